@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "roadtrip",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "roadtrip", targets: ["roadtrip"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    ],
+    targets: [
+        // The one door to C: ncursesw, found with pkg-config.
+        .systemLibrary(
+            name: "CNCurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        // Screen, keys, text width and widgets. Knows nothing of trips; the only importer of CNCurses.
+        .target(name: "Terminal", dependencies: ["CNCurses"]),
+        // Everything else: entities, data model, services, VIPER modules, app shell, command line.
+        .target(
+            name: "RoadtripKit",
+            dependencies: [
+                "Terminal",
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "roadtrip", dependencies: ["RoadtripKit"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNCurses"]),
+        .testTarget(name: "RoadtripKitTests", dependencies: ["RoadtripKit", "Terminal"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,101 @@
+import Terminal
+
+/// The navigation stack of modules (TripList → TripDetail → Waypoint), the help overlay over the
+/// top one, and the status bar under it. Routers push and pop; the main loop hands it keys and
+/// asks it to draw.
+@MainActor
+public final class Navigator {
+    public private(set) var stack: [Screen] = []
+    public private(set) var isFinished = false
+    private var help: HelpOverlay?
+    /// A message from the app itself (a failed autosave), shown over the screen's own.
+    private var message: StatusMessage?
+    private var ownNeedsDisplay = true
+
+    /// Smallest terminal the screens are laid out for.
+    public static let minimumSize = (width: 30, height: 6)
+
+    public init() {}
+
+    public var top: Screen? { stack.last }
+
+    public var needsDisplay: Bool {
+        ownNeedsDisplay || (top?.needsDisplay ?? false)
+    }
+
+    public func push(_ screen: Screen) {
+        stack.append(screen)
+        setNeedsDisplay()
+    }
+
+    public func pop() {
+        guard stack.count > 1 else { return quit() }
+        stack.removeLast()
+        setNeedsDisplay()
+    }
+
+    public func quit() {
+        isFinished = true
+    }
+
+    public func showHelp() {
+        guard let top else { return }
+        help = HelpOverlay(title: top.helpTitle, entries: top.helpEntries)
+        setNeedsDisplay()
+    }
+
+    public var isShowingHelp: Bool { help != nil }
+
+    /// Shows an app-level message until the next key.
+    public func show(_ message: StatusMessage) {
+        self.message = message
+        setNeedsDisplay()
+    }
+
+    public func setNeedsDisplay() {
+        ownNeedsDisplay = true
+    }
+
+    public func handle(_ key: Key) {
+        if message != nil {
+            message = nil
+            setNeedsDisplay()
+        }
+        if var overlay = help {
+            help = overlay.handle(key) ? overlay : nil
+            setNeedsDisplay()
+            return
+        }
+        top?.handle(key)
+    }
+
+    public func draw(on surface: Surface) {
+        surface.clear()
+        defer {
+            ownNeedsDisplay = false
+            top?.needsDisplay = false
+        }
+        let bounds = surface.bounds
+        guard bounds.width >= Self.minimumSize.width, bounds.height >= Self.minimumSize.height else {
+            drawTooSmallNotice(on: surface)
+            return
+        }
+        guard let top else { return }
+        top.draw(on: surface, in: bounds.inset(bottom: 1))
+        StatusBar.draw(on: surface, row: bounds.bottom - 1, hints: top.statusHints, message: message ?? top.statusMessage)
+        if var overlay = help {
+            overlay.draw(on: surface)
+            help = overlay
+        }
+    }
+
+    private func drawTooSmallNotice(on surface: Surface) {
+        let bounds = surface.bounds
+        let lines = ["Terminal too small", "(\(bounds.width)×\(bounds.height), needs \(Self.minimumSize.width)×\(Self.minimumSize.height))"]
+        let first = max(0, (bounds.height - lines.count) / 2)
+        for (offset, line) in lines.enumerated() where first + offset < bounds.height {
+            let column = max(0, (bounds.width - TextWidth.width(line)) / 2)
+            surface.text(line, row: first + offset, column: column, style: offset == 0 ? .error : .normal)
+        }
+    }
+}

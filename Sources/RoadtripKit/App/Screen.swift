@@ -1,0 +1,21 @@
+import Terminal
+
+/// What the navigation stack needs of a module's view: a VIPER view as a full-screen panel.
+@MainActor
+public protocol Screen: AnyObject {
+    /// Title of the help overlay ("Roadtrips — keys").
+    var helpTitle: String { get }
+    /// Every key of the screen, from its command table.
+    var helpEntries: [HelpEntry] { get }
+    /// The main keys, for the status bar.
+    var statusHints: [KeyHint] { get }
+    /// A message for the status bar, if the screen has one.
+    var statusMessage: StatusMessage? { get }
+    /// Set when something the screen shows changed since it was last drawn.
+    var needsDisplay: Bool { get set }
+
+    /// Handles a key: the view turns it into intents for its presenter.
+    func handle(_ key: Key)
+    /// Draws the screen's content into `rect` (the whole terminal but the status bar).
+    func draw(on surface: Surface, in rect: Rect)
+}

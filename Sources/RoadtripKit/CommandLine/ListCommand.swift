@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+
+/// `roadtrip list [--json]`: the trips, one per line, or as JSON for scripts.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the trips.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Flag(name: .long, help: "Print a JSON array of {id, name, stops, distanceMeters}.")
+    var json = false
+
+    struct Entry: Encodable, Equatable {
+        let id: UUID
+        let name: String
+        let stops: Int
+        let distanceMeters: Double
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let file = options.dataFile(environment: environment)
+        let trips = try MainActor.assumeIsolated { try DataModel.open(file, environment: environment).trips }
+        if json {
+            print(try Self.json(for: trips))
+        } else {
+            print(Self.table(for: trips, unit: options.unit(environment: environment)), terminator: "")
+        }
+    }
+
+    static func entries(for trips: [Trip]) -> [Entry] {
+        trips.map { Entry(id: $0.id, name: $0.name, stops: $0.waypoints.count, distanceMeters: $0.distanceMeters) }
+    }
+
+    static func json(for trips: [Trip]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(entries(for: trips)), as: UTF8.self)
+    }
+
+    /// One line per trip: position, name, stops, distance, first → last stop.
+    static func table(for trips: [Trip], unit: DistanceUnit) -> String {
+        let rows = trips.enumerated().map { index, trip -> [String] in
+            let row = TripListPresenter.row(for: trip, unit: unit)
+            return ["\(index + 1)", row.name, row.stops, row.distance, row.route]
+        }
+        return TextTable.render(rows, rightAligned: [0, 2, 3])
+    }
+}

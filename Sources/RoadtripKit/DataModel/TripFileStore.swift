@@ -1,0 +1,126 @@
+import Foundation
+
+/// Reads and writes the data file. Knows the format and the error messages; knows nothing of
+/// when to save (that is the `DataModel`'s business).
+public struct TripFileStore: Sendable {
+    public let url: URL
+
+    public init(url: URL) {
+        self.url = url
+    }
+
+    public var path: String { url.path }
+
+    /// The file's trips, or nil when there is no file yet.
+    public func read() throws(DataFileError) -> TripFile? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue { throw .unreadable(path: path, reason: "it is a directory, not a file") }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(path: path, reason: Self.reason(for: error))
+        }
+        return try decode(data)
+    }
+
+    /// Decodes file bytes, turning every failure into an error with the line and column.
+    public func decode(_ data: Data) throws(DataFileError) -> TripFile {
+        let locator = JSONTextLocator(data)
+        if let syntaxError = locator.syntaxError() {
+            throw .invalidJSON(path: path, line: syntaxError.position.line, column: syntaxError.position.column, reason: syntaxError.reason)
+        }
+        do {
+            return try JSONDecoder().decode(TripFile.self, from: data)
+        } catch let error as DecodingError {
+            throw contentError(error, locator: locator)
+        } catch {
+            throw .invalidContent(path: path, line: nil, column: nil, field: "", reason: "\(error)")
+        }
+    }
+
+    public func write(_ file: TripFile) throws(DataFileError) {
+        let data: Data
+        do {
+            data = try file.encoded()
+        } catch {
+            throw .unwritable(path: path, reason: "the trips could not be encoded (\(error))")
+        }
+        try write(data)
+    }
+
+    public func write(_ data: Data) throws(DataFileError) {
+        let directory = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .unwritable(path: path, reason: "its folder \(directory.path) cannot be created (\(Self.reason(for: error)))")
+        }
+        do {
+            try AtomicFile.write(data, to: url)
+        } catch {
+            throw .unwritable(path: path, reason: error.reason)
+        }
+    }
+
+    private func contentError(_ error: DecodingError, locator: JSONTextLocator) -> DataFileError {
+        let (context, reason): (DecodingError.Context, String)
+        switch error {
+        case let .typeMismatch(type, errorContext):
+            (context, reason) = (errorContext, "expected \(Self.describe(type))")
+        case let .valueNotFound(type, errorContext):
+            (context, reason) = (errorContext, "expected \(Self.describe(type)), found null")
+        case let .keyNotFound(key, errorContext):
+            (context, reason) = (DecodingError.Context(codingPath: errorContext.codingPath + [key], debugDescription: ""), "the required field \"\(key.stringValue)\" is missing")
+        case let .dataCorrupted(errorContext):
+            (context, reason) = (errorContext, errorContext.debugDescription)
+        @unknown default:
+            return .invalidContent(path: path, line: nil, column: nil, field: "", reason: "\(error)")
+        }
+        let components = context.codingPath.map { key -> JSONTextLocator.PathComponent in
+            key.intValue.map { .index($0) } ?? .key(key.stringValue)
+        }
+        let position = locator.position(of: components)
+        return .invalidContent(path: path, line: position?.line, column: position?.column, field: Self.describe(components), reason: reason)
+    }
+
+    /// A coding path as a reader would write it: `trips[2].waypoints[0].location`.
+    static func describe(_ path: [JSONTextLocator.PathComponent]) -> String {
+        path.reduce(into: "") { text, component in
+            switch component {
+            case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+    }
+
+    static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Double.Type, is Float.Type: return "a number"
+        case is Int.Type: return "a whole number"
+        case is Bool.Type: return "true or false"
+        case is UUID.Type: return "a UUID string"
+        default:
+            let name = "\(type)"
+            if name.hasPrefix("Array") { return "an array" }
+            if name.hasPrefix("Dictionary") || name.hasPrefix("KeyedDecodingContainer") { return "an object" }
+            return "a \(name)"
+        }
+    }
+
+    static func reason(for error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return systemErrorMessage(Int32(underlying.code))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return systemErrorMessage(Int32(nsError.code)) }
+        switch nsError.code {
+        case NSFileReadNoPermissionError: return systemErrorMessage(EACCES)
+        case NSFileWriteNoPermissionError: return systemErrorMessage(EACCES)
+        case NSFileWriteOutOfSpaceError: return systemErrorMessage(ENOSPC)
+        default: return nsError.localizedDescription
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A named, ordered list of stops.
+public struct Trip: Codable, Equatable, Identifiable, Sendable {
+    public static let defaultName = "New Trip"
+
+    public var id: UUID
+    public var name: String
+    public var waypoints: [Waypoint]
+    /// Fields written by a newer version, kept as they were.
+    var unknownFields: UnknownFields = [:]
+
+    public init(id: UUID = UUID(), name: String = Trip.defaultName, waypoints: [Waypoint] = []) {
+        self.id = id
+        self.name = name
+        self.waypoints = waypoints
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, waypoints }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        waypoints = try container.decodeIfPresent([Waypoint].self, forKey: .waypoints) ?? []
+        unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(waypoints, forKey: .waypoints)
+        try encoder.encodeUnknownFields(unknownFields)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The whole data file: `{"version": 1, "trips": [...]}` (SPEC §3). A file without `version`
+/// (the iOS app's) is read as version 1.
+public struct TripFile: Codable, Equatable, Sendable {
+    public static let currentVersion = 1
+
+    public var version: Int
+    public var trips: [Trip]
+    var unknownFields: UnknownFields = [:]
+
+    public init(version: Int = TripFile.currentVersion, trips: [Trip]) {
+        self.version = version
+        self.trips = trips
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case version, trips }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decodeIfPresent(Int.self, forKey: .version) ?? TripFile.currentVersion
+        trips = try container.decode([Trip].self, forKey: .trips)
+        unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(trips, forKey: .trips)
+        try encoder.encodeUnknownFields(unknownFields)
+    }
+
+    /// The bytes of the file: pretty-printed, keys sorted, so the same trips always give the same
+    /// bytes and the file diffs well.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// A stop of a trip.
+public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
+    public var id: UUID
+    public var name: String
+    public var location: Coordinate
+    /// Fields written by a newer version, kept as they were.
+    var unknownFields: UnknownFields = [:]
+
+    public init(id: UUID = UUID(), name: String, location: Coordinate) {
+        self.id = id
+        self.name = name
+        self.location = location
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, location }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        location = try container.decode(Coordinate.self, forKey: .location)
+        unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(location, forKey: .location)
+        try encoder.encodeUnknownFields(unknownFields)
+    }
+}

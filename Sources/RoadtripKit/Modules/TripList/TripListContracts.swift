@@ -1,0 +1,80 @@
+import Foundation
+@preconcurrency import OpenCombine
+import Terminal
+
+// The boundaries of the TripList module (Rambler's naming: View/Interactor/Router Input and
+// Output, seen from the component that implements or calls them).
+
+/// What the presenter tells the view.
+@MainActor
+protocol TripListViewInput: AnyObject {
+    func display(_ viewModel: TripListViewModel)
+    /// Starts editing the selected trip's name in its row, beginning with `text`.
+    func beginRenaming(text: String)
+    /// Starts editing the filter, beginning with `text`.
+    func beginFiltering(text: String)
+    func endEditing()
+    func askToConfirm(_ question: String)
+}
+
+/// What the view reports: the user's intents, never raw keys.
+@MainActor
+protocol TripListViewOutput: AnyObject {
+    func didLoad()
+    func didSelect(row: Int)
+    func didPressAdd()
+    func didPressRename()
+    func didSubmitRename(_ name: String)
+    func didCancelEditing()
+    func didPressDelete()
+    func didAnswerDelete(_ confirmed: Bool)
+    func didPressFilter()
+    func didChangeFilter(_ text: String)
+    func didSubmitFilter()
+    func didPressClearFilter()
+    func didPressOpen()
+    func didPressSave()
+    func didPressHelp()
+    func didPressQuit()
+}
+
+/// What the presenter asks of the interactor. It keeps no screen state.
+@MainActor
+protocol TripListInteractorInput: AnyObject {
+    /// The trips, now and after every change.
+    var trips: AnyPublisher<[Trip], Never> { get }
+    func addTrip() -> Trip
+    func renameTrip(id: Trip.ID, to name: String)
+    func deleteTrip(id: Trip.ID)
+    /// Saves at once; returns the path saved to.
+    func save() throws(DataFileError) -> String
+}
+
+/// Where the presenter can send the user.
+@MainActor
+protocol TripListRouterInput: AnyObject {
+    func openTrip(id: Trip.ID)
+    func openHelp()
+    func closeApp()
+}
+
+/// Everything the trip list shows, already formatted.
+struct TripListViewModel: Equatable {
+    struct Row: Equatable {
+        let id: Trip.ID
+        let name: String
+        let stops: String
+        let distance: String
+        let route: String
+    }
+
+    var title = "Roadtrips"
+    var subtitle = ""
+    var rows: [Row] = []
+    var selectedRow: Int?
+    /// Shown instead of rows when there are none.
+    var emptyMessage: String?
+    /// The filter text while one is set.
+    var filter: String?
+    var message: StatusMessage?
+}

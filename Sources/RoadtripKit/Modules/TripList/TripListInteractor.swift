@@ -1,0 +1,33 @@
+import Foundation
+@preconcurrency import OpenCombine
+
+/// The trip list's use cases, on the shared `DataModel`.
+@MainActor
+final class TripListInteractor: TripListInteractorInput {
+    private let model: DataModel
+
+    init(model: DataModel) {
+        self.model = model
+    }
+
+    var trips: AnyPublisher<[Trip], Never> {
+        model.$trips.eraseToAnyPublisher()
+    }
+
+    func addTrip() -> Trip {
+        model.addTrip(Trip(name: Trip.defaultName), at: 0)
+    }
+
+    func renameTrip(id: Trip.ID, to name: String) {
+        model.renameTrip(id: id, to: name)
+    }
+
+    func deleteTrip(id: Trip.ID) {
+        model.deleteTrip(id: id)
+    }
+
+    func save() throws(DataFileError) -> String {
+        try model.save()
+        return model.store.path
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+@preconcurrency import OpenCombine
+import Terminal
+
+/// Owns the trip list's screen state (selection, filter, what is being renamed or deleted) and
+/// turns trips into the view model.
+@MainActor
+final class TripListPresenter: TripListViewOutput {
+    weak var view: TripListViewInput?
+    private let interactor: TripListInteractorInput
+    private let router: TripListRouterInput
+    private let unit: DistanceUnit
+
+    private var trips: [Trip] = []
+    private var selectedID: Trip.ID?
+    /// Row of the selection, to select a neighbour when the selected trip goes away.
+    private var selectedRow = 0
+    private var filter: String?
+    private var message: StatusMessage?
+    private var renamingID: Trip.ID?
+    private var pendingDeletionID: Trip.ID?
+    private var subscription: AnyCancellable?
+
+    init(interactor: TripListInteractorInput, router: TripListRouterInput, unit: DistanceUnit) {
+        self.interactor = interactor
+        self.router = router
+        self.unit = unit
+    }
+
+    // MARK: TripListViewOutput
+
+    func didLoad() {
+        subscription = interactor.trips.sink { [weak self] trips in
+            self?.tripsDidChange(trips)
+        }
+    }
+
+    func didSelect(row: Int) {
+        let visible = visibleTrips
+        guard visible.indices.contains(row) else { return }
+        select(visible[row].id)
+        refresh()
+    }
+
+    func didPressAdd() {
+        filter = nil
+        view?.endEditing()
+        let trip = interactor.addTrip()
+        select(trip.id)
+        message = StatusMessage("Added “\(trip.name)” — press r to rename it.")
+        refresh()
+    }
+
+    func didPressRename() {
+        guard let trip = selectedTrip else { return }
+        renamingID = trip.id
+        view?.beginRenaming(text: trip.name)
+    }
+
+    func didSubmitRename(_ name: String) {
+        guard let id = renamingID else { return }
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            message = .error("A trip needs a name: type one, or press Esc to keep the old one.")
+            refresh()
+            return
+        }
+        renamingID = nil
+        view?.endEditing()
+        interactor.renameTrip(id: id, to: trimmed)
+        message = StatusMessage("Renamed to “\(trimmed)”.")
+        refresh()
+    }
+
+    func didCancelEditing() {
+        renamingID = nil
+        view?.endEditing()
+        refresh()
+    }
+
+    func didPressDelete() {
+        guard let trip = selectedTrip else { return }
+        pendingDeletionID = trip.id
+        view?.askToConfirm("Delete “\(trip.name)” and its \(Self.stopCount(trip.waypoints.count))?")
+    }
+
+    func didAnswerDelete(_ confirmed: Bool) {
+        guard let id = pendingDeletionID, let trip = trips.first(where: { $0.id == id }) else { return }
+        pendingDeletionID = nil
+        if confirmed {
+            interactor.deleteTrip(id: id)
+            message = StatusMessage("Deleted “\(trip.name)”.")
+        }
+        refresh()
+    }
+
+    func didPressFilter() {
+        filter = filter ?? ""
+        view?.beginFiltering(text: filter ?? "")
+        refresh()
+    }
+
+    func didChangeFilter(_ text: String) {
+        filter = text
+        if let first = visibleTrips.first, !visibleTrips.contains(where: { $0.id == selectedID }) {
+            select(first.id)
+        }
+        refresh()
+    }
+
+    func didSubmitFilter() {
+        view?.endEditing()
+        if filter?.isEmpty == true { filter = nil }
+        refresh()
+    }
+
+    func didPressClearFilter() {
+        guard filter != nil else { return }
+        filter = nil
+        view?.endEditing()
+        refresh()
+    }
+
+    func didPressOpen() {
+        guard let trip = selectedTrip else { return }
+        router.openTrip(id: trip.id)
+    }
+
+    func didPressSave() {
+        do {
+            message = StatusMessage("Saved to \(try interactor.save()).")
+        } catch {
+            message = .error(error.description)
+        }
+        refresh()
+    }
+
+    func didPressHelp() {
+        router.openHelp()
+    }
+
+    func didPressQuit() {
+        router.closeApp()
+    }
+
+    // MARK: State
+
+    private func tripsDidChange(_ trips: [Trip]) {
+        self.trips = trips
+        let visible = visibleTrips
+        if !visible.contains(where: { $0.id == selectedID }) {
+            selectedID = visible.isEmpty ? nil : visible[min(selectedRow, visible.count - 1)].id
+        }
+        refresh()
+    }
+
+    private var visibleTrips: [Trip] {
+        Self.filtered(trips, by: filter)
+    }
+
+    private var selectedTrip: Trip? {
+        visibleTrips.first { $0.id == selectedID }
+    }
+
+    private func select(_ id: Trip.ID) {
+        selectedID = id
+        selectedRow = visibleTrips.firstIndex { $0.id == id } ?? 0
+    }
+
+    /// Shows the current state; the status message lasts until the next display after it.
+    private func refresh() {
+        view?.display(Self.makeViewModel(trips: trips, filter: filter, selectedID: selectedID, unit: unit, message: message))
+        message = nil
+    }
+
+    // MARK: Mapping (pure)
+
+    nonisolated static func makeViewModel(trips: [Trip], filter: String?, selectedID: Trip.ID?, unit: DistanceUnit, message: StatusMessage?) -> TripListViewModel {
+        let visible = filtered(trips, by: filter)
+        var viewModel = TripListViewModel()
+        viewModel.rows = visible.map { row(for: $0, unit: unit) }
+        viewModel.selectedRow = visible.firstIndex { $0.id == selectedID } ?? (visible.isEmpty ? nil : 0)
+        viewModel.filter = filter
+        viewModel.message = message
+        let count = "\(trips.count) \(trips.count == 1 ? "trip" : "trips")"
+        if let filter, !filter.isEmpty {
+            viewModel.subtitle = "\(visible.count) of \(count)"
+            if visible.isEmpty { viewModel.emptyMessage = "No trip or place matches “\(filter)”. Esc clears the filter." }
+        } else {
+            viewModel.subtitle = count
+            if visible.isEmpty { viewModel.emptyMessage = "No trips yet. Press a to add one." }
+        }
+        return viewModel
+    }
+
+    nonisolated static func row(for trip: Trip, unit: DistanceUnit) -> TripListViewModel.Row {
+        let names = trip.waypoints.map(\.name)
+        let route: String
+        switch names.count {
+        case 0: route = ""
+        case 1: route = names[0]
+        default: route = "\(names[0]) → \(names[names.count - 1])"
+        }
+        return TripListViewModel.Row(
+            id: trip.id,
+            name: trip.name,
+            stops: stopCount(trip.waypoints.count),
+            distance: trip.waypoints.count < 2 ? "—" : unit.format(meters: trip.distanceMeters),
+            route: route
+        )
+    }
+
+    nonisolated static func stopCount(_ count: Int) -> String {
+        count == 1 ? "1 stop" : "\(count) stops"
+    }
+
+    /// Trips whose name or any stop's name contains `filter`, ignoring case and accents.
+    nonisolated static func filtered(_ trips: [Trip], by filter: String?) -> [Trip] {
+        guard let filter, !filter.isEmpty else { return trips }
+        let needle = filter.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        func matches(_ text: String) -> Bool {
+            text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).contains(needle)
+        }
+        return trips.filter { trip in matches(trip.name) || trip.waypoints.contains { matches($0.name) } }
+    }
+}

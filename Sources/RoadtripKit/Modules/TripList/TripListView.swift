@@ -1,0 +1,238 @@
+import Terminal
+
+/// The trip list on screen: a title line, column headings, one row per trip, and the filter or
+/// rename field when one is open. Turns keys into intents for the presenter.
+@MainActor
+final class TripListView: Screen, TripListViewInput {
+    enum Command: Hashable, Sendable {
+        case move(ListState.Move)
+        case open, add, rename, delete, filter, clearFilter, save, help, quit
+    }
+
+    /// Every key of the screen; the status bar and the help overlay are made from it.
+    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
+        KeyBinding(.open, keys: [.enter, .right, .character("l")], label: "Open", help: "Open the selected trip", statusBar: true),
+        KeyBinding(.add, keys: [.character("a")], label: "New", help: "Add a new trip at the top", statusBar: true),
+        KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the selected trip (Enter keeps, Esc cancels)", statusBar: true),
+        KeyBinding(.delete, keys: [.character("d"), .delete], label: "Delete", help: "Delete the selected trip, after a y/n question", statusBar: true),
+        KeyBinding(.filter, keys: [.character("/")], label: "Filter", help: "Filter by trip or place name", statusBar: true),
+        KeyBinding(.clearFilter, keys: [.escape], label: "Clear", help: "Clear the filter"),
+        KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
+        KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
+        KeyBinding(.quit, keys: [.character("q")], label: "Quit", help: "Quit (Ctrl-C too); everything is saved", statusBar: true),
+    ])
+
+    private enum Editor {
+        case rename(TextField)
+        case filter(TextField)
+    }
+
+    private let presenter: TripListViewOutput
+    private var viewModel = TripListViewModel()
+    private var list = ListState()
+    private var editor: Editor?
+    private var confirmation: ConfirmDialog?
+    /// Rows the list showed last time, for PgUp/PgDn.
+    private var pageSize = 10
+    var needsDisplay = true
+
+    init(presenter: TripListViewOutput) {
+        self.presenter = presenter
+    }
+
+    // MARK: TripListViewInput
+
+    func display(_ viewModel: TripListViewModel) {
+        self.viewModel = viewModel
+        list.setCount(viewModel.rows.count)
+        if let row = viewModel.selectedRow { list.select(row) }
+        needsDisplay = true
+    }
+
+    func beginRenaming(text: String) {
+        editor = .rename(TextField(text: text))
+        needsDisplay = true
+    }
+
+    func beginFiltering(text: String) {
+        editor = .filter(TextField(text: text))
+        needsDisplay = true
+    }
+
+    func endEditing() {
+        editor = nil
+        needsDisplay = true
+    }
+
+    func askToConfirm(_ question: String) {
+        confirmation = ConfirmDialog(question: question)
+        needsDisplay = true
+    }
+
+    // MARK: Screen
+
+    let helpTitle = "Roadtrips — keys"
+    var helpEntries: [HelpEntry] { Self.keymap.helpEntries }
+
+    var statusHints: [KeyHint] {
+        if confirmation != nil { return [KeyHint(key: "y", label: "Yes"), KeyHint(key: "n", label: "No")] }
+        switch editor {
+        case .rename: return [KeyHint(key: "Enter", label: "Keep"), KeyHint(key: "Esc", label: "Cancel")]
+        case .filter: return [KeyHint(key: "Enter", label: "Done"), KeyHint(key: "↑↓", label: "Select"), KeyHint(key: "Esc", label: "Clear")]
+        case nil: return Self.keymap.statusHints
+        }
+    }
+
+    var statusMessage: StatusMessage? { viewModel.message }
+
+    func handle(_ key: Key) {
+        needsDisplay = true
+        if let dialog = confirmation {
+            if let answer = dialog.answer(for: key) {
+                confirmation = nil
+                presenter.didAnswerDelete(answer == .yes)
+            }
+            return
+        }
+        switch editor {
+        case .rename(var field):
+            switch field.handle(key) {
+            case .submit: presenter.didSubmitRename(field.text)
+            case .cancel: presenter.didCancelEditing()
+            case .edited, .moved, .ignored: editor = .rename(field)
+            }
+        case .filter(var field):
+            let outcome = field.handle(key)
+            editor = .filter(field)
+            switch outcome {
+            case .edited: presenter.didChangeFilter(field.text)
+            case .submit: presenter.didSubmitFilter()
+            case .cancel: presenter.didPressClearFilter()
+            case .moved: break
+            case .ignored: moveWhileFiltering(key)
+            }
+        case nil:
+            if let command = Self.keymap.command(for: key) { perform(command) }
+        }
+    }
+
+    private func moveWhileFiltering(_ key: Key) {
+        let moves: [Key: ListState.Move] = [.up: .up, .down: .down, .pageUp: .pageUp, .pageDown: .pageDown]
+        if let move = moves[key] { perform(.move(move)) }
+    }
+
+    private func perform(_ command: Command) {
+        switch command {
+        case .move(let move):
+            list.apply(move, pageSize: pageSize)
+            if let row = list.selection { presenter.didSelect(row: row) }
+        case .open: presenter.didPressOpen()
+        case .add: presenter.didPressAdd()
+        case .rename: presenter.didPressRename()
+        case .delete: presenter.didPressDelete()
+        case .filter: presenter.didPressFilter()
+        case .clearFilter: presenter.didPressClearFilter()
+        case .save: presenter.didPressSave()
+        case .help: presenter.didPressHelp()
+        case .quit: presenter.didPressQuit()
+        }
+    }
+
+    // MARK: Drawing
+
+    func draw(on surface: Surface, in rect: Rect) {
+        drawTitle(on: surface, in: rect)
+        let layout = TripListLayout(width: rect.width)
+        drawHeadings(layout, on: surface, row: rect.row + 1)
+        let hasFilterLine = viewModel.filter != nil
+        let listRect = rect.inset(top: 2, bottom: hasFilterLine ? 1 : 0)
+        pageSize = max(1, listRect.height)
+        if let emptyMessage = viewModel.emptyMessage {
+            drawCentered(emptyMessage, on: surface, in: listRect)
+        } else {
+            surface.list(&list, in: listRect) { index, rowRect, isSelected in
+                drawRow(viewModel.rows[index], layout: layout, on: surface, in: rowRect, isSelected: isSelected)
+            }
+        }
+        if hasFilterLine { drawFilterLine(on: surface, row: rect.bottom - 1, width: rect.width) }
+        confirmation?.draw(on: surface)
+    }
+
+    private func drawTitle(on surface: Surface, in rect: Rect) {
+        surface.text(" \(viewModel.title)", row: rect.row, column: rect.column, width: rect.width, style: .title)
+        let subtitleWidth = TextWidth.width(viewModel.subtitle)
+        let titleWidth = TextWidth.width(viewModel.title) + 2
+        if subtitleWidth + titleWidth + 1 <= rect.width {
+            surface.text(viewModel.subtitle, row: rect.row, column: rect.right - subtitleWidth - 1, style: .dim)
+        }
+    }
+
+    private func drawHeadings(_ layout: TripListLayout, on surface: Surface, row: Int) {
+        surface.text("Trip", row: row, column: layout.name.column, width: layout.name.width, style: .header)
+        surface.text(TextWidth.padded("Stops", to: layout.stops.width, alignment: .right), row: row, column: layout.stops.column, style: .header)
+        surface.text(TextWidth.padded("Distance", to: layout.distance.width, alignment: .right), row: row, column: layout.distance.column, style: .header)
+        if layout.route.width > 0 {
+            surface.text("Route", row: row, column: layout.route.column, width: layout.route.width, style: .header)
+        }
+    }
+
+    private func drawRow(_ row: TripListViewModel.Row, layout: TripListLayout, on surface: Surface, in rect: Rect, isSelected: Bool) {
+        let style: Style = isSelected ? .selected : .normal
+        if isSelected { surface.fill(row: rect.row, column: rect.column, width: rect.width, style: .selected) }
+        if isSelected, case .rename(let field) = editor {
+            field.draw(on: surface, row: rect.row, column: layout.name.column, width: rect.width - layout.name.column - 1)
+            return
+        }
+        surface.text(row.name, row: rect.row, column: layout.name.column, width: layout.name.width, style: style)
+        surface.text(TextWidth.padded(row.stops, to: layout.stops.width, alignment: .right), row: rect.row, column: layout.stops.column, style: style)
+        surface.text(TextWidth.padded(row.distance, to: layout.distance.width, alignment: .right), row: rect.row, column: layout.distance.column, style: style)
+        if layout.route.width > 0 {
+            surface.text(row.route, row: rect.row, column: layout.route.column, width: min(layout.route.width, rect.right - layout.route.column), style: isSelected ? style : .dim)
+        }
+    }
+
+    private func drawFilterLine(on surface: Surface, row: Int, width: Int) {
+        let label = "Filter: "
+        surface.text(label, row: row, column: 1, style: .header)
+        let fieldColumn = 1 + TextWidth.width(label)
+        let fieldWidth = max(1, width - fieldColumn - 1)
+        if case .filter(let field) = editor {
+            field.draw(on: surface, row: row, column: fieldColumn, width: fieldWidth)
+        } else {
+            surface.text("\(viewModel.filter ?? "")  (/ edits, Esc clears)", row: row, column: fieldColumn, width: fieldWidth)
+        }
+    }
+
+    private func drawCentered(_ text: String, on surface: Surface, in rect: Rect) {
+        let lines = TextWidth.wrap(text, width: max(1, rect.width - 4))
+        let first = rect.row + max(0, (rect.height - lines.count) / 2)
+        for (offset, line) in lines.enumerated() where first + offset < rect.bottom {
+            surface.text(line, row: first + offset, column: rect.column + max(0, (rect.width - TextWidth.width(line)) / 2), style: .dim)
+        }
+    }
+}
+
+/// Columns of the trip list for a given width: name and route share what the fixed-width stop
+/// count and distance leave; the route is dropped when the terminal is narrow.
+struct TripListLayout: Equatable {
+    struct Column: Equatable {
+        let column: Int
+        let width: Int
+    }
+
+    let name: Column
+    let stops: Column
+    let distance: Column
+    let route: Column
+
+    init(width: Int) {
+        let stopsWidth = 9, distanceWidth = 10, gap = 2, margin = 1
+        let flexible = max(0, width - margin - stopsWidth - distanceWidth - 3 * gap - margin)
+        let nameWidth = flexible >= 36 ? flexible * 9 / 20 : flexible
+        let routeWidth = flexible >= 36 ? flexible - nameWidth : 0
+        name = Column(column: margin, width: nameWidth)
+        stops = Column(column: name.column + nameWidth + gap, width: stopsWidth)
+        distance = Column(column: stops.column + stopsWidth + gap, width: distanceWidth)
+        route = Column(column: distance.column + distanceWidth + gap, width: routeWidth)
+    }
+}

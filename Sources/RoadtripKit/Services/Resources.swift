@@ -1,0 +1,63 @@
+import Foundation
+
+/// Where the program's data files are (sample trips now; the gazetteer and basemap later), in a
+/// source checkout and in an installed copy alike.
+public struct Resources: Sendable {
+    public let directory: URL
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    public var sampleTrips: URL { directory.appendingPathComponent("sample-trips.json") }
+
+    public struct NotFound: Error, CustomStringConvertible {
+        let searched: [String]
+        public var description: String {
+            "roadtrip cannot find its resource files (sample-trips.json); looked in \(searched.joined(separator: ", ")). Set ROADTRIP_RESOURCES to the folder that holds them."
+        }
+    }
+
+    /// Looks, in order, in `$ROADTRIP_RESOURCES`, in `share/roadtrip` beside the installed
+    /// binary's `bin`, and in a `Resources` folder of a checkout above the binary (a build in
+    /// `.build/…`) or above this source file.
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Resources {
+        var candidates: [URL] = []
+        if let override = environment["ROADTRIP_RESOURCES"], !override.isEmpty {
+            candidates.append(URL(fileURLWithPath: override))
+        }
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            let binDirectory = executable.deletingLastPathComponent()
+            candidates.append(binDirectory.deletingLastPathComponent().appendingPathComponent("share/roadtrip"))
+            candidates += ancestors(of: binDirectory).map { $0.appendingPathComponent("Resources") }
+        }
+        candidates += ancestors(of: URL(fileURLWithPath: #filePath).deletingLastPathComponent()).map { $0.appendingPathComponent("Resources") }
+        for candidate in candidates {
+            let resources = Resources(directory: candidate)
+            if FileManager.default.fileExists(atPath: resources.sampleTrips.path) { return resources }
+        }
+        throw NotFound(searched: candidates.map(\.path).uniqued())
+    }
+
+    private static func ancestors(of directory: URL) -> [URL] {
+        var result: [URL] = []
+        var current = directory.standardizedFileURL
+        while current.path != "/" {
+            result.append(current)
+            current = current.deletingLastPathComponent()
+        }
+        return result
+    }
+
+    /// The sample trips a first run starts with.
+    public func loadSampleTrips() throws -> [Trip] {
+        try TripFileStore(url: sampleTrips).read()?.trips ?? []
+    }
+}
+
+extension Array where Element: Hashable {
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,67 @@
+import CNCurses
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// State touched from signal handlers: plain C-sized values, set up before any handler is
+// installed so that the handlers themselves never allocate or initialise anything.
+nonisolated(unsafe) private var pendingQuitSignal: sig_atomic_t = 0
+nonisolated(unsafe) private var savedTerminalModes = termios()
+nonisolated(unsafe) private var hasSavedTerminalModes: sig_atomic_t = 0
+nonisolated(unsafe) private var restoreSequence: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 0)
+
+/// Signals that must not kill the program before it saves and restores the terminal.
+///
+/// ncurses' own SIGINT/SIGTERM handler calls `endwin()` and `_exit()`, so the program would never
+/// save; and it ignores SIGHUP. These handlers only record the signal; the main loop, which wakes
+/// at least every input timeout, sees it, saves, and stops curses.
+public enum SignalTrap {
+    public static let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+
+    /// Installs the handlers for SIGINT, SIGTERM and SIGHUP (call after curses has started, so
+    /// that ours replace the ones it installs).
+    public static func installQuitHandlers() {
+        pendingQuitSignal = 0
+        for signal in quitSignals {
+            install(signal, flags: 0) { number in pendingQuitSignal = number }
+        }
+    }
+
+    /// The quit signal received since the last call, if any.
+    public static func takePendingQuitSignal() -> Int32? {
+        let signal = pendingQuitSignal
+        guard signal != 0 else { return nil }
+        pendingQuitSignal = 0
+        return signal
+    }
+
+    /// Remembers the terminal's modes as they are now, and installs crash handlers that put them
+    /// back (and leave the alternate screen, show the cursor) before the program dies. A crash in
+    /// the middle of a curses session would otherwise leave a shell with no echo.
+    public static func installCrashHandlers() {
+        guard tcgetattr(STDIN_FILENO, &savedTerminalModes) == 0 else { return }
+        hasSavedTerminalModes = 1
+        let sequence = Array("\u{1B}[0m\u{1B}[?1049l\u{1B}[?25h\r\n".utf8)
+        restoreSequence = .allocate(capacity: sequence.count)
+        _ = restoreSequence.initialize(from: sequence)
+        for signal in crashSignals {
+            install(signal, flags: Int32(SA_RESETHAND)) { number in
+                if hasSavedTerminalModes != 0 {
+                    tcsetattr(STDIN_FILENO, TCSANOW, &savedTerminalModes)
+                    _ = write(STDOUT_FILENO, restoreSequence.baseAddress, restoreSequence.count)
+                }
+                // SA_RESETHAND has put the default action back: die of the same signal.
+                raise(number)
+            }
+        }
+    }
+
+    private static func install(_ signal: Int32, flags: Int32, handler: @convention(c) (Int32) -> Void) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = flags
+        sigaction(signal, &action, nil)
+    }
+}

@@ -1,0 +1,79 @@
+import CNCurses
+
+/// The roles text plays on screen. Views say what a piece of text is; the palette decides how it
+/// looks on this terminal (colours, or attributes alone under `NO_COLOR` or without colours).
+public enum Style: Int, CaseIterable, Sendable {
+    case normal
+    case title
+    case header
+    case selected
+    case dim
+    case accent
+    case statusBar
+    case statusKey
+    case message
+    case error
+    case border
+    case input
+    case cursor
+}
+
+/// How each `Style` is drawn: curses attributes plus, when colours are in use, a colour pair.
+struct Palette {
+    let usesColor: Bool
+
+    func attributes(for style: Style) -> (attrs: attr_t, pair: Int16) {
+        if usesColor, let colors = colorPair(for: style) {
+            return (extraAttributes(for: style), colors.pair)
+        }
+        return (monochromeAttributes(for: style), 0)
+    }
+
+    /// Foreground/background per style; -1 is the terminal's own default colour.
+    private func colorPair(for style: Style) -> (fg: Int16, bg: Int16, pair: Int16)? {
+        let pair = Int16(style.rawValue)
+        switch style {
+        case .normal: return nil
+        case .title: return (Int16(COLOR_CYAN), -1, pair)
+        case .header: return (Int16(COLOR_YELLOW), -1, pair)
+        case .selected: return (Int16(COLOR_BLACK), Int16(COLOR_CYAN), pair)
+        case .dim: return (Int16(COLOR_BLUE), -1, pair)
+        case .accent: return (Int16(COLOR_GREEN), -1, pair)
+        case .statusBar: return (Int16(COLOR_WHITE), Int16(COLOR_BLUE), pair)
+        case .statusKey: return (Int16(COLOR_YELLOW), Int16(COLOR_BLUE), pair)
+        case .message: return (Int16(COLOR_BLACK), Int16(COLOR_GREEN), pair)
+        case .error: return (Int16(COLOR_WHITE), Int16(COLOR_RED), pair)
+        case .border: return (Int16(COLOR_CYAN), -1, pair)
+        case .input: return (Int16(COLOR_BLACK), Int16(COLOR_WHITE), pair)
+        case .cursor: return (Int16(COLOR_WHITE), Int16(COLOR_BLACK), pair)
+        }
+    }
+
+    private func extraAttributes(for style: Style) -> attr_t {
+        switch style {
+        case .title, .statusKey, .header: return rt_a_bold()
+        default: return rt_a_normal()
+        }
+    }
+
+    private func monochromeAttributes(for style: Style) -> attr_t {
+        switch style {
+        case .normal, .border, .accent, .cursor: return rt_a_normal()
+        case .title, .header: return rt_a_bold()
+        case .selected, .statusBar, .message, .input: return rt_a_reverse()
+        case .statusKey: return rt_a_reverse() | rt_a_bold()
+        case .error: return rt_a_reverse() | rt_a_bold()
+        case .dim: return rt_a_dim()
+        }
+    }
+
+    /// Registers the colour pairs with curses; call once after `start_color`.
+    func install() {
+        guard usesColor else { return }
+        for style in Style.allCases {
+            if let colors = colorPair(for: style) {
+                init_pair(colors.pair, colors.fg, colors.bg)
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import CNCurses
+
+/// A rectangle of terminal cells, rows and columns counted from the top left.
+public struct Rect: Equatable, Sendable {
+    public var row: Int
+    public var column: Int
+    public var width: Int
+    public var height: Int
+
+    public init(row: Int, column: Int, width: Int, height: Int) {
+        self.row = row
+        self.column = column
+        self.width = max(0, width)
+        self.height = max(0, height)
+    }
+
+    public var bottom: Int { row + height }
+    public var right: Int { column + width }
+    public var isEmpty: Bool { width == 0 || height == 0 }
+
+    /// The rect less `top` rows above and `bottom` rows below.
+    public func inset(top: Int = 0, bottom: Int = 0, left: Int = 0, right: Int = 0) -> Rect {
+        Rect(row: row + top, column: column + left, width: width - left - right, height: height - top - bottom)
+    }
+
+    /// A rect of the given size centred in this one (clamped to fit).
+    public func centered(width: Int, height: Int) -> Rect {
+        let w = min(width, self.width), h = min(height, self.height)
+        return Rect(row: row + (self.height - h) / 2, column: column + (self.width - w) / 2, width: w, height: h)
+    }
+}
+
+/// Where views draw: one curses window, written only with the wide-character calls, every string
+/// clipped to the columns it was given. Drawing outside the window is silently dropped.
+@MainActor
+public final class Surface {
+    let window: UnsafeMutablePointer<WINDOW>
+    let palette: Palette
+
+    init(window: UnsafeMutablePointer<WINDOW>, palette: Palette) {
+        self.window = window
+        self.palette = palette
+    }
+
+    public var width: Int { Int(rt_getmaxx(window)) }
+    public var height: Int { Int(rt_getmaxy(window)) }
+    public var bounds: Rect { Rect(row: 0, column: 0, width: width, height: height) }
+
+    public func clear() {
+        werase(window)
+    }
+
+    /// Draws `text` at (row, column), clipped to `width` columns (the window edge when nil) with an
+    /// ellipsis when cut. Returns the number of columns drawn.
+    @discardableResult
+    public func text(_ text: String, row: Int, column: Int, width: Int? = nil, style: Style = .normal) -> Int {
+        let available = min(width ?? Int.max, self.width - column)
+        guard row >= 0, row < height, column >= 0, available > 0 else { return 0 }
+        return draw(TextWidth.clip(text, to: available), row: row, column: column, style: style)
+    }
+
+    /// Fills `width` columns with spaces in the given style (a selection bar, a status bar).
+    public func fill(row: Int, column: Int, width: Int, style: Style) {
+        let available = min(width, self.width - column)
+        guard row >= 0, row < height, column >= 0, available > 0 else { return }
+        draw(Array(repeating: Glyph(scalars: [" "], width: 1), count: available), row: row, column: column, style: style)
+    }
+
+    public func fill(_ rect: Rect, style: Style) {
+        for row in rect.row..<rect.bottom { fill(row: row, column: rect.column, width: rect.width, style: style) }
+    }
+
+    /// A box border around `rect` (line-drawing characters, or `+-|` outside UTF-8).
+    public func box(_ rect: Rect, style: Style = .border) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let utf8 = TextWidth.isUTF8
+        let (h, v, tl, tr, bl, br) = utf8 ? ("─", "│", "┌", "┐", "└", "┘") : ("-", "|", "+", "+", "+", "+")
+        let line = String(repeating: h, count: rect.width - 2)
+        text(tl + line + tr, row: rect.row, column: rect.column, width: rect.width, style: style)
+        for row in (rect.row + 1)..<(rect.bottom - 1) {
+            text(v, row: row, column: rect.column, width: 1, style: style)
+            text(v, row: row, column: rect.right - 1, width: 1, style: style)
+        }
+        text(bl + line + br, row: rect.bottom - 1, column: rect.column, width: rect.width, style: style)
+    }
+
+    /// A horizontal rule of `width` columns.
+    public func rule(row: Int, column: Int, width: Int, style: Style = .border) {
+        text(String(repeating: TextWidth.isUTF8 ? "─" : "-", count: max(0, width)), row: row, column: column, width: width, style: style)
+    }
+
+    @discardableResult
+    private func draw(_ glyphs: [Glyph], row: Int, column: Int, style: Style) -> Int {
+        let (attrs, pair) = palette.attributes(for: style)
+        var x = column
+        var cell = cchar_t()
+        for glyph in glyphs where glyph.width > 0 {
+            var text = glyph.scalars.map { wchar_t(bitPattern: $0.value) }
+            text.append(0)
+            rt_set_cell(&cell, text, attrs, pair)
+            mvwadd_wch(window, Int32(row), Int32(x), &cell)
+            x += glyph.width
+        }
+        return x - column
+    }
+
+    // MARK: Reading back (tests, and views that need to know what is shown)
+
+    /// The text of one row as the terminal would show it; wide characters appear once.
+    public func line(_ row: Int) -> String {
+        var result = ""
+        var column = 0
+        while column < width {
+            let (text, _, _) = cell(row: row, column: column)
+            result += text
+            column += max(1, text.isEmpty ? 1 : TextWidth.width(text))
+        }
+        return result
+    }
+
+    /// All rows, with trailing spaces removed.
+    public func lines() -> [String] {
+        (0..<height).map { line($0).trimmingTrailingSpaces() }
+    }
+
+    /// The text, attributes and colour pair of one cell.
+    public func cell(row: Int, column: Int) -> (text: String, attributes: attr_t, pair: Int16) {
+        var cell = cchar_t()
+        guard mvwin_wch(window, Int32(row), Int32(column), &cell) != ERR else { return ("", 0, 0) }
+        var buffer = [wchar_t](repeating: 0, count: Int(rt_cell_capacity()))
+        var attrs: attr_t = 0
+        var pair: Int16 = 0
+        rt_cell_text(&cell, &buffer, Int32(buffer.count), &attrs, &pair)
+        let scalars = buffer.prefix { $0 != 0 }.compactMap { Unicode.Scalar(UInt32(bitPattern: $0)) }
+        return (String(String.UnicodeScalarView(scalars)), attrs, pair)
+    }
+
+    /// The style a cell was drawn with, when it matches one of the palette's styles.
+    public func style(row: Int, column: Int) -> Style? {
+        let (_, attrs, pair) = cell(row: row, column: column)
+        return Style.allCases.first { style in
+            let expected = palette.attributes(for: style)
+            return expected.pair == pair && (attrs & ~rt_a_color_mask()) == expected.attrs
+        }
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
+}

@@ -1,0 +1,141 @@
+import CNCurses
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why a full-screen session could not start; each reads as a sentence the user can act on.
+public enum TerminalError: Error, Equatable, CustomStringConvertible {
+    case notATerminal(stream: String)
+    case noTerminalType
+    case unknownTerminalType(String)
+    case cannotAddressCursor(String)
+
+    public var description: String {
+        switch self {
+        case .notATerminal(let stream):
+            return "the full-screen planner needs a terminal, but standard \(stream) is not one; use a subcommand such as `roadtrip list` in scripts"
+        case .noTerminalType:
+            return "the TERM environment variable is not set, so the terminal type is unknown; set it (for example TERM=xterm-256color)"
+        case .unknownTerminalType(let name):
+            return "the terminal type \"\(name)\" (from TERM) is not in the terminfo database; set TERM to a known type such as xterm-256color"
+        case .cannotAddressCursor(let name):
+            return "the terminal type \"\(name)\" cannot move the cursor, so a full-screen program cannot run on it; set TERM to a type such as xterm-256color"
+        }
+    }
+}
+
+/// One curses session: the screen, its colours, and key input. Every curses call of the program
+/// goes through here or through `Surface`, on the main actor.
+@MainActor
+public final class Terminal {
+    private let screen: OpaquePointer
+    private var files: [UnsafeMutablePointer<FILE>] = []
+    public let surface: Surface
+    public let usesColor: Bool
+    private var isRunning = true
+
+    private init(screen: OpaquePointer, files: [UnsafeMutablePointer<FILE>], usesColor: Bool) {
+        self.screen = screen
+        self.files = files
+        self.usesColor = usesColor
+        self.surface = Surface(window: rt_stdscr()!, palette: Palette(usesColor: usesColor))
+    }
+
+    /// Starts full-screen mode on standard input and output, after checking that they are a
+    /// terminal curses can drive.
+    public static func start(environment: [String: String]) throws -> Terminal {
+        try checkCanStart(environment: environment)
+        let type = environment["TERM"] ?? ""
+        TextWidth.adoptUserLocale()
+        SignalTrap.installCrashHandlers()
+        // newterm, unlike initscr, returns NULL for an unknown TERM instead of exiting.
+        guard let screen = newterm(type, rt_stdout(), rt_stdin()) else { throw TerminalError.unknownTerminalType(type) }
+        let cursorAddress = tigetstr("cup")
+        if cursorAddress == nil || Int(bitPattern: cursorAddress) == -1 {
+            endwin()
+            delscreen(screen)
+            throw TerminalError.cannotAddressCursor(type)
+        }
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        let terminal = Terminal(screen: screen, files: [], usesColor: setUpModes(color: !noColor))
+        SignalTrap.installQuitHandlers()
+        return terminal
+    }
+
+    /// Checks, without touching the terminal, that standard input and output are a terminal and
+    /// that TERM is set: a program that would hang or garble a pipe refuses at once instead.
+    public static func checkCanStart(environment: [String: String]) throws {
+        guard isatty(STDIN_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "input") }
+        guard isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "output") }
+        guard let type = environment["TERM"], !type.isEmpty else { throw TerminalError.noTerminalType }
+    }
+
+    /// A session that draws into memory only (output to /dev/null), for tests that draw real views
+    /// and read the cells back.
+    public static func offscreen(width: Int, height: Int, color: Bool = false, type: String = "xterm-256color") -> Terminal? {
+        TextWidth.adoptUTF8Locale()
+        guard let output = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else { return nil }
+        guard let screen = newterm(type, output, input) else {
+            fclose(output)
+            fclose(input)
+            return nil
+        }
+        let usesColor = setUpModes(color: color)
+        resize_term(Int32(height), Int32(width))
+        return Terminal(screen: screen, files: [output, input], usesColor: usesColor)
+    }
+
+    /// Input and drawing modes shared by real and off-screen sessions; returns whether colours are on.
+    private static func setUpModes(color: Bool) -> Bool {
+        cbreak()
+        noecho()
+        nonl()
+        keypad(rt_stdscr(), true)
+        // Esc alone must act at once, not after ncurses' default one-second wait for a sequence.
+        set_escdelay(25)
+        curs_set(0)
+        guard color, has_colors() else { return false }
+        start_color()
+        use_default_colors()
+        let palette = Palette(usesColor: true)
+        palette.install()
+        return true
+    }
+
+    public var width: Int { surface.width }
+    public var height: Int { surface.height }
+
+    /// Resizes the off-screen session (real sessions follow the terminal by themselves).
+    public func resize(width: Int, height: Int) {
+        resize_term(Int32(height), Int32(width))
+    }
+
+    /// Waits up to `timeout` milliseconds for a key; nil when none came (or a signal interrupted).
+    public func readKey(timeout: Int32) -> Key? {
+        wtimeout(rt_stdscr(), timeout)
+        var code: wint_t = 0
+        let status = wget_wch(rt_stdscr(), &code)
+        if status == ERR { return nil }
+        return Key.decode(code: UInt32(code), isFunctionKey: status == KEY_CODE_YES)
+    }
+
+    /// Sends what was drawn since the last update to the terminal (only the cells that changed).
+    public func update() {
+        wrefresh(rt_stdscr())
+    }
+
+    /// Clears the physical screen at the next update, after a resize or a suspend.
+    public func invalidate() {
+        clearok(rt_stdscr(), true)
+    }
+
+    /// Leaves full-screen mode and gives the terminal back as it was. Safe to call twice.
+    public func stop() {
+        guard isRunning else { return }
+        isRunning = false
+        endwin()
+        delscreen(screen)
+        for file in files { fclose(file) }
+        files = []
+    }
+}

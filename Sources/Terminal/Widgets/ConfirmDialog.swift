@@ -1,0 +1,60 @@
+/// A yes/no question in a box over the screen. `y` answers yes; `n`, `Esc` and `q` answer no;
+/// other keys are swallowed so nothing behind the dialog acts by accident.
+public struct ConfirmDialog: Equatable, Sendable {
+    public enum Answer: Equatable, Sendable { case yes, no }
+
+    public let question: String
+
+    public init(question: String) {
+        self.question = question
+    }
+
+    public func answer(for key: Key) -> Answer? {
+        switch key {
+        case .character("y"), .character("Y"): return .yes
+        case .character("n"), .character("N"), .character("q"), .escape: return .no
+        default: return nil
+        }
+    }
+
+    @MainActor
+    public func draw(on surface: Surface) {
+        let bounds = surface.bounds
+        let maxTextWidth = max(10, min(60, bounds.width - 6))
+        let lines = TextWidth.wrap(question, width: maxTextWidth)
+        let choices = "y  Yes     n  No"
+        let textWidth = max(lines.map(TextWidth.width).max() ?? 0, TextWidth.width(choices))
+        let box = bounds.centered(width: textWidth + 4, height: lines.count + 4)
+        surface.fill(box, style: .normal)
+        surface.box(box)
+        for (index, line) in lines.enumerated() {
+            surface.text(line, row: box.row + 1 + index, column: box.column + 2, width: box.width - 4)
+        }
+        let choicesRow = box.row + lines.count + 2
+        let choicesColumn = box.column + (box.width - TextWidth.width(choices)) / 2
+        surface.text("y", row: choicesRow, column: choicesColumn, width: 1, style: .statusKey)
+        surface.text("  Yes     ", row: choicesRow, column: choicesColumn + 1, width: box.right - choicesColumn - 2)
+        surface.text("n", row: choicesRow, column: choicesColumn + 11, width: 1, style: .statusKey)
+        surface.text("  No", row: choicesRow, column: choicesColumn + 12, width: box.right - choicesColumn - 13)
+    }
+}
+
+extension TextWidth {
+    /// Breaks `text` into lines of at most `width` columns at spaces (a word longer than a line
+    /// is clipped).
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            let candidate = current.isEmpty ? word : current + " " + word
+            if self.width(candidate) <= width || current.isEmpty {
+                current = candidate
+            } else {
+                lines.append(current)
+                current = word
+            }
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines.map { clipped($0, to: width) }
+    }
+}

@@ -1,0 +1,48 @@
+/// A box over the screen listing every key of the current screen (from its keymap).
+/// ↑/↓, PgUp/PgDn scroll; any other key closes it.
+public struct HelpOverlay: Equatable, Sendable {
+    public let title: String
+    public let entries: [HelpEntry]
+    private var offset = 0
+    private var visibleRows = 1
+
+    public init(title: String, entries: [HelpEntry]) {
+        self.title = title
+        self.entries = entries
+    }
+
+    /// Returns false when the key closes the overlay.
+    public mutating func handle(_ key: Key) -> Bool {
+        let maxOffset = max(0, entries.count - visibleRows)
+        switch key {
+        case .up, .character("k"): offset = max(0, offset - 1)
+        case .down, .character("j"): offset = min(maxOffset, offset + 1)
+        case .pageUp: offset = max(0, offset - visibleRows)
+        case .pageDown: offset = min(maxOffset, offset + visibleRows)
+        case .resize: break
+        default: return false
+        }
+        return true
+    }
+
+    @MainActor
+    public mutating func draw(on surface: Surface) {
+        let bounds = surface.bounds
+        let keysWidth = min(24, entries.map { TextWidth.width($0.keys) }.max() ?? 0)
+        let textWidth = entries.map { TextWidth.width($0.text) }.max() ?? 0
+        let footer = "↑/↓ scroll · any other key closes"
+        let contentWidth = max(keysWidth + 2 + textWidth, TextWidth.width(footer), TextWidth.width(title))
+        let box = bounds.centered(width: contentWidth + 4, height: entries.count + 4)
+        visibleRows = max(1, box.height - 4)
+        offset = min(offset, max(0, entries.count - visibleRows))
+        surface.fill(box, style: .normal)
+        surface.box(box)
+        surface.text(" \(title) ", row: box.row, column: box.column + 2, width: box.width - 4, style: .title)
+        for (line, entry) in entries.dropFirst(offset).prefix(visibleRows).enumerated() {
+            let row = box.row + 1 + line
+            surface.text(entry.keys, row: row, column: box.column + 2, width: keysWidth, style: .header)
+            surface.text(entry.text, row: row, column: box.column + 4 + keysWidth, width: box.width - keysWidth - 6)
+        }
+        surface.text(TextWidth.isUTF8 ? footer : "Up/Down scroll, any other key closes", row: box.bottom - 2, column: box.column + 2, width: box.width - 4, style: .dim)
+    }
+}

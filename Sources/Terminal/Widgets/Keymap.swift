@@ -1,0 +1,70 @@
+/// One command of a screen: the keys that trigger it and the words that describe it.
+/// A screen's bindings live in one table, from which its key handling, status bar and help
+/// overlay are all derived, so they can never disagree (the idea of tig's request table).
+public struct KeyBinding<Command: Hashable & Sendable>: Sendable {
+    public let command: Command
+    public let keys: [Key]
+    /// A word or two for the status bar ("New", "Delete").
+    public let label: String
+    /// A sentence for the help overlay.
+    public let help: String
+    public let showsInStatusBar: Bool
+
+    public init(_ command: Command, keys: [Key], label: String, help: String, statusBar: Bool = false) {
+        self.command = command
+        self.keys = keys
+        self.label = label
+        self.help = help
+        self.showsInStatusBar = statusBar
+    }
+}
+
+/// A key and what it does, as shown in the status bar.
+public struct KeyHint: Equatable, Sendable {
+    public let key: String
+    public let label: String
+
+    public init(key: String, label: String) {
+        self.key = key
+        self.label = label
+    }
+}
+
+/// One line of the help overlay: every key of a command, and what it does.
+public struct HelpEntry: Equatable, Sendable {
+    public let keys: String
+    public let text: String
+
+    public init(keys: String, text: String) {
+        self.keys = keys
+        self.text = text
+    }
+}
+
+public struct Keymap<Command: Hashable & Sendable>: Sendable {
+    public let bindings: [KeyBinding<Command>]
+    private let commandsByKey: [Key: Command]
+
+    public init(_ bindings: [KeyBinding<Command>]) {
+        self.bindings = bindings
+        var commandsByKey: [Key: Command] = [:]
+        for binding in bindings {
+            for key in binding.keys where commandsByKey[key] == nil { commandsByKey[key] = binding.command }
+        }
+        self.commandsByKey = commandsByKey
+    }
+
+    public func command(for key: Key) -> Command? {
+        commandsByKey[key]
+    }
+
+    public var statusHints: [KeyHint] {
+        bindings.filter(\.showsInStatusBar).compactMap { binding in
+            binding.keys.first.map { KeyHint(key: $0.description, label: binding.label) }
+        }
+    }
+
+    public var helpEntries: [HelpEntry] {
+        bindings.map { HelpEntry(keys: $0.keys.map(\.description).joined(separator: " "), text: $0.help) }
+    }
+}

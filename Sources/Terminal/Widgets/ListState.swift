@@ -1,0 +1,96 @@
+/// Selection and scrolling of a list of `count` rows shown `height` rows at a time.
+/// Pure state: views draw it, tests check it without a screen.
+public struct ListState: Equatable, Sendable {
+    public enum Move: Equatable, Sendable {
+        case up, down, pageUp, pageDown, first, last
+    }
+
+    public private(set) var count: Int
+    /// The selected row, nil only when the list is empty.
+    public private(set) var selection: Int?
+    /// The first visible row.
+    public private(set) var offset = 0
+
+    public init(count: Int = 0, selection: Int? = nil) {
+        self.count = max(0, count)
+        self.selection = nil
+        select(selection ?? 0)
+    }
+
+    public mutating func setCount(_ newCount: Int) {
+        count = max(0, newCount)
+        select(selection ?? 0)
+    }
+
+    public mutating func select(_ row: Int) {
+        selection = count == 0 ? nil : min(max(0, row), count - 1)
+        offset = min(offset, max(0, count - 1))
+    }
+
+    public mutating func apply(_ move: Move, pageSize: Int) {
+        guard let current = selection else { return }
+        let page = max(1, pageSize - 1)
+        switch move {
+        case .up: select(current - 1)
+        case .down: select(current + 1)
+        case .pageUp: select(current - page)
+        case .pageDown: select(current + page)
+        case .first: select(0)
+        case .last: select(count - 1)
+        }
+    }
+
+    /// Scrolls just enough that the selection is among the `height` visible rows.
+    public mutating func scrollToSelection(height: Int) {
+        guard height > 0 else { return }
+        let selected = selection ?? 0
+        if selected < offset { offset = selected }
+        if selected >= offset + height { offset = selected - height + 1 }
+        offset = max(0, min(offset, max(0, count - height)))
+    }
+
+    public func visibleRows(height: Int) -> Range<Int> {
+        offset..<min(count, offset + max(0, height))
+    }
+}
+
+/// The movement keys every list understands (SPEC: ↑/↓ or k/j, PgUp/PgDn, Home/End or g/G).
+public enum ListKeys {
+    public static func bindings<Command>(_ command: (ListState.Move) -> Command) -> [KeyBinding<Command>] {
+        [
+            KeyBinding(command(.up), keys: [.up, .character("k")], label: "Up", help: "Select the previous row"),
+            KeyBinding(command(.down), keys: [.down, .character("j")], label: "Down", help: "Select the next row"),
+            KeyBinding(command(.pageUp), keys: [.pageUp], label: "PgUp", help: "Move up one page"),
+            KeyBinding(command(.pageDown), keys: [.pageDown], label: "PgDn", help: "Move down one page"),
+            KeyBinding(command(.first), keys: [.home, .character("g")], label: "First", help: "Select the first row"),
+            KeyBinding(command(.last), keys: [.end, .character("G")], label: "Last", help: "Select the last row"),
+        ]
+    }
+}
+
+extension Surface {
+    /// Draws the visible rows of `state` in `rect`, scrolled so the selection shows, with a
+    /// scroll indicator in the last column when not everything fits. `drawRow` draws one row.
+    public func list(_ state: inout ListState, in rect: Rect, drawRow: (_ index: Int, _ rowRect: Rect, _ isSelected: Bool) -> Void) {
+        guard !rect.isEmpty else { return }
+        state.scrollToSelection(height: rect.height)
+        let overflows = state.count > rect.height
+        let rowWidth = overflows ? rect.width - 1 : rect.width
+        for (line, index) in state.visibleRows(height: rect.height).enumerated() {
+            let rowRect = Rect(row: rect.row + line, column: rect.column, width: rowWidth, height: 1)
+            drawRow(index, rowRect, index == state.selection)
+        }
+        if overflows { scrollIndicator(state, in: Rect(row: rect.row, column: rect.right - 1, width: 1, height: rect.height)) }
+    }
+
+    private func scrollIndicator(_ state: ListState, in rect: Rect) {
+        let thumbSize = max(1, rect.height * rect.height / max(1, state.count))
+        let maxOffset = max(1, state.count - rect.height)
+        let thumbStart = (rect.height - thumbSize) * state.offset / maxOffset
+        let (track, thumb) = TextWidth.isUTF8 ? ("│", "┃") : ("|", "#")
+        for line in 0..<rect.height {
+            let isThumb = line >= thumbStart && line < thumbStart + thumbSize
+            text(isThumb ? thumb : track, row: rect.row + line, column: rect.column, width: 1, style: isThumb ? .accent : .dim)
+        }
+    }
+}

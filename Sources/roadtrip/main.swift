@@ -1,0 +1,3 @@
+import RoadtripKit
+
+RoadtripCommand.main()
