@@ -1,0 +1,51 @@
+# roadtrip — see README.md. `make run` starts the planner, `make test` runs every test.
+SWIFT     ?= swift
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+ARGS      ?=
+BUILD_DIR ?= .build
+
+SWIFT_BUILD = $(SWIFT) build --scratch-path $(BUILD_DIR)
+SWIFT_TEST  = $(SWIFT) test --scratch-path $(BUILD_DIR)
+
+# Debian packages and how to tell each is there.
+BUILD_PACKAGES = pkg-config:"command -v pkg-config" \
+                 libncurses-dev:"pkg-config --exists ncursesw"
+TEST_PACKAGES  = tmux:"command -v tmux" \
+                 ncurses-base:"test -e /usr/share/terminfo/x/xterm-256color -o -e /lib/terminfo/x/xterm-256color"
+
+.PHONY: all build run test install uninstall deps test-deps clean
+
+all: build
+
+deps:
+	@Scripts/require-packages $(BUILD_PACKAGES)
+
+test-deps: deps
+	@Scripts/require-packages $(TEST_PACKAGES)
+
+build: deps
+	$(SWIFT_BUILD) --product roadtrip
+
+## run: build and start the full-screen planner on the default data file (pass options in ARGS=…)
+run: build
+	$(BUILD_DIR)/debug/roadtrip $(ARGS)
+
+## test: build everything and run every test (unit, view, end-to-end in tmux)
+test: test-deps
+	$(SWIFT_BUILD) --build-tests
+	$(SWIFT_TEST) --skip-build
+
+## install: a self-contained release binary in $(PREFIX)/bin and its resources in $(PREFIX)/share/roadtrip
+install: deps
+	$(SWIFT_BUILD) -c release --product roadtrip --static-swift-stdlib
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/roadtrip"
+	install -m 755 "$$($(SWIFT_BUILD) -c release --show-bin-path)/roadtrip" "$(DESTDIR)$(PREFIX)/bin/roadtrip"
+	cp -R Resources/. "$(DESTDIR)$(PREFIX)/share/roadtrip/"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/roadtrip"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/roadtrip"
+
+clean:
+	rm -rf $(BUILD_DIR)

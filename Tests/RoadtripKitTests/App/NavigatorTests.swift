@@ -1,0 +1,102 @@
+import Terminal
+import Testing
+@testable import RoadtripKit
+
+@MainActor
+final class ScreenStub: Screen {
+    let name: String
+    var keys: [Key] = []
+    var needsDisplay = true
+    var statusMessage: StatusMessage?
+
+    init(_ name: String) { self.name = name }
+
+    var helpTitle: String { "\(name) — keys" }
+    var helpEntries: [HelpEntry] { [HelpEntry(keys: "x", text: "Does x")] }
+    var statusHints: [KeyHint] { [KeyHint(key: "x", label: "Ex")] }
+    func handle(_ key: Key) { keys.append(key) }
+    func draw(on surface: Surface, in rect: Rect) { surface.text("screen \(name)", row: rect.row, column: 0) }
+}
+
+@MainActor
+@Suite struct NavigatorTests {
+    @Test func pushAndPop() {
+        let navigator = Navigator()
+        let first = ScreenStub("one"), second = ScreenStub("two")
+        navigator.push(first)
+        navigator.push(second)
+        #expect(navigator.top === second)
+        navigator.pop()
+        #expect(navigator.top === first)
+        #expect(!navigator.isFinished)
+    }
+
+    @Test func poppingTheLastScreenQuits() {
+        let navigator = Navigator()
+        navigator.push(ScreenStub("one"))
+        navigator.pop()
+        #expect(navigator.isFinished)
+    }
+
+    @Test func keysGoToTheTopScreen() {
+        let navigator = Navigator()
+        let first = ScreenStub("one"), second = ScreenStub("two")
+        navigator.push(first)
+        navigator.push(second)
+        navigator.handle(.character("z"))
+        #expect(second.keys == [.character("z")])
+        #expect(first.keys.isEmpty)
+    }
+
+    @Test func drawsTheTopScreenAndItsStatusBar() throws {
+        let navigator = Navigator()
+        navigator.push(ScreenStub("one"))
+        let terminal = try #require(Terminal.offscreen(width: 40, height: 8))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        let lines = terminal.surface.lines()
+        #expect(lines[0] == "screen one")
+        #expect(lines[7].contains("x Ex"))
+        #expect(!navigator.needsDisplay)
+    }
+
+    @Test func helpOverlayTakesKeysUntilClosed() throws {
+        let navigator = Navigator()
+        let screen = ScreenStub("one")
+        navigator.push(screen)
+        navigator.showHelp()
+        let terminal = try #require(Terminal.offscreen(width: 40, height: 8))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        #expect(terminal.surface.lines().contains { $0.contains("Does x") })
+        navigator.handle(.character("q"))
+        #expect(!navigator.isShowingHelp)
+        #expect(screen.keys.isEmpty)
+    }
+
+    @Test func appMessagesShowUntilTheNextKey() throws {
+        let navigator = Navigator()
+        navigator.push(ScreenStub("one"))
+        navigator.show(.error("Cannot save"))
+        let terminal = try #require(Terminal.offscreen(width: 40, height: 8))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        #expect(terminal.surface.lines()[7].contains("Cannot save"))
+        navigator.handle(.character("z"))
+        navigator.draw(on: terminal.surface)
+        #expect(!terminal.surface.lines()[7].contains("Cannot save"))
+    }
+
+    @Test func aTinyTerminalGetsANoticeInsteadOfTheScreen() throws {
+        let navigator = Navigator()
+        navigator.push(ScreenStub("one"))
+        let terminal = try #require(Terminal.offscreen(width: 20, height: 4))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        let text = terminal.surface.lines().joined(separator: "\n")
+        #expect(text.contains("Terminal too small"))
+        #expect(!text.contains("screen one"))
+        terminal.resize(width: 1, height: 1)
+        navigator.draw(on: terminal.surface)
+    }
+}

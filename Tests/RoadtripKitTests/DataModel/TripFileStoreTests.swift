@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import RoadtripKit
+
+@Suite struct TripFileStoreTests {
+    @Test func aMissingFileReadsAsNil() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try TripFileStore(url: directory.file("none.json")).read() == nil)
+    }
+
+    @Test func syntaxErrorNamesFileLineAndColumn() throws {
+        let directory = try TemporaryDirectory()
+        let url = try directory.write("{\"version\": 1,\n \"trips\": [\n  {\"id\": }\n]}", to: "trips.json")
+        let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).read() }
+        guard case let .invalidJSON(path, line, column, _) = error else {
+            Issue.record("expected invalidJSON, got \(String(describing: error))")
+            return
+        }
+        #expect(path == url.path)
+        #expect(line == 3)
+        #expect(column == 10)
+        #expect(error?.description.contains(url.path) == true)
+        #expect(error?.description.contains("line 3, column 10") == true)
+    }
+
+    @Test func wrongTypeNamesTheFieldAndWhereItIs() throws {
+        let directory = try TemporaryDirectory()
+        let text = """
+        {"version": 1, "trips": [
+          {"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "waypoints": [
+            {"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B",
+             "location": {"latitude": "north", "longitude": 2}}]}]}
+        """
+        let url = try directory.write(text, to: "trips.json")
+        let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).read() }
+        guard case let .invalidContent(_, line, column, field, reason) = error else {
+            Issue.record("expected invalidContent, got \(String(describing: error))")
+            return
+        }
+        #expect(line == 4)
+        #expect(column == 31)
+        #expect(field == "trips[0].waypoints[0].location.latitude")
+        #expect(reason == "expected a number")
+    }
+
+    @Test func missingIdIsReported() throws {
+        let directory = try TemporaryDirectory()
+        let url = try directory.write("{\"trips\": [{\"name\": \"No id\"}]}", to: "trips.json")
+        let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).read() }
+        #expect(error?.description.contains("\"id\" is missing") == true)
+        #expect(error?.description.contains("trips[0].id") == true)
+    }
+
+    @Test func aDirectoryIsNotAFile() throws {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.file("trips.json"), withIntermediateDirectories: false)
+        let error = #expect(throws: DataFileError.self) { try TripFileStore(url: directory.file("trips.json")).read() }
+        #expect(error?.description.contains("is a directory") == true)
+    }
+
+    @Test func writeCreatesMissingFolders() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("a/b/trips.json")
+        try TripFileStore(url: url).write(TripFile(trips: [Fixtures.pacific]))
+        #expect(try TripFileStore(url: url).read()?.trips == [Fixtures.pacific])
+    }
+
+    @Test func writeIntoAFileWhereAFolderShouldBeFailsClearly() throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("x", to: "blocker")
+        let url = directory.url.appendingPathComponent("blocker/trips.json")
+        let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).write(TripFile(trips: [])) }
+        #expect(error?.description.hasPrefix("Cannot save \(url.path)") == true)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Terminal
+import Testing
+@testable import RoadtripKit
+
+/// The module as the router builds it, on a real model and navigator.
+@MainActor
+@Suite struct TripListAssemblyTests {
+    let directory: TemporaryDirectory
+    let model: DataModel
+    let navigator = Navigator()
+    let view: TripListView
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
+        try model.load { Fixtures.trips }
+        view = TripListRouter.makeModule(model: model, navigator: navigator, unit: .km)
+        navigator.push(view)
+    }
+
+    private func screenLines() throws -> [String] {
+        let terminal = try #require(Terminal.offscreen(width: 80, height: 12))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        return terminal.surface.lines()
+    }
+
+    @Test func showsTheModelsTrips() throws {
+        let lines = try screenLines()
+        #expect(lines[2].contains("Pacific Drive"))
+        #expect(lines[4].contains("Someday"))
+        #expect(lines[11].contains("a New"))
+    }
+
+    @Test func modelChangesReachTheScreen() throws {
+        model.renameTrip(id: Fixtures.pacific.id, to: "Coast Road")
+        #expect(navigator.needsDisplay)
+        #expect(try screenLines()[2].contains("Coast Road"))
+    }
+
+    @Test func keysChangeTheModel() {
+        navigator.handle(.character("a"))
+        #expect(model.trips.first?.name == "New Trip")
+        navigator.handle(.character("j"))
+        navigator.handle(.character("d"))
+        navigator.handle(.character("y"))
+        #expect(model.trips.map(\.name) == ["New Trip", "Alpine Loop", "Someday"])
+    }
+
+    @Test func enterOpensTheTripDetail() throws {
+        navigator.handle(.character("j"))
+        navigator.handle(.enter)
+        #expect(navigator.stack.count == 2)
+        #expect(navigator.top is TripDetailView)
+        #expect(try screenLines()[0].contains("Alpine Loop"))
+        navigator.handle(.escape)
+        #expect(navigator.stack.count == 1)
+    }
+
+    @Test func questionMarkShowsHelpAndAnyKeyClosesIt() throws {
+        navigator.handle(.character("?"))
+        #expect(navigator.isShowingHelp)
+        #expect(try screenLines().contains { $0.contains("Roadtrips — keys") })
+        navigator.handle(.character("x"))
+        #expect(!navigator.isShowingHelp)
+        #expect(model.trips.count == 3)
+    }
+
+    @Test func qQuits() {
+        navigator.handle(.character("q"))
+        #expect(navigator.isFinished)
+    }
+}

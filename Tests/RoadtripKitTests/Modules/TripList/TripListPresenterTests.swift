@@ -1,0 +1,224 @@
+import Foundation
+import Terminal
+import Testing
+@testable import RoadtripKit
+
+@MainActor
+@Suite struct TripListPresenterTests {
+    let view = TripListViewSpy()
+    let interactor = TripListInteractorSpy(trips: Fixtures.trips)
+    let router = TripListRouterSpy()
+    let presenter: TripListPresenter
+
+    init() {
+        presenter = TripListPresenter(interactor: interactor, router: router, unit: .km)
+        presenter.view = view
+        presenter.didLoad()
+    }
+
+    // MARK: Mapping
+
+    @Test func rowsShowNameStopsDistanceAndRoute() {
+        let row = TripListPresenter.row(for: Fixtures.pacific, unit: .km)
+        #expect(row.name == "Pacific Drive")
+        #expect(row.stops == "3 stops")
+        #expect(row.distance == "170 km")
+        #expect(row.route == "Monterey → Morro Bay")
+    }
+
+    @Test func rowsOfShortTrips() {
+        let empty = TripListPresenter.row(for: Fixtures.empty, unit: .km)
+        #expect(empty.stops == "0 stops")
+        #expect(empty.distance == "—")
+        #expect(empty.route == "")
+        var single = Fixtures.pacific
+        single.waypoints = [single.waypoints[0]]
+        let one = TripListPresenter.row(for: single, unit: .km)
+        #expect(one.stops == "1 stop")
+        #expect(one.route == "Monterey")
+    }
+
+    @Test func distancesFollowTheUnit() {
+        #expect(TripListPresenter.row(for: Fixtures.pacific, unit: .mi).distance == "106 mi")
+    }
+
+    @Test func viewModelCountsTripsAndSelects() {
+        let viewModel = TripListPresenter.makeViewModel(trips: Fixtures.trips, filter: nil, selectedID: Fixtures.alps.id, unit: .km, message: nil)
+        #expect(viewModel.title == "Roadtrips")
+        #expect(viewModel.subtitle == "3 trips")
+        #expect(viewModel.rows.map(\.name) == ["Pacific Drive", "Alpine Loop", "Someday"])
+        #expect(viewModel.selectedRow == 1)
+        #expect(viewModel.emptyMessage == nil)
+    }
+
+    @Test func emptyListHasAMessage() {
+        let viewModel = TripListPresenter.makeViewModel(trips: [], filter: nil, selectedID: nil, unit: .km, message: nil)
+        #expect(viewModel.rows.isEmpty)
+        #expect(viewModel.selectedRow == nil)
+        #expect(viewModel.emptyMessage == "No trips yet. Press a to add one.")
+    }
+
+    @Test func filterMatchesTripAndPlaceNamesIgnoringCaseAndAccents() {
+        #expect(TripListPresenter.filtered(Fixtures.trips, by: "ALP").map(\.name) == ["Alpine Loop"])
+        #expect(TripListPresenter.filtered(Fixtures.trips, by: "fuss").map(\.name) == ["Alpine Loop"])
+        #expect(TripListPresenter.filtered(Fixtures.trips, by: "zurich").map(\.name) == ["Alpine Loop"])
+        #expect(TripListPresenter.filtered(Fixtures.trips, by: "big sur").map(\.name) == ["Pacific Drive"])
+        #expect(TripListPresenter.filtered(Fixtures.trips, by: "").count == 3)
+    }
+
+    @Test func aFilterThatMatchesNothingSaysSo() {
+        let viewModel = TripListPresenter.makeViewModel(trips: Fixtures.trips, filter: "xyz", selectedID: nil, unit: .km, message: nil)
+        #expect(viewModel.subtitle == "0 of 3 trips")
+        #expect(viewModel.emptyMessage?.contains("xyz") == true)
+    }
+
+    // MARK: Behaviour
+
+    @Test func loadingDisplaysTheTripsWithTheFirstSelected() {
+        #expect(view.last?.rows.count == 3)
+        #expect(view.last?.selectedRow == 0)
+    }
+
+    @Test func addInsertsAtTheTopAndSelectsIt() {
+        presenter.didSelect(row: 2)
+        presenter.didPressAdd()
+        #expect(view.last?.rows.first?.name == "New Trip")
+        #expect(view.last?.selectedRow == 0)
+        #expect(view.last?.message?.text.contains("Added") == true)
+    }
+
+    @Test func addClearsTheFilterSoTheNewTripShows() {
+        presenter.didPressFilter()
+        presenter.didChangeFilter("alp")
+        presenter.didPressAdd()
+        #expect(view.last?.filter == nil)
+        #expect(view.last?.rows.count == 4)
+    }
+
+    @Test func renameStartsWithTheCurrentName() {
+        presenter.didSelect(row: 1)
+        presenter.didPressRename()
+        #expect(view.renamingText == "Alpine Loop")
+    }
+
+    @Test func submittedNameIsTrimmedAndSaved() {
+        presenter.didSelect(row: 1)
+        presenter.didPressRename()
+        presenter.didSubmitRename("  Alps  ")
+        #expect(interactor.renamed.map(\.1) == ["Alps"])
+        #expect(interactor.renamed.first?.0 == Fixtures.alps.id)
+        #expect(view.endEditingCount == 1)
+        #expect(view.last?.rows[1].name == "Alps")
+    }
+
+    @Test func anEmptyNameIsRefusedAndEditingGoesOn() {
+        presenter.didPressRename()
+        presenter.didSubmitRename("   ")
+        #expect(interactor.renamed.isEmpty)
+        #expect(view.endEditingCount == 0)
+        #expect(view.last?.message?.isError == true)
+    }
+
+    @Test func cancellingARenameChangesNothing() {
+        presenter.didPressRename()
+        presenter.didCancelEditing()
+        #expect(interactor.renamed.isEmpty)
+        #expect(view.endEditingCount == 1)
+    }
+
+    @Test func deleteAsksFirst() {
+        presenter.didPressDelete()
+        #expect(view.questions == ["Delete “Pacific Drive” and its 3 stops?"])
+        #expect(interactor.deleted.isEmpty)
+    }
+
+    @Test func deleteConfirmedRemovesAndSelectsTheNextTrip() {
+        presenter.didSelect(row: 1)
+        presenter.didPressDelete()
+        presenter.didAnswerDelete(true)
+        #expect(interactor.deleted == [Fixtures.alps.id])
+        #expect(view.last?.rows.map(\.name) == ["Pacific Drive", "Someday"])
+        #expect(view.last?.selectedRow == 1)
+    }
+
+    @Test func deletingTheLastRowSelectsTheNewLastRow() {
+        presenter.didSelect(row: 2)
+        presenter.didPressDelete()
+        presenter.didAnswerDelete(true)
+        #expect(view.last?.selectedRow == 1)
+    }
+
+    @Test func deleteDeclinedKeepsTheTrip() {
+        presenter.didPressDelete()
+        presenter.didAnswerDelete(false)
+        #expect(interactor.deleted.isEmpty)
+        #expect(view.last?.rows.count == 3)
+    }
+
+    @Test func filteringNarrowsTheRowsAsTheUserTypes() {
+        presenter.didPressFilter()
+        #expect(view.filteringText == "")
+        presenter.didChangeFilter("füs")
+        #expect(view.last?.rows.map(\.name) == ["Alpine Loop"])
+        #expect(view.last?.selectedRow == 0)
+        #expect(view.last?.subtitle == "1 of 3 trips")
+    }
+
+    @Test func clearingTheFilterShowsEverythingAgain() {
+        presenter.didPressFilter()
+        presenter.didChangeFilter("alp")
+        presenter.didPressClearFilter()
+        #expect(view.last?.filter == nil)
+        #expect(view.last?.rows.count == 3)
+        #expect(view.last?.rows[view.last?.selectedRow ?? 0].name == "Alpine Loop")
+    }
+
+    @Test func anEmptySubmittedFilterIsNoFilter() {
+        presenter.didPressFilter()
+        presenter.didSubmitFilter()
+        #expect(view.last?.filter == nil)
+    }
+
+    @Test func openGoesToTheSelectedTrip() {
+        presenter.didSelect(row: 1)
+        presenter.didPressOpen()
+        #expect(router.navigations == [.trip(Fixtures.alps.id)])
+    }
+
+    @Test func openOnAnEmptyListDoesNothing() {
+        interactor.subject.value = []
+        presenter.didPressOpen()
+        presenter.didPressDelete()
+        presenter.didPressRename()
+        #expect(router.navigations.isEmpty)
+        #expect(view.questions.isEmpty)
+        #expect(view.renamingText == nil)
+    }
+
+    @Test func helpAndQuitGoThroughTheRouter() {
+        presenter.didPressHelp()
+        presenter.didPressQuit()
+        #expect(router.navigations == [.help, .quit])
+    }
+
+    @Test func saveReportsWhereOrWhyNot() {
+        presenter.didPressSave()
+        #expect(view.last?.message == StatusMessage("Saved to /data/trips.json."))
+        interactor.saveError = .unwritable(path: "/data/trips.json", reason: "No space left on device")
+        presenter.didPressSave()
+        #expect(view.last?.message?.isError == true)
+        #expect(view.last?.message?.text.contains("No space left on device") == true)
+    }
+
+    @Test func selectionFollowsTheTripWhenTheListChangesUnderneath() {
+        presenter.didSelect(row: 1)
+        interactor.subject.value.insert(Trip(name: "Elsewhere"), at: 0)
+        #expect(view.last?.rows[view.last?.selectedRow ?? 0].name == "Alpine Loop")
+    }
+
+    @Test func aMessageShowsOnce() {
+        presenter.didPressSave()
+        presenter.didSelect(row: 1)
+        #expect(view.last?.message == nil)
+    }
+}

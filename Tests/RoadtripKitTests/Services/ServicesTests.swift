@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import RoadtripKit
+
+@Suite struct DistanceUnitTests {
+    @Test func formatsWithOneDecimalBelowAHundred() {
+        #expect(DistanceUnit.km.format(meters: 0) == "0.0 km")
+        #expect(DistanceUnit.km.format(meters: 42_345) == "42.3 km")
+        #expect(DistanceUnit.km.format(meters: 99_940) == "99.9 km")
+    }
+
+    @Test func formatsWholeNumbersWithSeparatorsAbove() {
+        #expect(DistanceUnit.km.format(meters: 99_960) == "100 km")
+        #expect(DistanceUnit.km.format(meters: 1_234_400) == "1,234 km")
+        #expect(DistanceUnit.km.format(meters: 12_345_678_900) == "12,345,679 km")
+        #expect(DistanceUnit.mi.format(meters: 1_609_344) == "1,000 mi")
+    }
+
+    @Test func milesForUSEnglishKilometresOtherwise() {
+        #expect(DistanceUnit.preferred(environment: ["LANG": "en_US.UTF-8"]) == .mi)
+        #expect(DistanceUnit.preferred(environment: ["LANG": "en_GB.UTF-8"]) == .km)
+        #expect(DistanceUnit.preferred(environment: ["LANG": "en_US.UTF-8", "LC_MEASUREMENT": "de_DE.UTF-8"]) == .km)
+        #expect(DistanceUnit.preferred(environment: ["LC_ALL": "en_US.UTF-8", "LANG": "fr_FR"]) == .mi)
+        #expect(DistanceUnit.preferred(environment: [:]) == .km)
+    }
+}
+
+@Suite struct GeodesyTests {
+    @Test func zeroBetweenTheSamePoint() {
+        #expect(Geodesy.distance(from: Fixtures.monterey, to: Fixtures.monterey) == 0)
+    }
+
+    @Test func oneDegreeOfLatitudeIsAbout111Kilometres() {
+        let d = Geodesy.distance(from: Coordinate(latitude: 0, longitude: 0), to: Coordinate(latitude: 1, longitude: 0))
+        #expect(abs(d - 111_195) < 10)
+    }
+
+    @Test func lengthAddsTheLegs() {
+        let points = [Fixtures.monterey, Fixtures.bigSur, Fixtures.morroBay]
+        let legs = Geodesy.distance(from: points[0], to: points[1]) + Geodesy.distance(from: points[1], to: points[2])
+        #expect(Geodesy.length(of: points) == legs)
+        #expect(Geodesy.length(of: [Fixtures.monterey]) == 0)
+    }
+}
+
+@Suite struct CoordinateFormatTests {
+    @Test func hemispheresInsteadOfSigns() {
+        #expect(Fixtures.monterey.formatted == "36.6002° N, 121.8947° W")
+        #expect(Coordinate(latitude: -33.8688, longitude: 151.2093).formatted == "33.8688° S, 151.2093° E")
+    }
+}
+
+@Suite struct ResourcesTests {
+    @Test func theSampleTripsAreFoundAndReal() throws {
+        let trips = try Resources.locate(environment: [:]).loadSampleTrips()
+        #expect(trips.count >= 3)
+        #expect(trips.allSatisfy { $0.waypoints.count >= 2 && $0.waypoints.allSatisfy(\.location.isValid) })
+        #expect(trips.first?.waypoints.first?.name == "Monterey")
+        #expect(trips.first?.waypoints.last?.name == "Morro Bay")
+        #expect(Set(trips.map(\.id)).count == trips.count)
+    }
+
+    @Test func theEnvironmentOverrideComesFirst() throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write(Fixtures.iOSFile, to: "sample-trips.json")
+        let resources = try Resources.locate(environment: ["ROADTRIP_RESOURCES": directory.url.path])
+        #expect(try resources.loadSampleTrips().map(\.name) == ["Pacific Drive"])
+    }
+}
