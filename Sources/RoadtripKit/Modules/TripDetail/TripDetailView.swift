@@ -37,7 +37,6 @@ final class TripDetailView: Screen, TripDetailViewInput {
     var statusMessage: StatusMessage? { viewModel.message }
 
     func handle(_ key: Key) {
-        needsDisplay = true
         guard let command = Self.keymap.command(for: key) else { return }
         switch command {
         case .move(let move):

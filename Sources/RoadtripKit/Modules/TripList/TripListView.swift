@@ -85,21 +85,26 @@ final class TripListView: Screen, TripListViewInput {
 
     var statusMessage: StatusMessage? { viewModel.message }
 
+    /// Keys go to the open dialog, else the open field, else the command table. Whatever acts
+    /// asks for a redraw (the presenter's `display` does too); a key that does nothing does not.
     func handle(_ key: Key) {
-        needsDisplay = true
         if let dialog = confirmation {
             if let answer = dialog.answer(for: key) {
                 confirmation = nil
+                needsDisplay = true
                 presenter.didAnswerDelete(answer == .yes)
             }
             return
         }
         switch editor {
         case .rename(var field):
-            switch field.handle(key) {
+            let outcome = field.handle(key)
+            editor = .rename(field)
+            switch outcome {
             case .submit: presenter.didSubmitRename(field.text)
             case .cancel: presenter.didCancelEditing()
-            case .edited, .moved, .ignored: editor = .rename(field)
+            case .edited, .moved: needsDisplay = true
+            case .ignored: break
             }
         case .filter(var field):
             let outcome = field.handle(key)
@@ -108,7 +113,7 @@ final class TripListView: Screen, TripListViewInput {
             case .edited: presenter.didChangeFilter(field.text)
             case .submit: presenter.didSubmitFilter()
             case .cancel: presenter.didPressClearFilter()
-            case .moved: break
+            case .moved: needsDisplay = true
             case .ignored: moveWhileFiltering(key)
             }
         case nil:

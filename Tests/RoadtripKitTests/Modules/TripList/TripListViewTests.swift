@@ -153,6 +153,17 @@ import Testing
         #expect(presenter.intents == ["answer true", "quit"])
     }
 
+    @Test func onlyKeysThatActAskForARedraw() {
+        view.needsDisplay = false
+        view.handle(.character("z"))
+        view.handle(.function(5))
+        #expect(!view.needsDisplay)
+        view.beginRenaming(text: "")
+        view.needsDisplay = false
+        view.handle(.character("x"))
+        #expect(view.needsDisplay)
+    }
+
     @Test func helpListsEveryCommand() {
         let keys = view.helpEntries.map(\.keys)
         #expect(keys.contains("a"))
