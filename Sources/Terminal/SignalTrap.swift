@@ -46,7 +46,7 @@ public enum SignalTrap {
         restoreSequence = .allocate(capacity: sequence.count)
         _ = restoreSequence.initialize(from: sequence)
         for signal in crashSignals {
-            install(signal, flags: Int32(SA_RESETHAND)) { number in
+            install(signal, flags: Int32(bitPattern: UInt32(SA_RESETHAND))) { number in
                 if hasSavedTerminalModes != 0 {
                     tcsetattr(STDIN_FILENO, TCSANOW, &savedTerminalModes)
                     _ = write(STDOUT_FILENO, restoreSequence.baseAddress, restoreSequence.count)

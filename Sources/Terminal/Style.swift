@@ -37,7 +37,8 @@ struct Palette {
         case .title: return (Int16(COLOR_CYAN), -1, pair)
         case .header: return (Int16(COLOR_YELLOW), -1, pair)
         case .selected: return (Int16(COLOR_BLACK), Int16(COLOR_CYAN), pair)
-        case .dim: return (Int16(COLOR_BLUE), -1, pair)
+        // Secondary text: the terminal's own colour, faint (blue is unreadable on dark themes).
+        case .dim: return (-1, -1, pair)
         case .accent: return (Int16(COLOR_GREEN), -1, pair)
         case .statusBar: return (Int16(COLOR_WHITE), Int16(COLOR_BLUE), pair)
         case .statusKey: return (Int16(COLOR_YELLOW), Int16(COLOR_BLUE), pair)
@@ -52,6 +53,7 @@ struct Palette {
     private func extraAttributes(for style: Style) -> attr_t {
         switch style {
         case .title, .statusKey, .header: return rt_a_bold()
+        case .dim: return rt_a_dim()
         default: return rt_a_normal()
         }
     }

@@ -95,10 +95,20 @@ public final class Surface {
         var x = column
         var cell = cchar_t()
         for glyph in glyphs where glyph.width > 0 {
-            var text = glyph.scalars.map { wchar_t(bitPattern: $0.value) }
-            text.append(0)
-            rt_set_cell(&cell, text, attrs, pair)
-            mvwadd_wch(window, Int32(row), Int32(x), &cell)
+            // setcchar keeps only the zero-width scalars after the first, so each spacing scalar
+            // starts a cell of its own: a flag's two regional indicators fill two adjacent cells.
+            var cellColumn = x
+            var start = 0
+            while start < glyph.scalars.count {
+                var end = start + 1
+                while end < glyph.scalars.count, TextWidth.columns(of: glyph.scalars[end]) == 0 { end += 1 }
+                var text = glyph.scalars[start..<end].map { wchar_t(bitPattern: $0.value) }
+                text.append(0)
+                rt_set_cell(&cell, text, attrs, pair)
+                mvwadd_wch(window, Int32(row), Int32(cellColumn), &cell)
+                cellColumn += max(1, TextWidth.columns(of: glyph.scalars[start]))
+                start = end
+            }
             x += glyph.width
         }
         return x - column

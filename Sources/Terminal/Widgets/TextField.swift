@@ -92,9 +92,10 @@ public struct TextField: Equatable, Sendable {
     func firstVisibleCharacter(width: Int) -> Int {
         guard width > 1 else { return cursor }
         var start = cursor
-        var used = 1  // the cursor cell
+        // The cursor cell: the character under the cursor (two columns when wide), or the blank after the text.
+        var used = cursor < characters.count ? TextField.cellWidth(characters[cursor]) : 1
         while start > 0 {
-            let previous = TextWidth.width(String(characters[start - 1]))
+            let previous = TextField.cellWidth(characters[start - 1])
             if used + previous > width { break }
             used += previous
             start -= 1
@@ -102,7 +103,13 @@ public struct TextField: Equatable, Sendable {
         return start
     }
 
-    /// Draws the field in `width` columns; the cursor cell is shown in reverse when focused.
+    /// The columns `draw` gives a character: at least one, even for a zero-width one.
+    private static func cellWidth(_ character: Character) -> Int {
+        max(1, TextWidth.width(String(character)))
+    }
+
+    /// Draws the field in `width` columns; when focused, the cursor cell is drawn in the `.cursor`
+    /// style (the reverse of the field's).
     @MainActor
     public func draw(on surface: Surface, row: Int, column: Int, width: Int, focused: Bool = true) {
         surface.fill(row: row, column: column, width: width, style: .input)

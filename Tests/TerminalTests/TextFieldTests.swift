@@ -1,0 +1,207 @@
+import Testing
+@testable import Terminal
+
+/// On the main actor because scrolling measures text with the C locale (see TextWidthTests).
+@MainActor
+@Suite struct TextFieldTests {
+    init() {
+        TextWidth.adoptUTF8Locale()
+    }
+
+    private func field(_ text: String, cursor: Int) -> TextField {
+        var field = TextField(text: text)
+        _ = field.handle(.home)
+        for _ in 0..<cursor { _ = field.handle(.right) }
+        return field
+    }
+
+    @Test func startsWithTheCursorAfterTheText() {
+        let field = TextField(text: "Lyon")
+        #expect(field.text == "Lyon")
+        #expect(field.cursor == 4)
+    }
+
+    @Test func settingTheTextMovesTheCursorToItsEnd() {
+        var field = TextField(text: "abcdef")
+        _ = field.handle(.home)
+        field.text = "xy"
+        #expect(field.cursor == 2)
+    }
+
+    @Test func typingInsertsAtTheCursor() {
+        var field = field("ac", cursor: 1)
+        #expect(field.handle(.character("b")) == .edited)
+        #expect(field.text == "abc")
+        #expect(field.cursor == 2)
+    }
+
+    @Test func leftAndRightMoveTheCursor() {
+        var field = TextField(text: "abc")
+        #expect(field.handle(.left) == .moved)
+        #expect(field.cursor == 2)
+        #expect(field.handle(.right) == .moved)
+        #expect(field.cursor == 3)
+        #expect(field.text == "abc")
+    }
+
+    @Test func cursorStopsAtBothEnds() {
+        var field = TextField(text: "ab")
+        #expect(field.handle(.right) == .ignored)
+        #expect(field.cursor == 2)
+        _ = field.handle(.home)
+        #expect(field.handle(.left) == .ignored)
+        #expect(field.cursor == 0)
+    }
+
+    @Test func homeAndEnd() {
+        var field = TextField(text: "abcd")
+        #expect(field.handle(.home) == .moved)
+        #expect(field.cursor == 0)
+        #expect(field.handle(.end) == .moved)
+        #expect(field.cursor == 4)
+    }
+
+    @Test func ctrlAAndCtrlEMoveToStartAndEnd() {
+        var field = TextField(text: "abcd")
+        #expect(field.handle(.control("a")) == .moved)
+        #expect(field.cursor == 0)
+        #expect(field.handle(.control("e")) == .moved)
+        #expect(field.cursor == 4)
+    }
+
+    @Test func backspaceAtTheStartIsIgnored() {
+        var field = field("abc", cursor: 0)
+        #expect(field.handle(.backspace) == .ignored)
+        #expect(field.text == "abc")
+        #expect(field.cursor == 0)
+    }
+
+    @Test func backspaceInTheMiddleDeletesTheCharacterBeforeTheCursor() {
+        var field = field("abcd", cursor: 2)
+        #expect(field.handle(.backspace) == .edited)
+        #expect(field.text == "acd")
+        #expect(field.cursor == 1)
+    }
+
+    @Test func deleteRemovesTheCharacterUnderTheCursor() {
+        var field = field("abcd", cursor: 1)
+        #expect(field.handle(.delete) == .edited)
+        #expect(field.text == "acd")
+        #expect(field.cursor == 1)
+    }
+
+    @Test func deleteAtTheEndIsIgnored() {
+        var field = TextField(text: "ab")
+        #expect(field.handle(.delete) == .ignored)
+        #expect(field.text == "ab")
+    }
+
+    @Test func ctrlUClearsTheField() {
+        var field = field("Paris to Rome", cursor: 5)
+        #expect(field.handle(.control("u")) == .edited)
+        #expect(field.text == "")
+        #expect(field.cursor == 0)
+        #expect(field.handle(.control("u")) == .ignored)
+    }
+
+    @Test func ctrlWDeletesTheWordBeforeTheCursorAndTheSpacesBeforeIt() {
+        var field = TextField(text: "hello world  ")
+        #expect(field.handle(.control("w")) == .edited)
+        #expect(field.text == "hello ")
+        #expect(field.cursor == 6)
+    }
+
+    @Test func ctrlWInTheMiddleKeepsTheTextAfterTheCursor() {
+        var field = field("one two three", cursor: 7)
+        #expect(field.handle(.control("w")) == .edited)
+        #expect(field.text == "one  three")
+        #expect(field.cursor == 4)
+    }
+
+    @Test func ctrlWAtTheStartIsIgnored() {
+        var field = field("word", cursor: 0)
+        #expect(field.handle(.control("w")) == .ignored)
+        #expect(field.text == "word")
+    }
+
+    @Test func enterSubmitsWithoutChangingTheText() {
+        var field = TextField(text: "Oslo")
+        #expect(field.handle(.enter) == .submit)
+        #expect(field.text == "Oslo")
+    }
+
+    @Test func escapeCancels() {
+        var field = TextField(text: "Oslo")
+        #expect(field.handle(.escape) == .cancel)
+        #expect(field.text == "Oslo")
+    }
+
+    @Test(arguments: [Key.tab, .backTab, .up, .down, .pageUp, .control("r"), .function(2), .resize])
+    func nonEditingKeysAreIgnored(key: Key) {
+        var field = field("abc", cursor: 1)
+        #expect(field.handle(key) == .ignored)
+        #expect(field.text == "abc")
+        #expect(field.cursor == 1)
+    }
+
+    @Test func wideCharactersAreEditedWhole() {
+        var field = TextField(text: "東京😀")
+        #expect(field.cursor == 3)
+        _ = field.handle(.left)
+        #expect(field.handle(.backspace) == .edited)
+        #expect(field.text == "東😀")
+        #expect(field.cursor == 1)
+        _ = field.handle(.character("大"))
+        #expect(field.text == "東大😀")
+    }
+
+    @Test func combiningSequenceIsOneCharacter() {
+        var field = TextField(text: "cafe\u{301}")
+        #expect(field.cursor == 4)
+        #expect(field.handle(.backspace) == .edited)
+        #expect(field.text == "caf")
+    }
+
+    @Test func shortTextIsShownFromItsStart() {
+        #expect(TextField(text: "abc").firstVisibleCharacter(width: 10) == 0)
+    }
+
+    @Test func longTextScrollsSoTheCursorCellAfterItIsVisible() {
+        // 9 columns of text before the cursor's blank cell in a 5-column field: shows "fghi" + cursor.
+        #expect(TextField(text: "abcdefghi").firstVisibleCharacter(width: 5) == 5)
+    }
+
+    @Test func movingHomeScrollsBackToTheStart() {
+        var field = TextField(text: "abcdefghijklmnop")
+        _ = field.handle(.home)
+        #expect(field.firstVisibleCharacter(width: 5) == 0)
+    }
+
+    @Test func wideTextScrollsByColumns() {
+        // 阪 and 大 (4 columns) and the cursor cell fill 5 columns.
+        #expect(TextField(text: "東京大阪").firstVisibleCharacter(width: 5) == 2)
+    }
+
+    @Test func wideCharacterUnderTheCursorStaysWhollyVisible() {
+        let field = field("ab東", cursor: 2)
+        #expect(field.firstVisibleCharacter(width: 3) == 1)
+    }
+
+    @Test func cursorIsVisibleAtEveryPositionAndWidth() {
+        let texts = ["abcdefghijklmnopqrstuvwxyz", "東京大阪京都名古屋", "a東b京c大d阪", "e\u{301}x👍🏽y🇫🇷z\u{202E}w"]
+        for text in texts {
+            let count = Array(text).count
+            for cursor in 0...count {
+                let field = field(text, cursor: cursor)
+                for width in 2...12 {
+                    let start = field.firstVisibleCharacter(width: width)
+                    let characters = Array(text)
+                    let columns = characters[start..<cursor].reduce(0) { $0 + max(1, TextWidth.width(String($1))) }
+                    let cursorCell = cursor < count ? max(1, TextWidth.width(String(characters[cursor]))) : 1
+                    #expect(start <= cursor)
+                    #expect(columns + cursorCell <= width, "\(text) cursor \(cursor) width \(width)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Testing
+@testable import Terminal
+
+/// Measuring depends on the C locale (`wcwidth`), which `Terminal.offscreen` also sets: every
+/// suite that measures text runs on the main actor, so none runs while the locale changes.
+@MainActor
+@Suite struct TextWidthTests {
+    init() {
+        TextWidth.adoptUTF8Locale()
+    }
+
+    private func scalars(_ glyphs: [Glyph]) -> [Unicode.Scalar] {
+        glyphs.flatMap(\.scalars)
+    }
+
+    @Test func adoptingTheUTF8LocaleTurnsUTF8On() {
+        #expect(TextWidth.isUTF8)
+    }
+
+    @Test func asciiTakesOneColumnPerCharacter() {
+        #expect(TextWidth.width("") == 0)
+        #expect(TextWidth.width("a") == 1)
+        #expect(TextWidth.width("Road trip 2024!") == 15)
+    }
+
+    @Test func cjkTakesTwoColumnsPerCharacter() {
+        #expect(TextWidth.width("東京") == 4)
+        #expect(TextWidth.glyphs("東京").map(\.width) == [2, 2])
+        #expect(TextWidth.width("a東b") == 4)
+    }
+
+    @Test func emojiTakesTwoColumns() {
+        #expect(TextWidth.width("😀") == 2)
+    }
+
+    @Test func combiningMarkAddsNoWidthAndStaysInItsGlyph() {
+        let glyphs = TextWidth.glyphs("e\u{301}")
+        #expect(glyphs == [Glyph(scalars: ["e", "\u{301}"], width: 1)])
+        #expect(TextWidth.width("cafe\u{301}") == 4)
+    }
+
+    @Test func zwjFamilyIsReducedToItsFirstPersonInTwoColumns() {
+        let glyphs = TextWidth.glyphs("👨‍👩‍👧")
+        #expect(glyphs == [Glyph(scalars: ["👨"], width: 2)])
+    }
+
+    @Test func skinToneIsReducedToTheBaseEmojiInTwoColumns() {
+        #expect(TextWidth.glyphs("👍🏽") == [Glyph(scalars: ["👍"], width: 2)])
+    }
+
+    @Test func flagKeepsBothIndicatorsInTwoColumns() {
+        #expect(TextWidth.glyphs("🇫🇷") == [Glyph(scalars: ["\u{1F1EB}", "\u{1F1F7}"], width: 2)])
+        #expect(TextWidth.width("🇫🇷🇩🇪") == 4)
+    }
+
+    @Test(arguments: ["\u{1B}", "\u{07}", "\u{9B}", "\u{7F}", "\u{08}"])
+    func controlCharacterBecomesTheOneColumnReplacement(control: String) {
+        #expect(TextWidth.glyphs(control) == [Glyph(scalars: ["\u{FFFD}"], width: 1)])
+    }
+
+    @Test func escapeSequenceNeverSurvivesRaw() {
+        let text = "a\u{1B}[31mb\u{9B}2Jc\u{07}"
+        let kept = scalars(TextWidth.glyphs(text))
+        #expect(!kept.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(TextWidth.width(text) == 12)
+        #expect(TextWidth.clipped(text, to: 40) == "a\u{FFFD}[31mb\u{FFFD}2Jc\u{FFFD}")
+    }
+
+    @Test func bidiOverrideIsDropped() {
+        #expect(TextWidth.glyphs("\u{202E}") == [Glyph(scalars: [], width: 0)])
+        #expect(TextWidth.width("ab\u{202E}cd") == 4)
+        #expect(TextWidth.clipped("ab\u{202E}cd", to: 10) == "abcd")
+    }
+
+    @Test func clippingALongerTextEndsWithAnEllipsis() {
+        #expect(TextWidth.clipped("abcdef", to: 4) == "abc…")
+        #expect(TextWidth.width(TextWidth.clipped("abcdef", to: 4)) == 4)
+    }
+
+    @Test func exactFitIsNotClipped() {
+        #expect(TextWidth.clipped("abcd", to: 4) == "abcd")
+        #expect(TextWidth.clipped("東京", to: 4) == "東京")
+        #expect(TextWidth.clipped("abcd", to: 10) == "abcd")
+    }
+
+    @Test func wideCharacterNeverStraddlesTheEdge() {
+        #expect(TextWidth.clipped("ab東京", to: 4) == "ab…")
+        #expect(TextWidth.clipped("東京", to: 3) == "東…")
+        #expect(TextWidth.clipped("a東京", to: 3) == "a…")
+    }
+
+    @Test func clippingToZeroColumnsGivesNothing() {
+        #expect(TextWidth.clip("abc", to: 0).isEmpty)
+        #expect(TextWidth.clip("abc", to: -3).isEmpty)
+        #expect(TextWidth.clipped("abc", to: 0) == "")
+    }
+
+    @Test func clippingToOneColumn() {
+        #expect(TextWidth.clipped("abc", to: 1) == "…")
+        #expect(TextWidth.clipped("a", to: 1) == "a")
+        #expect(TextWidth.clipped("東", to: 1) == "…")
+    }
+
+    @Test func clippedTextNeverExceedsTheWidthAndFittingTextIsKept() {
+        let texts = ["", "abc", "東京大阪", "a東b京c", "👨‍👩‍👧🇫🇷x", "e\u{301}e\u{301}e\u{301}", "x\u{1B}[0m"]
+        for text in texts {
+            for width in 0...12 {
+                let clipped = TextWidth.clipped(text, to: width)
+                #expect(TextWidth.width(clipped) <= width, "\(text) to \(width)")
+                if TextWidth.width(text) <= width {
+                    #expect(TextWidth.clip(text, to: width) == TextWidth.glyphs(text), "\(text) to \(width)")
+                } else if width > 0 {
+                    #expect(clipped.hasSuffix("…"), "\(text) to \(width)")
+                }
+            }
+        }
+    }
+
+    @Test func paddedToTheLeftAddsSpacesAfter() {
+        #expect(TextWidth.padded("ab", to: 5) == "ab   ")
+    }
+
+    @Test func paddedToTheRightAddsSpacesBefore() {
+        #expect(TextWidth.padded("ab", to: 5, alignment: .right) == "   ab")
+    }
+
+    @Test func paddedTextIsExactlyTheWidthEvenWhenAWideCharacterIsCut() {
+        #expect(TextWidth.padded("東京x", to: 4) == "東… ")
+        #expect(TextWidth.padded("abcdef", to: 4, alignment: .right) == "abc…")
+        #expect(TextWidth.width(TextWidth.padded("東京", to: 7, alignment: .right)) == 7)
+    }
+
+    @Test func wrapBreaksAtSpaces() {
+        #expect(TextWidth.wrap("the quick brown fox", width: 10) == ["the quick", "brown fox"])
+    }
+
+    @Test func wrapCollapsesRunsOfSpaces() {
+        #expect(TextWidth.wrap("  a   b  ", width: 10) == ["a b"])
+    }
+
+    @Test func wrapClipsAWordLongerThanALine() {
+        #expect(TextWidth.wrap("abcdefghij xy", width: 5) == ["abcd…", "xy"])
+    }
+
+    @Test func wrapCountsColumnsNotCharacters() {
+        #expect(TextWidth.wrap("東京 大阪 京都", width: 9) == ["東京 大阪", "京都"])
+    }
+
+    @Test func wrappingNothingGivesOneEmptyLine() {
+        #expect(TextWidth.wrap("", width: 10) == [""])
+    }
+}
