@@ -22,6 +22,7 @@ static inline FILE *rt_stdout(void) { return stdout; }
 static inline int rt_lines(void) { return LINES; }
 static inline int rt_cols(void) { return COLS; }
 static inline int rt_colors(void) { return COLORS; }
+static inline TERMINAL *rt_cur_term(void) { return cur_term; }
 static inline int rt_color_pairs(void) { return COLOR_PAIRS; }
 
 static inline int rt_getmaxy(WINDOW *w) { return getmaxy(w); }

@@ -50,8 +50,7 @@ public final class Terminal {
         SignalTrap.installCrashHandlers()
         // newterm, unlike initscr, returns NULL for an unknown TERM instead of exiting.
         guard let screen = newterm(type, rt_stdout(), rt_stdin()) else { throw TerminalError.unknownTerminalType(type) }
-        let cursorAddress = tigetstr("cup")
-        if cursorAddress == nil || Int(bitPattern: cursorAddress) == -1 {
+        if !canAddressCursor() {
             endwin()
             delscreen(screen)
             throw TerminalError.cannotAddressCursor(type)
@@ -64,10 +63,23 @@ public final class Terminal {
 
     /// Checks, without touching the terminal, that standard input and output are a terminal and
     /// that TERM is set: a program that would hang or garble a pipe refuses at once instead.
+    /// Also looks TERM up in terminfo and checks it can address the cursor, so that a program
+    /// that is going to refuse does so before it opens (or creates) any file.
     public static func checkCanStart(environment: [String: String]) throws {
         guard isatty(STDIN_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "input") }
         guard isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "output") }
         guard let type = environment["TERM"], !type.isEmpty else { throw TerminalError.noTerminalType }
+        // With a status pointer, setupterm reports an unknown type instead of exiting.
+        var status: Int32 = 0
+        guard setupterm(type, STDOUT_FILENO, &status) == OK else { throw TerminalError.unknownTerminalType(type) }
+        defer { del_curterm(rt_cur_term()) }
+        guard canAddressCursor() else { throw TerminalError.cannotAddressCursor(type) }
+    }
+
+    /// Whether the current terminfo entry has `cup` (TERM=dumb has not).
+    private static func canAddressCursor() -> Bool {
+        let cursorAddress = tigetstr("cup")
+        return cursorAddress != nil && Int(bitPattern: cursorAddress) != -1
     }
 
     /// A session that draws into memory only (output to /dev/null), for tests that draw real views

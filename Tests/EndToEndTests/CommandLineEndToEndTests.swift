@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+/// The `roadtrip` binary run as a command (SPEC §5): no terminal, standard input from /dev/null,
+/// the data file in a temporary directory.
+@Suite("Command line, end to end")
+struct CommandLineEndToEndTests {
+    /// Runs `roadtrip arguments…` with `ROADTRIP_FILE` in `directory`.
+    static func roadtrip(_ arguments: [String], in directory: TemporaryDirectory, variables: [String: String] = [:]) throws -> ProcessResult {
+        let environment = Run.environment(["ROADTRIP_FILE": directory.dataFile.path, "TERM": "xterm-256color"].merging(variables) { _, new in new })
+        return try Run.process(try RoadtripBinary.path(), arguments, environment: environment)
+    }
+
+    static func describe(_ result: ProcessResult) -> String {
+        "status \(result.status)\n--- stdout\n\(result.standardOutput)--- stderr\n\(result.standardError)---"
+    }
+
+    @Test("list --json prints the sample trips as an array of {id, name, stops, distanceMeters}")
+    func listJSON() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try Self.roadtrip(["list", "--json"], in: directory)
+        #expect(result.status == 0, "\(Self.describe(result))")
+
+        let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+        let entries = try #require(json as? [[String: Any]], "not an array of objects: \(Self.describe(result))")
+        #expect(entries.count == 5)
+        for entry in entries {
+            #expect(Set(entry.keys) == ["id", "name", "stops", "distanceMeters"], "\(entry)")
+            #expect(UUID(uuidString: entry["id"] as? String ?? "") != nil, "\(entry)")
+            #expect((entry["distanceMeters"] as? Double).map { $0 > 10_000 } == true, "\(entry)")
+        }
+        #expect(Run.names(of: entries) == SampleTrips.names)
+        #expect(entries.map { $0["stops"] as? Int ?? -1 } == SampleTrips.stopCounts)
+        // The ids are those of the data file the first run created.
+        let fileIDs = try Run.trips(at: directory.dataFile).map { $0["id"] as? String ?? "" }
+        #expect(entries.map { $0["id"] as? String ?? "" } == fileIDs)
+    }
+
+    @Test("list prints one line per trip")
+    func listText() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try Self.roadtrip(["list"], in: directory)
+        #expect(result.status == 0, "\(Self.describe(result))")
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        #expect(lines.count == 5, "\(Self.describe(result))")
+        for (line, name) in zip(lines, SampleTrips.names) {
+            #expect(line.contains(name), "line “\(line)” should show \(name)")
+        }
+        #expect(result.standardError.isEmpty, "\(Self.describe(result))")
+    }
+
+    @Test("--version prints a version")
+    func version() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try Self.roadtrip(["--version"], in: directory)
+        #expect(result.status == 0, "\(Self.describe(result))")
+        let text = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(text.contains(/\d+\.\d+(\.\d+)?/), "\(Self.describe(result))")
+        #expect(!FileManager.default.fileExists(atPath: directory.dataFile.path), "--version should not create the data file")
+    }
+
+    @Test("With standard input not a terminal, the planner refuses, says why, and creates no file")
+    func noTerminal() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try Self.roadtrip([], in: directory)
+        #expect(result.status != 0, "\(Self.describe(result))")
+        #expect(result.standardError.contains("terminal"), "\(Self.describe(result))")
+        #expect(!FileManager.default.fileExists(atPath: directory.dataFile.path), "the data file should not be created")
+    }
+
+    /// Writes `text` as the data file, runs `list`, and checks the error names the file and line
+    /// `line`, and that the file is byte for byte as it was.
+    static func checkCorruptFile(_ text: String, line: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bytes = Data(text.utf8)
+        try bytes.write(to: directory.dataFile)
+
+        for arguments in [["list"], ["list", "--json"]] {
+            let result = try roadtrip(arguments, in: directory)
+            let message = describe(result)
+            #expect(result.status != 0, "\(message)", sourceLocation: sourceLocation)
+            #expect(result.standardError.contains(directory.dataFile.path), "the error should name the file:\n\(message)", sourceLocation: sourceLocation)
+            #expect(result.standardError.contains(try Regex("line \(line)\\b")), "the error should say line \(line):\n\(message)", sourceLocation: sourceLocation)
+            #expect(result.standardOutput.isEmpty, "nothing should go to stdout:\n\(message)", sourceLocation: sourceLocation)
+        }
+        #expect(try Data(contentsOf: directory.dataFile) == bytes, "the file must be left as it was", sourceLocation: sourceLocation)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "trips.json" }
+        #expect(leftovers.isEmpty, "no other file should be left beside it: \(leftovers)", sourceLocation: sourceLocation)
+    }
+
+    @Test("A truncated data file: list fails naming the file and the line, and leaves it alone")
+    func truncatedFile() throws {
+        try Self.checkCorruptFile(#"{"version": 1, "trips": ["#, line: 1)
+    }
+
+    @Test("A syntax error inside the data file: list gives its line")
+    func syntaxErrorInFile() throws {
+        let text = """
+            {
+              "version": 1,
+              "trips": [
+                {
+                  "id": "9C4C1F0E-3F0B-4C5A-9E53-2B8E0B6C8D11",
+                  "name": "Broken",,
+                  "waypoints": []
+                }
+              ]
+            }
+
+            """
+        try Self.checkCorruptFile(text, line: 6)
+    }
+
+    @Test("A string where a latitude should be: list gives its line")
+    func wrongTypeInFile() throws {
+        let text = """
+            {
+              "version": 1,
+              "trips": [
+                { "id": "9C4C1F0E-3F0B-4C5A-9E53-2B8E0B6C8D11", "name": "Broken",
+                  "waypoints": [
+                    { "id": "0B7D3A52-57B5-4D4B-8D2E-6E1B8C9A7F30", "name": "Paris",
+                      "location": { "latitude": "48.8566", "longitude": 2.3522 } } ] } ] }
+
+            """
+        try Self.checkCorruptFile(text, line: 7)
+    }
+
+    @Test("A corrupt data file: the planner refuses to start and leaves the file alone")
+    func corruptFileInPlanner() async throws {
+        let directory = try TemporaryDirectory()
+        let bytes = Data(#"{"version": 1, "trips": ["#.utf8)
+        try bytes.write(to: directory.dataFile)
+        let session = try TmuxSession(width: 200, directory: directory)
+        defer { session.close() }
+
+        let (status, screen) = try await session.waitForExit()
+        #expect(status != 0, "\(session.framed(screen))")
+        #expect(screen.contains(directory.dataFile.path) && screen.contains("line 1"), "the error should name the file and the line:\n\(session.framed(screen))")
+        #expect(TmuxSession.showsNormalTerminalModes(screen), "\(session.framed(screen))")
+        #expect(try Data(contentsOf: directory.dataFile) == bytes)
+    }
+
+    @Test("TERM=dumb: a clear message and a non-zero exit")
+    func dumbTerminal() async throws {
+        let session = try TmuxSession(width: 200, variables: ["TERM": "dumb"])
+        defer { session.close() }
+
+        let (status, screen) = try await session.waitForExit()
+        #expect(status != 0, "\(session.framed(screen))")
+        #expect(screen.contains("cannot move the cursor"), "\(session.framed(screen))")
+        #expect(TmuxSession.showsNormalTerminalModes(screen), "\(session.framed(screen))")
+    }
+
+    @Test("TERM=dumb: the refused start changes nothing (no data file is created)")
+    func dumbTerminalCreatesNoFile() async throws {
+        let session = try TmuxSession(width: 200, variables: ["TERM": "dumb"])
+        defer { session.close() }
+
+        let (status, screen) = try await session.waitForExit()
+        #expect(status != 0, "\(session.framed(screen))")
+        #expect(!FileManager.default.fileExists(atPath: session.dataFile.path), "SPEC §5: errors change nothing, but \(session.dataFile.path) was created")
+    }
+}
