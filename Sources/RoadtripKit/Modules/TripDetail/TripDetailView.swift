@@ -49,11 +49,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
     }
 
     func draw(on surface: Surface, in rect: Rect) {
-        surface.text(" \(viewModel.title)", row: rect.row, column: rect.column, width: rect.width - 1, style: .title)
-        let subtitleWidth = TextWidth.width(viewModel.subtitle)
-        if subtitleWidth + TextWidth.width(viewModel.title) + 3 <= rect.width {
-            surface.text(viewModel.subtitle, row: rect.row, column: rect.right - subtitleWidth - 1, style: .dim)
-        }
+        surface.titleLine(viewModel.title, subtitle: viewModel.subtitle, in: rect)
         let columns = Columns(width: rect.width)
         let headingRow = rect.row + 1
         surface.text("#", row: headingRow, column: columns.number, style: .header)
@@ -65,7 +61,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         let listRect = rect.inset(top: 2)
         pageSize = max(1, listRect.height)
         if let empty = viewModel.emptyMessage {
-            surface.text(empty, row: listRect.row + listRect.height / 2, column: max(0, (rect.width - TextWidth.width(empty)) / 2), style: .dim)
+            surface.centeredMessage(empty, in: listRect)
             return
         }
         surface.list(&list, in: listRect) { index, rowRect, isSelected in

@@ -146,14 +146,14 @@ final class TripListView: Screen, TripListViewInput {
     // MARK: Drawing
 
     func draw(on surface: Surface, in rect: Rect) {
-        drawTitle(on: surface, in: rect)
+        surface.titleLine(viewModel.title, subtitle: viewModel.subtitle, in: rect)
         let layout = TripListLayout(width: rect.width)
         drawHeadings(layout, on: surface, row: rect.row + 1)
         let hasFilterLine = viewModel.filter != nil
         let listRect = rect.inset(top: 2, bottom: hasFilterLine ? 1 : 0)
         pageSize = max(1, listRect.height)
         if let emptyMessage = viewModel.emptyMessage {
-            drawCentered(emptyMessage, on: surface, in: listRect)
+            surface.centeredMessage(emptyMessage, in: listRect)
         } else {
             surface.list(&list, in: listRect) { index, rowRect, isSelected in
                 drawRow(viewModel.rows[index], layout: layout, on: surface, in: rowRect, isSelected: isSelected)
@@ -161,15 +161,6 @@ final class TripListView: Screen, TripListViewInput {
         }
         if hasFilterLine { drawFilterLine(on: surface, row: rect.bottom - 1, width: rect.width) }
         confirmation?.draw(on: surface)
-    }
-
-    private func drawTitle(on surface: Surface, in rect: Rect) {
-        surface.text(" \(viewModel.title)", row: rect.row, column: rect.column, width: rect.width, style: .title)
-        let subtitleWidth = TextWidth.width(viewModel.subtitle)
-        let titleWidth = TextWidth.width(viewModel.title) + 2
-        if subtitleWidth + titleWidth + 1 <= rect.width {
-            surface.text(viewModel.subtitle, row: rect.row, column: rect.right - subtitleWidth - 1, style: .dim)
-        }
     }
 
     private func drawHeadings(_ layout: TripListLayout, on surface: Surface, row: Int) {
@@ -205,14 +196,6 @@ final class TripListView: Screen, TripListViewInput {
             field.draw(on: surface, row: row, column: fieldColumn, width: fieldWidth)
         } else {
             surface.text("\(viewModel.filter ?? "")  (/ edits, Esc clears)", row: row, column: fieldColumn, width: fieldWidth)
-        }
-    }
-
-    private func drawCentered(_ text: String, on surface: Surface, in rect: Rect) {
-        let lines = TextWidth.wrap(text, width: max(1, rect.width - 4))
-        let first = rect.row + max(0, (rect.height - lines.count) / 2)
-        for (offset, line) in lines.enumerated() where first + offset < rect.bottom {
-            surface.text(line, row: first + offset, column: rect.column + max(0, (rect.width - TextWidth.width(line)) / 2), style: .dim)
         }
     }
 }
