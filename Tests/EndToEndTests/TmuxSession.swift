@@ -288,6 +288,17 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", "0"] + keys)
     }
 
+    /// Resizes the window, as a user dragging the terminal's corner would (the program gets
+    /// SIGWINCH and KEY_RESIZE).
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The visible pane with colours and attributes as escape sequences (`capture-pane -e`).
+    func captureWithAttributes() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", "0"])
+    }
+
     /// Types `text` literally (any Unicode).
     func sendText(_ text: String) throws {
         try tmux(["send-keys", "-t", "0", "-l", text])

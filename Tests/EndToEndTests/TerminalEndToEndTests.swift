@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// How the program meets the terminal: resizes, colours, locales without UTF-8.
+@Suite("Terminal handling, end to end in tmux")
+struct TerminalEndToEndTests {
+    @Test("A resize lays the screen out again; a tiny terminal gets a notice, and the screen comes back")
+    func resizeRelayouts() async throws {
+        let session = try TmuxSession(width: 100, height: 30)
+        defer { session.close() }
+        try await session.waitUntil("the wide layout with a Route column") { Self.headings($0).contains("Route") && $0.contains("Great Ocean Road") }
+
+        try session.resize(width: 50, height: 12)
+        try await session.waitUntil("the narrow layout without the Route column") { screen in
+            let headings = Self.headings(screen)
+            return headings.contains("Distance") && !headings.contains("Route") && screen.contains("Pacific Coast Drive")
+                && screen.components(separatedBy: "\n").allSatisfy { $0.count <= 50 }
+        }
+
+        try session.resize(width: 24, height: 4)
+        try await session.waitFor("Terminal too small")
+
+        try session.resize(width: 100, height: 30)
+        try await session.waitUntil("the wide layout again") { Self.headings($0).contains("Route") && $0.contains("Monterey → Morro Bay") }
+        try session.sendKeys("q")
+        let (status, _) = try await session.waitForExit()
+        #expect(status == 0)
+    }
+
+    @Test("Colours by default; NO_COLOR draws with attributes only")
+    func noColorMeansNoColour() async throws {
+        let coloured = try TmuxSession()
+        defer { coloured.close() }
+        try await coloured.waitFor("Great Ocean Road")
+        let colouredScreen = try coloured.captureWithAttributes()
+        #expect(Self.hasColour(colouredScreen), "expected colour sequences:\n\(colouredScreen)")
+
+        let plain = try TmuxSession(variables: ["NO_COLOR": "1"])
+        defer { plain.close() }
+        try await plain.waitFor("Great Ocean Road")
+        let plainScreen = try plain.captureWithAttributes()
+        #expect(!Self.hasColour(plainScreen), "expected no colour sequences:\n\(plainScreen)")
+        // The selected row and the status bar still stand out, in reverse video.
+        #expect(plainScreen.range(of: #"\u001B\[(?:[0-9;]*;)?7m"#, options: .regularExpression) != nil)
+    }
+
+    @Test("Outside a UTF-8 locale, text is drawn in ASCII and nothing breaks")
+    func asciiFallback() async throws {
+        let session = try TmuxSession(variables: ["LANG": "C"])
+        defer { session.close() }
+        let screen = try await session.waitFor("Great Ocean Road")
+        #expect(screen.contains("Reykjav?k"))
+        #expect(!screen.contains("→"))
+        try session.sendKeys("d")
+        try await session.waitUntil("an ASCII dialog box") { $0.contains("+---") && $0.contains("Delete") }
+        try session.sendKeys("n", "q")
+        let (status, _) = try await session.waitForExit()
+        #expect(status == 0)
+        #expect(try Run.names(of: Run.trips(at: session.dataFile)) == SampleTrips.names)
+    }
+
+    /// The column headings: the second line of the trip list.
+    static func headings(_ screen: String) -> String {
+        let lines = screen.components(separatedBy: "\n")
+        return lines.count > 1 ? lines[1] : ""
+    }
+
+    /// Whether the capture sets a foreground or background colour (SGR 30–37, 40–47, 38;5, 48;5…).
+    static func hasColour(_ screen: String) -> Bool {
+        screen.range(of: #"\u001B\[(?:[0-9;]*;)?(?:3[0-7]|4[0-7]|38;5|48;5|9[0-7]|10[0-7])(?:;[0-9;]*)?m"#, options: .regularExpression) != nil
+    }
+}
