@@ -17,6 +17,7 @@ public final class DataModel: ObservableObject {
     private var changeCount = 0
     private var savedChangeCount = 0
     private var lastChangeTime = Date.distantPast
+    private var history = History()
 
     public init(store: TripFileStore) {
         self.store = store
@@ -46,6 +47,7 @@ public final class DataModel: ObservableObject {
         self.file = file
         trips = file.trips
         savedChangeCount = changeCount
+        history.clear()
     }
 
     public func save() throws(DataFileError) {
@@ -76,34 +78,64 @@ public final class DataModel: ObservableObject {
     /// Adds a trip at `index` (the top by default) and returns it.
     @discardableResult
     public func addTrip(_ trip: Trip = Trip(), at index: Int = 0) -> Trip {
-        change { $0.insert(trip, at: min(max(0, index), $0.count)) }
+        change("add trip \(trip.name)") { $0.insert(trip, at: min(max(0, index), $0.count)) }
         return trip
     }
 
-    public func renameTrip(id: Trip.ID, to name: String) {
-        updateTrip(id: id) { $0.name = name }
+    /// Renames a trip. Renames with the same `session` in a row are undone as one.
+    public func renameTrip(id: Trip.ID, to name: String, session: String? = nil) {
+        guard let old = trip(id: id) else { return }
+        updateTrip(id: id, "rename trip \(old.name)", coalescingKey: session.map { "rename \($0)" }) { $0.name = name }
     }
 
     public func deleteTrip(id: Trip.ID) {
-        guard trips.contains(where: { $0.id == id }) else { return }
-        change { $0.removeAll { $0.id == id } }
+        guard let trip = trip(id: id) else { return }
+        change("delete trip \(trip.name)") { $0.removeAll { $0.id == id } }
     }
 
-    /// Applies `update` to the trip with `id`; nothing happens when there is none or nothing changed.
-    public func updateTrip(id: Trip.ID, _ update: (inout Trip) -> Void) {
+    /// Applies `update` to the trip with `id`, recorded for undo as `description`; nothing
+    /// happens when there is no such trip or nothing changed.
+    public func updateTrip(id: Trip.ID, _ description: String, coalescingKey: String? = nil, _ update: (inout Trip) -> Void) {
         guard let index = trips.firstIndex(where: { $0.id == id }) else { return }
         var trip = trips[index]
         update(&trip)
         guard trip != trips[index] else { return }
-        change { $0[index] = trip }
+        change(description, coalescingKey: coalescingKey) { $0[index] = trip }
     }
 
-    /// Every change goes through here: one publication, one autosave clock.
-    private func change(_ body: (inout [Trip]) -> Void) {
+    /// Every change goes through here: one undo entry, one publication, one autosave clock.
+    private func change(_ description: String, coalescingKey: String? = nil, _ body: (inout [Trip]) -> Void) {
         var copy = trips
         body(&copy)
-        trips = copy
+        history.recordChange(description, before: trips, coalescingKey: coalescingKey)
+        if coalescingKey != nil { history.dropLastIfUnchanged(current: copy) }
+        publish(copy)
+    }
+
+    private func publish(_ newTrips: [Trip]) {
+        trips = newTrips
         changeCount += 1
         lastChangeTime = Date()
+    }
+
+    // MARK: Undo
+
+    public var canUndo: Bool { !history.undoEntries.isEmpty }
+    public var canRedo: Bool { !history.redoEntries.isEmpty }
+
+    /// Goes back before the last change; returns what it was ("delete stop Monterey").
+    @discardableResult
+    public func undo() -> String? {
+        guard let entry = history.undo(current: trips) else { return nil }
+        publish(entry.trips)
+        return entry.description
+    }
+
+    /// Makes the last undone change again; returns what it was.
+    @discardableResult
+    public func redo() -> String? {
+        guard let entry = history.redo(current: trips) else { return nil }
+        publish(entry.trips)
+        return entry.description
     }
 }

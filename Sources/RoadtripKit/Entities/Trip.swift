@@ -7,6 +7,11 @@ public struct Trip: Codable, Equatable, Identifiable, Sendable {
     public var id: UUID
     public var name: String
     public var waypoints: [Waypoint]
+    /// Road distance over geodesic distance for the estimates; nil means the default, and is
+    /// not written to the file (stored only once the user changes it).
+    public var roadFactor: Double?
+    /// Average driving speed for the estimates, in km/h; nil means the default.
+    public var averageSpeedKmh: Double?
     /// Fields written by a newer version, kept as they were.
     var unknownFields: UnknownFields = [:]
 
@@ -16,13 +21,15 @@ public struct Trip: Codable, Equatable, Identifiable, Sendable {
         self.waypoints = waypoints
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, waypoints }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, waypoints, roadFactor, averageSpeedKmh }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(UUID.self, forKey: .id)
         name = try container.decode(String.self, forKey: .name)
         waypoints = try container.decodeIfPresent([Waypoint].self, forKey: .waypoints) ?? []
+        roadFactor = try container.decodeIfPresent(Double.self, forKey: .roadFactor)
+        averageSpeedKmh = try container.decodeIfPresent(Double.self, forKey: .averageSpeedKmh)
         unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
@@ -31,6 +38,8 @@ public struct Trip: Codable, Equatable, Identifiable, Sendable {
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)
         try container.encode(waypoints, forKey: .waypoints)
+        try container.encodeIfPresent(roadFactor, forKey: .roadFactor)
+        try container.encodeIfPresent(averageSpeedKmh, forKey: .averageSpeedKmh)
         try encoder.encodeUnknownFields(unknownFields)
     }
 }

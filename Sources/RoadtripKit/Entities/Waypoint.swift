@@ -5,22 +5,30 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
     public var id: UUID
     public var name: String
     public var location: Coordinate
+    /// State, province or other first-level region, when known ("California").
+    public var region: String?
+    /// Country, when known ("United States").
+    public var country: String?
     /// Fields written by a newer version, kept as they were.
     var unknownFields: UnknownFields = [:]
 
-    public init(id: UUID = UUID(), name: String, location: Coordinate) {
+    public init(id: UUID = UUID(), name: String, location: Coordinate, region: String? = nil, country: String? = nil) {
         self.id = id
         self.name = name
         self.location = location
+        self.region = region
+        self.country = country
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, location }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, location, region, country }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(UUID.self, forKey: .id)
         name = try container.decode(String.self, forKey: .name)
         location = try container.decode(Coordinate.self, forKey: .location)
+        region = try container.decodeIfPresent(String.self, forKey: .region)
+        country = try container.decodeIfPresent(String.self, forKey: .country)
         unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
@@ -29,6 +37,8 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)
         try container.encode(location, forKey: .location)
+        try container.encodeIfPresent(region, forKey: .region)
+        try container.encodeIfPresent(country, forKey: .country)
         try encoder.encodeUnknownFields(unknownFields)
     }
 }

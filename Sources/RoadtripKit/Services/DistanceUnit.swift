@@ -39,3 +39,13 @@ public enum DistanceUnit: String, CaseIterable, Sendable {
         return (number < 0 ? "-" : "") + groups.joined(separator: ",")
     }
 }
+
+extension DistanceUnit {
+    /// "km/h" or "mph".
+    public var speedSymbol: String {
+        switch self {
+        case .km: return "km/h"
+        case .mi: return "mph"
+        }
+    }
+}

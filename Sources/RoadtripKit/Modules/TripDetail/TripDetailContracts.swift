@@ -2,27 +2,71 @@ import Foundation
 @preconcurrency import OpenCombine
 import Terminal
 
-// The boundaries of the TripDetail module. For now a read-only view of a trip's stops; the
-// TripDetail issue adds editing, distances and undo.
+// The boundaries of the TripDetail module: one trip, its stops, distances and estimates.
+
+/// The forms the trip screen opens over itself.
+enum TripDetailForm: Equatable {
+    /// A new stop, inserted after the selected one (at the start of an empty trip).
+    case addStop
+    case editStop(Waypoint.ID)
+    /// Road factor and average speed for the estimates.
+    case estimates
+}
 
 @MainActor
 protocol TripDetailViewInput: AnyObject {
     func display(_ viewModel: TripDetailViewModel)
+    /// Starts editing the trip name in the title, beginning with `text`.
+    func beginRenaming(text: String)
+    func endRenaming()
+    func askToConfirm(_ question: String)
+    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)])
+    /// Shows why the form's values were refused; the form stays open.
+    func showFormError(_ text: String)
+    func endForm()
 }
 
+/// The user's intents, never raw keys.
 @MainActor
 protocol TripDetailViewOutput: AnyObject {
     func didLoad()
     func didSelect(row: Int)
+    func didPressRename()
+    func didChangeName(_ name: String)
+    func didSubmitName(_ name: String)
+    func didCancelRename()
+    func didPressAddStop()
+    func didPressEditStop()
+    func didPressDeleteStop()
+    func didAnswerDelete(_ confirmed: Bool)
+    func didPressMoveStop(by offset: Int)
+    func didPressEstimates()
+    func didSubmitForm(_ form: TripDetailForm, values: [String])
+    func didCancelForm()
+    func didPressUndo()
+    func didPressRedo()
     func didPressBack()
     func didPressSave()
     func didPressHelp()
 }
 
+/// The trip's use cases on the shared DataModel; no screen state.
 @MainActor
 protocol TripDetailInteractorInput: AnyObject {
     /// The trip, now and after every change; nil once it no longer exists.
     var trip: AnyPublisher<Trip?, Never> { get }
+    /// Renames the trip; renames of one `session` are undone as one change.
+    func renameTrip(to name: String, session: String)
+    func insertStop(_ waypoint: Waypoint, at index: Int)
+    func updateStop(_ waypoint: Waypoint)
+    func deleteStop(id: Waypoint.ID)
+    /// Moves a stop `offset` places (−1 up, +1 down); false when it is already at that end.
+    func moveStop(id: Waypoint.ID, by offset: Int) -> Bool
+    /// Sets the estimate settings; nil puts a default back (and out of the file).
+    func setEstimates(roadFactor: Double?, averageSpeedKmh: Double?)
+    /// Undoes the last change to any trip; returns what it was.
+    func undo() -> String?
+    func redo() -> String?
     func save() throws(DataFileError) -> String
 }
 
@@ -32,10 +76,14 @@ protocol TripDetailRouterInput: AnyObject {
     func openHelp()
 }
 
+/// Everything the trip screen shows, already formatted.
 struct TripDetailViewModel: Equatable {
     struct Row: Equatable {
+        let id: Waypoint.ID
         let number: String
         let name: String
+        /// "California, United States" when known, else empty.
+        let place: String
         let coordinates: String
         let leg: String
         let total: String
@@ -45,6 +93,8 @@ struct TripDetailViewModel: Equatable {
     var subtitle = ""
     var rows: [Row] = []
     var selectedRow: Int?
+    /// "Total distance: 1,234 km" and the estimates beside it.
+    var summary = ""
     var emptyMessage: String?
     var message: StatusMessage?
 }

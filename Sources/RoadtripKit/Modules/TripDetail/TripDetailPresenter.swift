@@ -2,15 +2,23 @@ import Foundation
 @preconcurrency import OpenCombine
 import Terminal
 
+/// Owns the trip screen's state (selected stop, the rename in progress, the stop awaiting a
+/// yes/no) and turns the trip into the view model.
 @MainActor
 final class TripDetailPresenter: TripDetailViewOutput {
     weak var view: TripDetailViewInput?
     private let interactor: TripDetailInteractorInput
     private let router: TripDetailRouterInput
     private let unit: DistanceUnit
+
     private var trip: Trip?
+    private var selectedID: Waypoint.ID?
+    /// Row of the selection, to select a neighbour when the selected stop goes away.
     private var selectedRow = 0
     private var message: StatusMessage?
+    /// The rename in progress: its undo session and the name to restore on Esc.
+    private var rename: (session: String, originalName: String)?
+    private var pendingDeletionID: Waypoint.ID?
     private var subscription: AnyCancellable?
 
     init(interactor: TripDetailInteractorInput, router: TripDetailRouterInput, unit: DistanceUnit) {
@@ -19,22 +27,204 @@ final class TripDetailPresenter: TripDetailViewOutput {
         self.unit = unit
     }
 
+    // MARK: Lifecycle and selection
+
     func didLoad() {
         subscription = interactor.trip.sink { [weak self] trip in
-            guard let self else { return }
-            guard let trip else {
-                // The trip is gone (deleted elsewhere): nothing left to show.
-                self.router.closeTrip()
-                return
-            }
-            self.trip = trip
-            self.refresh()
+            self?.tripDidChange(trip)
         }
     }
 
-    func didSelect(row: Int) {
-        selectedRow = row
+    private func tripDidChange(_ trip: Trip?) {
+        guard let trip else {
+            // Gone (deleted, or its creation undone): nothing left to show.
+            subscription = nil
+            router.closeTrip()
+            return
+        }
+        self.trip = trip
+        if let index = trip.waypoints.firstIndex(where: { $0.id == selectedID }) {
+            selectedRow = index
+        } else {
+            selectedRow = min(selectedRow, max(0, trip.waypoints.count - 1))
+            selectedID = trip.waypoints.isEmpty ? nil : trip.waypoints[selectedRow].id
+        }
         refresh()
+    }
+
+    func didSelect(row: Int) {
+        guard let trip, trip.waypoints.indices.contains(row) else { return }
+        selectedRow = row
+        selectedID = trip.waypoints[row].id
+        refresh()
+    }
+
+    private var selectedStop: Waypoint? {
+        trip?.waypoints.first { $0.id == selectedID }
+    }
+
+    // MARK: Renaming the trip
+
+    func didPressRename() {
+        guard let trip else { return }
+        rename = (UUID().uuidString, trip.name)
+        view?.beginRenaming(text: trip.name)
+    }
+
+    /// The name follows every keystroke in the model, so the trip list behind follows too.
+    func didChangeName(_ name: String) {
+        guard let rename, !name.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        interactor.renameTrip(to: name, session: rename.session)
+    }
+
+    func didSubmitName(_ name: String) {
+        guard let rename else { return }
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            show(.error("A trip needs a name: type one, or press Esc to keep “\(rename.originalName)”."))
+            return
+        }
+        interactor.renameTrip(to: trimmed, session: rename.session)
+        self.rename = nil
+        view?.endRenaming()
+        show(StatusMessage(trimmed == rename.originalName ? "Name kept." : "Renamed to “\(trimmed)”."))
+    }
+
+    func didCancelRename() {
+        guard let rename else { return }
+        interactor.renameTrip(to: rename.originalName, session: rename.session)
+        self.rename = nil
+        view?.endRenaming()
+        refresh()
+    }
+
+    // MARK: Stops
+
+    func didPressAddStop() {
+        let title = selectedStop.map { "Add a stop after “\($0.name)”" } ?? "Add a stop"
+        view?.beginForm(.addStop, title: title, fields: [("Name", ""), ("Coordinates", "")])
+    }
+
+    func didPressEditStop() {
+        guard let stop = selectedStop else { return }
+        let coordinates = "\(stop.location.latitude), \(stop.location.longitude)"
+        view?.beginForm(.editStop(stop.id), title: "Edit “\(stop.name)”", fields: [("Name", stop.name), ("Coordinates", coordinates)])
+    }
+
+    func didPressDeleteStop() {
+        guard let stop = selectedStop else { return }
+        pendingDeletionID = stop.id
+        view?.askToConfirm("Delete the stop “\(stop.name)”?")
+    }
+
+    func didAnswerDelete(_ confirmed: Bool) {
+        guard let id = pendingDeletionID, let stop = trip?.waypoints.first(where: { $0.id == id }) else { return }
+        pendingDeletionID = nil
+        guard confirmed else { return refresh() }
+        interactor.deleteStop(id: id)
+        show(StatusMessage("Deleted “\(stop.name)” — u undoes."))
+    }
+
+    func didPressMoveStop(by offset: Int) {
+        guard let stop = selectedStop else { return }
+        if !interactor.moveStop(id: stop.id, by: offset) {
+            show(StatusMessage("“\(stop.name)” is already the \(offset < 0 ? "first" : "last") stop."))
+        }
+    }
+
+    func didPressEstimates() {
+        guard let trip else { return }
+        let estimate = RouteEstimate(for: trip)
+        view?.beginForm(.estimates, title: "Estimates for “\(trip.name)”", fields: [
+            ("Road factor", Self.decimal(estimate.roadFactor)),
+            ("Average speed (\(unit.speedSymbol))", Self.decimal(estimate.averageSpeedKmh / unit.metres * 1000)),
+        ])
+    }
+
+    func didSubmitForm(_ form: TripDetailForm, values: [String]) {
+        switch form {
+        case .addStop: submitStop(values, replacing: nil)
+        case .editStop(let id): submitStop(values, replacing: id)
+        case .estimates: submitEstimates(values)
+        }
+    }
+
+    func didCancelForm() {
+        view?.endForm()
+    }
+
+    private func submitStop(_ values: [String], replacing id: Waypoint.ID?) {
+        let name = values[0].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else {
+            view?.showFormError("A stop needs a name.")
+            return
+        }
+        let location: Coordinate
+        do {
+            location = try CoordinateParser.parse(values[1])
+        } catch {
+            view?.showFormError(error.description)
+            return
+        }
+        view?.endForm()
+        if let id, var stop = trip?.waypoints.first(where: { $0.id == id }) {
+            if stop.location != location {
+                // The region and country described the old place.
+                stop.region = nil
+                stop.country = nil
+            }
+            stop.name = name
+            stop.location = location
+            interactor.updateStop(stop)
+            show(StatusMessage("Updated “\(name)”."))
+        } else {
+            // After the selected stop; at the start of a trip without stops.
+            let index = selectedStop.flatMap { selected in trip?.waypoints.firstIndex { $0.id == selected.id } }.map { $0 + 1 } ?? 0
+            let stop = Waypoint(name: name, location: location)
+            selectedID = stop.id
+            interactor.insertStop(stop, at: index)
+            show(StatusMessage("Added “\(name)”."))
+        }
+    }
+
+    private func submitEstimates(_ values: [String]) {
+        let speedRange = RouteEstimate.averageSpeedRange
+        let factorText = values[0].trimmingCharacters(in: .whitespaces)
+        let speedText = values[1].trimmingCharacters(in: .whitespaces)
+        // Empty means the default; a value equal to the default is stored as none, so the file
+        // keeps only real choices.
+        let factor = Self.number(factorText)
+        let speedKmh = Self.number(speedText).map { $0 * unit.metres / 1000 }
+        guard factorText.isEmpty || factor.map(RouteEstimate.roadFactorRange.contains) == true else {
+            view?.showFormError("The road factor must be a number from 1 to 3 (empty for the default, 1.25).")
+            return
+        }
+        guard speedText.isEmpty || speedKmh.map(speedRange.contains) == true else {
+            let low = Self.decimal(speedRange.lowerBound * 1000 / unit.metres), high = Self.decimal(speedRange.upperBound * 1000 / unit.metres)
+            view?.showFormError("The average speed must be a number from \(low) to \(high) \(unit.speedSymbol) (empty for the default).")
+            return
+        }
+        view?.endForm()
+        interactor.setEstimates(
+            roadFactor: factor == RouteEstimate.defaultRoadFactor ? nil : factor,
+            averageSpeedKmh: speedKmh.flatMap { abs($0 - RouteEstimate.defaultAverageSpeedKmh) < 1e-6 ? nil : $0 }
+        )
+        show(StatusMessage("Estimates updated."))
+    }
+
+    /// A number typed with a point or a comma as the decimal separator.
+    private static func number(_ text: String) -> Double? {
+        Double(text.replacingOccurrences(of: ",", with: ".")).flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    // MARK: Undo, navigation, saving
+
+    func didPressUndo() {
+        show(StatusMessage(interactor.undo().map { "Undid: \($0)." } ?? "Nothing to undo."))
+    }
+
+    func didPressRedo() {
+        show(StatusMessage(interactor.redo().map { "Redid: \($0)." } ?? "Nothing to redo."))
     }
 
     func didPressBack() {
@@ -43,45 +233,67 @@ final class TripDetailPresenter: TripDetailViewOutput {
 
     func didPressSave() {
         do {
-            message = StatusMessage("Saved to \(try interactor.save()).")
+            show(StatusMessage("Saved to \(try interactor.save())."))
         } catch {
-            message = .error(error.description)
+            show(.error(error.description))
         }
-        refresh()
     }
 
     func didPressHelp() {
         router.openHelp()
     }
 
+    // MARK: Display
+
+    private func show(_ message: StatusMessage) {
+        self.message = message
+        refresh()
+    }
+
     private func refresh() {
         guard let trip else { return }
-        view?.display(Self.makeViewModel(trip: trip, selectedRow: selectedRow, unit: unit, message: message))
+        view?.display(Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message))
         message = nil
     }
 
-    nonisolated static func makeViewModel(trip: Trip, selectedRow: Int, unit: DistanceUnit, message: StatusMessage?) -> TripDetailViewModel {
+    nonisolated static func makeViewModel(trip: Trip, selectedID: Waypoint.ID?, unit: DistanceUnit, message: StatusMessage?) -> TripDetailViewModel {
         var viewModel = TripDetailViewModel()
         viewModel.title = trip.name
-        let stops = TripListPresenter.stopCount(trip.waypoints.count)
-        viewModel.subtitle = trip.waypoints.count < 2 ? stops : "\(stops) · \(unit.format(meters: trip.distanceMeters))"
+        viewModel.subtitle = TripListPresenter.stopCount(trip.waypoints.count)
         var total = 0.0
         var previous: Coordinate?
-        viewModel.rows = trip.waypoints.enumerated().map { index, waypoint in
-            let leg = previous.map { Geodesy.distance(from: $0, to: waypoint.location) }
+        viewModel.rows = trip.waypoints.enumerated().map { index, stop in
+            let leg = previous.map { Geodesy.distance(from: $0, to: stop.location) }
             total += leg ?? 0
-            previous = waypoint.location
+            previous = stop.location
             return TripDetailViewModel.Row(
+                id: stop.id,
                 number: "\(index + 1).",
-                name: waypoint.name,
-                coordinates: waypoint.location.formatted,
+                name: stop.name,
+                place: [stop.region, stop.country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", "),
+                coordinates: stop.location.formatted,
                 leg: leg.map { unit.format(meters: $0) } ?? "—",
                 total: unit.format(meters: total)
             )
         }
-        viewModel.selectedRow = trip.waypoints.isEmpty ? nil : min(selectedRow, trip.waypoints.count - 1)
-        viewModel.emptyMessage = trip.waypoints.isEmpty ? "This trip has no stops yet." : nil
+        viewModel.selectedRow = trip.waypoints.firstIndex { $0.id == selectedID } ?? (trip.waypoints.isEmpty ? nil : 0)
+        viewModel.summary = summary(distance: total, estimate: RouteEstimate(for: trip), unit: unit)
+        viewModel.emptyMessage = trip.waypoints.isEmpty ? "No stops yet. Press a to add the first one." : nil
         viewModel.message = message
         return viewModel
+    }
+
+    /// "Total distance: 1,234 km   ≈ 1,543 km by road · ≈ 19 h 17 min driving (×1.25 at 80 km/h)"
+    nonisolated static func summary(distance: Double, estimate: RouteEstimate, unit: DistanceUnit) -> String {
+        let road = unit.format(meters: estimate.roadMeters(geodesicMeters: distance))
+        let driving = RouteEstimate.formatDuration(seconds: estimate.drivingSeconds(geodesicMeters: distance))
+        let speed = decimal(estimate.averageSpeedKmh * 1000 / unit.metres)
+        return "Total distance: \(unit.format(meters: distance))   ≈ \(road) by road · ≈ \(driving) driving (×\(decimal(estimate.roadFactor)) at \(speed) \(unit.speedSymbol))"
+    }
+
+    /// A number as a user would type it: "1.25", "80", "49.7".
+    nonisolated static func decimal(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }

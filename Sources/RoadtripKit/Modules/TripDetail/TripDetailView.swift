@@ -1,28 +1,49 @@
 import Terminal
 
-/// The stops of one trip: number, name, coordinates, leg and cumulative distance.
+/// One trip on screen: the name as the title (a text field while renaming), a numbered table of
+/// stops with legs and running totals, and the summary line. Forms and the yes/no question draw
+/// over it. Keys become intents for the presenter.
 @MainActor
 final class TripDetailView: Screen, TripDetailViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
-        case back, save, help
+        case rename, addStop, editStop, deleteStop, moveUp, moveDown, estimates
+        case undo, redo, save, help, back
     }
 
     static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
-        KeyBinding(.back, keys: [.escape, .character("q"), .left, .character("h")], label: "Back", help: "Back to the trip list", statusBar: true),
-        KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)", statusBar: true),
+        KeyBinding(.addStop, keys: [.character("a")], label: "Add", help: "Add a stop after the selected one", statusBar: true),
+        KeyBinding(.editStop, keys: [.enter], label: "Edit", help: "Edit the selected stop", statusBar: true),
+        KeyBinding(.deleteStop, keys: [.character("d"), .delete], label: "Delete", help: "Delete the selected stop, after a y/n question", statusBar: true),
+        KeyBinding(.moveDown, keys: [.character("J"), .shiftDown], label: "Move down", help: "Move the selected stop down"),
+        KeyBinding(.moveUp, keys: [.character("K"), .shiftUp], label: "Move up", help: "Move the selected stop up"),
+        KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the trip (Enter keeps, Esc restores)", statusBar: true),
+        KeyBinding(.estimates, keys: [.character("o")], label: "Estimates", help: "Set the road factor and average speed of the estimates"),
+        KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change", statusBar: true),
+        KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
+        KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
         KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
+        KeyBinding(.back, keys: [.escape, .character("q"), .left, .character("h")], label: "Back", help: "Back to the trip list", statusBar: true),
     ])
+
+    private enum Overlay {
+        case rename(TextField)
+        case form(TripDetailForm, FormDialog)
+        case confirmation(ConfirmDialog)
+    }
 
     private let presenter: TripDetailViewOutput
     private var viewModel = TripDetailViewModel()
     private var list = ListState()
+    private var overlay: Overlay?
     private var pageSize = 10
     var needsDisplay = true
 
     init(presenter: TripDetailViewOutput) {
         self.presenter = presenter
     }
+
+    // MARK: TripDetailViewInput
 
     func display(_ viewModel: TripDetailViewModel) {
         self.viewModel = viewModel
@@ -31,72 +52,177 @@ final class TripDetailView: Screen, TripDetailViewInput {
         needsDisplay = true
     }
 
+    func beginRenaming(text: String) { show(.rename(TextField(text: text))) }
+    func askToConfirm(_ question: String) { show(.confirmation(ConfirmDialog(question: question))) }
+
+    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)]) {
+        show(.form(form, FormDialog(title: title, fields: fields)))
+    }
+
+    func showFormError(_ text: String) {
+        guard case .form(let form, var dialog) = overlay else { return }
+        dialog.error = text
+        show(.form(form, dialog))
+    }
+
+    func endRenaming() { show(nil) }
+    func endForm() { show(nil) }
+
+    private func show(_ overlay: Overlay?) {
+        self.overlay = overlay
+        needsDisplay = true
+    }
+
+    // MARK: Screen
+
     var helpTitle: String { "\(viewModel.title) — keys" }
     var helpEntries: [HelpEntry] { Self.keymap.helpEntries }
-    var statusHints: [KeyHint] { Self.keymap.statusHints }
     var statusMessage: StatusMessage? { viewModel.message }
 
+    var statusHints: [KeyHint] {
+        switch overlay {
+        case .rename: return [KeyHint(key: "Enter", label: "Keep"), KeyHint(key: "Esc", label: "Restore")]
+        case .form: return [KeyHint(key: "Enter", label: "OK"), KeyHint(key: "Tab", label: "Next field"), KeyHint(key: "Esc", label: "Cancel")]
+        case .confirmation: return [KeyHint(key: "y", label: "Yes"), KeyHint(key: "n", label: "No")]
+        case nil: return Self.keymap.statusHints
+        }
+    }
+
+    /// Keys go to what is open over the screen, else to the command table.
     func handle(_ key: Key) {
-        guard let command = Self.keymap.command(for: key) else { return }
+        switch overlay {
+        case .rename(var field):
+            let outcome = field.handle(key)
+            overlay = .rename(field)
+            switch outcome {
+            case .edited: presenter.didChangeName(field.text); needsDisplay = true
+            case .moved: needsDisplay = true
+            case .submit: presenter.didSubmitName(field.text)
+            case .cancel: presenter.didCancelRename()
+            case .ignored: break
+            }
+        case .form(let form, var dialog):
+            let outcome = dialog.handle(key)
+            overlay = .form(form, dialog)
+            switch outcome {
+            case .submit(let values): presenter.didSubmitForm(form, values: values)
+            case .cancel: presenter.didCancelForm()
+            case .handled: needsDisplay = true
+            case .ignored: break
+            }
+        case .confirmation(let dialog):
+            guard let answer = dialog.answer(for: key) else { return }
+            show(nil)
+            presenter.didAnswerDelete(answer == .yes)
+        case nil:
+            if let command = Self.keymap.command(for: key) { perform(command) }
+        }
+    }
+
+    private func perform(_ command: Command) {
         switch command {
         case .move(let move):
             list.apply(move, pageSize: pageSize)
             if let row = list.selection { presenter.didSelect(row: row) }
-        case .back: presenter.didPressBack()
+        case .rename: presenter.didPressRename()
+        case .addStop: presenter.didPressAddStop()
+        case .editStop: presenter.didPressEditStop()
+        case .deleteStop: presenter.didPressDeleteStop()
+        case .moveUp: presenter.didPressMoveStop(by: -1)
+        case .moveDown: presenter.didPressMoveStop(by: 1)
+        case .estimates: presenter.didPressEstimates()
+        case .undo: presenter.didPressUndo()
+        case .redo: presenter.didPressRedo()
         case .save: presenter.didPressSave()
         case .help: presenter.didPressHelp()
+        case .back: presenter.didPressBack()
         }
     }
 
-    func draw(on surface: Surface, in rect: Rect) {
-        surface.titleLine(viewModel.title, subtitle: viewModel.subtitle, in: rect)
-        let columns = Columns(width: rect.width)
-        let headingRow = rect.row + 1
-        surface.text("#", row: headingRow, column: columns.number, style: .header)
-        surface.text("Stop", row: headingRow, column: columns.name, width: columns.nameWidth, style: .header)
-        if columns.showsCoordinates { surface.text("Coordinates", row: headingRow, column: columns.coordinates, style: .header) }
-        surface.text(TextWidth.padded("Leg", to: columns.distanceWidth, alignment: .right), row: headingRow, column: columns.leg, style: .header)
-        surface.text(TextWidth.padded("Total", to: columns.distanceWidth, alignment: .right), row: headingRow, column: columns.total, style: .header)
+    // MARK: Drawing
 
-        let listRect = rect.inset(top: 2)
+    func draw(on surface: Surface, in rect: Rect) {
+        if case .rename(let field) = overlay {
+            surface.text(" Name:", row: rect.row, column: rect.column, style: .title)
+            field.draw(on: surface, row: rect.row, column: rect.column + 7, width: max(1, rect.width - 8))
+        } else {
+            surface.titleLine(viewModel.title, subtitle: viewModel.subtitle, in: rect)
+        }
+        let columns = StopColumns(width: rect.width, showsPlace: viewModel.rows.contains { !$0.place.isEmpty })
+        drawHeadings(columns, on: surface, row: rect.row + 1)
+        let listRect = rect.inset(top: 2, bottom: 2)
         pageSize = max(1, listRect.height)
         if let empty = viewModel.emptyMessage {
             surface.centeredMessage(empty, in: listRect)
-            return
-        }
-        surface.list(&list, in: listRect) { index, rowRect, isSelected in
-            let row = viewModel.rows[index]
-            let style: Style = isSelected ? .selected : .normal
-            if isSelected { surface.fill(row: rowRect.row, column: rowRect.column, width: rowRect.width, style: .selected) }
-            surface.text(TextWidth.padded(row.number, to: 4, alignment: .right), row: rowRect.row, column: columns.number - 3, style: style)
-            surface.text(row.name, row: rowRect.row, column: columns.name, width: columns.nameWidth, style: style)
-            if columns.showsCoordinates {
-                surface.text(row.coordinates, row: rowRect.row, column: columns.coordinates, width: Columns.coordinatesWidth, style: isSelected ? style : .dim)
+        } else {
+            surface.list(&list, in: listRect) { index, rowRect, isSelected in
+                drawRow(viewModel.rows[index], columns: columns, on: surface, in: rowRect, isSelected: isSelected)
             }
-            surface.text(TextWidth.padded(row.leg, to: columns.distanceWidth, alignment: .right), row: rowRect.row, column: columns.leg, style: style)
-            surface.text(TextWidth.padded(row.total, to: columns.distanceWidth, alignment: .right), row: rowRect.row, column: columns.total, style: style)
+        }
+        surface.rule(row: rect.bottom - 2, column: rect.column, width: rect.width)
+        surface.text(" \(viewModel.summary)", row: rect.bottom - 1, column: rect.column, width: rect.width, style: .accent)
+        switch overlay {
+        case .form(_, let dialog): dialog.draw(on: surface)
+        case .confirmation(let dialog): dialog.draw(on: surface)
+        case .rename, nil: break
         }
     }
 
-    /// Column positions: number, name (flexible), coordinates (dropped when narrow), leg, total.
-    struct Columns {
-        static let coordinatesWidth = 24
-        let number = 4
-        let name = 6
-        let nameWidth: Int
-        let showsCoordinates: Bool
-        let coordinates: Int
-        let distanceWidth = 10
-        let leg: Int
-        let total: Int
+    private func drawHeadings(_ columns: StopColumns, on surface: Surface, row: Int) {
+        surface.text("   #", row: row, column: 0, style: .header)
+        surface.text("Stop", row: row, column: columns.name.column, width: columns.name.width, style: .header)
+        if let place = columns.place { surface.text("Region, country", row: row, column: place.column, width: place.width, style: .header) }
+        if let coordinates = columns.coordinates { surface.text("Coordinates", row: row, column: coordinates.column, width: coordinates.width, style: .header) }
+        surface.text(TextWidth.padded("Leg", to: columns.leg.width, alignment: .right), row: row, column: columns.leg.column, style: .header)
+        surface.text(TextWidth.padded("Total", to: columns.total.width, alignment: .right), row: row, column: columns.total.column, style: .header)
+    }
 
-        init(width: Int) {
-            let fixed = name + 2 * (distanceWidth + 2) + 1
-            showsCoordinates = width - fixed - Self.coordinatesWidth - 2 >= 16
-            nameWidth = max(4, width - fixed - (showsCoordinates ? Self.coordinatesWidth + 2 : 0))
-            coordinates = name + nameWidth + 2
-            leg = (showsCoordinates ? coordinates + Self.coordinatesWidth : name + nameWidth) + 2
-            total = leg + distanceWidth + 2
-        }
+    private func drawRow(_ row: TripDetailViewModel.Row, columns: StopColumns, on surface: Surface, in rect: Rect, isSelected: Bool) {
+        let style: Style = isSelected ? .selected : .normal
+        if isSelected { surface.fill(row: rect.row, column: rect.column, width: rect.width, style: .selected) }
+        surface.text(TextWidth.padded(row.number, to: 4, alignment: .right), row: rect.row, column: 0, style: style)
+        surface.text(row.name, row: rect.row, column: columns.name.column, width: columns.name.width, style: style)
+        if let place = columns.place { surface.text(row.place, row: rect.row, column: place.column, width: place.width, style: isSelected ? style : .dim) }
+        if let coordinates = columns.coordinates { surface.text(row.coordinates, row: rect.row, column: coordinates.column, width: coordinates.width, style: isSelected ? style : .dim) }
+        surface.text(TextWidth.padded(row.leg, to: columns.leg.width, alignment: .right), row: rect.row, column: columns.leg.column, style: style)
+        let totalWidth = min(columns.total.width, rect.right - columns.total.column)
+        surface.text(TextWidth.padded(row.total, to: totalWidth, alignment: .right), row: rect.row, column: columns.total.column, style: style)
+    }
+}
+
+/// Columns of the stop table for a width: number, name (flexible), region and country (when any
+/// stop has one and there is room), coordinates (when there is room), leg, running total.
+struct StopColumns: Equatable {
+    struct Column: Equatable {
+        let column: Int
+        let width: Int
+    }
+
+    static let coordinatesWidth = 24
+    static let distanceWidth = 10
+
+    let name: Column
+    let place: Column?
+    let coordinates: Column?
+    let leg: Column
+    let total: Column
+
+    init(width: Int, showsPlace: Bool) {
+        let gap = 2, nameStart = 6
+        let fixed = nameStart + 2 * (Self.distanceWidth + gap) + 1
+        var flexible = max(0, width - fixed)
+        let hasCoordinates = flexible - Self.coordinatesWidth - gap >= 16
+        if hasCoordinates { flexible -= Self.coordinatesWidth + gap }
+        let hasPlace = showsPlace && flexible >= 36
+        let placeWidth = hasPlace ? flexible * 2 / 5 : 0
+        let nameWidth = max(4, flexible - (hasPlace ? placeWidth + gap : 0))
+        name = Column(column: nameStart, width: nameWidth)
+        var next = nameStart + nameWidth + gap
+        place = hasPlace ? Column(column: next, width: placeWidth) : nil
+        if hasPlace { next += placeWidth + gap }
+        coordinates = hasCoordinates ? Column(column: next, width: Self.coordinatesWidth) : nil
+        if hasCoordinates { next += Self.coordinatesWidth + gap }
+        leg = Column(column: next, width: Self.distanceWidth)
+        total = Column(column: next + Self.distanceWidth + gap, width: Self.distanceWidth)
     }
 }

@@ -33,6 +33,8 @@ protocol TripListViewOutput: AnyObject {
     func didSubmitFilter()
     func didPressClearFilter()
     func didPressOpen()
+    func didPressUndo()
+    func didPressRedo()
     func didPressSave()
     func didPressHelp()
     func didPressQuit()
@@ -46,6 +48,9 @@ protocol TripListInteractorInput: AnyObject {
     func addTrip() -> Trip
     func renameTrip(id: Trip.ID, to name: String)
     func deleteTrip(id: Trip.ID)
+    /// Undoes the last change to any trip; returns what it was ("delete trip Route 66").
+    func undo() -> String?
+    func redo() -> String?
     /// Saves at once; returns the path saved to.
     func save() throws(DataFileError) -> String
 }

@@ -26,6 +26,9 @@ final class TripListInteractor: TripListInteractorInput {
         model.deleteTrip(id: id)
     }
 
+    func undo() -> String? { model.undo() }
+    func redo() -> String? { model.redo() }
+
     func save() throws(DataFileError) -> String {
         try model.save()
         return model.store.path

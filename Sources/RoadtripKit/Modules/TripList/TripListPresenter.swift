@@ -89,7 +89,7 @@ final class TripListPresenter: TripListViewOutput {
         pendingDeletionID = nil
         if confirmed {
             interactor.deleteTrip(id: id)
-            message = StatusMessage("Deleted “\(trip.name)”.")
+            message = StatusMessage("Deleted “\(trip.name)” — u undoes.")
         }
         refresh()
     }
@@ -124,6 +124,16 @@ final class TripListPresenter: TripListViewOutput {
     func didPressOpen() {
         guard let trip = selectedTrip else { return }
         router.openTrip(id: trip.id)
+    }
+
+    func didPressUndo() {
+        message = StatusMessage(interactor.undo().map { "Undid: \($0)." } ?? "Nothing to undo.")
+        refresh()
+    }
+
+    func didPressRedo() {
+        message = StatusMessage(interactor.redo().map { "Redid: \($0)." } ?? "Nothing to redo.")
+        refresh()
     }
 
     func didPressSave() {

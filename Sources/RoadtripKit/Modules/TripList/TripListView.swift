@@ -6,7 +6,7 @@ import Terminal
 final class TripListView: Screen, TripListViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
-        case open, add, rename, delete, filter, clearFilter, save, help, quit
+        case open, add, rename, delete, filter, clearFilter, undo, redo, save, help, quit
     }
 
     /// Every key of the screen; the status bar and the help overlay are made from it.
@@ -17,6 +17,8 @@ final class TripListView: Screen, TripListViewInput {
         KeyBinding(.delete, keys: [.character("d"), .delete], label: "Delete", help: "Delete the selected trip, after a y/n question", statusBar: true),
         KeyBinding(.filter, keys: [.character("/")], label: "Filter", help: "Filter by trip or place name", statusBar: true),
         KeyBinding(.clearFilter, keys: [.escape], label: "Clear", help: "Clear the filter"),
+        KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change"),
+        KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
         KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
         KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
         KeyBinding(.quit, keys: [.character("q")], label: "Quit", help: "Quit (Ctrl-C too); everything is saved", statusBar: true),
@@ -137,6 +139,8 @@ final class TripListView: Screen, TripListViewInput {
         case .delete: presenter.didPressDelete()
         case .filter: presenter.didPressFilter()
         case .clearFilter: presenter.didPressClearFilter()
+        case .undo: presenter.didPressUndo()
+        case .redo: presenter.didPressRedo()
         case .save: presenter.didPressSave()
         case .help: presenter.didPressHelp()
         case .quit: presenter.didPressQuit()

@@ -210,6 +210,17 @@ import Testing
         #expect(view.last?.message?.text.contains("No space left on device") == true)
     }
 
+    @Test func undoSaysWhatItUndid() {
+        interactor.undoDescription = "delete trip Route 66"
+        presenter.didPressUndo()
+        #expect(view.last?.message == StatusMessage("Undid: delete trip Route 66."))
+        interactor.undoDescription = nil
+        presenter.didPressUndo()
+        #expect(view.last?.message == StatusMessage("Nothing to undo."))
+        presenter.didPressRedo()
+        #expect(view.last?.message == StatusMessage("Nothing to redo."))
+    }
+
     @Test func selectionFollowsTheTripWhenTheListChangesUnderneath() {
         presenter.didSelect(row: 1)
         interactor.subject.value.insert(Trip(name: "Elsewhere"), at: 0)

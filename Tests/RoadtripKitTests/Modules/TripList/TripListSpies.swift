@@ -49,6 +49,10 @@ final class TripListInteractorSpy: TripListInteractorInput {
         subject.value.removeAll { $0.id == id }
     }
 
+    var undoDescription: String?
+    func undo() -> String? { undoDescription }
+    func redo() -> String? { nil }
+
     func save() throws(DataFileError) -> String {
         if let saveError { throw saveError }
         return "/data/trips.json"
@@ -88,6 +92,8 @@ final class TripListPresenterSpy: TripListViewOutput {
     func didSubmitFilter() { intents.append("submit filter") }
     func didPressClearFilter() { intents.append("clear filter") }
     func didPressOpen() { intents.append("open") }
+    func didPressUndo() { intents.append("undo") }
+    func didPressRedo() { intents.append("redo") }
     func didPressSave() { intents.append("save") }
     func didPressHelp() { intents.append("help") }
     func didPressQuit() { intents.append("quit") }

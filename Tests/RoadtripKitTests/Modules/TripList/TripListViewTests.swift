@@ -102,10 +102,10 @@ import Testing
     // MARK: Keys become intents
 
     @Test func commandKeysBecomeIntents() {
-        for key: Key in [.character("a"), .character("r"), .character("d"), .delete, .character("/"), .enter, .right, .character("l"), .character("s"), .character("?"), .character("q")] {
+        for key: Key in [.character("a"), .character("r"), .character("d"), .delete, .character("/"), .enter, .right, .character("l"), .character("u"), .control("r"), .character("s"), .character("?"), .character("q")] {
             view.handle(key)
         }
-        #expect(presenter.intents == ["add", "rename", "delete", "delete", "filter", "open", "open", "open", "save", "help", "quit"])
+        #expect(presenter.intents == ["add", "rename", "delete", "delete", "filter", "open", "open", "open", "undo", "redo", "save", "help", "quit"])
     }
 
     @Test func movementKeysSelectRows() {

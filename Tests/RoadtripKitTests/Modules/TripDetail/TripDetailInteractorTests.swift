@@ -1,0 +1,90 @@
+import Foundation
+@preconcurrency import OpenCombine
+import Testing
+@testable import RoadtripKit
+
+/// The interactor on a real DataModel over a temporary file.
+@MainActor
+@Suite struct TripDetailInteractorTests {
+    let directory: TemporaryDirectory
+    let model: DataModel
+    let interactor: TripDetailInteractor
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
+        try model.load { Fixtures.trips }
+        interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model)
+    }
+
+    private var stops: [String] { model.trip(id: Fixtures.pacific.id)?.waypoints.map(\.name) ?? [] }
+
+    @Test func publishesOnlyItsTripAndOnlyWhenItChanges() {
+        var received: [String?] = []
+        let subscription = interactor.trip.sink { received.append($0?.name) }
+        model.renameTrip(id: Fixtures.alps.id, to: "Elsewhere")
+        model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
+        model.deleteTrip(id: Fixtures.pacific.id)
+        subscription.cancel()
+        #expect(received == ["Pacific Drive", "Coast", nil])
+    }
+
+    @Test func insertUpdateMoveDelete() throws {
+        let carmel = Waypoint(name: "Carmel", location: Coordinate(latitude: 36.5552, longitude: -121.9233))
+        interactor.insertStop(carmel, at: 1)
+        #expect(stops == ["Monterey", "Carmel", "Big Sur", "Morro Bay"])
+        var renamed = carmel
+        renamed.name = "Carmel-by-the-Sea"
+        interactor.updateStop(renamed)
+        #expect(stops[1] == "Carmel-by-the-Sea")
+        #expect(interactor.moveStop(id: carmel.id, by: 1))
+        #expect(stops == ["Monterey", "Big Sur", "Carmel-by-the-Sea", "Morro Bay"])
+        #expect(!interactor.moveStop(id: Fixtures.pacific.waypoints[0].id, by: -1))
+        interactor.deleteStop(id: carmel.id)
+        #expect(stops == ["Monterey", "Big Sur", "Morro Bay"])
+    }
+
+    @Test func everyChangeCanBeUndoneByName() {
+        interactor.deleteStop(id: Fixtures.pacific.waypoints[0].id)
+        _ = interactor.moveStop(id: Fixtures.pacific.waypoints[2].id, by: -1)
+        #expect(interactor.undo() == "move stop Morro Bay")
+        #expect(interactor.undo() == "delete stop Monterey")
+        #expect(stops == ["Monterey", "Big Sur", "Morro Bay"])
+        #expect(interactor.redo() == "delete stop Monterey")
+        #expect(stops == ["Big Sur", "Morro Bay"])
+    }
+
+    @Test func aRenameSessionIsOneUndoStep() {
+        interactor.renameTrip(to: "P", session: "s1")
+        interactor.renameTrip(to: "Pa", session: "s1")
+        interactor.renameTrip(to: "Pac", session: "s1")
+        #expect(model.trip(id: Fixtures.pacific.id)?.name == "Pac")
+        #expect(interactor.undo() == "rename trip Pacific Drive")
+        #expect(model.trip(id: Fixtures.pacific.id)?.name == "Pacific Drive")
+        #expect(interactor.undo() == nil)
+    }
+
+    @Test func aRenameRestoredByEscapeLeavesNothingToUndo() {
+        interactor.renameTrip(to: "Other", session: "s1")
+        interactor.renameTrip(to: "Pacific Drive", session: "s1")
+        #expect(!model.canUndo)
+    }
+
+    @Test func estimatesAreStoredInTheTripAndSaved() throws {
+        interactor.setEstimates(roadFactor: 1.4, averageSpeedKmh: 95)
+        _ = try interactor.save()
+        let saved = try TripFileStore(url: directory.file("trips.json")).read()?.trips.first
+        #expect(saved?.roadFactor == 1.4)
+        #expect(saved?.averageSpeedKmh == 95)
+        let text = try String(contentsOf: directory.file("trips.json"), encoding: .utf8)
+        #expect(text.contains("\"roadFactor\" : 1.4"))
+        #expect(!text.contains("\"roadFactor\" : 1.25"))
+    }
+
+    @Test func defaultsAreNotWrittenToTheFile() throws {
+        _ = try interactor.save()
+        let text = try String(contentsOf: directory.file("trips.json"), encoding: .utf8)
+        #expect(!text.contains("roadFactor"))
+        #expect(!text.contains("averageSpeedKmh"))
+    }
+}

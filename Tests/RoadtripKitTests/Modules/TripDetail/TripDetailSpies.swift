@@ -1,0 +1,112 @@
+import Foundation
+@preconcurrency import OpenCombine
+import Terminal
+@testable import RoadtripKit
+
+@MainActor
+final class TripDetailViewSpy: TripDetailViewInput {
+    var displayed: [TripDetailViewModel] = []
+    var renamingText: String?
+    var endRenamingCount = 0
+    var questions: [String] = []
+    var forms: [(form: TripDetailForm, title: String, values: [String])] = []
+    var formErrors: [String] = []
+    var endFormCount = 0
+
+    var last: TripDetailViewModel? { displayed.last }
+
+    func display(_ viewModel: TripDetailViewModel) { displayed.append(viewModel) }
+    func beginRenaming(text: String) { renamingText = text }
+    func endRenaming() { endRenamingCount += 1 }
+    func askToConfirm(_ question: String) { questions.append(question) }
+    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)]) {
+        forms.append((form, title, fields.map(\.value)))
+    }
+    func showFormError(_ text: String) { formErrors.append(text) }
+    func endForm() { endFormCount += 1 }
+}
+
+/// An interactor over a subject, recording what it was asked to do.
+@MainActor
+final class TripDetailInteractorSpy: TripDetailInteractorInput {
+    let subject: CurrentValueSubject<Trip?, Never>
+    var renames: [(name: String, session: String)] = []
+    var estimates: [(Double?, Double?)] = []
+    var undoDescription: String?
+
+    init(trip: Trip?) { subject = CurrentValueSubject(trip) }
+
+    var trip: AnyPublisher<Trip?, Never> { subject.eraseToAnyPublisher() }
+
+    private func update(_ change: (inout Trip) -> Void) {
+        guard var trip = subject.value else { return }
+        change(&trip)
+        subject.value = trip
+    }
+
+    func renameTrip(to name: String, session: String) {
+        renames.append((name, session))
+        update { $0.name = name }
+    }
+
+    func insertStop(_ waypoint: Waypoint, at index: Int) { update { $0.waypoints.insert(waypoint, at: index) } }
+
+    func updateStop(_ waypoint: Waypoint) {
+        update { trip in
+            if let index = trip.waypoints.firstIndex(where: { $0.id == waypoint.id }) { trip.waypoints[index] = waypoint }
+        }
+    }
+
+    func deleteStop(id: Waypoint.ID) { update { $0.waypoints.removeAll { $0.id == id } } }
+
+    func moveStop(id: Waypoint.ID, by offset: Int) -> Bool {
+        guard let index = subject.value?.waypoints.firstIndex(where: { $0.id == id }),
+              let count = subject.value?.waypoints.count, (0..<count).contains(index + offset) else { return false }
+        update { $0.waypoints.insert($0.waypoints.remove(at: index), at: index + offset) }
+        return true
+    }
+
+    func setEstimates(roadFactor: Double?, averageSpeedKmh: Double?) {
+        estimates.append((roadFactor, averageSpeedKmh))
+        update {
+            $0.roadFactor = roadFactor
+            $0.averageSpeedKmh = averageSpeedKmh
+        }
+    }
+
+    func undo() -> String? { undoDescription }
+    func redo() -> String? { nil }
+    func save() throws(DataFileError) -> String { "/data/trips.json" }
+}
+
+@MainActor
+final class TripDetailRouterSpy: TripDetailRouterInput {
+    var closed = 0
+    var helpShown = 0
+    func closeTrip() { closed += 1 }
+    func openHelp() { helpShown += 1 }
+}
+
+@MainActor
+final class TripDetailPresenterSpy: TripDetailViewOutput {
+    var intents: [String] = []
+    func didLoad() { intents.append("load") }
+    func didSelect(row: Int) { intents.append("select \(row)") }
+    func didPressRename() { intents.append("rename") }
+    func didChangeName(_ name: String) { intents.append("name \(name)") }
+    func didSubmitName(_ name: String) { intents.append("submit name \(name)") }
+    func didCancelRename() { intents.append("cancel rename") }
+    func didPressAddStop() { intents.append("add") }
+    func didPressEditStop() { intents.append("edit") }
+    func didPressDeleteStop() { intents.append("delete") }
+    func didAnswerDelete(_ confirmed: Bool) { intents.append("answer \(confirmed)") }
+    func didPressMoveStop(by offset: Int) { intents.append("move \(offset)") }
+    func didPressEstimates() { intents.append("estimates") }
+    func didSubmitForm(_ form: TripDetailForm, values: [String]) { intents.append("submit \(form) \(values)") }
+    func didCancelForm() { intents.append("cancel form") }
+    func didPressUndo() { intents.append("undo") }
+    func didPressRedo() { intents.append("redo") }
+    func didPressBack() { intents.append("back") }
+    func didPressSave() { intents.append("save") }
+    func didPressHelp() { intents.append("help") }
+}

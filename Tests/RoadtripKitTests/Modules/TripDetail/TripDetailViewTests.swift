@@ -1,0 +1,123 @@
+import Foundation
+import Terminal
+import Testing
+@testable import RoadtripKit
+
+/// The real curses view, drawn off-screen and read back.
+@MainActor
+@Suite struct TripDetailViewTests {
+    let presenter = TripDetailPresenterSpy()
+    let view: TripDetailView
+
+    init() {
+        view = TripDetailView(presenter: presenter)
+        view.display(TripDetailPresenter.makeViewModel(trip: Fixtures.alps, selectedID: nil, unit: .km, message: nil))
+    }
+
+    private func render(width: Int = 100, height: Int = 12) throws -> (Terminal, [String]) {
+        let terminal = try #require(Terminal.offscreen(width: width, height: height))
+        view.draw(on: terminal.surface, in: terminal.surface.bounds)
+        return (terminal, terminal.surface.lines())
+    }
+
+    @Test func drawsTitleStopsAndSummary() throws {
+        let (terminal, lines) = try render()
+        defer { terminal.stop() }
+        #expect(lines[0].hasPrefix(" Alpine Loop"))
+        #expect(lines[0].hasSuffix("2 stops"))
+        #expect(lines[1].contains("Stop") && lines[1].contains("Coordinates") && lines[1].contains("Leg") && lines[1].contains("Total"))
+        #expect(lines[2].contains("1.") && lines[2].contains("Zürich") && lines[2].contains("47.3769° N, 8.5417° E") && lines[2].contains("—"))
+        #expect(lines[3].contains("2.") && lines[3].contains("Füssen"))
+        #expect(lines[11].hasPrefix(" Total distance: "))
+        #expect(lines[11].contains("by road") && lines[11].contains("driving"))
+    }
+
+    @Test func thePlaceColumnAppearsWhenAStopHasARegion() throws {
+        var trip = Fixtures.alps
+        trip.waypoints[1].region = "Bavaria"
+        trip.waypoints[1].country = "Germany"
+        view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: nil, unit: .km, message: nil))
+        let (terminal, lines) = try render(width: 120)
+        defer { terminal.stop() }
+        #expect(lines[1].contains("Region, country"))
+        #expect(lines[3].contains("Bavaria, Germany"))
+    }
+
+    @Test func narrowScreensKeepNameAndDistances() throws {
+        let (terminal, lines) = try render(width: 44)
+        defer { terminal.stop() }
+        #expect(!lines[1].contains("Coordinates"))
+        #expect(lines[3].contains("Füssen"))
+        #expect(lines[3].hasSuffix("km"))
+    }
+
+    @Test func hundredsOfStopsScrollToTheSelection() throws {
+        var trip = Trip(name: "Long")
+        trip.waypoints = (0..<300).map { Waypoint(name: "Stop \($0 + 1)", location: Coordinate(latitude: Double($0) / 10, longitude: 0)) }
+        view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: trip.waypoints[249].id, unit: .km, message: nil))
+        let (terminal, lines) = try render()
+        defer { terminal.stop() }
+        #expect(lines.contains { $0.contains("250.") && $0.contains("Stop 250") })
+        #expect(!lines.contains { $0.contains("Stop 1 ") })
+    }
+
+    @Test func renamingPutsAFieldInTheTitle() throws {
+        view.beginRenaming(text: "Alpine Loop")
+        view.handle(.character("!"))
+        let (terminal, lines) = try render()
+        defer { terminal.stop() }
+        #expect(lines[0].hasPrefix(" Name: Alpine Loop!"))
+        #expect(presenter.intents == ["name Alpine Loop!"])
+    }
+
+    @Test func theFormDrawsOverTheStopsWithItsError() throws {
+        view.beginForm(.addStop, title: "Add a stop", fields: [("Name", "Lindau"), ("Coordinates", "47.5, 9.7")])
+        view.showFormError("Latitude 91.0 is out of range: it must be between -90 and 90.")
+        let (terminal, lines) = try render()
+        defer { terminal.stop() }
+        let text = lines.joined(separator: "\n")
+        #expect(text.contains("Add a stop"))
+        #expect(text.contains("Name") && text.contains("Lindau"))
+        #expect(text.contains("Coordinates") && text.contains("47.5, 9.7"))
+        #expect(text.contains("Latitude 91.0 is out of range"))
+    }
+
+    @Test func commandKeysBecomeIntents() {
+        let keys: [Key] = [.character("a"), .enter, .character("d"), .delete, .character("J"), .shiftDown, .character("K"), .shiftUp,
+                           .character("r"), .character("o"), .character("u"), .control("r"), .character("s"), .character("?"),
+                           .escape, .character("q"), .left, .character("h")]
+        for key in keys { view.handle(key) }
+        #expect(presenter.intents == ["add", "edit", "delete", "delete", "move 1", "move 1", "move -1", "move -1",
+                                      "rename", "estimates", "undo", "redo", "save", "help", "back", "back", "back", "back"])
+    }
+
+    @Test func escapeWhileRenamingRestoresInsteadOfGoingBack() {
+        view.beginRenaming(text: "x")
+        view.handle(.character("q"))
+        view.handle(.escape)
+        #expect(presenter.intents == ["name xq", "cancel rename"])
+    }
+
+    @Test func theFormTakesTextTabAndEnter() {
+        view.beginForm(.addStop, title: "Add", fields: [("Name", ""), ("Coordinates", "")])
+        view.handle(.character("q"))
+        view.handle(.tab)
+        for character in "1, 2" { view.handle(.character(character)) }
+        view.handle(.enter)
+        #expect(presenter.intents == ["submit addStop [\"q\", \"1, 2\"]"])
+    }
+
+    @Test func escapeCancelsTheForm() {
+        view.beginForm(.estimates, title: "Estimates", fields: [("Road factor", "1.25")])
+        view.handle(.escape)
+        #expect(presenter.intents == ["cancel form"])
+    }
+
+    @Test func theQuestionTakesOnlyYesOrNo() {
+        view.askToConfirm("Delete?")
+        view.handle(.character("a"))
+        view.handle(.character("n"))
+        view.handle(.character("a"))
+        #expect(presenter.intents == ["answer false", "add"])
+    }
+}
