@@ -17,9 +17,15 @@ enum TextTable {
                 return rightAligned.contains(column) ? padding + cell : cell + padding
             }
             .joined(separator: "  ")
-            .trimmingCharacters(in: .whitespaces)
+            .trimmingTrailingWhitespace()
         }
         .map { $0 + "\n" }
         .joined()
+    }
+}
+
+private extension String {
+    func trimmingTrailingWhitespace() -> String {
+        String(reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -260,24 +260,20 @@ final class TripDetailPresenter: TripDetailViewOutput {
         var viewModel = TripDetailViewModel()
         viewModel.title = trip.name
         viewModel.subtitle = TripListPresenter.stopCount(trip.waypoints.count)
-        var total = 0.0
-        var previous: Coordinate?
+        let route = TripRoute(trip)
         viewModel.rows = trip.waypoints.enumerated().map { index, stop in
-            let leg = previous.map { Geodesy.distance(from: $0, to: stop.location) }
-            total += leg ?? 0
-            previous = stop.location
-            return TripDetailViewModel.Row(
+            TripDetailViewModel.Row(
                 id: stop.id,
                 number: "\(index + 1).",
                 name: stop.name,
                 place: [stop.region, stop.country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", "),
                 coordinates: stop.location.formatted,
-                leg: leg.map { unit.format(meters: $0) } ?? "—",
-                total: unit.format(meters: total)
+                leg: index == 0 ? "—" : unit.format(meters: route.legs[index - 1].meters),
+                total: unit.format(meters: route.cumulativeMeters[index])
             )
         }
         viewModel.selectedRow = trip.waypoints.firstIndex { $0.id == selectedID } ?? (trip.waypoints.isEmpty ? nil : 0)
-        viewModel.summary = summary(distance: total, estimate: RouteEstimate(for: trip), unit: unit)
+        viewModel.summary = summary(distance: route.totalMeters, estimate: RouteEstimate(for: trip), unit: unit)
         viewModel.emptyMessage = trip.waypoints.isEmpty ? "No stops yet. Press a to add the first one." : nil
         viewModel.message = message
         return viewModel

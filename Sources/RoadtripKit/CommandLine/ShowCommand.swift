@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+
+/// `roadtrip show TRIP [--json]`: one trip's stops and legs, with distances and driving times.
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a trip: its stops, legs, distances and driving times.")
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The trip: its id, its exact name, or its position in `roadtrip list` (from 1).", valueName: "trip"))
+    var trip: String
+
+    @Flag(name: .long, help: "Print JSON: {id, name, distanceMeters, durationSeconds, waypoints, legs}.")
+    var json = false
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let file = options.dataFile(environment: environment)
+        let trips = try MainActor.assumeIsolated { try DataModel.open(file, environment: environment).trips }
+        let trip = try TripReference.resolve(self.trip, in: trips)
+        if json {
+            print(try Self.json(for: trip))
+        } else {
+            print(Self.text(for: trip, unit: options.unit(environment: environment)), terminator: "")
+        }
+    }
+
+    struct Report: Encodable {
+        struct Stop: Encodable {
+            let id: UUID
+            let name: String
+            let latitude: Double
+            let longitude: Double
+        }
+
+        struct Leg: Encodable {
+            let from: String
+            let to: String
+            let distanceMeters: Double
+            let durationSeconds: Double
+        }
+
+        let id: UUID
+        let name: String
+        let distanceMeters: Double
+        let durationSeconds: Double
+        let waypoints: [Stop]
+        let legs: [Leg]
+    }
+
+    static func report(for trip: Trip) -> Report {
+        let route = TripRoute(trip)
+        let estimate = RouteEstimate(for: trip)
+        return Report(
+            id: trip.id,
+            name: trip.name,
+            distanceMeters: route.totalMeters,
+            durationSeconds: estimate.drivingSeconds(geodesicMeters: route.totalMeters),
+            waypoints: trip.waypoints.map { Report.Stop(id: $0.id, name: $0.name, latitude: $0.location.latitude, longitude: $0.location.longitude) },
+            legs: route.legs.map { leg in
+                Report.Leg(from: leg.from.name, to: leg.to.name, distanceMeters: leg.meters, durationSeconds: estimate.drivingSeconds(geodesicMeters: leg.meters))
+            }
+        )
+    }
+
+    static func json(for trip: Trip) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(report(for: trip)), as: UTF8.self)
+    }
+
+    /// The trip's name, the summary line, then one line per stop with its leg.
+    static func text(for trip: Trip, unit: DistanceUnit) -> String {
+        let route = TripRoute(trip)
+        let estimate = RouteEstimate(for: trip)
+        var lines = "\(trip.name) — \(TripListPresenter.stopCount(trip.waypoints.count))\n"
+        lines += TripDetailPresenter.summary(distance: route.totalMeters, estimate: estimate, unit: unit) + "\n"
+        guard !trip.waypoints.isEmpty else { return lines }
+        let header = ["#", "Stop", "Coordinates", "Leg", "Total", "Driving"]
+        let rows = trip.waypoints.enumerated().map { index, stop -> [String] in
+            let leg = index == 0 ? nil : route.legs[index - 1].meters
+            return [
+                "\(index + 1).",
+                stop.name,
+                stop.location.formatted,
+                leg.map { unit.format(meters: $0) } ?? "—",
+                unit.format(meters: route.cumulativeMeters[index]),
+                leg.map { "≈ " + RouteEstimate.formatDuration(seconds: estimate.drivingSeconds(geodesicMeters: $0)) } ?? "",
+            ]
+        }
+        return lines + "\n" + TextTable.render([header] + rows, rightAligned: [0, 3, 4, 5])
+    }
+}
+
+/// How the command line names a trip: its id, its exact name, or its position (from 1).
+enum TripReference {
+    struct NotFound: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func resolve(_ reference: String, in trips: [Trip]) throws -> Trip {
+        if let id = UUID(uuidString: reference), let trip = trips.first(where: { $0.id == id }) {
+            return trip
+        }
+        let named = trips.filter { $0.name == reference }
+        if named.count == 1 { return named[0] }
+        if named.count > 1 {
+            throw NotFound(description: "\(named.count) trips are named “\(reference)”; give the trip's id or position instead (see `roadtrip list`).")
+        }
+        if let position = Int(reference), trips.indices.contains(position - 1) {
+            return trips[position - 1]
+        }
+        let range = trips.isEmpty ? "there are no trips" : "positions go from 1 to \(trips.count)"
+        throw NotFound(description: "No trip matches “\(reference)”: give a trip id, its exact name, or its position in `roadtrip list` (\(range)).")
+    }
+}
