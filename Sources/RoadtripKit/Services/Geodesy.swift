@@ -1,23 +1,62 @@
 import Foundation
 
-/// Distances on the Earth.
+/// Distances and directions on the Earth: geodesics on the WGS-84 ellipsoid (SPEC §6).
 ///
-/// For now the great-circle distance on a sphere of the mean Earth radius (within about 0.5 % of
-/// the WGS-84 geodesic); the TripDetail issue replaces it with the ellipsoidal geodesic (SPEC §6).
+/// The shortest path between two points is found by Karney's method (`GeodesicInverse`), which
+/// agrees with GeographicLib to well under a millimetre for every pair of points, nearly antipodal
+/// ones included. Latitudes beyond ±90° are taken as the poles; a non-finite coordinate gives NaN.
 public enum Geodesy {
-    public static let meanEarthRadius = 6_371_008.8
+    /// WGS-84 equatorial radius, metres.
+    public static let semiMajorAxis = WGS84.a
+    /// WGS-84 flattening.
+    public static let flattening = WGS84.f
 
+    /// The length of the shortest path from `a` to `b` on the ellipsoid, metres.
     public static func distance(from a: Coordinate, to b: Coordinate) -> Double {
-        let φ1 = a.latitude * .pi / 180, φ2 = b.latitude * .pi / 180
-        let Δφ = φ2 - φ1
-        let Δλ = (b.longitude - a.longitude) * .pi / 180
-        let h = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
-        return 2 * meanEarthRadius * asin(min(1, sqrt(h)))
+        inverse(from: a, to: b).distance
+    }
+
+    /// The direction in which the shortest path leaves `a` for `b`, degrees clockwise from north
+    /// in [0, 360). 0 when the points coincide (see `GeodesicSolution`).
+    public static func initialBearing(from a: Coordinate, to b: Coordinate) -> Double {
+        inverse(from: a, to: b).initialAzimuth
+    }
+
+    /// The shortest path from `a` to `b`: its length and its direction at either end.
+    public static func inverse(from a: Coordinate, to b: Coordinate) -> GeodesicSolution {
+        GeodesicInverse.solve(from: a, to: b)
     }
 
     /// The length of the path through `points` in order, in metres.
     public static func length(of points: [Coordinate]) -> Double {
         zip(points, points.dropFirst()).reduce(0) { $0 + distance(from: $1.0, to: $1.1) }
+    }
+}
+
+/// The shortest path between two points on the ellipsoid.
+///
+/// Azimuths are degrees clockwise from north, in [0, 360). Where the path is not unique, one of the
+/// shortest is described: between nearly antipodal points symmetric about the equator there are
+/// two mirror images, and between exact antipodes a meridian over either pole. At a pole, where
+/// north is undefined, an azimuth is measured as if from just off the pole along the meridian of
+/// the coordinate's own longitude. Between a point and itself (distance 0, which includes a pole
+/// given with two longitudes) there is no direction at all, and both azimuths are 0 by convention.
+public struct GeodesicSolution: Equatable, Sendable {
+    /// Metres.
+    public var distance: Double
+    /// The direction in which the path leaves the first point.
+    public var initialAzimuth: Double
+    /// The direction in which the path arrives at the second point.
+    public var finalAzimuth: Double
+    /// How many trial geodesics the search followed: 0 for a meridian or the equator, solved
+    /// directly. Bounded by `GeodesicInverse.Search.maxIterations`.
+    var iterations: Int
+
+    init(distance: Double, initialAzimuth: Double, finalAzimuth: Double, iterations: Int) {
+        self.distance = distance
+        self.initialAzimuth = initialAzimuth
+        self.finalAzimuth = finalAzimuth
+        self.iterations = iterations
     }
 }
 
