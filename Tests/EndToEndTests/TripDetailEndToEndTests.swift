@@ -131,4 +131,24 @@ struct TripDetailEndToEndTests {
         let stops = try #require(try Run.trips(at: session.dataFile).first?["waypoints"] as? [Any])
         #expect(stops.count == 7)
     }
+
+    @Test("Shift-↓ and Shift-↑ move the selected stop, which stays selected")
+    func shiftArrowsMoveStops() async throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        try await Self.openPacific(session)
+        func row(_ number: Int, is name: String) -> (String) -> Bool {
+            { screen in screen.components(separatedBy: "\n").contains { $0.contains(" \(number).") && $0.contains(name) } }
+        }
+        try session.sendKeys("S-Down")
+        try await session.waitUntil("Monterey moved to 2", row(2, is: "Monterey"))
+        try session.sendKeys("S-Down")
+        try await session.waitUntil("Monterey moved to 3", row(3, is: "Monterey"))
+        try session.sendKeys("S-Up")
+        try await session.waitUntil("Monterey back at 2", row(2, is: "Monterey"))
+        try session.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(session)
+        let stops = try #require(try Run.trips(at: session.dataFile).first?["waypoints"] as? [[String: Any]])
+        #expect(stops.map { $0["name"] as? String ?? "" } == ["Carmel-by-the-Sea", "Monterey"] + Self.pacificStops.dropFirst(2))
+    }
 }
