@@ -33,8 +33,7 @@ struct ListCommand: ParsableCommand {
     }
 
     static func json(for trips: [Trip]) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONEncoder.deterministic()
         return String(decoding: try encoder.encode(entries(for: trips)), as: UTF8.self)
     }
 

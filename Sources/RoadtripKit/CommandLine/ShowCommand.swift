@@ -64,8 +64,7 @@ struct ShowCommand: ParsableCommand {
     }
 
     static func json(for trip: Trip) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONEncoder.deterministic()
         return String(decoding: try encoder.encode(report(for: trip)), as: UTF8.self)
     }
 

@@ -33,8 +33,7 @@ public struct TripFile: Codable, Equatable, Sendable {
     /// The bytes of the file: pretty-printed, keys sorted, so the same trips always give the same
     /// bytes and the file diffs well.
     public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = JSONEncoder.deterministic()
         var data = try encoder.encode(self)
         data.append(UInt8(ascii: "\n"))
         return data

@@ -220,11 +220,11 @@ final class TripDetailPresenter: TripDetailViewOutput {
     // MARK: Undo, navigation, saving
 
     func didPressUndo() {
-        show(StatusMessage(interactor.undo().map { "Undid: \($0)." } ?? "Nothing to undo."))
+        show(.undid(interactor.undo()))
     }
 
     func didPressRedo() {
-        show(StatusMessage(interactor.redo().map { "Redid: \($0)." } ?? "Nothing to redo."))
+        show(.redid(interactor.redo()))
     }
 
     func didPressBack() {
@@ -232,11 +232,7 @@ final class TripDetailPresenter: TripDetailViewOutput {
     }
 
     func didPressSave() {
-        do {
-            show(StatusMessage("Saved to \(try interactor.save())."))
-        } catch {
-            show(.error(error.description))
-        }
+        show(.saved(interactor.save))
     }
 
     func didPressHelp() {

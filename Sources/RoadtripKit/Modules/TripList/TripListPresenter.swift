@@ -127,21 +127,17 @@ final class TripListPresenter: TripListViewOutput {
     }
 
     func didPressUndo() {
-        message = StatusMessage(interactor.undo().map { "Undid: \($0)." } ?? "Nothing to undo.")
+        message = .undid(interactor.undo())
         refresh()
     }
 
     func didPressRedo() {
-        message = StatusMessage(interactor.redo().map { "Redid: \($0)." } ?? "Nothing to redo.")
+        message = .redid(interactor.redo())
         refresh()
     }
 
     func didPressSave() {
-        do {
-            message = StatusMessage("Saved to \(try interactor.save()).")
-        } catch {
-            message = .error(error.description)
-        }
+        message = .saved(interactor.save)
         refresh()
     }
 
