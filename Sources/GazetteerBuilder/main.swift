@@ -1,0 +1,85 @@
+import Foundation
+import RoadtripKit
+
+// gazetteer-builder SOURCE.tsv OUTPUT.bin
+//
+// Reads the places that Scripts/make-gazetteer.py extracted from GeoNames (run it through
+// `make data`) and writes the binary place index. The text format, one record a line, tab-separated:
+//     # roadtrip gazetteer source 1
+//     C  ISO-code  country name
+//     R  ISO-code  GeoNames admin-1 code  region name  short code
+//     P  geonameid  name  latitude  longitude  ISO-code  admin-1 code  population  alternates
+// with the alternate names separated by U+001F.
+
+/// A line of the source file that cannot be read, with where it is.
+struct SourceError: Error, CustomStringConvertible {
+    let description: String
+}
+
+let formatLine = "# roadtrip gazetteer source 1"
+
+func readSource(at path: String) throws -> GazetteerSource {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    var source = GazetteerSource(countries: [], regions: [], places: [])
+    var lineNumber = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        lineNumber += 1
+        if lineNumber == 1 {
+            guard line == formatLine else { throw SourceError(description: "\(path): the first line is not “\(formatLine)”") }
+            continue
+        }
+        if line.isEmpty { continue }
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard add(fields, to: &source) else {
+            throw SourceError(description: "\(path), line \(lineNumber): unreadable record “\(line.prefix(80))”")
+        }
+    }
+    return source
+}
+
+/// Adds the record in `fields` to `source`; false when it is malformed.
+func add(_ fields: [String], to source: inout GazetteerSource) -> Bool {
+    switch (fields.first, fields.count) {
+    case ("C", 3):
+        source.countries.append(.init(code: fields[1], name: fields[2]))
+    case ("R", 5):
+        source.regions.append(.init(countryCode: fields[1], code: fields[2], name: fields[3], shortCode: fields[4]))
+    case ("P", 9):
+        guard let id = Int(fields[1]), let latitude = Double(fields[3]), let longitude = Double(fields[4]),
+              let population = Int(fields[7]) else { return false }
+        let alternates = fields[8].split(separator: "\u{1F}").map(String.init)
+        source.places.append(.init(geonameID: id, name: fields[2], latitude: latitude, longitude: longitude,
+                                   countryCode: fields[5], admin1Code: fields[6], population: population, alternateNames: alternates))
+    default:
+        return false
+    }
+    return true
+}
+
+/// Writes beside the destination, then renames: an interrupted build never leaves half an index.
+func write(_ bytes: [UInt8], to path: String) throws {
+    let destination = URL(fileURLWithPath: path)
+    let temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).tmp")
+    try Data(bytes).write(to: temporary)
+    guard rename(temporary.path, destination.path) == 0 else {
+        throw SourceError(description: "cannot move \(temporary.path) to \(destination.path): \(String(cString: strerror(errno)))")
+    }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: gazetteer-builder SOURCE.tsv OUTPUT.bin (run by `make data`)\n".utf8))
+    exit(2)
+}
+do {
+    let started = Date()
+    let source = try readSource(at: arguments[1])
+    let (bytes, summary) = try GazetteerWriter.bytes(for: source)
+    try write(bytes, to: arguments[2])
+    _ = try Gazetteer.load(from: URL(fileURLWithPath: arguments[2]))
+    let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_048_576)
+    print("\(arguments[2]): \(summary.places) places, \(summary.entries) name entries, \(summary.rankedPrefixes) ranked prefixes, \(megabytes) MB, in \(Int(Date().timeIntervalSince(started))) s")
+} catch {
+    FileHandle.standardError.write(Data("gazetteer-builder: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The offline gazetteer: every GeoNames place of 1,000 people or more (`Resources.gazetteer`,
+/// made by `make data`), searched by name and by position.
+///
+/// The index file is memory-mapped and used in place, so loading costs the same few system calls
+/// whatever its size and the kernel shares its pages between processes. It is never written, which
+/// is why the class may be shared between threads.
+public final class Gazetteer: PlaceSearching, @unchecked Sendable {
+    let tables: GazetteerTables
+    private let bytes: GazetteerBytes
+
+    init(bytes: GazetteerBytes, path: String) throws(GazetteerError) {
+        self.bytes = bytes
+        tables = try GazetteerTables(bytes.all, path: path)
+    }
+
+    /// Opens the index at `url`: checks its header against its length and maps it. Throws a
+    /// `GazetteerError` naming the file when it is missing, cut short, damaged or of another version.
+    public static func load(from url: URL) throws(GazetteerError) -> Gazetteer {
+        try Gazetteer(bytes: GazetteerBytes.map(url), path: url.path)
+    }
+
+    /// How many places the index holds.
+    public var count: Int { tables.placeCount }
+
+    public func search(_ query: String, limit: Int) -> [Place] {
+        PlaceSearch(tables: tables, limit: limit).run(query).map { place(at: Int($0.place)) }
+    }
+
+    public func nearest(to coordinate: Coordinate) -> Place? {
+        NearestPlace(tables: tables).find(coordinate).map { place(at: $0) }
+    }
+
+    /// The place with index `index` (places are numbered in the file's spatial order).
+    func place(at index: Int) -> Place {
+        typealias Field = GazetteerFormat.Place
+        let record = index * Field.size
+        let places = tables.places
+        let name = tables.strings.bytes(Int(places.uint32(record + Field.nameOffset)), Int(places.uint16(record + Field.nameLength)))
+        let region = Int(places.uint16(record + Field.region))
+        let country = Int(tables.regions.uint32(region * GazetteerFormat.Region.size + GazetteerFormat.Region.country))
+        return Place(
+            name: String(decoding: name, as: UTF8.self),
+            admin1: regionString(region, GazetteerFormat.Region.name),
+            admin1Code: regionString(region, GazetteerFormat.Region.code),
+            country: tables.countries.string(at: country * GazetteerFormat.Country.size + GazetteerFormat.Country.name, in: tables.strings),
+            countryCode: countryCode(country),
+            coordinate: coordinate(ofPlace: index),
+            population: Int(places.uint32(record + Field.population))
+        )
+    }
+
+    func coordinate(ofPlace index: Int) -> Coordinate {
+        let record = index * GazetteerFormat.Place.size
+        let scale = GazetteerFormat.coordinateScale
+        return Coordinate(
+            latitude: Double(tables.places.int32(record + GazetteerFormat.Place.latitude)) / scale,
+            longitude: Double(tables.places.int32(record + GazetteerFormat.Place.longitude)) / scale
+        )
+    }
+
+    private func regionString(_ region: Int, _ field: Int) -> String {
+        tables.regions.string(at: region * GazetteerFormat.Region.size + field, in: tables.strings)
+    }
+
+    private func countryCode(_ country: Int) -> String {
+        String(decoding: tables.countries.bytes(country * GazetteerFormat.Country.size + GazetteerFormat.Country.code, 2), as: UTF8.self)
+    }
+}

@@ -1,0 +1,109 @@
+/// The layout of `gazetteer.bin`, shared by the writer (`GazetteerWriter`) and the reader
+/// (`Gazetteer`). Little-endian throughout; every section starts on an 8-byte boundary.
+///
+/// The file is used in place, memory-mapped: loading reads the header and the cell table only, so
+/// it costs about the same for any number of places. Nothing else in a section is trusted: every
+/// read is checked against its section, so a damaged file gives wrong answers at worst, never a
+/// read out of bounds.
+///
+///     header   magic "RTGAZIDX", version, file length, header checksum, section table
+///     strings  UTF-8 text the records point into (names, regions, countries, their keys)
+///     countries, regions, places      fixed-size records (below)
+///     cells    first place of each 1° cell (places are ordered by cell), plus the end
+///     keys     the folded names (`SearchText.key`), each distinct key once, sorted
+///     entries  one per indexed (name, word of it), sorted by the key from that word on
+///     prefixes, ranked   best places for each prefix with very many entries (`TopLists`)
+enum GazetteerFormat {
+    static let magic: [UInt8] = Array("RTGAZIDX".utf8)
+    static let version: UInt32 = 1
+
+    enum Section: Int, CaseIterable {
+        case strings, countries, regions, places, cells, keys, entries, prefixes, ranked
+    }
+
+    /// magic (8), version (4), section count (4), file length (8), header checksum (4), padding (4),
+    /// then (offset, length) as two UInt32 per section.
+    static let sectionTableOffset = 32
+    static var headerSize: Int { sectionTableOffset + 8 * Section.allCases.count }
+    static let checksumOffset = 24
+
+    /// Latitude rows × longitude columns of the spatial index.
+    static let cellRows = 180
+    static let cellColumns = 360
+    static var cellCount: Int { cellRows * cellColumns }
+
+    /// Coordinates are stored as integers of 10⁻⁵ degree (about a metre), as GeoNames gives them.
+    static let coordinateScale = 100_000.0
+
+    /// Record sizes and field offsets. A string reference is (offset into strings, length), UInt32 each.
+    enum Country {
+        static let size = 20
+        static let code = 0          // 2 ASCII bytes
+        static let name = 4          // string reference
+        static let key = 12          // string reference: SearchText.key of the name
+    }
+
+    enum Region {
+        static let size = 28
+        static let country = 0       // UInt32 country index
+        static let name = 4          // string reference ("California"), may be empty
+        static let code = 12         // string reference ("CA", "ON", "NSW", else the GeoNames code)
+        static let key = 20          // string reference: SearchText.key of the name
+    }
+
+    enum Place {
+        static let size = 24
+        static let nameOffset = 0    // UInt32 into strings
+        static let latitude = 4      // Int32, 10⁻⁵ degree
+        static let longitude = 8     // Int32
+        static let population = 12   // UInt32
+        static let region = 16       // UInt16 region index
+        static let nameLength = 18   // UInt16
+        static let geonameID = 20    // UInt32
+    }
+
+    enum Entry {
+        static let size = 16
+        static let keyOffset = 0     // UInt32 into keys: the whole key
+        static let place = 4         // UInt32 place index, and `alternateFlag` for an alternate name
+        static let population = 8    // UInt32, the place's, so ranking reads no place record
+        static let region = 12       // UInt16, the place's, so a qualifier reads no place record
+        static let keyLength = 14    // UInt8
+        static let wordStart = 15    // UInt8: where in the key the indexed word begins
+        static let alternateFlag: UInt32 = 1 << 31
+        static let placeMask: UInt32 = (1 << 28) - 1
+    }
+
+    /// A prefix with a ranked list: its bytes (in keys), and its slice of `ranked`.
+    enum Prefix {
+        static let size = 12
+        static let keyOffset = 0     // UInt32 into keys
+        static let rankedStart = 4   // UInt32 index into ranked
+        static let length = 8        // UInt16
+        static let rankedCount = 10  // UInt16
+    }
+
+    /// A ranked place: place index in the low 28 bits, match quality in the next three, and
+    /// whether the name matched was an alternate one in the top bit.
+    enum Ranked {
+        static let size = 4
+        static let qualityShift: UInt32 = 28
+        static let qualityMask: UInt32 = 0b111
+        static let alternateFlag: UInt32 = 1 << 31
+        static let placeMask: UInt32 = (1 << 28) - 1
+    }
+
+    /// Longest key indexed, in UTF-8 bytes (entries store lengths in a byte).
+    static let maximumKeyLength = 120
+
+    /// FNV-1a over the header with its checksum field zeroed: garbage with the right magic and
+    /// plausible numbers is still refused.
+    static func checksum(of header: UnsafeRawBufferPointer) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for (index, byte) in header.enumerated() {
+            let value = (checksumOffset..<checksumOffset + 4).contains(index) ? 0 : byte
+            hash = (hash ^ UInt32(value)) &* 16_777_619
+        }
+        return hash
+    }
+}

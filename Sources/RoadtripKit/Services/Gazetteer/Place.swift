@@ -1,0 +1,41 @@
+/// A populated place of the gazetteer (GeoNames "cities1000"), as search results and stops use it.
+public struct Place: Equatable, Hashable, Sendable {
+    public let name: String
+    /// First-level region name ("California", "Bavaria"); empty when unknown.
+    public let admin1: String
+    /// The region's short form where one is in common use ("CA", "ON", "NSW"), else its GeoNames
+    /// code; empty when unknown.
+    public let admin1Code: String
+    /// Country name ("United States").
+    public let country: String
+    /// ISO 3166-1 alpha-2 ("US").
+    public let countryCode: String
+    public let coordinate: Coordinate
+    public let population: Int
+
+    public init(name: String, admin1: String, admin1Code: String, country: String, countryCode: String, coordinate: Coordinate, population: Int) {
+        self.name = name
+        self.admin1 = admin1
+        self.admin1Code = admin1Code
+        self.country = country
+        self.countryCode = countryCode
+        self.coordinate = coordinate
+        self.population = population
+    }
+
+    /// How a person names the region beside the place: the postal abbreviation in the United
+    /// States, Canada and Australia ("Portland, OR"), the region's name elsewhere ("Füssen, Bavaria").
+    public var shortRegion: String {
+        ["US", "CA", "AU"].contains(countryCode) && !admin1Code.isEmpty ? admin1Code : admin1
+    }
+}
+
+/// Finds places by name (and nearest to a point). The real one is the memory-mapped `Gazetteer`;
+/// tests use small in-memory ones.
+public protocol PlaceSearching: AnyObject, Sendable {
+    /// Places matching `query`, best first: match quality, then population. `query` may end in a
+    /// qualifier after a comma ("Portland, OR", "Paris, France").
+    func search(_ query: String, limit: Int) -> [Place]
+    /// The place nearest to `coordinate` (by great-circle distance), if the gazetteer has any.
+    func nearest(to coordinate: Coordinate) -> Place?
+}

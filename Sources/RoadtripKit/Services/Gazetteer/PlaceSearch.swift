@@ -1,0 +1,112 @@
+/// One search over the index: the rules of SPEC §5 as ranges of sorted entries.
+///
+/// 1. The query as a phrase: entries whose suffix starts with the query words joined by spaces
+///    ("salt la" finds "salt lake city" and, from a later word, "…salt lake"). One range per
+///    spelling (abbreviations give several). Ranges too long to scan quickly have their best
+///    places stored in the file (`TopLists`), used when no qualifier narrows them.
+/// 2. Only if that leaves room: every query word as the start of a name word, in order ("sa fr" in
+///    "san francisco"), from the entries of the rarest query word, checking the others in the key.
+/// Qualifiers filter both by the region every entry carries.
+struct PlaceSearch {
+    typealias Phrase = GazetteerQuery.Phrase
+    let tables: GazetteerTables
+    let limit: Int
+
+    private var index: EntryIndex { EntryIndex(tables: tables) }
+
+    func run(_ text: String) -> [Candidate] {
+        guard limit > 0, let query = GazetteerQuery(text) else { return [] }
+        var filter: RegionFilter?
+        if !query.qualifiers.isEmpty {
+            let regions = RegionFilter(qualifiers: query.qualifiers, tables: tables)
+            if regions.allowsNothing { return [] }
+            filter = regions
+        }
+        var ranked = RankedPlaces(capacity: limit)
+        for phrase in query.phrases {
+            collect(phrase, filter, into: &ranked)
+        }
+        if query.words.count > 1, !ranked.isFull {
+            collectWordPrefixes(query, filter, into: &ranked)
+        }
+        return ranked.items
+    }
+
+    private func collect(_ phrase: Phrase, _ filter: RegionFilter?, into ranked: inout RankedPlaces) {
+        guard phrase.lastWordWhole else { return collect(prefix: phrase.text, filter, into: &ranked) }
+        // A written-out abbreviation must be a whole word: the name is the phrase, or goes on after a space.
+        scan(index.range(equalTo: phrase.text), phraseLength: phrase.text.count, filter, into: &ranked)
+        collect(prefix: phrase.text + [0x20], filter, into: &ranked)
+    }
+
+    private func collect(prefix: [UInt8], _ filter: RegionFilter?, into ranked: inout RankedPlaces) {
+        let range = index.range(prefixedBy: prefix)
+        if filter == nil, range.count > TopLists.threshold,
+           let list = TopLists(tables: tables).list(for: prefix),
+           list.count >= ranked.capacity || list.count < TopLists.length {
+            list.forEach { ranked.offer($0) }
+            return
+        }
+        scan(range, phraseLength: prefix.count, filter, into: &ranked)
+    }
+
+    /// Every entry of `range` matches the phrase; how well depends on where its word is.
+    func scan(_ range: Range<Int>, phraseLength: Int, _ filter: RegionFilter?, into ranked: inout RankedPlaces) {
+        for entry in range {
+            var regionQuality: UInt8 = 0
+            if let filter {
+                regionQuality = filter.quality(ofRegion: index.region(entry))
+                if regionQuality == RegionFilter.noMatch { continue }
+            }
+            let quality: MatchQuality = index.wordStart(entry) != 0 ? .laterWord
+                : index.keyLength(entry) == phraseLength ? .exactName : .namePrefix
+            ranked.offer(Candidate(place: index.place(entry), quality: quality, regionQuality: regionQuality,
+                                   alternate: index.isAlternate(entry), population: index.population(entry)))
+        }
+    }
+
+    private func collectWordPrefixes(_ query: GazetteerQuery, _ filter: RegionFilter?, into ranked: inout RankedPlaces) {
+        let ranges = query.words.map { forms in forms.map { index.range(prefixedBy: $0.text) } }
+        let sizes = ranges.map { $0.reduce(0) { $0 + $1.count } }
+        guard let lead = sizes.indices.min(by: { sizes[$0] < sizes[$1] }) else { return }
+        for range in ranges[lead] {
+            for entry in range {
+                var regionQuality: UInt8 = 0
+                if let filter {
+                    regionQuality = filter.quality(ofRegion: index.region(entry))
+                    if regionQuality == RegionFilter.noMatch { continue }
+                }
+                let key = index.key(entry)
+                let wordIndex = key.prefix(index.wordStart(entry)).reduce(0) { $1 == 0x20 ? $0 + 1 : $0 }
+                guard wordIndex >= lead else { continue }
+                let first = wordIndex - lead
+                let candidate = Candidate(place: index.place(entry), quality: first == 0 ? .wordPrefixes : .laterWordPrefixes,
+                                          regionQuality: regionQuality, alternate: index.isAlternate(entry), population: index.population(entry))
+                if ranked.admits(candidate), Self.words(of: key, from: first, match: query.words) {
+                    ranked.offer(candidate)
+                }
+            }
+        }
+    }
+
+    /// Whether the words of `key` from word `first` on start with the query words, one each, in order.
+    static func words(of key: UnsafeRawBufferPointer, from first: Int, match words: [[GazetteerQuery.Form]]) -> Bool {
+        var position = 0, skipped = 0
+        while skipped < first {
+            guard let space = key[position...].firstIndex(of: 0x20) else { return false }
+            position = space + 1
+            skipped += 1
+        }
+        for forms in words {
+            guard position <= key.count else { return false }
+            let end = key[position...].firstIndex(of: 0x20) ?? key.count
+            let word = key[position..<end]
+            let matched = forms.contains { form in
+                form.wholeWord ? word.elementsEqual(form.text) : word.starts(with: form.text)
+            }
+            guard matched else { return false }
+            position = end + 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// How place names and queries are compared: the one normalisation that both the index builder
+/// (`gazetteer-builder`) and the search use, so that what is stored and what is typed always agree.
+///
+/// Case and diacritics are folded ("Zürich" → "zurich", "São Paulo" → "sao paulo", "Łódź" → "lodz"),
+/// apostrophes vanish ("Coeur d'Alene" → "coeur dalene"), any other punctuation, symbol or space
+/// separates words ("Winston-Salem" → "winston salem"). Letters of every script are kept, so
+/// "東京" and "Москва" are keys too.
+public enum SearchText {
+    /// The words of `text`, folded, in order.
+    public static func words(of text: String) -> [String] {
+        fold(text).split(separator: " ").map(String.init)
+    }
+
+    /// The form a name is indexed under: its words with abbreviations written out ("St. Louis" →
+    /// "saint louis"), joined by single spaces.
+    public static func key(of text: String) -> String {
+        words(of: text).map { abbreviations[$0] ?? $0 }.joined(separator: " ")
+    }
+
+    /// Abbreviations a name may be written with, and the word the index stores instead. A query
+    /// word that is one of them also looks for the written-out word (see `GazetteerQuery`).
+    public static let abbreviations: [String: String] = [
+        "st": "saint", "ste": "sainte", "ft": "fort", "mt": "mount", "mtn": "mountain",
+    ]
+
+    /// Further words a query abbreviation may stand for, beyond the one the index stores
+    /// ("St. Gallen" is "Sankt Gallen").
+    static let extraExpansions: [String: [String]] = ["st": ["sankt"]]
+
+    /// Lower case without marks, apostrophes dropped, every run of other non-letters one space;
+    /// no space at either end.
+    static func fold(_ text: String) -> String {
+        var folded = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
+            switch kind(of: scalar) {
+            case .dropped:
+                continue
+            case .separator:
+                pendingSpace = !folded.isEmpty
+            case .kept:
+                if pendingSpace { folded.append(" ") }
+                pendingSpace = false
+                if let replacement = letterFolds[scalar] {
+                    folded.append(contentsOf: replacement.unicodeScalars)
+                } else {
+                    folded.append(scalar)
+                }
+            }
+        }
+        // Marks were taken off decomposed letters; recompose what is left (Hangul syllables).
+        return String(folded).precomposedStringWithCanonicalMapping
+    }
+
+    private enum ScalarKind { case kept, dropped, separator }
+
+    private static func kind(of scalar: Unicode.Scalar) -> ScalarKind {
+        if apostrophes.contains(scalar) { return .dropped }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format:
+            return .dropped
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .spacingMark, .decimalNumber, .letterNumber, .otherNumber:
+            return .kept
+        default:
+            return .separator
+        }
+    }
+
+    /// Written inside words rather than between them ("O'Fallon", "Hawaiʻi", "Kol'n").
+    private static let apostrophes: Set<Unicode.Scalar> = [
+        "'", "`", "\u{00B4}", "\u{2018}", "\u{2019}", "\u{02B9}", "\u{02BB}", "\u{02BC}", "\u{02BE}", "\u{02BF}",
+    ]
+
+    /// Letters that carry their difference in the letter itself rather than in a mark, so that
+    /// decomposition leaves them alone.
+    private static let letterFolds: [Unicode.Scalar: String] = [
+        "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
+        "ı": "i", "ħ": "h", "ŀ": "l", "ŧ": "t", "ĸ": "k",
+    ]
+}

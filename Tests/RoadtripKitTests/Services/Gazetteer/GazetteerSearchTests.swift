@@ -1,0 +1,252 @@
+import Foundation
+import Testing
+@testable import RoadtripKit
+
+/// The committed index, loaded once for every test that needs it.
+enum RealGazetteer {
+    static let loaded = Result { () throws -> Gazetteer in
+        try Gazetteer.load(from: Resources.locate(environment: [:]).gazetteer)
+    }
+
+    static func get() throws -> Gazetteer { try loaded.get() }
+}
+
+/// A query and the place it must find: first, or among the first `within` results.
+struct Expected: CustomTestStringConvertible, Sendable {
+    let query: String
+    let name: String
+    let countryCode: String
+    var admin1Code: String?
+    var within = 1
+
+    var testDescription: String { "“\(query)” → \(name) (\(countryCode))" }
+
+    init(_ query: String, _ name: String, _ countryCode: String, _ admin1Code: String? = nil, within: Int = 1) {
+        self.query = query
+        self.name = name
+        self.countryCode = countryCode
+        self.admin1Code = admin1Code
+        self.within = within
+    }
+
+    func check(in gazetteer: Gazetteer) {
+        let results = gazetteer.search(query, limit: max(10, within))
+        let found = results.prefix(within).contains { place in
+            place.name == name && place.countryCode == countryCode && (admin1Code.map { $0 == place.admin1Code } ?? true)
+        }
+        #expect(found, "\(testDescription): got \(results.prefix(within).map { "\($0.name), \($0.shortRegion), \($0.countryCode)" })")
+    }
+}
+
+@Suite struct GazetteerSearchQualityTests {
+    @Test(arguments: [
+        Expected("zurich", "Zürich", "CH"),
+        Expected("ZURICH", "Zürich", "CH"),
+        Expected("zürich", "Zürich", "CH"),
+        Expected("sao paulo", "São Paulo", "BR"),
+        Expected("São Paulo", "São Paulo", "BR"),
+        Expected("montreal", "Montréal", "CA", "QC"),
+        Expected("malaga", "Málaga", "ES"),
+        Expected("reykjavik", "Reykjavík", "IS"),
+        Expected("krakow", "Kraków", "PL"),
+        Expected("lodz", "Łódź", "PL"),
+        Expected("bogota", "Bogotá", "CO"),
+        Expected("koln", "Köln", "DE"),
+    ])
+    func caseAndDiacriticsAreIgnored(_ expected: Expected) throws {
+        expected.check(in: try RealGazetteer.get())
+    }
+
+    @Test(arguments: [
+        Expected("Munich", "Munich", "DE"),
+        Expected("München", "Munich", "DE"),
+        Expected("Munchen", "Munich", "DE"),
+        Expected("Cologne", "Köln", "DE"),
+        Expected("Lisboa", "Lisbon", "PT"),
+        Expected("Bombay", "Mumbai", "IN"),
+        Expected("Wien", "Vienna", "AT"),
+        Expected("Firenze", "Florence", "IT"),
+        Expected("Praha", "Prague", "CZ"),
+        Expected("Peking", "Beijing", "CN"),
+        Expected("Calcutta", "Kolkata", "IN"),
+        Expected("Saigon", "Ho Chi Minh City", "VN"),
+        Expected("Warschau", "Warsaw", "PL"),
+    ])
+    func alternateNamesAndExonymsFindThePlace(_ expected: Expected) throws {
+        expected.check(in: try RealGazetteer.get())
+    }
+
+    @Test(arguments: [
+        Expected("東京", "Tokyo", "JP"),
+        Expected("Москва", "Moscow", "RU"),
+        Expected("Αθήνα", "Athens", "GR"),
+        Expected("서울", "Seoul", "KR"),
+        Expected("北京", "Beijing", "CN"),
+        Expected("القاهرة", "Cairo", "EG"),
+    ])
+    func namesInOtherScriptsFindThePlace(_ expected: Expected) throws {
+        expected.check(in: try RealGazetteer.get())
+    }
+
+    @Test(arguments: [
+        Expected("san fr", "San Francisco", "US", "CA"),
+        Expected("salt la", "Salt Lake City", "US", "UT"),
+        Expected("new yo", "New York City", "US", "NY"),
+        Expected("los ang", "Los Angeles", "US", "CA"),
+        Expected("rio de j", "Rio de Janeiro", "BR"),
+        Expected("frankfurt am", "Frankfurt am Main", "DE"),
+        Expected("sa fr", "San Francisco", "US", "CA"),
+        Expected("monter", "Monterey", "US", "CA", within: 10),
+        Expected("lake tahoe", "South Lake Tahoe", "US", "CA"),
+        Expected("vegas", "Las Vegas", "US", "NV", within: 3),
+    ])
+    func everyWordIsMatchedAsAPrefix(_ expected: Expected) throws {
+        expected.check(in: try RealGazetteer.get())
+    }
+
+    @Test(arguments: [
+        Expected("st louis", "St. Louis", "US", "MO"),
+        Expected("saint louis", "St. Louis", "US", "MO"),
+        Expected("st paul", "Saint Paul", "US", "MN"),
+        Expected("st augustine", "Saint Augustine", "US", "FL"),
+        Expected("st petersburg", "Saint Petersburg", "RU"),
+        Expected("st gallen", "Sankt Gallen", "CH"),
+        Expected("ste foy", "Sainte-Foy", "CA", "QC"),
+        Expected("ft lauderdale", "Fort Lauderdale", "US", "FL"),
+        Expected("ft worth", "Fort Worth", "US", "TX"),
+        Expected("fort worth", "Fort Worth", "US", "TX"),
+        Expected("mt vernon", "Mount Vernon", "US", "NY"),
+        Expected("mount vernon", "Mount Vernon", "US", "NY"),
+        Expected("mt shasta", "Mount Shasta", "US", "CA"),
+    ])
+    func commonAbbreviationsWorkBothWays(_ expected: Expected) throws {
+        expected.check(in: try RealGazetteer.get())
+    }
+
+    @Test(arguments: [
+        Expected("winston salem", "Winston-Salem", "US", "NC"),
+        Expected("winston-salem", "Winston-Salem", "US", "NC"),
+        Expected("Winston–Salem", "Winston-Salem", "US", "NC"),
+        Expected("wilkes barre", "Wilkes-Barre", "US", "PA"),
+        Expected("coeur dalene", "Coeur d'Alene", "US", "ID"),
+        Expected("coeur d'alene", "Coeur d'Alene", "US", "ID"),
+        Expected("ofallon", "O'Fallon", "US", "MO"),
+        Expected("carmel by the sea", "Carmel-by-the-Sea", "US", "CA"),
+        Expected("St. Louis", "St. Louis", "US", "MO"),
+    ])
+    func punctuationAndHyphensAreIgnored(_ expected: Expected) throws {
+        expected.check(in: try RealGazetteer.get())
+    }
+
+    @Test(arguments: [
+        Expected("Portland, OR", "Portland", "US", "OR"),
+        Expected("Portland, Oregon", "Portland", "US", "OR"),
+        Expected("Portland, Maine", "Portland", "US", "ME"),
+        Expected("Portland, ME", "Portland", "US", "ME"),
+        Expected("Paris, TX", "Paris", "US", "TX"),
+        Expected("Paris, Texas", "Paris", "US", "TX"),
+        Expected("Paris, Tex", "Paris", "US", "TX"),
+        Expected("Paris, France", "Paris", "FR"),
+        Expected("Paris, FR", "Paris", "FR"),
+        Expected("London, ON", "London", "CA", "ON"),
+        Expected("London, Ontario", "London", "CA", "ON"),
+        Expected("London, UK", "London", "GB"),
+        Expected("London, England", "London", "GB"),
+        Expected("Sydney, NSW", "Sydney", "AU", "NSW"),
+        Expected("Sydney, Australia", "Sydney", "AU"),
+        Expected("Perth, WA", "Perth", "AU", "WA"),
+        Expected("Perth, Scotland", "Perth", "GB"),
+        Expected("Springfield, IL", "Springfield", "US", "IL"),
+        Expected("Vancouver, WA", "Vancouver", "US", "WA"),
+        Expected("Vancouver, BC", "Vancouver", "CA", "BC"),
+        Expected("St. Petersburg, FL", "St. Petersburg", "US", "FL"),
+        Expected("Portland, USA", "Portland", "US", "OR"),
+    ])
+    func aQualifierNarrowsByRegionOrCountry(_ expected: Expected) throws {
+        expected.check(in: try RealGazetteer.get())
+    }
+
+    @Test(arguments: [
+        Expected("Paris", "Paris", "FR"),
+        Expected("Springfield", "Springfield", "US", "MO"),
+        Expected("London", "London", "GB"),
+        Expected("Portland", "Portland", "US", "OR"),
+        Expected("Birmingham", "Birmingham", "GB"),
+        Expected("San Jose", "San Jose", "US", "CA"),
+    ])
+    func theMostPopulousPlaceOfANameComesFirst(_ expected: Expected) throws {
+        expected.check(in: try RealGazetteer.get())
+    }
+
+    @Test func anExactAlternateNameBeatsASmallerExactName() throws {
+        let results = try RealGazetteer.get().search("Cologne", limit: 5)
+        #expect(results.map(\.countryCode).prefix(2) == ["DE", "IT"])
+    }
+
+    /// Match quality first, then population (alternate names that only start like the query
+    /// count for less, `Candidate.alternateDiscount`).
+    @Test(arguments: ["salinas", "san", "monter", "st louis", "sa fr", "lake", "Portland, M"])
+    func resultsAreRankedByQualityThenPopulation(_ query: String) throws {
+        let candidates = PlaceSearch(tables: try RealGazetteer.get().tables, limit: 30).run(query)
+        #expect(candidates.count > 1)
+        for (better, worse) in zip(candidates, candidates.dropFirst()) {
+            #expect(better.quality < worse.quality || (better.quality == worse.quality && better.regionQuality < worse.regionQuality)
+                    || (better.quality == worse.quality && better.regionQuality == worse.regionQuality && better.weight >= worse.weight))
+        }
+    }
+
+    @Test func anExactNameComesBeforeNamesThatOnlyStartLikeIt() throws {
+        let candidates = PlaceSearch(tables: try RealGazetteer.get().tables, limit: 10).run("monterey")
+        #expect(candidates.first?.quality == .exactName)
+        #expect(candidates.contains { $0.quality == .namePrefix })
+    }
+
+    @Test func aQualifierKeepsOnlyItsRegion() throws {
+        let results = try RealGazetteer.get().search("Springfield, MA", limit: 10)
+        #expect(!results.isEmpty)
+        #expect(results.first?.admin1Code == "MA")
+        #expect(results.allSatisfy { $0.countryCode == "US" && $0.admin1Code.hasPrefix("M") })
+    }
+}
+
+@Suite struct GazetteerSearchEdgeTests {
+    @Test(arguments: ["xqzzyv", "Portland, Atlantis", "zzzz zzzz", "!!!"])
+    func noMatchGivesNothing(_ query: String) throws {
+        #expect(try RealGazetteer.get().search(query, limit: 10).isEmpty)
+    }
+
+    @Test(arguments: ["", "   ", ",", ", OR", " , "])
+    func anEmptyQueryGivesNothing(_ query: String) throws {
+        #expect(try RealGazetteer.get().search(query, limit: 10).isEmpty)
+    }
+
+    @Test func theLimitIsRespected() throws {
+        let gazetteer = try RealGazetteer.get()
+        #expect(gazetteer.search("san", limit: 5).count == 5)
+        #expect(gazetteer.search("san", limit: 1).count == 1)
+        #expect(gazetteer.search("san", limit: 0).isEmpty)
+        #expect(gazetteer.search("san", limit: -3).isEmpty)
+        #expect(gazetteer.search("san", limit: 200).count == 200)
+    }
+
+    @Test func everyPlaceAppearsOnce() throws {
+        let results = try RealGazetteer.get().search("san", limit: 200)
+        #expect(Set(results).count == results.count)
+    }
+
+    /// Short prefixes are answered from lists stored in the file; a long limit scans instead. Both
+    /// must rank alike.
+    @Test(arguments: ["s", "sa", "san", "st", "m", "new", "saint", "la", "b", "ft", "mt"])
+    func storedListsAgreeWithAScan(_ query: String) throws {
+        let gazetteer = try RealGazetteer.get()
+        let stored = gazetteer.search(query, limit: 10)
+        let scanned = Array(gazetteer.search(query, limit: TopLists.length + 1).prefix(10))
+        #expect(stored.count == 10)
+        #expect(stored == scanned)
+    }
+
+    @Test func aLongQueryOfManyWordsIsHandled() throws {
+        let query = String(repeating: "st ", count: 20) + "louis"
+        #expect(try RealGazetteer.get().search(query, limit: 10).isEmpty)
+    }
+}

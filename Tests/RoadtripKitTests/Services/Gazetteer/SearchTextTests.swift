@@ -1,0 +1,58 @@
+import Testing
+@testable import RoadtripKit
+
+@Suite struct GazetteerSearchTextTests {
+    @Test(arguments: [
+        ("Zürich", "zurich"), ("São Paulo", "sao paulo"), ("Łódź", "lodz"), ("Straße", "strasse"),
+        ("Ærøskøbing", "aeroskobing"), ("İstanbul", "istanbul"), ("MÜNCHEN", "munchen"),
+    ])
+    func caseAndMarksFold(_ text: String, _ key: String) {
+        #expect(SearchText.key(of: text) == key)
+    }
+
+    @Test(arguments: [
+        ("Winston-Salem", "winston salem"), ("Winston–Salem", "winston salem"), ("  Salt   Lake  City ", "salt lake city"),
+        ("Coeur d'Alene", "coeur dalene"), ("O’Fallon", "ofallon"), ("Washington, D.C.", "washington d c"),
+        ("Zürich (Kreis 11)", "zurich kreis 11"), ("!!!", ""), ("", ""),
+    ])
+    func punctuationSeparatesWordsAndApostrophesVanish(_ text: String, _ key: String) {
+        #expect(SearchText.key(of: text) == key)
+    }
+
+    @Test(arguments: [
+        ("St. Louis", "saint louis"), ("Ste-Foy", "sainte foy"), ("Ft. Worth", "fort worth"),
+        ("Mt Shasta", "mount shasta"), ("Stockton", "stockton"), ("Saint Paul", "saint paul"),
+    ])
+    func abbreviationsAreWrittenOutInKeys(_ text: String, _ key: String) {
+        #expect(SearchText.key(of: text) == key)
+    }
+
+    @Test(arguments: [("東京", "東京"), ("Москва", "москва"), ("서울", "서울"), ("Αθήνα", "αθηνα")])
+    func otherScriptsAreKept(_ text: String, _ key: String) {
+        #expect(SearchText.key(of: text) == key)
+    }
+
+    @Test func wordsAreNotAbbreviationExpanded() {
+        #expect(SearchText.words(of: "St. Louis") == ["st", "louis"])
+    }
+}
+
+@Suite struct GazetteerQueryTests {
+    @Test func anAbbreviationAlsoStandsForItsWrittenForms() throws {
+        let query = try #require(GazetteerQuery("st louis"))
+        #expect(query.words.first?.map { String(decoding: $0.text, as: UTF8.self) } == ["st", "saint", "sankt"])
+        #expect(query.words.first?.map(\.wholeWord) == [false, true, true])
+        #expect(query.phrases.map { String(decoding: $0.text, as: UTF8.self) } == ["st louis", "saint louis", "sankt louis"])
+    }
+
+    @Test func qualifiersFollowCommas() throws {
+        let query = try #require(GazetteerQuery("Portland, Oregon, USA"))
+        #expect(query.words.count == 1)
+        #expect(query.qualifiers.map { String(decoding: $0, as: UTF8.self) } == ["oregon", "usa"])
+    }
+
+    @Test func tooManySpellingsAreCapped() throws {
+        let query = try #require(GazetteerQuery("st st st st"))
+        #expect(query.phrases.count == GazetteerQuery.maximumPhrases)
+    }
+}
