@@ -1,63 +1,142 @@
 import Foundation
 
-/// Reads coordinates typed by a user: "37.7749, -122.4194", "37.7749 -122.4194",
-/// "48.8566 N 2.3522 E", "33.8688S, 151.2093E". Latitude first.
+/// Reads coordinates typed by a user, latitude first unless hemisphere letters say otherwise:
+/// "37.7749, -122.4194", "37.7749 -122.4194", "48.8566 N 2.3522 E", "33.8688S, 151.2093E",
+/// "33°51′35″S 151°12′40″E", "33°51'35\"S 151°12'40\"E", "33 51 35 S 151 12 40 E".
 public enum CoordinateParser {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case unreadable(String)
         case latitudeOutOfRange(Double)
         case longitudeOutOfRange(Double)
+        case minutesOrSecondsOutOfRange(String)
 
         public var description: String {
             switch self {
             case .unreadable(let text):
-                return "“\(text)” are not coordinates; type latitude and longitude, as in “36.6002, -121.8947” or “36.6002 N 121.8947 W”."
+                return "“\(text)” are not coordinates; type latitude and longitude, as in “36.6002, -121.8947”, “36.6002 N 121.8947 W” or “36°36′1″N 121°53′41″W”."
             case .latitudeOutOfRange(let value):
                 return "Latitude \(value) is out of range: it must be between -90 and 90."
             case .longitudeOutOfRange(let value):
                 return "Longitude \(value) is out of range: it must be between -180 and 180."
+            case .minutesOrSecondsOutOfRange(let text):
+                return "“\(text)” has minutes or seconds of 60 or more."
             }
         }
     }
 
+    /// Whether `text` is meant as coordinates rather than a place name: it starts with a digit or
+    /// a sign, or with a hemisphere letter directly followed by a digit ("N36.6").
+    public static func looksLikeCoordinates(_ text: String) -> Bool {
+        let characters = Array(text.trimmingCharacters(in: .whitespaces))
+        guard let first = characters.first else { return false }
+        if first.isNumber || first == "-" || first == "+" { return true }
+        return "NSEWnsew".contains(first) && characters.count > 1 && characters[1].isNumber
+    }
+
     public static func parse(_ text: String) throws(Failure) -> Coordinate {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let parts = components(of: trimmed)
-        guard parts.count == 2,
-              let latitude = signedValue(parts[0], positive: "N", negative: "S"),
-              let longitude = signedValue(parts[1], positive: "E", negative: "W")
-        else { throw .unreadable(trimmed) }
+        guard let (first, second) = split(normalizedSymbols(trimmed)) else { throw .unreadable(trimmed) }
+        let (latitude, longitude) = try order(first, second, text: trimmed)
         guard (-90...90).contains(latitude) else { throw .latitudeOutOfRange(latitude) }
         guard (-180...180).contains(longitude) else { throw .longitudeOutOfRange(longitude) }
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
-    /// Splits into a number with its hemisphere letter, per axis: at a comma, else at spaces
-    /// (a letter after a number stays with it).
-    private static func components(of text: String) -> [String] {
-        if text.contains(",") {
-            return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        }
-        var result: [String] = []
-        for token in text.split(separator: " ") {
-            if token.count == 1, let letter = token.first, "NSEWnsew".contains(letter), let last = result.last, Double(last) != nil {
-                result[result.count - 1] = last + String(letter)
-            } else {
-                result.append(String(token))
-            }
+    // MARK: Steps
+
+    /// One axis: a signed angle and the hemisphere letter it came with, if any.
+    struct Axis: Equatable {
+        var degrees: Double
+        var hemisphere: Character?
+        var hasExcessMinutes = false
+    }
+
+    /// Minute and second marks in their many spellings become ' and ".
+    static func normalizedSymbols(_ text: String) -> String {
+        var result = text.uppercased()
+        for (symbols, replacement) in [(["′", "’", "‘", "´"], "'"), (["″", "”", "“", "''"], "\""), (["º", "˚"], "°")] {
+            for symbol in symbols { result = result.replacingOccurrences(of: symbol, with: replacement) }
         }
         return result
     }
 
-    private static func signedValue(_ text: String, positive: Character, negative: Character) -> Double? {
-        var number = text.replacingOccurrences(of: "°", with: "").trimmingCharacters(in: .whitespaces)
-        var sign = 1.0
-        if let last = number.last?.uppercased().first, last == positive || last == negative {
-            sign = last == negative ? -1 : 1
-            number = String(number.dropLast()).trimmingCharacters(in: .whitespaces)
-            if number.hasPrefix("-") { return nil }
+    /// Splits into the two axes: at a comma, else at the first place where both halves read.
+    static func split(_ text: String) -> (Axis, Axis)? {
+        if text.contains(",") {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2, let first = axis(String(parts[0])), let second = axis(String(parts[1])) else { return nil }
+            return (first, second)
         }
-        guard let value = Double(number), value.isFinite else { return nil }
-        return sign * value
+        let tokens = text.split(separator: " ").map(String.init)
+        guard tokens.count >= 2 else { return nil }
+        for cut in 1..<tokens.count {
+            if let first = axis(tokens[..<cut].joined(separator: " ")), let second = axis(tokens[cut...].joined(separator: " ")) {
+                return (first, second)
+            }
+        }
+        return nil
+    }
+
+    /// Reads "-33.8688", "33.8688 S", "S33.8688", "33°51′35″S", "33 51 35 S", "33°51.58′".
+    static func axis(_ text: String) -> Axis? {
+        var body = text.trimmingCharacters(in: .whitespaces)
+        var hemisphere: Character?
+        if let last = body.last, "NSEW".contains(last) {
+            hemisphere = last
+            body.removeLast()
+        } else if let first = body.first, "NSEW".contains(first) {
+            hemisphere = first
+            body.removeFirst()
+        }
+        body = body.trimmingCharacters(in: .whitespaces)
+        var sign = 1.0
+        if let first = body.first, first == "-" || first == "+" {
+            if hemisphere != nil { return nil }  // "-33 S" says the sign twice
+            sign = first == "-" ? -1 : 1
+            body.removeFirst()
+        }
+        guard let parts = components(body) else { return nil }
+        let (degrees, minutes, seconds) = parts
+        if hemisphere == "S" || hemisphere == "W" { sign = -1 }
+        let value = degrees + minutes / 60 + seconds / 3600
+        return Axis(degrees: sign * value, hemisphere: hemisphere, hasExcessMinutes: minutes >= 60 || seconds >= 60)
+    }
+
+    /// Degrees, minutes and seconds: up to three numbers, each optionally followed by its mark
+    /// (° ' "). Only the last number may have a fraction.
+    static func components(_ text: String) -> (Double, Double, Double)? {
+        var numbers: [(value: Double, text: String)] = []
+        var current = ""
+        func flush() -> Bool {
+            guard !current.isEmpty else { return true }
+            guard let value = Double(current), value.isFinite, !current.hasPrefix("-"), !current.hasPrefix("+") else { return false }
+            numbers.append((value, current))
+            current = ""
+            return true
+        }
+        for character in text {
+            if character.isNumber || character == "." {
+                current.append(character)
+            } else if character == "°" || character == "'" || character == "\"" || character == " " {
+                guard flush() else { return nil }
+            } else {
+                return nil
+            }
+        }
+        guard flush(), (1...3).contains(numbers.count) else { return nil }
+        guard numbers.dropLast().allSatisfy({ !$0.text.contains(".") }) else { return nil }
+        let values = numbers.map(\.value) + Array(repeating: 0, count: 3 - numbers.count)
+        return (values[0], values[1], values[2])
+    }
+
+    /// Latitude and longitude from two axes: by their letters when they have them, else in order.
+    static func order(_ first: Axis, _ second: Axis, text: String) throws(Failure) -> (Double, Double) {
+        if first.hasExcessMinutes || second.hasExcessMinutes { throw .minutesOrSecondsOutOfRange(text) }
+        let isLatitude: (Axis) -> Bool? = { axis in axis.hemisphere.map { $0 == "N" || $0 == "S" } }
+        switch (isLatitude(first), isLatitude(second)) {
+        case (true?, true?), (false?, false?): throw .unreadable(text)
+        case (false?, _), (_, true?): return (second.degrees, first.degrees)
+        default: return (first.degrees, second.degrees)
+        }
     }
 }
