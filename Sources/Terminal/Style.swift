@@ -16,6 +16,7 @@ public enum Style: Int, CaseIterable, Sendable {
     case border
     case input
     case cursor
+    case placeholder
 }
 
 /// How each `Style` is drawn: curses attributes plus, when colours are in use, a colour pair.
@@ -47,6 +48,7 @@ struct Palette {
         case .border: return (Int16(COLOR_CYAN), -1, pair)
         case .input: return (Int16(COLOR_BLACK), Int16(COLOR_WHITE), pair)
         case .cursor: return (Int16(COLOR_WHITE), Int16(COLOR_BLACK), pair)
+        case .placeholder: return (Int16(COLOR_BLUE), Int16(COLOR_WHITE), pair)
         }
     }
 
@@ -63,6 +65,7 @@ struct Palette {
         case .normal, .border, .accent, .cursor: return rt_a_normal()
         case .title, .header: return rt_a_bold()
         case .selected, .statusBar, .message, .input: return rt_a_reverse()
+        case .placeholder: return rt_a_reverse() | rt_a_dim()
         case .statusKey: return rt_a_reverse() | rt_a_bold()
         case .error: return rt_a_reverse() | rt_a_bold()
         case .dim: return rt_a_dim()

@@ -36,12 +36,13 @@ struct TripDetailEndToEndTests {
             Self.title(screen).hasPrefix(" Pacific Coast Drive") && !screen.contains("South")
         }
 
-        // Add a stop by coordinates after the selected (first) stop.
+        // Add a stop by coordinates after the selected (first) stop, in the stop editor.
         try session.sendKeys("a")
         try await session.waitFor("Add a stop after “Monterey”")
-        try session.sendText("Carmel Valley")
-        try session.sendKeys("Tab")
         try session.sendText("36.4799, -121.7325")
+        try await session.waitFor("36.4799° N, 121.7325° W")
+        try session.sendKeys("Tab")
+        try session.sendText("Carmel Valley")
         try session.sendKeys("Enter")
         try await session.waitUntil("Carmel Valley as stop 2") { screen in
             screen.components(separatedBy: "\n").contains { $0.contains("2.") && $0.contains("Carmel Valley") && $0.contains("36.4799° N, 121.7325° W") }
@@ -113,19 +114,18 @@ struct TripDetailEndToEndTests {
         #expect(try Run.names(of: Run.trips(at: session.dataFile)).first == "Big Sur Loop")
     }
 
-    @Test("Bad coordinates are refused in the form with a reason, and nothing changes")
+    @Test("Bad coordinates are refused in the editor with a reason, and nothing changes")
     func badCoordinates() async throws {
         let session = try TmuxSession()
         defer { session.close() }
         try await Self.openPacific(session)
         try session.sendKeys("a")
-        try session.sendText("Nowhere")
-        try session.sendKeys("Tab")
         try session.sendText("95, 10")
-        try session.sendKeys("Enter")
         try await session.waitFor("Latitude 95.0 is out of range")
+        try session.sendKeys("Enter")
+        try await session.waitFor("Choose a place from the list")
         try session.sendKeys("Escape")
-        try await session.waitUntil("the form closed") { !$0.contains("Latitude 95.0") && $0.contains("7 stops") }
+        try await session.waitUntil("the editor closed") { !$0.contains("Latitude 95.0") && $0.contains("7 stops") }
         try session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
         let stops = try #require(try Run.trips(at: session.dataFile).first?["waypoints"] as? [Any])

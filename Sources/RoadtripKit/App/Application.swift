@@ -15,12 +15,17 @@ public enum Application {
         }
     }
 
+    /// The modules' shared context; place search loads on first use.
+    static func makeContext(model: DataModel, navigator: Navigator, settings: Settings) -> ModuleContext {
+        ModuleContext(model: model, navigator: navigator, unit: settings.unit, places: .gazetteer(environment: settings.environment))
+    }
+
     /// Runs the TUI on an already loaded model. Returns the process exit status: 0, or 128 plus
     /// the number of the signal that ended it.
     public static func run(model: DataModel, settings: Settings) throws -> Int32 {
         let terminal = try Terminal.start(environment: settings.environment)
         let navigator = Navigator()
-        navigator.push(TripListRouter.makeModule(model: model, navigator: navigator, unit: settings.unit))
+        navigator.push(TripListRouter.makeModule(context: makeContext(model: model, navigator: navigator, settings: settings)))
         let signal = MainLoop(terminal: terminal, navigator: navigator, model: model).run()
         terminal.stop()
         if model.hasUnsavedChanges { try model.save() }

@@ -9,18 +9,21 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
     public var region: String?
     /// Country, when known ("United States").
     public var country: String?
+    /// The user's own notes about the stop.
+    public var notes: String?
     /// Fields written by a newer version, kept as they were.
     var unknownFields: UnknownFields = [:]
 
-    public init(id: UUID = UUID(), name: String, location: Coordinate, region: String? = nil, country: String? = nil) {
+    public init(id: UUID = UUID(), name: String, location: Coordinate, region: String? = nil, country: String? = nil, notes: String? = nil) {
         self.id = id
         self.name = name
         self.location = location
         self.region = region
         self.country = country
+        self.notes = notes
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, location, region, country }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, location, region, country, notes }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -29,6 +32,7 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
         location = try container.decode(Coordinate.self, forKey: .location)
         region = try container.decodeIfPresent(String.self, forKey: .region)
         country = try container.decodeIfPresent(String.self, forKey: .country)
+        notes = try container.decodeIfPresent(String.self, forKey: .notes)
         unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
@@ -39,6 +43,7 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
         try container.encode(location, forKey: .location)
         try container.encodeIfPresent(region, forKey: .region)
         try container.encodeIfPresent(country, forKey: .country)
+        try container.encodeIfPresent(notes, forKey: .notes)
         try encoder.encodeUnknownFields(unknownFields)
     }
 }

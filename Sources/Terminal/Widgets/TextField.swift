@@ -110,9 +110,14 @@ public struct TextField: Equatable, Sendable {
 
     /// Draws the field in `width` columns; when focused, the cursor cell is drawn in the `.cursor`
     /// style (the reverse of the field's).
+    /// An empty field shows `placeholder` faintly after the cursor: what the field means, or the
+    /// value used when it is left empty.
     @MainActor
-    public func draw(on surface: Surface, row: Int, column: Int, width: Int, focused: Bool = true) {
+    public func draw(on surface: Surface, row: Int, column: Int, width: Int, focused: Bool = true, placeholder: String = "") {
         surface.fill(row: row, column: column, width: width, style: .input)
+        if characters.isEmpty && !placeholder.isEmpty && width > 2 {
+            surface.text(placeholder, row: row, column: column + 1, width: width - 1, style: .placeholder)
+        }
         let start = firstVisibleCharacter(width: width)
         var x = column
         for index in start...characters.count {

@@ -4,11 +4,8 @@ import Terminal
 
 // The boundaries of the TripDetail module: one trip, its stops, distances and estimates.
 
-/// The forms the trip screen opens over itself.
+/// The forms the trip screen opens over itself (stops have their own module, Waypoint).
 enum TripDetailForm: Equatable {
-    /// A new stop, inserted after the selected one (at the start of an empty trip).
-    case addStop
-    case editStop(Waypoint.ID)
     /// Road factor and average speed for the estimates.
     case estimates
 }
@@ -57,8 +54,6 @@ protocol TripDetailInteractorInput: AnyObject {
     var trip: AnyPublisher<Trip?, Never> { get }
     /// Renames the trip; renames of one `session` are undone as one change.
     func renameTrip(to name: String, session: String)
-    func insertStop(_ waypoint: Waypoint, at index: Int)
-    func updateStop(_ waypoint: Waypoint)
     func deleteStop(id: Waypoint.ID)
     /// Moves a stop `offset` places (−1 up, +1 down); false when it is already at that end.
     func moveStop(id: Waypoint.ID, by offset: Int) -> Bool
@@ -74,6 +69,8 @@ protocol TripDetailInteractorInput: AnyObject {
 protocol TripDetailRouterInput: AnyObject {
     func closeTrip()
     func openHelp()
+    /// The stop editor, to add a stop or edit one; it reports back to `output`.
+    func openWaypointEditor(_ mode: WaypointEditorMode, output: WaypointModuleOutput)
 }
 
 /// Everything the trip screen shows, already formatted.

@@ -24,34 +24,12 @@ final class TripDetailInteractor: TripDetailInteractorInput {
         model.renameTrip(id: tripID, to: name, session: session)
     }
 
-    func insertStop(_ waypoint: Waypoint, at index: Int) {
-        model.updateTrip(id: tripID, "add stop \(waypoint.name)") { trip in
-            trip.waypoints.insert(waypoint, at: min(max(0, index), trip.waypoints.count))
-        }
-    }
-
-    func updateStop(_ waypoint: Waypoint) {
-        model.updateTrip(id: tripID, "edit stop \(waypoint.name)") { trip in
-            guard let index = trip.waypoints.firstIndex(where: { $0.id == waypoint.id }) else { return }
-            trip.waypoints[index] = waypoint
-        }
-    }
-
     func deleteStop(id: Waypoint.ID) {
-        guard let stop = model.trip(id: tripID)?.waypoints.first(where: { $0.id == id }) else { return }
-        model.updateTrip(id: tripID, "delete stop \(stop.name)") { trip in
-            trip.waypoints.removeAll { $0.id == id }
-        }
+        model.deleteStop(id: id, inTrip: tripID)
     }
 
     func moveStop(id: Waypoint.ID, by offset: Int) -> Bool {
-        guard let trip = model.trip(id: tripID), let index = trip.waypoints.firstIndex(where: { $0.id == id }) else { return false }
-        let destination = index + offset
-        guard trip.waypoints.indices.contains(destination) else { return false }
-        model.updateTrip(id: tripID, "move stop \(trip.waypoints[index].name)") { trip in
-            trip.waypoints.insert(trip.waypoints.remove(at: index), at: destination)
-        }
-        return true
+        model.moveStop(id: id, inTrip: tripID, by: offset)
     }
 
     func setEstimates(roadFactor: Double?, averageSpeedKmh: Double?) {

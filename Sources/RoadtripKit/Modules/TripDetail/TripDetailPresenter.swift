@@ -5,7 +5,7 @@ import Terminal
 /// Owns the trip screen's state (selected stop, the rename in progress, the stop awaiting a
 /// yes/no) and turns the trip into the view model.
 @MainActor
-final class TripDetailPresenter: TripDetailViewOutput {
+final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     weak var view: TripDetailViewInput?
     private let interactor: TripDetailInteractorInput
     private let router: TripDetailRouterInput
@@ -101,14 +101,21 @@ final class TripDetailPresenter: TripDetailViewOutput {
     // MARK: Stops
 
     func didPressAddStop() {
-        let title = selectedStop.map { "Add a stop after “\($0.name)”" } ?? "Add a stop"
-        view?.beginForm(.addStop, title: title, fields: [("Name", ""), ("Coordinates", "")])
+        // After the selected stop; at the start of a trip without stops.
+        let index = selectedStop.flatMap { selected in trip?.waypoints.firstIndex { $0.id == selected.id } }.map { $0 + 1 } ?? 0
+        router.openWaypointEditor(.add(index: index), output: self)
     }
 
     func didPressEditStop() {
         guard let stop = selectedStop else { return }
-        let coordinates = "\(stop.location.latitude), \(stop.location.longitude)"
-        view?.beginForm(.editStop(stop.id), title: "Edit “\(stop.name)”", fields: [("Name", stop.name), ("Coordinates", coordinates)])
+        router.openWaypointEditor(.edit(stop.id), output: self)
+    }
+
+    /// The editor added or changed a stop: select it and say so.
+    func waypointEditorDidSave(stopID: Waypoint.ID, summary: String) {
+        selectedID = stopID
+        if let index = trip?.waypoints.firstIndex(where: { $0.id == stopID }) { selectedRow = index }
+        show(StatusMessage(summary))
     }
 
     func didPressDeleteStop() {
@@ -143,48 +150,12 @@ final class TripDetailPresenter: TripDetailViewOutput {
 
     func didSubmitForm(_ form: TripDetailForm, values: [String]) {
         switch form {
-        case .addStop: submitStop(values, replacing: nil)
-        case .editStop(let id): submitStop(values, replacing: id)
         case .estimates: submitEstimates(values)
         }
     }
 
     func didCancelForm() {
         view?.endForm()
-    }
-
-    private func submitStop(_ values: [String], replacing id: Waypoint.ID?) {
-        let name = values[0].trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else {
-            view?.showFormError("A stop needs a name.")
-            return
-        }
-        let location: Coordinate
-        do {
-            location = try CoordinateParser.parse(values[1])
-        } catch {
-            view?.showFormError(error.description)
-            return
-        }
-        view?.endForm()
-        if let id, var stop = trip?.waypoints.first(where: { $0.id == id }) {
-            if stop.location != location {
-                // The region and country described the old place.
-                stop.region = nil
-                stop.country = nil
-            }
-            stop.name = name
-            stop.location = location
-            interactor.updateStop(stop)
-            show(StatusMessage("Updated “\(name)”."))
-        } else {
-            // After the selected stop; at the start of a trip without stops.
-            let index = selectedStop.flatMap { selected in trip?.waypoints.firstIndex { $0.id == selected.id } }.map { $0 + 1 } ?? 0
-            let stop = Waypoint(name: name, location: location)
-            selectedID = stop.id
-            interactor.insertStop(stop, at: index)
-            show(StatusMessage("Added “\(name)”."))
-        }
     }
 
     private func submitEstimates(_ values: [String]) {

@@ -2,17 +2,19 @@ import Foundation
 
 @MainActor
 final class TripDetailRouter: TripDetailRouterInput {
-    private let navigator: Navigator
+    private let tripID: Trip.ID
+    private let context: ModuleContext
 
-    init(navigator: Navigator) {
-        self.navigator = navigator
+    init(tripID: Trip.ID, context: ModuleContext) {
+        self.tripID = tripID
+        self.context = context
     }
 
-    static func makeModule(tripID: Trip.ID, model: DataModel, navigator: Navigator, unit: DistanceUnit) -> TripDetailView {
+    static func makeModule(tripID: Trip.ID, context: ModuleContext) -> TripDetailView {
         let presenter = TripDetailPresenter(
-            interactor: TripDetailInteractor(tripID: tripID, model: model),
-            router: TripDetailRouter(navigator: navigator),
-            unit: unit
+            interactor: TripDetailInteractor(tripID: tripID, model: context.model),
+            router: TripDetailRouter(tripID: tripID, context: context),
+            unit: context.unit
         )
         let view = TripDetailView(presenter: presenter)
         presenter.view = view
@@ -21,10 +23,14 @@ final class TripDetailRouter: TripDetailRouterInput {
     }
 
     func closeTrip() {
-        navigator.pop()
+        context.navigator.pop()
     }
 
     func openHelp() {
-        navigator.showHelp()
+        context.navigator.showHelp()
+    }
+
+    func openWaypointEditor(_ mode: WaypointEditorMode, output: WaypointModuleOutput) {
+        context.navigator.push(WaypointRouter.makeModule(tripID: tripID, mode: mode, context: context, output: output))
     }
 }

@@ -3,20 +3,15 @@ import Foundation
 /// Builds the TripList module and takes the user from it to other modules.
 @MainActor
 final class TripListRouter: TripListRouterInput {
-    private let model: DataModel
-    private let navigator: Navigator
-    private let unit: DistanceUnit
+    private let context: ModuleContext
 
-    init(model: DataModel, navigator: Navigator, unit: DistanceUnit) {
-        self.model = model
-        self.navigator = navigator
-        self.unit = unit
+    init(context: ModuleContext) {
+        self.context = context
     }
 
     /// Wires view, presenter, interactor and router; the returned view holds the rest.
-    static func makeModule(model: DataModel, navigator: Navigator, unit: DistanceUnit) -> TripListView {
-        let router = TripListRouter(model: model, navigator: navigator, unit: unit)
-        let presenter = TripListPresenter(interactor: TripListInteractor(model: model), router: router, unit: unit)
+    static func makeModule(context: ModuleContext) -> TripListView {
+        let presenter = TripListPresenter(interactor: TripListInteractor(model: context.model), router: TripListRouter(context: context), unit: context.unit)
         let view = TripListView(presenter: presenter)
         presenter.view = view
         presenter.didLoad()
@@ -24,14 +19,14 @@ final class TripListRouter: TripListRouterInput {
     }
 
     func openTrip(id: Trip.ID) {
-        navigator.push(TripDetailRouter.makeModule(tripID: id, model: model, navigator: navigator, unit: unit))
+        context.navigator.push(TripDetailRouter.makeModule(tripID: id, context: context))
     }
 
     func openHelp() {
-        navigator.showHelp()
+        context.navigator.showHelp()
     }
 
     func closeApp() {
-        navigator.quit()
+        context.navigator.quit()
     }
 }

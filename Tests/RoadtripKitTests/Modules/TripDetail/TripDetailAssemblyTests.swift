@@ -15,7 +15,7 @@ import Testing
         directory = try TemporaryDirectory()
         model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
         try model.load { Fixtures.trips }
-        navigator.push(TripListRouter.makeModule(model: model, navigator: navigator, unit: .km))
+        navigator.push(TripListRouter.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))))
         navigator.handle(.enter)
     }
 
@@ -44,15 +44,27 @@ import Testing
         #expect(!model.canUndo)
     }
 
-    @Test func addingAStopByCoordinates() throws {
+    @Test func addingAStopByCoordinatesThroughTheEditor() throws {
         navigator.handle(.character("a"))
-        type("Carmel")
-        navigator.handle(.tab)
+        #expect(navigator.top is WaypointView)
         type("36.5552, -121.9233")
+        navigator.handle(.tab)
+        type("Carmel")
         navigator.handle(.enter)
+        #expect(navigator.top is TripDetailView)
         #expect(model.trips[0].waypoints.map(\.name) == ["Monterey", "Carmel", "Big Sur", "Morro Bay"])
         let lines = try screen()
         #expect(lines.contains { $0.contains("2.") && $0.contains("Carmel") })
+        #expect(lines.last?.contains("Added “Carmel”.") == true)
+    }
+
+    @Test func addingAStopFoundByName() throws {
+        navigator.handle(.character("a"))
+        type("carm")
+        navigator.handle(.enter)
+        let stop = model.trips[0].waypoints[1]
+        #expect(stop.name == "Carmel-by-the-Sea")
+        #expect(stop.region == "California" && stop.country == "United States")
     }
 
     @Test func undoAndRedoAcrossTheScreen() throws {

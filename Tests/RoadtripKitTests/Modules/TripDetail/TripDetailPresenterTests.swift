@@ -111,61 +111,30 @@ import Testing
 
     // MARK: Stops
 
-    @Test func addOpensAnEmptyFormAfterTheSelectedStop() {
+    @Test func addOpensTheEditorAfterTheSelectedStop() {
         presenter.didSelect(row: 1)
         presenter.didPressAddStop()
-        #expect(view.forms.last?.form == .addStop)
-        #expect(view.forms.last?.title == "Add a stop after “Big Sur”")
-        #expect(view.forms.last?.values == ["", ""])
+        #expect(router.editors == [.add(index: 2)])
     }
 
-    @Test func aSubmittedStopIsInsertedAfterTheSelectionAndSelected() {
-        presenter.didSelect(row: 0)
-        presenter.didSubmitForm(.addStop, values: ["Carmel", "36.5552, -121.9233"])
-        #expect(names == ["Monterey", "Carmel", "Big Sur", "Morro Bay"])
-        #expect(selectedName == "Carmel")
-        #expect(view.endFormCount == 1)
-        #expect(interactor.subject.value?.waypoints[1].location == Coordinate(latitude: 36.5552, longitude: -121.9233))
-    }
-
-    @Test func theFirstStopOfAnEmptyTrip() {
+    @Test func addToAnEmptyTripOpensTheEditorAtTheStart() {
         interactor.subject.value = Fixtures.empty
-        presenter.didSubmitForm(.addStop, values: ["Reno", "39.5296 N 119.8138 W"])
-        #expect(names == ["Reno"])
-        #expect(selectedName == "Reno")
+        presenter.didPressAddStop()
+        #expect(router.editors == [.add(index: 0)])
     }
 
-    @Test func badCoordinatesKeepTheFormOpenWithTheReason() {
-        presenter.didSubmitForm(.addStop, values: ["Nowhere", "91, 0"])
-        presenter.didSubmitForm(.addStop, values: ["Nowhere", "here"])
-        presenter.didSubmitForm(.addStop, values: ["", "1, 2"])
-        #expect(view.formErrors.count == 3)
-        #expect(view.formErrors[0].contains("Latitude 91.0 is out of range"))
-        #expect(view.formErrors[1].contains("not coordinates"))
-        #expect(view.formErrors[2] == "A stop needs a name.")
-        #expect(view.endFormCount == 0)
-        #expect(names.count == 3)
-    }
-
-    @Test func editStartsWithTheStopsValuesAndKeepsItsIdentity() throws {
-        presenter.didSelect(row: 1)
+    @Test func enterEditsTheSelectedStop() {
+        presenter.didSelect(row: 2)
         presenter.didPressEditStop()
-        let form = try #require(view.forms.last)
-        #expect(form.form == .editStop(Fixtures.pacific.waypoints[1].id))
-        #expect(form.values == ["Big Sur", "36.2704, -121.8081"])
-        presenter.didSubmitForm(form.form, values: ["Big Sur Village", "36.2704, -121.8081"])
-        let stop = try #require(interactor.subject.value?.waypoints[1])
-        #expect(stop.id == Fixtures.pacific.waypoints[1].id)
-        #expect(stop.name == "Big Sur Village")
-        #expect(stop.location == Fixtures.bigSur)
+        #expect(router.editors == [.edit(Fixtures.pacific.waypoints[2].id)])
     }
 
-    @Test func movingAStopForgetsItsOldRegion() throws {
-        var trip = Fixtures.pacific
-        trip.waypoints[0].region = "California"
-        interactor.subject.value = trip
-        presenter.didSubmitForm(.editStop(trip.waypoints[0].id), values: ["Monterey", "36.6, -121.9"])
-        #expect(interactor.subject.value?.waypoints[0].region == nil)
+    @Test func aSavedStopIsSelectedAndAnnounced() {
+        let carmel = Waypoint(name: "Carmel", location: Coordinate(latitude: 36.5552, longitude: -121.9233))
+        interactor.subject.value?.waypoints.insert(carmel, at: 1)
+        presenter.waypointEditorDidSave(stopID: carmel.id, summary: "Added “Carmel”.")
+        #expect(selectedName == "Carmel")
+        #expect(view.last?.message == StatusMessage("Added “Carmel”."))
     }
 
     @Test func deleteAsksThenRemovesAndSelectsTheNextStop() {

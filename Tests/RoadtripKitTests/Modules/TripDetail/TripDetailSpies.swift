@@ -49,14 +49,6 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
         update { $0.name = name }
     }
 
-    func insertStop(_ waypoint: Waypoint, at index: Int) { update { $0.waypoints.insert(waypoint, at: index) } }
-
-    func updateStop(_ waypoint: Waypoint) {
-        update { trip in
-            if let index = trip.waypoints.firstIndex(where: { $0.id == waypoint.id }) { trip.waypoints[index] = waypoint }
-        }
-    }
-
     func deleteStop(id: Waypoint.ID) { update { $0.waypoints.removeAll { $0.id == id } } }
 
     func moveStop(id: Waypoint.ID, by offset: Int) -> Bool {
@@ -83,8 +75,10 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
 final class TripDetailRouterSpy: TripDetailRouterInput {
     var closed = 0
     var helpShown = 0
+    var editors: [WaypointEditorMode] = []
     func closeTrip() { closed += 1 }
     func openHelp() { helpShown += 1 }
+    func openWaypointEditor(_ mode: WaypointEditorMode, output: WaypointModuleOutput) { editors.append(mode) }
 }
 
 @MainActor

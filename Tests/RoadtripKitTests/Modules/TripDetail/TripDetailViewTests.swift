@@ -71,15 +71,15 @@ import Testing
     }
 
     @Test func theFormDrawsOverTheStopsWithItsError() throws {
-        view.beginForm(.addStop, title: "Add a stop", fields: [("Name", "Lindau"), ("Coordinates", "47.5, 9.7")])
-        view.showFormError("Latitude 91.0 is out of range: it must be between -90 and 90.")
+        view.beginForm(.estimates, title: "Estimates", fields: [("Road factor", "0.5"), ("Average speed (km/h)", "80")])
+        view.showFormError("Not a number.")
         let (terminal, lines) = try render()
         defer { terminal.stop() }
         let text = lines.joined(separator: "\n")
-        #expect(text.contains("Add a stop"))
-        #expect(text.contains("Name") && text.contains("Lindau"))
-        #expect(text.contains("Coordinates") && text.contains("47.5, 9.7"))
-        #expect(text.contains("Latitude 91.0 is out of range"))
+        #expect(text.contains("Estimates"))
+        #expect(text.contains("Road factor") && text.contains("0.5"))
+        #expect(text.contains("Average speed (km/h)") && text.contains("80"))
+        #expect(text.contains("Not a number."))
     }
 
     @Test func commandKeysBecomeIntents() {
@@ -99,12 +99,12 @@ import Testing
     }
 
     @Test func theFormTakesTextTabAndEnter() {
-        view.beginForm(.addStop, title: "Add", fields: [("Name", ""), ("Coordinates", "")])
-        view.handle(.character("q"))
+        view.beginForm(.estimates, title: "Estimates", fields: [("Road factor", ""), ("Average speed", "")])
+        view.handle(.character("1"))
         view.handle(.tab)
-        for character in "1, 2" { view.handle(.character(character)) }
+        for character in "90" { view.handle(.character(character)) }
         view.handle(.enter)
-        #expect(presenter.intents == ["submit addStop [\"q\", \"1, 2\"]"])
+        #expect(presenter.intents == ["submit estimates [\"1\", \"90\"]"])
     }
 
     @Test func escapeCancelsTheForm() {

@@ -15,7 +15,7 @@ import Testing
         directory = try TemporaryDirectory()
         model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
         try model.load { Fixtures.trips }
-        view = TripListRouter.makeModule(model: model, navigator: navigator, unit: .km)
+        view = TripListRouter.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california)))
         navigator.push(view)
     }
 

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Finds places and writes the stop; knows the trip, not the screen.
+@MainActor
+final class WaypointInteractor: WaypointInteractorInput {
+    static let resultLimit = 50
+
+    private let model: DataModel
+    private let tripID: Trip.ID
+    private let places: PlaceSearchProvider
+
+    init(tripID: Trip.ID, model: DataModel, places: PlaceSearchProvider) {
+        self.tripID = tripID
+        self.model = model
+        self.places = places
+    }
+
+    func lookUp(_ text: String) -> PlaceLookup {
+        PlaceFinder(places: places).lookUp(text, limit: Self.resultLimit)
+    }
+
+    var tripName: String { model.trip(id: tripID)?.name ?? "" }
+
+    func stop(id: Waypoint.ID) -> Waypoint? {
+        model.trip(id: tripID)?.waypoints.first { $0.id == id }
+    }
+
+    func previousStop(for mode: WaypointEditorMode) -> Waypoint? {
+        guard let stops = model.trip(id: tripID)?.waypoints else { return nil }
+        switch mode {
+        case .add(let index):
+            return index > 0 && index <= stops.count ? stops[index - 1] : nil
+        case .edit(let id):
+            guard let index = stops.firstIndex(where: { $0.id == id }), index > 0 else { return nil }
+            return stops[index - 1]
+        }
+    }
+
+    func distance(from: Coordinate, to: Coordinate) -> Double {
+        Geodesy.distance(from: from, to: to)
+    }
+
+    func insertStop(_ waypoint: Waypoint, at index: Int) {
+        model.insertStop(waypoint, inTrip: tripID, at: index)
+    }
+
+    func updateStop(_ waypoint: Waypoint) {
+        model.updateStop(waypoint, inTrip: tripID)
+    }
+}

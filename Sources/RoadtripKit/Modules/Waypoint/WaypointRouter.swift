@@ -1,0 +1,32 @@
+import Foundation
+
+@MainActor
+final class WaypointRouter: WaypointRouterInput {
+    private let navigator: Navigator
+
+    init(navigator: Navigator) {
+        self.navigator = navigator
+    }
+
+    static func makeModule(tripID: Trip.ID, mode: WaypointEditorMode, context: ModuleContext, output: WaypointModuleOutput?) -> WaypointView {
+        let presenter = WaypointPresenter(
+            mode: mode,
+            interactor: WaypointInteractor(tripID: tripID, model: context.model, places: context.places),
+            router: WaypointRouter(navigator: context.navigator),
+            unit: context.unit
+        )
+        presenter.output = output
+        let view = WaypointView(presenter: presenter)
+        presenter.view = view
+        presenter.didLoad()
+        return view
+    }
+
+    func closeEditor() {
+        navigator.pop()
+    }
+
+    func openHelp() {
+        navigator.showHelp()
+    }
+}

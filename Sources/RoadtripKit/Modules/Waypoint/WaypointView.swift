@@ -1,0 +1,153 @@
+import Terminal
+
+/// The stop editor: a Place field with the places it finds listed under it, Name and Notes
+/// fields, and a preview of the chosen place. A text field always has the focus, so only keys
+/// that are not text act: Tab/Shift-Tab, ↑/↓/PgUp/PgDn, Enter, Esc, F1.
+@MainActor
+final class WaypointView: Screen, WaypointViewInput {
+    enum Command: Hashable, Sendable {
+        case nextField, previousField
+        case move(ListState.Move)
+        case confirm, cancel, help
+    }
+
+    static let keymap = Keymap<Command>([
+        KeyBinding(.confirm, keys: [.enter], label: "Use place", help: "Use the chosen place and go back to the trip", statusBar: true),
+        KeyBinding(.move(.up), keys: [.up], label: "Previous", help: "Choose the previous place"),
+        KeyBinding(.move(.down), keys: [.down], label: "Next", help: "Choose the next place"),
+        KeyBinding(.move(.pageUp), keys: [.pageUp], label: "PgUp", help: "Move up one page of places"),
+        KeyBinding(.move(.pageDown), keys: [.pageDown], label: "PgDn", help: "Move down one page of places"),
+        KeyBinding(.nextField, keys: [.tab], label: "Next field", help: "Go to the next field (Place, Name, Notes)", statusBar: true),
+        KeyBinding(.previousField, keys: [.backTab], label: "Previous field", help: "Go to the previous field"),
+        KeyBinding(.cancel, keys: [.escape], label: "Cancel", help: "Go back to the trip without changing it", statusBar: true),
+        KeyBinding(.help, keys: [.function(1)], label: "Help", help: "Show this help", statusBar: true),
+    ])
+
+    enum Field: Int, CaseIterable {
+        case place, name, notes
+        var label: String { ["Place", "Name", "Notes"][rawValue] }
+    }
+
+    private let presenter: WaypointViewOutput
+    private var viewModel = WaypointViewModel()
+    private var fields = Array(repeating: TextField(), count: Field.allCases.count)
+    private var focus = Field.place
+    private var results = ListState()
+    private var pageSize = 8
+    var needsDisplay = true
+
+    init(presenter: WaypointViewOutput) {
+        self.presenter = presenter
+    }
+
+    // MARK: WaypointViewInput
+
+    func display(_ viewModel: WaypointViewModel) {
+        self.viewModel = viewModel
+        results.setCount(viewModel.results.count)
+        if let row = viewModel.selectedResult { results.select(row) }
+        needsDisplay = true
+    }
+
+    func fill(place: String, name: String, notes: String) {
+        fields = [TextField(text: place), TextField(text: name), TextField(text: notes)]
+        needsDisplay = true
+    }
+
+    // MARK: Screen
+
+    var helpTitle: String { "Stop editor — keys" }
+    var helpEntries: [HelpEntry] {
+        Self.keymap.helpEntries + [HelpEntry(keys: "Text", text: "←/→ Home/End Ctrl-A/E Backspace Delete Ctrl-U Ctrl-W edit the field")]
+    }
+    var statusHints: [KeyHint] { Self.keymap.statusHints }
+    var statusMessage: StatusMessage? { viewModel.message }
+
+    func handle(_ key: Key) {
+        if let command = Self.keymap.command(for: key) {
+            perform(command)
+            return
+        }
+        let outcome = fields[focus.rawValue].handle(key)
+        switch outcome {
+        case .edited:
+            needsDisplay = true
+            report(edited: focus)
+        case .moved:
+            needsDisplay = true
+        case .submit, .cancel, .ignored:
+            break
+        }
+    }
+
+    private func report(edited field: Field) {
+        let text = fields[field.rawValue].text
+        switch field {
+        case .place: presenter.didChangePlace(text)
+        case .name: presenter.didChangeName(text)
+        case .notes: presenter.didChangeNotes(text)
+        }
+    }
+
+    private func perform(_ command: Command) {
+        switch command {
+        case .nextField:
+            focus = Field(rawValue: (focus.rawValue + 1) % Field.allCases.count) ?? .place
+            needsDisplay = true
+        case .previousField:
+            focus = Field(rawValue: (focus.rawValue + Field.allCases.count - 1) % Field.allCases.count) ?? .place
+            needsDisplay = true
+        case .move(let move):
+            results.apply(move, pageSize: pageSize)
+            if let row = results.selection { presenter.didSelectResult(row) }
+        case .confirm: presenter.didPressConfirm()
+        case .cancel: presenter.didPressCancel()
+        case .help: presenter.didPressHelp()
+        }
+    }
+
+    // MARK: Drawing
+
+    func draw(on surface: Surface, in rect: Rect) {
+        surface.titleLine(viewModel.title, subtitle: "", in: rect)
+        let labelWidth = 7, fieldColumn = rect.column + 1 + labelWidth
+        let fieldWidth = max(1, rect.width - labelWidth - 2)
+        drawField(.place, on: surface, row: rect.row + 2, column: fieldColumn, width: fieldWidth)
+        let resultsRect = Rect(row: rect.row + 3, column: fieldColumn, width: fieldWidth, height: max(1, rect.height - 9))
+        pageSize = resultsRect.height
+        drawResults(on: surface, in: resultsRect)
+        let nameRow = resultsRect.bottom + 1
+        drawField(.name, on: surface, row: nameRow, column: fieldColumn, width: fieldWidth, placeholder: viewModel.namePlaceholder)
+        drawField(.notes, on: surface, row: nameRow + 1, column: fieldColumn, width: fieldWidth, placeholder: "(optional)")
+        surface.rule(row: nameRow + 2, column: rect.column, width: rect.width)
+        for (offset, line) in viewModel.preview.prefix(2).enumerated() {
+            surface.text(" \(line)", row: nameRow + 3 + offset, column: rect.column, width: rect.width, style: offset == 0 ? .accent : .normal)
+        }
+    }
+
+    private func drawField(_ field: Field, on surface: Surface, row: Int, column: Int, width: Int, placeholder: String = "") {
+        surface.text(field.label, row: row, column: column - 7, width: 6, style: field == focus ? .header : .normal)
+        fields[field.rawValue].draw(on: surface, row: row, column: column, width: width, focused: field == focus, placeholder: placeholder)
+    }
+
+    private func drawResults(on surface: Surface, in rect: Rect) {
+        if let note = viewModel.resultsNote {
+            for (offset, line) in TextWidth.wrap(note, width: rect.width - 1).prefix(rect.height).enumerated() {
+                surface.text(line, row: rect.row + offset, column: rect.column + 1, style: viewModel.resultsNoteIsError ? .error : .dim)
+            }
+            return
+        }
+        let titleWidth = min(32, rect.width / 3), trailingWidth = 16
+        surface.list(&results, in: rect) { index, rowRect, isSelected in
+            let result = viewModel.results[index]
+            let style: Style = isSelected ? .selected : .normal
+            if isSelected { surface.fill(row: rowRect.row, column: rowRect.column, width: rowRect.width, style: .selected) }
+            surface.text(result.title, row: rowRect.row, column: rowRect.column + 1, width: titleWidth, style: style)
+            let detailColumn = rowRect.column + titleWidth + 3
+            let detailWidth = rowRect.right - detailColumn - trailingWidth - 1
+            surface.text(result.detail, row: rowRect.row, column: detailColumn, width: detailWidth, style: isSelected ? style : .dim)
+            let trailing = TextWidth.padded(result.trailing, to: min(trailingWidth, max(0, rowRect.right - detailColumn - max(0, detailWidth))), alignment: .right)
+            surface.text(trailing, row: rowRect.row, column: rowRect.right - TextWidth.width(trailing), style: isSelected ? style : .dim)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// What a typed place finds.
+public enum PlaceLookup: Equatable, Sendable {
+    /// Nothing typed.
+    case empty
+    /// Places by name, best first (maybe none).
+    case places([Place])
+    /// A point typed as coordinates, and the gazetteer place nearest to it.
+    case coordinate(Coordinate, nearest: Place?)
+    /// Coordinates that cannot be used, with the reason.
+    case invalidCoordinates(String)
+    /// Place search cannot work (the gazetteer did not load); coordinates still do.
+    case searchUnavailable(String)
+}
+
+/// Turns what a user typed for a place — a name or coordinates — into places or a stop. Shared by
+/// the stop editor and the command line, so both read the same text the same way.
+@MainActor
+struct PlaceFinder {
+    let places: PlaceSearchProvider
+
+    func lookUp(_ text: String, limit: Int) -> PlaceLookup {
+        let query = text.trimmingCharacters(in: .whitespaces)
+        if query.isEmpty { return .empty }
+        if CoordinateParser.looksLikeCoordinates(query) {
+            do {
+                let coordinate = try CoordinateParser.parse(query)
+                return .coordinate(coordinate, nearest: try? places.places.get().nearest(to: coordinate))
+            } catch {
+                return .invalidCoordinates(error.description)
+            }
+        }
+        switch places.places {
+        case .success(let gazetteer): return .places(gazetteer.search(query, limit: limit))
+        case .failure(let error): return .searchUnavailable("\(error)")
+        }
+    }
+
+    struct NoStop: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The stop a place query makes: the best match by name, or the exact point typed (named after
+    /// the nearest place).
+    func stop(for text: String) throws -> Waypoint {
+        switch lookUp(text, limit: 1) {
+        case .places(let found):
+            guard let place = found.first else { throw NoStop(description: "No place matches “\(text)”.") }
+            return Waypoint(name: place.name, location: place.coordinate, region: place.admin1.isEmpty ? nil : place.admin1,
+                            country: place.country.isEmpty ? nil : place.country)
+        case .coordinate(let coordinate, let nearest):
+            return Waypoint(name: Self.stopName(at: coordinate, nearest: nearest), location: coordinate)
+        case .invalidCoordinates(let reason):
+            throw NoStop(description: reason)
+        case .searchUnavailable(let reason):
+            throw NoStop(description: "Place search is unavailable (\(reason)); give “\(text)” as coordinates instead.")
+        case .empty:
+            throw NoStop(description: "An empty place was given.")
+        }
+    }
+
+    /// The name of a stop made from coordinates: "near Big Sur, CA", or the coordinates themselves
+    /// when the gazetteer has nothing.
+    nonisolated static func stopName(at coordinate: Coordinate, nearest: Place?) -> String {
+        guard let nearest else { return coordinate.formatted }
+        let region = nearest.shortRegion.isEmpty ? nearest.country : nearest.shortRegion
+        return region.isEmpty ? "near \(nearest.name)" : "near \(nearest.name), \(region)"
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// The stop editor driven through tmux, on the real gazetteer.
+@Suite("Stop editor, end to end in tmux")
+struct WaypointEndToEndTests {
+    /// Presses ↓ until the preview shows `preview` (the chosen place), at most `limit` times.
+    static func choose(_ preview: String, in session: TmuxSession, limit: Int = 15) async throws {
+        for _ in 0..<limit {
+            if try session.capture().contains(preview) { return }
+            let before = try session.capture()
+            try session.sendKeys("Down")
+            try await session.waitUntil("the choice to move") { $0 != before }
+        }
+        try await session.waitFor(preview)
+    }
+
+    @Test("a, type monter, Monterey (California) is listed; Enter adds it with Monterey's coordinates")
+    func addMontereyBySearch() async throws {
+        let session = try TmuxSession(width: 110, height: 30)
+        defer { session.close() }
+        try await TripDetailEndToEndTests.openPacific(session)
+        try session.sendKeys("G", "a")
+        try await session.waitFor("Add a stop after “Morro Bay”")
+        try session.sendText("monter")
+        try await session.waitUntil("Monterey, California in the results") { screen in
+            screen.components(separatedBy: "\n").contains { $0.contains("Monterey") && $0.contains("California, United States") }
+        }
+        try await Self.choose("Monterey — California, United States", in: session)
+        try session.sendKeys("Enter")
+        try await session.waitUntil("the new stop 8 in the trip") { screen in
+            screen.contains("8 stops") && screen.components(separatedBy: "\n").contains { $0.contains("8.") && $0.contains("Monterey") }
+        }
+        try session.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(session)
+
+        let stops = try #require(try Run.trips(at: session.dataFile).first?["waypoints"] as? [[String: Any]])
+        let added = try #require(stops.last)
+        #expect(added["name"] as? String == "Monterey")
+        #expect(added["region"] as? String == "California")
+        #expect(added["country"] as? String == "United States")
+        let location = try #require(added["location"] as? [String: Any])
+        let latitude = try #require(location["latitude"] as? Double), longitude = try #require(location["longitude"] as? Double)
+        #expect(abs(latitude - 36.6002) < 0.01 && abs(longitude - -121.8947) < 0.01, "Monterey is near 36.60, -121.89, not \(latitude), \(longitude)")
+    }
+
+    @Test("Coordinates make a stop named after the nearest place, at the exact point")
+    func addByCoordinates() async throws {
+        let session = try TmuxSession(width: 110, height: 30)
+        defer { session.close() }
+        try await TripDetailEndToEndTests.openPacific(session)
+        try session.sendKeys("a")
+        try session.sendText("35°33′51″N 121°4′51″W")
+        try await session.waitFor("near Cambria, CA")
+        try session.sendKeys("Enter")
+        try await session.waitUntil("the stop in the trip") { $0.contains("8 stops") && $0.contains("near Cambria, CA") }
+        try session.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(session)
+        let stops = try #require(try Run.trips(at: session.dataFile).first?["waypoints"] as? [[String: Any]])
+        #expect(stops[1]["name"] as? String == "near Cambria, CA")
+        let location = try #require(stops[1]["location"] as? [String: Any])
+        #expect(abs((location["latitude"] as? Double ?? 0) - (35 + 33.0 / 60 + 51.0 / 3600)) < 1e-9)
+        #expect(abs((location["longitude"] as? Double ?? 0) + (121 + 4.0 / 60 + 51.0 / 3600)) < 1e-9)
+    }
+
+    @Test("Enter on a stop, change its name and notes, Esc: nothing changed")
+    func editThenCancel() async throws {
+        let session = try TmuxSession(width: 110, height: 30)
+        defer { session.close() }
+        try await TripDetailEndToEndTests.openPacific(session)
+        let before = try Data(contentsOf: session.dataFile)
+        try session.sendKeys("Enter")
+        try await session.waitFor("Edit “Monterey”")
+        try await session.waitFor("Keep “Monterey”")
+        try session.sendKeys("Tab", "C-u")
+        try session.sendText("Cannery Row")
+        try session.sendKeys("Tab")
+        try session.sendText("aquarium")
+        try await session.waitUntil("the typed name and notes") { $0.contains("Cannery Row") && $0.contains("aquarium") }
+        try session.sendKeys("Escape")
+        try await session.waitUntil("the trip unchanged") { screen in
+            screen.contains("7 stops") && !screen.contains("Cannery Row") && screen.components(separatedBy: "\n").contains { $0.contains("1.") && $0.contains("Monterey") }
+        }
+        try session.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(session)
+        #expect(try Data(contentsOf: session.dataFile) == before)
+    }
+
+    @Test("Enter on a stop, change its name and notes, Enter: saved, place kept")
+    func editThenConfirm() async throws {
+        let session = try TmuxSession(width: 110, height: 30)
+        defer { session.close() }
+        try await TripDetailEndToEndTests.openPacific(session)
+        try session.sendKeys("Enter")
+        try await session.waitFor("Keep “Monterey”")
+        try session.sendKeys("Tab", "C-u")
+        try session.sendText("Cannery Row")
+        try session.sendKeys("Tab")
+        try session.sendText("aquarium at 10")
+        try session.sendKeys("Enter")
+        try await session.waitFor("Updated “Cannery Row”.")
+        try session.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(session)
+        let stop = try #require((try Run.trips(at: session.dataFile).first?["waypoints"] as? [[String: Any]])?.first)
+        #expect(stop["name"] as? String == "Cannery Row")
+        #expect(stop["notes"] as? String == "aquarium at 10")
+        #expect((stop["location"] as? [String: Any])?["latitude"] as? Double == 36.6002)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Terminal
+@testable import RoadtripKit
+
+@MainActor
+final class WaypointViewSpy: WaypointViewInput {
+    var displayed: [WaypointViewModel] = []
+    var filled: (place: String, name: String, notes: String)?
+    var last: WaypointViewModel? { displayed.last }
+    func display(_ viewModel: WaypointViewModel) { displayed.append(viewModel) }
+    func fill(place: String, name: String, notes: String) { filled = (place, name, notes) }
+}
+
+@MainActor
+final class WaypointInteractorSpy: WaypointInteractorInput {
+    var trip: Trip
+    var lookups: [String: PlaceLookup] = [:]
+    var inserted: [(Waypoint, Int)] = []
+    var updated: [Waypoint] = []
+
+    init(trip: Trip) { self.trip = trip }
+
+    func lookUp(_ text: String) -> PlaceLookup { lookups[text] ?? (text.isEmpty ? .empty : .places([])) }
+    var tripName: String { trip.name }
+    func stop(id: Waypoint.ID) -> Waypoint? { trip.waypoints.first { $0.id == id } }
+
+    func previousStop(for mode: WaypointEditorMode) -> Waypoint? {
+        switch mode {
+        case .add(let index): return index > 0 ? trip.waypoints[index - 1] : nil
+        case .edit(let id):
+            guard let index = trip.waypoints.firstIndex(where: { $0.id == id }), index > 0 else { return nil }
+            return trip.waypoints[index - 1]
+        }
+    }
+
+    func distance(from: Coordinate, to: Coordinate) -> Double { Geodesy.distance(from: from, to: to) }
+    func insertStop(_ waypoint: Waypoint, at index: Int) { inserted.append((waypoint, index)) }
+    func updateStop(_ waypoint: Waypoint) { updated.append(waypoint) }
+}
+
+@MainActor
+final class WaypointRouterSpy: WaypointRouterInput {
+    var closed = 0
+    var helpShown = 0
+    func closeEditor() { closed += 1 }
+    func openHelp() { helpShown += 1 }
+}
+
+@MainActor
+final class WaypointOutputSpy: WaypointModuleOutput {
+    var saved: [(Waypoint.ID, String)] = []
+    func waypointEditorDidSave(stopID: Waypoint.ID, summary: String) { saved.append((stopID, summary)) }
+}
+
+@MainActor
+final class WaypointPresenterSpy: WaypointViewOutput {
+    var intents: [String] = []
+    func didLoad() { intents.append("load") }
+    func didChangePlace(_ text: String) { intents.append("place \(text)") }
+    func didChangeName(_ text: String) { intents.append("name \(text)") }
+    func didChangeNotes(_ text: String) { intents.append("notes \(text)") }
+    func didSelectResult(_ row: Int) { intents.append("select \(row)") }
+    func didPressConfirm() { intents.append("confirm") }
+    func didPressCancel() { intents.append("cancel") }
+    func didPressHelp() { intents.append("help") }
+}
