@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+
+/// `roadtrip search QUERY [--limit N] [--json]`: the offline gazetteer from the command line.
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find places in the offline gazetteer (GeoNames places of 1,000 people or more).",
+        discussion: "QUERY is a name or its beginning, with an optional qualifier after a comma (\"Portland, OR\", \"Paris, France\"), or coordinates (the nearest place)."
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: "The place to find.")
+    var query: String
+
+    @Option(name: .long, help: "How many places at most (1–1000).")
+    var limit = 10
+
+    @Flag(name: .long, help: "Print a JSON array of {name, admin1, country, countryCode, latitude, longitude, population}, best first.")
+    var json = false
+
+    func validate() throws {
+        guard (1...1000).contains(limit) else { throw ValidationError("--limit must be between 1 and 1000.") }
+    }
+
+    struct Entry: Encodable, Equatable {
+        let name: String
+        let admin1: String
+        let country: String
+        let countryCode: String
+        let latitude: Double
+        let longitude: Double
+        let population: Int
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let (query, limit) = (self.query, self.limit)
+        let places = try MainActor.assumeIsolated { () throws -> [Place] in
+            switch PlaceFinder(places: .gazetteer(environment: environment)).lookUp(query, limit: limit) {
+            case .places(let found): return found
+            case .coordinate(_, let nearest): return nearest.map { [$0] } ?? []
+            case .empty: throw ValidationError("Give a place to search for.")
+            case .invalidCoordinates(let reason): throw ValidationError(reason)
+            case .searchUnavailable(let reason): throw PlaceFinder.NoStop(description: "Place search is unavailable: \(reason)")
+            }
+        }
+        if json {
+            print(try Self.json(for: places))
+        } else if places.isEmpty {
+            FileHandle.standardError.write(Data("No place matches “\(query)”.\n".utf8))
+            throw ExitCode(1)
+        } else {
+            print(Self.table(for: places), terminator: "")
+        }
+    }
+
+    static func entries(for places: [Place]) -> [Entry] {
+        places.map {
+            Entry(name: $0.name, admin1: $0.admin1, country: $0.country, countryCode: $0.countryCode,
+                  latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, population: $0.population)
+        }
+    }
+
+    static func json(for places: [Place]) throws -> String {
+        String(decoding: try JSONEncoder.deterministic().encode(entries(for: places)), as: UTF8.self)
+    }
+
+    static func table(for places: [Place]) -> String {
+        let rows = places.map { place in
+            [place.name, [place.admin1, place.country].filter { !$0.isEmpty }.joined(separator: ", "),
+             place.coordinate.formatted, DistanceUnit.grouped(place.population)]
+        }
+        return TextTable.render(rows, rightAligned: [3])
+    }
+}

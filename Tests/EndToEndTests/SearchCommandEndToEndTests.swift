@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// `roadtrip search` and `roadtrip new` run as commands.
+@Suite("search and new, end to end")
+struct SearchCommandEndToEndTests {
+    @Test("search --json gives the SPEC fields, best first")
+    func searchJSON() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try CommandLineEndToEndTests.roadtrip(["search", "Portland, OR", "--limit", "3", "--json"], in: directory)
+        #expect(result.status == 0, "\(CommandLineEndToEndTests.describe(result))")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        #expect((1...3).contains(entries.count))
+        #expect(Set(entries[0].keys) == ["name", "admin1", "country", "countryCode", "latitude", "longitude", "population"])
+        #expect(entries[0]["name"] as? String == "Portland")
+        #expect(entries[0]["admin1"] as? String == "Oregon")
+        #expect(entries[0]["countryCode"] as? String == "US")
+        #expect((entries[0]["population"] as? Int).map { $0 > 500_000 } == true)
+        // search needs no data file.
+        #expect(!FileManager.default.fileExists(atPath: directory.dataFile.path))
+    }
+
+    @Test("search prints a table, and says so when nothing matches")
+    func searchText() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let found = try CommandLineEndToEndTests.roadtrip(["search", "zurich", "--limit", "2"], in: directory)
+        #expect(found.status == 0)
+        #expect(found.standardOutput.split(separator: "\n").first?.hasPrefix("Zürich") == true, "\(CommandLineEndToEndTests.describe(found))")
+        let none = try CommandLineEndToEndTests.roadtrip(["search", "qqqxxzzz"], in: directory)
+        #expect(none.status != 0)
+        #expect(none.standardError.contains("No place matches"))
+    }
+
+    @Test("new makes a trip from places and coordinates; list and show see it")
+    func newTrip() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try CommandLineEndToEndTests.roadtrip(["new", "Coast", "Monterey, CA", "Carmel-by-the-Sea", "35.3658, -120.8499"], in: directory)
+        #expect(result.status == 0, "\(CommandLineEndToEndTests.describe(result))")
+        #expect(result.standardOutput.hasPrefix("Created “Coast”: Monterey → Carmel-by-the-Sea → near Morro Bay, CA"))
+        let trips = try Run.trips(at: directory.dataFile)
+        #expect(Run.names(of: trips) == ["Coast"] + SampleTrips.names)
+        let stops = try #require(trips.first?["waypoints"] as? [[String: Any]])
+        #expect(stops.map { $0["name"] as? String ?? "" } == ["Monterey", "Carmel-by-the-Sea", "near Morro Bay, CA"])
+        #expect((stops[2]["location"] as? [String: Any])?["latitude"] as? Double == 35.3658)
+        let shown = try CommandLineEndToEndTests.roadtrip(["show", "Coast", "--json"], in: directory)
+        #expect(shown.status == 0)
+    }
+
+    @Test("new with a place that matches nothing creates nothing")
+    func newFailsCleanly() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try CommandLineEndToEndTests.roadtrip(["list"], in: directory)
+        let before = try Data(contentsOf: directory.dataFile)
+        let result = try CommandLineEndToEndTests.roadtrip(["new", "Nowhere", "Monterey", "qqqxxzzz"], in: directory)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("No place matches “qqqxxzzz”"))
+        #expect(try Data(contentsOf: directory.dataFile) == before)
+    }
+}
