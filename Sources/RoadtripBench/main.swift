@@ -12,6 +12,7 @@ import RoadtripKit
 //
 //     roadtrip-bench                 the figures
 //     roadtrip-bench --search QUERY  one search: its results and its time
+//     roadtrip-bench --basemap       basemap load and line look-up per frame (BasemapBench.swift)
 
 let loads = 200
 let rounds = 5
@@ -109,6 +110,10 @@ do {
     let arguments = CommandLine.arguments
     if arguments.count == 3, arguments[1] == "--search" {
         searchOnce(try Gazetteer.load(from: url), arguments[2])
+        exit(0)
+    }
+    if arguments.count == 2, arguments[1] == "--basemap" {
+        try benchBasemap(try Resources.locate().basemap)
         exit(0)
     }
     print("roadtrip-bench, \(ISO8601DateFormatter().string(from: Date()))")

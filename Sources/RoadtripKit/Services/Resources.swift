@@ -12,6 +12,8 @@ public struct Resources: Sendable {
     public var sampleTrips: URL { directory.appendingPathComponent("sample-trips.json") }
     /// The gazetteer index made by `make data` (Scripts/make-gazetteer.py).
     public var gazetteer: URL { directory.appendingPathComponent("gazetteer.bin") }
+    /// The basemap lines made by `make data` (Scripts/make-basemap.py).
+    public var basemap: URL { directory.appendingPathComponent("basemap.bin") }
 
     public struct NotFound: Error, CustomStringConvertible {
         let searched: [String]

@@ -24,29 +24,17 @@ final class GazetteerBytes: @unchecked Sendable {
     /// since an empty file cannot be mapped at all.
     static func map(_ url: URL) throws(GazetteerError) -> GazetteerBytes {
         let path = url.path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT { throw .missing(path: path) }
-            throw .unreadable(path: path, reason: String(cString: strerror(code)))
+        do {
+            let (base, size) = try MemoryMap.map(path, minimumSize: GazetteerFormat.headerSize)
+            return GazetteerBytes(base: base, count: size) { munmap(UnsafeMutableRawPointer(mutating: base), size) }
+        } catch {
+            switch error {
+            case .missing: throw .missing(path: path)
+            case .unreadable(let reason): throw .unreadable(path: path, reason: reason)
+            case .tooShort(let size):
+                throw size == 0 ? .truncated(path: path, expectedBytes: GazetteerFormat.headerSize, actualBytes: 0) : .notAGazetteer(path: path)
+            }
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            throw .unreadable(path: path, reason: "it is not a regular file")
-        }
-        let size = Int(status.st_size)
-        guard size >= GazetteerFormat.headerSize else {
-            throw size == 0 ? .truncated(path: path, expectedBytes: GazetteerFormat.headerSize, actualBytes: 0) : .notAGazetteer(path: path)
-        }
-        let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
-        guard let mapped, mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        return GazetteerBytes(base: UnsafeRawPointer(mapped), count: size) { munmap(mapped, size) }
     }
 }
 
