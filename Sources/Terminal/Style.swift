@@ -17,6 +17,15 @@ public enum Style: Int, CaseIterable, Sendable {
     case input
     case cursor
     case placeholder
+    // The map (Canvas/): lines of the basemap, the route, pins and the text laid over them.
+    case mapWater
+    case mapCoast
+    case mapBorder
+    case mapRoute
+    case mapPin
+    case mapPinSelected
+    case mapLabel
+    case mapScale
 }
 
 /// How each `Style` is drawn: curses attributes plus, when colours are in use, a colour pair.
@@ -49,13 +58,21 @@ struct Palette {
         case .input: return (Int16(COLOR_BLACK), Int16(COLOR_WHITE), pair)
         case .cursor: return (Int16(COLOR_WHITE), Int16(COLOR_BLACK), pair)
         case .placeholder: return (Int16(COLOR_BLUE), Int16(COLOR_WHITE), pair)
+        case .mapWater: return (Int16(COLOR_BLUE), -1, pair)
+        case .mapCoast: return (Int16(COLOR_GREEN), -1, pair)
+        case .mapBorder: return (Int16(COLOR_MAGENTA), -1, pair)
+        case .mapRoute: return (Int16(COLOR_RED), -1, pair)
+        case .mapPin: return (Int16(COLOR_BLACK), Int16(COLOR_YELLOW), pair)
+        case .mapPinSelected: return (Int16(COLOR_WHITE), Int16(COLOR_RED), pair)
+        case .mapLabel: return (Int16(COLOR_WHITE), -1, pair)
+        case .mapScale: return (Int16(COLOR_YELLOW), -1, pair)
         }
     }
 
     private func extraAttributes(for style: Style) -> attr_t {
         switch style {
-        case .title, .statusKey, .header: return rt_a_bold()
-        case .dim: return rt_a_dim()
+        case .title, .statusKey, .header, .mapRoute, .mapPin, .mapPinSelected: return rt_a_bold()
+        case .dim, .mapBorder: return rt_a_dim()
         default: return rt_a_normal()
         }
     }
@@ -69,6 +86,13 @@ struct Palette {
         case .statusKey: return rt_a_reverse() | rt_a_bold()
         case .error: return rt_a_reverse() | rt_a_bold()
         case .dim: return rt_a_dim()
+        // Without colour the map is told apart by weight: faint water and borders, plain coast,
+        // a bold route, pins in reverse video (the selected one also bold).
+        case .mapWater, .mapBorder: return rt_a_dim()
+        case .mapCoast, .mapLabel, .mapScale: return rt_a_normal()
+        case .mapRoute: return rt_a_bold()
+        case .mapPin: return rt_a_reverse()
+        case .mapPinSelected: return rt_a_reverse() | rt_a_bold()
         }
     }
 

@@ -1,0 +1,68 @@
+import Terminal
+
+/// A label to place beside a pin: which stop it names, its text, and the cells of its pin.
+public struct LabelRequest: Equatable, Sendable {
+    public var id: Int
+    public var text: String
+    public var pin: Rect
+
+    public init(id: Int, text: String, pin: Rect) {
+        self.id = id
+        self.text = text
+        self.pin = pin
+    }
+}
+
+/// A label that found room: the cells it takes (one row, as wide as its text).
+public struct PlacedLabel: Equatable, Sendable {
+    public var id: Int
+    public var text: String
+    public var rect: Rect
+}
+
+/// Greedy placement of stop labels on the map: in the order given (the selected stop first),
+/// each label is tried right of its pin, then left, above and below, and kept at the first spot
+/// inside the map that overlaps no label already placed, no pin and no obstacle (the scale bar).
+/// A label that fits nowhere is dropped whole: a cut name would read as a different place.
+public enum LabelPlacer {
+    public static func place(_ requests: [LabelRequest], pins: [Rect], obstacles: [Rect] = [], bounds: Rect) -> [PlacedLabel] {
+        // Labels and pins keep one clear column on either side, so "3 Paris" never runs into
+        // "Lyon" or the next pin's number.
+        var taken = (pins + obstacles).map(padded)
+        var placed: [PlacedLabel] = []
+        for request in requests {
+            let width = TextWidth.width(request.text)
+            guard width > 0 else { continue }
+            let spot = candidates(for: request.pin, width: width).first { rect in
+                contains(bounds, rect) && !taken.contains { intersects($0, rect) }
+            }
+            guard let spot else { continue }
+            placed.append(PlacedLabel(id: request.id, text: request.text, rect: spot))
+            taken.append(padded(spot))
+        }
+        return placed
+    }
+
+    /// Right, left, above, below the pin, one column apart from it beside, centred over or under.
+    static func candidates(for pin: Rect, width: Int) -> [Rect] {
+        let centred = pin.column + (pin.width - width) / 2
+        return [
+            Rect(row: pin.row, column: pin.right + 1, width: width, height: 1),
+            Rect(row: pin.row, column: pin.column - 1 - width, width: width, height: 1),
+            Rect(row: pin.row - 1, column: centred, width: width, height: 1),
+            Rect(row: pin.bottom, column: centred, width: width, height: 1),
+        ]
+    }
+
+    static func padded(_ rect: Rect) -> Rect {
+        Rect(row: rect.row, column: rect.column - 1, width: rect.width + 2, height: rect.height)
+    }
+
+    static func intersects(_ a: Rect, _ b: Rect) -> Bool {
+        a.column < b.right && b.column < a.right && a.row < b.bottom && b.row < a.bottom
+    }
+
+    static func contains(_ outer: Rect, _ inner: Rect) -> Bool {
+        inner.column >= outer.column && inner.row >= outer.row && inner.right <= outer.right && inner.bottom <= outer.bottom
+    }
+}

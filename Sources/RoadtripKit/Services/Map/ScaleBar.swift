@@ -1,0 +1,40 @@
+import Foundation
+import Terminal
+
+/// A scale bar: a round distance (1, 2 or 5 × 10ⁿ km or mi) and the cells it spans on the map.
+public struct ScaleBar: Equatable, Sendable {
+    /// The distance in `unit`s: 1, 2 or 5 times a power of ten.
+    public var length: Double
+    public var unit: DistanceUnit
+    /// Cells the bar spans at the map's centre latitude.
+    public var cells: Int
+
+    /// "├────┤ 200 km", or "|----| 200 km" outside UTF-8.
+    public var text: String {
+        let utf8 = TextWidth.isUTF8
+        let (end, line) = utf8 ? (("├", "┤"), "─") : (("|", "|"), "-")
+        return end.0 + String(repeating: line, count: max(0, cells - 2)) + end.1 + " " + Self.format(length) + " " + unit.rawValue
+    }
+
+    static func format(_ length: Double) -> String {
+        length >= 1 ? DistanceUnit.grouped(Int(length.rounded())) : String(format: "%g", length)
+    }
+
+    /// The longest round length that spans at most `maxCells` cells, when `metresPerCell` metres
+    /// lie across one cell; nil when not even 0.01 units fits in two cells (not a useful bar).
+    public static func fitting(metresPerCell: Double, maxCells: Int, unit: DistanceUnit) -> ScaleBar? {
+        guard metresPerCell.isFinite, metresPerCell > 0, maxCells >= 2 else { return nil }
+        let maxLength = Double(maxCells) * metresPerCell / unit.metres
+        var exponent = log10(maxLength).rounded(.down)
+        while exponent >= -2 {
+            let power = pow(10, exponent)
+            for step in [5.0, 2, 1] where step * power <= maxLength {
+                let length = (step * power * 1e6).rounded() / 1e6
+                let cells = Int((length * unit.metres / metresPerCell).rounded())
+                if cells >= 2 && cells <= maxCells { return ScaleBar(length: length, unit: unit, cells: cells) }
+            }
+            exponent -= 1
+        }
+        return nil
+    }
+}

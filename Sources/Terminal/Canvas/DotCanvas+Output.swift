@@ -1,0 +1,61 @@
+import CNCurses
+
+extension DotCanvas {
+    /// The rows as text, trailing spaces removed: for headless output (`roadtrip map`) and tests.
+    /// Each row is encoded as UTF-8 bytes into one reused buffer and made a String once: building
+    /// Strings scalar by scalar costs about a microsecond a cell, too slow for 200×60 every frame.
+    public func lines(glyphs: CanvasGlyphs = .preferred) -> [String] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width * 4)
+        return (0..<height).map { row in
+            bytes.removeAll(keepingCapacity: true)
+            for column in 0..<width {
+                let cell = row * width + column
+                switch overlayKind[cell] {
+                case 0: Self.appendUTF8(glyphs.character(for: bits[cell]), to: &bytes)
+                case 1: for scalar in overlay[cell]?.scalars ?? [] { Self.appendUTF8(scalar, to: &bytes) }
+                default: break
+                }
+            }
+            while bytes.last == 0x20 { bytes.removeLast() }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    @inline(__always)
+    static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+        let value = scalar.value
+        if value < 0x80 {
+            bytes.append(UInt8(value))
+        } else {
+            for unit in UTF8.encode(scalar)! { bytes.append(unit) }
+        }
+    }
+
+    /// Draws the canvas with its top left at (row, column) of `surface`. Dot cells go straight to
+    /// curses one cell at a time with no String in between; text cells go through
+    /// `Surface.text`, which knows wide and combining characters.
+    @MainActor
+    public func draw(on surface: Surface, row: Int = 0, column: Int = 0, glyphs: CanvasGlyphs = .preferred) {
+        let looks = Style.allCases.map { surface.palette.attributes(for: $0) }
+        var cell = cchar_t()
+        var text: [wchar_t] = [0, 0]
+        for y in 0..<height where row + y >= 0 && row + y < surface.height {
+            for x in 0..<width where column + x >= 0 && column + x < surface.width {
+                let index = y * width + x
+                switch overlayKind[index] {
+                case 0:
+                    let look = looks[bits[index] == 0 ? 0 : Int(dotStyle[index])]
+                    text[0] = wchar_t(bitPattern: glyphs.character(for: bits[index]).value)
+                    rt_set_cell(&cell, text, look.attrs, look.pair)
+                    mvwadd_wch(surface.window, Int32(row + y), Int32(column + x), &cell)
+                case 1:
+                    let glyph = overlay[index] ?? Glyph(scalars: [" "], width: 1)
+                    surface.text(String(String.UnicodeScalarView(glyph.scalars)), row: row + y, column: column + x, width: glyph.width, style: overlayStyle[index])
+                default:
+                    break
+                }
+            }
+        }
+    }
+}
