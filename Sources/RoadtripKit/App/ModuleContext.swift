@@ -1,35 +1,58 @@
 import Foundation
 
 /// What every module's router needs to build its module and the next ones: the shared model,
-/// the navigation stack, the units, and place search.
+/// the navigation stack, the units, and the resources that load on first use.
 @MainActor
 struct ModuleContext {
     let model: DataModel
     let navigator: Navigator
     let unit: DistanceUnit
     let places: PlaceSearchProvider
+    let basemap: BasemapProvider
+
+    init(model: DataModel, navigator: Navigator, unit: DistanceUnit, places: PlaceSearchProvider, basemap: BasemapProvider = .unavailable) {
+        self.model = model
+        self.navigator = navigator
+        self.unit = unit
+        self.places = places
+        self.basemap = basemap
+    }
 }
 
-/// The gazetteer, loaded the first time a search needs it (SPEC: loading must not slow start-up).
-/// A gazetteer that cannot be loaded is reported once, as a sentence; coordinates still work.
+/// A resource loaded the first time something needs it (SPEC: big data files must not slow
+/// start-up). A resource that cannot be loaded is reported as a sentence, and only once.
 @MainActor
-final class PlaceSearchProvider {
-    private let load: () throws -> PlaceSearching
-    private var result: Result<PlaceSearching, any Error>?
+final class LazyResource<Value> {
+    private let load: () throws -> Value
+    private var result: Result<Value, any Error>?
 
-    init(load: @escaping () throws -> PlaceSearching) {
+    init(load: @escaping () throws -> Value) {
         self.load = load
     }
 
-    /// A provider of places already in hand (tests, or a caller that loaded them).
-    static func fixed(_ places: PlaceSearching) -> PlaceSearchProvider {
-        PlaceSearchProvider { places }
+    /// A value already in hand (tests, or a caller that loaded it).
+    static func fixed(_ value: Value) -> LazyResource<Value> {
+        LazyResource { value }
     }
 
-    var places: Result<PlaceSearching, any Error> {
+    var value: Result<Value, any Error> {
         if let result { return result }
         let loaded = Result { try load() }
         result = loaded
         return loaded
     }
+}
+
+typealias PlaceSearchProvider = LazyResource<any PlaceSearching>
+typealias BasemapProvider = LazyResource<any BasemapProviding>
+
+extension LazyResource where Value == any BasemapProviding {
+    /// No basemap: maps show the route and pins on an empty background.
+    static var unavailable: BasemapProvider {
+        BasemapProvider { throw BasemapUnavailable() }
+    }
+}
+
+struct BasemapUnavailable: Error, CustomStringConvertible {
+    var description: String { "no basemap was given" }
 }

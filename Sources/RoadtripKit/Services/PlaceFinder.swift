@@ -26,12 +26,12 @@ struct PlaceFinder {
         if CoordinateParser.looksLikeCoordinates(query) {
             do {
                 let coordinate = try CoordinateParser.parse(query)
-                return .coordinate(coordinate, nearest: try? places.places.get().nearest(to: coordinate))
+                return .coordinate(coordinate, nearest: try? places.value.get().nearest(to: coordinate))
             } catch {
                 return .invalidCoordinates(error.description)
             }
         }
-        switch places.places {
+        switch places.value {
         case .success(let gazetteer): return .places(gazetteer.search(query, limit: limit))
         case .failure(let error): return .searchUnavailable("\(error)")
         }
