@@ -23,7 +23,8 @@ struct TripDetailEndToEndTests {
 
     @Test("Rename, add a stop by coordinates, move it, delete another, undo, back, quit: screen, file and show --json agree")
     func editingScenario() async throws {
-        let session = try TmuxSession(width: 120, height: 30)
+        // Under 120 columns, so that the stop table has its coordinates column (no map beside it).
+        let session = try TmuxSession(width: 110, height: 30)
         defer { session.close() }
         try await Self.openPacific(session)
 

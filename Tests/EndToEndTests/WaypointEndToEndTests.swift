@@ -24,7 +24,7 @@ struct WaypointEndToEndTests {
         try await session.waitFor("Add a stop after “Morro Bay”")
         try session.sendText("monter")
         try await session.waitUntil("Monterey, California in the results") { screen in
-            screen.components(separatedBy: "\n").contains { $0.contains("Monterey") && $0.contains("California, United States") }
+            screen.components(separatedBy: "\n").contains { $0.contains("Monterey ") && $0.contains("California") }
         }
         try await Self.choose("Monterey — California, United States", in: session)
         try session.sendKeys("Enter")

@@ -17,7 +17,8 @@ public enum Application {
 
     /// The modules' shared context; place search loads on first use.
     static func makeContext(model: DataModel, navigator: Navigator, settings: Settings) -> ModuleContext {
-        ModuleContext(model: model, navigator: navigator, unit: settings.unit, places: .gazetteer(environment: settings.environment))
+        ModuleContext(model: model, navigator: navigator, unit: settings.unit, places: .gazetteer(environment: settings.environment),
+                      basemap: .basemap(environment: settings.environment))
     }
 
     /// Runs the TUI on an already loaded model. Returns the process exit status: 0, or 128 plus

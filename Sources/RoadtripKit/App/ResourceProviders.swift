@@ -4,3 +4,10 @@ extension LazyResource where Value == any PlaceSearching {
         PlaceSearchProvider { try Gazetteer.load(from: Resources.locate(environment: environment).gazetteer) }
     }
 }
+
+extension LazyResource where Value == any BasemapProviding {
+    /// The basemap of the installed resources, loaded when a map is first drawn.
+    static func basemap(environment: [String: String]) -> BasemapProvider {
+        BasemapProvider { try Basemap.load(from: Resources.locate(environment: environment).basemap) }
+    }
+}

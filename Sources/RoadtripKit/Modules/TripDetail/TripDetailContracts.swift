@@ -94,4 +94,7 @@ struct TripDetailViewModel: Equatable {
     var summary = ""
     var emptyMessage: String?
     var message: StatusMessage?
+    /// The stops as the map shows them, and the unit of its scale bar.
+    var mapStops: [MapStop] = []
+    var unit = DistanceUnit.km
 }

@@ -243,6 +243,8 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         viewModel.summary = summary(distance: route.totalMeters, estimate: RouteEstimate(for: trip), unit: unit)
         viewModel.emptyMessage = trip.waypoints.isEmpty ? "No stops yet. Press a to add the first one." : nil
         viewModel.message = message
+        viewModel.mapStops = MapStop.stops(of: trip)
+        viewModel.unit = unit
         return viewModel
     }
 

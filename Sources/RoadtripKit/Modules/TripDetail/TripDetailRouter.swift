@@ -16,7 +16,7 @@ final class TripDetailRouter: TripDetailRouterInput {
             router: TripDetailRouter(tripID: tripID, context: context),
             unit: context.unit
         )
-        let view = TripDetailView(presenter: presenter)
+        let view = TripDetailView(presenter: presenter, basemap: context.basemap)
         presenter.view = view
         presenter.didLoad()
         return view

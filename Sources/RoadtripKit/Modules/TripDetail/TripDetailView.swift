@@ -8,7 +8,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
         case rename, addStop, editStop, deleteStop, moveUp, moveDown, estimates
-        case undo, redo, save, help, back
+        case undo, redo, save, help, back, map
     }
 
     static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
@@ -19,6 +19,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         KeyBinding(.moveUp, keys: [.character("K"), .shiftUp], label: "Move up", help: "Move the selected stop up"),
         KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the trip (Enter keeps, Esc restores)", statusBar: true),
         KeyBinding(.estimates, keys: [.character("o")], label: "Estimates", help: "Set the road factor and average speed of the estimates"),
+        KeyBinding(.map, keys: [.character("m")], label: "Map", help: "Focus the map (on narrow terminals, show it)", statusBar: true),
         KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change", statusBar: true),
         KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
         KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
@@ -33,14 +34,18 @@ final class TripDetailView: Screen, TripDetailViewInput {
     }
 
     private let presenter: TripDetailViewOutput
+    private var map: TripMapPanel
+    /// The width last drawn, so `m` knows whether the map sits beside the stops.
+    private var lastWidth = 0
     private var viewModel = TripDetailViewModel()
     private var list = ListState()
     private var overlay: Overlay?
     private var pageSize = 10
     var needsDisplay = true
 
-    init(presenter: TripDetailViewOutput) {
+    init(presenter: TripDetailViewOutput, basemap: BasemapProvider = .unavailable) {
         self.presenter = presenter
+        self.map = TripMapPanel(basemap: basemap)
     }
 
     // MARK: TripDetailViewInput
@@ -49,6 +54,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         self.viewModel = viewModel
         list.setCount(viewModel.rows.count)
         if let row = viewModel.selectedRow { list.select(row) }
+        map.follow(viewModel.selectedRow.flatMap { viewModel.mapStops.indices.contains($0) ? viewModel.mapStops[$0] : nil })
         needsDisplay = true
     }
 
@@ -76,7 +82,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
     // MARK: Screen
 
     var helpTitle: String { "\(viewModel.title) — keys" }
-    var helpEntries: [HelpEntry] { Self.keymap.helpEntries }
+    var helpEntries: [HelpEntry] { Self.keymap.helpEntries + TripMapPanel.keymap.helpEntries.filter { $0.text.hasPrefix("Map:") } }
     var statusMessage: StatusMessage? { viewModel.message }
 
     var statusHints: [KeyHint] {
@@ -84,7 +90,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         case .rename: return [KeyHint(key: "Enter", label: "Keep"), KeyHint(key: "Esc", label: "Restore")]
         case .form: return [KeyHint(key: "Enter", label: "OK"), KeyHint(key: "Tab", label: "Next field"), KeyHint(key: "Esc", label: "Cancel")]
         case .confirmation: return [KeyHint(key: "y", label: "Yes"), KeyHint(key: "n", label: "No")]
-        case nil: return Self.keymap.statusHints
+        case nil: return map.isFocused ? TripMapPanel.statusHints : Self.keymap.statusHints
         }
     }
 
@@ -114,6 +120,11 @@ final class TripDetailView: Screen, TripDetailViewInput {
             guard let answer = dialog.answer(for: key) else { return }
             show(nil)
             presenter.didAnswerDelete(answer == .yes)
+        case nil where map.isFocused:
+            guard let command = TripMapPanel.keymap.command(for: key) else { return }
+            if command == .help { return presenter.didPressHelp() }
+            map.perform(command)
+            needsDisplay = true
         case nil:
             if let command = Self.keymap.command(for: key) { perform(command) }
         }
@@ -136,28 +147,33 @@ final class TripDetailView: Screen, TripDetailViewInput {
         case .save: presenter.didPressSave()
         case .help: presenter.didPressHelp()
         case .back: presenter.didPressBack()
+        case .map:
+            map.open(width: lastWidth)
+            needsDisplay = true
         }
     }
 
     // MARK: Drawing
 
     func draw(on surface: Surface, in rect: Rect) {
+        lastWidth = rect.width
         if case .rename(let field) = overlay {
             surface.text(" Name:", row: rect.row, column: rect.column, style: .title)
             field.draw(on: surface, row: rect.row, column: rect.column + 7, width: max(1, rect.width - 8))
         } else {
             surface.titleLine(viewModel.title, subtitle: viewModel.subtitle, in: rect)
         }
-        let columns = StopColumns(width: rect.width, showsPlace: viewModel.rows.contains { !$0.place.isEmpty })
-        drawHeadings(columns, on: surface, row: rect.row + 1)
-        let listRect = rect.inset(top: 2, bottom: 2)
-        pageSize = max(1, listRect.height)
-        if let empty = viewModel.emptyMessage {
-            surface.centeredMessage(empty, in: listRect)
-        } else {
-            surface.list(&list, in: listRect) { index, rowRect, isSelected in
-                drawRow(viewModel.rows[index], columns: columns, on: surface, in: rowRect, isSelected: isSelected)
+        let content = rect.inset(top: 1, bottom: 2)
+        let mapRect = map.frame(in: content)
+        let listRect = mapRect.map { $0.column > content.column ? content.inset(right: $0.width + 1) : nil } ?? content
+        if let listRect { drawStops(on: surface, in: listRect) }
+        if let mapRect {
+            if mapRect.column > content.column {
+                for row in mapRect.row..<mapRect.bottom {
+                    surface.text(TextWidth.isUTF8 ? "│" : "|", row: row, column: mapRect.column - 1, width: 1, style: map.isFocused ? .accent : .border)
+                }
             }
+            map.draw(stops: viewModel.mapStops, selected: viewModel.selectedRow, unit: viewModel.unit, on: surface, in: mapRect)
         }
         surface.rule(row: rect.bottom - 2, column: rect.column, width: rect.width)
         surface.text(" \(viewModel.summary)", row: rect.bottom - 1, column: rect.column, width: rect.width, style: .accent)
@@ -165,6 +181,21 @@ final class TripDetailView: Screen, TripDetailViewInput {
         case .form(_, let dialog): dialog.draw(on: surface)
         case .confirmation(let dialog): dialog.draw(on: surface)
         case .rename, nil: break
+        }
+    }
+
+    /// The headings and the numbered stops (or the empty-trip message) in `rect`.
+    private func drawStops(on surface: Surface, in rect: Rect) {
+        let columns = StopColumns(width: rect.width, showsPlace: viewModel.rows.contains { !$0.place.isEmpty })
+        drawHeadings(columns, on: surface, row: rect.row)
+        let listRect = rect.inset(top: 1)
+        pageSize = max(1, listRect.height)
+        if let empty = viewModel.emptyMessage {
+            surface.centeredMessage(empty, in: listRect)
+            return
+        }
+        surface.list(&list, in: listRect) { index, rowRect, isSelected in
+            drawRow(viewModel.rows[index], columns: columns, on: surface, in: rowRect, isSelected: isSelected)
         }
     }
 

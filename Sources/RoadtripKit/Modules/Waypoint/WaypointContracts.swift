@@ -45,6 +45,8 @@ protocol WaypointInteractorInput: AnyObject {
     func stop(id: Waypoint.ID) -> Waypoint?
     /// The stop the new or edited stop comes after, for the distance in the preview.
     func previousStop(for mode: WaypointEditorMode) -> Waypoint?
+    /// The stop's number in the trip (from 1) once added or as it is.
+    func stopNumber(for mode: WaypointEditorMode) -> Int
     func distance(from: Coordinate, to: Coordinate) -> Double
     func insertStop(_ waypoint: Waypoint, at index: Int)
     func updateStop(_ waypoint: Waypoint)
@@ -75,4 +77,7 @@ struct WaypointViewModel: Equatable {
     /// The chosen place: name and region, then coordinates and distance from the previous stop.
     var preview: [String] = []
     var message: StatusMessage?
+    /// The chosen place as a pin on the small map (numbered as the stop will be), if any.
+    var mapStop: MapStop?
+    var unit = DistanceUnit.km
 }

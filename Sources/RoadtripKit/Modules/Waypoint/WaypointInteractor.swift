@@ -36,6 +36,13 @@ final class WaypointInteractor: WaypointInteractorInput {
         }
     }
 
+    func stopNumber(for mode: WaypointEditorMode) -> Int {
+        switch mode {
+        case .add(let index): return index + 1
+        case .edit(let id): return (model.trip(id: tripID)?.waypoints.firstIndex { $0.id == id } ?? 0) + 1
+        }
+    }
+
     func distance(from: Coordinate, to: Coordinate) -> Double {
         Geodesy.distance(from: from, to: to)
     }

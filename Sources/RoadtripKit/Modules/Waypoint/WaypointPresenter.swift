@@ -127,6 +127,8 @@ final class WaypointPresenter: WaypointViewOutput {
             return Self.preview(of: choice, previousStop: previous?.name, distance: distance, unit: unit)
         } ?? []
         viewModel.message = message
+        viewModel.mapStop = chosen.map { MapStop(coordinate: $0.coordinate, number: interactor.stopNumber(for: mode), name: $0.name) }
+        viewModel.unit = unit
         view?.display(viewModel)
         message = nil
     }

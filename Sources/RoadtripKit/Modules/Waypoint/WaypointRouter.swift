@@ -16,7 +16,7 @@ final class WaypointRouter: WaypointRouterInput {
             unit: context.unit
         )
         presenter.output = output
-        let view = WaypointView(presenter: presenter)
+        let view = WaypointView(presenter: presenter, basemap: context.basemap)
         presenter.view = view
         presenter.didLoad()
         return view

@@ -28,7 +28,12 @@ final class WaypointView: Screen, WaypointViewInput {
         var label: String { ["Place", "Name", "Notes"][rawValue] }
     }
 
+    /// Terminals at least this wide show a small map of the chosen place beside the results.
+    static let mapMinimumWidth = 100
+    static let mapWidth = 36
+
     private let presenter: WaypointViewOutput
+    private let basemap: BasemapProvider
     private var viewModel = WaypointViewModel()
     private var fields = Array(repeating: TextField(), count: Field.allCases.count)
     private var focus = Field.place
@@ -36,8 +41,9 @@ final class WaypointView: Screen, WaypointViewInput {
     private var pageSize = 8
     var needsDisplay = true
 
-    init(presenter: WaypointViewOutput) {
+    init(presenter: WaypointViewOutput, basemap: BasemapProvider = .unavailable) {
         self.presenter = presenter
+        self.basemap = basemap
     }
 
     // MARK: WaypointViewInput
@@ -113,9 +119,14 @@ final class WaypointView: Screen, WaypointViewInput {
         let labelWidth = 7, fieldColumn = rect.column + 1 + labelWidth
         let fieldWidth = max(1, rect.width - labelWidth - 2)
         drawField(.place, on: surface, row: rect.row + 2, column: fieldColumn, width: fieldWidth)
-        let resultsRect = Rect(row: rect.row + 3, column: fieldColumn, width: fieldWidth, height: max(1, rect.height - 9))
+        let showsMap = rect.width >= Self.mapMinimumWidth
+        let resultsWidth = showsMap ? fieldWidth - Self.mapWidth - 1 : fieldWidth
+        let resultsRect = Rect(row: rect.row + 3, column: fieldColumn, width: resultsWidth, height: max(1, rect.height - 9))
         pageSize = resultsRect.height
         drawResults(on: surface, in: resultsRect)
+        if showsMap {
+            drawMap(on: surface, in: Rect(row: resultsRect.row, column: resultsRect.right + 1, width: Self.mapWidth, height: resultsRect.height))
+        }
         let nameRow = resultsRect.bottom + 1
         drawField(.name, on: surface, row: nameRow, column: fieldColumn, width: fieldWidth, placeholder: viewModel.namePlaceholder)
         drawField(.notes, on: surface, row: nameRow + 1, column: fieldColumn, width: fieldWidth, placeholder: "(optional)")
@@ -123,6 +134,14 @@ final class WaypointView: Screen, WaypointViewInput {
         for (offset, line) in viewModel.preview.prefix(2).enumerated() {
             surface.text(" \(line)", row: nameRow + 3 + offset, column: rect.column, width: rect.width, style: offset == 0 ? .accent : .normal)
         }
+    }
+
+    /// A region around the chosen place, its pin numbered as the stop will be.
+    private func drawMap(on surface: Surface, in rect: Rect) {
+        guard let stop = viewModel.mapStop, rect.height >= 4 else { return }
+        let viewport = MapViewport.fitting([stop.coordinate], width: rect.width, height: rect.height)
+        let frame = MapRenderer().render(stops: [stop], selected: 0, viewport: viewport, basemap: try? basemap.value.get(), unit: viewModel.unit)
+        frame.canvas.draw(on: surface, row: rect.row, column: rect.column)
     }
 
     private func drawField(_ field: Field, on surface: Surface, row: Int, column: Int, width: Int, placeholder: String = "") {

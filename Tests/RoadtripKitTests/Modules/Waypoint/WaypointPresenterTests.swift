@@ -51,6 +51,14 @@ import Testing
         #expect(preview.last?.hasSuffix(" from Monterey") == true)
     }
 
+    @Test func theChosenPlaceIsPinnedOnTheMapWithTheStopsNumber() {
+        let presenter = makePresenter(.add(index: 1))
+        #expect(view.last?.mapStop == nil)
+        presenter.didChangePlace("mon")
+        presenter.didSelectResult(1)
+        #expect(view.last?.mapStop == MapStop(coordinate: FakePlaces.monterey.coordinate, number: 2, name: "Monterey"))
+    }
+
     @Test func enterInsertsTheChosenPlaceAndReturns() throws {
         let presenter = makePresenter(.add(index: 1))
         presenter.didChangePlace("mon")

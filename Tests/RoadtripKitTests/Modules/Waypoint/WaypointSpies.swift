@@ -34,6 +34,10 @@ final class WaypointInteractorSpy: WaypointInteractorInput {
     }
 
     func distance(from: Coordinate, to: Coordinate) -> Double { Geodesy.distance(from: from, to: to) }
+    func stopNumber(for mode: WaypointEditorMode) -> Int {
+        if case .add(let index) = mode { return index + 1 }
+        return 1
+    }
     func insertStop(_ waypoint: Waypoint, at index: Int) { inserted.append((waypoint, index)) }
     func updateStop(_ waypoint: Waypoint) { updated.append(waypoint) }
 }

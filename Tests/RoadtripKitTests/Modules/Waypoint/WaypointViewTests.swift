@@ -40,6 +40,19 @@ import Testing
         #expect(text.contains("36.6002° N, 121.8947° W · 37.4 km from Big Sur"))
     }
 
+    @Test func wideTerminalsShowTheChosenPlaceOnASmallMap() throws {
+        var viewModel = WaypointPresenter.makeViewModel(lookup: .places([FakePlaces.monterey]), choices: WaypointPresenter.choices(for: .places([FakePlaces.monterey]), editing: nil), selected: 0, unit: .km)
+        viewModel.mapStop = MapStop(coordinate: FakePlaces.monterey.coordinate, number: 2, name: "Monterey")
+        view.display(viewModel)
+        let (terminal, lines) = try render(width: 110, height: 22)
+        defer { terminal.stop() }
+        let mapSide = lines[3...12].map { String($0.dropFirst(110 - WaypointView.mapWidth - 1)) }
+        #expect(mapSide.contains { $0.contains("2 Monterey") || $0.contains("Monterey 2") })
+        let (narrow, narrowLines) = try render(width: 90, height: 22)
+        defer { narrow.stop() }
+        #expect(!narrowLines.contains { $0.contains("2 Monterey") })
+    }
+
     @Test func anErrorNoteTakesThePlaceOfResults() throws {
         var viewModel = WaypointPresenter.makeViewModel(lookup: .invalidCoordinates("Latitude 95.0 is out of range."), choices: [], selected: 0, unit: .km)
         viewModel.title = "Add"

@@ -1,0 +1,100 @@
+import Terminal
+
+/// The map of the trip screen: where it sits, what it shows, and its own keys. The view owns one;
+/// the viewport (pan and zoom) is screen state that only the drawing needs, like a list's scroll.
+@MainActor
+struct TripMapPanel {
+    /// Terminals at least this wide show the map beside the stops (SPEC §4).
+    static let sideBySideWidth = 120
+
+    enum Command: Hashable, Sendable {
+        case pan(columns: Int, rows: Int)
+        case zoomIn, zoomOut, fit, leave, help
+    }
+
+    static let keymap = Keymap<Command>([
+        KeyBinding(.pan(columns: -8, rows: 0), keys: [.left, .character("h")], label: "Pan", help: "Map: pan west"),
+        KeyBinding(.pan(columns: 8, rows: 0), keys: [.right, .character("l")], label: "Pan", help: "Map: pan east"),
+        KeyBinding(.pan(columns: 0, rows: -4), keys: [.up, .character("k")], label: "Pan", help: "Map: pan north"),
+        KeyBinding(.pan(columns: 0, rows: 4), keys: [.down, .character("j")], label: "Pan", help: "Map: pan south"),
+        KeyBinding(.zoomIn, keys: [.character("+"), .character("=")], label: "Zoom in", help: "Map: zoom in"),
+        KeyBinding(.zoomOut, keys: [.character("-"), .character("_")], label: "Zoom out", help: "Map: zoom out"),
+        KeyBinding(.fit, keys: [.character("0")], label: "Fit", help: "Map: fit the whole trip again"),
+        KeyBinding(.leave, keys: [.escape, .character("m")], label: "List", help: "Map: back to the stop list"),
+        KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help"),
+    ])
+
+    static let statusHints = [
+        KeyHint(key: "←↑↓→", label: "Pan"), KeyHint(key: "+/-", label: "Zoom"), KeyHint(key: "0", label: "Fit"),
+        KeyHint(key: "Esc", label: "List"), KeyHint(key: "?", label: "Help"),
+    ]
+
+    let basemap: BasemapProvider
+    /// Whether the map has the keys.
+    var isFocused = false
+    /// On a narrow terminal, whether the map is shown in place of the stops.
+    var isOpenOnNarrowScreen = false
+    private var viewport: MapViewport?
+    private var needsFit = true
+
+    init(basemap: BasemapProvider) {
+        self.basemap = basemap
+    }
+
+    func isVisible(width: Int) -> Bool {
+        width >= Self.sideBySideWidth || isOpenOnNarrowScreen
+    }
+
+    /// The map's part of the trip screen's content (between the headings and the summary).
+    func frame(in content: Rect) -> Rect? {
+        guard isVisible(width: content.width) else { return nil }
+        if content.width < Self.sideBySideWidth { return content }
+        let width = max(40, content.width * 2 / 5)
+        return Rect(row: content.row, column: content.right - width, width: width, height: content.height)
+    }
+
+    /// `m`: on a narrow terminal the map opens in place of the stops; either way it takes the keys.
+    mutating func open(width: Int) {
+        if width < Self.sideBySideWidth { isOpenOnNarrowScreen = true }
+        isFocused = true
+    }
+
+    mutating func close() {
+        isFocused = false
+        isOpenOnNarrowScreen = false
+    }
+
+    mutating func perform(_ command: Command) {
+        switch command {
+        case .pan(let columns, let rows): viewport = viewport?.panned(byCells: columns, rows: rows)
+        case .zoomIn: viewport = viewport?.zoomed(by: 2)
+        case .zoomOut: viewport = viewport?.zoomed(by: 0.5)
+        case .fit: needsFit = true
+        case .leave: close()
+        case .help: break
+        }
+    }
+
+    /// Keeps the selected stop in view: when it has gone off the map, the map centres on it.
+    mutating func follow(_ stop: MapStop?) {
+        guard let stop, let current = viewport else { return }
+        let dot = current.dot(of: current.nearestCopy(of: MercatorProjection.project(stop.coordinate)))
+        let inside = dot.x >= 2 && dot.y >= 4 && dot.x < Double(current.dotWidth - 2) && dot.y < Double(current.dotHeight - 4)
+        if !inside {
+            viewport = MapViewport(center: MercatorProjection.project(stop.coordinate), zoom: current.zoom, width: current.width, height: current.height)
+        }
+    }
+
+    mutating func draw(stops: [MapStop], selected: Int?, unit: DistanceUnit, on surface: Surface, in rect: Rect) {
+        guard rect.width >= 12, rect.height >= 4 else { return }
+        if needsFit || viewport == nil {
+            viewport = MapViewport.fitting(stops.map(\.coordinate), width: rect.width, height: rect.height)
+            needsFit = false
+        } else if let current = viewport, current.width != rect.width || current.height != rect.height {
+            viewport = current.resized(width: rect.width, height: rect.height)
+        }
+        guard let viewport else { return }
+        let frame = MapRenderer().render(stops: stops, selected: selected, viewport: viewport, basemap: try? basemap.value.get(), unit: unit)
+        frame.canvas.draw(on: surface, row: rect.row, column: rect.column)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Terminal
+import Testing
+@testable import RoadtripKit
+
+/// The map of the trip screen, drawn off-screen on a small fake basemap.
+@MainActor
+@Suite struct TripMapPanelTests {
+    let presenter = TripDetailPresenterSpy()
+    let view: TripDetailView
+
+    init() {
+        view = TripDetailView(presenter: presenter, basemap: .fixed(SquareIsland()))
+        view.display(TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil))
+    }
+
+    private func render(width: Int, height: Int = 24) throws -> (Terminal, [String]) {
+        let terminal = try #require(Terminal.offscreen(width: width, height: height))
+        view.draw(on: terminal.surface, in: terminal.surface.bounds)
+        return (terminal, terminal.surface.lines())
+    }
+
+    private static func hasBraille(_ line: Substring) -> Bool {
+        line.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }
+    }
+
+    @Test func wideTerminalsShowTheMapBesideTheStops() throws {
+        let (terminal, lines) = try render(width: 130)
+        defer { terminal.stop() }
+        #expect(lines[2].contains("Monterey"))
+        let mapSide = lines[2...21].map { $0.dropFirst(80) }
+        #expect(mapSide.contains { Self.hasBraille($0) })
+        #expect(mapSide.contains { $0.contains("1 Monterey") || $0.contains("Monterey 1") })
+    }
+
+    @Test func narrowTerminalsShowTheMapOnlyAfterM() throws {
+        let (terminal, lines) = try render(width: 90)
+        defer { terminal.stop() }
+        #expect(!lines.contains { Self.hasBraille($0[...]) })
+        view.handle(.character("m"))
+        view.draw(on: terminal.surface, in: terminal.surface.bounds)
+        let withMap = terminal.surface.lines()
+        #expect(withMap.contains { Self.hasBraille($0[...]) })
+        #expect(!withMap.contains { $0.contains("Coordinates") })
+        view.handle(.escape)
+        view.draw(on: terminal.surface, in: terminal.surface.bounds)
+        #expect(terminal.surface.lines().contains { $0.contains("Coordinates") })
+    }
+
+    @Test func focusedMapKeysPanZoomAndFitWithoutReachingThePresenter() throws {
+        let terminal = try #require(Terminal.offscreen(width: 130, height: 24))
+        defer { terminal.stop() }
+        view.draw(on: terminal.surface, in: terminal.surface.bounds)
+        let fitted = terminal.surface.lines()
+        view.handle(.character("m"))
+        #expect(view.statusHints.map(\.label) == ["Pan", "Zoom", "Fit", "List", "Help"])
+        for key: Key in [.character("+"), .character("l"), .down] {
+            view.handle(key)
+            let before = terminal.surface.lines()
+            view.draw(on: terminal.surface, in: terminal.surface.bounds)
+            #expect(terminal.surface.lines() != before, "\(key) should change the map")
+        }
+        view.handle(.character("0"))
+        view.draw(on: terminal.surface, in: terminal.surface.bounds)
+        #expect(terminal.surface.lines() == fitted)
+        view.handle(.escape)
+        #expect(view.statusHints.map(\.label).contains("Map"))
+        #expect(presenter.intents.isEmpty)
+    }
+
+    @Test func helpListsTheMapKeys() {
+        #expect(view.helpEntries.contains { $0.text == "Map: zoom in" && $0.keys == "+ =" })
+        #expect(view.helpEntries.contains { $0.keys == "m" })
+    }
+
+    @Test func anEmptyTripStillGetsAMap() throws {
+        view.display(TripDetailPresenter.makeViewModel(trip: Fixtures.empty, selectedID: nil, unit: .km, message: nil))
+        let (terminal, lines) = try render(width: 130)
+        defer { terminal.stop() }
+        #expect(lines.contains { $0.contains("No stops yet") })
+        #expect(lines[2...21].contains { Self.hasBraille($0.dropFirst(80)) })
+    }
+}
+
+/// A basemap of one square island around Monterey Bay (and the whole world's worth of nothing).
+final class SquareIsland: BasemapProviding, @unchecked Sendable {
+    private let ring: [MercatorPoint] = {
+        let corners = [(36.0, -122.5), (37.0, -122.5), (37.0, -121.0), (36.0, -121.0), (36.0, -122.5)]
+        return corners.map { latitude, longitude in
+            let point = MercatorProjection.project(Coordinate(latitude: latitude, longitude: longitude))
+            return MercatorPoint(x: Float(point.x), y: Float(point.y))
+        }
+    }()
+
+    func forEachLine(in rect: MercatorRect, resolution: Double, _ body: (BasemapLayer, UnsafeBufferPointer<MercatorPoint>) -> Void) {
+        ring.withUnsafeBufferPointer { body(.coastline, $0) }
+    }
+}
