@@ -12,6 +12,8 @@ import RoadtripKit
 //
 //     roadtrip-bench                 the figures
 //     roadtrip-bench --search QUERY  one search: its results and its time
+// 3. The map: loading the basemap, then whole 200×60 map frames at every zoom (MapBench.swift).
+//
 //     roadtrip-bench --basemap       basemap load and line look-up per frame (BasemapBench.swift)
 
 let loads = 200
@@ -123,6 +125,7 @@ do {
     print("gazetteer: \(url.path), \(size) bytes, \(gazetteer.count) places")
     try benchLoad(url)
     benchSearch(gazetteer)
+    benchMapFrames(try benchBasemapLoad(try Resources.locate().basemap))
 } catch {
     FileHandle.standardError.write(Data("roadtrip-bench: \(error)\n".utf8))
     exit(1)
