@@ -32,7 +32,7 @@ final class GazetteerBytes: @unchecked Sendable {
             case .missing: throw .missing(path: path)
             case .unreadable(let reason): throw .unreadable(path: path, reason: reason)
             case .tooShort(let size):
-                throw size == 0 ? .truncated(path: path, expectedBytes: GazetteerFormat.headerSize, actualBytes: 0) : .notAGazetteer(path: path)
+                throw size == 0 ? .truncated(path: path, expectedBytes: GazetteerFormat.headerSize, actualBytes: 0) : .notThisKind(path: path)
             }
         }
     }

@@ -46,7 +46,7 @@ struct GazetteerTables {
     private static func checkHeader(_ file: ByteSlice, path: String) throws(GazetteerError) {
         guard file.count >= Format.headerSize,
               Array(file.bytes(0, Format.magic.count)) == Format.magic
-        else { throw .notAGazetteer(path: path) }
+        else { throw .notThisKind(path: path) }
         let version = file.uint32(8)
         guard version == Format.version else {
             throw .wrongVersion(path: path, found: version, expected: Format.version)

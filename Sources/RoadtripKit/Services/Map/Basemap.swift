@@ -32,7 +32,7 @@ public final class Basemap: BasemapProviding, @unchecked Sendable {
 
     private static func readLevels(_ file: ByteSlice, path: String) throws(BasemapError) -> [BasemapLevel] {
         typealias Format = BasemapFormat
-        guard Array(file.bytes(0, Format.magic.count)) == Format.magic else { throw .notABasemap(path: path) }
+        guard Array(file.bytes(0, Format.magic.count)) == Format.magic else { throw .notThisKind(path: path) }
         let version = file.uint32(Format.versionOffset)
         guard version == Format.version else { throw .wrongVersion(path: path, found: version, expected: Format.version) }
         let length = file.uint64(Format.fileLengthOffset)

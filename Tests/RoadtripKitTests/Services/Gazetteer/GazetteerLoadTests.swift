@@ -41,7 +41,7 @@ import Testing
         var generator = SplitMix(seed: UInt64(size))
         let file = directory.file("garbage.bin")
         try Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: file)
-        #expect(throws: GazetteerError.notAGazetteer(path: file.path)) { try Gazetteer.load(from: file) }
+        #expect(throws: GazetteerError.notThisKind(path: file.path)) { try Gazetteer.load(from: file) }
     }
 
     @Test func anotherVersionIsRefusedWithBothVersions() throws {

@@ -117,7 +117,7 @@ import Testing
         var generator = SplitMix(seed: UInt64(size))
         let file = directory.file("garbage.bin")
         try Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: file)
-        #expect(throws: BasemapError.notABasemap(path: file.path)) { try Basemap.load(from: file) }
+        #expect(throws: BasemapError.notThisKind(path: file.path)) { try Basemap.load(from: file) }
     }
 
     @Test func anotherVersionIsRefused() throws {
