@@ -6,6 +6,7 @@ import Glibc
 // State touched from signal handlers: plain C-sized values, set up before any handler is
 // installed so that the handlers themselves never allocate or initialise anything.
 nonisolated(unsafe) private var pendingQuitSignal: sig_atomic_t = 0
+nonisolated(unsafe) private var pendingSuspend: sig_atomic_t = 0
 nonisolated(unsafe) private var savedTerminalModes = termios()
 nonisolated(unsafe) private var hasSavedTerminalModes: sig_atomic_t = 0
 nonisolated(unsafe) private var restoreSequence: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 0)
@@ -23,9 +24,31 @@ public enum SignalTrap {
     /// that ours replace the ones it installs).
     public static func installQuitHandlers() {
         pendingQuitSignal = 0
+        pendingSuspend = 0
         for signal in quitSignals {
             install(signal, flags: 0) { number in pendingQuitSignal = number }
         }
+        installSuspendHandler()
+    }
+
+    /// Ctrl-Z (SIGTSTP) is noted too: the main loop leaves curses, stops, and redraws everything
+    /// when continued (`Terminal.suspend()`), instead of stopping with the screen in curses mode.
+    static func installSuspendHandler() {
+        install(SIGTSTP, flags: 0) { _ in pendingSuspend = 1 }
+    }
+
+    /// Whether Ctrl-Z (SIGTSTP) came since the last call.
+    public static func takePendingSuspend() -> Bool {
+        guard pendingSuspend != 0 else { return false }
+        pendingSuspend = 0
+        return true
+    }
+
+    /// Stops the process as the default SIGTSTP would; returns when it is continued.
+    static func stopProcess() {
+        install(SIGTSTP, flags: 0, handler: nil)
+        raise(SIGTSTP)
+        installSuspendHandler()
     }
 
     /// The quit signal received since the last call, if any.
@@ -57,9 +80,10 @@ public enum SignalTrap {
         }
     }
 
-    private static func install(_ signal: Int32, flags: Int32, handler: @convention(c) (Int32) -> Void) {
+    /// Installs `handler`, or the default action when it is nil.
+    private static func install(_ signal: Int32, flags: Int32, handler: (@convention(c) (Int32) -> Void)?) {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = handler
+        action.__sigaction_handler.sa_handler = handler ?? SIG_DFL
         sigemptyset(&action.sa_mask)
         action.sa_flags = flags
         sigaction(signal, &action, nil)

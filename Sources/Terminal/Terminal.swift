@@ -141,6 +141,16 @@ public final class Terminal {
         clearok(rt_stdscr(), true)
     }
 
+    /// Ctrl-Z: gives the terminal back, stops the process, and when it is continued (`fg`) takes
+    /// the terminal again and repaints it whole (the shell has drawn over it meanwhile).
+    public func suspend() {
+        guard isRunning else { return }
+        endwin()
+        SignalTrap.stopProcess()
+        wrefresh(rt_stdscr())
+        invalidate()
+    }
+
     /// Leaves full-screen mode and gives the terminal back as it was. Safe to call twice.
     public func stop() {
         guard isRunning else { return }

@@ -270,6 +270,22 @@ final class TmuxSession {
         try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", commandLine])
     }
 
+    /// An interactive bash with job control in the pane (no program started): for what only a
+    /// real shell shows, like Ctrl-Z and `fg`. `commandLine` is the line that starts roadtrip.
+    init(interactiveShellWidth width: Int = 100, height: Int = 30) throws {
+        directory = try TemporaryDirectory()
+        self.width = width
+        self.height = height
+        environment = Run.environment(["LANG": "C.UTF-8", "SHELL": "/bin/bash", "PS1": "ready$ "])
+        try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "env PS1='ready$ ' bash --noprofile --norc -i"])
+    }
+
+    /// The shell line that starts roadtrip on this session's data file.
+    func commandLine() throws -> String {
+        let variables = ["LANG=C.UTF-8", "TERM=xterm-256color", "SWIFT_BACKTRACE=enable=no", "ROADTRIP_FILE=\(Run.shellQuoted(dataFile.path))"]
+        return (["env"] + variables + [Run.shellQuoted(try RoadtripBinary.path())]).joined(separator: " ")
+    }
+
     deinit {
         close()
     }

@@ -27,6 +27,9 @@ public enum Application {
         let terminal = try Terminal.start(environment: settings.environment)
         let navigator = Navigator()
         navigator.push(TripListRouter.makeModule(context: makeContext(model: model, navigator: navigator, settings: settings)))
+        if let reason = model.readOnlyReason {
+            navigator.banner = .error("Read-only: \(reason); changes are off.")
+        }
         let signal = MainLoop(terminal: terminal, navigator: navigator, model: model).run()
         terminal.stop()
         if model.hasUnsavedChanges { try model.save() }

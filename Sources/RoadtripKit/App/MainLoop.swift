@@ -21,6 +21,10 @@ final class MainLoop {
     func run() -> Int32? {
         while !navigator.isFinished {
             if let signal = SignalTrap.takePendingQuitSignal() { return signal }
+            if SignalTrap.takePendingSuspend() {
+                terminal.suspend()
+                navigator.setNeedsDisplay()
+            }
             if navigator.needsDisplay {
                 navigator.draw(on: terminal.surface)
                 terminal.update()
@@ -41,7 +45,9 @@ final class MainLoop {
 
     private func autosave() {
         do {
-            try model.saveIfDue()
+            if case .merged(let conflicts) = try model.saveIfDue() {
+                navigator.show(StatusMessage.merged(conflicts: conflicts, path: model.store.path))
+            }
         } catch {
             navigator.show(.error(error.description))
         }

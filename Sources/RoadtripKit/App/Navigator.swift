@@ -10,6 +10,10 @@ public final class Navigator {
     private var help: HelpOverlay?
     /// A message from the app itself (a failed autosave), shown over the screen's own.
     private var message: StatusMessage?
+    /// A message that stays while it is true ("read-only: …"), under any other.
+    public var banner: StatusMessage? {
+        didSet { setNeedsDisplay() }
+    }
     private var ownNeedsDisplay = true
 
     /// Smallest terminal the screens are laid out for.
@@ -82,7 +86,7 @@ public final class Navigator {
         }
         guard let top else { return }
         top.draw(on: surface, in: bounds.inset(bottom: 1))
-        StatusBar.draw(on: surface, row: bounds.bottom - 1, hints: top.statusHints, message: message ?? top.statusMessage)
+        StatusBar.draw(on: surface, row: bounds.bottom - 1, hints: top.statusHints, message: message ?? top.statusMessage ?? banner)
         if var overlay = help {
             overlay.draw(on: surface)
             help = overlay

@@ -12,6 +12,17 @@ extension StatusMessage {
         StatusMessage(description.map { "Redid: \($0)." } ?? "Nothing to redo.")
     }
 
+    /// An attempt to change trips that cannot be changed.
+    static func readOnly(_ reason: String) -> StatusMessage {
+        .error("Read-only: \(reason); nothing was changed.")
+    }
+
+    /// After a save that found the file changed by another program and merged its changes.
+    static func merged(conflicts: [String], path: String) -> StatusMessage {
+        let both = conflicts.isEmpty ? "" : "; changed on both sides, kept twice: \(conflicts.joined(separator: ", "))"
+        return StatusMessage("Another program had changed \(path); its changes were merged with yours\(both).")
+    }
+
     /// After `s`: where it was saved, or why not.
     static func saved(_ save: () throws(DataFileError) -> String) -> StatusMessage {
         do {

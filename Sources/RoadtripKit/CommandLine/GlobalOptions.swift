@@ -23,9 +23,10 @@ struct GlobalOptions: ParsableArguments {
 
 extension DataModel {
     /// Opens the data model on a data file, seeding it with the sample trips on a first run.
-    static func open(_ file: URL, environment: [String: String]) throws -> DataModel {
+    /// `forWriting` takes the file's lock (the planner, `new`); readers take none.
+    static func open(_ file: URL, environment: [String: String], forWriting: Bool = false) throws -> DataModel {
         let model = DataModel(store: TripFileStore(url: file))
-        try model.load { try Resources.locate(environment: environment).loadSampleTrips() }
+        try model.load(locking: forWriting) { try Resources.locate(environment: environment).loadSampleTrips() }
         return model
     }
 }

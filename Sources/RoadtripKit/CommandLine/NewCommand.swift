@@ -30,7 +30,8 @@ struct NewCommand: ParsableCommand {
             // Find every place before touching the file: a query that fails changes nothing.
             let finder = PlaceFinder(places: .gazetteer(environment: environment))
             let stops = try queries.map { try finder.stop(for: $0) }
-            let model = try DataModel.open(file, environment: environment)
+            let model = try DataModel.open(file, environment: environment, forWriting: true)
+            if let reason = model.readOnlyReason { throw DataFileError.readOnly(path: file.path, reason: reason) }
             let trip = model.addTrip(Trip(name: name, waypoints: stops))
             try model.save()
             return Self.summary(of: trip, unit: unit)

@@ -27,7 +27,7 @@ public struct RoadtripCommand: ParsableCommand {
         // ParsableCommand.main() runs commands synchronously on the main thread.
         let status = try MainActor.assumeIsolated {
             try Terminal.checkCanStart(environment: environment)
-            return try Application.run(model: try DataModel.open(file, environment: environment), settings: settings)
+            return try Application.run(model: try DataModel.open(file, environment: environment, forWriting: true), settings: settings)
         }
         if status != 0 { throw ExitCode(status) }
     }

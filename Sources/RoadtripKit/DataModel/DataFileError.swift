@@ -6,6 +6,7 @@ public enum DataFileError: Error, Equatable, CustomStringConvertible {
     case invalidJSON(path: String, line: Int, column: Int, reason: String)
     case invalidContent(path: String, line: Int?, column: Int?, field: String, reason: String)
     case unwritable(path: String, reason: String)
+    case readOnly(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -19,13 +20,16 @@ public enum DataFileError: Error, Equatable, CustomStringConvertible {
             return "\(path) is not a roadtrip data file at \(location): \(reason). The file was left as it is."
         case let .unwritable(path, reason):
             return "Cannot save \(path): \(reason). Your changes are still in memory."
+        case let .readOnly(path, reason):
+            return "\(path) is open read-only: \(reason). Nothing was changed."
         }
     }
 
     /// The file the error is about.
     public var path: String {
         switch self {
-        case let .unreadable(path, _), let .invalidJSON(path, _, _, _), let .invalidContent(path, _, _, _, _), let .unwritable(path, _):
+        case let .unreadable(path, _), let .invalidJSON(path, _, _, _), let .invalidContent(path, _, _, _, _), let .unwritable(path, _),
+             let .readOnly(path, _):
             return path
         }
     }

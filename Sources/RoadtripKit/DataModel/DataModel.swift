@@ -18,6 +18,22 @@ public final class DataModel: ObservableObject {
     private var savedChangeCount = 0
     private var lastChangeTime = Date.distantPast
     private var history = History()
+    /// The file as last read or written, to notice another program's changes before saving.
+    private var fingerprint: FileFingerprint?
+    private var lock: FileLock?
+
+    /// Why changes cannot be saved (another roadtrip has the file, or a newer one wrote it); while
+    /// set, the trips cannot be changed and nothing is written.
+    public private(set) var readOnlyReason: String?
+    public var isReadOnly: Bool { readOnlyReason != nil }
+
+    /// What a save did.
+    public enum SaveOutcome: Equatable, Sendable {
+        case saved
+        /// The file had been changed by another program; its changes were merged with ours first.
+        /// `conflicts` names trips both changed (theirs kept as a copy).
+        case merged(conflicts: [String])
+    }
 
     public init(store: TripFileStore) {
         self.store = store
@@ -28,19 +44,41 @@ public final class DataModel: ObservableObject {
     // MARK: Loading and saving
 
     /// Reads the file; when there is none yet, starts from `seed()` and writes it at once.
-    /// A file that cannot be read or parsed throws and is left untouched.
-    public func load(seed: () throws -> [Trip]) throws {
-        if let file = try store.read() {
+    /// A file that cannot be read or parsed throws and is left untouched. A writer (`locking`)
+    /// takes the file's lock first; another roadtrip holding it, or a file from a newer version,
+    /// makes the model read-only. Readers (`roadtrip list`) take no lock and leave nothing behind.
+    public func load(locking: Bool = true, seed: () throws -> [Trip]) throws {
+        if locking { lockFile() }
+        if let (file, fingerprint) = try store.readWithFingerprint() {
             adopt(file)
+            self.fingerprint = fingerprint
+            if file.version > TripFile.currentVersion {
+                readOnlyReason = "it was written by a newer roadtrip (file version \(file.version); this one reads version \(TripFile.currentVersion))"
+            }
         } else {
             adopt(TripFile(trips: try seed()))
-            try save()
+            if !isReadOnly { try save() }
+        }
+    }
+
+    private func lockFile() {
+        switch FileLock.acquire(for: store.url) {
+        case .acquired(let lock):
+            self.lock = lock
+        case .heldByAnother(let pid):
+            readOnlyReason = "another roadtrip\(pid.map { " (process \($0))" } ?? "") has it open"
+        case .unavailable:
+            // A folder where no lock file can be made is one where the data file cannot be saved
+            // either; saving will say so.
+            break
         }
     }
 
     /// Reads the file again, dropping changes not yet saved.
     public func reload() throws(DataFileError) {
-        adopt(try store.read() ?? TripFile(trips: []))
+        let read = try store.readWithFingerprint()
+        adopt(read?.0 ?? TripFile(trips: []))
+        fingerprint = read?.1
     }
 
     private func adopt(_ file: TripFile) {
@@ -50,21 +88,33 @@ public final class DataModel: ObservableObject {
         history.clear()
     }
 
-    public func save() throws(DataFileError) {
+    /// Writes the trips. When another program changed the file since it was read, its changes
+    /// are merged in first (`TripMerge`), so neither side's work is lost.
+    @discardableResult
+    public func save() throws(DataFileError) -> SaveOutcome {
+        if let readOnlyReason { throw .readOnly(path: store.path, reason: readOnlyReason) }
+        var outcome = SaveOutcome.saved
+        if let onDisk = try store.changedSince(fingerprint) {
+            let merged = TripMerge.merge(base: file.trips, ours: trips, theirs: onDisk.trips)
+            file = onDisk
+            trips = merged.trips
+            outcome = .merged(conflicts: merged.conflicts)
+        }
         var updated = file
         updated.trips = trips
-        try store.write(updated)
+        fingerprint = try store.writeAndFingerprint(updated)
         file = updated
         savedChangeCount = changeCount
+        return outcome
     }
 
     /// Saves when there are changes and the last one is at least `autosaveDelay` old.
     /// Returns whether it saved.
+    /// Returns what the save did, or nil when it was not due.
     @discardableResult
-    public func saveIfDue(now: Date = Date()) throws(DataFileError) -> Bool {
-        guard hasUnsavedChanges, now.timeIntervalSince(lastChangeTime) >= Self.autosaveDelay else { return false }
-        try save()
-        return true
+    public func saveIfDue(now: Date = Date()) throws(DataFileError) -> SaveOutcome? {
+        guard hasUnsavedChanges, !isReadOnly, now.timeIntervalSince(lastChangeTime) >= Self.autosaveDelay else { return nil }
+        return try save()
     }
 
     // MARK: Reading
@@ -105,6 +155,7 @@ public final class DataModel: ObservableObject {
 
     /// Every change goes through here: one undo entry, one publication, one autosave clock.
     private func change(_ description: String, coalescingKey: String? = nil, _ body: (inout [Trip]) -> Void) {
+        guard !isReadOnly else { return }
         var copy = trips
         body(&copy)
         history.recordChange(description, before: trips, coalescingKey: coalescingKey)
@@ -126,7 +177,7 @@ public final class DataModel: ObservableObject {
     /// Goes back before the last change; returns what it was ("delete stop Monterey").
     @discardableResult
     public func undo() -> String? {
-        guard let entry = history.undo(current: trips) else { return nil }
+        guard !isReadOnly, let entry = history.undo(current: trips) else { return nil }
         publish(entry.trips)
         return entry.description
     }
@@ -134,7 +185,7 @@ public final class DataModel: ObservableObject {
     /// Makes the last undone change again; returns what it was.
     @discardableResult
     public func redo() -> String? {
-        guard let entry = history.redo(current: trips) else { return nil }
+        guard !isReadOnly, let entry = history.redo(current: trips) else { return nil }
         publish(entry.trips)
         return entry.description
     }

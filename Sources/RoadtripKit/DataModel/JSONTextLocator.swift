@@ -161,6 +161,16 @@ struct JSONTextLocator {
                     continue
                 case 0..<0x20:
                     throw error("control character inside a string")
+                case 0x80...:
+                    // Foundation rejects invalid UTF-8 without saying where; say where.
+                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC2 ? 2 : 0
+                    let end = min(bytes.count, index + length)
+                    guard length > 0, end == index + length, String(validating: bytes[index..<end], as: UTF8.self) != nil else {
+                        throw error("invalid UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true))); the file must be saved as UTF-8")
+                    }
+                    content.append(contentsOf: bytes[index..<end])
+                    index = end
+                    continue
                 default:
                     content.append(byte)
                     index += 1

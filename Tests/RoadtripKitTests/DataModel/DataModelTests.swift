@@ -66,11 +66,11 @@ import Testing
         let directory = try TemporaryDirectory()
         let model = try makeModel(in: directory)
         model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
-        #expect(try model.saveIfDue(now: Date()) == false)
-        #expect(try model.saveIfDue(now: Date().addingTimeInterval(DataModel.autosaveDelay + 0.01)) == true)
+        #expect(try model.saveIfDue(now: Date()) == nil)
+        #expect(try model.saveIfDue(now: Date().addingTimeInterval(DataModel.autosaveDelay + 0.01)) == .saved)
         #expect(!model.hasUnsavedChanges)
         #expect(try TripFileStore(url: directory.file("trips.json")).read()?.trips.first?.name == "Coast")
-        #expect(try model.saveIfDue(now: Date().addingTimeInterval(10)) == false)
+        #expect(try model.saveIfDue(now: Date().addingTimeInterval(10)) == nil)
     }
 
     @Test func reloadReadsTheFileAgain() throws {

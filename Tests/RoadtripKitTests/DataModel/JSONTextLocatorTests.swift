@@ -61,4 +61,15 @@ import Testing
         let position = JSONTextLocator(Array(text.utf8)).position(of: [.key("trips"), .index(0), .key("name")])
         #expect(position == .init(line: 2, column: 3))
     }
+
+    @Test func invalidUTF8IsLocatedAtTheBadByte() {
+        let bytes: [UInt8] = Array("{\"name\": \"Ba".utf8) + [0xFF, 0xFE] + Array("d\"}".utf8)
+        let error = JSONTextLocator(bytes).syntaxError()
+        #expect(error?.position == .init(line: 1, column: 13))
+        #expect(error?.reason.contains("invalid UTF-8") == true)
+    }
+
+    @Test func validMultibyteTextIsFine() {
+        #expect(syntaxError("{\"name\": \"Zürich 東京 🇫🇷 👨‍👩‍👧\"}") == nil)
+    }
 }

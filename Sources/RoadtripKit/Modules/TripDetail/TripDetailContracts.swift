@@ -50,6 +50,8 @@ protocol TripDetailViewOutput: AnyObject {
 /// The trip's use cases on the shared DataModel; no screen state.
 @MainActor
 protocol TripDetailInteractorInput: AnyObject {
+    /// Why the trips cannot be changed now (another roadtrip has the file…), if so.
+    var readOnlyReason: String? { get }
     /// The trip, now and after every change; nil once it no longer exists.
     var trip: AnyPublisher<Trip?, Never> { get }
     /// Renames the trip; renames of one `session` are undone as one change.

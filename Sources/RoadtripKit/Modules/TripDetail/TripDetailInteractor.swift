@@ -39,6 +39,8 @@ final class TripDetailInteractor: TripDetailInteractorInput {
         }
     }
 
+    var readOnlyReason: String? { model.readOnlyReason }
+
     func undo() -> String? { model.undo() }
     func redo() -> String? { model.redo() }
 

@@ -66,6 +66,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     // MARK: Renaming the trip
 
     func didPressRename() {
+        guard refuseIfReadOnly() else { return }
         guard let trip else { return }
         rename = (UUID().uuidString, trip.name)
         view?.beginRenaming(text: trip.name)
@@ -101,12 +102,14 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     // MARK: Stops
 
     func didPressAddStop() {
+        guard refuseIfReadOnly() else { return }
         // After the selected stop; at the start of a trip without stops.
         let index = selectedStop.flatMap { selected in trip?.waypoints.firstIndex { $0.id == selected.id } }.map { $0 + 1 } ?? 0
         router.openWaypointEditor(.add(index: index), output: self)
     }
 
     func didPressEditStop() {
+        guard refuseIfReadOnly() else { return }
         guard let stop = selectedStop else { return }
         router.openWaypointEditor(.edit(stop.id), output: self)
     }
@@ -119,6 +122,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     }
 
     func didPressDeleteStop() {
+        guard refuseIfReadOnly() else { return }
         guard let stop = selectedStop else { return }
         pendingDeletionID = stop.id
         view?.askToConfirm("Delete the stop “\(stop.name)”?")
@@ -133,6 +137,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     }
 
     func didPressMoveStop(by offset: Int) {
+        guard refuseIfReadOnly() else { return }
         guard let stop = selectedStop else { return }
         if !interactor.moveStop(id: stop.id, by: offset) {
             show(StatusMessage("“\(stop.name)” is already the \(offset < 0 ? "first" : "last") stop."))
@@ -140,6 +145,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     }
 
     func didPressEstimates() {
+        guard refuseIfReadOnly() else { return }
         guard let trip else { return }
         let estimate = RouteEstimate(for: trip)
         view?.beginForm(.estimates, title: "Estimates for “\(trip.name)”", fields: [
@@ -191,10 +197,12 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     // MARK: Undo, navigation, saving
 
     func didPressUndo() {
+        guard refuseIfReadOnly() else { return }
         show(.undid(interactor.undo()))
     }
 
     func didPressRedo() {
+        guard refuseIfReadOnly() else { return }
         show(.redid(interactor.redo()))
     }
 
@@ -208,6 +216,13 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
 
     func didPressHelp() {
         router.openHelp()
+    }
+
+    /// Says why nothing can be changed; true when changes are allowed.
+    private func refuseIfReadOnly() -> Bool {
+        guard let reason = interactor.readOnlyReason else { return true }
+        show(.readOnly(reason))
+        return false
     }
 
     // MARK: Display

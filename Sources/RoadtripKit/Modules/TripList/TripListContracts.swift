@@ -43,6 +43,8 @@ protocol TripListViewOutput: AnyObject {
 /// What the presenter asks of the interactor. It keeps no screen state.
 @MainActor
 protocol TripListInteractorInput: AnyObject {
+    /// Why the trips cannot be changed now (another roadtrip has the file…), if so.
+    var readOnlyReason: String? { get }
     /// The trips, now and after every change.
     var trips: AnyPublisher<[Trip], Never> { get }
     func addTrip() -> Trip

@@ -26,6 +26,8 @@ final class TripListInteractor: TripListInteractorInput {
         model.deleteTrip(id: id)
     }
 
+    var readOnlyReason: String? { model.readOnlyReason }
+
     func undo() -> String? { model.undo() }
     func redo() -> String? { model.redo() }
 

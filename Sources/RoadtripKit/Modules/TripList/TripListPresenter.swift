@@ -43,6 +43,7 @@ final class TripListPresenter: TripListViewOutput {
     }
 
     func didPressAdd() {
+        guard refuseIfReadOnly() else { return }
         filter = nil
         view?.endEditing()
         let trip = interactor.addTrip()
@@ -52,6 +53,7 @@ final class TripListPresenter: TripListViewOutput {
     }
 
     func didPressRename() {
+        guard refuseIfReadOnly() else { return }
         guard let trip = selectedTrip else { return }
         renamingID = trip.id
         view?.beginRenaming(text: trip.name)
@@ -79,6 +81,7 @@ final class TripListPresenter: TripListViewOutput {
     }
 
     func didPressDelete() {
+        guard refuseIfReadOnly() else { return }
         guard let trip = selectedTrip else { return }
         pendingDeletionID = trip.id
         view?.askToConfirm("Delete “\(trip.name)” and its \(Self.stopCount(trip.waypoints.count))?")
@@ -127,11 +130,13 @@ final class TripListPresenter: TripListViewOutput {
     }
 
     func didPressUndo() {
+        guard refuseIfReadOnly() else { return }
         message = .undid(interactor.undo())
         refresh()
     }
 
     func didPressRedo() {
+        guard refuseIfReadOnly() else { return }
         message = .redid(interactor.redo())
         refresh()
     }
@@ -147,6 +152,14 @@ final class TripListPresenter: TripListViewOutput {
 
     func didPressQuit() {
         router.closeApp()
+    }
+
+    /// Says why nothing can be changed; true when changes are allowed.
+    private func refuseIfReadOnly() -> Bool {
+        guard let reason = interactor.readOnlyReason else { return true }
+        message = .readOnly(reason)
+        refresh()
+        return false
     }
 
     // MARK: State

@@ -66,6 +66,7 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
         }
     }
 
+    var readOnlyReason: String?
     func undo() -> String? { undoDescription }
     func redo() -> String? { nil }
     func save() throws(DataFileError) -> String { "/data/trips.json" }

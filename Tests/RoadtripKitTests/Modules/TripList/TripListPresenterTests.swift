@@ -210,6 +210,15 @@ import Testing
         #expect(view.last?.message?.text.contains("No space left on device") == true)
     }
 
+    @Test func aReadOnlyFileRefusesChangesWithTheReason() {
+        interactor.readOnlyReason = "another roadtrip (process 42) has it open"
+        presenter.didPressAdd()
+        presenter.didPressDelete()
+        #expect(interactor.subject.value.count == 3)
+        #expect(view.questions.isEmpty)
+        #expect(view.last?.message == .error("Read-only: another roadtrip (process 42) has it open; nothing was changed."))
+    }
+
     @Test func undoSaysWhatItUndid() {
         interactor.undoDescription = "delete trip Route 66"
         presenter.didPressUndo()

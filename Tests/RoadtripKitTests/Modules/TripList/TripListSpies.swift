@@ -50,6 +50,7 @@ final class TripListInteractorSpy: TripListInteractorInput {
     }
 
     var undoDescription: String?
+    var readOnlyReason: String?
     func undo() -> String? { undoDescription }
     func redo() -> String? { nil }
 

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// The terminal never broken, whatever the terminal does; hostile text drawn safely and kept.
+@Suite("Reliability, end to end in tmux")
+struct ReliabilityEndToEndTests {
+    @Test("Down to 1×1, a storm of random resizes, then back: no crash, the screen is whole again")
+    func resizeStorm() async throws {
+        let session = try TmuxSession(width: 100, height: 30)
+        defer { session.close() }
+        try await TripListEndToEndTests.waitForSampleTrips(session)
+        try session.resize(width: 1, height: 1)
+        try session.resize(width: 10, height: 3)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            try session.resize(width: Int.random(in: 1...160, using: &generator), height: Int.random(in: 1...50, using: &generator))
+        }
+        try session.resize(width: 100, height: 30)
+        let screen = try await TripListEndToEndTests.waitForSampleTrips(session)
+        #expect(screen.components(separatedBy: "\n").last?.contains("Enter Open") == true)
+        try await TripListEndToEndTests.quitNormally(session)
+    }
+
+    @Test("Ctrl-Z suspends to the shell, fg resumes with a full redraw, and the program goes on")
+    func suspendAndResume() async throws {
+        // An interactive shell, so that the program is a job the shell can stop and continue.
+        let session = try TmuxSession(interactiveShellWidth: 100, height: 30)
+        defer { session.close() }
+        try await session.waitFor("ready$")
+        try session.sendText(try session.commandLine())
+        try session.sendKeys("Enter")
+        try await TripListEndToEndTests.waitForSampleTrips(session)
+        try session.sendKeys("C-z")
+        try await session.waitUntil("the shell to say the job stopped") { $0.contains("Stopped") && !$0.contains("Enter Open") }
+        try session.sendText("fg")
+        try session.sendKeys("Enter")
+        let redrawn = try await TripListEndToEndTests.waitForSampleTrips(session)
+        #expect(!redrawn.contains("Stopped"), "the screen should be repainted whole:\n\(session.framed(redrawn))")
+        try session.sendKeys("a")
+        try await session.waitFor("6 trips")
+        try session.sendKeys("q")
+        try await session.waitUntil("the shell prompt again") { $0.contains("ready$") && !$0.contains("Enter Open") }
+        #expect(try Run.names(of: Run.trips(at: session.dataFile)).first == "New Trip")
+    }
+
+    static let hostileNames = [
+        String(repeating: "Long", count: 1_250) + String(repeating: "東", count: 5_000),
+        "Bell \u{7} and \u{1B}[2J clear \u{1B}]0;title\u{7} escape",
+        "שלום עולם — right to left",
+        "\u{202E}reversed by an override",
+        "e\u{301}\u{301}\u{301}\u{301}\u{301}\u{301} stacked marks",
+        "👨‍👩‍👧‍👦 family, 👍🏽 thumbs, 🇫🇷 flag",
+    ]
+
+    /// A data file whose trips carry the hostile names.
+    static func writeHostileFile(to url: URL) throws {
+        let trips = hostileNames.enumerated().map { index, name -> [String: Any] in
+            ["id": UUID().uuidString, "name": name, "waypoints": [
+                ["id": UUID().uuidString, "name": name, "location": ["latitude": 10.0 + Double(index), "longitude": 20.0]],
+                ["id": UUID().uuidString, "name": "Plain", "location": ["latitude": 11.0 + Double(index), "longitude": 21.0]],
+            ]]
+        }
+        let data = try JSONSerialization.data(withJSONObject: ["version": 1, "trips": trips])
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+
+    @Test("Hostile names are drawn within their columns, never reach the terminal raw, and are saved unchanged")
+    func hostileText() async throws {
+        let directory = try TemporaryDirectory()
+        try Self.writeHostileFile(to: directory.dataFile)
+        let session = try TmuxSession(directory: directory)
+        defer { session.close() }
+        let screen = try await session.waitUntil("the six hostile trips") { $0.contains("6 trips") && $0.contains("Enter Open") }
+        let lines = screen.components(separatedBy: "\n")
+        #expect(lines.count == session.height)
+        #expect(lines.last?.contains("Enter Open") == true)
+        #expect(!screen.contains("\u{7}") && !screen.contains("\u{1B}"))
+        let raw = try session.captureWithAttributes()
+        #expect(!raw.contains("\u{1B}[2J") && !raw.contains("\u{1B}]0;"))
+        #expect(screen.contains("שלום"))
+        // Through every hostile trip's screen and back.
+        for _ in Self.hostileNames {
+            try session.sendKeys("Enter")
+            try await session.waitFor("Total distance:")
+            try session.sendKeys("Escape")
+            try await session.waitFor("Enter Open")
+            try session.sendKeys("j")
+        }
+        // A change elsewhere makes it save: every hostile name comes back exactly.
+        try session.sendKeys("a")
+        try await session.waitFor("7 trips")
+        try await TripListEndToEndTests.quitNormally(session)
+        let names = try Run.names(of: Run.trips(at: session.dataFile))
+        #expect(names == ["New Trip"] + Self.hostileNames)
+    }
+}

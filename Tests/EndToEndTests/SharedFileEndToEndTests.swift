@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// Two roadtrips on one file, and a CLI writer beside a running one.
+@Suite("Shared data file, end to end")
+struct SharedFileEndToEndTests {
+    @Test("A second roadtrip on the same file opens read-only and says so; new refuses while one runs")
+    func secondInstanceIsReadOnly() async throws {
+        let first = try TmuxSession()
+        defer { first.close() }
+        try await TripListEndToEndTests.waitForSampleTrips(first)
+        let second = try TmuxSession(directory: first.directory)
+        defer { second.close() }
+        try await second.waitFor("Read-only: another roadtrip (process")
+        try second.sendKeys("a")
+        try await second.waitFor("nothing was changed")
+        try await TripListEndToEndTests.quitNormally(second)
+
+        let result = try CommandLineEndToEndTests.roadtrip(["new", "Sneaky", "48.85, 2.35"], in: first.directory)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("another roadtrip"), "\(CommandLineEndToEndTests.describe(result))")
+
+        // The first one still edits and saves normally, and nothing of the second's was written.
+        try first.sendKeys("a")
+        try await first.waitFor("6 trips")
+        try await TripListEndToEndTests.quitNormally(first)
+        #expect(try Run.names(of: Run.trips(at: first.dataFile)) == ["New Trip"] + SampleTrips.names)
+    }
+}

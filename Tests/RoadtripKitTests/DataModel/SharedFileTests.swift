@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import RoadtripKit
+
+/// Two writers, one file: the lock, the read-only second instance, and merging a change made
+/// underneath instead of overwriting it.
+@MainActor
+@Suite struct SharedFileTests {
+    let directory: TemporaryDirectory
+    var url: URL { directory.file("trips.json") }
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    private func open() throws -> DataModel {
+        let model = DataModel(store: TripFileStore(url: url))
+        try model.load { Fixtures.trips }
+        return model
+    }
+
+    /// Another program's edit: read the file, change it, write it back (as an editor would).
+    private func editOnDisk(_ change: (inout [Trip]) -> Void) throws {
+        let store = TripFileStore(url: url)
+        var file = try #require(try store.read())
+        change(&file.trips)
+        // A different modification time for sure, whatever the file system's resolution.
+        try store.write(file)
+        let later = Date().addingTimeInterval(5)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: url.path)
+    }
+
+    @Test func aSecondInstanceIsReadOnlyAndSaysWhoHasTheFile() throws {
+        let first = try open()
+        let second = try open()
+        #expect(!first.isReadOnly)
+        #expect(second.readOnlyReason == "another roadtrip (process \(getpid())) has it open")
+        second.addTrip(Trip(name: "Mine"))
+        #expect(second.trips.count == 3)
+        #expect(throws: DataFileError.self) { try second.save() }
+        #expect(try Data(contentsOf: url) == (try TripFile(trips: Fixtures.trips).encoded()))
+        _ = first
+    }
+
+    @Test func theLockGoesWithItsHolder() throws {
+        var first: DataModel? = try open()
+        _ = first
+        first = nil
+        #expect(!(try open()).isReadOnly)
+    }
+
+    @Test func anUnchangedFileIsSimplySaved() throws {
+        let model = try open()
+        model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
+        #expect(try model.save() == .saved)
+    }
+
+    @Test func changesMadeUnderneathAreMergedNotOverwritten() throws {
+        let model = try open()
+        try editOnDisk { trips in
+            trips.append(Trip(name: "Theirs"))
+            trips[1].name = "Alps (renamed elsewhere)"
+        }
+        model.renameTrip(id: Fixtures.pacific.id, to: "Coast (renamed here)")
+        #expect(try model.save() == .merged(conflicts: []))
+        let saved = try #require(try TripFileStore(url: url).read()).trips.map(\.name)
+        #expect(saved == ["Coast (renamed here)", "Alps (renamed elsewhere)", "Someday", "Theirs"])
+        #expect(model.trips.map(\.name) == saved)
+    }
+
+    @Test func aTripChangedOnBothSidesIsKeptTwice() throws {
+        let model = try open()
+        try editOnDisk { $0[0].name = "Their name" }
+        model.renameTrip(id: Fixtures.pacific.id, to: "Our name")
+        #expect(try model.save() == .merged(conflicts: ["Our name"]))
+        let names = try #require(try TripFileStore(url: url).read()).trips.map(\.name)
+        #expect(names.contains("Our name") && names.contains("Their name (other copy)"))
+    }
+
+    @Test func aFileFromANewerVersionIsOpenedReadOnlyAndNeverRewritten() throws {
+        _ = try directory.write(#"{"version": 2, "trips": [], "newThing": {"a": 1}}"#, to: "trips.json")
+        let before = try Data(contentsOf: url)
+        let model = try open()
+        #expect(model.readOnlyReason?.contains("newer roadtrip (file version 2") == true)
+        model.addTrip(Trip(name: "X"))
+        #expect(throws: DataFileError.self) { try model.save() }
+        #expect(try Data(contentsOf: url) == before)
+    }
+}
+
+@Suite struct TripMergeTests {
+    let a = Trip(name: "A"), b = Trip(name: "B"), c = Trip(name: "C")
+
+    private func renamed(_ trip: Trip, _ name: String) -> Trip {
+        var copy = trip
+        copy.name = name
+        return copy
+    }
+
+    @Test func eachSidesChangesAreKept() {
+        let result = TripMerge.merge(base: [a, b], ours: [renamed(a, "A1"), b], theirs: [a, renamed(b, "B2")])
+        #expect(result.trips.map(\.name) == ["A1", "B2"])
+        #expect(result.conflicts.isEmpty)
+    }
+
+    @Test func deletionsOnEitherSideStandUnlessTheOtherChangedTheTrip() {
+        #expect(TripMerge.merge(base: [a, b], ours: [b], theirs: [a, b]).trips.map(\.name) == ["B"])
+        #expect(TripMerge.merge(base: [a, b], ours: [a, b], theirs: [b]).trips.map(\.name) == ["B"])
+        #expect(TripMerge.merge(base: [a, b], ours: [renamed(a, "A1"), b], theirs: [b]).trips.map(\.name) == ["B", "A1"])
+        #expect(TripMerge.merge(base: [a, b], ours: [b], theirs: [renamed(a, "A2"), b]).trips.map(\.name) == ["A2", "B"])
+    }
+
+    @Test func newTripsFromBothSidesArrive() {
+        let result = TripMerge.merge(base: [a], ours: [c, a], theirs: [a, b])
+        #expect(result.trips.map(\.name) == ["C", "A", "B"])
+    }
+}
