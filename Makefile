@@ -14,7 +14,7 @@ BUILD_PACKAGES = pkg-config:"command -v pkg-config" \
 TEST_PACKAGES  = tmux:"command -v tmux" \
                  ncurses-base:"test -e /usr/share/terminfo/x/xterm-256color -o -e /lib/terminfo/x/xterm-256color"
 
-.PHONY: all build run test bench data install uninstall deps test-deps clean
+.PHONY: all build run test stress fuzz bench data install uninstall deps test-deps clean
 
 all: build
 
@@ -35,6 +35,16 @@ run: build
 test: test-deps
 	$(SWIFT_BUILD) --build-tests
 	$(SWIFT_TEST) --skip-build
+
+## stress: the long reliability tests (kills during saves, 100,000 random keys); `make test` runs short ones
+stress: test-deps
+	$(SWIFT_BUILD) --build-tests
+	ROADTRIP_STRESS=1 $(SWIFT_TEST) --skip-build --filter 'Stress'
+
+## fuzz: libFuzzer over the parsers, FUZZ_SECONDS each, in its own build folder (.build-fuzz)
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	Scripts/fuzz $(FUZZ_SECONDS)
 
 ## bench: speed figures (gazetteer load and search), release build; recorded in BENCHMARKS.md
 bench: deps

@@ -32,6 +32,8 @@ let package = Package(
         .executableTarget(name: "roadtrip", dependencies: ["RoadtripKit"]),
         // Builds Resources/gazetteer.bin from the extracted GeoNames places (`make data`).
         .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripKit"], path: "Sources/GazetteerBuilder"),
+        // Saves a large trips file over and over, for the kill-during-save stress test.
+        .executableTarget(name: "save-torture", dependencies: ["RoadtripKit"], path: "Sources/SaveTorture"),
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
         .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripKit"], path: "Sources/RoadtripBench"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNCurses"]),
@@ -41,3 +43,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets for `make fuzz` (Scripts/fuzz). They only link with the fuzzer sanitizer, so they
+// are declared only when ROADTRIP_FUZZ=1 and a plain `swift build` or `make test` never sees them.
+if Context.environment["ROADTRIP_FUZZ"] == "1" {
+    package.targets += [
+        .executableTarget(name: "fuzz-trip-file", dependencies: ["RoadtripKit"], path: "Sources/Fuzz/TripFile"),
+        .executableTarget(name: "fuzz-coordinates", dependencies: ["RoadtripKit"], path: "Sources/Fuzz/Coordinates"),
+        .executableTarget(name: "fuzz-search", dependencies: ["RoadtripKit"], path: "Sources/Fuzz/Search"),
+    ]
+}

@@ -48,6 +48,37 @@ enum AtomicFile {
         syncDirectory(directory)
     }
 
+    /// Removes the temporary files that saves of `url` left behind when their process died
+    /// (killed, crashed, power lost) between creating the file and renaming it: those named
+    /// `.roadtrip-save-<name>.<pid>.<random>` for this target, in its directory (after following a
+    /// symlink, as `write` does), whose writer process no longer exists or that are older than
+    /// `maximumAge` (a pid can be reused; a save takes seconds, not minutes). The target and every
+    /// other file are left alone; failures are ignored (a leftover is only litter). Returns the
+    /// names removed.
+    @discardableResult
+    static func removeStaleTemporaryFiles(for url: URL, maximumAge: TimeInterval = 600, now: Date = Date()) -> [String] {
+        let target = resolvingSymlink(url.path)
+        let directory = (target as NSString).deletingLastPathComponent
+        let prefix = "\(temporaryPrefix)\((target as NSString).lastPathComponent)."
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var removed: [String] = []
+        for entry in entries where entry.hasPrefix(prefix) {
+            // What follows the prefix must be exactly `<pid>.<random>`, both decimal: then the
+            // file is one of ours and of this target (not of `<name>.bak`, say).
+            let parts = entry.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
+                  let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1]) != nil else { continue }
+            let path = "\(directory)/\(entry)"
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+            let writerIsGone = kill(pid, 0) == -1 && errno == ESRCH
+            guard writerIsGone || now.timeIntervalSince(modified) > maximumAge else { continue }
+            if unlink(path) == 0 { removed.append(entry) }
+        }
+        return removed.sorted()
+    }
+
     private static func writeAll(_ data: Data, to fd: Int32) throws(Failure) {
         let failure: Failure? = data.withUnsafeBytes { buffer in
             var offset = 0

@@ -22,7 +22,9 @@ struct JSONTextLocator {
     }
 
     private let bytes: [UInt8]
-    private static let maxDepth = 512
+    // Well below what JSONEncoder will write back (it refuses about 512 levels), so that every
+    // file that opens can also be saved.
+    private static let maxDepth = 256
 
     init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         self.bytes = Array(bytes)

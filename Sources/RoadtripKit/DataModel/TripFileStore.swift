@@ -13,6 +13,7 @@ public struct TripFileStore: Sendable {
 
     /// The file's trips, or nil when there is no file yet.
     public func read() throws(DataFileError) -> TripFile? {
+        AtomicFile.removeStaleTemporaryFiles(for: url) // leftovers of saves killed midway
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         if isDirectory.boolValue { throw .unreadable(path: path, reason: "it is a directory, not a file") }
@@ -32,7 +33,15 @@ public struct TripFileStore: Sendable {
             throw .invalidJSON(path: path, line: syntaxError.position.line, column: syntaxError.position.column, reason: syntaxError.reason)
         }
         do {
-            return try JSONDecoder().decode(TripFile.self, from: data)
+            let file = try JSONDecoder().decode(TripFile.self, from: data)
+            if let duplicate = Self.firstDuplicateID(in: file) {
+                let position = locator.position(of: duplicate.path)
+                throw DataFileError.invalidContent(path: path, line: position?.line, column: position?.column,
+                                                   field: Self.describe(duplicate.path), reason: duplicate.reason)
+            }
+            return file
+        } catch let error as DataFileError {
+            throw error
         } catch let error as DecodingError {
             throw contentError(error, locator: locator)
         } catch {
@@ -83,6 +92,27 @@ public struct TripFileStore: Sendable {
         }
         let position = locator.position(of: components)
         return .invalidContent(path: path, line: position?.line, column: position?.column, field: Self.describe(components), reason: reason)
+    }
+
+    /// The first id used twice (two trips, or two stops anywhere in the file): ids are how stops
+    /// and trips are told apart, so a file with duplicates is refused, not guessed at.
+    static func firstDuplicateID(in file: TripFile) -> (path: [JSONTextLocator.PathComponent], reason: String)? {
+        var tripIDs: [UUID: Int] = [:]
+        var stopIDs: [UUID: (Int, Int)] = [:]
+        for (tripIndex, trip) in file.trips.enumerated() {
+            if let first = tripIDs[trip.id] {
+                return ([.key("trips"), .index(tripIndex), .key("id")], "the id \(trip.id) is also the id of trips[\(first)]")
+            }
+            tripIDs[trip.id] = tripIndex
+            for (stopIndex, stop) in trip.waypoints.enumerated() {
+                if let (firstTrip, firstStop) = stopIDs[stop.id] {
+                    return ([.key("trips"), .index(tripIndex), .key("waypoints"), .index(stopIndex), .key("id")],
+                            "the id \(stop.id) is also the id of trips[\(firstTrip)].waypoints[\(firstStop)]")
+                }
+                stopIDs[stop.id] = (tripIndex, stopIndex)
+            }
+        }
+        return nil
     }
 
     /// A coding path as a reader would write it: `trips[2].waypoints[0].location`.

@@ -72,4 +72,49 @@ import Testing
         let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).write(TripFile(trips: [])) }
         #expect(error?.description.hasPrefix("Cannot save \(url.path)") == true)
     }
+
+    @Test func duplicateTripIDsAreRefusedWhereTheSecondIs() throws {
+        let directory = try TemporaryDirectory()
+        let text = """
+        {"trips": [
+          {"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A"},
+          {"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "B"}]}
+        """
+        let url = try directory.write(text, to: "trips.json")
+        let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).read() }
+        guard case let .invalidContent(_, line, _, field, reason) = error else {
+            Issue.record("expected invalidContent, got \(String(describing: error))")
+            return
+        }
+        #expect(line == 3)
+        #expect(field == "trips[1].id")
+        #expect(reason.contains("also the id of trips[0]"))
+    }
+
+    @Test func duplicateStopIDsAnywhereAreRefused() throws {
+        var second = Fixtures.alps
+        second.waypoints[0].id = Fixtures.pacific.waypoints[2].id
+        let directory = try TemporaryDirectory()
+        let url = directory.file("trips.json")
+        try Data(try TripFile(trips: [Fixtures.pacific, second]).encoded()).write(to: url)
+        let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).read() }
+        #expect(error?.description.contains("trips[1].waypoints[0].id") == true)
+    }
+
+    @Test func anEmptyFileSaysSo() throws {
+        let directory = try TemporaryDirectory()
+        let url = try directory.write("", to: "trips.json")
+        let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).read() }
+        #expect(error?.description.contains("the file is empty") == true)
+    }
+
+    @Test func notANumberIsNotJSON() throws {
+        let directory = try TemporaryDirectory()
+        let url = try directory.write(#"{"trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B", "location": {"latitude": NaN, "longitude": 0}}]}]}"#, to: "trips.json")
+        let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).read() }
+        guard case .invalidJSON = error else {
+            Issue.record("expected invalidJSON, got \(String(describing: error))")
+            return
+        }
+    }
 }
