@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Saving when the disk is full or a write is refused: a clear sentence, the file as it was, and
+/// no temporary file left behind.
+@Suite("Full disk, end to end")
+struct FullDiskEndToEndTests {
+    static func files(in directory: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+
+    @Test("A write refused by a file-size limit (EFBIG): new fails, says why, changes nothing")
+    func fileSizeLimit() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try CommandLineEndToEndTests.roadtrip(["list"], in: directory)
+        let before = try Data(contentsOf: directory.dataFile)
+        let environment = Run.environment(["ROADTRIP_FILE": directory.dataFile.path])
+        let result = try Run.process("/usr/bin/prlimit", ["--fsize=4096", "--", try RoadtripBinary.path(), "new", "Big", "48.85, 2.35"], environment: environment)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("Cannot save \(directory.dataFile.path)"), "\(CommandLineEndToEndTests.describe(result))")
+        #expect(result.standardError.contains("File too large"))
+        #expect(try Data(contentsOf: directory.dataFile) == before)
+        #expect(Self.files(in: directory.url) == ["trips.json", "trips.json.lock"])
+    }
+
+    @Test("A full disk (a 64 KB tmpfs, filled): new fails with ENOSPC, the file is intact, no temp file")
+    func fullDisk() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let mountPoint = directory.url.appendingPathComponent("small")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        let mount = try Run.process("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path], environment: Run.environment())
+        guard mount.status == 0 else {
+            // Without the right to mount, the file-size-limit test above covers the failing write.
+            print("full-disk test: cannot mount a tmpfs here (\(mount.standardError.trimmingCharacters(in: .whitespacesAndNewlines)))")
+            return
+        }
+        defer { _ = try? Run.process("/bin/umount", [mountPoint.path], environment: Run.environment()) }
+        let dataFile = mountPoint.appendingPathComponent("trips.json")
+        let environment = Run.environment(["ROADTRIP_FILE": dataFile.path])
+        #expect(try Run.process(try RoadtripBinary.path(), ["list"], environment: environment).status == 0)
+        let before = try Data(contentsOf: dataFile)
+        // Fill what is left of the disk.
+        let filler = mountPoint.appendingPathComponent("filler")
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: filler)
+        while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
+        try? handle.close()
+        let result = try Run.process(try RoadtripBinary.path(), ["new", "Big", "48.85, 2.35"], environment: environment)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("No space left on device"), "\(CommandLineEndToEndTests.describe(result))")
+        #expect(try Data(contentsOf: dataFile) == before)
+        #expect(Self.files(in: mountPoint) == ["filler", "trips.json", "trips.json.lock"])
+    }
+
+    @Test("A read-only file system: new fails and says so; list still reads")
+    func readOnlyFileSystem() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let mountPoint = directory.url.appendingPathComponent("ro")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        guard try Run.process("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path], environment: Run.environment()).status == 0 else {
+            print("read-only test: cannot mount a tmpfs here")
+            return
+        }
+        defer { _ = try? Run.process("/bin/umount", [mountPoint.path], environment: Run.environment()) }
+        let dataFile = mountPoint.appendingPathComponent("trips.json")
+        let environment = Run.environment(["ROADTRIP_FILE": dataFile.path])
+        #expect(try Run.process(try RoadtripBinary.path(), ["list"], environment: environment).status == 0)
+        #expect(try Run.process("/bin/mount", ["-o", "remount,ro", mountPoint.path], environment: Run.environment()).status == 0)
+        let before = try Data(contentsOf: dataFile)
+        let result = try Run.process(try RoadtripBinary.path(), ["new", "X", "48.85, 2.35"], environment: environment)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("Read-only file system"), "\(CommandLineEndToEndTests.describe(result))")
+        #expect(try Data(contentsOf: dataFile) == before)
+        #expect(try Run.process(try RoadtripBinary.path(), ["list"], environment: environment).status == 0)
+    }
+}
+
+/// A very large data file: read, listed, and left exactly as it was. About 100 MB with
+/// ROADTRIP_STRESS=1 (`make stress`), 10 MB otherwise.
+@Suite("Large file Stress, end to end")
+struct LargeFileStressTests {
+    @Test("A large file opens and lists, and list leaves it byte for byte")
+    func largeFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let stress = ProcessInfo.processInfo.environment["ROADTRIP_STRESS"] == "1"
+        let trips = stress ? 2_500 : 200
+        var text = "{\"version\": 1, \"trips\": ["
+        for trip in 0..<trips {
+            text += trip == 0 ? "" : ","
+            text += "{\"id\": \"\(UUID().uuidString)\", \"name\": \"Trip \(trip)\", \"waypoints\": ["
+            text += (0..<200).map { stop in
+                "{\"id\": \"\(UUID().uuidString)\", \"name\": \"Stop \(stop) of trip \(trip)\", \"notes\": \"\(String(repeating: "n", count: 60))\", \"location\": {\"latitude\": \(Double(stop % 180) - 89.5), \"longitude\": \(Double(stop) - 100)}}"
+            }.joined(separator: ",")
+            text += "]}"
+        }
+        text += "]}"
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: directory.dataFile)
+        let before = try Data(contentsOf: directory.dataFile)
+        print("large file: \(before.count / 1_000_000) MB")
+        let result = try CommandLineEndToEndTests.roadtrip(["list"], in: directory)
+        #expect(result.status == 0, "\(CommandLineEndToEndTests.describe(result))")
+        #expect(result.standardOutput.split(separator: "\n").count == trips)
+        #expect(try Data(contentsOf: directory.dataFile) == before)
+    }
+}
