@@ -272,7 +272,7 @@ final class TmuxSession {
 
     /// An interactive bash with job control in the pane (no program started): for what only a
     /// real shell shows, like Ctrl-Z and `fg`. `commandLine` is the line that starts roadtrip.
-    init(interactiveShellWidth width: Int = 100, height: Int = 30) throws {
+    init(interactiveShellWidth width: Int, height: Int) throws {
         directory = try TemporaryDirectory()
         self.width = width
         self.height = height
@@ -332,7 +332,7 @@ final class TmuxSession {
 
     /// Polls the screen every 50 ms until `text` appears; throws with the last screen after `timeout`.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+    func waitFor(_ text: String, timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
         try await waitUntil("“\(text)” on the screen", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
     }
 
@@ -341,7 +341,7 @@ final class TmuxSession {
     @discardableResult
     func waitUntil(
         _ description: String,
-        timeout: Duration = .seconds(10),
+        timeout: Duration = .seconds(30),
         joined: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: (String) -> Bool
@@ -360,7 +360,7 @@ final class TmuxSession {
 
     /// Waits for the program to end (the pane prints `EXIT=n`) and returns its exit status and
     /// what the pane shows then (the status and `stty -a`).
-    func waitForExit(timeout: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation) async throws -> (status: Int32, screen: String) {
+    func waitForExit(timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async throws -> (status: Int32, screen: String) {
         let screen = try await waitUntil("the program to exit (EXIT=… and the stty -a output)", timeout: timeout, joined: true, sourceLocation: sourceLocation) {
             Self.exitStatus(in: $0) != nil && $0.contains(Self.endMarker)
         }

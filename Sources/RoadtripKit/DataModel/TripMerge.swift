@@ -32,8 +32,10 @@ enum TripMerge {
                     result.append(our)
                 } else {
                     result.append(our)
+                    // A copy with ids of its own: ids must stay unique across the file.
                     var copy = their
                     copy.id = Trip.ID()
+                    for index in copy.waypoints.indices { copy.waypoints[index].id = Waypoint.ID() }
                     copy.name += " (other copy)"
                     result.append(copy)
                     conflicts.append(our.name)

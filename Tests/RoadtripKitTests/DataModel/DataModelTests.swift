@@ -89,7 +89,8 @@ import Testing
         let model = DataModel(store: TripFileStore(url: url))
         #expect(throws: DataFileError.self) { try model.load { Fixtures.trips } }
         #expect(try String(contentsOf: url, encoding: .utf8) == corrupt)
-        #expect(directory.fileNames == ["trips.json"])
+        // Nothing but the writer's lock beside it (FileLock): no temporary file, no copy.
+        #expect(directory.fileNames == ["trips.json", "trips.json.lock"])
         #expect(model.trips.isEmpty)
     }
 
