@@ -78,6 +78,45 @@ struct FullDiskEndToEndTests {
     }
 }
 
+/// Permissions, for real: root ignores permission bits, so roadtrip runs as `nobody` here.
+@Suite("Permissions, end to end")
+struct PermissionEndToEndTests {
+    /// Runs roadtrip as the unprivileged user nobody (setpriv), on `dataFile`.
+    static func roadtripAsNobody(_ arguments: [String], dataFile: URL) throws -> ProcessResult {
+        let environment = Run.environment(["ROADTRIP_FILE": dataFile.path, "HOME": "/tmp"])
+        return try Run.process("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "--", try RoadtripBinary.path()] + arguments,
+                               environment: environment)
+    }
+
+    @Test("No read permission: a clear sentence naming the file; nothing touched")
+    func unreadable() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try CommandLineEndToEndTests.roadtrip(["list"], in: directory)
+        chmod(directory.url.path, 0o755)
+        chmod(directory.dataFile.path, 0o000)
+        let result = try Self.roadtripAsNobody(["list"], dataFile: directory.dataFile)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("Cannot read \(directory.dataFile.path): Permission denied"), "\(CommandLineEndToEndTests.describe(result))")
+        chmod(directory.dataFile.path, 0o644)
+    }
+
+    @Test("No write permission: new says it cannot save, and the file is as it was")
+    func unwritable() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try CommandLineEndToEndTests.roadtrip(["list"], in: directory)
+        let before = try Data(contentsOf: directory.dataFile)
+        chmod(directory.url.path, 0o555)
+        defer { chmod(directory.url.path, 0o755) }
+        let result = try Self.roadtripAsNobody(["new", "X", "48.85, 2.35"], dataFile: directory.dataFile)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("Cannot save \(directory.dataFile.path)") && result.standardError.contains("Permission denied"),
+                "\(CommandLineEndToEndTests.describe(result))")
+        #expect(try Data(contentsOf: directory.dataFile) == before)
+    }
+}
+
 /// A very large data file: read, listed, and left exactly as it was. About 100 MB with
 /// ROADTRIP_STRESS=1 (`make stress`), 10 MB otherwise.
 @Suite("Large file Stress, end to end")
