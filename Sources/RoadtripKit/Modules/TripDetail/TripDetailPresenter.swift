@@ -74,14 +74,13 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
 
     /// The name follows every keystroke in the model, so the trip list behind follows too.
     func didChangeName(_ name: String) {
-        guard let rename, !name.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        guard let rename, name.visibleName != nil else { return }
         interactor.renameTrip(to: name, session: rename.session)
     }
 
     func didSubmitName(_ name: String) {
         guard let rename else { return }
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else {
+        guard let trimmed = name.visibleName else {
             show(.error("A trip needs a name: type one, or press Esc to keep “\(rename.originalName)”."))
             return
         }

@@ -61,8 +61,7 @@ final class TripListPresenter: TripListViewOutput {
 
     func didSubmitRename(_ name: String) {
         guard let id = renamingID else { return }
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else {
+        guard let trimmed = name.visibleName else {
             message = .error("A trip needs a name: type one, or press Esc to keep the old one.")
             refresh()
             return

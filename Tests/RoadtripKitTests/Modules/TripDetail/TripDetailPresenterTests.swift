@@ -109,6 +109,14 @@ import Testing
         #expect(view.last?.message?.isError == true)
     }
 
+    @Test func aNameOfInvisibleCharactersIsAnEmptyName() {
+        presenter.didPressRename()
+        presenter.didChangeName("\u{200B}\u{2028}")
+        presenter.didSubmitName("\u{200B}\u{200B}")
+        #expect(interactor.renames.isEmpty)
+        #expect(view.last?.message?.isError == true)
+    }
+
     // MARK: Stops
 
     @Test func addOpensTheEditorAfterTheSelectedStop() {
