@@ -18,22 +18,6 @@ import Glibc
 //                                  with the reason when the file does not read or is neither.
 //   save-torture expected SEED DIR writes the exact bytes of both contents to DIR/A.json, B.json.
 
-/// A small deterministic generator (SplitMix64), so that a seed always gives the same trips.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The two contents saved in turn. They differ everywhere (ids, names, places, number of trips),
 /// so a file made of pieces of both, or of a content cut short, is neither.
@@ -46,7 +30,7 @@ enum TortureContent {
     static let countries = ["US", "CA", "IS", "DE", "FR", "JP", "AU", "NZ", "NO", "PT", "GR", "PL"]
 
     static func make(seed: UInt64, variant: UInt64) -> TripFile {
-        var generator = SeededGenerator(seed: seed &* 31 &+ variant &+ 1)
+        var generator = SeededRandom(seed: seed &* 31 &+ variant &+ 1)
         // About 10 MB of pretty-printed JSON: ~100 trips of ~95 stops, ~1 KB per stop, mostly notes
         // (long strings: the next start, a debug build's TripFileStore.read(), gets through them
         // nearly twice as fast as through as many bytes of short fields).
@@ -78,11 +62,11 @@ enum TortureContent {
         return TripFile(trips: trips)
     }
 
-    private static func phrase(_ count: Int, _ generator: inout SeededGenerator) -> String {
+    private static func phrase(_ count: Int, _ generator: inout SeededRandom) -> String {
         (0..<count).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ")
     }
 
-    private static func uuid(_ generator: inout SeededGenerator) -> UUID {
+    private static func uuid(_ generator: inout SeededRandom) -> UUID {
         let high = generator.next(), low = generator.next()
         var bytes = [UInt8](repeating: 0, count: 16)
         for index in 0..<8 {

@@ -90,7 +90,7 @@ fileprivate final class KillLoop: @unchecked Sendable {
     let contentsDirectory: String
     let logFile: String
     let errorFile: String
-    var generator: SplitMix
+    var generator: SeededRandom
     var report = KillReport()
     var contents: [(name: String, bytes: Data)] = []
     /// Seconds per save, as seen from here (updated from each round's output).
@@ -108,7 +108,7 @@ fileprivate final class KillLoop: @unchecked Sendable {
     init(kills: Int, seed: UInt64) throws {
         self.kills = kills
         self.seed = seed
-        generator = SplitMix(seed: seed)
+        generator = SeededRandom(seed: seed)
         binary = try SaveTortureBinary.path()
         root = try TemporaryDirectory()
         dataDirectory = root.path + "/data"
@@ -367,7 +367,7 @@ fileprivate final class KillLoop: @unchecked Sendable {
 }
 
 /// SplitMix64: the kill moments follow from the seed.
-fileprivate struct SplitMix {
+fileprivate struct SeededRandom {
     private var state: UInt64
 
     init(seed: UInt64) {

@@ -50,13 +50,7 @@ public struct TripFileStore: Sendable {
     }
 
     public func write(_ file: TripFile) throws(DataFileError) {
-        let data: Data
-        do {
-            data = try file.encoded()
-        } catch {
-            throw .unwritable(path: path, reason: "the trips could not be encoded (\(error))")
-        }
-        try write(data)
+        _ = try writeAndFingerprint(file)
     }
 
     public func write(_ data: Data) throws(DataFileError) {

@@ -49,17 +49,6 @@ private func azimuthTolerance(overDistance s: Double) -> Double {
     max(1e-6, 5e-9 / s * 180 / .pi)
 }
 
-/// A fixed-seed generator (SplitMix64), so that the sweeps below test the same points every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct GeodesyTests {
     // MARK: - Facts a person can check (values from GeographicLib)
@@ -201,7 +190,7 @@ private struct SeededGenerator: RandomNumberGenerator {
     }
 
     private static func sweepPairs() -> [(Coordinate, Coordinate)] {
-        var random = SeededGenerator(state: 1)
+        var random = SeededRandom(seed: 1)
         func anywhere() -> Coordinate {
             Coordinate(latitude: .random(in: -90...90, using: &random), longitude: .random(in: -180...180, using: &random))
         }

@@ -58,22 +58,6 @@ import Testing
     }
 }
 
-/// SplitMix64: small, fast, and the same sequence for the same seed on every platform.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The app in-process, run like `MainLoop` but with keys from a seeded generator.
 @MainActor
@@ -124,7 +108,7 @@ final class Monkey {
     let terminal: Terminal
     private(set) var navigator = Navigator()
     private(set) var report = Report()
-    private var random: SplitMix64
+    private var random: SeededRandom
     private let trace: Bool
     private let places: PlaceSearchProvider
     private let basemap: BasemapProvider
@@ -137,7 +121,7 @@ final class Monkey {
         model = DataModel(store: TripFileStore(url: file))
         try model.load { try Resources.locate(environment: [:]).loadSampleTrips() }
         if let reason = model.readOnlyReason { throw MonkeyError.readOnly(reason) }
-        random = SplitMix64(seed: seed)
+        random = SeededRandom(seed: seed)
         self.trace = trace
         report.seed = seed
         places = .gazetteer(environment: [:])
@@ -145,7 +129,7 @@ final class Monkey {
         // Loading the resources is not part of the run.
         _ = try places.value.get()
         _ = try basemap.value.get()
-        var sizeRandom = SplitMix64(seed: seed ^ 0x5EED)
+        var sizeRandom = SeededRandom(seed: seed ^ 0x5EED)
         guard let terminal = Terminal.offscreen(width: Int.random(in: 30...250, using: &sizeRandom), height: Int.random(in: 6...80, using: &sizeRandom), color: true) else {
             throw MonkeyError.noTerminal
         }

@@ -38,7 +38,7 @@ import Testing
     @Test(arguments: [16, 200, 100_000])
     func garbageIsNotAGazetteer(_ size: Int) throws {
         let directory = try TemporaryDirectory()
-        var generator = SplitMix(seed: UInt64(size))
+        var generator = SeededRandom(seed: UInt64(size))
         let file = directory.file("garbage.bin")
         try Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: file)
         #expect(throws: GazetteerError.notThisKind(path: file.path)) { try Gazetteer.load(from: file) }
@@ -87,7 +87,7 @@ import Testing
         let cellsEntry = GazetteerFormat.sectionTableOffset + 8 * GazetteerFormat.Section.cells.rawValue
         let cellsStart = bytes.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: cellsEntry, as: UInt32.self).littleEndian) }
         let cells = cellsStart..<cellsStart + (GazetteerFormat.cellCount + 1) * 4
-        var generator = SplitMix(seed: 7)
+        var generator = SeededRandom(seed: 7)
         bytes.withUnsafeMutableBytes { buffer in
             for offset in stride(from: GazetteerFormat.headerSize, to: buffer.count - 8, by: 8) where !cells.overlaps(offset..<offset + 8) {
                 buffer.storeBytes(of: generator.next(), toByteOffset: offset, as: UInt64.self)

@@ -32,7 +32,7 @@ import Testing
 
     @Test func randomPointsAgreeWithBruteForce() throws {
         let gazetteer = try RealGazetteer.get()
-        var generator = SplitMix(seed: 20_240_917)
+        var generator = SeededRandom(seed: 20_240_917)
         for _ in 0..<40 {
             let latitude = asin(Double.random(in: -1...1, using: &generator)) * 180 / .pi
             let point = Coordinate(latitude: latitude, longitude: Double.random(in: -180..<180, using: &generator))
@@ -67,17 +67,4 @@ import Testing
     }
 }
 
-/// A small seeded generator, so that the random points are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

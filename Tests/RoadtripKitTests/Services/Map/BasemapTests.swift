@@ -114,7 +114,7 @@ import Testing
     @Test(arguments: [40, 1_000, 100_000])
     func garbageIsNotABasemap(_ size: Int) throws {
         let directory = try TemporaryDirectory()
-        var generator = SplitMix(seed: UInt64(size))
+        var generator = SeededRandom(seed: UInt64(size))
         let file = directory.file("garbage.bin")
         try Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: file)
         #expect(throws: BasemapError.notThisKind(path: file.path)) { try Basemap.load(from: file) }

@@ -40,7 +40,7 @@ import Terminal
     }
 
     @Test func randomTripsNeverOverlap() {
-        var random = MapTestRandom(seed: 42)
+        var random = SeededRandom(seed: 42)
         for round in 0..<300 {
             let count = Int.random(in: 1...25, using: &random)
             let pins = (0..<count).map { index in

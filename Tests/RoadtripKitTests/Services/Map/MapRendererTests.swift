@@ -138,7 +138,7 @@ final class FakeBasemap: BasemapProviding, Sendable {
 
     @Test func aLargeBasemapRendersAtEveryZoom() {
         // About 200k points in 2,000 random wiggly lines over the world.
-        var random = MapTestRandom(seed: 3)
+        var random = SeededRandom(seed: 3)
         var lines: [(BasemapLayer, [MercatorPoint])] = []
         for index in 0..<2000 {
             var x = Float.random(in: 0...1, using: &random), y = Float.random(in: 0.1...0.9, using: &random)

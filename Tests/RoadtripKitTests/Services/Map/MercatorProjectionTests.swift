@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func roundTrips() {
-        var generator = MapTestRandom(seed: 7)
+        var generator = SeededRandom(seed: 7)
         for _ in 0..<500 {
             let coordinate = Coordinate(latitude: Double.random(in: -85...85, using: &generator), longitude: Double.random(in: -179.9...179.9, using: &generator))
             let back = MercatorProjection.coordinate(of: MercatorProjection.project(coordinate))
@@ -40,17 +40,4 @@ import Testing
     }
 }
 
-/// A small deterministic generator (SplitMix64), so random-input tests repeat exactly.
-struct MapTestRandom: RandomNumberGenerator {
-    var state: UInt64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
