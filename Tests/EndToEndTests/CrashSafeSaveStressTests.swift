@@ -342,27 +342,12 @@ fileprivate final class KillLoop: @unchecked Sendable {
         // in this child. (glibc 2.34 has the call; Swift's Glibc module does not show it.)
         if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), defaultSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigemptyset(&defaultSignals)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGCHLD] { sigaddset(&defaultSignals, signal) }
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = Run.environment().map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        switch Run.startChild(arguments[0], arguments, environment: Run.environment(), actions: &actions) {
+        case .success(let pid):
+            return pid
+        case .failure(let failure):
+            throw EndToEndFailure("Cannot start \(arguments[0]): \(failure)")
         }
-        var pid: pid_t = 0
-        let error = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-        guard error == 0 else { throw EndToEndFailure("Cannot start \(arguments[0]): \(String(cString: strerror(error)))") }
-        return pid
     }
 }
 

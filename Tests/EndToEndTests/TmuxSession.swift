@@ -128,7 +128,24 @@ enum Run {
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
 
-        // The child starts with no blocked signals and the default action for the ones tests send.
+        let started = startChild(executable, [executable] + arguments, environment: environment, actions: &actions)
+        close(outputPipe[1])
+        close(errorPipe[1])
+        switch started {
+        case .success(let pid):
+            return (pid, outputPipe[0], errorPipe[0])
+        case .failure(let failure):
+            close(outputPipe[0])
+            close(errorPipe[0])
+            throw EndToEndFailure("Cannot start \(executable): \(failure)")
+        }
+    }
+
+    /// posix_spawn with the given file actions, `argv` (its first element is the program's name),
+    /// and a child that starts with no blocked signals and the default action for the ones tests
+    /// send (the test runner may block or ignore some, and children inherit that).
+    static func startChild(_ executable: String, _ argv: [String], environment: [String: String],
+                           actions: inout posix_spawn_file_actions_t) -> Result<pid_t, SpawnFailure> {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -140,22 +157,21 @@ enum Run {
         posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let arguments = argv.map { strdup($0) } + [nil]
+        let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            arguments.forEach { free($0) }
+            variables.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let spawnError = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        close(outputPipe[1])
-        close(errorPipe[1])
-        guard spawnError == 0 else {
-            close(outputPipe[0])
-            close(errorPipe[0])
-            throw EndToEndFailure("Cannot start \(executable): \(String(cString: strerror(spawnError)))")
-        }
-        return (pid, outputPipe[0], errorPipe[0])
+        let error = posix_spawn(&pid, executable, &actions, &attributes, arguments, variables)
+        return error == 0 ? .success(pid) : .failure(SpawnFailure(code: error))
+    }
+
+    /// Why posix_spawn failed: its error code, printed as the C library's sentence.
+    struct SpawnFailure: Error, CustomStringConvertible {
+        let code: Int32
+        var description: String { String(cString: strerror(code)) }
     }
 
     private static func makePipe(_ descriptors: inout [Int32]) -> Bool {

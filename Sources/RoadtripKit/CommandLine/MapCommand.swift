@@ -53,10 +53,3 @@ struct MapCommand: ParsableCommand {
         return MapRenderer().render(stops: stops, selected: nil, viewport: viewport, basemap: basemap, unit: unit).canvas
     }
 }
-
-extension MapStop {
-    /// A trip's stops as the map shows them: numbered from 1, named.
-    static func stops(of trip: Trip) -> [MapStop] {
-        trip.waypoints.enumerated().map { MapStop(coordinate: $1.location, number: $0 + 1, name: $1.name) }
-    }
-}

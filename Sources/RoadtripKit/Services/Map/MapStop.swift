@@ -25,3 +25,10 @@ public struct MapFrame: Sendable {
     /// The cells of the scale bar's text, when shown.
     public var scaleBarRect: Rect?
 }
+
+extension MapStop {
+    /// A trip's stops as the map shows them: numbered from 1, named.
+    static func stops(of trip: Trip) -> [MapStop] {
+        trip.waypoints.enumerated().map { MapStop(coordinate: $1.location, number: $0 + 1, name: $1.name) }
+    }
+}
