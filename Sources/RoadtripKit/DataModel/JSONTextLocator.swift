@@ -12,6 +12,8 @@ struct JSONTextLocator {
 
     struct SyntaxError: Error, Equatable {
         let position: Position
+        /// A field name used twice: valid JSON by the letter, but not a file roadtrip can trust.
+        var isDuplicateField = false
         let reason: String
     }
 
@@ -98,13 +100,22 @@ struct JSONTextLocator {
         }
 
         mutating func object() throws {
+            let objectStart = index
             index += 1
             skipWhitespace()
             if peek(UInt8(ascii: "}")) { index += 1; return }
+            // Field names seen so far, with where each stands: a name used twice is refused, since
+            // decoders keep one of the values silently and the next save would drop the other.
+            var names: [String: Int] = [:]
             while true {
                 skipWhitespace()
                 guard peek(UInt8(ascii: "\"")) else { throw error("expected a field name in double quotes") }
-                let key = try string()
+                let nameStart = index
+                let key = try string(keepingContent: true)
+                if let first = names.updateValue(nameStart, forKey: key) {
+                    throw SyntaxError(position: position(at: nameStart), isDuplicateField: true,
+                                      reason: "the field \"\(key)\" appears twice in one object (first at \(position(at: first)), in the object opened at \(position(at: objectStart))); roadtrip will not guess which one is meant")
+                }
                 skipWhitespace()
                 guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after the field name") }
                 index += 1
@@ -137,8 +148,9 @@ struct JSONTextLocator {
             }
         }
 
+        /// Scans a string; returns its decoded text when `keepingContent` (field names), else "".
         @discardableResult
-        mutating func string() throws -> String {
+        mutating func string(keepingContent: Bool = false) throws -> String {
             let start = index
             index += 1
             var content: [UInt8] = []
@@ -147,17 +159,16 @@ struct JSONTextLocator {
                 switch byte {
                 case UInt8(ascii: "\""):
                     index += 1
-                    return String(decoding: content, as: UTF8.self)
+                    return keepingContent ? String(decoding: content, as: UTF8.self) : ""
                 case UInt8(ascii: "\\"):
                     guard index + 1 < bytes.count else { break }
                     let escaped = bytes[index + 1]
                     if escaped == UInt8(ascii: "u") {
-                        let hex = bytes[min(bytes.count, index + 2)..<min(bytes.count, index + 6)]
-                        guard hex.count == 4, hex.allSatisfy(\.isHexDigit) else { throw error("invalid \\u escape in a string") }
-                        index += 6
+                        let scalar = try unicodeEscape()
+                        if keepingContent { content.append(contentsOf: String(Character(scalar)).utf8) }
                     } else {
-                        guard "\"\\/bfnrt".utf8.contains(escaped) else { throw error("invalid escape in a string") }
-                        content.append(escaped)
+                        guard let decoded = Self.escapes[escaped] else { throw error("invalid escape in a string") }
+                        if keepingContent { content.append(decoded) }
                         index += 2
                     }
                     continue
@@ -170,11 +181,11 @@ struct JSONTextLocator {
                     guard length > 0, end == index + length, String(validating: bytes[index..<end], as: UTF8.self) != nil else {
                         throw error("invalid UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true))); the file must be saved as UTF-8")
                     }
-                    content.append(contentsOf: bytes[index..<end])
+                    if keepingContent { content.append(contentsOf: bytes[index..<end]) }
                     index = end
                     continue
                 default:
-                    content.append(byte)
+                    if keepingContent { content.append(byte) }
                     index += 1
                     continue
                 }
@@ -184,17 +195,65 @@ struct JSONTextLocator {
             throw error("a string is not closed")
         }
 
+        static let escapes: [UInt8: UInt8] = [
+            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
+            UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+        ]
+
+        /// A `\uXXXX` escape at `index` (two for a character outside the Basic Multilingual Plane,
+        /// a surrogate pair); a surrogate without its other half is refused, as Foundation refuses it.
+        mutating func unicodeEscape() throws -> Unicode.Scalar {
+            guard let high = hexUnit(at: index) else { throw error("invalid \\u escape in a string") }
+            switch high {
+            case 0xD800...0xDBFF:
+                guard let low = hexUnit(at: index + 6), (0xDC00...0xDFFF).contains(low) else {
+                    throw error("the escape \\u\(String(high, radix: 16, uppercase: true)) is half of a surrogate pair without its other half")
+                }
+                index += 12
+                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+            case 0xDC00...0xDFFF:
+                throw error("the escape \\u\(String(high, radix: 16, uppercase: true)) is half of a surrogate pair without its other half")
+            default:
+                index += 6
+                return Unicode.Scalar(high)!
+            }
+        }
+
+        /// The code unit of a `\uXXXX` escape starting at `offset`, or nil when it is not one.
+        func hexUnit(at offset: Int) -> UInt32? {
+            guard offset + 6 <= bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else { return nil }
+            var unit: UInt32 = 0
+            for byte in bytes[offset + 2..<offset + 6] {
+                guard let digit = byte.hexValue else { return nil }
+                unit = unit << 4 | digit
+            }
+            return unit
+        }
+
         mutating func number() throws {
+            let start = index
             if peek(UInt8(ascii: "-")) { index += 1 }
-            guard digits() > 0 else { throw error("invalid number") }
+            let integerDigits = digits()
+            guard integerDigits > 0 else { throw error("invalid number") }
             if peek(UInt8(ascii: ".")) {
                 index += 1
                 guard digits() > 0 else { throw error("invalid number: expected digits after '.'") }
             }
+            var exponentDigits = 0
             if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
                 index += 1
                 if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
-                guard digits() > 0 else { throw error("invalid number: expected digits in the exponent") }
+                exponentDigits = digits()
+                guard exponentDigits > 0 else { throw error("invalid number: expected digits in the exponent") }
+            }
+            // Only a long number or one with a 3-digit exponent can be out of a Double's range;
+            // the others are not converted, which keeps this pass fast.
+            if integerDigits > 300 || exponentDigits >= 3 {
+                let literal = String(decoding: bytes[start..<index], as: UTF8.self)
+                if let value = Double(literal), !value.isFinite {
+                    index = start
+                    throw error("the number \(literal.count > 40 ? literal.prefix(40) + "…" : literal) is too large to be read")
+                }
             }
         }
 
@@ -240,9 +299,12 @@ struct JSONTextLocator {
 }
 
 private extension UInt8 {
-    var isHexDigit: Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
-            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    var hexValue: UInt32? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(self - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(self - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(self - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
     }
 }

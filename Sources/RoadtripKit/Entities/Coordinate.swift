@@ -13,7 +13,7 @@ public struct Coordinate: Codable, Equatable, Hashable, Sendable {
         latitude.isFinite && longitude.isFinite && (-90...90).contains(latitude) && (-180...180).contains(longitude)
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case latitude, longitude }
+    enum CodingKeys: String, CodingKey, CaseIterable { case latitude, longitude }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

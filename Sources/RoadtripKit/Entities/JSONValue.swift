@@ -5,7 +5,7 @@ import Foundation
 public enum JSONValue: Codable, Equatable, Sendable {
     case null
     case bool(Bool)
-    case number(Double)
+    case number(Number)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -16,8 +16,10 @@ public enum JSONValue: Codable, Equatable, Sendable {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
+        } else if let value = try? container.decode(Decimal.self) {
+            self = .number(.decimal(value))
         } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
+            self = .number(.double(value))
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
         } else if let value = try? container.decode([JSONValue].self) {
@@ -32,11 +34,23 @@ public enum JSONValue: Codable, Equatable, Sendable {
         switch self {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
+        case .number(.decimal(let value)): try container.encode(value)
+        case .number(.double(let value)): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
         }
+    }
+}
+
+extension JSONValue {
+    /// A number with the value the file gave, not the nearest Double: an id like
+    /// 12345678901234567890 must come back as written. `Decimal` holds 38 significant digits with
+    /// exponents up to ±127 exactly; a number outside that exponent range (1e200) is kept as the
+    /// Double it reads as, whose shortest form reads back the same.
+    public enum Number: Equatable, Sendable {
+        case decimal(Decimal)
+        case double(Double)
     }
 }
 

@@ -4,15 +4,19 @@ import Foundation
 public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
     public var id: UUID
     public var name: String
-    public var location: Coordinate
+    public var location: Coordinate {
+        // Fields kept beside the point (an altitude) describe that point, not the new one.
+        didSet { if location != oldValue { locationUnknownFields = [:] } }
+    }
     /// State, province or other first-level region, when known ("California").
     public var region: String?
     /// Country, when known ("United States").
     public var country: String?
     /// The user's own notes about the stop.
     public var notes: String?
-    /// Fields written by a newer version, kept as they were.
+    /// Fields written by a newer version, kept as they were: the stop's own and its location's.
     var unknownFields: UnknownFields = [:]
+    var locationUnknownFields: UnknownFields = [:]
 
     public init(id: UUID = UUID(), name: String, location: Coordinate, region: String? = nil, country: String? = nil, notes: String? = nil) {
         self.id = id
@@ -29,7 +33,9 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(UUID.self, forKey: .id)
         name = try container.decode(String.self, forKey: .name)
-        location = try container.decode(Coordinate.self, forKey: .location)
+        let locationDecoder = try container.superDecoder(forKey: .location)
+        location = try Coordinate(from: locationDecoder)
+        locationUnknownFields = try locationDecoder.unknownFields(besides: Coordinate.CodingKeys.self)
         region = try container.decodeIfPresent(String.self, forKey: .region)
         country = try container.decodeIfPresent(String.self, forKey: .country)
         notes = try container.decodeIfPresent(String.self, forKey: .notes)
@@ -40,7 +46,9 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)
-        try container.encode(location, forKey: .location)
+        let locationEncoder = container.superEncoder(forKey: .location)
+        try location.encode(to: locationEncoder)
+        try locationEncoder.encodeUnknownFields(locationUnknownFields)
         try container.encodeIfPresent(region, forKey: .region)
         try container.encodeIfPresent(country, forKey: .country)
         try container.encodeIfPresent(notes, forKey: .notes)

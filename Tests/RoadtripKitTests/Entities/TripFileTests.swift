@@ -73,4 +73,55 @@ import Testing
         let trip = try JSONDecoder().decode(Trip.self, from: Data(text.utf8))
         #expect(trip.waypoints.isEmpty)
     }
+
+    // MARK: Fields this version does not know
+
+    /// A file a newer roadtrip might write: unknown fields at every level, numbers no Double holds.
+    static let fileWithUnknownFields = """
+    {"version": 1, "syncedBy": {"device": "tablet", "counter": 12345678901234567890},
+     "trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "Pacific Drive", "colour": "teal",
+       "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "Monterey", "arrival": null,
+         "location": {"latitude": 36.6002, "longitude": -121.8947, "altitude": 12.5,
+                      "osm": {"id": 98765432109876543210, "tags": ["town", true, -0.000001, 1e200]}}}]}]}
+    """
+
+    /// The unknown values, as JSONSerialization reads them (compared with NSArray's equality,
+    /// which compares numbers by value).
+    private static func unknownValues(_ data: Data) throws -> NSArray {
+        let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+        let trip = (object["trips"] as! [[String: Any]])[0]
+        let stop = (trip["waypoints"] as! [[String: Any]])[0]
+        let location = stop["location"] as! [String: Any]
+        return [object["syncedBy"]!, trip["colour"]!, stop["arrival"]!, location["altitude"]!, location["osm"]!] as NSArray
+    }
+
+    @Test func unknownFieldsAtEveryLevelSurviveASave() throws {
+        let file = try JSONDecoder().decode(TripFile.self, from: Data(Self.fileWithUnknownFields.utf8))
+        let saved = try file.encoded()
+        let text = String(decoding: saved, as: UTF8.self)
+        #expect(text.contains("\"altitude\" : 12.5"))
+        #expect(text.contains("\"colour\" : \"teal\""))
+        #expect(text.contains("\"arrival\" : null"))
+        #expect(try Self.unknownValues(saved).isEqual(try Self.unknownValues(Data(Self.fileWithUnknownFields.utf8))))
+        #expect(try JSONDecoder().decode(TripFile.self, from: saved).encoded() == saved)
+    }
+
+    @Test func largeIntegersKeepEveryDigit() throws {
+        let file = try JSONDecoder().decode(TripFile.self, from: Data(Self.fileWithUnknownFields.utf8))
+        let text = String(decoding: try file.encoded(), as: UTF8.self)
+        #expect(text.contains("\"counter\" : 12345678901234567890"))
+        #expect(text.contains("98765432109876543210"))
+        #expect(!text.contains("e+19") && !text.contains("e+20,") && !text.contains("e+20\n"))
+        #expect(text.contains("-0.000001"))
+        #expect(text.contains("1e+200"))
+    }
+
+    @Test func movingAStopDropsWhatDescribedItsOldPoint() throws {
+        let file = try JSONDecoder().decode(TripFile.self, from: Data(Self.fileWithUnknownFields.utf8))
+        var stop = file.trips[0].waypoints[0]
+        stop.name = "Monterey harbour"
+        #expect(String(decoding: try JSONEncoder().encode(stop), as: UTF8.self).contains("altitude"))
+        stop.location = Coordinate(latitude: 35.3659, longitude: -120.8497)
+        #expect(!String(decoding: try JSONEncoder().encode(stop), as: UTF8.self).contains("altitude"))
+    }
 }
