@@ -6,8 +6,8 @@ import Glibc
 /// Replaces a file's content so that a crash at any instant leaves either the old or the new
 /// file, never a torn one: a temporary file in the same directory (O_EXCL), write, fsync, the old
 /// file's mode, rename over the target, fsync of the directory. A symlink is followed, so its
-/// target is replaced and the link kept. Foundation's `.atomic` write skips the directory fsync,
-/// resets the mode and replaces symlinks (PITFALLS.md).
+/// target is replaced and the link kept, and so are the file's mode, owner and group. Foundation's
+/// `.atomic` write skips the directory fsync, resets the mode and replaces symlinks (PITFALLS.md).
 enum AtomicFile {
     struct Failure: Error, Equatable {
         let reason: String
@@ -17,18 +17,70 @@ enum AtomicFile {
 
     static func write(_ data: Data, to url: URL) throws(Failure) {
         let target = resolvingSymlink(url.path)
+        var existing = stat()
+        let exists = stat(target, &existing) == 0
+        var link = stat()
+        if !exists, lstat(target, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+            throw Failure(reason: "it is a symbolic link that leads back to itself")
+        }
+        if exists, let obstacle = obstacle(replacing: target) { throw Failure(reason: obstacle) }
+        try writeThenLink(data, to: target, keeping: exists ? existing : nil) { temporary in
+            rename(temporary, target) == 0 ? nil : "cannot replace the file: \(systemErrorMessage(errno))"
+        }
+    }
+
+    /// Writes a new file at `url` as safely as `write`, but never over an existing one (a
+    /// recovery copy must not replace anything): the finished temporary file is hard-linked to the
+    /// name, which fails when the name is taken.
+    static func writeNew(_ data: Data, to url: URL) throws(Failure) {
+        try writeThenLink(data, to: url.path, keeping: nil) { temporary in
+            defer { unlink(temporary) }
+            guard link(temporary, url.path) == 0 else {
+                return errno == EEXIST ? "a file of that name already exists" : "cannot create \(url.path): \(systemErrorMessage(errno))"
+            }
+            return nil
+        }
+    }
+
+    /// Why a save must not replace the regular file at `target`, as a sentence, or nil.
+    /// - Read-only (no write permission bit, or none for this user): replacing it through the
+    ///   folder's permission would undo a deliberate protection.
+    /// - Other hard links: a save replaces the file by a rename, which would leave the other names
+    ///   with the old trips. A symbolic link is followed instead, so that is the way to share.
+    static func obstacle(replacing target: String) -> String? {
+        var status = stat()
+        guard stat(target, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        if status.st_mode & 0o222 == 0 {
+            return "the file is read-only (mode \(String(status.st_mode & 0o7777, radix: 8))); make it writable (chmod u+w) to save it"
+        }
+        if access(target, W_OK) != 0 {
+            let code = errno
+            return code == EPERM
+                ? "the system does not permit changing it (is it marked immutable with chattr +i?)"
+                : "you may not write it (\(systemErrorMessage(code)))"
+        }
+        if status.st_nlink > 1 {
+            let others = Int(status.st_nlink) - 1
+            return "it has \(others) other hard link\(others == 1 ? "" : "s"), and saving replaces the file, which would leave \(others == 1 ? "that name" : "those names") with the old trips; use a symbolic link instead (roadtrip follows it)"
+        }
+        return nil
+    }
+
+    /// Writes `data` to a new temporary file beside `target` (owner, group and mode of `keeping`,
+    /// the file being replaced), flushes it, and lets `publish` give it its name.
+    private static func writeThenLink(_ data: Data, to target: String, keeping existing: stat?,
+                                      publish: (String) -> String?) throws(Failure) {
         let directory = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
         let temporary = "\(directory)/\(temporaryPrefix)\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
-
-        var existing = stat()
-        let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
-
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(reason: "cannot create a temporary file in \(directory): \(systemErrorMessage(errno))") }
         do throws(Failure) {
             try writeAll(data, to: fd)
-            guard fchmod(fd, mode) == 0 else { throw Failure(reason: "cannot set the file mode: \(systemErrorMessage(errno))") }
+            try keepOwnership(of: existing, on: fd)
+            guard fchmod(fd, existing.map { $0.st_mode & 0o7777 } ?? 0o644) == 0 else {
+                throw Failure(reason: "cannot set the file mode: \(systemErrorMessage(errno))")
+            }
             guard fsync(fd) == 0 else { throw Failure(reason: "cannot flush the file to disk: \(systemErrorMessage(errno))") }
         } catch {
             close(fd)
@@ -40,12 +92,32 @@ enum AtomicFile {
             unlink(temporary)
             throw Failure(reason: "cannot finish writing: \(reason)")
         }
-        guard rename(temporary, target) == 0 else {
-            let reason = systemErrorMessage(errno)
+        if let failure = publish(temporary) {
             unlink(temporary)
-            throw Failure(reason: "cannot replace the file: \(reason)")
+            throw Failure(reason: failure)
         }
         syncDirectory(directory)
+    }
+
+    /// Gives the new file the owner and group of the one it replaces: a save by root must not lock
+    /// the owner out. When that is not permitted (another user's file), the save is refused
+    /// rather than handing the file to whoever saved it.
+    private static func keepOwnership(of existing: stat?, on fd: Int32) throws(Failure) {
+        guard let existing else { return }
+        var created = stat()
+        guard fstat(fd, &created) == 0 else { return }
+        guard created.st_uid != existing.st_uid || created.st_gid != existing.st_gid else { return }
+        guard fchown(fd, existing.st_uid, existing.st_gid) == 0 else {
+            throw Failure(reason: "it belongs to \(userName(existing.st_uid)) (group \(groupName(existing.st_gid))), and a save by this user cannot keep that owner (\(systemErrorMessage(errno)))")
+        }
+    }
+
+    private static func userName(_ uid: uid_t) -> String {
+        getpwuid(uid).flatMap { $0.pointee.pw_name.map { String(cString: $0) } } ?? "user \(uid)"
+    }
+
+    private static func groupName(_ gid: gid_t) -> String {
+        getgrgid(gid).flatMap { $0.pointee.gr_name.map { String(cString: $0) } } ?? "\(gid)"
     }
 
     /// Removes the temporary files that saves of `url` left behind when their process died

@@ -31,7 +31,9 @@ public final class DataModel: ObservableObject {
     public enum SaveOutcome: Equatable, Sendable {
         case saved
         /// The file had been changed by another program; its changes were merged with ours first.
-        /// `conflicts` names trips both changed (theirs kept as a copy).
+        /// `conflicts` names trips both changed (theirs kept as a copy). Undo history from before
+        /// the merge is gone: undoing into it would bring back trips without the other program's
+        /// changes, and the next save would erase them.
         case merged(conflicts: [String])
     }
 
@@ -45,26 +47,41 @@ public final class DataModel: ObservableObject {
 
     /// Reads the file; when there is none yet, starts from `seed()` and writes it at once.
     /// A file that cannot be read or parsed throws and is left untouched. A writer (`locking`)
-    /// takes the file's lock first; another roadtrip holding it, or a file from a newer version,
-    /// makes the model read-only. Readers (`roadtrip list`) take no lock and leave nothing behind.
+    /// takes the file's lock first and clears what saves killed midway left behind; another
+    /// roadtrip holding it, a file from a newer version, or a file a save must not replace
+    /// (read-only, hard-linked) makes the model read-only. Readers (`roadtrip list`) take no lock
+    /// and leave nothing behind.
     public func load(locking: Bool = true, seed: () throws -> [Trip]) throws {
-        if locking { lockFile() }
-        if let (file, fingerprint) = try store.readWithFingerprint() {
-            adopt(file)
-            self.fingerprint = fingerprint
-            if file.version > TripFile.currentVersion {
-                readOnlyReason = "it was written by a newer roadtrip (file version \(file.version); this one reads version \(TripFile.currentVersion))"
+        if locking, lockFile() { AtomicFile.removeStaleTemporaryFiles(for: store.url) }
+        if let snapshot = try store.load() {
+            adopt(snapshot.file)
+            self.fingerprint = snapshot.fingerprint
+            if snapshot.file.version > TripFile.currentVersion {
+                readOnlyReason = Self.newerVersionReason(snapshot.file.version)
+            } else if locking, readOnlyReason == nil, let obstacle = store.saveObstacle() {
+                readOnlyReason = obstacle
             }
         } else {
             adopt(TripFile(trips: try seed()))
-            if !isReadOnly { try save() }
+            guard !isReadOnly else { return }
+            do {
+                try save()
+            } catch .unwritable(let path, let reason) {
+                throw DataFileError.cannotCreate(path: path, reason: reason)
+            }
         }
     }
 
-    private func lockFile() {
+    private static func newerVersionReason(_ version: Int) -> String {
+        "it was written by a newer roadtrip (file version \(version); this one reads version \(TripFile.currentVersion))"
+    }
+
+    /// Takes the file's lock; returns whether this model now holds it.
+    private func lockFile() -> Bool {
         switch FileLock.acquire(for: store.url) {
         case .acquired(let lock):
             self.lock = lock
+            return true
         case .heldByAnother(let pid):
             readOnlyReason = "another roadtrip\(pid.map { " (process \($0))" } ?? "") has it open"
         case .unavailable:
@@ -72,13 +89,14 @@ public final class DataModel: ObservableObject {
             // either; saving will say so.
             break
         }
+        return false
     }
 
     /// Reads the file again, dropping changes not yet saved.
     public func reload() throws(DataFileError) {
-        let read = try store.readWithFingerprint()
-        adopt(read?.0 ?? TripFile(trips: []))
-        fingerprint = read?.1
+        let snapshot = try store.load()
+        adopt(snapshot?.file ?? TripFile(trips: []))
+        fingerprint = snapshot?.fingerprint
     }
 
     private func adopt(_ file: TripFile) {
@@ -89,15 +107,38 @@ public final class DataModel: ObservableObject {
     }
 
     /// Writes the trips. When another program changed the file since it was read, its changes
-    /// are merged in first (`TripMerge`), so neither side's work is lost.
+    /// are merged in first (`TripMerge`), so neither side's work is lost. A file that no longer
+    /// reads, or that a newer roadtrip rewrote, is neither merged into nor written: the error
+    /// says why, and the changes stay in memory (see `saveCopy`).
     @discardableResult
     public func save() throws(DataFileError) -> SaveOutcome {
         if let readOnlyReason { throw .readOnly(path: store.path, reason: readOnlyReason) }
+        do {
+            let outcome = try writeMerging()
+            lastFailedSave = nil
+            return outcome
+        } catch {
+            lastFailedSave = (changeCount, Date())
+            throw error
+        }
+    }
+
+    private func writeMerging() throws(DataFileError) -> SaveOutcome {
         var outcome = SaveOutcome.saved
-        if let onDisk = try store.changedSince(fingerprint) {
-            let merged = TripMerge.merge(base: file.trips, ours: trips, theirs: onDisk.trips)
-            file = onDisk
+        let changed: TripFileStore.Snapshot?
+        do {
+            changed = try store.changedSince(fingerprint)
+        } catch {
+            throw .unwritable(path: store.path, reason: "it was changed by another program since it was read, and now \(error.whatIsWrong); it was left as it is")
+        }
+        if let onDisk = changed {
+            guard onDisk.file.version <= TripFile.currentVersion else {
+                throw .unwritable(path: store.path, reason: "another program has rewritten it as file version \(onDisk.file.version), newer than this roadtrip writes (\(TripFile.currentVersion)), so it was left as it is")
+            }
+            let merged = TripMerge.merge(base: file.trips, ours: trips, theirs: onDisk.file.trips)
+            file = onDisk.file
             trips = merged.trips
+            history.clear()
             outcome = .merged(conflicts: merged.conflicts)
         }
         var updated = file
@@ -108,13 +149,36 @@ public final class DataModel: ObservableObject {
         return outcome
     }
 
-    /// Saves when there are changes and the last one is at least `autosaveDelay` old.
-    /// Returns whether it saved.
+    /// How long autosave waits before trying again a save that failed with nothing changed since.
+    static let retryDelay: TimeInterval = 5
+    private var lastFailedSave: (changeCount: Int, time: Date)?
+
+    /// Saves when there are changes and the last one is at least `autosaveDelay` old. A save that
+    /// failed is tried again after the next change, or after `retryDelay`.
     /// Returns what the save did, or nil when it was not due.
     @discardableResult
     public func saveIfDue(now: Date = Date()) throws(DataFileError) -> SaveOutcome? {
         guard hasUnsavedChanges, !isReadOnly, now.timeIntervalSince(lastChangeTime) >= Self.autosaveDelay else { return nil }
+        if let lastFailedSave, lastFailedSave.changeCount == changeCount, now.timeIntervalSince(lastFailedSave.time) < Self.retryDelay {
+            return nil
+        }
         return try save()
+    }
+
+    /// Writes the trips, as they are now, to a new file at `url` (never over an existing one),
+    /// for when the data file cannot be saved. The data file and what counts as saved are left
+    /// as they are. The copy is a complete data file: `roadtrip --file` opens it.
+    public func saveCopy(to url: URL) throws(DataFileError) {
+        var copy = file
+        copy.trips = trips
+        let target = TripFileStore(url: url)
+        let data = try target.encode(copy)
+        do {
+            try FolderMaker.make(url.deletingLastPathComponent().path)
+            try AtomicFile.writeNew(data, to: url)
+        } catch {
+            throw .unwritable(path: url.path, reason: error.reason)
+        }
     }
 
     // MARK: Reading

@@ -11,26 +11,20 @@ public struct TripFileStore: Sendable {
 
     public var path: String { url.path }
 
-    /// The file's trips, or nil when there is no file yet.
+    /// The file's trips, or nil when there is no file yet (see `load()`).
     public func read() throws(DataFileError) -> TripFile? {
-        AtomicFile.removeStaleTemporaryFiles(for: url) // leftovers of saves killed midway
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-        if isDirectory.boolValue { throw .unreadable(path: path, reason: "it is a directory, not a file") }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadable(path: path, reason: Self.reason(for: error))
-        }
-        return try decode(data)
+        try load()?.file
     }
 
     /// Decodes file bytes, turning every failure into an error with the line and column.
     public func decode(_ data: Data) throws(DataFileError) -> TripFile {
         let locator = JSONTextLocator(data)
         if let syntaxError = locator.syntaxError() {
-            throw .invalidJSON(path: path, line: syntaxError.position.line, column: syntaxError.position.column, reason: syntaxError.reason)
+            let (line, column) = (syntaxError.position.line, syntaxError.position.column)
+            if syntaxError.isDuplicateField {
+                throw .invalidContent(path: path, line: line, column: column, field: "", reason: syntaxError.reason)
+            }
+            throw .invalidJSON(path: path, line: line, column: column, reason: syntaxError.reason)
         }
         do {
             let file = try JSONDecoder().decode(TripFile.self, from: data)
@@ -54,13 +48,8 @@ public struct TripFileStore: Sendable {
     }
 
     public func write(_ data: Data) throws(DataFileError) {
-        let directory = url.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .unwritable(path: path, reason: "its folder \(directory.path) cannot be created (\(Self.reason(for: error)))")
-        }
-        do {
+            try FolderMaker.make(url.deletingLastPathComponent().path)
             try AtomicFile.write(data, to: url)
         } catch {
             throw .unwritable(path: path, reason: error.reason)

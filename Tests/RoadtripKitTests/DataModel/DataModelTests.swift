@@ -110,4 +110,92 @@ import Testing
         _ = try makeModel(in: second)
         #expect(try Data(contentsOf: first.file("trips.json")) == Data(contentsOf: second.file("trips.json")))
     }
+
+    // MARK: Files a save must not replace
+
+    @Test func aReadOnlyFileOpensReadOnlyAndSaysWhy() throws {
+        let directory = try TemporaryDirectory()
+        let url = try directory.write(Fixtures.iOSFile, to: "trips.json")
+        chmod(url.path, 0o444)
+        let model = try makeModel(in: directory)
+        #expect(model.readOnlyReason == "the file is read-only (mode 444); make it writable (chmod u+w) to save it")
+        model.addTrip(Trip(name: "Refused"))
+        #expect(model.trips.count == 1)
+    }
+
+    @Test func aHardLinkedFileOpensReadOnlyAndSaysWhy() throws {
+        let directory = try TemporaryDirectory()
+        let url = try directory.write(Fixtures.iOSFile, to: "trips.json")
+        #expect(link(url.path, directory.file("shared.json").path) == 0)
+        let model = try makeModel(in: directory)
+        #expect(model.readOnlyReason?.hasPrefix("it has 1 other hard link") == true)
+    }
+
+    @Test func aFirstRunThatCannotCreateTheFileSaysSoWithoutMentioningChanges() throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("a file", to: "data")
+        let model = DataModel(store: TripFileStore(url: directory.file("data/roadtrip/trips.json")))
+        let error = #expect(throws: DataFileError.self) { try model.load { Fixtures.trips } }
+        #expect(error?.description == "Cannot create \(directory.file("data/roadtrip/trips.json").path): \(directory.file("data").path) is a file, not a folder.")
+    }
+
+    // MARK: When the file cannot be saved
+
+    @Test func aCopyHoldsTheChangesAndLeavesTheFileAndTheSavedStateAlone() throws {
+        let directory = try TemporaryDirectory()
+        let model = try makeModel(in: directory)
+        model.addTrip(Trip(name: "Unsaved"))
+        let before = try Data(contentsOf: directory.file("trips.json"))
+        try model.saveCopy(to: directory.file("elsewhere/copy.json"))
+        #expect(try TripFileStore(url: directory.file("elsewhere/copy.json")).read()?.trips.first?.name == "Unsaved")
+        #expect(try Data(contentsOf: directory.file("trips.json")) == before)
+        #expect(model.hasUnsavedChanges)
+        #expect(throws: DataFileError.self) { try model.saveCopy(to: directory.file("elsewhere/copy.json")) }
+    }
+
+    @Test func aRecoveryCopyGoesBesideTheFileElseIntoTheStateFolder() throws {
+        let directory = try TemporaryDirectory()
+        let model = try makeModel(in: directory)
+        model.addTrip(Trip(name: "Unsaved"))
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let environment = ["XDG_STATE_HOME": directory.file("state").path]
+        let first = try model.saveRecoveryCopy(environment: environment, now: now)
+        #expect(first.deletingLastPathComponent().path == directory.url.path)
+        #expect(first.lastPathComponent == "trips.json.recovered-\(RecoveryFile.timestamp(now))")
+        // The name beside it is taken now: the next copy of the same second goes to the state folder.
+        let second = try model.saveRecoveryCopy(environment: environment, now: now)
+        #expect(second.path == directory.file("state/roadtrip/\(first.lastPathComponent)").path)
+        #expect(try TripFileStore(url: second).read()?.trips.first?.name == "Unsaved")
+    }
+
+    @Test func aFailedAutosaveIsRetriedAfterTheNextChangeOrAWhile() throws {
+        let directory = try TemporaryDirectory()
+        let model = try makeModel(in: directory)
+        model.addTrip(Trip(name: "Unsaved"))
+        try Data("{".utf8).write(to: directory.file("trips.json"))
+        let later = Date().addingTimeInterval(DataModel.autosaveDelay + 1)
+        #expect(throws: DataFileError.self) { try model.saveIfDue(now: later) }
+        #expect(try model.saveIfDue(now: later.addingTimeInterval(1)) == nil)
+        try TripFile(trips: []).encoded().write(to: directory.file("trips.json"))
+        #expect(try model.saveIfDue(now: later.addingTimeInterval(DataModel.retryDelay + 1)) != nil)
+    }
+}
+
+@Suite struct RecoveryFileTests {
+    @Test func theNameSaysWhatAndWhen() {
+        let now = Date(timeIntervalSince1970: 0)
+        let candidates = RecoveryFile.candidates(for: URL(fileURLWithPath: "/data/trips.json"), environment: ["HOME": "/home/ann"], now: now)
+        #expect(candidates.map(\.path) == ["/data/trips.json.recovered-\(RecoveryFile.timestamp(now))",
+                                            "/home/ann/.local/state/roadtrip/trips.json.recovered-\(RecoveryFile.timestamp(now))"])
+        #expect(RecoveryFile.timestamp(now).count == 15)
+    }
+
+    @Test func theSuggestionIsAPlaceThatTakesANewFile() throws {
+        let directory = try TemporaryDirectory()
+        let suggested = RecoveryFile.suggested(for: directory.file("trips.json"), environment: [:])
+        #expect(suggested.deletingLastPathComponent().path == directory.url.path)
+        _ = try directory.write("a file", to: "not-a-folder")
+        let unusable = RecoveryFile.suggested(for: directory.file("not-a-folder/trips.json"), environment: ["XDG_STATE_HOME": directory.url.path])
+        #expect(unusable.path.hasPrefix(directory.file("roadtrip").path))
+    }
 }

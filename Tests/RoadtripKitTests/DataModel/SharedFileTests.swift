@@ -86,6 +86,45 @@ import Testing
         #expect(throws: DataFileError.self) { try model.save() }
         #expect(try Data(contentsOf: url) == before)
     }
+
+    @Test func aNewerVersionWrittenUnderneathIsNeitherMergedNorRewritten() throws {
+        let model = try open()
+        model.addTrip(Trip(name: "Mine"))
+        try editOnDisk { _ in }
+        var text = try String(contentsOf: url, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 999")
+        try Data(text.utf8).write(to: url)
+        let before = try Data(contentsOf: url)
+        let error = #expect(throws: DataFileError.self) { try model.save() }
+        #expect(error?.description.contains("rewritten it as file version 999") == true)
+        #expect(try Data(contentsOf: url) == before)
+        #expect(model.trips.first?.name == "Mine")
+        #expect(model.hasUnsavedChanges)
+    }
+
+    @Test(arguments: ["", "{\"trips\": [", "not json at all"])
+    func aFileThatNoLongerReadsIsNeverMergedIntoOrOverwritten(content: String) throws {
+        let model = try open()
+        model.addTrip(Trip(name: "Mine"))
+        try Data(content.utf8).write(to: url)
+        let error = #expect(throws: DataFileError.self) { try model.save() }
+        #expect(error?.description.hasPrefix("Cannot save \(url.path): it was changed by another program since it was read, and now is not valid JSON at line 1") == true)
+        #expect(try String(contentsOf: url, encoding: .utf8) == content)
+        #expect(model.hasUnsavedChanges)
+    }
+
+    @Test func undoCannotGoBackPastAMerge() throws {
+        let model = try open()
+        model.renameTrip(id: Fixtures.pacific.id, to: "Before the merge")
+        try editOnDisk { $0.append(Trip(name: "Theirs")) }
+        #expect(try model.save() == .merged(conflicts: []))
+        #expect(!model.canUndo)
+        #expect(model.undo() == nil)
+        #expect(model.trips.map(\.name).contains("Theirs"))
+        model.renameTrip(id: Fixtures.pacific.id, to: "After the merge")
+        #expect(model.undo() == "rename trip Before the merge")
+        #expect(model.trips.map(\.name).contains("Theirs"))
+    }
 }
 
 @Suite struct TripMergeTests {

@@ -120,6 +120,7 @@ import Glibc
         #expect(AtomicFile.removeStaleTemporaryFiles(for: url).isEmpty)
     }
 
+    @MainActor
     @Test func theNextStartRemovesTheLitter() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("trips.json")
@@ -128,16 +129,37 @@ import Glibc
         let litter = Self.temporaryName("trips.json", pid: try Self.deadProcessID())
         _ = try directory.write("{\"version\": 1, \"tri", to: litter)
 
-        #expect(try store.read()?.trips.map(\.name) == ["Kept"])
-        #expect(directory.fileNames == ["trips.json"])
+        let model = try Self.startThePlanner(on: url)
+        #expect(model.trips.map(\.name) == ["Kept"])
+        #expect(directory.fileNames == ["trips.json", "trips.json.lock"])
     }
 
+    @MainActor
     @Test func theNextStartWithoutAFileStillRemovesTheLitter() throws {
         let directory = try TemporaryDirectory()
         let litter = Self.temporaryName("trips.json", pid: try Self.deadProcessID())
         _ = try directory.write("{\"version\": 1, \"tri", to: litter)
 
-        #expect(try TripFileStore(url: directory.file("trips.json")).read() == nil)
-        #expect(directory.fileNames.isEmpty)
+        _ = try Self.startThePlanner(on: directory.file("trips.json"))
+        #expect(directory.fileNames == ["trips.json", "trips.json.lock"])
+    }
+
+    @Test func aReaderLeavesTheLitterToTheWriter() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("trips.json")
+        try TripFileStore(url: url).write(TripFile(trips: [Trip(name: "Kept")]))
+        let litter = Self.temporaryName("trips.json", pid: try Self.deadProcessID())
+        _ = try directory.write("{\"version\": 1, \"tri", to: litter)
+
+        #expect(try TripFileStore(url: url).read()?.trips.map(\.name) == ["Kept"])
+        #expect(directory.fileNames == [litter, "trips.json"].sorted())
+    }
+
+    /// The planner's own start: `DataModel.load`, taking the lock as the full-screen program does.
+    @MainActor
+    private static func startThePlanner(on url: URL) throws -> DataModel {
+        let model = DataModel(store: TripFileStore(url: url))
+        try model.load { [] }
+        return model
     }
 }

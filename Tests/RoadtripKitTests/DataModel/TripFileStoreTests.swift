@@ -55,7 +55,7 @@ import Testing
         let directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(at: directory.file("trips.json"), withIntermediateDirectories: false)
         let error = #expect(throws: DataFileError.self) { try TripFileStore(url: directory.file("trips.json")).read() }
-        #expect(error?.description.contains("is a directory") == true)
+        #expect(error?.description.contains("is a folder, not a file") == true)
     }
 
     @Test func writeCreatesMissingFolders() throws {
@@ -116,5 +116,88 @@ import Testing
             Issue.record("expected invalidJSON, got \(String(describing: error))")
             return
         }
+    }
+
+    // MARK: Refused with a place, never guessed at
+
+    private func readError(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> DataFileError? {
+        let directory = try TemporaryDirectory()
+        let url = try directory.write(text, to: "trips.json")
+        return #expect(throws: DataFileError.self, sourceLocation: sourceLocation) { try TripFileStore(url: url).read() }
+    }
+
+    @Test func aFieldNamedTwiceIsRefusedWithWhereBothAre() throws {
+        let error = try readError("{\"trips\": [],\n \"trips\": [{\"id\": \"8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01\", \"name\": \"Lost\"}]}")
+        guard case let .invalidContent(_, line, column, _, reason) = error else {
+            Issue.record("expected invalidContent, got \(String(describing: error))")
+            return
+        }
+        #expect(line == 2 && column == 2)
+        #expect(reason.contains("\"trips\" appears twice") && reason.contains("first at line 1, column 2"))
+    }
+
+    @Test func aFieldNamedTwiceThroughAnEscapeIsStillTheSameField() throws {
+        let error = try readError(#"{"version": 1, "trips": [], "\u0074rips": []}"#)
+        #expect(error?.description.contains("\"trips\" appears twice") == true)
+    }
+
+    @Test func aFractionalVersionIsLocated() throws {
+        let error = try readError("{\"trips\": [],\n \"version\": 1.5}")
+        #expect(error?.description.contains("line 2, column 13") == true)
+        #expect(error?.description.contains("the version must be a whole number, found 1.5") == true)
+    }
+
+    @Test func aNumberTooLargeIsLocated() throws {
+        let error = try readError("{\"trips\": [], \"x\":\n  1e400}")
+        #expect(error?.description.contains("line 2, column 3") == true)
+        #expect(error?.description.contains("the number 1e400 is too large") == true)
+    }
+
+    @Test func aLoneSurrogateIsLocated() throws {
+        let error = try readError("{\"trips\": [],\n \"note\": \"ab\\ud800\"}")
+        #expect(error?.description.contains("line 2, column 13") == true)
+        #expect(error?.description.contains("half of a surrogate pair") == true)
+    }
+
+    @Test func aSurrogatePairIsOneCharacter() throws {
+        let directory = try TemporaryDirectory()
+        let url = try directory.write(#"{"trips": [], "😀": "\ud83d\ude00", "\ud83d\ude00": 1}"#, to: "trips.json")
+        let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).read() }
+        #expect(error?.description.contains("\"😀\" appears twice") == true)
+    }
+
+    // MARK: What is not a file
+
+    @Test func aNamedPipeIsSaidToBeOneAndNotOpened() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("trips.json")
+        #expect(mkfifo(url.path, 0o644) == 0)
+        // Opening a pipe for reading would wait for a writer for ever.
+        let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).read() }
+        #expect(error?.description == "Cannot read \(url.path): it is a named pipe (FIFO), not a file.")
+    }
+
+    @Test func aDeviceIsSaidToBeOne() throws {
+        let error = #expect(throws: DataFileError.self) { try TripFileStore(url: URL(fileURLWithPath: "/dev/null")).read() }
+        #expect(error?.description == "Cannot read /dev/null: it is a character device, not a file.")
+    }
+
+    @Test func aSymbolicLinkLoopIsAnErrorAndIsNeverReplaced() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("trips.json")
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: "other.json")
+        try FileManager.default.createSymbolicLink(atPath: directory.file("other.json").path, withDestinationPath: "trips.json")
+        let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).read() }
+        #expect(error?.description.contains("symbolic link that leads back to itself") == true)
+        #expect(throws: DataFileError.self) { try TripFileStore(url: url).write(TripFile(trips: Fixtures.trips)) }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: url.path) == "other.json")
+    }
+
+    @Test func aFolderThatCannotBeMadeIsNamedWithTheReason() throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("not a folder", to: "data")
+        let url = directory.file("data/roadtrip/trips.json")
+        let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).write(TripFile(trips: [])) }
+        #expect(error?.description == "Cannot save \(url.path): \(directory.file("data").path) is a file, not a folder. Your changes are still in memory.")
     }
 }
