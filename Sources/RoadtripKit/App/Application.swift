@@ -22,7 +22,8 @@ public enum Application {
     }
 
     /// Runs the TUI on an already loaded model. Returns the process exit status: 0, or 128 plus
-    /// the number of the signal that ended it.
+    /// the number of the signal that ended it. What became of changes the data file could not
+    /// take is said on standard error, naming the file that holds them.
     public static func run(model: DataModel, settings: Settings) throws -> Int32 {
         let terminal = try Terminal.start(environment: settings.environment)
         let navigator = Navigator()
@@ -30,9 +31,40 @@ public enum Application {
         if let reason = model.readOnlyReason {
             navigator.banner = .error("Read-only: \(reason); changes are off.")
         }
-        let signal = MainLoop(terminal: terminal, navigator: navigator, model: model).run()
+        let ending = MainLoop(terminal: terminal, navigator: navigator, model: model, environment: settings.environment).run()
         terminal.stop()
-        if model.hasUnsavedChanges { try model.save() }
-        return signal.map { 128 + $0 } ?? 0
+        switch ending {
+        case .quit:
+            return 0
+        case .savedCopy(let url):
+            warn("\(model.store.path) was not saved; your changes are in \(url.path) (open it with roadtrip --file).")
+            return 0
+        case .discarded:
+            warn("\(model.store.path) was not saved; your unsaved changes were discarded, as asked.")
+            return 0
+        case .signal(let number):
+            saveOrRescue(model, environment: settings.environment)
+            return 128 + number
+        }
+    }
+
+    /// On a quit signal there is nobody to ask: save, and when the data file cannot be saved,
+    /// write the changes to a recovery file and say where.
+    static func saveOrRescue(_ model: DataModel, environment: [String: String]) {
+        guard model.hasUnsavedChanges else { return }
+        do {
+            try model.save()
+        } catch {
+            do {
+                let copy = try model.saveRecoveryCopy(environment: environment)
+                warn("\(error.problem) Your changes were written to \(copy.path) (open it with roadtrip --file).")
+            } catch let copyError {
+                warn("\(error.problem) Your changes could not be written elsewhere either: \(copyError.description)")
+            }
+        }
+    }
+
+    private static func warn(_ sentence: String) {
+        FileHandle.standardError.write(Data("roadtrip: \(sentence)\n".utf8))
     }
 }

@@ -3,44 +3,89 @@ import Terminal
 
 /// The one loop of the full-screen program: draw when something changed, wait for a key (at most
 /// `tick` ms, so signals and autosave are noticed), hand it to the navigation stack, autosave.
+/// A quit saves first; when the save fails, the changes are not dropped: `SaveRescue` asks
+/// where to put them.
 @MainActor
 final class MainLoop {
     static let tick: Int32 = 100
 
+    /// How the loop ended.
+    enum Ending: Equatable {
+        /// The user quit and everything was saved.
+        case quit
+        /// The data file could not be saved; the changes were written to this file instead.
+        case savedCopy(URL)
+        /// The data file could not be saved and the user chose to lose the changes.
+        case discarded
+        /// A quit signal arrived (its number); the caller saves or rescues the changes.
+        case signal(Int32)
+    }
+
     private let terminal: Terminal
     private let navigator: Navigator
     private let model: DataModel
+    private let environment: [String: String]
+    private var rescue: SaveRescue?
+    private var needsDisplay = true
 
-    init(terminal: Terminal, navigator: Navigator, model: DataModel) {
+    init(terminal: Terminal, navigator: Navigator, model: DataModel, environment: [String: String] = [:]) {
         self.terminal = terminal
         self.navigator = navigator
         self.model = model
+        self.environment = environment
     }
 
-    /// Runs until the user quits or a quit signal arrives; returns that signal, if any.
-    func run() -> Int32? {
-        while !navigator.isFinished {
-            if let signal = SignalTrap.takePendingQuitSignal() { return signal }
+    func run() -> Ending {
+        while true {
+            if navigator.isFinished, rescue == nil {
+                guard let failure = saveBeforeQuitting() else { return .quit }
+                rescue = SaveRescue(model: model, failure: failure,
+                                    suggested: RecoveryFile.suggested(for: model.store.url, environment: environment))
+                needsDisplay = true
+            }
+            if let signal = SignalTrap.takePendingQuitSignal() { return .signal(signal) }
             if SignalTrap.takePendingSuspend() {
                 terminal.suspend()
                 navigator.setNeedsDisplay()
             }
-            if navigator.needsDisplay {
+            if navigator.needsDisplay || needsDisplay {
                 navigator.draw(on: terminal.surface)
+                rescue?.draw(on: terminal.surface)
                 terminal.update()
+                needsDisplay = false
             }
             if let key = terminal.readKey(timeout: Self.tick) {
                 if key == .resize {
                     // ncurses has already taken the new size; everything is laid out again.
                     terminal.invalidate()
                     navigator.setNeedsDisplay()
+                } else if let rescue {
+                    needsDisplay = true
+                    switch rescue.handle(key) {
+                    case .stay:
+                        self.rescue = nil
+                        navigator.resume()
+                    case .savedCopy(let url): return .savedCopy(url)
+                    case .discard: return .discarded
+                    case nil: break
+                    }
                 } else {
                     navigator.handle(key)
                 }
             }
-            autosave()
+            if rescue == nil { autosave() }
         }
-        return nil
+    }
+
+    /// Saves what is unsaved; returns why that failed, if it did.
+    private func saveBeforeQuitting() -> DataFileError? {
+        guard model.hasUnsavedChanges else { return nil }
+        do {
+            try model.save()
+            return nil
+        } catch {
+            return error
+        }
     }
 
     private func autosave() {

@@ -42,6 +42,12 @@ public final class Navigator {
         isFinished = true
     }
 
+    /// Takes back a quit that could not be completed (the changes could not be saved).
+    public func resume() {
+        isFinished = false
+        setNeedsDisplay()
+    }
+
     public func showHelp() {
         guard let top else { return }
         help = HelpOverlay(title: top.helpTitle, entries: top.helpEntries)

@@ -17,10 +17,11 @@ extension StatusMessage {
         .error("Read-only: \(reason); nothing was changed.")
     }
 
-    /// After a save that found the file changed by another program and merged its changes.
+    /// After a save that found the file changed by another program and merged its changes. Undo
+    /// cannot go back past the merge (it would bring back the trips without their changes).
     static func merged(conflicts: [String], path: String) -> StatusMessage {
         let both = conflicts.isEmpty ? "" : "; changed on both sides, kept twice: \(conflicts.joined(separator: ", "))"
-        return StatusMessage("Another program had changed \(path); its changes were merged with yours\(both).")
+        return StatusMessage("Another program had changed \(path); its changes were merged with yours\(both). Undo starts again from here.")
     }
 
     /// After `s`: where it was saved, or why not.
