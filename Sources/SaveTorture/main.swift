@@ -11,9 +11,9 @@ import Glibc
 //                                  to FILE, forever, through the program's own save path
 //                                  (TripFileStore.write); prints `ready A|B` once the contents are
 //                                  ready, then `saved N A|B` after each completed save.
-//   save-torture check FILE [SEED] what the next start of the program does: reads FILE with
-//                                  TripFileStore.read() (which first removes stale temporary
-//                                  files); prints `absent`, or with SEED `A` or `B` (the decoded
+//   save-torture check FILE [SEED] what the next start of the program does: DataModel.load, as
+//                                  the planner starts (the lock, then stale temporary files
+//                                  removed, then the one read); prints `absent`, or with SEED `A` or `B` (the decoded
 //                                  file equals that content), without it the trip count. Exits 1
 //                                  with the reason when the file does not read or is neither.
 //   save-torture expected SEED DIR writes the exact bytes of both contents to DIR/A.json, B.json.
@@ -32,7 +32,7 @@ enum TortureContent {
     static func make(seed: UInt64, variant: UInt64) -> TripFile {
         var generator = SeededRandom(seed: seed &* 31 &+ variant &+ 1)
         // About 10 MB of pretty-printed JSON: ~100 trips of ~95 stops, ~1 KB per stop, mostly notes
-        // (long strings: the next start, a debug build's TripFileStore.read(), gets through them
+        // (long strings: the next start, a debug build's DataModel.load, gets through them
         // nearly twice as fast as through as many bytes of short fields).
         let tripCount = variant == 0 ? 100 : 105
         var trips: [Trip] = []
@@ -122,17 +122,21 @@ func contentBytes(seed: UInt64, directory: String?) -> [(name: String, bytes: Da
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "check" where arguments.count == 2 || arguments.count == 3:
-    let store = TripFileStore(url: URL(fileURLWithPath: arguments[1]))
     let seedValue = arguments.count == 3 ? seed(arguments[2]) : nil
-    let file: TripFile?
+    // The planner's own start: the lock, the cleanup of stale temporary files, the one read.
+    struct Absent: Error {}
+    let file: TripFile
     do {
-        file = try store.read()
-    } catch {
-        fail("the file does not read: \(error)")
-    }
-    guard let file else {
+        file = try MainActor.assumeIsolated {
+            let model = DataModel(store: TripFileStore(url: URL(fileURLWithPath: arguments[1])))
+            try model.load { throw Absent() }
+            return TripFile(trips: model.trips)
+        }
+    } catch is Absent {
         say("absent")
         exit(0)
+    } catch {
+        fail("the file does not read: \(error)")
     }
     guard let seedValue else {
         say("read \(file.trips.count) trips, \(file.trips.reduce(0) { $0 + $1.waypoints.count }) stops")

@@ -7,7 +7,7 @@ import Glibc
 // "Crash-safe saves, proven": `save-torture` saves a ~10 MB trips file over and over through the
 // program's own save path (TripFileStore.write → AtomicFile.write), and is SIGKILLed at random
 // moments; after every kill the file must be byte for byte one of the two contents it alternates
-// between, and the program's next start (TripFileStore.read(), run by `save-torture check`) must
+// between, and the program's next start (DataModel.load, as the planner starts, run by `save-torture check`) must
 // read it and leave no temporary file behind. 25 kills in `make test`, 200 with ROADTRIP_STRESS=1
 // (`make stress`). ROADTRIP_STRESS_SEED=n replays a choice of kill moments (the moments
 // themselves also depend on the machine's speed).
@@ -77,9 +77,9 @@ fileprivate enum SaveTortureBinary {
 }
 
 /// Starts, kills and inspects `save-torture` `kills` times. The next-start reads run on other
-/// threads (each takes seconds on a 10 MB file in a debug build), on a snapshot of the directory
-/// made of hard links: saves never change a file in place, so the links keep exactly the state
-/// the kill left, while the next round already runs in the live directory.
+/// threads (each takes seconds on a 10 MB file in a debug build), on a copy of the directory as
+/// the kill left it, while the next round already runs in the live directory. (A copy, not hard
+/// links: a save refuses a file with other hard links, since replacing it would split them.)
 fileprivate final class KillLoop: @unchecked Sendable {
     let kills: Int
     let seed: UInt64
@@ -173,9 +173,7 @@ fileprivate final class KillLoop: @unchecked Sendable {
             let snapshot = "\(root.path)/snapshots/\(round)"
             try FileManager.default.createDirectory(atPath: snapshot, withIntermediateDirectories: false)
             for name in entries {
-                guard link("\(dataDirectory)/\(name)", "\(snapshot)/\(name)") == 0 else {
-                    throw EndToEndFailure("link \(name): \(String(cString: strerror(errno)))")
-                }
+                try FileManager.default.copyItem(atPath: "\(dataDirectory)/\(name)", toPath: "\(snapshot)/\(name)")
             }
             // The live folder goes on without the dead writer's litter (the snapshot's next start
             // must remove it; that is checked there).
@@ -271,7 +269,7 @@ fileprivate final class KillLoop: @unchecked Sendable {
         return (savesSeen, (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? "")
     }
 
-    /// Runs `save-torture check …` (the next start: TripFileStore.read()) on another thread and
+    /// Runs `save-torture check …` (the next start: DataModel.load) on another thread and
     /// records a failure unless it reads the expected content and leaves no temporary file.
     private func check(_ arguments: [String], expecting verdict: String, snapshot: String?, countsAsKill: Bool) {
         checkSlots.wait()
@@ -291,11 +289,12 @@ fileprivate final class KillLoop: @unchecked Sendable {
                     if let snapshot { failure! += " (the folder is kept in \(preserve(snapshot)))" }
                 } else if let snapshot {
                     let left = ((try? FileManager.default.contentsOfDirectory(atPath: snapshot)) ?? []).sorted()
-                    let wanted = verdict == "absent" ? [] : ["trips.json"]
+                    // The planner's start takes the lock, whose sidecar stays.
+                    let wanted = verdict == "absent" ? ["trips.json.lock"] : ["trips.json", "trips.json.lock"]
                     if left != wanted {
                         failure = "\(snapshot): after the next start the folder holds \(left), not \(wanted) (kept in \(preserve(snapshot)))"
                     }
-                    removed = before - left.count
+                    removed = before - left.filter { $0 != "trips.json.lock" }.count
                     try? FileManager.default.removeItem(atPath: snapshot)
                 }
             } catch {
