@@ -70,6 +70,19 @@ struct UnsaveableFileEndToEndTests {
         return (enumerator?.allObjects as? [URL] ?? []).filter { $0.lastPathComponent.hasPrefix("trips.json.recovered-") }
     }
 
+    /// The one recovery file in `folder`, holding the four trips left after the deletion, and
+    /// named in what the program printed on leaving (`screen`, lines joined).
+    @discardableResult
+    private func theRecoveryFile(in folder: URL, namedAfter words: String, on screen: String,
+                                 sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+        let copies = recoveryFiles(in: folder)
+        try #require(copies.count == 1, "one recovery file, found \(copies)", sourceLocation: sourceLocation)
+        #expect(screen.replacingOccurrences(of: "\n", with: "").contains("\(words) \(copies[0].path)"), sourceLocation: sourceLocation)
+        let saved = try Run.names(of: Run.trips(at: copies[0]))
+        #expect(saved.count == 4 && !saved.contains("Pacific Coast Drive"), sourceLocation: sourceLocation)
+        return copies[0]
+    }
+
     @Test("q asks where to save the changes; Enter writes them there and leaves the broken file alone", arguments: Breakage.allCases)
     func quitAsksWhereToSave(breakage: Breakage) async throws {
         let directory = try TemporaryDirectory()
@@ -86,11 +99,7 @@ struct UnsaveableFileEndToEndTests {
         #expect(status == 0)
         #expect(TmuxSession.showsNormalTerminalModes(screen))
 
-        let copies = recoveryFiles(in: directory.url)
-        try #require(copies.count == 1, "one recovery file, found \(copies)")
-        #expect(screen.replacingOccurrences(of: "\n", with: "").contains("your changes are in \(copies[0].path)"))
-        let saved = try Run.names(of: Run.trips(at: copies[0]))
-        #expect(saved.count == 4 && !saved.contains("Pacific Coast Drive"))
+        try theRecoveryFile(in: directory.url, namedAfter: "your changes are in", on: screen)
         #expect(try Breakage.state(of: directory.dataFile) == untouched)
     }
 
@@ -152,12 +161,9 @@ struct UnsaveableFileEndToEndTests {
         let (status, screen) = try await session.waitForExit()
         #expect(status == signal.exitStatus)
         #expect(TmuxSession.showsNormalTerminalModes(screen))
-        let copies = recoveryFiles(in: directory.url)
-        try #require(copies.count == 1, "one recovery file, found \(copies)")
-        let said = screen.replacingOccurrences(of: "\n", with: "")
-        #expect(said.contains("roadtrip: Cannot save \(directory.dataFile.path): it was changed by another program since it was read, and now cannot be read: it is a folder, not a file"))
-        #expect(said.contains("Your changes were written to \(copies[0].path)"))
-        #expect(try Run.names(of: Run.trips(at: copies[0])).count == 4)
+        try theRecoveryFile(in: directory.url, namedAfter: "Your changes were written to", on: screen)
+        #expect(screen.replacingOccurrences(of: "\n", with: "").contains(
+            "roadtrip: Cannot save \(directory.dataFile.path): it was changed by another program since it was read, and now cannot be read: it is a folder, not a file"))
         #expect(try Breakage.state(of: directory.dataFile) == untouched)
     }
 
@@ -175,8 +181,6 @@ struct UnsaveableFileEndToEndTests {
         kill(try session.programProcessID(), SIGTERM)
         let (status, screen) = try await session.waitForExit()
         #expect(status == 128 + SIGTERM)
-        let copies = recoveryFiles(in: directory.url.appendingPathComponent("state/roadtrip"))
-        try #require(copies.count == 1, "one recovery file in the state folder; the screen:\n\(session.framed(screen))")
-        #expect(screen.replacingOccurrences(of: "\n", with: "").contains("Your changes were written to \(copies[0].path)"))
+        try theRecoveryFile(in: directory.url.appendingPathComponent("state/roadtrip"), namedAfter: "Your changes were written to", on: screen)
     }
 }
