@@ -75,4 +75,12 @@ import Testing
         #expect(screen.contains(directory.file("copy.json").path))
         #expect(screen.contains("Esc back to the planner") && screen.contains("Ctrl-X quit without saving"))
     }
+
+    @Test(arguments: [(1, 1), (12, 3), (30, 6), (200, 60)])
+    func drawsAtAnySize(width: Int, height: Int) throws {
+        let terminal = try #require(Terminal.offscreen(width: width, height: height))
+        defer { terminal.stop() }
+        rescue().draw(on: terminal.surface)
+        #expect(terminal.surface.lines().count == height)
+    }
 }
