@@ -26,8 +26,11 @@ struct FileFingerprint: Equatable, Sendable {
 
     /// FNV-1a, 64 bits: enough to tell two versions of one file apart; not a security measure.
     static func hash(_ bytes: Data) -> UInt64 {
-        bytes.reduce(into: UInt64(0xcbf2_9ce4_8422_2325)) { hash, byte in
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        // Over the raw buffer: Data's own iterator costs several times more per byte.
+        bytes.withUnsafeBytes { buffer in
+            buffer.reduce(into: UInt64(0xcbf2_9ce4_8422_2325)) { hash, byte in
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
         }
     }
 }

@@ -46,9 +46,13 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)
-        let locationEncoder = container.superEncoder(forKey: .location)
-        try location.encode(to: locationEncoder)
-        try locationEncoder.encodeUnknownFields(locationUnknownFields)
+        if locationUnknownFields.isEmpty {
+            try container.encode(location, forKey: .location) // the common case, and the cheaper one
+        } else {
+            let locationEncoder = container.superEncoder(forKey: .location)
+            try location.encode(to: locationEncoder)
+            try locationEncoder.encodeUnknownFields(locationUnknownFields)
+        }
         try container.encodeIfPresent(region, forKey: .region)
         try container.encodeIfPresent(country, forKey: .country)
         try container.encodeIfPresent(notes, forKey: .notes)
