@@ -58,7 +58,8 @@ public struct Glyph: Equatable, Sendable {
 /// Display width of text in terminal columns, and clipping to a width with an ellipsis.
 public enum TextWidth {
     /// Whether the locale encodes characters as UTF-8; otherwise only ASCII is drawn (as htop
-    /// does). Read once per locale change, since every string drawn asks.
+    /// does), with the ASCII forms of `ASCIIFallback`. Read once per locale change, since every
+    /// string drawn asks.
     public private(set) nonisolated(unsafe) static var isUTF8 = localeIsUTF8()
 
     /// Adopts the user's locale (`setlocale(LC_ALL, "")`), as curses needs before it starts.
@@ -88,45 +89,104 @@ public enum TextWidth {
         Int(rt_wcwidth(scalar.value))
     }
 
-    public static func glyphs(_ text: String) -> [Glyph] {
-        let utf8 = isUTF8
-        return text.map { Glyph($0, utf8: utf8) }
+    /// The glyphs the terminal shows for `text`. Outside UTF-8, characters with an ASCII form
+    /// (`→`, `≈`, `ü`…) become it (`ASCIIFallback`), one glyph per ASCII character.
+    public static func glyphs(_ text: String, utf8: Bool = isUTF8) -> [Glyph] {
+        if utf8 { return text.map { Glyph($0, utf8: true) } }
+        var result: [Glyph] = []
+        forEachGlyph(of: text, utf8: false) { result.append($0); return true }
+        return result
     }
 
+    /// Calls `body` with each glyph of `text` in turn, until it returns false: clipping a long
+    /// text stops once the width is used up instead of working through all of it.
+    static func forEachGlyph(of text: String, utf8: Bool, _ body: (Glyph) -> Bool) {
+        if utf8 {
+            for character in text {
+                guard body(Glyph(character, utf8: true)) else { return }
+            }
+            return
+        }
+        for character in text {
+            if let ascii = ASCIIFallback.text(for: character) {
+                for scalar in ascii.unicodeScalars {
+                    guard body(Glyph(scalars: [scalar], width: 1)) else { return }
+                }
+            } else if !body(Glyph(character, utf8: false)) {
+                return
+            }
+        }
+    }
+
+    /// Columns `text` takes. (Two functions rather than a default argument, so that
+    /// `TextWidth.width` still reads as a `(String) -> Int`.)
     public static func width(_ text: String) -> Int {
-        glyphs(text).reduce(0) { $0 + $1.width }
+        width(text, utf8: isUTF8)
     }
 
-    public static var ellipsis: Glyph {
-        isUTF8 ? Glyph(scalars: ["\u{2026}"], width: 1) : Glyph(scalars: ["~"], width: 1)
+    public static func width(_ text: String, utf8: Bool) -> Int {
+        var total = 0
+        forEachGlyph(of: text, utf8: utf8) { total += $0.width; return true }
+        return total
+    }
+
+    /// The text the terminal may show for `text`: the scalars of the glyphs `Surface.text` draws
+    /// for it (those that take columns). Escape sequences and other control or format characters
+    /// never pass (a control character shows as U+FFFD, or `?` outside UTF-8); outside UTF-8
+    /// every character is ASCII. For text printed without curses (the command line), so that the
+    /// screen and the command line can never disagree.
+    public static func printable(_ text: String, utf8: Bool = isUTF8) -> String {
+        // Most text is printable ASCII, which every rule leaves alone.
+        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text }
+        var scalars = String.UnicodeScalarView()
+        forEachGlyph(of: text, utf8: utf8) { glyph in
+            if glyph.width > 0 { scalars.append(contentsOf: glyph.scalars) }
+            return true
+        }
+        return String(scalars)
+    }
+
+    public static var ellipsis: Glyph { ellipsis(utf8: isUTF8) }
+
+    static func ellipsis(utf8: Bool) -> Glyph {
+        utf8 ? Glyph(scalars: ["\u{2026}"], width: 1) : Glyph(scalars: ["~"], width: 1)
     }
 
     /// The glyphs of `text` that fit in `width` columns; when the text is longer, the last column
     /// that fits holds an ellipsis. A wide character never straddles the edge.
-    public static func clip(_ text: String, to width: Int) -> [Glyph] {
+    public static func clip(_ text: String, to width: Int, utf8: Bool = isUTF8) -> [Glyph] {
         guard width > 0 else { return [] }
-        let all = glyphs(text)
-        if all.reduce(0, { $0 + $1.width }) <= width { return all }
         var kept: [Glyph] = []
         var used = 0
-        for glyph in all {
-            if used + glyph.width > width - 1 { break }
+        // Where the glyphs stop if an ellipsis must follow them: the first that does not fit in
+        // `width - 1` columns. Known only once the text turns out to be too long.
+        var cut: Int?
+        var tooLong = false
+        forEachGlyph(of: text, utf8: utf8) { glyph in
+            if used + glyph.width > width {
+                tooLong = true
+                return false
+            }
+            if cut == nil, used + glyph.width > width - 1 { cut = kept.count }
             kept.append(glyph)
             used += glyph.width
+            return true
         }
-        kept.append(ellipsis)
+        guard tooLong else { return kept }
+        kept.removeSubrange((cut ?? kept.count)...)
+        kept.append(ellipsis(utf8: utf8))
         return kept
     }
 
     /// The visible string `clip` would draw, for measurements and tests.
-    public static func clipped(_ text: String, to width: Int) -> String {
-        String(String.UnicodeScalarView(clip(text, to: width).flatMap(\.scalars)))
+    public static func clipped(_ text: String, to width: Int, utf8: Bool = isUTF8) -> String {
+        String(String.UnicodeScalarView(clip(text, to: width, utf8: utf8).flatMap(\.scalars)))
     }
 
     /// `text` clipped or padded with spaces to exactly `width` columns.
-    public static func padded(_ text: String, to width: Int, alignment: Alignment = .left) -> String {
-        let clippedText = clipped(text, to: width)
-        let gap = max(0, width - self.width(clippedText))
+    public static func padded(_ text: String, to width: Int, alignment: Alignment = .left, utf8: Bool = isUTF8) -> String {
+        let clippedText = clipped(text, to: width, utf8: utf8)
+        let gap = max(0, width - self.width(clippedText, utf8: utf8))
         let padding = String(repeating: " ", count: gap)
         return alignment == .left ? clippedText + padding : padding + clippedText
     }
