@@ -5,9 +5,11 @@ import Testing
 /// the data file in a temporary directory.
 @Suite("Command line, end to end")
 struct CommandLineEndToEndTests {
-    /// Runs `roadtrip arguments…` with `ROADTRIP_FILE` in `directory`.
+    /// Runs `roadtrip arguments…` with `ROADTRIP_FILE` in `directory`, in a UTF-8 locale unless
+    /// `variables` say otherwise (the output follows the locale: ASCII only under LANG=C).
     static func roadtrip(_ arguments: [String], in directory: TemporaryDirectory, variables: [String: String] = [:]) throws -> ProcessResult {
-        let environment = Run.environment(["ROADTRIP_FILE": directory.dataFile.path, "TERM": "xterm-256color"].merging(variables) { _, new in new })
+        let defaults = ["ROADTRIP_FILE": directory.dataFile.path, "TERM": "xterm-256color", "LANG": "C.UTF-8"]
+        let environment = Run.environment(defaults.merging(variables) { _, new in new })
         return try Run.process(try RoadtripBinary.path(), arguments, environment: environment)
     }
 
@@ -49,6 +51,23 @@ struct CommandLineEndToEndTests {
             #expect(line.contains(name), "line “\(line)” should show \(name)")
         }
         #expect(result.standardError.isEmpty, "\(Self.describe(result))")
+    }
+
+    @Test("show -1 is the last trip; show 0 says where positions start")
+    func negativePositions() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let last = try Self.roadtrip(["show", "-1"], in: directory)
+        #expect(last.status == 0, "\(Self.describe(last))")
+        #expect(last.standardOutput.hasPrefix("\(SampleTrips.names.last!) — "), "\(Self.describe(last))")
+        let first = try Self.roadtrip(["show", "--json", "-\(SampleTrips.names.count)"], in: directory)
+        #expect((try JSONSerialization.jsonObject(with: Data(first.standardOutput.utf8)) as? [String: Any])?["name"] as? String == SampleTrips.names.first)
+        let zero = try Self.roadtrip(["show", "0"], in: directory)
+        #expect(zero.status != 0)
+        #expect(zero.standardError.contains("There is no trip 0: positions start at 1"), "\(Self.describe(zero))")
+        let beyond = try Self.roadtrip(["show", "-9"], in: directory)
+        #expect(beyond.status != 0)
+        #expect(beyond.standardError.contains("positions go from 1 to 5, or from -1 back to -5"), "\(Self.describe(beyond))")
     }
 
     @Test("--version prints a version")

@@ -43,6 +43,21 @@ struct MapEndToEndTests {
         try check("iceland-ascii", map: ["Iceland Ring Road", "--width", "64", "--height", "20", "--ascii", "--units", "mi"])
     }
 
+    @Test("map follows the locale: Braille under UTF-8, ASCII under LANG=C, ASCII with --ascii")
+    func followsTheLocale() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        func isBraille(_ scalar: Unicode.Scalar) -> Bool { (0x2801...0x28FF).contains(scalar.value) }
+        let utf8 = try CommandLineEndToEndTests.roadtrip(["map", "1"], in: directory)
+        #expect(utf8.status == 0 && utf8.standardOutput.unicodeScalars.contains(where: isBraille), "\(utf8.standardOutput)")
+        let ascii = try CommandLineEndToEndTests.roadtrip(["map", "1"], in: directory, variables: ["LANG": "C"])
+        #expect(ascii.status == 0 && ascii.standardOutput.utf8.allSatisfy { $0 < 0x80 }, "\(ascii.standardOutput)")
+        // The same drawing as --ascii in a UTF-8 locale, labels and scale bar included, but in ASCII.
+        let forced = try CommandLineEndToEndTests.roadtrip(["map", "1", "--ascii"], in: directory, variables: ["LANG": "C"])
+        #expect(forced.standardOutput == ascii.standardOutput)
+        #expect(ascii.standardOutput.split(separator: "\n").count == 24)
+    }
+
     @Test("A trip near the pole and a one-stop trip draw without trouble")
     func poleAndOneStop() throws {
         try check("svalbard", map: ["Svalbard", "--width", "50", "--height", "16"],

@@ -33,6 +33,44 @@ struct SearchCommandEndToEndTests {
         #expect(none.standardError.contains("No place matches"))
     }
 
+    @Test("search takes coordinates with a minus sign, in one word or two")
+    func searchNegativeCoordinates() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for arguments in [["search", "-33.8688,151.2093"], ["search", "-33.8688,", "151.2093"], ["search", "--limit", "1", "-33.8688, 151.2093", "--json"]] {
+            let result = try CommandLineEndToEndTests.roadtrip(arguments, in: directory)
+            #expect(result.status == 0, "roadtrip \(arguments.joined(separator: " ")): \(CommandLineEndToEndTests.describe(result))")
+            #expect(result.standardOutput.contains("Sydney"), "\(CommandLineEndToEndTests.describe(result))")
+        }
+    }
+
+    @Test("search --limit -1 and --limit 0 get a sentence, not a parser complaint")
+    func negativeLimit() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for limit in ["-1", "0"] {
+            let result = try CommandLineEndToEndTests.roadtrip(["search", "--limit", limit, "x"], in: directory)
+            #expect(result.status != 0)
+            #expect(result.standardError.contains("--limit must be at least 1."), "\(CommandLineEndToEndTests.describe(result))")
+            #expect(!result.standardError.contains("Missing"), "\(CommandLineEndToEndTests.describe(result))")
+        }
+        let unknown = try CommandLineEndToEndTests.roadtrip(["search", "--lmit", "3", "x"], in: directory)
+        #expect(unknown.status != 0)
+        #expect(unknown.standardError.contains("Unknown option '--lmit'"), "\(CommandLineEndToEndTests.describe(unknown))")
+    }
+
+    @Test("new takes coordinates with a minus sign as a stop")
+    func newWithNegativeCoordinates() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try CommandLineEndToEndTests.roadtrip(["new", "Sydney", "-33.8688, 151.2093", "-34.4278,150.8931"], in: directory)
+        #expect(result.status == 0, "\(CommandLineEndToEndTests.describe(result))")
+        let trips = try Run.trips(at: directory.dataFile)
+        let stops = try #require(trips.first?["waypoints"] as? [[String: Any]])
+        #expect(Run.names(of: trips).first == "Sydney")
+        #expect(stops.map { ($0["location"] as? [String: Any])?["latitude"] as? Double } == [-33.8688, -34.4278])
+    }
+
     @Test("new makes a trip from places and coordinates; list and show see it")
     func newTrip() throws {
         let directory = try TemporaryDirectory()

@@ -22,9 +22,9 @@ struct ListCommand: ParsableCommand {
         let file = options.dataFile(environment: environment)
         let trips = try MainActor.assumeIsolated { try DataModel.open(file, environment: environment).trips }
         if json {
-            print(try Self.json(for: trips))
+            try CommandOutput.printJSON(try Self.json(for: trips))
         } else {
-            print(Self.table(for: trips, unit: options.unit(environment: environment)), terminator: "")
+            try CommandOutput.printText(Self.table(for: trips, unit: options.unit(environment: environment)))
         }
     }
 
@@ -37,7 +37,8 @@ struct ListCommand: ParsableCommand {
         return String(decoding: try encoder.encode(entries(for: trips)), as: UTF8.self)
     }
 
-    /// One line per trip: position, name, stops, distance, first → last stop.
+    /// One line per trip: position, name, stops, distance, first → last stop. Long names are
+    /// clipped (`TextTable.maximumCellWidth`); `show` and `--json` give them in full.
     static func table(for trips: [Trip], unit: DistanceUnit) -> String {
         let rows = trips.enumerated().map { index, trip -> [String] in
             let row = TripListPresenter.row(for: trip, unit: unit)

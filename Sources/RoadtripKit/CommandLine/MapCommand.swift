@@ -11,19 +11,24 @@ struct MapCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The trip: its id, its exact name, or its position in `roadtrip list` (from 1).", valueName: "trip"))
-    var trip: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "The trip: its id, its exact name, or its position in `roadtrip list` (1 is the first trip, -1 the last).",
+        discussion: "Several words are one name: roadtrip map Pacific Coast Drive.",
+        valueName: "trip"))
+    var trip: [String]
 
-    @Option(name: .long, help: "Width in characters (12–1000).")
+    // `.unconditional`: a negative value is the value, and gets the sentence of validate().
+    @Option(name: .long, parsing: .unconditional, help: "Width in characters (12 to 1000).")
     var width = 80
 
-    @Option(name: .long, help: "Height in lines (4–500).")
+    @Option(name: .long, parsing: .unconditional, help: "Height in lines (4 to 500).")
     var height = 24
 
-    @Flag(name: .long, help: "Plain ASCII instead of Braille dots.")
+    @Flag(name: .long, help: "Plain ASCII instead of Braille dots (the default where the locale is not UTF-8).")
     var ascii = false
 
     func validate() throws {
+        _ = try CommandWords.values(trip)
         guard (12...1000).contains(width) else { throw ValidationError("--width must be between 12 and 1000.") }
         guard (4...500).contains(height) else { throw ValidationError("--height must be between 4 and 500.") }
     }
@@ -32,18 +37,19 @@ struct MapCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let file = options.dataFile(environment: environment)
         let trips = try MainActor.assumeIsolated { try DataModel.open(file, environment: environment).trips }
-        let trip = try TripReference.resolve(self.trip, in: trips)
+        let trip = try TripReference.resolve(try CommandWords.values(self.trip).joined(separator: " "), in: trips)
         let basemap: (any BasemapProviding)?
         do {
             basemap = try Basemap.load(from: Resources.locate(environment: environment).basemap)
         } catch {
-            FileHandle.standardError.write(Data("roadtrip: drawing without a basemap: \(error)\n".utf8))
+            CommandOutput.note("roadtrip: drawing without a basemap: \(error)")
             basemap = nil
         }
-        TextWidth.adoptUTF8Locale()
+        // Braille where the locale is UTF-8, else ASCII; labels and the scale bar follow the
+        // locale too (TextWidth.glyphs), and are made of printable glyphs only.
         let lines = Self.render(trip, width: width, height: height, basemap: basemap, unit: options.unit(environment: environment))
-            .lines(glyphs: ascii ? .ascii : .braille)
-        print(lines.joined(separator: "\n"))
+            .lines(glyphs: ascii ? .ascii : .preferred)
+        try CommandOutput.printText(lines.map { $0 + "\n" }.joined())
     }
 
     /// The trip fitted to `width`×`height` cells, nothing selected.

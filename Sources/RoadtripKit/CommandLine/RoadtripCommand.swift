@@ -32,3 +32,38 @@ public struct RoadtripCommand: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 }
+
+extension RoadtripCommand {
+    /// Runs the command line (what `main()` of swift-argument-parser does) and exits, with the
+    /// program's own rules for what it prints:
+    /// - the user's locale decides what the output may contain (UTF-8, or ASCII only);
+    /// - error messages are made printable like the output: they quote what the user typed;
+    /// - output that could not be written is an error (exit status 1), except for a reader that
+    ///   went away (`roadtrip list | head -1`): then the program ends as it would have without
+    ///   ignoring SIGPIPE, killed by it (status 141 in the shell), without a message, the usual
+    ///   way of a Unix tool that a pipe stopped reading. `main.swift` ignores SIGPIPE so that the
+    ///   signal can never interrupt a save; the broken pipe is seen as EPIPE instead.
+    public static func runCommandLine() -> Never {
+        CommandOutput.protectStandardStreams()
+        TextWidth.adoptUserLocale()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            Foundation.exit(EXIT_SUCCESS)
+        } catch let error as CommandOutput.WriteError where error.isBrokenPipe {
+            signal(SIGPIPE, SIG_DFL)
+            raise(SIGPIPE)
+            Foundation.exit(128 + SIGPIPE)
+        } catch {
+            let code = exitCode(for: error)
+            // --help, --version: swift-argument-parser prints them as it always does.
+            if code == .success { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                try? CommandOutput.write(message.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { TextWidth.printable(String($0)) + "\n" }.joined(), to: STDERR_FILENO)
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
+}

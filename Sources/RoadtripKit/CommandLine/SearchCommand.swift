@@ -11,17 +11,23 @@ struct SearchCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: "The place to find.")
-    var query: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "The place to find, or coordinates (-33.8688, 151.2093).",
+        discussion: "Several words are one query: roadtrip search Paris, TX.",
+        valueName: "query"))
+    var query: [String]
 
-    @Option(name: .long, help: "How many places at most (1–1000).")
+    // `.unconditional`: `--limit -1` is a value, and gets the sentence of validate().
+    @Option(name: .long, parsing: .unconditional, help: "How many places at most (1 to 1000).")
     var limit = 10
 
     @Flag(name: .long, help: "Print a JSON array of {name, admin1, country, countryCode, latitude, longitude, population}, best first.")
     var json = false
 
     func validate() throws {
-        guard (1...1000).contains(limit) else { throw ValidationError("--limit must be between 1 and 1000.") }
+        guard limit >= 1 else { throw ValidationError("--limit must be at least 1.") }
+        guard limit <= 1000 else { throw ValidationError("--limit must be at most 1000.") }
+        _ = try CommandWords.values(query)
     }
 
     struct Entry: Encodable, Equatable {
@@ -36,7 +42,7 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let (query, limit) = (self.query, self.limit)
+        let (query, limit) = (try CommandWords.values(self.query).joined(separator: " "), self.limit)
         let places = try MainActor.assumeIsolated { () throws -> [Place] in
             switch PlaceFinder(places: .gazetteer(environment: environment)).lookUp(query, limit: limit) {
             case .places(let found): return found
@@ -47,12 +53,12 @@ struct SearchCommand: ParsableCommand {
             }
         }
         if json {
-            print(try Self.json(for: places))
+            try CommandOutput.printJSON(try Self.json(for: places))
         } else if places.isEmpty {
-            FileHandle.standardError.write(Data("No place matches “\(query)”.\n".utf8))
+            CommandOutput.note("No place matches “\(query)”.")
             throw ExitCode(1)
         } else {
-            print(Self.table(for: places), terminator: "")
+            try CommandOutput.printText(Self.table(for: places))
         }
     }
 

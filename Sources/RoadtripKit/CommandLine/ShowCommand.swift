@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Terminal
 
 /// `roadtrip show TRIP [--json]`: one trip's stops and legs, with distances and driving times.
 struct ShowCommand: ParsableCommand {
@@ -7,21 +8,29 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The trip: its id, its exact name, or its position in `roadtrip list` (from 1).", valueName: "trip"))
-    var trip: String
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "The trip: its id, its exact name, or its position in `roadtrip list` (1 is the first trip, -1 the last).",
+        discussion: "Several words are one name: roadtrip show Pacific Coast Drive.",
+        valueName: "trip"))
+    var trip: [String]
 
     @Flag(name: .long, help: "Print JSON: {id, name, distanceMeters, durationSeconds, waypoints, legs}.")
     var json = false
 
+    func validate() throws {
+        _ = try CommandWords.values(trip)
+    }
+
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let file = options.dataFile(environment: environment)
+        let reference = try CommandWords.values(self.trip).joined(separator: " ")
         let trips = try MainActor.assumeIsolated { try DataModel.open(file, environment: environment).trips }
-        let trip = try TripReference.resolve(self.trip, in: trips)
+        let trip = try TripReference.resolve(reference, in: trips)
         if json {
-            print(try Self.json(for: trip))
+            try CommandOutput.printJSON(try Self.json(for: trip))
         } else {
-            print(Self.text(for: trip, unit: options.unit(environment: environment)), terminator: "")
+            try CommandOutput.printText(Self.text(for: trip, unit: options.unit(environment: environment)))
         }
     }
 
@@ -68,12 +77,13 @@ struct ShowCommand: ParsableCommand {
         return String(decoding: try encoder.encode(report(for: trip)), as: UTF8.self)
     }
 
-    /// The trip's name, the summary line, then one line per stop with its leg.
+    /// The trip's name (in full), the summary line, then one line per stop with its leg; every
+    /// line printable on the terminal (`TextWidth.printable`).
     static func text(for trip: Trip, unit: DistanceUnit) -> String {
         let route = TripRoute(trip)
         let estimate = RouteEstimate(for: trip)
-        var lines = "\(trip.name) — \(TripListPresenter.stopCount(trip.waypoints.count))\n"
-        lines += TripDetailPresenter.summary(distance: route.totalMeters, estimate: estimate, unit: unit) + "\n"
+        var lines = TextWidth.printable("\(trip.name) — \(TripListPresenter.stopCount(trip.waypoints.count))") + "\n"
+        lines += TextWidth.printable(TripDetailPresenter.summary(distance: route.totalMeters, estimate: estimate, unit: unit)) + "\n"
         guard !trip.waypoints.isEmpty else { return lines }
         let header = ["#", "Stop", "Coordinates", "Leg", "Total", "Driving"]
         let rows = trip.waypoints.enumerated().map { index, stop -> [String] in
@@ -91,7 +101,8 @@ struct ShowCommand: ParsableCommand {
     }
 }
 
-/// How the command line names a trip: its id, its exact name, or its position (from 1).
+/// How the command line names a trip: its id, its exact name, or its position: 1 is the first
+/// trip of `roadtrip list`, and, as in Python, -1 the last, -2 the one before.
 enum TripReference {
     struct NotFound: Error, CustomStringConvertible {
         let description: String
@@ -106,10 +117,14 @@ enum TripReference {
         if named.count > 1 {
             throw NotFound(description: "\(named.count) trips are named “\(reference)”; give the trip's id or position instead (see `roadtrip list`).")
         }
-        if let position = Int(reference), trips.indices.contains(position - 1) {
-            return trips[position - 1]
+        if let position = Int(reference) {
+            if trips.indices.contains(position - 1) { return trips[position - 1] }
+            if position < 0, trips.indices.contains(trips.count + position) { return trips[trips.count + position] }
+            if position == 0, !trips.isEmpty {
+                throw NotFound(description: "There is no trip 0: positions start at 1 (and -1 is the last trip).")
+            }
         }
-        let range = trips.isEmpty ? "there are no trips" : "positions go from 1 to \(trips.count)"
+        let range = trips.isEmpty ? "there are no trips" : "positions go from 1 to \(trips.count), or from -1 back to -\(trips.count)"
         throw NotFound(description: "No trip matches “\(reference)”: give a trip id, its exact name, or its position in `roadtrip list` (\(range)).")
     }
 }

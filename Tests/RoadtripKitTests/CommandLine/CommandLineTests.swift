@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 @testable import RoadtripKit
+import Terminal
 
 @Suite struct DataFileLocationTests {
     @Test func explicitFileWins() {
@@ -30,7 +31,13 @@ import Testing
     }
 }
 
+/// Tables measure text, so these run on the main actor in a UTF-8 locale (see TextWidthTests).
+@MainActor
 @Suite struct ListCommandTests {
+    init() {
+        TextWidth.adoptUTF8Locale()
+    }
+
     @Test func jsonHasTheSpecFields() throws {
         let text = try ListCommand.json(for: [Fixtures.pacific, Fixtures.empty])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
@@ -62,14 +69,26 @@ import Testing
     }
 }
 
+/// Tables measure text, so these run on the main actor in a UTF-8 locale (see TextWidthTests).
+@MainActor
 @Suite struct TextTableTests {
+    init() {
+        TextWidth.adoptUTF8Locale()
+    }
+
     @Test func wideAndAccentedNamesAreKeptAndAligned() {
         let text = TextTable.render([["Tōkyō 東京", "1"], ["Füssen", "22"]], rightAligned: [1])
         #expect(text == "Tōkyō 東京   1\nFüssen      22\n")
     }
 }
 
+/// Tables measure text, so these run on the main actor in a UTF-8 locale (see TextWidthTests).
+@MainActor
 @Suite struct ShowCommandTests {
+    init() {
+        TextWidth.adoptUTF8Locale()
+    }
+
     @Test func referencesByIdNamePosition() throws {
         let trips = Fixtures.trips
         #expect(try TripReference.resolve(Fixtures.alps.id.uuidString, in: trips).id == Fixtures.alps.id)
