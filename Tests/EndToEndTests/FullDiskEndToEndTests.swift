@@ -81,11 +81,13 @@ struct FullDiskEndToEndTests {
 /// Permissions, for real: root ignores permission bits, so roadtrip runs as `nobody` here.
 @Suite("Permissions, end to end")
 struct PermissionEndToEndTests {
-    /// Runs roadtrip as the unprivileged user nobody (setpriv), on `dataFile`.
+    /// Runs roadtrip as the unprivileged user nobody (setpriv), on `dataFile`: a world-readable
+    /// installed copy, so that it runs and finds its resources wherever the checkout is (under
+    /// /root, mode 0700, nobody can read neither the built binary nor Resources).
     static func roadtripAsNobody(_ arguments: [String], dataFile: URL) throws -> ProcessResult {
-        let environment = Run.environment(["ROADTRIP_FILE": dataFile.path, "HOME": "/tmp"])
-        return try Run.process("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "--", try RoadtripBinary.path()] + arguments,
-                               environment: environment)
+        let copy = try InstalledCopy()
+        defer { copy.directory.remove() }
+        return try copy.runAsNobody(arguments, variables: ["ROADTRIP_FILE": dataFile.path])
     }
 
     @Test("No read permission: a clear sentence naming the file; nothing touched")
@@ -111,7 +113,9 @@ struct PermissionEndToEndTests {
         defer { chmod(directory.url.path, 0o755) }
         let result = try Self.roadtripAsNobody(["new", "X", "48.85, 2.35"], dataFile: directory.dataFile)
         #expect(result.status != 0)
-        #expect(result.standardError.contains("Cannot save \(directory.dataFile.path)") && result.standardError.contains("Permission denied"),
+        // Refused before any change: the file is opened read-only ("… is open read-only: you may
+        // not write it (Permission denied)"), or a save fails ("Cannot save …: Permission denied").
+        #expect(result.standardError.contains(directory.dataFile.path) && result.standardError.contains("Permission denied"),
                 "\(CommandLineEndToEndTests.describe(result))")
         #expect(try Data(contentsOf: directory.dataFile) == before)
     }

@@ -30,7 +30,7 @@ public struct Resources: Sendable {
         if let override = environment["ROADTRIP_RESOURCES"], !override.isEmpty {
             candidates.append(URL(fileURLWithPath: override))
         }
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+        if let executable = runningExecutable() {
             let binDirectory = executable.deletingLastPathComponent()
             candidates.append(binDirectory.deletingLastPathComponent().appendingPathComponent("share/roadtrip"))
             candidates += ancestors(of: binDirectory).map { $0.appendingPathComponent("Resources") }
@@ -41,6 +41,14 @@ public struct Resources: Sendable {
             if FileManager.default.fileExists(atPath: resources.sampleTrips.path) { return resources }
         }
         throw NotFound(searched: candidates.map(\.path).uniqued())
+    }
+
+    /// The program's own file, from the kernel (`/proc/self/exe` names it with every symlink
+    /// resolved). Not `Bundle.main`: Foundation traps (SIGILL) when the user running the program
+    /// cannot read the folders above it, as for a checkout under a 0700 home run as another user.
+    static func runningExecutable() -> URL? {
+        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"), path.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: path)
     }
 
     private static func ancestors(of directory: URL) -> [URL] {
