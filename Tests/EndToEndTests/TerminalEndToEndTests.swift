@@ -27,6 +27,43 @@ struct TerminalEndToEndTests {
         #expect(status == 0)
     }
 
+    @Test("Keys typed while the “Terminal too small” notice hides the screen do nothing: d y deletes no trip")
+    func noBlindKeysWhileTooSmall() async throws {
+        let session = try TmuxSession(width: 100, height: 30)
+        defer { session.close() }
+        try await TripListEndToEndTests.waitForSampleTrips(session)
+        try session.resize(width: 20, height: 4)
+        try await session.waitFor("Terminal too small")
+        try session.sendKeys("d", "y")
+        // The notice counts them, so the resize below comes after both keys were read.
+        try await session.waitFor("2 keys ignored")
+        try session.resize(width: 100, height: 30)
+        try await session.waitUntil("the trip list again, every trip there and no question open") { screen in
+            SampleTrips.names.allSatisfy(screen.contains) && !screen.contains("Delete “")
+        }
+        try session.sendKeys("q")
+        let (status, _) = try await session.waitForExit()
+        #expect(status == 0)
+        #expect(try Run.names(of: Run.trips(at: session.dataFile)) == SampleTrips.names)
+    }
+
+    @Test("q quits (and saves) while the notice hides a trip; d y before it deletes no stop")
+    func quitWhileTooSmall() async throws {
+        let session = try TmuxSession(width: 100, height: 30)
+        defer { session.close() }
+        try await TripDetailEndToEndTests.openPacific(session)
+        try session.resize(width: 20, height: 4)
+        try await session.waitFor("Terminal too small")
+        try session.sendKeys("d", "y", "q")
+        // The shell's last words after the program; the exit status has scrolled above 4 rows.
+        try await session.waitFor(TmuxSession.endMarker)
+        let history = try Self.captureWithHistory(session)
+        #expect(TmuxSession.exitStatus(in: history) == 0, "\(history)")
+        let trips = try Run.trips(at: session.dataFile)
+        #expect(Run.names(of: trips) == SampleTrips.names)
+        #expect((trips.first?["waypoints"] as? [Any])?.count == SampleTrips.stopCounts.first)
+    }
+
     @Test("Colours by default; NO_COLOR draws with attributes only")
     func noColorMeansNoColour() async throws {
         let coloured = try TmuxSession()
@@ -57,6 +94,14 @@ struct TerminalEndToEndTests {
         let (status, _) = try await session.waitForExit()
         #expect(status == 0)
         #expect(try Run.names(of: Run.trips(at: session.dataFile)) == SampleTrips.names)
+    }
+
+    /// The pane and the lines that scrolled off its top, wrapped lines joined.
+    static func captureWithHistory(_ session: TmuxSession) throws -> String {
+        let result = try Run.process(try TmuxSession.tmuxPath(), ["-f", "/dev/null", "-L", session.socket, "capture-pane", "-p", "-J", "-S", "-", "-t", "0"],
+                                     environment: Run.environment(["LANG": "C.UTF-8"]))
+        guard result.status == 0 else { throw EndToEndFailure("tmux capture-pane failed: \(result.standardError)") }
+        return result.standardOutput
     }
 
     /// The column headings: the second line of the trip list.

@@ -15,9 +15,25 @@ public final class Navigator {
         didSet { setNeedsDisplay() }
     }
     private var ownNeedsDisplay = true
+    /// The size of the screen at the last drawing. While it is below `minimumSize`, the screens
+    /// are hidden behind a notice, and keys do not act (see `handle`).
+    public private(set) var drawnSize: (width: Int, height: Int)?
+    /// Keys that did nothing because the notice hid the screen, counted on the notice so that a
+    /// user typing blind sees that nothing happened.
+    private var keysIgnoredWhileTooSmall = 0
 
     /// Smallest terminal the screens are laid out for.
     public static let minimumSize = (width: 30, height: 6)
+
+    /// Whether the last drawing was the "Terminal too small" notice instead of the screen.
+    public var isShowingTooSmallNotice: Bool {
+        guard let drawnSize else { return false }
+        return !Self.fits(width: drawnSize.width, height: drawnSize.height)
+    }
+
+    private static func fits(width: Int, height: Int) -> Bool {
+        width >= minimumSize.width && height >= minimumSize.height
+    }
 
     public init() {}
 
@@ -67,6 +83,9 @@ public final class Navigator {
     }
 
     public func handle(_ key: Key) {
+        if isShowingTooSmallNotice {
+            return handleWhileTooSmall(key)
+        }
         if message != nil {
             message = nil
             setNeedsDisplay()
@@ -79,6 +98,19 @@ public final class Navigator {
         top?.handle(key)
     }
 
+    /// The user cannot see what a key would do: a `d` then `y` typed blind would delete a trip,
+    /// an Enter would confirm whatever is open. So no key acts on the screens while the notice
+    /// hides them, except `q`, which quits as on the trip list: quitting saves everything (or asks
+    /// where to put the changes when it cannot), so it loses nothing, and it is the way out a user
+    /// looking at a notice expects. Ctrl-C is a signal and quits the same way; a resize is handled
+    /// by the main loop and brings the screen back as it was.
+    private func handleWhileTooSmall(_ key: Key) {
+        if key == .character("q") { return quit() }
+        guard key != .resize else { return }
+        keysIgnoredWhileTooSmall += 1
+        setNeedsDisplay()
+    }
+
     public func draw(on surface: Surface) {
         surface.clear()
         defer {
@@ -86,10 +118,12 @@ public final class Navigator {
             top?.needsDisplay = false
         }
         let bounds = surface.bounds
-        guard bounds.width >= Self.minimumSize.width, bounds.height >= Self.minimumSize.height else {
+        drawnSize = (bounds.width, bounds.height)
+        guard Self.fits(width: bounds.width, height: bounds.height) else {
             drawTooSmallNotice(on: surface)
             return
         }
+        keysIgnoredWhileTooSmall = 0
         guard let top else { return }
         top.draw(on: surface, in: bounds.inset(bottom: 1))
         StatusBar.draw(on: surface, row: bounds.bottom - 1, hints: top.statusHints, message: message ?? top.statusMessage ?? banner)
@@ -101,7 +135,10 @@ public final class Navigator {
 
     private func drawTooSmallNotice(on surface: Surface) {
         let bounds = surface.bounds
-        let lines = ["Terminal too small", "(\(bounds.width)×\(bounds.height), needs \(Self.minimumSize.width)×\(Self.minimumSize.height))"]
+        var lines = ["Terminal too small", "(\(bounds.width)×\(bounds.height), needs \(Self.minimumSize.width)×\(Self.minimumSize.height))", "q quits (saved)"]
+        if keysIgnoredWhileTooSmall > 0 {
+            lines.append(keysIgnoredWhileTooSmall == 1 ? "1 key ignored" : "\(keysIgnoredWhileTooSmall) keys ignored")
+        }
         let first = max(0, (bounds.height - lines.count) / 2)
         for (offset, line) in lines.enumerated() where first + offset < bounds.height {
             let column = max(0, (bounds.width - TextWidth.width(line)) / 2)

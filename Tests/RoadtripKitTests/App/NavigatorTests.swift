@@ -99,4 +99,53 @@ final class ScreenStub: Screen {
         terminal.resize(width: 1, height: 1)
         navigator.draw(on: terminal.surface)
     }
+
+    @Test func keysDoNothingWhileTheNoticeHidesTheScreen() throws {
+        let navigator = Navigator()
+        let screen = ScreenStub("one")
+        navigator.push(screen)
+        let terminal = try #require(Terminal.offscreen(width: 20, height: 4))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        #expect(navigator.isShowingTooSmallNotice)
+        navigator.handle(.character("d"))
+        navigator.handle(.character("y"))
+        navigator.handle(.enter)
+        #expect(screen.keys.isEmpty)
+        #expect(!navigator.isFinished)
+        navigator.draw(on: terminal.surface)
+        #expect(terminal.surface.lines().contains { $0.contains("3 keys ignored") })
+
+        // Large enough again: the screen is back, and keys act from then on.
+        terminal.resize(width: 40, height: 8)
+        navigator.draw(on: terminal.surface)
+        #expect(!navigator.isShowingTooSmallNotice)
+        navigator.handle(.character("z"))
+        #expect(screen.keys == [.character("z")])
+    }
+
+    @Test func qQuitsWhileTheNoticeHidesTheScreen() throws {
+        let navigator = Navigator()
+        let first = ScreenStub("one"), second = ScreenStub("two")
+        navigator.push(first)
+        navigator.push(second)
+        let terminal = try #require(Terminal.offscreen(width: 20, height: 4))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        navigator.handle(.character("q"))
+        #expect(navigator.isFinished)
+        #expect(second.keys.isEmpty)
+    }
+
+    @Test func keysActBeforeTheFirstDrawingAndAtTheMinimumSize() throws {
+        let navigator = Navigator()
+        let screen = ScreenStub("one")
+        navigator.push(screen)
+        navigator.handle(.character("a"))
+        let terminal = try #require(Terminal.offscreen(width: Navigator.minimumSize.width, height: Navigator.minimumSize.height))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        navigator.handle(.character("b"))
+        #expect(screen.keys == [.character("a"), .character("b")])
+    }
 }
