@@ -204,4 +204,105 @@ import Testing
             }
         }
     }
+
+    // MARK: Maximum length
+
+    @Test func typingStopsAtTheMaximumLength() {
+        var field = TextField(text: "ab", maximumLength: 3)
+        #expect(field.handle(.character("c")) == .edited)
+        #expect(field.handle(.character("d")) == .full)
+        #expect(field.text == "abc")
+        #expect(field.cursor == 3)
+        _ = field.handle(.home)
+        #expect(field.handle(.character("x")) == .full)
+        #expect(field.text == "abc")
+    }
+
+    @Test func aLongerTextIsKeptWholeAndCanBeShortened() {
+        var field = TextField(text: "abcdef", maximumLength: 3)
+        #expect(field.text == "abcdef")
+        #expect(field.handle(.character("g")) == .full)
+        #expect(field.handle(.backspace) == .edited)
+        #expect(field.text == "abcde")
+        field.text = "0123456789"
+        #expect(field.text == "0123456789")
+        #expect(field.maximumLength == 3)
+        #expect(field.handle(.control("u")) == .edited)
+        #expect(field.handle(.character("a")) == .edited)
+    }
+
+    @Test func aHundredThousandCharacterPasteIsCutAtOnce() {
+        var field = TextField(maximumLength: 200)
+        var outcomes: [TextField.Outcome: Int] = [:]
+        for character in String(repeating: "Tour ", count: 20_000) {
+            outcomes[field.handle(.character(character)), default: 0] += 1
+            _ = field.text
+        }
+        #expect(field.text == String(String(repeating: "Tour ", count: 40).prefix(200)))
+        #expect(outcomes == [.edited: 200, .full: 99_800])
+    }
+
+    /// Reading the text after every key used to rebuild it from all the characters: a paste
+    /// into an unbounded field (notes) took quadratic time. Now it is kept in step.
+    @Test func readingTheTextAfterEveryKeyOfALongPasteStaysFast() {
+        var field = TextField()
+        let clock = ContinuousClock()
+        let start = clock.now
+        var length = 0
+        for character in String(repeating: "é東x😀 ", count: 20_000) {
+            _ = field.handle(.character(character))
+            length = field.text.utf8.count
+        }
+        #expect(length == 20_000 * "é東x😀 ".utf8.count)
+        #expect(clock.now - start < .seconds(5), "100,000 keys took \(clock.now - start)")
+    }
+
+    // MARK: The text stays in step with every edit
+
+    @Test(arguments: [1, 2, 3, 4, 5])
+    func textFollowsEveryEdit(seed: UInt64) {
+        let alphabet: [Character] = ["a", "b", " ", "é", "e", "\u{301}", "東", "😀", "🇫", "🇷", "👍🏽", "\u{200D}"]
+        let keys: [Key] = [.left, .right, .home, .end, .backspace, .delete, .control("w"), .control("a"), .control("e"), .control("b"), .control("f")]
+        var field = TextField(text: "start", maximumLength: seed == 5 ? 12 : nil)
+        var model = Array("start")
+        var cursor = model.count
+        var state = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<2_000 {
+            let key: Key = next(3) == 0 ? keys[next(keys.count)] : .character(alphabet[next(alphabet.count)])
+            switch key {
+            case .character(let character):
+                if field.maximumLength.map({ model.count < $0 }) ?? true {
+                    model.insert(character, at: cursor)
+                    cursor += 1
+                }
+            case .left, .control("b"): cursor = max(0, cursor - 1)
+            case .right, .control("f"): cursor = min(model.count, cursor + 1)
+            case .home, .control("a"): cursor = 0
+            case .end, .control("e"): cursor = model.count
+            case .backspace:
+                if cursor > 0 {
+                    model.remove(at: cursor - 1)
+                    cursor -= 1
+                }
+            case .delete:
+                if cursor < model.count { model.remove(at: cursor) }
+            case .control("w"):
+                var start = cursor
+                while start > 0, model[start - 1].isWhitespace { start -= 1 }
+                while start > 0, !model[start - 1].isWhitespace { start -= 1 }
+                model.removeSubrange(start..<cursor)
+                cursor = start
+            default: break
+            }
+            _ = field.handle(key)
+            #expect(field.text == String(model), "after \(key)")
+            #expect(field.text.unicodeScalars.elementsEqual(model.flatMap(\.unicodeScalars)), "after \(key)")
+            #expect(field.cursor == cursor, "after \(key)")
+            if field.text != String(model) || field.cursor != cursor { return }
+        }
+    }
 }

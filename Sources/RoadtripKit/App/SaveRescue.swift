@@ -51,7 +51,7 @@ final class SaveRescue {
         case .submit: return saveCopy()
         case .cancel: return .stay
         case .edited: problem = nil
-        case .moved, .ignored: break
+        case .moved, .ignored, .full: break
         }
         return nil
     }

@@ -46,7 +46,7 @@ public struct FormDialog: Equatable, Sendable {
             error = nil
             return .handled
         case .moved: return .handled
-        case .ignored: return .ignored
+        case .ignored, .full: return .ignored
         }
     }
 

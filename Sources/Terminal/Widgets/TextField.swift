@@ -8,33 +8,43 @@ public struct TextField: Equatable, Sendable {
         case moved
         case submit
         case cancel
+        /// A character was left out: the field already holds `maximumLength` characters.
+        case full
         /// Not an editing key: the screen decides (Tab, ↑/↓, other Ctrl keys).
         case ignored
     }
 
     private var characters: [Character]
+    /// The text, kept in step with `characters` edit by edit, so that reading it after every key
+    /// costs nothing however long it is (rebuilding it from the characters took a long paste
+    /// quadratic time).
+    private var storage: String
     /// Cursor position, in characters from the start (0...count).
     public private(set) var cursor: Int
+    /// Where the cursor is in `text`, in UTF-8 bytes from its start.
+    private var cursorOffset: Int
+    /// Typing stops adding characters here (nil: no limit). A longer text given to the field is
+    /// kept whole: only typing is bounded.
+    public let maximumLength: Int?
 
-    public init(text: String = "") {
+    public init(text: String = "", maximumLength: Int? = nil) {
         characters = Array(text)
+        storage = text
         cursor = characters.count
+        cursorOffset = text.utf8.count
+        self.maximumLength = maximumLength
     }
 
+    /// Setting it puts the cursor after the text, which is never cut to `maximumLength`.
     public var text: String {
-        get { String(characters) }
-        set {
-            characters = Array(newValue)
-            cursor = characters.count
-        }
+        get { storage }
+        set { self = TextField(text: newValue, maximumLength: maximumLength) }
     }
 
     public mutating func handle(_ key: Key) -> Outcome {
         switch key {
         case .character(let character):
-            characters.insert(character, at: cursor)
-            cursor += 1
-            return .edited
+            return insert(character)
         case .left, .control("b"):
             return moveCursor(to: cursor - 1)
         case .right, .control("f"):
@@ -45,17 +55,15 @@ public struct TextField: Equatable, Sendable {
             return moveCursor(to: characters.count)
         case .backspace:
             guard cursor > 0 else { return .ignored }
-            characters.remove(at: cursor - 1)
-            cursor -= 1
+            removeCharacters(cursor - 1..<cursor)
             return .edited
         case .delete, .control("d"):
             guard cursor < characters.count else { return .ignored }
-            characters.remove(at: cursor)
+            removeCharacters(cursor..<cursor + 1)
             return .edited
         case .control("u"):
             guard !characters.isEmpty else { return .ignored }
-            characters.removeAll()
-            cursor = 0
+            text = ""
             return .edited
         case .control("w"):
             return deleteWordBeforeCursor()
@@ -68,9 +76,48 @@ public struct TextField: Equatable, Sendable {
         }
     }
 
+    /// Inserts at the cursor: at the end (typing, a paste) in constant time, elsewhere by moving
+    /// the bytes after the cursor.
+    private mutating func insert(_ character: Character) -> Outcome {
+        if let maximumLength, characters.count >= maximumLength { return .full }
+        characters.insert(character, at: cursor)
+        if cursorOffset == storage.utf8.count {
+            storage.append(character)
+        } else {
+            storage.unicodeScalars.insert(contentsOf: character.unicodeScalars, at: textIndex(cursorOffset))
+        }
+        cursor += 1
+        cursorOffset += character.utf8.count
+        return .edited
+    }
+
+    /// Removes `range` of the characters; the cursor ends at its start.
+    private mutating func removeCharacters(_ range: Range<Int>) {
+        let start = cursorOffset - characters[range.lowerBound..<cursor].reduce(0) { $0 + $1.utf8.count }
+        let length = characters[range].reduce(0) { $0 + $1.utf8.count }
+        storage.unicodeScalars.removeSubrange(textIndex(start)..<textIndex(start + length))
+        characters.removeSubrange(range)
+        cursor = range.lowerBound
+        cursorOffset = start
+    }
+
+    /// The index `offset` UTF-8 bytes into the text (always between two characters of the field).
+    private func textIndex(_ offset: Int) -> String.Index {
+        storage.utf8.index(storage.utf8.startIndex, offsetBy: offset)
+    }
+
     private mutating func moveCursor(to position: Int) -> Outcome {
         let clamped = min(max(0, position), characters.count)
         guard clamped != cursor else { return .ignored }
+        if clamped == 0 {
+            cursorOffset = 0
+        } else if clamped == characters.count {
+            cursorOffset = storage.utf8.count
+        } else if clamped < cursor {
+            cursorOffset -= characters[clamped..<cursor].reduce(0) { $0 + $1.utf8.count }
+        } else {
+            cursorOffset += characters[cursor..<clamped].reduce(0) { $0 + $1.utf8.count }
+        }
         cursor = clamped
         return .moved
     }
@@ -82,8 +129,7 @@ public struct TextField: Equatable, Sendable {
         while start > 0, characters[start - 1].isWhitespace { start -= 1 }
         while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
         guard start < cursor else { return .ignored }
-        characters.removeSubrange(start..<cursor)
-        cursor = start
+        removeCharacters(start..<cursor)
         return .edited
     }
 

@@ -31,6 +31,8 @@ protocol TripDetailViewOutput: AnyObject {
     func didPressRename()
     func didChangeName(_ name: String)
     func didSubmitName(_ name: String)
+    /// The name field left characters out: the name is at its longest.
+    func didReachNameLengthLimit()
     func didCancelRename()
     func didPressAddStop()
     func didPressEditStop()

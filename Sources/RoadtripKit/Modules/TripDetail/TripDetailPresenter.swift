@@ -19,6 +19,8 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     /// The rename in progress: its undo session and the name to restore on Esc.
     private var rename: (session: String, originalName: String)?
     private var pendingDeletionID: Waypoint.ID?
+    /// Whether the status bar says the name was cut: said once, not again for every key of a paste.
+    private var isShowingNameCut = false
     private var subscription: AnyCancellable?
 
     init(interactor: TripDetailInteractorInput, router: TripDetailRouterInput, unit: DistanceUnit) {
@@ -88,6 +90,11 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         self.rename = nil
         view?.endRenaming()
         show(StatusMessage(trimmed == rename.originalName ? "Name kept." : "Renamed to “\(trimmed)”."))
+    }
+
+    func didReachNameLengthLimit() {
+        guard rename != nil, !isShowingNameCut else { return }
+        show(NameLength.cutMessage)
     }
 
     func didCancelRename() {
@@ -234,6 +241,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     private func refresh() {
         guard let trip else { return }
         view?.display(Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message))
+        isShowingNameCut = message == NameLength.cutMessage
         message = nil
     }
 

@@ -58,7 +58,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         needsDisplay = true
     }
 
-    func beginRenaming(text: String) { show(.rename(TextField(text: text))) }
+    func beginRenaming(text: String) { show(.rename(TextField(text: text, maximumLength: NameLength.maximum))) }
     func askToConfirm(_ question: String) { show(.confirmation(ConfirmDialog(question: question))) }
 
     func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)]) {
@@ -105,6 +105,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
             case .moved: needsDisplay = true
             case .submit: presenter.didSubmitName(field.text)
             case .cancel: presenter.didCancelRename()
+            case .full: presenter.didReachNameLengthLimit()
             case .ignored: break
             }
         case .form(let form, var dialog):

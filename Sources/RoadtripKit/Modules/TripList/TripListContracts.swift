@@ -25,6 +25,8 @@ protocol TripListViewOutput: AnyObject {
     func didPressAdd()
     func didPressRename()
     func didSubmitRename(_ name: String)
+    /// The name field left characters out: the name is at its longest.
+    func didReachNameLengthLimit()
     func didCancelEditing()
     func didPressDelete()
     func didAnswerDelete(_ confirmed: Bool)

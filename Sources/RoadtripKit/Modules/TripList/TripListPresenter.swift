@@ -18,6 +18,8 @@ final class TripListPresenter: TripListViewOutput {
     private var filter: String?
     private var message: StatusMessage?
     private var renamingID: Trip.ID?
+    /// Whether the status bar says the name was cut: said once, not again for every key of a paste.
+    private var isShowingNameCut = false
     private var pendingDeletionID: Trip.ID?
     private var subscription: AnyCancellable?
 
@@ -70,6 +72,12 @@ final class TripListPresenter: TripListViewOutput {
         view?.endEditing()
         interactor.renameTrip(id: id, to: trimmed)
         message = StatusMessage("Renamed to “\(trimmed)”.")
+        refresh()
+    }
+
+    func didReachNameLengthLimit() {
+        guard renamingID != nil, !isShowingNameCut else { return }
+        message = NameLength.cutMessage
         refresh()
     }
 
@@ -188,6 +196,7 @@ final class TripListPresenter: TripListViewOutput {
     /// Shows the current state; the status message lasts until the next display after it.
     private func refresh() {
         view?.display(Self.makeViewModel(trips: trips, filter: filter, selectedID: selectedID, unit: unit, message: message))
+        isShowingNameCut = message == NameLength.cutMessage
         message = nil
     }
 

@@ -52,7 +52,7 @@ final class TripListView: Screen, TripListViewInput {
     }
 
     func beginRenaming(text: String) {
-        editor = .rename(TextField(text: text))
+        editor = .rename(TextField(text: text, maximumLength: NameLength.maximum))
         needsDisplay = true
     }
 
@@ -106,6 +106,7 @@ final class TripListView: Screen, TripListViewInput {
             case .submit: presenter.didSubmitRename(field.text)
             case .cancel: presenter.didCancelEditing()
             case .edited, .moved: needsDisplay = true
+            case .full: presenter.didReachNameLengthLimit()
             case .ignored: break
             }
         case .filter(var field):
@@ -116,7 +117,7 @@ final class TripListView: Screen, TripListViewInput {
             case .submit: presenter.didSubmitFilter()
             case .cancel: presenter.didPressClearFilter()
             case .moved: needsDisplay = true
-            case .ignored: moveWhileFiltering(key)
+            case .ignored, .full: moveWhileFiltering(key)
             }
         case nil:
             if let command = Self.keymap.command(for: key) { perform(command) }

@@ -31,6 +31,8 @@ protocol WaypointViewOutput: AnyObject {
     func didLoad()
     func didChangePlace(_ text: String)
     func didChangeName(_ text: String)
+    /// The name field left characters out: the name is at its longest.
+    func didReachNameLengthLimit()
     func didChangeNotes(_ text: String)
     func didSelectResult(_ row: Int)
     func didPressConfirm()

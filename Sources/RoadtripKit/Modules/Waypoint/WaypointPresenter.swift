@@ -27,6 +27,8 @@ final class WaypointPresenter: WaypointViewOutput {
     private var name = ""
     private var notes = ""
     private var message: StatusMessage?
+    /// Whether the status bar says the name was cut: said once, not again for every key of a paste.
+    private var isShowingNameCut = false
 
     init(mode: WaypointEditorMode, interactor: WaypointInteractorInput, router: WaypointRouterInput, unit: DistanceUnit) {
         self.mode = mode
@@ -59,6 +61,12 @@ final class WaypointPresenter: WaypointViewOutput {
 
     func didChangeName(_ text: String) {
         name = text
+        refresh()
+    }
+
+    func didReachNameLengthLimit() {
+        guard !isShowingNameCut else { return }
+        message = NameLength.cutMessage
         refresh()
     }
 
@@ -130,6 +138,7 @@ final class WaypointPresenter: WaypointViewOutput {
         viewModel.mapStop = chosen.map { MapStop(coordinate: $0.coordinate, number: interactor.stopNumber(for: mode), name: $0.name) }
         viewModel.unit = unit
         view?.display(viewModel)
+        isShowingNameCut = message == NameLength.cutMessage
         message = nil
     }
 

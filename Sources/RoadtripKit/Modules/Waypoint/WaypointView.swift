@@ -35,7 +35,7 @@ final class WaypointView: Screen, WaypointViewInput {
     private let presenter: WaypointViewOutput
     private let basemap: BasemapProvider
     private var viewModel = WaypointViewModel()
-    private var fields = Array(repeating: TextField(), count: Field.allCases.count)
+    private var fields = [TextField(), TextField(maximumLength: NameLength.maximum), TextField()]
     private var focus = Field.place
     private var results = ListState()
     private var pageSize = 8
@@ -56,7 +56,7 @@ final class WaypointView: Screen, WaypointViewInput {
     }
 
     func fill(place: String, name: String, notes: String) {
-        fields = [TextField(text: place), TextField(text: name), TextField(text: notes)]
+        fields = [TextField(text: place), TextField(text: name, maximumLength: NameLength.maximum), TextField(text: notes)]
         needsDisplay = true
     }
 
@@ -81,6 +81,8 @@ final class WaypointView: Screen, WaypointViewInput {
             report(edited: focus)
         case .moved:
             needsDisplay = true
+        case .full:
+            presenter.didReachNameLengthLimit()
         case .submit, .cancel, .ignored:
             break
         }

@@ -233,4 +233,32 @@ import Testing
         #expect(router.closed == 1)
         #expect(router.helpShown == 1)
     }
+
+    // MARK: Name length
+
+    @Test func aRenameThatLeftCharactersOutSaysSoOnceWithoutChangingTheName() {
+        presenter.didPressRename()
+        presenter.didChangeName("Pacific Drive!")
+        presenter.didReachNameLengthLimit()
+        #expect(view.last?.message == NameLength.cutMessage)
+        let displays = view.displayed.count
+        presenter.didReachNameLengthLimit()
+        #expect(view.displayed.count == displays)
+        #expect(interactor.renames.map(\.name) == ["Pacific Drive!"])
+    }
+
+    @Test func theNameLimitIsSaidAgainAfterTheNameChanged() {
+        presenter.didPressRename()
+        presenter.didReachNameLengthLimit()
+        presenter.didChangeName("Pacific Driv")
+        #expect(view.last?.message == nil)
+        presenter.didReachNameLengthLimit()
+        #expect(view.last?.message == NameLength.cutMessage)
+    }
+
+    @Test func theNameLimitMeansNothingWithoutARename() {
+        let displays = view.displayed.count
+        presenter.didReachNameLengthLimit()
+        #expect(view.displayed.count == displays)
+    }
 }

@@ -90,6 +90,7 @@ final class TripDetailPresenterSpy: TripDetailViewOutput {
     func didPressRename() { intents.append("rename") }
     func didChangeName(_ name: String) { intents.append("name \(name)") }
     func didSubmitName(_ name: String) { intents.append("submit name \(name)") }
+    func didReachNameLengthLimit() { intents.append("name full") }
     func didCancelRename() { intents.append("cancel rename") }
     func didPressAddStop() { intents.append("add") }
     func didPressEditStop() { intents.append("edit") }

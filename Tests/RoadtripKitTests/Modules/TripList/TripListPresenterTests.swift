@@ -241,4 +241,32 @@ import Testing
         presenter.didSelect(row: 1)
         #expect(view.last?.message == nil)
     }
+
+    // MARK: Name length
+
+    @Test func aRenameThatLeftCharactersOutSaysSoOnce() {
+        presenter.didPressRename()
+        presenter.didReachNameLengthLimit()
+        #expect(view.last?.message == NameLength.cutMessage)
+        #expect(view.last?.message?.text == "Names are at most 200 characters; the rest of the paste was left out.")
+        let displays = view.displayed.count
+        // The rest of a paste: nothing more to draw for every key left out.
+        presenter.didReachNameLengthLimit()
+        presenter.didReachNameLengthLimit()
+        #expect(view.displayed.count == displays)
+    }
+
+    @Test func theNameLimitIsSaidAgainAfterAnotherMessage() {
+        presenter.didPressRename()
+        presenter.didReachNameLengthLimit()
+        presenter.didSubmitRename("   ")
+        presenter.didReachNameLengthLimit()
+        #expect(view.last?.message == NameLength.cutMessage)
+    }
+
+    @Test func theNameLimitMeansNothingWithoutARename() {
+        let displays = view.displayed.count
+        presenter.didReachNameLengthLimit()
+        #expect(view.displayed.count == displays)
+    }
 }

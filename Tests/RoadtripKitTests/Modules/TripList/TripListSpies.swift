@@ -85,6 +85,7 @@ final class TripListPresenterSpy: TripListViewOutput {
     func didPressAdd() { intents.append("add") }
     func didPressRename() { intents.append("rename") }
     func didSubmitRename(_ name: String) { intents.append("submit rename \(name)") }
+    func didReachNameLengthLimit() { intents.append("name full") }
     func didCancelEditing() { intents.append("cancel editing") }
     func didPressDelete() { intents.append("delete") }
     func didAnswerDelete(_ confirmed: Bool) { intents.append("answer \(confirmed)") }

@@ -173,4 +173,19 @@ import Testing
         presenter.didPressHelp()
         #expect(router.helpShown == 1)
     }
+
+    // MARK: Name length
+
+    @Test func aNameThatLeftCharactersOutSaysSoOnce() {
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangeName("Big Sur")
+        presenter.didReachNameLengthLimit()
+        #expect(view.last?.message == NameLength.cutMessage)
+        let displays = view.displayed.count
+        presenter.didReachNameLengthLimit()
+        #expect(view.displayed.count == displays)
+        presenter.didChangeName("Big Su")
+        presenter.didReachNameLengthLimit()
+        #expect(view.last?.message == NameLength.cutMessage)
+    }
 }

@@ -62,6 +62,7 @@ final class WaypointPresenterSpy: WaypointViewOutput {
     func didLoad() { intents.append("load") }
     func didChangePlace(_ text: String) { intents.append("place \(text)") }
     func didChangeName(_ text: String) { intents.append("name \(text)") }
+    func didReachNameLengthLimit() { intents.append("name full") }
     func didChangeNotes(_ text: String) { intents.append("notes \(text)") }
     func didSelectResult(_ row: Int) { intents.append("select \(row)") }
     func didPressConfirm() { intents.append("confirm") }
