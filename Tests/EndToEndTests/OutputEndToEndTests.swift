@@ -220,6 +220,11 @@ struct OutputEndToEndTests {
         #expect(show.standardOutput.hasPrefix("Pacific Coast Drive -- 7 stops\n"), "\(show.standardOutput)")
         #expect(show.standardOutput.contains("~ 216 km by road - ~ 2 h 42 min driving (x1.25 at 80 km/h)"), "\(show.standardOutput)")
         #expect(show.standardOutput.contains("36.6002d N, 121.8947d W"), "\(show.standardOutput)")
+        // What is printed can be typed back: "d" reads as a degree mark, as does "deg".
+        for typed in ["36.6002d N, 121.8947d W", "36d36'1\"N 121d53'41\"W", "36.6002 deg N, 121.8947 deg W"] {
+            let found = try run(["search", typed, "--limit", "1"])
+            #expect(found.status == 0 && found.standardOutput.hasPrefix("Monterey"), "\(typed): \(found.standardError)")
+        }
         let search = try run(["search", "zurich", "--limit", "2"])
         #expect(search.standardOutput.hasPrefix("Zurich"), "\(search.standardOutput)")
         let made = try run(["new", "Coast", "Monterey, CA", "35.3658, -120.8499"])

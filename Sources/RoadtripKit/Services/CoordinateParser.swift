@@ -51,14 +51,20 @@ public enum CoordinateParser {
         var hasExcessMinutes = false
     }
 
-    /// Minute and second marks in their many spellings become ' and ".
+    /// Minute and second marks in their many spellings become ' and "; degree marks become °,
+    /// the ASCII ones too ("36d36'1\"N", "36.6 deg N", "36 degrees"), which is how the program
+    /// writes ° where the locale has only ASCII: what it prints can be typed back.
     static func normalizedSymbols(_ text: String) -> String {
         var result = text.uppercased()
         for (symbols, replacement) in [(["′", "’", "‘", "´"], "'"), (["″", "”", "“", "''"], "\""), (["º", "˚"], "°")] {
             for symbol in symbols { result = result.replacingOccurrences(of: symbol, with: replacement) }
         }
-        return result
+        return result.replacing(asciiDegreeMark) { "\($0.1)°" }
     }
+
+    /// "D", "DEG" or "DEGREES" right after a number and before a number, a mark, a hemisphere,
+    /// a comma or the end.
+    nonisolated(unsafe) static let asciiDegreeMark = /([0-9.]) ?(?:DEGREES?|DEG|D)(?=[0-9 '",NSEW]|$)/
 
     /// Splits into the two axes: at a comma, else at the first place where both halves read.
     static func split(_ text: String) -> (Axis, Axis)? {

@@ -54,6 +54,12 @@ private func dms(_ degrees: Double, _ minutes: Double, _ seconds: Double = 0) ->
         ("33 51 35 S 151 12 40 E", -dms(33, 51, 35), dms(151, 12, 40)),
         ("36°36.01′N 121°53.68′W", dms(36, 36.01), -dms(121, 53.68)),
         ("48°51′24″N, 2°21′8″E", dms(48, 51, 24), dms(2, 21, 8)),
+        // The ASCII forms the program prints under LANG=C read back.
+        ("36.6002d N, 121.8947d W", 36.6002, -121.8947),
+        ("36d36'1\"N 121d53'41\"W", dms(36, 36, 1), -dms(121, 53, 41)),
+        ("36.6002 deg N, 121.8947deg W", 36.6002, -121.8947),
+        ("33 degrees 51' S, 151 degree 12' E", -dms(33, 51), dms(151, 12)),
+        ("36.6002D,-121.8947D", 36.6002, -121.8947),
     ]
 
     @Test(arguments: readable)
@@ -68,7 +74,8 @@ private func dms(_ degrees: Double, _ minutes: Double, _ seconds: Double = 0) ->
     }
 
     @Test(arguments: ["", "Monterey", "1", "1, 2, 3", "nan, 0", "inf, 0", "12 N", "-12 N 3 E", "1e999, 0",
-                      "12 N 3 S", "12 E 3 W", "33.5°30′ N 151 E", "12,", "N, E", "1.2.3, 4"])
+                      "12 N 3 S", "12 E 3 W", "33.5°30′ N 151 E", "12,", "N, E", "1.2.3, 4",
+                      "36dd N 121 W", "d36 N 121 W", "36 days N 121 W"])
     func refusesWhatIsNotCoordinates(text: String) {
         #expect(throws: CoordinateParser.Failure.self) { try CoordinateParser.parse(text) }
     }
