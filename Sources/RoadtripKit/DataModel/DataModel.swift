@@ -222,8 +222,7 @@ public final class DataModel: ObservableObject {
         guard !isReadOnly else { return }
         var copy = trips
         body(&copy)
-        history.recordChange(description, before: trips, coalescingKey: coalescingKey)
-        if coalescingKey != nil { history.dropLastIfUnchanged(current: copy) }
+        history.record(description, before: trips, after: copy, coalescingKey: coalescingKey)
         publish(copy)
     }
 
@@ -241,16 +240,16 @@ public final class DataModel: ObservableObject {
     /// Goes back before the last change; returns what it was ("delete stop Monterey").
     @discardableResult
     public func undo() -> String? {
-        guard !isReadOnly, let entry = history.undo(current: trips) else { return nil }
-        publish(entry.trips)
-        return entry.description
+        guard !isReadOnly, let step = history.undo(current: trips) else { return nil }
+        publish(step.trips)
+        return step.description
     }
 
     /// Makes the last undone change again; returns what it was.
     @discardableResult
     public func redo() -> String? {
-        guard !isReadOnly, let entry = history.redo(current: trips) else { return nil }
-        publish(entry.trips)
-        return entry.description
+        guard !isReadOnly, let step = history.redo(current: trips) else { return nil }
+        publish(step.trips)
+        return step.description
     }
 }

@@ -1,50 +1,157 @@
-/// Undo and redo for the trips: each change keeps the trips as they were before it, with a few
-/// words naming it ("delete stop Monterey"). Snapshots are cheap: arrays of value types share
-/// their storage until changed.
+/// Undo and redo for the trips. Each entry keeps what a change did, not the trips it changed:
+/// the run of trips that differs and, inside a trip that stayed in its place, the run of stops
+/// that differs. Moving one stop of a 5,000-stop trip keeps two stops, not a copy of the trip,
+/// so the history stays small however large the file (`limit` changes, `stopLimit` stops).
 struct History {
     struct Entry {
         let description: String
-        let trips: [Trip]
+        /// What turns the trips after the change back into the trips before it.
+        let change: TripsChange
         /// Changes with the same key in a row (the keystrokes of one rename) make one entry.
         let coalescingKey: String?
     }
 
     /// How many changes can be undone.
     static let limit = 200
+    /// How many stops the entries may hold in all (deleted trips' stops, stops changed); the
+    /// oldest entries go first, but the last change can always be undone.
+    static let stopLimit = 50_000
 
     private(set) var undoEntries: [Entry] = []
     private(set) var redoEntries: [Entry] = []
 
-    /// Records that `trips` are about to change; returns false when the change continues the
-    /// last entry (same coalescing key), which then already holds the state to go back to.
-    mutating func recordChange(_ description: String, before trips: [Trip], coalescingKey: String?) {
+    /// Records that `before` became `after`. A change with the coalescing key of the last entry
+    /// continues it, and an entry whose changes came to nothing (a rename typed and then typed
+    /// back) is dropped, so that undo never "undoes" an invisible change.
+    mutating func record(_ description: String, before: [Trip], after: [Trip], coalescingKey: String?) {
         redoEntries.removeAll()
-        if let key = coalescingKey, undoEntries.last?.coalescingKey == key { return }
-        undoEntries.append(Entry(description: description, trips: trips, coalescingKey: coalescingKey))
-        if undoEntries.count > Self.limit { undoEntries.removeFirst(undoEntries.count - Self.limit) }
-    }
-
-    /// Drops the last entry when the change it records came to nothing (a rename typed and then
-    /// typed back), so that undo never "undoes" an invisible change.
-    mutating func dropLastIfUnchanged(current trips: [Trip]) {
-        if undoEntries.last?.trips == trips { undoEntries.removeLast() }
+        var original = before
+        var description = description
+        if let key = coalescingKey, let last = undoEntries.last, last.coalescingKey == key {
+            // The entry says what the first change of the run said ("rename trip Coast").
+            original = last.change.applied(to: before)
+            description = last.description
+            undoEntries.removeLast()
+        }
+        let change = TripsChange(from: after, to: original)
+        guard !change.isEmpty else { return }
+        undoEntries.append(Entry(description: description, change: change, coalescingKey: coalescingKey))
+        trim()
     }
 
     /// The trips to go back to, and what is undone; `current` becomes redoable.
-    mutating func undo(current trips: [Trip]) -> Entry? {
+    mutating func undo(current trips: [Trip]) -> (trips: [Trip], description: String)? {
         guard let entry = undoEntries.popLast() else { return nil }
-        redoEntries.append(Entry(description: entry.description, trips: trips, coalescingKey: nil))
-        return entry
+        return step(entry, from: trips, into: &redoEntries)
     }
 
-    mutating func redo(current trips: [Trip]) -> Entry? {
+    mutating func redo(current trips: [Trip]) -> (trips: [Trip], description: String)? {
         guard let entry = redoEntries.popLast() else { return nil }
-        undoEntries.append(Entry(description: entry.description, trips: trips, coalescingKey: nil))
-        return entry
+        return step(entry, from: trips, into: &undoEntries)
+    }
+
+    private func step(_ entry: Entry, from trips: [Trip], into other: inout [Entry]) -> (trips: [Trip], description: String) {
+        let target = entry.change.applied(to: trips)
+        other.append(Entry(description: entry.description, change: TripsChange(from: target, to: trips), coalescingKey: nil))
+        return (target, entry.description)
     }
 
     mutating func clear() {
         undoEntries.removeAll()
         redoEntries.removeAll()
+    }
+
+    /// How many stops the entries hold.
+    var storedStops: Int { (undoEntries + redoEntries).reduce(0) { $0 + $1.change.storedStops } }
+
+    private mutating func trim() {
+        if undoEntries.count > Self.limit { undoEntries.removeFirst(undoEntries.count - Self.limit) }
+        var stops = storedStops
+        while stops > Self.stopLimit, undoEntries.count > 1 {
+            stops -= undoEntries.removeFirst().change.storedStops
+        }
+    }
+}
+
+/// What turns one list of trips into another: the trips in `range` are replaced by
+/// `replacements`. Found from the trips the two lists share at their start and end, so one
+/// changed trip is one replacement; a trip that keeps its place is stored without its stops,
+/// only with the run of stops that changed.
+struct TripsChange {
+    enum Replacement {
+        /// A trip that is not in the list it applies to (a deleted trip coming back).
+        case trip(Trip)
+        /// The trip at the same place, with `fields` (all but its stops) and its stops in
+        /// `stops` replaced.
+        case edited(fields: Trip, stops: RunReplacement<Waypoint>)
+    }
+
+    let range: Range<Int>
+    let replacements: [Replacement]
+
+    init(from current: [Trip], to target: [Trip]) {
+        let run = RunReplacement<Trip>.differingRun(from: current, to: target)
+        range = run.range
+        replacements = target[run.target].enumerated().map { offset, trip in
+            let place = run.range.lowerBound + offset
+            guard place < run.range.upperBound, current[place].id == trip.id else { return .trip(trip) }
+            var fields = trip
+            fields.waypoints = []
+            return .edited(fields: fields, stops: RunReplacement(from: current[place].waypoints, to: trip.waypoints))
+        }
+    }
+
+    var isEmpty: Bool { range.isEmpty && replacements.isEmpty }
+
+    func applied(to trips: [Trip]) -> [Trip] {
+        var result = trips
+        result.replaceSubrange(range, with: replacements.enumerated().map { offset, replacement in
+            switch replacement {
+            case .trip(let trip): return trip
+            case .edited(var fields, let stops):
+                fields.waypoints = stops.applied(to: trips[range.lowerBound + offset].waypoints)
+                return fields
+            }
+        })
+        return result
+    }
+
+    var storedStops: Int {
+        replacements.reduce(0) { total, replacement in
+            switch replacement {
+            case .trip(let trip): total + trip.waypoints.count
+            case .edited(_, let stops): total + stops.elements.count
+            }
+        }
+    }
+}
+
+/// What turns one array into another by replacing one run of it: `elements` take the place of
+/// `range`.
+struct RunReplacement<Element: Equatable> {
+    let range: Range<Int>
+    let elements: [Element]
+
+    init(from current: [Element], to target: [Element]) {
+        let run = Self.differingRun(from: current, to: target)
+        range = run.range
+        elements = Array(target[run.target])
+    }
+
+    func applied(to array: [Element]) -> [Element] {
+        var result = array
+        result.replaceSubrange(range, with: elements)
+        return result
+    }
+
+    /// Where `current` and `target` differ: everything between the elements they share at the
+    /// start and at the end (`range` in `current`, `target` in `target`).
+    static func differingRun(from current: [Element], to target: [Element]) -> (range: Range<Int>, target: Range<Int>) {
+        let shortest = min(current.count, target.count)
+        var start = 0
+        while start < shortest, current[start] == target[start] { start += 1 }
+        var end = 0
+        while end < shortest - start, current[current.count - 1 - end] == target[target.count - 1 - end] { end += 1 }
+        return (start..<(current.count - end), start..<(target.count - end))
     }
 }
