@@ -51,6 +51,9 @@ public enum SignalTrap {
         installSuspendHandler()
     }
 
+    /// Whether a quit signal or Ctrl-Z is waiting for the main loop (without taking it).
+    public static var hasPendingSignal: Bool { pendingQuitSignal != 0 || pendingSuspend != 0 }
+
     /// The quit signal received since the last call, if any.
     public static func takePendingQuitSignal() -> Int32? {
         let signal = pendingQuitSignal

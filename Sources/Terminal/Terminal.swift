@@ -122,6 +122,12 @@ public final class Terminal {
         resize_term(Int32(height), Int32(width))
     }
 
+    /// Puts `text` in the input queue, as if typed all at once (for off-screen sessions in tests).
+    public func queueInput(_ text: String) {
+        // ncurses returns the last character pushed first.
+        for scalar in text.unicodeScalars.reversed() { unget_wch(wchar_t(scalar.value)) }
+    }
+
     /// Waits up to `timeout` milliseconds for a key; nil when none came (or a signal interrupted).
     public func readKey(timeout: Int32) -> Key? {
         wtimeout(rt_stdscr(), timeout)

@@ -27,6 +27,8 @@ final class MainLoop {
     private let environment: [String: String]
     private var rescue: SaveRescue?
     private var needsDisplay = true
+    /// How many frames were sent to the terminal.
+    private(set) var frames = 0
 
     init(terminal: Terminal, navigator: Navigator, model: DataModel, environment: [String: String] = [:]) {
         self.terminal = terminal
@@ -53,28 +55,41 @@ final class MainLoop {
                 rescue?.draw(on: terminal.surface)
                 terminal.update()
                 needsDisplay = false
+                frames += 1
             }
-            if let key = terminal.readKey(timeout: Self.tick) {
-                if key == .resize {
-                    // ncurses has already taken the new size; everything is laid out again.
-                    terminal.invalidate()
-                    navigator.setNeedsDisplay()
-                } else if let rescue {
-                    needsDisplay = true
-                    switch rescue.handle(key) {
-                    case .stay:
-                        self.rescue = nil
-                        navigator.resume()
-                    case .savedCopy(let url): return .savedCopy(url)
-                    case .discard: return .discarded
-                    case nil: break
-                    }
-                } else {
-                    navigator.handle(key)
-                }
+            // Keys already waiting (a paste, a held key, keys typed while a frame was drawn)
+            // are all handled before the next frame, so the screen never lags the keyboard.
+            var key = terminal.readKey(timeout: Self.tick)
+            while let next = key {
+                if let ending = handle(next) { return ending }
+                if navigator.isFinished || SignalTrap.hasPendingSignal { break }
+                key = terminal.readKey(timeout: 0)
             }
             if rescue == nil { autosave() }
         }
+    }
+
+    /// Hands one key to the rescue dialog, when it is open, or else to the screens; returns how
+    /// the loop ends when the key ends it.
+    private func handle(_ key: Key) -> Ending? {
+        if key == .resize {
+            // ncurses has already taken the new size; everything is laid out again.
+            terminal.invalidate()
+            navigator.setNeedsDisplay()
+        } else if let rescue {
+            needsDisplay = true
+            switch rescue.handle(key) {
+            case .stay:
+                self.rescue = nil
+                navigator.resume()
+            case .savedCopy(let url): return .savedCopy(url)
+            case .discard: return .discarded
+            case nil: break
+            }
+        } else {
+            navigator.handle(key)
+        }
+        return nil
     }
 
     /// Saves what is unsaved; returns why that failed, if it did.
