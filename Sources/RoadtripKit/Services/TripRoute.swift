@@ -11,8 +11,17 @@ public struct TripRoute: Sendable {
     public let cumulativeMeters: [Double]
 
     public init(_ trip: Trip) {
+        self.init(trip, length: Geodesy.distance(from:to:))
+    }
+
+    /// The legs measured by `lengths`, which remembers legs measured before.
+    init(_ trip: Trip, lengths: LegLengths) {
+        self.init(trip, length: lengths.meters(from:to:))
+    }
+
+    private init(_ trip: Trip, length: (Coordinate, Coordinate) -> Double) {
         legs = zip(trip.waypoints, trip.waypoints.dropFirst()).map { from, to in
-            Leg(from: from, to: to, meters: Geodesy.distance(from: from.location, to: to.location))
+            Leg(from: from, to: to, meters: length(from.location, to.location))
         }
         var total = 0.0
         cumulativeMeters = trip.waypoints.isEmpty ? [] : [0] + legs.map { leg in

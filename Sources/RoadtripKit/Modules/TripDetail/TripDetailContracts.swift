@@ -90,9 +90,50 @@ struct TripDetailViewModel: Equatable {
         let total: String
     }
 
+    /// The rows of the stops, each made when it is read: the screen reads the visible ones, so
+    /// a key in a 5,000-stop trip formats a screenful of rows, not 5,000.
+    struct Rows: RandomAccessCollection, Equatable {
+        let stops: [Waypoint]
+        /// The length of the leg to each stop after the first.
+        let legMeters: [Double]
+        /// Distance from the first stop to each stop.
+        let cumulativeMeters: [Double]
+        let unit: DistanceUnit
+
+        init(stops: [Waypoint] = [], route: TripRoute? = nil, unit: DistanceUnit = .km) {
+            self.stops = stops
+            legMeters = route?.legs.map(\.meters) ?? []
+            cumulativeMeters = route?.cumulativeMeters ?? []
+            self.unit = unit
+        }
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { stops.count }
+
+        subscript(index: Int) -> Row {
+            let stop = stops[index]
+            return Row(
+                id: stop.id,
+                number: "\(index + 1).",
+                name: stop.name,
+                place: Self.place(of: stop),
+                coordinates: stop.location.formatted,
+                leg: index == 0 ? "—" : unit.format(meters: legMeters[index - 1]),
+                total: unit.format(meters: cumulativeMeters[index])
+            )
+        }
+
+        /// Whether any stop has a region or country to show (without making the rows).
+        var hasPlaces: Bool { stops.contains { !($0.region ?? "").isEmpty || !($0.country ?? "").isEmpty } }
+
+        private static func place(of stop: Waypoint) -> String {
+            [stop.region, stop.country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        }
+    }
+
     var title = ""
     var subtitle = ""
-    var rows: [Row] = []
+    var rows = Rows()
     var selectedRow: Int?
     /// "Total distance: 1,234 km" and the estimates beside it.
     var summary = ""

@@ -10,6 +10,8 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     private let interactor: TripDetailInteractorInput
     private let router: TripDetailRouterInput
     private let unit: DistanceUnit
+    /// Legs measured before: a key measures only the legs its change touched.
+    private let legs = LegLengths()
 
     private var trip: Trip?
     private var selectedID: Waypoint.ID?
@@ -240,27 +242,19 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
 
     private func refresh() {
         guard let trip else { return }
-        view?.display(Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message))
+        view?.display(Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message, legs: legs))
         isShowingNameCut = message == NameLength.cutMessage
         message = nil
     }
 
-    nonisolated static func makeViewModel(trip: Trip, selectedID: Waypoint.ID?, unit: DistanceUnit, message: StatusMessage?) -> TripDetailViewModel {
+    /// `legs` remembers legs measured before; without it every leg is measured afresh.
+    nonisolated static func makeViewModel(trip: Trip, selectedID: Waypoint.ID?, unit: DistanceUnit, message: StatusMessage?,
+                                          legs: LegLengths? = nil) -> TripDetailViewModel {
         var viewModel = TripDetailViewModel()
         viewModel.title = trip.name
         viewModel.subtitle = TripListPresenter.stopCount(trip.waypoints.count)
-        let route = TripRoute(trip)
-        viewModel.rows = trip.waypoints.enumerated().map { index, stop in
-            TripDetailViewModel.Row(
-                id: stop.id,
-                number: "\(index + 1).",
-                name: stop.name,
-                place: [stop.region, stop.country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", "),
-                coordinates: stop.location.formatted,
-                leg: index == 0 ? "—" : unit.format(meters: route.legs[index - 1].meters),
-                total: unit.format(meters: route.cumulativeMeters[index])
-            )
-        }
+        let route = legs.map { TripRoute(trip, lengths: $0) } ?? TripRoute(trip)
+        viewModel.rows = TripDetailViewModel.Rows(stops: trip.waypoints, route: route, unit: unit)
         viewModel.selectedRow = trip.waypoints.firstIndex { $0.id == selectedID } ?? (trip.waypoints.isEmpty ? nil : 0)
         viewModel.summary = summary(distance: route.totalMeters, estimate: RouteEstimate(for: trip), unit: unit)
         viewModel.emptyMessage = trip.waypoints.isEmpty ? "No stops yet. Press a to add the first one." : nil

@@ -187,7 +187,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
 
     /// The headings and the numbered stops (or the empty-trip message) in `rect`.
     private func drawStops(on surface: Surface, in rect: Rect) {
-        let columns = StopColumns(width: rect.width, showsPlace: viewModel.rows.contains { !$0.place.isEmpty })
+        let columns = StopColumns(width: rect.width, showsPlace: viewModel.rows.hasPlaces)
         drawHeadings(columns, on: surface, row: rect.row)
         let listRect = rect.inset(top: 1)
         pageSize = max(1, listRect.height)

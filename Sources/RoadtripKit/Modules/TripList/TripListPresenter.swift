@@ -22,6 +22,7 @@ final class TripListPresenter: TripListViewOutput {
     private var isShowingNameCut = false
     private var pendingDeletionID: Trip.ID?
     private var subscription: AnyCancellable?
+    private let rows = TripRowCache()
 
     init(interactor: TripListInteractorInput, router: TripListRouterInput, unit: DistanceUnit) {
         self.interactor = interactor
@@ -195,17 +196,20 @@ final class TripListPresenter: TripListViewOutput {
 
     /// Shows the current state; the status message lasts until the next display after it.
     private func refresh() {
-        view?.display(Self.makeViewModel(trips: trips, filter: filter, selectedID: selectedID, unit: unit, message: message))
+        view?.display(Self.makeViewModel(trips: trips, filter: filter, selectedID: selectedID, unit: unit, message: message, rows: rows))
         isShowingNameCut = message == NameLength.cutMessage
         message = nil
     }
 
     // MARK: Mapping (pure)
 
-    nonisolated static func makeViewModel(trips: [Trip], filter: String?, selectedID: Trip.ID?, unit: DistanceUnit, message: StatusMessage?) -> TripListViewModel {
+    /// `rows` remembers rows made before; without it every row is made afresh.
+    nonisolated static func makeViewModel(trips: [Trip], filter: String?, selectedID: Trip.ID?, unit: DistanceUnit, message: StatusMessage?,
+                                          rows: TripRowCache? = nil) -> TripListViewModel {
         let visible = filtered(trips, by: filter)
         var viewModel = TripListViewModel()
-        viewModel.rows = visible.map { row(for: $0, unit: unit) }
+        viewModel.rows = visible.map { rows?.row(for: $0, unit: unit) ?? row(for: $0, unit: unit) }
+        rows?.forgetTrips(notIn: trips)
         viewModel.selectedRow = visible.firstIndex { $0.id == selectedID } ?? (visible.isEmpty ? nil : 0)
         viewModel.filter = filter
         viewModel.message = message
@@ -220,19 +224,19 @@ final class TripListPresenter: TripListViewOutput {
         return viewModel
     }
 
-    nonisolated static func row(for trip: Trip, unit: DistanceUnit) -> TripListViewModel.Row {
-        let names = trip.waypoints.map(\.name)
+    nonisolated static func row(for trip: Trip, unit: DistanceUnit, meters: Double? = nil) -> TripListViewModel.Row {
+        let stops = trip.waypoints
         let route: String
-        switch names.count {
+        switch stops.count {
         case 0: route = ""
-        case 1: route = names[0]
-        default: route = "\(names[0]) → \(names[names.count - 1])"
+        case 1: route = stops[0].name
+        default: route = "\(stops[0].name) → \(stops[stops.count - 1].name)"
         }
         return TripListViewModel.Row(
             id: trip.id,
             name: trip.name,
-            stops: stopCount(trip.waypoints.count),
-            distance: trip.waypoints.count < 2 ? "—" : unit.format(meters: trip.distanceMeters),
+            stops: stopCount(stops.count),
+            distance: stops.count < 2 ? "—" : unit.format(meters: meters ?? trip.distanceMeters),
             route: route
         )
     }
@@ -249,5 +253,27 @@ final class TripListPresenter: TripListViewOutput {
             text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).contains(needle)
         }
         return trips.filter { trip in matches(trip.name) || trip.waypoints.contains { matches($0.name) } }
+    }
+}
+
+/// The trip list's rows made before, each reused while its trip is unchanged: a key that changes
+/// nothing (moving the selection) makes no row again, and a change to one trip remakes its row
+/// alone, measuring only the legs the change touched.
+final class TripRowCache {
+    private var rows: [Trip.ID: (trip: Trip, unit: DistanceUnit, row: TripListViewModel.Row)] = [:]
+    let legs = LegLengths()
+
+    func row(for trip: Trip, unit: DistanceUnit) -> TripListViewModel.Row {
+        if let known = rows[trip.id], known.unit == unit, known.trip == trip { return known.row }
+        let row = TripListPresenter.row(for: trip, unit: unit, meters: legs.total(of: trip))
+        rows[trip.id] = (trip, unit, row)
+        return row
+    }
+
+    /// Drops the rows of deleted trips, once they are a good part of what is kept.
+    func forgetTrips(notIn trips: [Trip]) {
+        guard rows.count > 2 * trips.count + 64 else { return }
+        let kept = Set(trips.map(\.id))
+        rows = rows.filter { kept.contains($0.key) }
     }
 }

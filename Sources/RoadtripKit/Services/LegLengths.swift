@@ -1,0 +1,32 @@
+/// Geodesic lengths of legs already measured, so that a screen showing a trip pays for a leg
+/// once: a key that changes nothing measures nothing again, and moving a stop measures only the
+/// legs it touched. One per screen (not shared between threads); it forgets everything when it
+/// grows past `capacity`, which bounds its memory.
+final class LegLengths {
+    struct Leg: Hashable {
+        let from: Coordinate
+        let to: Coordinate
+    }
+
+    static let capacity = 500_000
+
+    private var meters: [Leg: Double] = [:]
+    /// How many legs were measured (not found here), for tests.
+    private(set) var measured = 0
+
+    func meters(from: Coordinate, to: Coordinate) -> Double {
+        let leg = Leg(from: from, to: to)
+        if let known = meters[leg] { return known }
+        if meters.count >= Self.capacity { meters.removeAll(keepingCapacity: true) }
+        let length = Geodesy.distance(from: from, to: to)
+        meters[leg] = length
+        measured += 1
+        return length
+    }
+
+    /// The trip's length along its stops in order: the same sum, in the same order, as
+    /// `Trip.distanceMeters`.
+    func total(of trip: Trip) -> Double {
+        zip(trip.waypoints, trip.waypoints.dropFirst()).reduce(0) { $0 + meters(from: $1.0.location, to: $1.1.location) }
+    }
+}
