@@ -29,15 +29,19 @@ final class MainLoop {
     private var needsDisplay = true
     /// How many frames were sent to the terminal.
     private(set) var frames = 0
+    /// Timings for the benchmarks, when asked for.
+    private let timing: FrameTiming?
 
     init(terminal: Terminal, navigator: Navigator, model: DataModel, environment: [String: String] = [:]) {
         self.terminal = terminal
         self.navigator = navigator
         self.model = model
         self.environment = environment
+        timing = FrameTiming.fromEnvironment(environment)
     }
 
     func run() -> Ending {
+        defer { timing?.finish() }
         while true {
             if navigator.isFinished, rescue == nil {
                 guard let failure = saveBeforeQuitting() else { return .quit }
@@ -56,11 +60,13 @@ final class MainLoop {
                 terminal.update()
                 needsDisplay = false
                 frames += 1
+                timing?.frameWasSent()
             }
             // Keys already waiting (a paste, a held key, keys typed while a frame was drawn)
             // are all handled before the next frame, so the screen never lags the keyboard.
             var key = terminal.readKey(timeout: Self.tick)
             while let next = key {
+                timing?.keyWasRead()
                 if let ending = handle(next) { return ending }
                 if navigator.isFinished || SignalTrap.hasPendingSignal { break }
                 key = terminal.readKey(timeout: 0)
@@ -104,8 +110,11 @@ final class MainLoop {
     }
 
     private func autosave() {
+        let start = FrameTiming.now()
         do {
-            if case .merged(let conflicts) = try model.saveIfDue() {
+            let outcome = try model.saveIfDue()
+            if outcome != nil { timing?.saved(since: start) }
+            if case .merged(let conflicts) = outcome {
                 navigator.show(StatusMessage.merged(conflicts: conflicts, path: model.store.path))
             }
         } catch {

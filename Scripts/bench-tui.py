@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""Speed at scale: the planner driven in tmux on large files, timed by the program itself.
+
+    Scripts/bench-tui.py ROADTRIP DATA_FOLDER [--quick] [--check FACTOR]
+
+ROADTRIP is the binary (release for the figures), DATA_FOLDER what Scripts/bench-data.py wrote.
+The program writes its own timings (ROADTRIP_TIMING, see Sources/RoadtripKit/App/FrameTiming.swift):
+key-to-frame is from the moment a key is read to the doupdate that shows it. Keys are sent one
+at a time, each after the frame of the one before, except in the "queued" row.
+
+--quick runs on the 100-trip file with fewer repetitions; --check FACTOR exits 1 when a row is
+over FACTOR times its budget (the test in `make test` uses 10: a gross regression, not noise).
+"""
+import json, os, shutil, statistics, subprocess, sys, tempfile, time
+
+BUDGETS = {}  # row name -> (budget, unit)
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, -(-len(ordered) * p // 100) - 1))]
+
+
+class Session:
+    """One planner in a detached tmux session, on a copy of a data file."""
+    count = 0
+
+    def __init__(self, binary, data, folder, width=120, height=40):
+        Session.count += 1
+        self.name = f"roadtrip-bench-{os.getpid()}-{Session.count}"
+        self.folder = tempfile.mkdtemp(dir=folder)
+        self.file = os.path.join(self.folder, "trips.json")
+        shutil.copy(data, self.file)
+        self.log = os.path.join(self.folder, "timing.log")
+        started = os.path.join(self.folder, "started")
+        # The clock starts just before exec: Python writes the time, then becomes the planner.
+        launcher = (f"import os,time; open({started!r},'w').write(str(time.monotonic_ns())); "
+                    f"os.execv({binary!r}, [{binary!r}, '--file', {self.file!r}])")
+        environment = {"TERM": "xterm-256color", "ROADTRIP_TIMING": self.log, "LANG": "C.UTF-8",
+                       "XDG_STATE_HOME": self.folder, "XDG_DATA_HOME": self.folder}
+        command = ["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height)]
+        for key, value in environment.items():
+            command += ["-e", f"{key}={value}"]
+        subprocess.run(command + ["python3", "-c", launcher], check=True)
+        self.started_file = started
+        self.wait(lambda: self.frames(), "the first frame", 60)
+
+    def lines(self, kind):
+        try:
+            with open(self.log) as log:
+                return [line.split()[1:] for line in log if line.startswith(kind + " ")]
+        except FileNotFoundError:
+            return []
+
+    def frames(self):
+        return [(int(a), int(b), int(c)) for a, b, c in self.lines("frame")]
+
+    def saves(self):
+        return [(int(a), int(b)) for a, b in self.lines("save")]
+
+    def wait(self, condition, what, deadline=30):
+        end = time.monotonic() + deadline
+        while time.monotonic() < end:
+            result = condition()
+            if result:
+                return result
+            time.sleep(0.002)
+        raise SystemExit(f"bench: timed out waiting for {what} ({self.name})")
+
+    def send(self, *keys):
+        subprocess.run(["tmux", "send-keys", "-t", self.name] + list(keys), check=True)
+
+    def key(self, key):
+        """Sends one key and returns its key-to-frame time in ms."""
+        before = len(self.frames())
+        self.send(key)
+        frame = self.wait(lambda: self.frames()[before:] and self.frames()[-1], f"the frame after {key}")
+        return (frame[1] - frame[0]) / 1e6
+
+    def first_frame_ms(self):
+        with open(self.started_file) as started:
+            return (self.frames()[0][1] - int(started.read())) / 1e6
+
+    def quit(self):
+        """Quits (q on every screen down to the trip list) and returns the peak RSS in MB."""
+        for _ in range(5):
+            self.send("q")
+            try:
+                rss = self.wait(lambda: self.lines("rss"), "the end of the program", 2)
+                break
+            except SystemExit:
+                continue
+        self.close()
+        return int(rss[0][0]) / 1024
+
+    def close(self):
+        subprocess.run(["tmux", "kill-session", "-t", self.name], stderr=subprocess.DEVNULL)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def timed_runs(command, runs, **kwargs):
+    times = []
+    for _ in range(runs):
+        start = time.monotonic()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, **kwargs)
+        times.append((time.monotonic() - start) * 1000)
+    return times
+
+
+def main():
+    arguments = sys.argv[1:]
+    quick = "--quick" in arguments
+    factor = None
+    if "--check" in arguments:
+        factor = float(arguments[arguments.index("--check") + 1])
+        arguments = [a for i, a in enumerate(arguments) if a != "--check" and arguments[i - 1] != "--check"]
+    arguments = [a for a in arguments if a != "--quick"]
+    if len(arguments) != 2:
+        sys.exit(__doc__)
+    binary, data = os.path.abspath(arguments[0]), os.path.abspath(arguments[1])
+    big = os.path.join(data, "trips-100.json" if quick else "trips-1000.json")
+    long_trip = os.path.join(data, "stops-1000.json" if quick else "stops-5000.json")
+    repeats = 20 if quick else 100
+    runs = 3 if quick else 7
+    work = tempfile.mkdtemp(prefix="roadtrip-bench-")
+    rows = []  # (what, values in ms or MB, budget, unit, kind) kind: "p99" | "max" | "median"
+
+    def row(what, values, budget, unit="ms", judged="p99"):
+        rows.append((what, values, budget, unit, judged))
+
+    try:
+        # Trip list: j, and 200 keys queued at once.
+        session = Session(binary, big, work)
+        first = [session.first_frame_ms()]
+        row("`j` in the trip list", [session.key("j") for _ in range(repeats)], 5)
+        before = len(session.frames())
+        sent = time.monotonic_ns()
+        session.send("-l", "j" * 100 + "k" * 100)
+        sent_all = time.monotonic_ns()
+        frames = session.wait(lambda: sum(f[2] for f in session.frames()[before:]) >= 200 and session.frames(), "200 queued keys")
+        row("200 queued keys: last frame after the last key sent", [(frames[-1][1] - sent_all) / 1e6], 16.7, judged="max")
+        # One change, then its autosave: how long the save held the loop.
+        saves = []
+        for index in range(3 if quick else 5):
+            count = len(session.saves())
+            session.send("r", "x", "Enter")
+            saves.append(session.wait(lambda: session.saves()[count:] and session.saves()[-1], "an autosave"))
+        row("autosave: input blocked per save", [(end - start) / 1e6 for start, end in saves], 16, judged="max")
+        rss_one_save = session.quit()
+
+        # First frame from exec.
+        for _ in range(runs - 1):
+            session = Session(binary, big, work)
+            first.append(session.first_frame_ms())
+            session.close()
+        row("first frame from exec", first, 300, judged="median")
+
+        # J and a typed rename in a 100-stop trip of the big file.
+        session = Session(binary, big, work)
+        session.key("Enter")
+        row("`J` in a 100-stop trip (big file)", [session.key("J") for _ in range(min(repeats, 90))], 5)
+        session.key("r")
+        row("one character of a title rename (big file)", [session.key("a") for _ in range(repeats)], 5)
+        session.key("Enter")
+        rss_editing = session.quit()
+        row("peak RSS, one save", [rss_one_save], 100, "MB", judged="max")
+        row("peak RSS, an editing session", [rss_editing], 100, "MB", judged="max")
+
+        # The long trip.
+        session = Session(binary, long_trip, work)
+        session.key("Enter")
+        row(f"`j` in the {os.path.basename(long_trip)[6:-5]}-stop trip", [session.key("j") for _ in range(repeats)], 5)
+        moves = [session.key("J") for _ in range(250 if not quick else 50)]
+        row(f"`J` in the {os.path.basename(long_trip)[6:-5]}-stop trip", moves, 5)
+        row("peak RSS, long trip after the moves", [session.quit()], 100, "MB", judged="max")
+
+        # Command line beside jq and Python on the same file, in the same run.
+        ours = timed_runs([binary, "--file", big, "list", "--json"], runs)
+        jq = timed_runs(["jq", "[.trips[] | {id, name, stops: (.waypoints | length)}]", big], runs)
+        row("`list --json` / jq summary (ratio of medians)", [statistics.median(ours) / statistics.median(jq)], 1.5, "×", judged="median")
+        copy = os.path.join(work, "new.json")
+        new_times = []
+        for _ in range(runs):
+            shutil.copy(big, copy)
+            new_times += timed_runs([binary, "--file", copy, "new", "X", "Paris"], 1)
+        python = timed_runs(["python3", "-c", "import json,sys; json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], 'w'), indent=2, sort_keys=True)", big, os.path.join(work, "python.json")], runs)
+        row("`new X Paris` / Python json load+dump (ratio of medians)", [statistics.median(new_times) / statistics.median(python)], 1.0, "×", judged="median")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    print(f"files: {os.path.basename(big)}, {os.path.basename(long_trip)}; {repeats} keys per row, {runs} runs per command")
+    print("| what | median | p99 | max | budget |")
+    print("|---|---|---|---|---|")
+    failed = []
+    for what, values, budget, unit, judged in rows:
+        figure = {"p99": percentile(values, 99), "max": max(values), "median": statistics.median(values)}[judged]
+        def show(value):
+            return f"{value:.2f} {unit}" if unit != "×" else f"{value:.2f}×"
+        print(f"| {what} | {show(statistics.median(values))} | {show(percentile(values, 99))} | {show(max(values))} | "
+              f"{judged} ≤ {show(budget)} |")
+        if factor and figure > factor * budget:
+            failed.append(f"{what}: {show(figure)} is over {factor:g}× the budget of {show(budget)}")
+    for line in failed:
+        print("bench: " + line, file=sys.stderr)
+    sys.exit(1 if failed else 0)
+
+
+main()
