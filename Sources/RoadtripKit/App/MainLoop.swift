@@ -111,9 +111,10 @@ final class MainLoop {
 
     private func autosave() {
         let start = FrameTiming.now()
+        let wasSaving = model.isSaving
+        defer { if model.isSaving != wasSaving { timing?.saved(since: start) } }
         do {
-            let outcome = try model.saveIfDue()
-            if outcome != nil { timing?.saved(since: start) }
+            let outcome = try model.autosave()
             if case .merged(let conflicts) = outcome {
                 navigator.show(StatusMessage.merged(conflicts: conflicts, path: model.store.path))
             }

@@ -113,6 +113,7 @@ public final class DataModel: ObservableObject {
     @discardableResult
     public func save() throws(DataFileError) -> SaveOutcome {
         if let readOnlyReason { throw .readOnly(path: store.path, reason: readOnlyReason) }
+        finishRunningSave()
         do {
             let outcome = try writeMerging()
             lastFailedSave = nil
@@ -149,6 +150,61 @@ public final class DataModel: ObservableObject {
         return outcome
     }
 
+    // MARK: Saving without holding up the keyboard
+
+    /// The save running on another thread, if any.
+    private var running: BackgroundSave?
+
+    /// What the full-screen loop calls on every turn, instead of `saveIfDue`: when a save is due
+    /// and none is running, it starts one on another thread, with the trips as they are now (the
+    /// same checks and the same atomic write as `save()`); when one has finished, it takes its
+    /// result and returns it. Keys are handled meanwhile; changes made during the save are saved
+    /// by the next one. A file changed underneath by another program is merged here, on this
+    /// thread, as `save()` does. Returns nil while nothing has finished.
+    @discardableResult
+    public func autosave(now: Date = Date()) throws(DataFileError) -> SaveOutcome? {
+        if let running {
+            guard running.isFinished else { return nil }
+            return try finish(running)
+        }
+        guard isDue(now: now) else { return nil }
+        var updated = file
+        updated.trips = trips
+        running = BackgroundSave(store: store, file: updated, since: fingerprint, changeCount: changeCount)
+        return nil
+    }
+
+    /// Whether a save is running on another thread.
+    public var isSaving: Bool { running != nil }
+
+    /// Waits for the save running on another thread, if any, and takes its result (as `autosave`
+    /// would have); a failure is left for the next save to meet again.
+    private func finishRunningSave() {
+        guard let running else { return }
+        running.wait()
+        _ = try? finish(running)
+    }
+
+    private func finish(_ save: BackgroundSave) throws(DataFileError) -> SaveOutcome {
+        running = nil
+        switch save.result {
+        case .written(let fingerprint, let written):
+            self.fingerprint = fingerprint
+            file = written
+            savedChangeCount = save.changeCount
+            lastFailedSave = nil
+            return .saved
+        case .changedUnderneath:
+            // Rare: another program wrote the file. The merge needs the trips as they are now.
+            return try self.save()
+        case .failed(let error):
+            lastFailedSave = (save.changeCount, Date())
+            throw error
+        case nil:
+            preconditionFailure("a background save was taken before it finished")
+        }
+    }
+
     /// How long autosave waits before trying again a save that failed with nothing changed since.
     static let retryDelay: TimeInterval = 5
     private var lastFailedSave: (changeCount: Int, time: Date)?
@@ -158,11 +214,16 @@ public final class DataModel: ObservableObject {
     /// Returns what the save did, or nil when it was not due.
     @discardableResult
     public func saveIfDue(now: Date = Date()) throws(DataFileError) -> SaveOutcome? {
-        guard hasUnsavedChanges, !isReadOnly, now.timeIntervalSince(lastChangeTime) >= Self.autosaveDelay else { return nil }
-        if let lastFailedSave, lastFailedSave.changeCount == changeCount, now.timeIntervalSince(lastFailedSave.time) < Self.retryDelay {
-            return nil
-        }
+        guard isDue(now: now) else { return nil }
         return try save()
+    }
+
+    private func isDue(now: Date) -> Bool {
+        guard hasUnsavedChanges, !isReadOnly, now.timeIntervalSince(lastChangeTime) >= Self.autosaveDelay else { return false }
+        if let lastFailedSave, lastFailedSave.changeCount == changeCount, now.timeIntervalSince(lastFailedSave.time) < Self.retryDelay {
+            return false
+        }
+        return true
     }
 
     /// Writes the trips, as they are now, to a new file at `url` (never over an existing one),

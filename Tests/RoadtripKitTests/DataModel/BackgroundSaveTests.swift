@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import RoadtripKit
+
+/// Autosave on another thread (`DataModel.autosave`): the same file as a save on this thread,
+/// changes made meanwhile saved next, another program's change merged, a quit waiting for it.
+@MainActor
+@Suite struct BackgroundSaveTests {
+    let directory: TemporaryDirectory
+    let model: DataModel
+    var url: URL { directory.file("trips.json") }
+    /// Far enough ahead for any change to be due.
+    var later: Date { Date().addingTimeInterval(60) }
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
+        try model.load { Fixtures.trips }
+    }
+
+    /// Calls `autosave` as the loop does until the running save has finished; its outcome.
+    private func finishSave() throws -> DataModel.SaveOutcome? {
+        let deadline = Date().addingTimeInterval(30)
+        while model.isSaving, Date() < deadline {
+            if let outcome = try model.autosave(now: later) { return outcome }
+            usleep(1_000)
+        }
+        return nil
+    }
+
+    private func namesOnDisk() throws -> [String] {
+        try #require(try TripFileStore(url: url).read()).trips.map(\.name)
+    }
+
+    @Test func aSaveRunsOnAnotherThreadAndIsTakenByALaterTurn() throws {
+        model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
+        #expect(try model.autosave(now: later) == nil)
+        #expect(model.isSaving)
+        #expect(try finishSave() == .saved)
+        #expect(!model.hasUnsavedChanges)
+        #expect(try namesOnDisk() == ["Coast", "Alpine Loop", "Someday"])
+    }
+
+    @Test func nothingStartsBeforeTheChangesSettle() throws {
+        for name in ["C", "Co", "Coa", "Coas", "Coast"] {
+            model.renameTrip(id: Fixtures.pacific.id, to: name, session: "typing")
+            #expect(try model.autosave(now: Date()) == nil)
+            #expect(!model.isSaving)
+        }
+        // A burst of changes is one save.
+        _ = try model.autosave(now: later)
+        #expect(model.isSaving)
+        #expect(try finishSave() == .saved)
+        #expect(try model.autosave(now: later) == nil)
+        #expect(!model.isSaving)
+    }
+
+    @Test func aChangeMadeDuringTheSaveIsSavedByTheNextOne() throws {
+        model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
+        _ = try model.autosave(now: later)
+        model.deleteTrip(id: Fixtures.empty.id)
+        #expect(try finishSave() == .saved)
+        #expect(model.hasUnsavedChanges)
+        _ = try model.autosave(now: later)
+        #expect(try finishSave() == .saved)
+        #expect(!model.hasUnsavedChanges)
+        #expect(try namesOnDisk() == ["Coast", "Alpine Loop"])
+    }
+
+    @Test func anotherProgramsChangeIsMergedNotOverwritten() throws {
+        let store = TripFileStore(url: url)
+        var file = try #require(try store.read())
+        file.trips.append(Trip(name: "Theirs"))
+        try store.write(file)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: url.path)
+
+        model.renameTrip(id: Fixtures.pacific.id, to: "Ours")
+        _ = try model.autosave(now: later)
+        #expect(try finishSave() == .merged(conflicts: []))
+        #expect(try namesOnDisk() == ["Ours", "Alpine Loop", "Someday", "Theirs"])
+    }
+
+    @Test func aSaveOnThisThreadWaitsForTheRunningOne() throws {
+        model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
+        _ = try model.autosave(now: later)
+        model.deleteTrip(id: Fixtures.empty.id)
+        // What a quit or a signal does.
+        #expect(try model.save() == .saved)
+        #expect(!model.isSaving && !model.hasUnsavedChanges)
+        #expect(try namesOnDisk() == ["Coast", "Alpine Loop"])
+    }
+
+    @Test func aFileBrokenUnderneathIsLeftAloneAndTheChangesKept() throws {
+        model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
+        try Data("{ not json".utf8).write(to: url)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: url.path)
+        _ = try model.autosave(now: later)
+        #expect(throws: DataFileError.self) { _ = try finishSave() }
+        #expect(model.hasUnsavedChanges)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "{ not json")
+        // Not tried again at every turn: after the next change, or the retry delay.
+        #expect(try model.autosave(now: Date().addingTimeInterval(1)) == nil)
+        #expect(!model.isSaving)
+    }
+}
