@@ -36,6 +36,8 @@ struct TripMapPanel {
     var isOpenOnNarrowScreen = false
     private var viewport: MapViewport?
     private var needsFit = true
+    /// What the last frame drew that the next one can reuse.
+    private let layers = MapLayers()
 
     init(basemap: BasemapProvider) {
         self.basemap = basemap
@@ -94,7 +96,7 @@ struct TripMapPanel {
             viewport = current.resized(width: rect.width, height: rect.height)
         }
         guard let viewport else { return }
-        let frame = MapRenderer().render(stops: stops, selected: selected, viewport: viewport, basemap: try? basemap.value.get(), unit: unit)
+        let frame = MapRenderer().render(stops: stops, selected: selected, viewport: viewport, basemap: try? basemap.value.get(), unit: unit, layers: layers)
         frame.canvas.draw(on: surface, row: rect.row, column: rect.column)
     }
 }

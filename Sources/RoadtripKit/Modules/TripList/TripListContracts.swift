@@ -77,9 +77,35 @@ struct TripListViewModel: Equatable {
         let route: String
     }
 
+    /// The rows of the trips shown, each made when it is read: the screen reads the visible
+    /// ones, so a key in a list of 1,000 trips makes a screenful of rows, not 1,000.
+    struct Rows: RandomAccessCollection, Equatable {
+        let trips: [Trip]
+        let unit: DistanceUnit
+        /// Rows made before, reused while their trip is unchanged.
+        let cache: TripRowCache?
+
+        init(trips: [Trip] = [], unit: DistanceUnit = .km, cache: TripRowCache? = nil) {
+            self.trips = trips
+            self.unit = unit
+            self.cache = cache
+        }
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { trips.count }
+
+        subscript(index: Int) -> Row {
+            cache?.row(for: trips[index], unit: unit) ?? TripListPresenter.row(for: trips[index], unit: unit)
+        }
+
+        static func == (lhs: Rows, rhs: Rows) -> Bool {
+            lhs.unit == rhs.unit && lhs.trips == rhs.trips
+        }
+    }
+
     var title = "Roadtrips"
     var subtitle = ""
-    var rows: [Row] = []
+    var rows = Rows()
     var selectedRow: Int?
     /// Shown instead of rows when there are none.
     var emptyMessage: String?

@@ -208,7 +208,7 @@ final class TripListPresenter: TripListViewOutput {
                                           rows: TripRowCache? = nil) -> TripListViewModel {
         let visible = filtered(trips, by: filter)
         var viewModel = TripListViewModel()
-        viewModel.rows = visible.map { rows?.row(for: $0, unit: unit) ?? row(for: $0, unit: unit) }
+        viewModel.rows = TripListViewModel.Rows(trips: visible, unit: unit, cache: rows)
         rows?.forgetTrips(notIn: trips)
         viewModel.selectedRow = visible.firstIndex { $0.id == selectedID } ?? (visible.isEmpty ? nil : 0)
         viewModel.filter = filter

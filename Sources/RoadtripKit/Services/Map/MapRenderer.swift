@@ -7,11 +7,19 @@ public struct MapRenderer: Sendable {
     public init() {}
 
     /// The map of `stops` (in trip order) in `viewport`, `selected` (a stop index) highlighted.
-    public func render(stops: [MapStop], selected: Int?, viewport: MapViewport, basemap: (any BasemapProviding)?, unit: DistanceUnit) -> MapFrame {
-        var canvas = DotCanvas(width: viewport.width, height: viewport.height)
-        if let basemap { drawBasemap(basemap, viewport: viewport, on: &canvas) }
-        drawRoute(stops.map(\.coordinate), viewport: viewport, on: &canvas)
-        let pins = pinRects(stops, viewport: viewport)
+    /// `layers` keeps what does not depend on the selection for the next frame.
+    public func render(stops: [MapStop], selected: Int?, viewport: MapViewport, basemap: (any BasemapProviding)?, unit: DistanceUnit,
+                       layers: MapLayers? = nil) -> MapFrame {
+        let base = layers?.base(stops: stops, viewport: viewport, hasBasemap: basemap != nil) ?? {
+            var canvas = DotCanvas(width: viewport.width, height: viewport.height)
+            if let basemap { drawBasemap(basemap, viewport: viewport, on: &canvas) }
+            drawRoute(stops.map(\.coordinate), viewport: viewport, on: &canvas, arcs: layers)
+            let base = MapLayers.Base(canvas: canvas, pins: pinRects(stops, viewport: viewport))
+            layers?.keep(base, stops: stops, viewport: viewport, hasBasemap: basemap != nil)
+            return base
+        }()
+        var canvas = base.canvas
+        let pins = base.pins
         let bounds = Rect(row: 0, column: 0, width: viewport.width, height: viewport.height)
         let scale = scaleBar(viewport: viewport, unit: unit, avoiding: Array(pins.values))
         let labels = LabelPlacer.place(labelRequests(stops, selected: selected, pins: pins), pins: Array(pins.values), obstacles: scale.map { [$0.rect] } ?? [], bounds: bounds)
@@ -33,10 +41,10 @@ public struct MapRenderer: Sendable {
 
     /// Each leg as a great-circle arc, sampled every few dots, drawn in every copy of the world
     /// it shows in (a view wider than the world shows a leg more than once).
-    func drawRoute(_ coordinates: [Coordinate], viewport: MapViewport, on canvas: inout DotCanvas) {
+    func drawRoute(_ coordinates: [Coordinate], viewport: MapViewport, on canvas: inout DotCanvas, arcs: MapLayers? = nil) {
         let rect = viewport.visibleRect
         for (a, b) in zip(coordinates, coordinates.dropFirst()) where a.isValid && b.isValid {
-            let arc = GreatCircleArc.points(from: a, to: b, maxStep: 4 * viewport.zoom)
+            let arc = arcs?.arc(from: a, to: b, maxStep: 4 * viewport.zoom) ?? GreatCircleArc.points(from: a, to: b, maxStep: 4 * viewport.zoom)
             guard let minX = arc.map(\.x).min(), let maxX = arc.map(\.x).max() else { continue }
             let first = Int((rect.minX - maxX).rounded(.up)), last = Int((rect.maxX - minX).rounded(.down))
             guard first <= last else { continue }
@@ -99,5 +107,52 @@ public struct MapRenderer: Sendable {
         let corners = [Rect(row: row, column: 1, width: width, height: 1), Rect(row: row, column: viewport.width - 1 - width, width: width, height: 1)]
         guard let rect = corners.first(where: { corner in !pins.contains { LabelPlacer.intersects($0, corner) } }) else { return nil }
         return (bar, rect)
+    }
+}
+
+/// What a map keeps from one frame to the next (one per map on screen): the basemap, route and
+/// pins, reused while the stops and the view are the same, so moving the selection draws only
+/// labels and pins; and each leg's arc, so a change to a stop computes only its own legs again.
+public final class MapLayers {
+    struct Base {
+        let canvas: DotCanvas
+        let pins: [Int: Rect]
+    }
+
+    private struct BaseKey: Equatable {
+        let stops: [MapStop]
+        let viewport: MapViewport
+        let hasBasemap: Bool
+    }
+
+    private struct ArcKey: Hashable {
+        let from: Coordinate
+        let to: Coordinate
+        let maxStep: Double
+    }
+
+    private var baseKey: BaseKey?
+    private var kept: Base?
+    private var arcs: [ArcKey: [WorldPoint]] = [:]
+    static let arcCapacity = 50_000
+
+    public init() {}
+
+    func base(stops: [MapStop], viewport: MapViewport, hasBasemap: Bool) -> Base? {
+        baseKey == BaseKey(stops: stops, viewport: viewport, hasBasemap: hasBasemap) ? kept : nil
+    }
+
+    func keep(_ base: Base, stops: [MapStop], viewport: MapViewport, hasBasemap: Bool) {
+        baseKey = BaseKey(stops: stops, viewport: viewport, hasBasemap: hasBasemap)
+        kept = base
+    }
+
+    func arc(from: Coordinate, to: Coordinate, maxStep: Double) -> [WorldPoint] {
+        let key = ArcKey(from: from, to: to, maxStep: maxStep)
+        if let known = arcs[key] { return known }
+        if arcs.count >= Self.arcCapacity { arcs.removeAll(keepingCapacity: true) }
+        let points = GreatCircleArc.points(from: from, to: to, maxStep: maxStep)
+        arcs[key] = points
+        return points
     }
 }
