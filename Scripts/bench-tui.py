@@ -24,10 +24,12 @@ def percentile(values, p):
 class Session:
     """One planner in a detached tmux session, on a copy of a data file."""
     count = 0
+    names = []
 
     def __init__(self, binary, data, folder, width=120, height=40):
         Session.count += 1
         self.name = f"roadtrip-bench-{os.getpid()}-{Session.count}"
+        Session.names.append(self.name)
         self.folder = tempfile.mkdtemp(dir=folder)
         self.file = os.path.join(self.folder, "trips.json")
         shutil.copy(data, self.file)
@@ -137,14 +139,14 @@ def main():
         sent = time.monotonic_ns()
         session.send("-l", "j" * 100 + "k" * 100)
         sent_all = time.monotonic_ns()
-        frames = session.wait(lambda: sum(f[2] for f in session.frames()[before:]) >= 200 and session.frames(), "200 queued keys")
+        frames = session.wait(lambda: sum(f[2] for f in session.frames()[before:]) >= 200 and session.frames(), "200 queued keys", 300)
         row("200 queued keys: last frame after the last key sent", [(frames[-1][1] - sent_all) / 1e6], 16.7, judged="max")
         # One change, then its autosave: how long the save held the loop.
         saves = []
         for index in range(3 if quick else 5):
             count = len(session.saves())
             session.send("r", "x", "Enter")
-            saves.append(session.wait(lambda: session.saves()[count:] and session.saves()[-1], "an autosave"))
+            saves.append(session.wait(lambda: session.saves()[count:] and session.saves()[-1], "an autosave", 60))
         row("autosave: input blocked per save", [(end - start) / 1e6 for start, end in saves], 16, judged="max")
         rss_one_save = session.quit()
 
@@ -186,6 +188,8 @@ def main():
         python = timed_runs(["python3", "-c", "import json,sys; json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], 'w'), indent=2, sort_keys=True)", big, os.path.join(work, "python.json")], runs)
         row("`new X Paris` / Python json load+dump (ratio of medians)", [statistics.median(new_times) / statistics.median(python)], 1.0, "×", judged="median")
     finally:
+        for name in Session.names:
+            subprocess.run(["tmux", "kill-session", "-t", name], stderr=subprocess.DEVNULL)
         shutil.rmtree(work, ignore_errors=True)
 
     print(f"files: {os.path.basename(big)}, {os.path.basename(long_trip)}; {repeats} keys per row, {runs} runs per command")
