@@ -72,11 +72,10 @@ public enum TextWidth {
     /// that `wcwidth` knows wide characters. For code that measures text without a terminal
     /// (tests, headless output).
     public static func adoptUTF8Locale() {
-        adoptUserLocale()
-        if !isUTF8 {
-            setlocale(LC_CTYPE, "C.UTF-8")
-            isUTF8 = localeIsUTF8()
-        }
+        setlocale(LC_ALL, "")
+        if !localeIsUTF8() { setlocale(LC_CTYPE, "C.UTF-8") }
+        // Set once, to its final value: tests running at the same time read it.
+        isUTF8 = localeIsUTF8()
     }
 
     private static func localeIsUTF8() -> Bool {
@@ -101,6 +100,13 @@ public enum TextWidth {
     /// Calls `body` with each glyph of `text` in turn, until it returns false: clipping a long
     /// text stops once the width is used up instead of working through all of it.
     static func forEachGlyph(of text: String, utf8: Bool, _ body: (Glyph) -> Bool) {
+        if isPrintableASCII(text) {
+            // Each byte a character of one column, in every locale: no grapheme breaking needed.
+            for byte in text.utf8 {
+                guard body(Glyph(scalars: [Unicode.Scalar(byte)], width: 1)) else { return }
+            }
+            return
+        }
         if utf8 {
             for character in text {
                 guard body(Glyph(character, utf8: true)) else { return }
@@ -118,6 +124,12 @@ public enum TextWidth {
         }
     }
 
+    /// Whether every character of `text` is printable ASCII (space to `~`): one column each,
+    /// the same in every locale. Most names and all of the program's numbers are.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
+    }
+
     /// Columns `text` takes. (Two functions rather than a default argument, so that
     /// `TextWidth.width` still reads as a `(String) -> Int`.)
     public static func width(_ text: String) -> Int {
@@ -125,6 +137,7 @@ public enum TextWidth {
     }
 
     public static func width(_ text: String, utf8: Bool) -> Int {
+        if isPrintableASCII(text) { return text.utf8.count }
         var total = 0
         forEachGlyph(of: text, utf8: utf8) { total += $0.width; return true }
         return total
@@ -137,7 +150,7 @@ public enum TextWidth {
     /// screen and the command line can never disagree.
     public static func printable(_ text: String, utf8: Bool = isUTF8) -> String {
         // Most text is printable ASCII, which every rule leaves alone.
-        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text }
+        if isPrintableASCII(text) { return text }
         var scalars = String.UnicodeScalarView()
         forEachGlyph(of: text, utf8: utf8) { glyph in
             if glyph.width > 0 { scalars.append(contentsOf: glyph.scalars) }

@@ -30,3 +30,36 @@ final class LegLengths {
         zip(trip.waypoints, trip.waypoints.dropFirst()).reduce(0) { $0 + meters(from: $1.0.location, to: $1.1.location) }
     }
 }
+
+/// What the trip screen shows of a route on every key: its legs and its map stops, kept while
+/// the trip's stops are unchanged (moving the selection makes neither again), with each leg
+/// measured once (`legs`).
+final class TripRouteCache {
+    let legs = LegLengths()
+    private var stops: [Waypoint]?
+    private var route: TripRoute?
+    private var mapStops: [MapStop]?
+
+    func route(of trip: Trip) -> TripRoute {
+        forgetUnless(trip.waypoints)
+        if let route { return route }
+        let made = TripRoute(trip, lengths: legs)
+        route = made
+        return made
+    }
+
+    func mapStops(of trip: Trip) -> [MapStop] {
+        forgetUnless(trip.waypoints)
+        if let mapStops { return mapStops }
+        let made = MapStop.stops(of: trip)
+        mapStops = made
+        return made
+    }
+
+    private func forgetUnless(_ waypoints: [Waypoint]) {
+        guard stops != waypoints else { return }
+        stops = waypoints
+        route = nil
+        mapStops = nil
+    }
+}

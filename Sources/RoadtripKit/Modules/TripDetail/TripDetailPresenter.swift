@@ -10,8 +10,9 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     private let interactor: TripDetailInteractorInput
     private let router: TripDetailRouterInput
     private let unit: DistanceUnit
-    /// Legs measured before: a key measures only the legs its change touched.
-    private let legs = LegLengths()
+    /// The route as last shown: a key that changes no stop makes it again, and a change
+    /// measures only the legs it touched.
+    private let routes = TripRouteCache()
 
     private var trip: Trip?
     private var selectedID: Waypoint.ID?
@@ -242,24 +243,24 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
 
     private func refresh() {
         guard let trip else { return }
-        view?.display(Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message, legs: legs))
+        view?.display(Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message, routes: routes))
         isShowingNameCut = message == NameLength.cutMessage
         message = nil
     }
 
-    /// `legs` remembers legs measured before; without it every leg is measured afresh.
+    /// `routes` remembers the route shown before; without it everything is made afresh.
     nonisolated static func makeViewModel(trip: Trip, selectedID: Waypoint.ID?, unit: DistanceUnit, message: StatusMessage?,
-                                          legs: LegLengths? = nil) -> TripDetailViewModel {
+                                          routes: TripRouteCache? = nil) -> TripDetailViewModel {
         var viewModel = TripDetailViewModel()
         viewModel.title = trip.name
         viewModel.subtitle = TripListPresenter.stopCount(trip.waypoints.count)
-        let route = legs.map { TripRoute(trip, lengths: $0) } ?? TripRoute(trip)
+        let route = routes?.route(of: trip) ?? TripRoute(trip)
         viewModel.rows = TripDetailViewModel.Rows(stops: trip.waypoints, route: route, unit: unit)
         viewModel.selectedRow = trip.waypoints.firstIndex { $0.id == selectedID } ?? (trip.waypoints.isEmpty ? nil : 0)
         viewModel.summary = summary(distance: route.totalMeters, estimate: RouteEstimate(for: trip), unit: unit)
         viewModel.emptyMessage = trip.waypoints.isEmpty ? "No stops yet. Press a to add the first one." : nil
         viewModel.message = message
-        viewModel.mapStops = MapStop.stops(of: trip)
+        viewModel.mapStops = routes?.mapStops(of: trip) ?? MapStop.stops(of: trip)
         viewModel.unit = unit
         return viewModel
     }

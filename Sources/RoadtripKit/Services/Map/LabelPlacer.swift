@@ -5,11 +5,14 @@ public struct LabelRequest: Equatable, Sendable {
     public var id: Int
     public var text: String
     public var pin: Rect
+    /// The text's width in cells, when already known.
+    public var width: Int?
 
-    public init(id: Int, text: String, pin: Rect) {
+    public init(id: Int, text: String, pin: Rect, width: Int? = nil) {
         self.id = id
         self.text = text
         self.pin = pin
+        self.width = width
     }
 }
 
@@ -32,7 +35,7 @@ public enum LabelPlacer {
         for rect in pins + obstacles { taken.take(padded(rect)) }
         var placed: [PlacedLabel] = []
         for request in requests {
-            let width = TextWidth.width(request.text)
+            let width = request.width ?? TextWidth.width(request.text)
             guard width > 0 else { continue }
             let spot = candidates(for: request.pin, width: width).first { rect in
                 contains(bounds, rect) && taken.isFree(rect)

@@ -10,19 +10,16 @@ public struct MapRenderer: Sendable {
     /// `layers` keeps what does not depend on the selection for the next frame.
     public func render(stops: [MapStop], selected: Int?, viewport: MapViewport, basemap: (any BasemapProviding)?, unit: DistanceUnit,
                        layers: MapLayers? = nil) -> MapFrame {
-        let base = layers?.base(stops: stops, viewport: viewport, hasBasemap: basemap != nil) ?? {
-            var canvas = DotCanvas(width: viewport.width, height: viewport.height)
-            if let basemap { drawBasemap(basemap, viewport: viewport, on: &canvas) }
-            drawRoute(stops.map(\.coordinate), viewport: viewport, on: &canvas, arcs: layers)
-            let base = MapLayers.Base(canvas: canvas, pins: pinRects(stops, viewport: viewport))
-            layers?.keep(base, stops: stops, viewport: viewport, hasBasemap: basemap != nil)
-            return base
-        }()
+        let base = layers?.base(stops: stops, viewport: viewport, hasBasemap: basemap != nil)
+            ?? makeBase(stops: stops, viewport: viewport, basemap: basemap, layers: layers)
         var canvas = base.canvas
         let pins = base.pins
         let bounds = Rect(row: 0, column: 0, width: viewport.width, height: viewport.height)
         let scale = scaleBar(viewport: viewport, unit: unit, avoiding: Array(pins.values))
-        let labels = LabelPlacer.place(labelRequests(stops, selected: selected, pins: pins), pins: Array(pins.values), obstacles: scale.map { [$0.rect] } ?? [], bounds: bounds)
+        // The selected stop's label first, then the others in trip order.
+        var requests = base.labels
+        if let place = requests.firstIndex(where: { $0.id == selected }) { requests.insert(requests.remove(at: place), at: 0) }
+        let labels = LabelPlacer.place(requests, pins: Array(pins.values), obstacles: scale.map { [$0.rect] } ?? [], bounds: bounds)
 
         if let scale { canvas.text(scale.bar.text, row: scale.rect.row, column: scale.rect.column, style: .mapScale) }
         for label in labels {
@@ -30,11 +27,27 @@ public struct MapRenderer: Sendable {
             // as "3+Paris" where a line runs past (the column is never a pin: see LabelPlacer).
             canvas.text(" " + label.text + " ", row: label.rect.row, column: label.rect.column - 1, style: .mapLabel)
         }
-        // The selected pin last, so it is on top where pins crowd.
-        for (index, rect) in pins.sorted(by: { ($0.key == selected ? 1 : 0, $0.key) < ($1.key == selected ? 1 : 0, $1.key) }) {
-            canvas.text(String(stops[index].number), row: rect.row, column: rect.column, style: index == selected ? .mapPinSelected : .mapPin)
+        // The selected pin again, on top where pins crowd. (Labels never cover a pin, so the
+        // pins drawn before them are as they would be after.)
+        if let selected, let rect = pins[selected] {
+            canvas.text(String(stops[selected].number), row: rect.row, column: rect.column, style: .mapPinSelected)
         }
         return MapFrame(canvas: canvas, pins: pins, labels: labels, scaleBar: scale?.bar, scaleBarRect: scale?.rect)
+    }
+
+    /// What does not depend on the selection: basemap, route and pins drawn, and the labels
+    /// wanted, in trip order.
+    private func makeBase(stops: [MapStop], viewport: MapViewport, basemap: (any BasemapProviding)?, layers: MapLayers?) -> MapLayers.Base {
+        var canvas = DotCanvas(width: viewport.width, height: viewport.height)
+        if let basemap { drawBasemap(basemap, viewport: viewport, on: &canvas) }
+        drawRoute(stops.map(\.coordinate), viewport: viewport, on: &canvas, arcs: layers)
+        let pins = pinRects(stops, viewport: viewport)
+        for (index, rect) in pins.sorted(by: { $0.key < $1.key }) {
+            canvas.text(String(stops[index].number), row: rect.row, column: rect.column, style: .mapPin)
+        }
+        let base = MapLayers.Base(canvas: canvas, pins: pins, labels: labelRequests(stops, pins: pins, labels: layers))
+        layers?.keep(base, stops: stops, viewport: viewport, hasBasemap: basemap != nil)
+        return base
     }
 
     // MARK: Route
@@ -82,13 +95,12 @@ public struct MapRenderer: Sendable {
         return pins
     }
 
-    /// The selected stop's label first, then the others in trip order.
-    func labelRequests(_ stops: [MapStop], selected: Int?, pins: [Int: Rect]) -> [LabelRequest] {
-        let order = pins.keys.sorted { ($0 == selected ? 0 : 1, $0) < ($1 == selected ? 0 : 1, $1) }
-        return order.compactMap { index in
-            let name = stops[index].name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard let pin = pins[index], !name.isEmpty else { return nil }
-            return LabelRequest(id: index, text: name, pin: pin)
+    /// A label for every pin, in trip order, with its width measured.
+    func labelRequests(_ stops: [MapStop], pins: [Int: Rect], labels: MapLayers? = nil) -> [LabelRequest] {
+        pins.keys.sorted().compactMap { index in
+            let label = labels?.label(for: stops[index].name) ?? MapLayers.measuredLabel(stops[index].name)
+            guard let pin = pins[index], !label.text.isEmpty else { return nil }
+            return LabelRequest(id: index, text: label.text, pin: pin, width: label.width)
         }
     }
 
@@ -117,6 +129,8 @@ public final class MapLayers {
     struct Base {
         let canvas: DotCanvas
         let pins: [Int: Rect]
+        /// The labels wanted, in trip order.
+        let labels: [LabelRequest]
     }
 
     private struct BaseKey: Equatable {
@@ -134,6 +148,7 @@ public final class MapLayers {
     private var baseKey: BaseKey?
     private var kept: Base?
     private var arcs: [ArcKey: [WorldPoint]] = [:]
+    private var labels: [String: (text: String, width: Int)] = [:]
     static let arcCapacity = 50_000
 
     public init() {}
@@ -145,6 +160,20 @@ public final class MapLayers {
     func keep(_ base: Base, stops: [MapStop], viewport: MapViewport, hasBasemap: Bool) {
         baseKey = BaseKey(stops: stops, viewport: viewport, hasBasemap: hasBasemap)
         kept = base
+    }
+
+    /// A stop name as a label (trimmed) and its width, measured once per name.
+    func label(for name: String) -> (text: String, width: Int) {
+        if let known = labels[name] { return known }
+        if labels.count >= Self.arcCapacity { labels.removeAll(keepingCapacity: true) }
+        let label = Self.measuredLabel(name)
+        labels[name] = label
+        return label
+    }
+
+    static func measuredLabel(_ name: String) -> (text: String, width: Int) {
+        let text = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        return (text, TextWidth.width(text))
     }
 
     func arc(from: Coordinate, to: Coordinate, maxStep: Double) -> [WorldPoint] {
