@@ -16,14 +16,26 @@ public struct Coordinate: Codable, Equatable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey, CaseIterable { case latitude, longitude }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        latitude = try container.decode(Double.self, forKey: .latitude)
-        longitude = try container.decode(Double.self, forKey: .longitude)
+        self = try Self.decode(in: try decoder.container(keyedBy: AnyCodingKey.self))
+    }
+
+    private static func decode(in container: KeyedDecodingContainer<AnyCodingKey>) throws -> Coordinate {
+        let latitude = try container.value(Double.self, at: CodingKeys.latitude)
+        let longitude = try container.value(Double.self, at: CodingKeys.longitude)
         guard (-90...90).contains(latitude) else {
-            throw DecodingError.dataCorruptedError(forKey: .latitude, in: container, debugDescription: "latitude \(latitude) is outside -90…90")
+            throw DecodingError.dataCorruptedError(forKey: AnyCodingKey(CodingKeys.latitude), in: container,
+                                                   debugDescription: "latitude \(latitude) is outside -90…90")
         }
         guard (-180...180).contains(longitude) else {
-            throw DecodingError.dataCorruptedError(forKey: .longitude, in: container, debugDescription: "longitude \(longitude) is outside -180…180")
+            throw DecodingError.dataCorruptedError(forKey: AnyCodingKey(CodingKeys.longitude), in: container,
+                                                   debugDescription: "longitude \(longitude) is outside -180…180")
         }
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    /// The coordinate at `key` of `container`, and the fields of it that it does not model.
+    static func decodeWithUnknownFields<Key: CodingKey>(in container: KeyedDecodingContainer<AnyCodingKey>, forKey key: Key) throws -> (Coordinate, UnknownFields) {
+        let nested = try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey(key))
+        return (try decode(in: nested), try nested.unknownFields(besides: CodingKeys.self))
     }
 }

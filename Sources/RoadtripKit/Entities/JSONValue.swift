@@ -76,13 +76,75 @@ typealias UnknownFields = [String: JSONValue]
 extension Decoder {
     /// Every field of the object being decoded except `known` ones.
     func unknownFields<Keys: CodingKey & CaseIterable>(besides known: Keys.Type) throws -> UnknownFields {
-        let knownNames = Set(Keys.allCases.map(\.stringValue))
-        let container = try container(keyedBy: AnyCodingKey.self)
+        try container(keyedBy: AnyCodingKey.self).unknownFields(besides: known)
+    }
+}
+
+extension AnyCodingKey {
+    init<Key: CodingKey>(_ key: Key) {
+        self.init(stringValue: key.stringValue)
+    }
+}
+
+/// Decoding an object through one container of any keys: the entities read their known fields
+/// and then the rest from the same container, instead of opening the object again for the rest
+/// (which cost as much as reading it).
+extension KeyedDecodingContainer where K == AnyCodingKey {
+    func value<T: Decodable, Key: CodingKey>(_ type: T.Type, at key: Key) throws -> T {
+        try decode(type, forKey: AnyCodingKey(key))
+    }
+
+    func valueIfPresent<T: Decodable, Key: CodingKey>(_ type: T.Type, at key: Key) throws -> T? {
+        try decodeIfPresent(type, forKey: AnyCodingKey(key))
+    }
+
+    /// An id: its usual form read directly, anything else left to Foundation (and its error).
+    func id<Key: CodingKey>(at key: Key) throws -> UUID {
+        if let text = try? decode(String.self, forKey: AnyCodingKey(key)), let id = UUID(hyphenatedHex: text) { return id }
+        return try decode(UUID.self, forKey: AnyCodingKey(key))
+    }
+
+    /// Every field except `known` ones.
+    func unknownFields<Keys: CodingKey>(besides known: Keys.Type) throws -> UnknownFields {
         var fields: UnknownFields = [:]
-        for key in container.allKeys where !knownNames.contains(key.stringValue) {
-            fields[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+        for key in allKeys where Keys(stringValue: key.stringValue) == nil {
+            fields[key.stringValue] = try decode(JSONValue.self, forKey: key)
         }
         return fields
+    }
+}
+
+extension UUID {
+    /// The 8-4-4-4-12 hexadecimal form, in either case, as `UUID(uuidString:)` reads it (which
+    /// goes through `sscanf` and cost a tenth of loading a large file).
+    init?(hyphenatedHex text: String) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        var high: UInt8?
+        var position = 0
+        for character in text.utf8 {
+            defer { position += 1 }
+            if position == 8 || position == 13 || position == 18 || position == 23 {
+                guard character == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let value: UInt8
+            switch character {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = character - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = character - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = character - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            if let first = high {
+                bytes.append(first << 4 | value)
+                high = nil
+            } else {
+                high = value
+            }
+        }
+        guard position == 36, bytes.count == 16 else { return nil }
+        self.init(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }
 

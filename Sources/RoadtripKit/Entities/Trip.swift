@@ -24,13 +24,13 @@ public struct Trip: Codable, Equatable, Identifiable, Sendable {
     private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, waypoints, roadFactor, averageSpeedKmh }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(UUID.self, forKey: .id)
-        name = try container.decode(String.self, forKey: .name)
-        waypoints = try container.decodeIfPresent([Waypoint].self, forKey: .waypoints) ?? []
-        roadFactor = try container.decodeIfPresent(Double.self, forKey: .roadFactor)
-        averageSpeedKmh = try container.decodeIfPresent(Double.self, forKey: .averageSpeedKmh)
-        unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.id(at: CodingKeys.id)
+        name = try container.value(String.self, at: CodingKeys.name)
+        waypoints = try container.valueIfPresent([Waypoint].self, at: CodingKeys.waypoints) ?? []
+        roadFactor = try container.valueIfPresent(Double.self, at: CodingKeys.roadFactor)
+        averageSpeedKmh = try container.valueIfPresent(Double.self, at: CodingKeys.averageSpeedKmh)
+        unknownFields = try container.unknownFields(besides: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {

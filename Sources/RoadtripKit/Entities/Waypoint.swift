@@ -29,17 +29,17 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
 
     private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, location, region, country, notes }
 
+    // One container for the stop and one for its location, each read once (known fields first,
+    // in this order, so the first error is always the same one), then the fields left over.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(UUID.self, forKey: .id)
-        name = try container.decode(String.self, forKey: .name)
-        let locationDecoder = try container.superDecoder(forKey: .location)
-        location = try Coordinate(from: locationDecoder)
-        locationUnknownFields = try locationDecoder.unknownFields(besides: Coordinate.CodingKeys.self)
-        region = try container.decodeIfPresent(String.self, forKey: .region)
-        country = try container.decodeIfPresent(String.self, forKey: .country)
-        notes = try container.decodeIfPresent(String.self, forKey: .notes)
-        unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.id(at: CodingKeys.id)
+        name = try container.value(String.self, at: CodingKeys.name)
+        (location, locationUnknownFields) = try Coordinate.decodeWithUnknownFields(in: container, forKey: CodingKeys.location)
+        region = try container.valueIfPresent(String.self, at: CodingKeys.region)
+        country = try container.valueIfPresent(String.self, at: CodingKeys.country)
+        notes = try container.valueIfPresent(String.self, at: CodingKeys.notes)
+        unknownFields = try container.unknownFields(besides: CodingKeys.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
