@@ -5,7 +5,7 @@ import Foundation
 /// CLOCK_MONOTONIC (the clock of Python's `time.monotonic_ns()`, so the bench driver can compare
 /// them with when it sent a key):
 ///
-///     frame <first key read> <frame sent (after doupdate)> <keys handled>
+///     frame <first key read> <frame sent (after doupdate)> <keys handled> <last key read>
 ///     save <start> <end>
 ///     rss <peak resident set in kB>
 ///
@@ -14,6 +14,7 @@ import Foundation
 final class FrameTiming {
     private let output: FileHandle
     private var keyRead: UInt64 = 0
+    private var lastKeyRead: UInt64 = 0
     private var keys = 0
 
     /// Timings to the file `ROADTRIP_TIMING` names, or nil (the usual case: nothing is measured).
@@ -35,12 +36,13 @@ final class FrameTiming {
     }
 
     func keyWasRead() {
-        if keys == 0 { keyRead = Self.now() }
+        lastKeyRead = Self.now()
+        if keys == 0 { keyRead = lastKeyRead }
         keys += 1
     }
 
     func frameWasSent() {
-        write("frame \(keyRead) \(Self.now()) \(keys)")
+        write("frame \(keyRead) \(Self.now()) \(keys) \(keys == 0 ? 0 : lastKeyRead)")
         keyRead = 0
         keys = 0
     }
