@@ -128,6 +128,12 @@ public final class Terminal {
         for scalar in text.unicodeScalars.reversed() { unget_wch(wchar_t(scalar.value)) }
     }
 
+    /// Puts a resize in front of the input queue, as ncurses does when the terminal changes size
+    /// (for off-screen sessions in tests, after `resize(width:height:)`).
+    public func queueResize() {
+        ungetch(KEY_RESIZE)
+    }
+
     /// Waits up to `timeout` milliseconds for a key; nil when none came (or a signal interrupted).
     public func readKey(timeout: Int32) -> Key? {
         wtimeout(rt_stdscr(), timeout)

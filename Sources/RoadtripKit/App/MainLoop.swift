@@ -64,11 +64,13 @@ final class MainLoop {
             }
             // Keys already waiting (a paste, a held key, keys typed while a frame was drawn)
             // are all handled before the next frame, so the screen never lags the keyboard.
+            // A resize is drawn before the keys after it: they are meant for the screen at its
+            // new size (too small, it takes no keys but q).
             var key = terminal.readKey(timeout: Self.tick)
             while let next = key {
                 timing?.keyWasRead()
                 if let ending = handle(next) { return ending }
-                if navigator.isFinished || SignalTrap.hasPendingSignal { break }
+                if navigator.isFinished || SignalTrap.hasPendingSignal || next == .resize { break }
                 key = terminal.readKey(timeout: 0)
             }
             if rescue == nil { autosave() }
