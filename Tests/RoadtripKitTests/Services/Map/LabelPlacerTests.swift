@@ -63,4 +63,39 @@ import Terminal
             }
         }
     }
+
+    /// The placement as it was first written: every spot tried against every rect taken so far.
+    private static func placeByScanning(_ requests: [LabelRequest], pins: [Rect], obstacles: [Rect], bounds: Rect) -> [PlacedLabel] {
+        var taken = (pins + obstacles).map(LabelPlacer.padded)
+        var placed: [PlacedLabel] = []
+        for request in requests {
+            let width = TextWidth.width(request.text)
+            guard width > 0 else { continue }
+            let spot = LabelPlacer.candidates(for: request.pin, width: width).first { rect in
+                LabelPlacer.contains(bounds, rect) && !taken.contains { LabelPlacer.intersects($0, rect) }
+            }
+            guard let spot else { continue }
+            placed.append(PlacedLabel(id: request.id, text: request.text, rect: spot))
+            taken.append(LabelPlacer.padded(spot))
+        }
+        return placed
+    }
+
+    @Test func crowdedMapsPlaceTheSameLabelsAsScanningEveryTakenRect() {
+        var random = SeededRandom(seed: 10)
+        let names = ["Paris", "Lyon", "St-Étienne", "Nice", "A", "Aix-en-Provence", "東京", ""]
+        for (trial, count) in [3, 40, 400, 3000].enumerated() {
+            // Off the map's origin, pins on and over its edges, an obstacle: every clipping path.
+            let bounds = Rect(row: 2 * trial, column: 3 * trial, width: 48, height: 20)
+            let pins = (0..<count).map { index in
+                Rect(row: Int.random(in: bounds.row - 1...bounds.bottom, using: &random),
+                     column: Int.random(in: bounds.column - 2...bounds.right, using: &random),
+                     width: String(index + 1).count, height: 1)
+            }
+            let requests = pins.enumerated().map { LabelRequest(id: $0, text: names[$0 % names.count], pin: $1) }
+            let obstacles = [Rect(row: bounds.bottom - 1, column: bounds.column + 1, width: 9, height: 1)]
+            #expect(LabelPlacer.place(requests, pins: pins, obstacles: obstacles, bounds: bounds)
+                    == Self.placeByScanning(requests, pins: pins, obstacles: obstacles, bounds: bounds), "\(count) pins")
+        }
+    }
 }

@@ -174,4 +174,34 @@ final class FakeBasemap: BasemapProviding, Sendable {
         #expect(line[label.rect.column - 1] == " ")
         #expect(String(line[label.rect.column..<label.rect.right]) == "West")
     }
+
+    @Test func keptLayersDrawEverySelectionAsAFreshRenderWithoutTheBasemapAgain() throws {
+        let renderer = MapRenderer()
+        let stops = (0..<40).map { index in
+            MapStop(coordinate: Coordinate(latitude: 45 + Double(index % 7) * 0.4, longitude: 2 + Double(index) * 0.15), number: index + 1, name: " Town \(index + 1)")
+        }
+        let basemap = FakeBasemap.island(minX: 0.5, minY: 0.3, maxX: 0.52, maxY: 0.33)
+        let viewport = MapViewport.fitting(stops.map(\.coordinate), width: 50, height: 16)
+        let layers = MapLayers()
+        _ = renderer.render(stops: stops, selected: nil, viewport: viewport, basemap: basemap, unit: .km, layers: layers)
+        let queries = basemap.queries.withLock { $0.count }
+        for selected in [nil, 0, 17, 39] {
+            let frame = renderer.render(stops: stops, selected: selected, viewport: viewport, basemap: basemap, unit: .km, layers: layers)
+            #expect(basemap.queries.withLock { $0.count } == queries)
+            let fresh = renderer.render(stops: stops, selected: selected, viewport: viewport, basemap: basemap, unit: .km)
+            basemap.queries.withLock { $0.removeLast($0.count - queries) }
+            #expect(frame.canvas.lines(glyphs: .ascii) == fresh.canvas.lines(glyphs: .ascii))
+            #expect(frame.labels == fresh.labels)
+            if let selected {
+                let pin = try #require(frame.pins[selected])
+                #expect(frame.canvas.style(row: pin.row, column: pin.column) == .mapPinSelected)
+                #expect(frame.labels.first?.id == selected)
+            }
+        }
+        // Other stops: drawn again, as a fresh render draws them.
+        let moved = Array(stops.reversed())
+        let frame = renderer.render(stops: moved, selected: 3, viewport: viewport, basemap: basemap, unit: .km, layers: layers)
+        let fresh = renderer.render(stops: moved, selected: 3, viewport: viewport, basemap: basemap, unit: .km)
+        #expect(frame.canvas.lines(glyphs: .ascii) == fresh.canvas.lines(glyphs: .ascii))
+    }
 }
