@@ -55,7 +55,8 @@ class Session:
             return []
 
     def frames(self):
-        return [(int(a), int(b), int(c), int(d)) for a, b, c, d in self.lines("frame")]
+        # (Builds before the last-key field have three fields.)
+        return [(int(f[0]), int(f[1]), int(f[2]), int(f[3]) if len(f) > 3 else 0) for f in self.lines("frame")]
 
     def saves(self):
         return [(int(a), int(b)) for a, b in self.lines("save")]

@@ -23,6 +23,9 @@ final class TripListPresenter: TripListViewOutput {
     private var pendingDeletionID: Trip.ID?
     private var subscription: AnyCancellable?
     private let rows = TripRowCache()
+    /// The trips the filter let through, kept until the trips or the filter change.
+    private var filterMemo: (trips: [Trip], filter: String?, visible: [Trip])?
+    private let filterNames = TripFilterNames()
 
     init(interactor: TripListInteractorInput, router: TripListRouterInput, unit: DistanceUnit) {
         self.interactor = interactor
@@ -182,7 +185,10 @@ final class TripListPresenter: TripListViewOutput {
     }
 
     private var visibleTrips: [Trip] {
-        Self.filtered(trips, by: filter)
+        if let memo = filterMemo, memo.filter == filter, memo.trips == trips { return memo.visible }
+        let visible = Self.filtered(trips, by: filter, names: filterNames)
+        filterMemo = (trips, filter, visible)
+        return visible
     }
 
     private var selectedTrip: Trip? {
@@ -196,7 +202,8 @@ final class TripListPresenter: TripListViewOutput {
 
     /// Shows the current state; the status message lasts until the next display after it.
     private func refresh() {
-        view?.display(Self.makeViewModel(trips: trips, filter: filter, selectedID: selectedID, unit: unit, message: message, rows: rows))
+        view?.display(Self.makeViewModel(trips: trips, filter: filter, selectedID: selectedID, unit: unit, message: message, rows: rows,
+                                         visible: visibleTrips))
         isShowingNameCut = message == NameLength.cutMessage
         message = nil
     }
@@ -205,8 +212,8 @@ final class TripListPresenter: TripListViewOutput {
 
     /// `rows` remembers rows made before; without it every row is made afresh.
     nonisolated static func makeViewModel(trips: [Trip], filter: String?, selectedID: Trip.ID?, unit: DistanceUnit, message: StatusMessage?,
-                                          rows: TripRowCache? = nil) -> TripListViewModel {
-        let visible = filtered(trips, by: filter)
+                                          rows: TripRowCache? = nil, visible: [Trip]? = nil) -> TripListViewModel {
+        let visible = visible ?? filtered(trips, by: filter)
         var viewModel = TripListViewModel()
         viewModel.rows = TripListViewModel.Rows(trips: visible, unit: unit, cache: rows)
         rows?.forgetTrips(notIn: trips)
@@ -246,13 +253,35 @@ final class TripListPresenter: TripListViewOutput {
     }
 
     /// Trips whose name or any stop's name contains `filter`, ignoring case and accents.
-    nonisolated static func filtered(_ trips: [Trip], by filter: String?) -> [Trip] {
+    /// `names` remembers each trip's names as folded before.
+    nonisolated static func filtered(_ trips: [Trip], by filter: String?, names: TripFilterNames? = nil) -> [Trip] {
         guard let filter, !filter.isEmpty else { return trips }
-        let needle = filter.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        func matches(_ text: String) -> Bool {
-            text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).contains(needle)
+        let needle = TripFilterNames.fold(filter)
+        return trips.filter { trip in
+            (names?.folded(trip) ?? TripFilterNames.folded(trip)).contains { $0.contains(needle) }
         }
-        return trips.filter { trip in matches(trip.name) || trip.waypoints.contains { matches($0.name) } }
+    }
+}
+
+/// Each trip's name and stop names as the filter compares them (case and accents folded), kept
+/// while the trip is unchanged: folding is the costly part, and typing a filter over 1,000 trips
+/// would fold 100,000 names at every key.
+final class TripFilterNames {
+    private var names: [Trip.ID: (trip: Trip, folded: [String])] = [:]
+
+    func folded(_ trip: Trip) -> [String] {
+        if let known = names[trip.id], known.trip == trip { return known.folded }
+        let folded = Self.folded(trip)
+        names[trip.id] = (trip, folded)
+        return folded
+    }
+
+    static func folded(_ trip: Trip) -> [String] {
+        [fold(trip.name)] + trip.waypoints.map { fold($0.name) }
+    }
+
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }
 

@@ -58,6 +58,17 @@ import Testing
         #expect(viewModel.emptyMessage == "No trips yet. Press a to add one.")
     }
 
+    @Test func namesFoldedBeforeAreFoldedAgainWhenTheTripChanges() {
+        let names = TripFilterNames()
+        var trips = Fixtures.trips
+        #expect(TripListPresenter.filtered(trips, by: "fuss", names: names).map(\.name) == ["Alpine Loop"])
+        trips[1].waypoints[0].name = "Nowhere"
+        trips[0].name = "Füssen Run"
+        let cached = TripListPresenter.filtered(trips, by: "fuss", names: names)
+        #expect(cached == TripListPresenter.filtered(trips, by: "fuss"))
+        #expect(cached.map(\.name).first == "Füssen Run")
+    }
+
     @Test func filterMatchesTripAndPlaceNamesIgnoringCaseAndAccents() {
         #expect(TripListPresenter.filtered(Fixtures.trips, by: "ALP").map(\.name) == ["Alpine Loop"])
         #expect(TripListPresenter.filtered(Fixtures.trips, by: "fuss").map(\.name) == ["Alpine Loop"])
