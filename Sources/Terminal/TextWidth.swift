@@ -91,6 +91,7 @@ public enum TextWidth {
     /// The glyphs the terminal shows for `text`. Outside UTF-8, characters with an ASCII form
     /// (`→`, `≈`, `ü`…) become it (`ASCIIFallback`), one glyph per ASCII character.
     public static func glyphs(_ text: String, utf8: Bool = isUTF8) -> [Glyph] {
+        if isPrintableASCII(text) { return text.utf8.map { Glyph(scalars: [Unicode.Scalar($0)], width: 1) } }
         if utf8 { return text.map { Glyph($0, utf8: true) } }
         var result: [Glyph] = []
         forEachGlyph(of: text, utf8: false) { result.append($0); return true }

@@ -87,7 +87,7 @@ struct ShowCommand: ParsableCommand {
         guard !trip.waypoints.isEmpty else { return lines }
         let header = ["#", "Stop", "Coordinates", "Leg", "Total", "Driving"]
         let rows = trip.waypoints.enumerated().map { index, stop -> [String] in
-            let leg = index == 0 ? nil : route.legs[index - 1].meters
+            let leg = index == 0 ? nil : route.legMeters[index - 1]
             return [
                 "\(index + 1).",
                 stop.name,

@@ -6,9 +6,16 @@ public struct TripRoute: Sendable {
         public let meters: Double
     }
 
-    public let legs: [Leg]
+    /// The stops in order, and the length of the leg from each to the next.
+    private let stops: [Waypoint]
+    public let legMeters: [Double]
     /// Distance from the first stop to each stop (0 for the first).
     public let cumulativeMeters: [Double]
+
+    /// Each leg with its two stops (made when asked: the trip screen needs only the lengths).
+    public var legs: [Leg] {
+        legMeters.indices.map { Leg(from: stops[$0], to: stops[$0 + 1], meters: legMeters[$0]) }
+    }
 
     public init(_ trip: Trip) {
         self.init(trip, length: Geodesy.distance(from:to:))
@@ -20,12 +27,11 @@ public struct TripRoute: Sendable {
     }
 
     private init(_ trip: Trip, length: (Coordinate, Coordinate) -> Double) {
-        legs = zip(trip.waypoints, trip.waypoints.dropFirst()).map { from, to in
-            Leg(from: from, to: to, meters: length(from.location, to.location))
-        }
+        stops = trip.waypoints
+        legMeters = zip(trip.waypoints, trip.waypoints.dropFirst()).map { from, to in length(from.location, to.location) }
         var total = 0.0
-        cumulativeMeters = trip.waypoints.isEmpty ? [] : [0] + legs.map { leg in
-            total += leg.meters
+        cumulativeMeters = trip.waypoints.isEmpty ? [] : [0] + legMeters.map { meters in
+            total += meters
             return total
         }
     }

@@ -102,7 +102,7 @@ struct TripDetailViewModel: Equatable {
 
         init(stops: [Waypoint] = [], route: TripRoute? = nil, unit: DistanceUnit = .km) {
             self.stops = stops
-            legMeters = route?.legs.map(\.meters) ?? []
+            legMeters = route?.legMeters ?? []
             cumulativeMeters = route?.cumulativeMeters ?? []
             self.unit = unit
         }
