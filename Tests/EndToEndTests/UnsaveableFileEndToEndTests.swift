@@ -64,6 +64,15 @@ struct UnsaveableFileEndToEndTests {
         return (session, untouched)
     }
 
+    /// The whole question on screen (its title alone may be a frame tmux caught half drawn).
+    @discardableResult
+    static func waitForTheQuestion(_ session: TmuxSession) async throws -> String {
+        try await session.waitUntil("the question where to save") { screen in
+            screen.contains("Your changes are not saved") && screen.contains("Save them to a new file:")
+                && screen.contains("trips.json.recovered-")
+        }
+    }
+
     /// The recovery files in `folder` (recursively).
     private func recoveryFiles(in folder: URL) -> [URL] {
         let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
@@ -91,7 +100,7 @@ struct UnsaveableFileEndToEndTests {
         defer { session.close() }
 
         try session.sendKeys("q")
-        let question = try await session.waitFor("Your changes are not saved")
+        let question = try await Self.waitForTheQuestion(session)
         #expect(question.contains("Save them to a new file:"))
         #expect(question.contains("trips.json.recovered-"))
         try session.sendKeys("Enter")
@@ -109,7 +118,7 @@ struct UnsaveableFileEndToEndTests {
         let (session, _) = try await changeAfterBreaking(.unparsable, directory: directory)
         defer { session.close() }
         try session.sendKeys("q")
-        try await session.waitFor("Your changes are not saved")
+        try await Self.waitForTheQuestion(session)
         try session.sendKeys("Escape")
         try await session.waitUntil("the trip list again") { $0.contains("4 trips") && !$0.contains("Your changes are not saved") }
         // Another program repairs the file (the five sample trips, read back from a fresh start).
@@ -131,7 +140,7 @@ struct UnsaveableFileEndToEndTests {
         let (session, untouched) = try await changeAfterBreaking(.emptied, directory: directory)
         defer { session.close() }
         try session.sendKeys("q")
-        try await session.waitFor("Your changes are not saved")
+        try await Self.waitForTheQuestion(session)
         try session.sendKeys("C-x")
         try await session.waitFor("Quit and lose the changes")
         try session.sendKeys("y")
