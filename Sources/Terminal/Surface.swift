@@ -94,6 +94,9 @@ public final class Surface {
         let (attrs, pair) = palette.attributes(for: style)
         var x = column
         var cell = cchar_t()
+        // One buffer for every cell: an array made per cell was most of the cost of a row.
+        var text: [wchar_t] = []
+        text.reserveCapacity(8)
         for glyph in glyphs where glyph.width > 0 {
             // setcchar keeps only the zero-width scalars after the first, so each spacing scalar
             // starts a cell of its own: a flag's two regional indicators fill two adjacent cells.
@@ -102,11 +105,12 @@ public final class Surface {
             while start < glyph.scalars.count {
                 var end = start + 1
                 while end < glyph.scalars.count, TextWidth.columns(of: glyph.scalars[end]) == 0 { end += 1 }
-                var text = glyph.scalars[start..<end].map { wchar_t(bitPattern: $0.value) }
+                text.removeAll(keepingCapacity: true)
+                for scalar in glyph.scalars[start..<end] { text.append(wchar_t(bitPattern: scalar.value)) }
                 text.append(0)
                 rt_set_cell(&cell, text, attrs, pair)
                 mvwadd_wch(window, Int32(row), Int32(cellColumn), &cell)
-                cellColumn += max(1, TextWidth.columns(of: glyph.scalars[start]))
+                if end < glyph.scalars.count { cellColumn += max(1, TextWidth.columns(of: glyph.scalars[start])) }
                 start = end
             }
             x += glyph.width

@@ -17,6 +17,15 @@ public struct Glyph: Equatable, Sendable {
     static let asciiReplacement = Glyph(scalars: ["?"], width: 1)
     static let maxCombiningMarks = 4
 
+    /// The glyphs of printable ASCII, made once: a glyph holds an array, and making one per
+    /// character of every pin number and label was a fifth of a crowded map's frame.
+    private static let printableASCII: [Glyph] = (0x20...0x7E).map { Glyph(scalars: [Unicode.Scalar(UInt8($0))], width: 1) }
+
+    /// The glyph of a printable ASCII byte (space to `~`).
+    static func ascii(_ byte: UInt8) -> Glyph {
+        printableASCII[Int(byte) - 0x20]
+    }
+
     public init(scalars: [Unicode.Scalar], width: Int) {
         self.scalars = scalars
         self.width = width
@@ -91,7 +100,7 @@ public enum TextWidth {
     /// The glyphs the terminal shows for `text`. Outside UTF-8, characters with an ASCII form
     /// (`→`, `≈`, `ü`…) become it (`ASCIIFallback`), one glyph per ASCII character.
     public static func glyphs(_ text: String, utf8: Bool = isUTF8) -> [Glyph] {
-        if isPrintableASCII(text) { return text.utf8.map { Glyph(scalars: [Unicode.Scalar($0)], width: 1) } }
+        if isPrintableASCII(text) { return text.utf8.map { Glyph.ascii($0) } }
         if utf8 { return text.map { Glyph($0, utf8: true) } }
         var result: [Glyph] = []
         forEachGlyph(of: text, utf8: false) { result.append($0); return true }
@@ -104,7 +113,7 @@ public enum TextWidth {
         if isPrintableASCII(text) {
             // Each byte a character of one column, in every locale: no grapheme breaking needed.
             for byte in text.utf8 {
-                guard body(Glyph(scalars: [Unicode.Scalar(byte)], width: 1)) else { return }
+                guard body(Glyph.ascii(byte)) else { return }
             }
             return
         }

@@ -51,6 +51,15 @@ extension DotCanvas {
                     mvwadd_wch(surface.window, Int32(row + y), Int32(column + x), &cell)
                 case 1:
                     let glyph = overlay[index] ?? Glyph(scalars: [" "], width: 1)
+                    if glyph.scalars.count == 1, (0x20...0x7E).contains(glyph.scalars[0].value) {
+                        // A pin's digit or a label's letter: a crowded map has hundreds, and
+                        // each needs no more than a dot cell does.
+                        let look = looks[overlayStyle[index].rawValue]
+                        text[0] = wchar_t(bitPattern: glyph.scalars[0].value)
+                        rt_set_cell(&cell, text, look.attrs, look.pair)
+                        mvwadd_wch(surface.window, Int32(row + y), Int32(column + x), &cell)
+                        continue
+                    }
                     surface.text(String(String.UnicodeScalarView(glyph.scalars)), row: row + y, column: column + x, width: glyph.width, style: overlayStyle[index])
                 default:
                     break

@@ -101,8 +101,8 @@ public struct DotCanvas: Sendable {
 
     /// Before text lands on `cell`, turns any wide glyph it would cut in half into spaces, so
     /// columns never drift.
-    private mutating func breakWideGlyph(at cell: Int, row: Int) {
-        guard let glyph = overlay[cell] else { return }
+    fileprivate mutating func breakWideGlyph(at cell: Int, row: Int) {
+        guard overlayKind[cell] == 2 || (overlayKind[cell] == 1 && overlay[cell]?.width ?? 1 > 1), let glyph = overlay[cell] else { return }
         let rowStart = row * width
         var start = cell
         if glyph.width == 0 {
@@ -126,9 +126,10 @@ public struct DotCanvas: Sendable {
     public mutating func text(_ text: String, row: Int, column: Int, style: Style) -> Int {
         guard row >= 0, row < height else { return 0 }
         var x = column
-        for glyph in TextWidth.glyphs(text) where glyph.width > 0 {
+        TextWidth.forEachGlyph(of: text, utf8: TextWidth.isUTF8) { glyph in
+            guard glyph.width > 0 else { return true }
             defer { x += glyph.width }
-            guard x >= 0, x + glyph.width <= width else { continue }
+            guard x >= 0, x + glyph.width <= width else { return true }
             let cell = row * width + x
             for covered in cell..<(cell + glyph.width) { breakWideGlyph(at: covered, row: row) }
             overlay[cell] = glyph
@@ -139,8 +140,22 @@ public struct DotCanvas: Sendable {
                 overlayStyle[cell + extra] = style
                 overlayKind[cell + extra] = 2
             }
+            return true
         }
         return x - column
+    }
+}
+
+extension DotCanvas {
+    /// Lays one printable ASCII character (a pin's digit) over a cell: `text` for one byte,
+    /// without making a string. Outside the canvas, or not printable ASCII, it is ignored.
+    public mutating func character(_ byte: UInt8, row: Int, column: Int, style: Style) {
+        guard contains(row: row, column: column), (0x20...0x7E).contains(byte) else { return }
+        let cell = row * width + column
+        breakWideGlyph(at: cell, row: row)
+        overlay[cell] = Glyph.ascii(byte)
+        overlayStyle[cell] = style
+        overlayKind[cell] = 1
     }
 }
 
