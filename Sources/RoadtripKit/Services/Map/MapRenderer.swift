@@ -42,10 +42,9 @@ public struct MapRenderer: Sendable {
         if let basemap { drawBasemap(basemap, viewport: viewport, on: &canvas) }
         drawRoute(stops.map(\.coordinate), viewport: viewport, on: &canvas, arcs: layers)
         let pins = pinRects(stops, viewport: viewport)
-        for (index, rect) in pins.sorted(by: { $0.key < $1.key }) {
-            canvas.text(String(stops[index].number), row: rect.row, column: rect.column, style: .mapPin)
-        }
-        let base = MapLayers.Base(canvas: canvas, pins: pins, labels: labelRequests(stops, pins: pins, labels: layers))
+        drawPins(pins, of: stops, on: &canvas)
+        let base = MapLayers.Base(canvas: canvas, pins: Dictionary(uniqueKeysWithValues: pins),
+                                  labels: labelRequests(stops, pins: pins, labels: layers))
         layers?.keep(base, stops: stops, viewport: viewport, hasBasemap: basemap != nil)
         return base
     }
@@ -56,13 +55,14 @@ public struct MapRenderer: Sendable {
     /// it shows in (a view wider than the world shows a leg more than once).
     func drawRoute(_ coordinates: [Coordinate], viewport: MapViewport, on canvas: inout DotCanvas, arcs: MapLayers? = nil) {
         let rect = viewport.visibleRect
-        for (a, b) in zip(coordinates, coordinates.dropFirst()) where a.isValid && b.isValid {
-            let arc = arcs?.arc(from: a, to: b, maxStep: 4 * viewport.zoom) ?? GreatCircleArc.points(from: a, to: b, maxStep: 4 * viewport.zoom)
-            guard let minX = arc.map(\.x).min(), let maxX = arc.map(\.x).max() else { continue }
-            let first = Int((rect.minX - maxX).rounded(.up)), last = Int((rect.maxX - minX).rounded(.down))
+        let maxStep = 4 * viewport.zoom
+        let legs = arcs?.legArcs(along: coordinates, maxStep: maxStep)
+            ?? LegEnds.along(coordinates).map { MapLayers.LegArc($0, maxStep: maxStep) }
+        for leg in legs where !leg.points.isEmpty {
+            let first = Int((rect.minX - leg.maxX).rounded(.up)), last = Int((rect.maxX - leg.minX).rounded(.down))
             guard first <= last else { continue }
             for shift in first...last {
-                drawPolyline(arc, shiftX: Double(shift), viewport: viewport, style: .mapRoute, on: &canvas)
+                drawPolyline(leg.points, shiftX: Double(shift), viewport: viewport, style: .mapRoute, on: &canvas)
             }
         }
     }
@@ -81,25 +81,53 @@ public struct MapRenderer: Sendable {
 
     // MARK: Pins and labels
 
-    /// Each stop's pin: its number's cells, starting in the cell that holds the stop (the copy
-    /// nearest the centre), moved left where it would leave the map. Stops out of view have none.
-    func pinRects(_ stops: [MapStop], viewport: MapViewport) -> [Int: Rect] {
-        var pins: [Int: Rect] = [:]
+    /// Each stop's pin, in trip order: its number's cells, starting in the cell that holds the
+    /// stop (the copy nearest the centre), moved left where it would leave the map. Stops out of
+    /// view have none.
+    func pinRects(_ stops: [MapStop], viewport: MapViewport) -> [(index: Int, rect: Rect)] {
+        var pins: [(index: Int, rect: Rect)] = []
         for (index, stop) in stops.enumerated() where stop.coordinate.isValid {
             let dot = viewport.dot(of: viewport.nearestCopy(of: MercatorProjection.project(stop.coordinate)))
             let column = Int((dot.x / 2).rounded(.down)), row = Int((dot.y / 4).rounded(.down))
             guard column >= 0, row >= 0, column < viewport.width, row < viewport.height else { continue }
-            let width = String(stop.number).count
-            pins[index] = Rect(row: row, column: max(0, min(column, viewport.width - width)), width: width, height: 1)
+            let width = Self.digitCount(stop.number)
+            pins.append((index, Rect(row: row, column: max(0, min(column, viewport.width - width)), width: width, height: 1)))
         }
         return pins
     }
 
+    static func digitCount(_ number: Int) -> Int {
+        var count = number < 0 ? 2 : 1
+        var rest = abs(number)
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
+    }
+
+    /// The pins' numbers, a later stop's over an earlier one's where they meet. Drawn from the
+    /// last: a cell a later pin took is left alone, so where thousands of pins crowd the few
+    /// hundred cells of a map, each cell is written once and a hidden pin costs one look.
+    func drawPins(_ pins: [(index: Int, rect: Rect)], of stops: [MapStop], on canvas: inout DotCanvas) {
+        var taken = [Bool](repeating: false, count: canvas.width * canvas.height)
+        for (index, rect) in pins.reversed() {
+            let cells = rect.row * canvas.width + rect.column
+            guard taken[cells..<(cells + min(rect.width, canvas.width - rect.column))].contains(false) else { continue }
+            for (offset, digit) in String(stops[index].number).utf8.enumerated()
+            where rect.column + offset < canvas.width && !taken[cells + offset] {
+                canvas.character(digit, row: rect.row, column: rect.column + offset, style: .mapPin)
+                taken[cells + offset] = true
+            }
+        }
+    }
+
     /// A label for every pin, in trip order, with its width measured.
-    func labelRequests(_ stops: [MapStop], pins: [Int: Rect], labels: MapLayers? = nil) -> [LabelRequest] {
-        pins.keys.sorted().compactMap { index in
-            let label = labels?.label(for: stops[index].name) ?? MapLayers.measuredLabel(stops[index].name)
-            guard let pin = pins[index], !label.text.isEmpty else { return nil }
+    func labelRequests(_ stops: [MapStop], pins: [(index: Int, rect: Rect)], labels: MapLayers? = nil) -> [LabelRequest] {
+        let measured = labels?.labels(for: stops.map(\.name))
+        return pins.compactMap { index, pin in
+            let label = measured?[index] ?? MapLayers.measuredLabel(stops[index].name)
+            guard !label.text.isEmpty else { return nil }
             return LabelRequest(id: index, text: label.text, pin: pin, width: label.width)
         }
     }
@@ -119,69 +147,5 @@ public struct MapRenderer: Sendable {
         let corners = [Rect(row: row, column: 1, width: width, height: 1), Rect(row: row, column: viewport.width - 1 - width, width: width, height: 1)]
         guard let rect = corners.first(where: { corner in !pins.contains { LabelPlacer.intersects($0, corner) } }) else { return nil }
         return (bar, rect)
-    }
-}
-
-/// What a map keeps from one frame to the next (one per map on screen): the basemap, route and
-/// pins, reused while the stops and the view are the same, so moving the selection draws only
-/// labels and pins; and each leg's arc, so a change to a stop computes only its own legs again.
-public final class MapLayers {
-    struct Base {
-        let canvas: DotCanvas
-        let pins: [Int: Rect]
-        /// The labels wanted, in trip order.
-        let labels: [LabelRequest]
-    }
-
-    private struct BaseKey: Equatable {
-        let stops: [MapStop]
-        let viewport: MapViewport
-        let hasBasemap: Bool
-    }
-
-    private struct ArcKey: Hashable {
-        let from: Coordinate
-        let to: Coordinate
-        let maxStep: Double
-    }
-
-    private var baseKey: BaseKey?
-    private var kept: Base?
-    private var arcs: [ArcKey: [WorldPoint]] = [:]
-    private var labels: [String: (text: String, width: Int)] = [:]
-    static let arcCapacity = 50_000
-
-    public init() {}
-
-    func base(stops: [MapStop], viewport: MapViewport, hasBasemap: Bool) -> Base? {
-        baseKey == BaseKey(stops: stops, viewport: viewport, hasBasemap: hasBasemap) ? kept : nil
-    }
-
-    func keep(_ base: Base, stops: [MapStop], viewport: MapViewport, hasBasemap: Bool) {
-        baseKey = BaseKey(stops: stops, viewport: viewport, hasBasemap: hasBasemap)
-        kept = base
-    }
-
-    /// A stop name as a label (trimmed) and its width, measured once per name.
-    func label(for name: String) -> (text: String, width: Int) {
-        if let known = labels[name] { return known }
-        if labels.count >= Self.arcCapacity { labels.removeAll(keepingCapacity: true) }
-        let label = Self.measuredLabel(name)
-        labels[name] = label
-        return label
-    }
-
-    static func measuredLabel(_ name: String) -> (text: String, width: Int) {
-        let text = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        return (text, TextWidth.width(text))
-    }
-
-    func arc(from: Coordinate, to: Coordinate, maxStep: Double) -> [WorldPoint] {
-        let key = ArcKey(from: from, to: to, maxStep: maxStep)
-        if let known = arcs[key] { return known }
-        if arcs.count >= Self.arcCapacity { arcs.removeAll(keepingCapacity: true) }
-        let points = GreatCircleArc.points(from: from, to: to, maxStep: maxStep)
-        arcs[key] = points
-        return points
     }
 }

@@ -204,4 +204,51 @@ final class FakeBasemap: BasemapProviding, Sendable {
         let fresh = renderer.render(stops: moved, selected: 3, viewport: viewport, basemap: basemap, unit: .km)
         #expect(frame.canvas.lines(glyphs: .ascii) == fresh.canvas.lines(glyphs: .ascii))
     }
+
+    @Test func crowdedPinsDrawnFromTheLastShowWhatDrawingThemInOrderShows() {
+        // 300 stops in a 30×8 map: most pins hide others, some only in part.
+        var random = SeededRandom(seed: 7)
+        let stops = (0..<300).map { index in
+            MapStop(coordinate: Coordinate(latitude: Double.random(in: 40...41, using: &random), longitude: Double.random(in: 2...4, using: &random)),
+                    number: index + 1, name: "S\(index)")
+        }
+        let viewport = MapViewport.fitting(stops.map(\.coordinate), width: 30, height: 8)
+        let renderer = MapRenderer()
+        let pins = renderer.pinRects(stops, viewport: viewport)
+        var drawn = DotCanvas(width: 30, height: 8)
+        renderer.drawPins(pins, of: stops, on: &drawn)
+        var inOrder = DotCanvas(width: 30, height: 8)
+        for (index, rect) in pins {
+            inOrder.text(String(stops[index].number), row: rect.row, column: rect.column, style: .mapPin)
+        }
+        #expect(drawn.lines(glyphs: .ascii) == inOrder.lines(glyphs: .ascii))
+        for row in 0..<8 {
+            for column in 0..<30 { #expect(drawn.style(row: row, column: column) == inOrder.style(row: row, column: column)) }
+        }
+    }
+
+    @Test func keptLayersFollowMovesAddsAndDeletesAsAFreshRenderDoes() {
+        let renderer = MapRenderer()
+        var stops = (0..<120).map { index in
+            MapStop(coordinate: Coordinate(latitude: 45 + Double(index % 9) * 0.3, longitude: 2 + Double(index) * 0.05), number: index + 1, name: "Town \(index)")
+        }
+        let viewport = MapViewport.fitting(stops.map(\.coordinate), width: 60, height: 20)
+        let layers = MapLayers()
+        var random = SeededRandom(seed: 11)
+        for step in 0..<40 {
+            let index = Int.random(in: 1..<(stops.count - 1), using: &random)
+            switch step % 3 {
+            case 0: stops.swapAt(index, index + 1)
+            case 1: stops.insert(MapStop(coordinate: Coordinate(latitude: 46, longitude: 3 + Double(step) * 0.01), number: 0, name: "New \(step)"), at: index)
+            default: stops.remove(at: index)
+            }
+            for position in stops.indices { stops[position].number = position + 1 }
+            let kept = renderer.render(stops: stops, selected: index, viewport: viewport, basemap: nil, unit: .km, layers: layers)
+            let fresh = renderer.render(stops: stops, selected: index, viewport: viewport, basemap: nil, unit: .km)
+            #expect(kept.canvas.lines(glyphs: .ascii) == fresh.canvas.lines(glyphs: .ascii))
+            #expect(kept.labels == fresh.labels)
+            #expect(kept.pins == fresh.pins)
+        }
+    }
 }
+

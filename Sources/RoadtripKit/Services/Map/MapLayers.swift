@@ -1,0 +1,74 @@
+import Foundation
+import Terminal
+
+/// What a map keeps from one frame to the next (one per map on screen): the basemap, route and
+/// pins, reused while the stops and the view are the same, so moving the selection draws only
+/// labels and pins; and each leg's arc, so a change to a stop computes only its own legs again.
+/// Arcs and labels are matched by position (`PositionalReuse`), not looked up by coordinates or
+/// names: moving one stop of 5,000 reuses 4,997 arcs without hashing any.
+public final class MapLayers {
+    struct Base {
+        let canvas: DotCanvas
+        let pins: [Int: Rect]
+        /// The labels wanted, in trip order.
+        let labels: [LabelRequest]
+    }
+
+    private struct BaseKey: Equatable {
+        let stops: [MapStop]
+        let viewport: MapViewport
+        let hasBasemap: Bool
+    }
+
+    /// One leg's great-circle arc in world coordinates, and how far it reaches left and right
+    /// (for the copies of the world it shows in). Empty for a leg with an invalid end.
+    struct LegArc {
+        let points: [WorldPoint]
+        let minX: Double
+        let maxX: Double
+
+        init(_ leg: LegEnds, maxStep: Double) {
+            points = leg.from.isValid && leg.to.isValid ? GreatCircleArc.points(from: leg.from, to: leg.to, maxStep: maxStep) : []
+            minX = points.lazy.map(\.x).min() ?? 0
+            maxX = points.lazy.map(\.x).max() ?? 0
+        }
+    }
+
+    typealias Label = (text: String, width: Int)
+
+    private var baseKey: BaseKey?
+    private var kept: Base?
+    private var arcs = PositionalReuse<LegEnds, LegArc>()
+    private var arcStep = 0.0
+    private var labels = PositionalReuse<String, Label>()
+
+    public init() {}
+
+    func base(stops: [MapStop], viewport: MapViewport, hasBasemap: Bool) -> Base? {
+        baseKey == BaseKey(stops: stops, viewport: viewport, hasBasemap: hasBasemap) ? kept : nil
+    }
+
+    func keep(_ base: Base, stops: [MapStop], viewport: MapViewport, hasBasemap: Bool) {
+        baseKey = BaseKey(stops: stops, viewport: viewport, hasBasemap: hasBasemap)
+        kept = base
+    }
+
+    /// Each stop name as a label (trimmed) and its width, measured once per name.
+    func labels(for names: [String]) -> [Label] {
+        labels.values(for: names, make: Self.measuredLabel)
+    }
+
+    static func measuredLabel(_ name: String) -> Label {
+        let text = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        return (text, TextWidth.width(text))
+    }
+
+    /// The arcs of the legs between `coordinates`: a leg the last route had at the same place,
+    /// counted from its start or from its end, is reused, so moving, adding or deleting a stop
+    /// draws only the legs it touched.
+    func legArcs(along coordinates: [Coordinate], maxStep: Double) -> [LegArc] {
+        if maxStep != arcStep { arcs.removeAll() }
+        arcStep = maxStep
+        return arcs.values(for: LegEnds.along(coordinates)) { LegArc($0, maxStep: maxStep) }
+    }
+}

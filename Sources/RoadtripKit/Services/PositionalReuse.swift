@@ -1,0 +1,29 @@
+/// Values made from a list's elements, kept for the next version of the list: an element found
+/// at the same place as last time, counted from the start or from the end, keeps its value.
+///
+/// A list edited by moving, adding or deleting one element (a trip's stops after `J`, `a` or
+/// `d`) thus makes values for that element and its neighbours only, and finds the others by
+/// position: no hashing, where a dictionary keyed by the elements would hash every one.
+struct PositionalReuse<Element: Equatable, Value> {
+    private var elements: [Element] = []
+    private var values: [Value] = []
+
+    /// The value of each of `list`'s elements, made by `make` where none is kept.
+    mutating func values(for list: [Element], make: (Element) -> Value) -> [Value] {
+        let made = list.indices.map { index -> Value in
+            let element = list[index]
+            if index < elements.count, elements[index] == element { return values[index] }
+            let fromEnd = elements.count - (list.count - index)
+            if fromEnd >= 0, elements[fromEnd] == element { return values[fromEnd] }
+            return make(element)
+        }
+        elements = list
+        values = made
+        return made
+    }
+
+    mutating func removeAll() {
+        elements = []
+        values = []
+    }
+}
