@@ -1,21 +1,28 @@
+/// The two ends of a leg.
+struct LegEnds: Hashable {
+    let from: Coordinate
+    let to: Coordinate
+
+    /// The legs between consecutive `coordinates`.
+    static func along(_ coordinates: [Coordinate]) -> [LegEnds] {
+        coordinates.indices.dropLast().map { LegEnds(from: coordinates[$0], to: coordinates[$0 + 1]) }
+    }
+}
+
 /// Geodesic lengths of legs already measured, so that a screen showing a trip pays for a leg
 /// once: a key that changes nothing measures nothing again, and moving a stop measures only the
 /// legs it touched. One per screen (not shared between threads); it forgets everything when it
 /// grows past `capacity`, which bounds its memory.
 final class LegLengths {
-    struct Leg: Hashable {
-        let from: Coordinate
-        let to: Coordinate
-    }
 
     static let capacity = 500_000
 
-    private var meters: [Leg: Double] = [:]
+    private var meters: [LegEnds: Double] = [:]
     /// How many legs were measured (not found here), for tests.
     private(set) var measured = 0
 
     func meters(from: Coordinate, to: Coordinate) -> Double {
-        let leg = Leg(from: from, to: to)
+        let leg = LegEnds(from: from, to: to)
         if let known = meters[leg] { return known }
         if meters.count >= Self.capacity { meters.removeAll(keepingCapacity: true) }
         let length = Geodesy.distance(from: from, to: to)
@@ -40,10 +47,15 @@ final class TripRouteCache {
     private var route: TripRoute?
     private var mapStops: [MapStop]?
 
+    /// The last route's leg lengths by position: after a stop moves, the legs it did not touch
+    /// are found without hashing (`legs` measures the others, or remembers them from before).
+    private var legMeters = PositionalReuse<LegEnds, Double>()
+
     func route(of trip: Trip) -> TripRoute {
         forgetUnless(trip.waypoints)
         if let route { return route }
-        let made = TripRoute(trip, lengths: legs)
+        let ends = LegEnds.along(trip.waypoints.map(\.location))
+        let made = TripRoute(trip, legMeters: legMeters.values(for: ends) { legs.meters(from: $0.from, to: $0.to) })
         route = made
         return made
     }

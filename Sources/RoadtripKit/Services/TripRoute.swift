@@ -18,17 +18,17 @@ public struct TripRoute: Sendable {
     }
 
     public init(_ trip: Trip) {
-        self.init(trip, length: Geodesy.distance(from:to:))
+        let waypoints = trip.waypoints
+        // By index, reading only the locations: a stop copied whole is a retain per name and note.
+        self.init(trip, legMeters: waypoints.indices.dropLast().map {
+            Geodesy.distance(from: waypoints[$0].location, to: waypoints[$0 + 1].location)
+        })
     }
 
-    /// The legs measured by `lengths`, which remembers legs measured before.
-    init(_ trip: Trip, lengths: LegLengths) {
-        self.init(trip, length: lengths.meters(from:to:))
-    }
-
-    private init(_ trip: Trip, length: (Coordinate, Coordinate) -> Double) {
+    /// The route with its legs already measured (`TripRouteCache`).
+    init(_ trip: Trip, legMeters: [Double]) {
         stops = trip.waypoints
-        legMeters = zip(trip.waypoints, trip.waypoints.dropFirst()).map { from, to in length(from.location, to.location) }
+        self.legMeters = legMeters
         var total = 0.0
         cumulativeMeters = trip.waypoints.isEmpty ? [] : [0] + legMeters.map { meters in
             total += meters

@@ -99,12 +99,15 @@ struct TripDetailViewModel: Equatable {
         /// Distance from the first stop to each stop.
         let cumulativeMeters: [Double]
         let unit: DistanceUnit
+        /// Whether any stop has a region or country to show (found once, not on every frame).
+        let hasPlaces: Bool
 
         init(stops: [Waypoint] = [], route: TripRoute? = nil, unit: DistanceUnit = .km) {
             self.stops = stops
             legMeters = route?.legMeters ?? []
             cumulativeMeters = route?.cumulativeMeters ?? []
             self.unit = unit
+            hasPlaces = stops.contains { !($0.region ?? "").isEmpty || !($0.country ?? "").isEmpty }
         }
 
         var startIndex: Int { 0 }
@@ -122,9 +125,6 @@ struct TripDetailViewModel: Equatable {
                 total: unit.format(meters: cumulativeMeters[index])
             )
         }
-
-        /// Whether any stop has a region or country to show (without making the rows).
-        var hasPlaces: Bool { stops.contains { !($0.region ?? "").isEmpty || !($0.country ?? "").isEmpty } }
 
         private static func place(of stop: Waypoint) -> String {
             [stop.region, stop.country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
