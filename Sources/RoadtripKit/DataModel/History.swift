@@ -147,11 +147,17 @@ struct RunReplacement<Element: Equatable> {
     /// Where `current` and `target` differ: everything between the elements they share at the
     /// start and at the end (`range` in `current`, `target` in `target`).
     static func differingRun(from current: [Element], to target: [Element]) -> (range: Range<Int>, target: Range<Int>) {
-        let shortest = min(current.count, target.count)
-        var start = 0
-        while start < shortest, current[start] == target[start] { start += 1 }
-        var end = 0
-        while end < shortest - start, current[current.count - 1 - end] == target[target.count - 1 - end] { end += 1 }
-        return (start..<(current.count - end), start..<(target.count - end))
+        // Through buffer pointers, which lend each element to `==` where the array's subscript
+        // copies it: a stop copied is a retain and release per string it holds.
+        current.withUnsafeBufferPointer { current in
+            target.withUnsafeBufferPointer { target in
+                let shortest = min(current.count, target.count)
+                var start = 0
+                while start < shortest, current[start] == target[start] { start += 1 }
+                var end = 0
+                while end < shortest - start, current[current.count - 1 - end] == target[target.count - 1 - end] { end += 1 }
+                return (start..<(current.count - end), start..<(target.count - end))
+            }
+        }
     }
 }

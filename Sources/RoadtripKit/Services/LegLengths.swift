@@ -54,7 +54,7 @@ final class TripRouteCache {
     func route(of trip: Trip) -> TripRoute {
         forgetUnless(trip.waypoints)
         if let route { return route }
-        let ends = LegEnds.along(trip.waypoints.map(\.location))
+        let ends = LegEnds.along(trip.waypoints.withUnsafeBufferPointer { stops in stops.indices.map { stops[$0].location } })
         let made = TripRoute(trip, legMeters: legMeters.values(for: ends) { legs.meters(from: $0.from, to: $0.to) })
         route = made
         return made

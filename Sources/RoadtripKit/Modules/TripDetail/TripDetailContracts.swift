@@ -107,7 +107,9 @@ struct TripDetailViewModel: Equatable {
             legMeters = route?.legMeters ?? []
             cumulativeMeters = route?.cumulativeMeters ?? []
             self.unit = unit
-            hasPlaces = stops.contains { !($0.region ?? "").isEmpty || !($0.country ?? "").isEmpty }
+            hasPlaces = stops.withUnsafeBufferPointer { stops in
+                stops.indices.contains { !(stops[$0].region ?? "").isEmpty || !(stops[$0].country ?? "").isEmpty }
+            }
         }
 
         var startIndex: Int { 0 }

@@ -29,6 +29,8 @@ public struct MapFrame: Sendable {
 extension MapStop {
     /// A trip's stops as the map shows them: numbered from 1, named.
     static func stops(of trip: Trip) -> [MapStop] {
-        trip.waypoints.enumerated().map { MapStop(coordinate: $1.location, number: $0 + 1, name: $1.name) }
+        trip.waypoints.withUnsafeBufferPointer { stops in
+            stops.indices.map { MapStop(coordinate: stops[$0].location, number: $0 + 1, name: stops[$0].name) }
+        }
     }
 }
