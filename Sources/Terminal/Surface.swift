@@ -56,7 +56,24 @@ public final class Surface {
     public func text(_ text: String, row: Int, column: Int, width: Int? = nil, style: Style = .normal) -> Int {
         let available = min(width ?? Int.max, self.width - column)
         guard row >= 0, row < height, column >= 0, available > 0 else { return 0 }
+        if text.utf8.count <= available, TextWidth.isPrintableASCII(text) { return drawASCII(text, row: row, column: column, style: style) }
         return draw(TextWidth.clip(text, to: available), row: row, column: column, style: style)
+    }
+
+    /// Printable ASCII that fits: a cell per byte, with no glyphs made (most of what a screen
+    /// shows: numbers, distances, coordinates, most names).
+    private func drawASCII(_ text: String, row: Int, column: Int, style: Style) -> Int {
+        let (attrs, pair) = palette.attributes(for: style)
+        var cell = cchar_t()
+        var character: [wchar_t] = [0, 0]
+        var x = column
+        for byte in text.utf8 {
+            character[0] = wchar_t(byte)
+            rt_set_cell(&cell, character, attrs, pair)
+            mvwadd_wch(window, Int32(row), Int32(x), &cell)
+            x += 1
+        }
+        return x - column
     }
 
     /// Fills `width` columns with spaces in the given style (a selection bar, a status bar).
