@@ -37,8 +37,11 @@ public struct TripFile: Codable, Equatable, Sendable {
     }
 
     /// The bytes of the file: pretty-printed, keys sorted, so the same trips always give the same
-    /// bytes and the file diffs well.
+    /// bytes and the file diffs well. `TripFileWriter` writes them; JSONEncoder, whose bytes they
+    /// are, when the writer cannot (fields of the file's own from a newer version, or a number that
+    /// is not finite, which JSONEncoder refuses with an error naming the field).
     public func encoded() throws -> Data {
+        if let data = TripFileWriter.data(for: self) { return data }
         let encoder = JSONEncoder.deterministic()
         var data = try encoder.encode(self)
         data.append(UInt8(ascii: "\n"))
