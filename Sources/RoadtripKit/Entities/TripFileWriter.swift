@@ -49,14 +49,12 @@ struct TripFileWriter {
     /// A little more than the file usually takes: the layout of each stop and trip, its text, and
     /// room for long numbers. Escapes can go past it; `data` then grows.
     private static func estimatedSize(of file: TripFile) -> Int {
+        func member(_ text: String?) -> Int { text.map { 32 + $0.utf8.count } ?? 0 }
         var size = 64
         for trip in file.trips {
             size += 256 + trip.name.utf8.count
             for stop in trip.waypoints {
-                size += 256 + stop.name.utf8.count
-                for text in [stop.region, stop.country, stop.notes] {
-                    if let text { size += 32 + text.utf8.count }
-                }
+                size += 256 + stop.name.utf8.count + member(stop.region) + member(stop.country) + member(stop.notes)
             }
         }
         return size
