@@ -18,6 +18,11 @@ public struct TripFileStore: Sendable {
 
     /// Decodes file bytes, turning every failure into an error with the line and column.
     public func decode(_ data: Data) throws(DataFileError) -> TripFile {
+        // The one-pass reader takes nearly every file; on any doubt it steps aside, and the slow
+        // path below reads the file again, finds what is wrong and says where.
+        if let file = TripFileReader.read(data) {
+            return file
+        }
         let locator = JSONTextLocator(data)
         if let syntaxError = locator.syntaxError() {
             let (line, column) = (syntaxError.position.line, syntaxError.position.column)
