@@ -15,6 +15,7 @@ import RoadtripKit
 // 3. The map: loading the basemap, then whole 200×60 map frames at every zoom (MapBench.swift).
 //
 //     roadtrip-bench --basemap       basemap load and line look-up per frame (BasemapBench.swift)
+//     roadtrip-bench --decode FILE   reading a data file into trips (DecodeBench.swift)
 
 let loads = 200
 let rounds = 5
@@ -112,6 +113,10 @@ do {
     let arguments = CommandLine.arguments
     if arguments.count == 3, arguments[1] == "--search" {
         searchOnce(try Gazetteer.load(from: url), arguments[2])
+        exit(0)
+    }
+    if arguments.count == 3, arguments[1] == "--decode" {
+        try benchDecode(arguments[2])
         exit(0)
     }
     if arguments.count == 2, arguments[1] == "--basemap" {
