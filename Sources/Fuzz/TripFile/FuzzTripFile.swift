@@ -3,7 +3,8 @@ import Foundation
 
 /// libFuzzer entry (`make fuzz`): arbitrary bytes as a data file. Decoding may fail, but only with
 /// a `DataFileError` whose position is inside the text; a file that decodes must save and read back
-/// the same. The locator is also asked where paths taken from the input are.
+/// the same. The locator is also asked where paths taken from the input are, and the one-pass
+/// reader must agree with the locator and JSONDecoder.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Data(bytes: data, count: size)
@@ -38,7 +39,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
     // The locator on its own, with a path made of the input's first bytes.
     let locator = JSONTextLocator(bytes)
-    _ = locator.syntaxError()
+    let syntaxError = locator.syntaxError()
+
+    // The one-pass reader decode tries first must give what the locator and JSONDecoder give, or nothing.
+    if let read = TripFileReader.read(bytes) {
+        guard syntaxError == nil, let old = try? JSONDecoder().decode(TripFile.self, from: bytes) else {
+            fatalError("the one-pass reader took a file the locator or JSONDecoder refuses")
+        }
+        // Saved bytes tell -0 from 0 and one spelling of a string from another, which == does not.
+        if old != read || (try? old.encoded()) != (try? read.encoded()) || TripFileStore.firstDuplicateID(in: old) != nil {
+            fatalError("the one-pass reader read a file otherwise than JSONDecoder")
+        }
+    }
     let path: [JSONTextLocator.PathComponent] = bytes.prefix(8).map { byte in
         byte & 1 == 0 ? .index(Int(byte >> 1)) : .key(["trips", "waypoints", "location", "latitude", "name", "id", "version", ""][Int(byte >> 1) % 8])
     }
