@@ -19,7 +19,9 @@ public enum JSONValue: Codable, Equatable, Sendable {
         } else if let value = try? container.decode(Decimal.self) {
             self = .number(.decimal(value))
         } else if let value = try? container.decode(Double.self) {
-            self = .number(.double(value))
+            // Zero is a Decimal whatever its exponent (0e200 is refused as one), so that it reads
+            // back the same once saved as `0`.
+            self = .number(value == 0 ? .decimal(0) : .double(value))
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
         } else if let value = try? container.decode([JSONValue].self) {

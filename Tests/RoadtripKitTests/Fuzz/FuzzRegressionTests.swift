@@ -118,6 +118,7 @@ import Testing
         ("a version too big for Int", #"{"version": 99999999999999999999999999, "trips": []}"#),
         ("a fractional version", #"{"version": 1.5, "trips": []}"#),
         ("a negative zero exponent", #"{"version": -0e-0, "trips": []}"#),
+        ("a zero with an exponent Decimal refuses", #"{"trips": [], "x": 0e200, "y": -0e-200, "z": [0E+999]}"#),
         ("a bad UUID", #"{"trips": [{"id": "not-a-uuid", "name": "A", "waypoints": []}]}"#),
         ("an unclosed string", #"{"trips": [], "x": "abc"#),
         ("a lone surrogate escape", #"{"trips": [], "x": "\ud800"}"#),
