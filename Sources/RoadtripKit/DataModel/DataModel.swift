@@ -274,16 +274,16 @@ public final class DataModel: ObservableObject {
         guard let index = trips.firstIndex(where: { $0.id == id }) else { return }
         var trip = trips[index]
         update(&trip)
-        guard trip != trips[index] else { return }
         change(description, coalescingKey: coalescingKey) { $0[index] = trip }
     }
 
-    /// Every change goes through here: one undo entry, one publication, one autosave clock.
+    /// Every change goes through here: one undo entry, one publication, one autosave clock; a
+    /// change that changed nothing is none of them.
     private func change(_ description: String, coalescingKey: String? = nil, _ body: (inout [Trip]) -> Void) {
         guard !isReadOnly else { return }
         var copy = trips
         body(&copy)
-        history.record(description, before: trips, after: copy, coalescingKey: coalescingKey)
+        guard history.record(description, before: trips, after: copy, coalescingKey: coalescingKey) else { return }
         publish(copy)
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Undo and redo for the trips. Each entry keeps what a change did, not the trips it changed:
 /// the run of trips that differs and, inside a trip that stayed in its place, the run of stops
 /// that differs. Moving one stop of a 5,000-stop trip keeps two stops, not a copy of the trip,
@@ -20,23 +22,27 @@ struct History {
     private(set) var undoEntries: [Entry] = []
     private(set) var redoEntries: [Entry] = []
 
-    /// Records that `before` became `after`. A change with the coalescing key of the last entry
-    /// continues it, and an entry whose changes came to nothing (a rename typed and then typed
-    /// back) is dropped, so that undo never "undoes" an invisible change.
-    mutating func record(_ description: String, before: [Trip], after: [Trip], coalescingKey: String?) {
+    /// Records that `before` became `after`, and says whether they differ at all: nothing is
+    /// recorded when they do not. A change with the coalescing key of the last entry continues
+    /// it, and an entry whose changes came to nothing (a rename typed and then typed back) is
+    /// dropped, so that undo never "undoes" an invisible change.
+    @discardableResult
+    mutating func record(_ description: String, before: [Trip], after: [Trip], coalescingKey: String?) -> Bool {
+        var change = TripsChange(from: after, to: before)
+        guard !change.isEmpty else { return false }
         redoEntries.removeAll()
-        var original = before
         var description = description
         if let key = coalescingKey, let last = undoEntries.last, last.coalescingKey == key {
             // The entry says what the first change of the run said ("rename trip Coast").
-            original = last.change.applied(to: before)
+            change = TripsChange(from: after, to: last.change.applied(to: before))
             description = last.description
             undoEntries.removeLast()
         }
-        let change = TripsChange(from: after, to: original)
-        guard !change.isEmpty else { return }
-        undoEntries.append(Entry(description: description, change: change, coalescingKey: coalescingKey))
-        trim()
+        if !change.isEmpty {
+            undoEntries.append(Entry(description: description, change: change, coalescingKey: coalescingKey))
+            trim()
+        }
+        return true
     }
 
     /// The trips to go back to, and what is undone; `current` becomes redoable.
@@ -147,17 +153,28 @@ struct RunReplacement<Element: Equatable> {
     /// Where `current` and `target` differ: everything between the elements they share at the
     /// start and at the end (`range` in `current`, `target` in `target`).
     static func differingRun(from current: [Element], to target: [Element]) -> (range: Range<Int>, target: Range<Int>) {
-        // Through buffer pointers, which lend each element to `==` where the array's subscript
-        // copies it: a stop copied is a retain and release per string it holds.
         current.withUnsafeBufferPointer { current in
             target.withUnsafeBufferPointer { target in
+                guard let first = current.baseAddress, let second = target.baseAddress else {
+                    return (0..<current.count, 0..<target.count)
+                }
                 let shortest = min(current.count, target.count)
                 var start = 0
-                while start < shortest, current[start] == target[start] { start += 1 }
+                while start < shortest, same(first + start, second + start) { start += 1 }
                 var end = 0
-                while end < shortest - start, current[current.count - 1 - end] == target[target.count - 1 - end] { end += 1 }
+                while end < shortest - start, same(first + current.count - 1 - end, second + target.count - 1 - end) { end += 1 }
                 return (start..<(current.count - end), start..<(target.count - end))
             }
         }
+    }
+
+    /// Whether two elements are equal, asked in place. A change leaves all but a few elements
+    /// as they were, sharing their strings and arrays with the elements they were copied from:
+    /// the same bits, which is equality for values of strings, arrays, ids and numbers that are
+    /// not NaN (the data file has none), told without `==`'s retains and releases. Bits that
+    /// differ (a string equal but stored apart, padding) go on to `==`.
+    @inline(__always)
+    private static func same(_ a: UnsafePointer<Element>, _ b: UnsafePointer<Element>) -> Bool {
+        memcmp(a, b, MemoryLayout<Element>.size) == 0 || a.pointee == b.pointee
     }
 }
