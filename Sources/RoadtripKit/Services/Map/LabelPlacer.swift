@@ -32,12 +32,13 @@ public enum LabelPlacer {
         // Labels and pins keep one clear column on either side, so "3 Paris" never runs into
         // "Lyon" or the next pin's number.
         var taken = TakenCells(bounds: bounds)
-        for rect in pins + obstacles { taken.take(padded(rect)) }
+        for rect in pins { taken.take(padded(rect)) }
+        for rect in obstacles { taken.take(padded(rect)) }
         var placed: [PlacedLabel] = []
         for request in requests {
             let width = request.width ?? TextWidth.width(request.text)
             guard width > 0 else { continue }
-            let spot = candidates(for: request.pin, width: width).first { rect in
+            let spot = Side.allCases.lazy.map { candidate($0, for: request.pin, width: width) }.first { rect in
                 contains(bounds, rect) && taken.isFree(rect)
             }
             guard let spot else { continue }
@@ -83,15 +84,20 @@ public enum LabelPlacer {
         }
     }
 
-    /// Right, left, above, below the pin, one column apart from it beside, centred over or under.
-    static func candidates(for pin: Rect, width: Int) -> [Rect] {
+    /// Where a label is tried, in this order.
+    enum Side: CaseIterable { case right, left, above, below }
+
+    /// The cells of a label `width` wide on `side` of the pin: one column apart from it beside,
+    /// centred over or under. (Made one at a time: most labels of a crowded map fit nowhere,
+    /// and four rectangles in an array per label were a tenth of its frame.)
+    static func candidate(_ side: Side, for pin: Rect, width: Int) -> Rect {
         let centred = pin.column + (pin.width - width) / 2
-        return [
-            Rect(row: pin.row, column: pin.right + 1, width: width, height: 1),
-            Rect(row: pin.row, column: pin.column - 1 - width, width: width, height: 1),
-            Rect(row: pin.row - 1, column: centred, width: width, height: 1),
-            Rect(row: pin.bottom, column: centred, width: width, height: 1),
-        ]
+        switch side {
+        case .right: return Rect(row: pin.row, column: pin.right + 1, width: width, height: 1)
+        case .left: return Rect(row: pin.row, column: pin.column - 1 - width, width: width, height: 1)
+        case .above: return Rect(row: pin.row - 1, column: centred, width: width, height: 1)
+        case .below: return Rect(row: pin.bottom, column: centred, width: width, height: 1)
+        }
     }
 
     static func padded(_ rect: Rect) -> Rect {

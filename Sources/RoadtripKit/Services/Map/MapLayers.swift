@@ -9,7 +9,7 @@ import Terminal
 public final class MapLayers {
     struct Base {
         let canvas: DotCanvas
-        let pins: [Int: Rect]
+        let pins: MapPins
         /// The labels wanted, in trip order.
         let labels: [LabelRequest]
     }

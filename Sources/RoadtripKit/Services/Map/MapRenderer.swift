@@ -15,11 +15,11 @@ public struct MapRenderer: Sendable {
         var canvas = base.canvas
         let pins = base.pins
         let bounds = Rect(row: 0, column: 0, width: viewport.width, height: viewport.height)
-        let scale = scaleBar(viewport: viewport, unit: unit, avoiding: Array(pins.values))
+        let scale = scaleBar(viewport: viewport, unit: unit, avoiding: pins.rects)
         // The selected stop's label first, then the others in trip order.
         var requests = base.labels
         if let place = requests.firstIndex(where: { $0.id == selected }) { requests.insert(requests.remove(at: place), at: 0) }
-        let labels = LabelPlacer.place(requests, pins: Array(pins.values), obstacles: scale.map { [$0.rect] } ?? [], bounds: bounds)
+        let labels = LabelPlacer.place(requests, pins: pins.rects, obstacles: scale.map { [$0.rect] } ?? [], bounds: bounds)
 
         if let scale { canvas.text(scale.bar.text, row: scale.rect.row, column: scale.rect.column, style: .mapScale) }
         for label in labels {
@@ -43,7 +43,7 @@ public struct MapRenderer: Sendable {
         drawRoute(stops.map(\.coordinate), viewport: viewport, on: &canvas, arcs: layers)
         let pins = pinRects(stops, viewport: viewport)
         drawPins(pins, of: stops, on: &canvas)
-        let base = MapLayers.Base(canvas: canvas, pins: Dictionary(uniqueKeysWithValues: pins),
+        let base = MapLayers.Base(canvas: canvas, pins: pins,
                                   labels: labelRequests(stops, pins: pins, labels: layers))
         layers?.keep(base, stops: stops, viewport: viewport, hasBasemap: basemap != nil)
         return base
@@ -84,14 +84,14 @@ public struct MapRenderer: Sendable {
     /// Each stop's pin, in trip order: its number's cells, starting in the cell that holds the
     /// stop (the copy nearest the centre), moved left where it would leave the map. Stops out of
     /// view have none.
-    func pinRects(_ stops: [MapStop], viewport: MapViewport) -> [(index: Int, rect: Rect)] {
-        var pins: [(index: Int, rect: Rect)] = []
+    func pinRects(_ stops: [MapStop], viewport: MapViewport) -> MapPins {
+        var pins = MapPins()
         for (index, stop) in stops.enumerated() where stop.coordinate.isValid {
             let dot = viewport.dot(of: viewport.nearestCopy(of: MercatorProjection.project(stop.coordinate)))
             let column = Int((dot.x / 2).rounded(.down)), row = Int((dot.y / 4).rounded(.down))
             guard column >= 0, row >= 0, column < viewport.width, row < viewport.height else { continue }
             let width = Self.digitCount(stop.number)
-            pins.append((index, Rect(row: row, column: max(0, min(column, viewport.width - width)), width: width, height: 1)))
+            pins.append(index: index, rect: Rect(row: row, column: max(0, min(column, viewport.width - width)), width: width, height: 1))
         }
         return pins
     }
@@ -109,9 +109,9 @@ public struct MapRenderer: Sendable {
     /// The pins' numbers, a later stop's over an earlier one's where they meet. Drawn from the
     /// last: a cell a later pin took is left alone, so where thousands of pins crowd the few
     /// hundred cells of a map, each cell is written once and a hidden pin costs one look.
-    func drawPins(_ pins: [(index: Int, rect: Rect)], of stops: [MapStop], on canvas: inout DotCanvas) {
+    func drawPins(_ pins: MapPins, of stops: [MapStop], on canvas: inout DotCanvas) {
         var taken = [Bool](repeating: false, count: canvas.width * canvas.height)
-        for (index, rect) in pins.reversed() {
+        for (index, rect) in zip(pins.indices, pins.rects).reversed() {
             let cells = rect.row * canvas.width + rect.column
             guard taken[cells..<(cells + min(rect.width, canvas.width - rect.column))].contains(false) else { continue }
             for (offset, digit) in String(stops[index].number).utf8.enumerated()
@@ -123,9 +123,9 @@ public struct MapRenderer: Sendable {
     }
 
     /// A label for every pin, in trip order, with its width measured.
-    func labelRequests(_ stops: [MapStop], pins: [(index: Int, rect: Rect)], labels: MapLayers? = nil) -> [LabelRequest] {
+    func labelRequests(_ stops: [MapStop], pins: MapPins, labels: MapLayers? = nil) -> [LabelRequest] {
         let measured = labels?.labels(for: stops.map(\.name))
-        return pins.compactMap { index, pin in
+        return zip(pins.indices, pins.rects).compactMap { index, pin in
             let label = measured?[index] ?? MapLayers.measuredLabel(stops[index].name)
             guard !label.text.isEmpty else { return nil }
             return LabelRequest(id: index, text: label.text, pin: pin, width: label.width)

@@ -13,12 +13,38 @@ public struct MapStop: Equatable, Sendable {
     }
 }
 
+/// The pins of the stops in view, in trip order: each one's stop index and the cells of its
+/// number, side by side in two arrays, so the cells go to the label placer as they are.
+public struct MapPins: Equatable, Sendable {
+    /// The stop index of each pin, ascending.
+    public private(set) var indices: [Int] = []
+    public private(set) var rects: [Rect] = []
+
+    mutating func append(index: Int, rect: Rect) {
+        indices.append(index)
+        rects.append(rect)
+    }
+
+    public var count: Int { indices.count }
+    public var isEmpty: Bool { indices.isEmpty }
+
+    /// The cells of stop `index`'s pin, nil when it is out of view; found by halving.
+    public subscript(index: Int) -> Rect? {
+        var (low, high) = (0, indices.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if indices[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < indices.count && indices[low] == index ? rects[low] : nil
+    }
+}
+
 /// One drawn map: the canvas to show, and what went where (for tests and for views that want to
 /// know which labels fitted).
 public struct MapFrame: Sendable {
     public var canvas: DotCanvas
-    /// The pin's cells per stop index, for the stops in view.
-    public var pins: [Int: Rect]
+    /// The pins of the stops in view.
+    public var pins: MapPins
     /// Labels that found room, `id` being the stop index.
     public var labels: [PlacedLabel]
     public var scaleBar: ScaleBar?

@@ -71,7 +71,7 @@ import Terminal
         for request in requests {
             let width = TextWidth.width(request.text)
             guard width > 0 else { continue }
-            let spot = LabelPlacer.candidates(for: request.pin, width: width).first { rect in
+            let spot = LabelPlacer.Side.allCases.map { LabelPlacer.candidate($0, for: request.pin, width: width) }.first { rect in
                 LabelPlacer.contains(bounds, rect) && !taken.contains { LabelPlacer.intersects($0, rect) }
             }
             guard let spot else { continue }

@@ -218,7 +218,7 @@ final class FakeBasemap: BasemapProviding, Sendable {
         var drawn = DotCanvas(width: 30, height: 8)
         renderer.drawPins(pins, of: stops, on: &drawn)
         var inOrder = DotCanvas(width: 30, height: 8)
-        for (index, rect) in pins {
+        for (index, rect) in zip(pins.indices, pins.rects) {
             inOrder.text(String(stops[index].number), row: rect.row, column: rect.column, style: .mapPin)
         }
         #expect(drawn.lines(glyphs: .ascii) == inOrder.lines(glyphs: .ascii))
