@@ -22,7 +22,7 @@ public enum DistanceUnit: String, CaseIterable, Sendable {
     public func format(meters: Double) -> String {
         let value = meters / metres
         if value < 99.95 {
-            return String(format: "%.1f", value) + " " + rawValue
+            return value.fixed(1) + " " + rawValue
         }
         return "\(Self.grouped(Int(value.rounded()))) \(rawValue)"
     }
