@@ -21,6 +21,11 @@ struct SearchCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "How many places at most (1 to 1000).")
     var limit = 10
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "Rank places near this point first, as the stop editor does near a trip's stops (\"45.52, -122.68\").",
+        valueName: "lat,lon"))
+    var near: String?
+
     @Flag(name: .long, help: "Print a JSON array of {name, admin1, country, countryCode, latitude, longitude, population}, best first.")
     var json = false
 
@@ -28,6 +33,17 @@ struct SearchCommand: ParsableCommand {
         guard limit >= 1 else { throw ValidationError("--limit must be at least 1.") }
         guard limit <= 1000 else { throw ValidationError("--limit must be at most 1000.") }
         _ = try CommandWords.values(query)
+        _ = try context()
+    }
+
+    /// The point of `--near`, read as the stop editor reads coordinates.
+    private func context() throws -> SearchContext? {
+        guard let near else { return nil }
+        do {
+            return SearchContext([try CoordinateParser.parse(near)])
+        } catch {
+            throw ValidationError("--near takes a latitude and longitude (\"45.52, -122.68\"): \(error.description)")
+        }
     }
 
     struct Entry: Encodable, Equatable {
@@ -42,9 +58,9 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let (query, limit) = (try CommandWords.values(self.query).joined(separator: " "), self.limit)
+        let (query, limit, context) = (try CommandWords.values(self.query).joined(separator: " "), self.limit, try context())
         let places = try MainActor.assumeIsolated { () throws -> [Place] in
-            switch PlaceFinder(places: .gazetteer(environment: environment)).lookUp(query, limit: limit) {
+            switch PlaceFinder(places: .gazetteer(environment: environment)).lookUp(query, limit: limit, near: context) {
             case .places(let found): return found
             case .coordinate(_, let nearest): return nearest.map { [$0] } ?? []
             case .empty: throw ValidationError("Give a place to search for.")

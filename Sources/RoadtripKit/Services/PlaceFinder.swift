@@ -20,7 +20,8 @@ public enum PlaceLookup: Equatable, Sendable {
 struct PlaceFinder {
     let places: PlaceSearchProvider
 
-    func lookUp(_ text: String, limit: Int) -> PlaceLookup {
+    /// What `text` finds, places ranked from `context` (the trip around the stop) when given.
+    func lookUp(_ text: String, limit: Int, near context: SearchContext? = nil) -> PlaceLookup {
         let query = text.trimmingCharacters(in: .whitespaces)
         if query.isEmpty { return .empty }
         if CoordinateParser.looksLikeCoordinates(query) {
@@ -32,7 +33,7 @@ struct PlaceFinder {
             }
         }
         switch places.value {
-        case .success(let gazetteer): return .places(gazetteer.search(query, limit: limit))
+        case .success(let gazetteer): return .places(gazetteer.search(query, limit: limit, near: context))
         case .failure(let error): return .searchUnavailable("\(error)")
         }
     }
@@ -43,8 +44,8 @@ struct PlaceFinder {
 
     /// The stop a place query makes: the best match by name, or the exact point typed (named after
     /// the nearest place).
-    func stop(for text: String) throws -> Waypoint {
-        switch lookUp(text, limit: 1) {
+    func stop(for text: String, near context: SearchContext? = nil) throws -> Waypoint {
+        switch lookUp(text, limit: 1, near: context) {
         case .places(let found):
             guard let place = found.first else { throw NoStop(description: "No place matches “\(text)”.") }
             return Waypoint(name: place.name, location: place.coordinate, region: place.admin1.isEmpty ? nil : place.admin1,

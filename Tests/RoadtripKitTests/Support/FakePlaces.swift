@@ -9,7 +9,11 @@ final class FakePlaces: PlaceSearching, @unchecked Sendable {
         self.places = places
     }
 
-    func search(_ query: String, limit: Int) -> [Place] {
+    /// The context asked for by the last search, so tests can see what the caller passed.
+    private(set) var lastContext: SearchContext?
+
+    func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place] {
+        lastContext = context
         let needle = query.lowercased()
         return Array(places.filter { $0.name.lowercased().hasPrefix(needle) }.sorted { $0.population > $1.population }.prefix(limit))
     }

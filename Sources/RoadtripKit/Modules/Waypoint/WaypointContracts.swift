@@ -42,7 +42,8 @@ protocol WaypointViewOutput: AnyObject {
 
 @MainActor
 protocol WaypointInteractorInput: AnyObject {
-    func lookUp(_ text: String) -> PlaceLookup
+    /// What `text` finds for the stop `mode` makes or edits: places nearer its neighbours first.
+    func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceLookup
     var tripName: String { get }
     func stop(id: Waypoint.ID) -> Waypoint?
     /// The stop the new or edited stop comes after, for the distance in the preview.

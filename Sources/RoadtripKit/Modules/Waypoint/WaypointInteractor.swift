@@ -15,8 +15,24 @@ final class WaypointInteractor: WaypointInteractorInput {
         self.places = places
     }
 
-    func lookUp(_ text: String) -> PlaceLookup {
-        PlaceFinder(places: places).lookUp(text, limit: Self.resultLimit)
+    func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceLookup {
+        PlaceFinder(places: places).lookUp(text, limit: Self.resultLimit, near: searchContext(for: mode))
+    }
+
+    /// Where the stop will be: between the stops before and after it, which search results are
+    /// ranked by distance from.
+    func searchContext(for mode: WaypointEditorMode) -> SearchContext? {
+        guard let stops = model.trip(id: tripID)?.waypoints else { return nil }
+        let neighbours: ArraySlice<Waypoint>
+        switch mode {
+        case .add(let index):
+            let place = min(max(index, 0), stops.count)
+            neighbours = stops[max(place - 1, 0)..<min(place + 1, stops.count)]
+        case .edit(let id):
+            guard let place = stops.firstIndex(where: { $0.id == id }) else { return nil }
+            neighbours = (stops[max(place - 1, 0)..<place] + stops[min(place + 1, stops.count)..<min(place + 2, stops.count)])[...]
+        }
+        return SearchContext(neighbours.map(\.location))
     }
 
     var tripName: String { model.trip(id: tripID)?.name ?? "" }

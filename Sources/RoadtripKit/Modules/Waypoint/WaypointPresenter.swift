@@ -54,7 +54,7 @@ final class WaypointPresenter: WaypointViewOutput {
     }
 
     func didChangePlace(_ text: String) {
-        lookup = interactor.lookUp(text)
+        lookup = interactor.lookUp(text, for: mode)
         selected = 0
         updateChoices()
     }

@@ -24,8 +24,8 @@ public final class Gazetteer: PlaceSearching, @unchecked Sendable {
     /// How many places the index holds.
     public var count: Int { tables.placeCount }
 
-    public func search(_ query: String, limit: Int) -> [Place] {
-        PlaceSearch(tables: tables, limit: limit).run(query).map { place(at: Int($0.place)) }
+    public func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place] {
+        PlaceSearch(tables: tables, limit: limit, context: context).run(query).map { place(at: Int($0.place)) }
     }
 
     public func nearest(to coordinate: Coordinate) -> Place? {
@@ -52,12 +52,7 @@ public final class Gazetteer: PlaceSearching, @unchecked Sendable {
     }
 
     func coordinate(ofPlace index: Int) -> Coordinate {
-        let record = index * GazetteerFormat.Place.size
-        let scale = GazetteerFormat.coordinateScale
-        return Coordinate(
-            latitude: Double(tables.places.int32(record + GazetteerFormat.Place.latitude)) / scale,
-            longitude: Double(tables.places.int32(record + GazetteerFormat.Place.longitude)) / scale
-        )
+        tables.coordinate(ofPlace: index)
     }
 
     private func regionString(_ region: Int, _ field: Int) -> String {

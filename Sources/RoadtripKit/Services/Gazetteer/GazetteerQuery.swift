@@ -12,6 +12,8 @@ struct GazetteerQuery {
     let words: [[Form]]
     /// Folded qualifiers (`SearchText.key`), in order; each must match the place's region or country.
     let qualifiers: [[UInt8]]
+    /// The name's words as folded, before their forms: for `endingInQualifier`.
+    private let folded: [String]
 
     /// At most this many spellings of a whole query are looked up (two "st"s make nine).
     static let maximumPhrases = 8
@@ -19,9 +21,24 @@ struct GazetteerQuery {
     init?(_ text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         let words = SearchText.words(of: String(parts.first ?? ""))
+        let qualifiers = parts.dropFirst().map { Array(SearchText.key(of: String($0)).utf8) }.filter { !$0.isEmpty }
+        self.init(words: words, qualifiers: qualifiers)
+    }
+
+    private init?(words: [String], qualifiers: [[UInt8]]) {
         guard !words.isEmpty else { return nil }
+        folded = words
         self.words = words.map(Self.forms)
-        qualifiers = parts.dropFirst().map { Array(SearchText.key(of: String($0)).utf8) }.filter { !$0.isEmpty }
+        self.qualifiers = qualifiers
+    }
+
+    /// The query read with its last `count` words as a qualifier, as if a comma stood before
+    /// them ("Portland OR", "Salt Lake City Utah"); nil when it has a comma already or would have
+    /// no name left. Whether those words name a region is the search's to decide.
+    func endingInQualifier(words count: Int) -> GazetteerQuery? {
+        guard qualifiers.isEmpty, count >= 1, folded.count > count else { return nil }
+        let qualifier = folded.suffix(count).map { SearchText.abbreviations[$0] ?? $0 }.joined(separator: " ")
+        return GazetteerQuery(words: Array(folded.dropLast(count)), qualifiers: [Array(qualifier.utf8)])
     }
 
     private static func forms(of word: String) -> [Form] {

@@ -86,3 +86,12 @@ struct GazetteerTables {
         }
     }
 }
+
+extension GazetteerTables {
+    /// Where place `index` is, read from its record.
+    func coordinate(ofPlace index: Int) -> Coordinate {
+        let record = index * Format.Place.size
+        return Coordinate(latitude: Double(places.int32(record + Format.Place.latitude)) / Format.coordinateScale,
+                          longitude: Double(places.int32(record + Format.Place.longitude)) / Format.coordinateScale)
+    }
+}

@@ -33,9 +33,17 @@ public struct Place: Equatable, Hashable, Sendable {
 /// Finds places by name (and nearest to a point). The real one is the memory-mapped `Gazetteer`;
 /// tests use small in-memory ones.
 public protocol PlaceSearching: AnyObject, Sendable {
-    /// Places matching `query`, best first: match quality, then population. `query` may end in a
-    /// qualifier after a comma ("Portland, OR", "Paris, France").
-    func search(_ query: String, limit: Int) -> [Place]
+    /// Places matching `query`, best first: match quality, then population, weighed by distance
+    /// from `context` when there is one. `query` may end in a qualifier ("Portland, OR", "Paris,
+    /// France", "Seattle WA").
+    func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place]
     /// The place nearest to `coordinate` (by great-circle distance), if the gazetteer has any.
     func nearest(to coordinate: Coordinate) -> Place?
+}
+
+extension PlaceSearching {
+    /// Places matching `query`, from nowhere in particular.
+    public func search(_ query: String, limit: Int) -> [Place] {
+        search(query, limit: limit, near: nil)
+    }
 }

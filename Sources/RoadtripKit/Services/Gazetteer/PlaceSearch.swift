@@ -6,23 +6,39 @@
 ///    places stored in the file (`TopLists`), used when no qualifier narrows them.
 /// 2. Only if that leaves room: every query word as the start of a name word, in order ("sa fr" in
 ///    "san francisco"), from the entries of the rarest query word, checking the others in the key.
-/// Qualifiers filter both by the region every entry carries.
+/// Qualifiers filter both by the region every entry carries. Without a comma, the last one or
+/// two words are also tried as a qualifier when they name a region or country exactly, for the
+/// places the words before them name exactly ("Portland OR", "Paris Texas"; "sa fr" stays San
+/// Francisco). With a context (`SearchContext`), places farther from the trip weigh less.
 struct PlaceSearch {
     typealias Phrase = GazetteerQuery.Phrase
     let tables: GazetteerTables
     let limit: Int
+    var context: SearchContext?
+
+    /// With a context, a range of up to this many entries is scanned rather than read from its
+    /// top list, which ranked it from nowhere in particular (a scan of this many takes ~0.3 ms).
+    static let contextScanLimit = 16_384
 
     private var index: EntryIndex { EntryIndex(tables: tables) }
 
     func run(_ text: String) -> [Candidate] {
         guard limit > 0, let query = GazetteerQuery(text) else { return [] }
+        var ranked = RankedPlaces(capacity: limit)
+        for count in [1, 2] {
+            guard let reading = query.endingInQualifier(words: count) else { break }
+            let filter = RegionFilter(qualifiers: reading.qualifiers, tables: tables)
+            guard filter.matchesExactly else { continue }
+            for phrase in reading.phrases {
+                scan(index.range(equalTo: phrase.text), phraseLength: phrase.text.count, filter, into: &ranked)
+            }
+        }
         var filter: RegionFilter?
         if !query.qualifiers.isEmpty {
             let regions = RegionFilter(qualifiers: query.qualifiers, tables: tables)
-            if regions.allowsNothing { return [] }
+            if regions.allowsNothing { return ranked.items }
             filter = regions
         }
-        var ranked = RankedPlaces(capacity: limit)
         for phrase in query.phrases {
             collect(phrase, filter, into: &ranked)
         }
@@ -41,13 +57,18 @@ struct PlaceSearch {
 
     private func collect(prefix: [UInt8], _ filter: RegionFilter?, into ranked: inout RankedPlaces) {
         let range = index.range(prefixedBy: prefix)
-        if filter == nil, range.count > TopLists.threshold,
+        if filter == nil, range.count > TopLists.threshold, context == nil || range.count > Self.contextScanLimit,
            let list = TopLists(tables: tables).list(for: prefix),
            list.count >= ranked.capacity || list.count < TopLists.length {
             list.forEach { ranked.offer($0) }
             return
         }
         scan(range, phraseLength: prefix.count, filter, into: &ranked)
+    }
+
+    /// The kilometres from the context to the place of `entry`, when there is a context.
+    @inline(__always) private func distance(_ entry: Int) -> Double? {
+        context.map { $0.kilometres(to: tables.coordinate(ofPlace: Int(index.place(entry)))) }
     }
 
     /// Every entry of `range` matches the phrase; how well depends on where its word is.
@@ -61,7 +82,8 @@ struct PlaceSearch {
             let quality: MatchQuality = index.wordStart(entry) != 0 ? .laterWord
                 : index.keyLength(entry) == phraseLength ? .exactName : .namePrefix
             ranked.offer(Candidate(place: index.place(entry), quality: quality, regionQuality: regionQuality,
-                                   alternate: index.isAlternate(entry), population: index.population(entry)))
+                                   alternate: index.isAlternate(entry), matchedLength: phraseLength,
+                                   population: index.population(entry), distance: distance(entry)))
         }
     }
 
@@ -81,7 +103,8 @@ struct PlaceSearch {
                 guard wordIndex >= lead else { continue }
                 let first = wordIndex - lead
                 let candidate = Candidate(place: index.place(entry), quality: first == 0 ? .wordPrefixes : .laterWordPrefixes,
-                                          regionQuality: regionQuality, alternate: index.isAlternate(entry), population: index.population(entry))
+                                          regionQuality: regionQuality, alternate: index.isAlternate(entry), population: index.population(entry),
+                                          distance: distance(entry))
                 if ranked.admits(candidate), Self.words(of: key, from: first, match: query.words) {
                     ranked.offer(candidate)
                 }

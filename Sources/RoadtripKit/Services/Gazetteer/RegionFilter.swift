@@ -25,6 +25,9 @@ struct RegionFilter {
 
     var allowsNothing: Bool { !qualities.contains { $0 != Self.noMatch } }
 
+    /// Whether some region or country is named by the qualifiers exactly, not only by a prefix.
+    var matchesExactly: Bool { qualities.contains(0) }
+
     @inline(__always) func quality(ofRegion region: Int) -> UInt8 {
         region < qualities.count ? qualities[region] : Self.noMatch
     }

@@ -17,12 +17,12 @@ import Testing
     }
 
     @Test func namesAreSearchedAndCoordinatesParsed() {
-        #expect(interactor.lookUp("") == .empty)
-        #expect(interactor.lookUp("  ") == .empty)
-        #expect(interactor.lookUp("Mont") == .places([FakePlaces.monterrey, FakePlaces.monterey]))
+        #expect(interactor.lookUp("", for: .add(index: 0)) == .empty)
+        #expect(interactor.lookUp("  ", for: .add(index: 0)) == .empty)
+        #expect(interactor.lookUp("Mont", for: .add(index: 0)) == .places([FakePlaces.monterrey, FakePlaces.monterey]))
         let point = Coordinate(latitude: 36.28, longitude: -121.81)
-        #expect(interactor.lookUp("36.28, -121.81") == .coordinate(point, nearest: FakePlaces.bigSur))
-        guard case .invalidCoordinates(let reason) = interactor.lookUp("36.28, -200") else {
+        #expect(interactor.lookUp("36.28, -121.81", for: .add(index: 0)) == .coordinate(point, nearest: FakePlaces.bigSur))
+        guard case .invalidCoordinates(let reason) = interactor.lookUp("36.28, -200", for: .add(index: 0)) else {
             Issue.record("expected invalid coordinates")
             return
         }
@@ -32,8 +32,30 @@ import Testing
     @Test func aGazetteerThatCannotLoadIsReportedNotFatal() {
         struct Broken: Error, CustomStringConvertible { var description: String { "gazetteer.bin is damaged" } }
         let interactor = WaypointInteractor(tripID: Fixtures.pacific.id, model: model, places: PlaceSearchProvider { throw Broken() })
-        #expect(interactor.lookUp("Mont") == .searchUnavailable("gazetteer.bin is damaged"))
-        #expect(interactor.lookUp("36.28, -121.81") == .coordinate(Coordinate(latitude: 36.28, longitude: -121.81), nearest: nil))
+        #expect(interactor.lookUp("Mont", for: .add(index: 0)) == .searchUnavailable("gazetteer.bin is damaged"))
+        #expect(interactor.lookUp("36.28, -121.81", for: .add(index: 0)) == .coordinate(Coordinate(latitude: 36.28, longitude: -121.81), nearest: nil))
+    }
+
+    @Test func searchesAreMadeFromTheNeighboursOfTheStop() {
+        let (monterey, bigSur, morroBay) = (Fixtures.monterey, Fixtures.bigSur, Fixtures.morroBay)
+        let contexts: [(WaypointEditorMode, [Coordinate]?)] = [
+            (.add(index: 0), [monterey]),
+            (.add(index: 1), [monterey, bigSur]),
+            (.add(index: 3), [morroBay]),
+            (.edit(Fixtures.uuid(11)), [bigSur]),
+            (.edit(Fixtures.uuid(12)), [monterey, morroBay]),
+            (.edit(Fixtures.uuid(13)), [bigSur]),
+        ]
+        for (mode, points) in contexts {
+            #expect(interactor.searchContext(for: mode)?.points == points, "\(mode)")
+        }
+        let places = FakePlaces(FakePlaces.california.places)  // its own: it records the last search
+        let searching = WaypointInteractor(tripID: Fixtures.pacific.id, model: model, places: .fixed(places))
+        _ = searching.lookUp("Big", for: .add(index: 1))
+        #expect(places.lastContext?.points == [monterey, bigSur])
+        let empty = WaypointInteractor(tripID: Fixtures.empty.id, model: model, places: .fixed(places))
+        _ = empty.lookUp("Big", for: .add(index: 0))
+        #expect(places.lastContext == nil)
     }
 
     @Test func thePreviousStopOfEachMode() {

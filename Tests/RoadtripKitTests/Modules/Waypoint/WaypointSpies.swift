@@ -20,7 +20,7 @@ final class WaypointInteractorSpy: WaypointInteractorInput {
 
     init(trip: Trip) { self.trip = trip }
 
-    func lookUp(_ text: String) -> PlaceLookup { lookups[text] ?? (text.isEmpty ? .empty : .places([])) }
+    func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceLookup { lookups[text] ?? (text.isEmpty ? .empty : .places([])) }
     var tripName: String { trip.name }
     func stop(id: Waypoint.ID) -> Waypoint? { trip.waypoints.first { $0.id == id } }
 

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Where a search is made from: the stops beside the one being chosen (or the map's centre, or
+/// the place before, for `roadtrip new`). Among places that match a query equally well, a place
+/// counts for less the farther it is from the nearest of these points, so that "Astoria" in a
+/// trip through Oregon is Astoria, Oregon, and in one through New York is Astoria, New York.
+public struct SearchContext: Equatable, Sendable {
+    public let points: [Coordinate]
+
+    public init?(_ points: [Coordinate]) {
+        let valid = points.filter(\.isValid)
+        guard !valid.isEmpty else { return nil }
+        self.points = valid
+    }
+
+    /// Within this many kilometres a place keeps most of its weight; at ten times as far, a
+    /// place must be about 100 times as big to rank the same. A gravity rule, weight over
+    /// distance squared, softened near the trip: a town 150 km away (Monterey from San
+    /// Francisco, 28,000 people) beats a city of a million 2,600 km away (Monterrey, Mexico).
+    static let scaleKilometres = 100.0
+
+    /// The factor a place's weight is multiplied by at `kilometres` from the trip: 1 on it.
+    static func nearness(kilometres: Double) -> Double {
+        let ratio = 1 + kilometres / scaleKilometres
+        return 1 / (ratio * ratio)
+    }
+
+    /// Kilometres from the nearest point, on a sphere: exact enough to rank by, and cheap enough
+    /// to work out for every entry a search scans.
+    func kilometres(to coordinate: Coordinate) -> Double {
+        points.lazy.map { Self.kilometres(from: $0, to: coordinate) }.min() ?? 0
+    }
+
+    static func kilometres(from a: Coordinate, to b: Coordinate) -> Double {
+        let radians = Double.pi / 180
+        let (latitudeA, latitudeB) = (a.latitude * radians, b.latitude * radians)
+        let halfLatitude = sin((latitudeB - latitudeA) / 2), halfLongitude = sin((b.longitude - a.longitude) * radians / 2)
+        let h = halfLatitude * halfLatitude + cos(latitudeA) * cos(latitudeB) * halfLongitude * halfLongitude
+        return 2 * 6_371.0 * asin(min(1, h.squareRoot()))
+    }
+}
