@@ -56,7 +56,7 @@ struct Candidate: Comparable {
         }
         self.quality = quality
         let base = Double(population) / (doubtful && quality != .exactAlternate ? Self.alternateDiscount : 1)
-        weight = distance.map { base * SearchContext.nearness(kilometres: $0) } ?? base
+        weight = distance.map { SearchContext.weight(population: base, kilometres: $0) } ?? base
     }
 
     /// Match quality, then the qualifier's, then the weightier place; the index breaks ties so

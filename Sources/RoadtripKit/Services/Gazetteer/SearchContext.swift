@@ -13,16 +13,19 @@ public struct SearchContext: Equatable, Sendable {
         self.points = valid
     }
 
-    /// Within this many kilometres a place keeps most of its weight; at ten times as far, a
-    /// place must be about 100 times as big to rank the same. A gravity rule, weight over
-    /// distance squared, softened near the trip: a town 150 km away (Monterey from San
-    /// Francisco, 28,000 people) beats a city of a million 2,600 km away (Monterrey, Mexico).
+    /// Within this many kilometres a place keeps most of its weight.
     static let scaleKilometres = 100.0
 
-    /// The factor a place's weight is multiplied by at `kilometres` from the trip: 1 on it.
-    static func nearness(kilometres: Double) -> Double {
+    /// How much a place of `population` weighs at `kilometres` from the trip: the square root
+    /// of its population over the square of the distance, softened near the trip. A town ten
+    /// times as far must be about 10,000 times as big to rank the same: Long Beach, Washington
+    /// (1,400 people, 180 km from Seattle) beats Long Beach, California (466,000, 1,500 km);
+    /// Monterey (28,000, 150 km from San Francisco) beats Monterrey, Mexico (a million, 2,600 km).
+    /// Without a context, places weigh their population, which orders them the same way as its
+    /// square root would.
+    static func weight(population: Double, kilometres: Double) -> Double {
         let ratio = 1 + kilometres / scaleKilometres
-        return 1 / (ratio * ratio)
+        return population.squareRoot() / (ratio * ratio)
     }
 
     /// Kilometres from the nearest point, on a sphere: exact enough to rank by, and cheap enough

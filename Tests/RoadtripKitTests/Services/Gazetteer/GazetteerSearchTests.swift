@@ -18,19 +18,23 @@ struct Expected: CustomTestStringConvertible, Sendable {
     let countryCode: String
     var admin1Code: String?
     var within = 1
+    /// Where the search is made from (the trip around the stop), and what to call it.
+    var near: (name: String, point: Coordinate)?
 
-    var testDescription: String { "“\(query)” → \(name) (\(countryCode))" }
+    var testDescription: String { "“\(query)”\(near.map { " near \($0.name)" } ?? "") → \(name) (\(countryCode))" }
 
-    init(_ query: String, _ name: String, _ countryCode: String, _ admin1Code: String? = nil, within: Int = 1) {
+    init(_ query: String, _ name: String, _ countryCode: String, _ admin1Code: String? = nil, within: Int = 1,
+         near: (name: String, point: Coordinate)? = nil) {
         self.query = query
         self.name = name
         self.countryCode = countryCode
         self.admin1Code = admin1Code
         self.within = within
+        self.near = near
     }
 
     func check(in gazetteer: Gazetteer) {
-        let results = gazetteer.search(query, limit: max(10, within))
+        let results = gazetteer.search(query, limit: max(10, within), near: near.flatMap { SearchContext([$0.point]) })
         let found = results.prefix(within).contains { place in
             place.name == name && place.countryCode == countryCode && (admin1Code.map { $0 == place.admin1Code } ?? true)
         }
