@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Searches made from where the trip is: the stop editor, `search --near` and `new`.
+@Suite("search from the trip, end to end")
+struct SearchContextEndToEndTests {
+    typealias CLI = CommandLineEndToEndTests
+
+    @Test("In a trip through Oregon, Astoria in the stop editor is Astoria, Oregon, first")
+    func theStopEditorSearchesNearTheTrip() async throws {
+        let directory = try TemporaryDirectory()
+        let made = try CLI.roadtrip(["new", "Coast", "Portland, OR", "Seaside, OR"], in: directory)
+        #expect(made.status == 0, "\(CLI.describe(made))")
+        let session = try TmuxSession(width: 110, height: 30, directory: directory)
+        defer { session.close() }
+        try await session.waitFor("Coast")
+        try session.sendKeys("Enter")
+        try await session.waitFor("Seaside")
+        try session.sendKeys("G", "a")
+        try await session.waitFor("Add a stop after “Seaside”")
+        try session.sendText("Astoria")
+        // The first result is chosen as soon as it shows: no key moves the choice.
+        try await session.waitFor("Astoria — Oregon, United States")
+        try session.sendKeys("Enter")
+        try await session.waitUntil("the new stop in the trip") { $0.contains("3 stops") }
+        try session.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(session)
+        let stops = try #require(try Run.trips(at: session.dataFile).first?["waypoints"] as? [[String: Any]])
+        #expect(stops.last?["name"] as? String == "Astoria")
+        #expect(stops.last?["region"] as? String == "Oregon")
+    }
+
+    @Test("search --near ranks the places near the point first")
+    func searchNear() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for (point, region) in [("45.52, -122.68", "Oregon"), ("40.71,-74.0", "New York")] {
+            let result = try CLI.roadtrip(["search", "Astoria", "--near", point, "--json", "--limit", "3"], in: directory)
+            #expect(result.status == 0, "\(CLI.describe(result))")
+            let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+            #expect(entries.first?["admin1"] as? String == region, "\(CLI.describe(result))")
+        }
+        let wrong = try CLI.roadtrip(["search", "Astoria", "--near", "north pole"], in: directory)
+        #expect(wrong.status != 0)
+        #expect(wrong.standardError.contains("--near takes a latitude and longitude"), "\(CLI.describe(wrong))")
+    }
+
+    @Test("new looks near the place before, warns about a place out of line, and names every place not found")
+    func newAlongTheWay() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let oregon = try CLI.roadtrip(["new", "Oregon", "Portland OR", "Astoria", "Leavenworth WA"], in: directory)
+        #expect(oregon.status == 0, "\(CLI.describe(oregon))")
+        let trips = try Run.trips(at: directory.dataFile)
+        let stops = try #require(trips.first { $0["name"] as? String == "Oregon" }?["waypoints"] as? [[String: Any]])
+        #expect(stops.map { $0["region"] as? String } == ["Oregon", "Oregon", "Washington"])
+
+        let out = try CLI.roadtrip(["new", "Danube", "Munich", "Salzburg", "Paris", "Vienna"], in: directory)
+        #expect(out.status == 0, "\(CLI.describe(out))")
+        #expect(out.standardError.contains("warning: “Paris” became Paris"), "\(CLI.describe(out))")
+        #expect(out.standardError.contains("detour between Salzburg and Vienna"), "\(CLI.describe(out))")
+        #expect(try Run.trips(at: directory.dataFile).count == trips.count + 1)
+
+        let strict = try CLI.roadtrip(["new", "--strict", "Danube", "Munich", "Salzburg", "Paris", "Vienna"], in: directory)
+        #expect(strict.status == 1, "\(CLI.describe(strict))")
+        #expect(strict.standardError.contains("far out of line (--strict)"), "\(CLI.describe(strict))")
+        let missing = try CLI.roadtrip(["new", "Nowhere", "Munich", "Qqqzzz", "Xxyyzz"], in: directory)
+        #expect(missing.status != 0)
+        #expect(missing.standardError.contains("2 places were not found"), "\(CLI.describe(missing))")
+        #expect(missing.standardError.contains("“Qqqzzz”") && missing.standardError.contains("“Xxyyzz”"), "\(CLI.describe(missing))")
+        #expect(try Run.trips(at: directory.dataFile).count == trips.count + 1, "--strict and a missing place created nothing")
+    }
+}
