@@ -81,19 +81,22 @@ func benchLoad(_ url: URL) throws {
     print("first search after a load (\"Monterey\", page faults included): \(summary(firstSearchTimes, percentiles: [50, 99]))")
 }
 
-func benchSearch(_ gazetteer: Gazetteer) {
+/// The searches, from nowhere in particular (`roadtrip search`) or from a trip (`near`, the
+/// stop editor's: every range up to `PlaceSearch.contextScanLimit` entries is scanned then).
+func benchSearch(_ gazetteer: Gazetteer, near: (name: String, context: SearchContext)? = nil) {
     let queries = typedPrefixes(BenchQueries.typed)
-    for query in queries { _ = gazetteer.search(query, limit: limit) }  // warm the pages and caches
+    for query in queries { _ = gazetteer.search(query, limit: limit, near: near?.context) }  // warm the pages and caches
     var times: [Double] = []
     var slowest: [(Double, String)] = []
     for _ in 0..<rounds {
         for query in queries {
-            let time = milliseconds { _ = gazetteer.search(query, limit: limit) }
+            let time = milliseconds { _ = gazetteer.search(query, limit: limit, near: near?.context) }
             times.append(time)
             slowest.append((time, query))
         }
     }
-    print("searches: \(BenchQueries.typed.count) queries typed prefix by prefix = \(queries.count) searches × \(rounds) rounds = \(times.count), limit \(limit):")
+    let from = near.map { " from a trip at \($0.name)" } ?? ""
+    print("searches\(from): \(BenchQueries.typed.count) queries typed prefix by prefix = \(queries.count) searches × \(rounds) rounds = \(times.count), limit \(limit):")
     print("  \(summary(times, percentiles: [50, 90, 99]))")
     let worst = slowest.sorted { $0.0 > $1.0 }.prefix(5).map { "\"\($0.1)\" \(format($0.0))" }
     print("  slowest: \(worst.joined(separator: ", "))")
@@ -130,6 +133,7 @@ do {
     print("gazetteer: \(url.path), \(size) bytes, \(gazetteer.count) places")
     try benchLoad(url)
     benchSearch(gazetteer)
+    benchSearch(gazetteer, near: ("Portland, OR", SearchContext([Coordinate(latitude: 45.52, longitude: -122.68)])!))
     benchMapFrames(try benchBasemapLoad(try Resources.locate().basemap))
 } catch {
     FileHandle.standardError.write(Data("roadtrip-bench: \(error)\n".utf8))

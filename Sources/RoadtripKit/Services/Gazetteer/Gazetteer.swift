@@ -9,6 +9,7 @@ import Foundation
 public final class Gazetteer: PlaceSearching, @unchecked Sendable {
     let tables: GazetteerTables
     private let bytes: GazetteerBytes
+    private let qualifierNames = QualifierNames()
 
     init(bytes: GazetteerBytes, path: String) throws(GazetteerError) {
         self.bytes = bytes
@@ -25,7 +26,7 @@ public final class Gazetteer: PlaceSearching, @unchecked Sendable {
     public var count: Int { tables.placeCount }
 
     public func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place] {
-        PlaceSearch(tables: tables, limit: limit, context: context).run(query).map { place(at: Int($0.place)) }
+        PlaceSearch(tables: tables, limit: limit, context: context, qualifierNames: qualifierNames).run(query).map { place(at: Int($0.place)) }
     }
 
     public func nearest(to coordinate: Coordinate) -> Place? {

@@ -15,10 +15,13 @@ struct PlaceSearch {
     let tables: GazetteerTables
     let limit: Int
     var context: SearchContext?
+    /// The index's names of regions and countries, when known: a query's last words that are
+    /// none of them are not tried as a qualifier.
+    var qualifierNames: QualifierNames?
 
     /// With a context, a range of up to this many entries is scanned rather than read from its
     /// top list, which ranked it from nowhere in particular (a scan of this many takes ~0.3 ms).
-    static let contextScanLimit = 16_384
+    static let contextScanLimit = 4_096
 
     private var index: EntryIndex { EntryIndex(tables: tables) }
 
@@ -27,6 +30,7 @@ struct PlaceSearch {
         var ranked = RankedPlaces(capacity: limit)
         for count in [1, 2] {
             guard let reading = query.endingInQualifier(words: count) else { break }
+            guard qualifierNames?.contains(reading.qualifiers[0], in: tables) ?? true else { continue }
             let filter = RegionFilter(qualifiers: reading.qualifiers, tables: tables)
             guard filter.matchesExactly else { continue }
             for phrase in reading.phrases {

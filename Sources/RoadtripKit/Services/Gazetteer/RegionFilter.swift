@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which regions the qualifiers after a comma allow, and how well: "OR" and "Oregon" match Oregon
 /// exactly, "Ore" by a prefix; "US", "USA" and "United States" match every US region; "NSW" and
 /// "ON" are the postal codes the index stores for Australian and Canadian regions.
@@ -51,6 +53,27 @@ struct RegionFilter {
         return !key.isEmpty && key.starts(with: qualifier) ? 1 : noMatch
     }
 
+    /// Every name that matches some region or country exactly: region codes with a letter,
+    /// region and country names (folded), country codes and the aliases below. A query's last
+    /// words are tried as a qualifier only when they are one of these, which is told without
+    /// deciding a filter for each of the few thousand regions.
+    static func exactNames(in tables: GazetteerTables) -> Set<[UInt8]> {
+        var names = Set(aliases.keys)
+        for region in 0..<tables.regionCount {
+            let record = region * GazetteerFormat.Region.size
+            let code = string(tables.regions, record + GazetteerFormat.Region.code, tables)
+            if code.contains(where: isLetter) { names.insert(code.map(lowercased)) }
+            names.insert(Array(string(tables.regions, record + GazetteerFormat.Region.key, tables)))
+        }
+        for country in 0..<tables.countryCount {
+            let record = country * GazetteerFormat.Country.size
+            names.insert(tables.countries.bytes(record + GazetteerFormat.Country.code, 2).map(lowercased))
+            names.insert(Array(string(tables.countries, record + GazetteerFormat.Country.key, tables)))
+        }
+        names.remove([])
+        return names
+    }
+
     /// A string reference stored at `offset` in `table`, read in place.
     private static func string(_ table: ByteSlice, _ offset: Int, _ tables: GazetteerTables) -> UnsafeRawBufferPointer {
         tables.strings.bytes(Int(table.uint32(offset)), Int(table.uint32(offset + 4)))
@@ -68,4 +91,17 @@ struct RegionFilter {
         ("deutschland", "de"), ("espana", "es"), ("italia", "it"), ("schweiz", "ch"), ("suisse", "ch"),
         ("osterreich", "at"), ("korea", "kr"), ("russian federation", "ru"), ("uae", "ae"),
     ].map { (Array($0.0.utf8), Array($0.1.utf8)) })
+}
+
+/// `RegionFilter.exactNames` of one index, made the first time a query could use them.
+final class QualifierNames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: Set<[UInt8]>?
+
+    func contains(_ qualifier: [UInt8], in tables: GazetteerTables) -> Bool {
+        lock.withLock {
+            if names == nil { names = RegionFilter.exactNames(in: tables) }
+            return names?.contains(qualifier) ?? false
+        }
+    }
 }
