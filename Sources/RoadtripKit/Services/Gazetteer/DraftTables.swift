@@ -126,7 +126,8 @@ struct DraftTables {
     private struct Entry {
         let key: Int
         let wordStart: Int
-        /// The place index, with `Format.Entry.alternateFlag` for an alternate name.
+        /// The place index, with `Format.Entry.alternateFlag` for an alternate name (and
+        /// `trustedFlag` for a trusted one).
         let place: UInt32
         let population: UInt32
         let region: UInt16
@@ -146,8 +147,10 @@ struct DraftTables {
                 return keyTexts.count - 1
             }
             let words = ids.indices.map { (name: $0, start: 0) } + IndexedNames.laterWords(of: names).map { (name: $0.key, start: $0.start) }
+            let trusted = IndexedNames.trustedKeys(original.trustedNames)
             drafts += words.map { word in
-                let flag = word.name < ownNameCount ? 0 : Format.Entry.alternateFlag
+                let flag = word.name < ownNameCount ? 0
+                    : Format.Entry.alternateFlag | (trusted.contains(names[word.name]) ? Format.Entry.trustedFlag : 0)
                 return Entry(key: ids[word.name], wordStart: word.start, place: UInt32(placeIndex) | flag,
                              population: UInt32(clamping: original.population), region: UInt16(clamping: place.region))
             }

@@ -26,6 +26,9 @@ struct EntryIndex {
 
     @inline(__always) func place(_ entry: Int) -> UInt32 { tables.entries.uint32(entry * Field.size + Field.place) & Field.placeMask }
     @inline(__always) func isAlternate(_ entry: Int) -> Bool { tables.entries.uint32(entry * Field.size + Field.place) & Field.alternateFlag != 0 }
+    /// Whether the entry's name is an alternate name that is a trusted common name of the place: one
+    /// GeoNames gives it in some language (an exonym: "Cologne", "Munich"). False for the place's own name.
+    @inline(__always) func isTrustedAlternate(_ entry: Int) -> Bool { tables.entries.uint32(entry * Field.size + Field.place) & Field.trustedFlag != 0 }
     @inline(__always) func population(_ entry: Int) -> UInt32 { tables.entries.uint32(entry * Field.size + Field.population) }
     @inline(__always) func region(_ entry: Int) -> Int { Int(tables.entries.uint16(entry * Field.size + Field.region)) }
     @inline(__always) func wordStart(_ entry: Int) -> Int { Int(tables.entries.uint8(entry * Field.size + Field.wordStart)) }

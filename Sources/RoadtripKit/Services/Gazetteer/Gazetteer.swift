@@ -1,6 +1,6 @@
 import Foundation
 
-/// The offline gazetteer: every GeoNames place of 1,000 people or more (`Resources.gazetteer`,
+/// The offline gazetteer: every GeoNames place of 500 people or more (`Resources.gazetteer`,
 /// made by `make data`), searched by name and by position.
 ///
 /// The index file is memory-mapped and used in place, so loading costs the same few system calls

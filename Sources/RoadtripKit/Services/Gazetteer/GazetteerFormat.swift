@@ -15,7 +15,7 @@
 ///     prefixes, ranked   best places for each prefix with very many entries (`TopLists`)
 enum GazetteerFormat {
     static let magic: [UInt8] = Array("RTGAZIDX".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
 
     enum Section: Int, CaseIterable {
         case strings, countries, regions, places, cells, keys, entries, prefixes, ranked
@@ -65,12 +65,16 @@ enum GazetteerFormat {
     enum Entry {
         static let size = 16
         static let keyOffset = 0     // UInt32 into keys: the whole key
-        static let place = 4         // UInt32 place index, and `alternateFlag` for an alternate name
+        static let place = 4         // UInt32 place index, `alternateFlag` for an alternate name,
+                                     // and `trustedFlag` for one that is a trusted common name
         static let population = 8    // UInt32, the place's, so ranking reads no place record
         static let region = 12       // UInt16, the place's, so a qualifier reads no place record
         static let keyLength = 14    // UInt8
         static let wordStart = 15    // UInt8: where in the key the indexed word begins
         static let alternateFlag: UInt32 = 1 << 31
+        /// An alternate name that GeoNames gives the place in some language ("Cologne" for Köln),
+        /// as opposed to a historic, misspelt or merely borrowed one ("Monterey" for Monterrey).
+        static let trustedFlag: UInt32 = 1 << 30
         static let placeMask: UInt32 = (1 << 28) - 1
     }
 

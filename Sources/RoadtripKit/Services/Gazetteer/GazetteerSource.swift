@@ -40,9 +40,12 @@ public struct GazetteerSource: Sendable {
         public var admin1Code: String
         public var population: Int
         public var alternateNames: [String]
+        /// The place's names that GeoNames tags with a language ("Cologne" in English, "Colonia" in
+        /// Spanish for Köln): an alternate name among them is a trusted common name of the place.
+        public var trustedNames: [String]
 
         public init(geonameID: Int, name: String, latitude: Double, longitude: Double, countryCode: String,
-                    admin1Code: String, population: Int, alternateNames: [String]) {
+                    admin1Code: String, population: Int, alternateNames: [String], trustedNames: [String] = []) {
             self.geonameID = geonameID
             self.name = name
             self.latitude = latitude
@@ -51,6 +54,7 @@ public struct GazetteerSource: Sendable {
             self.admin1Code = admin1Code
             self.population = population
             self.alternateNames = alternateNames
+            self.trustedNames = trustedNames
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Which names of a place the index holds, and which of their words get an entry of their own.
 ///
-/// Alternate names are many (950,000 for 170,000 places) and not all help: GeoNames also lists
+/// Alternate names are many (1.2 million for 235,000 places) and not all help: GeoNames also lists
 /// airport codes ("MUC"), machine romanisations of other scripts ("lun dun", "mmbyy" — always in
 /// lower case, unlike real names) and names with numbers ("Umm Suqeim 2"). Those are left out, as
 /// are very long names nobody types, long descriptions of a short name ("San Francisco de Quito"
@@ -29,6 +29,12 @@ enum IndexedNames {
             keys.append(key)
         }
         return (keys, ownNameCount)
+    }
+
+    /// The folded keys of a place's trusted names (`GazetteerSource.Place.trustedNames`): an
+    /// alternate whose key is among them is marked trusted in the index.
+    static func trustedKeys(_ trustedNames: [String]) -> Set<String> {
+        Set(trustedNames.map { SearchText.key(of: $0) }.filter { !$0.isEmpty })
     }
 
     static func isUseful(_ alternate: String) -> Bool {

@@ -1,4 +1,4 @@
-/// A populated place of the gazetteer (GeoNames "cities1000"), as search results and stops use it.
+/// A populated place of the gazetteer (GeoNames "cities500"), as search results and stops use it.
 public struct Place: Equatable, Hashable, Sendable {
     public let name: String
     /// First-level region name ("California", "Bavaria"); empty when unknown.

@@ -17,7 +17,8 @@ import Testing
             .init(geonameID: 2, name: "London", latitude: 42.98339, longitude: -81.23304, countryCode: "CA",
                   admin1Code: "08", population: 422_324, alternateNames: ["Forest City"]),
             .init(geonameID: 3, name: "Köln", latitude: 50.93333, longitude: 6.95, countryCode: "DE",
-                  admin1Code: "07", population: 1_024_621, alternateNames: ["Cologne", "Koeln", "Köln", "Colonia Claudia Ara Agrippinensium"]),
+                  admin1Code: "07", population: 1_024_621, alternateNames: ["Cologne", "Koeln", "Köln", "Colonia Claudia Ara Agrippinensium"],
+                  trustedNames: ["COLOGNE", "Köln", "Kolín nad Rýnem"]),
             .init(geonameID: 4, name: "St. Helena", latitude: 38.50524, longitude: -122.47026, countryCode: "US",
                   admin1Code: "CA", population: 5_814, alternateNames: []),
             .init(geonameID: 5, name: "Nowhere", latitude: 0, longitude: 0, countryCode: "XX",
@@ -74,6 +75,36 @@ import Testing
         #expect(gazetteer.nearest(to: Coordinate(latitude: 36.5, longitude: -122))?.name == "Monterey")
         #expect(gazetteer.nearest(to: Coordinate(latitude: 50, longitude: 7))?.name == "Köln")
         #expect(gazetteer.nearest(to: Coordinate(latitude: -89, longitude: 100))?.name == "Nowhere")
+    }
+
+    /// The entries whose key, from their indexed word on, is `key`.
+    private func entries(ofKey key: String, in gazetteer: Gazetteer) -> [Int] {
+        let index = EntryIndex(tables: gazetteer.tables)
+        return Array(index.range(equalTo: Array(key.utf8)))
+    }
+
+    @Test func alternatesAmongTheTrustedNamesAreMarkedTrusted() throws {
+        let (gazetteer, _) = try smallIndex()
+        let index = EntryIndex(tables: gazetteer.tables)
+        let cologne = try #require(entries(ofKey: "cologne", in: gazetteer).first)
+        #expect(index.isAlternate(cologne))
+        #expect(index.isTrustedAlternate(cologne))
+        let koeln = try #require(entries(ofKey: "koeln", in: gazetteer).first)
+        #expect(index.isAlternate(koeln))
+        #expect(!index.isTrustedAlternate(koeln))
+        // The place's own name is never an alternate, trusted or not, even when a language names it so.
+        let koln = try #require(entries(ofKey: "koln", in: gazetteer).first)
+        #expect(!index.isAlternate(koln))
+        #expect(!index.isTrustedAlternate(koln))
+        // A trusted name that is not among the alternates adds no entry.
+        #expect(entries(ofKey: "kolin nad rynem", in: gazetteer).isEmpty)
+        // Places without trusted names have no trusted entries, and the flag leaves the place index intact.
+        #expect((0..<index.count).filter(index.isTrustedAlternate).map { index.place($0) }.allSatisfy { $0 == index.place(cologne) })
+        #expect(gazetteer.place(at: Int(index.place(cologne))).name == "Köln")
+    }
+
+    @Test func trustedKeysAreFoldedAsSearchesAre() {
+        #expect(IndexedNames.trustedKeys(["COLOGNE", "Múnich", ""]) == ["cologne", "munich"])
     }
 
     @Test func everyLaterWordIsIndexed() {
