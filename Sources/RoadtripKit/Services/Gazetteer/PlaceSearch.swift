@@ -86,7 +86,7 @@ struct PlaceSearch {
             let quality: MatchQuality = index.wordStart(entry) != 0 ? .laterWord
                 : index.keyLength(entry) == phraseLength ? .exactName : .namePrefix
             ranked.offer(Candidate(place: index.place(entry), quality: quality, regionQuality: regionQuality,
-                                   alternate: index.isAlternate(entry), matchedLength: phraseLength,
+                                   alternate: index.isAlternate(entry), trusted: index.isTrustedAlternate(entry), matchedLength: phraseLength,
                                    population: index.population(entry), distance: distance(entry)))
         }
     }
@@ -107,7 +107,8 @@ struct PlaceSearch {
                 guard wordIndex >= lead else { continue }
                 let first = wordIndex - lead
                 let candidate = Candidate(place: index.place(entry), quality: first == 0 ? .wordPrefixes : .laterWordPrefixes,
-                                          regionQuality: regionQuality, alternate: index.isAlternate(entry), population: index.population(entry),
+                                          regionQuality: regionQuality, alternate: index.isAlternate(entry),
+                                          trusted: index.isTrustedAlternate(entry), population: index.population(entry),
                                           distance: distance(entry))
                 if ranked.admits(candidate), Self.words(of: key, from: first, match: query.words) {
                     ranked.offer(candidate)

@@ -24,8 +24,10 @@ struct Candidate: Comparable {
     let quality: MatchQuality
     /// How well a qualifier matched its region: 0 exactly (or no qualifier), 1 by a prefix.
     let regionQuality: UInt8
-    /// Whether the name that matched is one of the place's alternate names.
+    /// Whether the name that matched is one of the place's alternate names, and whether it is
+    /// one people commonly use for the place (the index marks those: see make-gazetteer.py).
     let alternate: Bool
+    let trusted: Bool
     /// The place's population as far as ranking goes: discounted for an alternate name that is
     /// not a trusted one, and for the distance from the trip (`SearchContext`).
     let weight: Double
@@ -49,6 +51,7 @@ struct Candidate: Comparable {
         self.place = place
         self.regionQuality = regionQuality
         self.alternate = alternate
+        self.trusted = trusted
         var quality = quality
         let doubtful = alternate && !trusted
         if doubtful, quality == .exactName {

@@ -41,7 +41,9 @@ struct TopLists {
         let place = value & Field.placeMask
         let population = tables.places.uint32(Int(place) * GazetteerFormat.Place.size + GazetteerFormat.Place.population)
         let quality = MatchQuality(rawValue: UInt8(value >> Field.qualityShift & Field.qualityMask)) ?? .laterWordPrefixes
-        return Candidate(place: place, quality: quality, regionQuality: 0, alternate: value & Field.alternateFlag != 0, population: population)
+        // The stored quality is the one the scan gave, trust and the length of the match applied.
+        return Candidate(place: place, quality: quality, regionQuality: 0, alternate: value & Field.alternateFlag != 0,
+                         trusted: value & Field.trustedFlag != 0, population: population)
     }
 
     private func compare(_ stored: UnsafeRawBufferPointer, _ prefix: [UInt8]) -> Int {

@@ -182,9 +182,33 @@ struct Expected: CustomTestStringConvertible, Sendable {
         expected.check(in: try RealGazetteer.get())
     }
 
-    @Test func anExactAlternateNameBeatsASmallerExactName() throws {
-        let results = try RealGazetteer.get().search("Cologne", limit: 5)
-        #expect(results.map(\.countryCode).prefix(2) == ["DE", "IT"])
+    /// A name people really use for a place (GeoNames gives it in some language) ranks as its own
+    /// name, by population; any other alternate name comes after every place of that very name.
+    @Test func aTrustedAlternateNameBeatsASmallerOwnNameADoubtfulOneNever() throws {
+        let gazetteer = try RealGazetteer.get()
+        #expect(gazetteer.search("Cologne", limit: 5).map(\.countryCode).prefix(2) == ["DE", "IT"])
+        let monterey = gazetteer.search("Monterey", limit: 10)
+        let mexico = try #require(monterey.firstIndex { $0.countryCode == "MX" })
+        #expect(monterey.prefix(mexico).allSatisfy { $0.name == "Monterey" } && mexico > 0, "\(monterey.map(\.name))")
+    }
+
+    @Test func theRankingRules() {
+        func candidate(_ quality: MatchQuality, alternate: Bool = false, trusted: Bool = false, length: Int = 8, population: UInt32) -> Candidate {
+            Candidate(place: population, quality: quality, regionQuality: 0, alternate: alternate, trusted: trusted,
+                      matchedLength: length, population: population)
+        }
+        // A doubtful alternate typed whole comes after an own name however big its place, but
+        // before a name that merely starts with the query.
+        #expect(candidate(.exactName, population: 1_000) < candidate(.exactName, alternate: true, population: 1_000_000))
+        #expect(candidate(.exactName, alternate: true, population: 1_000) < candidate(.namePrefix, population: 1_000_000))
+        // A trusted one is an own name: population decides.
+        #expect(candidate(.exactName, alternate: true, trusted: true, population: 1_000_000) < candidate(.exactName, population: 1_000))
+        // A short doubtful alternate ("Sa", "LA") counts as a prefix, discounted.
+        let short = candidate(.exactName, alternate: true, length: 2, population: 1_600_000)
+        #expect(short.quality == .namePrefix && short.weight == 100_000)
+        // With a trip around it, nearness weighs in: the square root of the population over (1 + km / 100)².
+        let near = Candidate(place: 1, quality: .exactName, regionQuality: 0, alternate: false, population: 10_000, distance: 100)
+        #expect(near.weight == 25)
     }
 
     /// Match quality first, then population (alternate names that only start like the query
