@@ -45,6 +45,24 @@ struct SearchContextEndToEndTests {
         #expect(wrong.standardError.contains("--near takes a latitude and longitude"), "\(CLI.describe(wrong))")
     }
 
+    @Test("The example in new --help works as printed")
+    func theHelpExampleWorks() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let help = try CLI.roadtrip(["new", "--help"], in: directory)
+        // Up to the full stop after its last quote, the lines the help wraps joined again.
+        let flat = help.standardOutput.replacingOccurrences(of: "\n", with: " ")
+        let example = try #require(flat.components(separatedBy: "Example: roadtrip ").dropFirst().first?
+            .components(separatedBy: "\". ").first.map { $0 + "\"" }, "\(CLI.describe(help))")
+        // The example's words, as a shell would split them: quoted or bare.
+        let words = try NSRegularExpression(pattern: #""([^"]*)"|(\S+)"#).matches(in: example, range: NSRange(example.startIndex..., in: example))
+            .map { match in String(example[Range(match.range(at: match.range(at: 1).location != NSNotFound ? 1 : 2), in: example)!]) }
+        #expect(words.first == "new" && words.count >= 4, "\(words)")
+        let result = try CLI.roadtrip(words, in: directory)
+        #expect(result.status == 0, "\(CLI.describe(result))")
+        #expect(result.standardOutput.contains("Created “Coast”: Monterey → Big Sur → near"), "\(CLI.describe(result))")
+    }
+
     @Test("new looks near the place before, warns about a place out of line, and names every place not found")
     func newAlongTheWay() throws {
         let directory = try TemporaryDirectory()
