@@ -140,7 +140,36 @@ public final class Terminal {
         var code: wint_t = 0
         let status = wget_wch(rt_stdscr(), &code)
         if status == ERR { return nil }
-        return Key.decode(code: UInt32(code), isFunctionKey: status == KEY_CODE_YES)
+        let key = Key.decode(code: UInt32(code), isFunctionKey: status == KEY_CODE_YES)
+        return key == .escape ? readAfterEscape() : key
+    }
+
+    /// An Esc from curses: a key of its own, or the start of a sequence curses did not know
+    /// (`EscapeSequence`), whose characters are already waiting. Such a sequence becomes its key,
+    /// or `.unknown(27)`, which no screen acts on; never Esc.
+    private func readAfterEscape() -> Key {
+        var codes: [UInt32] = []
+        while codes.count < EscapeSequence.maximumLength {
+            // The rest of a sequence comes in the same write as its Esc; a slow line gets 10 ms.
+            wtimeout(rt_stdscr(), codes.isEmpty ? 0 : 10)
+            var code: wint_t = 0
+            let status = wget_wch(rt_stdscr(), &code)
+            if status == ERR { break }
+            if status == KEY_CODE_YES {
+                // A key curses decoded after the Esc: the Esc was a key, and so is this one.
+                ungetch(Int32(truncatingIfNeeded: code))
+                break
+            }
+            codes.append(UInt32(code))
+            switch EscapeSequence.read(codes) {
+            case .incomplete: continue
+            case .complete(let key): return key ?? .unknown(27)
+            case .none:
+                for scalar in codes.reversed() { unget_wch(wchar_t(scalar)) }
+                return .escape
+            }
+        }
+        return codes.isEmpty ? .escape : .unknown(27)
     }
 
     /// Sends what was drawn since the last update to the terminal (only the cells that changed).
