@@ -76,7 +76,7 @@ struct LongPasteEndToEndTests {
         defer { session.close() }
         try await session.waitFor("Trip tttt")
         // Typing into the full name adds nothing and says why; Enter keeps the name.
-        try session.sendKeys("r")
+        try session.sendKeys("r", "End")  // the name starts selected: End types after it
         try session.sendText("!")
         try await session.waitFor(Self.cutMessage)
         try session.sendKeys("Enter")

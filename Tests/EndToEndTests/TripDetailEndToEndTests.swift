@@ -29,7 +29,7 @@ struct TripDetailEndToEndTests {
         try await Self.openPacific(session)
 
         // Rename: the title follows every keystroke; Esc restores the old name exactly.
-        try session.sendKeys("r")
+        try session.sendKeys("r", "End")  // the name starts selected: End types after it
         try session.sendText(" South")
         try await session.waitUntil("the name field with the typed text") { Self.title($0).contains("Name: Pacific Coast Drive South") }
         try session.sendKeys("Escape")

@@ -100,15 +100,14 @@ struct TripListEndToEndTests {
         #expect(!before.contains { $0["id"] as? String == newTrip["id"] as? String })
     }
 
-    @Test("r, Ctrl-U, a Unicode name, Enter renames the trip on screen and in the file")
+    @Test("r, a Unicode name typed over the selected one, Enter renames the trip on screen and in the file")
     func renameKeepsUnicodeName() async throws {
         let session = try TmuxSession()
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
         let name = "Tōkyō 東京 loop"
 
-        try session.sendKeys("r")
-        try session.sendKeys("C-u")
+        try session.sendKeys("r")  // the name starts selected: what is typed replaces it
         try session.sendText(name)
         try session.sendKeys("Enter")
         // The stop count is drawn beside the name only once the field has closed.
@@ -127,7 +126,7 @@ struct TripListEndToEndTests {
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
 
-        try session.sendKeys("r")
+        try session.sendKeys("r", "End")  // the name starts selected: End types after it
         try session.sendText(" Something Else")
         try await session.waitFor("Pacific Coast Drive Something Else")
         try session.sendKeys("Escape")

@@ -306,3 +306,40 @@ import Testing
         }
     }
 }
+
+@Suite struct TextFieldSelectionTests {
+    @Test func typingReplacesASelectedText() {
+        var field = TextField(text: "Alpine Loop", selected: true)
+        #expect(field.isSelected)
+        #expect(field.handle(.character("D")) == .edited)
+        #expect(field.text == "D" && !field.isSelected)
+    }
+
+    @Test func backspaceDeleteAndCtrlUClearIt() {
+        for key in [Key.backspace, .delete, .control("u"), .control("w")] {
+            var field = TextField(text: "Alpine Loop", selected: true)
+            #expect(field.handle(key) == .edited)
+            #expect(field.text.isEmpty, "\(key)")
+        }
+    }
+
+    @Test func movingDropsTheSelectionAndMoves() {
+        var field = TextField(text: "Alpine", selected: true)
+        #expect(field.handle(.home) == .moved)
+        #expect(!field.isSelected && field.cursor == 0)
+        _ = field.handle(.character("X"))
+        #expect(field.text == "XAlpine")
+        var end = TextField(text: "Alpine", selected: true)
+        _ = end.handle(.left)
+        _ = end.handle(.character("X"))
+        #expect(end.text == "AlpinXe")
+    }
+
+    @Test func enterAndEscLeaveItAndAnEmptyTextIsNeverSelected() {
+        var field = TextField(text: "Alpine", selected: true)
+        #expect(field.handle(.enter) == .submit)
+        #expect(field.handle(.escape) == .cancel)
+        #expect(field.isSelected && field.text == "Alpine")
+        #expect(!TextField(text: "", selected: true).isSelected)
+    }
+}

@@ -26,13 +26,17 @@ public struct TextField: Equatable, Sendable {
     /// Typing stops adding characters here (nil: no limit). A longer text given to the field is
     /// kept whole: only typing is bounded.
     public let maximumLength: Int?
+    /// The whole text is selected (a rename starts so): a character typed replaces it, Backspace
+    /// or Delete clears it, and a key that moves the cursor just drops the selection.
+    public private(set) var isSelected: Bool
 
-    public init(text: String = "", maximumLength: Int? = nil) {
+    public init(text: String = "", maximumLength: Int? = nil, selected: Bool = false) {
         characters = Array(text)
         storage = text
         cursor = characters.count
         cursorOffset = text.utf8.count
         self.maximumLength = maximumLength
+        isSelected = selected && !text.isEmpty
     }
 
     /// Setting it puts the cursor after the text, which is never cut to `maximumLength`.
@@ -42,6 +46,23 @@ public struct TextField: Equatable, Sendable {
     }
 
     public mutating func handle(_ key: Key) -> Outcome {
+        guard isSelected else { return edit(key) }
+        switch key {
+        case .character:
+            text = ""
+            return edit(key)
+        case .backspace, .delete, .control("d"), .control("u"), .control("w"):
+            text = ""
+            return .edited
+        case .left, .right, .home, .end, .control("a"), .control("b"), .control("e"), .control("f"):
+            isSelected = false
+            return edit(key)
+        default:
+            return edit(key)  // Enter, Esc and the keys the screen takes: the selection stays
+        }
+    }
+
+    private mutating func edit(_ key: Key) -> Outcome {
         switch key {
         case .character(let character):
             return insert(character)
@@ -170,7 +191,7 @@ public struct TextField: Equatable, Sendable {
             let character: String = index < characters.count ? String(characters[index]) : " "
             let cellWidth = max(1, TextWidth.width(character))
             if x + cellWidth > column + width { break }
-            let style: Style = focused && index == cursor ? .cursor : .input
+            let style: Style = focused && (index == cursor || isSelected && index < characters.count) ? .cursor : .input
             surface.text(character, row: row, column: x, width: cellWidth, style: style)
             x += cellWidth
         }

@@ -58,7 +58,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         needsDisplay = true
     }
 
-    func beginRenaming(text: String) { show(.rename(TextField(text: text, maximumLength: NameLength.maximum))) }
+    func beginRenaming(text: String) { show(.rename(TextField(text: text, maximumLength: NameLength.maximum, selected: true))) }
     func askToConfirm(_ question: String) { show(.confirmation(ConfirmDialog(question: question))) }
 
     func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)]) {

@@ -52,7 +52,7 @@ final class TripListView: Screen, TripListViewInput {
     }
 
     func beginRenaming(text: String) {
-        editor = .rename(TextField(text: text, maximumLength: NameLength.maximum))
+        editor = .rename(TextField(text: text, maximumLength: NameLength.maximum, selected: true))
         needsDisplay = true
     }
 

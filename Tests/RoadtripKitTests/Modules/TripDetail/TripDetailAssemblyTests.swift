@@ -37,6 +37,7 @@ import Testing
 
     @Test func theTripListFollowsARenameKeystrokeByKeystroke() throws {
         navigator.handle(.character("r"))
+        navigator.handle(.end)  // the name starts selected: End keeps it and types after it
         type(" Coast")
         #expect(model.trips[0].name == "Pacific Drive Coast")
         navigator.handle(.escape)

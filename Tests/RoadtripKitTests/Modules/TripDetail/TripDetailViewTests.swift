@@ -63,11 +63,21 @@ import Testing
 
     @Test func renamingPutsAFieldInTheTitle() throws {
         view.beginRenaming(text: "Alpine Loop")
+        view.handle(.end)
         view.handle(.character("!"))
         let (terminal, lines) = try render()
         defer { terminal.stop() }
         #expect(lines[0].hasPrefix(" Name: Alpine Loop!"))
         #expect(presenter.intents == ["name Alpine Loop!"])
+    }
+
+    @Test func renamingStartsWithTheNameSelectedSoTypingReplacesIt() {
+        view.beginRenaming(text: "Alpine Loop")
+        for character in "Dolomites" { view.handle(.character(character)) }
+        #expect(presenter.intents.first == "name D" && presenter.intents.last == "name Dolomites")
+        view.beginRenaming(text: "Alpine Loop")
+        view.handle(.control("u"))
+        #expect(presenter.intents.last == "name ")
     }
 
     @Test func theFormDrawsOverTheStopsWithItsError() throws {
@@ -95,7 +105,7 @@ import Testing
         view.beginRenaming(text: "x")
         view.handle(.character("q"))
         view.handle(.escape)
-        #expect(presenter.intents == ["name xq", "cancel rename"])
+        #expect(presenter.intents == ["name q", "cancel rename"])
     }
 
     @Test func theFormTakesTextTabAndEnter() {

@@ -73,8 +73,22 @@ import Testing
         #expect(!lines.contains { $0.contains("Trip 1 ") })
     }
 
+    @Test func renamingStartsWithTheNameSelectedSoTypingReplacesIt() throws {
+        view.beginRenaming(text: "Alpine Loop")
+        do {
+            let (terminal, lines) = try render()
+            defer { terminal.stop() }
+            #expect(lines[3].contains("Alpine Loop"))
+        }
+        view.handle(.character("D"))
+        view.handle(.character("o"))
+        view.handle(.enter)
+        #expect(presenter.intents.last == "submit rename Do", "\(presenter.intents)")
+    }
+
     @Test func renamingShowsTheFieldInTheSelectedRow() throws {
         view.beginRenaming(text: "Alpine Loop")
+        view.handle(.end)
         view.handle(.character("s"))
         let (terminal, lines) = try render()
         defer { terminal.stop() }
