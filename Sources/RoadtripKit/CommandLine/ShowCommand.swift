@@ -40,6 +40,8 @@ struct ShowCommand: ParsableCommand {
             let name: String
             let latitude: Double
             let longitude: Double
+            /// Only when the stop has notes.
+            let notes: String?
         }
 
         struct Leg: Encodable {
@@ -65,7 +67,10 @@ struct ShowCommand: ParsableCommand {
             name: trip.name,
             distanceMeters: route.totalMeters,
             durationSeconds: estimate.drivingSeconds(geodesicMeters: route.totalMeters),
-            waypoints: trip.waypoints.map { Report.Stop(id: $0.id, name: $0.name, latitude: $0.location.latitude, longitude: $0.location.longitude) },
+            waypoints: trip.waypoints.map {
+                Report.Stop(id: $0.id, name: $0.name, latitude: $0.location.latitude, longitude: $0.location.longitude,
+                            notes: ($0.notes ?? "").isEmpty ? nil : $0.notes)
+            },
             legs: route.legs.map { leg in
                 Report.Leg(from: leg.from.name, to: leg.to.name, distanceMeters: leg.meters, durationSeconds: estimate.drivingSeconds(geodesicMeters: leg.meters))
             }
@@ -97,11 +102,23 @@ struct ShowCommand: ParsableCommand {
                 leg.map { "≈ " + RouteEstimate.formatDuration(seconds: estimate.drivingSeconds(geodesicMeters: $0)) } ?? "",
             ]
         }
-        return lines + "\n" + TextTable.render([header] + rows, rightAligned: [0, 3, 4, 5])
+        let notes = trip.waypoints.enumerated().compactMap { index, stop -> String? in
+            guard let text = stop.notes, !text.isEmpty else { return nil }
+            return TextWidth.printable("\(index + 1). \(stop.name): \(Self.oneLine(text))")
+        }
+        let table = TextTable.render([header] + rows, rightAligned: [0, 3, 4, 5])
+        return lines + "\n" + table + (notes.isEmpty ? "" : "\nNotes\n" + notes.joined(separator: "\n") + "\n")
+    }
+
+    /// Notes as one line: their lines joined by " / ", runs of spaces made one.
+    static func oneLine(_ notes: String) -> String {
+        notes.split(whereSeparator: \.isNewline).map { $0.split(separator: " ").joined(separator: " ") }
+            .filter { !$0.isEmpty }.joined(separator: " / ")
     }
 }
 
-/// How the command line names a trip: its id, its exact name, or its position: 1 is the first
+/// How the command line names a trip: its id, its name (in any letter case when that leaves one
+/// trip), or its position: 1 is the first
 /// trip of `roadtrip list`, and, as in Python, -1 the last, -2 the one before.
 enum TripReference {
     struct NotFound: Error, CustomStringConvertible {
@@ -112,10 +129,15 @@ enum TripReference {
         if let id = UUID(uuidString: reference), let trip = trips.first(where: { $0.id == id }) {
             return trip
         }
-        let named = trips.filter { $0.name == reference }
-        if named.count == 1 { return named[0] }
-        if named.count > 1 {
-            throw NotFound(description: "\(named.count) trips are named “\(reference)”; give the trip's id or position instead (see `roadtrip list`).")
+        // The exact name, else the name in other letter case ("coast" for "Coast") when only one
+        // trip has it so.
+        for matches in [{ (name: String) in name == reference }, { $0.caseInsensitiveCompare(reference) == .orderedSame }] {
+            let named = trips.filter { matches($0.name) }
+            if named.count == 1 { return named[0] }
+            if named.count > 1 {
+                let names = Set(named.map(\.name)).sorted().map { "“\($0)”" }.joined(separator: ", ")
+                throw NotFound(description: "\(named.count) trips are named \(names); give the trip's id or position instead (see `roadtrip list`).")
+            }
         }
         if let position = Int(reference) {
             if trips.indices.contains(position - 1) { return trips[position - 1] }

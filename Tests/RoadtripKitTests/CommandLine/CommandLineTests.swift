@@ -106,7 +106,32 @@ import Terminal
         let twins = [Trip(name: "Twin"), Trip(name: "Twin")]
         #expect(throws: TripReference.NotFound.self) { try TripReference.resolve("Twin", in: twins) }
         #expect(throws: TripReference.NotFound.self) { try TripReference.resolve("4", in: Fixtures.trips) }
-        #expect(throws: TripReference.NotFound.self) { try TripReference.resolve("alpine loop", in: Fixtures.trips) }
+        #expect(throws: TripReference.NotFound.self) { try TripReference.resolve("alpine", in: Fixtures.trips) }
+    }
+
+    @Test func aNameInAnyLetterCaseFindsTheTripWhenOnlyOneHasIt() throws {
+        #expect(try TripReference.resolve("alpine loop", in: Fixtures.trips).id == Fixtures.alps.id)
+        #expect(try TripReference.resolve("PACIFIC DRIVE", in: Fixtures.trips).id == Fixtures.pacific.id)
+        // The exact name first; two names that differ only in case are ambiguous otherwise.
+        let cased = [Trip(name: "Coast"), Trip(name: "COAST")]
+        #expect(try TripReference.resolve("COAST", in: cased).name == "COAST")
+        #expect {
+            try TripReference.resolve("coast", in: cased)
+        } throws: { error in
+            "\(error)".contains("2 trips are named “COAST”, “Coast”")
+        }
+    }
+
+    @Test func notesAreShownInTextAndInJSONWhenAStopHasThem() throws {
+        var trip = Fixtures.pacific
+        trip.waypoints[1].notes = "Bixby Bridge at sunset.\nFill up in Carmel:  no fuel for 90 miles."
+        let text = ShowCommand.text(for: trip, unit: .km)
+        #expect(text.contains("Notes\n2. Big Sur: Bixby Bridge at sunset. / Fill up in Carmel: no fuel for 90 miles.\n"), "\(text)")
+        #expect(!ShowCommand.text(for: Fixtures.pacific, unit: .km).contains("Notes"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try ShowCommand.json(for: trip).utf8)) as? [String: Any])
+        let stops = try #require(json["waypoints"] as? [[String: Any]])
+        #expect(stops[1]["notes"] as? String == trip.waypoints[1].notes)
+        #expect(stops[0]["notes"] == nil)
     }
 
     @Test func jsonHasLegsWithDistancesAndDurations() throws {

@@ -88,6 +88,8 @@ struct TripDetailViewModel: Equatable {
         let coordinates: String
         let leg: String
         let total: String
+        /// The stop's notes on one line ("" for none).
+        let notes: String
     }
 
     /// The rows of the stops, each made when it is read: the screen reads the visible ones, so
@@ -101,14 +103,17 @@ struct TripDetailViewModel: Equatable {
         let unit: DistanceUnit
         /// Whether any stop has a region or country to show (found once, not on every frame).
         let hasPlaces: Bool
+        /// Whether any stop has notes: the screen then keeps a line for the selected stop's.
+        let hasNotes: Bool
 
         init(stops: [Waypoint] = [], route: TripRoute? = nil, unit: DistanceUnit = .km) {
             self.stops = stops
             legMeters = route?.legMeters ?? []
             cumulativeMeters = route?.cumulativeMeters ?? []
             self.unit = unit
-            hasPlaces = stops.withUnsafeBufferPointer { stops in
-                stops.indices.contains { !(stops[$0].region ?? "").isEmpty || !(stops[$0].country ?? "").isEmpty }
+            (hasPlaces, hasNotes) = stops.withUnsafeBufferPointer { stops in
+                (stops.indices.contains { !(stops[$0].region ?? "").isEmpty || !(stops[$0].country ?? "").isEmpty },
+                 stops.indices.contains { !(stops[$0].notes ?? "").isEmpty })
             }
         }
 
@@ -124,7 +129,8 @@ struct TripDetailViewModel: Equatable {
                 place: Self.place(of: stop),
                 coordinates: stop.location.formatted,
                 leg: index == 0 ? "—" : unit.format(meters: legMeters[index - 1]),
-                total: unit.format(meters: cumulativeMeters[index])
+                total: unit.format(meters: cumulativeMeters[index]),
+                notes: ShowCommand.oneLine(stop.notes ?? "")
             )
         }
 

@@ -164,7 +164,10 @@ final class TripDetailView: Screen, TripDetailViewInput {
         } else {
             surface.titleLine(viewModel.title, subtitle: viewModel.subtitle, in: rect)
         }
-        let content = rect.inset(top: 1, bottom: 2)
+        // A line for the selected stop's notes, kept while any stop has some, so that the list
+        // does not change height as the selection moves.
+        let notesRows = viewModel.rows.hasNotes ? 1 : 0
+        let content = rect.inset(top: 1, bottom: 2 + notesRows)
         let mapRect = map.frame(in: content)
         let listRect = mapRect.map { $0.column > content.column ? content.inset(right: $0.width + 1) : nil } ?? content
         if let listRect { drawStops(on: surface, in: listRect) }
@@ -175,6 +178,11 @@ final class TripDetailView: Screen, TripDetailViewInput {
                 }
             }
             map.draw(stops: viewModel.mapStops, selected: viewModel.selectedRow, unit: viewModel.unit, on: surface, in: mapRect)
+        }
+        if notesRows > 0, let selected = viewModel.selectedRow, viewModel.rows.indices.contains(selected) {
+            let notes = viewModel.rows[selected].notes
+            let line = notes.isEmpty ? "" : TextWidth.clipped(" Notes: \(notes)", to: rect.width)
+            surface.text(line, row: rect.bottom - 3, column: rect.column, width: rect.width, style: .dim)
         }
         surface.rule(row: rect.bottom - 2, column: rect.column, width: rect.width)
         surface.text(" \(viewModel.summary)", row: rect.bottom - 1, column: rect.column, width: rect.width, style: .accent)

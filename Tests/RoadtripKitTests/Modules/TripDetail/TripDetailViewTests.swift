@@ -61,6 +61,23 @@ import Testing
         #expect(!lines.contains { $0.contains("Stop 1 ") })
     }
 
+    @Test func theSelectedStopsNotesShowAboveTheSummary() throws {
+        var trip = Fixtures.alps
+        trip.waypoints[1].notes = "Cable car to Säntis,\nbook ahead."
+        view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: trip.waypoints[1].id, unit: .km, message: nil))
+        do {
+            let (terminal, lines) = try render(width: 100, height: 12)
+            defer { terminal.stop() }
+            #expect(lines[9] == " Notes: Cable car to Säntis, / book ahead.", "\(lines)")
+            #expect(lines[11].contains("Total distance"))
+        }
+        // Another stop: the line stays, empty, so that the list keeps its height.
+        view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: trip.waypoints[0].id, unit: .km, message: nil))
+        let (terminal, lines) = try render(width: 100, height: 12)
+        defer { terminal.stop() }
+        #expect(lines[9].trimmingCharacters(in: .whitespaces).isEmpty && lines[10].contains("─"), "\(lines)")
+    }
+
     @Test func renamingPutsAFieldInTheTitle() throws {
         view.beginRenaming(text: "Alpine Loop")
         view.handle(.end)
