@@ -142,14 +142,23 @@ final class TripListPresenter: TripListViewOutput {
 
     func didPressUndo() {
         guard refuseIfReadOnly() else { return }
-        message = .undid(interactor.undo())
+        message = .undid(selectingTripsItBringsBack(interactor.undo))
         refresh()
     }
 
     func didPressRedo() {
         guard refuseIfReadOnly() else { return }
-        message = .redid(interactor.redo())
+        message = .redid(selectingTripsItBringsBack(interactor.redo))
         refresh()
+    }
+
+    /// Runs an undo or redo; a trip it brings back (a deleted one, undone) becomes the selection,
+    /// so that the user sees what came back.
+    private func selectingTripsItBringsBack(_ step: () -> String?) -> String? {
+        let before = Set(trips.map(\.id))
+        let description = step()
+        if let back = visibleTrips.first(where: { !before.contains($0.id) }) { select(back.id) }
+        return description
     }
 
     func didPressSave() {

@@ -30,7 +30,7 @@ final class TripListView: Screen, TripListViewInput {
     }
 
     private let presenter: TripListViewOutput
-    private var viewModel = TripListViewModel()
+    private(set) var viewModel = TripListViewModel()
     private var list = ListState()
     private var editor: Editor?
     private var confirmation: ConfirmDialog?

@@ -39,6 +39,18 @@ import Testing
         #expect(try screenLines()[2].contains("Coast Road"))
     }
 
+    @Test func undoingADeleteSelectsTheTripItBringsBack() throws {
+        navigator.handle(.character("j"))  // Alpine Loop
+        navigator.handle(.character("d"))
+        navigator.handle(.character("y"))
+        #expect(!model.trips.contains { $0.id == Fixtures.alps.id })
+        navigator.handle(.character("g"))  // the selection moves away meanwhile
+        navigator.handle(.character("u"))
+        let selected = try #require(view.viewModel.selectedRow)
+        #expect(view.viewModel.rows[selected].name == "Alpine Loop")
+        #expect(try screenLines().contains { $0.contains("Undid: delete trip Alpine Loop") })
+    }
+
     @Test func keysChangeTheModel() {
         navigator.handle(.character("a"))
         #expect(model.trips.first?.name == "New Trip")
