@@ -44,6 +44,7 @@ public final class Navigator {
     }
 
     public func push(_ screen: Screen) {
+        stack.last?.dismissStatusMessage()
         stack.append(screen)
         setNeedsDisplay()
     }

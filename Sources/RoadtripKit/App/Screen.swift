@@ -9,8 +9,11 @@ public protocol Screen: AnyObject {
     var helpEntries: [HelpEntry] { get }
     /// The main keys, for the status bar.
     var statusHints: [KeyHint] { get }
-    /// A message for the status bar, if the screen has one.
+    /// A message for the status bar, if the screen has one. It says what the last key did, so it
+    /// goes with the next key (the presenter shows the next state) or when another screen opens
+    /// over it (`dismissStatusMessage`): coming back, it would be news of an earlier key.
     var statusMessage: StatusMessage? { get }
+    func dismissStatusMessage()
     /// Set when something the screen shows changed since it was last drawn.
     var needsDisplay: Bool { get set }
 

@@ -64,6 +64,8 @@ final class KeyRecordingScreen: Screen {
     let statusMessage: StatusMessage? = nil
     var needsDisplay = true
 
+    func dismissStatusMessage() {}
+
     func handle(_ key: Key) {
         keys.append(key)
         onKey(key)

@@ -11,6 +11,8 @@ final class ScreenStub: Screen {
 
     init(_ name: String) { self.name = name }
 
+    func dismissStatusMessage() { statusMessage = nil }
+
     var helpTitle: String { "\(name) — keys" }
     var helpEntries: [HelpEntry] { [HelpEntry(keys: "x", text: "Does x")] }
     var statusHints: [KeyHint] { [KeyHint(key: "x", label: "Ex")] }
@@ -20,6 +22,16 @@ final class ScreenStub: Screen {
 
 @MainActor
 @Suite struct NavigatorTests {
+    @Test func aScreenCoveredByAnotherForgetsItsMessage() {
+        let navigator = Navigator()
+        let list = ScreenStub("list"), trip = ScreenStub("trip")
+        navigator.push(list)
+        list.statusMessage = StatusMessage("Deleted “Coast” — u undoes.")
+        navigator.push(trip)
+        navigator.pop()
+        #expect(list.statusMessage == nil)
+    }
+
     @Test func pushAndPop() {
         let navigator = Navigator()
         let first = ScreenStub("one"), second = ScreenStub("two")

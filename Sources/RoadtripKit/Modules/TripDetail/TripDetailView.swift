@@ -84,6 +84,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
     var helpTitle: String { "\(viewModel.title) — keys" }
     var helpEntries: [HelpEntry] { Self.keymap.helpEntries + TripMapPanel.keymap.helpEntries.filter { $0.text.hasPrefix("Map:") } }
     var statusMessage: StatusMessage? { viewModel.message }
+    func dismissStatusMessage() { viewModel.message = nil }
 
     var statusHints: [KeyHint] {
         switch overlay {
@@ -122,9 +123,15 @@ final class TripDetailView: Screen, TripDetailViewInput {
             show(nil)
             presenter.didAnswerDelete(answer == .yes)
         case nil where map.isFocused:
-            guard let command = TripMapPanel.keymap.command(for: key) else { return }
+            // The map's keys first; the trip screen's for the rest (tig's way): `u`, `Ctrl-R`,
+            // `s` and `q` do in the map what they do beside it.
+            guard let command = TripMapPanel.keymap.command(for: key) else {
+                if let command = Self.keymap.command(for: key) { perform(command) }
+                return
+            }
             if command == .help { return presenter.didPressHelp() }
             map.perform(command)
+            viewModel.message = nil  // what it said was about the stops, not the map
             needsDisplay = true
         case nil:
             if let command = Self.keymap.command(for: key) { perform(command) }

@@ -86,6 +86,7 @@ final class TripListView: Screen, TripListViewInput {
     }
 
     var statusMessage: StatusMessage? { viewModel.message }
+    func dismissStatusMessage() { viewModel.message = nil }
 
     /// Keys go to the open dialog, else the open field, else the command table. Whatever acts
     /// asks for a redraw (the presenter's `display` does too); a key that does nothing does not.

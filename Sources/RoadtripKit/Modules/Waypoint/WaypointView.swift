@@ -68,6 +68,7 @@ final class WaypointView: Screen, WaypointViewInput {
     }
     var statusHints: [KeyHint] { Self.keymap.statusHints }
     var statusMessage: StatusMessage? { viewModel.message }
+    func dismissStatusMessage() { viewModel.message = nil }
 
     func handle(_ key: Key) {
         if let command = Self.keymap.command(for: key) {

@@ -68,6 +68,12 @@ import Testing
         #expect(presenter.intents.isEmpty)
     }
 
+    @Test func inTheMapUndoRedoSaveAndQuitActAsBesideIt() {
+        view.handle(.character("m"))
+        for key: Key in [.character("u"), .control("r"), .character("s"), .character("q")] { view.handle(key) }
+        #expect(presenter.intents == ["undo", "redo", "save", "back"])
+    }
+
     @Test func helpListsTheMapKeys() {
         #expect(view.helpEntries.contains { $0.text == "Map: zoom in" && $0.keys == "+ =" })
         #expect(view.helpEntries.contains { $0.keys == "m" })
