@@ -58,6 +58,12 @@ public struct Keymap<Command: Hashable & Sendable>: Sendable {
         commandsByKey[key]
     }
 
+    /// The same table with only the commands `isIncluded` keeps: what a screen shows as its keys
+    /// when some of them cannot act (a file opened read-only).
+    public func keeping(_ isIncluded: (Command) -> Bool) -> Keymap {
+        Keymap(bindings.filter { isIncluded($0.command) })
+    }
+
     public var statusHints: [KeyHint] {
         bindings.filter(\.showsInStatusBar).compactMap { binding in
             binding.keys.first.map { KeyHint(key: $0.description, label: binding.label) }

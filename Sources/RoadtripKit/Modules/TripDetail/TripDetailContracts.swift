@@ -147,6 +147,8 @@ struct TripDetailViewModel: Equatable {
     var summary = ""
     var emptyMessage: String?
     var message: StatusMessage?
+    /// The file cannot be changed here (another instance has it): no editing keys are offered.
+    var isReadOnly = false
     /// The stops as the map shows them, and the unit of its scale bar.
     var mapStops: [MapStop] = []
     var unit = DistanceUnit.km

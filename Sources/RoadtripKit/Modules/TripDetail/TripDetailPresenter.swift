@@ -243,7 +243,9 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
 
     private func refresh() {
         guard let trip else { return }
-        view?.display(Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message, routes: routes))
+        var viewModel = Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message, routes: routes)
+        viewModel.isReadOnly = interactor.readOnlyReason != nil
+        view?.display(viewModel)
         isShowingNameCut = message == NameLength.cutMessage
         message = nil
     }

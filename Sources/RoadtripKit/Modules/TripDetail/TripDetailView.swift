@@ -82,7 +82,13 @@ final class TripDetailView: Screen, TripDetailViewInput {
     // MARK: Screen
 
     var helpTitle: String { "\(viewModel.title) — keys" }
-    var helpEntries: [HelpEntry] { Self.keymap.helpEntries + TripMapPanel.keymap.helpEntries.filter { $0.text.hasPrefix("Map:") } }
+    var helpEntries: [HelpEntry] { shownKeymap.helpEntries + TripMapPanel.keymap.helpEntries.filter { $0.text.hasPrefix("Map:") } }
+
+    /// The keys a read-only file leaves: pressed, the others still say why they cannot act.
+    static let readOnlyKeymap = keymap.keeping {
+        ![.rename, .addStop, .editStop, .deleteStop, .moveUp, .moveDown, .estimates, .undo, .redo, .save].contains($0)
+    }
+    private var shownKeymap: Keymap<Command> { viewModel.isReadOnly ? Self.readOnlyKeymap : Self.keymap }
     var statusMessage: StatusMessage? { viewModel.message }
     func dismissStatusMessage() { viewModel.message = nil }
 
@@ -91,7 +97,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         case .rename: return [KeyHint(key: "Enter", label: "Keep"), KeyHint(key: "Esc", label: "Restore")]
         case .form: return [KeyHint(key: "Enter", label: "OK"), KeyHint(key: "Tab", label: "Next field"), KeyHint(key: "Esc", label: "Cancel")]
         case .confirmation: return [KeyHint(key: "y", label: "Yes"), KeyHint(key: "n", label: "No")]
-        case nil: return map.isFocused ? TripMapPanel.statusHints : Self.keymap.statusHints
+        case nil: return map.isFocused ? TripMapPanel.statusHints : shownKeymap.statusHints
         }
     }
 

@@ -112,4 +112,6 @@ struct TripListViewModel: Equatable {
     /// The filter text while one is set.
     var filter: String?
     var message: StatusMessage?
+    /// The file cannot be changed here (another instance has it): no editing keys are offered.
+    var isReadOnly = false
 }

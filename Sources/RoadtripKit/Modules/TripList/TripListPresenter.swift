@@ -211,8 +211,10 @@ final class TripListPresenter: TripListViewOutput {
 
     /// Shows the current state; the status message lasts until the next display after it.
     private func refresh() {
-        view?.display(Self.makeViewModel(trips: trips, filter: filter, selectedID: selectedID, unit: unit, message: message, rows: rows,
-                                         visible: visibleTrips))
+        var viewModel = Self.makeViewModel(trips: trips, filter: filter, selectedID: selectedID, unit: unit, message: message, rows: rows,
+                                           visible: visibleTrips)
+        viewModel.isReadOnly = interactor.readOnlyReason != nil
+        view?.display(viewModel)
         isShowingNameCut = message == NameLength.cutMessage
         message = nil
     }

@@ -74,14 +74,18 @@ final class TripListView: Screen, TripListViewInput {
     // MARK: Screen
 
     let helpTitle = "Roadtrips — keys"
-    var helpEntries: [HelpEntry] { Self.keymap.helpEntries }
+    var helpEntries: [HelpEntry] { shownKeymap.helpEntries }
+
+    /// The keys a read-only file leaves: pressed, the others still say why they cannot act.
+    static let readOnlyKeymap = keymap.keeping { ![.add, .rename, .delete, .undo, .redo, .save].contains($0) }
+    private var shownKeymap: Keymap<Command> { viewModel.isReadOnly ? Self.readOnlyKeymap : Self.keymap }
 
     var statusHints: [KeyHint] {
         if confirmation != nil { return [KeyHint(key: "y", label: "Yes"), KeyHint(key: "n", label: "No")] }
         switch editor {
         case .rename: return [KeyHint(key: "Enter", label: "Keep"), KeyHint(key: "Esc", label: "Cancel")]
         case .filter: return [KeyHint(key: "Enter", label: "Done"), KeyHint(key: "↑↓", label: "Select"), KeyHint(key: "Esc", label: "Clear")]
-        case nil: return Self.keymap.statusHints
+        case nil: return shownKeymap.statusHints
         }
     }
 

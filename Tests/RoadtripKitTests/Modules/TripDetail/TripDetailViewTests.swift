@@ -88,6 +88,16 @@ import Testing
         #expect(presenter.intents == ["name Alpine Loop!"])
     }
 
+    @Test func aReadOnlyFileShowsNoEditingKeys() {
+        var viewModel = TripDetailPresenter.makeViewModel(trip: Fixtures.alps, selectedID: nil, unit: .km, message: nil)
+        viewModel.isReadOnly = true
+        view.display(viewModel)
+        #expect(!view.statusHints.contains { ["Add", "Edit", "Delete", "Rename", "Move"].contains($0.label) }, "\(view.statusHints)")
+        #expect(view.statusHints.contains { $0.label == "Help" })
+        #expect(!view.helpEntries.contains { $0.text.hasPrefix("Add") || $0.text.hasPrefix("Undo") || $0.text.hasPrefix("Rename") })
+        #expect(view.helpEntries.contains { $0.text.hasPrefix("Map:") })
+    }
+
     @Test func renamingStartsWithTheNameSelectedSoTypingReplacesIt() {
         view.beginRenaming(text: "Alpine Loop")
         for character in "Dolomites" { view.handle(.character(character)) }

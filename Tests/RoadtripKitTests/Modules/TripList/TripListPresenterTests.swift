@@ -228,6 +228,7 @@ import Testing
         #expect(interactor.subject.value.count == 3)
         #expect(view.questions.isEmpty)
         #expect(view.last?.message == .error("Read-only: another roadtrip (process 42) has it open; nothing was changed."))
+        #expect(view.last?.isReadOnly == true)
     }
 
     @Test func undoSaysWhatItUndid() {

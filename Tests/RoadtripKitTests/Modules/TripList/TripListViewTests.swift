@@ -73,6 +73,16 @@ import Testing
         #expect(!lines.contains { $0.contains("Trip 1 ") })
     }
 
+    @Test func aReadOnlyFileShowsNoEditingKeys() {
+        var viewModel = TripListPresenter.makeViewModel(trips: Fixtures.trips, filter: nil, selectedID: nil, unit: .km, message: nil)
+        #expect(Set(view.statusHints.map(\.label)).isSuperset(of: ["New", "Rename", "Delete"]))
+        viewModel.isReadOnly = true
+        view.display(viewModel)
+        #expect(view.statusHints.map(\.label) == ["Open", "Filter", "Help", "Quit"])
+        #expect(!view.helpEntries.contains { $0.text.hasPrefix("Add") || $0.text.hasPrefix("Undo") || $0.text.hasPrefix("Delete") })
+        #expect(view.helpEntries.contains { $0.text == "Open the selected trip" })
+    }
+
     @Test func renamingStartsWithTheNameSelectedSoTypingReplacesIt() throws {
         view.beginRenaming(text: "Alpine Loop")
         do {
