@@ -30,7 +30,13 @@ final class WaypointView: Screen, WaypointViewInput {
 
     /// Terminals at least this wide show a small map of the chosen place beside the results.
     static let mapMinimumWidth = 100
-    static let mapWidth = 36
+
+    /// The map's width beside results `fieldWidth` wide: two fifths of it, as the trip screen's
+    /// map takes, and never under 36 columns (a fixed 36 left a 200-column screen's map a sliver
+    /// beside results twice as wide as their text).
+    static func mapWidth(fieldWidth: Int) -> Int {
+        max(36, fieldWidth * 2 / 5)
+    }
 
     private let presenter: WaypointViewOutput
     private let basemap: BasemapProvider
@@ -123,12 +129,13 @@ final class WaypointView: Screen, WaypointViewInput {
         let fieldWidth = max(1, rect.width - labelWidth - 2)
         drawField(.place, on: surface, row: rect.row + 2, column: fieldColumn, width: fieldWidth)
         let showsMap = rect.width >= Self.mapMinimumWidth
-        let resultsWidth = showsMap ? fieldWidth - Self.mapWidth - 1 : fieldWidth
+        let mapWidth = Self.mapWidth(fieldWidth: fieldWidth)
+        let resultsWidth = showsMap ? fieldWidth - mapWidth - 1 : fieldWidth
         let resultsRect = Rect(row: rect.row + 3, column: fieldColumn, width: resultsWidth, height: max(1, rect.height - 9))
         pageSize = resultsRect.height
         drawResults(on: surface, in: resultsRect)
         if showsMap {
-            drawMap(on: surface, in: Rect(row: resultsRect.row, column: resultsRect.right + 1, width: Self.mapWidth, height: resultsRect.height))
+            drawMap(on: surface, in: Rect(row: resultsRect.row, column: resultsRect.right + 1, width: mapWidth, height: resultsRect.height))
         }
         let nameRow = resultsRect.bottom + 1
         drawField(.name, on: surface, row: nameRow, column: fieldColumn, width: fieldWidth, placeholder: viewModel.namePlaceholder)

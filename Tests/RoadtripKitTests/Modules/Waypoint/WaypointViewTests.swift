@@ -46,11 +46,18 @@ import Testing
         view.display(viewModel)
         let (terminal, lines) = try render(width: 110, height: 22)
         defer { terminal.stop() }
-        let mapSide = lines[3...12].map { String($0.dropFirst(110 - WaypointView.mapWidth - 1)) }
+        let mapSide = lines[3...12].map { String($0.dropFirst(110 - WaypointView.mapWidth(fieldWidth: 110 - 9) - 1)) }
         #expect(mapSide.contains { $0.contains("2 Monterey") || $0.contains("Monterey 2") })
         let (narrow, narrowLines) = try render(width: 90, height: 22)
         defer { narrow.stop() }
         #expect(!narrowLines.contains { $0.contains("2 Monterey") })
+        // At 200 columns the map takes two fifths of the width, its pin in the middle of it.
+        let (wide, wideLines) = try render(width: 200, height: 22)
+        defer { wide.stop() }
+        let pinColumn = try #require(wideLines.lazy.compactMap { line in
+            line.range(of: "2 Monterey").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+        }.first)
+        #expect((140...170).contains(pinColumn), "the pin at column \(pinColumn)")
     }
 
     @Test func anErrorNoteTakesThePlaceOfResults() throws {
