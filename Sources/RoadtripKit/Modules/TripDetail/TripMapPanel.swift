@@ -36,6 +36,11 @@ struct TripMapPanel {
     var isOpenOnNarrowScreen = false
     private var viewport: MapViewport?
     private var needsFit = true
+    /// Whether the user has panned or zoomed since the map last fitted the trip: then a change
+    /// of the stops or of the terminal's size keeps their view instead of fitting again.
+    private var userMoved = false
+    /// Where the stops were at the last frame, to see that they changed.
+    private var shownCoordinates: [Coordinate] = []
     /// What the last frame drew that the next one can reuse.
     private let layers = MapLayers()
 
@@ -68,10 +73,18 @@ struct TripMapPanel {
 
     mutating func perform(_ command: Command) {
         switch command {
-        case .pan(let columns, let rows): viewport = viewport?.panned(byCells: columns, rows: rows)
-        case .zoomIn: viewport = viewport?.zoomed(by: 2)
-        case .zoomOut: viewport = viewport?.zoomed(by: 0.5)
-        case .fit: needsFit = true
+        case .pan(let columns, let rows):
+            viewport = viewport?.panned(byCells: columns, rows: rows)
+            userMoved = true
+        case .zoomIn:
+            viewport = viewport?.zoomed(by: 2)
+            userMoved = true
+        case .zoomOut:
+            viewport = viewport?.zoomed(by: 0.5)
+            userMoved = true
+        case .fit:
+            needsFit = true
+            userMoved = false
         case .leave: close()
         case .help: break
         }
@@ -89,10 +102,16 @@ struct TripMapPanel {
 
     mutating func draw(stops: [MapStop], selected: Int?, unit: DistanceUnit, on surface: Surface, in rect: Rect) {
         guard rect.width >= 12, rect.height >= 4 else { return }
+        // A stop added, deleted, moved or brought back by undo, or a new size: the whole trip is
+        // fitted again, unless the user has chosen a view of their own since.
+        let coordinates = stops.map(\.coordinate)
+        let resized = viewport.map { $0.width != rect.width || $0.height != rect.height } ?? false
+        if coordinates != shownCoordinates || resized, !userMoved { needsFit = true }
+        shownCoordinates = coordinates
         if needsFit || viewport == nil {
-            viewport = MapViewport.fitting(stops.map(\.coordinate), width: rect.width, height: rect.height)
+            viewport = MapViewport.fitting(coordinates, width: rect.width, height: rect.height)
             needsFit = false
-        } else if let current = viewport, current.width != rect.width || current.height != rect.height {
+        } else if let current = viewport, resized {
             viewport = current.resized(width: rect.width, height: rect.height)
         }
         guard let viewport else { return }

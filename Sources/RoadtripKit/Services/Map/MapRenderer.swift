@@ -86,12 +86,20 @@ public struct MapRenderer: Sendable {
     /// view have none.
     func pinRects(_ stops: [MapStop], viewport: MapViewport) -> MapPins {
         var pins = MapPins()
+        var first: Rect?
         for (index, stop) in stops.enumerated() where stop.coordinate.isValid {
             let dot = viewport.dot(of: viewport.nearestCopy(of: MercatorProjection.project(stop.coordinate)))
-            let column = Int((dot.x / 2).rounded(.down)), row = Int((dot.y / 4).rounded(.down))
+            var column = Int((dot.x / 2).rounded(.down)), row = Int((dot.y / 4).rounded(.down))
             guard column >= 0, row >= 0, column < viewport.width, row < viewport.height else { continue }
             let width = Self.digitCount(stop.number)
-            pins.append(index: index, rect: Rect(row: row, column: max(0, min(column, viewport.width - width)), width: width, height: 1))
+            // A loop ends where it began: its last pin goes beside the first ("1 9"), not over it.
+            if index == stops.count - 1, index > 1, let first, first.row == row, abs(first.column - column) <= first.width {
+                column = first.right + 1
+                if column + width > viewport.width { (row, column) = (first.row + (first.row + 1 < viewport.height ? 1 : -1), first.column) }
+            }
+            let rect = Rect(row: row, column: max(0, min(column, viewport.width - width)), width: width, height: 1)
+            if index == 0 { first = rect }
+            pins.append(index: index, rect: rect)
         }
         return pins
     }

@@ -68,6 +68,46 @@ import Testing
         #expect(presenter.intents.isEmpty)
     }
 
+    /// The map side of the screen, from the stops' rows on.
+    private static func mapSide(_ terminal: Terminal) -> [Substring] {
+        terminal.surface.lines()[2...20].map { $0.dropFirst(78) }
+    }
+
+    /// The map side as a fresh view draws `trip`: the whole trip fitted. (Drawn on the test's own
+    /// terminal: curses allows one session at a time.)
+    private static func freshMap(of trip: Trip, on terminal: Terminal) -> [Substring] {
+        let fresh = TripDetailView(presenter: TripDetailPresenterSpy(), basemap: .fixed(SquareIsland()))
+        fresh.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: nil, unit: .km, message: nil))
+        fresh.draw(on: terminal.surface, in: terminal.surface.bounds)
+        return mapSide(terminal)
+    }
+
+    @Test func theMapFitsTheTripAgainWhenItsStopsChangeUnlessTheUserMovedIt() throws {
+        let terminal = try #require(Terminal.offscreen(width: 130, height: 24))
+        defer { terminal.stop() }
+        var trip = Fixtures.pacific
+        trip.waypoints.append(Waypoint(name: "San Diego", location: Coordinate(latitude: 32.7157, longitude: -117.1611)))
+        let (pacific, longer) = (Self.freshMap(of: Fixtures.pacific, on: terminal), Self.freshMap(of: trip, on: terminal))
+        #expect(pacific != longer)
+        view.draw(on: terminal.surface, in: terminal.surface.bounds)
+        #expect(Self.mapSide(terminal) == pacific)
+        // A stop far to the south: the map zooms out to show it with the others.
+        view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: nil, unit: .km, message: nil))
+        view.draw(on: terminal.surface, in: terminal.surface.bounds)
+        #expect(Self.mapSide(terminal) == longer)
+        // Zoomed in by the user: the next change keeps their view.
+        view.handle(.character("m"))
+        view.handle(.character("+"))
+        view.display(TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil))
+        view.draw(on: terminal.surface, in: terminal.surface.bounds)
+        #expect(Self.mapSide(terminal) != pacific)
+        // 0 fits again, and changes are followed once more.
+        view.handle(.character("0"))
+        view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: nil, unit: .km, message: nil))
+        view.draw(on: terminal.surface, in: terminal.surface.bounds)
+        #expect(Self.mapSide(terminal) == longer)
+    }
+
     @Test func inTheMapUndoRedoSaveAndQuitActAsBesideIt() {
         view.handle(.character("m"))
         for key: Key in [.character("u"), .control("r"), .character("s"), .character("q")] { view.handle(key) }
