@@ -34,7 +34,9 @@ protocol TripDetailViewOutput: AnyObject {
     /// The name field left characters out: the name is at its longest.
     func didReachNameLengthLimit()
     func didCancelRename()
-    func didPressAddStop()
+    /// `mapCentre`: where the user has moved the map to, if they have: a stop added to an empty
+    /// trip is searched for around it.
+    func didPressAddStop(mapCentre: Coordinate?)
     func didPressEditStop()
     func didPressDeleteStop()
     func didAnswerDelete(_ confirmed: Bool)
@@ -74,7 +76,7 @@ protocol TripDetailRouterInput: AnyObject {
     func closeTrip()
     func openHelp()
     /// The stop editor, to add a stop or edit one; it reports back to `output`.
-    func openWaypointEditor(_ mode: WaypointEditorMode, output: WaypointModuleOutput)
+    func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput)
 }
 
 /// Everything the trip screen shows, already formatted.

@@ -110,17 +110,17 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
 
     // MARK: Stops
 
-    func didPressAddStop() {
+    func didPressAddStop(mapCentre: Coordinate?) {
         guard refuseIfReadOnly() else { return }
         // After the selected stop; at the start of a trip without stops.
         let index = selectedStop.flatMap { selected in trip?.waypoints.firstIndex { $0.id == selected.id } }.map { $0 + 1 } ?? 0
-        router.openWaypointEditor(.add(index: index), output: self)
+        router.openWaypointEditor(.add(index: index), mapCentre: mapCentre, output: self)
     }
 
     func didPressEditStop() {
         guard refuseIfReadOnly() else { return }
         guard let stop = selectedStop else { return }
-        router.openWaypointEditor(.edit(stop.id), output: self)
+        router.openWaypointEditor(.edit(stop.id), mapCentre: nil, output: self)
     }
 
     /// The editor added or changed a stop: select it and say so.

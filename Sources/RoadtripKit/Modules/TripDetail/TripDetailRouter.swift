@@ -30,7 +30,7 @@ final class TripDetailRouter: TripDetailRouterInput {
         context.navigator.showHelp()
     }
 
-    func openWaypointEditor(_ mode: WaypointEditorMode, output: WaypointModuleOutput) {
-        context.navigator.push(WaypointRouter.makeModule(tripID: tripID, mode: mode, context: context, output: output))
+    func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput) {
+        context.navigator.push(WaypointRouter.makeModule(tripID: tripID, mode: mode, mapCentre: mapCentre, context: context, output: output))
     }
 }

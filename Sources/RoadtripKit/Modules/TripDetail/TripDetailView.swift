@@ -150,7 +150,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
             list.apply(move, pageSize: pageSize)
             if let row = list.selection { presenter.didSelect(row: row) }
         case .rename: presenter.didPressRename()
-        case .addStop: presenter.didPressAddStop()
+        case .addStop: presenter.didPressAddStop(mapCentre: map.centreChosenByUser)
         case .editStop: presenter.didPressEditStop()
         case .deleteStop: presenter.didPressDeleteStop()
         case .moveUp: presenter.didPressMoveStop(by: -1)

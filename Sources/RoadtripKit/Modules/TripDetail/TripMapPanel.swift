@@ -48,6 +48,13 @@ struct TripMapPanel {
         self.basemap = basemap
     }
 
+    /// The middle of the map when the user has panned or zoomed it (the part of the world they
+    /// are looking at), else nil.
+    var centreChosenByUser: Coordinate? {
+        guard userMoved, let viewport else { return nil }
+        return MercatorProjection.coordinate(of: viewport.center)
+    }
+
     func isVisible(width: Int) -> Bool {
         width >= Self.sideBySideWidth || isOpenOnNarrowScreen
     }

@@ -8,11 +8,13 @@ final class WaypointInteractor: WaypointInteractorInput {
     private let model: DataModel
     private let tripID: Trip.ID
     private let places: PlaceSearchProvider
+    private let mapCentre: Coordinate?
 
-    init(tripID: Trip.ID, model: DataModel, places: PlaceSearchProvider) {
+    init(tripID: Trip.ID, model: DataModel, places: PlaceSearchProvider, mapCentre: Coordinate? = nil) {
         self.tripID = tripID
         self.model = model
         self.places = places
+        self.mapCentre = mapCentre
     }
 
     func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceLookup {
@@ -20,7 +22,7 @@ final class WaypointInteractor: WaypointInteractorInput {
     }
 
     /// Where the stop will be: between the stops before and after it, which search results are
-    /// ranked by distance from.
+    /// ranked by distance from; in a trip without stops, around where the user moved the map.
     func searchContext(for mode: WaypointEditorMode) -> SearchContext? {
         guard let stops = model.trip(id: tripID)?.waypoints else { return nil }
         let neighbours: ArraySlice<Waypoint>
@@ -32,7 +34,7 @@ final class WaypointInteractor: WaypointInteractorInput {
             guard let place = stops.firstIndex(where: { $0.id == id }) else { return nil }
             neighbours = (stops[max(place - 1, 0)..<place] + stops[min(place + 1, stops.count)..<min(place + 2, stops.count)])[...]
         }
-        return SearchContext(neighbours.map(\.location))
+        return SearchContext(neighbours.map(\.location)) ?? mapCentre.flatMap { SearchContext([$0]) }
     }
 
     var tripName: String { model.trip(id: tripID)?.name ?? "" }

@@ -8,10 +8,13 @@ final class WaypointRouter: WaypointRouterInput {
         self.navigator = navigator
     }
 
-    static func makeModule(tripID: Trip.ID, mode: WaypointEditorMode, context: ModuleContext, output: WaypointModuleOutput?) -> WaypointView {
+    /// `mapCentre`: where the trip screen's map was moved to, searched around when the stop has
+    /// no neighbours.
+    static func makeModule(tripID: Trip.ID, mode: WaypointEditorMode, mapCentre: Coordinate? = nil, context: ModuleContext,
+                           output: WaypointModuleOutput?) -> WaypointView {
         let presenter = WaypointPresenter(
             mode: mode,
-            interactor: WaypointInteractor(tripID: tripID, model: context.model, places: context.places),
+            interactor: WaypointInteractor(tripID: tripID, model: context.model, places: context.places, mapCentre: mapCentre),
             router: WaypointRouter(navigator: context.navigator),
             unit: context.unit
         )

@@ -121,14 +121,16 @@ import Testing
 
     @Test func addOpensTheEditorAfterTheSelectedStop() {
         presenter.didSelect(row: 1)
-        presenter.didPressAddStop()
+        presenter.didPressAddStop(mapCentre: nil)
         #expect(router.editors == [.add(index: 2)])
     }
 
     @Test func addToAnEmptyTripOpensTheEditorAtTheStart() {
         interactor.subject.value = Fixtures.empty
-        presenter.didPressAddStop()
+        let centre = Coordinate(latitude: 45.5, longitude: -122.7)
+        presenter.didPressAddStop(mapCentre: centre)
         #expect(router.editors == [.add(index: 0)])
+        #expect(router.mapCentres == [centre])
     }
 
     @Test func enterEditsTheSelectedStop() {

@@ -77,9 +77,13 @@ final class TripDetailRouterSpy: TripDetailRouterInput {
     var closed = 0
     var helpShown = 0
     var editors: [WaypointEditorMode] = []
+    var mapCentres: [Coordinate?] = []
     func closeTrip() { closed += 1 }
     func openHelp() { helpShown += 1 }
-    func openWaypointEditor(_ mode: WaypointEditorMode, output: WaypointModuleOutput) { editors.append(mode) }
+    func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput) {
+        editors.append(mode)
+        mapCentres.append(mapCentre)
+    }
 }
 
 @MainActor
@@ -92,7 +96,7 @@ final class TripDetailPresenterSpy: TripDetailViewOutput {
     func didSubmitName(_ name: String) { intents.append("submit name \(name)") }
     func didReachNameLengthLimit() { intents.append("name full") }
     func didCancelRename() { intents.append("cancel rename") }
-    func didPressAddStop() { intents.append("add") }
+    func didPressAddStop(mapCentre: Coordinate?) { intents.append(mapCentre == nil ? "add" : "add near the map's centre") }
     func didPressEditStop() { intents.append("edit") }
     func didPressDeleteStop() { intents.append("delete") }
     func didAnswerDelete(_ confirmed: Bool) { intents.append("answer \(confirmed)") }

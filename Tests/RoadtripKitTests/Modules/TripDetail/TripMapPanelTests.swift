@@ -108,6 +108,18 @@ import Testing
         #expect(Self.mapSide(terminal) == longer)
     }
 
+    @Test func aStopIsAddedNearWhereTheUserMovedTheMap() throws {
+        let terminal = try #require(Terminal.offscreen(width: 130, height: 24))
+        defer { terminal.stop() }
+        view.draw(on: terminal.surface, in: terminal.surface.bounds)
+        view.handle(.character("a"))
+        view.handle(.character("m"))
+        view.handle(.character("l"))
+        view.handle(.escape)
+        view.handle(.character("a"))
+        #expect(presenter.intents == ["add", "add near the map's centre"])
+    }
+
     @Test func inTheMapUndoRedoSaveAndQuitActAsBesideIt() {
         view.handle(.character("m"))
         for key: Key in [.character("u"), .control("r"), .character("s"), .character("q")] { view.handle(key) }

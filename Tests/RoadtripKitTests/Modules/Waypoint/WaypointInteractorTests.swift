@@ -56,6 +56,14 @@ import Testing
         let empty = WaypointInteractor(tripID: Fixtures.empty.id, model: model, places: .fixed(places))
         _ = empty.lookUp("Big", for: .add(index: 0))
         #expect(places.lastContext == nil)
+        // A trip without stops, on a map the user moved: around the map's centre.
+        let centre = Coordinate(latitude: 45.5, longitude: -122.7)
+        let moved = WaypointInteractor(tripID: Fixtures.empty.id, model: model, places: .fixed(places), mapCentre: centre)
+        _ = moved.lookUp("Big", for: .add(index: 0))
+        #expect(places.lastContext?.points == [centre])
+        // Neighbours come first.
+        #expect(WaypointInteractor(tripID: Fixtures.pacific.id, model: model, places: .fixed(places), mapCentre: centre)
+            .searchContext(for: .add(index: 0))?.points == [Fixtures.monterey])
     }
 
     @Test func thePreviousStopOfEachMode() {
