@@ -27,10 +27,11 @@ struct ShowCommand: ParsableCommand {
         let reference = try CommandWords.values(self.trip).joined(separator: " ")
         let trips = try MainActor.assumeIsolated { try DataModel.open(file, environment: environment).trips }
         let trip = try TripReference.resolve(reference, in: trips)
+        let unit = options.unit(environment: environment)
         if json {
-            try CommandOutput.printJSON(try Self.json(for: trip))
+            try CommandOutput.printJSON(try Self.json(for: trip, unit: unit))
         } else {
-            try CommandOutput.printText(Self.text(for: trip, unit: options.unit(environment: environment)))
+            try CommandOutput.printText(Self.text(for: trip, unit: unit))
         }
     }
 
@@ -59,9 +60,10 @@ struct ShowCommand: ParsableCommand {
         let legs: [Leg]
     }
 
-    static func report(for trip: Trip) -> Report {
+    /// `unit` decides the default speed of the durations (80 km/h, or 50 mph), as on the screen.
+    static func report(for trip: Trip, unit: DistanceUnit = .km) -> Report {
         let route = TripRoute(trip)
-        let estimate = RouteEstimate(for: trip)
+        let estimate = RouteEstimate(for: trip, unit: unit)
         return Report(
             id: trip.id,
             name: trip.name,
@@ -77,16 +79,16 @@ struct ShowCommand: ParsableCommand {
         )
     }
 
-    static func json(for trip: Trip) throws -> String {
+    static func json(for trip: Trip, unit: DistanceUnit = .km) throws -> String {
         let encoder = JSONEncoder.deterministic()
-        return String(decoding: try encoder.encode(report(for: trip)), as: UTF8.self)
+        return String(decoding: try encoder.encode(report(for: trip, unit: unit)), as: UTF8.self)
     }
 
     /// The trip's name (in full), the summary line, then one line per stop with its leg; every
     /// line printable on the terminal (`TextWidth.printable`).
     static func text(for trip: Trip, unit: DistanceUnit) -> String {
         let route = TripRoute(trip)
-        let estimate = RouteEstimate(for: trip)
+        let estimate = RouteEstimate(for: trip, unit: unit)
         var lines = TextWidth.printable("\(trip.name) — \(TripListPresenter.stopCount(trip.waypoints.count))") + "\n"
         lines += TextWidth.printable(TripDetailPresenter.summary(distance: route.totalMeters, estimate: estimate, unit: unit)) + "\n"
         guard !trip.waypoints.isEmpty else { return lines }

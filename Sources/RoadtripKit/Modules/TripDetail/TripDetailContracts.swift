@@ -85,8 +85,10 @@ struct TripDetailViewModel: Equatable {
         let id: Waypoint.ID
         let number: String
         let name: String
-        /// "California, United States" when known, else empty.
+        /// "California, United States" when known, else empty; and with the country's code,
+        /// "California, US", for a column too narrow for the name (else the same).
         let place: String
+        let shortPlace: String
         let coordinates: String
         let leg: String
         let total: String
@@ -129,6 +131,7 @@ struct TripDetailViewModel: Equatable {
                 number: "\(index + 1).",
                 name: stop.name,
                 place: Self.place(of: stop),
+                shortPlace: Self.place(of: stop, countryCode: true),
                 coordinates: stop.location.formatted,
                 leg: index == 0 ? "—" : unit.format(meters: legMeters[index - 1]),
                 total: unit.format(meters: cumulativeMeters[index]),
@@ -136,8 +139,9 @@ struct TripDetailViewModel: Equatable {
             )
         }
 
-        private static func place(of stop: Waypoint) -> String {
-            [stop.region, stop.country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        private static func place(of stop: Waypoint, countryCode: Bool = false) -> String {
+            let country = countryCode ? stop.country.map { CountryCodes.code(forName: $0) ?? $0 } : stop.country
+            return [stop.region, country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
         }
     }
 
@@ -146,7 +150,9 @@ struct TripDetailViewModel: Equatable {
     var rows = Rows()
     var selectedRow: Int?
     /// "Total distance: 1,234 km" and the estimates beside it.
-    var summary = ""
+    var summary: String { summaries.first ?? "" }
+    /// The summary line, then shorter forms of it: the view shows the longest that fits.
+    var summaries: [String] = []
     var emptyMessage: String?
     var message: StatusMessage?
     /// The file cannot be changed here (another instance has it): no editing keys are offered.

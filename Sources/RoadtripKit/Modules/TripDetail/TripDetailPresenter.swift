@@ -156,7 +156,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     func didPressEstimates() {
         guard refuseIfReadOnly() else { return }
         guard let trip else { return }
-        let estimate = RouteEstimate(for: trip)
+        let estimate = RouteEstimate(for: trip, unit: unit)
         view?.beginForm(.estimates, title: "Estimates for “\(trip.name)”", fields: [
             ("Road factor", Self.decimal(estimate.roadFactor)),
             ("Average speed (\(unit.speedSymbol))", Self.decimal(estimate.averageSpeedKmh / unit.metres * 1000)),
@@ -193,7 +193,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         view?.endForm()
         interactor.setEstimates(
             roadFactor: factor == RouteEstimate.defaultRoadFactor ? nil : factor,
-            averageSpeedKmh: speedKmh.flatMap { abs($0 - RouteEstimate.defaultAverageSpeedKmh) < 1e-6 ? nil : $0 }
+            averageSpeedKmh: speedKmh.flatMap { abs($0 - RouteEstimate.defaultAverageSpeedKmh(in: unit)) < 1e-6 ? nil : $0 }
         )
         show(StatusMessage("Estimates updated."))
     }
@@ -259,7 +259,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         let route = routes?.route(of: trip) ?? TripRoute(trip)
         viewModel.rows = TripDetailViewModel.Rows(stops: trip.waypoints, route: route, unit: unit)
         viewModel.selectedRow = trip.waypoints.firstIndex { $0.id == selectedID } ?? (trip.waypoints.isEmpty ? nil : 0)
-        viewModel.summary = summary(distance: route.totalMeters, estimate: RouteEstimate(for: trip), unit: unit)
+        viewModel.summaries = summaries(distance: route.totalMeters, estimate: RouteEstimate(for: trip, unit: unit), unit: unit)
         viewModel.emptyMessage = trip.waypoints.isEmpty ? "No stops yet. Press a to add the first one." : nil
         viewModel.message = message
         viewModel.mapStops = routes?.mapStops(of: trip) ?? MapStop.stops(of: trip)
@@ -269,10 +269,23 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
 
     /// "Total distance: 1,234 km   ≈ 1,543 km by road · ≈ 19 h 17 min driving (×1.25 at 80 km/h)"
     nonisolated static func summary(distance: Double, estimate: RouteEstimate, unit: DistanceUnit) -> String {
+        summaries(distance: distance, estimate: estimate, unit: unit)[0]
+    }
+
+    /// The summary line, then shorter forms of it for narrower screens, each dropping the least
+    /// needed part whole: the settings, then the labels ("1,234 km · ≈ 1,543 km road · ≈ 19 h 17 min").
+    nonisolated static func summaries(distance: Double, estimate: RouteEstimate, unit: DistanceUnit) -> [String] {
+        let total = unit.format(meters: distance)
         let road = unit.format(meters: estimate.roadMeters(geodesicMeters: distance))
         let driving = RouteEstimate.formatDuration(seconds: estimate.drivingSeconds(geodesicMeters: distance))
         let speed = decimal(estimate.averageSpeedKmh * 1000 / unit.metres)
-        return "Total distance: \(unit.format(meters: distance))   ≈ \(road) by road · ≈ \(driving) driving (×\(decimal(estimate.roadFactor)) at \(speed) \(unit.speedSymbol))"
+        let estimates = "≈ \(road) by road · ≈ \(driving) driving"
+        return [
+            "Total distance: \(total)   \(estimates) (×\(decimal(estimate.roadFactor)) at \(speed) \(unit.speedSymbol))",
+            "Total distance: \(total)   \(estimates)",
+            "Total \(total) · ≈ \(road) by road · ≈ \(driving)",
+            "\(total) · ≈ \(driving)",
+        ]
     }
 
     /// A number as a user would type it: "1.25", "80", "49.7".

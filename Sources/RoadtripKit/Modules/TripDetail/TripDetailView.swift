@@ -198,7 +198,8 @@ final class TripDetailView: Screen, TripDetailViewInput {
             surface.text(line, row: rect.bottom - 3, column: rect.column, width: rect.width, style: .dim)
         }
         surface.rule(row: rect.bottom - 2, column: rect.column, width: rect.width)
-        surface.text(" \(viewModel.summary)", row: rect.bottom - 1, column: rect.column, width: rect.width, style: .accent)
+        let summary = viewModel.summaries.first { TextWidth.width($0) + 1 <= rect.width } ?? viewModel.summaries.last ?? ""
+        surface.text(" \(summary)", row: rect.bottom - 1, column: rect.column, width: rect.width, style: .accent)
         switch overlay {
         case .form(_, let dialog): dialog.draw(on: surface)
         case .confirmation(let dialog): dialog.draw(on: surface)
@@ -235,7 +236,10 @@ final class TripDetailView: Screen, TripDetailViewInput {
         if isSelected { surface.fill(row: rect.row, column: rect.column, width: rect.width, style: .selected) }
         surface.text(TextWidth.padded(row.number, to: 4, alignment: .right), row: rect.row, column: 0, style: style)
         surface.text(row.name, row: rect.row, column: columns.name.column, width: columns.name.width, style: style)
-        if let place = columns.place { surface.text(row.place, row: rect.row, column: place.column, width: place.width, style: isSelected ? style : .dim) }
+        if let place = columns.place {
+            let text = TextWidth.width(row.place) <= place.width ? row.place : row.shortPlace
+            surface.text(text, row: rect.row, column: place.column, width: place.width, style: isSelected ? style : .dim)
+        }
         if let coordinates = columns.coordinates { surface.text(row.coordinates, row: rect.row, column: coordinates.column, width: coordinates.width, style: isSelected ? style : .dim) }
         surface.text(TextWidth.padded(row.leg, to: columns.leg.width, alignment: .right), row: rect.row, column: columns.leg.column, style: style)
         let totalWidth = min(columns.total.width, rect.right - columns.total.column)

@@ -67,6 +67,8 @@ struct WaypointViewModel: Equatable {
         let title: String
         let detail: String
         let trailing: String
+        /// The detail with the country's code ("Oregon, US"), for a column too narrow for it.
+        var shortDetail: String? = nil
     }
 
     var title = ""

@@ -178,7 +178,8 @@ final class WaypointPresenter: WaypointViewOutput {
     nonisolated static func makeViewModel(lookup: PlaceLookup, choices: [Choice], selected: Int, unit: DistanceUnit) -> WaypointViewModel {
         var viewModel = WaypointViewModel()
         viewModel.results = zip(choices, resultDetails(for: lookup, choices: choices)).map { choice, detail in
-            WaypointViewModel.Result(title: choice.isCurrentPlace ? "Keep “\(choice.name)”" : resultTitle(choice, lookup: lookup), detail: detail.detail, trailing: detail.trailing)
+            WaypointViewModel.Result(title: choice.isCurrentPlace ? "Keep “\(choice.name)”" : resultTitle(choice, lookup: lookup), detail: detail.detail,
+                                     trailing: detail.trailing, shortDetail: detail.short)
         }
         viewModel.selectedResult = choices.isEmpty ? nil : selected
         viewModel.namePlaceholder = choices.indices.contains(selected) ? choices[selected].name : ""
@@ -205,16 +206,17 @@ final class WaypointPresenter: WaypointViewOutput {
     }
 
     /// Region and country, and the population, of each result.
-    private nonisolated static func resultDetails(for lookup: PlaceLookup, choices: [Choice]) -> [(detail: String, trailing: String)] {
+    private nonisolated static func resultDetails(for lookup: PlaceLookup, choices: [Choice]) -> [(detail: String, trailing: String, short: String?)] {
         switch lookup {
         case .places(let places):
             return places.map { place in
-                ([place.admin1, place.country].filter { !$0.isEmpty }.joined(separator: ", "), "pop. \(DistanceUnit.grouped(place.population))")
+                ([place.admin1, place.country].filter { !$0.isEmpty }.joined(separator: ", "), "pop. \(DistanceUnit.grouped(place.population))",
+                 [place.admin1, place.countryCode].filter { !$0.isEmpty }.joined(separator: ", "))
             }
         case .coordinate(_, let nearest):
-            return [(choices.first?.name ?? "", nearest == nil ? "" : "nearest place")]
+            return [(choices.first?.name ?? "", nearest == nil ? "" : "nearest place", nil)]
         default:
-            return choices.map { ($0.coordinate.formatted, "current place") }
+            return choices.map { ($0.coordinate.formatted, "current place", nil) }
         }
     }
 

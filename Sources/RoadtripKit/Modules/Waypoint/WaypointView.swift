@@ -174,7 +174,8 @@ final class WaypointView: Screen, WaypointViewInput {
             surface.text(result.title, row: rowRect.row, column: rowRect.column + 1, width: titleWidth, style: style)
             let detailColumn = rowRect.column + titleWidth + 3
             let detailWidth = rowRect.right - detailColumn - trailingWidth - 1
-            surface.text(result.detail, row: rowRect.row, column: detailColumn, width: detailWidth, style: isSelected ? style : .dim)
+            let detail = TextWidth.width(result.detail) <= detailWidth ? result.detail : result.shortDetail ?? result.detail
+            surface.text(detail, row: rowRect.row, column: detailColumn, width: detailWidth, style: isSelected ? style : .dim)
             let trailing = TextWidth.padded(result.trailing, to: min(trailingWidth, max(0, rowRect.right - detailColumn - max(0, detailWidth))), alignment: .right)
             surface.text(trailing, row: rowRect.row, column: rowRect.right - TextWidth.width(trailing), style: isSelected ? style : .dim)
         }

@@ -57,6 +57,11 @@ import Testing
         #expect(summary == "Total distance: 100 mi   ≈ 100 mi by road · ≈ 1 h 40 min driving (×1 at 60 mph)")
     }
 
+    @Test func inMilesTheDefaultsReadAsRoundNumbers() {
+        let summary = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .mi, message: nil).summary
+        #expect(summary.hasSuffix("(×1.25 at 50 mph)"), "\(summary)")
+    }
+
     @Test func theTripsOwnSettingsDriveTheEstimates() {
         var trip = Fixtures.pacific
         trip.roadFactor = 1.5

@@ -158,3 +158,35 @@ import Testing
         #expect(presenter.intents == ["answer false", "add"])
     }
 }
+
+/// The trip screen at 80 columns: what shortens, and how.
+@MainActor
+@Suite struct TripDetailNarrowTests {
+    @Test func countriesBecomeTheirCodesAndTheSummaryDropsWholePartsAt80Columns() throws {
+        var trip = Fixtures.pacific
+        for index in trip.waypoints.indices {
+            trip.waypoints[index].region = "California"
+            trip.waypoints[index].country = "United States"
+        }
+        let view = TripDetailView(presenter: TripDetailPresenterSpy())
+        view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: nil, unit: .km, message: nil))
+        // At 100 columns the region column is too narrow for "California, United States".
+        do {
+            let wider = try #require(Terminal.offscreen(width: 100, height: 12))
+            defer { wider.stop() }
+            view.draw(on: wider.surface, in: wider.surface.bounds)
+            let lines = wider.surface.lines()
+            #expect(lines[2].contains("California, US") && !lines[2].contains("United"), "\(lines)")
+        }
+        let terminal = try #require(Terminal.offscreen(width: 80, height: 12))
+        defer { terminal.stop() }
+        view.draw(on: terminal.surface, in: terminal.surface.bounds)
+        let lines = terminal.surface.lines()
+        let summary = lines[11].trimmingCharacters(in: .whitespaces)
+        let forms = TripDetailPresenter.summaries(distance: TripRoute(trip).totalMeters, estimate: RouteEstimate(for: trip), unit: .km)
+        #expect(forms.dropFirst().contains(summary), "\(summary)")
+        #expect(!summary.hasSuffix("…"))
+        #expect(CountryCodes.code(forName: "United States") == "US" && CountryCodes.code(forName: "Germany") == "DE")
+        #expect(CountryCodes.code(forName: "Czech Republic") == "CZ" && CountryCodes.code(forName: "Atlantis") == nil)
+    }
+}
