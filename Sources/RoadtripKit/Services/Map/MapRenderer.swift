@@ -30,7 +30,8 @@ public struct MapRenderer: Sendable {
         // The selected pin again, on top where pins crowd. (Labels never cover a pin, so the
         // pins drawn before them are as they would be after.)
         if let selected, let rect = pins[selected] {
-            canvas.text(String(stops[selected].number), row: rect.row, column: rect.column, style: .mapPinSelected)
+            let text = selected == stops.count - 1 && pins.closesLoop ? "/\(stops[selected].number)" : String(stops[selected].number)
+            canvas.text(text, row: rect.row, column: rect.column, style: .mapPinSelected)
         }
         return MapFrame(canvas: canvas, pins: pins, labels: labels, scaleBar: scale?.bar, scaleBarRect: scale?.rect)
     }
@@ -91,15 +92,16 @@ public struct MapRenderer: Sendable {
             let dot = viewport.dot(of: viewport.nearestCopy(of: MercatorProjection.project(stop.coordinate)))
             var column = Int((dot.x / 2).rounded(.down)), row = Int((dot.y / 4).rounded(.down))
             guard column >= 0, row >= 0, column < viewport.width, row < viewport.height else { continue }
-            let width = Self.digitCount(stop.number)
-            // A loop ends where it began: its last pin goes beside the first ("1 9"), not over it.
+            var width = Self.digitCount(stop.number)
+            // A loop ends where it began: its last pin goes right after the first, "1/9", not over it.
+            var closesLoop = false
             if index == stops.count - 1, index > 1, let first, first.row == row, abs(first.column - column) <= first.width {
-                column = first.right + 1
+                (column, width, closesLoop) = (first.right, width + 1, true)
                 if column + width > viewport.width { (row, column) = (first.row + (first.row + 1 < viewport.height ? 1 : -1), first.column) }
             }
             let rect = Rect(row: row, column: max(0, min(column, viewport.width - width)), width: width, height: 1)
             if index == 0 { first = rect }
-            pins.append(index: index, rect: rect)
+            pins.append(index: index, rect: rect, closesLoop: closesLoop)
         }
         return pins
     }
@@ -119,10 +121,10 @@ public struct MapRenderer: Sendable {
     /// hundred cells of a map, each cell is written once and a hidden pin costs one look.
     func drawPins(_ pins: MapPins, of stops: [MapStop], on canvas: inout DotCanvas) {
         var taken = [Bool](repeating: false, count: canvas.width * canvas.height)
-        for (index, rect) in zip(pins.indices, pins.rects).reversed() {
+        for (position, (index, rect)) in zip(pins.indices, pins.rects).enumerated().reversed() {
             let cells = rect.row * canvas.width + rect.column
             guard taken[cells..<(cells + min(rect.width, canvas.width - rect.column))].contains(false) else { continue }
-            for (offset, digit) in String(stops[index].number).utf8.enumerated()
+            for (offset, digit) in pins.text(at: position, number: stops[index].number).utf8.enumerated()
             where rect.column + offset < canvas.width && !taken[cells + offset] {
                 canvas.character(digit, row: rect.row, column: rect.column + offset, style: .mapPin)
                 taken[cells + offset] = true

@@ -19,10 +19,18 @@ public struct MapPins: Equatable, Sendable {
     /// The stop index of each pin, ascending.
     public private(set) var indices: [Int] = []
     public private(set) var rects: [Rect] = []
+    /// Whether the last pin closes a loop: drawn "/9" right after the first pin ("1/9").
+    public private(set) var closesLoop = false
 
-    mutating func append(index: Int, rect: Rect) {
+    mutating func append(index: Int, rect: Rect, closesLoop: Bool = false) {
         indices.append(index)
         rects.append(rect)
+        self.closesLoop = self.closesLoop || closesLoop
+    }
+
+    /// What pin `position` (of `indices`) shows for stop `number`.
+    func text(at position: Int, number: Int) -> String {
+        closesLoop && position == indices.count - 1 ? "/\(number)" : String(number)
     }
 
     public var count: Int { indices.count }

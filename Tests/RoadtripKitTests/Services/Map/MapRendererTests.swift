@@ -205,16 +205,19 @@ final class FakeBasemap: BasemapProviding, Sendable {
         #expect(frame.canvas.lines(glyphs: .ascii) == fresh.canvas.lines(glyphs: .ascii))
     }
 
-    @Test func aLoopsLastPinGoesBesideItsFirst() throws {
+    @Test func aLoopsLastPinGoesRightAfterItsFirst() throws {
         let start = Coordinate(latitude: 45.52, longitude: -122.68)
         let stops = [start, Coordinate(latitude: 46.19, longitude: -123.83), Coordinate(latitude: 45.0, longitude: -123.9), start]
             .enumerated().map { MapStop(coordinate: $1, number: $0 + 1, name: "") }
         let viewport = MapViewport.fitting(stops.map(\.coordinate), width: 40, height: 12)
         let frame = MapRenderer().render(stops: stops, selected: nil, viewport: viewport, basemap: nil, unit: .km)
         let first = try #require(frame.pins[0]), last = try #require(frame.pins[3])
-        #expect(last.row == first.row && last.column == first.right + 1)
+        #expect(last.row == first.row && last.column == first.right && frame.pins.closesLoop)
         let row = frame.canvas.lines(glyphs: .ascii)[first.row]
-        #expect(row.contains("1 4"), "\(row)")
+        #expect(row.contains("1/4"), "\(row)")
+        // Selected, the last pin keeps its slash.
+        let selected = MapRenderer().render(stops: stops, selected: 3, viewport: viewport, basemap: nil, unit: .km)
+        #expect(selected.canvas.lines(glyphs: .ascii)[first.row].contains("1/4"))
     }
 
     @Test func crowdedPinsDrawnFromTheLastShowWhatDrawingThemInOrderShows() {
