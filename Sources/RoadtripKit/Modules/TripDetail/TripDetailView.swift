@@ -194,8 +194,9 @@ final class TripDetailView: Screen, TripDetailViewInput {
         }
         if notesRows > 0, let selected = viewModel.selectedRow, viewModel.rows.indices.contains(selected) {
             let notes = viewModel.rows[selected].notes
-            let line = notes.isEmpty ? "" : TextWidth.clipped(" Notes: \(notes)", to: rect.width)
-            surface.text(line, row: rect.bottom - 3, column: rect.column, width: rect.width, style: .dim)
+            let line = notes.isEmpty ? "" : " Notes: \(notes)"
+            let clipped = line.utf8.count <= rect.width ? line : TextWidth.clipped(line, to: rect.width)  // bytes ≥ cells
+            surface.text(clipped, row: rect.bottom - 3, column: rect.column, width: rect.width, style: .dim)
         }
         surface.rule(row: rect.bottom - 2, column: rect.column, width: rect.width)
         let summary = viewModel.summaries.first { TextWidth.width($0) + 1 <= rect.width } ?? viewModel.summaries.last ?? ""

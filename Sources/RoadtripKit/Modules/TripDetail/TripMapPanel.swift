@@ -39,8 +39,8 @@ struct TripMapPanel {
     /// Whether the user has panned or zoomed since the map last fitted the trip: then a change
     /// of the stops or of the terminal's size keeps their view instead of fitting again.
     private var userMoved = false
-    /// Where the stops were at the last frame, to see that they changed.
-    private var shownCoordinates: [Coordinate] = []
+    /// Which places the stops were at, at the last frame, to see that they changed.
+    private var shownPlaces = PlacesKey(stops: [])
     /// What the last frame drew that the next one can reuse.
     private let layers = MapLayers()
 
@@ -111,12 +111,12 @@ struct TripMapPanel {
         guard rect.width >= 12, rect.height >= 4 else { return }
         // A stop added, deleted, moved or brought back by undo, or a new size: the whole trip is
         // fitted again, unless the user has chosen a view of their own since.
-        let coordinates = stops.map(\.coordinate)
+        let places = PlacesKey(stops: stops)
         let resized = viewport.map { $0.width != rect.width || $0.height != rect.height } ?? false
-        if coordinates != shownCoordinates || resized, !userMoved { needsFit = true }
-        shownCoordinates = coordinates
+        if places != shownPlaces || resized, !userMoved { needsFit = true }
+        shownPlaces = places
         if needsFit || viewport == nil {
-            viewport = MapViewport.fitting(coordinates, width: rect.width, height: rect.height)
+            viewport = MapViewport.fitting(stops.map(\.coordinate), width: rect.width, height: rect.height)
             needsFit = false
         } else if let current = viewport, resized {
             viewport = current.resized(width: rect.width, height: rect.height)
@@ -124,5 +124,20 @@ struct TripMapPanel {
         guard let viewport else { return }
         let frame = MapRenderer().render(stops: stops, selected: selected, viewport: viewport, basemap: try? basemap.value.get(), unit: unit, layers: layers)
         frame.canvas.draw(on: surface, row: rect.row, column: rect.column)
+    }
+}
+
+/// The places of a trip's stops in any order: moving a stop (`J`) keeps the places, and the
+/// fitted map with them, so only an added, deleted or edited stop fits the map again. A sum
+/// of the coordinates' bits, told in one pass without sorting 5,000 of them.
+struct PlacesKey: Equatable {
+    let count: Int
+    let sum: UInt64
+
+    init(stops: [MapStop]) {
+        count = stops.count
+        sum = stops.withUnsafeBufferPointer { stops in
+            stops.reduce(0) { $0 &+ $1.coordinate.latitude.bitPattern &+ $1.coordinate.longitude.bitPattern &* 31 }
+        }
     }
 }
