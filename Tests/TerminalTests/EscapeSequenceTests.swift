@@ -9,15 +9,20 @@ import Testing
     @Test(arguments: [
         ("[1~", Key.home), ("[4~", .end), ("[7~", .home), ("[8~", .end), ("[H", .home), ("[F", .end), ("OH", .home), ("OF", .end),
         ("[3~", .delete), ("[5~", .pageUp), ("[6~", .pageDown), ("[A", .up), ("[B", .down), ("[C", .right), ("[D", .left),
-        ("OA", .up), ("OD", .left), ("[1;2A", .shiftUp), ("[1;2B", .shiftDown), ("[1;2C", .shiftRight), ("[1;2D", .shiftLeft),
-        ("OP", .function(1)), ("OS", .function(4)), ("[11~", .function(1)), ("[15~", .function(5)), ("[24~", .function(12)),
-        ("[Z", .backTab), ("OM", .enter),
+        ("OA", .up), ("OB", .down), ("OC", .right), ("OD", .left),
+        ("[1;2A", .shiftUp), ("[1;2B", .shiftDown), ("[1;2C", .shiftRight), ("[1;2D", .shiftLeft),
+        ("OP", .function(1)), ("OQ", .function(2)), ("OR", .function(3)), ("OS", .function(4)),
+        ("[11~", .function(1)), ("[12~", .function(2)), ("[13~", .function(3)), ("[14~", .function(4)), ("[15~", .function(5)),
+        ("[17~", .function(6)), ("[18~", .function(7)), ("[19~", .function(8)), ("[20~", .function(9)), ("[21~", .function(10)),
+        ("[23~", .function(11)), ("[24~", .function(12)), ("[Z", .backTab), ("OM", .enter),
     ])
     func keysOfCommonTerminalsAreDecoded(_ sequence: String, _ key: Key) {
         #expect(Self.read(sequence) == .complete(key), "ESC \(sequence)")
     }
 
-    @Test(arguments: ["[2~", "[99~", "[1;5C", "[1;3D", "[3;5~", "[200~", "[?1049h", "[38;5;200m", "OX", "[1;2;3;4;5Q", "[>0c"])
+    /// Insert, keys with Ctrl or Alt (no screen has a use for them), and sequences no key sends.
+    @Test(arguments: ["[2~", "[99~", "[1;5C", "[1;5D", "[1;3A", "[1;3D", "[1;5H", "[1;5F", "[3;5~", "[5;5~", "[200~", "[?1049h",
+                      "[38;5;200m", "OX", "[1;2;3;4;5Q", "[>0c"])
     func unknownSequencesAreReadWholeAndIgnored(_ sequence: String) {
         #expect(Self.read(sequence) == .complete(nil), "ESC \(sequence)")
     }
