@@ -85,10 +85,9 @@ struct TripDetailViewModel: Equatable {
         let id: Waypoint.ID
         let number: String
         let name: String
-        /// "California, United States" when known, else empty; and with the country's code,
-        /// "California, US", for a column too narrow for the name (else the same).
-        let place: String
-        let shortPlace: String
+        /// "California, United States", then its shorter forms for a narrow column ("California,
+        /// US", …: `PlaceLabel`); empty when neither is known.
+        let places: [String]
         let coordinates: String
         let leg: String
         let total: String
@@ -130,18 +129,12 @@ struct TripDetailViewModel: Equatable {
                 id: stop.id,
                 number: "\(index + 1).",
                 name: stop.name,
-                place: Self.place(of: stop),
-                shortPlace: Self.place(of: stop, countryCode: true),
+                places: PlaceLabel.forms(region: stop.region, country: stop.country),
                 coordinates: stop.location.formatted,
                 leg: index == 0 ? "—" : unit.format(meters: legMeters[index - 1]),
                 total: unit.format(meters: cumulativeMeters[index]),
                 notes: ShowCommand.oneLine(stop.notes ?? "")
             )
-        }
-
-        private static func place(of stop: Waypoint, countryCode: Bool = false) -> String {
-            let country = countryCode ? stop.country.map { CountryCodes.code(forName: $0) ?? $0 } : stop.country
-            return [stop.region, country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
         }
     }
 

@@ -67,8 +67,9 @@ struct WaypointViewModel: Equatable {
         let title: String
         let detail: String
         let trailing: String
-        /// The detail with the country's code ("Oregon, US"), for a column too narrow for it.
-        var shortDetail: String? = nil
+        /// Shorter forms of a place's detail for a column too narrow for it ("Oregon, US", …:
+        /// `PlaceLabel`).
+        var shorterDetails: [String] = []
     }
 
     var title = ""

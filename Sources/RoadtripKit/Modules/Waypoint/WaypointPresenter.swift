@@ -179,7 +179,7 @@ final class WaypointPresenter: WaypointViewOutput {
         var viewModel = WaypointViewModel()
         viewModel.results = zip(choices, resultDetails(for: lookup, choices: choices)).map { choice, detail in
             WaypointViewModel.Result(title: choice.isCurrentPlace ? "Keep “\(choice.name)”" : resultTitle(choice, lookup: lookup), detail: detail.detail,
-                                     trailing: detail.trailing, shortDetail: detail.short)
+                                     trailing: detail.trailing, shorterDetails: detail.shorter)
         }
         viewModel.selectedResult = choices.isEmpty ? nil : selected
         viewModel.namePlaceholder = choices.indices.contains(selected) ? choices[selected].name : ""
@@ -206,17 +206,17 @@ final class WaypointPresenter: WaypointViewOutput {
     }
 
     /// Region and country, and the population, of each result.
-    private nonisolated static func resultDetails(for lookup: PlaceLookup, choices: [Choice]) -> [(detail: String, trailing: String, short: String?)] {
+    private nonisolated static func resultDetails(for lookup: PlaceLookup, choices: [Choice]) -> [(detail: String, trailing: String, shorter: [String])] {
         switch lookup {
         case .places(let places):
             return places.map { place in
-                ([place.admin1, place.country].filter { !$0.isEmpty }.joined(separator: ", "), "pop. \(DistanceUnit.grouped(place.population))",
-                 [place.admin1, place.countryCode].filter { !$0.isEmpty }.joined(separator: ", "))
+                let forms = PlaceLabel.forms(region: place.admin1, country: place.country, countryCode: place.countryCode)
+                return (forms.first ?? "", "pop. \(DistanceUnit.grouped(place.population))", Array(forms.dropFirst()))
             }
         case .coordinate(_, let nearest):
-            return [(choices.first?.name ?? "", nearest == nil ? "" : "nearest place", nil)]
+            return [(choices.first?.name ?? "", nearest == nil ? "" : "nearest place", [])]
         default:
-            return choices.map { ($0.coordinate.formatted, "current place", nil) }
+            return choices.map { ($0.coordinate.formatted, "current place", []) }
         }
     }
 

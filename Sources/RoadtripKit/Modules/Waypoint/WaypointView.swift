@@ -174,7 +174,7 @@ final class WaypointView: Screen, WaypointViewInput {
             surface.text(result.title, row: rowRect.row, column: rowRect.column + 1, width: titleWidth, style: style)
             let detailColumn = rowRect.column + titleWidth + 3
             let detailWidth = rowRect.right - detailColumn - trailingWidth - 1
-            let detail = TextWidth.width(result.detail) <= detailWidth ? result.detail : result.shortDetail ?? result.detail
+            let detail = PlaceLabel.fitting([result.detail] + result.shorterDetails, width: detailWidth)
             surface.text(detail, row: rowRect.row, column: detailColumn, width: detailWidth, style: isSelected ? style : .dim)
             let trailing = TextWidth.padded(result.trailing, to: min(trailingWidth, max(0, rowRect.right - detailColumn - max(0, detailWidth))), alignment: .right)
             surface.text(trailing, row: rowRect.row, column: rowRect.right - TextWidth.width(trailing), style: isSelected ? style : .dim)

@@ -44,7 +44,7 @@ import Testing
         trip.waypoints[0].country = "United States"
         trip.waypoints[1].country = "United States"
         let rows = TripDetailPresenter.makeViewModel(trip: trip, selectedID: nil, unit: .km, message: nil).rows
-        #expect(rows.map(\.place) == ["California, United States", "United States", ""])
+        #expect(rows.map { $0.places.first ?? "" } == ["California, United States", "United States", ""])
     }
 
     @Test func summaryHasTotalAndEstimates() {

@@ -189,4 +189,20 @@ import Testing
         #expect(CountryCodes.code(forName: "United States") == "US" && CountryCodes.code(forName: "Germany") == "DE")
         #expect(CountryCodes.code(forName: "Czech Republic") == "CZ" && CountryCodes.code(forName: "Atlantis") == nil)
     }
+
+    @Test func aRegionTooLongForItsColumnLeavesTheCountrysCodeNotHalfAName() throws {
+        var trip = Fixtures.pacific
+        trip.waypoints[0].region = "Provence-Alpes-Côte d'Azur"
+        trip.waypoints[0].country = "France"
+        trip.waypoints[1].region = "Île-de-France"
+        trip.waypoints[1].country = "France"
+        let view = TripDetailView(presenter: TripDetailPresenterSpy())
+        view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: nil, unit: .km, message: nil))
+        let terminal = try #require(Terminal.offscreen(width: 100, height: 12))
+        defer { terminal.stop() }
+        view.draw(on: terminal.surface, in: terminal.surface.bounds)
+        let lines = terminal.surface.lines()
+        #expect(lines[2].contains(" FR ") && !lines[2].contains("Provence") && !lines[2].contains("…"), "\(lines[2])")
+        #expect(lines[3].contains("Île-de-France, FR"), "\(lines[3])")
+    }
 }

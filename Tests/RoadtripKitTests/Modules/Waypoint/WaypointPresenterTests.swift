@@ -36,7 +36,7 @@ import Testing
         presenter.didChangePlace("mon")
         #expect(view.last?.results.map(\.title) == ["Monterrey", "Monterey"])
         #expect(view.last?.results[1].detail == "California, United States")
-        #expect(view.last?.results[1].shortDetail == "California, US")
+        #expect(view.last?.results[1].shorterDetails == ["California, US", "California", "US"])
         #expect(view.last?.results[1].trailing == "pop. 28,576")
         #expect(view.last?.selectedResult == 0)
         #expect(view.last?.namePlaceholder == "Monterrey")

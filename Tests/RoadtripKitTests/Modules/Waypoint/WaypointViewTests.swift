@@ -40,6 +40,20 @@ import Testing
         #expect(text.contains("36.6002° N, 121.8947° W · 37.4 km from Big Sur"))
     }
 
+    @Test func aNarrowTerminalShortensARegionAndCountryByWholeNames() throws {
+        let forms = ["California, United States", "California, US", "California", "US"]
+        var seen: Set<String> = []
+        for width in stride(from: 46, through: 90, by: 2) {
+            let (terminal, lines) = try render(width: width)
+            defer { terminal.stop() }
+            let row = lines[4]
+            let shown = try #require(forms.first { row.contains(" \($0) ") }, "\(width): \(row)")
+            #expect(!row.contains("…"), "\(width): \(row)")
+            seen.insert(shown)
+        }
+        #expect(seen.isSuperset(of: ["California, United States", "California, US"]), "\(seen)")
+    }
+
     @Test func wideTerminalsShowTheChosenPlaceOnASmallMap() throws {
         var viewModel = WaypointPresenter.makeViewModel(lookup: .places([FakePlaces.monterey]), choices: WaypointPresenter.choices(for: .places([FakePlaces.monterey]), editing: nil), selected: 0, unit: .km)
         viewModel.mapStop = MapStop(coordinate: FakePlaces.monterey.coordinate, number: 2, name: "Monterey")
