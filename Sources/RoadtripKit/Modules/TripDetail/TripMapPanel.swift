@@ -6,6 +6,8 @@ import Terminal
 struct TripMapPanel {
     /// Terminals at least this wide show the map beside the stops (SPEC §4).
     static let sideBySideWidth = 120
+    /// The widest the stop table beside the map needs to be: names, regions, coordinates, legs.
+    static let stopTableWidth = 100
 
     enum Command: Hashable, Sendable {
         case pan(columns: Int, rows: Int)
@@ -63,7 +65,10 @@ struct TripMapPanel {
     func frame(in content: Rect) -> Rect? {
         guard isVisible(width: content.width) else { return nil }
         if content.width < Self.sideBySideWidth { return content }
-        let width = max(40, content.width * 2 / 5)
+        // Two fifths of the screen, or all that the stop table does not need (it has no use for
+        // more than `stopTableWidth` columns): at 200 columns the map gets 99, not 80 beside a
+        // table of blank space.
+        let width = max(40, content.width * 2 / 5, content.width - Self.stopTableWidth - 1)
         return Rect(row: content.row, column: content.right - width, width: width, height: content.height)
     }
 

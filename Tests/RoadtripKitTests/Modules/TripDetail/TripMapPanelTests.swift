@@ -33,6 +33,13 @@ import Testing
         #expect(mapSide.contains { $0.contains("1 Monterey") || $0.contains("Monterey 1") })
     }
 
+    @Test func atTwoHundredColumnsTheMapTakesWhatTheStopsDoNotNeed() {
+        let panel = TripMapPanel(basemap: .unavailable)
+        let content = Rect(row: 1, column: 0, width: 200, height: 40)
+        #expect(panel.frame(in: content)?.width == 200 - TripMapPanel.stopTableWidth - 1)
+        #expect(panel.frame(in: Rect(row: 1, column: 0, width: 130, height: 40))?.width == 52)  // two fifths
+    }
+
     @Test func narrowTerminalsShowTheMapOnlyAfterM() throws {
         let (terminal, lines) = try render(width: 90)
         defer { terminal.stop() }
