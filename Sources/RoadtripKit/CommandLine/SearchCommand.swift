@@ -6,7 +6,7 @@ struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Find places in the offline gazetteer (GeoNames places of 500 people or more).",
-        discussion: "QUERY is a name or its beginning, with an optional qualifier after a comma (\"Portland, OR\", \"Paris, France\"), or coordinates (the nearest place)."
+        discussion: "QUERY is a name or its beginning, with an optional region or country after a comma or as its last words (\"Portland, OR\", \"Paris Texas\"), or coordinates (the nearest place). With --near, places near that point rank first, as the stop editor ranks places near a trip's stops: roadtrip search Astoria --near \"45.52, -122.68\"."
     )
 
     @OptionGroup var options: GlobalOptions

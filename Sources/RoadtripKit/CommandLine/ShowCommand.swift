@@ -105,17 +105,10 @@ struct ShowCommand: ParsableCommand {
             ]
         }
         let notes = trip.waypoints.enumerated().compactMap { index, stop -> String? in
-            guard let text = stop.notes, !text.isEmpty else { return nil }
-            return TextWidth.printable("\(index + 1). \(stop.name): \(Self.oneLine(text))")
+            stop.notesOnOneLine.isEmpty ? nil : TextWidth.printable("\(index + 1). \(stop.name): \(stop.notesOnOneLine)")
         }
         let table = TextTable.render([header] + rows, rightAligned: [0, 3, 4, 5])
         return lines + "\n" + table + (notes.isEmpty ? "" : "\nNotes\n" + notes.joined(separator: "\n") + "\n")
-    }
-
-    /// Notes as one line: their lines joined by " / ", runs of spaces made one.
-    static func oneLine(_ notes: String) -> String {
-        notes.split(whereSeparator: \.isNewline).map { $0.split(separator: " ").joined(separator: " ") }
-            .filter { !$0.isEmpty }.joined(separator: " / ")
     }
 }
 

@@ -59,3 +59,12 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
         try encoder.encodeUnknownFields(unknownFields)
     }
 }
+
+extension Waypoint {
+    /// The notes as one line, for a row or a list: their lines joined by " / ", runs of spaces
+    /// made one; empty when there are none.
+    public var notesOnOneLine: String {
+        (notes ?? "").split(whereSeparator: \.isNewline).map { $0.split(separator: " ").joined(separator: " ") }
+            .filter { !$0.isEmpty }.joined(separator: " / ")
+    }
+}

@@ -133,7 +133,7 @@ struct TripDetailViewModel: Equatable {
                 coordinates: stop.location.formatted,
                 leg: index == 0 ? "—" : unit.format(meters: legMeters[index - 1]),
                 total: unit.format(meters: cumulativeMeters[index]),
-                notes: ShowCommand.oneLine(stop.notes ?? "")
+                notes: stop.notesOnOneLine
             )
         }
     }

@@ -30,8 +30,7 @@ public struct MapRenderer: Sendable {
         // The selected pin again, on top where pins crowd. (Labels never cover a pin, so the
         // pins drawn before them are as they would be after.)
         if let selected, let rect = pins[selected] {
-            let text = selected == stops.count - 1 && pins.closesLoop ? "/\(stops[selected].number)" : String(stops[selected].number)
-            canvas.text(text, row: rect.row, column: rect.column, style: .mapPinSelected)
+            canvas.text(pins.text(ofStop: selected, number: stops[selected].number), row: rect.row, column: rect.column, style: .mapPinSelected)
         }
         return MapFrame(canvas: canvas, pins: pins, labels: labels, scaleBar: scale?.bar, scaleBarRect: scale?.rect)
     }
@@ -121,10 +120,10 @@ public struct MapRenderer: Sendable {
     /// hundred cells of a map, each cell is written once and a hidden pin costs one look.
     func drawPins(_ pins: MapPins, of stops: [MapStop], on canvas: inout DotCanvas) {
         var taken = [Bool](repeating: false, count: canvas.width * canvas.height)
-        for (position, (index, rect)) in zip(pins.indices, pins.rects).enumerated().reversed() {
+        for (index, rect) in zip(pins.indices, pins.rects).reversed() {
             let cells = rect.row * canvas.width + rect.column
             guard taken[cells..<(cells + min(rect.width, canvas.width - rect.column))].contains(false) else { continue }
-            for (offset, digit) in pins.text(at: position, number: stops[index].number).utf8.enumerated()
+            for (offset, digit) in pins.text(ofStop: index, number: stops[index].number).utf8.enumerated()
             where rect.column + offset < canvas.width && !taken[cells + offset] {
                 canvas.character(digit, row: rect.row, column: rect.column + offset, style: .mapPin)
                 taken[cells + offset] = true

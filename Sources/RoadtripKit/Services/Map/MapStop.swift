@@ -28,9 +28,9 @@ public struct MapPins: Equatable, Sendable {
         self.closesLoop = self.closesLoop || closesLoop
     }
 
-    /// What pin `position` (of `indices`) shows for stop `number`.
-    func text(at position: Int, number: Int) -> String {
-        closesLoop && position == indices.count - 1 ? "/\(number)" : String(number)
+    /// What the pin of stop `index` shows for its `number`: "/9" for a loop's last stop.
+    func text(ofStop index: Int, number: Int) -> String {
+        closesLoop && index == indices.last ? "/\(number)" : String(number)
     }
 
     public var count: Int { indices.count }
