@@ -55,8 +55,8 @@ enum TortureContent {
                 ))
             }
             var trip = Trip(id: uuid(&generator), name: "\(phrase(3, &generator)) #\(tripIndex + 1) (\(variant == 0 ? "A" : "B"))", waypoints: waypoints)
-            if tripIndex % 4 == 0 { trip.roadFactor = Double(Int.random(in: 100...150, using: &generator)) / 100 }
-            if tripIndex % 5 == 0 { trip.averageSpeedKmh = Double(Int.random(in: 40...110, using: &generator)) }
+            if tripIndex % 4 == 0 { trip.settings.roadFactor = Double(Int.random(in: 100...150, using: &generator)) / 100 }
+            if tripIndex % 5 == 0 { trip.settings.averageSpeedKmh = Double(Int.random(in: 40...110, using: &generator)) }
             trips.append(trip)
         }
         return TripFile(trips: trips)

@@ -38,8 +38,8 @@ struct TripFileReader {
     // MARK: The file's structure
 
     private enum FileField: String, CaseIterable { case version, trips }
-    private enum TripField: String, CaseIterable { case id, name, waypoints, roadFactor, averageSpeedKmh }
-    private enum WaypointField: String, CaseIterable { case id, name, location, region, country, notes }
+    private enum TripField: String, CaseIterable { case id, name, waypoints, settings, roadFactor, averageSpeedKmh }
+    private enum WaypointField: String, CaseIterable { case id, name, location, region, country, notes, stayHours, stayNights, overnight }
     private enum LocationField: String, CaseIterable { case latitude, longitude }
 
     /// `{"version": 1, "trips": [...]}`, with `TripFile.init(from:)`'s rules.
@@ -86,6 +86,7 @@ struct TripFileReader {
     private mutating func trip() throws(Refusal) -> Trip {
         var (id, name, waypoints): (UUID?, String?, [Waypoint]) = (nil, nil, [])
         var (roadFactor, averageSpeedKmh): (Double?, Double?) = (nil, nil)
+        var settings = TripSettings()
         var fields = ObjectFields<TripField>()
         var more = try beginObject()
         while more {
@@ -93,6 +94,7 @@ struct TripFileReader {
             case .known(.id): id = try uuid()
             case .known(.name): name = try string()
             case .known(.waypoints): waypoints = try isNull() ? [] : array { reader throws(Refusal) in try reader.waypoint() }
+            case .known(.settings): settings = try isNull() ? TripSettings() : self.settings(at: try skipValue(depth: 3))
             case .known(.roadFactor): roadFactor = try isNull() ? nil : number()
             case .known(.averageSpeedKmh): averageSpeedKmh = try isNull() ? nil : number()
             case .unknown(let name): fields.keepUnknown(name, at: try skipValue(depth: 3))
@@ -101,8 +103,8 @@ struct TripFileReader {
         }
         guard let id, let name else { throw Refusal() }
         var trip = Trip(id: id, name: name, waypoints: waypoints)
-        trip.roadFactor = roadFactor
-        trip.averageSpeedKmh = averageSpeedKmh
+        settings.adoptEarlierFields(roadFactor: roadFactor, averageSpeedKmh: averageSpeedKmh)
+        trip.settings = settings
         trip.unknownFields = try unknownFields(fields.unknown)
         return trip
     }
@@ -111,6 +113,7 @@ struct TripFileReader {
     private mutating func waypoint() throws(Refusal) -> Waypoint {
         var (id, name, location): (UUID?, String?, (Coordinate, [KeptField])?) = (nil, nil, nil)
         var (region, country, notes): (String?, String?, String?) = (nil, nil, nil)
+        var (stayHours, stayNights, overnight): (Double?, Double?, Bool?) = (nil, nil, nil)
         var fields = ObjectFields<WaypointField>()
         var more = try beginObject()
         while more {
@@ -121,12 +124,22 @@ struct TripFileReader {
             case .known(.region): region = try isNull() ? nil : string()
             case .known(.country): country = try isNull() ? nil : string()
             case .known(.notes): notes = try isNull() ? nil : string()
+            case .known(.stayHours): stayHours = try isNull() ? nil : number()
+            case .known(.stayNights): stayNights = try isNull() ? nil : number()
+            case .known(.overnight): overnight = try isNull() ? nil : bool()
             case .unknown(let name): fields.keepUnknown(name, at: try skipValue(depth: 5))
             }
             more = try nextField()
         }
         guard let id, let name, let location else { throw Refusal() }
         var waypoint = Waypoint(id: id, name: name, location: location.0, region: region, country: country, notes: notes)
+        // JSONDecoder reads stayNights as a Double too, and the same rules then apply.
+        do {
+            waypoint.stay = try Stay.decode(hours: stayHours, nights: stayNights) { DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: $0)) }
+        } catch {
+            throw Refusal()
+        }
+        waypoint.overnight = overnight ?? false
         waypoint.locationUnknownFields = try unknownFields(location.1)
         waypoint.unknownFields = try unknownFields(fields.unknown)
         return waypoint
@@ -148,6 +161,15 @@ struct TripFileReader {
         }
         guard let latitude, let longitude, (-90...90).contains(latitude), (-180...180).contains(longitude) else { throw Refusal() }
         return (Coordinate(latitude: latitude, longitude: longitude), fields.unknown)
+    }
+
+    /// A trip's settings, decoded by `JSONDecoder` from their bytes: a few short fields, in few
+    /// trips, whose rules (dates, ranges) are `TripSettings`'.
+    private func settings(at range: Range<Int>) throws(Refusal) -> TripSettings {
+        guard let settings = try? JSONDecoder().decode(TripSettings.self, from: Data(UnsafeBufferPointer(rebasing: bytes[range]))) else {
+            throw Refusal()
+        }
+        return settings
     }
 
     /// An array whose elements `element` reads.
@@ -538,6 +560,13 @@ struct TripFileReader {
         for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
         index += count
         return true
+    }
+
+    /// `true` or `false` at `index`, moved past.
+    private mutating func bool() throws(Refusal) -> Bool {
+        if skip("true") { return true }
+        if skip("false") { return false }
+        throw Refusal()
     }
 
     /// A `null` at `index`, moved past.

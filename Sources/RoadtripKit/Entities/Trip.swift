@@ -7,11 +7,8 @@ public struct Trip: Codable, Equatable, Identifiable, Sendable {
     public var id: UUID
     public var name: String
     public var waypoints: [Waypoint]
-    /// Road distance over geodesic distance for the estimates; nil means the default, and is
-    /// not written to the file (stored only once the user changes it).
-    public var roadFactor: Double?
-    /// Average driving speed for the estimates, in km/h; nil means the default.
-    public var averageSpeedKmh: Double?
+    /// How the trip is planned and estimated; written only when the user chose something.
+    public var settings = TripSettings()
     /// Fields written by a newer version, kept as they were.
     var unknownFields: UnknownFields = [:]
 
@@ -21,15 +18,18 @@ public struct Trip: Codable, Equatable, Identifiable, Sendable {
         self.waypoints = waypoints
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, waypoints, roadFactor, averageSpeedKmh }
+    /// `roadFactor` and `averageSpeedKmh` stood beside the stops before the trip had `settings`:
+    /// they are read into the settings, and written there.
+    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, waypoints, settings, roadFactor, averageSpeedKmh }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         id = try container.id(at: CodingKeys.id)
         name = try container.value(String.self, at: CodingKeys.name)
         waypoints = try container.valueIfPresent([Waypoint].self, at: CodingKeys.waypoints) ?? []
-        roadFactor = try container.valueIfPresent(Double.self, at: CodingKeys.roadFactor)
-        averageSpeedKmh = try container.valueIfPresent(Double.self, at: CodingKeys.averageSpeedKmh)
+        settings = try container.valueIfPresent(TripSettings.self, at: CodingKeys.settings) ?? TripSettings()
+        settings.adoptEarlierFields(roadFactor: try container.valueIfPresent(Double.self, at: CodingKeys.roadFactor),
+                                    averageSpeedKmh: try container.valueIfPresent(Double.self, at: CodingKeys.averageSpeedKmh))
         unknownFields = try container.unknownFields(besides: CodingKeys.self)
     }
 
@@ -38,8 +38,7 @@ public struct Trip: Codable, Equatable, Identifiable, Sendable {
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)
         try container.encode(waypoints, forKey: .waypoints)
-        try container.encodeIfPresent(roadFactor, forKey: .roadFactor)
-        try container.encodeIfPresent(averageSpeedKmh, forKey: .averageSpeedKmh)
+        if !settings.isDefault { try container.encode(settings, forKey: .settings) }
         try encoder.encodeUnknownFields(unknownFields)
     }
 }

@@ -78,17 +78,13 @@ struct TripFileWriter {
         guard trip.unknownFields.isEmpty else { return try writeThroughFoundation(trip, level: level) }
         var first = true
         pending.append(UInt8(ascii: "{"))
-        if let speed = trip.averageSpeedKmh {
-            key("averageSpeedKmh", level: level + 1, first: &first)
-            try number(speed)
-        }
         key("id", level: level + 1, first: &first)
         uuid(trip.id)
         key("name", level: level + 1, first: &first)
         string(trip.name)
-        if let factor = trip.roadFactor {
-            key("roadFactor", level: level + 1, first: &first)
-            try number(factor)
+        if !trip.settings.isDefault {
+            key("settings", level: level + 1, first: &first)
+            try write(trip.settings, level: level + 1)
         }
         key("waypoints", level: level + 1, first: &first)
         pending.append(UInt8(ascii: "["))
@@ -130,9 +126,62 @@ struct TripFileWriter {
             key("notes", level: level + 1, first: &first)
             string(notes)
         }
+        if stop.overnight {
+            key("overnight", level: level + 1, first: &first)
+            append("true")
+        }
         if let region = stop.region {
             key("region", level: level + 1, first: &first)
             string(region)
+        }
+        switch stop.stay {
+        case .hours(let hours):
+            key("stayHours", level: level + 1, first: &first)
+            try number(hours)
+        case .nights(let nights):
+            key("stayNights", level: level + 1, first: &first)
+            append(contentsOf: nights.description)
+        case nil:
+            break
+        }
+        end(level: level)
+    }
+
+    private mutating func write(_ settings: TripSettings, level: Int) throws(NeedsFoundation) {
+        guard settings.unknownFields.isEmpty else { return try writeThroughFoundation(settings, level: level) }
+        var first = true
+        pending.append(UInt8(ascii: "{"))
+        if let speed = settings.averageSpeedKmh {
+            key("averageSpeedKmh", level: level + 1, first: &first)
+            try number(speed)
+        }
+        if let limit = settings.dailyLimitHours {
+            key("dailyLimitHours", level: level + 1, first: &first)
+            try number(limit)
+        }
+        if settings.endsBySunset {
+            key("endsBySunset", level: level + 1, first: &first)
+            append("true")
+        }
+        if let factor = settings.roadFactor {
+            key("roadFactor", level: level + 1, first: &first)
+            try number(factor)
+        }
+        if let date = settings.startDate {
+            key("startDate", level: level + 1, first: &first)
+            string(date.description)
+        }
+        if let time = settings.startTime {
+            key("startTime", level: level + 1, first: &first)
+            string(time.description)
+        }
+        if let zone = settings.timeZone {
+            key("timeZone", level: level + 1, first: &first)
+            string(zone)
+        }
+        if let units = settings.units {
+            key("units", level: level + 1, first: &first)
+            string(units.rawValue)
         }
         end(level: level)
     }

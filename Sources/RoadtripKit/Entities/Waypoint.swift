@@ -14,6 +14,10 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
     public var country: String?
     /// The user's own notes about the stop.
     public var notes: String?
+    /// How long the trip stays here: hours before driving on, or nights.
+    public var stay: Stay?
+    /// Whether the day ends here (a night here), whatever the daily driving limit.
+    public var overnight = false
     /// Fields written by a newer version, kept as they were: the stop's own and its location's.
     var unknownFields: UnknownFields = [:]
     var locationUnknownFields: UnknownFields = [:]
@@ -27,7 +31,8 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
         self.notes = notes
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, location, region, country, notes }
+    /// The stay is written flat, `stayHours` or `stayNights`, so that either reads at a glance.
+    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, location, region, country, notes, stayHours, stayNights, overnight }
 
     // One container for the stop and one for its location, each read once (known fields first,
     // in this order, so the first error is always the same one), then the fields left over.
@@ -39,6 +44,11 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
         region = try container.valueIfPresent(String.self, at: CodingKeys.region)
         country = try container.valueIfPresent(String.self, at: CodingKeys.country)
         notes = try container.valueIfPresent(String.self, at: CodingKeys.notes)
+        stay = try Stay.decode(hours: container.valueIfPresent(Double.self, at: CodingKeys.stayHours),
+                               nights: container.valueIfPresent(Double.self, at: CodingKeys.stayNights)) { reason in
+            .dataCorruptedError(forKey: AnyCodingKey(CodingKeys.stayHours), in: container, debugDescription: reason)
+        }
+        overnight = try container.valueIfPresent(Bool.self, at: CodingKeys.overnight) ?? false
         unknownFields = try container.unknownFields(besides: CodingKeys.self)
     }
 
@@ -56,6 +66,12 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
         try container.encodeIfPresent(region, forKey: .region)
         try container.encodeIfPresent(country, forKey: .country)
         try container.encodeIfPresent(notes, forKey: .notes)
+        if overnight { try container.encode(true, forKey: .overnight) }
+        switch stay {
+        case .hours(let hours): try container.encode(hours, forKey: .stayHours)
+        case .nights(let nights): try container.encode(nights, forKey: .stayNights)
+        case nil: break
+        }
         try encoder.encodeUnknownFields(unknownFields)
     }
 }

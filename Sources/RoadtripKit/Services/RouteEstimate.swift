@@ -28,8 +28,8 @@ public struct RouteEstimate: Equatable, Sendable {
 
     /// The trip's own settings, or the defaults of `unit`.
     public init(for trip: Trip, unit: DistanceUnit = .km) {
-        self.init(roadFactor: trip.roadFactor ?? Self.defaultRoadFactor,
-                  averageSpeedKmh: trip.averageSpeedKmh ?? Self.defaultAverageSpeedKmh(in: unit))
+        self.init(roadFactor: trip.settings.roadFactor ?? Self.defaultRoadFactor,
+                  averageSpeedKmh: trip.settings.averageSpeedKmh ?? Self.defaultAverageSpeedKmh(in: unit))
     }
 
     public func roadMeters(geodesicMeters: Double) -> Double {

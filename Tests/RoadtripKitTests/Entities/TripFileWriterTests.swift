@@ -89,8 +89,8 @@ import Testing
             var trip = Trip(id: Fixtures.uuid(1), name: "n", waypoints: [
                 Waypoint(id: Fixtures.uuid(2), name: "n", location: Coordinate(latitude: number, longitude: -number)),
             ])
-            trip.roadFactor = number
-            trip.averageSpeedKmh = number
+            trip.settings.roadFactor = number
+            trip.settings.averageSpeedKmh = number
             try Self.expectSameBytes(TripFile(trips: [trip]), "\(number)")
         }
         for version in [0, 1, 2, 1_000_000, Int(Int32.max)] {
@@ -104,8 +104,8 @@ import Testing
             let variants: [(String, (inout Trip) -> Void)] = [
                 ("latitude", { $0.waypoints[1].location.latitude = bad }),
                 ("longitude", { $0.waypoints[2].location.longitude = bad }),
-                ("roadFactor", { $0.roadFactor = bad }),
-                ("averageSpeedKmh", { $0.averageSpeedKmh = bad }),
+                ("roadFactor", { $0.settings.roadFactor = bad }),
+                ("averageSpeedKmh", { $0.settings.averageSpeedKmh = bad }),
                 ("latitude of a stop with unknown fields", {
                     $0.waypoints[0].unknownFields = ["stay": .bool(true)]
                     $0.waypoints[0].location.latitude = bad
@@ -157,8 +157,15 @@ enum RandomTripFile {
     static func trip(using random: inout SeededRandom) -> Trip {
         let stops = (0..<Int.random(in: 0...5, using: &random)).map { _ in stop(using: &random) }
         var trip = Trip(id: uuid(using: &random), name: text(using: &random), waypoints: stops)
-        if Bool.random(using: &random) { trip.roadFactor = number(using: &random) }
-        if Bool.random(using: &random) { trip.averageSpeedKmh = number(using: &random) }
+        if Bool.random(using: &random) { trip.settings.roadFactor = number(using: &random) }
+        if Bool.random(using: &random) { trip.settings.averageSpeedKmh = number(using: &random) }
+        if Bool.random(using: &random) { trip.settings.dailyLimitHours = number(using: &random) }
+        if Bool.random(using: &random) { trip.settings.startDate = LocalDay(year: Int.random(in: 1...9999, using: &random), month: 7, day: 1) }
+        if Bool.random(using: &random) { trip.settings.startTime = ClockTime(hour: Int.random(in: 0...23, using: &random), minute: 5) }
+        if Bool.random(using: &random) { trip.settings.timeZone = text(using: &random) }
+        if Bool.random(using: &random) { trip.settings.units = DistanceUnit.allCases.randomElement(using: &random) }
+        trip.settings.endsBySunset = Bool.random(using: &random)
+        if Int.random(in: 0..<6, using: &random) == 0 { trip.settings.unknownFields = unknownFields(using: &random) }
         if Int.random(in: 0..<4, using: &random) == 0 { trip.unknownFields = unknownFields(using: &random) }
         return trip
     }
@@ -169,6 +176,12 @@ enum RandomTripFile {
                             region: Bool.random(using: &random) ? text(using: &random) : nil,
                             country: Bool.random(using: &random) ? text(using: &random) : nil,
                             notes: Bool.random(using: &random) ? text(using: &random) : nil)
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: stop.stay = .hours(number(using: &random))
+        case 1: stop.stay = .nights(Int.random(in: 1...365, using: &random))
+        default: break
+        }
+        stop.overnight = Bool.random(using: &random)
         if Int.random(in: 0..<5, using: &random) == 0 { stop.unknownFields = unknownFields(using: &random) }
         if Int.random(in: 0..<5, using: &random) == 0 { stop.locationUnknownFields = unknownFields(using: &random) }
         return stop

@@ -13,8 +13,8 @@ import Testing
 
     @Test func aTripsOwnSettingsWin() {
         var trip = Fixtures.pacific
-        trip.roadFactor = 1.1
-        trip.averageSpeedKmh = 100
+        trip.settings.roadFactor = 1.1
+        trip.settings.averageSpeedKmh = 100
         let estimate = RouteEstimate(for: trip)
         #expect(estimate.roadFactor == 1.1 && estimate.averageSpeedKmh == 100)
     }
@@ -35,7 +35,7 @@ import Testing
         #expect(TripDetailPresenter.decimal(miles * 1000 / DistanceUnit.mi.metres) == "50")
         // A speed of the trip's own is the trip's in any unit.
         var trip = Trip(name: "A")
-        trip.averageSpeedKmh = 100
+        trip.settings.averageSpeedKmh = 100
         #expect(RouteEstimate(for: trip, unit: .mi).averageSpeedKmh == 100)
     }
 }

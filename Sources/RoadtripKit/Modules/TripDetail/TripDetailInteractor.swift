@@ -34,8 +34,8 @@ final class TripDetailInteractor: TripDetailInteractorInput {
 
     func setEstimates(roadFactor: Double?, averageSpeedKmh: Double?) {
         model.updateTrip(id: tripID, "change the estimates") { trip in
-            trip.roadFactor = roadFactor
-            trip.averageSpeedKmh = averageSpeedKmh
+            trip.settings.roadFactor = roadFactor
+            trip.settings.averageSpeedKmh = averageSpeedKmh
         }
     }
 

@@ -69,8 +69,8 @@ import Testing
         interactor.setEstimates(roadFactor: 1.4, averageSpeedKmh: 95)
         _ = try interactor.save()
         let saved = try TripFileStore(url: directory.file("trips.json")).read()?.trips.first
-        #expect(saved?.roadFactor == 1.4)
-        #expect(saved?.averageSpeedKmh == 95)
+        #expect(saved?.settings.roadFactor == 1.4)
+        #expect(saved?.settings.averageSpeedKmh == 95)
         let text = try String(contentsOf: directory.file("trips.json"), encoding: .utf8)
         #expect(text.contains("\"roadFactor\" : 1.4"))
         #expect(!text.contains("\"roadFactor\" : 1.25"))

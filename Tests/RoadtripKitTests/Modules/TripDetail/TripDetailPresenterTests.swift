@@ -64,8 +64,8 @@ import Testing
 
     @Test func theTripsOwnSettingsDriveTheEstimates() {
         var trip = Fixtures.pacific
-        trip.roadFactor = 1.5
-        trip.averageSpeedKmh = 60
+        trip.settings.roadFactor = 1.5
+        trip.settings.averageSpeedKmh = 60
         #expect(TripDetailPresenter.makeViewModel(trip: trip, selectedID: nil, unit: .km, message: nil).summary.hasSuffix("(×1.5 at 60 km/h)"))
     }
 

@@ -61,8 +61,8 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
     func setEstimates(roadFactor: Double?, averageSpeedKmh: Double?) {
         estimates.append((roadFactor, averageSpeedKmh))
         update {
-            $0.roadFactor = roadFactor
-            $0.averageSpeedKmh = averageSpeedKmh
+            $0.settings.roadFactor = roadFactor
+            $0.settings.averageSpeedKmh = averageSpeedKmh
         }
     }
 
