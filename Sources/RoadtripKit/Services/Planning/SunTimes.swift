@@ -1,0 +1,52 @@
+import Foundation
+
+/// Sunrise and sunset on one local calendar day at one place, computed offline with NOAA's solar
+/// position algorithm (the one behind NOAA's Solar Calculator: Julian century, geometric mean
+/// longitude/anomaly, equation of centre, apparent longitude, obliquity, declination, equation of
+/// time, hour angle for a zenith of 90.833°).
+public enum SunTimes: Equatable, Sendable {
+    case risesAndSets(sunrise: Date, sunset: Date)
+    case alwaysUp      // midnight sun
+    case alwaysDown    // polar night
+
+    /// The sun's times at `coordinate` on the calendar day `day` (year, month, day) as lived in
+    /// `timeZone`: the sunrise and sunset that fall on that local date (the solar noon of that
+    /// local date is the anchor).
+    ///
+    /// Anchoring on solar noon keeps sunrise before sunset: where the sun sets just after
+    /// midnight (Reykjavik in late June) that sunset, on the next date, still closes this day.
+    public static func on(_ day: LocalDay, at coordinate: Coordinate, in timeZone: TimeZone) -> SunTimes {
+        let noon = SolarNoon(nearest: day.instant(hour: 12, minute: 0, in: timeZone), longitude: coordinate.longitude)
+        switch SolarPosition(at: noon.instant).hourAngle(latitude: coordinate.latitude, zenith: zenith) {
+        case .neverBelow: return .alwaysUp
+        case .neverAbove: return .alwaysDown
+        case .degrees(let halfDay):
+            let sunrise = noon.event(hourAngle: -halfDay, latitude: coordinate.latitude, zenith: zenith)
+            let sunset = noon.event(hourAngle: halfDay, latitude: coordinate.latitude, zenith: zenith)
+            return .risesAndSets(sunrise: sunrise, sunset: sunset)
+        }
+    }
+
+    /// 90° to the horizon, plus 34′ of refraction at the horizon and 16′ for the sun's upper limb.
+    static let zenith = 90.833
+
+    public var sunrise: Date? {
+        if case .risesAndSets(let sunrise, _) = self { return sunrise }
+        return nil
+    }
+
+    public var sunset: Date? {
+        if case .risesAndSets(_, let sunset) = self { return sunset }
+        return nil
+    }
+
+    /// Whether `instant` is between sunset and sunrise at this place on this day (true all day for
+    /// .alwaysDown, never for .alwaysUp): before sunrise or after sunset.
+    public func isDark(at instant: Date) -> Bool {
+        switch self {
+        case .risesAndSets(let sunrise, let sunset): return instant < sunrise || instant > sunset
+        case .alwaysUp: return false
+        case .alwaysDown: return true
+        }
+    }
+}
