@@ -16,6 +16,9 @@ import RoadtripKit
 //
 //     roadtrip-bench --basemap       basemap load and line look-up per frame (BasemapBench.swift)
 //     roadtrip-bench --decode FILE   reading a data file into trips (DecodeBench.swift)
+// 4. The route optimizer on 14 and 200 stops (OptimizerBench.swift).
+//
+//     roadtrip-bench --optimize      only those
 
 let loads = 200
 let rounds = 5
@@ -111,6 +114,12 @@ func searchOnce(_ gazetteer: Gazetteer, _ query: String) {
     print("\(results.count) results in \(format(time))")
 }
 
+// Needs no resource files.
+if CommandLine.arguments.dropFirst() == ["--optimize"] {
+    optimizerBench()
+    exit(0)
+}
+
 do {
     let url = try Resources.locate().gazetteer
     let arguments = CommandLine.arguments
@@ -135,6 +144,7 @@ do {
     benchSearch(gazetteer)
     benchSearch(gazetteer, near: ("Portland, OR", SearchContext([Coordinate(latitude: 45.52, longitude: -122.68)])!))
     benchMapFrames(try benchBasemapLoad(try Resources.locate().basemap))
+    optimizerBench()
 } catch {
     FileHandle.standardError.write(Data("roadtrip-bench: \(error)\n".utf8))
     exit(1)

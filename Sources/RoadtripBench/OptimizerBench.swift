@@ -1,0 +1,43 @@
+import RoadtripKit
+
+/// `roadtrip-bench --optimize` (and the default run): `RouteOptimizer.bestOrder(of:)` on 14 stops
+/// (12 movable, the exact search) and on 200 (the heuristic), random places in the western US.
+/// Besides the whole call, its two parts: the geodesic matrix (one triangle, as the optimizer
+/// solves it) and the search alone on that matrix.
+func optimizerBench() {
+    let runs = 20
+    var random = SeededRandom(seed: 66)
+    for count in [RouteOptimizer.exactLimit + 2, 200] {
+        let stops = (0..<count).map { _ in
+            Coordinate(latitude: .random(in: 32...49, using: &random), longitude: .random(in: -124 ... -104, using: &random))
+        }
+        var matrix: [Double] = []
+        var whole: [Double] = [], geodesics: [Double] = [], search: [Double] = []
+        var order: [Int] = []
+        for _ in 0..<runs {
+            whole.append(milliseconds { order = RouteOptimizer.bestOrder(of: stops) })
+            geodesics.append(milliseconds { matrix = geodesicMatrix(stops) })
+            search.append(milliseconds { _ = RouteOptimizer.bestOrder(count: count) { matrix[$0 * count + $1] } })
+        }
+        let given = RouteOptimizer.length(of: Array(0..<count)) { matrix[$0 * count + $1] }
+        let found = RouteOptimizer.length(of: order) { matrix[$0 * count + $1] }
+        print("route optimizer, \(count) stops (\(count - 2) movable), \(runs) runs: \(Int(given / 1000)) km as given, \(Int(found / 1000)) km optimized")
+        print("  bestOrder(of:): \(summary(whole, percentiles: [50]))")
+        print("  geodesic matrix (\(count * (count - 1) / 2) distances): \(summary(geodesics, percentiles: [50]))")
+        print("  search on the matrix: \(summary(search, percentiles: [50]))")
+    }
+}
+
+/// Every stop's distance to every other, one triangle solved and mirrored.
+private func geodesicMatrix(_ stops: [Coordinate]) -> [Double] {
+    let n = stops.count
+    var matrix = Array(repeating: 0.0, count: n * n)
+    for i in 0..<n {
+        for j in (i + 1)..<n {
+            let meters = Geodesy.distance(from: stops[i], to: stops[j])
+            matrix[i * n + j] = meters
+            matrix[j * n + i] = meters
+        }
+    }
+    return matrix
+}

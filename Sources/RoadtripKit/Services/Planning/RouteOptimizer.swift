@@ -1,0 +1,123 @@
+/// The order of a trip's stops that minimises total distance, the first and last stop kept in place.
+///
+/// A trip that starts and ends at the same place (a city tour returning home) needs no special
+/// case: with both ends fixed at one place, the shortest path through the others is the shortest loop.
+public enum RouteOptimizer {
+    /// Movable stops (count − 2) up to which the order is exact (Held–Karp dynamic programming
+    /// over the movable stops): 2¹² × 12 × 12 ≈ 600k steps, a few milliseconds at most.
+    public static let exactLimit = 12
+
+    /// Indices 0..<count in the best order found: result.first == 0, result.last == count − 1.
+    /// `distance(i, j)` is the cost from stop i to stop j (symmetric in practice, but not relied on).
+    /// count ≤ 3 returns the identity. Up to `exactLimit` movable stops the order is exact; beyond,
+    /// it is a deterministic local optimum (nearest neighbour, then 2-opt and Or-opt), and never
+    /// longer than the order given.
+    public static func bestOrder(count: Int, distance: (Int, Int) -> Double) -> [Int] {
+        guard count > 3 else { return Array(0..<max(count, 0)) }
+        var matrix = DistanceMatrix(count: count)
+        for i in 0..<count {
+            for j in 0..<count where i != j { matrix[i, j] = distance(i, j) }
+        }
+        return bestOrder(matrix)
+    }
+
+    /// Same, from coordinates, with WGS-84 geodesic distances. The geodesic is symmetric, so only
+    /// one triangle of the matrix is solved (each solve is a Newton search: the bulk of the time).
+    public static func bestOrder(of coordinates: [Coordinate]) -> [Int] {
+        guard coordinates.count > 3 else { return Array(coordinates.indices) }
+        return bestOrder(DistanceMatrix(geodesicsBetween: coordinates))
+    }
+
+    /// Total length of `order` under `distance`.
+    public static func length(of order: [Int], distance: (Int, Int) -> Double) -> Double {
+        zip(order, order.dropFirst()).reduce(0) { $0 + distance($1.0, $1.1) }
+    }
+
+    static func bestOrder(_ matrix: DistanceMatrix) -> [Int] {
+        let identity = Array(0..<matrix.count)
+        // A NaN (a non-finite coordinate) makes every comparison false: no order is better than another.
+        guard matrix.count > 3, !matrix.containsNaN else { return identity }
+        if matrix.count - 2 <= exactLimit { return HeldKarp.bestOrder(matrix) }
+        let found = LocalSearch.bestOrder(matrix)
+        // The promise is "never worse than what the user had": a local optimum can in principle be.
+        return matrix.length(of: found) > matrix.length(of: identity) ? identity : found
+    }
+}
+
+/// Costs between every two stops, row by row in one flat array so that the hot loops index it
+/// without hashing or a second indirection.
+struct DistanceMatrix {
+    let count: Int
+    private(set) var values: [Double]
+
+    init(count: Int) {
+        self.count = count
+        values = Array(repeating: 0, count: count * count)
+    }
+
+    init(geodesicsBetween coordinates: [Coordinate]) {
+        self.init(count: coordinates.count)
+        for i in 0..<count {
+            for j in (i + 1)..<count {
+                let meters = Geodesy.distance(from: coordinates[i], to: coordinates[j])
+                values[i * count + j] = meters
+                values[j * count + i] = meters
+            }
+        }
+    }
+
+    subscript(from: Int, to: Int) -> Double {
+        get { values[from * count + to] }
+        set { values[from * count + to] = newValue }
+    }
+
+    var containsNaN: Bool { values.contains { $0.isNaN } }
+
+    func length(of order: [Int]) -> Double {
+        zip(order, order.dropFirst()).reduce(0) { $0 + self[$1.0, $1.1] }
+    }
+}
+
+/// The exact order by dynamic programming over subsets of the movable stops: `cost[set, last]`
+/// is the shortest path from stop 0 through exactly `set`, ending at `last`.
+enum HeldKarp {
+    static func bestOrder(_ matrix: DistanceMatrix) -> [Int] {
+        let n = matrix.count, movable = n - 2, sets = 1 << movable
+        let d = matrix.values
+        // Movable stop k is stop k + 1; `cost` and `previous` are indexed [set * movable + last].
+        var cost = Array(repeating: Double.infinity, count: sets * movable)
+        var previous = Array(repeating: -1, count: sets * movable)
+        for k in 0..<movable { cost[(1 << k) * movable + k] = d[k + 1] }
+        for set in 1..<sets where set & (set - 1) != 0 {
+            for last in 0..<movable where set & (1 << last) != 0 {
+                let before = set ^ (1 << last)
+                var best = Double.infinity, bestPrevious = -1
+                for k in 0..<movable where before & (1 << k) != 0 {
+                    let candidate = cost[before * movable + k] + d[(k + 1) * n + last + 1]
+                    // The first candidate is taken even if infinite, so that every path has a predecessor.
+                    if bestPrevious < 0 || candidate < best { best = candidate; bestPrevious = k }
+                }
+                cost[set * movable + last] = best
+                previous[set * movable + last] = bestPrevious
+            }
+        }
+        return path(cost: cost, previous: previous, matrix: matrix)
+    }
+
+    /// Walks `previous` back from the best last movable stop before the fixed end.
+    private static func path(cost: [Double], previous: [Int], matrix: DistanceMatrix) -> [Int] {
+        let n = matrix.count, movable = n - 2, full = (1 << movable) - 1
+        let finished = { (k: Int) in cost[full * movable + k] + matrix[k + 1, n - 1] }
+        var last = 0
+        for k in 1..<movable where finished(k) < finished(last) { last = k }
+        var reversed = [n - 1], set = full
+        while last >= 0 {
+            reversed.append(last + 1)
+            let before = previous[set * movable + last]
+            set ^= 1 << last
+            last = before
+        }
+        reversed.append(0)
+        return reversed.reversed()
+    }
+}
