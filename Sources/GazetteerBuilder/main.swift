@@ -5,19 +5,19 @@ import RoadtripKit
 //
 // Reads the places that Scripts/make-gazetteer.py extracted from GeoNames (run it through
 // `make data`) and writes the binary place index. The text format, one record a line, tab-separated:
-//     # roadtrip gazetteer source 2
+//     # roadtrip gazetteer source 3
 //     C  ISO-code  country name
 //     R  ISO-code  GeoNames admin-1 code  region name  short code
-//     P  geonameid  name  latitude  longitude  ISO-code  admin-1 code  population  alternates  trusted
+//     P  geonameid  name  latitude  longitude  ISO-code  admin-1 code  population  alternates  trusted  time zone
 // with the alternate names, and the trusted names (the place's names in other languages), each
-// separated by U+001F.
+// separated by U+001F; the time zone is GeoNames' IANA identifier, empty when unknown.
 
 /// A line of the source file that cannot be read, with where it is.
 struct SourceError: Error, CustomStringConvertible {
     let description: String
 }
 
-let formatLine = "# roadtrip gazetteer source 2"
+let formatLine = "# roadtrip gazetteer source 3"
 
 func readSource(at path: String) throws -> GazetteerSource {
     let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -45,14 +45,14 @@ func add(_ fields: [String], to source: inout GazetteerSource) -> Bool {
         source.countries.append(.init(code: fields[1], name: fields[2]))
     case ("R", 5):
         source.regions.append(.init(countryCode: fields[1], code: fields[2], name: fields[3], shortCode: fields[4]))
-    case ("P", 10):
+    case ("P", 11):
         guard let id = Int(fields[1]), let latitude = Double(fields[3]), let longitude = Double(fields[4]),
               let population = Int(fields[7]) else { return false }
         let alternates = fields[8].split(separator: "\u{1F}").map(String.init)
         let trusted = fields[9].split(separator: "\u{1F}").map(String.init)
         source.places.append(.init(geonameID: id, name: fields[2], latitude: latitude, longitude: longitude,
                                    countryCode: fields[5], admin1Code: fields[6], population: population,
-                                   alternateNames: alternates, trustedNames: trusted))
+                                   alternateNames: alternates, trustedNames: trusted, timeZone: fields[10]))
     default:
         return false
     }

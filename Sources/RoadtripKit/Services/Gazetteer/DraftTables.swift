@@ -14,6 +14,8 @@ struct DraftTables {
     private var cells = LittleEndianBytes()
     private var keys: [UInt8] = []
     private var entries = LittleEndianBytes()
+    private var zones = LittleEndianBytes()
+    private var placeZones = LittleEndianBytes()
 
     /// A place where the index will have it.
     private struct Located {
@@ -33,6 +35,7 @@ struct DraftTables {
         }
         let located = Self.spatialOrder(source, regionIndex: regionIndex)
         makePlaces(source, located)
+        try makeZones(source, located)
         makeCells(located)
         makeEntries(source, located)
     }
@@ -106,6 +109,21 @@ struct DraftTables {
             places.uint16(UInt16(clamping: place.region))
             places.uint16(UInt16(clamping: name.length))
             places.uint32(UInt32(clamping: original.geonameID))
+        }
+    }
+
+    /// The distinct zone names, sorted, and each place's index among them (in place order), so
+    /// a place's zone costs one UInt16 and the zones section stays a few kilobytes.
+    private mutating func makeZones(_ source: GazetteerSource, _ located: [Located]) throws(GazetteerWriter.TooLarge) {
+        let names = Set(source.places.map(\.timeZone)).subtracting([""]).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        // Every index must stay below `unknown`, the mark of a place without a zone.
+        guard names.count <= Int(Format.PlaceZone.unknown) else {
+            throw GazetteerWriter.TooLarge(description: "\(names.count) time zones are more than the index format holds")
+        }
+        for name in names { strings.reference(name, into: &zones) }
+        let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, UInt16($0)) })
+        for place in located {
+            placeZones.uint16(index[source.places[place.source].timeZone] ?? Format.PlaceZone.unknown)
         }
     }
 
@@ -201,7 +219,8 @@ struct DraftTables {
 
     /// The whole file: header, then the sections in `Format.Section` order, each 8-byte aligned.
     func assemble(prefixes: [UInt8], ranked: [UInt8]) -> [UInt8] {
-        let sections = [strings.bytes, countries.bytes, regions.bytes, places.bytes, cells.bytes, keys, entries.bytes, prefixes, ranked]
+        let sections = [strings.bytes, countries.bytes, regions.bytes, places.bytes, cells.bytes, keys, entries.bytes, prefixes, ranked,
+                        zones.bytes, placeZones.bytes]
         var offsets: [Int] = []
         var end = Format.headerSize
         for section in sections {

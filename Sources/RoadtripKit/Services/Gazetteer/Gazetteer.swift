@@ -48,7 +48,8 @@ public final class Gazetteer: PlaceSearching, @unchecked Sendable {
             country: tables.countries.string(at: country * GazetteerFormat.Country.size + GazetteerFormat.Country.name, in: tables.strings),
             countryCode: countryCode(country),
             coordinate: coordinate(ofPlace: index),
-            population: Int(places.uint32(record + Field.population))
+            population: Int(places.uint32(record + Field.population)),
+            timeZone: tables.timeZone(ofPlace: index)
         )
     }
 

@@ -13,12 +13,20 @@
 ///     keys     the folded names (`SearchText.key`), each distinct key once, sorted
 ///     entries  one per indexed (name, word of it), sorted by the key from that word on
 ///     prefixes, ranked   best places for each prefix with very many entries (`TopLists`)
+///     zones    the IANA time zones of the places ("America/Boise"), each distinct one once, sorted
+///     placeZones   one UInt16 per place, in place order: its index in zones (`PlaceZone.unknown`: none)
+///
+/// Version 3 added the two zone sections. The zone index has a section of its own rather than a
+/// wider place record: the 24-byte record has no spare bytes, and growing it to the next aligned
+/// size (28) would add 4 bytes a place, where this array adds 2, and would thin out the records a
+/// nearest-place search reads for every place of each cell it visits. The array is read only when
+/// a result becomes a `Place`; loading checks only its length against the places.
 enum GazetteerFormat {
     static let magic: [UInt8] = Array("RTGAZIDX".utf8)
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
 
     enum Section: Int, CaseIterable {
-        case strings, countries, regions, places, cells, keys, entries, prefixes, ranked
+        case strings, countries, regions, places, cells, keys, entries, prefixes, ranked, zones, placeZones
     }
 
     /// magic (8), version (4), section count (4), file length (8), header checksum (4), padding (4),
@@ -76,6 +84,19 @@ enum GazetteerFormat {
         /// as opposed to a historic, misspelt or merely borrowed one ("Monterey" for Monterrey).
         static let trustedFlag: UInt32 = 1 << 30
         static let placeMask: UInt32 = (1 << 28) - 1
+    }
+
+    /// A time zone: its IANA identifier, a string reference.
+    enum Zone {
+        static let size = 8
+        static let name = 0
+    }
+
+    /// A place's time zone: a UInt16 index into zones, at `2 × place index` in placeZones.
+    enum PlaceZone {
+        static let size = 2
+        /// The place has no known zone (GeoNames left it empty).
+        static let unknown = UInt16.max
     }
 
     /// A prefix with a ranked list: its bytes (in keys), and its slice of `ranked`.

@@ -43,9 +43,12 @@ public struct GazetteerSource: Sendable {
         /// The place's names that GeoNames tags with a language ("Cologne" in English, "Colonia" in
         /// Spanish for Köln): an alternate name among them is a trusted common name of the place.
         public var trustedNames: [String]
+        /// The IANA time zone GeoNames gives the place ("America/Los_Angeles"); empty when unknown.
+        public var timeZone: String
 
         public init(geonameID: Int, name: String, latitude: Double, longitude: Double, countryCode: String,
-                    admin1Code: String, population: Int, alternateNames: [String], trustedNames: [String] = []) {
+                    admin1Code: String, population: Int, alternateNames: [String], trustedNames: [String] = [],
+                    timeZone: String = "") {
             self.geonameID = geonameID
             self.name = name
             self.latitude = latitude
@@ -55,6 +58,7 @@ public struct GazetteerSource: Sendable {
             self.population = population
             self.alternateNames = alternateNames
             self.trustedNames = trustedNames
+            self.timeZone = timeZone
         }
     }
 

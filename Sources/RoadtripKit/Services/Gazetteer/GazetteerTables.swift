@@ -13,12 +13,15 @@ struct GazetteerTables {
     let entries: ByteSlice
     let prefixes: ByteSlice
     let ranked: ByteSlice
+    let zones: ByteSlice
+    let placeZones: ByteSlice
 
     var countryCount: Int { countries.count / Format.Country.size }
     var regionCount: Int { regions.count / Format.Region.size }
     var placeCount: Int { places.count / Format.Place.size }
     var entryCount: Int { entries.count / Format.Entry.size }
     var prefixCount: Int { prefixes.count / Format.Prefix.size }
+    var zoneCount: Int { zones.count / Format.Zone.size }
 
     init(_ file: ByteSlice, path: String) throws(GazetteerError) {
         try Self.checkHeader(file, path: path)
@@ -28,7 +31,12 @@ struct GazetteerTables {
         }
         (strings, countries, regions, places, cells) = (sections[0], sections[1], sections[2], sections[3], sections[4])
         (keys, entries, prefixes, ranked) = (sections[5], sections[6], sections[7], sections[8])
+        (zones, placeZones) = (sections[9], sections[10])
         guard cellsAreInOrder else { throw .damaged(path: path, detail: "its cell table is out of order") }
+        // Lengths only, from the header: the zone of a place is read when the place is.
+        guard placeZones.count == placeCount * Format.PlaceZone.size else {
+            throw .damaged(path: path, detail: "its time zone table does not match its places")
+        }
     }
 
     /// The one table read at load (260 KB): a nearest-place search trusts each cell's range of
@@ -83,6 +91,8 @@ struct GazetteerTables {
         case .entries: return Format.Entry.size
         case .prefixes: return Format.Prefix.size
         case .ranked: return Format.Ranked.size
+        case .zones: return Format.Zone.size
+        case .placeZones: return Format.PlaceZone.size
         }
     }
 }
@@ -93,5 +103,13 @@ extension GazetteerTables {
         let record = index * Format.Place.size
         return Coordinate(latitude: Double(places.int32(record + Format.Place.latitude)) / Format.coordinateScale,
                           longitude: Double(places.int32(record + Format.Place.longitude)) / Format.coordinateScale)
+    }
+
+    /// The IANA time zone of place `index`; empty when unknown, and when the stored zone index lies
+    /// beyond the zones (a damaged file), so that no read strays outside the zones section.
+    func timeZone(ofPlace index: Int) -> String {
+        let zone = Int(placeZones.uint16(index * Format.PlaceZone.size))
+        guard zone < zoneCount else { return "" }
+        return zones.string(at: zone * Format.Zone.size + Format.Zone.name, in: strings)
     }
 }

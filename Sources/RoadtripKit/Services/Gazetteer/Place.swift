@@ -1,3 +1,5 @@
+import Foundation
+
 /// A populated place of the gazetteer (GeoNames "cities500"), as search results and stops use it.
 public struct Place: Equatable, Hashable, Sendable {
     public let name: String
@@ -12,8 +14,11 @@ public struct Place: Equatable, Hashable, Sendable {
     public let countryCode: String
     public let coordinate: Coordinate
     public let population: Int
+    /// The IANA time zone GeoNames gives the place ("America/Boise"); empty when unknown.
+    public let timeZone: String
 
-    public init(name: String, admin1: String, admin1Code: String, country: String, countryCode: String, coordinate: Coordinate, population: Int) {
+    public init(name: String, admin1: String, admin1Code: String, country: String, countryCode: String, coordinate: Coordinate,
+                population: Int, timeZone: String = "") {
         self.name = name
         self.admin1 = admin1
         self.admin1Code = admin1Code
@@ -21,7 +26,12 @@ public struct Place: Equatable, Hashable, Sendable {
         self.countryCode = countryCode
         self.coordinate = coordinate
         self.population = population
+        self.timeZone = timeZone
     }
+
+    /// The place's time zone, for showing a stop's local time; nil when unknown or when this
+    /// system's time zone database does not know the identifier.
+    public var zone: TimeZone? { TimeZone(identifier: timeZone) }
 
     /// How a person names the region beside the place: the postal abbreviation in the United
     /// States, Canada and Australia ("Portland, OR"), the region's name elsewhere ("Füssen, Bavaria").
