@@ -42,3 +42,10 @@ public struct Trip: Codable, Equatable, Identifiable, Sendable {
         try encoder.encodeUnknownFields(unknownFields)
     }
 }
+
+extension Trip {
+    /// The units the trip is shown in: its own choice, else `fallback` (`--units`, or the locale).
+    public func unit(default fallback: DistanceUnit) -> DistanceUnit {
+        settings.units ?? fallback
+    }
+}

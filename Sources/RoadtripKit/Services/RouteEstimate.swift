@@ -26,10 +26,15 @@ public struct RouteEstimate: Equatable, Sendable {
         self.averageSpeedKmh = averageSpeedKmh
     }
 
-    /// The trip's own settings, or the defaults of `unit`.
+    /// The trip's own settings, or the defaults of the units it is shown in (its own, else `unit`).
     public init(for trip: Trip, unit: DistanceUnit = .km) {
-        self.init(roadFactor: trip.settings.roadFactor ?? Self.defaultRoadFactor,
-                  averageSpeedKmh: trip.settings.averageSpeedKmh ?? Self.defaultAverageSpeedKmh(in: unit))
+        self.init(for: trip.settings, unit: trip.unit(default: unit))
+    }
+
+    /// `settings`' figures, or the defaults of `unit`.
+    public init(for settings: TripSettings, unit: DistanceUnit) {
+        self.init(roadFactor: settings.roadFactor ?? Self.defaultRoadFactor,
+                  averageSpeedKmh: settings.averageSpeedKmh ?? Self.defaultAverageSpeedKmh(in: unit))
     }
 
     public func roadMeters(geodesicMeters: Double) -> Double {

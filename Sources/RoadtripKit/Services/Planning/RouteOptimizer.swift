@@ -10,7 +10,7 @@ public enum RouteOptimizer {
     /// Indices 0..<count in the best order found: result.first == 0, result.last == count − 1.
     /// `distance(i, j)` is the cost from stop i to stop j (symmetric in practice, but not relied on).
     /// count ≤ 3 returns the identity. Up to `exactLimit` movable stops the order is exact; beyond,
-    /// it is a deterministic local optimum (nearest neighbour, then 2-opt and Or-opt), and never
+    /// it is a deterministic local optimum (from nearest neighbour and from the order given, 2-opt and Or-opt), and never
     /// longer than the order given.
     public static func bestOrder(count: Int, distance: (Int, Int) -> Double) -> [Int] {
         guard count > 3 else { return Array(0..<max(count, 0)) }
