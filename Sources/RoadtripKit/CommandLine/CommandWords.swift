@@ -38,3 +38,22 @@ enum CommandWords {
         return (0x30...0x39).contains(first)
     }
 }
+
+/// The TRIP of the commands that work on one trip (`show`, `plan`, `optimize`, `map`): its words,
+/// and the trip they name.
+struct TripArgument: ParsableArguments {
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "The trip: its id, its exact name, or its position in `roadtrip list` (1 is the first trip, -1 the last).",
+        discussion: "Several words are one name: Pacific Coast Drive.",
+        valueName: "trip"))
+    var words: [String]
+
+    func validate() throws {
+        _ = try CommandWords.values(words)
+    }
+
+    /// The trip among `trips` that the words name (`TripReference`'s rules).
+    func trip(in trips: [Trip]) throws -> Trip {
+        try TripReference.resolve(try CommandWords.values(words).joined(separator: " "), in: trips)
+    }
+}

@@ -11,11 +11,7 @@ struct MapCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "The trip: its id, its exact name, or its position in `roadtrip list` (1 is the first trip, -1 the last).",
-        discussion: "Several words are one name: roadtrip map Pacific Coast Drive.",
-        valueName: "trip"))
-    var trip: [String]
+    @OptionGroup var trip: TripArgument
 
     // `.unconditional`: a negative value is the value, and gets the sentence of validate().
     @Option(name: .long, parsing: .unconditional, help: "Width in characters (12 to 1000).")
@@ -28,7 +24,6 @@ struct MapCommand: ParsableCommand {
     var ascii = false
 
     func validate() throws {
-        _ = try CommandWords.values(trip)
         guard (12...1000).contains(width) else { throw ValidationError("--width must be between 12 and 1000.") }
         guard (4...500).contains(height) else { throw ValidationError("--height must be between 4 and 500.") }
     }
@@ -37,7 +32,7 @@ struct MapCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let file = options.dataFile(environment: environment)
         let trips = try MainActor.assumeIsolated { try DataModel.open(file, environment: environment).trips }
-        let trip = try TripReference.resolve(try CommandWords.values(self.trip).joined(separator: " "), in: trips)
+        let trip = try self.trip.trip(in: trips)
         let basemap: (any BasemapProviding)?
         do {
             basemap = try Basemap.load(from: Resources.locate(environment: environment).basemap)

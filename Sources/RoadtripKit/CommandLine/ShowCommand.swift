@@ -8,25 +8,16 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "The trip: its id, its exact name, or its position in `roadtrip list` (1 is the first trip, -1 the last).",
-        discussion: "Several words are one name: roadtrip show Pacific Coast Drive.",
-        valueName: "trip"))
-    var trip: [String]
+    @OptionGroup var trip: TripArgument
 
     @Flag(name: .long, help: "Print JSON: {id, name, distanceMeters, durationSeconds, waypoints, legs}.")
     var json = false
 
-    func validate() throws {
-        _ = try CommandWords.values(trip)
-    }
-
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let file = options.dataFile(environment: environment)
-        let reference = try CommandWords.values(self.trip).joined(separator: " ")
         let trips = try MainActor.assumeIsolated { try DataModel.open(file, environment: environment).trips }
-        let trip = try TripReference.resolve(reference, in: trips)
+        let trip = try self.trip.trip(in: trips)
         let unit = options.unit(environment: environment)
         if json {
             try CommandOutput.printJSON(try Self.json(for: trip, unit: unit))

@@ -27,10 +27,10 @@ import Terminal
 
     @Test func showTakesANegativePosition() throws {
         let show = try #require(try RoadtripCommand.parseAsRoot(["show", "-1", "--json"]) as? ShowCommand)
-        #expect(show.trip == ["-1"])
+        #expect(show.trip.words == ["-1"])
         #expect(show.json)
         let after = try #require(try RoadtripCommand.parseAsRoot(["show", "--json", "-2"]) as? ShowCommand)
-        #expect(after.trip == ["-2"] && after.json)
+        #expect(after.trip.words == ["-2"] && after.json)
     }
 
     @Test func searchTakesCoordinatesWithAMinusSign() throws {

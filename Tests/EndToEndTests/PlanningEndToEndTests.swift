@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// Planning the days, end to end: the settings form, the itinerary, the optimised order and its
+/// undo in the TUI; `plan` and `optimize` on the command line.
+@Suite("planning the days, end to end")
+struct PlanningEndToEndTests {
+    typealias CLI = CommandLineEndToEndTests
+
+    /// Seattle to San Francisco with the Oregon stops out of order; the shortest order is
+    /// Seattle, Portland, Salem, Eugene, Medford, San Francisco.
+    static let shuffledStops = ["Seattle", "Eugene", "Portland", "Medford", "Salem", "San Francisco"]
+    static let shortestStops = ["Seattle", "Portland", "Salem", "Eugene", "Medford", "San Francisco"]
+
+    static func writeShuffledTrip(in directory: TemporaryDirectory) throws {
+        let places: [String: (Double, Double)] = [
+            "Seattle": (47.6062, -122.3321), "Eugene": (44.0521, -123.0868), "Portland": (45.5152, -122.6784),
+            "Medford": (42.3265, -122.8756), "Salem": (44.9429, -123.0351), "San Francisco": (37.7749, -122.4194),
+        ]
+        let stops = shuffledStops.enumerated().map { index, name in
+            let (latitude, longitude) = places[name]!
+            return #"{"id": "00000000-0000-0000-0000-0000000001\#(String(format: "%02d", index))", "name": "\#(name)", "location": {"latitude": \#(latitude), "longitude": \#(longitude)}}"#
+        }
+        let text = #"{"version": 1, "trips": [{"id": "00000000-0000-0000-0000-000000000001", "name": "West Coast", "waypoints": [\#(stops.joined(separator: ", "))]}]}"#
+        try Data(text.utf8).write(to: directory.dataFile)
+    }
+
+    /// The stop names in the order the trip screen lists them.
+    static func stopOrder(_ screen: String) -> [String] {
+        screen.components(separatedBy: "\n").compactMap { line in
+            shuffledStops.first { name in line.range(of: #"^\s+\d+\.\s+"# + NSRegularExpression.escapedPattern(for: name), options: .regularExpression) != nil }
+        }
+    }
+
+    @Test("Set a daily limit, open the itinerary, optimise a shuffled trip, check the order, undo it")
+    func planningScenario() async throws {
+        let directory = try TemporaryDirectory()
+        try Self.writeShuffledTrip(in: directory)
+        let session = try TmuxSession(width: 110, height: 30, directory: directory)
+        defer { session.close() }
+        try await session.waitFor("West Coast")
+        try session.sendKeys("Enter")
+        try await session.waitUntil("the trip's stops") { Self.stopOrder($0) == Self.shuffledStops }
+
+        // The settings form: the fourth field is the daily driving limit.
+        try session.sendKeys("S")
+        try await session.waitFor("Settings of “West Coast”")
+        try session.sendKeys("Tab", "Tab", "Tab", "C-u")
+        try session.sendText("4")
+        try session.sendKeys("Enter")
+        try await session.waitFor("Settings changed")
+
+        // The itinerary: no day drives more than 4 hours, so the trip takes several days.
+        try session.sendKeys("i")
+        let itinerary = try await session.waitUntil("the itinerary") { $0.contains("day by day") && $0.contains("Day 3 · ") }
+        #expect(itinerary.contains("at most 4 h 00 min driving a day"))
+        #expect(itinerary.contains("night here (daily limit)"))
+        try session.sendKeys("Escape")
+        try await session.waitUntil("the trip screen again") { Self.stopOrder($0) == Self.shuffledStops }
+
+        // Optimise: the new order and its saving are shown first; y uses it.
+        try session.sendKeys("O")
+        let question = try await session.waitFor("Use this order?")
+        #expect(question.contains("Shortest order"))
+        #expect(question.contains("2. Portland  (was 3)"))
+        try session.sendKeys("y")
+        try await session.waitUntil("the stops in the shortest order") { $0.contains("Stops in the new order") && Self.stopOrder($0) == Self.shortestStops }
+
+        // One u undoes it.
+        try session.sendKeys("u")
+        try await session.waitUntil("the order undone") { $0.contains("Undid: optimise the order of West Coast.") && Self.stopOrder($0) == Self.shuffledStops }
+        try session.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(session)
+
+        let trip = try #require(try Run.trips(at: session.dataFile).first)
+        let stops = try #require(trip["waypoints"] as? [[String: Any]])
+        #expect(stops.compactMap { $0["name"] as? String } == Self.shuffledStops)
+        let settings = try #require(trip["settings"] as? [String: Any])
+        #expect(settings["dailyLimitHours"] as? Double == 4)
+        #expect(settings.count == 1, "only the limit was chosen: \(settings)")
+    }
+
+    @Test("plan --json gives each day, its legs and local times; optimize --apply saves the shortest order")
+    func commandLine() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try Self.writeShuffledTrip(in: directory)
+
+        let plan = try CLI.roadtrip(["plan", "West Coast", "--json"], in: directory)
+        #expect(plan.status == 0, "\(CLI.describe(plan))")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])
+        let days = try #require(report["days"] as? [[String: Any]])
+        #expect(days.count >= 2)
+        let first = try #require(days.first?["stops"] as? [[String: Any]])
+        #expect(first.first?["timeZone"] as? String == "America/Los_Angeles")
+        #expect((first.first?["departure"] as? String)?.hasSuffix("T09:00:00-07:00") == true || (first.first?["departure"] as? String)?.hasSuffix("T09:00:00-08:00") == true)
+        #expect(days.allSatisfy { ($0["durationSeconds"] as? Double ?? 0) <= 8 * 3600 || ($0["legs"] as? [[String: Any]])?.count == 1 })
+
+        let text = try CLI.roadtrip(["plan", "1"], in: directory)
+        #expect(text.standardOutput.contains("Day 1 · "))
+        #expect(text.standardOutput.contains("at most 8 h 00 min driving a day"))
+
+        let preview = try CLI.roadtrip(["optimize", "West Coast"], in: directory)
+        #expect(preview.status == 0, "\(CLI.describe(preview))")
+        #expect(preview.standardOutput.contains("Shortest order"))
+        #expect(preview.standardOutput.contains("Run again with --apply"))
+        #expect(try Run.trips(at: directory.dataFile).first.flatMap { ($0["waypoints"] as? [[String: Any]])?.compactMap { $0["name"] as? String } } == Self.shuffledStops)
+
+        let applied = try CLI.roadtrip(["optimize", "West Coast", "--apply", "--json"], in: directory)
+        #expect(applied.status == 0, "\(CLI.describe(applied))")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(applied.standardOutput.utf8)) as? [String: Any])
+        #expect(result["applied"] as? Bool == true)
+        #expect(result["exact"] as? Bool == true)
+        let saved = try #require(try Run.trips(at: directory.dataFile).first?["waypoints"] as? [[String: Any]])
+        #expect(saved.compactMap { $0["name"] as? String } == Self.shortestStops)
+    }
+}
