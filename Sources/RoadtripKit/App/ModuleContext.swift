@@ -53,6 +53,17 @@ extension LazyResource where Value == any BasemapProviding {
     }
 }
 
+extension LazyResource where Value == any PlaceSearching {
+    /// No gazetteer: nothing is found, and time zones come from longitudes.
+    static var unavailable: PlaceSearchProvider {
+        PlaceSearchProvider { throw GazetteerUnavailable() }
+    }
+}
+
+struct GazetteerUnavailable: Error, CustomStringConvertible {
+    var description: String { "no gazetteer was given" }
+}
+
 struct BasemapUnavailable: Error, CustomStringConvertible {
     var description: String { "no basemap was given" }
 }

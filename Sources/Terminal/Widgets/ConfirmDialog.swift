@@ -1,12 +1,15 @@
-/// A yes/no question in a box over the screen. `y` answers yes; `n`, `Esc` and `q` answer no;
-/// other keys are swallowed so nothing behind the dialog acts by accident.
+/// A yes/no question in a box over the screen, with lines that show what the answer decides
+/// (as many as fit, then how many more). `y` answers yes; `n`, `Esc` and `q` answer no; other
+/// keys are swallowed so nothing behind the dialog acts by accident.
 public struct ConfirmDialog: Equatable, Sendable {
     public enum Answer: Equatable, Sendable { case yes, no }
 
     public let question: String
+    public let details: [String]
 
-    public init(question: String) {
+    public init(question: String, details: [String] = []) {
         self.question = question
+        self.details = details
     }
 
     public func answer(for key: Key) -> Answer? {
@@ -21,8 +24,14 @@ public struct ConfirmDialog: Equatable, Sendable {
     public func draw(on surface: Surface) {
         let bounds = surface.bounds
         let maxTextWidth = max(10, min(60, bounds.width - 6))
-        let lines = TextWidth.wrap(question, width: maxTextWidth)
+        let question = TextWidth.wrap(self.question, width: maxTextWidth)
         let choices = "y  Yes     n  No"
+        let room = max(0, bounds.height - question.count - 6)
+        var details = self.details.map { TextWidth.clipped($0, to: maxTextWidth) }
+        if details.count > room {
+            details = Array(details.prefix(max(0, room - 1))) + (room > 0 ? ["… and \(details.count - room + 1) more"] : [])
+        }
+        let lines = question + (details.isEmpty ? [] : [""] + details)
         let textWidth = max(lines.map(TextWidth.width).max() ?? 0, TextWidth.width(choices))
         let box = bounds.centered(width: textWidth + 4, height: lines.count + 4)
         surface.fill(box, style: .normal)

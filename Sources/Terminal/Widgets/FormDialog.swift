@@ -4,6 +4,8 @@ public struct FormDialog: Equatable, Sendable {
     public struct Field: Equatable, Sendable {
         public let label: String
         public var input: TextField
+        /// Shown dimmed while the field is empty: what an empty field means ("today").
+        public var placeholder = ""
     }
 
     public enum Outcome: Equatable, Sendable {
@@ -20,9 +22,11 @@ public struct FormDialog: Equatable, Sendable {
     /// Shown under the fields until the next edit.
     public var error: String?
 
-    public init(title: String, fields: [(label: String, value: String)]) {
+    public init(title: String, fields: [(label: String, value: String)], placeholders: [String] = []) {
         self.title = title
-        self.fields = fields.map { Field(label: $0.label, input: TextField(text: $0.value)) }
+        self.fields = fields.enumerated().map { index, field in
+            Field(label: field.label, input: TextField(text: field.value), placeholder: placeholders.indices.contains(index) ? placeholders[index] : "")
+        }
     }
 
     public var values: [String] { fields.map(\.input.text) }
@@ -64,7 +68,8 @@ public struct FormDialog: Equatable, Sendable {
         for (index, field) in fields.enumerated() {
             let row = box.row + 2 + index
             surface.text(field.label, row: row, column: box.column + 2, width: labelWidth, style: index == focus ? .header : .normal)
-            field.input.draw(on: surface, row: row, column: fieldColumn, width: max(1, box.right - 2 - fieldColumn), focused: index == focus)
+            field.input.draw(on: surface, row: row, column: fieldColumn, width: max(1, box.right - 2 - fieldColumn), focused: index == focus,
+                             placeholder: field.placeholder)
         }
         for (index, line) in errorLines.enumerated() {
             surface.text(line, row: box.row + 3 + fields.count + index, column: box.column + 2, width: box.width - 4, style: .error)

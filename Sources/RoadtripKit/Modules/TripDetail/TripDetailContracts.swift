@@ -6,8 +6,8 @@ import Terminal
 
 /// The forms the trip screen opens over itself (stops have their own module, Waypoint).
 enum TripDetailForm: Equatable {
-    /// Road factor and average speed for the estimates.
-    case estimates
+    /// How the trip is planned: start, daily limit, estimates, units (`TripSettingsForm`).
+    case settings
 }
 
 @MainActor
@@ -16,8 +16,10 @@ protocol TripDetailViewInput: AnyObject {
     /// Starts editing the trip name in the title, beginning with `text`.
     func beginRenaming(text: String)
     func endRenaming()
-    func askToConfirm(_ question: String)
-    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)])
+    /// A yes/no question, with lines that show what a yes would do.
+    func askToConfirm(_ question: String, details: [String])
+    /// A form over the screen; `placeholders` say what an empty field means.
+    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)], placeholders: [String])
     /// Shows why the form's values were refused; the form stays open.
     func showFormError(_ text: String)
     func endForm()
@@ -39,9 +41,12 @@ protocol TripDetailViewOutput: AnyObject {
     func didPressAddStop(mapCentre: Coordinate?)
     func didPressEditStop()
     func didPressDeleteStop()
-    func didAnswerDelete(_ confirmed: Bool)
+    /// The answer to the question asked (delete the stop, use the new order).
+    func didAnswerQuestion(_ confirmed: Bool)
     func didPressMoveStop(by offset: Int)
-    func didPressEstimates()
+    func didPressSettings()
+    func didPressItinerary()
+    func didPressOptimize()
     func didSubmitForm(_ form: TripDetailForm, values: [String])
     func didCancelForm()
     func didPressUndo()
@@ -63,8 +68,14 @@ protocol TripDetailInteractorInput: AnyObject {
     func deleteStop(id: Waypoint.ID)
     /// Moves a stop `offset` places (−1 up, +1 down); false when it is already at that end.
     func moveStop(id: Waypoint.ID, by offset: Int) -> Bool
-    /// Sets the estimate settings; nil puts a default back (and out of the file).
-    func setEstimates(roadFactor: Double?, averageSpeedKmh: Double?)
+    /// Sets how the trip is planned; a default is kept out of the file.
+    func setSettings(_ settings: TripSettings)
+    /// The zone of the trip's first stop (the nearest gazetteer place's), if known.
+    func firstStopTimeZone() -> String?
+    /// The shortest order of the stops, first and last kept; nil with fewer than 4 stops.
+    func optimizedOrder() -> StopOrder?
+    /// Puts the stops in the order of `ids` as one change; false when the trip changed meanwhile.
+    func reorderStops(_ ids: [Waypoint.ID]) -> Bool
     /// Undoes the last change to any trip; returns what it was.
     func undo() -> String?
     func redo() -> String?
@@ -75,6 +86,8 @@ protocol TripDetailInteractorInput: AnyObject {
 protocol TripDetailRouterInput: AnyObject {
     func closeTrip()
     func openHelp()
+    /// The trip day by day.
+    func openItinerary()
     /// The stop editor, to add a stop or edit one; it reports back to `output`.
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput)
 }
@@ -91,7 +104,7 @@ struct TripDetailViewModel: Equatable {
         let coordinates: String
         let leg: String
         let total: String
-        /// The stop's notes on one line ("" for none).
+        /// The stop's stay, night and notes on one line ("Stay 2 h · Night here · Notes: …"; "" for none).
         let notes: String
     }
 
@@ -106,7 +119,7 @@ struct TripDetailViewModel: Equatable {
         let unit: DistanceUnit
         /// Whether any stop has a region or country to show (found once, not on every frame).
         let hasPlaces: Bool
-        /// Whether any stop has notes: the screen then keeps a line for the selected stop's.
+        /// Whether any stop has notes, a stay or a night: the screen then keeps a line for the selected stop's.
         let hasNotes: Bool
 
         init(stops: [Waypoint] = [], route: TripRoute? = nil, unit: DistanceUnit = .km) {
@@ -116,12 +129,23 @@ struct TripDetailViewModel: Equatable {
             self.unit = unit
             (hasPlaces, hasNotes) = stops.withUnsafeBufferPointer { stops in
                 (stops.indices.contains { !(stops[$0].region ?? "").isEmpty || !(stops[$0].country ?? "").isEmpty },
-                 stops.indices.contains { !(stops[$0].notes ?? "").isEmpty })
+                 stops.indices.contains { !(stops[$0].notes ?? "").isEmpty || stops[$0].stay != nil || stops[$0].overnight })
             }
         }
 
         var startIndex: Int { 0 }
         var endIndex: Int { stops.count }
+
+        /// "Stay 2 h · Night here · Notes: Aquarium at 10".
+        static func details(of stop: Waypoint) -> String {
+            var parts: [String] = []
+            if let stay = stop.stay { parts.append("Stay \(StayText.text(stay))") }
+            // Nights of stay say the night already.
+            if stop.overnight && Stay.nights(stop.stay, overnight: false) == 0 { parts.append("Night here") }
+            let notes = stop.notesOnOneLine
+            if !notes.isEmpty { parts.append("Notes: \(notes)") }
+            return parts.joined(separator: " · ")
+        }
 
         subscript(index: Int) -> Row {
             let stop = stops[index]
@@ -133,7 +157,7 @@ struct TripDetailViewModel: Equatable {
                 coordinates: stop.location.formatted,
                 leg: index == 0 ? "—" : unit.format(meters: legMeters[index - 1]),
                 total: unit.format(meters: cumulativeMeters[index]),
-                notes: stop.notesOnOneLine
+                notes: Self.details(of: stop)
             )
         }
     }

@@ -6,18 +6,16 @@ import Foundation
 final class TripDetailInteractor: TripDetailInteractorInput {
     private let model: DataModel
     private let tripID: Trip.ID
+    private let places: PlaceSearchProvider
 
-    init(tripID: Trip.ID, model: DataModel) {
+    init(tripID: Trip.ID, model: DataModel, places: PlaceSearchProvider = .unavailable) {
         self.tripID = tripID
         self.model = model
+        self.places = places
     }
 
     var trip: AnyPublisher<Trip?, Never> {
-        let id = tripID
-        return model.$trips
-            .map { trips in trips.first { $0.id == id } }
-            .removeDuplicates()
-            .eraseToAnyPublisher()
+        model.tripUpdates(id: tripID)
     }
 
     func renameTrip(to name: String, session: String) {
@@ -32,11 +30,23 @@ final class TripDetailInteractor: TripDetailInteractorInput {
         model.moveStop(id: id, inTrip: tripID, by: offset)
     }
 
-    func setEstimates(roadFactor: Double?, averageSpeedKmh: Double?) {
-        model.updateTrip(id: tripID, "change the estimates") { trip in
-            trip.settings.roadFactor = roadFactor
-            trip.settings.averageSpeedKmh = averageSpeedKmh
-        }
+    func setSettings(_ settings: TripSettings) {
+        model.updateTrip(id: tripID, "change the settings") { $0.settings = settings }
+    }
+
+    func firstStopTimeZone() -> String? {
+        guard let first = model.trip(id: tripID)?.waypoints.first, let places = try? places.value.get() else { return nil }
+        return places.nearest(to: first.location)?.zone?.identifier
+    }
+
+    func optimizedOrder() -> StopOrder? {
+        guard let trip = model.trip(id: tripID), trip.waypoints.count >= 4 else { return nil }
+        return StopOrder(of: trip)
+    }
+
+    func reorderStops(_ ids: [Waypoint.ID]) -> Bool {
+        guard let trip = model.trip(id: tripID) else { return false }
+        return model.reorderStops(inTrip: tripID, to: ids, "optimise the order of \(trip.name)")
     }
 
     var readOnlyReason: String? { model.readOnlyReason }

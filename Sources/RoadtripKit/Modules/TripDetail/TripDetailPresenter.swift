@@ -9,7 +9,8 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     weak var view: TripDetailViewInput?
     private let interactor: TripDetailInteractorInput
     private let router: TripDetailRouterInput
-    private let unit: DistanceUnit
+    /// The units of trips that choose none (`--units`, or the locale).
+    private let defaultUnit: DistanceUnit
     /// The route as last shown: a key that changes no stop makes it again, and a change
     /// measures only the legs it touched.
     private let routes = TripRouteCache()
@@ -21,7 +22,13 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     private var message: StatusMessage?
     /// The rename in progress: its undo session and the name to restore on Esc.
     private var rename: (session: String, originalName: String)?
-    private var pendingDeletionID: Waypoint.ID?
+    /// The yes/no question on screen, and what a yes does.
+    private var pendingQuestion: Question?
+
+    private enum Question {
+        case deleteStop(Waypoint.ID)
+        case applyOrder([Waypoint.ID])
+    }
     /// Whether the status bar says the name was cut: said once, not again for every key of a paste.
     private var isShowingNameCut = false
     private var subscription: AnyCancellable?
@@ -29,7 +36,12 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     init(interactor: TripDetailInteractorInput, router: TripDetailRouterInput, unit: DistanceUnit) {
         self.interactor = interactor
         self.router = router
-        self.unit = unit
+        self.defaultUnit = unit
+    }
+
+    /// The units the trip is shown in.
+    private var unit: DistanceUnit {
+        trip?.unit(default: defaultUnit) ?? defaultUnit
     }
 
     // MARK: Lifecycle and selection
@@ -133,16 +145,28 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     func didPressDeleteStop() {
         guard refuseIfReadOnly() else { return }
         guard let stop = selectedStop else { return }
-        pendingDeletionID = stop.id
-        view?.askToConfirm("Delete the stop “\(stop.name)”?")
+        pendingQuestion = .deleteStop(stop.id)
+        view?.askToConfirm("Delete the stop “\(stop.name)”?", details: [])
     }
 
-    func didAnswerDelete(_ confirmed: Bool) {
-        guard let id = pendingDeletionID, let stop = trip?.waypoints.first(where: { $0.id == id }) else { return }
-        pendingDeletionID = nil
+    func didAnswerQuestion(_ confirmed: Bool) {
+        let question = pendingQuestion
+        pendingQuestion = nil
         guard confirmed else { return refresh() }
-        interactor.deleteStop(id: id)
-        show(StatusMessage("Deleted “\(stop.name)” — u undoes."))
+        switch question {
+        case .deleteStop(let id):
+            guard let stop = trip?.waypoints.first(where: { $0.id == id }) else { return refresh() }
+            interactor.deleteStop(id: id)
+            show(StatusMessage("Deleted “\(stop.name)” — u undoes."))
+        case .applyOrder(let ids):
+            if interactor.reorderStops(ids) {
+                show(StatusMessage("Stops in the new order — u undoes."))
+            } else {
+                show(.error("The trip changed meanwhile: press O again for its new shortest order."))
+            }
+        case nil:
+            refresh()
+        }
     }
 
     func didPressMoveStop(by offset: Int) {
@@ -153,19 +177,26 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         }
     }
 
-    func didPressEstimates() {
+    func didPressSettings() {
         guard refuseIfReadOnly() else { return }
         guard let trip else { return }
-        let estimate = RouteEstimate(for: trip, unit: unit)
-        view?.beginForm(.estimates, title: "Estimates for “\(trip.name)”", fields: [
-            ("Road factor", Self.decimal(estimate.roadFactor)),
-            ("Average speed (\(unit.speedSymbol))", Self.decimal(estimate.averageSpeedKmh / unit.metres * 1000)),
-        ])
+        let form = settingsForm(trip)
+        view?.beginForm(.settings, title: "Settings of “\(trip.name)”", fields: form.fields, placeholders: form.placeholders)
+    }
+
+    private func settingsForm(_ trip: Trip) -> TripSettingsForm {
+        TripSettingsForm(settings: trip.settings, unit: unit, defaultUnit: defaultUnit, firstStopZone: interactor.firstStopTimeZone())
     }
 
     func didSubmitForm(_ form: TripDetailForm, values: [String]) {
-        switch form {
-        case .estimates: submitEstimates(values)
+        guard let trip else { return }
+        switch settingsForm(trip).settings(from: values) {
+        case .failure(let error):
+            view?.showFormError(error.message)
+        case .success(let settings):
+            view?.endForm()
+            interactor.setSettings(settings)
+            show(StatusMessage(settings == trip.settings ? "Settings kept." : "Settings changed — u undoes."))
         }
     }
 
@@ -173,34 +204,30 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         view?.endForm()
     }
 
-    private func submitEstimates(_ values: [String]) {
-        let speedRange = RouteEstimate.averageSpeedRange
-        let factorText = values[0].trimmingCharacters(in: .whitespaces)
-        let speedText = values[1].trimmingCharacters(in: .whitespaces)
-        // Empty means the default; a value equal to the default is stored as none, so the file
-        // keeps only real choices.
-        let factor = Self.number(factorText)
-        let speedKmh = Self.number(speedText).map { $0 * unit.metres / 1000 }
-        guard factorText.isEmpty || factor.map(RouteEstimate.roadFactorRange.contains) == true else {
-            view?.showFormError("The road factor must be a number from 1 to 3 (empty for the default, 1.25).")
-            return
-        }
-        guard speedText.isEmpty || speedKmh.map(speedRange.contains) == true else {
-            let low = Self.decimal(speedRange.lowerBound * 1000 / unit.metres), high = Self.decimal(speedRange.upperBound * 1000 / unit.metres)
-            view?.showFormError("The average speed must be a number from \(low) to \(high) \(unit.speedSymbol) (empty for the default).")
-            return
-        }
-        view?.endForm()
-        interactor.setEstimates(
-            roadFactor: factor == RouteEstimate.defaultRoadFactor ? nil : factor,
-            averageSpeedKmh: speedKmh.flatMap { abs($0 - RouteEstimate.defaultAverageSpeedKmh(in: unit)) < 1e-6 ? nil : $0 }
-        )
-        show(StatusMessage("Estimates updated."))
+    // MARK: Planning
+
+    func didPressItinerary() {
+        guard let trip else { return }
+        guard !trip.waypoints.isEmpty else { return show(StatusMessage("No stops yet: add some to plan the days.")) }
+        router.openItinerary()
     }
 
-    /// A number typed with a point or a comma as the decimal separator.
-    private static func number(_ text: String) -> Double? {
-        Double(text.replacingOccurrences(of: ",", with: ".")).flatMap { $0.isFinite ? $0 : nil }
+    func didPressOptimize() {
+        guard refuseIfReadOnly() else { return }
+        guard let trip else { return }
+        guard let order = interactor.optimizedOrder() else {
+            return show(StatusMessage("With \(TripListPresenter.stopCount(trip.waypoints.count)) there is no other order to try: the first and last stay in place."))
+        }
+        guard order.isImprovement else {
+            return show(StatusMessage("The order is already the \(order.isExact ? "shortest" : "best found"): \(unit.format(meters: order.currentMeters))."))
+        }
+        let stops = order.reordered(trip.waypoints)
+        pendingQuestion = .applyOrder(stops.map(\.id))
+        let width = String(stops.count).count + 1
+        let details = order.order.enumerated().map { position, was in
+            TextWidth.padded("\(position + 1).", to: width, alignment: .right) + " " + stops[position].name + (position == was ? "" : "  (was \(was + 1))")
+        }
+        view?.askToConfirm(order.saving(in: unit) + " Use this order?", details: details)
     }
 
     // MARK: Undo, navigation, saving

@@ -12,7 +12,7 @@ final class TripDetailRouter: TripDetailRouterInput {
 
     static func makeModule(tripID: Trip.ID, context: ModuleContext) -> TripDetailView {
         let presenter = TripDetailPresenter(
-            interactor: TripDetailInteractor(tripID: tripID, model: context.model),
+            interactor: TripDetailInteractor(tripID: tripID, model: context.model, places: context.places),
             router: TripDetailRouter(tripID: tripID, context: context),
             unit: context.unit
         )
@@ -28,6 +28,10 @@ final class TripDetailRouter: TripDetailRouterInput {
 
     func openHelp() {
         context.navigator.showHelp()
+    }
+
+    func openItinerary() {
+        context.navigator.push(ItineraryRouter.makeModule(tripID: tripID, context: context))
     }
 
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput) {

@@ -7,7 +7,7 @@ import Terminal
 final class TripDetailView: Screen, TripDetailViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
-        case rename, addStop, editStop, deleteStop, moveUp, moveDown, estimates
+        case rename, addStop, editStop, deleteStop, moveUp, moveDown, settings, itinerary, optimize
         case undo, redo, save, help, back, map
     }
 
@@ -18,7 +18,10 @@ final class TripDetailView: Screen, TripDetailViewInput {
         KeyBinding(.moveDown, keys: [.character("J"), .shiftDown], label: "Move down", help: "Move the selected stop down"),
         KeyBinding(.moveUp, keys: [.character("K"), .shiftUp], label: "Move up", help: "Move the selected stop up"),
         KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the trip (Enter keeps, Esc restores)", statusBar: true),
-        KeyBinding(.estimates, keys: [.character("o")], label: "Estimates", help: "Set the road factor and average speed of the estimates"),
+        KeyBinding(.itinerary, keys: [.character("i")], label: "Days", help: "The trip day by day: dates, legs, times, nights", statusBar: true),
+        KeyBinding(.optimize, keys: [.character("O")], label: "Optimise", help: "Find the shortest order of the stops (first and last kept), shown before it is used"),
+        KeyBinding(.settings, keys: [.character("S"), .character(","), .character("o")], label: "Settings",
+                   help: "Settings: start date and time, daily driving, speed, road factor, units, time zone, end by sunset"),
         KeyBinding(.map, keys: [.character("m")], label: "Map", help: "Focus the map (on narrow terminals, show it)", statusBar: true),
         KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change", statusBar: true),
         KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
@@ -59,10 +62,10 @@ final class TripDetailView: Screen, TripDetailViewInput {
     }
 
     func beginRenaming(text: String) { show(.rename(TextField(text: text, maximumLength: NameLength.maximum, selected: true))) }
-    func askToConfirm(_ question: String) { show(.confirmation(ConfirmDialog(question: question))) }
+    func askToConfirm(_ question: String, details: [String]) { show(.confirmation(ConfirmDialog(question: question, details: details))) }
 
-    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)]) {
-        show(.form(form, FormDialog(title: title, fields: fields)))
+    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)], placeholders: [String]) {
+        show(.form(form, FormDialog(title: title, fields: fields, placeholders: placeholders)))
     }
 
     func showFormError(_ text: String) {
@@ -86,7 +89,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
 
     /// The keys a read-only file leaves: pressed, the others still say why they cannot act.
     static let readOnlyKeymap = keymap.keeping {
-        ![.rename, .addStop, .editStop, .deleteStop, .moveUp, .moveDown, .estimates, .undo, .redo, .save].contains($0)
+        ![.rename, .addStop, .editStop, .deleteStop, .moveUp, .moveDown, .settings, .optimize, .undo, .redo, .save].contains($0)
     }
     private var shownKeymap: Keymap<Command> { viewModel.isReadOnly ? Self.readOnlyKeymap : Self.keymap }
     var statusMessage: StatusMessage? { viewModel.message }
@@ -127,7 +130,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         case .confirmation(let dialog):
             guard let answer = dialog.answer(for: key) else { return }
             show(nil)
-            presenter.didAnswerDelete(answer == .yes)
+            presenter.didAnswerQuestion(answer == .yes)
         case nil where map.isFocused:
             // The map's keys first; the trip screen's for the rest (tig's way): `u`, `Ctrl-R`,
             // `s` and `q` do in the map what they do beside it.
@@ -155,7 +158,9 @@ final class TripDetailView: Screen, TripDetailViewInput {
         case .deleteStop: presenter.didPressDeleteStop()
         case .moveUp: presenter.didPressMoveStop(by: -1)
         case .moveDown: presenter.didPressMoveStop(by: 1)
-        case .estimates: presenter.didPressEstimates()
+        case .settings: presenter.didPressSettings()
+        case .itinerary: presenter.didPressItinerary()
+        case .optimize: presenter.didPressOptimize()
         case .undo: presenter.didPressUndo()
         case .redo: presenter.didPressRedo()
         case .save: presenter.didPressSave()
@@ -194,7 +199,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         }
         if notesRows > 0, let selected = viewModel.selectedRow, viewModel.rows.indices.contains(selected) {
             let notes = viewModel.rows[selected].notes
-            let line = notes.isEmpty ? "" : " Notes: \(notes)"
+            let line = notes.isEmpty ? "" : " \(notes)"
             let clipped = line.utf8.count <= rect.width ? line : TextWidth.clipped(line, to: rect.width)  // bytes ≥ cells
             surface.text(clipped, row: rect.bottom - 3, column: rect.column, width: rect.width, style: .dim)
         }

@@ -35,6 +35,11 @@ protocol TripListViewOutput: AnyObject {
     func didSubmitFilter()
     func didPressClearFilter()
     func didPressOpen()
+    /// A copy of the selected trip, "… (copy)", just below it.
+    func didPressDuplicate()
+    func didPressReverse()
+    /// The next order of the list: as in the file, by name, by distance, by start date.
+    func didPressSort()
     func didPressUndo()
     func didPressRedo()
     func didPressSave()
@@ -52,6 +57,8 @@ protocol TripListInteractorInput: AnyObject {
     func addTrip() -> Trip
     func renameTrip(id: Trip.ID, to name: String)
     func deleteTrip(id: Trip.ID)
+    func duplicateTrip(id: Trip.ID) -> Trip?
+    func reverseStops(ofTrip id: Trip.ID)
     /// Undoes the last change to any trip; returns what it was ("delete trip Route 66").
     func undo() -> String?
     func redo() -> String?
@@ -94,8 +101,11 @@ struct TripListViewModel: Equatable {
         var startIndex: Int { 0 }
         var endIndex: Int { trips.count }
 
+        /// Each trip in its own units when it has some, else in `unit`.
         subscript(index: Int) -> Row {
-            cache?.row(for: trips[index], unit: unit) ?? TripListPresenter.row(for: trips[index], unit: unit)
+            let trip = trips[index]
+            let unit = trip.settings.units ?? unit
+            return cache?.row(for: trip, unit: unit) ?? TripListPresenter.row(for: trip, unit: unit)
         }
 
         static func == (lhs: Rows, rhs: Rows) -> Bool {
@@ -104,6 +114,8 @@ struct TripListViewModel: Equatable {
     }
 
     var title = "Roadtrips"
+    /// How the rows are ordered, when not as in the file ("by name").
+    var order: String?
     var subtitle = ""
     var rows = Rows()
     var selectedRow: Int?
@@ -114,4 +126,24 @@ struct TripListViewModel: Equatable {
     var message: StatusMessage?
     /// The file cannot be changed here (another instance has it): no editing keys are offered.
     var isReadOnly = false
+}
+
+/// The orders the trip list can be shown in (`S` goes to the next); the file keeps its own.
+enum TripListOrder: CaseIterable, Equatable, Sendable {
+    case file, name, distance, startDate
+
+    var next: TripListOrder {
+        let all = Self.allCases
+        return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
+
+    /// "by name"; nil for the file's own order.
+    var label: String? {
+        switch self {
+        case .file: return nil
+        case .name: return "by name"
+        case .distance: return "by distance"
+        case .startDate: return "by start date"
+        }
+    }
 }

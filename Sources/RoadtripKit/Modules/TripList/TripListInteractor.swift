@@ -26,6 +26,14 @@ final class TripListInteractor: TripListInteractorInput {
         model.deleteTrip(id: id)
     }
 
+    func duplicateTrip(id: Trip.ID) -> Trip? {
+        model.duplicateTrip(id: id)
+    }
+
+    func reverseStops(ofTrip id: Trip.ID) {
+        model.reverseStops(inTrip: id)
+    }
+
     var readOnlyReason: String? { model.readOnlyReason }
 
     func undo() -> String? { model.undo() }

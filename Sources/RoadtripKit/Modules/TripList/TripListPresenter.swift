@@ -16,6 +16,7 @@ final class TripListPresenter: TripListViewOutput {
     /// Row of the selection, to select a neighbour when the selected trip goes away.
     private var selectedRow = 0
     private var filter: String?
+    private var order = TripListOrder.file
     private var message: StatusMessage?
     private var renamingID: Trip.ID?
     /// Whether the status bar says the name was cut: said once, not again for every key of a paste.
@@ -23,8 +24,9 @@ final class TripListPresenter: TripListViewOutput {
     private var pendingDeletionID: Trip.ID?
     private var subscription: AnyCancellable?
     private let rows = TripRowCache()
-    /// The trips the filter let through, kept until the trips or the filter change.
-    private var filterMemo: (trips: [Trip], filter: String?, visible: [Trip])?
+    /// The trips the filter let through, in the order shown, kept until the trips, the filter
+    /// or the order change.
+    private var filterMemo: (trips: [Trip], filter: String?, order: TripListOrder, visible: [Trip])?
     private let filterNames = TripFilterNames()
 
     init(interactor: TripListInteractorInput, router: TripListRouterInput, unit: DistanceUnit) {
@@ -140,6 +142,33 @@ final class TripListPresenter: TripListViewOutput {
         router.openTrip(id: trip.id)
     }
 
+    func didPressDuplicate() {
+        guard refuseIfReadOnly() else { return }
+        guard let trip = selectedTrip, let copy = interactor.duplicateTrip(id: trip.id) else { return }
+        select(copy.id)
+        message = StatusMessage("Made “\(copy.name)” — u undoes.")
+        refresh()
+    }
+
+    func didPressReverse() {
+        guard refuseIfReadOnly() else { return }
+        guard let trip = selectedTrip else { return }
+        guard trip.waypoints.count > 1 else {
+            message = StatusMessage("“\(trip.name)” has \(Self.stopCount(trip.waypoints.count)): nothing to reverse.")
+            return refresh()
+        }
+        interactor.reverseStops(ofTrip: trip.id)
+        message = StatusMessage("“\(trip.name)” now runs \(trip.waypoints[trip.waypoints.count - 1].name) → \(trip.waypoints[0].name) — u undoes.")
+        refresh()
+    }
+
+    func didPressSort() {
+        order = order.next
+        if let id = selectedID { select(id) }
+        message = StatusMessage("Trips \(order.label ?? "in the order of the file").")
+        refresh()
+    }
+
     func didPressUndo() {
         guard refuseIfReadOnly() else { return }
         message = .undid(selectingTripsItBringsBack(interactor.undo))
@@ -194,9 +223,9 @@ final class TripListPresenter: TripListViewOutput {
     }
 
     private var visibleTrips: [Trip] {
-        if let memo = filterMemo, memo.filter == filter, memo.trips == trips { return memo.visible }
-        let visible = Self.filtered(trips, by: filter, names: filterNames)
-        filterMemo = (trips, filter, visible)
+        if let memo = filterMemo, memo.filter == filter, memo.order == order, memo.trips == trips { return memo.visible }
+        let visible = Self.sorted(Self.filtered(trips, by: filter, names: filterNames), by: order, legs: rows.legs)
+        filterMemo = (trips, filter, order, visible)
         return visible
     }
 
@@ -214,6 +243,7 @@ final class TripListPresenter: TripListViewOutput {
         var viewModel = Self.makeViewModel(trips: trips, filter: filter, selectedID: selectedID, unit: unit, message: message, rows: rows,
                                            visible: visibleTrips)
         viewModel.isReadOnly = interactor.readOnlyReason != nil
+        viewModel.order = order.label
         view?.display(viewModel)
         isShowingNameCut = message == NameLength.cutMessage
         message = nil
@@ -261,6 +291,36 @@ final class TripListPresenter: TripListViewOutput {
 
     nonisolated static func stopCount(_ count: Int) -> String {
         count == 1 ? "1 stop" : "\(count) stops"
+    }
+
+    /// The trips in `order`: names in the user's alphabetical order, distances shortest first,
+    /// start dates earliest first (trips without one last); ties keep the file's order.
+    nonisolated static func sorted(_ trips: [Trip], by order: TripListOrder, legs: LegLengths? = nil) -> [Trip] {
+        let indexed = Array(trips.enumerated())
+        func stable(_ before: (Trip, Trip) -> Bool?) -> [Trip] {
+            indexed.sorted { lhs, rhs in before(lhs.element, rhs.element) ?? (lhs.offset < rhs.offset) }.map(\.element)
+        }
+        switch order {
+        case .file:
+            return trips
+        case .name:
+            return stable { lhs, rhs in
+                let result = lhs.name.localizedStandardCompare(rhs.name)
+                return result == .orderedSame ? nil : result == .orderedAscending
+            }
+        case .distance:
+            let meters = Dictionary(trips.map { ($0.id, legs?.total(of: $0) ?? $0.distanceMeters) }, uniquingKeysWith: { first, _ in first })
+            return stable { lhs, rhs in meters[lhs.id] == meters[rhs.id] ? nil : meters[lhs.id, default: 0] < meters[rhs.id, default: 0] }
+        case .startDate:
+            return stable { lhs, rhs in
+                switch (lhs.settings.startDate, rhs.settings.startDate) {
+                case let (left?, right?): return left == right ? nil : left < right
+                case (_?, nil): return true
+                case (nil, _?): return false
+                case (nil, nil): return nil
+                }
+            }
+        }
     }
 
     /// Trips whose name or any stop's name contains `filter`, ignoring case and accents.

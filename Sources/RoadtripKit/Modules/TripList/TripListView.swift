@@ -6,7 +6,7 @@ import Terminal
 final class TripListView: Screen, TripListViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
-        case open, add, rename, delete, filter, clearFilter, undo, redo, save, help, quit
+        case open, add, rename, delete, duplicate, reverse, sort, filter, clearFilter, undo, redo, save, help, quit
     }
 
     /// Every key of the screen; the status bar and the help overlay are made from it.
@@ -15,6 +15,9 @@ final class TripListView: Screen, TripListViewInput {
         KeyBinding(.add, keys: [.character("a")], label: "New", help: "Add a new trip at the top", statusBar: true),
         KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the selected trip (Enter keeps, Esc cancels)", statusBar: true),
         KeyBinding(.delete, keys: [.character("d"), .delete], label: "Delete", help: "Delete the selected trip, after a y/n question", statusBar: true),
+        KeyBinding(.duplicate, keys: [.character("c")], label: "Copy", help: "Duplicate the selected trip, as “… (copy)” below it"),
+        KeyBinding(.reverse, keys: [.character("R")], label: "Reverse", help: "Reverse the order of the selected trip's stops"),
+        KeyBinding(.sort, keys: [.character("S")], label: "Sort", help: "Sort the list: as in the file, by name, by distance, by start date"),
         KeyBinding(.filter, keys: [.character("/")], label: "Filter", help: "Filter by trip or place name", statusBar: true),
         KeyBinding(.clearFilter, keys: [.escape], label: "Clear", help: "Clear the filter"),
         KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change"),
@@ -77,7 +80,7 @@ final class TripListView: Screen, TripListViewInput {
     var helpEntries: [HelpEntry] { shownKeymap.helpEntries }
 
     /// The keys a read-only file leaves: pressed, the others still say why they cannot act.
-    static let readOnlyKeymap = keymap.keeping { ![.add, .rename, .delete, .undo, .redo, .save].contains($0) }
+    static let readOnlyKeymap = keymap.keeping { ![.add, .rename, .delete, .duplicate, .reverse, .undo, .redo, .save].contains($0) }
     private var shownKeymap: Keymap<Command> { viewModel.isReadOnly ? Self.readOnlyKeymap : Self.keymap }
 
     var statusHints: [KeyHint] {
@@ -143,6 +146,9 @@ final class TripListView: Screen, TripListViewInput {
         case .add: presenter.didPressAdd()
         case .rename: presenter.didPressRename()
         case .delete: presenter.didPressDelete()
+        case .duplicate: presenter.didPressDuplicate()
+        case .reverse: presenter.didPressReverse()
+        case .sort: presenter.didPressSort()
         case .filter: presenter.didPressFilter()
         case .clearFilter: presenter.didPressClearFilter()
         case .undo: presenter.didPressUndo()
@@ -156,7 +162,7 @@ final class TripListView: Screen, TripListViewInput {
     // MARK: Drawing
 
     func draw(on surface: Surface, in rect: Rect) {
-        surface.titleLine(viewModel.title, subtitle: viewModel.subtitle, in: rect)
+        surface.titleLine(viewModel.title, subtitle: [viewModel.subtitle, viewModel.order].compactMap { $0 }.joined(separator: " · "), in: rect)
         let layout = TripListLayout(width: rect.width)
         drawHeadings(layout, on: surface, row: rect.row + 1)
         let hasFilterLine = viewModel.filter != nil

@@ -22,7 +22,7 @@ protocol WaypointModuleOutput: AnyObject {
 protocol WaypointViewInput: AnyObject {
     func display(_ viewModel: WaypointViewModel)
     /// The fields' starting text.
-    func fill(place: String, name: String, notes: String)
+    func fill(place: String, name: String, notes: String, stay: String, overnight: Bool)
 }
 
 /// The user's intents.
@@ -34,6 +34,9 @@ protocol WaypointViewOutput: AnyObject {
     /// The name field left characters out: the name is at its longest.
     func didReachNameLengthLimit()
     func didChangeNotes(_ text: String)
+    /// The stay as typed ("2 h", "1 night").
+    func didChangeStay(_ text: String)
+    func didChangeOvernight(_ overnight: Bool)
     func didSelectResult(_ row: Int)
     func didPressConfirm()
     func didPressCancel()

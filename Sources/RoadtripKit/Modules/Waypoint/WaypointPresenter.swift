@@ -26,6 +26,8 @@ final class WaypointPresenter: WaypointViewOutput {
     private var selected = 0
     private var name = ""
     private var notes = ""
+    private var stay = ""
+    private var overnight = false
     private var message: StatusMessage?
     /// Whether the status bar says the name was cut: said once, not again for every key of a paste.
     private var isShowingNameCut = false
@@ -48,8 +50,10 @@ final class WaypointPresenter: WaypointViewOutput {
         if let stop = editedStop {
             name = stop.name
             notes = stop.notes ?? ""
+            stay = StayText.text(stop.stay)
+            overnight = stop.overnight
         }
-        view?.fill(place: "", name: name, notes: notes)
+        view?.fill(place: "", name: name, notes: notes, stay: stay, overnight: overnight)
         updateChoices()
     }
 
@@ -75,6 +79,16 @@ final class WaypointPresenter: WaypointViewOutput {
         refresh()
     }
 
+    func didChangeStay(_ text: String) {
+        stay = text
+        refresh()
+    }
+
+    func didChangeOvernight(_ overnight: Bool) {
+        self.overnight = overnight
+        refresh()
+    }
+
     func didSelectResult(_ row: Int) {
         guard choices.indices.contains(row) else { return }
         selected = row
@@ -86,6 +100,13 @@ final class WaypointPresenter: WaypointViewOutput {
             message = .error("Choose a place from the list, or type coordinates such as “36.6002, -121.8947”.")
             return refresh()
         }
+        let plannedStay: Stay?
+        do {
+            plannedStay = try StayText.parse(stay)
+        } catch {
+            message = .error(error.description)
+            return refresh()
+        }
         let choice = choices[selected]
         let typedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let stopName = typedName.isEmpty ? choice.name : typedName
@@ -93,6 +114,8 @@ final class WaypointPresenter: WaypointViewOutput {
         var stop = editedStop ?? Waypoint(name: stopName, location: choice.coordinate)
         stop.name = stopName
         stop.notes = trimmedNotes.isEmpty ? nil : trimmedNotes
+        stop.stay = plannedStay
+        stop.overnight = overnight
         if !choice.isCurrentPlace {
             stop.location = choice.coordinate
             stop.region = choice.region

@@ -17,15 +17,15 @@ final class WaypointView: Screen, WaypointViewInput {
         KeyBinding(.move(.down), keys: [.down], label: "Next", help: "Choose the next place"),
         KeyBinding(.move(.pageUp), keys: [.pageUp], label: "PgUp", help: "Move up one page of places"),
         KeyBinding(.move(.pageDown), keys: [.pageDown], label: "PgDn", help: "Move down one page of places"),
-        KeyBinding(.nextField, keys: [.tab], label: "Next field", help: "Go to the next field (Place, Name, Notes)", statusBar: true),
+        KeyBinding(.nextField, keys: [.tab], label: "Next field", help: "Go to the next field (Place, Name, Notes, Stay, Night)", statusBar: true),
         KeyBinding(.previousField, keys: [.backTab], label: "Previous field", help: "Go to the previous field"),
         KeyBinding(.cancel, keys: [.escape], label: "Cancel", help: "Go back to the trip without changing it", statusBar: true),
         KeyBinding(.help, keys: [.function(1)], label: "Help", help: "Show this help", statusBar: true),
     ])
 
     enum Field: Int, CaseIterable {
-        case place, name, notes
-        var label: String { ["Place", "Name", "Notes"][rawValue] }
+        case place, name, notes, stay, overnight
+        var label: String { ["Place", "Name", "Notes", "Stay", "Night"][rawValue] }
     }
 
     /// Terminals at least this wide show a small map of the chosen place beside the results.
@@ -41,7 +41,9 @@ final class WaypointView: Screen, WaypointViewInput {
     private let presenter: WaypointViewOutput
     private let basemap: BasemapProvider
     private var viewModel = WaypointViewModel()
-    private var fields = [TextField(), TextField(maximumLength: NameLength.maximum), TextField()]
+    /// The text fields, by `Field` (Night is a check box, `overnight`).
+    private var fields = [TextField(), TextField(maximumLength: NameLength.maximum), TextField(), TextField()]
+    private var overnight = false
     private var focus = Field.place
     private var results = ListState()
     private var pageSize = 8
@@ -61,8 +63,9 @@ final class WaypointView: Screen, WaypointViewInput {
         needsDisplay = true
     }
 
-    func fill(place: String, name: String, notes: String) {
-        fields = [TextField(text: place), TextField(text: name, maximumLength: NameLength.maximum), TextField(text: notes)]
+    func fill(place: String, name: String, notes: String, stay: String, overnight: Bool) {
+        fields = [TextField(text: place), TextField(text: name, maximumLength: NameLength.maximum), TextField(text: notes), TextField(text: stay)]
+        self.overnight = overnight
         needsDisplay = true
     }
 
@@ -70,7 +73,10 @@ final class WaypointView: Screen, WaypointViewInput {
 
     var helpTitle: String { "Stop editor — keys" }
     var helpEntries: [HelpEntry] {
-        Self.keymap.helpEntries + [HelpEntry(keys: "Text", text: "←/→ Home/End Ctrl-A/E Backspace Delete Ctrl-U Ctrl-W edit the field")]
+        Self.keymap.helpEntries + [
+            HelpEntry(keys: "Text", text: "←/→ Home/End Ctrl-A/E Backspace Delete Ctrl-U Ctrl-W edit the field"),
+            HelpEntry(keys: "Space", text: "In Night: end the day at this stop, or not"),
+        ]
     }
     var statusHints: [KeyHint] { Self.keymap.statusHints }
     var statusMessage: StatusMessage? { viewModel.message }
@@ -80,6 +86,9 @@ final class WaypointView: Screen, WaypointViewInput {
         if let command = Self.keymap.command(for: key) {
             perform(command)
             return
+        }
+        if focus == .overnight {
+            return toggleOvernight(key)
         }
         let outcome = fields[focus.rawValue].handle(key)
         switch outcome {
@@ -95,12 +104,28 @@ final class WaypointView: Screen, WaypointViewInput {
         }
     }
 
+    /// Space or x turns the check box over; y ticks it, n clears it.
+    private func toggleOvernight(_ key: Key) {
+        let value: Bool
+        switch key {
+        case .character(" "), .character("x"): value = !overnight
+        case .character("y"), .character("Y"): value = true
+        case .character("n"), .character("N"): value = false
+        default: return
+        }
+        overnight = value
+        needsDisplay = true
+        presenter.didChangeOvernight(value)
+    }
+
     private func report(edited field: Field) {
         let text = fields[field.rawValue].text
         switch field {
         case .place: presenter.didChangePlace(text)
         case .name: presenter.didChangeName(text)
         case .notes: presenter.didChangeNotes(text)
+        case .stay: presenter.didChangeStay(text)
+        case .overnight: break
         }
     }
 
@@ -131,7 +156,7 @@ final class WaypointView: Screen, WaypointViewInput {
         let showsMap = rect.width >= Self.mapMinimumWidth
         let mapWidth = Self.mapWidth(fieldWidth: fieldWidth)
         let resultsWidth = showsMap ? fieldWidth - mapWidth - 1 : fieldWidth
-        let resultsRect = Rect(row: rect.row + 3, column: fieldColumn, width: resultsWidth, height: max(1, rect.height - 9))
+        let resultsRect = Rect(row: rect.row + 3, column: fieldColumn, width: resultsWidth, height: max(1, rect.height - 11))
         pageSize = resultsRect.height
         drawResults(on: surface, in: resultsRect)
         if showsMap {
@@ -140,9 +165,11 @@ final class WaypointView: Screen, WaypointViewInput {
         let nameRow = resultsRect.bottom + 1
         drawField(.name, on: surface, row: nameRow, column: fieldColumn, width: fieldWidth, placeholder: viewModel.namePlaceholder)
         drawField(.notes, on: surface, row: nameRow + 1, column: fieldColumn, width: fieldWidth, placeholder: "(optional)")
-        surface.rule(row: nameRow + 2, column: rect.column, width: rect.width)
+        drawField(.stay, on: surface, row: nameRow + 2, column: fieldColumn, width: fieldWidth, placeholder: "(optional: “2 h”, “45 min”, “2 nights”)")
+        drawOvernight(on: surface, row: nameRow + 3, column: fieldColumn, width: fieldWidth)
+        surface.rule(row: nameRow + 4, column: rect.column, width: rect.width)
         for (offset, line) in viewModel.preview.prefix(2).enumerated() {
-            surface.text(" \(line)", row: nameRow + 3 + offset, column: rect.column, width: rect.width, style: offset == 0 ? .accent : .normal)
+            surface.text(" \(line)", row: nameRow + 5 + offset, column: rect.column, width: rect.width, style: offset == 0 ? .accent : .normal)
         }
     }
 
@@ -152,6 +179,14 @@ final class WaypointView: Screen, WaypointViewInput {
         let viewport = MapViewport.fitting([stop.coordinate], width: rect.width, height: rect.height)
         let frame = MapRenderer().render(stops: [stop], selected: 0, viewport: viewport, basemap: try? basemap.value.get(), unit: viewModel.unit)
         frame.canvas.draw(on: surface, row: rect.row, column: rect.column)
+    }
+
+    private func drawOvernight(on surface: Surface, row: Int, column: Int, width: Int) {
+        let isFocused = focus == .overnight
+        surface.text(Field.overnight.label, row: row, column: column - 7, width: 6, style: isFocused ? .header : .normal)
+        let box = overnight ? "[x]" : "[ ]"
+        let used = surface.text(box, row: row, column: column, width: 3, style: isFocused ? .input : .normal)
+        surface.text(" End the day here\(isFocused ? " (Space toggles)" : "")", row: row, column: column + used, width: max(0, width - used), style: .dim)
     }
 
     private func drawField(_ field: Field, on surface: Surface, row: Int, column: Int, width: Int, placeholder: String = "") {

@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func estimatesAreStoredInTheTripAndSaved() throws {
-        interactor.setEstimates(roadFactor: 1.4, averageSpeedKmh: 95)
+        interactor.setSettings(TripSettings(averageSpeedKmh: 95, roadFactor: 1.4))
         _ = try interactor.save()
         let saved = try TripFileStore(url: directory.file("trips.json")).read()?.trips.first
         #expect(saved?.settings.roadFactor == 1.4)

@@ -156,7 +156,7 @@ import Testing
         presenter.didSelect(row: 1)
         presenter.didPressDeleteStop()
         #expect(view.questions == ["Delete the stop “Big Sur”?"])
-        presenter.didAnswerDelete(true)
+        presenter.didAnswerQuestion(true)
         #expect(names == ["Monterey", "Morro Bay"])
         #expect(selectedName == "Morro Bay")
         #expect(view.last?.message?.text.contains("u undoes") == true)
@@ -164,7 +164,7 @@ import Testing
 
     @Test func declinedDeleteKeepsTheStop() {
         presenter.didPressDeleteStop()
-        presenter.didAnswerDelete(false)
+        presenter.didAnswerQuestion(false)
         #expect(names.count == 3)
     }
 
@@ -186,36 +186,96 @@ import Testing
         #expect(view.last?.rows.last?.total != before)
     }
 
-    // MARK: Estimates
+    // MARK: Settings
 
-    @Test func estimatesFormShowsTheCurrentValuesInTheUnit() {
-        presenter.didPressEstimates()
-        #expect(view.forms.last?.form == .estimates)
-        #expect(view.forms.last?.values == ["1.25", "80"])
+    /// The form's fields: start date, start time, zone, daily driving, speed, road factor, units, sunset.
+    private static let shownDefaults = ["", "09:00", "America/Los_Angeles", "8", "80", "1.25", "km", "no"]
+
+    @Test func settingsFormShowsTheCurrentValuesInTheUnit() {
+        presenter.didPressSettings()
+        #expect(view.forms.last?.form == .settings)
+        #expect(view.forms.last?.values == Self.shownDefaults)
     }
 
-    @Test func estimatesAreStoredOnlyWhenTheyDifferFromTheDefaults() {
-        presenter.didSubmitForm(.estimates, values: ["1.25", "80"])
-        presenter.didSubmitForm(.estimates, values: ["1,4", ""])
-        #expect(interactor.estimates.count == 2)
-        #expect(interactor.estimates[0].0 == nil && interactor.estimates[0].1 == nil)
-        #expect(interactor.estimates[1].0 == 1.4 && interactor.estimates[1].1 == nil)
+    @Test func settingsLeftAsShownStayDefaultsAndTypedDefaultsAreNotStored() {
+        presenter.didSubmitForm(.settings, values: Self.shownDefaults)
+        #expect(interactor.settings.last == TripSettings())
+        var typed = Self.shownDefaults
+        typed[3] = "8.0"
+        typed[5] = "1,4"
+        presenter.didSubmitForm(.settings, values: typed)
+        #expect(interactor.settings.last == TripSettings(roadFactor: 1.4))
     }
 
-    @Test func estimatesOutOfRangeAreRefused() {
-        presenter.didSubmitForm(.estimates, values: ["0.5", "80"])
-        presenter.didSubmitForm(.estimates, values: ["1.2", "fast"])
-        #expect(view.formErrors.count == 2)
-        #expect(interactor.estimates.isEmpty)
+    @Test func everySettingIsStoredFromTheForm() {
+        presenter.didSubmitForm(.settings, values: ["2026-07-01", "7:30", "America/Denver", "6.5", "90", "1.3", "mi", "yes"])
+        #expect(interactor.settings.last == TripSettings(startDate: LocalDay(year: 2026, month: 7, day: 1), startTime: ClockTime(hour: 7, minute: 30),
+                                                         timeZone: "America/Denver", dailyLimitHours: 6.5, averageSpeedKmh: 90, roadFactor: 1.3,
+                                                         units: .mi, endsBySunset: true))
+        #expect(view.endFormCount == 1)
+    }
+
+    @Test(arguments: [
+        (0, "2026-02-30", "Write the start date as YYYY-MM-DD"), (1, "25:00", "Write the start time as HH:MM"),
+        (2, "Mars/Olympus", "is not a time zone this machine knows"), (3, "30", "from 0.5 to 24"),
+        (4, "fast", "The average speed must be a number from 5 to 200 km/h"), (5, "0.5", "The road factor must be a number from 1 to 3"),
+        (6, "leagues", "The units are km or mi."), (7, "maybe", "yes or no"),
+    ])
+    func wrongSettingsAreRefusedWithTheReason(_ field: Int, _ typed: String, _ reason: String) {
+        var values = Self.shownDefaults
+        values[field] = typed
+        presenter.didSubmitForm(.settings, values: values)
+        #expect(view.formErrors.last?.contains(reason) == true, "\(view.formErrors)")
+        #expect(interactor.settings.isEmpty)
     }
 
     @Test func speedTypedInMilesIsStoredInKilometresPerHour() throws {
         let presenter = TripDetailPresenter(interactor: interactor, router: router, unit: .mi)
         presenter.view = view
         presenter.didLoad()
-        presenter.didSubmitForm(.estimates, values: ["", "60"])
-        let speed = try #require(interactor.estimates.last?.1)
+        presenter.didSubmitForm(.settings, values: ["", "09:00", "America/Los_Angeles", "8", "60", "1.25", "mi", "no"])
+        let speed = try #require(interactor.settings.last?.averageSpeedKmh)
         #expect(abs(speed - 96.56064) < 1e-9)
+        #expect(interactor.settings.last?.units == nil)  // mi is this user's default already
+    }
+
+    @Test func aTripInItsOwnUnitsShowsThem() {
+        interactor.setSettings(TripSettings(units: .mi))
+        #expect(view.last?.summary.contains(" mi ") == true)
+    }
+
+    // MARK: Itinerary and order
+
+    @Test func theItineraryOpensThroughTheRouter() {
+        presenter.didPressItinerary()
+        #expect(router.itinerariesOpened == 1)
+    }
+
+    @Test func optimiseShowsTheNewOrderAndItsSavingBeforeApplyingIt() throws {
+        let shuffled = ["Monterey", "Morro Bay", "Big Sur", "Cambria"]
+        var trip = try #require(interactor.subject.value)
+        trip.waypoints.append(Waypoint(name: "Cambria", location: Coordinate(latitude: 35.5641, longitude: -121.0807)))
+        trip.waypoints.swapAt(1, 2)
+        interactor.subject.value = trip
+        #expect(names == shuffled)
+        presenter.didPressOptimize()
+        let question = try #require(view.questions.last)
+        #expect(question.contains("less. Use this order?"))
+        #expect(view.questionDetails.last?.count == 4)
+        #expect(interactor.reorders.isEmpty)
+        presenter.didAnswerQuestion(true)
+        #expect(names == ["Monterey", "Big Sur", "Morro Bay", "Cambria"])
+        #expect(view.last?.message?.text.contains("u undoes") == true)
+    }
+
+    @Test func optimiseSaysSoWhenTheOrderIsAlreadyTheBest() throws {
+        var trip = try #require(interactor.subject.value)
+        trip.waypoints.append(Waypoint(name: "Cambria", location: Coordinate(latitude: 35.5641, longitude: -121.0807)))
+        trip.waypoints.swapAt(2, 3)
+        interactor.subject.value = trip
+        presenter.didPressOptimize()
+        #expect(view.questions.isEmpty)
+        #expect(view.last?.message?.text.hasPrefix("The order is already the shortest") == true)
     }
 
     // MARK: Undo, back, help

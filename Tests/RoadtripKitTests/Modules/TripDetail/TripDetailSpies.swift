@@ -9,6 +9,7 @@ final class TripDetailViewSpy: TripDetailViewInput {
     var renamingText: String?
     var endRenamingCount = 0
     var questions: [String] = []
+    var questionDetails: [[String]] = []
     var forms: [(form: TripDetailForm, title: String, values: [String])] = []
     var formErrors: [String] = []
     var endFormCount = 0
@@ -18,8 +19,11 @@ final class TripDetailViewSpy: TripDetailViewInput {
     func display(_ viewModel: TripDetailViewModel) { displayed.append(viewModel) }
     func beginRenaming(text: String) { renamingText = text }
     func endRenaming() { endRenamingCount += 1 }
-    func askToConfirm(_ question: String) { questions.append(question) }
-    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)]) {
+    func askToConfirm(_ question: String, details: [String]) {
+        questions.append(question)
+        questionDetails.append(details)
+    }
+    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)], placeholders: [String]) {
         forms.append((form, title, fields.map(\.value)))
     }
     func showFormError(_ text: String) { formErrors.append(text) }
@@ -31,7 +35,8 @@ final class TripDetailViewSpy: TripDetailViewInput {
 final class TripDetailInteractorSpy: TripDetailInteractorInput {
     let subject: CurrentValueSubject<Trip?, Never>
     var renames: [(name: String, session: String)] = []
-    var estimates: [(Double?, Double?)] = []
+    var settings: [TripSettings] = []
+    var zoneOfFirstStop: String? = "America/Los_Angeles"
     var undoDescription: String?
 
     init(trip: Trip?) { subject = CurrentValueSubject(trip) }
@@ -58,12 +63,23 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
         return true
     }
 
-    func setEstimates(roadFactor: Double?, averageSpeedKmh: Double?) {
-        estimates.append((roadFactor, averageSpeedKmh))
-        update {
-            $0.settings.roadFactor = roadFactor
-            $0.settings.averageSpeedKmh = averageSpeedKmh
-        }
+    func setSettings(_ settings: TripSettings) {
+        self.settings.append(settings)
+        update { $0.settings = settings }
+    }
+
+    func firstStopTimeZone() -> String? { zoneOfFirstStop }
+
+    func optimizedOrder() -> StopOrder? {
+        guard let trip = subject.value, trip.waypoints.count >= 4 else { return nil }
+        return StopOrder(of: trip)
+    }
+
+    var reorders: [[Waypoint.ID]] = []
+    func reorderStops(_ ids: [Waypoint.ID]) -> Bool {
+        reorders.append(ids)
+        update { trip in trip.waypoints = ids.compactMap { id in trip.waypoints.first { $0.id == id } } }
+        return true
     }
 
     var readOnlyReason: String?
@@ -80,6 +96,8 @@ final class TripDetailRouterSpy: TripDetailRouterInput {
     var mapCentres: [Coordinate?] = []
     func closeTrip() { closed += 1 }
     func openHelp() { helpShown += 1 }
+    var itinerariesOpened = 0
+    func openItinerary() { itinerariesOpened += 1 }
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput) {
         editors.append(mode)
         mapCentres.append(mapCentre)
@@ -99,9 +117,11 @@ final class TripDetailPresenterSpy: TripDetailViewOutput {
     func didPressAddStop(mapCentre: Coordinate?) { intents.append(mapCentre == nil ? "add" : "add near the map's centre") }
     func didPressEditStop() { intents.append("edit") }
     func didPressDeleteStop() { intents.append("delete") }
-    func didAnswerDelete(_ confirmed: Bool) { intents.append("answer \(confirmed)") }
+    func didAnswerQuestion(_ confirmed: Bool) { intents.append("answer \(confirmed)") }
     func didPressMoveStop(by offset: Int) { intents.append("move \(offset)") }
-    func didPressEstimates() { intents.append("estimates") }
+    func didPressSettings() { intents.append("settings") }
+    func didPressItinerary() { intents.append("itinerary") }
+    func didPressOptimize() { intents.append("optimize") }
     func didSubmitForm(_ form: TripDetailForm, values: [String]) { intents.append("submit \(form) \(values)") }
     func didCancelForm() { intents.append("cancel form") }
     func didPressUndo() { intents.append("undo") }

@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test func theFormDrawsOverTheStopsWithItsError() throws {
-        view.beginForm(.estimates, title: "Estimates", fields: [("Road factor", "0.5"), ("Average speed (km/h)", "80")])
+        view.beginForm(.settings, title: "Estimates", fields: [("Road factor", "0.5"), ("Average speed (km/h)", "80")], placeholders: [])
         view.showFormError("Not a number.")
         let (terminal, lines) = try render()
         defer { terminal.stop() }
@@ -121,11 +121,13 @@ import Testing
 
     @Test func commandKeysBecomeIntents() {
         let keys: [Key] = [.character("a"), .enter, .character("d"), .delete, .character("J"), .shiftDown, .character("K"), .shiftUp,
-                           .character("r"), .character("o"), .character("u"), .control("r"), .character("s"), .character("?"),
+                           .character("r"), .character("o"), .character("S"), .character(","), .character("i"), .character("O"),
+                           .character("u"), .control("r"), .character("s"), .character("?"),
                            .escape, .character("q"), .left, .character("h")]
         for key in keys { view.handle(key) }
         #expect(presenter.intents == ["add", "edit", "delete", "delete", "move 1", "move 1", "move -1", "move -1",
-                                      "rename", "estimates", "undo", "redo", "save", "help", "back", "back", "back", "back"])
+                                      "rename", "settings", "settings", "settings", "itinerary", "optimize",
+                                      "undo", "redo", "save", "help", "back", "back", "back", "back"])
     }
 
     @Test func escapeWhileRenamingRestoresInsteadOfGoingBack() {
@@ -136,22 +138,34 @@ import Testing
     }
 
     @Test func theFormTakesTextTabAndEnter() {
-        view.beginForm(.estimates, title: "Estimates", fields: [("Road factor", ""), ("Average speed", "")])
+        view.beginForm(.settings, title: "Estimates", fields: [("Road factor", ""), ("Average speed", "")], placeholders: [])
         view.handle(.character("1"))
         view.handle(.tab)
         for character in "90" { view.handle(.character(character)) }
         view.handle(.enter)
-        #expect(presenter.intents == ["submit estimates [\"1\", \"90\"]"])
+        #expect(presenter.intents == ["submit settings [\"1\", \"90\"]"])
     }
 
     @Test func escapeCancelsTheForm() {
-        view.beginForm(.estimates, title: "Estimates", fields: [("Road factor", "1.25")])
+        view.beginForm(.settings, title: "Estimates", fields: [("Road factor", "1.25")], placeholders: [])
         view.handle(.escape)
         #expect(presenter.intents == ["cancel form"])
     }
 
+    @Test func theOrderQuestionShowsTheNewOrderAndHowManyMoreDoNotFit() throws {
+        view.askToConfirm("Shortest order: 10 km instead of 20 km, 10 km (50%) less. Use this order?",
+                          details: (1...40).map { "\($0). Stop \($0)" })
+        let (terminal, lines) = try render()
+        defer { terminal.stop() }
+        let text = lines.joined(separator: "\n")
+        #expect(text.contains("Use this order?"))
+        #expect(text.contains("1. Stop 1"))
+        #expect(text.contains("more"))
+        #expect(!text.contains("40. Stop 40"))
+    }
+
     @Test func theQuestionTakesOnlyYesOrNo() {
-        view.askToConfirm("Delete?")
+        view.askToConfirm("Delete?", details: [])
         view.handle(.character("a"))
         view.handle(.character("n"))
         view.handle(.character("a"))

@@ -57,4 +57,30 @@ import Testing
         try model.reload()
         #expect(model.trips.map(\.name) == ["Pacific Drive", "Alps", "Someday"])
     }
+
+    @Test func aCopyHasItsOwnIdsAndNameAndIsOneUndo() throws {
+        let copy = try #require(interactor.duplicateTrip(id: Fixtures.pacific.id))
+        #expect(copy.name == "Pacific Drive (copy)")
+        #expect(copy.id != Fixtures.pacific.id)
+        #expect(Set(copy.waypoints.map(\.id)).isDisjoint(with: Fixtures.pacific.waypoints.map(\.id)))
+        #expect(copy.waypoints.map(\.name) == Fixtures.pacific.waypoints.map(\.name))
+        #expect(model.trips.map(\.name) == ["Pacific Drive", "Pacific Drive (copy)", "Alpine Loop", "Someday"])
+        _ = model.undo()
+        #expect(model.trips == Fixtures.trips)
+    }
+
+    @Test func aCopyOfALongNameStaysWithinTheLimit() {
+        let name = DataModel.copyName(of: String(repeating: "x", count: NameLength.maximum))
+        #expect(name.count == NameLength.maximum)
+        #expect(name.hasSuffix(" (copy)"))
+    }
+
+    @Test func reverseIsOneUndo() throws {
+        interactor.reverseStops(ofTrip: Fixtures.pacific.id)
+        #expect(model.trips[0].waypoints.map(\.name) == ["Morro Bay", "Big Sur", "Monterey"])
+        _ = try interactor.save()
+        #expect(try TripFileStore(url: directory.file("trips.json")).read()?.trips[0].waypoints.first?.name == "Morro Bay")
+        _ = model.undo()
+        #expect(model.trips == Fixtures.trips)
+    }
 }

@@ -281,4 +281,57 @@ import Testing
         presenter.didReachNameLengthLimit()
         #expect(view.displayed.count == displays)
     }
+
+    // MARK: Copy, reverse, sort
+
+    private var shownNames: [String] { view.last.map { $0.rows.map(\.name) } ?? [] }
+    private var selectedName: String? { view.last.flatMap { viewModel in viewModel.selectedRow.map { viewModel.rows[$0].name } } }
+
+    @Test func copyPutsTheCopyBelowAndSelectsIt() {
+        presenter.didPressDuplicate()
+        #expect(shownNames == ["Pacific Drive", "Pacific Drive (copy)", "Alpine Loop", "Someday"])
+        #expect(selectedName == "Pacific Drive (copy)")
+        #expect(view.last?.message?.text.contains("u undoes") == true)
+    }
+
+    @Test func reverseTurnsTheSelectedTripsStopsAround() {
+        presenter.didPressReverse()
+        #expect(interactor.reversed == [Fixtures.pacific.id])
+        #expect(view.last?.rows.first?.route == "Morro Bay → Monterey")
+        presenter.didSelect(row: 2)
+        presenter.didPressReverse()
+        #expect(interactor.reversed.count == 1)
+        #expect(view.last?.message?.text.contains("nothing to reverse") == true)
+    }
+
+    @Test func sortGoesThroughNameDistanceAndStartDateAndBack() {
+        var dated = Fixtures.alps
+        dated.settings.startDate = LocalDay(year: 2026, month: 5, day: 1)
+        interactor.subject.value[1] = dated
+        presenter.didPressSort()
+        #expect(shownNames == ["Alpine Loop", "Pacific Drive", "Someday"])
+        #expect(view.last?.order == "by name")
+        presenter.didPressSort()
+        #expect(shownNames == ["Someday", "Alpine Loop", "Pacific Drive"])
+        presenter.didPressSort()
+        #expect(shownNames == ["Alpine Loop", "Pacific Drive", "Someday"])
+        #expect(view.last?.order == "by start date")
+        presenter.didPressSort()
+        #expect(shownNames == ["Pacific Drive", "Alpine Loop", "Someday"])
+        #expect(view.last?.order == nil)
+    }
+
+    @Test func theSelectionStaysOnItsTripWhenTheOrderChanges() {
+        presenter.didSelect(row: 1)
+        presenter.didPressSort()
+        #expect(selectedName == "Alpine Loop")
+    }
+
+    @Test func aTripInMilesShowsItsDistanceInMiles() {
+        var miles = Fixtures.pacific
+        miles.settings.units = .mi
+        interactor.subject.value[0] = miles
+        #expect(view.last?.rows.first?.distance.hasSuffix(" mi") == true)
+        #expect(view.last?.rows[1].distance.hasSuffix(" km") == true)
+    }
 }

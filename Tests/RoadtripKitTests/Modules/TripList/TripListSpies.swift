@@ -49,6 +49,21 @@ final class TripListInteractorSpy: TripListInteractorInput {
         subject.value.removeAll { $0.id == id }
     }
 
+    func duplicateTrip(id: Trip.ID) -> Trip? {
+        guard let index = subject.value.firstIndex(where: { $0.id == id }) else { return nil }
+        var copy = subject.value[index]
+        copy.id = UUID()
+        copy.name += " (copy)"
+        subject.value.insert(copy, at: index + 1)
+        return copy
+    }
+
+    var reversed: [Trip.ID] = []
+    func reverseStops(ofTrip id: Trip.ID) {
+        reversed.append(id)
+        if let index = subject.value.firstIndex(where: { $0.id == id }) { subject.value[index].waypoints.reverse() }
+    }
+
     var undoDescription: String?
     var readOnlyReason: String?
     func undo() -> String? { undoDescription }
@@ -94,6 +109,9 @@ final class TripListPresenterSpy: TripListViewOutput {
     func didSubmitFilter() { intents.append("submit filter") }
     func didPressClearFilter() { intents.append("clear filter") }
     func didPressOpen() { intents.append("open") }
+    func didPressDuplicate() { intents.append("duplicate") }
+    func didPressReverse() { intents.append("reverse") }
+    func didPressSort() { intents.append("sort") }
     func didPressUndo() { intents.append("undo") }
     func didPressRedo() { intents.append("redo") }
     func didPressSave() { intents.append("save") }

@@ -158,6 +158,33 @@ import Testing
         #expect(output.saved.first?.1 == "Updated “Big Sur Village”.")
     }
 
+    @Test func aStayAndANightAreStoredWithTheStop() throws {
+        let presenter = makePresenter(.edit(Fixtures.pacific.waypoints[1].id))
+        presenter.didChangeStay("1 h 30 min")
+        presenter.didChangeOvernight(true)
+        presenter.didPressConfirm()
+        let stop = try #require(interactor.updated.first)
+        #expect(stop.stay == .hours(1.5))
+        #expect(stop.overnight)
+    }
+
+    @Test func anEditedStopShowsItsStayAndNight() {
+        interactor.trip.waypoints[1].stay = .nights(2)
+        interactor.trip.waypoints[1].overnight = true
+        _ = makePresenter(.edit(Fixtures.pacific.waypoints[1].id))
+        #expect(view.filledStay?.stay == "2 nights")
+        #expect(view.filledStay?.overnight == true)
+    }
+
+    @Test func aStayThatIsNotOneIsRefusedAndTheEditorStaysOpen() {
+        let presenter = makePresenter(.edit(Fixtures.pacific.waypoints[1].id))
+        presenter.didChangeStay("a while")
+        presenter.didPressConfirm()
+        #expect(interactor.updated.isEmpty)
+        #expect(router.closed == 0)
+        #expect(view.last?.message?.text.hasPrefix("Write the stay as hours") == true)
+    }
+
     @Test func editingCanMoveTheStopToAFoundPlace() throws {
         let presenter = makePresenter(.edit(Fixtures.pacific.waypoints[1].id))
         presenter.didChangePlace("mon")

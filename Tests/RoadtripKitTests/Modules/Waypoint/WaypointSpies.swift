@@ -8,7 +8,11 @@ final class WaypointViewSpy: WaypointViewInput {
     var filled: (place: String, name: String, notes: String)?
     var last: WaypointViewModel? { displayed.last }
     func display(_ viewModel: WaypointViewModel) { displayed.append(viewModel) }
-    func fill(place: String, name: String, notes: String) { filled = (place, name, notes) }
+    var filledStay: (stay: String, overnight: Bool)?
+    func fill(place: String, name: String, notes: String, stay: String, overnight: Bool) {
+        filled = (place, name, notes)
+        filledStay = (stay, overnight)
+    }
 }
 
 @MainActor
@@ -64,6 +68,8 @@ final class WaypointPresenterSpy: WaypointViewOutput {
     func didChangeName(_ text: String) { intents.append("name \(text)") }
     func didReachNameLengthLimit() { intents.append("name full") }
     func didChangeNotes(_ text: String) { intents.append("notes \(text)") }
+    func didChangeStay(_ text: String) { intents.append("stay \(text)") }
+    func didChangeOvernight(_ overnight: Bool) { intents.append("overnight \(overnight)") }
     func didSelectResult(_ row: Int) { intents.append("select \(row)") }
     func didPressConfirm() { intents.append("confirm") }
     func didPressCancel() { intents.append("cancel") }

@@ -16,7 +16,7 @@ import Testing
         viewModel.title = "Add a stop after “Big Sur” — Pacific Drive"
         viewModel.preview = WaypointPresenter.preview(of: choices[1], previousStop: "Big Sur", distance: 37_411, unit: .km)
         view.display(viewModel)
-        view.fill(place: "mon", name: "", notes: "")
+        view.fill(place: "mon", name: "", notes: "", stay: "", overnight: false)
     }
 
     private func render(width: Int = 90, height: Int = 20, color: Bool = false) throws -> (Terminal, [String]) {
