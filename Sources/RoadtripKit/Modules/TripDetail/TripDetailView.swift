@@ -21,7 +21,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         KeyBinding(.itinerary, keys: [.character("i")], label: "Days", help: "The trip day by day: dates, legs, times, nights", statusBar: true),
         KeyBinding(.optimize, keys: [.character("O")], label: "Optimise", help: "Find the shortest order of the stops (first and last kept), shown before it is used"),
         KeyBinding(.settings, keys: [.character("S"), .character(","), .character("o")], label: "Settings",
-                   help: "Settings: start date and time, daily driving, speed, road factor, units, time zone, end by sunset"),
+                   help: "Settings: start, daily driving, speed, road factor, units, zone, sunset"),
         KeyBinding(.map, keys: [.character("m")], label: "Map", help: "Focus the map (on narrow terminals, show it)", statusBar: true),
         KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change", statusBar: true),
         KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),

@@ -25,7 +25,7 @@ struct TripSettingsForm {
     var placeholders: [String] {
         Field.allCases.map { field in
             switch field {
-            case .startDate: return "today (YYYY-MM-DD to choose)"
+            case .startDate: return "today"
             case .timeZone: return "the first stop's"
             default: return "the default"
             }
