@@ -41,7 +41,7 @@ struct ListCommand: ParsableCommand {
     /// clipped (`TextTable.maximumCellWidth`); `show` and `--json` give them in full.
     static func table(for trips: [Trip], unit: DistanceUnit) -> String {
         let rows = trips.enumerated().map { index, trip -> [String] in
-            let row = TripListPresenter.row(for: trip, unit: unit)
+            let row = TripListPresenter.row(for: trip, unit: trip.unit(default: unit))
             return ["\(index + 1)", row.name, row.stops, row.distance, row.route]
         }
         return TextTable.render(rows, rightAligned: [0, 2, 3])

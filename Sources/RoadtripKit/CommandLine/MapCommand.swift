@@ -42,7 +42,7 @@ struct MapCommand: ParsableCommand {
         }
         // Braille where the locale is UTF-8, else ASCII; labels and the scale bar follow the
         // locale too (TextWidth.glyphs), and are made of printable glyphs only.
-        let lines = Self.render(trip, width: width, height: height, basemap: basemap, unit: options.unit(environment: environment))
+        let lines = Self.render(trip, width: width, height: height, basemap: basemap, unit: trip.unit(default: options.unit(environment: environment)))
             .lines(glyphs: ascii ? .ascii : .preferred)
         try CommandOutput.printText(lines.map { $0 + "\n" }.joined())
     }

@@ -18,7 +18,7 @@ struct ShowCommand: ParsableCommand {
         let file = options.dataFile(environment: environment)
         let trips = try MainActor.assumeIsolated { try DataModel.open(file, environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
-        let unit = options.unit(environment: environment)
+        let unit = trip.unit(default: options.unit(environment: environment))
         if json {
             try CommandOutput.printJSON(try Self.json(for: trip, unit: unit))
         } else {

@@ -49,6 +49,14 @@ import Terminal
         #expect(array[1]["distanceMeters"] as? Double == 0)
     }
 
+    @Test func aTripInItsOwnUnitsIsListedInThem() {
+        var miles = Fixtures.pacific
+        miles.settings.units = .mi
+        let lines = ListCommand.table(for: [miles, Fixtures.alps], unit: .km).split(separator: "\n")
+        #expect(lines[0].contains(" mi "))
+        #expect(lines[1].contains(" km "))
+    }
+
     @Test func tableHasOneAlignedLinePerTrip() {
         let text = ListCommand.table(for: [Fixtures.pacific, Fixtures.alps], unit: .km)
         let lines = text.split(separator: "\n").map(String.init)
