@@ -16,8 +16,12 @@ struct ReliabilityEndToEndTests {
             try session.resize(width: Int.random(in: 1...160, using: &generator), height: Int.random(in: 1...50, using: &generator))
         }
         try session.resize(width: 100, height: 30)
-        let screen = try await TripListEndToEndTests.waitForSampleTrips(session)
-        #expect(screen.components(separatedBy: "\n").last?.contains("Enter Open") == true)
+        try await TripListEndToEndTests.waitForSampleTrips(session)
+        // The rows and the status bar may come in separate refreshes after the last resize
+        // (under load they did): wait for the whole screen, not the first half of it.
+        try await session.waitUntil("the status bar back at the bottom") { screen in
+            screen.components(separatedBy: "\n").last?.contains("Enter Open") == true
+        }
         try await TripListEndToEndTests.quitNormally(session)
     }
 
