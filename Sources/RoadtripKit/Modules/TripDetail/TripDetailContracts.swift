@@ -20,6 +20,8 @@ protocol TripDetailViewInput: AnyObject {
     func askToConfirm(_ question: String, details: [String])
     /// A form over the screen; `placeholders` say what an empty field means.
     func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)], placeholders: [String])
+    /// The trip's directions links for `service`, as text to read and copy.
+    func showLinks(title: String, paragraphs: [String], service: DirectionsService)
     /// Shows why the form's values were refused; the form stays open.
     func showFormError(_ text: String)
     func endForm()
@@ -47,6 +49,8 @@ protocol TripDetailViewOutput: AnyObject {
     func didPressSettings()
     func didPressItinerary()
     func didPressOptimize()
+    /// `L`, or another service chosen while the links show.
+    func didPressLinks(service: DirectionsService)
     func didSubmitForm(_ form: TripDetailForm, values: [String])
     func didCancelForm()
     func didPressUndo()
@@ -74,6 +78,8 @@ protocol TripDetailInteractorInput: AnyObject {
     func firstStopTimeZone() -> String?
     /// The shortest order of the stops, first and last kept; nil with fewer than 4 stops.
     func optimizedOrder() -> StopOrder?
+    /// Directions links for the trip's stops on `service`.
+    func directionsLinks(service: DirectionsService) -> [DirectionsLink]
     /// Puts the stops in the order of `ids` as one change; false when the trip changed meanwhile.
     func reorderStops(_ ids: [Waypoint.ID]) -> Bool
     /// Undoes the last change to any trip; returns what it was.

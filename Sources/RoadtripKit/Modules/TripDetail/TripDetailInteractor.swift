@@ -44,6 +44,10 @@ final class TripDetailInteractor: TripDetailInteractorInput {
         return StopOrder(of: trip)
     }
 
+    func directionsLinks(service: DirectionsService) -> [DirectionsLink] {
+        DirectionsLinks.links(for: model.trip(id: tripID)?.waypoints.map(\.location) ?? [], service: service)
+    }
+
     func reorderStops(_ ids: [Waypoint.ID]) -> Bool {
         guard let trip = model.trip(id: tripID) else { return false }
         return model.reorderStops(inTrip: tripID, to: ids, "optimise the order of \(trip.name)")

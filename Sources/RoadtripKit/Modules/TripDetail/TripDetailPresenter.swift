@@ -212,6 +212,23 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         router.openItinerary()
     }
 
+    func didPressLinks(service: DirectionsService) {
+        guard let trip else { return }
+        guard trip.waypoints.count >= 2 else {
+            return show(StatusMessage("A directions link needs two stops at least: add some with a."))
+        }
+        let links = interactor.directionsLinks(service: service)
+        view?.showLinks(title: "“\(trip.name)” in \(service.title)", paragraphs: Self.linkParagraphs(links, of: trip, service: service), service: service)
+    }
+
+    /// The link alone; several, after the sentence that says why, each under its stops.
+    nonisolated static func linkParagraphs(_ links: [DirectionsLink], of trip: Trip, service: DirectionsService) -> [String] {
+        guard links.count > 1 else { return links.map(\.url) }
+        return [DirectionsLinkText.split(links, of: trip, service: service)] + links.enumerated().flatMap { number, link in
+            ["", DirectionsLinkText.label(link, number: number + 1, of: trip), link.url]
+        }
+    }
+
     func didPressOptimize() {
         guard refuseIfReadOnly() else { return }
         guard let trip else { return }

@@ -7,7 +7,7 @@ import Terminal
 final class TripDetailView: Screen, TripDetailViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
-        case rename, addStop, editStop, deleteStop, moveUp, moveDown, settings, itinerary, optimize
+        case rename, addStop, editStop, deleteStop, moveUp, moveDown, settings, itinerary, optimize, links
         case undo, redo, save, help, back, map
     }
 
@@ -20,6 +20,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the trip (Enter keeps, Esc restores)", statusBar: true),
         KeyBinding(.itinerary, keys: [.character("i")], label: "Days", help: "The trip day by day: dates, legs, times, nights", statusBar: true),
         KeyBinding(.optimize, keys: [.character("O")], label: "Optimise", help: "Find the shortest order of the stops (first and last kept), shown before it is used"),
+        KeyBinding(.links, keys: [.character("L")], label: "Link", help: "Directions links to open the trip on a phone (Google Maps, OpenStreetMap, Apple Maps)"),
         KeyBinding(.settings, keys: [.character("S"), .character(","), .character("o")], label: "Settings",
                    help: "Settings: start, daily driving, speed, road factor, units, zone, sunset"),
         KeyBinding(.map, keys: [.character("m")], label: "Map", help: "Focus the map (on narrow terminals, show it)", statusBar: true),
@@ -34,7 +35,11 @@ final class TripDetailView: Screen, TripDetailViewInput {
         case rename(TextField)
         case form(TripDetailForm, FormDialog)
         case confirmation(ConfirmDialog)
+        case links(TextDialog, DirectionsService)
     }
+
+    /// The keys of the links dialog: a service each, the rest close it.
+    static let linkServiceKeys: [Key: DirectionsService] = [.character("g"): .google, .character("o"): .osm, .character("a"): .apple]
 
     private let presenter: TripDetailViewOutput
     private var map: TripMapPanel
@@ -66,6 +71,11 @@ final class TripDetailView: Screen, TripDetailViewInput {
 
     func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)], placeholders: [String]) {
         show(.form(form, FormDialog(title: title, fields: fields, placeholders: placeholders)))
+    }
+
+    func showLinks(title: String, paragraphs: [String], service: DirectionsService) {
+        let hint = "g Google Maps · o OpenStreetMap · a Apple Maps · Esc close"
+        show(.links(TextDialog(title: title, paragraphs: paragraphs, hint: hint), service))
     }
 
     func showFormError(_ text: String) {
@@ -100,6 +110,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         case .rename: return [KeyHint(key: "Enter", label: "Keep"), KeyHint(key: "Esc", label: "Restore")]
         case .form: return [KeyHint(key: "Enter", label: "OK"), KeyHint(key: "Tab", label: "Next field"), KeyHint(key: "Esc", label: "Cancel")]
         case .confirmation: return [KeyHint(key: "y", label: "Yes"), KeyHint(key: "n", label: "No")]
+        case .links: return [KeyHint(key: "g/o/a", label: "Service"), KeyHint(key: "Esc", label: "Close")]
         case nil: return map.isFocused ? TripMapPanel.statusHints : shownKeymap.statusHints
         }
     }
@@ -126,6 +137,12 @@ final class TripDetailView: Screen, TripDetailViewInput {
             case .cancel: presenter.didCancelForm()
             case .handled: needsDisplay = true
             case .ignored: break
+            }
+        case .links(_, let shown):
+            if let service = Self.linkServiceKeys[key] {
+                if service != shown { presenter.didPressLinks(service: service) }
+            } else if [.escape, .enter, .character("q"), .character("L")].contains(key) {
+                show(nil)
             }
         case .confirmation(let dialog):
             guard let answer = dialog.answer(for: key) else { return }
@@ -161,6 +178,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         case .settings: presenter.didPressSettings()
         case .itinerary: presenter.didPressItinerary()
         case .optimize: presenter.didPressOptimize()
+        case .links: presenter.didPressLinks(service: .google)
         case .undo: presenter.didPressUndo()
         case .redo: presenter.didPressRedo()
         case .save: presenter.didPressSave()
@@ -209,6 +227,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         switch overlay {
         case .form(_, let dialog): dialog.draw(on: surface)
         case .confirmation(let dialog): dialog.draw(on: surface)
+        case .links(let dialog, _): dialog.draw(on: surface)
         case .rename, nil: break
         }
     }

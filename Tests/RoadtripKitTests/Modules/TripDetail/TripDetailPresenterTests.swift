@@ -268,6 +268,24 @@ import Testing
         #expect(view.last?.message?.text.contains("u undoes") == true)
     }
 
+    @Test func linksShowTheTripsDirectionsInTheServiceChosen() throws {
+        presenter.didPressLinks(service: .google)
+        let google = try #require(view.links.last)
+        #expect(google.title == "“Pacific Drive” in Google Maps")
+        #expect(google.paragraphs.count == 1 && google.paragraphs[0].hasPrefix("https://www.google.com/maps/dir/?api=1&origin=36.600200,-121.894700"))
+        presenter.didPressLinks(service: .osm)
+        let osm = try #require(view.links.last)
+        #expect(osm.paragraphs.first?.hasPrefix("OpenStreetMap takes at most 2 stops a link") == true)
+        #expect(osm.paragraphs.contains("Link 2: stops 2–3, Big Sur → Morro Bay"))
+    }
+
+    @Test func aTripWithOneStopHasNoLink() {
+        interactor.subject.value?.waypoints.removeLast(2)
+        presenter.didPressLinks(service: .google)
+        #expect(view.links.isEmpty)
+        #expect(view.last?.message?.text.contains("two stops at least") == true)
+    }
+
     @Test func optimiseSaysSoWhenTheOrderIsAlreadyTheBest() throws {
         var trip = try #require(interactor.subject.value)
         trip.waypoints.append(Waypoint(name: "Cambria", location: Coordinate(latitude: 35.5641, longitude: -121.0807)))

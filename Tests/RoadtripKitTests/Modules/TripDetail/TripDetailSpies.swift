@@ -27,6 +27,8 @@ final class TripDetailViewSpy: TripDetailViewInput {
         forms.append((form, title, fields.map(\.value)))
     }
     func showFormError(_ text: String) { formErrors.append(text) }
+    var links: [(title: String, paragraphs: [String], service: DirectionsService)] = []
+    func showLinks(title: String, paragraphs: [String], service: DirectionsService) { links.append((title, paragraphs, service)) }
     func endForm() { endFormCount += 1 }
 }
 
@@ -73,6 +75,10 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
     func optimizedOrder() -> StopOrder? {
         guard let trip = subject.value, trip.waypoints.count >= 4 else { return nil }
         return StopOrder(of: trip)
+    }
+
+    func directionsLinks(service: DirectionsService) -> [DirectionsLink] {
+        DirectionsLinks.links(for: subject.value?.waypoints.map(\.location) ?? [], service: service)
     }
 
     var reorders: [[Waypoint.ID]] = []
@@ -122,6 +128,7 @@ final class TripDetailPresenterSpy: TripDetailViewOutput {
     func didPressSettings() { intents.append("settings") }
     func didPressItinerary() { intents.append("itinerary") }
     func didPressOptimize() { intents.append("optimize") }
+    func didPressLinks(service: DirectionsService) { intents.append("links \(service)") }
     func didSubmitForm(_ form: TripDetailForm, values: [String]) { intents.append("submit \(form) \(values)") }
     func didCancelForm() { intents.append("cancel form") }
     func didPressUndo() { intents.append("undo") }

@@ -164,6 +164,23 @@ import Testing
         #expect(!text.contains("40. Stop 40"))
     }
 
+    @Test func theLinksDialogShowsTheWholeURLAndSwitchesServices() throws {
+        view.handle(.character("L"))
+        #expect(presenter.intents == ["links google"])
+        let url = "https://www.google.com/maps/dir/?api=1&origin=47.376900,8.541700&destination=47.569600,10.700400&travelmode=driving"
+        view.showLinks(title: "“Alpine Loop” in Google Maps", paragraphs: [url], service: .google)
+        let (terminal, lines) = try render(width: 60, height: 14)
+        defer { terminal.stop() }
+        let text = lines.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │")) }.joined()
+        #expect(text.contains(url))
+        view.handle(.character("o"))
+        view.handle(.character("g"))  // the service shown: nothing to do
+        view.handle(.character("a"))
+        view.handle(.escape)
+        view.handle(.character("a"))  // closed: `a` adds a stop again
+        #expect(presenter.intents == ["links google", "links osm", "links apple", "add"])
+    }
+
     @Test func theQuestionTakesOnlyYesOrNo() {
         view.askToConfirm("Delete?", details: [])
         view.handle(.character("a"))
