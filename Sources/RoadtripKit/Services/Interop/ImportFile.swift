@@ -10,17 +10,16 @@ struct ImportFile {
 
     init(url: URL, maximumBytes: Int) throws(ImportProblem) {
         self.url = url
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-        } catch {
-            throw ImportProblem("the file cannot be read: \(TripFileStore.reason(for: error))")
+        var status = stat()
+        // stat, not FileManager, for the system's own words ("No such file or directory").
+        guard stat(url.path, &status) == 0 else {
+            throw ImportProblem("the file cannot be read: \(systemErrorMessage(errno))")
         }
         // A pipe or a device could block or never end; a folder is not a file at all.
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+        guard status.st_mode & S_IFMT == S_IFREG else {
             throw ImportProblem("it is not a regular file")
         }
-        size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        size = Int(status.st_size)
         guard size > 0 else { throw ImportProblem("the file is empty") }
         guard size <= maximumBytes else {
             throw ImportProblem("the file is \(Self.sizeText(size)), over the import limit of \(Self.sizeText(maximumBytes))")
