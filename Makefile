@@ -14,7 +14,8 @@ BUILD_PACKAGES = pkg-config:"command -v pkg-config" \
 TEST_PACKAGES  = tmux:"command -v tmux" \
                  ncurses-base:"test -e /usr/share/terminfo/x/xterm-256color -o -e /lib/terminfo/x/xterm-256color" \
                  python3:"command -v python3" \
-                 jq:"command -v jq"
+                 jq:"command -v jq" \
+                 libxml2-utils:"command -v xmllint"
 
 # The files the speed benchmarks run on (Scripts/bench-data.py: the same bytes for the same seed).
 BENCH_DATA = $(BUILD_DIR)/bench-data
