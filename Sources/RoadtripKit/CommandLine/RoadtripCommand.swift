@@ -13,7 +13,7 @@ public struct RoadtripCommand: ParsableCommand {
         abstract: "Plan road trips in the terminal: trips, stops, distances.",
         discussion: "With no subcommand, starts the full-screen planner. Press ? in it for the keys.",
         version: RoadtripVersion.current,
-        subcommands: [ListCommand.self, ShowCommand.self, PlanCommand.self, OptimizeCommand.self, LinkCommand.self, SearchCommand.self, NewCommand.self, MapCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, PlanCommand.self, OptimizeCommand.self, LinkCommand.self, ExportCommand.self, ImportCommand.self, SearchCommand.self, NewCommand.self, MapCommand.self]
     )
 
     @OptionGroup var options: GlobalOptions

@@ -257,6 +257,12 @@ public final class DataModel: ObservableObject {
         return trip
     }
 
+    /// Adds `trips` at `index`, in their order, as one change (an import: one `u` takes them all back).
+    public func addTrips(_ trips: [Trip], at index: Int = 0, _ description: String) {
+        guard !trips.isEmpty else { return }
+        change(description) { $0.insert(contentsOf: trips, at: min(max(0, index), $0.count)) }
+    }
+
     /// Renames a trip. Renames with the same `session` in a row are undone as one.
     public func renameTrip(id: Trip.ID, to name: String, session: String? = nil) {
         guard let old = trip(id: id) else { return }

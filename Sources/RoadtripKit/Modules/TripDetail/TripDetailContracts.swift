@@ -8,6 +8,8 @@ import Terminal
 enum TripDetailForm: Equatable {
     /// How the trip is planned: start, daily limit, estimates, units (`TripSettingsForm`).
     case settings
+    /// Where to export the trip (the file's extension gives the format).
+    case export
 }
 
 @MainActor
@@ -49,6 +51,7 @@ protocol TripDetailViewOutput: AnyObject {
     func didPressSettings()
     func didPressItinerary()
     func didPressOptimize()
+    func didPressExport()
     /// `L`, or another service chosen while the links show.
     func didPressLinks(service: DirectionsService)
     func didSubmitForm(_ form: TripDetailForm, values: [String])
@@ -78,6 +81,10 @@ protocol TripDetailInteractorInput: AnyObject {
     func firstStopTimeZone() -> String?
     /// The shortest order of the stops, first and last kept; nil with fewer than 4 stops.
     func optimizedOrder() -> StopOrder?
+    /// Where an export goes when the user types nothing else: the trip's name in the current folder.
+    func suggestedExportPath() -> String
+    /// Writes the trip to the file `path` names, in `format`; over an existing file only when `replacing`.
+    func exportTrip(to path: String, format: TripExportFormat, replacing: Bool) throws(ExportFile.Failure) -> String
     /// Directions links for the trip's stops on `service`.
     func directionsLinks(service: DirectionsService) -> [DirectionsLink]
     /// Puts the stops in the order of `ids` as one change; false when the trip changed meanwhile.

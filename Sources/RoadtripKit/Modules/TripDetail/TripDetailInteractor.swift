@@ -44,6 +44,19 @@ final class TripDetailInteractor: TripDetailInteractorInput {
         return StopOrder(of: trip)
     }
 
+    func suggestedExportPath() -> String {
+        guard let trip = model.trip(id: tripID) else { return "" }
+        return ExportFile.url(forTyped: ExportFile.suggestedName(for: trip, format: .gpx)).path
+    }
+
+    func exportTrip(to path: String, format: TripExportFormat, replacing: Bool) throws(ExportFile.Failure) -> String {
+        guard let trip = model.trip(id: tripID) else { throw ExportFile.Failure(description: "The trip is gone.") }
+        let url = ExportFile.url(forTyped: path)
+        try ExportFile.write(TripExport.data(for: trip, format: format, now: Date(), creator: "roadtrip \(RoadtripVersion.current)"),
+                             to: url, replacing: replacing)
+        return url.path
+    }
+
     func directionsLinks(service: DirectionsService) -> [DirectionsLink] {
         DirectionsLinks.links(for: model.trip(id: tripID)?.waypoints.map(\.location) ?? [], service: service)
     }

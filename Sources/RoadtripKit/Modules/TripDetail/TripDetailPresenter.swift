@@ -28,6 +28,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     private enum Question {
         case deleteStop(Waypoint.ID)
         case applyOrder([Waypoint.ID])
+        case replaceExport(path: String, format: TripExportFormat)
     }
     /// Whether the status bar says the name was cut: said once, not again for every key of a paste.
     private var isShowingNameCut = false
@@ -164,6 +165,8 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
             } else {
                 show(.error("The trip changed meanwhile: press O again for its new shortest order."))
             }
+        case .replaceExport(let path, let format):
+            export(to: path, format: format, replacing: true)
         case nil:
             refresh()
         }
@@ -189,6 +192,13 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     }
 
     func didSubmitForm(_ form: TripDetailForm, values: [String]) {
+        switch form {
+        case .settings: submitSettings(values)
+        case .export: submitExport(path: values.first ?? "")
+        }
+    }
+
+    private func submitSettings(_ values: [String]) {
         guard let trip else { return }
         switch settingsForm(trip).settings(from: values) {
         case .failure(let error):
@@ -210,6 +220,37 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         guard let trip else { return }
         guard !trip.waypoints.isEmpty else { return show(StatusMessage("No stops yet: add some to plan the days.")) }
         router.openItinerary()
+    }
+
+    // MARK: Export
+
+    func didPressExport() {
+        guard let trip else { return }
+        view?.beginForm(.export, title: "Export “\(trip.name)”", fields: [("File", interactor.suggestedExportPath())],
+                        placeholders: ["a .gpx, .geojson or .kml file"])
+    }
+
+    private func submitExport(path: String) {
+        let path = path.trimmingCharacters(in: .whitespaces)
+        guard !path.isEmpty else { return view?.showFormError("Type the file to write, ending in .gpx, .geojson or .kml.") ?? () }
+        guard let format = ExportFile.format(of: URL(fileURLWithPath: path)) else {
+            return view?.showFormError("The file's name says the format: end it in .gpx (GPS devices), .geojson (web maps) or .kml (Google My Maps).") ?? ()
+        }
+        export(to: path, format: format, replacing: false)
+    }
+
+    private func export(to path: String, format: TripExportFormat, replacing: Bool) {
+        do {
+            let written = try interactor.exportTrip(to: path, format: format, replacing: replacing)
+            view?.endForm()
+            show(StatusMessage("Exported “\(trip?.name ?? "")” to \(written) (\(format.rawValue.uppercased()))."))
+        } catch where error.fileExists {
+            view?.endForm()
+            pendingQuestion = .replaceExport(path: path, format: format)
+            view?.askToConfirm("\(error.description) Replace it?", details: [])
+        } catch {
+            view?.showFormError(error.description)
+        }
     }
 
     func didPressLinks(service: DirectionsService) {

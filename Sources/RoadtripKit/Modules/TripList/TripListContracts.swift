@@ -15,6 +15,10 @@ protocol TripListViewInput: AnyObject {
     func beginFiltering(text: String)
     func endEditing()
     func askToConfirm(_ question: String)
+    /// The import form: the file to read, beginning with `path`.
+    func beginImport(path: String)
+    /// Why the file could not be imported; the form stays open.
+    func showImportError(_ text: String)
 }
 
 /// What the view reports: the user's intents, never raw keys.
@@ -40,6 +44,8 @@ protocol TripListViewOutput: AnyObject {
     func didPressReverse()
     /// The next order of the list: as in the file, by name, by distance, by start date.
     func didPressSort()
+    func didPressImport()
+    func didSubmitImport(path: String)
     func didPressUndo()
     func didPressRedo()
     func didPressSave()
@@ -59,6 +65,9 @@ protocol TripListInteractorInput: AnyObject {
     func deleteTrip(id: Trip.ID)
     func duplicateTrip(id: Trip.ID) -> Trip?
     func reverseStops(ofTrip id: Trip.ID)
+    /// Adds the trips of the file `path` names at the top, as one change; what was changed on the
+    /// way ("a track of 12,345 points became 48 stops") comes with them.
+    func importTrips(from path: String) throws(ImportError) -> (trips: [Trip], notes: [String])
     /// Undoes the last change to any trip; returns what it was ("delete trip Route 66").
     func undo() -> String?
     func redo() -> String?

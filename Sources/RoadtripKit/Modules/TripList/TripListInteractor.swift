@@ -30,6 +30,14 @@ final class TripListInteractor: TripListInteractorInput {
         model.duplicateTrip(id: id)
     }
 
+    func importTrips(from path: String) throws(ImportError) -> (trips: [Trip], notes: [String]) {
+        let url = ExportFile.url(forTyped: path)
+        let imported = try TripImport.read(contentsOf: url)
+        let trips = ImportCommand.trips(from: imported, name: nil)
+        model.addTrips(trips, "import \(url.lastPathComponent)")
+        return (trips, imported.flatMap(\.notes))
+    }
+
     func reverseStops(ofTrip id: Trip.ID) {
         model.reverseStops(inTrip: id)
     }

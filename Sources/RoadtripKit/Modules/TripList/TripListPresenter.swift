@@ -162,6 +162,28 @@ final class TripListPresenter: TripListViewOutput {
         refresh()
     }
 
+    func didPressImport() {
+        guard refuseIfReadOnly() else { return }
+        view?.beginImport(path: "")
+    }
+
+    func didSubmitImport(path: String) {
+        guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return view?.showImportError("Type the file to import: a .gpx, .geojson or trips.json file.") ?? ()
+        }
+        do {
+            let (trips, notes) = try interactor.importTrips(from: path)
+            view?.endEditing()
+            filter = nil
+            if let first = trips.first { select(first.id) }
+            let names = trips.count == 1 ? "“\(trips[0].name)” (\(Self.stopCount(trips[0].waypoints.count)))" : "\(trips.count) trips"
+            message = StatusMessage(([ "Imported \(names)." ] + notes.map { $0.prefix(1).uppercased() + $0.dropFirst() + "." } + ["u undoes."]).joined(separator: " "))
+            refresh()
+        } catch {
+            view?.showImportError(error.description)
+        }
+    }
+
     func didPressSort() {
         order = order.next
         if let id = selectedID { select(id) }

@@ -6,7 +6,7 @@ import Terminal
 final class TripListView: Screen, TripListViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
-        case open, add, rename, delete, duplicate, reverse, sort, filter, clearFilter, undo, redo, save, help, quit
+        case open, add, rename, delete, duplicate, reverse, sort, importTrips, filter, clearFilter, undo, redo, save, help, quit
     }
 
     /// Every key of the screen; the status bar and the help overlay are made from it.
@@ -18,6 +18,7 @@ final class TripListView: Screen, TripListViewInput {
         KeyBinding(.duplicate, keys: [.character("c")], label: "Copy", help: "Duplicate the selected trip, as “… (copy)” below it"),
         KeyBinding(.reverse, keys: [.character("R")], label: "Reverse", help: "Reverse the order of the selected trip's stops"),
         KeyBinding(.sort, keys: [.character("S")], label: "Sort", help: "Sort the list: as in the file, by name, by distance, by start date"),
+        KeyBinding(.importTrips, keys: [.character("I")], label: "Import", help: "Import trips from a GPX, GeoJSON or trips.json file"),
         KeyBinding(.filter, keys: [.character("/")], label: "Filter", help: "Filter by trip or place name", statusBar: true),
         KeyBinding(.clearFilter, keys: [.escape], label: "Clear", help: "Clear the filter"),
         KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change"),
@@ -30,6 +31,7 @@ final class TripListView: Screen, TripListViewInput {
     private enum Editor {
         case rename(TextField)
         case filter(TextField)
+        case importFile(FormDialog)
     }
 
     private let presenter: TripListViewOutput
@@ -69,6 +71,18 @@ final class TripListView: Screen, TripListViewInput {
         needsDisplay = true
     }
 
+    func beginImport(path: String) {
+        editor = .importFile(FormDialog(title: "Import trips", fields: [("File", path)], placeholders: ["a .gpx, .geojson or trips.json file"]))
+        needsDisplay = true
+    }
+
+    func showImportError(_ text: String) {
+        guard case .importFile(var dialog) = editor else { return }
+        dialog.error = text
+        editor = .importFile(dialog)
+        needsDisplay = true
+    }
+
     func askToConfirm(_ question: String) {
         confirmation = ConfirmDialog(question: question)
         needsDisplay = true
@@ -80,7 +94,7 @@ final class TripListView: Screen, TripListViewInput {
     var helpEntries: [HelpEntry] { shownKeymap.helpEntries }
 
     /// The keys a read-only file leaves: pressed, the others still say why they cannot act.
-    static let readOnlyKeymap = keymap.keeping { ![.add, .rename, .delete, .duplicate, .reverse, .undo, .redo, .save].contains($0) }
+    static let readOnlyKeymap = keymap.keeping { ![.add, .rename, .delete, .duplicate, .reverse, .importTrips, .undo, .redo, .save].contains($0) }
     private var shownKeymap: Keymap<Command> { viewModel.isReadOnly ? Self.readOnlyKeymap : Self.keymap }
 
     var statusHints: [KeyHint] {
@@ -88,6 +102,7 @@ final class TripListView: Screen, TripListViewInput {
         switch editor {
         case .rename: return [KeyHint(key: "Enter", label: "Keep"), KeyHint(key: "Esc", label: "Cancel")]
         case .filter: return [KeyHint(key: "Enter", label: "Done"), KeyHint(key: "↑↓", label: "Select"), KeyHint(key: "Esc", label: "Clear")]
+        case .importFile: return [KeyHint(key: "Enter", label: "Import"), KeyHint(key: "Esc", label: "Cancel")]
         case nil: return shownKeymap.statusHints
         }
     }
@@ -127,6 +142,15 @@ final class TripListView: Screen, TripListViewInput {
             case .moved: needsDisplay = true
             case .ignored, .full: moveWhileFiltering(key)
             }
+        case .importFile(var dialog):
+            let outcome = dialog.handle(key)
+            editor = .importFile(dialog)
+            switch outcome {
+            case .submit(let values): presenter.didSubmitImport(path: values.first ?? "")
+            case .cancel: presenter.didCancelEditing()
+            case .handled: needsDisplay = true
+            case .ignored: break
+            }
         case nil:
             if let command = Self.keymap.command(for: key) { perform(command) }
         }
@@ -149,6 +173,7 @@ final class TripListView: Screen, TripListViewInput {
         case .duplicate: presenter.didPressDuplicate()
         case .reverse: presenter.didPressReverse()
         case .sort: presenter.didPressSort()
+        case .importTrips: presenter.didPressImport()
         case .filter: presenter.didPressFilter()
         case .clearFilter: presenter.didPressClearFilter()
         case .undo: presenter.didPressUndo()
@@ -176,6 +201,7 @@ final class TripListView: Screen, TripListViewInput {
             }
         }
         if hasFilterLine { drawFilterLine(on: surface, row: rect.bottom - 1, width: rect.width) }
+        if case .importFile(let dialog) = editor { dialog.draw(on: surface) }
         confirmation?.draw(on: surface)
     }
 

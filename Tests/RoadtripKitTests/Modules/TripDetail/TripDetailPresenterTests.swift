@@ -279,6 +279,31 @@ import Testing
         #expect(osm.paragraphs.contains("Link 2: stops 2–3, Big Sur → Morro Bay"))
     }
 
+    @Test func exportSuggestsAFileAndWritesTheFormatItsExtensionSays() {
+        presenter.didPressExport()
+        #expect(view.forms.last?.form == .export)
+        #expect(view.forms.last?.values == ["/home/me/Pacific Drive.gpx"])
+        presenter.didSubmitForm(.export, values: ["/tmp/coast.geojson"])
+        #expect(interactor.exports.map(\.path) == ["/tmp/coast.geojson"])
+        #expect(interactor.exports.first?.format == .geojson)
+        #expect(view.last?.message?.text == "Exported “Pacific Drive” to /tmp/coast.geojson (GEOJSON).")
+    }
+
+    @Test func exportRefusesANameThatSaysNoFormat() {
+        presenter.didSubmitForm(.export, values: ["/tmp/coast.txt"])
+        #expect(interactor.exports.isEmpty)
+        #expect(view.formErrors.last?.contains("end it in .gpx") == true)
+    }
+
+    @Test func exportAsksBeforeReplacingAFile() {
+        interactor.existingPaths = ["/tmp/coast.gpx"]
+        presenter.didSubmitForm(.export, values: ["/tmp/coast.gpx"])
+        #expect(view.questions.last == "/tmp/coast.gpx already exists. Replace it?")
+        #expect(interactor.exports.isEmpty)
+        presenter.didAnswerQuestion(true)
+        #expect(interactor.exports.first?.replacing == true)
+    }
+
     @Test func aTripWithOneStopHasNoLink() {
         interactor.subject.value?.waypoints.removeLast(2)
         presenter.didPressLinks(service: .google)

@@ -77,6 +77,17 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
         return StopOrder(of: trip)
     }
 
+    func suggestedExportPath() -> String { "/home/me/\(subject.value?.name ?? "").gpx" }
+
+    var exports: [(path: String, format: TripExportFormat, replacing: Bool)] = []
+    /// Paths that exist: exporting there without `replacing` fails as the real one does.
+    var existingPaths: Set<String> = []
+    func exportTrip(to path: String, format: TripExportFormat, replacing: Bool) throws(ExportFile.Failure) -> String {
+        if existingPaths.contains(path) && !replacing { throw ExportFile.Failure(description: "\(path) already exists.", fileExists: true) }
+        exports.append((path, format, replacing))
+        return path
+    }
+
     func directionsLinks(service: DirectionsService) -> [DirectionsLink] {
         DirectionsLinks.links(for: subject.value?.waypoints.map(\.location) ?? [], service: service)
     }
@@ -129,6 +140,7 @@ final class TripDetailPresenterSpy: TripDetailViewOutput {
     func didPressItinerary() { intents.append("itinerary") }
     func didPressOptimize() { intents.append("optimize") }
     func didPressLinks(service: DirectionsService) { intents.append("links \(service)") }
+    func didPressExport() { intents.append("export") }
     func didSubmitForm(_ form: TripDetailForm, values: [String]) { intents.append("submit \(form) \(values)") }
     func didCancelForm() { intents.append("cancel form") }
     func didPressUndo() { intents.append("undo") }

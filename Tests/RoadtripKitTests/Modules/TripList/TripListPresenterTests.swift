@@ -334,4 +334,20 @@ import Testing
         #expect(view.last?.rows.first?.distance.hasSuffix(" mi") == true)
         #expect(view.last?.rows[1].distance.hasSuffix(" km") == true)
     }
+
+    @Test func importedTripsComeFirstSelectedAndSaid() {
+        let imported = Trip(name: "Coast", waypoints: Fixtures.pacific.waypoints)
+        interactor.importResult = .success(([imported], ["a track of 1,200 points became 14 stops"]))
+        presenter.didPressImport()
+        #expect(view.importPaths == [""])
+        presenter.didSubmitImport(path: "~/coast.gpx")
+        #expect(shownNames.first == "Coast")
+        #expect(selectedName == "Coast")
+        #expect(view.last?.message?.text == "Imported “Coast” (3 stops). A track of 1,200 points became 14 stops. u undoes.")
+    }
+
+    @Test func anEmptyPathIsRefusedInTheForm() {
+        presenter.didSubmitImport(path: "  ")
+        #expect(view.importErrors.count == 1)
+    }
 }

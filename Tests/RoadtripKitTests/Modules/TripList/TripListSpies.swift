@@ -18,6 +18,10 @@ final class TripListViewSpy: TripListViewInput {
     func beginFiltering(text: String) { filteringText = text }
     func endEditing() { endEditingCount += 1 }
     func askToConfirm(_ question: String) { questions.append(question) }
+    var importPaths: [String] = []
+    var importErrors: [String] = []
+    func beginImport(path: String) { importPaths.append(path) }
+    func showImportError(_ text: String) { importErrors.append(text) }
 }
 
 @MainActor
@@ -56,6 +60,14 @@ final class TripListInteractorSpy: TripListInteractorInput {
         copy.name += " (copy)"
         subject.value.insert(copy, at: index + 1)
         return copy
+    }
+
+    /// What `importTrips` gives: trips to add, or the error to throw.
+    var importResult: Result<(trips: [Trip], notes: [String]), ImportError> = .success(([], []))
+    func importTrips(from path: String) throws(ImportError) -> (trips: [Trip], notes: [String]) {
+        let (trips, notes) = try importResult.get()
+        subject.value.insert(contentsOf: trips, at: 0)
+        return (trips, notes)
     }
 
     var reversed: [Trip.ID] = []
@@ -112,6 +124,8 @@ final class TripListPresenterSpy: TripListViewOutput {
     func didPressDuplicate() { intents.append("duplicate") }
     func didPressReverse() { intents.append("reverse") }
     func didPressSort() { intents.append("sort") }
+    func didPressImport() { intents.append("import") }
+    func didSubmitImport(path: String) { intents.append("submit import \(path)") }
     func didPressUndo() { intents.append("undo") }
     func didPressRedo() { intents.append("redo") }
     func didPressSave() { intents.append("save") }

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// Trips out to GPX/GeoJSON and back in, from the screens and from the command line.
+@Suite("import and export, end to end")
+struct InteropEndToEndTests {
+    typealias CLI = CommandLineEndToEndTests
+
+    /// The stops of the first trip of a data file, as (name, notes, latitude, longitude).
+    static func stops(at url: URL, trip index: Int = 0) throws -> [(String, String?, Double, Double)] {
+        let trips = try Run.trips(at: url)
+        let stops = try #require(trips[index]["waypoints"] as? [[String: Any]])
+        return stops.map { stop in
+            let location = stop["location"] as? [String: Any]
+            return (stop["name"] as? String ?? "", stop["notes"] as? String,
+                    location?["latitude"] as? Double ?? .nan, location?["longitude"] as? Double ?? .nan)
+        }
+    }
+
+    /// Each stop's stay and night mark, as the file writes them.
+    static func stays(at url: URL, trip index: Int) throws -> [String] {
+        let stops = try #require(try Run.trips(at: url)[index]["waypoints"] as? [[String: Any]])
+        return stops.map { "\($0["stayHours"] ?? "-") \($0["stayNights"] ?? "-") \($0["overnight"] ?? "-")" }
+    }
+
+    static func expectSameStops(_ lhs: [(String, String?, Double, Double)], _ rhs: [(String, String?, Double, Double)],
+                                sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(lhs.map(\.0) == rhs.map(\.0), sourceLocation: sourceLocation)
+        #expect(lhs.map(\.1) == rhs.map(\.1), sourceLocation: sourceLocation)
+        for (a, b) in zip(lhs, rhs) {
+            #expect(abs(a.2 - b.2) <= 1e-6 && abs(a.3 - b.3) <= 1e-6, "\(a.0): \(a.2),\(a.3) against \(b.2),\(b.3)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("e on the trip screen exports to a GPX file, I on the trip list imports it back: the same stops, one more trip")
+    func exportFromTheScreenImportFromTheList() async throws {
+        let session = try TmuxSession(width: 110, height: 30)
+        defer { session.close() }
+        try await TripDetailEndToEndTests.openPacific(session)
+        let file = session.directory.url.appendingPathComponent("coast.gpx").path
+
+        try session.sendKeys("e")
+        try await session.waitFor("Export “Pacific Coast Drive”")
+        try session.sendKeys("C-u")
+        try session.sendText(file)
+        try session.sendKeys("Enter")
+        try await session.waitFor("Exported “Pacific Coast Drive” to")
+        #expect(FileManager.default.fileExists(atPath: file))
+        let gpx = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(gpx.contains("<rtept") && gpx.contains("Morro Bay"))
+
+        // Again to the same file: asked first, nothing replaced on n.
+        try session.sendKeys("e", "C-u")
+        try session.sendText(file)
+        try session.sendKeys("Enter")
+        try await session.waitFor("already exists. Replace it?")
+        try session.sendKeys("n")
+
+        try session.sendKeys("Escape")
+        try await TripListEndToEndTests.waitForSampleTrips(session)
+        try session.sendKeys("I")
+        try await session.waitFor("Import trips")
+        try session.sendText(file)
+        try session.sendKeys("Enter")
+        try await session.waitUntil("the imported trip at the top, selected") { screen in
+            screen.contains("Imported “Pacific Coast Drive” (7 stops).") && screen.contains("6 trips")
+        }
+        try await TripListEndToEndTests.quitNormally(session)
+
+        let trips = try Run.trips(at: session.dataFile)
+        #expect(trips.count == 6)
+        #expect(trips[0]["id"] as? String != trips[1]["id"] as? String)
+        Self.expectSameStops(try Self.stops(at: session.dataFile, trip: 0), try Self.stops(at: session.dataFile, trip: 1))
+    }
+
+    @Test("export then import on the command line, GPX and GeoJSON: the same stops, notes and all")
+    func commandLineRoundTrips() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let text = #"""
+        {"version": 1, "trips": [{"id": "00000000-0000-0000-0000-000000000001", "name": "Coast", "waypoints": [
+          {"id": "00000000-0000-0000-0000-000000000011", "name": "Monterey & <Aquarium>", "notes": "Open at 10,\nbook ahead", "stayHours": 2.5,
+           "location": {"latitude": 36.6002, "longitude": -121.8947}},
+          {"id": "00000000-0000-0000-0000-000000000012", "name": "Big Sur “Bixby”", "overnight": true, "location": {"latitude": 36.2704123, "longitude": -121.8081456}},
+          {"id": "00000000-0000-0000-0000-000000000013", "name": "森 Morro Bay 🌊", "stayNights": 2, "location": {"latitude": 35.3658, "longitude": -120.8499}}]}]}
+        """#
+        try Data(text.utf8).write(to: directory.dataFile)
+        let original = try Self.stops(at: directory.dataFile, trip: 0)
+        let originalStays = try Self.stays(at: directory.dataFile, trip: 0)
+        for format in ["gpx", "geojson", "kml"] {
+            let file = directory.url.appendingPathComponent("coast.\(format)").path
+            let exported = try CLI.roadtrip(["export", "Coast", "-o", file], in: directory)
+            #expect(exported.status == 0, "\(CLI.describe(exported))")
+            let again = try CLI.roadtrip(["export", "Coast", "-o", file], in: directory)
+            #expect(again.status != 0 && again.standardError.contains("already exists"), "\(CLI.describe(again))")
+            guard format != "kml" else { continue }
+            let imported = try CLI.roadtrip(["import", file, "--name", "Back from \(format)", "--json"], in: directory)
+            #expect(imported.status == 0, "\(CLI.describe(imported))")
+            #expect(imported.standardOutput.contains("\"stops\" : 3"))
+            let names = Run.names(of: try Run.trips(at: directory.dataFile))
+            #expect(names.first == "Back from \(format)")
+            Self.expectSameStops(try Self.stops(at: directory.dataFile, trip: 0), original)
+            #expect(try Self.stays(at: directory.dataFile, trip: 0) == originalStays, "\(format)")
+        }
+    }
+
+    @Test("A file that is not GPX is refused with its name and the cause, and nothing is added")
+    func aBrokenFileIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("broken.gpx")
+        try Data("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\" version=\"1.1\"><rte><rtept lat=\"1\"></rtept>".utf8).write(to: file)
+        _ = try CLI.roadtrip(["list"], in: directory)
+        let before = try Data(contentsOf: directory.dataFile)
+        let result = try CLI.roadtrip(["import", file.path], in: directory)
+        #expect(result.status == 1, "\(CLI.describe(result))")
+        #expect(result.standardError.contains(file.path))
+        #expect(try Data(contentsOf: directory.dataFile) == before)
+    }
+
+    @Test("link prints the directions link of a trip, and says so when it takes several")
+    func links() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let one = try CLI.roadtrip(["link", "Pacific Coast Drive"], in: directory)
+        #expect(one.status == 0, "\(CLI.describe(one))")
+        #expect(one.standardOutput.hasPrefix("https://www.google.com/maps/dir/?api=1&origin=36.600200,-121.894700"))
+        let several = try CLI.roadtrip(["link", "Route 66", "--service", "osm"], in: directory)
+        #expect(several.standardOutput.hasPrefix("OpenStreetMap takes at most 2 stops a link: the 11 stops of “Route 66” are in 10 links"))
+    }
+}
