@@ -346,6 +346,13 @@ import Testing
         #expect(view.last?.message?.text == "Imported “Coast” (3 stops). A track of 1,200 points became 14 stops. u undoes.")
     }
 
+    @Test func aFileThatCannotBeImportedIsSaidInTheFormAndNothingIsAdded() {
+        interactor.importResult = .failure(ImportError(path: "/tmp/a.gpx", line: 3, column: 7, reason: "<rtept> has no lat attribute."))
+        presenter.didSubmitImport(path: "/tmp/a.gpx")
+        #expect(view.importErrors == ["Cannot import /tmp/a.gpx: line 3, column 7: <rtept> has no lat attribute."])
+        #expect(shownNames == ["Pacific Drive", "Alpine Loop", "Someday"])
+    }
+
     @Test func anEmptyPathIsRefusedInTheForm() {
         presenter.didSubmitImport(path: "  ")
         #expect(view.importErrors.count == 1)
