@@ -33,11 +33,19 @@ public final class Terminal {
     public let surface: Surface
     public let usesColor: Bool
     private var isRunning = true
+    /// Where curses writes: the escape sequences it does not know are written there too.
+    let outputDescriptor: Int32
+    /// Clicks and drags made from the mouse reports, while the mouse is on.
+    var mouseGestures: MouseGestures?
+    /// Whether this program turned on the terminal's reports of moves with a button held
+    /// (`MouseMode`), which must be turned off on every way out.
+    var sendsButtonMotion = false
 
-    private init(screen: OpaquePointer, files: [UnsafeMutablePointer<FILE>], usesColor: Bool) {
+    private init(screen: OpaquePointer, files: [UnsafeMutablePointer<FILE>], usesColor: Bool, outputDescriptor: Int32 = STDOUT_FILENO) {
         self.screen = screen
         self.files = files
         self.usesColor = usesColor
+        self.outputDescriptor = outputDescriptor
         self.surface = Surface(window: rt_stdscr()!, palette: Palette(usesColor: usesColor))
     }
 
@@ -94,7 +102,7 @@ public final class Terminal {
         }
         let usesColor = setUpModes(color: color)
         resize_term(Int32(height), Int32(width))
-        return Terminal(screen: screen, files: [output, input], usesColor: usesColor)
+        return Terminal(screen: screen, files: [output, input], usesColor: usesColor, outputDescriptor: fileno(output))
     }
 
     /// Input and drawing modes shared by real and off-screen sessions; returns whether colours are on.
@@ -140,6 +148,7 @@ public final class Terminal {
         var code: wint_t = 0
         let status = wget_wch(rt_stdscr(), &code)
         if status == ERR { return nil }
+        if status == KEY_CODE_YES && Int32(truncatingIfNeeded: code) == KEY_MOUSE { return readMouse() }
         let key = Key.decode(code: UInt32(code), isFunctionKey: status == KEY_CODE_YES)
         return key == .escape ? readAfterEscape() : key
     }
@@ -189,6 +198,7 @@ public final class Terminal {
         endwin()
         SignalTrap.stopProcess()
         wrefresh(rt_stdscr())
+        resumeMouse()
         invalidate()
     }
 
@@ -197,6 +207,7 @@ public final class Terminal {
         guard isRunning else { return }
         isRunning = false
         endwin()
+        stopMouse()
         delscreen(screen)
         for file in files { fclose(file) }
         files = []
