@@ -42,13 +42,6 @@ static inline attr_t rt_a_standout(void) { return A_STANDOUT; }
 static inline int rt_key_f(int n) { return KEY_F(n); }
 static inline attr_t rt_a_color_mask(void) { return A_COLOR; }
 
-// Mouse: the button masks are function-like macros (NCURSES_MOUSE_MASK).
-static inline mmask_t rt_button1_pressed(void) { return BUTTON1_PRESSED; }
-static inline mmask_t rt_button1_released(void) { return BUTTON1_RELEASED; }
-static inline mmask_t rt_button4_pressed(void) { return BUTTON4_PRESSED; }
-static inline mmask_t rt_button5_pressed(void) { return BUTTON5_PRESSED; }
-static inline mmask_t rt_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
-
 // glibc declares wcwidth only under _XOPEN_SOURCE, which SwiftPM does not let a package define.
 extern int wcwidth(wchar_t c);
 static inline int rt_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }

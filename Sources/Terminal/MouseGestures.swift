@@ -3,7 +3,8 @@
 /// button down is a drag. Pure state with the time passed in, so tests need no clock.
 ///
 /// curses could make clicks itself (`mouseinterval`), but then every press waits up to that long
-/// for its release before anything happens, and a drag comes as a click; here a press acts at once.
+/// for its release before anything happens, and a drag comes as a click; here a press acts at
+/// once. (Nor are curses' mouse events used at all: `MouseReport`.)
 struct MouseGestures {
     /// The longest gap between two clicks that still makes a double click (GTK's default).
     static let doubleClickInterval: Duration = .milliseconds(400)
@@ -27,17 +28,22 @@ struct MouseGestures {
         case .wheelUp: return MouseEvent(.wheelUp, row: cell.row, column: cell.column)
         case .wheelDown: return MouseEvent(.wheelDown, row: cell.row, column: cell.column)
         case .buttonDown:
-            // curses reports some moves with the button held as presses again.
-            if pressedAt != nil { return drag(to: cell) }
-            pressedAt = cell
-            lastAt = cell
-            dragged = false
-            return MouseEvent(.press, row: cell.row, column: cell.column)
+            // A second press with no release between: a release was lost; take it as a move.
+            return pressedAt == nil ? press(at: cell) : drag(to: cell)
         case .motion:
-            return pressedAt == nil ? nil : drag(to: cell)
+            // Moves are reported only with a button down: when its press was not seen (it went
+            // down before the program started), the move starts the drag.
+            return pressedAt == nil ? press(at: cell) : drag(to: cell)
         case .buttonUp:
             return release(at: cell, time: time)
         }
+    }
+
+    private mutating func press(at cell: Cell) -> MouseEvent {
+        pressedAt = cell
+        lastAt = cell
+        dragged = false
+        return MouseEvent(.press, row: cell.row, column: cell.column)
     }
 
     private mutating func drag(to cell: Cell) -> MouseEvent? {

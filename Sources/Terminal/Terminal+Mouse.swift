@@ -3,70 +3,78 @@ import CNCurses
 import Glibc
 #endif
 
-/// The mouse of a curses session: on when asked and the terminal has one, read as `Key.mouse`.
+/// The mouse of a curses session: on when asked and the terminal speaks xterm's mouse, read
+/// as `Key.mouse`.
 ///
-/// Under TERM=xterm-256color, ncurses 6.4 turns on only clicks and the wheel (its `XM` string is
-/// `\e[?1006;1000h`, whatever the mask), so xterm and tmux send no moves and a drag cannot be
-/// seen. Button-event tracking (mode 1002: moves while a button is held, never bare hovering)
-/// is turned on here after curses' own sequence, again after a suspend (curses sends its own
-/// again then), and off on every way out (`stop`, and the crash handlers' `SignalTrap`).
+/// curses' own mouse is not used (`MouseReport` says why). The terminal is asked here for
+/// button-event tracking (mode 1002: presses, releases, moves while a button is held, never
+/// bare hovering) in SGR form (1006: any column, and a release says which button), and the
+/// modes are turned off again before a suspend and on every way out (`stop`, and the crash
+/// handlers of `SignalTrap`), since `endwin` does not know of them.
 extension Terminal {
-    static let buttonMotionOn = "\u{1B}[?1002h"
-    static let buttonMotionOff = "\u{1B}[?1002l"
+    static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+    static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
 
     /// Whether clicks and the wheel come as keys.
     public var hasMouse: Bool { mouseGestures != nil }
 
-    /// Asks for mouse reports; returns whether the terminal gives them (TERM=linux without gpm,
-    /// TERM=vt100… do not, and the program works with the keys alone).
+    /// Asks for mouse reports; returns whether the terminal gives them: its terminfo entry has a
+    /// mouse key (`kmous`) of xterm's kind, which TERM=linux without gpm or vt100 have not (and
+    /// the program works with the keys alone).
     @discardableResult
     public func enableMouse() -> Bool {
         guard mouseGestures == nil else { return true }
-        guard mousemask(MouseReport.mask, nil) != 0, has_mouse() else { return false }
-        // Clicks are made by `MouseGestures`, with no wait after a press.
-        mouseinterval(0)
+        guard mouseIntroducer != nil else { return false }
         mouseGestures = MouseGestures()
-        sendsButtonMotion = Self.speaksXtermMouse()
-        if sendsButtonMotion { write(Self.buttonMotionOn) }
+        write(Self.mouseOn)
         return true
     }
 
-    /// Whether the terminal's mouse reports are xterm's (`kmous` is `\e[M` or `\e[<`), which
-    /// is what understands mode 1002.
-    private static func speaksXtermMouse() -> Bool {
-        guard let kmous = tigetstr("kmous"), Int(bitPattern: kmous) != -1 else { return false }
-        return String(cString: kmous).hasPrefix("\u{1B}[")
+    /// What curses' KEY_MOUSE stands for, after `ESC [`: `<` under TERM=xterm-256color, `M` for
+    /// older entries; nil when the entry has no mouse of xterm's kind.
+    static func mouseIntroducer() -> [UInt32]? {
+        guard let kmous = tigetstr("kmous"), Int(bitPattern: kmous) != -1 else { return nil }
+        let codes = String(cString: kmous).unicodeScalars.map(\.value)
+        guard codes.count == 3, codes[0] == 27, codes[1] == UInt32(UInt8(ascii: "[")), MouseReport.starts(with: codes[2]) else { return nil }
+        return [codes[2]]
     }
 
-    /// A mouse report from curses, as a key; nil for one no screen uses.
-    func readMouse() -> Key? {
-        var event = MEVENT()
-        guard getmouse(&event) == OK,
-              let report = MouseReport.decode(state: event.bstate, row: Int(event.y), column: Int(event.x)),
-              let mouse = mouseGestures?.event(for: report, at: .now) else { return nil }
-        return .mouse(mouse)
+    /// Reads the rest of a mouse report whose first characters after `ESC [` are `codes`, and
+    /// returns its key, or nil when no screen uses it or the mouse is off (the report is still
+    /// read whole, so its characters never come as typing).
+    func readMouseReport(startingWith codes: [UInt32]) -> Key? {
+        var codes = codes
+        while codes.count < EscapeSequence.maximumLength {
+            if case .complete(let report) = MouseReport.read(codes) { return report.flatMap(mouseKey) }
+            // The rest of a report comes in the same write; a slow line gets 10 ms.
+            wtimeout(rt_stdscr(), 10)
+            var code: wint_t = 0
+            let status = wget_wch(rt_stdscr(), &code)
+            if status == ERR { return nil }
+            if status == KEY_CODE_YES {
+                ungetch(Int32(truncatingIfNeeded: code))
+                return nil
+            }
+            codes.append(UInt32(code))
+        }
+        return nil
     }
 
-    /// After a suspend curses has sent its own mouse sequence again, which in tmux replaces 1002.
+    func mouseKey(for report: MouseReport) -> Key? {
+        mouseGestures?.event(for: report, at: .now).map { .mouse($0) }
+    }
+
+    /// Before a suspend: the shell must not get mouse reports as text.
+    func pauseMouse() {
+        if hasMouse { write(Self.mouseOff) }
+    }
+
+    /// After a suspend, when the terminal is the program's again.
     func resumeMouse() {
-        if sendsButtonMotion { write(Self.buttonMotionOn) }
-    }
-
-    /// After `endwin` (which has turned curses' modes off and flushed its output).
-    func stopMouse() {
-        if sendsButtonMotion { write(Self.buttonMotionOff) }
-        sendsButtonMotion = false
-    }
-
-    /// Puts a mouse report in the input queue, as curses does when the terminal sends one (for
-    /// off-screen sessions in tests, after `enableMouse`).
-    func queueMouse(state: mmask_t, row: Int, column: Int) {
-        var event = MEVENT(id: 0, x: Int32(column), y: Int32(row), z: 0, bstate: state)
-        ungetmouse(&event)
+        if hasMouse { write(Self.mouseOn) }
     }
 
     private func write(_ sequence: String) {
-        // curses flushes its own output before these calls, so the order on the wire is kept.
         let bytes = Array(sequence.utf8)
         _ = bytes.withUnsafeBufferPointer { Glibc.write(outputDescriptor, $0.baseAddress, $0.count) }
     }

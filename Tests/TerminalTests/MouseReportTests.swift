@@ -1,32 +1,45 @@
-import CNCurses
 import Testing
 @testable import Terminal
 
-/// curses' button states, as `getmouse` gives them, become reports once.
+private func codes(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+
+/// The terminal's mouse reports, read from their characters after `ESC [`.
 @Suite struct MouseReportTests {
-    @Test func buttonOneDownAndUp() {
-        #expect(MouseReport.decode(state: rt_button1_pressed(), row: 4, column: 9) == MouseReport(action: .buttonDown, row: 4, column: 9))
-        #expect(MouseReport.decode(state: rt_button1_released(), row: 4, column: 9)?.action == .buttonUp)
+    @Test func sgrPressAndReleaseOfTheLeftButton() {
+        #expect(MouseReport.read(codes("<0;10;5M")) == .complete(MouseReport(action: .buttonDown, row: 4, column: 9)))
+        #expect(MouseReport.read(codes("<0;10;5m")) == .complete(MouseReport(action: .buttonUp, row: 4, column: 9)))
     }
 
-    @Test func buttonsFourAndFiveAreTheWheel() {
-        #expect(MouseReport.decode(state: rt_button4_pressed(), row: 0, column: 0)?.action == .wheelUp)
-        #expect(MouseReport.decode(state: rt_button5_pressed(), row: 0, column: 0)?.action == .wheelDown)
+    @Test func sgrWheelAndMoves() {
+        #expect(MouseReport.read(codes("<64;3;2M")) == .complete(MouseReport(action: .wheelUp, row: 1, column: 2)))
+        #expect(MouseReport.read(codes("<65;3;2M")) == .complete(MouseReport(action: .wheelDown, row: 1, column: 2)))
+        #expect(MouseReport.read(codes("<32;300;90M")) == .complete(MouseReport(action: .motion, row: 89, column: 299)), "wide terminals too")
     }
 
-    @Test func aMoveIsMotion() {
-        #expect(MouseReport.decode(state: rt_report_mouse_position(), row: 2, column: 3)?.action == .motion)
-    }
-
-    @Test func otherButtonsAndEmptyStatesAreDropped() {
-        #expect(MouseReport.decode(state: 0, row: 0, column: 0) == nil)
-        #expect(MouseReport.decode(state: mmask_t(0x800) /* BUTTON3_PRESSED, a function-like macro */, row: 0, column: 0) == nil)
-    }
-
-    @Test func theMaskAsksForEveryStateDecoded() {
-        for state in [rt_button1_pressed(), rt_button1_released(), rt_button4_pressed(), rt_button5_pressed(), rt_report_mouse_position()] {
-            #expect(MouseReport.mask & state == state)
+    @Test func sgrReportsNoScreenUsesAreReadWholeAndDropped() {
+        for text in ["<2;3;3M", "<2;3;3m", "<1;3;3M", "<35;3;3M", "<66;3;3M", "<0;0;3M", "<0;3M", "<0;3;3X"] {
+            #expect(MouseReport.read(codes(text)) == .complete(nil), "\(text)")
         }
+    }
+
+    @Test func partialReportsWaitForTheRest() {
+        for text in ["<", "<0", "<0;10;", "<0;10;5", "M", "M !"] {
+            #expect(MouseReport.read(codes(text)) == .incomplete, "\(text)")
+        }
+        #expect(MouseReport.read(codes("<" + String(repeating: "1", count: 40))) == .complete(nil), "garbage ends")
+    }
+
+    @Test func x10ReportsAreThreeCharactersOf32PlusAValue() {
+        // Button 0 at column 10, row 5; then a release (button bits 3); then the wheel.
+        #expect(MouseReport.read([77, 32, 42, 37]) == .complete(MouseReport(action: .buttonDown, row: 4, column: 9)))
+        #expect(MouseReport.read([77, 35, 42, 37]) == .complete(MouseReport(action: .buttonUp, row: 4, column: 9)))
+        #expect(MouseReport.read([77, 96, 33, 33]) == .complete(MouseReport(action: .wheelUp, row: 0, column: 0)))
+    }
+
+    @Test func afterEscapeBracketAMouseReportIsNotAKey() {
+        #expect(EscapeSequence.read(codes("[<0;10;5M")) == .mouse(MouseReport(action: .buttonDown, row: 4, column: 9)))
+        #expect(EscapeSequence.read(codes("[<0;10")) == .incomplete)
+        #expect(EscapeSequence.read(codes("[<2;1;1M")) == .mouse(nil))
     }
 }
 
@@ -67,7 +80,7 @@ import Testing
         _ = feed(.buttonDown, 3, 5)
         #expect(feed(.motion, 3, 6) == .drag)
         #expect(feed(.motion, 3, 6) == nil, "no move, no drag")
-        // curses reports some moves as presses again.
+        // A press with no release between (the release was lost) is a move.
         #expect(feed(.buttonDown, 4, 6) == .drag)
         #expect(feed(.motion, 3, 5) == .drag)
         #expect(feed(.buttonUp, 3, 5) == .release, "back where it started, but it was a drag")
@@ -78,9 +91,14 @@ import Testing
         #expect(feed(.buttonUp, 3, 9) == .release)
     }
 
-    @Test func movesAndReleasesWithNoPressAreDropped() {
-        #expect(feed(.motion, 3, 5) == nil)
+    @Test func aReleaseWithNoPressIsDropped() {
         #expect(feed(.buttonUp, 3, 5) == nil)
+    }
+
+    @Test func aMoveWithNoPressSeenStartsTheDrag() {
+        #expect(feed(.motion, 3, 5) == .press)
+        #expect(feed(.motion, 3, 6) == .drag)
+        #expect(feed(.buttonUp, 3, 6) == .release)
     }
 
     @Test func theWheelActsAtOnceEvenDuringADrag() {
@@ -91,7 +109,7 @@ import Testing
     }
 }
 
-/// The real path: curses' queue, `getmouse`, and `Key.mouse`.
+/// The real path: curses' queue (where its KEY_MOUSE takes the report's start), then the rest.
 @MainActor
 @Suite struct TerminalMouseTests {
     @Test func reportsComeAsMouseKeysOnceTheMouseIsOn() throws {
@@ -99,12 +117,25 @@ import Testing
             #expect(!terminal.hasMouse)
             #expect(terminal.enableMouse())
             #expect(terminal.hasMouse)
-            terminal.queueMouse(state: rt_button1_pressed(), row: 2, column: 7)
-            #expect(terminal.readKey(timeout: 0) == .mouse(MouseEvent(.press, row: 2, column: 7)))
-            terminal.queueMouse(state: rt_button1_released(), row: 2, column: 7)
-            #expect(terminal.readKey(timeout: 0) == .mouse(MouseEvent(.click, row: 2, column: 7)))
-            terminal.queueMouse(state: rt_button5_pressed(), row: 1, column: 1)
-            #expect(terminal.readKey(timeout: 0) == .mouse(MouseEvent(.wheelDown, row: 1, column: 1)))
+            // A double click and a wheel turn in one burst: nothing is lost.
+            terminal.queueInput("\u{1B}[<0;8;3M\u{1B}[<0;8;3m\u{1B}[<0;8;3M\u{1B}[<0;8;3m\u{1B}[<65;2;2Mx")
+            var keys: [Key] = []
+            while let key = terminal.readKey(timeout: 0) { keys.append(key) }
+            #expect(keys == [
+                .mouse(MouseEvent(.press, row: 2, column: 7)), .mouse(MouseEvent(.click, row: 2, column: 7)),
+                .mouse(MouseEvent(.press, row: 2, column: 7)), .mouse(MouseEvent(.doubleClick, row: 2, column: 7)),
+                .mouse(MouseEvent(.wheelDown, row: 1, column: 1)), .character("x"),
+            ])
+        }
+    }
+
+    @Test func withTheMouseOffReportsAreReadWholeAndDropped() throws {
+        try withOffscreenTerminal { terminal in
+            terminal.queueInput("\u{1B}[<0;8;3M\u{1B}[<0;8;3mm0")
+            // A dropped report reads as no key, like a wait that timed out.
+            let keys = (0..<8).compactMap { _ in terminal.readKey(timeout: 0) }
+            #expect(keys.allSatisfy { $0 != .character(";") && $0 != .character("M") })
+            #expect(keys.suffix(2) == [.character("m"), .character("0")], "keys typed after them still come")
         }
     }
 
