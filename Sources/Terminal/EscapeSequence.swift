@@ -12,6 +12,8 @@ enum EscapeSequence {
         case incomplete
         /// A whole sequence: the key it stands for, or nil for one to ignore.
         case complete(Key?)
+        /// A whole mouse report (nil: one to ignore), for the terminal's mouse to make an event of.
+        case mouse(MouseReport?)
     }
 
     private static func ascii(_ scalar: Unicode.Scalar) -> UInt32 { scalar.value }
@@ -33,6 +35,10 @@ enum EscapeSequence {
 
     /// `ESC [` parameters (0x30–0x3F), intermediates (0x20–0x2F), then one final byte (0x40–0x7E).
     private static func readCSI(_ codes: [UInt32]) -> Reading {
+        if let first = codes.first, MouseReport.starts(with: first) {
+            guard case .complete(let report) = MouseReport.read(codes) else { return .incomplete }
+            return .mouse(report)
+        }
         guard let end = codes.firstIndex(where: { !(0x20...0x3F).contains($0) }) else {
             return codes.count >= maximumLength ? .complete(nil) : .incomplete
         }

@@ -11,6 +11,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case control(Character)
     case function(Int)
     case resize
+    /// A click, a drag or a wheel turn (only while the mouse is on: `Terminal.enableMouse`).
+    case mouse(MouseEvent)
     case unknown(UInt32)
 
     public var description: String {
@@ -38,6 +40,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .control(let c): return "Ctrl-\(String(c).uppercased())"
         case .function(let n): return "F\(n)"
         case .resize: return "Resize"
+        case .mouse(let event): return event.description
         case .unknown(let code): return "Key \(code)"
         }
     }

@@ -68,7 +68,8 @@ public enum SignalTrap {
     public static func installCrashHandlers() {
         guard tcgetattr(STDIN_FILENO, &savedTerminalModes) == 0 else { return }
         hasSavedTerminalModes = 1
-        let sequence = Array("\u{1B}[0m\u{1B}[?1049l\u{1B}[?25h\r\n".utf8)
+        // Mouse reports off too (harmless when they were not on): a shell would get them as text.
+        let sequence = Array("\u{1B}[0m\u{1B}[?1002l\u{1B}[?1006;1000l\u{1B}[?1049l\u{1B}[?25h\r\n".utf8)
         restoreSequence = .allocate(capacity: sequence.count)
         _ = restoreSequence.initialize(from: sequence)
         for signal in crashSignals {

@@ -33,11 +33,19 @@ public final class Terminal {
     public let surface: Surface
     public let usesColor: Bool
     private var isRunning = true
+    /// Where curses writes: the escape sequences it does not know are written there too.
+    let outputDescriptor: Int32
+    /// Clicks and drags made from the mouse reports, while the mouse is on.
+    var mouseGestures: MouseGestures?
+    /// What curses' KEY_MOUSE stands for (`mouseIntroducer()`), nil when the terminal has no mouse.
+    let mouseIntroducer: [UInt32]?
 
-    private init(screen: OpaquePointer, files: [UnsafeMutablePointer<FILE>], usesColor: Bool) {
+    private init(screen: OpaquePointer, files: [UnsafeMutablePointer<FILE>], usesColor: Bool, outputDescriptor: Int32 = STDOUT_FILENO) {
         self.screen = screen
         self.files = files
         self.usesColor = usesColor
+        self.outputDescriptor = outputDescriptor
+        self.mouseIntroducer = Self.mouseIntroducer()
         self.surface = Surface(window: rt_stdscr()!, palette: Palette(usesColor: usesColor))
     }
 
@@ -94,7 +102,7 @@ public final class Terminal {
         }
         let usesColor = setUpModes(color: color)
         resize_term(Int32(height), Int32(width))
-        return Terminal(screen: screen, files: [output, input], usesColor: usesColor)
+        return Terminal(screen: screen, files: [output, input], usesColor: usesColor, outputDescriptor: fileno(output))
     }
 
     /// Input and drawing modes shared by real and off-screen sessions; returns whether colours are on.
@@ -140,14 +148,18 @@ public final class Terminal {
         var code: wint_t = 0
         let status = wget_wch(rt_stdscr(), &code)
         if status == ERR { return nil }
+        if status == KEY_CODE_YES && Int32(truncatingIfNeeded: code) == KEY_MOUSE {
+            return mouseIntroducer.flatMap { readMouseReport(startingWith: $0) }
+        }
         let key = Key.decode(code: UInt32(code), isFunctionKey: status == KEY_CODE_YES)
         return key == .escape ? readAfterEscape() : key
     }
 
     /// An Esc from curses: a key of its own, or the start of a sequence curses did not know
     /// (`EscapeSequence`), whose characters are already waiting. Such a sequence becomes its key,
-    /// or `.unknown(27)`, which no screen acts on; never Esc.
-    private func readAfterEscape() -> Key {
+    /// or `.unknown(27)`, which no screen acts on; never Esc. A mouse report is read whole and
+    /// becomes its key, or nil when no screen uses it.
+    private func readAfterEscape() -> Key? {
         var codes: [UInt32] = []
         while codes.count < EscapeSequence.maximumLength {
             // The rest of a sequence comes in the same write as its Esc; a slow line gets 10 ms.
@@ -164,6 +176,7 @@ public final class Terminal {
             switch EscapeSequence.read(codes) {
             case .incomplete: continue
             case .complete(let key): return key ?? .unknown(27)
+            case .mouse(let report): return report.flatMap(mouseKey)
             case .none:
                 for scalar in codes.reversed() { unget_wch(wchar_t(scalar)) }
                 return .escape
@@ -186,9 +199,11 @@ public final class Terminal {
     /// the terminal again and repaints it whole (the shell has drawn over it meanwhile).
     public func suspend() {
         guard isRunning else { return }
+        pauseMouse()
         endwin()
         SignalTrap.stopProcess()
         wrefresh(rt_stdscr())
+        resumeMouse()
         invalidate()
     }
 
@@ -196,6 +211,7 @@ public final class Terminal {
     public func stop() {
         guard isRunning else { return }
         isRunning = false
+        pauseMouse()
         endwin()
         delscreen(screen)
         for file in files { fclose(file) }

@@ -331,6 +331,20 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-e", "-t", "0"])
     }
 
+    /// Sends what the terminal sends for a mouse event in the SGR form (mode 1006) the program
+    /// asks for: `button` in xterm's code (0 the left button, 32 added for a move, 64 and 65 the
+    /// wheel), at a 0-based row and column; `release` ends with `m` instead of `M`. tmux passes
+    /// the bytes to the pane as if its terminal had sent them.
+    func sendMouse(button: Int, row: Int, column: Int, release: Bool = false) throws {
+        try sendText("\u{1B}[<\(button);\(column + 1);\(row + 1)\(release ? "m" : "M")")
+    }
+
+    /// tmux's view of the pane's mouse modes: `standard button sgr` (1000, 1002, 1006), each 0 or 1.
+    func mouseModes() throws -> String {
+        try tmux(["display-message", "-p", "-t", "0", "#{mouse_standard_flag} #{mouse_button_flag} #{mouse_sgr_flag}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Types `text` literally (any Unicode).
     func sendText(_ text: String) throws {
         try tmux(["send-keys", "-t", "0", "-l", text])

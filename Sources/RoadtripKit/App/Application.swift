@@ -8,10 +8,13 @@ public enum Application {
     public struct Settings: Sendable {
         public var unit: DistanceUnit
         public var environment: [String: String]
+        /// Whether clicks and the wheel act (`--no-mouse` leaves them to the terminal).
+        public var mouse: Bool
 
-        public init(unit: DistanceUnit, environment: [String: String]) {
+        public init(unit: DistanceUnit, environment: [String: String], mouse: Bool = true) {
             self.unit = unit
             self.environment = environment
+            self.mouse = mouse
         }
     }
 
@@ -26,6 +29,8 @@ public enum Application {
     /// take is said on standard error, naming the file that holds them.
     public static func run(model: DataModel, settings: Settings) throws -> Int32 {
         let terminal = try Terminal.start(environment: settings.environment)
+        // Off as well when the terminal has no mouse: the keys do everything anyway.
+        if settings.mouse { terminal.enableMouse() }
         let navigator = Navigator()
         navigator.push(TripListRouter.makeModule(context: makeContext(model: model, navigator: navigator, settings: settings)))
         if let reason = model.readOnlyReason {

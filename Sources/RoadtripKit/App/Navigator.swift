@@ -21,6 +21,8 @@ public final class Navigator {
     /// Keys that did nothing because the notice hid the screen, counted on the notice so that a
     /// user typing blind sees that nothing happened.
     private var keysIgnoredWhileTooSmall = 0
+    /// Set when a click closed the help overlay: the rest of a double click is not for the screen.
+    private var closingClick = ClosingClickGuard()
 
     /// Smallest terminal the screens are laid out for.
     public static let minimumSize = (width: 30, height: 6)
@@ -93,9 +95,11 @@ public final class Navigator {
         }
         if var overlay = help {
             help = overlay.handle(key) ? overlay : nil
+            if help == nil, case .mouse = key { closingClick.arm() }
             setNeedsDisplay()
             return
         }
+        if case .mouse(let event) = key, closingClick.swallows(event) { return }
         top?.handle(key)
     }
 
@@ -108,6 +112,7 @@ public final class Navigator {
     private func handleWhileTooSmall(_ key: Key) {
         if key == .character("q") { return quit() }
         guard key != .resize else { return }
+        if case .mouse = key { return }  // the mouse moving over the notice is not a key typed blind
         keysIgnoredWhileTooSmall += 1
         setNeedsDisplay()
     }

@@ -23,7 +23,7 @@ public struct RoadtripCommand: ParsableCommand {
     public func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let file = options.dataFile(environment: environment)
-        let settings = Application.Settings(unit: options.unit(environment: environment), environment: environment)
+        let settings = Application.Settings(unit: options.unit(environment: environment), environment: environment, mouse: !options.noMouse)
         // ParsableCommand.main() runs commands synchronously on the main thread.
         let status = try MainActor.assumeIsolated {
             try Terminal.checkCanStart(environment: environment)

@@ -1,5 +1,5 @@
 /// A box over the screen listing every key of the current screen (from its keymap).
-/// ↑/↓, PgUp/PgDn scroll; any other key closes it.
+/// ↑/↓, PgUp/PgDn and the wheel scroll; any other key, or a click, closes it.
 public struct HelpOverlay: Equatable, Sendable {
     public let title: String
     public let entries: [HelpEntry]
@@ -20,9 +20,21 @@ public struct HelpOverlay: Equatable, Sendable {
         case .pageUp: offset = max(0, offset - visibleRows)
         case .pageDown: offset = min(maxOffset, offset + visibleRows)
         case .resize: break
+        case .mouse(let event): return handle(event)
         default: return false
         }
         return true
+    }
+
+    /// The wheel scrolls; a click closes, as a key does. A press, its release or a drag does
+    /// nothing, so that the click that follows a press is not taken by the screen behind.
+    private mutating func handle(_ event: MouseEvent) -> Bool {
+        switch event.kind {
+        case .wheelUp: return handle(.up)
+        case .wheelDown: return handle(.down)
+        case .click, .doubleClick: return false
+        case .press, .release, .drag: return true
+        }
     }
 
     @MainActor

@@ -23,6 +23,8 @@ final class ItineraryView: Screen, ItineraryViewInput {
     private var viewModel = ItineraryViewModel()
     private var list = ListState()
     private var pageSize = 10
+    /// Where the last frame drew the rows (nil: none), for the mouse.
+    private var drawnListRect: Rect?
     var needsDisplay = true
 
     init(presenter: ItineraryViewOutput) {
@@ -45,6 +47,7 @@ final class ItineraryView: Screen, ItineraryViewInput {
     func dismissStatusMessage() { viewModel.message = nil }
 
     func handle(_ key: Key) {
+        if case .mouse(let event) = key { return handle(event) }
         guard let command = Self.keymap.command(for: key) else { return }
         switch command {
         case .move(let move):
@@ -58,12 +61,26 @@ final class ItineraryView: Screen, ItineraryViewInput {
         }
     }
 
+    // MARK: Mouse
+
+    /// A click selects a line, the wheel scrolls (the selection moves with it): the plan is
+    /// read-only, so a double click does no more than a click.
+    private func handle(_ event: MouseEvent) {
+        guard let drawnListRect, let action = list.action(for: event, in: drawnListRect) else { return }
+        switch action {
+        case .select(let row), .activate(let row): list.select(row)
+        case .scroll(let rows): list.moveSelection(by: rows)
+        }
+        needsDisplay = true
+    }
+
     // MARK: Drawing
 
     func draw(on surface: Surface, in rect: Rect) {
         surface.titleLine("\(viewModel.title) — day by day", subtitle: viewModel.subtitle, in: rect)
         let listRect = rect.inset(top: 1, bottom: 2)
         pageSize = max(1, listRect.height)
+        drawnListRect = viewModel.emptyMessage == nil ? listRect : nil
         if let empty = viewModel.emptyMessage {
             surface.centeredMessage(empty, in: listRect)
         } else {

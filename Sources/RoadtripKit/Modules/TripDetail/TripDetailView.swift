@@ -50,6 +50,11 @@ final class TripDetailView: Screen, TripDetailViewInput {
     private var list = ListState()
     private var overlay: Overlay?
     private var pageSize = 10
+    /// Where the last frame drew the stop rows (nil: none), the map and the screen, for the mouse.
+    private var drawnListRect: Rect?
+    private var drawnMapRect: Rect?
+    private var screenBounds = Rect(row: 0, column: 0, width: 0, height: 0)
+    private var closingClick = ClosingClickGuard()
     var needsDisplay = true
 
     init(presenter: TripDetailViewOutput, basemap: BasemapProvider = .unavailable) {
@@ -118,6 +123,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
 
     /// Keys go to what is open over the screen, else to the command table.
     func handle(_ key: Key) {
+        if case .mouse(let event) = key { return handle(event) }
         switch overlay {
         case .rename(var field):
             let outcome = field.handle(key)
@@ -192,10 +198,50 @@ final class TripDetailView: Screen, TripDetailViewInput {
         }
     }
 
+    // MARK: Mouse
+
+    /// A click on a question's `y`/`n` answers it; the name field and forms take no mouse. Else
+    /// the map takes what is on it (`TripMapPanel.handle`), and on the stops a click selects one
+    /// (giving the keys back to the list), a double click edits it, the wheel moves the selection.
+    private func handle(_ event: MouseEvent) {
+        if closingClick.swallows(event) { return }
+        switch overlay {
+        case .confirmation(let dialog):
+            guard let answer = dialog.answer(for: event, in: screenBounds) else { return }
+            closingClick.arm()
+            handle(.character(answer == .yes ? "y" : "n"))
+        case .form, .rename:
+            return
+        case nil:
+            if let drawnMapRect, map.handle(event, in: drawnMapRect, width: lastWidth) {
+                viewModel.message = nil  // what it said was about the stops, not the map
+                needsDisplay = true
+                return
+            }
+            guard let drawnListRect, let action = list.action(for: event, in: drawnListRect) else { return }
+            handleList(action)
+        }
+    }
+
+    private func handleList(_ action: ListMouseAction) {
+        switch action {
+        case .select(let row), .activate(let row):
+            if map.isFocused { map.close() }
+            list.select(row)
+        case .scroll(let rows):
+            list.moveSelection(by: rows)
+        }
+        needsDisplay = true
+        if let row = list.selection { presenter.didSelect(row: row) }
+        if case .activate = action { presenter.didPressEditStop() }
+    }
+
     // MARK: Drawing
 
     func draw(on surface: Surface, in rect: Rect) {
         lastWidth = rect.width
+        screenBounds = surface.bounds
+        drawnListRect = nil
         if case .rename(let field) = overlay {
             surface.text(" Name:", row: rect.row, column: rect.column, style: .title)
             field.draw(on: surface, row: rect.row, column: rect.column + 7, width: max(1, rect.width - 8))
@@ -207,6 +253,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         let notesRows = viewModel.rows.hasNotes ? 1 : 0
         let content = rect.inset(top: 1, bottom: 2 + notesRows)
         let mapRect = map.frame(in: content)
+        drawnMapRect = mapRect
         let listRect = mapRect.map { $0.column > content.column ? content.inset(right: $0.width + 1) : nil } ?? content
         if let listRect { drawStops(on: surface, in: listRect) }
         if let mapRect {
@@ -244,6 +291,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
             surface.centeredMessage(empty, in: listRect)
             return
         }
+        drawnListRect = listRect
         surface.list(&list, in: listRect) { index, rowRect, isSelected in
             drawRow(viewModel.rows[index], columns: columns, on: surface, in: rowRect, isSelected: isSelected)
         }

@@ -45,6 +45,8 @@ struct TripMapPanel {
     private var shownPlaces = PlacesKey(stops: [])
     /// What the last frame drew that the next one can reuse.
     private let layers = MapLayers()
+    /// Where the pointer was at the last step of a drag that started on the map (`handle(_:in:width:)`).
+    var dragAnchor: (row: Int, column: Int)?
 
     init(basemap: BasemapProvider) {
         self.basemap = basemap

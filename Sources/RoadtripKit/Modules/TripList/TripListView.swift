@@ -41,6 +41,10 @@ final class TripListView: Screen, TripListViewInput {
     private var confirmation: ConfirmDialog?
     /// Rows the list showed last time, for PgUp/PgDn.
     private var pageSize = 10
+    /// Where the last frame drew the rows (nil: no rows) and the screen, for the mouse.
+    private var drawnListRect: Rect?
+    private var screenBounds = Rect(row: 0, column: 0, width: 0, height: 0)
+    private var closingClick = ClosingClickGuard()
     var needsDisplay = true
 
     init(presenter: TripListViewOutput) {
@@ -113,6 +117,7 @@ final class TripListView: Screen, TripListViewInput {
     /// Keys go to the open dialog, else the open field, else the command table. Whatever acts
     /// asks for a redraw (the presenter's `display` does too); a key that does nothing does not.
     func handle(_ key: Key) {
+        if case .mouse(let event) = key { return handle(event) }
         if let dialog = confirmation {
             if let answer = dialog.answer(for: key) {
                 confirmation = nil
@@ -184,15 +189,39 @@ final class TripListView: Screen, TripListViewInput {
         }
     }
 
+    // MARK: Mouse
+
+    /// A click answers the question by its `y`/`n`, else selects a row (a double click opens it);
+    /// the wheel moves the selection. Nothing acts on the row while it is being renamed.
+    private func handle(_ event: MouseEvent) {
+        if closingClick.swallows(event) { return }
+        if let dialog = confirmation {
+            guard let answer = dialog.answer(for: event, in: screenBounds) else { return }
+            closingClick.arm()
+            return handle(.character(answer == .yes ? "y" : "n"))
+        }
+        if case .rename = editor { return }
+        guard let drawnListRect, let action = list.action(for: event, in: drawnListRect) else { return }
+        switch action {
+        case .select(let row): list.select(row)
+        case .activate(let row): list.select(row)
+        case .scroll(let rows): list.moveSelection(by: rows)
+        }
+        if let row = list.selection { presenter.didSelect(row: row) }
+        if case .activate = action, editor == nil { presenter.didPressOpen() }
+    }
+
     // MARK: Drawing
 
     func draw(on surface: Surface, in rect: Rect) {
+        screenBounds = surface.bounds
         surface.titleLine(viewModel.title, subtitle: [viewModel.subtitle, viewModel.order].compactMap { $0 }.joined(separator: " · "), in: rect)
         let layout = TripListLayout(width: rect.width)
         drawHeadings(layout, on: surface, row: rect.row + 1)
         let hasFilterLine = viewModel.filter != nil
         let listRect = rect.inset(top: 2, bottom: hasFilterLine ? 1 : 0)
         pageSize = max(1, listRect.height)
+        drawnListRect = viewModel.emptyMessage == nil ? listRect : nil
         if let emptyMessage = viewModel.emptyMessage {
             surface.centeredMessage(emptyMessage, in: listRect)
         } else {

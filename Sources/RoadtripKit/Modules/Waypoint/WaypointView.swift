@@ -47,6 +47,11 @@ final class WaypointView: Screen, WaypointViewInput {
     private var focus = Field.place
     private var results = ListState()
     private var pageSize = 8
+    /// Where the last frame drew each field's line, the fields' column, and the result rows
+    /// (nil: a note instead), for the mouse.
+    private var drawnFieldRows: [Field: Int] = [:]
+    private var drawnFieldColumn = 0
+    private var drawnResultsRect: Rect?
     var needsDisplay = true
 
     init(presenter: WaypointViewOutput, basemap: BasemapProvider = .unavailable) {
@@ -83,6 +88,7 @@ final class WaypointView: Screen, WaypointViewInput {
     func dismissStatusMessage() { viewModel.message = nil }
 
     func handle(_ key: Key) {
+        if case .mouse(let event) = key { return handle(event) }
         if let command = Self.keymap.command(for: key) {
             perform(command)
             return
@@ -146,6 +152,34 @@ final class WaypointView: Screen, WaypointViewInput {
         }
     }
 
+    // MARK: Mouse
+
+    /// A click on a field's line focuses the field (on Night's box, it also turns it over); on a
+    /// place, chooses it, and a double click uses it as Enter does; the wheel over the places
+    /// moves the choice.
+    private func handle(_ event: MouseEvent) {
+        if let drawnResultsRect, let action = results.action(for: event, in: drawnResultsRect) {
+            return handleResults(action)
+        }
+        guard event.kind == .click || event.kind == .doubleClick,
+              let field = drawnFieldRows.first(where: { $0.value == event.row })?.key else { return }
+        focus = field
+        needsDisplay = true
+        if field == .overnight, (drawnFieldColumn..<drawnFieldColumn + 3).contains(event.column) {
+            toggleOvernight(.character(" "))
+        }
+    }
+
+    private func handleResults(_ action: ListMouseAction) {
+        switch action {
+        case .select(let row), .activate(let row): results.select(row)
+        case .scroll(let rows): results.moveSelection(by: rows)
+        }
+        needsDisplay = true
+        if let row = results.selection { presenter.didSelectResult(row) }
+        if case .activate = action { presenter.didPressConfirm() }
+    }
+
     // MARK: Drawing
 
     func draw(on surface: Surface, in rect: Rect) {
@@ -158,11 +192,14 @@ final class WaypointView: Screen, WaypointViewInput {
         let resultsWidth = showsMap ? fieldWidth - mapWidth - 1 : fieldWidth
         let resultsRect = Rect(row: rect.row + 3, column: fieldColumn, width: resultsWidth, height: max(1, rect.height - 11))
         pageSize = resultsRect.height
+        drawnResultsRect = viewModel.resultsNote == nil ? resultsRect : nil
+        drawnFieldColumn = fieldColumn
         drawResults(on: surface, in: resultsRect)
         if showsMap {
             drawMap(on: surface, in: Rect(row: resultsRect.row, column: resultsRect.right + 1, width: mapWidth, height: resultsRect.height))
         }
         let nameRow = resultsRect.bottom + 1
+        drawnFieldRows = [.place: rect.row + 2, .name: nameRow, .notes: nameRow + 1, .stay: nameRow + 2, .overnight: nameRow + 3]
         drawField(.name, on: surface, row: nameRow, column: fieldColumn, width: fieldWidth, placeholder: viewModel.namePlaceholder)
         drawField(.notes, on: surface, row: nameRow + 1, column: fieldColumn, width: fieldWidth, placeholder: "(optional)")
         drawField(.stay, on: surface, row: nameRow + 2, column: fieldColumn, width: fieldWidth, placeholder: "(optional: “2 h”, “45 min”, “2 nights”)")

@@ -1,0 +1,40 @@
+/// What the mouse did, at which cell: decoded once from curses (`MouseReport`, `MouseGestures`),
+/// so that views see clicks and wheel turns, never button masks.
+public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        /// Button 1 went down (a drag may follow).
+        case press
+        /// Button 1 came up somewhere else than it went down, or after a drag.
+        case release
+        /// Button 1 went down and up on the same cell.
+        case click
+        /// A second click on the same cell soon after the first (which came as `.click`).
+        case doubleClick
+        /// The pointer moved with button 1 held down.
+        case drag
+        case wheelUp, wheelDown
+    }
+
+    public let kind: Kind
+    /// Screen row and column, from 0 at the top left.
+    public let row: Int
+    public let column: Int
+
+    public init(_ kind: Kind, row: Int, column: Int) {
+        self.kind = kind
+        self.row = row
+        self.column = column
+    }
+
+    public func isInside(_ rect: Rect) -> Bool {
+        rect.contains(row: row, column: column)
+    }
+
+    public var description: String { "Mouse \(kind) at \(row),\(column)" }
+}
+
+extension Rect {
+    public func contains(row: Int, column: Int) -> Bool {
+        row >= self.row && row < bottom && column >= self.column && column < right
+    }
+}
