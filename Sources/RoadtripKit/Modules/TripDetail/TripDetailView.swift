@@ -210,7 +210,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
             guard let answer = dialog.answer(for: event, in: screenBounds) else { return }
             closingClick.arm()
             handle(.character(answer == .yes ? "y" : "n"))
-        case .form, .rename:
+        case .form, .rename, .links:
             return
         case nil:
             if let drawnMapRect, map.handle(event, in: drawnMapRect, width: lastWidth) {
