@@ -20,7 +20,18 @@ TEST_PACKAGES  = tmux:"command -v tmux" \
 # The files the speed benchmarks run on (Scripts/bench-data.py: the same bytes for the same seed).
 BENCH_DATA = $(BUILD_DIR)/bench-data
 
-.PHONY: all build run test stress fuzz bench bench-quick data install uninstall deps test-deps clean
+# The man page and shell completions, made from the program's own description of its options.
+MAN_PAGE          = $(BUILD_DIR)/roadtrip.1
+COMPLETIONS       = $(BUILD_DIR)/completions
+MAN_CONFIGURATION ?= debug
+
+# Where `make install` puts them: the places man, bash-completion, zsh and fish look by default.
+MAN_DIR   = $(DESTDIR)$(PREFIX)/share/man/man1
+BASH_DIR  = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSH_DIR   = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISH_DIR  = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+.PHONY: all build run test stress fuzz bench bench-quick data man completions install uninstall deps test-deps clean
 
 all: build
 
@@ -72,16 +83,40 @@ data: deps
 	python3 Scripts/make-gazetteer.py
 	python3 Scripts/make-basemap.py
 
-## install: a self-contained release binary in $(PREFIX)/bin and its resources in $(PREFIX)/share/roadtrip
-install: deps
+## man: the manual page, $(BUILD_DIR)/roadtrip.1, by swift-argument-parser's generate-manual plugin (offline)
+# ROADTRIP_MANUAL=1 leaves the helper tools out of the package (see Package.swift). The plugin
+# builds in MAN_CONFIGURATION and writes into its work folder. Debug, as `make build`: the page is
+# the same, and a release build here would link .build/release/roadtrip without
+# --static-swift-stdlib, which the install's own build then did not always link again.
+man: deps
+	rm -f "$(BUILD_DIR)/plugins/GenerateManual/outputs/roadtrip/roadtrip.1"
+	ROADTRIP_MANUAL=1 $(SWIFT) package --scratch-path $(BUILD_DIR) plugin generate-manual --configuration $(MAN_CONFIGURATION)
+	cp "$(BUILD_DIR)/plugins/GenerateManual/outputs/roadtrip/roadtrip.1" $(MAN_PAGE)
+
+## completions: bash, zsh and fish completion scripts in $(BUILD_DIR)/completions, from the debug build
+completions: build
+	Scripts/write-completions $(BUILD_DIR)/debug/roadtrip $(COMPLETIONS)
+
+## install: a self-contained release binary in $(PREFIX)/bin, its resources in $(PREFIX)/share/roadtrip, the man page and the bash, zsh and fish completions
+# The release binary is removed first so that it is always linked again, with the Swift runtime
+# inside: after a release build without --static-swift-stdlib in the same folder, SwiftPM once
+# left the dynamically linked binary in place and it was installed.
+install: man
+	rm -f "$$($(SWIFT_BUILD) -c release --show-bin-path)/roadtrip"
 	$(SWIFT_BUILD) -c release --product roadtrip --static-swift-stdlib
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/roadtrip"
+	Scripts/write-completions "$$($(SWIFT_BUILD) -c release --show-bin-path)/roadtrip" $(COMPLETIONS)
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/roadtrip" "$(MAN_DIR)" "$(BASH_DIR)" "$(ZSH_DIR)" "$(FISH_DIR)"
 	install -m 755 "$$($(SWIFT_BUILD) -c release --show-bin-path)/roadtrip" "$(DESTDIR)$(PREFIX)/bin/roadtrip"
 	cp -R Resources/. "$(DESTDIR)$(PREFIX)/share/roadtrip/"
+	install -m 644 $(MAN_PAGE) "$(MAN_DIR)/roadtrip.1"
+	install -m 644 $(COMPLETIONS)/roadtrip.bash "$(BASH_DIR)/roadtrip"
+	install -m 644 $(COMPLETIONS)/_roadtrip "$(ZSH_DIR)/_roadtrip"
+	install -m 644 $(COMPLETIONS)/roadtrip.fish "$(FISH_DIR)/roadtrip.fish"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/roadtrip"
 	rm -rf "$(DESTDIR)$(PREFIX)/share/roadtrip"
+	rm -f "$(MAN_DIR)/roadtrip.1" "$(BASH_DIR)/roadtrip" "$(ZSH_DIR)/_roadtrip" "$(FISH_DIR)/roadtrip.fish"
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -3,7 +3,17 @@ import Foundation
 
 /// `roadtrip list [--json]`: the trips, one per line, or as JSON for scripts.
 struct ListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the trips.")
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the trips.",
+        discussion: """
+        One line per trip: its position (which the other commands take as TRIP), name, stops, \
+        distance, and first and last stop. Long names are clipped; show and --json give them in full.
+
+        Examples:
+          roadtrip list
+          roadtrip list --json | jq -r '.[].name'
+        """)
 
     @OptionGroup var options: GlobalOptions
 

@@ -6,8 +6,16 @@ import Terminal
 struct MapCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "map",
-        abstract: "Print a trip's map as text: the route and numbered stops on the basemap, in Braille dots."
-    )
+        abstract: "Print a trip's map as text: the route and numbered stops on the basemap, in Braille dots.",
+        discussion: """
+        The whole route fitted to --width by --height characters, the stops numbered in order, with \
+        a scale bar; Braille dots where the locale is UTF-8, ASCII elsewhere or with --ascii. No \
+        terminal is needed: the map can go to a file or a pipe.
+
+        Examples:
+          roadtrip map "Route 66"
+          roadtrip map 2 --width 120 --height 40 --ascii > map.txt
+        """)
 
     @OptionGroup var options: GlobalOptions
 

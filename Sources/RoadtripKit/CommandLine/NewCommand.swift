@@ -8,9 +8,16 @@ struct NewCommand: ParsableCommand {
         commandName: "new",
         abstract: "Create a trip from places: the best gazetteer match of each, or coordinates.",
         discussion: """
-            Example: roadtrip new "Coast" "Monterey, CA" "Big Sur" "35.3658, -120.8499". Each place is looked for near the one before it (as the stop editor looks near a trip's stops), and a place far out of line with its neighbours is warned about on standard error. Nothing is created if any place is not found: every place not found is named. Numbers and coordinates may begin with a minus sign; another word that begins with one needs -- before it (roadtrip new -- "-Coast-" Monterey).
-            """
-    )
+        Each place is looked for near the one before it (as the stop editor looks near a trip's \
+        stops), and a place far out of line with its neighbours is warned about on standard error. \
+        Nothing is created if any place is not found: every place not found is named. Numbers and \
+        coordinates may begin with a minus sign; another word that begins with one needs -- before it.
+
+        Examples:
+          roadtrip new "Coast" "Monterey, CA" "Big Sur" "35.3658, -120.8499"
+          roadtrip new --strict "Danube" Passau Linz Vienna
+          roadtrip new -- "-Coast-" Monterey
+        """)
 
     @OptionGroup var options: GlobalOptions
 

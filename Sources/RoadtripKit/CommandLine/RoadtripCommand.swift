@@ -7,11 +7,28 @@ public enum RoadtripVersion {
 }
 
 /// `roadtrip`: with no subcommand, the full-screen planner.
+///
+/// The exit statuses its help lists are those `runCommandLine()` and `exitCode(for:)` give; the
+/// command-line tests of Tests/EndToEndTests check each of them against the binary.
 public struct RoadtripCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "roadtrip",
         abstract: "Plan road trips in the terminal: trips, stops, distances.",
-        discussion: "With no subcommand, starts the full-screen planner. Press ? in it for the keys.",
+        discussion: """
+        With no subcommand, starts the full-screen planner. Press ? in it for the keys.
+
+        Exit status:
+          0      success
+          1      an error: a data file that cannot be read or saved, a trip or a
+                 place not found, output that cannot be written, no terminal
+          64     a usage error: an unknown option, a missing or invalid value
+          141    the reader of the output went away (roadtrip list | head -1)
+          128+N  the planner was ended by signal N, after saving (143: SIGTERM)
+
+        Examples:
+          roadtrip
+          roadtrip --file ~/trips.json --units mi list
+        """,
         version: RoadtripVersion.current,
         subcommands: [ListCommand.self, ShowCommand.self, PlanCommand.self, OptimizeCommand.self, LinkCommand.self, ExportCommand.self, ImportCommand.self, SearchCommand.self, NewCommand.self, MapCommand.self]
     )

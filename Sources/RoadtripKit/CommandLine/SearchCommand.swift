@@ -6,8 +6,16 @@ struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Find places in the offline gazetteer (GeoNames places of 500 people or more).",
-        discussion: "QUERY is a name or its beginning, with an optional region or country after a comma or as its last words (\"Portland, OR\", \"Paris Texas\"), or coordinates (the nearest place). With --near, places near that point rank first, as the stop editor ranks places near a trip's stops: roadtrip search Astoria --near \"45.52, -122.68\"."
-    )
+        discussion: """
+        QUERY is a name or its beginning, with an optional region or country after a comma or as \
+        its last words ("Portland, OR", "Paris Texas"), or coordinates (the nearest place). With \
+        --near, places near that point rank first, as the stop editor ranks places near a trip's stops.
+
+        Examples:
+          roadtrip search Portland, OR
+          roadtrip search Astoria --near "45.52, -122.68"
+          roadtrip search -33.8688,151.2093 --json
+        """)
 
     @OptionGroup var options: GlobalOptions
 

@@ -4,7 +4,18 @@ import Terminal
 
 /// `roadtrip show TRIP [--json]`: one trip's stops and legs, with distances and driving times.
 struct ShowCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a trip: its stops, legs, distances and driving times.")
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show a trip: its stops, legs, distances and driving times.",
+        discussion: """
+        The stops in order, each with its coordinates, the leg that reaches it, the distance so far \
+        and the driving time, then the stops' notes. Distances are in the trip's own units when it \
+        has some.
+
+        Examples:
+          roadtrip show "Pacific Coast Drive"
+          roadtrip show -1 --json | jq '.legs[] | {from, to, distanceMeters}'
+        """)
 
     @OptionGroup var options: GlobalOptions
 
