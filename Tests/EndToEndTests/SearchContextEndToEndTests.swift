@@ -50,10 +50,9 @@ struct SearchContextEndToEndTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let help = try CLI.roadtrip(["new", "--help"], in: directory)
-        // Up to the full stop after its last quote, the lines the help wraps joined again.
-        let flat = help.standardOutput.replacingOccurrences(of: "\n", with: " ")
-        let example = try #require(flat.components(separatedBy: "Example: roadtrip ").dropFirst().first?
-            .components(separatedBy: "\". ").first.map { $0 + "\"" }, "\(CLI.describe(help))")
+        // The first line under "Examples:", without its indentation and the program's name.
+        let example = try #require(help.standardOutput.components(separatedBy: "\n").first { $0.hasPrefix("  roadtrip new ") }?
+            .dropFirst("  roadtrip ".count).description, "\(CLI.describe(help))")
         // The example's words, as a shell would split them: quoted or bare.
         let words = try NSRegularExpression(pattern: #""([^"]*)"|(\S+)"#).matches(in: example, range: NSRange(example.startIndex..., in: example))
             .map { match in String(example[Range(match.range(at: match.range(at: 1).location != NSNotFound ? 1 : 2), in: example)!]) }

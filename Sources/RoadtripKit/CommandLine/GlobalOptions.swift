@@ -13,9 +13,6 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Units for distances: km or mi (default: from the locale; mi for en_US).", valueName: "unit"))
     var units: DistanceUnit?
 
-    @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (its own text selection) in the full-screen planner.")
-    var noMouse = false
-
     func dataFile(environment: [String: String]) -> URL {
         DataFileLocation.resolve(explicit: file, environment: environment)
     }

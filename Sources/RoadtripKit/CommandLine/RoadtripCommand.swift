@@ -35,12 +35,16 @@ public struct RoadtripCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    // The planner's alone: the subcommands print and take no mouse.
+    @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (its own text selection) in the full-screen planner.")
+    var noMouse = false
+
     public init() {}
 
     public func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let file = options.dataFile(environment: environment)
-        let settings = Application.Settings(unit: options.unit(environment: environment), environment: environment, mouse: !options.noMouse)
+        let settings = Application.Settings(unit: options.unit(environment: environment), environment: environment, mouse: !noMouse)
         // ParsableCommand.main() runs commands synchronously on the main thread.
         let status = try MainActor.assumeIsolated {
             try Terminal.checkCanStart(environment: environment)
