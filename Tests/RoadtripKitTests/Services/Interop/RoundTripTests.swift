@@ -3,9 +3,9 @@ import Testing
 @testable import RoadtripKit
 
 /// Export then import gives the same stops back: names, notes, stays, night marks, and
-/// coordinates within 1e-6°. (KML is export only.)
+/// coordinates within 1e-6°, in every format.
 @Suite struct RoundTripTests {
-    static let formats: [TripExportFormat] = [.gpx, .geojson]
+    static let formats = TripExportFormat.allCases
     static let trips = [InteropFixtures.tricky, InteropFixtures.plain, InteropFixtures.single]
 
     @Test(arguments: formats, trips.indices)

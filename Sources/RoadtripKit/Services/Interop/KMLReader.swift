@@ -1,0 +1,31 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads a KML file, streaming, into trips: its point Placemarks, in order, are one trip (the
+/// route line roadtrip exports beside them adds nothing); a file of lines alone gives a trip per
+/// line, reduced like a GPX track.
+enum KMLReader {
+    static func read(_ file: ImportFile) throws(ImportProblem) -> [ImportedTrip] {
+        guard let stream = InputStream(url: file.url) else { throw ImportProblem("the file cannot be read") }
+        let reader = KMLDocumentReader()
+        let parser = XMLParser(stream: stream)
+        parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = reader
+        let finished = parser.parse()
+        if let problem = reader.problem { throw problem }
+        if let error = parser.parserError {
+            throw ImportProblem(line: parser.lineNumber, column: parser.columnNumber, XMLSyntaxError.reason(code: (error as NSError).code))
+        }
+        guard finished, reader.sawRoot else { throw ImportProblem("the file is not a KML file: it has no root element") }
+        let name = reader.documentName ?? file.baseName
+        if !reader.points.isEmpty {
+            return [ImportedTrip(name: name, stops: reader.points.enumerated().map { index, point in point.stop(fallbackName: "Point \(index + 1)") })]
+        }
+        let trips = reader.lines.map { TrackStops.trip(named: $0.name ?? name, from: $0.points, kind: "line") }
+        guard !trips.isEmpty else { throw ImportProblem("the file has no placemarks with points or lines") }
+        return trips
+    }
+}
