@@ -51,9 +51,13 @@ public final class Navigator {
         setNeedsDisplay()
     }
 
-    public func pop() {
-        guard stack.count > 1 else { return quit() }
-        stack.removeLast()
+    /// Closes `screen`, and whatever is open over it (a trip screen whose trip went away closes
+    /// with the stop editor over it); closing the first screen quits. A screen no longer open is
+    /// left alone: closing is said by who closes, never "whatever is on top".
+    public func pop(_ screen: Screen) {
+        guard let index = stack.lastIndex(where: { $0 === screen }) else { return }
+        guard index > 0 else { return quit() }
+        stack.removeSubrange(index...)
         setNeedsDisplay()
     }
 

@@ -28,7 +28,7 @@ final class ScreenStub: Screen {
         navigator.push(list)
         list.statusMessage = StatusMessage("Deleted “Coast” — u undoes.")
         navigator.push(trip)
-        navigator.pop()
+        navigator.pop(trip)
         #expect(list.statusMessage == nil)
     }
 
@@ -38,16 +38,29 @@ final class ScreenStub: Screen {
         navigator.push(first)
         navigator.push(second)
         #expect(navigator.top === second)
-        navigator.pop()
+        navigator.pop(second)
         #expect(navigator.top === first)
         #expect(!navigator.isFinished)
     }
 
     @Test func poppingTheLastScreenQuits() {
         let navigator = Navigator()
-        navigator.push(ScreenStub("one"))
-        navigator.pop()
+        let only = ScreenStub("one")
+        navigator.push(only)
+        navigator.pop(only)
         #expect(navigator.isFinished)
+    }
+
+    @Test func closingAScreenClosesWhatIsOverItAndOnlyIt() {
+        let navigator = Navigator()
+        let list = ScreenStub("list"), trip = ScreenStub("trip"), editor = ScreenStub("editor")
+        navigator.push(list)
+        navigator.push(trip)
+        navigator.push(editor)
+        navigator.pop(trip)
+        #expect(navigator.top === list)
+        navigator.pop(editor)  // no longer open: nothing happens
+        #expect(navigator.top === list && !navigator.isFinished)
     }
 
     @Test func keysGoToTheTopScreen() {

@@ -22,15 +22,11 @@ protocol ItineraryViewOutput: AnyObject {
 
 /// The trip and its plan; no screen state.
 @MainActor
-protocol ItineraryInteractorInput: AnyObject {
+protocol ItineraryInteractorInput: EditingSession {
     /// The trip, now and after every change (undone, or changed on another screen); nil once gone.
     var trip: AnyPublisher<Trip?, Never> { get }
     /// The trip's days, with each stop's time zone from the gazetteer; `unit` decides the default speed.
     func itinerary(for trip: Trip, unit: DistanceUnit) -> Itinerary
-    var readOnlyReason: String? { get }
-    func undo() -> String?
-    func redo() -> String?
-    func save() throws(DataFileError) -> String
 }
 
 @MainActor

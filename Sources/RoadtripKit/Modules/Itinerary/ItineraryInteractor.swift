@@ -3,8 +3,8 @@ import Foundation
 
 /// The trip from the shared DataModel and its plan from the planning services.
 @MainActor
-final class ItineraryInteractor: ItineraryInteractorInput {
-    private let model: DataModel
+final class ItineraryInteractor: ItineraryInteractorInput, ModelEditingSession {
+    let model: DataModel
     private let tripID: Trip.ID
     private let places: PlaceSearchProvider
     /// Today, where the user is: the start of a trip without a start date.
@@ -25,12 +25,4 @@ final class ItineraryInteractor: ItineraryInteractorInput {
         TripPlanning.itinerary(for: trip, unit: unit, places: try? places.value.get(), today: today())
     }
 
-    var readOnlyReason: String? { model.readOnlyReason }
-    func undo() -> String? { model.undo() }
-    func redo() -> String? { model.redo() }
-
-    func save() throws(DataFileError) -> String {
-        try model.save()
-        return model.store.path
-    }
 }

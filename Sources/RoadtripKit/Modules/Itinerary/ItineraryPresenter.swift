@@ -32,25 +32,11 @@ final class ItineraryPresenter: ItineraryViewOutput {
         }
     }
 
-    func didPressUndo() {
-        guard refuseIfReadOnly() else { return }
-        show(.undid(interactor.undo()))
-    }
-
-    func didPressRedo() {
-        guard refuseIfReadOnly() else { return }
-        show(.redid(interactor.redo()))
-    }
-
-    func didPressSave() { show(.saved(interactor.save)) }
+    func didPressUndo() { show(interactor.undoMessage()) }
+    func didPressRedo() { show(interactor.redoMessage()) }
+    func didPressSave() { show(interactor.saveMessage()) }
     func didPressHelp() { router.openHelp() }
     func didPressBack() { router.closeItinerary() }
-
-    private func refuseIfReadOnly() -> Bool {
-        guard let reason = interactor.readOnlyReason else { return true }
-        show(.readOnly(reason))
-        return false
-    }
 
     private func show(_ message: StatusMessage) {
         self.message = message

@@ -65,9 +65,7 @@ protocol TripDetailViewOutput: AnyObject {
 
 /// The trip's use cases on the shared DataModel; no screen state.
 @MainActor
-protocol TripDetailInteractorInput: AnyObject {
-    /// Why the trips cannot be changed now (another roadtrip has the file…), if so.
-    var readOnlyReason: String? { get }
+protocol TripDetailInteractorInput: EditingSession {
     /// The trip, now and after every change; nil once it no longer exists.
     var trip: AnyPublisher<Trip?, Never> { get }
     /// Renames the trip; renames of one `session` are undone as one change.
@@ -89,10 +87,6 @@ protocol TripDetailInteractorInput: AnyObject {
     func directionsLinks(service: DirectionsService) -> [DirectionsLink]
     /// Puts the stops in the order of `ids` as one change; false when the trip changed meanwhile.
     func reorderStops(_ ids: [Waypoint.ID]) -> Bool
-    /// Undoes the last change to any trip; returns what it was.
-    func undo() -> String?
-    func redo() -> String?
-    func save() throws(DataFileError) -> String
 }
 
 @MainActor

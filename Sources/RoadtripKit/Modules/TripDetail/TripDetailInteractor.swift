@@ -3,8 +3,8 @@ import Foundation
 
 /// One trip's use cases, each a described change of the shared DataModel (so it can be undone).
 @MainActor
-final class TripDetailInteractor: TripDetailInteractorInput {
-    private let model: DataModel
+final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession {
+    let model: DataModel
     private let tripID: Trip.ID
     private let places: PlaceSearchProvider
 
@@ -66,13 +66,4 @@ final class TripDetailInteractor: TripDetailInteractorInput {
         return model.reorderStops(inTrip: tripID, to: ids, "optimise the order of \(trip.name)")
     }
 
-    var readOnlyReason: String? { model.readOnlyReason }
-
-    func undo() -> String? { model.undo() }
-    func redo() -> String? { model.redo() }
-
-    func save() throws(DataFileError) -> String {
-        try model.save()
-        return model.store.path
-    }
 }

@@ -291,13 +291,11 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     // MARK: Undo, navigation, saving
 
     func didPressUndo() {
-        guard refuseIfReadOnly() else { return }
-        show(.undid(interactor.undo()))
+        show(interactor.undoMessage())
     }
 
     func didPressRedo() {
-        guard refuseIfReadOnly() else { return }
-        show(.redid(interactor.redo()))
+        show(interactor.redoMessage())
     }
 
     func didPressBack() {
@@ -305,7 +303,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     }
 
     func didPressSave() {
-        show(.saved(interactor.save))
+        show(interactor.saveMessage())
     }
 
     func didPressHelp() {
@@ -314,8 +312,8 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
 
     /// Says why nothing can be changed; true when changes are allowed.
     private func refuseIfReadOnly() -> Bool {
-        guard let reason = interactor.readOnlyReason else { return true }
-        show(.readOnly(reason))
+        guard let refusal = interactor.refusal else { return true }
+        show(refusal)
         return false
     }
 

@@ -4,6 +4,8 @@ import Foundation
 final class TripDetailRouter: TripDetailRouterInput {
     private let tripID: Trip.ID
     private let context: ModuleContext
+    /// The trip screen this router closes.
+    weak var view: Screen?
 
     init(tripID: Trip.ID, context: ModuleContext) {
         self.tripID = tripID
@@ -11,19 +13,21 @@ final class TripDetailRouter: TripDetailRouterInput {
     }
 
     static func makeModule(tripID: Trip.ID, context: ModuleContext) -> TripDetailView {
+        let router = TripDetailRouter(tripID: tripID, context: context)
         let presenter = TripDetailPresenter(
             interactor: TripDetailInteractor(tripID: tripID, model: context.model, places: context.places),
-            router: TripDetailRouter(tripID: tripID, context: context),
+            router: router,
             unit: context.unit
         )
         let view = TripDetailView(presenter: presenter, basemap: context.basemap)
         presenter.view = view
+        router.view = view
         presenter.didLoad()
         return view
     }
 
     func closeTrip() {
-        context.navigator.pop()
+        if let view { context.navigator.pop(view) }
     }
 
     func openHelp() {

@@ -55,9 +55,7 @@ protocol TripListViewOutput: AnyObject {
 
 /// What the presenter asks of the interactor. It keeps no screen state.
 @MainActor
-protocol TripListInteractorInput: AnyObject {
-    /// Why the trips cannot be changed now (another roadtrip has the file…), if so.
-    var readOnlyReason: String? { get }
+protocol TripListInteractorInput: EditingSession {
     /// The trips, now and after every change.
     var trips: AnyPublisher<[Trip], Never> { get }
     func addTrip() -> Trip
@@ -68,11 +66,6 @@ protocol TripListInteractorInput: AnyObject {
     /// Adds the trips of the file `path` names at the top, as one change; what was changed on the
     /// way ("a track of 12,345 points became 48 stops") comes with them.
     func importTrips(from path: String) throws(ImportError) -> (trips: [Trip], notes: [String])
-    /// Undoes the last change to any trip; returns what it was ("delete trip Route 66").
-    func undo() -> String?
-    func redo() -> String?
-    /// Saves at once; returns the path saved to.
-    func save() throws(DataFileError) -> String
 }
 
 /// Where the presenter can send the user.

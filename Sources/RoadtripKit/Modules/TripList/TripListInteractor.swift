@@ -3,8 +3,8 @@ import Foundation
 
 /// The trip list's use cases, on the shared `DataModel`.
 @MainActor
-final class TripListInteractor: TripListInteractorInput {
-    private let model: DataModel
+final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
+    let model: DataModel
 
     init(model: DataModel) {
         self.model = model
@@ -40,15 +40,5 @@ final class TripListInteractor: TripListInteractorInput {
 
     func reverseStops(ofTrip id: Trip.ID) {
         model.reverseStops(inTrip: id)
-    }
-
-    var readOnlyReason: String? { model.readOnlyReason }
-
-    func undo() -> String? { model.undo() }
-    func redo() -> String? { model.redo() }
-
-    func save() throws(DataFileError) -> String {
-        try model.save()
-        return model.store.path
     }
 }

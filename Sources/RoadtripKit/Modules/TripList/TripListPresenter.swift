@@ -192,20 +192,18 @@ final class TripListPresenter: TripListViewOutput {
     }
 
     func didPressUndo() {
-        guard refuseIfReadOnly() else { return }
-        message = .undid(selectingTripsItBringsBack(interactor.undo))
+        message = selectingTripsItBringsBack(interactor.undoMessage)
         refresh()
     }
 
     func didPressRedo() {
-        guard refuseIfReadOnly() else { return }
-        message = .redid(selectingTripsItBringsBack(interactor.redo))
+        message = selectingTripsItBringsBack(interactor.redoMessage)
         refresh()
     }
 
     /// Runs an undo or redo; a trip it brings back (a deleted one, undone) becomes the selection,
     /// so that the user sees what came back.
-    private func selectingTripsItBringsBack(_ step: () -> String?) -> String? {
+    private func selectingTripsItBringsBack(_ step: () -> StatusMessage) -> StatusMessage {
         let before = Set(trips.map(\.id))
         let description = step()
         if let back = visibleTrips.first(where: { !before.contains($0.id) }) { select(back.id) }
@@ -213,7 +211,7 @@ final class TripListPresenter: TripListViewOutput {
     }
 
     func didPressSave() {
-        message = .saved(interactor.save)
+        message = interactor.saveMessage()
         refresh()
     }
 
@@ -227,8 +225,8 @@ final class TripListPresenter: TripListViewOutput {
 
     /// Says why nothing can be changed; true when changes are allowed.
     private func refuseIfReadOnly() -> Bool {
-        guard let reason = interactor.readOnlyReason else { return true }
-        message = .readOnly(reason)
+        guard let refusal = interactor.refusal else { return true }
+        message = refusal
         refresh()
         return false
     }

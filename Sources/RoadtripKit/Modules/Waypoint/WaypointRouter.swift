@@ -3,6 +3,8 @@ import Foundation
 @MainActor
 final class WaypointRouter: WaypointRouterInput {
     private let navigator: Navigator
+    /// The editor this router closes.
+    weak var view: Screen?
 
     init(navigator: Navigator) {
         self.navigator = navigator
@@ -12,21 +14,23 @@ final class WaypointRouter: WaypointRouterInput {
     /// no neighbours.
     static func makeModule(tripID: Trip.ID, mode: WaypointEditorMode, mapCentre: Coordinate? = nil, context: ModuleContext,
                            output: WaypointModuleOutput?) -> WaypointView {
+        let router = WaypointRouter(navigator: context.navigator)
         let presenter = WaypointPresenter(
             mode: mode,
             interactor: WaypointInteractor(tripID: tripID, model: context.model, places: context.places, mapCentre: mapCentre),
-            router: WaypointRouter(navigator: context.navigator),
+            router: router,
             unit: context.unit
         )
         presenter.output = output
         let view = WaypointView(presenter: presenter, basemap: context.basemap)
         presenter.view = view
+        router.view = view
         presenter.didLoad()
         return view
     }
 
     func closeEditor() {
-        navigator.pop()
+        if let view { navigator.pop(view) }
     }
 
     func openHelp() {
