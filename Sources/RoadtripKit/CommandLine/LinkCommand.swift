@@ -35,7 +35,7 @@ struct LinkCommand: ParsableCommand {
         let trips = try MainActor.assumeIsolated { try DataModel.open(options.dataFile(environment: environment), environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
         guard trip.waypoints.count >= 2 else {
-            throw ValidationError("“\(trip.name)” has \(TripListPresenter.stopCount(trip.waypoints.count)): a directions link needs two at least.")
+            throw ValidationError("“\(trip.name)” has \(TripText.stopCount(trip.waypoints.count)): a directions link needs two at least.")
         }
         let links = DirectionsLinks.links(for: trip.waypoints.map(\.location), service: service)
         if json {

@@ -51,8 +51,8 @@ struct ListCommand: ParsableCommand {
     /// clipped (`TextTable.maximumCellWidth`); `show` and `--json` give them in full.
     static func table(for trips: [Trip], unit: DistanceUnit) -> String {
         let rows = trips.enumerated().map { index, trip -> [String] in
-            let row = TripListPresenter.row(for: trip, unit: trip.unit(default: unit))
-            return ["\(index + 1)", row.name, row.stops, row.distance, row.route]
+            ["\(index + 1)", trip.name, TripText.stopCount(trip.waypoints.count),
+             TripText.distance(of: trip, unit: trip.unit(default: unit)), TripText.route(of: trip.waypoints)]
         }
         return TextTable.render(rows, rightAligned: [0, 2, 3])
     }

@@ -117,7 +117,7 @@ struct NewCommand: ParsableCommand {
     /// on the terminal (`TextWidth.printable`).
     static func summary(of trip: Trip, unit: DistanceUnit) -> String {
         let route = trip.waypoints.map(\.name).joined(separator: " → ")
-        let size = "\(TripListPresenter.stopCount(trip.waypoints.count)), \(unit.format(meters: trip.distanceMeters))"
+        let size = "\(TripText.stopCount(trip.waypoints.count)), \(unit.format(meters: trip.distanceMeters))"
         return TextWidth.printable(route.isEmpty ? "Created “\(trip.name)” (no stops yet)." : "Created “\(trip.name)”: \(route) (\(size)).")
     }
 }

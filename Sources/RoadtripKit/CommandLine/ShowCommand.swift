@@ -91,8 +91,8 @@ struct ShowCommand: ParsableCommand {
     static func text(for trip: Trip, unit: DistanceUnit) -> String {
         let route = TripRoute(trip)
         let estimate = RouteEstimate(for: trip, unit: unit)
-        var lines = TextWidth.printable("\(trip.name) — \(TripListPresenter.stopCount(trip.waypoints.count))") + "\n"
-        lines += TextWidth.printable(TripDetailPresenter.summary(distance: route.totalMeters, estimate: estimate, unit: unit)) + "\n"
+        var lines = TextWidth.printable("\(trip.name) — \(TripText.stopCount(trip.waypoints.count))") + "\n"
+        lines += TextWidth.printable(TripText.summary(distance: route.totalMeters, estimate: estimate, unit: unit)) + "\n"
         guard !trip.waypoints.isEmpty else { return lines }
         let header = ["#", "Stop", "Coordinates", "Leg", "Total", "Driving"]
         let rows = trip.waypoints.enumerated().map { index, stop -> [String] in

@@ -13,7 +13,7 @@ public struct RouteEstimate: Equatable, Sendable {
     public static func defaultAverageSpeedKmh(in unit: DistanceUnit) -> Double {
         switch unit {
         case .km: return defaultAverageSpeedKmh
-        case .mi: return 50 * unit.metres / 1000
+        case .mi: return unit.kmh(speed: 50)
         }
     }
     public static let roadFactorRange = 1.0...3.0

@@ -32,7 +32,7 @@ import Testing
     @Test func theDefaultSpeedIsARoundNumberInTheUnitShown() {
         #expect(RouteEstimate(for: Trip(name: "A"), unit: .km).averageSpeedKmh == 80)
         let miles = RouteEstimate(for: Trip(name: "A"), unit: .mi).averageSpeedKmh
-        #expect(TripDetailPresenter.decimal(miles * 1000 / DistanceUnit.mi.metres) == "50")
+        #expect(TripText.decimal(miles * 1000 / DistanceUnit.mi.metres) == "50")
         // A speed of the trip's own is the trip's in any unit.
         var trip = Trip(name: "A")
         trip.settings.averageSpeedKmh = 100

@@ -274,7 +274,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         guard refuseIfReadOnly() else { return }
         guard let trip else { return }
         guard let order = interactor.optimizedOrder() else {
-            return show(StatusMessage("With \(TripListPresenter.stopCount(trip.waypoints.count)) there is no other order to try: the first and last stay in place."))
+            return show(StatusMessage("With \(TripText.stopCount(trip.waypoints.count)) there is no other order to try: the first and last stay in place."))
         }
         guard order.isImprovement else {
             return show(StatusMessage("The order is already the \(order.isExact ? "shortest" : "best found"): \(unit.format(meters: order.currentMeters))."))
@@ -338,42 +338,15 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
                                           routes: TripRouteCache? = nil) -> TripDetailViewModel {
         var viewModel = TripDetailViewModel()
         viewModel.title = trip.name
-        viewModel.subtitle = TripListPresenter.stopCount(trip.waypoints.count)
+        viewModel.subtitle = TripText.stopCount(trip.waypoints.count)
         let route = routes?.route(of: trip) ?? TripRoute(trip)
         viewModel.rows = TripDetailViewModel.Rows(stops: trip.waypoints, route: route, unit: unit)
         viewModel.selectedRow = trip.waypoints.firstIndex { $0.id == selectedID } ?? (trip.waypoints.isEmpty ? nil : 0)
-        viewModel.summaries = summaries(distance: route.totalMeters, estimate: RouteEstimate(for: trip, unit: unit), unit: unit)
+        viewModel.summaries = TripText.summaries(distance: route.totalMeters, estimate: RouteEstimate(for: trip, unit: unit), unit: unit)
         viewModel.emptyMessage = trip.waypoints.isEmpty ? "No stops yet. Press a to add the first one." : nil
         viewModel.message = message
         viewModel.mapStops = routes?.mapStops(of: trip) ?? MapStop.stops(of: trip)
         viewModel.unit = unit
         return viewModel
-    }
-
-    /// "Total distance: 1,234 km   ≈ 1,543 km by road · ≈ 19 h 17 min driving (×1.25 at 80 km/h)"
-    nonisolated static func summary(distance: Double, estimate: RouteEstimate, unit: DistanceUnit) -> String {
-        summaries(distance: distance, estimate: estimate, unit: unit)[0]
-    }
-
-    /// The summary line, then shorter forms of it for narrower screens, each dropping the least
-    /// needed part whole: the settings, then the labels ("1,234 km · ≈ 1,543 km road · ≈ 19 h 17 min").
-    nonisolated static func summaries(distance: Double, estimate: RouteEstimate, unit: DistanceUnit) -> [String] {
-        let total = unit.format(meters: distance)
-        let road = unit.format(meters: estimate.roadMeters(geodesicMeters: distance))
-        let driving = RouteEstimate.formatDuration(seconds: estimate.drivingSeconds(geodesicMeters: distance))
-        let speed = decimal(estimate.averageSpeedKmh * 1000 / unit.metres)
-        let estimates = "≈ \(road) by road · ≈ \(driving) driving"
-        return [
-            "Total distance: \(total)   \(estimates) (×\(decimal(estimate.roadFactor)) at \(speed) \(unit.speedSymbol))",
-            "Total distance: \(total)   \(estimates)",
-            "Total \(total) · ≈ \(road) by road · ≈ \(driving)",
-            "\(total) · ≈ \(driving)",
-        ]
-    }
-
-    /// A number as a user would type it: "1.25", "80", "49.7".
-    nonisolated static func decimal(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }

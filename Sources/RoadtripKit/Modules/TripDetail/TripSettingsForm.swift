@@ -52,9 +52,9 @@ struct TripSettingsForm {
         case .startDate: return settings.startDate?.description ?? ""
         case .startTime: return (settings.startTime ?? TripSettings.defaultStartTime).description
         case .timeZone: return settings.timeZone ?? firstStopZone ?? ""
-        case .dailyLimit: return TripDetailPresenter.decimal(settings.dailyLimitHours ?? TripSettings.defaultDailyLimitHours)
-        case .speed: return TripDetailPresenter.decimal(estimate.averageSpeedKmh * 1000 / unit.metres)
-        case .roadFactor: return TripDetailPresenter.decimal(estimate.roadFactor)
+        case .dailyLimit: return TripText.decimal(settings.dailyLimitHours ?? TripSettings.defaultDailyLimitHours)
+        case .speed: return TripText.decimal(unit.speed(kmh: estimate.averageSpeedKmh))
+        case .roadFactor: return TripText.decimal(estimate.roadFactor)
         case .units: return unit.rawValue
         case .endsBySunset: return settings.endsBySunset ? "yes" : "no"
         }
@@ -126,11 +126,11 @@ struct TripSettingsForm {
     private func speed(_ text: String, units: DistanceUnit) throws(FormError) -> Double? {
         if text.isEmpty { return nil }
         let range = RouteEstimate.averageSpeedRange
-        guard let typed = Self.number(text), range.contains(typed * unit.metres / 1000) else {
-            let low = TripDetailPresenter.decimal(range.lowerBound * 1000 / unit.metres), high = TripDetailPresenter.decimal(range.upperBound * 1000 / unit.metres)
+        guard let typed = Self.number(text), range.contains(unit.kmh(speed: typed)) else {
+            let low = TripText.decimal(unit.speed(kmh: range.lowerBound)), high = TripText.decimal(unit.speed(kmh: range.upperBound))
             throw FormError(message: "The average speed must be a number from \(low) to \(high) \(unit.speedSymbol) (empty for the default).")
         }
-        let kmh = typed * unit.metres / 1000
+        let kmh = unit.kmh(speed: typed)
         return abs(kmh - RouteEstimate.defaultAverageSpeedKmh(in: units)) < 1e-6 ? nil : kmh
     }
 

@@ -97,7 +97,7 @@ final class TripListPresenter: TripListViewOutput {
         guard refuseIfReadOnly() else { return }
         guard let trip = selectedTrip else { return }
         pendingDeletionID = trip.id
-        view?.askToConfirm("Delete “\(trip.name)” and its \(Self.stopCount(trip.waypoints.count))?")
+        view?.askToConfirm("Delete “\(trip.name)” and its \(TripText.stopCount(trip.waypoints.count))?")
     }
 
     func didAnswerDelete(_ confirmed: Bool) {
@@ -154,7 +154,7 @@ final class TripListPresenter: TripListViewOutput {
         guard refuseIfReadOnly() else { return }
         guard let trip = selectedTrip else { return }
         guard trip.waypoints.count > 1 else {
-            message = StatusMessage("“\(trip.name)” has \(Self.stopCount(trip.waypoints.count)): nothing to reverse.")
+            message = StatusMessage("“\(trip.name)” has \(TripText.stopCount(trip.waypoints.count)): nothing to reverse.")
             return refresh()
         }
         interactor.reverseStops(ofTrip: trip.id)
@@ -176,7 +176,7 @@ final class TripListPresenter: TripListViewOutput {
             view?.endEditing()
             filter = nil
             if let first = trips.first { select(first.id) }
-            let names = trips.count == 1 ? "“\(trips[0].name)” (\(Self.stopCount(trips[0].waypoints.count)))" : "\(trips.count) trips"
+            let names = trips.count == 1 ? "“\(trips[0].name)” (\(TripText.stopCount(trips[0].waypoints.count)))" : "\(trips.count) trips"
             message = StatusMessage(([ "Imported \(names)." ] + notes.map { $0.prefix(1).uppercased() + $0.dropFirst() + "." } + ["u undoes."]).joined(separator: " "))
             refresh()
         } catch {
@@ -293,24 +293,8 @@ final class TripListPresenter: TripListViewOutput {
     }
 
     nonisolated static func row(for trip: Trip, unit: DistanceUnit, meters: Double? = nil) -> TripListViewModel.Row {
-        let stops = trip.waypoints
-        let route: String
-        switch stops.count {
-        case 0: route = ""
-        case 1: route = stops[0].name
-        default: route = "\(stops[0].name) → \(stops[stops.count - 1].name)"
-        }
-        return TripListViewModel.Row(
-            id: trip.id,
-            name: trip.name,
-            stops: stopCount(stops.count),
-            distance: stops.count < 2 ? "—" : unit.format(meters: meters ?? trip.distanceMeters),
-            route: route
-        )
-    }
-
-    nonisolated static func stopCount(_ count: Int) -> String {
-        count == 1 ? "1 stop" : "\(count) stops"
+        TripListViewModel.Row(id: trip.id, name: trip.name, stops: TripText.stopCount(trip.waypoints.count),
+                              distance: TripText.distance(of: trip, meters: meters, unit: unit), route: TripText.route(of: trip.waypoints))
     }
 
     /// The trips in `order`: names in the user's alphabetical order, distances shortest first,

@@ -48,12 +48,12 @@ import Testing
     }
 
     @Test func summaryHasTotalAndEstimates() {
-        let summary = TripDetailPresenter.summary(distance: 1_234_000, estimate: RouteEstimate(), unit: .km)
+        let summary = TripText.summary(distance: 1_234_000, estimate: RouteEstimate(), unit: .km)
         #expect(summary == "Total distance: 1,234 km   ≈ 1,543 km by road · ≈ 19 h 17 min driving (×1.25 at 80 km/h)")
     }
 
     @Test func summaryInMilesUsesMilesPerHour() {
-        let summary = TripDetailPresenter.summary(distance: 160_934.4, estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 96.56064), unit: .mi)
+        let summary = TripText.summary(distance: 160_934.4, estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 96.56064), unit: .mi)
         #expect(summary == "Total distance: 100 mi   ≈ 100 mi by road · ≈ 1 h 40 min driving (×1 at 60 mph)")
     }
 

@@ -214,7 +214,7 @@ import Testing
         view.draw(on: terminal.surface, in: terminal.surface.bounds)
         let lines = terminal.surface.lines()
         let summary = lines[11].trimmingCharacters(in: .whitespaces)
-        let forms = TripDetailPresenter.summaries(distance: TripRoute(trip).totalMeters, estimate: RouteEstimate(for: trip), unit: .km)
+        let forms = TripText.summaries(distance: TripRoute(trip).totalMeters, estimate: RouteEstimate(for: trip), unit: .km)
         #expect(forms.dropFirst().contains(summary), "\(summary)")
         #expect(!summary.hasSuffix("…"))
         #expect(CountryCodes.code(forName: "United States") == "US" && CountryCodes.code(forName: "Germany") == "DE")
