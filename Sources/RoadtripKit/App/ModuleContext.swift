@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 
 /// What every module's router needs to build its module and the next ones: the shared model,
 /// the navigation stack, the units, and the resources that load on first use.
@@ -66,4 +67,23 @@ struct GazetteerUnavailable: Error, CustomStringConvertible {
 
 struct BasemapUnavailable: Error, CustomStringConvertible {
     var description: String { "no basemap was given" }
+}
+
+extension LazyResource where Value == any BasemapProviding {
+    /// The basemap for a map panel: nil when none was meant to be there (`unavailable`), the
+    /// load's error when one was and could not be read (for the status bar to say so).
+    var forMap: Result<(any BasemapProviding)?, any Error> {
+        switch value {
+        case .success(let basemap): return .success(basemap)
+        case .failure(let error) where error is BasemapUnavailable: return .success(nil)
+        case .failure(let error): return .failure(error)
+        }
+    }
+}
+
+extension StatusMessage {
+    /// A basemap that could not be loaded: the map still draws the route.
+    static func basemapFailed(_ error: any Error) -> StatusMessage {
+        .error("The map is drawn without land and borders: \(error)")
+    }
 }

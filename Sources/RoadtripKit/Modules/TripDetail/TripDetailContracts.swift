@@ -15,6 +15,8 @@ enum TripDetailForm: Equatable {
 @MainActor
 protocol TripDetailViewInput: AnyObject {
     func display(_ viewModel: TripDetailViewModel)
+    /// The basemap the map draws on (nil: none).
+    func showBasemap(_ basemap: (any BasemapProviding)?)
     /// Starts editing the trip name in the title, beginning with `text`.
     func beginRenaming(text: String)
     func endRenaming()
@@ -75,6 +77,8 @@ protocol TripDetailInteractorInput: EditingSession {
     func moveStop(id: Waypoint.ID, by offset: Int) -> Bool
     /// Sets how the trip is planned; a default is kept out of the file.
     func setSettings(_ settings: TripSettings)
+    /// The basemap for the trip's map, loaded on first use; nil when there is none to load.
+    func basemap() -> Result<(any BasemapProviding)?, any Error>
     /// The zone of the trip's first stop (the nearest gazetteer place's), if known.
     func firstStopTimeZone() -> String?
     /// The shortest order of the stops, first and last kept; nil with fewer than 4 stops.

@@ -7,11 +7,17 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     let model: DataModel
     private let tripID: Trip.ID
     private let places: PlaceSearchProvider
+    private let basemapProvider: BasemapProvider
 
-    init(tripID: Trip.ID, model: DataModel, places: PlaceSearchProvider = .unavailable) {
+    init(tripID: Trip.ID, model: DataModel, places: PlaceSearchProvider = .unavailable, basemap: BasemapProvider = .unavailable) {
         self.tripID = tripID
         self.model = model
         self.places = places
+        self.basemapProvider = basemap
+    }
+
+    func basemap() -> Result<(any BasemapProviding)?, any Error> {
+        basemapProvider.forMap
     }
 
     var trip: AnyPublisher<Trip?, Never> {

@@ -48,6 +48,10 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     // MARK: Lifecycle and selection
 
     func didLoad() {
+        switch interactor.basemap() {
+        case .success(let basemap): view?.showBasemap(basemap)
+        case .failure(let error): message = .basemapFailed(error)
+        }
         subscription = interactor.trip.sink { [weak self] trip in
             self?.tripDidChange(trip)
         }

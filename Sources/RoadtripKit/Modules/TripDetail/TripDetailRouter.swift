@@ -15,11 +15,11 @@ final class TripDetailRouter: TripDetailRouterInput {
     static func makeModule(tripID: Trip.ID, context: ModuleContext) -> TripDetailView {
         let router = TripDetailRouter(tripID: tripID, context: context)
         let presenter = TripDetailPresenter(
-            interactor: TripDetailInteractor(tripID: tripID, model: context.model, places: context.places),
+            interactor: TripDetailInteractor(tripID: tripID, model: context.model, places: context.places, basemap: context.basemap),
             router: router,
             unit: context.unit
         )
-        let view = TripDetailView(presenter: presenter, basemap: context.basemap)
+        let view = TripDetailView(presenter: presenter)
         presenter.view = view
         router.view = view
         presenter.didLoad()

@@ -57,9 +57,14 @@ final class TripDetailView: Screen, TripDetailViewInput {
     private var closingClick = ClosingClickGuard()
     var needsDisplay = true
 
-    init(presenter: TripDetailViewOutput, basemap: BasemapProvider = .unavailable) {
+    init(presenter: TripDetailViewOutput) {
         self.presenter = presenter
-        self.map = TripMapPanel(basemap: basemap)
+        self.map = TripMapPanel()
+    }
+
+    func showBasemap(_ basemap: (any BasemapProviding)?) {
+        map.basemap = basemap
+        needsDisplay = true
     }
 
     // MARK: TripDetailViewInput

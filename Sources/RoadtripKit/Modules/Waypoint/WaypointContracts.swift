@@ -21,6 +21,8 @@ protocol WaypointModuleOutput: AnyObject {
 @MainActor
 protocol WaypointViewInput: AnyObject {
     func display(_ viewModel: WaypointViewModel)
+    /// The basemap the small map draws on (nil: none).
+    func showBasemap(_ basemap: (any BasemapProviding)?)
     /// The fields' starting text.
     func fill(place: String, name: String, notes: String, stay: String, overnight: Bool)
 }
@@ -54,6 +56,8 @@ protocol WaypointInteractorInput: AnyObject {
     /// The stop's number in the trip (from 1) once added or as it is.
     func stopNumber(for mode: WaypointEditorMode) -> Int
     func distance(from: Coordinate, to: Coordinate) -> Double
+    /// The basemap for the small map, loaded on first use; nil when there is none to load.
+    func basemap() -> Result<(any BasemapProviding)?, any Error>
     func insertStop(_ waypoint: Waypoint, at index: Int)
     func updateStop(_ waypoint: Waypoint)
 }

@@ -9,12 +9,18 @@ final class WaypointInteractor: WaypointInteractorInput {
     private let tripID: Trip.ID
     private let places: PlaceSearchProvider
     private let mapCentre: Coordinate?
+    private let basemapProvider: BasemapProvider
 
-    init(tripID: Trip.ID, model: DataModel, places: PlaceSearchProvider, mapCentre: Coordinate? = nil) {
+    init(tripID: Trip.ID, model: DataModel, places: PlaceSearchProvider, mapCentre: Coordinate? = nil, basemap: BasemapProvider = .unavailable) {
         self.tripID = tripID
         self.model = model
         self.places = places
         self.mapCentre = mapCentre
+        self.basemapProvider = basemap
+    }
+
+    func basemap() -> Result<(any BasemapProviding)?, any Error> {
+        basemapProvider.forMap
     }
 
     func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceLookup {

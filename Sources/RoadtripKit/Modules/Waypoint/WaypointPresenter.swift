@@ -47,6 +47,10 @@ final class WaypointPresenter: WaypointViewOutput {
     // MARK: WaypointViewOutput
 
     func didLoad() {
+        switch interactor.basemap() {
+        case .success(let basemap): view?.showBasemap(basemap)
+        case .failure(let error): message = .basemapFailed(error)
+        }
         if let stop = editedStop {
             name = stop.name
             notes = stop.notes ?? ""

@@ -17,12 +17,12 @@ final class WaypointRouter: WaypointRouterInput {
         let router = WaypointRouter(navigator: context.navigator)
         let presenter = WaypointPresenter(
             mode: mode,
-            interactor: WaypointInteractor(tripID: tripID, model: context.model, places: context.places, mapCentre: mapCentre),
+            interactor: WaypointInteractor(tripID: tripID, model: context.model, places: context.places, mapCentre: mapCentre, basemap: context.basemap),
             router: router,
             unit: context.unit
         )
         presenter.output = output
-        let view = WaypointView(presenter: presenter, basemap: context.basemap)
+        let view = WaypointView(presenter: presenter)
         presenter.view = view
         router.view = view
         presenter.didLoad()

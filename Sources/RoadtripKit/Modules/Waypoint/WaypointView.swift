@@ -39,7 +39,8 @@ final class WaypointView: Screen, WaypointViewInput {
     }
 
     private let presenter: WaypointViewOutput
-    private let basemap: BasemapProvider
+    /// The small map of the chosen place: the same panel as the trip screen's.
+    private var map = TripMapPanel()
     private var viewModel = WaypointViewModel()
     /// The text fields, by `Field` (Night is a check box, `overnight`).
     private var fields = [TextField(), TextField(maximumLength: NameLength.maximum), TextField(), TextField()]
@@ -54,9 +55,13 @@ final class WaypointView: Screen, WaypointViewInput {
     private var drawnResultsRect: Rect?
     var needsDisplay = true
 
-    init(presenter: WaypointViewOutput, basemap: BasemapProvider = .unavailable) {
+    init(presenter: WaypointViewOutput) {
         self.presenter = presenter
-        self.basemap = basemap
+    }
+
+    func showBasemap(_ basemap: (any BasemapProviding)?) {
+        map.basemap = basemap
+        needsDisplay = true
     }
 
     // MARK: WaypointViewInput
@@ -213,9 +218,7 @@ final class WaypointView: Screen, WaypointViewInput {
     /// A region around the chosen place, its pin numbered as the stop will be.
     private func drawMap(on surface: Surface, in rect: Rect) {
         guard let stop = viewModel.mapStop, rect.height >= 4 else { return }
-        let viewport = MapViewport.fitting([stop.coordinate], width: rect.width, height: rect.height)
-        let frame = MapRenderer().render(stops: [stop], selected: 0, viewport: viewport, basemap: try? basemap.value.get(), unit: viewModel.unit)
-        frame.canvas.draw(on: surface, row: rect.row, column: rect.column)
+        map.draw(stops: [stop], selected: 0, unit: viewModel.unit, on: surface, in: rect)
     }
 
     private func drawOvernight(on surface: Surface, row: Int, column: Int, width: Int) {

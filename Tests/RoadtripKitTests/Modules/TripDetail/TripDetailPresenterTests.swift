@@ -246,6 +246,19 @@ import Testing
 
     // MARK: Itinerary and order
 
+    @Test func theMapGetsItsBasemapThroughThePresenterAndAFailureIsSaid() {
+        struct Damaged: Error, CustomStringConvertible { var description: String { "basemap.bin is damaged" } }
+        #expect(view.basemaps.count == 1)  // loaded once, at didLoad
+        let failing = TripDetailInteractorSpy(trip: Fixtures.pacific)
+        failing.basemapResult = .failure(Damaged())
+        let presenter = TripDetailPresenter(interactor: failing, router: router, unit: .km)
+        let view = TripDetailViewSpy()
+        presenter.view = view
+        presenter.didLoad()
+        #expect(view.basemaps.isEmpty)
+        #expect(view.last?.message == .error("The map is drawn without land and borders: basemap.bin is damaged"))
+    }
+
     @Test func theItineraryOpensThroughTheRouter() {
         presenter.didPressItinerary()
         #expect(router.itinerariesOpened == 1)

@@ -17,6 +17,8 @@ final class TripDetailViewSpy: TripDetailViewInput {
     var last: TripDetailViewModel? { displayed.last }
 
     func display(_ viewModel: TripDetailViewModel) { displayed.append(viewModel) }
+    var basemaps: [(any BasemapProviding)?] = []
+    func showBasemap(_ basemap: (any BasemapProviding)?) { basemaps.append(basemap) }
     func beginRenaming(text: String) { renamingText = text }
     func endRenaming() { endRenamingCount += 1 }
     func askToConfirm(_ question: String, details: [String]) {
@@ -71,6 +73,10 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
     }
 
     func firstStopTimeZone() -> String? { zoneOfFirstStop }
+
+    /// What `basemap()` gives: none by default.
+    var basemapResult: Result<(any BasemapProviding)?, any Error> = .success(nil)
+    func basemap() -> Result<(any BasemapProviding)?, any Error> { basemapResult }
 
     func optimizedOrder() -> StopOrder? {
         guard let trip = subject.value, trip.waypoints.count >= 4 else { return nil }

@@ -11,7 +11,8 @@ import Testing
     let view: TripDetailView
 
     init() {
-        view = TripDetailView(presenter: presenter, basemap: .fixed(SquareIsland()))
+        view = TripDetailView(presenter: presenter)
+        view.showBasemap(SquareIsland())
         view.display(TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil))
     }
 

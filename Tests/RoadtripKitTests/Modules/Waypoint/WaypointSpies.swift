@@ -8,6 +8,8 @@ final class WaypointViewSpy: WaypointViewInput {
     var filled: (place: String, name: String, notes: String)?
     var last: WaypointViewModel? { displayed.last }
     func display(_ viewModel: WaypointViewModel) { displayed.append(viewModel) }
+    var basemaps: [(any BasemapProviding)?] = []
+    func showBasemap(_ basemap: (any BasemapProviding)?) { basemaps.append(basemap) }
     var filledStay: (stay: String, overnight: Bool)?
     func fill(place: String, name: String, notes: String, stay: String, overnight: Bool) {
         filled = (place, name, notes)
@@ -43,6 +45,8 @@ final class WaypointInteractorSpy: WaypointInteractorInput {
         return 1
     }
     func insertStop(_ waypoint: Waypoint, at index: Int) { inserted.append((waypoint, index)) }
+    var basemapResult: Result<(any BasemapProviding)?, any Error> = .success(nil)
+    func basemap() -> Result<(any BasemapProviding)?, any Error> { basemapResult }
     func updateStop(_ waypoint: Waypoint) { updated.append(waypoint) }
 }
 

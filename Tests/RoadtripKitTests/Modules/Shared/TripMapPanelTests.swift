@@ -10,7 +10,8 @@ import Testing
     let view: TripDetailView
 
     init() {
-        view = TripDetailView(presenter: presenter, basemap: .fixed(SquareIsland()))
+        view = TripDetailView(presenter: presenter)
+        view.showBasemap(SquareIsland())
         view.display(TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil))
     }
 
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func atTwoHundredColumnsTheMapTakesWhatTheStopsDoNotNeed() {
-        let panel = TripMapPanel(basemap: .unavailable)
+        let panel = TripMapPanel()
         let content = Rect(row: 1, column: 0, width: 200, height: 40)
         #expect(panel.frame(in: content)?.width == 200 - TripMapPanel.stopTableWidth - 1)
         #expect(panel.frame(in: Rect(row: 1, column: 0, width: 130, height: 40))?.width == 52)  // two fifths
@@ -83,7 +84,8 @@ import Testing
     /// The map side as a fresh view draws `trip`: the whole trip fitted. (Drawn on the test's own
     /// terminal: curses allows one session at a time.)
     private static func freshMap(of trip: Trip, on terminal: Terminal) -> [Substring] {
-        let fresh = TripDetailView(presenter: TripDetailPresenterSpy(), basemap: .fixed(SquareIsland()))
+        let fresh = TripDetailView(presenter: TripDetailPresenterSpy())
+        fresh.showBasemap(SquareIsland())
         fresh.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: nil, unit: .km, message: nil))
         fresh.draw(on: terminal.surface, in: terminal.surface.bounds)
         return mapSide(terminal)

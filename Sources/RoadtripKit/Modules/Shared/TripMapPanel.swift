@@ -1,7 +1,9 @@
 import Terminal
 
-/// The map of the trip screen: where it sits, what it shows, and its own keys. The view owns one;
-/// the viewport (pan and zoom) is screen state that only the drawing needs, like a list's scroll.
+/// A map of stops: the trip screen's (where it sits beside the stops, its own keys) and the stop
+/// editor's (the chosen place). Each view owns one; the viewport (pan and zoom) is screen state
+/// that only the drawing needs, like a list's scroll. The basemap is handed in by the view's
+/// presenter, loaded by its interactor: a view loads nothing.
 @MainActor
 struct TripMapPanel {
     /// Terminals at least this wide show the map beside the stops (SPEC §4).
@@ -31,7 +33,8 @@ struct TripMapPanel {
         KeyHint(key: "Esc", label: "List"), KeyHint(key: "?", label: "Help"),
     ]
 
-    let basemap: BasemapProvider
+    /// The land and borders under the route; nil draws the route on an empty background.
+    var basemap: (any BasemapProviding)?
     /// Whether the map has the keys.
     var isFocused = false
     /// On a narrow terminal, whether the map is shown in place of the stops.
@@ -48,7 +51,7 @@ struct TripMapPanel {
     /// Where the pointer was at the last step of a drag that started on the map (`handle(_:in:width:)`).
     var dragAnchor: (row: Int, column: Int)?
 
-    init(basemap: BasemapProvider) {
+    init(basemap: (any BasemapProviding)? = nil) {
         self.basemap = basemap
     }
 
@@ -129,7 +132,7 @@ struct TripMapPanel {
             viewport = current.resized(width: rect.width, height: rect.height)
         }
         guard let viewport else { return }
-        let frame = MapRenderer().render(stops: stops, selected: selected, viewport: viewport, basemap: try? basemap.value.get(), unit: unit, layers: layers)
+        let frame = MapRenderer().render(stops: stops, selected: selected, viewport: viewport, basemap: basemap, unit: unit, layers: layers)
         frame.canvas.draw(on: surface, row: rect.row, column: rect.column)
     }
 }
