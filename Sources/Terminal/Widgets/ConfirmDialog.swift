@@ -12,12 +12,14 @@ public struct ConfirmDialog: Equatable, Sendable {
         self.details = details
     }
 
+    /// Its keys; every other key is swallowed.
+    public static let keymap = Keymap<Answer>([
+        KeyBinding(.yes, keys: [.character("y"), .character("Y")], label: "Yes", help: "Yes", statusBar: true),
+        KeyBinding(.no, keys: [.character("n"), .character("N"), .character("q"), .escape], label: "No", help: "No", statusBar: true),
+    ])
+
     public func answer(for key: Key) -> Answer? {
-        switch key {
-        case .character("y"), .character("Y"): return .yes
-        case .character("n"), .character("N"), .character("q"), .escape: return .no
-        default: return nil
-        }
+        Self.keymap.command(for: key)
     }
 
     /// A click on the `y  Yes` or `n  No` of the dialog drawn in `bounds` answers it; any other

@@ -16,6 +16,16 @@ public struct FormDialog: Equatable, Sendable {
         case ignored
     }
 
+    public enum Command: Hashable, Sendable { case submit, next, previous, cancel }
+
+    /// The form's own keys; the rest go to the focused field (`TextField.keymap`).
+    public static let keymap = Keymap<Command>([
+        KeyBinding(.submit, keys: [.enter], label: "OK", help: "Use the values", statusBar: true),
+        KeyBinding(.next, keys: [.tab, .down], label: "Next field", help: "Go to the next field", statusBar: true),
+        KeyBinding(.previous, keys: [.backTab, .up], label: "Previous field", help: "Go to the previous field"),
+        KeyBinding(.cancel, keys: [.escape], label: "Cancel", help: "Close the form, changing nothing", statusBar: true),
+    ])
+
     public let title: String
     public private(set) var fields: [Field]
     public private(set) var focus = 0
@@ -33,15 +43,15 @@ public struct FormDialog: Equatable, Sendable {
 
     public mutating func handle(_ key: Key) -> Outcome {
         guard !fields.isEmpty else { return key == .escape ? .cancel : .ignored }
-        switch key {
-        case .tab, .down:
+        switch Self.keymap.command(for: key) {
+        case .next:
             focus = (focus + 1) % fields.count
             return .handled
-        case .backTab, .up:
+        case .previous:
             focus = (focus + fields.count - 1) % fields.count
             return .handled
-        default:
-            break
+        case .submit, .cancel, nil:
+            break  // the field answers them: Enter submits it, Esc cancels it
         }
         switch fields[focus].input.handle(key) {
         case .submit: return .submit(values)

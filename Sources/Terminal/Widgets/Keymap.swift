@@ -9,13 +9,17 @@ public struct KeyBinding<Command: Hashable & Sendable>: Sendable {
     /// A sentence for the help overlay.
     public let help: String
     public let showsInStatusBar: Bool
+    /// How the status bar names the key when one hint stands for several bindings ("←↑↓→" for
+    /// the four pans); else the first key's name.
+    public let statusKey: String?
 
-    public init(_ command: Command, keys: [Key], label: String, help: String, statusBar: Bool = false) {
+    public init(_ command: Command, keys: [Key], label: String, help: String, statusBar: Bool = false, statusKey: String? = nil) {
         self.command = command
         self.keys = keys
         self.label = label
         self.help = help
         self.showsInStatusBar = statusBar
+        self.statusKey = statusKey
     }
 }
 
@@ -66,8 +70,21 @@ public struct Keymap<Command: Hashable & Sendable>: Sendable {
 
     public var statusHints: [KeyHint] {
         bindings.filter(\.showsInStatusBar).compactMap { binding in
-            binding.keys.first.map { KeyHint(key: $0.description, label: binding.label) }
+            (binding.statusKey ?? binding.keys.first?.description).map { KeyHint(key: $0, label: binding.label) }
         }
+    }
+
+    /// Keys bound twice in the table: only the first binding ever acts, so the second is a
+    /// mistake (a test checks every keymap has none).
+    public var shadowedKeys: [Key] {
+        var seen = Set<Key>()
+        return bindings.flatMap(\.keys).filter { !seen.insert($0).inserted }
+    }
+
+    /// The keys of `fallback` this table takes for commands of its own (tig's per-view keymaps
+    /// over the generic one): what the fallback would have done with them is out of reach.
+    public func keysTaken<Other>(from fallback: Keymap<Other>) -> Set<Key> {
+        Set(bindings.flatMap(\.keys)).intersection(fallback.bindings.flatMap(\.keys))
     }
 
     public var helpEntries: [HelpEntry] {

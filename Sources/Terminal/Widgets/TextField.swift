@@ -45,6 +45,18 @@ public struct TextField: Equatable, Sendable {
         set { self = TextField(text: newValue, maximumLength: maximumLength) }
     }
 
+    public enum Command: Hashable, Sendable { case submit, cancel, move, erase, clear, eraseWord }
+
+    /// What the keys of a text field do, for help screens (the field itself reads them in `handle`).
+    public static let keymap = Keymap<Command>([
+        KeyBinding(.submit, keys: [.enter], label: "OK", help: "Text: use what is typed"),
+        KeyBinding(.cancel, keys: [.escape], label: "Cancel", help: "Text: give up the edit"),
+        KeyBinding(.move, keys: [.left, .right, .home, .end, .control("a"), .control("e")], label: "Move", help: "Text: move the cursor (Ctrl-A, Ctrl-E: start, end)"),
+        KeyBinding(.erase, keys: [.backspace, .delete], label: "Erase", help: "Text: erase a character"),
+        KeyBinding(.clear, keys: [.control("u")], label: "Clear", help: "Text: clear the field"),
+        KeyBinding(.eraseWord, keys: [.control("w")], label: "Erase word", help: "Text: erase the word before the cursor"),
+    ])
+
     public mutating func handle(_ key: Key) -> Outcome {
         guard isSelected else { return edit(key) }
         switch key {

@@ -17,21 +17,18 @@ struct TripMapPanel {
     }
 
     static let keymap = Keymap<Command>([
-        KeyBinding(.pan(columns: -8, rows: 0), keys: [.left, .character("h")], label: "Pan", help: "Map: pan west"),
+        KeyBinding(.pan(columns: -8, rows: 0), keys: [.left, .character("h")], label: "Pan", help: "Map: pan west", statusBar: true, statusKey: "←↑↓→"),
         KeyBinding(.pan(columns: 8, rows: 0), keys: [.right, .character("l")], label: "Pan", help: "Map: pan east"),
         KeyBinding(.pan(columns: 0, rows: -4), keys: [.up, .character("k")], label: "Pan", help: "Map: pan north"),
         KeyBinding(.pan(columns: 0, rows: 4), keys: [.down, .character("j")], label: "Pan", help: "Map: pan south"),
-        KeyBinding(.zoomIn, keys: [.character("+"), .character("=")], label: "Zoom in", help: "Map: zoom in"),
+        KeyBinding(.zoomIn, keys: [.character("+"), .character("=")], label: "Zoom", help: "Map: zoom in", statusBar: true, statusKey: "+/-"),
         KeyBinding(.zoomOut, keys: [.character("-"), .character("_")], label: "Zoom out", help: "Map: zoom out"),
-        KeyBinding(.fit, keys: [.character("0")], label: "Fit", help: "Map: fit the whole trip again"),
-        KeyBinding(.leave, keys: [.escape, .character("m")], label: "List", help: "Map: back to the stop list"),
-        KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help"),
+        KeyBinding(.fit, keys: [.character("0")], label: "Fit", help: "Map: fit the whole trip again", statusBar: true),
+        KeyBinding(.leave, keys: [.escape, .character("m")], label: "List", help: "Map: back to the stop list", statusBar: true),
+        KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
     ])
 
-    static let statusHints = [
-        KeyHint(key: "←↑↓→", label: "Pan"), KeyHint(key: "+/-", label: "Zoom"), KeyHint(key: "0", label: "Fit"),
-        KeyHint(key: "Esc", label: "List"), KeyHint(key: "?", label: "Help"),
-    ]
+    static var statusHints: [KeyHint] { keymap.statusHints }
 
     /// The land and borders under the route; nil draws the route on an empty background.
     var basemap: (any BasemapProviding)?

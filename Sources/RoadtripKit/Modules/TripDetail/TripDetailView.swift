@@ -39,8 +39,21 @@ final class TripDetailView: Screen, TripDetailViewInput {
         case links(TextDialog, DirectionsService)
     }
 
-    /// The keys of the links dialog: a service each, the rest close it.
-    static let linkServiceKeys: [Key: DirectionsService] = [.character("g"): .google, .character("o"): .osm, .character("a"): .apple]
+    /// The links dialog's keys: a service each, and closing it.
+    enum LinksCommand: Hashable, Sendable { case service(DirectionsService), close }
+
+    static let linksKeymap = Keymap<LinksCommand>([
+        KeyBinding(.service(.google), keys: [.character("g")], label: "Google", help: "Links for Google Maps"),
+        KeyBinding(.service(.osm), keys: [.character("o")], label: "OSM", help: "Links for OpenStreetMap"),
+        KeyBinding(.service(.apple), keys: [.character("a")], label: "Apple", help: "Links for Apple Maps"),
+        KeyBinding(.close, keys: [.escape, .enter, .character("q"), .character("L")], label: "Close", help: "Close the links", statusBar: true),
+    ])
+
+    /// While the name is edited in the title (the field's own keys are `TextField.keymap`).
+    static let renameKeymap = Keymap<TextField.Command>([
+        KeyBinding(.submit, keys: [.enter], label: "Keep", help: "Keep the name", statusBar: true),
+        KeyBinding(.cancel, keys: [.escape], label: "Restore", help: "Restore the name it had", statusBar: true),
+    ])
 
     private let presenter: TripDetailViewOutput
     private var map: TripMapPanel
@@ -118,10 +131,10 @@ final class TripDetailView: Screen, TripDetailViewInput {
 
     var statusHints: [KeyHint] {
         switch overlay {
-        case .rename: return [KeyHint(key: "Enter", label: "Keep"), KeyHint(key: "Esc", label: "Restore")]
-        case .form: return [KeyHint(key: "Enter", label: "OK"), KeyHint(key: "Tab", label: "Next field"), KeyHint(key: "Esc", label: "Cancel")]
-        case .confirmation: return [KeyHint(key: "y", label: "Yes"), KeyHint(key: "n", label: "No")]
-        case .links: return [KeyHint(key: "g/o/a", label: "Service"), KeyHint(key: "Esc", label: "Close")]
+        case .rename: return Self.renameKeymap.statusHints
+        case .form: return FormDialog.keymap.statusHints
+        case .confirmation: return ConfirmDialog.keymap.statusHints
+        case .links: return [KeyHint(key: "g/o/a", label: "Service")] + Self.linksKeymap.statusHints
         case nil: return map.isFocused ? TripMapPanel.statusHints : shownKeymap.statusHints
         }
     }
@@ -151,10 +164,10 @@ final class TripDetailView: Screen, TripDetailViewInput {
             case .ignored: break
             }
         case .links(_, let shown):
-            if let service = Self.linkServiceKeys[key] {
-                if service != shown { presenter.didPressLinks(service: service) }
-            } else if [.escape, .enter, .character("q"), .character("L")].contains(key) {
-                show(nil)
+            switch Self.linksKeymap.command(for: key) {
+            case .service(let service) where service != shown: presenter.didPressLinks(service: service)
+            case .close: show(nil)
+            case .service, nil: break
             }
         case .confirmation(let dialog):
             guard let answer = dialog.answer(for: key) else { return }

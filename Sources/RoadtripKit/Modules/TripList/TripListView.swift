@@ -101,12 +101,26 @@ final class TripListView: Screen, TripListViewInput {
     static let readOnlyKeymap = keymap.keeping { ![.add, .rename, .delete, .duplicate, .reverse, .importTrips, .undo, .redo, .save].contains($0) }
     private var shownKeymap: Keymap<Command> { viewModel.isReadOnly ? Self.readOnlyKeymap : Self.keymap }
 
+    /// While a trip's name is edited in its row (the field's own keys are `TextField.keymap`).
+    static let renameKeymap = Keymap<TextField.Command>([
+        KeyBinding(.submit, keys: [.enter], label: "Keep", help: "Keep the new name", statusBar: true),
+        KeyBinding(.cancel, keys: [.escape], label: "Cancel", help: "Keep the old name", statusBar: true),
+    ])
+
+    /// While the filter is typed: its text, and ↑/↓ still choose a trip.
+    enum FilterCommand: Hashable, Sendable { case done, select, clear }
+    static let filterKeymap = Keymap<FilterCommand>([
+        KeyBinding(.done, keys: [.enter], label: "Done", help: "Keep the filter and go back to the list", statusBar: true),
+        KeyBinding(.select, keys: [.up, .down, .pageUp, .pageDown], label: "Select", help: "Choose among the trips it lets through", statusBar: true, statusKey: "↑↓"),
+        KeyBinding(.clear, keys: [.escape], label: "Clear", help: "Clear the filter", statusBar: true),
+    ])
+
     var statusHints: [KeyHint] {
-        if confirmation != nil { return [KeyHint(key: "y", label: "Yes"), KeyHint(key: "n", label: "No")] }
+        if confirmation != nil { return ConfirmDialog.keymap.statusHints }
         switch editor {
-        case .rename: return [KeyHint(key: "Enter", label: "Keep"), KeyHint(key: "Esc", label: "Cancel")]
-        case .filter: return [KeyHint(key: "Enter", label: "Done"), KeyHint(key: "↑↓", label: "Select"), KeyHint(key: "Esc", label: "Clear")]
-        case .importFile: return [KeyHint(key: "Enter", label: "Import"), KeyHint(key: "Esc", label: "Cancel")]
+        case .rename: return Self.renameKeymap.statusHints
+        case .filter: return Self.filterKeymap.statusHints
+        case .importFile: return FormDialog.keymap.statusHints
         case nil: return shownKeymap.statusHints
         }
     }

@@ -83,10 +83,7 @@ final class WaypointView: Screen, WaypointViewInput {
 
     var helpTitle: String { "Stop editor — keys" }
     var helpEntries: [HelpEntry] {
-        Self.keymap.helpEntries + [
-            HelpEntry(keys: "Text", text: "←/→ Home/End Ctrl-A/E Backspace Delete Ctrl-U Ctrl-W edit the field"),
-            HelpEntry(keys: "Space", text: "In Night: end the day at this stop, or not"),
-        ]
+        Self.keymap.helpEntries + TextField.keymap.helpEntries + Self.nightKeymap.helpEntries
     }
     var statusHints: [KeyHint] { Self.keymap.statusHints }
     var statusMessage: StatusMessage? { viewModel.message }
@@ -115,14 +112,21 @@ final class WaypointView: Screen, WaypointViewInput {
         }
     }
 
-    /// Space or x turns the check box over; y ticks it, n clears it.
+    /// The Night check box's keys.
+    enum NightCommand: Hashable, Sendable { case toggle, tick, clear }
+    static let nightKeymap = Keymap<NightCommand>([
+        KeyBinding(.toggle, keys: [.character(" "), .character("x")], label: "Toggle", help: "Night: end the day at this stop, or not"),
+        KeyBinding(.tick, keys: [.character("y"), .character("Y")], label: "Yes", help: "Night: end the day here"),
+        KeyBinding(.clear, keys: [.character("n"), .character("N")], label: "No", help: "Night: drive on from here"),
+    ])
+
     private func toggleOvernight(_ key: Key) {
         let value: Bool
-        switch key {
-        case .character(" "), .character("x"): value = !overnight
-        case .character("y"), .character("Y"): value = true
-        case .character("n"), .character("N"): value = false
-        default: return
+        switch Self.nightKeymap.command(for: key) {
+        case .toggle: value = !overnight
+        case .tick: value = true
+        case .clear: value = false
+        case nil: return
         }
         overnight = value
         needsDisplay = true
