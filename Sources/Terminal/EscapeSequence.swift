@@ -2,7 +2,7 @@
 /// after curses has handed over their Esc: tmux sends `\e[1~`/`\e[4~` for Home/End under
 /// `TERM=xterm-256color`, whose entry says `\eOH`/`\eOF`; rxvt sends `\e[7~`/`\e[8~`; and any
 /// key with a modifier may come as `\e[1;5C`. A sequence this does not know is read to its end
-/// and dropped: taken for Esc, it would close a form and throw the typing away (PITFALLS.md).
+/// and dropped: taken for Esc, it would close a form and throw the typing away (docs/PITFALLS.md).
 enum EscapeSequence {
     /// What the characters after an Esc are so far.
     enum Reading: Equatable {

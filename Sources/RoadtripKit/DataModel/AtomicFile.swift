@@ -7,7 +7,7 @@ import Glibc
 /// file, never a torn one: a temporary file in the same directory (O_EXCL), write, fsync, the old
 /// file's mode, rename over the target, fsync of the directory. A symlink is followed, so its
 /// target is replaced and the link kept, and so are the file's mode, owner and group. Foundation's
-/// `.atomic` write skips the directory fsync, resets the mode and replaces symlinks (PITFALLS.md).
+/// `.atomic` write skips the directory fsync, resets the mode and replaces symlinks (docs/PITFALLS.md).
 enum AtomicFile {
     struct Failure: Error, Equatable {
         let reason: String
