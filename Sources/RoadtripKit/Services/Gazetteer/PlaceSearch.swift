@@ -1,4 +1,5 @@
-/// One search over the index: the rules of SPEC §5 as ranges of sorted entries.
+/// One search over the index: the place-search rules the README gives, as ranges of sorted
+/// entries (the ranking itself is `SearchRanking.swift`'s).
 ///
 /// 1. The query as a phrase: entries whose suffix starts with the query words joined by spaces
 ///    ("salt la" finds "salt lake city" and, from a later word, "…salt lake"). One range per
