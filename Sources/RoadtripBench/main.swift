@@ -85,7 +85,7 @@ func benchLoad(_ url: URL) throws {
 }
 
 /// The searches, from nowhere in particular (`roadtrip search`) or from a trip (`near`, the
-/// stop editor's: every range up to `PlaceSearch.contextScanLimit` entries is scanned then).
+/// stop editor's: every range up to `GazetteerSearch.contextScanLimit` entries is scanned then).
 func benchSearch(_ gazetteer: Gazetteer, near: (name: String, context: SearchContext)? = nil) {
     let queries = typedPrefixes(BenchQueries.typed)
     for query in queries { _ = gazetteer.search(query, limit: limit, near: near?.context) }  // warm the pages and caches

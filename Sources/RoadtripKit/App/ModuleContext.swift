@@ -8,10 +8,10 @@ struct ModuleContext {
     let model: DataModel
     let navigator: Navigator
     let unit: DistanceUnit
-    let places: PlaceSearchProvider
+    let places: PlaceIndexProvider
     let basemap: BasemapProvider
 
-    init(model: DataModel, navigator: Navigator, unit: DistanceUnit, places: PlaceSearchProvider, basemap: BasemapProvider = .unavailable) {
+    init(model: DataModel, navigator: Navigator, unit: DistanceUnit, places: PlaceIndexProvider, basemap: BasemapProvider = .unavailable) {
         self.model = model
         self.navigator = navigator
         self.unit = unit
@@ -44,7 +44,7 @@ final class LazyResource<Value> {
     }
 }
 
-typealias PlaceSearchProvider = LazyResource<any PlaceSearching>
+typealias PlaceIndexProvider = LazyResource<any PlaceIndex>
 typealias BasemapProvider = LazyResource<any BasemapProviding>
 
 extension LazyResource where Value == any BasemapProviding {
@@ -54,10 +54,10 @@ extension LazyResource where Value == any BasemapProviding {
     }
 }
 
-extension LazyResource where Value == any PlaceSearching {
+extension LazyResource where Value == any PlaceIndex {
     /// No gazetteer: nothing is found, and time zones come from longitudes.
-    static var unavailable: PlaceSearchProvider {
-        PlaceSearchProvider { throw GazetteerUnavailable() }
+    static var unavailable: PlaceIndexProvider {
+        PlaceIndexProvider { throw GazetteerUnavailable() }
     }
 }
 

@@ -1,7 +1,7 @@
-extension LazyResource where Value == any PlaceSearching {
+extension LazyResource where Value == any PlaceIndex {
     /// Over the gazetteer of the installed resources, loaded on first use.
-    static func gazetteer(environment: [String: String]) -> PlaceSearchProvider {
-        PlaceSearchProvider { try Gazetteer.load(from: Resources.locate(environment: environment).gazetteer) }
+    static func gazetteer(environment: [String: String]) -> PlaceIndexProvider {
+        PlaceIndexProvider { try Gazetteer.load(from: Resources.locate(environment: environment).gazetteer) }
     }
 }
 

@@ -29,7 +29,7 @@ struct PlanCommand: ParsableCommand {
         let trips = try MainActor.assumeIsolated { try DataModel.open(options.dataFile(environment: environment), environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
         let unit = trip.settings.units ?? options.unit(environment: environment)
-        let places = MainActor.assumeIsolated { try? PlaceSearchProvider.gazetteer(environment: environment).value.get() }
+        let places = MainActor.assumeIsolated { try? PlaceIndexProvider.gazetteer(environment: environment).value.get() }
         let itinerary = TripPlanning.itinerary(for: trip, unit: unit, places: places, today: TripPlanning.today())
         if json {
             try CommandOutput.printJSON(try Self.json(for: trip, itinerary: itinerary))

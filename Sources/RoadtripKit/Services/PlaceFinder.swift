@@ -18,7 +18,7 @@ public enum PlaceLookup: Equatable, Sendable {
 /// the stop editor and the command line, so both read the same text the same way.
 @MainActor
 struct PlaceFinder {
-    let places: PlaceSearchProvider
+    let places: PlaceIndexProvider
 
     /// What `text` finds, places ranked from `context` (the trip around the stop) when given.
     func lookUp(_ text: String, limit: Int, near context: SearchContext? = nil) -> PlaceLookup {

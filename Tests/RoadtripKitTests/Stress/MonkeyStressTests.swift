@@ -110,7 +110,7 @@ final class Monkey {
     private(set) var report = Report()
     private var random: SeededRandom
     private let trace: Bool
-    private let places: PlaceSearchProvider
+    private let places: PlaceIndexProvider
     private let basemap: BasemapProvider
     /// Far enough ahead that every autosave is due.
     private var clock = Date()

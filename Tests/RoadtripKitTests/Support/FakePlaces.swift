@@ -2,7 +2,7 @@ import Foundation
 @testable import RoadtripKit
 
 /// A tiny in-memory gazetteer: names matched by case-insensitive prefix, most populous first.
-final class FakePlaces: PlaceSearching, @unchecked Sendable {
+final class FakePlaces: PlaceIndex, @unchecked Sendable {
     let places: [Place]
 
     init(_ places: [Place]) {

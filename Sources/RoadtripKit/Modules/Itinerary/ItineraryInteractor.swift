@@ -6,11 +6,11 @@ import Foundation
 final class ItineraryInteractor: ItineraryInteractorInput, ModelEditingSession {
     let model: DataModel
     private let tripID: Trip.ID
-    private let places: PlaceSearchProvider
+    private let places: PlaceIndexProvider
     /// Today, where the user is: the start of a trip without a start date.
     private let today: () -> LocalDay
 
-    init(tripID: Trip.ID, model: DataModel, places: PlaceSearchProvider, today: @escaping () -> LocalDay = { TripPlanning.today() }) {
+    init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider, today: @escaping () -> LocalDay = { TripPlanning.today() }) {
         self.tripID = tripID
         self.model = model
         self.places = places

@@ -6,10 +6,10 @@ import Foundation
 final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession {
     let model: DataModel
     private let tripID: Trip.ID
-    private let places: PlaceSearchProvider
+    private let places: PlaceIndexProvider
     private let basemapProvider: BasemapProvider
 
-    init(tripID: Trip.ID, model: DataModel, places: PlaceSearchProvider = .unavailable, basemap: BasemapProvider = .unavailable) {
+    init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable) {
         self.tripID = tripID
         self.model = model
         self.places = places

@@ -7,11 +7,11 @@ final class WaypointInteractor: WaypointInteractorInput {
 
     private let model: DataModel
     private let tripID: Trip.ID
-    private let places: PlaceSearchProvider
+    private let places: PlaceIndexProvider
     private let mapCentre: Coordinate?
     private let basemapProvider: BasemapProvider
 
-    init(tripID: Trip.ID, model: DataModel, places: PlaceSearchProvider, mapCentre: Coordinate? = nil, basemap: BasemapProvider = .unavailable) {
+    init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider, mapCentre: Coordinate? = nil, basemap: BasemapProvider = .unavailable) {
         self.tripID = tripID
         self.model = model
         self.places = places

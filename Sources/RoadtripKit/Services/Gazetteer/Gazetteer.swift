@@ -6,7 +6,7 @@ import Foundation
 /// The index file is memory-mapped and used in place, so loading costs the same few system calls
 /// whatever its size and the kernel shares its pages between processes. It is never written, which
 /// is why the class may be shared between threads.
-public final class Gazetteer: PlaceSearching, @unchecked Sendable {
+public final class Gazetteer: PlaceIndex, @unchecked Sendable {
     let tables: GazetteerTables
     private let bytes: GazetteerBytes
     private let qualifierNames = QualifierNames()
@@ -26,7 +26,7 @@ public final class Gazetteer: PlaceSearching, @unchecked Sendable {
     public var count: Int { tables.placeCount }
 
     public func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place] {
-        PlaceSearch(tables: tables, limit: limit, context: context, qualifierNames: qualifierNames).run(query).map { place(at: Int($0.place)) }
+        GazetteerSearch(tables: tables, limit: limit, context: context, qualifierNames: qualifierNames).run(query).map { place(at: Int($0.place)) }
     }
 
     public func nearest(to coordinate: Coordinate) -> Place? {

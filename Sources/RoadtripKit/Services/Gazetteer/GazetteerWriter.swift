@@ -33,7 +33,7 @@ public enum GazetteerWriter {
     private static func rankedLists(for tables: GazetteerTables) -> (prefixes: [UInt8], ranked: [UInt8], count: Int) {
         var prefixes = LittleEndianBytes(), ranked = LittleEndianBytes()
         let heavy = TopLists.heavyPrefixes(in: tables)
-        let search = PlaceSearch(tables: tables, limit: TopLists.length)
+        let search = GazetteerSearch(tables: tables, limit: TopLists.length)
         var rankedCount = 0
         for prefix in heavy {
             var best = RankedPlaces(capacity: TopLists.length)

@@ -42,7 +42,7 @@ public struct Place: Equatable, Hashable, Sendable {
 
 /// Finds places by name (and nearest to a point). The real one is the memory-mapped `Gazetteer`;
 /// tests use small in-memory ones.
-public protocol PlaceSearching: AnyObject, Sendable {
+public protocol PlaceIndex: AnyObject, Sendable {
     /// Places matching `query`, best first: match quality, then population, weighed by distance
     /// from `context` when there is one. `query` may end in a qualifier ("Portland, OR", "Paris,
     /// France", "Seattle WA").
@@ -51,7 +51,7 @@ public protocol PlaceSearching: AnyObject, Sendable {
     func nearest(to coordinate: Coordinate) -> Place?
 }
 
-extension PlaceSearching {
+extension PlaceIndex {
     /// Places matching `query`, from nowhere in particular.
     public func search(_ query: String, limit: Int) -> [Place] {
         search(query, limit: limit, near: nil)

@@ -1,6 +1,6 @@
 /// The ranking rule of place search, whole, in one place: how well a name matched (`MatchQuality`),
 /// how well a qualifier matched, then the weight of the place (its population, discounted for a
-/// doubtful alternate name and for the distance from the trip: `SearchContext`). `PlaceSearch`
+/// doubtful alternate name and for the distance from the trip: `SearchContext`). `GazetteerSearch`
 /// finds the candidates; `RankedPlaces` keeps the best of them by this rule.
 
 /// How well a name matched a query, best first.

@@ -1,7 +1,7 @@
 /// The best places for each prefix that has very many entries ("s", "sa", "san", "saint "), stored
 /// in the index, so that the first letters typed never scan a large part of it.
 ///
-/// The writer makes the lists with the search's own scan (`PlaceSearch.scan`), so a list holds
+/// The writer makes the lists with the search's own scan (`GazetteerSearch.scan`), so a list holds
 /// exactly what a scan of its range would rank first.
 struct TopLists {
     /// A prefix with more entries than this has a list; a scan of fewer takes a few microseconds.

@@ -5,7 +5,7 @@ import Foundation
 public enum TripPlanning {
     /// The days of `trip`. `unit` is the one it is shown in (it decides the default speed);
     /// `places` gives each stop's time zone; `today` is the start when the trip sets none.
-    public static func itinerary(for trip: Trip, unit: DistanceUnit, places: (any PlaceSearching)?, today: LocalDay) -> Itinerary {
+    public static func itinerary(for trip: Trip, unit: DistanceUnit, places: (any PlaceIndex)?, today: LocalDay) -> Itinerary {
         let route = TripRoute(trip)
         return ItineraryPlanner(stops: trip.waypoints, legMeters: route.legMeters, estimate: RouteEstimate(for: trip, unit: unit),
                                 settings: trip.settings, timeZones: timeZones(of: trip.waypoints, places: places), today: today).plan()
@@ -13,7 +13,7 @@ public enum TripPlanning {
 
     /// Each stop's zone: the nearest gazetteer place's (GeoNames gives each place one), else,
     /// without a gazetteer or for a zone this machine lacks, the hour of its longitude.
-    public static func timeZones(of stops: [Waypoint], places: (any PlaceSearching)?) -> [TimeZone] {
+    public static func timeZones(of stops: [Waypoint], places: (any PlaceIndex)?) -> [TimeZone] {
         stops.map { stop in
             places?.nearest(to: stop.location)?.zone ?? nauticalZone(longitude: stop.location.longitude)
         }

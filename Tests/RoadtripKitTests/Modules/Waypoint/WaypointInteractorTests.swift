@@ -31,7 +31,7 @@ import Testing
 
     @Test func aGazetteerThatCannotLoadIsReportedNotFatal() {
         struct Broken: Error, CustomStringConvertible { var description: String { "gazetteer.bin is damaged" } }
-        let interactor = WaypointInteractor(tripID: Fixtures.pacific.id, model: model, places: PlaceSearchProvider { throw Broken() })
+        let interactor = WaypointInteractor(tripID: Fixtures.pacific.id, model: model, places: PlaceIndexProvider { throw Broken() })
         #expect(interactor.lookUp("Mont", for: .add(index: 0)) == .searchUnavailable("gazetteer.bin is damaged"))
         #expect(interactor.lookUp("36.28, -121.81", for: .add(index: 0)) == .coordinate(Coordinate(latitude: 36.28, longitude: -121.81), nearest: nil))
     }

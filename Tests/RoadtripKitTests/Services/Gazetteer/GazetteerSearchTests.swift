@@ -215,7 +215,7 @@ struct Expected: CustomTestStringConvertible, Sendable {
     /// count for less, `Candidate.alternateDiscount`).
     @Test(arguments: ["salinas", "san", "monter", "st louis", "sa fr", "lake", "Portland, M"])
     func resultsAreRankedByQualityThenPopulation(_ query: String) throws {
-        let candidates = PlaceSearch(tables: try RealGazetteer.get().tables, limit: 30).run(query)
+        let candidates = GazetteerSearch(tables: try RealGazetteer.get().tables, limit: 30).run(query)
         #expect(candidates.count > 1)
         for (better, worse) in zip(candidates, candidates.dropFirst()) {
             #expect(better.quality < worse.quality || (better.quality == worse.quality && better.regionQuality < worse.regionQuality)
@@ -224,7 +224,7 @@ struct Expected: CustomTestStringConvertible, Sendable {
     }
 
     @Test func anExactNameComesBeforeNamesThatOnlyStartLikeIt() throws {
-        let candidates = PlaceSearch(tables: try RealGazetteer.get().tables, limit: 10).run("monterey")
+        let candidates = GazetteerSearch(tables: try RealGazetteer.get().tables, limit: 10).run("monterey")
         #expect(candidates.first?.quality == .exactName)
         #expect(candidates.contains { $0.quality == .namePrefix })
     }

@@ -11,7 +11,7 @@
 /// two words are also tried as a qualifier when they name a region or country exactly, for the
 /// places the words before them name exactly ("Portland OR", "Paris Texas"; "sa fr" stays San
 /// Francisco). With a context (`SearchContext`), places farther from the trip weigh less.
-struct PlaceSearch {
+struct GazetteerSearch {
     typealias Phrase = GazetteerQuery.Phrase
     let tables: GazetteerTables
     let limit: Int
