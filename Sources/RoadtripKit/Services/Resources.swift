@@ -60,11 +60,6 @@ public struct Resources: Sendable {
         }
         return result
     }
-
-    /// The sample trips a first run starts with.
-    public func loadSampleTrips() throws -> [Trip] {
-        try TripFileStore(url: sampleTrips).read()?.trips ?? []
-    }
 }
 
 extension Array where Element: Hashable {
