@@ -11,7 +11,8 @@ struct ReliabilityEndToEndTests {
         try await TripListEndToEndTests.waitForSampleTrips(session)
         try session.resize(width: 1, height: 1)
         try session.resize(width: 10, height: 3)
-        var generator = SystemRandomNumberGenerator()
+        // Random-looking sizes from a fixed seed: the same storm every run.
+        var generator = SeededRandom(seed: 7)
         for _ in 0..<300 {
             try session.resize(width: Int.random(in: 1...160, using: &generator), height: Int.random(in: 1...50, using: &generator))
         }

@@ -37,8 +37,14 @@ public final class DataModel: ObservableObject {
         case merged(conflicts: [String])
     }
 
-    public init(store: TripFileStore) {
+    /// What time it is, for the autosave and retry delays: the real clock, unless a test gives a
+    /// clock it moves by hand, so that it need neither wait nor read the wall clock. (Ages of files
+    /// on disk are the file system's times, and stay on the real clock: see `AtomicFile`.)
+    private let now: @Sendable () -> Date
+
+    public init(store: TripFileStore, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
+        self.now = now
     }
 
     public var hasUnsavedChanges: Bool { changeCount != savedChangeCount }
@@ -119,7 +125,7 @@ public final class DataModel: ObservableObject {
             lastFailedSave = nil
             return outcome
         } catch {
-            lastFailedSave = (changeCount, Date())
+            lastFailedSave = (changeCount, now())
             throw error
         }
     }
@@ -162,12 +168,12 @@ public final class DataModel: ObservableObject {
     /// by the next one. A file changed underneath by another program is merged here, on this
     /// thread, as `save()` does. Returns nil while nothing has finished.
     @discardableResult
-    public func autosave(now: Date = Date()) throws(DataFileError) -> SaveOutcome? {
+    public func autosave() throws(DataFileError) -> SaveOutcome? {
         if let running {
             guard running.isFinished else { return nil }
             return try finish(running)
         }
-        guard isDue(now: now) else { return nil }
+        guard isDue() else { return nil }
         var updated = file
         updated.trips = trips
         running = BackgroundSave(store: store, file: updated, since: fingerprint, changeCount: changeCount)
@@ -198,7 +204,7 @@ public final class DataModel: ObservableObject {
             // Rare: another program wrote the file. The merge needs the trips as they are now.
             return try self.save()
         case .failed(let error):
-            lastFailedSave = (save.changeCount, Date())
+            lastFailedSave = (save.changeCount, now())
             throw error
         case nil:
             preconditionFailure("a background save was taken before it finished")
@@ -213,14 +219,15 @@ public final class DataModel: ObservableObject {
     /// failed is tried again after the next change, or after `retryDelay`.
     /// Returns what the save did, or nil when it was not due.
     @discardableResult
-    public func saveIfDue(now: Date = Date()) throws(DataFileError) -> SaveOutcome? {
-        guard isDue(now: now) else { return nil }
+    public func saveIfDue() throws(DataFileError) -> SaveOutcome? {
+        guard isDue() else { return nil }
         return try save()
     }
 
-    private func isDue(now: Date) -> Bool {
-        guard hasUnsavedChanges, !isReadOnly, now.timeIntervalSince(lastChangeTime) >= Self.autosaveDelay else { return false }
-        if let lastFailedSave, lastFailedSave.changeCount == changeCount, now.timeIntervalSince(lastFailedSave.time) < Self.retryDelay {
+    private func isDue() -> Bool {
+        let time = now()
+        guard hasUnsavedChanges, !isReadOnly, time.timeIntervalSince(lastChangeTime) >= Self.autosaveDelay else { return false }
+        if let lastFailedSave, lastFailedSave.changeCount == changeCount, time.timeIntervalSince(lastFailedSave.time) < Self.retryDelay {
             return false
         }
         return true
@@ -296,7 +303,7 @@ public final class DataModel: ObservableObject {
     private func publish(_ newTrips: [Trip]) {
         trips = newTrips
         changeCount += 1
-        lastChangeTime = Date()
+        lastChangeTime = now()
     }
 
     // MARK: Undo

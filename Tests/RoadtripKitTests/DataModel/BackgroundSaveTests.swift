@@ -8,21 +8,26 @@ import Testing
 @Suite struct BackgroundSaveTests {
     let directory: TemporaryDirectory
     let model: DataModel
+    let clock = TestClock()
     var url: URL { directory.file("trips.json") }
-    /// Far enough ahead for any change to be due.
-    var later: Date { Date().addingTimeInterval(60) }
+
+    /// Moves the model's clock far enough ahead for any change to be due.
+    private func wait() {
+        clock.advance(by: 60)
+    }
 
     init() throws {
         directory = try TemporaryDirectory()
-        model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
+        model = DataModel(store: TripFileStore(url: directory.file("trips.json")), now: clock.read)
         try model.load { Fixtures.trips }
     }
 
-    /// Calls `autosave` as the loop does until the running save has finished; its outcome.
+    /// Calls `autosave` as the loop does until the running save, on another thread, has
+    /// finished; its outcome. Polls, giving up after 30 seconds.
     private func finishSave() throws -> DataModel.SaveOutcome? {
-        let deadline = Date().addingTimeInterval(30)
-        while model.isSaving, Date() < deadline {
-            if let outcome = try model.autosave(now: later) { return outcome }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while model.isSaving, ContinuousClock.now < deadline {
+            if let outcome = try model.autosave() { return outcome }
             usleep(1_000)
         }
         return nil
@@ -34,7 +39,8 @@ import Testing
 
     @Test func aSaveRunsOnAnotherThreadAndIsTakenByALaterTurn() throws {
         model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
-        #expect(try model.autosave(now: later) == nil)
+        wait()
+        #expect(try model.autosave() == nil)
         #expect(model.isSaving)
         #expect(try finishSave() == .saved)
         #expect(!model.hasUnsavedChanges)
@@ -44,24 +50,29 @@ import Testing
     @Test func nothingStartsBeforeTheChangesSettle() throws {
         for name in ["C", "Co", "Coa", "Coas", "Coast"] {
             model.renameTrip(id: Fixtures.pacific.id, to: name, session: "typing")
-            #expect(try model.autosave(now: Date()) == nil)
+            clock.advance(by: DataModel.autosaveDelay / 2)
+            #expect(try model.autosave() == nil)
             #expect(!model.isSaving)
         }
         // A burst of changes is one save.
-        _ = try model.autosave(now: later)
+        wait()
+        _ = try model.autosave()
         #expect(model.isSaving)
         #expect(try finishSave() == .saved)
-        #expect(try model.autosave(now: later) == nil)
+        wait()
+        #expect(try model.autosave() == nil)
         #expect(!model.isSaving)
     }
 
     @Test func aChangeMadeDuringTheSaveIsSavedByTheNextOne() throws {
         model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
-        _ = try model.autosave(now: later)
+        wait()
+        _ = try model.autosave()
         model.deleteTrip(id: Fixtures.empty.id)
         #expect(try finishSave() == .saved)
         #expect(model.hasUnsavedChanges)
-        _ = try model.autosave(now: later)
+        wait()
+        _ = try model.autosave()
         #expect(try finishSave() == .saved)
         #expect(!model.hasUnsavedChanges)
         #expect(try namesOnDisk() == ["Coast", "Alpine Loop"])
@@ -75,14 +86,16 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: url.path)
 
         model.renameTrip(id: Fixtures.pacific.id, to: "Ours")
-        _ = try model.autosave(now: later)
+        wait()
+        _ = try model.autosave()
         #expect(try finishSave() == .merged(conflicts: []))
         #expect(try namesOnDisk() == ["Ours", "Alpine Loop", "Someday", "Theirs"])
     }
 
     @Test func aSaveOnThisThreadWaitsForTheRunningOne() throws {
         model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
-        _ = try model.autosave(now: later)
+        wait()
+        _ = try model.autosave()
         model.deleteTrip(id: Fixtures.empty.id)
         // What a quit or a signal does.
         #expect(try model.save() == .saved)
@@ -94,12 +107,14 @@ import Testing
         model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
         try Data("{ not json".utf8).write(to: url)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: url.path)
-        _ = try model.autosave(now: later)
+        wait()
+        _ = try model.autosave()
         #expect(throws: DataFileError.self) { _ = try finishSave() }
         #expect(model.hasUnsavedChanges)
         #expect(try String(contentsOf: url, encoding: .utf8) == "{ not json")
         // Not tried again at every turn: after the next change, or the retry delay.
-        #expect(try model.autosave(now: Date().addingTimeInterval(1)) == nil)
+        clock.advance(by: 1)
+        #expect(try model.autosave() == nil)
         #expect(!model.isSaving)
     }
 }

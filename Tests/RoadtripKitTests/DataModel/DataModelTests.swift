@@ -5,8 +5,11 @@ import Testing
 
 @MainActor
 @Suite struct DataModelTests {
+    /// The models' clock: the autosave tests move it by hand.
+    let clock = TestClock()
+
     private func makeModel(in directory: TemporaryDirectory, seed: [Trip] = Fixtures.trips) throws -> DataModel {
-        let model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
+        let model = DataModel(store: TripFileStore(url: directory.file("trips.json")), now: clock.read)
         try model.load { seed }
         return model
     }
@@ -66,11 +69,13 @@ import Testing
         let directory = try TemporaryDirectory()
         let model = try makeModel(in: directory)
         model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
-        #expect(try model.saveIfDue(now: Date()) == nil)
-        #expect(try model.saveIfDue(now: Date().addingTimeInterval(DataModel.autosaveDelay + 0.01)) == .saved)
+        #expect(try model.saveIfDue() == nil)
+        clock.advance(by: DataModel.autosaveDelay + 0.01)
+        #expect(try model.saveIfDue() == .saved)
         #expect(!model.hasUnsavedChanges)
         #expect(try TripFileStore(url: directory.file("trips.json")).read()?.trips.first?.name == "Coast")
-        #expect(try model.saveIfDue(now: Date().addingTimeInterval(10)) == nil)
+        clock.advance(by: 10)
+        #expect(try model.saveIfDue() == nil)
     }
 
     @Test func reloadReadsTheFileAgain() throws {
@@ -173,29 +178,12 @@ import Testing
         let model = try makeModel(in: directory)
         model.addTrip(Trip(name: "Unsaved"))
         try Data("{".utf8).write(to: directory.file("trips.json"))
-        let later = Date().addingTimeInterval(DataModel.autosaveDelay + 1)
-        #expect(throws: DataFileError.self) { try model.saveIfDue(now: later) }
-        #expect(try model.saveIfDue(now: later.addingTimeInterval(1)) == nil)
+        clock.advance(by: DataModel.autosaveDelay + 1)
+        #expect(throws: DataFileError.self) { try model.saveIfDue() }
+        clock.advance(by: 1)
+        #expect(try model.saveIfDue() == nil)
         try TripFile(trips: []).encoded().write(to: directory.file("trips.json"))
-        #expect(try model.saveIfDue(now: later.addingTimeInterval(DataModel.retryDelay + 1)) != nil)
-    }
-}
-
-@Suite struct RecoveryFileTests {
-    @Test func theNameSaysWhatAndWhen() {
-        let now = Date(timeIntervalSince1970: 0)
-        let candidates = RecoveryFile.candidates(for: URL(fileURLWithPath: "/data/trips.json"), environment: ["HOME": "/home/ann"], now: now)
-        #expect(candidates.map(\.path) == ["/data/trips.json.recovered-\(RecoveryFile.timestamp(now))",
-                                            "/home/ann/.local/state/roadtrip/trips.json.recovered-\(RecoveryFile.timestamp(now))"])
-        #expect(RecoveryFile.timestamp(now).count == 15)
-    }
-
-    @Test func theSuggestionIsAPlaceThatTakesANewFile() throws {
-        let directory = try TemporaryDirectory()
-        let suggested = RecoveryFile.suggested(for: directory.file("trips.json"), environment: [:])
-        #expect(suggested.deletingLastPathComponent().path == directory.url.path)
-        _ = try directory.write("a file", to: "not-a-folder")
-        let unusable = RecoveryFile.suggested(for: directory.file("not-a-folder/trips.json"), environment: ["XDG_STATE_HOME": directory.url.path])
-        #expect(unusable.path.hasPrefix(directory.file("roadtrip").path))
+        clock.advance(by: DataModel.retryDelay)
+        #expect(try model.saveIfDue() != nil)
     }
 }

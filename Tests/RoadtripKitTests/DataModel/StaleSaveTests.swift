@@ -25,9 +25,13 @@ import Glibc
         "\(AtomicFile.temporaryPrefix)\(target).\(pid).\(random)"
     }
 
-    /// Sets a file's modification time `seconds` into the past.
+    /// The moment the litter is looked at, fixed rather than read from the wall clock: ages are
+    /// set back from it (`age`), and `removeStaleTemporaryFiles` is told it is now.
+    static let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    /// Sets a file's modification time `seconds` before `now`.
     static func age(_ url: URL, by seconds: TimeInterval) throws {
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-seconds)], ofItemAtPath: url.path)
+        try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-seconds)], ofItemAtPath: url.path)
     }
 
     @Test func removesTheTemporaryFileOfADeadWriter() throws {
@@ -37,7 +41,7 @@ import Glibc
         let litter = Self.temporaryName("trips.json", pid: dead)
         _ = try directory.write("{\"tri", to: litter)
 
-        #expect(AtomicFile.removeStaleTemporaryFiles(for: url) == [litter])
+        #expect(AtomicFile.removeStaleTemporaryFiles(for: url, now: Self.now) == [litter])
         #expect(directory.fileNames == ["trips.json"])
         #expect(try String(contentsOf: url, encoding: .utf8) == "{\"trips\": []}")
     }
@@ -50,7 +54,7 @@ import Glibc
         _ = try directory.write("half", to: live)
         try Self.age(directory.file(live), by: 60)
 
-        #expect(AtomicFile.removeStaleTemporaryFiles(for: url).isEmpty)
+        #expect(AtomicFile.removeStaleTemporaryFiles(for: url, now: Self.now).isEmpty)
         #expect(directory.fileNames == [live, "trips.json"].sorted())
     }
 
@@ -62,7 +66,7 @@ import Glibc
         _ = try directory.write("half", to: reused)
         try Self.age(directory.file(reused), by: 11 * 60)
 
-        #expect(AtomicFile.removeStaleTemporaryFiles(for: url) == [reused])
+        #expect(AtomicFile.removeStaleTemporaryFiles(for: url, now: Self.now) == [reused])
         #expect(directory.fileNames == ["trips.json"])
     }
 
@@ -95,7 +99,7 @@ import Glibc
         try Self.age(url, by: 3600)
         let before = directory.fileNames
 
-        #expect(AtomicFile.removeStaleTemporaryFiles(for: url).isEmpty)
+        #expect(AtomicFile.removeStaleTemporaryFiles(for: url, now: Self.now).isEmpty)
         #expect(directory.fileNames == before)
         #expect(try String(contentsOf: url, encoding: .utf8) == "old")
     }
@@ -110,14 +114,14 @@ import Glibc
         let litter = Self.temporaryName("trips.json", pid: try Self.deadProcessID())
         _ = try directory.write("half", to: "real/\(litter)")
 
-        #expect(AtomicFile.removeStaleTemporaryFiles(for: link) == [litter])
+        #expect(AtomicFile.removeStaleTemporaryFiles(for: link, now: Self.now) == [litter])
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("real").path) == ["trips.json"])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real/trips.json")
     }
 
     @Test func aMissingFolderIsNoError() {
         let url = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/trips.json")
-        #expect(AtomicFile.removeStaleTemporaryFiles(for: url).isEmpty)
+        #expect(AtomicFile.removeStaleTemporaryFiles(for: url, now: Self.now).isEmpty)
     }
 
     @MainActor

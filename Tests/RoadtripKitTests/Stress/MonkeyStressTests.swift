@@ -112,13 +112,15 @@ final class Monkey {
     private let trace: Bool
     private let places: PlaceIndexProvider
     private let basemap: BasemapProvider
-    /// Far enough ahead that every autosave is due.
-    private var clock = Date()
+    /// The model's clock, moved an hour ahead before every autosave so that it is due.
+    private let clock: TestClock
     private var previousTop = ""
     private var previousStopCount = 0
 
     init(file: URL, seed: UInt64, trace: Bool = false) throws {
-        model = DataModel(store: TripFileStore(url: file))
+        let clock = TestClock()
+        self.clock = clock
+        model = DataModel(store: TripFileStore(url: file), now: clock.read)
         try model.load { try Resources.locate(environment: [:]).loadSampleTrips() }
         if let reason = model.readOnlyReason { throw MonkeyError.readOnly(reason) }
         random = SeededRandom(seed: seed)
@@ -206,9 +208,9 @@ final class Monkey {
     private func autosave() {
         let started = Date()
         defer { report.saveTime += Date().timeIntervalSince(started) }
-        clock = clock.addingTimeInterval(3_600)
+        clock.advance(by: 3_600)
         do {
-            guard let outcome = try model.saveIfDue(now: clock) else { return }
+            guard let outcome = try model.saveIfDue() else { return }
             report.autosaves += 1
             // No other program writes the file, so there is never anything to merge.
             if outcome != .saved { report.autosaveErrors.append("unexpected save outcome \(outcome)") }
