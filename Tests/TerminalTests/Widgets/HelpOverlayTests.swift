@@ -1,0 +1,78 @@
+import Testing
+@testable import Terminal
+
+@MainActor
+@Suite struct HelpOverlayTests {
+    private func entries(_ count: Int) -> [HelpEntry] {
+        (1...count).map { HelpEntry(keys: "k\($0)", text: "Command number \($0 < 10 ? "0" : "")\($0)") }
+    }
+
+    @Test func listsEveryEntryWithItsKeys() throws {
+        try withOffscreenTerminal(width: 60, height: 20) { terminal in
+            var overlay = HelpOverlay(title: "Trips", entries: [
+                HelpEntry(keys: "n Ctrl-N", text: "Add a trip"),
+                HelpEntry(keys: "d Delete", text: "Delete the selected trip"),
+                HelpEntry(keys: "q Esc", text: "Leave the planner"),
+            ])
+            overlay.draw(on: terminal.surface)
+            let lines = terminal.surface.lines()
+            #expect(lines.contains { $0.contains(" Trips ") })
+            for (keys, text) in [("n Ctrl-N", "Add a trip"), ("d Delete", "Delete the selected trip"), ("q Esc", "Leave the planner")] {
+                #expect(lines.contains { $0.contains(keys) && $0.contains(text) }, "\(keys)")
+            }
+        }
+    }
+
+    @Test func scrollsDownWhenEntriesDoNotFit() throws {
+        try withOffscreenTerminal(width: 60, height: 10) { terminal in
+            let surface = terminal.surface
+            var overlay = HelpOverlay(title: "Help", entries: entries(12))
+            overlay.draw(on: surface)
+            var text = surface.lines().joined(separator: "\n")
+            #expect(text.contains("Command number 01"))
+            #expect(text.contains("Command number 06"))
+            #expect(!text.contains("Command number 07"))
+
+            let stillOpen = overlay.handle(.down)
+            #expect(stillOpen)
+            surface.clear()
+            overlay.draw(on: surface)
+            text = surface.lines().joined(separator: "\n")
+            #expect(!text.contains("Command number 01"))
+            #expect(text.contains("Command number 02"))
+            #expect(text.contains("Command number 07"))
+        }
+    }
+
+    @Test func scrollingStopsAtTheLastEntry() throws {
+        try withOffscreenTerminal(width: 60, height: 10) { terminal in
+            let surface = terminal.surface
+            var overlay = HelpOverlay(title: "Help", entries: entries(12))
+            overlay.draw(on: surface)
+            for _ in 0..<20 {
+                let stillOpen = overlay.handle(.pageDown)
+                #expect(stillOpen)
+            }
+            surface.clear()
+            overlay.draw(on: surface)
+            let text = surface.lines().joined(separator: "\n")
+            #expect(text.contains("Command number 12"))
+            #expect(text.contains("Command number 07"))
+            #expect(!text.contains("Command number 06"))
+        }
+    }
+
+    @Test(arguments: [Key.up, .down, .character("j"), .character("k"), .pageUp, .pageDown, .resize])
+    func scrollKeysKeepItOpen(key: Key) {
+        var overlay = HelpOverlay(title: "Help", entries: entries(3))
+        let stillOpen = overlay.handle(key)
+        #expect(stillOpen)
+    }
+
+    @Test(arguments: [Key.escape, .enter, .character("q"), .character("?"), .character("x"), .function(1), .home, .tab])
+    func otherKeysClose(key: Key) {
+        var overlay = HelpOverlay(title: "Help", entries: entries(3))
+        let stillOpen = overlay.handle(key)
+        #expect(!stillOpen)
+    }
+}
