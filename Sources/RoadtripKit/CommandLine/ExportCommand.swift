@@ -40,7 +40,7 @@ struct ExportCommand: ParsableCommand {
         let trip = try self.trip.trip(in: trips)
         let url = output.map { ExportFile.url(forTyped: $0) }
         let format = self.format ?? url.flatMap(ExportFile.format(of:)) ?? .gpx
-        let data = TripExport.data(for: trip, format: format, now: Date(), creator: "roadtrip \(RoadtripVersion.current)")
+        let data = TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator)
         guard let url else {
             return try CommandOutput.write(String(decoding: data, as: UTF8.self), to: STDOUT_FILENO)
         }

@@ -40,7 +40,7 @@ struct ImportCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let url = ExportFile.url(forTyped: file)
         let imported = try TripImport.read(contentsOf: url)
-        let trips = Self.trips(from: imported, name: name)
+        let trips = ImportedTrip.newTrips(imported, named: name)
         try MainActor.assumeIsolated {
             let model = try DataModel.open(options.dataFile(environment: environment), environment: environment, forWriting: true)
             model.addTrips(trips, "import \(url.lastPathComponent)")
@@ -52,13 +52,6 @@ struct ImportCommand: ParsableCommand {
             try CommandOutput.printJSON(String(decoding: try JSONEncoder.deterministic().encode(added), as: UTF8.self))
         } else {
             try CommandOutput.printText(trips.map { TextWidth.printable("Imported “\($0.name)” (\(TripText.stopCount($0.waypoints.count))).") + "\n" }.joined())
-        }
-    }
-
-    /// The trips to add: new ids; `name` for one trip, "name 1", "name 2"… for several.
-    static func trips(from imported: [ImportedTrip], name: String?) -> [Trip] {
-        imported.enumerated().map { index, trip in
-            trip.trip(named: name.map { imported.count == 1 ? $0 : "\($0) \(index + 1)" })
         }
     }
 }

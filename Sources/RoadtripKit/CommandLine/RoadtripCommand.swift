@@ -2,10 +2,6 @@ import ArgumentParser
 import Foundation
 import Terminal
 
-public enum RoadtripVersion {
-    public static let current = "0.1.0"
-}
-
 /// `roadtrip`: with no subcommand, the full-screen planner.
 ///
 /// The exit statuses its help lists are those `runCommandLine()` and `exitCode(for:)` give; the

@@ -46,17 +46,3 @@ enum ExportFile {
         return (name.isEmpty ? "trip" : name) + "." + format.fileExtension
     }
 }
-
-/// A trip made from an imported one: new ids for it and its stops (the file may come from this
-/// very data file, and ids must stay unique), and the name the user gave, if any.
-extension ImportedTrip {
-    func trip(named name: String?) -> Trip {
-        var trip = Trip(name: name ?? self.name)
-        trip.waypoints = stops.map { stop in
-            var copy = stop
-            copy.id = UUID()
-            return copy
-        }
-        return trip
-    }
-}

@@ -58,7 +58,7 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     func exportTrip(to path: String, format: TripExportFormat, replacing: Bool) throws(ExportFile.Failure) -> String {
         guard let trip = model.trip(id: tripID) else { throw ExportFile.Failure(description: "The trip is gone.") }
         let url = ExportFile.url(forTyped: path)
-        try ExportFile.write(TripExport.data(for: trip, format: format, now: Date(), creator: "roadtrip \(RoadtripVersion.current)"),
+        try ExportFile.write(TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator),
                              to: url, replacing: replacing)
         return url.path
     }

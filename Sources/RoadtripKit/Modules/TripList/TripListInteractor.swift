@@ -33,7 +33,7 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
     func importTrips(from path: String) throws(ImportError) -> (trips: [Trip], notes: [String]) {
         let url = ExportFile.url(forTyped: path)
         let imported = try TripImport.read(contentsOf: url)
-        let trips = ImportCommand.trips(from: imported, name: nil)
+        let trips = ImportedTrip.newTrips(imported, named: nil)
         model.addTrips(trips, "import \(url.lastPathComponent)")
         return (trips, imported.flatMap(\.notes))
     }

@@ -5,7 +5,7 @@ import FoundationXML
 
 /// Follows XMLParser through a GPX 1.0 or 1.1 document and collects its waypoints, routes and
 /// tracks. The first problem stops the parse and is kept, with the parser's position.
-final class GPXDocumentReader: NSObject, XMLParserDelegate {
+final class GPXDocumentReader: NSObject, XMLDocumentReading {
     private(set) var metadataName: String?
     private(set) var waypoints: [ImportedPoint] = []
     private(set) var lines: [ImportedLine] = []

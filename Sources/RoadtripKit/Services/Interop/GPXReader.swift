@@ -3,25 +3,12 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Reads a GPX 1.0 or 1.1 file, streaming, into trips: one per route and one per track (reduced
+/// Reads a GPX 1.0 or 1.1 file (its prolog checked by `XMLImport`), streaming, into trips: one per route and one per track (reduced
 /// to a sensible number of stops), and one of the waypoints when the file has no route.
 enum GPXReader {
     static func read(_ file: ImportFile) throws(ImportProblem) -> [ImportedTrip] {
-        try XMLPrologGuard.check(file.read(upTo: XMLPrologGuard.maximumPrologBytes))
-        guard let stream = InputStream(url: file.url) else { throw ImportProblem("the file cannot be read") }
         let reader = GPXDocumentReader()
-        let parser = XMLParser(stream: stream)
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        let finished = parser.parse()
-        // libxml2 runs in recovery mode under XMLParser: a cut-short file can "succeed" with an
-        // error set, so the error is what counts, not the result.
-        if let problem = reader.problem { throw problem }
-        if let error = parser.parserError {
-            throw ImportProblem(line: parser.lineNumber, column: parser.columnNumber, XMLSyntaxError.reason(code: (error as NSError).code))
-        }
-        guard finished, reader.sawRoot else { throw ImportProblem("the file is not a GPX 1.0/1.1 file: it has no root element") }
+        try XMLImport.parse(file, with: reader, kind: "GPX 1.0/1.1")
         return try trips(of: reader, fallbackName: file.baseName)
     }
 

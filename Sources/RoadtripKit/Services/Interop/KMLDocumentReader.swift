@@ -7,7 +7,7 @@ import FoundationXML
 /// export) and collects its Placemarks: points with their name, description and ExtendedData
 /// (roadtrip's stay and night mark), and lines. Folders nest as deep as they like. The first
 /// problem stops the parse and is kept, with the parser's position.
-final class KMLDocumentReader: NSObject, XMLParserDelegate {
+final class KMLDocumentReader: NSObject, XMLDocumentReading {
     static let namespaces: Set = ["http://www.opengis.net/kml/2.2", "http://earth.google.com/kml/2.2",
                                   "http://earth.google.com/kml/2.1", "http://earth.google.com/kml/2.0"]
 

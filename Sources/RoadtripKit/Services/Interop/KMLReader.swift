@@ -8,18 +8,8 @@ import FoundationXML
 /// line, reduced like a GPX track.
 enum KMLReader {
     static func read(_ file: ImportFile) throws(ImportProblem) -> [ImportedTrip] {
-        guard let stream = InputStream(url: file.url) else { throw ImportProblem("the file cannot be read") }
         let reader = KMLDocumentReader()
-        let parser = XMLParser(stream: stream)
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        let finished = parser.parse()
-        if let problem = reader.problem { throw problem }
-        if let error = parser.parserError {
-            throw ImportProblem(line: parser.lineNumber, column: parser.columnNumber, XMLSyntaxError.reason(code: (error as NSError).code))
-        }
-        guard finished, reader.sawRoot else { throw ImportProblem("the file is not a KML file: it has no root element") }
+        try XMLImport.parse(file, with: reader, kind: "KML")
         let name = reader.documentName ?? file.baseName
         if !reader.points.isEmpty {
             return [ImportedTrip(name: name, stops: reader.points.enumerated().map { index, point in point.stop(fallbackName: "Point \(index + 1)") })]
