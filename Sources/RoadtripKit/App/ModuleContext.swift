@@ -32,9 +32,3 @@ extension LazyResource where Value == any BasemapProviding {
     }
 }
 
-extension StatusMessage {
-    /// A basemap that could not be loaded: the map still draws the route.
-    static func basemapFailed(_ error: any Error) -> StatusMessage {
-        .error("The map is drawn without land and borders: \(error)")
-    }
-}

@@ -32,4 +32,9 @@ extension StatusMessage {
             return .error(error.description)
         }
     }
+
+    /// A basemap that could not be loaded: the map still draws the route.
+    static func basemapFailed(_ error: any Error) -> StatusMessage {
+        .error("The map is drawn without land and borders: \(error)")
+    }
 }
