@@ -20,24 +20,44 @@ let package = Package(
         ),
         // Screen, keys, text width and widgets. Knows nothing of trips; the only importer of CNCurses.
         .target(name: "Terminal", dependencies: ["CNCurses"]),
-        // Everything else: entities, data model, services, VIPER modules, app shell, command line.
+        // The layers, each a target so the compiler holds the line between them. A target sees
+        // only the ones it names; what crosses a line is declared `package`.
+        //
+        // Entities and services: trips and stops, geodesy, the gazetteer, the map, planning, the
+        // text both front ends print. Terminal for the map's canvas and text widths only.
+        .target(name: "RoadtripCore", dependencies: ["Terminal"]),
+        // The data store: the observable DataModel over the trips file (lock, atomic save, merge,
+        // undo history), and the GPX, GeoJSON and KML files trips are imported from and exported to.
         .target(
-            name: "RoadtripKit",
+            name: "RoadtripStore",
+            dependencies: ["RoadtripCore", .product(name: "OpenCombine", package: "OpenCombine")]
+        ),
+        // The full-screen planner: the app shell (main loop, navigator, editing session) and the
+        // VIPER modules TripList, TripDetail, Waypoint and Itinerary.
+        .target(
+            name: "RoadtripTUI",
             dependencies: [
-                "Terminal",
+                "Terminal", "RoadtripCore", "RoadtripStore",
                 .product(name: "OpenCombine", package: "OpenCombine"),
+            ]
+        ),
+        // The command line: every subcommand, and the root command that starts the planner.
+        .target(
+            name: "RoadtripCLI",
+            dependencies: [
+                "Terminal", "RoadtripCore", "RoadtripStore", "RoadtripTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "roadtrip", dependencies: ["RoadtripKit"]),
+        .executableTarget(name: "roadtrip", dependencies: ["RoadtripCLI"]),
         // Builds Resources/gazetteer.bin from the extracted GeoNames places (`make data`).
-        .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripKit"], path: "Sources/GazetteerBuilder"),
+        .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripCore"], path: "Sources/GazetteerBuilder"),
         // Saves a large trips file over and over, for the kill-during-save stress test.
-        .executableTarget(name: "save-torture", dependencies: ["RoadtripKit"], path: "Sources/SaveTorture"),
+        .executableTarget(name: "save-torture", dependencies: ["RoadtripStore"], path: "Sources/SaveTorture"),
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
-        .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripKit"], path: "Sources/RoadtripBench"),
+        .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore"], path: "Sources/RoadtripBench"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNCurses"]),
-        .testTarget(name: "RoadtripKitTests", dependencies: ["RoadtripKit", "Terminal"]),
+        .testTarget(name: "RoadtripTests", dependencies: ["RoadtripCore", "RoadtripStore", "RoadtripTUI", "RoadtripCLI", "Terminal"]),
         // Snapshots/ holds the golden `roadtrip map` outputs, read by path at test time.
         .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Snapshots"]),
     ],
@@ -48,9 +68,9 @@ let package = Package(
 // are declared only when ROADTRIP_FUZZ=1 and a plain `swift build` or `make test` never sees them.
 if Context.environment["ROADTRIP_FUZZ"] == "1" {
     package.targets += [
-        .executableTarget(name: "fuzz-trip-file", dependencies: ["RoadtripKit"], path: "Sources/Fuzz/TripFile"),
-        .executableTarget(name: "fuzz-coordinates", dependencies: ["RoadtripKit"], path: "Sources/Fuzz/Coordinates"),
-        .executableTarget(name: "fuzz-search", dependencies: ["RoadtripKit"], path: "Sources/Fuzz/Search"),
+        .executableTarget(name: "fuzz-trip-file", dependencies: ["RoadtripStore"], path: "Sources/Fuzz/TripFile"),
+        .executableTarget(name: "fuzz-coordinates", dependencies: ["RoadtripCore"], path: "Sources/Fuzz/Coordinates"),
+        .executableTarget(name: "fuzz-search", dependencies: ["RoadtripCore"], path: "Sources/Fuzz/Search"),
     ]
 }
 

@@ -4,7 +4,7 @@
     Scripts/bench-tui.py ROADTRIP DATA_FOLDER [--quick] [--check FACTOR]
 
 ROADTRIP is the binary (release for the figures), DATA_FOLDER what Scripts/bench-data.py wrote.
-The program writes its own timings (ROADTRIP_TIMING, see Sources/RoadtripKit/App/FrameTiming.swift):
+The program writes its own timings (ROADTRIP_TIMING, see Sources/RoadtripTUI/App/FrameTiming.swift):
 key-to-frame is from the moment a key is read to the doupdate that shows it. Keys are sent one
 at a time, each after the frame of the one before, except in the "queued" row.
 

@@ -1,5 +1,5 @@
 import Foundation
-import RoadtripKit
+import RoadtripCore
 
 // gazetteer-builder SOURCE.tsv OUTPUT.bin
 //

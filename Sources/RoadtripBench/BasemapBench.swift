@@ -1,5 +1,5 @@
 import Foundation
-import RoadtripKit
+import RoadtripCore
 
 // `roadtrip-bench --basemap`: the cost of loading the basemap and of `forEachLine` over a
 // 200 × 60 cell frame (400 × 240 dots) at every zoom from the whole world to a 100 km region.

@@ -1,5 +1,6 @@
 import Foundation
-import RoadtripKit
+import RoadtripCore
+import RoadtripStore
 
 /// `roadtrip-bench --decode FILE`: how long reading a data file's bytes into trips takes, with the
 /// one-pass reader `TripFileStore.decode` uses, against Foundation's `JSONDecoder` on its own.

@@ -1,5 +1,5 @@
 import Foundation
-import RoadtripKit
+import RoadtripCore
 
 // Map frames, as the trip screen draws them: 200×60 cells with the whole basemap, from the whole
 // world down to the closest zoom, over places with much and little detail and across the

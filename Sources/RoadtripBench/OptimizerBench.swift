@@ -1,4 +1,4 @@
-import RoadtripKit
+import RoadtripCore
 
 /// `roadtrip-bench --optimize` (and the default run): `RouteOptimizer.bestOrder(of:)` on 14 stops
 /// (12 movable, the exact search) and on 200 (the heuristic), random places in the western US.

@@ -1,5 +1,5 @@
 import Foundation
-import RoadtripKit
+import RoadtripCore
 
 // roadtrip-bench — the speed figures of BENCHMARKS.md (`make bench`, release build).
 //

@@ -1,7 +1,8 @@
 import Foundation
-import RoadtripKit
 #if canImport(Glibc)
 import Glibc
+import RoadtripCore
+import RoadtripStore
 #endif
 
 // The victim of the kill-during-save stress test (Tests/EndToEndTests/CrashSafeSaveStressTests).

@@ -1,5 +1,5 @@
 import Foundation
-import RoadtripKit
+import RoadtripCLI
 
 // A write past a file-size limit (ulimit -f) then fails with EFBIG and is reported like a full
 // disk, instead of the signal killing the program in the middle of a save.

@@ -1,6 +1,6 @@
-/// SplitMix64, as RoadtripKit's `SeededRandom` (these tests do not link RoadtripKit): the same
-/// seed always gives the same numbers, so that the kill moments of the save stress test and the
-/// sizes of the resize storm can be replayed.
+/// SplitMix64, as RoadtripCore's `SeededRandom` (these tests link none of the roadtrip
+/// libraries): the same seed always gives the same numbers, so that the kill moments of the save
+/// stress test and the sizes of the resize storm can be replayed.
 struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

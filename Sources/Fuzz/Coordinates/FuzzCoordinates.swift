@@ -1,5 +1,5 @@
 import Foundation
-import RoadtripKit
+import RoadtripCore
 
 /// libFuzzer entry (`make fuzz`): arbitrary bytes, read as UTF-8 (invalid sequences replaced), as
 /// typed coordinates. Parsing may fail with a `CoordinateParser.Failure`; a success must be a valid

@@ -1,5 +1,5 @@
 import Foundation
-import RoadtripKit
+import RoadtripCore
 
 /// The committed gazetteer (Resources/gazetteer.bin), mapped once for the whole run.
 private let gazetteer: Gazetteer = {

@@ -1,5 +1,6 @@
 import Foundation
-@testable import RoadtripKit
+@testable import RoadtripCore
+@testable import RoadtripStore
 
 /// libFuzzer entry (`make fuzz`): arbitrary bytes as a data file. Decoding may fail, but only with
 /// a `DataFileError` whose position is inside the text; a file that decodes must save and read back

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import RoadtripCore
+import RoadtripStore
+import Terminal
+
+extension TripExportFormat: ExpressibleByArgument {}
+
+/// `roadtrip export TRIP [--format gpx|geojson|kml] [-o FILE] [--force]`: a trip for a GPS, a web map or Google My Maps.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a trip as GPX (GPS devices, OsmAnd, Organic Maps), GeoJSON (web maps, GIS) or KML (Google My Maps).",
+        discussion: """
+        GPX 1.1 holds a <wpt> and an <rtept> per stop (notes as <desc>); GeoJSON a Point per stop \
+        and a LineString for the route; KML a Placemark per stop and the route. Stays and night \
+        marks are kept, so importing the file gives the same stops back. Without -o the file goes \
+        to standard output; with -o, the format follows the file's extension unless --format says \
+        otherwise, and an existing file is kept unless --force.
+
+        Examples:
+          roadtrip export "Pacific Coast Drive" -o coast.gpx
+          roadtrip export 2 --format geojson > route66.geojson
+        """)
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var trip: TripArgument
+
+    @Option(name: .long, help: ArgumentHelp("gpx, geojson or kml (default: from -o's extension, else gpx).", valueName: "format"))
+    var format: TripExportFormat?
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write (default: standard output).", valueName: "file"),
+            completion: .file())
+    var output: String?
+
+    @Flag(name: .long, help: "Replace the output file if it exists.")
+    var force = false
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let trips = try MainActor.assumeIsolated { try DataModel.open(options.dataFile(environment: environment), environment: environment).trips }
+        let trip = try self.trip.trip(in: trips)
+        let url = output.map { ExportFile.url(forTyped: $0) }
+        let format = self.format ?? url.flatMap(ExportFile.format(of:)) ?? .gpx
+        let data = TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator)
+        guard let url else {
+            return try CommandOutput.write(String(decoding: data, as: UTF8.self), to: STDOUT_FILENO)
+        }
+        do {
+            try ExportFile.write(data, to: url, replacing: force)
+        } catch {
+            throw ValidationError(error.fileExists ? "\(url.path) already exists: give another file, or add --force to replace it." : error.description)
+        }
+        CommandOutput.note("Wrote “\(trip.name)” (\(TripText.stopCount(trip.waypoints.count))) to \(url.path) as \(format.rawValue.uppercased()).")
+    }
+}

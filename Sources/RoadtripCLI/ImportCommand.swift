@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import RoadtripCore
+import RoadtripStore
+import Terminal
+
+/// `roadtrip import FILE [--name NAME] [--json]`: trips from a GPX, GeoJSON or trips.json file.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add trips from a GPX, GeoJSON or trips.json file (the iOS app's, or another roadtrip's).",
+        discussion: """
+        The kind of file is told from its content. A GPX route becomes a trip with a stop per \
+        <rtept>; waypoints alone become one trip; a track is reduced to a sensible number of stops \
+        (its shape kept, its named points too). GeoJSON Points, MultiPoints and LineStrings become \
+        stops. Trips are added at the top of the list with ids of their own. A file that cannot be \
+        read is named with the line and column of the problem, and nothing is added.
+
+        Examples:
+          roadtrip import ~/Downloads/coast.gpx
+          roadtrip import route.geojson --name "Route 66"
+        """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The file to import.", valueName: "file"), completion: .file())
+    var file: String
+
+    @Option(name: .long, help: ArgumentHelp("The name of the new trip (numbered when the file holds several).", valueName: "name"))
+    var name: String?
+
+    @Flag(name: .long, help: "Print JSON: [{id, name, stops}] for the trips added.")
+    var json = false
+
+    struct Added: Encodable {
+        let id: UUID
+        let name: String
+        let stops: Int
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let url = ExportFile.url(forTyped: file)
+        let imported = try TripImport.read(contentsOf: url)
+        let trips = ImportedTrip.newTrips(imported, named: name)
+        try MainActor.assumeIsolated {
+            let model = try DataModel.open(options.dataFile(environment: environment), environment: environment, forWriting: true)
+            model.addTrips(trips, "import \(url.lastPathComponent)")
+            try model.save()
+        }
+        for note in imported.flatMap(\.notes) { CommandOutput.note("roadtrip: \(note)") }
+        if json {
+            let added = trips.map { Added(id: $0.id, name: $0.name, stops: $0.waypoints.count) }
+            try CommandOutput.printJSON(String(decoding: try JSONEncoder.deterministic().encode(added), as: UTF8.self))
+        } else {
+            try CommandOutput.printText(trips.map { TextWidth.printable("Imported “\($0.name)” (\(TripText.stopCount($0.waypoints.count))).") + "\n" }.joined())
+        }
+    }
+}

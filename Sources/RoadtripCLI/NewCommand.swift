@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import RoadtripCore
+import RoadtripStore
+import Terminal
+
+/// `roadtrip new NAME [PLACE …]`: a trip from place queries, the best match of each.
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Create a trip from places: the best gazetteer match of each, or coordinates.",
+        discussion: """
+        Each place is looked for near the one before it (as the stop editor looks near a trip's \
+        stops), and a place far out of line with its neighbours is warned about on standard error. \
+        Nothing is created if any place is not found: every place not found is named. Numbers and \
+        coordinates may begin with a minus sign; another word that begins with one needs -- before it.
+
+        Examples:
+          roadtrip new "Coast" "Monterey, CA" "Big Sur" "35.3658, -120.8499"
+          roadtrip new --strict "Danube" Passau Linz Vienna
+          roadtrip new -- "-Coast-" Monterey
+        """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Flag(name: .long, help: "Treat a place far out of line with its neighbours as an error: create nothing, exit 1.")
+    var strict = false
+
+    // One array rather than a name and its places, so that a word with a minus sign
+    // ("-33.87, 151.21") is a value wherever it stands (see CommandWords).
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "The trip's name, then its stops in order: place names (with an optional \", region\") or coordinates.",
+        valueName: "name-and-places"))
+    var words: [String]
+
+    /// The name, and the place queries after it.
+    private func nameAndPlaces() throws -> (name: String, places: [String]) {
+        let values = try CommandWords.values(words)
+        return ((values.first ?? "").trimmingCharacters(in: .whitespaces), Array(values.dropFirst()))
+    }
+
+    func validate() throws {
+        guard !(try nameAndPlaces().name.isEmpty) else { throw ValidationError("The trip needs a name.") }
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let file = options.dataFile(environment: environment)
+        let unit = options.unit(environment: environment)
+        let (name, queries) = try nameAndPlaces()
+        let summary = try MainActor.assumeIsolated { () throws -> String in
+            // Find every place before touching the file: a query that fails changes nothing.
+            let stops = try Self.stops(for: queries, finder: PlaceFinder(places: .gazetteer(environment: environment)))
+            let warnings = Self.outOfLineWarnings(stops, queries: queries, unit: unit)
+            warnings.forEach { CommandOutput.note("warning: \($0)") }
+            if strict, !warnings.isEmpty { throw StrictFailure(count: warnings.count) }
+            let model = try DataModel.open(file, environment: environment, forWriting: true)
+            if let reason = model.readOnlyReason { throw DataFileError.readOnly(path: file.path, reason: reason) }
+            let trip = model.addTrip(Trip(name: name, waypoints: stops))
+            try model.save()
+            return Self.summary(of: trip, unit: unit)
+        }
+        do {
+            try CommandOutput.printText(summary + "\n")
+        } catch var error as CommandOutput.WriteError {
+            error.done = "Created “\(name)”"
+            throw error
+        }
+    }
+
+    /// The stop each query makes, each place looked for near the one before. Every query that
+    /// makes none is named in the one error thrown.
+    @MainActor
+    static func stops(for queries: [String], finder: PlaceFinder) throws -> [Waypoint] {
+        var stops: [Waypoint] = []
+        var failures: [String] = []
+        for query in queries {
+            do {
+                stops.append(try finder.stop(for: query, near: stops.last.flatMap { SearchContext([$0.location]) }))
+            } catch {
+                let reason = "\(error)"
+                failures.append(reason.contains("“\(query)”") ? reason : "“\(query)”: \(reason)")
+            }
+        }
+        guard failures.isEmpty else { throw NotFound(reasons: failures) }
+        return stops
+    }
+
+    struct NotFound: Error, CustomStringConvertible {
+        let reasons: [String]
+        var description: String {
+            "Nothing was created: \(reasons.count == 1 ? "a place was" : "\(reasons.count) places were") not found.\n"
+                + reasons.map { "  \($0)" }.joined(separator: "\n")
+        }
+    }
+
+    struct StrictFailure: Error, CustomStringConvertible {
+        let count: Int
+        var description: String {
+            "Nothing was created: \(count == 1 ? "a place is" : "\(count) places are") far out of line (--strict)."
+        }
+    }
+
+    /// A sentence for each stop far out of line with its neighbours (`OutOfLine`), naming the
+    /// place it became and what to type instead.
+    static func outOfLineWarnings(_ stops: [Waypoint], queries: [String], unit: DistanceUnit) -> [String] {
+        OutOfLine.stops(stops.map(\.location)).map { found in
+            let stop = stops[found.index]
+            let place = [stop.name, stop.region, stop.country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+            let neighbours = [found.index - 1, found.index + 1].filter(stops.indices.contains).map { stops[$0].name }
+            let how = found.index == 0 || found.index == stops.count - 1
+                ? "\(unit.format(meters: found.metres)) from \(neighbours[0])"
+                : "a \(unit.format(meters: found.metres)) detour between \(neighbours.joined(separator: " and "))"
+            return TextWidth.printable("“\(queries[found.index])” became \(place), \(how); add a region (“\(queries[found.index]), …”) if another place was meant.")
+        }
+    }
+
+    /// "Created “Coast”: Monterey → Big Sur → near Morro Bay, CA (3 stops, 170 km).", printable
+    /// on the terminal (`TextWidth.printable`).
+    static func summary(of trip: Trip, unit: DistanceUnit) -> String {
+        let route = trip.waypoints.map(\.name).joined(separator: " → ")
+        let size = "\(TripText.stopCount(trip.waypoints.count)), \(unit.format(meters: trip.distanceMeters))"
+        return TextWidth.printable(route.isEmpty ? "Created “\(trip.name)” (no stops yet)." : "Created “\(trip.name)”: \(route) (\(size)).")
+    }
+}

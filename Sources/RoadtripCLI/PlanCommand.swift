@@ -1,0 +1,167 @@
+import ArgumentParser
+import Foundation
+import RoadtripCore
+import RoadtripStore
+import Terminal
+
+/// `roadtrip plan TRIP [--json]`: the trip day by day (issue 12), as `i` shows it on the trip screen.
+struct PlanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Show a trip day by day: dates, legs, driving time, arrival and departure times, nights.",
+        discussion: """
+        Days start at the trip's start time where the last one ended, and drive no more than the \
+        daily limit; stays and overnight stops are kept, and a leg longer than the limit is flagged. \
+        Times are local to each stop. Set the start, the limit and the rest on the trip screen (S).
+
+        Examples:
+          roadtrip plan "Pacific Drive"
+          roadtrip plan 1 --json | jq '.days[] | {date, overnight}'
+        """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @OptionGroup var trip: TripArgument
+
+    @Flag(name: .long, help: "Print JSON: {id, name, start, dailyLimitSeconds, distanceMeters, durationSeconds, days: [{day, date, …, stops, legs}]}.")
+    var json = false
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let trips = try MainActor.assumeIsolated { try DataModel.open(options.dataFile(environment: environment), environment: environment).trips }
+        let trip = try self.trip.trip(in: trips)
+        let unit = trip.settings.units ?? options.unit(environment: environment)
+        let places = MainActor.assumeIsolated { try? PlaceIndexProvider.gazetteer(environment: environment).value.get() }
+        let itinerary = TripPlanning.itinerary(for: trip, unit: unit, places: places, today: TripPlanning.today())
+        if json {
+            try CommandOutput.printJSON(try Self.json(for: trip, itinerary: itinerary))
+        } else {
+            try CommandOutput.printText(Self.text(for: trip, itinerary: itinerary, unit: unit))
+        }
+    }
+
+    // MARK: Text
+
+    /// The trip's name, when and how it is planned, then each day's heading and its lines.
+    static func text(for trip: Trip, itinerary: Itinerary, unit: DistanceUnit) -> String {
+        var text = TextWidth.printable("\(trip.name) — \(dayCount(itinerary.days.count))") + "\n"
+        guard let first = itinerary.days.first, let zone = first.visits.first?.timeZone else {
+            return text + "No stops yet: add some with `roadtrip new` or on the trip screen.\n"
+        }
+        let start = "Starts \(ItineraryRows.dateText(first.date)) at \(ItineraryRows.clock(first.start, in: zone)) \(ItineraryRows.zoneName(zone, at: first.start))"
+        text += "\(start) · at most \(RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)) driving a day\n"
+        let rows = ItineraryRows.rows(for: itinerary, stops: trip.waypoints, unit: unit, unicode: TextWidth.isUTF8)
+        let lines = TextTable.render(rows.filter { $0.kind != .day }.map { ["", $0.time, $0.zone, $0.title, $0.detail, $0.sun] }, maximumCellWidth: 64)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        var next = 0
+        for row in rows {
+            if row.kind == .day {
+                text += "\n" + TextWidth.printable("\(row.title) — \(row.detail)") + "\n"
+            } else {
+                text += lines[next] + "\n"
+                next += 1
+            }
+        }
+        return text
+    }
+
+    private static func dayCount(_ count: Int) -> String {
+        count == 1 ? "1 day" : "\(count) days"
+    }
+
+    // MARK: JSON
+
+    struct Report: Encodable {
+        struct Stop: Encodable {
+            let index: Int
+            let name: String
+            let timeZone: String
+            let arrival: String?
+            let departure: String?
+            let sunrise: String?
+            let sunset: String?
+        }
+
+        struct Leg: Encodable {
+            let from: String
+            let to: String
+            let distanceMeters: Double
+            let durationSeconds: Double
+            let departure: String
+            let arrival: String
+            let exceedsDailyLimit: Bool
+            let afterDark: Bool
+        }
+
+        struct Day: Encodable {
+            let day: Int
+            let date: String
+            let start: String
+            let distanceMeters: Double
+            let durationSeconds: Double
+            /// Where the night is spent (null on the last day), and why there.
+            let overnight: String?
+            let end: String
+            let stops: [Stop]
+            let legs: [Leg]
+        }
+
+        let id: UUID
+        let name: String
+        let start: String?
+        let dailyLimitSeconds: Double
+        let distanceMeters: Double
+        let durationSeconds: Double
+        let days: [Day]
+    }
+
+    static func report(for trip: Trip, itinerary: Itinerary) -> Report {
+        let stops = trip.waypoints
+        let days = itinerary.days.map { day in
+            let zone = day.visits.first?.timeZone ?? TimeZone(secondsFromGMT: 0)!
+            return Report.Day(
+                day: day.number, date: day.date.description, start: timestamp(day.start, in: zone),
+                distanceMeters: day.meters, durationSeconds: day.drivingSeconds,
+                overnight: day.overnightStop.map { stops[$0].name }, end: endName(day.end),
+                stops: day.visits.map { visit in
+                    Report.Stop(index: visit.stop + 1, name: stops[visit.stop].name, timeZone: visit.timeZone.identifier,
+                                arrival: visit.arrival.map { timestamp($0, in: visit.timeZone) },
+                                departure: visit.departure.map { timestamp($0, in: visit.timeZone) },
+                                sunrise: visit.sun.sunrise.map { timestamp($0, in: visit.timeZone) },
+                                sunset: visit.sun.sunset.map { timestamp($0, in: visit.timeZone) })
+                },
+                legs: day.legs.map { leg in
+                    let from = day.visits.first { $0.stop == leg.from }?.timeZone ?? zone
+                    let to = day.visits.first { $0.stop == leg.to }?.timeZone ?? zone
+                    return Report.Leg(from: stops[leg.from].name, to: stops[leg.to].name, distanceMeters: leg.meters, durationSeconds: leg.seconds,
+                                      departure: timestamp(leg.departure, in: from), arrival: timestamp(leg.arrival, in: to),
+                                      exceedsDailyLimit: leg.exceedsDailyLimit, afterDark: leg.isAfterDark)
+                }
+            )
+        }
+        return Report(id: trip.id, name: trip.name, start: days.first?.start, dailyLimitSeconds: itinerary.dailyLimitSeconds,
+                      distanceMeters: itinerary.meters, durationSeconds: itinerary.drivingSeconds, days: days)
+    }
+
+    static func json(for trip: Trip, itinerary: Itinerary) throws -> String {
+        String(decoding: try JSONEncoder.deterministic().encode(report(for: trip, itinerary: itinerary)), as: UTF8.self)
+    }
+
+    /// "2026-07-01T09:00:00-07:00": the local time with its offset.
+    static func timestamp(_ instant: Date, in zone: TimeZone) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = zone
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: instant)
+    }
+
+    private static func endName(_ end: Itinerary.DayEnd) -> String {
+        switch end {
+        case .tripEnd: return "tripEnd"
+        case .planned: return "overnight"
+        case .dailyLimit: return "dailyLimit"
+        case .sunset: return "sunset"
+        case .rest: return "rest"
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import RoadtripCore
+
+/// `roadtrip search QUERY [--limit N] [--json]`: the offline gazetteer from the command line.
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find places in the offline gazetteer (GeoNames places of 500 people or more).",
+        discussion: """
+        QUERY is a name or its beginning, with an optional region or country after a comma or as \
+        its last words ("Portland, OR", "Paris Texas"), or coordinates (the nearest place). With \
+        --near, places near that point rank first, as the stop editor ranks places near a trip's stops.
+
+        Examples:
+          roadtrip search Portland, OR
+          roadtrip search Astoria --near "45.52, -122.68"
+          roadtrip search -33.8688,151.2093 --json
+        """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "The place to find, or coordinates (-33.8688, 151.2093).",
+        discussion: "Several words are one query: roadtrip search Paris, TX.",
+        valueName: "query"))
+    var query: [String]
+
+    // `.unconditional`: `--limit -1` is a value, and gets the sentence of validate().
+    @Option(name: .long, parsing: .unconditional, help: "How many places at most (1 to 1000).")
+    var limit = 10
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "Rank places near this point first, as the stop editor does near a trip's stops (\"45.52, -122.68\").",
+        valueName: "lat,lon"))
+    var near: String?
+
+    @Flag(name: .long, help: "Print a JSON array of {name, admin1, country, countryCode, latitude, longitude, population}, best first.")
+    var json = false
+
+    func validate() throws {
+        guard limit >= 1 else { throw ValidationError("--limit must be at least 1.") }
+        guard limit <= 1000 else { throw ValidationError("--limit must be at most 1000.") }
+        _ = try CommandWords.values(query)
+        _ = try context()
+    }
+
+    /// The point of `--near`, read as the stop editor reads coordinates.
+    private func context() throws -> SearchContext? {
+        guard let near else { return nil }
+        do {
+            return SearchContext([try CoordinateParser.parse(near)])
+        } catch {
+            throw ValidationError("--near takes a latitude and longitude (\"45.52, -122.68\"): \(error.description)")
+        }
+    }
+
+    struct Entry: Encodable, Equatable {
+        let name: String
+        let admin1: String
+        let country: String
+        let countryCode: String
+        let latitude: Double
+        let longitude: Double
+        let population: Int
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let (query, limit, context) = (try CommandWords.values(self.query).joined(separator: " "), self.limit, try context())
+        let places = try MainActor.assumeIsolated { () throws -> [Place] in
+            switch PlaceFinder(places: .gazetteer(environment: environment)).lookUp(query, limit: limit, near: context) {
+            case .places(let found): return found
+            case .coordinate(_, let nearest): return nearest.map { [$0] } ?? []
+            case .empty: throw ValidationError("Give a place to search for.")
+            case .invalidCoordinates(let reason): throw ValidationError(reason)
+            case .searchUnavailable(let reason): throw PlaceFinder.NoStop(description: "Place search is unavailable: \(reason)")
+            }
+        }
+        if json {
+            try CommandOutput.printJSON(try Self.json(for: places))
+        } else if places.isEmpty {
+            CommandOutput.note("No place matches “\(query)”.")
+            throw ExitCode(1)
+        } else {
+            try CommandOutput.printText(Self.table(for: places))
+        }
+    }
+
+    static func entries(for places: [Place]) -> [Entry] {
+        places.map {
+            Entry(name: $0.name, admin1: $0.admin1, country: $0.country, countryCode: $0.countryCode,
+                  latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, population: $0.population)
+        }
+    }
+
+    static func json(for places: [Place]) throws -> String {
+        String(decoding: try JSONEncoder.deterministic().encode(entries(for: places)), as: UTF8.self)
+    }
+
+    static func table(for places: [Place]) -> String {
+        let rows = places.map { place in
+            [place.name, [place.admin1, place.country].filter { !$0.isEmpty }.joined(separator: ", "),
+             place.coordinate.formatted, DistanceUnit.grouped(place.population)]
+        }
+        return TextTable.render(rows, rightAligned: [3])
+    }
+}

@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import RoadtripCore
+import RoadtripStore
+import Terminal
+
+/// `roadtrip show TRIP [--json]`: one trip's stops and legs, with distances and driving times.
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show a trip: its stops, legs, distances and driving times.",
+        discussion: """
+        The stops in order, each with its coordinates, the leg that reaches it, the distance so far \
+        and the driving time, then the stops' notes. Distances are in the trip's own units when it \
+        has some.
+
+        Examples:
+          roadtrip show "Pacific Coast Drive"
+          roadtrip show -1 --json | jq '.legs[] | {from, to, distanceMeters}'
+        """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @OptionGroup var trip: TripArgument
+
+    @Flag(name: .long, help: "Print JSON: {id, name, distanceMeters, durationSeconds, waypoints, legs}.")
+    var json = false
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let file = options.dataFile(environment: environment)
+        let trips = try MainActor.assumeIsolated { try DataModel.open(file, environment: environment).trips }
+        let trip = try self.trip.trip(in: trips)
+        let unit = trip.unit(default: options.unit(environment: environment))
+        if json {
+            try CommandOutput.printJSON(try Self.json(for: trip, unit: unit))
+        } else {
+            try CommandOutput.printText(Self.text(for: trip, unit: unit))
+        }
+    }
+
+    struct Report: Encodable {
+        struct Stop: Encodable {
+            let id: UUID
+            let name: String
+            let latitude: Double
+            let longitude: Double
+            /// Only when the stop has notes.
+            let notes: String?
+        }
+
+        struct Leg: Encodable {
+            let from: String
+            let to: String
+            let distanceMeters: Double
+            let durationSeconds: Double
+        }
+
+        let id: UUID
+        let name: String
+        let distanceMeters: Double
+        let durationSeconds: Double
+        let waypoints: [Stop]
+        let legs: [Leg]
+    }
+
+    /// `unit` decides the default speed of the durations (80 km/h, or 50 mph), as on the screen.
+    static func report(for trip: Trip, unit: DistanceUnit = .km) -> Report {
+        let route = TripRoute(trip)
+        let estimate = RouteEstimate(for: trip, unit: unit)
+        return Report(
+            id: trip.id,
+            name: trip.name,
+            distanceMeters: route.totalMeters,
+            durationSeconds: estimate.drivingSeconds(geodesicMeters: route.totalMeters),
+            waypoints: trip.waypoints.map {
+                Report.Stop(id: $0.id, name: $0.name, latitude: $0.location.latitude, longitude: $0.location.longitude,
+                            notes: ($0.notes ?? "").isEmpty ? nil : $0.notes)
+            },
+            legs: route.legs.map { leg in
+                Report.Leg(from: leg.from.name, to: leg.to.name, distanceMeters: leg.meters, durationSeconds: estimate.drivingSeconds(geodesicMeters: leg.meters))
+            }
+        )
+    }
+
+    static func json(for trip: Trip, unit: DistanceUnit = .km) throws -> String {
+        let encoder = JSONEncoder.deterministic()
+        return String(decoding: try encoder.encode(report(for: trip, unit: unit)), as: UTF8.self)
+    }
+
+    /// The trip's name (in full), the summary line, then one line per stop with its leg; every
+    /// line printable on the terminal (`TextWidth.printable`).
+    static func text(for trip: Trip, unit: DistanceUnit) -> String {
+        let route = TripRoute(trip)
+        let estimate = RouteEstimate(for: trip, unit: unit)
+        var lines = TextWidth.printable("\(trip.name) — \(TripText.stopCount(trip.waypoints.count))") + "\n"
+        lines += TextWidth.printable(TripText.summary(distance: route.totalMeters, estimate: estimate, unit: unit)) + "\n"
+        guard !trip.waypoints.isEmpty else { return lines }
+        let header = ["#", "Stop", "Coordinates", "Leg", "Total", "Driving"]
+        let rows = trip.waypoints.enumerated().map { index, stop -> [String] in
+            let leg = index == 0 ? nil : route.legMeters[index - 1]
+            return [
+                "\(index + 1).",
+                stop.name,
+                stop.location.formatted,
+                leg.map { unit.format(meters: $0) } ?? "—",
+                unit.format(meters: route.cumulativeMeters[index]),
+                leg.map { "≈ " + RouteEstimate.formatDuration(seconds: estimate.drivingSeconds(geodesicMeters: $0)) } ?? "",
+            ]
+        }
+        let notes = trip.waypoints.enumerated().compactMap { index, stop -> String? in
+            stop.notesOnOneLine.isEmpty ? nil : TextWidth.printable("\(index + 1). \(stop.name): \(stop.notesOnOneLine)")
+        }
+        let table = TextTable.render([header] + rows, rightAligned: [0, 3, 4, 5])
+        return lines + "\n" + table + (notes.isEmpty ? "" : "\nNotes\n" + notes.joined(separator: "\n") + "\n")
+    }
+}
+
+/// How the command line names a trip: its id, its name (in any letter case when that leaves one
+/// trip), or its position: 1 is the first
+/// trip of `roadtrip list`, and, as in Python, -1 the last, -2 the one before.
+enum TripReference {
+    struct NotFound: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func resolve(_ reference: String, in trips: [Trip]) throws -> Trip {
+        if let id = UUID(uuidString: reference), let trip = trips.first(where: { $0.id == id }) {
+            return trip
+        }
+        // The exact name, else the name in other letter case ("coast" for "Coast") when only one
+        // trip has it so.
+        for matches in [{ (name: String) in name == reference }, { $0.caseInsensitiveCompare(reference) == .orderedSame }] {
+            let named = trips.filter { matches($0.name) }
+            if named.count == 1 { return named[0] }
+            if named.count > 1 {
+                let names = Set(named.map(\.name)).sorted().map { "“\($0)”" }.joined(separator: ", ")
+                throw NotFound(description: "\(named.count) trips are named \(names); give the trip's id or position instead (see `roadtrip list`).")
+            }
+        }
+        if let position = Int(reference) {
+            if trips.indices.contains(position - 1) { return trips[position - 1] }
+            if position < 0, trips.indices.contains(trips.count + position) { return trips[trips.count + position] }
+            if position == 0, !trips.isEmpty {
+                throw NotFound(description: "There is no trip 0: positions start at 1 (and -1 is the last trip).")
+            }
+        }
+        let range = trips.isEmpty ? "there are no trips" : "positions go from 1 to \(trips.count), or from -1 back to -\(trips.count)"
+        throw NotFound(description: "No trip matches “\(reference)”: give a trip id, its exact name, or its position in `roadtrip list` (\(range)).")
+    }
+}

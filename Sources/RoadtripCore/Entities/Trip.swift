@@ -1,0 +1,51 @@
+import Foundation
+
+/// A named, ordered list of stops.
+public struct Trip: Codable, Equatable, Identifiable, Sendable {
+    public static let defaultName = "New Trip"
+
+    public var id: UUID
+    public var name: String
+    public var waypoints: [Waypoint]
+    /// How the trip is planned and estimated; written only when the user chose something.
+    public var settings = TripSettings()
+    /// Fields written by a newer version, kept as they were.
+    package var unknownFields: UnknownFields = [:]
+
+    public init(id: UUID = UUID(), name: String = Trip.defaultName, waypoints: [Waypoint] = []) {
+        self.id = id
+        self.name = name
+        self.waypoints = waypoints
+    }
+
+    /// `roadFactor` and `averageSpeedKmh` stood beside the stops before the trip had `settings`:
+    /// they are read into the settings, and written there.
+    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, waypoints, settings, roadFactor, averageSpeedKmh }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        id = try container.id(at: CodingKeys.id)
+        name = try container.value(String.self, at: CodingKeys.name)
+        waypoints = try container.valueIfPresent([Waypoint].self, at: CodingKeys.waypoints) ?? []
+        settings = try container.valueIfPresent(TripSettings.self, at: CodingKeys.settings) ?? TripSettings()
+        settings.adoptEarlierFields(roadFactor: try container.valueIfPresent(Double.self, at: CodingKeys.roadFactor),
+                                    averageSpeedKmh: try container.valueIfPresent(Double.self, at: CodingKeys.averageSpeedKmh))
+        unknownFields = try container.unknownFields(besides: CodingKeys.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(waypoints, forKey: .waypoints)
+        if !settings.isDefault { try container.encode(settings, forKey: .settings) }
+        try encoder.encodeUnknownFields(unknownFields)
+    }
+}
+
+extension Trip {
+    /// The units the trip is shown in: its own choice, else `fallback` (`--units`, or the locale).
+    public func unit(default fallback: DistanceUnit) -> DistanceUnit {
+        settings.units ?? fallback
+    }
+}

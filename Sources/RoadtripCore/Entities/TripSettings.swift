@@ -1,0 +1,102 @@
+import Foundation
+
+/// How a trip is planned: when it starts, how long a day of driving may be, and the figures of
+/// the estimates (SPEC §3, the trip's optional `settings` object). Every field is optional: absent
+/// means the default, and only the choices a user made are written to the file.
+public struct TripSettings: Equatable, Sendable {
+    /// The first day of the trip; nil plans from today.
+    public var startDate: LocalDay?
+    /// When each day's driving starts (the first day's included); nil is `defaultStartTime`.
+    public var startTime: ClockTime?
+    /// The IANA zone the start is given in; nil is the first stop's.
+    public var timeZone: String?
+    /// Most hours of driving planned in one day; nil is `defaultDailyLimitHours`.
+    public var dailyLimitHours: Double?
+    /// Average driving speed for the estimates, in km/h; nil is the default of the units shown.
+    public var averageSpeedKmh: Double?
+    /// Road distance over geodesic distance for the estimates; nil is the default.
+    public var roadFactor: Double?
+    /// The units this trip is shown in; nil follows `--units` or the locale.
+    public var units: DistanceUnit?
+    /// Whether each day should end by sunset: a leg that would arrive after dark waits for the
+    /// next morning (unless it is the day's first).
+    public var endsBySunset = false
+    /// Fields written by a newer version, kept as they were.
+    var unknownFields: UnknownFields = [:]
+
+    public static let defaultStartTime = ClockTime(hour: 9, minute: 0)!
+    public static let defaultDailyLimitHours = 8.0
+    public static let dailyLimitRange = 0.5...24.0
+
+    public init(startDate: LocalDay? = nil, startTime: ClockTime? = nil, timeZone: String? = nil, dailyLimitHours: Double? = nil,
+                averageSpeedKmh: Double? = nil, roadFactor: Double? = nil, units: DistanceUnit? = nil, endsBySunset: Bool = false) {
+        self.startDate = startDate
+        self.startTime = startTime
+        self.timeZone = timeZone
+        self.dailyLimitHours = dailyLimitHours
+        self.averageSpeedKmh = averageSpeedKmh
+        self.roadFactor = roadFactor
+        self.units = units
+        self.endsBySunset = endsBySunset
+    }
+
+    /// The estimate figures of a file written before trips had settings, where the settings do
+    /// not give their own.
+    package mutating func adoptEarlierFields(roadFactor: Double?, averageSpeedKmh: Double?) {
+        self.roadFactor = self.roadFactor ?? roadFactor.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        self.averageSpeedKmh = self.averageSpeedKmh ?? averageSpeedKmh.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+    }
+
+    /// Nothing chosen: the trip is written without a `settings` object.
+    public var isDefault: Bool { self == TripSettings() }
+}
+
+extension TripSettings: Codable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case startDate, startTime, timeZone, dailyLimitHours, averageSpeedKmh, roadFactor, units, endsBySunset
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        func text(_ key: CodingKeys) throws -> String? { try container.valueIfPresent(String.self, at: key) }
+        func fail(_ key: CodingKeys, _ reason: String) -> DecodingError {
+            .dataCorruptedError(forKey: AnyCodingKey(key), in: container, debugDescription: reason)
+        }
+        func positive(_ key: CodingKeys) throws -> Double? {
+            guard let value = try container.valueIfPresent(Double.self, at: key) else { return nil }
+            guard value.isFinite, value > 0 else { throw fail(key, "\(key.stringValue) must be a number above 0, found \(value)") }
+            return value
+        }
+        if let value = try text(.startDate) {
+            guard let day = LocalDay(iso: value) else { throw fail(.startDate, "startDate must be a date written YYYY-MM-DD, found “\(value)”") }
+            startDate = day
+        }
+        if let value = try text(.startTime) {
+            guard value.count == 5, let time = ClockTime(value) else { throw fail(.startTime, "startTime must be a time written HH:MM, found “\(value)”") }
+            startTime = time
+        }
+        timeZone = try text(.timeZone)
+        dailyLimitHours = try positive(.dailyLimitHours)
+        averageSpeedKmh = try positive(.averageSpeedKmh)
+        roadFactor = try positive(.roadFactor)
+        if let value = try text(.units) {
+            guard let unit = DistanceUnit(rawValue: value) else { throw fail(.units, "units must be “km” or “mi”, found “\(value)”") }
+            units = unit
+        }
+        endsBySunset = try container.valueIfPresent(Bool.self, at: CodingKeys.endsBySunset) ?? false
+        unknownFields = try container.unknownFields(besides: CodingKeys.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(startDate?.description, forKey: .startDate)
+        try container.encodeIfPresent(startTime?.description, forKey: .startTime)
+        try container.encodeIfPresent(timeZone, forKey: .timeZone)
+        try container.encodeIfPresent(dailyLimitHours, forKey: .dailyLimitHours)
+        try container.encodeIfPresent(averageSpeedKmh, forKey: .averageSpeedKmh)
+        try container.encodeIfPresent(roadFactor, forKey: .roadFactor)
+        try container.encodeIfPresent(units?.rawValue, forKey: .units)
+        if endsBySunset { try container.encode(true, forKey: .endsBySunset) }
+        try encoder.encodeUnknownFields(unknownFields)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The unit distances are shown in: `--units`, else the locale (SPEC §6: miles for en_US).
+public enum DistanceUnit: String, CaseIterable, Sendable {
+    case km
+    case mi
+
+    public var metres: Double {
+        switch self {
+        case .km: return 1000
+        case .mi: return 1609.344
+        }
+    }
+
+    /// Miles when the locale of measurements is US English, kilometres otherwise.
+    public static func preferred(environment: [String: String]) -> DistanceUnit {
+        let locale = ["LC_ALL", "LC_MEASUREMENT", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        return locale.hasPrefix("en_US") ? .mi : .km
+    }
+
+    /// "1,234 km", "42.5 mi": one decimal below 100, whole numbers with thousands separators above.
+    public func format(meters: Double) -> String {
+        let value = meters / metres
+        if value < 99.95 {
+            return value.fixed(1) + " " + rawValue
+        }
+        return "\(Self.grouped(Int(value.rounded()))) \(rawValue)"
+    }
+
+    package static func grouped(_ number: Int) -> String {
+        let digits = String(abs(number))
+        var groups: [Substring] = []
+        var end = digits.endIndex
+        while end > digits.startIndex {
+            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
+            groups.insert(digits[start..<end], at: 0)
+            end = start
+        }
+        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
+    }
+}
+
+extension DistanceUnit {
+    /// "km/h" or "mph".
+    public var speedSymbol: String {
+        switch self {
+        case .km: return "km/h"
+        case .mi: return "mph"
+        }
+    }
+}

@@ -1,0 +1,81 @@
+/// The two ends of a leg.
+struct LegEnds: Hashable {
+    let from: Coordinate
+    let to: Coordinate
+
+    /// The legs between consecutive `coordinates`.
+    static func along(_ coordinates: [Coordinate]) -> [LegEnds] {
+        coordinates.indices.dropLast().map { LegEnds(from: coordinates[$0], to: coordinates[$0 + 1]) }
+    }
+}
+
+/// Geodesic lengths of legs already measured, so that a screen showing a trip pays for a leg
+/// once: a key that changes nothing measures nothing again, and moving a stop measures only the
+/// legs it touched. One per screen (not shared between threads); it forgets everything when it
+/// grows past `capacity`, which bounds its memory.
+package final class LegLengths {
+
+    static let capacity = 500_000
+
+    package init() {}
+
+    private var meters: [LegEnds: Double] = [:]
+    /// How many legs were measured (not found here), for tests.
+    private(set) var measured = 0
+
+    func meters(from: Coordinate, to: Coordinate) -> Double {
+        let leg = LegEnds(from: from, to: to)
+        if let known = meters[leg] { return known }
+        if meters.count >= Self.capacity { meters.removeAll(keepingCapacity: true) }
+        let length = Geodesy.distance(from: from, to: to)
+        meters[leg] = length
+        measured += 1
+        return length
+    }
+
+    /// The trip's length along its stops in order: the same sum, in the same order, as
+    /// `Trip.distanceMeters`.
+    package func total(of trip: Trip) -> Double {
+        zip(trip.waypoints, trip.waypoints.dropFirst()).reduce(0) { $0 + meters(from: $1.0.location, to: $1.1.location) }
+    }
+}
+
+/// What the trip screen shows of a route on every key: its legs and its map stops, kept while
+/// the trip's stops are unchanged (moving the selection makes neither again), with each leg
+/// measured once (`legs`).
+package final class TripRouteCache {
+    let legs = LegLengths()
+    private var stops: [Waypoint]?
+    private var route: TripRoute?
+    private var mapStops: [MapStop]?
+
+    package init() {}
+
+    /// The last route's leg lengths by position: after a stop moves, the legs it did not touch
+    /// are found without hashing (`legs` measures the others, or remembers them from before).
+    private var legMeters = PositionalReuse<LegEnds, Double>()
+
+    package func route(of trip: Trip) -> TripRoute {
+        forgetUnless(trip.waypoints)
+        if let route { return route }
+        let ends = LegEnds.along(trip.waypoints.withUnsafeBufferPointer { stops in stops.indices.map { stops[$0].location } })
+        let made = TripRoute(trip, legMeters: legMeters.values(for: ends) { legs.meters(from: $0.from, to: $0.to) })
+        route = made
+        return made
+    }
+
+    package func mapStops(of trip: Trip) -> [MapStop] {
+        forgetUnless(trip.waypoints)
+        if let mapStops { return mapStops }
+        let made = MapStop.stops(of: trip)
+        mapStops = made
+        return made
+    }
+
+    private func forgetUnless(_ waypoints: [Waypoint]) {
+        guard stops != waypoints else { return }
+        stops = waypoints
+        route = nil
+        mapStops = nil
+    }
+}

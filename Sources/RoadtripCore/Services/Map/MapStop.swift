@@ -1,0 +1,70 @@
+import Terminal
+
+/// A stop as the map shows it: where, its number on the pin, its name on the label.
+public struct MapStop: Equatable, Sendable {
+    public var coordinate: Coordinate
+    public var number: Int
+    public var name: String
+
+    public init(coordinate: Coordinate, number: Int, name: String) {
+        self.coordinate = coordinate
+        self.number = number
+        self.name = name
+    }
+}
+
+/// The pins of the stops in view, in trip order: each one's stop index and the cells of its
+/// number, side by side in two arrays, so the cells go to the label placer as they are.
+public struct MapPins: Equatable, Sendable {
+    /// The stop index of each pin, ascending.
+    public private(set) var indices: [Int] = []
+    public private(set) var rects: [Rect] = []
+    /// Whether the last pin closes a loop: drawn "/9" right after the first pin ("1/9").
+    public private(set) var closesLoop = false
+
+    mutating func append(index: Int, rect: Rect, closesLoop: Bool = false) {
+        indices.append(index)
+        rects.append(rect)
+        self.closesLoop = self.closesLoop || closesLoop
+    }
+
+    /// What the pin of stop `index` shows for its `number`: "/9" for a loop's last stop.
+    func text(ofStop index: Int, number: Int) -> String {
+        closesLoop && index == indices.last ? "/\(number)" : String(number)
+    }
+
+    public var count: Int { indices.count }
+    public var isEmpty: Bool { indices.isEmpty }
+
+    /// The cells of stop `index`'s pin, nil when it is out of view; found by halving.
+    public subscript(index: Int) -> Rect? {
+        var (low, high) = (0, indices.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if indices[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < indices.count && indices[low] == index ? rects[low] : nil
+    }
+}
+
+/// One drawn map: the canvas to show, and what went where (for tests and for views that want to
+/// know which labels fitted).
+public struct MapFrame: Sendable {
+    public var canvas: DotCanvas
+    /// The pins of the stops in view.
+    public var pins: MapPins
+    /// Labels that found room, `id` being the stop index.
+    public var labels: [PlacedLabel]
+    public var scaleBar: ScaleBar?
+    /// The cells of the scale bar's text, when shown.
+    public var scaleBarRect: Rect?
+}
+
+extension MapStop {
+    /// A trip's stops as the map shows them: numbered from 1, named.
+    package static func stops(of trip: Trip) -> [MapStop] {
+        trip.waypoints.withUnsafeBufferPointer { stops in
+            stops.indices.map { MapStop(coordinate: stops[$0].location, number: $0 + 1, name: stops[$0].name) }
+        }
+    }
+}

@@ -1,0 +1,330 @@
+import Foundation
+@preconcurrency import OpenCombine
+import RoadtripCore
+
+/// The one source of truth for the trips, shared by every module. It loads the data file,
+/// publishes `trips` (observers see every change at once), and saves: after changes once they
+/// settle (`saveIfDue`), on `save()`, and on every exit path (the app shell's business).
+@MainActor
+public final class DataModel: ObservableObject {
+    /// How long after the last change an automatic save happens (SPEC §3: at most about a second).
+    public static let autosaveDelay: TimeInterval = 0.5
+
+    @Published public private(set) var trips: [Trip] = []
+    public let store: TripFileStore
+
+    /// The envelope as read, so that fields a newer version wrote survive the next save.
+    private var file = TripFile(trips: [])
+    private var changeCount = 0
+    private var savedChangeCount = 0
+    private var lastChangeTime = Date.distantPast
+    private var history = History()
+    /// The file as last read or written, to notice another program's changes before saving.
+    private var fingerprint: FileFingerprint?
+    private var lock: FileLock?
+
+    /// Why changes cannot be saved (another roadtrip has the file, or a newer one wrote it); while
+    /// set, the trips cannot be changed and nothing is written.
+    public private(set) var readOnlyReason: String?
+    public var isReadOnly: Bool { readOnlyReason != nil }
+
+    /// What a save did.
+    public enum SaveOutcome: Equatable, Sendable {
+        case saved
+        /// The file had been changed by another program; its changes were merged with ours first.
+        /// `conflicts` names trips both changed (theirs kept as a copy). Undo history from before
+        /// the merge is gone: undoing into it would bring back trips without the other program's
+        /// changes, and the next save would erase them.
+        case merged(conflicts: [String])
+    }
+
+    /// What time it is, for the autosave and retry delays: the real clock, unless a test gives a
+    /// clock it moves by hand, so that it need neither wait nor read the wall clock. (Ages of files
+    /// on disk are the file system's times, and stay on the real clock: see `AtomicFile`.)
+    private let now: @Sendable () -> Date
+
+    public init(store: TripFileStore, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.now = now
+    }
+
+    public var hasUnsavedChanges: Bool { changeCount != savedChangeCount }
+
+    // MARK: Loading and saving
+
+    /// Reads the file; when there is none yet, starts from `seed()` and writes it at once.
+    /// A file that cannot be read or parsed throws and is left untouched. A writer (`locking`)
+    /// takes the file's lock first and clears what saves killed midway left behind; another
+    /// roadtrip holding it, a file from a newer version, or a file a save must not replace
+    /// (read-only, hard-linked) makes the model read-only. Readers (`roadtrip list`) take no lock
+    /// and leave nothing behind.
+    public func load(locking: Bool = true, seed: () throws -> [Trip]) throws {
+        if locking, lockFile() { AtomicFile.removeStaleTemporaryFiles(for: store.url) }
+        if let snapshot = try store.load() {
+            adopt(snapshot.file)
+            self.fingerprint = snapshot.fingerprint
+            if snapshot.file.version > TripFile.currentVersion {
+                readOnlyReason = Self.newerVersionReason(snapshot.file.version)
+            } else if locking, readOnlyReason == nil, let obstacle = store.saveObstacle() {
+                readOnlyReason = obstacle
+            }
+        } else {
+            adopt(TripFile(trips: try seed()))
+            guard !isReadOnly else { return }
+            do {
+                try save()
+            } catch .unwritable(let path, let reason) {
+                throw DataFileError.cannotCreate(path: path, reason: reason)
+            }
+        }
+    }
+
+    private static func newerVersionReason(_ version: Int) -> String {
+        "it was written by a newer roadtrip (file version \(version); this one reads version \(TripFile.currentVersion))"
+    }
+
+    /// Takes the file's lock; returns whether this model now holds it.
+    private func lockFile() -> Bool {
+        switch FileLock.acquire(for: store.url) {
+        case .acquired(let lock):
+            self.lock = lock
+            return true
+        case .heldByAnother(let pid):
+            readOnlyReason = "another roadtrip\(pid.map { " (process \($0))" } ?? "") has it open"
+        case .unavailable:
+            // A folder where no lock file can be made is one where the data file cannot be saved
+            // either; saving will say so.
+            break
+        }
+        return false
+    }
+
+    /// Reads the file again, dropping changes not yet saved.
+    public func reload() throws(DataFileError) {
+        let snapshot = try store.load()
+        adopt(snapshot?.file ?? TripFile(trips: []))
+        fingerprint = snapshot?.fingerprint
+    }
+
+    private func adopt(_ file: TripFile) {
+        self.file = file
+        trips = file.trips
+        savedChangeCount = changeCount
+        history.clear()
+    }
+
+    /// Writes the trips. When another program changed the file since it was read, its changes
+    /// are merged in first (`TripMerge`), so neither side's work is lost. A file that no longer
+    /// reads, or that a newer roadtrip rewrote, is neither merged into nor written: the error
+    /// says why, and the changes stay in memory (see `saveCopy`).
+    @discardableResult
+    public func save() throws(DataFileError) -> SaveOutcome {
+        if let readOnlyReason { throw .readOnly(path: store.path, reason: readOnlyReason) }
+        finishRunningSave()
+        do {
+            let outcome = try writeMerging()
+            lastFailedSave = nil
+            return outcome
+        } catch {
+            lastFailedSave = (changeCount, now())
+            throw error
+        }
+    }
+
+    private func writeMerging() throws(DataFileError) -> SaveOutcome {
+        var outcome = SaveOutcome.saved
+        let changed: TripFileStore.Snapshot?
+        do {
+            changed = try store.changedSince(fingerprint)
+        } catch {
+            throw .unwritable(path: store.path, reason: "it was changed by another program since it was read, and now \(error.whatIsWrong); it was left as it is")
+        }
+        if let onDisk = changed {
+            guard onDisk.file.version <= TripFile.currentVersion else {
+                throw .unwritable(path: store.path, reason: "another program has rewritten it as file version \(onDisk.file.version), newer than this roadtrip writes (\(TripFile.currentVersion)), so it was left as it is")
+            }
+            let merged = TripMerge.merge(base: file.trips, ours: trips, theirs: onDisk.file.trips)
+            file = onDisk.file
+            trips = merged.trips
+            history.clear()
+            outcome = .merged(conflicts: merged.conflicts)
+        }
+        var updated = file
+        updated.trips = trips
+        fingerprint = try store.writeAndFingerprint(updated)
+        file = updated
+        savedChangeCount = changeCount
+        return outcome
+    }
+
+    // MARK: Saving without holding up the keyboard
+
+    /// The save running on another thread, if any.
+    private var running: BackgroundSave?
+
+    /// What the full-screen loop calls on every turn, instead of `saveIfDue`: when a save is due
+    /// and none is running, it starts one on another thread, with the trips as they are now (the
+    /// same checks and the same atomic write as `save()`); when one has finished, it takes its
+    /// result and returns it. Keys are handled meanwhile; changes made during the save are saved
+    /// by the next one. A file changed underneath by another program is merged here, on this
+    /// thread, as `save()` does. Returns nil while nothing has finished.
+    @discardableResult
+    public func autosave() throws(DataFileError) -> SaveOutcome? {
+        if let running {
+            guard running.isFinished else { return nil }
+            return try finish(running)
+        }
+        guard isDue() else { return nil }
+        var updated = file
+        updated.trips = trips
+        running = BackgroundSave(store: store, file: updated, since: fingerprint, changeCount: changeCount)
+        return nil
+    }
+
+    /// Whether a save is running on another thread.
+    public var isSaving: Bool { running != nil }
+
+    /// Waits for the save running on another thread, if any, and takes its result (as `autosave`
+    /// would have); a failure is left for the next save to meet again.
+    private func finishRunningSave() {
+        guard let running else { return }
+        running.wait()
+        _ = try? finish(running)
+    }
+
+    private func finish(_ save: BackgroundSave) throws(DataFileError) -> SaveOutcome {
+        running = nil
+        switch save.result {
+        case .written(let fingerprint, let written):
+            self.fingerprint = fingerprint
+            file = written
+            savedChangeCount = save.changeCount
+            lastFailedSave = nil
+            return .saved
+        case .changedUnderneath:
+            // Rare: another program wrote the file. The merge needs the trips as they are now.
+            return try self.save()
+        case .failed(let error):
+            lastFailedSave = (save.changeCount, now())
+            throw error
+        case nil:
+            preconditionFailure("a background save was taken before it finished")
+        }
+    }
+
+    /// How long autosave waits before trying again a save that failed with nothing changed since.
+    static let retryDelay: TimeInterval = 5
+    private var lastFailedSave: (changeCount: Int, time: Date)?
+
+    /// Saves when there are changes and the last one is at least `autosaveDelay` old. A save that
+    /// failed is tried again after the next change, or after `retryDelay`.
+    /// Returns what the save did, or nil when it was not due.
+    @discardableResult
+    public func saveIfDue() throws(DataFileError) -> SaveOutcome? {
+        guard isDue() else { return nil }
+        return try save()
+    }
+
+    private func isDue() -> Bool {
+        let time = now()
+        guard hasUnsavedChanges, !isReadOnly, time.timeIntervalSince(lastChangeTime) >= Self.autosaveDelay else { return false }
+        if let lastFailedSave, lastFailedSave.changeCount == changeCount, time.timeIntervalSince(lastFailedSave.time) < Self.retryDelay {
+            return false
+        }
+        return true
+    }
+
+    /// Writes the trips, as they are now, to a new file at `url` (never over an existing one),
+    /// for when the data file cannot be saved. The data file and what counts as saved are left
+    /// as they are. The copy is a complete data file: `roadtrip --file` opens it.
+    public func saveCopy(to url: URL) throws(DataFileError) {
+        var copy = file
+        copy.trips = trips
+        let target = TripFileStore(url: url)
+        let data = try target.encode(copy)
+        do {
+            try FolderMaker.make(url.deletingLastPathComponent().path)
+            try AtomicFile.writeNew(data, to: url)
+        } catch {
+            throw .unwritable(path: url.path, reason: error.reason)
+        }
+    }
+
+    // MARK: Reading
+
+    public func trip(id: Trip.ID) -> Trip? {
+        trips.first { $0.id == id }
+    }
+
+    // MARK: Changing
+
+    /// Adds a trip at `index` (the top by default) and returns it.
+    @discardableResult
+    public func addTrip(_ trip: Trip = Trip(), at index: Int = 0) -> Trip {
+        change("add trip \(trip.name)") { $0.insert(trip, at: min(max(0, index), $0.count)) }
+        return trip
+    }
+
+    /// Adds `trips` at `index`, in their order, as one change (an import: one `u` takes them all back).
+    public func addTrips(_ trips: [Trip], at index: Int = 0, _ description: String) {
+        guard !trips.isEmpty else { return }
+        change(description) { $0.insert(contentsOf: trips, at: min(max(0, index), $0.count)) }
+    }
+
+    /// Renames a trip. Renames with the same `session` in a row are undone as one.
+    public func renameTrip(id: Trip.ID, to name: String, session: String? = nil) {
+        guard let old = trip(id: id) else { return }
+        updateTrip(id: id, "rename trip \(old.name)", coalescingKey: session.map { "rename \($0)" }) { $0.name = name }
+    }
+
+    public func deleteTrip(id: Trip.ID) {
+        guard let trip = trip(id: id) else { return }
+        change("delete trip \(trip.name)") { $0.removeAll { $0.id == id } }
+    }
+
+    /// Applies `update` to the trip with `id`, recorded for undo as `description`; nothing
+    /// happens when there is no such trip or nothing changed.
+    public func updateTrip(id: Trip.ID, _ description: String, coalescingKey: String? = nil, _ update: (inout Trip) -> Void) {
+        guard let index = trips.firstIndex(where: { $0.id == id }) else { return }
+        var trip = trips[index]
+        update(&trip)
+        change(description, coalescingKey: coalescingKey) { $0[index] = trip }
+    }
+
+    /// Every change goes through here: one undo entry, one publication, one autosave clock; a
+    /// change that changed nothing is none of them.
+    private func change(_ description: String, coalescingKey: String? = nil, _ body: (inout [Trip]) -> Void) {
+        guard !isReadOnly else { return }
+        var copy = trips
+        body(&copy)
+        guard history.record(description, before: trips, after: copy, coalescingKey: coalescingKey) else { return }
+        publish(copy)
+    }
+
+    private func publish(_ newTrips: [Trip]) {
+        trips = newTrips
+        changeCount += 1
+        lastChangeTime = now()
+    }
+
+    // MARK: Undo
+
+    public var canUndo: Bool { !history.undoEntries.isEmpty }
+    public var canRedo: Bool { !history.redoEntries.isEmpty }
+
+    /// Goes back before the last change; returns what it was ("delete stop Monterey").
+    @discardableResult
+    public func undo() -> String? {
+        guard !isReadOnly, let step = history.undo(current: trips) else { return nil }
+        publish(step.trips)
+        return step.description
+    }
+
+    /// Makes the last undone change again; returns what it was.
+    @discardableResult
+    public func redo() -> String? {
+        guard !isReadOnly, let step = history.redo(current: trips) else { return nil }
+        publish(step.trips)
+        return step.description
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import RoadtripCore
+
+/// Undo and redo for the trips. Each entry keeps what a change did, not the trips it changed:
+/// the run of trips that differs and, inside a trip that stayed in its place, the run of stops
+/// that differs. Moving one stop of a 5,000-stop trip keeps two stops, not a copy of the trip,
+/// so the history stays small however large the file (`limit` changes, `stopLimit` stops).
+struct History {
+    struct Entry {
+        let description: String
+        /// What turns the trips after the change back into the trips before it.
+        let change: TripsChange
+        /// Changes with the same key in a row (the keystrokes of one rename) make one entry.
+        let coalescingKey: String?
+    }
+
+    /// How many changes can be undone.
+    static let limit = 200
+    /// How many stops the entries may hold in all (deleted trips' stops, stops changed); the
+    /// oldest entries go first, but the last change can always be undone.
+    static let stopLimit = 50_000
+
+    private(set) var undoEntries: [Entry] = []
+    private(set) var redoEntries: [Entry] = []
+
+    /// Records that `before` became `after`, and says whether they differ at all: nothing is
+    /// recorded when they do not. A change with the coalescing key of the last entry continues
+    /// it, and an entry whose changes came to nothing (a rename typed and then typed back) is
+    /// dropped, so that undo never "undoes" an invisible change.
+    @discardableResult
+    mutating func record(_ description: String, before: [Trip], after: [Trip], coalescingKey: String?) -> Bool {
+        var change = TripsChange(from: after, to: before)
+        guard !change.isEmpty else { return false }
+        redoEntries.removeAll()
+        var description = description
+        if let key = coalescingKey, let last = undoEntries.last, last.coalescingKey == key {
+            // The entry says what the first change of the run said ("rename trip Coast").
+            change = TripsChange(from: after, to: last.change.applied(to: before))
+            description = last.description
+            undoEntries.removeLast()
+        }
+        if !change.isEmpty {
+            undoEntries.append(Entry(description: description, change: change, coalescingKey: coalescingKey))
+            trim()
+        }
+        return true
+    }
+
+    /// The trips to go back to, and what is undone; `current` becomes redoable.
+    mutating func undo(current trips: [Trip]) -> (trips: [Trip], description: String)? {
+        guard let entry = undoEntries.popLast() else { return nil }
+        return step(entry, from: trips, into: &redoEntries)
+    }
+
+    mutating func redo(current trips: [Trip]) -> (trips: [Trip], description: String)? {
+        guard let entry = redoEntries.popLast() else { return nil }
+        return step(entry, from: trips, into: &undoEntries)
+    }
+
+    private func step(_ entry: Entry, from trips: [Trip], into other: inout [Entry]) -> (trips: [Trip], description: String) {
+        let target = entry.change.applied(to: trips)
+        other.append(Entry(description: entry.description, change: TripsChange(from: target, to: trips), coalescingKey: nil))
+        return (target, entry.description)
+    }
+
+    mutating func clear() {
+        undoEntries.removeAll()
+        redoEntries.removeAll()
+    }
+
+    /// How many stops the entries hold.
+    var storedStops: Int { (undoEntries + redoEntries).reduce(0) { $0 + $1.change.storedStops } }
+
+    private mutating func trim() {
+        if undoEntries.count > Self.limit { undoEntries.removeFirst(undoEntries.count - Self.limit) }
+        var stops = storedStops
+        while stops > Self.stopLimit, undoEntries.count > 1 {
+            stops -= undoEntries.removeFirst().change.storedStops
+        }
+    }
+}
+
+/// What turns one list of trips into another: the trips in `range` are replaced by
+/// `replacements`. Found from the trips the two lists share at their start and end, so one
+/// changed trip is one replacement; a trip that keeps its place is stored without its stops,
+/// only with the run of stops that changed.
+struct TripsChange {
+    enum Replacement {
+        /// A trip that is not in the list it applies to (a deleted trip coming back).
+        case trip(Trip)
+        /// The trip at the same place, with `fields` (all but its stops) and its stops in
+        /// `stops` replaced.
+        case edited(fields: Trip, stops: RunReplacement<Waypoint>)
+    }
+
+    let range: Range<Int>
+    let replacements: [Replacement]
+
+    init(from current: [Trip], to target: [Trip]) {
+        let run = RunReplacement<Trip>.differingRun(from: current, to: target)
+        range = run.range
+        replacements = target[run.target].enumerated().map { offset, trip in
+            let place = run.range.lowerBound + offset
+            guard place < run.range.upperBound, current[place].id == trip.id else { return .trip(trip) }
+            var fields = trip
+            fields.waypoints = []
+            return .edited(fields: fields, stops: RunReplacement(from: current[place].waypoints, to: trip.waypoints))
+        }
+    }
+
+    var isEmpty: Bool { range.isEmpty && replacements.isEmpty }
+
+    func applied(to trips: [Trip]) -> [Trip] {
+        var result = trips
+        result.replaceSubrange(range, with: replacements.enumerated().map { offset, replacement in
+            switch replacement {
+            case .trip(let trip): return trip
+            case .edited(var fields, let stops):
+                fields.waypoints = stops.applied(to: trips[range.lowerBound + offset].waypoints)
+                return fields
+            }
+        })
+        return result
+    }
+
+    var storedStops: Int {
+        replacements.reduce(0) { total, replacement in
+            switch replacement {
+            case .trip(let trip): total + trip.waypoints.count
+            case .edited(_, let stops): total + stops.elements.count
+            }
+        }
+    }
+}
+
+/// What turns one array into another by replacing one run of it: `elements` take the place of
+/// `range`.
+struct RunReplacement<Element: Equatable> {
+    let range: Range<Int>
+    let elements: [Element]
+
+    init(from current: [Element], to target: [Element]) {
+        let run = Self.differingRun(from: current, to: target)
+        range = run.range
+        elements = Array(target[run.target])
+    }
+
+    func applied(to array: [Element]) -> [Element] {
+        var result = array
+        result.replaceSubrange(range, with: elements)
+        return result
+    }
+
+    /// Where `current` and `target` differ: everything between the elements they share at the
+    /// start and at the end (`range` in `current`, `target` in `target`).
+    static func differingRun(from current: [Element], to target: [Element]) -> (range: Range<Int>, target: Range<Int>) {
+        current.withUnsafeBufferPointer { current in
+            target.withUnsafeBufferPointer { target in
+                guard let first = current.baseAddress, let second = target.baseAddress else {
+                    return (0..<current.count, 0..<target.count)
+                }
+                let shortest = min(current.count, target.count)
+                var start = 0
+                while start < shortest, same(first + start, second + start) { start += 1 }
+                var end = 0
+                while end < shortest - start, same(first + current.count - 1 - end, second + target.count - 1 - end) { end += 1 }
+                return (start..<(current.count - end), start..<(target.count - end))
+            }
+        }
+    }
+
+    /// Whether two elements are equal, asked in place. A change leaves all but a few elements
+    /// as they were, sharing their strings and arrays with the elements they were copied from:
+    /// the same bits, which is equality for values of strings, arrays, ids and numbers that are
+    /// not NaN (the data file has none), told without `==`'s retains and releases. Bits that
+    /// differ (a string equal but stored apart, padding) go on to `==`.
+    @inline(__always)
+    private static func same(_ a: UnsafePointer<Element>, _ b: UnsafePointer<Element>) -> Bool {
+        memcmp(a, b, MemoryLayout<Element>.size) == 0 || a.pointee == b.pointee
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+import RoadtripCore
+#endif
+
+extension TripFileStore {
+    /// The file as read: its trips, and what its bytes looked like, to notice another program's
+    /// changes before a save.
+    public struct Snapshot: Sendable {
+        public let file: TripFile
+        let fingerprint: FileFingerprint
+    }
+
+    /// Reads and decodes the file; nil when there is none. The one routine that reads the data
+    /// file: the planner's start, `list`, a save's look for another program's changes.
+    /// Anything but a regular file (a folder, a pipe, a device, a symbolic link that loops) is
+    /// refused with what it is, before any byte is read: reading a pipe would block for ever.
+    public func load() throws(DataFileError) -> Snapshot? {
+        guard let (data, size, modified) = try readBytes() else { return nil }
+        return Snapshot(file: try decode(data), fingerprint: FileFingerprint(bytes: data, size: size, modified: modified))
+    }
+
+    /// The file as it is on disk when it is no longer the one `fingerprint` describes (another
+    /// program wrote it, or created it where there was none); nil when it is unchanged.
+    func changedSince(_ fingerprint: FileFingerprint?) throws(DataFileError) -> Snapshot? {
+        if let fingerprint, let current = FileFingerprint.status(path), current.size == fingerprint.size,
+           current.modified == fingerprint.modified { return nil }
+        guard let fresh = try load() else { return nil }
+        return fresh.fingerprint.hash == fingerprint?.hash ? nil : fresh
+    }
+
+    /// Writes `file` and returns the fingerprint of what is now on disk.
+    func writeAndFingerprint(_ file: TripFile) throws(DataFileError) -> FileFingerprint {
+        let data = try encode(file)
+        try write(data)
+        let status = FileFingerprint.status(AtomicFile.resolvingSymlink(path)) ?? (data.count, 0)
+        return FileFingerprint(bytes: data, size: status.size, modified: status.modified)
+    }
+
+    func encode(_ file: TripFile) throws(DataFileError) -> Data {
+        do {
+            return try file.encoded()
+        } catch {
+            throw .unwritable(path: path, reason: "the trips could not be encoded (\(error))")
+        }
+    }
+
+    /// Why the file cannot be replaced by a save (read-only, other hard links, another owner),
+    /// or nil; the planner opens such a file read-only and says why.
+    func saveObstacle() -> String? {
+        AtomicFile.obstacle(replacing: AtomicFile.resolvingSymlink(path))
+    }
+
+    /// The file's bytes, size and modification time; nil when there is no file.
+    private func readBytes() throws(DataFileError) -> (Data, Int, TimeInterval)? {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            var link = stat()
+            switch code {
+            case ENOENT where lstat(path, &link) == 0:
+                return nil // a symbolic link to a file not made yet: the first save makes it
+            case ENOENT, ENOTDIR:
+                return nil // nothing there (a folder on the way is a file: the save will say so)
+            case ELOOP:
+                throw .unreadable(path: path, reason: "it is a symbolic link that leads back to itself")
+            default:
+                throw .unreadable(path: path, reason: systemErrorMessage(code))
+            }
+        }
+        if let kind = FileKind.notRegular(status.st_mode) {
+            throw .unreadable(path: path, reason: "it is \(kind), not a file")
+        }
+        do {
+            let data = try Data(contentsOf: url)
+            let modified = TimeInterval(status.st_mtim.tv_sec) + TimeInterval(status.st_mtim.tv_nsec) / 1e9
+            return (data, Int(status.st_size), modified)
+        } catch {
+            throw .unreadable(path: path, reason: Self.reason(for: error))
+        }
+    }
+}
+
+/// Names what a path is when it is not a regular file, for error sentences.
+enum FileKind {
+    static func notRegular(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a named pipe (FIFO)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+}
+
+/// Creates a folder and its parents, saying which one could not be made and why (Foundation
+/// says "NSCocoaErrorDomain error 512").
+enum FolderMaker {
+    static func make(_ path: String) throws(AtomicFile.Failure) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            if (status.st_mode & S_IFMT) == S_IFDIR { return }
+            throw AtomicFile.Failure(reason: "\(path) is \(FileKind.notRegular(status.st_mode) ?? "a file"), not a folder")
+        }
+        let code = errno
+        let parent = (path as NSString).deletingLastPathComponent
+        if code == ENOENT || code == ENOTDIR, !parent.isEmpty, parent != path { try make(parent) }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+            throw AtomicFile.Failure(reason: "the folder \(path) cannot be created: \(systemErrorMessage(errno))")
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import RoadtripCore
+
+/// A trip as a GPX 1.1 document (https://www.topografix.com/GPX/1/1/), valid against the
+/// official schema: the stops as waypoints, then the same stops as one route, which is what most
+/// GPS devices and map programs follow. The stay and night mark, which GPX has no word for, go
+/// in each point's `<extensions>` in the roadtrip namespace (`GPXNamespace.roadtrip`).
+enum GPXWriter {
+    static func document(for trip: Trip, now: Date, creator: String) -> String {
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<gpx version="1.1" creator="\#(XMLEscaping.attribute(creator))" xmlns="\#(GPXNamespace.gpx11)""#
+                + #" xmlns:roadtrip="\#(GPXNamespace.roadtrip)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance""#
+                + #" xsi:schemaLocation="\#(GPXNamespace.gpx11) https://www.topografix.com/GPX/1/1/gpx.xsd">"#,
+            "  <metadata>",
+            "    <name>\(XMLEscaping.text(trip.name))</name>",
+            "    <time>\(timestamp(now))</time>",
+            "  </metadata>",
+        ]
+        // The schema's order: metadata, every wpt, then every rte.
+        for stop in trip.waypoints { lines += point("wpt", stop, indent: "  ") }
+        lines.append("  <rte>")
+        lines.append("    <name>\(XMLEscaping.text(trip.name))</name>")
+        for stop in trip.waypoints { lines += point("rtept", stop, indent: "    ") }
+        lines.append("  </rte>")
+        lines.append("</gpx>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A `wptType` element: in the schema's order, name, desc, then extensions.
+    private static func point(_ element: String, _ stop: Waypoint, indent: String) -> [String] {
+        let location = stop.location
+        var lines = [#"\#(indent)<\#(element) lat="\#(DecimalDegrees.text(location.latitude))" lon="\#(DecimalDegrees.gpxLongitude(location.longitude))">"#]
+        lines.append("\(indent)  <name>\(XMLEscaping.text(stop.name))</name>")
+        if let notes = stop.notes, !notes.isEmpty {
+            lines.append("\(indent)  <desc>\(XMLEscaping.text(notes))</desc>")
+        }
+        let fields = StopStay.fields(of: stop)
+        if !fields.isEmpty {
+            lines.append("\(indent)  <extensions>")
+            for (name, value) in fields {
+                lines.append("\(indent)    <roadtrip:\(name)>\(value)</roadtrip:\(name)>")
+            }
+            lines.append("\(indent)  </extensions>")
+        }
+        lines.append("\(indent)</\(element)>")
+        return lines
+    }
+
+    /// ISO 8601 in UTC, whole seconds: `2026-07-01T09:00:00Z` (the schema's xsd:dateTime).
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}
+
+/// The XML namespaces of GPX files.
+enum GPXNamespace {
+    static let gpx11 = "http://www.topografix.com/GPX/1/1"
+    static let gpx10 = "http://www.topografix.com/GPX/1/0"
+    /// roadtrip's own elements inside `<extensions>`: `stayHours`, `stayNights`, `overnight`.
+    /// The `.invalid` domain can never be registered by anyone, so the name stays ours; the `1`
+    /// is the version of these elements.
+    static let roadtrip = "https://roadtrip.invalid/gpx/1"
+}

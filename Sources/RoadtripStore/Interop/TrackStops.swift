@@ -1,0 +1,45 @@
+
+/// A recorded track or a long line as a trip: a few dozen stops along it, not every fix the GPS
+/// took. Points the file names are always kept; the others are named by their distance along
+/// the track ("Track km 123").
+enum TrackStops {
+    /// A track of up to this many points is already a sensible trip, and is kept whole.
+    static let maximumStops = 60
+    static let minimumStops = 10
+
+    /// `kind` names the line in the note about its reduction ("track", "line").
+    static func trip(named name: String, from points: [ImportedPoint], kind: String) -> ImportedTrip {
+        let locations = points.map(\.location)
+        let along = TrackReduction.distancesAlong(locations)
+        let total = along.last ?? 0
+        var kept = Array(points.indices)
+        var notes: [String] = []
+        if points.count > maximumStops {
+            // Off the track by at most 1/200 of its length: 5 km on a 1,000 km drive.
+            let anchors = points.indices.filter { points[$0].isNamed }
+            kept = TrackReduction.indices(of: locations, anchors: anchors, minimum: minimumStops, maximum: maximumStops,
+                                          tolerance: max(total / 200, 50))
+            notes.append("a \(kind) of \(grouped(points.count)) points became \(kept.count) stops")
+        }
+        let stops = kept.map { index in
+            points[index].stop(fallbackName: "Track km \(kilometres(along[index], of: total))")
+        }
+        return ImportedTrip(name: name, stops: stops, notes: notes)
+    }
+
+    /// Whole kilometres, or tenths on a track under 20 km, where whole ones would repeat.
+    private static func kilometres(_ metres: Double, of total: Double) -> String {
+        total < 20_000 ? (metres / 1000).fixed(1) : String(Int((metres / 1000).rounded()))
+    }
+
+    /// 12345 as "12,345".
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var text = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import RoadtripCore
+import RoadtripStore
+import Terminal
+
+/// The composition root of the full-screen program: opens the data model, starts the terminal,
+/// builds the first module, runs the loop, and on every way out saves and gives the terminal back.
+@MainActor
+public enum Application {
+    public struct Settings: Sendable {
+        public var unit: DistanceUnit
+        public var environment: [String: String]
+        /// Whether clicks and the wheel act (`--no-mouse` leaves them to the terminal).
+        public var mouse: Bool
+
+        public init(unit: DistanceUnit, environment: [String: String], mouse: Bool = true) {
+            self.unit = unit
+            self.environment = environment
+            self.mouse = mouse
+        }
+    }
+
+    /// The modules' shared context; place search loads on first use.
+    static func makeContext(model: DataModel, navigator: Navigator, settings: Settings) -> ModuleContext {
+        ModuleContext(model: model, navigator: navigator, unit: settings.unit, places: .gazetteer(environment: settings.environment),
+                      basemap: .basemap(environment: settings.environment))
+    }
+
+    /// Runs the TUI on an already loaded model. Returns the process exit status: 0, or 128 plus
+    /// the number of the signal that ended it. What became of changes the data file could not
+    /// take is said on standard error, naming the file that holds them.
+    public static func run(model: DataModel, settings: Settings) throws -> Int32 {
+        let terminal = try Terminal.start(environment: settings.environment)
+        // Off as well when the terminal has no mouse: the keys do everything anyway.
+        if settings.mouse { terminal.enableMouse() }
+        let navigator = Navigator()
+        navigator.push(TripListRouter.makeModule(context: makeContext(model: model, navigator: navigator, settings: settings)))
+        if let reason = model.readOnlyReason {
+            navigator.banner = .error("Read-only: \(reason); changes are off.")
+        }
+        let ending = MainLoop(terminal: terminal, navigator: navigator, model: model, environment: settings.environment).run()
+        terminal.stop()
+        switch ending {
+        case .quit:
+            return 0
+        case .savedCopy(let url):
+            warn("\(model.store.path) was not saved; your changes are in \(url.path) (open it with roadtrip --file).")
+            return 0
+        case .discarded:
+            warn("\(model.store.path) was not saved; your unsaved changes were discarded, as asked.")
+            return 0
+        case .signal(let number):
+            saveOrRescue(model, environment: settings.environment)
+            return 128 + number
+        }
+    }
+
+    /// On a quit signal there is nobody to ask: save, and when the data file cannot be saved,
+    /// write the changes to a recovery file and say where.
+    static func saveOrRescue(_ model: DataModel, environment: [String: String]) {
+        guard model.hasUnsavedChanges else { return }
+        do {
+            try model.save()
+        } catch {
+            do {
+                let copy = try model.saveRecoveryCopy(environment: environment)
+                warn("\(error.problem) Your changes were written to \(copy.path) (open it with roadtrip --file).")
+            } catch let copyError {
+                warn("\(error.problem) Your changes could not be written elsewhere either: \(copyError.description)")
+            }
+        }
+    }
+
+    private static func warn(_ sentence: String) {
+        FileHandle.standardError.write(Data("roadtrip: \(sentence)\n".utf8))
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import RoadtripStore
+import Terminal
+
+/// The one loop of the full-screen program: draw when something changed, wait for a key (at most
+/// `tick` ms, so signals and autosave are noticed), hand it to the navigation stack, autosave.
+/// A quit saves first; when the save fails, the changes are not dropped: `SaveRescue` asks
+/// where to put them.
+@MainActor
+final class MainLoop {
+    static let tick: Int32 = 100
+
+    /// How the loop ended.
+    enum Ending: Equatable {
+        /// The user quit and everything was saved.
+        case quit
+        /// The data file could not be saved; the changes were written to this file instead.
+        case savedCopy(URL)
+        /// The data file could not be saved and the user chose to lose the changes.
+        case discarded
+        /// A quit signal arrived (its number); the caller saves or rescues the changes.
+        case signal(Int32)
+    }
+
+    private let terminal: Terminal
+    private let navigator: Navigator
+    private let model: DataModel
+    private let environment: [String: String]
+    private var rescue: SaveRescue?
+    private var needsDisplay = true
+    /// How many frames were sent to the terminal.
+    private(set) var frames = 0
+    /// Timings for the benchmarks, when asked for.
+    private let timing: FrameTiming?
+
+    init(terminal: Terminal, navigator: Navigator, model: DataModel, environment: [String: String] = [:]) {
+        self.terminal = terminal
+        self.navigator = navigator
+        self.model = model
+        self.environment = environment
+        timing = FrameTiming.fromEnvironment(environment)
+    }
+
+    func run() -> Ending {
+        defer { timing?.finish() }
+        while true {
+            if navigator.isFinished, rescue == nil {
+                guard let failure = saveBeforeQuitting() else { return .quit }
+                rescue = SaveRescue(model: model, failure: failure,
+                                    suggested: RecoveryFile.suggested(for: model.store.url, environment: environment))
+                needsDisplay = true
+            }
+            if let signal = SignalTrap.takePendingQuitSignal() { return .signal(signal) }
+            if SignalTrap.takePendingSuspend() {
+                terminal.suspend()
+                navigator.setNeedsDisplay()
+            }
+            if navigator.needsDisplay || needsDisplay {
+                navigator.draw(on: terminal.surface)
+                rescue?.draw(on: terminal.surface)
+                terminal.update()
+                needsDisplay = false
+                frames += 1
+                timing?.frameWasSent()
+            }
+            // Keys already waiting (a paste, a held key, keys typed while a frame was drawn)
+            // are all handled before the next frame, so the screen never lags the keyboard.
+            // A resize is drawn before the keys after it: they are meant for the screen at its
+            // new size (too small, it takes no keys but q).
+            var key = terminal.readKey(timeout: Self.tick)
+            while let next = key {
+                timing?.keyWasRead()
+                if let ending = handle(next) { return ending }
+                if navigator.isFinished || SignalTrap.hasPendingSignal || next == .resize { break }
+                key = terminal.readKey(timeout: 0)
+            }
+            if rescue == nil { autosave() }
+        }
+    }
+
+    /// Hands one key to the rescue dialog, when it is open, or else to the screens; returns how
+    /// the loop ends when the key ends it.
+    private func handle(_ key: Key) -> Ending? {
+        if key == .resize {
+            // ncurses has already taken the new size; everything is laid out again.
+            terminal.invalidate()
+            navigator.setNeedsDisplay()
+        } else if let rescue {
+            needsDisplay = true
+            switch rescue.handle(key) {
+            case .stay:
+                self.rescue = nil
+                navigator.resume()
+            case .savedCopy(let url): return .savedCopy(url)
+            case .discard: return .discarded
+            case nil: break
+            }
+        } else {
+            navigator.handle(key)
+        }
+        return nil
+    }
+
+    /// Saves what is unsaved; returns why that failed, if it did.
+    private func saveBeforeQuitting() -> DataFileError? {
+        guard model.hasUnsavedChanges else { return nil }
+        do {
+            try model.save()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func autosave() {
+        let start = FrameTiming.now()
+        let wasSaving = model.isSaving
+        defer { if model.isSaving != wasSaving { timing?.saved(since: start) } }
+        do {
+            let outcome = try model.autosave()
+            if case .merged(let conflicts) = outcome {
+                navigator.show(StatusMessage.merged(conflicts: conflicts, path: model.store.path))
+            }
+        } catch {
+            navigator.show(.error(error.description))
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import RoadtripCore
+import RoadtripStore
+import Terminal
+
+/// What every module's router needs to build its module and the next ones: the shared model,
+/// the navigation stack, the units, and the resources that load on first use.
+@MainActor
+struct ModuleContext {
+    let model: DataModel
+    let navigator: Navigator
+    let unit: DistanceUnit
+    let places: PlaceIndexProvider
+    let basemap: BasemapProvider
+
+    init(model: DataModel, navigator: Navigator, unit: DistanceUnit, places: PlaceIndexProvider, basemap: BasemapProvider = .unavailable) {
+        self.model = model
+        self.navigator = navigator
+        self.unit = unit
+        self.places = places
+        self.basemap = basemap
+    }
+}
+
+extension LazyResource where Value == any BasemapProviding {
+    /// The basemap for a map panel: nil when none was meant to be there (`unavailable`), the
+    /// load's error when one was and could not be read (for the status bar to say so).
+    var forMap: Result<(any BasemapProviding)?, any Error> {
+        switch value {
+        case .success(let basemap): return .success(basemap)
+        case .failure(let error) where error is BasemapUnavailable: return .success(nil)
+        case .failure(let error): return .failure(error)
+        }
+    }
+}
+

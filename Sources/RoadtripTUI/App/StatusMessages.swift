@@ -1,0 +1,45 @@
+import RoadtripCore
+import RoadtripStore
+import Terminal
+
+/// Status-bar sentences that every screen says the same way.
+extension StatusMessage {
+    /// What the status bar says when a name field left characters out of a paste.
+    static let nameCut = StatusMessage.error("Names are at most \(NameLength.maximum) characters; the rest of the paste was left out.")
+
+    /// After undo: "Undid: delete stop Monterey." or "Nothing to undo."
+    static func undid(_ description: String?) -> StatusMessage {
+        StatusMessage(description.map { "Undid: \($0)." } ?? "Nothing to undo.")
+    }
+
+    /// After redo: "Redid: delete stop Monterey." or "Nothing to redo."
+    static func redid(_ description: String?) -> StatusMessage {
+        StatusMessage(description.map { "Redid: \($0)." } ?? "Nothing to redo.")
+    }
+
+    /// An attempt to change trips that cannot be changed.
+    static func readOnly(_ reason: String) -> StatusMessage {
+        .error("Read-only: \(reason); nothing was changed.")
+    }
+
+    /// After a save that found the file changed by another program and merged its changes. Undo
+    /// cannot go back past the merge (it would bring back the trips without their changes).
+    static func merged(conflicts: [String], path: String) -> StatusMessage {
+        let both = conflicts.isEmpty ? "" : "; changed on both sides, kept twice: \(conflicts.joined(separator: ", "))"
+        return StatusMessage("Another program had changed \(path); its changes were merged with yours\(both). Undo starts again from here.")
+    }
+
+    /// After `s`: where it was saved, or why not.
+    static func saved(_ save: () throws(DataFileError) -> String) -> StatusMessage {
+        do {
+            return StatusMessage("Saved to \(try save()).")
+        } catch {
+            return .error(error.description)
+        }
+    }
+
+    /// A basemap that could not be loaded: the map still draws the route.
+    static func basemapFailed(_ error: any Error) -> StatusMessage {
+        .error("The map is drawn without land and borders: \(error)")
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+@preconcurrency import OpenCombine
+import RoadtripCore
+import Terminal
+
+// The boundaries of the Itinerary module: one trip day by day (`i` on the trip screen).
+
+@MainActor
+protocol ItineraryViewInput: AnyObject {
+    func display(_ viewModel: ItineraryViewModel)
+}
+
+/// The user's intents, never raw keys.
+@MainActor
+protocol ItineraryViewOutput: AnyObject {
+    func didLoad()
+    func didPressUndo()
+    func didPressRedo()
+    func didPressSave()
+    func didPressHelp()
+    func didPressBack()
+}
+
+/// The trip and its plan; no screen state.
+@MainActor
+protocol ItineraryInteractorInput: EditingSession {
+    /// The trip, now and after every change (undone, or changed on another screen); nil once gone.
+    var trip: AnyPublisher<Trip?, Never> { get }
+    /// The trip's days, with each stop's time zone from the gazetteer; `unit` decides the default speed.
+    func itinerary(for trip: Trip, unit: DistanceUnit) -> Itinerary
+}
+
+@MainActor
+protocol ItineraryRouterInput: AnyObject {
+    func closeItinerary()
+    func openHelp()
+}
+
+/// Everything the screen shows, already formatted.
+struct ItineraryViewModel: Equatable {
+    var title = ""
+    /// "3 days from Wed 1 Jul 2026, 09:00 PDT · at most 8 h 00 min driving a day".
+    var subtitle = ""
+    var rows: [ItineraryRow] = []
+    /// Totals and what to watch, for the line under the days.
+    var summary = ""
+    var emptyMessage: String?
+    var message: StatusMessage?
+    var isReadOnly = false
+}

@@ -1,0 +1,140 @@
+import RoadtripCore
+import Terminal
+
+/// The trip day by day: a heading per day, then its stops (local arrival and departure times,
+/// stay, night, sun) and the legs between them; scrolled a line at a time, read-only.
+@MainActor
+final class ItineraryView: Screen, ItineraryViewInput {
+    enum Command: Hashable, Sendable {
+        case move(ListState.Move)
+        case undo, redo, save, help, back
+    }
+
+    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
+        KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change (the plan follows)"),
+        KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
+        KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
+        KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
+        KeyBinding(.back, keys: [.escape, .character("q"), .left, .character("h"), .character("i")], label: "Back", help: "Back to the trip", statusBar: true),
+    ])
+
+    static let readOnlyKeymap = keymap.keeping { ![.undo, .redo, .save].contains($0) }
+
+    private let presenter: ItineraryViewOutput
+    private var viewModel = ItineraryViewModel()
+    private var list = ListState()
+    private var pageSize = 10
+    /// Where the last frame drew the rows (nil: none), for the mouse.
+    private var drawnListRect: Rect?
+    var needsDisplay = true
+
+    init(presenter: ItineraryViewOutput) {
+        self.presenter = presenter
+    }
+
+    func display(_ viewModel: ItineraryViewModel) {
+        self.viewModel = viewModel
+        list.setCount(viewModel.rows.count)
+        needsDisplay = true
+    }
+
+    // MARK: Screen
+
+    var helpTitle: String { "\(viewModel.title) day by day — keys" }
+    private var shownKeymap: Keymap<Command> { viewModel.isReadOnly ? Self.readOnlyKeymap : Self.keymap }
+    var helpEntries: [HelpEntry] { shownKeymap.helpEntries }
+    var statusHints: [KeyHint] { shownKeymap.statusHints }
+    var statusMessage: StatusMessage? { viewModel.message }
+    func dismissStatusMessage() { viewModel.message = nil }
+
+    func handle(_ key: Key) {
+        if case .mouse(let event) = key { return handle(event) }
+        guard let command = Self.keymap.command(for: key) else { return }
+        switch command {
+        case .move(let move):
+            list.apply(move, pageSize: pageSize)
+            needsDisplay = true
+        case .undo: presenter.didPressUndo()
+        case .redo: presenter.didPressRedo()
+        case .save: presenter.didPressSave()
+        case .help: presenter.didPressHelp()
+        case .back: presenter.didPressBack()
+        }
+    }
+
+    // MARK: Mouse
+
+    /// A click selects a line, the wheel scrolls (the selection moves with it): the plan is
+    /// read-only, so a double click does no more than a click.
+    private func handle(_ event: MouseEvent) {
+        guard let drawnListRect, let action = list.action(for: event, in: drawnListRect) else { return }
+        switch action {
+        case .select(let row), .activate(let row): list.select(row)
+        case .scroll(let rows): list.moveSelection(by: rows)
+        }
+        needsDisplay = true
+    }
+
+    // MARK: Drawing
+
+    func draw(on surface: Surface, in rect: Rect) {
+        surface.titleLine("\(viewModel.title) — day by day", subtitle: viewModel.subtitle, in: rect)
+        let listRect = rect.inset(top: 1, bottom: 2)
+        pageSize = max(1, listRect.height)
+        drawnListRect = viewModel.emptyMessage == nil ? listRect : nil
+        if let empty = viewModel.emptyMessage {
+            surface.centeredMessage(empty, in: listRect)
+        } else {
+            let columns = ItineraryColumns(width: listRect.width, rows: viewModel.rows)
+            surface.list(&list, in: listRect) { index, rowRect, isSelected in
+                draw(viewModel.rows[index], columns: columns, on: surface, in: rowRect, isSelected: isSelected)
+            }
+        }
+        surface.rule(row: rect.bottom - 2, column: rect.column, width: rect.width)
+        surface.text(" \(viewModel.summary)", row: rect.bottom - 1, column: rect.column, width: rect.width, style: .accent)
+    }
+
+    private func draw(_ row: ItineraryRow, columns: ItineraryColumns, on surface: Surface, in rect: Rect, isSelected: Bool) {
+        if isSelected { surface.fill(row: rect.row, column: rect.column, width: rect.width, style: .selected) }
+        func style(_ normal: Style) -> Style { isSelected ? .selected : normal }
+        switch row.kind {
+        case .day:
+            let used = surface.text(" \(row.title)", row: rect.row, column: rect.column, width: rect.width, style: style(.header))
+            surface.text("   \(row.detail)", row: rect.row, column: rect.column + used, width: max(0, rect.width - used), style: style(.accent))
+        case .visit:
+            surface.text(row.time, row: rect.row, column: columns.time, width: 13, style: style(.normal))
+            surface.text(row.zone, row: rect.row, column: columns.zone, width: 6, style: style(.dim))
+            surface.text(row.title, row: rect.row, column: columns.title, width: columns.titleWidth, style: style(.normal))
+            surface.text(row.detail, row: rect.row, column: columns.detail, width: max(0, columns.detailWidth), style: style(.accent))
+            if let sun = columns.sun { surface.text(row.sun, row: rect.row, column: sun, width: rect.right - sun, style: style(.dim)) }
+        case .leg:
+            let used = surface.text(row.title, row: rect.row, column: columns.title + 1, width: max(0, rect.right - columns.title - 1), style: style(.dim))
+            let detailColumn = columns.title + 1 + used + 2
+            surface.text(row.detail, row: rect.row, column: detailColumn, width: max(0, rect.right - detailColumn), style: style(row.isWarning ? .error : .accent))
+        }
+    }
+}
+
+/// Where the parts of a stop's line go for a width: times and zone first, the name, what
+/// happens there, and the sun at the end when there is room.
+struct ItineraryColumns: Equatable {
+    let time = 2
+    let zone = 16
+    let title = 23
+    let titleWidth: Int
+    let detail: Int
+    let detailWidth: Int
+    let sun: Int?
+
+    init(width: Int, rows: [ItineraryRow]) {
+        let sunWidth = 16
+        let longestTitle = rows.filter { $0.kind == .visit }.map { TextWidth.width($0.title) }.max() ?? 0
+        let longestDetail = rows.filter { $0.kind == .visit }.map { TextWidth.width($0.detail) }.max() ?? 0
+        let room = max(0, width - title)
+        titleWidth = min(longestTitle, max(12, room * 2 / 5))
+        detail = title + titleWidth + 2
+        let showsSun = width - detail - min(longestDetail, 24) - 2 >= sunWidth
+        sun = showsSun ? width - sunWidth : nil
+        detailWidth = (sun ?? width) - detail - 1
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+@preconcurrency import OpenCombine
+import RoadtripCore
+import RoadtripStore
+import Terminal
+
+// The boundaries of the TripDetail module: one trip, its stops, distances and estimates.
+
+/// The forms the trip screen opens over itself (stops have their own module, Waypoint).
+enum TripDetailForm: Equatable {
+    /// How the trip is planned: start, daily limit, estimates, units (`TripSettingsForm`).
+    case settings
+    /// Where to export the trip (the file's extension gives the format).
+    case export
+}
+
+@MainActor
+protocol TripDetailViewInput: AnyObject {
+    func display(_ viewModel: TripDetailViewModel)
+    /// The basemap the map draws on (nil: none).
+    func showBasemap(_ basemap: (any BasemapProviding)?)
+    /// Starts editing the trip name in the title, beginning with `text`.
+    func beginRenaming(text: String)
+    func endRenaming()
+    /// A yes/no question, with lines that show what a yes would do.
+    func askToConfirm(_ question: String, details: [String])
+    /// A form over the screen; `placeholders` say what an empty field means.
+    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)], placeholders: [String])
+    /// The trip's directions links for `service`, as text to read and copy.
+    func showLinks(title: String, paragraphs: [String], service: DirectionsService)
+    /// Shows why the form's values were refused; the form stays open.
+    func showFormError(_ text: String)
+    func endForm()
+}
+
+/// The user's intents, never raw keys.
+@MainActor
+protocol TripDetailViewOutput: AnyObject {
+    func didLoad()
+    func didSelect(row: Int)
+    func didPressRename()
+    func didChangeName(_ name: String)
+    func didSubmitName(_ name: String)
+    /// The name field left characters out: the name is at its longest.
+    func didReachNameLengthLimit()
+    func didCancelRename()
+    /// `mapCentre`: where the user has moved the map to, if they have: a stop added to an empty
+    /// trip is searched for around it.
+    func didPressAddStop(mapCentre: Coordinate?)
+    func didPressEditStop()
+    func didPressDeleteStop()
+    /// The answer to the question asked (delete the stop, use the new order).
+    func didAnswerQuestion(_ confirmed: Bool)
+    func didPressMoveStop(by offset: Int)
+    func didPressSettings()
+    func didPressItinerary()
+    func didPressOptimize()
+    func didPressExport()
+    /// `L`, or another service chosen while the links show.
+    func didPressLinks(service: DirectionsService)
+    func didSubmitForm(_ form: TripDetailForm, values: [String])
+    func didCancelForm()
+    func didPressUndo()
+    func didPressRedo()
+    func didPressBack()
+    func didPressSave()
+    func didPressHelp()
+}
+
+/// The trip's use cases on the shared DataModel; no screen state.
+@MainActor
+protocol TripDetailInteractorInput: EditingSession {
+    /// The trip, now and after every change; nil once it no longer exists.
+    var trip: AnyPublisher<Trip?, Never> { get }
+    /// Renames the trip; renames of one `session` are undone as one change.
+    func renameTrip(to name: String, session: String)
+    func deleteStop(id: Waypoint.ID)
+    /// Moves a stop `offset` places (−1 up, +1 down); false when it is already at that end.
+    func moveStop(id: Waypoint.ID, by offset: Int) -> Bool
+    /// Sets how the trip is planned; a default is kept out of the file.
+    func setSettings(_ settings: TripSettings)
+    /// The basemap for the trip's map, loaded on first use; nil when there is none to load.
+    func basemap() -> Result<(any BasemapProviding)?, any Error>
+    /// The zone of the trip's first stop (the nearest gazetteer place's), if known.
+    func firstStopTimeZone() -> String?
+    /// The shortest order of the stops, first and last kept; nil with fewer than 4 stops.
+    func optimizedOrder() -> StopOrder?
+    /// Where an export goes when the user types nothing else: the trip's name in the current folder.
+    func suggestedExportPath() -> String
+    /// Writes the trip to the file `path` names, in `format`; over an existing file only when `replacing`.
+    func exportTrip(to path: String, format: TripExportFormat, replacing: Bool) throws(ExportFile.Failure) -> String
+    /// Directions links for the trip's stops on `service`.
+    func directionsLinks(service: DirectionsService) -> [DirectionsLink]
+    /// Puts the stops in the order of `ids` as one change; false when the trip changed meanwhile.
+    func reorderStops(_ ids: [Waypoint.ID]) -> Bool
+}
+
+@MainActor
+protocol TripDetailRouterInput: AnyObject {
+    func closeTrip()
+    func openHelp()
+    /// The trip day by day.
+    func openItinerary()
+    /// The stop editor, to add a stop or edit one; it reports back to `output`.
+    func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput)
+}
+
+/// Everything the trip screen shows, already formatted.
+struct TripDetailViewModel: Equatable {
+    struct Row: Equatable {
+        let id: Waypoint.ID
+        let number: String
+        let name: String
+        /// "California, United States", then its shorter forms for a narrow column ("California,
+        /// US", …: `PlaceLabel`); empty when neither is known.
+        let places: [String]
+        let coordinates: String
+        let leg: String
+        let total: String
+        /// The stop's stay, night and notes on one line ("Stay 2 h · Night here · Notes: …"; "" for none).
+        let notes: String
+    }
+
+    /// The rows of the stops, each made when it is read: the screen reads the visible ones, so
+    /// a key in a 5,000-stop trip formats a screenful of rows, not 5,000.
+    struct Rows: RandomAccessCollection, Equatable {
+        let stops: [Waypoint]
+        /// The length of the leg to each stop after the first.
+        let legMeters: [Double]
+        /// Distance from the first stop to each stop.
+        let cumulativeMeters: [Double]
+        let unit: DistanceUnit
+        /// Whether any stop has a region or country to show (found once, not on every frame).
+        let hasPlaces: Bool
+        /// Whether any stop has notes, a stay or a night: the screen then keeps a line for the selected stop's.
+        let hasNotes: Bool
+
+        init(stops: [Waypoint] = [], route: TripRoute? = nil, unit: DistanceUnit = .km) {
+            self.stops = stops
+            legMeters = route?.legMeters ?? []
+            cumulativeMeters = route?.cumulativeMeters ?? []
+            self.unit = unit
+            (hasPlaces, hasNotes) = stops.withUnsafeBufferPointer { stops in
+                (stops.indices.contains { !(stops[$0].region ?? "").isEmpty || !(stops[$0].country ?? "").isEmpty },
+                 stops.indices.contains { !(stops[$0].notes ?? "").isEmpty || stops[$0].stay != nil || stops[$0].overnight })
+            }
+        }
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { stops.count }
+
+        /// "Stay 2 h · Night here · Notes: Aquarium at 10".
+        static func details(of stop: Waypoint) -> String {
+            var parts: [String] = []
+            if let stay = stop.stay { parts.append("Stay \(StayText.text(stay))") }
+            // Nights of stay say the night already.
+            if stop.overnight && Stay.nights(stop.stay, overnight: false) == 0 { parts.append("Night here") }
+            let notes = stop.notesOnOneLine
+            if !notes.isEmpty { parts.append("Notes: \(notes)") }
+            return parts.joined(separator: " · ")
+        }
+
+        subscript(index: Int) -> Row {
+            let stop = stops[index]
+            return Row(
+                id: stop.id,
+                number: "\(index + 1).",
+                name: stop.name,
+                places: PlaceLabel.forms(region: stop.region, country: stop.country),
+                coordinates: stop.location.formatted,
+                leg: index == 0 ? "—" : unit.format(meters: legMeters[index - 1]),
+                total: unit.format(meters: cumulativeMeters[index]),
+                notes: Self.details(of: stop)
+            )
+        }
+    }
+
+    var title = ""
+    var subtitle = ""
+    var rows = Rows()
+    var selectedRow: Int?
+    /// "Total distance: 1,234 km" and the estimates beside it.
+    var summary: String { summaries.first ?? "" }
+    /// The summary line, then shorter forms of it: the view shows the longest that fits.
+    var summaries: [String] = []
+    var emptyMessage: String?
+    var message: StatusMessage?
+    /// The file cannot be changed here (another instance has it): no editing keys are offered.
+    var isReadOnly = false
+    /// The stops as the map shows them, and the unit of its scale bar.
+    var mapStops: [MapStop] = []
+    var unit = DistanceUnit.km
+}

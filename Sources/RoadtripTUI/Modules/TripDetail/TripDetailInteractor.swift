@@ -1,0 +1,77 @@
+import Foundation
+@preconcurrency import OpenCombine
+import RoadtripCore
+import RoadtripStore
+
+/// One trip's use cases, each a described change of the shared DataModel (so it can be undone).
+@MainActor
+final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession {
+    let model: DataModel
+    private let tripID: Trip.ID
+    private let places: PlaceIndexProvider
+    private let basemapProvider: BasemapProvider
+
+    init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable) {
+        self.tripID = tripID
+        self.model = model
+        self.places = places
+        self.basemapProvider = basemap
+    }
+
+    func basemap() -> Result<(any BasemapProviding)?, any Error> {
+        basemapProvider.forMap
+    }
+
+    var trip: AnyPublisher<Trip?, Never> {
+        model.tripUpdates(id: tripID)
+    }
+
+    func renameTrip(to name: String, session: String) {
+        model.renameTrip(id: tripID, to: name, session: session)
+    }
+
+    func deleteStop(id: Waypoint.ID) {
+        model.deleteStop(id: id, inTrip: tripID)
+    }
+
+    func moveStop(id: Waypoint.ID, by offset: Int) -> Bool {
+        model.moveStop(id: id, inTrip: tripID, by: offset)
+    }
+
+    func setSettings(_ settings: TripSettings) {
+        model.updateTrip(id: tripID, "change the settings") { $0.settings = settings }
+    }
+
+    func firstStopTimeZone() -> String? {
+        guard let first = model.trip(id: tripID)?.waypoints.first, let places = try? places.value.get() else { return nil }
+        return places.nearest(to: first.location)?.zone?.identifier
+    }
+
+    func optimizedOrder() -> StopOrder? {
+        guard let trip = model.trip(id: tripID), trip.waypoints.count >= 4 else { return nil }
+        return StopOrder(of: trip)
+    }
+
+    func suggestedExportPath() -> String {
+        guard let trip = model.trip(id: tripID) else { return "" }
+        return ExportFile.url(forTyped: ExportFile.suggestedName(for: trip, format: .gpx)).path
+    }
+
+    func exportTrip(to path: String, format: TripExportFormat, replacing: Bool) throws(ExportFile.Failure) -> String {
+        guard let trip = model.trip(id: tripID) else { throw ExportFile.Failure(description: "The trip is gone.") }
+        let url = ExportFile.url(forTyped: path)
+        try ExportFile.write(TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator),
+                             to: url, replacing: replacing)
+        return url.path
+    }
+
+    func directionsLinks(service: DirectionsService) -> [DirectionsLink] {
+        DirectionsLinks.links(for: model.trip(id: tripID)?.waypoints.map(\.location) ?? [], service: service)
+    }
+
+    func reorderStops(_ ids: [Waypoint.ID]) -> Bool {
+        guard let trip = model.trip(id: tripID) else { return false }
+        return model.reorderStops(inTrip: tripID, to: ids, "optimise the order of \(trip.name)")
+    }
+
+}

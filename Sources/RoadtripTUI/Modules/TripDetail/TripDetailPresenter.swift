@@ -1,0 +1,358 @@
+import Foundation
+@preconcurrency import OpenCombine
+import RoadtripCore
+import RoadtripStore
+import Terminal
+
+/// Owns the trip screen's state (selected stop, the rename in progress, the stop awaiting a
+/// yes/no) and turns the trip into the view model.
+@MainActor
+final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
+    weak var view: TripDetailViewInput?
+    private let interactor: TripDetailInteractorInput
+    private let router: TripDetailRouterInput
+    /// The units of trips that choose none (`--units`, or the locale).
+    private let defaultUnit: DistanceUnit
+    /// The route as last shown: a key that changes no stop makes it again, and a change
+    /// measures only the legs it touched.
+    private let routes = TripRouteCache()
+
+    private var trip: Trip?
+    private var selectedID: Waypoint.ID?
+    /// Row of the selection, to select a neighbour when the selected stop goes away.
+    private var selectedRow = 0
+    private var message: StatusMessage?
+    /// The rename in progress: its undo session and the name to restore on Esc.
+    private var rename: (session: String, originalName: String)?
+    /// The yes/no question on screen, and what a yes does.
+    private var pendingQuestion: Question?
+
+    private enum Question {
+        case deleteStop(Waypoint.ID)
+        case applyOrder([Waypoint.ID])
+        case replaceExport(path: String, format: TripExportFormat)
+    }
+    /// Whether the status bar says the name was cut: said once, not again for every key of a paste.
+    private var isShowingNameCut = false
+    private var subscription: AnyCancellable?
+
+    init(interactor: TripDetailInteractorInput, router: TripDetailRouterInput, unit: DistanceUnit) {
+        self.interactor = interactor
+        self.router = router
+        self.defaultUnit = unit
+    }
+
+    /// The units the trip is shown in.
+    private var unit: DistanceUnit {
+        trip?.unit(default: defaultUnit) ?? defaultUnit
+    }
+
+    // MARK: Lifecycle and selection
+
+    func didLoad() {
+        switch interactor.basemap() {
+        case .success(let basemap): view?.showBasemap(basemap)
+        case .failure(let error): message = .basemapFailed(error)
+        }
+        subscription = interactor.trip.sink { [weak self] trip in
+            self?.tripDidChange(trip)
+        }
+    }
+
+    private func tripDidChange(_ trip: Trip?) {
+        guard let trip else {
+            // Gone (deleted, or its creation undone): nothing left to show.
+            subscription = nil
+            router.closeTrip()
+            return
+        }
+        self.trip = trip
+        if let index = trip.waypoints.firstIndex(where: { $0.id == selectedID }) {
+            selectedRow = index
+        } else {
+            selectedRow = min(selectedRow, max(0, trip.waypoints.count - 1))
+            selectedID = trip.waypoints.isEmpty ? nil : trip.waypoints[selectedRow].id
+        }
+        refresh()
+    }
+
+    func didSelect(row: Int) {
+        guard let trip, trip.waypoints.indices.contains(row) else { return }
+        selectedRow = row
+        selectedID = trip.waypoints[row].id
+        refresh()
+    }
+
+    private var selectedStop: Waypoint? {
+        trip?.waypoints.first { $0.id == selectedID }
+    }
+
+    // MARK: Renaming the trip
+
+    func didPressRename() {
+        guard refuseIfReadOnly() else { return }
+        guard let trip else { return }
+        rename = (UUID().uuidString, trip.name)
+        view?.beginRenaming(text: trip.name)
+    }
+
+    /// The name follows every keystroke in the model, so the trip list behind follows too.
+    func didChangeName(_ name: String) {
+        guard let rename, name.visibleName != nil else { return }
+        interactor.renameTrip(to: name, session: rename.session)
+    }
+
+    func didSubmitName(_ name: String) {
+        guard let rename else { return }
+        guard let trimmed = name.visibleName else {
+            show(.error("A trip needs a name: type one, or press Esc to keep “\(rename.originalName)”."))
+            return
+        }
+        interactor.renameTrip(to: trimmed, session: rename.session)
+        self.rename = nil
+        view?.endRenaming()
+        show(StatusMessage(trimmed == rename.originalName ? "Name kept." : "Renamed to “\(trimmed)”."))
+    }
+
+    func didReachNameLengthLimit() {
+        guard rename != nil, !isShowingNameCut else { return }
+        show(.nameCut)
+    }
+
+    func didCancelRename() {
+        guard let rename else { return }
+        interactor.renameTrip(to: rename.originalName, session: rename.session)
+        self.rename = nil
+        view?.endRenaming()
+        refresh()
+    }
+
+    // MARK: Stops
+
+    func didPressAddStop(mapCentre: Coordinate?) {
+        guard refuseIfReadOnly() else { return }
+        // After the selected stop; at the start of a trip without stops.
+        let index = selectedStop.flatMap { selected in trip?.waypoints.firstIndex { $0.id == selected.id } }.map { $0 + 1 } ?? 0
+        router.openWaypointEditor(.add(index: index), mapCentre: mapCentre, output: self)
+    }
+
+    func didPressEditStop() {
+        guard refuseIfReadOnly() else { return }
+        guard let stop = selectedStop else { return }
+        router.openWaypointEditor(.edit(stop.id), mapCentre: nil, output: self)
+    }
+
+    /// The editor added or changed a stop: select it and say so.
+    func waypointEditorDidSave(stopID: Waypoint.ID, summary: String) {
+        selectedID = stopID
+        if let index = trip?.waypoints.firstIndex(where: { $0.id == stopID }) { selectedRow = index }
+        show(StatusMessage(summary))
+    }
+
+    func didPressDeleteStop() {
+        guard refuseIfReadOnly() else { return }
+        guard let stop = selectedStop else { return }
+        pendingQuestion = .deleteStop(stop.id)
+        view?.askToConfirm("Delete the stop “\(stop.name)”?", details: [])
+    }
+
+    func didAnswerQuestion(_ confirmed: Bool) {
+        let question = pendingQuestion
+        pendingQuestion = nil
+        guard confirmed else { return refresh() }
+        switch question {
+        case .deleteStop(let id):
+            guard let stop = trip?.waypoints.first(where: { $0.id == id }) else { return refresh() }
+            interactor.deleteStop(id: id)
+            show(StatusMessage("Deleted “\(stop.name)” — u undoes."))
+        case .applyOrder(let ids):
+            if interactor.reorderStops(ids) {
+                show(StatusMessage("Stops in the new order — u undoes."))
+            } else {
+                show(.error("The trip changed meanwhile: press O again for its new shortest order."))
+            }
+        case .replaceExport(let path, let format):
+            export(to: path, format: format, replacing: true)
+        case nil:
+            refresh()
+        }
+    }
+
+    func didPressMoveStop(by offset: Int) {
+        guard refuseIfReadOnly() else { return }
+        guard let stop = selectedStop else { return }
+        if !interactor.moveStop(id: stop.id, by: offset) {
+            show(StatusMessage("“\(stop.name)” is already the \(offset < 0 ? "first" : "last") stop."))
+        }
+    }
+
+    func didPressSettings() {
+        guard refuseIfReadOnly() else { return }
+        guard let trip else { return }
+        let form = settingsForm(trip)
+        view?.beginForm(.settings, title: "Settings of “\(trip.name)”", fields: form.fields, placeholders: form.placeholders)
+    }
+
+    private func settingsForm(_ trip: Trip) -> TripSettingsForm {
+        TripSettingsForm(settings: trip.settings, unit: unit, defaultUnit: defaultUnit, firstStopZone: interactor.firstStopTimeZone())
+    }
+
+    func didSubmitForm(_ form: TripDetailForm, values: [String]) {
+        switch form {
+        case .settings: submitSettings(values)
+        case .export: submitExport(path: values.first ?? "")
+        }
+    }
+
+    private func submitSettings(_ values: [String]) {
+        guard let trip else { return }
+        switch settingsForm(trip).settings(from: values) {
+        case .failure(let error):
+            view?.showFormError(error.message)
+        case .success(let settings):
+            view?.endForm()
+            interactor.setSettings(settings)
+            show(StatusMessage(settings == trip.settings ? "Settings kept." : "Settings changed — u undoes."))
+        }
+    }
+
+    func didCancelForm() {
+        view?.endForm()
+    }
+
+    // MARK: Planning
+
+    func didPressItinerary() {
+        guard let trip else { return }
+        guard !trip.waypoints.isEmpty else { return show(StatusMessage("No stops yet: add some to plan the days.")) }
+        router.openItinerary()
+    }
+
+    // MARK: Export
+
+    func didPressExport() {
+        guard let trip else { return }
+        view?.beginForm(.export, title: "Export “\(trip.name)”", fields: [("File", interactor.suggestedExportPath())],
+                        placeholders: ["a .gpx, .geojson or .kml file"])
+    }
+
+    private func submitExport(path: String) {
+        let path = path.trimmingCharacters(in: .whitespaces)
+        guard !path.isEmpty else { return view?.showFormError("Type the file to write, ending in .gpx, .geojson or .kml.") ?? () }
+        guard let format = ExportFile.format(of: URL(fileURLWithPath: path)) else {
+            return view?.showFormError("The file's name says the format: end it in .gpx (GPS devices), .geojson (web maps) or .kml (Google My Maps).") ?? ()
+        }
+        export(to: path, format: format, replacing: false)
+    }
+
+    private func export(to path: String, format: TripExportFormat, replacing: Bool) {
+        do {
+            let written = try interactor.exportTrip(to: path, format: format, replacing: replacing)
+            view?.endForm()
+            show(StatusMessage("Exported “\(trip?.name ?? "")” to \(written) (\(format.rawValue.uppercased()))."))
+        } catch where error.fileExists {
+            view?.endForm()
+            pendingQuestion = .replaceExport(path: path, format: format)
+            view?.askToConfirm("\(error.description) Replace it?", details: [])
+        } catch {
+            view?.showFormError(error.description)
+        }
+    }
+
+    func didPressLinks(service: DirectionsService) {
+        guard let trip else { return }
+        guard trip.waypoints.count >= 2 else {
+            return show(StatusMessage("A directions link needs two stops at least: add some with a."))
+        }
+        let links = interactor.directionsLinks(service: service)
+        view?.showLinks(title: "“\(trip.name)” in \(service.title)", paragraphs: Self.linkParagraphs(links, of: trip, service: service), service: service)
+    }
+
+    /// The link alone; several, after the sentence that says why, each under its stops.
+    nonisolated static func linkParagraphs(_ links: [DirectionsLink], of trip: Trip, service: DirectionsService) -> [String] {
+        guard links.count > 1 else { return links.map(\.url) }
+        return [DirectionsLinkText.split(links, of: trip, service: service)] + links.enumerated().flatMap { number, link in
+            ["", DirectionsLinkText.label(link, number: number + 1, of: trip), link.url]
+        }
+    }
+
+    func didPressOptimize() {
+        guard refuseIfReadOnly() else { return }
+        guard let trip else { return }
+        guard let order = interactor.optimizedOrder() else {
+            return show(StatusMessage("With \(TripText.stopCount(trip.waypoints.count)) there is no other order to try: the first and last stay in place."))
+        }
+        guard order.isImprovement else {
+            return show(StatusMessage("The order is already the \(order.isExact ? "shortest" : "best found"): \(unit.format(meters: order.currentMeters))."))
+        }
+        let stops = order.reordered(trip.waypoints)
+        pendingQuestion = .applyOrder(stops.map(\.id))
+        let width = String(stops.count).count + 1
+        let details = order.order.enumerated().map { position, was in
+            TextWidth.padded("\(position + 1).", to: width, alignment: .right) + " " + stops[position].name + (position == was ? "" : "  (was \(was + 1))")
+        }
+        view?.askToConfirm(order.saving(in: unit) + " Use this order?", details: details)
+    }
+
+    // MARK: Undo, navigation, saving
+
+    func didPressUndo() {
+        show(interactor.undoMessage())
+    }
+
+    func didPressRedo() {
+        show(interactor.redoMessage())
+    }
+
+    func didPressBack() {
+        router.closeTrip()
+    }
+
+    func didPressSave() {
+        show(interactor.saveMessage())
+    }
+
+    func didPressHelp() {
+        router.openHelp()
+    }
+
+    /// Says why nothing can be changed; true when changes are allowed.
+    private func refuseIfReadOnly() -> Bool {
+        guard let refusal = interactor.refusal else { return true }
+        show(refusal)
+        return false
+    }
+
+    // MARK: Display
+
+    private func show(_ message: StatusMessage) {
+        self.message = message
+        refresh()
+    }
+
+    private func refresh() {
+        guard let trip else { return }
+        var viewModel = Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message, routes: routes)
+        viewModel.isReadOnly = interactor.readOnlyReason != nil
+        view?.display(viewModel)
+        isShowingNameCut = message == StatusMessage.nameCut
+        message = nil
+    }
+
+    /// `routes` remembers the route shown before; without it everything is made afresh.
+    nonisolated static func makeViewModel(trip: Trip, selectedID: Waypoint.ID?, unit: DistanceUnit, message: StatusMessage?,
+                                          routes: TripRouteCache? = nil) -> TripDetailViewModel {
+        var viewModel = TripDetailViewModel()
+        viewModel.title = trip.name
+        viewModel.subtitle = TripText.stopCount(trip.waypoints.count)
+        let route = routes?.route(of: trip) ?? TripRoute(trip)
+        viewModel.rows = TripDetailViewModel.Rows(stops: trip.waypoints, route: route, unit: unit)
+        viewModel.selectedRow = trip.waypoints.firstIndex { $0.id == selectedID } ?? (trip.waypoints.isEmpty ? nil : 0)
+        viewModel.summaries = TripText.summaries(distance: route.totalMeters, estimate: RouteEstimate(for: trip, unit: unit), unit: unit)
+        viewModel.emptyMessage = trip.waypoints.isEmpty ? "No stops yet. Press a to add the first one." : nil
+        viewModel.message = message
+        viewModel.mapStops = routes?.mapStops(of: trip) ?? MapStop.stops(of: trip)
+        viewModel.unit = unit
+        return viewModel
+    }
+}

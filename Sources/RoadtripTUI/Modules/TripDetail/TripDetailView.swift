@@ -1,0 +1,378 @@
+import RoadtripCore
+import Terminal
+
+/// One trip on screen: the name as the title (a text field while renaming), a numbered table of
+/// stops with legs and running totals, and the summary line. Forms and the yes/no question draw
+/// over it. Keys become intents for the presenter.
+@MainActor
+final class TripDetailView: Screen, TripDetailViewInput {
+    enum Command: Hashable, Sendable {
+        case move(ListState.Move)
+        case rename, addStop, editStop, deleteStop, moveUp, moveDown, settings, itinerary, optimize, links, export
+        case undo, redo, save, help, back, map
+    }
+
+    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
+        KeyBinding(.addStop, keys: [.character("a")], label: "Add", help: "Add a stop after the selected one", statusBar: true),
+        KeyBinding(.editStop, keys: [.enter], label: "Edit", help: "Edit the selected stop", statusBar: true),
+        KeyBinding(.deleteStop, keys: [.character("d"), .delete], label: "Delete", help: "Delete the selected stop, after a y/n question", statusBar: true),
+        KeyBinding(.moveDown, keys: [.character("J"), .shiftDown], label: "Move down", help: "Move the selected stop down"),
+        KeyBinding(.moveUp, keys: [.character("K"), .shiftUp], label: "Move up", help: "Move the selected stop up"),
+        KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the trip (Enter keeps, Esc restores)", statusBar: true),
+        KeyBinding(.itinerary, keys: [.character("i")], label: "Days", help: "The trip day by day: dates, legs, times, nights", statusBar: true),
+        KeyBinding(.optimize, keys: [.character("O")], label: "Optimise", help: "Find the shortest order of the stops (first and last kept), shown before it is used"),
+        KeyBinding(.export, keys: [.character("e")], label: "Export", help: "Export the trip as GPX, GeoJSON or KML (the file's extension says which)"),
+        KeyBinding(.links, keys: [.character("L")], label: "Link", help: "Directions links to open the trip on a phone (Google Maps, OpenStreetMap, Apple Maps)"),
+        KeyBinding(.settings, keys: [.character("S"), .character(","), .character("o")], label: "Settings",
+                   help: "Settings: start, daily driving, speed, road factor, units, zone, sunset"),
+        KeyBinding(.map, keys: [.character("m")], label: "Map", help: "Focus the map (on narrow terminals, show it)", statusBar: true),
+        KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change", statusBar: true),
+        KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
+        KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
+        KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
+        KeyBinding(.back, keys: [.escape, .character("q"), .left, .character("h")], label: "Back", help: "Back to the trip list", statusBar: true),
+    ])
+
+    private enum Overlay {
+        case rename(TextField)
+        case form(TripDetailForm, FormDialog)
+        case confirmation(ConfirmDialog)
+        case links(TextDialog, DirectionsService)
+    }
+
+    /// The links dialog's keys: a service each, and closing it.
+    enum LinksCommand: Hashable, Sendable { case service(DirectionsService), close }
+
+    static let linksKeymap = Keymap<LinksCommand>([
+        KeyBinding(.service(.google), keys: [.character("g")], label: "Google", help: "Links for Google Maps"),
+        KeyBinding(.service(.osm), keys: [.character("o")], label: "OSM", help: "Links for OpenStreetMap"),
+        KeyBinding(.service(.apple), keys: [.character("a")], label: "Apple", help: "Links for Apple Maps"),
+        KeyBinding(.close, keys: [.escape, .enter, .character("q"), .character("L")], label: "Close", help: "Close the links", statusBar: true),
+    ])
+
+    /// While the name is edited in the title (the field's own keys are `TextField.keymap`).
+    static let renameKeymap = Keymap<TextField.Command>([
+        KeyBinding(.submit, keys: [.enter], label: "Keep", help: "Keep the name", statusBar: true),
+        KeyBinding(.cancel, keys: [.escape], label: "Restore", help: "Restore the name it had", statusBar: true),
+    ])
+
+    private let presenter: TripDetailViewOutput
+    private var map: TripMapPanel
+    /// The width last drawn, so `m` knows whether the map sits beside the stops.
+    private var lastWidth = 0
+    private var viewModel = TripDetailViewModel()
+    private var list = ListState()
+    private var overlay: Overlay?
+    private var pageSize = 10
+    /// Where the last frame drew the stop rows (nil: none), the map and the screen, for the mouse.
+    private var drawnListRect: Rect?
+    private var drawnMapRect: Rect?
+    private var screenBounds = Rect(row: 0, column: 0, width: 0, height: 0)
+    private var closingClick = ClosingClickGuard()
+    var needsDisplay = true
+
+    init(presenter: TripDetailViewOutput) {
+        self.presenter = presenter
+        self.map = TripMapPanel()
+    }
+
+    func showBasemap(_ basemap: (any BasemapProviding)?) {
+        map.basemap = basemap
+        needsDisplay = true
+    }
+
+    // MARK: TripDetailViewInput
+
+    func display(_ viewModel: TripDetailViewModel) {
+        self.viewModel = viewModel
+        list.setCount(viewModel.rows.count)
+        if let row = viewModel.selectedRow { list.select(row) }
+        map.follow(viewModel.selectedRow.flatMap { viewModel.mapStops.indices.contains($0) ? viewModel.mapStops[$0] : nil })
+        needsDisplay = true
+    }
+
+    func beginRenaming(text: String) { show(.rename(TextField(text: text, maximumLength: NameLength.maximum, selected: true))) }
+    func askToConfirm(_ question: String, details: [String]) { show(.confirmation(ConfirmDialog(question: question, details: details))) }
+
+    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)], placeholders: [String]) {
+        show(.form(form, FormDialog(title: title, fields: fields, placeholders: placeholders)))
+    }
+
+    func showLinks(title: String, paragraphs: [String], service: DirectionsService) {
+        let hint = "g Google Maps · o OpenStreetMap · a Apple Maps · Esc close"
+        show(.links(TextDialog(title: title, paragraphs: paragraphs, hint: hint), service))
+    }
+
+    func showFormError(_ text: String) {
+        guard case .form(let form, var dialog) = overlay else { return }
+        dialog.error = text
+        show(.form(form, dialog))
+    }
+
+    func endRenaming() { show(nil) }
+    func endForm() { show(nil) }
+
+    private func show(_ overlay: Overlay?) {
+        self.overlay = overlay
+        needsDisplay = true
+    }
+
+    // MARK: Screen
+
+    var helpTitle: String { "\(viewModel.title) — keys" }
+    var helpEntries: [HelpEntry] { shownKeymap.helpEntries + TripMapPanel.keymap.helpEntries.filter { $0.text.hasPrefix("Map:") } }
+
+    /// The keys a read-only file leaves: pressed, the others still say why they cannot act.
+    static let readOnlyKeymap = keymap.keeping {
+        ![.rename, .addStop, .editStop, .deleteStop, .moveUp, .moveDown, .settings, .optimize, .undo, .redo, .save].contains($0)
+    }
+    private var shownKeymap: Keymap<Command> { viewModel.isReadOnly ? Self.readOnlyKeymap : Self.keymap }
+    var statusMessage: StatusMessage? { viewModel.message }
+    func dismissStatusMessage() { viewModel.message = nil }
+
+    var statusHints: [KeyHint] {
+        switch overlay {
+        case .rename: return Self.renameKeymap.statusHints
+        case .form: return FormDialog.keymap.statusHints
+        case .confirmation: return ConfirmDialog.keymap.statusHints
+        case .links: return [KeyHint(key: "g/o/a", label: "Service")] + Self.linksKeymap.statusHints
+        case nil: return map.isFocused ? TripMapPanel.statusHints : shownKeymap.statusHints
+        }
+    }
+
+    /// Keys go to what is open over the screen, else to the command table.
+    func handle(_ key: Key) {
+        if case .mouse(let event) = key { return handle(event) }
+        switch overlay {
+        case .rename(var field):
+            let outcome = field.handle(key)
+            overlay = .rename(field)
+            switch outcome {
+            case .edited: presenter.didChangeName(field.text); needsDisplay = true
+            case .moved: needsDisplay = true
+            case .submit: presenter.didSubmitName(field.text)
+            case .cancel: presenter.didCancelRename()
+            case .full: presenter.didReachNameLengthLimit()
+            case .ignored: break
+            }
+        case .form(let form, var dialog):
+            let outcome = dialog.handle(key)
+            overlay = .form(form, dialog)
+            switch outcome {
+            case .submit(let values): presenter.didSubmitForm(form, values: values)
+            case .cancel: presenter.didCancelForm()
+            case .handled: needsDisplay = true
+            case .ignored: break
+            }
+        case .links(_, let shown):
+            switch Self.linksKeymap.command(for: key) {
+            case .service(let service) where service != shown: presenter.didPressLinks(service: service)
+            case .close: show(nil)
+            case .service, nil: break
+            }
+        case .confirmation(let dialog):
+            guard let answer = dialog.answer(for: key) else { return }
+            show(nil)
+            presenter.didAnswerQuestion(answer == .yes)
+        case nil where map.isFocused:
+            // The map's keys first; the trip screen's for the rest (tig's way): `u`, `Ctrl-R`,
+            // `s` and `q` do in the map what they do beside it.
+            guard let command = TripMapPanel.keymap.command(for: key) else {
+                if let command = Self.keymap.command(for: key) { perform(command) }
+                return
+            }
+            if command == .help { return presenter.didPressHelp() }
+            map.perform(command)
+            viewModel.message = nil  // what it said was about the stops, not the map
+            needsDisplay = true
+        case nil:
+            if let command = Self.keymap.command(for: key) { perform(command) }
+        }
+    }
+
+    private func perform(_ command: Command) {
+        switch command {
+        case .move(let move):
+            list.apply(move, pageSize: pageSize)
+            if let row = list.selection { presenter.didSelect(row: row) }
+        case .rename: presenter.didPressRename()
+        case .addStop: presenter.didPressAddStop(mapCentre: map.centreChosenByUser)
+        case .editStop: presenter.didPressEditStop()
+        case .deleteStop: presenter.didPressDeleteStop()
+        case .moveUp: presenter.didPressMoveStop(by: -1)
+        case .moveDown: presenter.didPressMoveStop(by: 1)
+        case .settings: presenter.didPressSettings()
+        case .itinerary: presenter.didPressItinerary()
+        case .optimize: presenter.didPressOptimize()
+        case .links: presenter.didPressLinks(service: .google)
+        case .export: presenter.didPressExport()
+        case .undo: presenter.didPressUndo()
+        case .redo: presenter.didPressRedo()
+        case .save: presenter.didPressSave()
+        case .help: presenter.didPressHelp()
+        case .back: presenter.didPressBack()
+        case .map:
+            map.open(width: lastWidth)
+            needsDisplay = true
+        }
+    }
+
+    // MARK: Mouse
+
+    /// A click on a question's `y`/`n` answers it; the name field and forms take no mouse. Else
+    /// the map takes what is on it (`TripMapPanel.handle`), and on the stops a click selects one
+    /// (giving the keys back to the list), a double click edits it, the wheel moves the selection.
+    private func handle(_ event: MouseEvent) {
+        if closingClick.swallows(event) { return }
+        switch overlay {
+        case .confirmation(let dialog):
+            guard let answer = dialog.answer(for: event, in: screenBounds) else { return }
+            closingClick.arm()
+            handle(.character(answer == .yes ? "y" : "n"))
+        case .form, .rename, .links:
+            return
+        case nil:
+            if let drawnMapRect, map.handle(event, in: drawnMapRect, width: lastWidth) {
+                viewModel.message = nil  // what it said was about the stops, not the map
+                needsDisplay = true
+                return
+            }
+            guard let drawnListRect, let action = list.action(for: event, in: drawnListRect) else { return }
+            handleList(action)
+        }
+    }
+
+    private func handleList(_ action: ListMouseAction) {
+        switch action {
+        case .select(let row), .activate(let row):
+            if map.isFocused { map.close() }
+            list.select(row)
+        case .scroll(let rows):
+            list.moveSelection(by: rows)
+        }
+        needsDisplay = true
+        if let row = list.selection { presenter.didSelect(row: row) }
+        if case .activate = action { presenter.didPressEditStop() }
+    }
+
+    // MARK: Drawing
+
+    func draw(on surface: Surface, in rect: Rect) {
+        lastWidth = rect.width
+        screenBounds = surface.bounds
+        drawnListRect = nil
+        if case .rename(let field) = overlay {
+            surface.text(" Name:", row: rect.row, column: rect.column, style: .title)
+            field.draw(on: surface, row: rect.row, column: rect.column + 7, width: max(1, rect.width - 8))
+        } else {
+            surface.titleLine(viewModel.title, subtitle: viewModel.subtitle, in: rect)
+        }
+        // A line for the selected stop's notes, kept while any stop has some, so that the list
+        // does not change height as the selection moves.
+        let notesRows = viewModel.rows.hasNotes ? 1 : 0
+        let content = rect.inset(top: 1, bottom: 2 + notesRows)
+        let mapRect = map.frame(in: content)
+        drawnMapRect = mapRect
+        let listRect = mapRect.map { $0.column > content.column ? content.inset(right: $0.width + 1) : nil } ?? content
+        if let listRect { drawStops(on: surface, in: listRect) }
+        if let mapRect {
+            if mapRect.column > content.column {
+                for row in mapRect.row..<mapRect.bottom {
+                    surface.text(TextWidth.isUTF8 ? "│" : "|", row: row, column: mapRect.column - 1, width: 1, style: map.isFocused ? .accent : .border)
+                }
+            }
+            map.draw(stops: viewModel.mapStops, selected: viewModel.selectedRow, unit: viewModel.unit, on: surface, in: mapRect)
+        }
+        if notesRows > 0, let selected = viewModel.selectedRow, viewModel.rows.indices.contains(selected) {
+            let notes = viewModel.rows[selected].notes
+            let line = notes.isEmpty ? "" : " \(notes)"
+            let clipped = line.utf8.count <= rect.width ? line : TextWidth.clipped(line, to: rect.width)  // bytes ≥ cells
+            surface.text(clipped, row: rect.bottom - 3, column: rect.column, width: rect.width, style: .dim)
+        }
+        surface.rule(row: rect.bottom - 2, column: rect.column, width: rect.width)
+        let summary = viewModel.summaries.first { TextWidth.width($0) + 1 <= rect.width } ?? viewModel.summaries.last ?? ""
+        surface.text(" \(summary)", row: rect.bottom - 1, column: rect.column, width: rect.width, style: .accent)
+        switch overlay {
+        case .form(_, let dialog): dialog.draw(on: surface)
+        case .confirmation(let dialog): dialog.draw(on: surface)
+        case .links(let dialog, _): dialog.draw(on: surface)
+        case .rename, nil: break
+        }
+    }
+
+    /// The headings and the numbered stops (or the empty-trip message) in `rect`.
+    private func drawStops(on surface: Surface, in rect: Rect) {
+        let columns = StopColumns(width: rect.width, showsPlace: viewModel.rows.hasPlaces)
+        drawHeadings(columns, on: surface, row: rect.row)
+        let listRect = rect.inset(top: 1)
+        pageSize = max(1, listRect.height)
+        if let empty = viewModel.emptyMessage {
+            surface.centeredMessage(empty, in: listRect)
+            return
+        }
+        drawnListRect = listRect
+        surface.list(&list, in: listRect) { index, rowRect, isSelected in
+            drawRow(viewModel.rows[index], columns: columns, on: surface, in: rowRect, isSelected: isSelected)
+        }
+    }
+
+    private func drawHeadings(_ columns: StopColumns, on surface: Surface, row: Int) {
+        surface.text("   #", row: row, column: 0, style: .header)
+        surface.text("Stop", row: row, column: columns.name.column, width: columns.name.width, style: .header)
+        if let place = columns.place { surface.text("Region, country", row: row, column: place.column, width: place.width, style: .header) }
+        if let coordinates = columns.coordinates { surface.text("Coordinates", row: row, column: coordinates.column, width: coordinates.width, style: .header) }
+        surface.text(TextWidth.padded("Leg", to: columns.leg.width, alignment: .right), row: row, column: columns.leg.column, style: .header)
+        surface.text(TextWidth.padded("Total", to: columns.total.width, alignment: .right), row: row, column: columns.total.column, style: .header)
+    }
+
+    private func drawRow(_ row: TripDetailViewModel.Row, columns: StopColumns, on surface: Surface, in rect: Rect, isSelected: Bool) {
+        let style: Style = isSelected ? .selected : .normal
+        if isSelected { surface.fill(row: rect.row, column: rect.column, width: rect.width, style: .selected) }
+        surface.text(TextWidth.padded(row.number, to: 4, alignment: .right), row: rect.row, column: 0, style: style)
+        surface.text(row.name, row: rect.row, column: columns.name.column, width: columns.name.width, style: style)
+        if let place = columns.place {
+            surface.text(PlaceLabel.fitting(row.places, width: place.width), row: rect.row, column: place.column, width: place.width, style: isSelected ? style : .dim)
+        }
+        if let coordinates = columns.coordinates { surface.text(row.coordinates, row: rect.row, column: coordinates.column, width: coordinates.width, style: isSelected ? style : .dim) }
+        surface.text(TextWidth.padded(row.leg, to: columns.leg.width, alignment: .right), row: rect.row, column: columns.leg.column, style: style)
+        let totalWidth = min(columns.total.width, rect.right - columns.total.column)
+        surface.text(TextWidth.padded(row.total, to: totalWidth, alignment: .right), row: rect.row, column: columns.total.column, style: style)
+    }
+}
+
+/// Columns of the stop table for a width: number, name (flexible), region and country (when any
+/// stop has one and there is room), coordinates (when there is room), leg, running total.
+struct StopColumns: Equatable {
+    struct Column: Equatable {
+        let column: Int
+        let width: Int
+    }
+
+    static let coordinatesWidth = 24
+    static let distanceWidth = 10
+
+    let name: Column
+    let place: Column?
+    let coordinates: Column?
+    let leg: Column
+    let total: Column
+
+    init(width: Int, showsPlace: Bool) {
+        let gap = 2, nameStart = 6
+        let fixed = nameStart + 2 * (Self.distanceWidth + gap) + 1
+        var flexible = max(0, width - fixed)
+        let hasCoordinates = flexible - Self.coordinatesWidth - gap >= 16
+        if hasCoordinates { flexible -= Self.coordinatesWidth + gap }
+        let hasPlace = showsPlace && flexible >= 36
+        let placeWidth = hasPlace ? flexible * 2 / 5 : 0
+        let nameWidth = max(4, flexible - (hasPlace ? placeWidth + gap : 0))
+        name = Column(column: nameStart, width: nameWidth)
+        var next = nameStart + nameWidth + gap
+        place = hasPlace ? Column(column: next, width: placeWidth) : nil
+        if hasPlace { next += placeWidth + gap }
+        coordinates = hasCoordinates ? Column(column: next, width: Self.coordinatesWidth) : nil
+        if hasCoordinates { next += Self.coordinatesWidth + gap }
+        leg = Column(column: next, width: Self.distanceWidth)
+        total = Column(column: next + Self.distanceWidth + gap, width: Self.distanceWidth)
+    }
+}

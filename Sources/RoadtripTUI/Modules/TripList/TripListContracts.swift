@@ -1,0 +1,153 @@
+import Foundation
+@preconcurrency import OpenCombine
+import RoadtripCore
+import RoadtripStore
+import Terminal
+
+// The boundaries of the TripList module (Rambler's naming: View/Interactor/Router Input and
+// Output, seen from the component that implements or calls them).
+
+/// What the presenter tells the view.
+@MainActor
+protocol TripListViewInput: AnyObject {
+    func display(_ viewModel: TripListViewModel)
+    /// Starts editing the selected trip's name in its row, beginning with `text`.
+    func beginRenaming(text: String)
+    /// Starts editing the filter, beginning with `text`.
+    func beginFiltering(text: String)
+    func endEditing()
+    func askToConfirm(_ question: String)
+    /// The import form: the file to read, beginning with `path`.
+    func beginImport(path: String)
+    /// Why the file could not be imported; the form stays open.
+    func showImportError(_ text: String)
+}
+
+/// What the view reports: the user's intents, never raw keys.
+@MainActor
+protocol TripListViewOutput: AnyObject {
+    func didLoad()
+    func didSelect(row: Int)
+    func didPressAdd()
+    func didPressRename()
+    func didSubmitRename(_ name: String)
+    /// The name field left characters out: the name is at its longest.
+    func didReachNameLengthLimit()
+    func didCancelEditing()
+    func didPressDelete()
+    func didAnswerDelete(_ confirmed: Bool)
+    func didPressFilter()
+    func didChangeFilter(_ text: String)
+    func didSubmitFilter()
+    func didPressClearFilter()
+    func didPressOpen()
+    /// A copy of the selected trip, "… (copy)", just below it.
+    func didPressDuplicate()
+    func didPressReverse()
+    /// The next order of the list: as in the file, by name, by distance, by start date.
+    func didPressSort()
+    func didPressImport()
+    func didSubmitImport(path: String)
+    func didPressUndo()
+    func didPressRedo()
+    func didPressSave()
+    func didPressHelp()
+    func didPressQuit()
+}
+
+/// What the presenter asks of the interactor. It keeps no screen state.
+@MainActor
+protocol TripListInteractorInput: EditingSession {
+    /// The trips, now and after every change.
+    var trips: AnyPublisher<[Trip], Never> { get }
+    func addTrip() -> Trip
+    func renameTrip(id: Trip.ID, to name: String)
+    func deleteTrip(id: Trip.ID)
+    func duplicateTrip(id: Trip.ID) -> Trip?
+    func reverseStops(ofTrip id: Trip.ID)
+    /// Adds the trips of the file `path` names at the top, as one change; what was changed on the
+    /// way ("a track of 12,345 points became 48 stops") comes with them.
+    func importTrips(from path: String) throws(ImportError) -> (trips: [Trip], notes: [String])
+}
+
+/// Where the presenter can send the user.
+@MainActor
+protocol TripListRouterInput: AnyObject {
+    func openTrip(id: Trip.ID)
+    func openHelp()
+    func closeApp()
+}
+
+/// Everything the trip list shows, already formatted.
+struct TripListViewModel: Equatable {
+    struct Row: Equatable {
+        let id: Trip.ID
+        let name: String
+        let stops: String
+        let distance: String
+        let route: String
+    }
+
+    /// The rows of the trips shown, each made when it is read: the screen reads the visible
+    /// ones, so a key in a list of 1,000 trips makes a screenful of rows, not 1,000.
+    struct Rows: RandomAccessCollection, Equatable {
+        let trips: [Trip]
+        let unit: DistanceUnit
+        /// Rows made before, reused while their trip is unchanged.
+        let cache: TripRowCache?
+
+        init(trips: [Trip] = [], unit: DistanceUnit = .km, cache: TripRowCache? = nil) {
+            self.trips = trips
+            self.unit = unit
+            self.cache = cache
+        }
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { trips.count }
+
+        /// Each trip in its own units when it has some, else in `unit`.
+        subscript(index: Int) -> Row {
+            let trip = trips[index]
+            let unit = trip.settings.units ?? unit
+            return cache?.row(for: trip, unit: unit) ?? TripListPresenter.row(for: trip, unit: unit)
+        }
+
+        static func == (lhs: Rows, rhs: Rows) -> Bool {
+            lhs.unit == rhs.unit && lhs.trips == rhs.trips
+        }
+    }
+
+    var title = "Roadtrips"
+    /// How the rows are ordered, when not as in the file ("by name").
+    var order: String?
+    var subtitle = ""
+    var rows = Rows()
+    var selectedRow: Int?
+    /// Shown instead of rows when there are none.
+    var emptyMessage: String?
+    /// The filter text while one is set.
+    var filter: String?
+    var message: StatusMessage?
+    /// The file cannot be changed here (another instance has it): no editing keys are offered.
+    var isReadOnly = false
+}
+
+/// The orders the trip list can be shown in (`S` goes to the next); the file keeps its own.
+enum TripListOrder: CaseIterable, Equatable, Sendable {
+    case file, name, distance, startDate
+
+    var next: TripListOrder {
+        let all = Self.allCases
+        return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
+
+    /// "by name"; nil for the file's own order.
+    var label: String? {
+        switch self {
+        case .file: return nil
+        case .name: return "by name"
+        case .distance: return "by distance"
+        case .startDate: return "by start date"
+        }
+    }
+}

@@ -1,0 +1,384 @@
+import Foundation
+@preconcurrency import OpenCombine
+import RoadtripCore
+import Terminal
+
+/// Owns the trip list's screen state (selection, filter, what is being renamed or deleted) and
+/// turns trips into the view model.
+@MainActor
+final class TripListPresenter: TripListViewOutput {
+    weak var view: TripListViewInput?
+    private let interactor: TripListInteractorInput
+    private let router: TripListRouterInput
+    private let unit: DistanceUnit
+
+    private var trips: [Trip] = []
+    private var selectedID: Trip.ID?
+    /// Row of the selection, to select a neighbour when the selected trip goes away.
+    private var selectedRow = 0
+    private var filter: String?
+    private var order = TripListOrder.file
+    private var message: StatusMessage?
+    private var renamingID: Trip.ID?
+    /// Whether the status bar says the name was cut: said once, not again for every key of a paste.
+    private var isShowingNameCut = false
+    private var pendingDeletionID: Trip.ID?
+    private var subscription: AnyCancellable?
+    private let rows = TripRowCache()
+    /// The trips the filter let through, in the order shown, kept until the trips, the filter
+    /// or the order change.
+    private var filterMemo: (trips: [Trip], filter: String?, order: TripListOrder, visible: [Trip])?
+    private let filterNames = TripFilterNames()
+
+    init(interactor: TripListInteractorInput, router: TripListRouterInput, unit: DistanceUnit) {
+        self.interactor = interactor
+        self.router = router
+        self.unit = unit
+    }
+
+    // MARK: TripListViewOutput
+
+    func didLoad() {
+        subscription = interactor.trips.sink { [weak self] trips in
+            self?.tripsDidChange(trips)
+        }
+    }
+
+    func didSelect(row: Int) {
+        let visible = visibleTrips
+        guard visible.indices.contains(row) else { return }
+        select(visible[row].id)
+        refresh()
+    }
+
+    func didPressAdd() {
+        guard refuseIfReadOnly() else { return }
+        filter = nil
+        view?.endEditing()
+        let trip = interactor.addTrip()
+        select(trip.id)
+        message = StatusMessage("Added “\(trip.name)” — press r to rename it.")
+        refresh()
+    }
+
+    func didPressRename() {
+        guard refuseIfReadOnly() else { return }
+        guard let trip = selectedTrip else { return }
+        renamingID = trip.id
+        view?.beginRenaming(text: trip.name)
+    }
+
+    func didSubmitRename(_ name: String) {
+        guard let id = renamingID else { return }
+        guard let trimmed = name.visibleName else {
+            message = .error("A trip needs a name: type one, or press Esc to keep the old one.")
+            refresh()
+            return
+        }
+        renamingID = nil
+        view?.endEditing()
+        interactor.renameTrip(id: id, to: trimmed)
+        message = StatusMessage("Renamed to “\(trimmed)”.")
+        refresh()
+    }
+
+    func didReachNameLengthLimit() {
+        guard renamingID != nil, !isShowingNameCut else { return }
+        message = .nameCut
+        refresh()
+    }
+
+    func didCancelEditing() {
+        renamingID = nil
+        view?.endEditing()
+        refresh()
+    }
+
+    func didPressDelete() {
+        guard refuseIfReadOnly() else { return }
+        guard let trip = selectedTrip else { return }
+        pendingDeletionID = trip.id
+        view?.askToConfirm("Delete “\(trip.name)” and its \(TripText.stopCount(trip.waypoints.count))?")
+    }
+
+    func didAnswerDelete(_ confirmed: Bool) {
+        guard let id = pendingDeletionID, let trip = trips.first(where: { $0.id == id }) else { return }
+        pendingDeletionID = nil
+        if confirmed {
+            interactor.deleteTrip(id: id)
+            message = StatusMessage("Deleted “\(trip.name)” — u undoes.")
+        }
+        refresh()
+    }
+
+    func didPressFilter() {
+        filter = filter ?? ""
+        view?.beginFiltering(text: filter ?? "")
+        refresh()
+    }
+
+    func didChangeFilter(_ text: String) {
+        filter = text
+        if let first = visibleTrips.first, !visibleTrips.contains(where: { $0.id == selectedID }) {
+            select(first.id)
+        }
+        refresh()
+    }
+
+    func didSubmitFilter() {
+        view?.endEditing()
+        if filter?.isEmpty == true { filter = nil }
+        refresh()
+    }
+
+    func didPressClearFilter() {
+        guard filter != nil else { return }
+        filter = nil
+        view?.endEditing()
+        refresh()
+    }
+
+    func didPressOpen() {
+        guard let trip = selectedTrip else { return }
+        router.openTrip(id: trip.id)
+    }
+
+    func didPressDuplicate() {
+        guard refuseIfReadOnly() else { return }
+        guard let trip = selectedTrip, let copy = interactor.duplicateTrip(id: trip.id) else { return }
+        select(copy.id)
+        message = StatusMessage("Made “\(copy.name)” — u undoes.")
+        refresh()
+    }
+
+    func didPressReverse() {
+        guard refuseIfReadOnly() else { return }
+        guard let trip = selectedTrip else { return }
+        guard trip.waypoints.count > 1 else {
+            message = StatusMessage("“\(trip.name)” has \(TripText.stopCount(trip.waypoints.count)): nothing to reverse.")
+            return refresh()
+        }
+        interactor.reverseStops(ofTrip: trip.id)
+        message = StatusMessage("“\(trip.name)” now runs \(trip.waypoints[trip.waypoints.count - 1].name) → \(trip.waypoints[0].name) — u undoes.")
+        refresh()
+    }
+
+    func didPressImport() {
+        guard refuseIfReadOnly() else { return }
+        view?.beginImport(path: "")
+    }
+
+    func didSubmitImport(path: String) {
+        guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return view?.showImportError("Type the file to import: a .gpx, .geojson or trips.json file.") ?? ()
+        }
+        do {
+            let (trips, notes) = try interactor.importTrips(from: path)
+            view?.endEditing()
+            filter = nil
+            if let first = trips.first { select(first.id) }
+            let names = trips.count == 1 ? "“\(trips[0].name)” (\(TripText.stopCount(trips[0].waypoints.count)))" : "\(trips.count) trips"
+            message = StatusMessage(([ "Imported \(names)." ] + notes.map { $0.prefix(1).uppercased() + $0.dropFirst() + "." } + ["u undoes."]).joined(separator: " "))
+            refresh()
+        } catch {
+            view?.showImportError(error.description)
+        }
+    }
+
+    func didPressSort() {
+        order = order.next
+        if let id = selectedID { select(id) }
+        message = StatusMessage("Trips \(order.label ?? "in the order of the file").")
+        refresh()
+    }
+
+    func didPressUndo() {
+        message = selectingTripsItBringsBack(interactor.undoMessage)
+        refresh()
+    }
+
+    func didPressRedo() {
+        message = selectingTripsItBringsBack(interactor.redoMessage)
+        refresh()
+    }
+
+    /// Runs an undo or redo; a trip it brings back (a deleted one, undone) becomes the selection,
+    /// so that the user sees what came back.
+    private func selectingTripsItBringsBack(_ step: () -> StatusMessage) -> StatusMessage {
+        let before = Set(trips.map(\.id))
+        let description = step()
+        if let back = visibleTrips.first(where: { !before.contains($0.id) }) { select(back.id) }
+        return description
+    }
+
+    func didPressSave() {
+        message = interactor.saveMessage()
+        refresh()
+    }
+
+    func didPressHelp() {
+        router.openHelp()
+    }
+
+    func didPressQuit() {
+        router.closeApp()
+    }
+
+    /// Says why nothing can be changed; true when changes are allowed.
+    private func refuseIfReadOnly() -> Bool {
+        guard let refusal = interactor.refusal else { return true }
+        message = refusal
+        refresh()
+        return false
+    }
+
+    // MARK: State
+
+    private func tripsDidChange(_ trips: [Trip]) {
+        self.trips = trips
+        let visible = visibleTrips
+        if !visible.contains(where: { $0.id == selectedID }) {
+            selectedID = visible.isEmpty ? nil : visible[min(selectedRow, visible.count - 1)].id
+        }
+        refresh()
+    }
+
+    private var visibleTrips: [Trip] {
+        if let memo = filterMemo, memo.filter == filter, memo.order == order, memo.trips == trips { return memo.visible }
+        let visible = Self.sorted(Self.filtered(trips, by: filter, names: filterNames), by: order, legs: rows.legs)
+        filterMemo = (trips, filter, order, visible)
+        return visible
+    }
+
+    private var selectedTrip: Trip? {
+        visibleTrips.first { $0.id == selectedID }
+    }
+
+    private func select(_ id: Trip.ID) {
+        selectedID = id
+        selectedRow = visibleTrips.firstIndex { $0.id == id } ?? 0
+    }
+
+    /// Shows the current state; the status message lasts until the next display after it.
+    private func refresh() {
+        var viewModel = Self.makeViewModel(trips: trips, filter: filter, selectedID: selectedID, unit: unit, message: message, rows: rows,
+                                           visible: visibleTrips)
+        viewModel.isReadOnly = interactor.readOnlyReason != nil
+        viewModel.order = order.label
+        view?.display(viewModel)
+        isShowingNameCut = message == StatusMessage.nameCut
+        message = nil
+    }
+
+    // MARK: Mapping (pure)
+
+    /// `rows` remembers rows made before; without it every row is made afresh.
+    nonisolated static func makeViewModel(trips: [Trip], filter: String?, selectedID: Trip.ID?, unit: DistanceUnit, message: StatusMessage?,
+                                          rows: TripRowCache? = nil, visible: [Trip]? = nil) -> TripListViewModel {
+        let visible = visible ?? filtered(trips, by: filter)
+        var viewModel = TripListViewModel()
+        viewModel.rows = TripListViewModel.Rows(trips: visible, unit: unit, cache: rows)
+        rows?.forgetTrips(notIn: trips)
+        viewModel.selectedRow = visible.firstIndex { $0.id == selectedID } ?? (visible.isEmpty ? nil : 0)
+        viewModel.filter = filter
+        viewModel.message = message
+        let count = "\(trips.count) \(trips.count == 1 ? "trip" : "trips")"
+        if let filter, !filter.isEmpty {
+            viewModel.subtitle = "\(visible.count) of \(count)"
+            if visible.isEmpty { viewModel.emptyMessage = "No trip or place matches “\(filter)”. Esc clears the filter." }
+        } else {
+            viewModel.subtitle = count
+            if visible.isEmpty { viewModel.emptyMessage = "No trips yet. Press a to add one." }
+        }
+        return viewModel
+    }
+
+    nonisolated static func row(for trip: Trip, unit: DistanceUnit, meters: Double? = nil) -> TripListViewModel.Row {
+        TripListViewModel.Row(id: trip.id, name: trip.name, stops: TripText.stopCount(trip.waypoints.count),
+                              distance: TripText.distance(of: trip, meters: meters, unit: unit), route: TripText.route(of: trip.waypoints))
+    }
+
+    /// The trips in `order`: names in the user's alphabetical order, distances shortest first,
+    /// start dates earliest first (trips without one last); ties keep the file's order.
+    nonisolated static func sorted(_ trips: [Trip], by order: TripListOrder, legs: LegLengths? = nil) -> [Trip] {
+        let indexed = Array(trips.enumerated())
+        func stable(_ before: (Trip, Trip) -> Bool?) -> [Trip] {
+            indexed.sorted { lhs, rhs in before(lhs.element, rhs.element) ?? (lhs.offset < rhs.offset) }.map(\.element)
+        }
+        switch order {
+        case .file:
+            return trips
+        case .name:
+            return stable { lhs, rhs in
+                let result = lhs.name.localizedStandardCompare(rhs.name)
+                return result == .orderedSame ? nil : result == .orderedAscending
+            }
+        case .distance:
+            let meters = Dictionary(trips.map { ($0.id, legs?.total(of: $0) ?? $0.distanceMeters) }, uniquingKeysWith: { first, _ in first })
+            return stable { lhs, rhs in meters[lhs.id] == meters[rhs.id] ? nil : meters[lhs.id, default: 0] < meters[rhs.id, default: 0] }
+        case .startDate:
+            return stable { lhs, rhs in
+                switch (lhs.settings.startDate, rhs.settings.startDate) {
+                case let (left?, right?): return left == right ? nil : left < right
+                case (_?, nil): return true
+                case (nil, _?): return false
+                case (nil, nil): return nil
+                }
+            }
+        }
+    }
+
+    /// Trips whose name or any stop's name contains `filter`, ignoring case and accents.
+    /// `names` remembers each trip's names as folded before.
+    nonisolated static func filtered(_ trips: [Trip], by filter: String?, names: TripFilterNames? = nil) -> [Trip] {
+        guard let filter, !filter.isEmpty else { return trips }
+        let needle = TripFilterNames.fold(filter)
+        return trips.filter { trip in
+            (names?.folded(trip) ?? TripFilterNames.folded(trip)).contains { $0.contains(needle) }
+        }
+    }
+}
+
+/// Each trip's name and stop names as the filter compares them (case and accents folded), kept
+/// while the trip is unchanged: folding is the costly part, and typing a filter over 1,000 trips
+/// would fold 100,000 names at every key.
+final class TripFilterNames {
+    private var names: [Trip.ID: (trip: Trip, folded: [String])] = [:]
+
+    func folded(_ trip: Trip) -> [String] {
+        if let known = names[trip.id], known.trip == trip { return known.folded }
+        let folded = Self.folded(trip)
+        names[trip.id] = (trip, folded)
+        return folded
+    }
+
+    static func folded(_ trip: Trip) -> [String] {
+        [fold(trip.name)] + trip.waypoints.map { fold($0.name) }
+    }
+
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+}
+
+/// The trip list's rows made before, each reused while its trip is unchanged: a key that changes
+/// nothing (moving the selection) makes no row again, and a change to one trip remakes its row
+/// alone, measuring only the legs the change touched.
+final class TripRowCache {
+    private var rows: [Trip.ID: (trip: Trip, unit: DistanceUnit, row: TripListViewModel.Row)] = [:]
+    let legs = LegLengths()
+
+    func row(for trip: Trip, unit: DistanceUnit) -> TripListViewModel.Row {
+        if let known = rows[trip.id], known.unit == unit, known.trip == trip { return known.row }
+        let row = TripListPresenter.row(for: trip, unit: unit, meters: legs.total(of: trip))
+        rows[trip.id] = (trip, unit, row)
+        return row
+    }
+
+    /// Drops the rows of deleted trips, once they are a good part of what is kept.
+    func forgetTrips(notIn trips: [Trip]) {
+        guard rows.count > 2 * trips.count + 64 else { return }
+        let kept = Set(trips.map(\.id))
+        rows = rows.filter { kept.contains($0.key) }
+    }
+}

@@ -1,0 +1,312 @@
+import RoadtripCore
+import Terminal
+
+/// The trip list on screen: a title line, column headings, one row per trip, and the filter or
+/// rename field when one is open. Turns keys into intents for the presenter.
+@MainActor
+final class TripListView: Screen, TripListViewInput {
+    enum Command: Hashable, Sendable {
+        case move(ListState.Move)
+        case open, add, rename, delete, duplicate, reverse, sort, importTrips, filter, clearFilter, undo, redo, save, help, quit
+    }
+
+    /// Every key of the screen; the status bar and the help overlay are made from it.
+    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
+        KeyBinding(.open, keys: [.enter, .right, .character("l")], label: "Open", help: "Open the selected trip", statusBar: true),
+        KeyBinding(.add, keys: [.character("a")], label: "New", help: "Add a new trip at the top", statusBar: true),
+        KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the selected trip (Enter keeps, Esc cancels)", statusBar: true),
+        KeyBinding(.delete, keys: [.character("d"), .delete], label: "Delete", help: "Delete the selected trip, after a y/n question", statusBar: true),
+        KeyBinding(.duplicate, keys: [.character("c")], label: "Copy", help: "Duplicate the selected trip, as “… (copy)” below it"),
+        KeyBinding(.reverse, keys: [.character("R")], label: "Reverse", help: "Reverse the order of the selected trip's stops"),
+        KeyBinding(.sort, keys: [.character("S")], label: "Sort", help: "Sort the list: as in the file, by name, by distance, by start date"),
+        KeyBinding(.importTrips, keys: [.character("I")], label: "Import", help: "Import trips from a GPX, GeoJSON or trips.json file"),
+        KeyBinding(.filter, keys: [.character("/")], label: "Filter", help: "Filter by trip or place name", statusBar: true),
+        KeyBinding(.clearFilter, keys: [.escape], label: "Clear", help: "Clear the filter"),
+        KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change"),
+        KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
+        KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
+        KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
+        KeyBinding(.quit, keys: [.character("q")], label: "Quit", help: "Quit (Ctrl-C too); everything is saved", statusBar: true),
+    ])
+
+    private enum Editor {
+        case rename(TextField)
+        case filter(TextField)
+        case importFile(FormDialog)
+    }
+
+    private let presenter: TripListViewOutput
+    private(set) var viewModel = TripListViewModel()
+    private var list = ListState()
+    private var editor: Editor?
+    private var confirmation: ConfirmDialog?
+    /// Rows the list showed last time, for PgUp/PgDn.
+    private var pageSize = 10
+    /// Where the last frame drew the rows (nil: no rows) and the screen, for the mouse.
+    private var drawnListRect: Rect?
+    private var screenBounds = Rect(row: 0, column: 0, width: 0, height: 0)
+    private var closingClick = ClosingClickGuard()
+    var needsDisplay = true
+
+    init(presenter: TripListViewOutput) {
+        self.presenter = presenter
+    }
+
+    // MARK: TripListViewInput
+
+    func display(_ viewModel: TripListViewModel) {
+        self.viewModel = viewModel
+        list.setCount(viewModel.rows.count)
+        if let row = viewModel.selectedRow { list.select(row) }
+        needsDisplay = true
+    }
+
+    func beginRenaming(text: String) {
+        editor = .rename(TextField(text: text, maximumLength: NameLength.maximum, selected: true))
+        needsDisplay = true
+    }
+
+    func beginFiltering(text: String) {
+        editor = .filter(TextField(text: text))
+        needsDisplay = true
+    }
+
+    func endEditing() {
+        editor = nil
+        needsDisplay = true
+    }
+
+    func beginImport(path: String) {
+        editor = .importFile(FormDialog(title: "Import trips", fields: [("File", path)], placeholders: ["a .gpx, .geojson or trips.json file"]))
+        needsDisplay = true
+    }
+
+    func showImportError(_ text: String) {
+        guard case .importFile(var dialog) = editor else { return }
+        dialog.error = text
+        editor = .importFile(dialog)
+        needsDisplay = true
+    }
+
+    func askToConfirm(_ question: String) {
+        confirmation = ConfirmDialog(question: question)
+        needsDisplay = true
+    }
+
+    // MARK: Screen
+
+    let helpTitle = "Roadtrips — keys"
+    var helpEntries: [HelpEntry] { shownKeymap.helpEntries }
+
+    /// The keys a read-only file leaves: pressed, the others still say why they cannot act.
+    static let readOnlyKeymap = keymap.keeping { ![.add, .rename, .delete, .duplicate, .reverse, .importTrips, .undo, .redo, .save].contains($0) }
+    private var shownKeymap: Keymap<Command> { viewModel.isReadOnly ? Self.readOnlyKeymap : Self.keymap }
+
+    /// While a trip's name is edited in its row (the field's own keys are `TextField.keymap`).
+    static let renameKeymap = Keymap<TextField.Command>([
+        KeyBinding(.submit, keys: [.enter], label: "Keep", help: "Keep the new name", statusBar: true),
+        KeyBinding(.cancel, keys: [.escape], label: "Cancel", help: "Keep the old name", statusBar: true),
+    ])
+
+    /// While the filter is typed: its text, and ↑/↓ still choose a trip.
+    enum FilterCommand: Hashable, Sendable { case done, select, clear }
+    static let filterKeymap = Keymap<FilterCommand>([
+        KeyBinding(.done, keys: [.enter], label: "Done", help: "Keep the filter and go back to the list", statusBar: true),
+        KeyBinding(.select, keys: [.up, .down, .pageUp, .pageDown], label: "Select", help: "Choose among the trips it lets through", statusBar: true, statusKey: "↑↓"),
+        KeyBinding(.clear, keys: [.escape], label: "Clear", help: "Clear the filter", statusBar: true),
+    ])
+
+    var statusHints: [KeyHint] {
+        if confirmation != nil { return ConfirmDialog.keymap.statusHints }
+        switch editor {
+        case .rename: return Self.renameKeymap.statusHints
+        case .filter: return Self.filterKeymap.statusHints
+        case .importFile: return FormDialog.keymap.statusHints
+        case nil: return shownKeymap.statusHints
+        }
+    }
+
+    var statusMessage: StatusMessage? { viewModel.message }
+    func dismissStatusMessage() { viewModel.message = nil }
+
+    /// Keys go to the open dialog, else the open field, else the command table. Whatever acts
+    /// asks for a redraw (the presenter's `display` does too); a key that does nothing does not.
+    func handle(_ key: Key) {
+        if case .mouse(let event) = key { return handle(event) }
+        if let dialog = confirmation {
+            if let answer = dialog.answer(for: key) {
+                confirmation = nil
+                needsDisplay = true
+                presenter.didAnswerDelete(answer == .yes)
+            }
+            return
+        }
+        switch editor {
+        case .rename(var field):
+            let outcome = field.handle(key)
+            editor = .rename(field)
+            switch outcome {
+            case .submit: presenter.didSubmitRename(field.text)
+            case .cancel: presenter.didCancelEditing()
+            case .edited, .moved: needsDisplay = true
+            case .full: presenter.didReachNameLengthLimit()
+            case .ignored: break
+            }
+        case .filter(var field):
+            let outcome = field.handle(key)
+            editor = .filter(field)
+            switch outcome {
+            case .edited: presenter.didChangeFilter(field.text)
+            case .submit: presenter.didSubmitFilter()
+            case .cancel: presenter.didPressClearFilter()
+            case .moved: needsDisplay = true
+            case .ignored, .full: moveWhileFiltering(key)
+            }
+        case .importFile(var dialog):
+            let outcome = dialog.handle(key)
+            editor = .importFile(dialog)
+            switch outcome {
+            case .submit(let values): presenter.didSubmitImport(path: values.first ?? "")
+            case .cancel: presenter.didCancelEditing()
+            case .handled: needsDisplay = true
+            case .ignored: break
+            }
+        case nil:
+            if let command = Self.keymap.command(for: key) { perform(command) }
+        }
+    }
+
+    private func moveWhileFiltering(_ key: Key) {
+        let moves: [Key: ListState.Move] = [.up: .up, .down: .down, .pageUp: .pageUp, .pageDown: .pageDown]
+        if let move = moves[key] { perform(.move(move)) }
+    }
+
+    private func perform(_ command: Command) {
+        switch command {
+        case .move(let move):
+            list.apply(move, pageSize: pageSize)
+            if let row = list.selection { presenter.didSelect(row: row) }
+        case .open: presenter.didPressOpen()
+        case .add: presenter.didPressAdd()
+        case .rename: presenter.didPressRename()
+        case .delete: presenter.didPressDelete()
+        case .duplicate: presenter.didPressDuplicate()
+        case .reverse: presenter.didPressReverse()
+        case .sort: presenter.didPressSort()
+        case .importTrips: presenter.didPressImport()
+        case .filter: presenter.didPressFilter()
+        case .clearFilter: presenter.didPressClearFilter()
+        case .undo: presenter.didPressUndo()
+        case .redo: presenter.didPressRedo()
+        case .save: presenter.didPressSave()
+        case .help: presenter.didPressHelp()
+        case .quit: presenter.didPressQuit()
+        }
+    }
+
+    // MARK: Mouse
+
+    /// A click answers the question by its `y`/`n`, else selects a row (a double click opens it);
+    /// the wheel moves the selection. Nothing acts on the row while it is being renamed.
+    private func handle(_ event: MouseEvent) {
+        if closingClick.swallows(event) { return }
+        if let dialog = confirmation {
+            guard let answer = dialog.answer(for: event, in: screenBounds) else { return }
+            closingClick.arm()
+            return handle(.character(answer == .yes ? "y" : "n"))
+        }
+        if case .rename = editor { return }
+        guard let drawnListRect, let action = list.action(for: event, in: drawnListRect) else { return }
+        switch action {
+        case .select(let row): list.select(row)
+        case .activate(let row): list.select(row)
+        case .scroll(let rows): list.moveSelection(by: rows)
+        }
+        if let row = list.selection { presenter.didSelect(row: row) }
+        if case .activate = action, editor == nil { presenter.didPressOpen() }
+    }
+
+    // MARK: Drawing
+
+    func draw(on surface: Surface, in rect: Rect) {
+        screenBounds = surface.bounds
+        surface.titleLine(viewModel.title, subtitle: [viewModel.subtitle, viewModel.order].compactMap { $0 }.joined(separator: " · "), in: rect)
+        let layout = TripListLayout(width: rect.width)
+        drawHeadings(layout, on: surface, row: rect.row + 1)
+        let hasFilterLine = viewModel.filter != nil
+        let listRect = rect.inset(top: 2, bottom: hasFilterLine ? 1 : 0)
+        pageSize = max(1, listRect.height)
+        drawnListRect = viewModel.emptyMessage == nil ? listRect : nil
+        if let emptyMessage = viewModel.emptyMessage {
+            surface.centeredMessage(emptyMessage, in: listRect)
+        } else {
+            surface.list(&list, in: listRect) { index, rowRect, isSelected in
+                drawRow(viewModel.rows[index], layout: layout, on: surface, in: rowRect, isSelected: isSelected)
+            }
+        }
+        if hasFilterLine { drawFilterLine(on: surface, row: rect.bottom - 1, width: rect.width) }
+        if case .importFile(let dialog) = editor { dialog.draw(on: surface) }
+        confirmation?.draw(on: surface)
+    }
+
+    private func drawHeadings(_ layout: TripListLayout, on surface: Surface, row: Int) {
+        surface.text("Trip", row: row, column: layout.name.column, width: layout.name.width, style: .header)
+        surface.text(TextWidth.padded("Stops", to: layout.stops.width, alignment: .right), row: row, column: layout.stops.column, style: .header)
+        surface.text(TextWidth.padded("Distance", to: layout.distance.width, alignment: .right), row: row, column: layout.distance.column, style: .header)
+        if layout.route.width > 0 {
+            surface.text("Route", row: row, column: layout.route.column, width: layout.route.width, style: .header)
+        }
+    }
+
+    private func drawRow(_ row: TripListViewModel.Row, layout: TripListLayout, on surface: Surface, in rect: Rect, isSelected: Bool) {
+        let style: Style = isSelected ? .selected : .normal
+        if isSelected { surface.fill(row: rect.row, column: rect.column, width: rect.width, style: .selected) }
+        if isSelected, case .rename(let field) = editor {
+            field.draw(on: surface, row: rect.row, column: layout.name.column, width: rect.width - layout.name.column - 1)
+            return
+        }
+        surface.text(row.name, row: rect.row, column: layout.name.column, width: layout.name.width, style: style)
+        surface.text(TextWidth.padded(row.stops, to: layout.stops.width, alignment: .right), row: rect.row, column: layout.stops.column, style: style)
+        surface.text(TextWidth.padded(row.distance, to: layout.distance.width, alignment: .right), row: rect.row, column: layout.distance.column, style: style)
+        if layout.route.width > 0 {
+            surface.text(row.route, row: rect.row, column: layout.route.column, width: min(layout.route.width, rect.right - layout.route.column), style: isSelected ? style : .dim)
+        }
+    }
+
+    private func drawFilterLine(on surface: Surface, row: Int, width: Int) {
+        let label = "Filter: "
+        surface.text(label, row: row, column: 1, style: .header)
+        let fieldColumn = 1 + TextWidth.width(label)
+        let fieldWidth = max(1, width - fieldColumn - 1)
+        if case .filter(let field) = editor {
+            field.draw(on: surface, row: row, column: fieldColumn, width: fieldWidth)
+        } else {
+            surface.text("\(viewModel.filter ?? "")  (/ edits, Esc clears)", row: row, column: fieldColumn, width: fieldWidth)
+        }
+    }
+}
+
+/// Columns of the trip list for a given width: name and route share what the fixed-width stop
+/// count and distance leave; the route is dropped when the terminal is narrow.
+struct TripListLayout: Equatable {
+    struct Column: Equatable {
+        let column: Int
+        let width: Int
+    }
+
+    let name: Column
+    let stops: Column
+    let distance: Column
+    let route: Column
+
+    init(width: Int) {
+        let stopsWidth = 9, distanceWidth = 10, gap = 2, margin = 1
+        let flexible = max(0, width - margin - stopsWidth - distanceWidth - 3 * gap - margin)
+        let nameWidth = flexible >= 36 ? flexible * 9 / 20 : flexible
+        let routeWidth = flexible >= 36 ? flexible - nameWidth : 0
+        name = Column(column: margin, width: nameWidth)
+        stops = Column(column: name.column + nameWidth + gap, width: stopsWidth)
+        distance = Column(column: stops.column + stopsWidth + gap, width: distanceWidth)
+        route = Column(column: distance.column + distanceWidth + gap, width: routeWidth)
+    }
+}

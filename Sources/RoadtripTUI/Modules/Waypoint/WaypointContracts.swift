@@ -1,0 +1,97 @@
+import Foundation
+import RoadtripCore
+import Terminal
+
+// The boundaries of the Waypoint module: the editor that adds a stop to a trip or edits one,
+// finding places offline as the user types.
+
+/// What the editor is for.
+enum WaypointEditorMode: Equatable {
+    /// A new stop, inserted at `index` of the trip's stops.
+    case add(index: Int)
+    case edit(Waypoint.ID)
+}
+
+/// What the module tells the one that opened it (Rambler's ModuleOutput).
+@MainActor
+protocol WaypointModuleOutput: AnyObject {
+    /// A stop was added or changed; `summary` says which, for the status bar ("Added “Monterey”.").
+    func waypointEditorDidSave(stopID: Waypoint.ID, summary: String)
+}
+
+@MainActor
+protocol WaypointViewInput: AnyObject {
+    func display(_ viewModel: WaypointViewModel)
+    /// The basemap the small map draws on (nil: none).
+    func showBasemap(_ basemap: (any BasemapProviding)?)
+    /// The fields' starting text.
+    func fill(place: String, name: String, notes: String, stay: String, overnight: Bool)
+}
+
+/// The user's intents.
+@MainActor
+protocol WaypointViewOutput: AnyObject {
+    func didLoad()
+    func didChangePlace(_ text: String)
+    func didChangeName(_ text: String)
+    /// The name field left characters out: the name is at its longest.
+    func didReachNameLengthLimit()
+    func didChangeNotes(_ text: String)
+    /// The stay as typed ("2 h", "1 night").
+    func didChangeStay(_ text: String)
+    func didChangeOvernight(_ overnight: Bool)
+    func didSelectResult(_ row: Int)
+    func didPressConfirm()
+    func didPressCancel()
+    func didPressHelp()
+}
+
+@MainActor
+protocol WaypointInteractorInput: AnyObject {
+    /// What `text` finds for the stop `mode` makes or edits: places nearer its neighbours first.
+    func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceLookup
+    var tripName: String { get }
+    func stop(id: Waypoint.ID) -> Waypoint?
+    /// The stop the new or edited stop comes after, for the distance in the preview.
+    func previousStop(for mode: WaypointEditorMode) -> Waypoint?
+    /// The stop's number in the trip (from 1) once added or as it is.
+    func stopNumber(for mode: WaypointEditorMode) -> Int
+    func distance(from: Coordinate, to: Coordinate) -> Double
+    /// The basemap for the small map, loaded on first use; nil when there is none to load.
+    func basemap() -> Result<(any BasemapProviding)?, any Error>
+    func insertStop(_ waypoint: Waypoint, at index: Int)
+    func updateStop(_ waypoint: Waypoint)
+}
+
+@MainActor
+protocol WaypointRouterInput: AnyObject {
+    func closeEditor()
+    func openHelp()
+}
+
+/// Everything the editor shows, formatted.
+struct WaypointViewModel: Equatable {
+    struct Result: Equatable {
+        let title: String
+        let detail: String
+        let trailing: String
+        /// Shorter forms of a place's detail for a column too narrow for it ("Oregon, US", …:
+        /// `PlaceLabel`).
+        var shorterDetails: [String] = []
+    }
+
+    var title = ""
+    var results: [Result] = []
+    var selectedResult: Int?
+    /// Shown in place of results: a hint, "no match", or why coordinates were refused.
+    var resultsNote: String?
+    var resultsNoteIsError = false
+    /// The name the stop gets when the Name field is left empty.
+    var namePlaceholder = ""
+    /// The chosen place: name and region, then coordinates and distance from the previous stop.
+    var preview: [String] = []
+    var message: StatusMessage?
+    /// The chosen place as a pin on the small map (numbered as the stop will be), if any.
+    var mapStop: MapStop?
+    var unit = DistanceUnit.km
+}

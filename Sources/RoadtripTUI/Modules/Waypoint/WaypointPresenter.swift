@@ -1,0 +1,263 @@
+import Foundation
+import RoadtripCore
+import Terminal
+
+/// Owns the editor's state (what is typed, what was found, which result is chosen) and makes the
+/// stop when the user confirms.
+@MainActor
+final class WaypointPresenter: WaypointViewOutput {
+    /// What Enter would use: a found place, a typed point, or (editing) the stop's own place.
+    struct Choice: Equatable {
+        let name: String
+        let coordinate: Coordinate
+        let region: String?
+        let country: String?
+        let isCurrentPlace: Bool
+    }
+
+    weak var view: WaypointViewInput?
+    weak var output: WaypointModuleOutput?
+    private let mode: WaypointEditorMode
+    private let interactor: WaypointInteractorInput
+    private let router: WaypointRouterInput
+    private let unit: DistanceUnit
+
+    private var lookup = PlaceLookup.empty
+    private var choices: [Choice] = []
+    private var selected = 0
+    private var name = ""
+    private var notes = ""
+    private var stay = ""
+    private var overnight = false
+    private var message: StatusMessage?
+    /// Whether the status bar says the name was cut: said once, not again for every key of a paste.
+    private var isShowingNameCut = false
+
+    init(mode: WaypointEditorMode, interactor: WaypointInteractorInput, router: WaypointRouterInput, unit: DistanceUnit) {
+        self.mode = mode
+        self.interactor = interactor
+        self.router = router
+        self.unit = unit
+    }
+
+    private var editedStop: Waypoint? {
+        if case .edit(let id) = mode { return interactor.stop(id: id) }
+        return nil
+    }
+
+    // MARK: WaypointViewOutput
+
+    func didLoad() {
+        switch interactor.basemap() {
+        case .success(let basemap): view?.showBasemap(basemap)
+        case .failure(let error): message = .basemapFailed(error)
+        }
+        if let stop = editedStop {
+            name = stop.name
+            notes = stop.notes ?? ""
+            stay = StayText.text(stop.stay)
+            overnight = stop.overnight
+        }
+        view?.fill(place: "", name: name, notes: notes, stay: stay, overnight: overnight)
+        updateChoices()
+    }
+
+    func didChangePlace(_ text: String) {
+        lookup = interactor.lookUp(text, for: mode)
+        selected = 0
+        updateChoices()
+    }
+
+    func didChangeName(_ text: String) {
+        name = text
+        refresh()
+    }
+
+    func didReachNameLengthLimit() {
+        guard !isShowingNameCut else { return }
+        message = .nameCut
+        refresh()
+    }
+
+    func didChangeNotes(_ text: String) {
+        notes = text
+        refresh()
+    }
+
+    func didChangeStay(_ text: String) {
+        stay = text
+        refresh()
+    }
+
+    func didChangeOvernight(_ overnight: Bool) {
+        self.overnight = overnight
+        refresh()
+    }
+
+    func didSelectResult(_ row: Int) {
+        guard choices.indices.contains(row) else { return }
+        selected = row
+        refresh()
+    }
+
+    func didPressConfirm() {
+        guard choices.indices.contains(selected) else {
+            message = .error("Choose a place from the list, or type coordinates such as “36.6002, -121.8947”.")
+            return refresh()
+        }
+        let plannedStay: Stay?
+        do {
+            plannedStay = try StayText.parse(stay)
+        } catch {
+            message = .error(error.description)
+            return refresh()
+        }
+        let choice = choices[selected]
+        let typedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let stopName = typedName.isEmpty ? choice.name : typedName
+        let trimmedNotes = notes.trimmingCharacters(in: .whitespacesAndNewlines)
+        var stop = editedStop ?? Waypoint(name: stopName, location: choice.coordinate)
+        stop.name = stopName
+        stop.notes = trimmedNotes.isEmpty ? nil : trimmedNotes
+        stop.stay = plannedStay
+        stop.overnight = overnight
+        if !choice.isCurrentPlace {
+            stop.location = choice.coordinate
+            stop.region = choice.region
+            stop.country = choice.country
+        }
+        switch mode {
+        case .add(let index):
+            interactor.insertStop(stop, at: index)
+            output?.waypointEditorDidSave(stopID: stop.id, summary: "Added “\(stopName)”.")
+        case .edit:
+            interactor.updateStop(stop)
+            output?.waypointEditorDidSave(stopID: stop.id, summary: "Updated “\(stopName)”.")
+        }
+        router.closeEditor()
+    }
+
+    func didPressCancel() {
+        router.closeEditor()
+    }
+
+    func didPressHelp() {
+        router.openHelp()
+    }
+
+    // MARK: State
+
+    private func updateChoices() {
+        choices = Self.choices(for: lookup, editing: editedStop)
+        selected = min(selected, max(0, choices.count - 1))
+        refresh()
+    }
+
+    private func refresh() {
+        let previous = interactor.previousStop(for: mode)
+        let chosen = choices.indices.contains(selected) ? choices[selected] : nil
+        var viewModel = Self.makeViewModel(lookup: lookup, choices: choices, selected: selected, unit: unit)
+        viewModel.title = title
+        viewModel.preview = chosen.map { choice in
+            let distance = previous.map { interactor.distance(from: $0.location, to: choice.coordinate) }
+            return Self.preview(of: choice, previousStop: previous?.name, distance: distance, unit: unit)
+        } ?? []
+        viewModel.message = message
+        viewModel.mapStop = chosen.map { MapStop(coordinate: $0.coordinate, number: interactor.stopNumber(for: mode), name: $0.name) }
+        viewModel.unit = unit
+        view?.display(viewModel)
+        isShowingNameCut = message == StatusMessage.nameCut
+        message = nil
+    }
+
+    private var title: String {
+        switch mode {
+        case .add(let index):
+            let previous = interactor.previousStop(for: mode)
+            return previous.map { "Add a stop after “\($0.name)” — \(interactor.tripName)" }
+                ?? (index == 0 ? "Add the first stop — \(interactor.tripName)" : "Add a stop — \(interactor.tripName)")
+        case .edit:
+            return "Edit “\(editedStop?.name ?? "")” — \(interactor.tripName)"
+        }
+    }
+
+    // MARK: Mapping (pure)
+
+    /// The choices a lookup offers; when editing, the stop's own place comes first until the user
+    /// types something else.
+    nonisolated static func choices(for lookup: PlaceLookup, editing stop: Waypoint?) -> [Choice] {
+        switch lookup {
+        case .places(let places):
+            return places.map { place in
+                Choice(name: place.name, coordinate: place.coordinate, region: place.admin1.isEmpty ? nil : place.admin1,
+                       country: place.country.isEmpty ? nil : place.country, isCurrentPlace: false)
+            }
+        case .coordinate(let coordinate, let nearest):
+            let name = PlaceFinder.stopName(at: coordinate, nearest: nearest)
+            return [Choice(name: name, coordinate: coordinate, region: nil, country: nil, isCurrentPlace: false)]
+        case .empty:
+            guard let stop else { return [] }
+            return [Choice(name: stop.name, coordinate: stop.location, region: stop.region, country: stop.country, isCurrentPlace: true)]
+        case .invalidCoordinates, .searchUnavailable:
+            return []
+        }
+    }
+
+    nonisolated static func makeViewModel(lookup: PlaceLookup, choices: [Choice], selected: Int, unit: DistanceUnit) -> WaypointViewModel {
+        var viewModel = WaypointViewModel()
+        viewModel.results = zip(choices, resultDetails(for: lookup, choices: choices)).map { choice, detail in
+            WaypointViewModel.Result(title: choice.isCurrentPlace ? "Keep “\(choice.name)”" : resultTitle(choice, lookup: lookup), detail: detail.detail,
+                                     trailing: detail.trailing, shorterDetails: detail.shorter)
+        }
+        viewModel.selectedResult = choices.isEmpty ? nil : selected
+        viewModel.namePlaceholder = choices.indices.contains(selected) ? choices[selected].name : ""
+        switch lookup {
+        case .empty where choices.isEmpty:
+            viewModel.resultsNote = "Type a place name (“monterey”, “Paris, TX”) or coordinates (“36.6002, -121.8947”)."
+        case .places(let places) where places.isEmpty:
+            viewModel.resultsNote = "No place matches. Check the spelling, or type coordinates."
+        case .invalidCoordinates(let reason):
+            viewModel.resultsNote = reason
+            viewModel.resultsNoteIsError = true
+        case .searchUnavailable(let reason):
+            viewModel.resultsNote = "Place search is unavailable (\(reason)). Coordinates still work."
+            viewModel.resultsNoteIsError = true
+        default:
+            break
+        }
+        return viewModel
+    }
+
+    private nonisolated static func resultTitle(_ choice: Choice, lookup: PlaceLookup) -> String {
+        if case .coordinate(let coordinate, _) = lookup { return coordinate.formatted }
+        return choice.name
+    }
+
+    /// Region and country, and the population, of each result.
+    private nonisolated static func resultDetails(for lookup: PlaceLookup, choices: [Choice]) -> [(detail: String, trailing: String, shorter: [String])] {
+        switch lookup {
+        case .places(let places):
+            return places.map { place in
+                let forms = PlaceLabel.forms(region: place.admin1, country: place.country, countryCode: place.countryCode)
+                return (forms.first ?? "", "pop. \(DistanceUnit.grouped(place.population))", Array(forms.dropFirst()))
+            }
+        case .coordinate(_, let nearest):
+            return [(choices.first?.name ?? "", nearest == nil ? "" : "nearest place", [])]
+        default:
+            return choices.map { ($0.coordinate.formatted, "current place", []) }
+        }
+    }
+
+    /// "Monterey — California, United States" and "36.6002° N, 121.8947° W · 32.1 km from Cambria".
+    nonisolated static func preview(of choice: Choice, previousStop: String?, distance: Double?, unit: DistanceUnit) -> [String] {
+        let region = [choice.region, choice.country].compactMap { $0 }.joined(separator: ", ")
+        let first = region.isEmpty ? choice.name : "\(choice.name) — \(region)"
+        var second = choice.coordinate.formatted
+        if let previousStop, let distance {
+            second += " · \(unit.format(meters: distance)) from \(previousStop)"
+        } else {
+            second += " · first stop"
+        }
+        return [first, second]
+    }
+}

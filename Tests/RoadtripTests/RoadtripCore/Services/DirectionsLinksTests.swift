@@ -1,0 +1,41 @@
+@testable import RoadtripCore
+import Testing
+
+struct DirectionsLinksTests {
+    static func stops(_ count: Int) -> [Coordinate] {
+        (0..<count).map { Coordinate(latitude: 40 + Double($0) / 10, longitude: -100.123456789) }
+    }
+
+    @Test func oneGoogleLinkCarriesUpToElevenStopsAsOriginWaypointsAndDestination() throws {
+        let links = DirectionsLinks.links(for: Self.stops(11), service: .google)
+        #expect(links.count == 1)
+        let url = try #require(links.first?.url)
+        #expect(url.hasPrefix("https://www.google.com/maps/dir/?api=1&origin=40.000000,-100.123457&destination=41.000000,-100.123457&travelmode=driving&waypoints="))
+        #expect(url.components(separatedBy: "%7C").count == 9)
+        #expect(links[0].stops == 0...10)
+    }
+
+    @Test func longerTripsAreSplitEachLinkStartingWhereTheLastEnded() {
+        let links = DirectionsLinks.links(for: Self.stops(23), service: .google)
+        #expect(links.map(\.stops) == [0...10, 10...20, 20...22])
+        let osm = DirectionsLinks.links(for: Self.stops(4), service: .osm)
+        #expect(osm.map(\.stops) == [0...1, 1...2, 2...3])
+        #expect(osm[0].url == "https://www.openstreetmap.org/directions?engine=fossgis_osrm_car&route=40.000000%2C-100.123457%3B40.100000%2C-100.123457")
+        let apple = DirectionsLinks.links(for: Self.stops(2), service: .apple)
+        #expect(apple.map(\.url) == ["https://maps.apple.com/?saddr=40.000000,-100.123457&daddr=40.100000,-100.123457&dirflg=d"])
+    }
+
+    @Test func fewerThanTwoStopsMakeNoLink() {
+        #expect(DirectionsLinks.links(for: Self.stops(1), service: .google).isEmpty)
+        #expect(DirectionsLinks.links(for: [], service: .apple).isEmpty)
+    }
+
+    @Test func textSaysWhyATripHasSeveralLinks() {
+        var trip = Trip(name: "Long")
+        trip.waypoints = Self.stops(12).enumerated().map { Waypoint(name: "S\($0.offset + 1)", location: $0.element) }
+        let links = DirectionsLinks.links(for: trip.waypoints.map(\.location), service: .google)
+        #expect(DirectionsLinkText.split(links, of: trip, service: .google)
+                == "Google Maps takes at most 11 stops a link: the 12 stops of “Long” are in 2 links, each starting where the last one ended.")
+        #expect(DirectionsLinkText.label(links[1], number: 2, of: trip) == "Link 2: stops 11–12, S11 → S12")
+    }
+}

@@ -1,0 +1,29 @@
+@testable import RoadtripCore
+import Testing
+
+@Suite struct PlaceLabelTests {
+    @Test func aRegionAndCountryShortenByWholeNames() {
+        let forms = PlaceLabel.forms(region: "Oregon", country: "United States")
+        #expect(forms == ["Oregon, United States", "Oregon, US", "Oregon", "US"])
+        #expect(PlaceLabel.fitting(forms, width: 40) == "Oregon, United States")
+        #expect(PlaceLabel.fitting(forms, width: 16) == "Oregon, US")
+        #expect(PlaceLabel.fitting(forms, width: 8) == "Oregon")
+        #expect(PlaceLabel.fitting(forms, width: 4) == "US")
+    }
+
+    @Test func theGazetteersCodeIsUsedAsGivenAndAccentsStay() {
+        #expect(PlaceLabel.forms(region: "Île-de-France", country: "France", countryCode: "FR")
+            == ["Île-de-France, France", "Île-de-France, FR", "Île-de-France", "FR"])
+        // A long region too wide on its own leaves the country's code, never half a name.
+        let forms = PlaceLabel.forms(region: "Provence-Alpes-Côte d'Azur", country: "France")
+        #expect(PlaceLabel.fitting(forms, width: 17) == "FR")
+    }
+
+    @Test func aCountryAloneOrARegionAloneHasNoRepeats() {
+        #expect(PlaceLabel.forms(region: nil, country: "United States") == ["United States", "US"])
+        #expect(PlaceLabel.forms(region: "Bavaria", country: "") == ["Bavaria"])
+        // A country Foundation has no code for keeps its name.
+        #expect(PlaceLabel.forms(region: "North", country: "Atlantis") == ["North, Atlantis", "North", "Atlantis"])
+        #expect(PlaceLabel.forms(region: nil, country: nil).isEmpty)
+    }
+}

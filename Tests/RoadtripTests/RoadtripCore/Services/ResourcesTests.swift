@@ -1,0 +1,21 @@
+import Foundation
+@testable import RoadtripCore
+import Testing
+
+@Suite struct ResourcesTests {
+    @Test func theSampleTripsAreFoundAndReal() throws {
+        let trips = try Resources.locate(environment: [:]).loadSampleTrips()
+        #expect(trips.count >= 3)
+        #expect(trips.allSatisfy { $0.waypoints.count >= 2 && $0.waypoints.allSatisfy(\.location.isValid) })
+        #expect(trips.first?.waypoints.first?.name == "Monterey")
+        #expect(trips.first?.waypoints.last?.name == "Morro Bay")
+        #expect(Set(trips.map(\.id)).count == trips.count)
+    }
+
+    @Test func theEnvironmentOverrideComesFirst() throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write(Fixtures.iOSFile, to: "sample-trips.json")
+        let resources = try Resources.locate(environment: ["ROADTRIP_RESOURCES": directory.url.path])
+        #expect(try resources.loadSampleTrips().map(\.name) == ["Pacific Drive"])
+    }
+}

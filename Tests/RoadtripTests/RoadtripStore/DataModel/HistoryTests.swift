@@ -1,0 +1,146 @@
+import Foundation
+@testable import RoadtripCore
+@testable import RoadtripStore
+import Testing
+
+/// The undo history keeps changes, not copies: what it stores, and that undoing and redoing any
+/// sequence of changes gives back every state exactly.
+@Suite struct HistoryTests {
+    static func trip(_ name: String, stops: Int, random: inout SeededRandom) -> Trip {
+        Trip(name: name, waypoints: (0..<stops).map { index in
+            Waypoint(name: "\(name) \(index)", location: Coordinate(latitude: Double.random(in: -80...80, using: &random),
+                                                                    longitude: Double.random(in: -180...180, using: &random)))
+        })
+    }
+
+    @Test func aMoveInALongTripKeepsTwoStopsNotTheTrip() {
+        var random = SeededRandom(seed: 1)
+        var trips = [Self.trip("Other", stops: 10, random: &random), Self.trip("Long", stops: 5_000, random: &random)]
+        var states = [trips]
+        var history = History()
+        for move in 0..<250 {
+            var after = trips
+            after[1].waypoints.swapAt(move, move + 1)
+            history.record("move stop", before: trips, after: after, coalescingKey: nil)
+            trips = after
+            states.append(trips)
+        }
+        // 200 changes of two stops each, not 200 copies of 5,000 stops.
+        #expect(history.undoEntries.count == History.limit)
+        #expect(history.storedStops == 2 * History.limit)
+        while let step = history.undo(current: trips) { trips = step.trips }
+        let backToTheOldestKept = trips == states[250 - History.limit]
+        #expect(backToTheOldestKept)
+        // Redo entries are changes too.
+        #expect(history.storedStops == 2 * History.limit)
+    }
+
+    @Test func aDeletedTripIsKeptWhole() {
+        var random = SeededRandom(seed: 2)
+        let trips = [Self.trip("A", stops: 3, random: &random), Self.trip("B", stops: 4, random: &random)]
+        var history = History()
+        history.record("delete trip A", before: trips, after: [trips[1]], coalescingKey: nil)
+        #expect(history.storedStops == 3)
+        #expect(history.undo(current: [trips[1]])?.trips == trips)
+    }
+
+    @Test func aRenameKeepsNoStops() {
+        var random = SeededRandom(seed: 3)
+        let trips = [Self.trip("A", stops: 1_000, random: &random)]
+        var renamed = trips
+        renamed[0].name = "B"
+        var history = History()
+        history.record("rename trip A", before: trips, after: renamed, coalescingKey: nil)
+        #expect(history.storedStops == 0)
+        #expect(history.undo(current: renamed)?.trips == trips)
+    }
+
+    @Test func keystrokesOfOneRenameAreOneEntryAndTypingBackLeavesNone() {
+        var random = SeededRandom(seed: 4)
+        let original = [Self.trip("Coast", stops: 5, random: &random)]
+        var history = History()
+        var trips = original
+        for name in ["Coas", "Coa", "Coast drive"] {
+            var after = trips
+            after[0].name = name
+            history.record("rename trip Coast", before: trips, after: after, coalescingKey: "rename 1")
+            trips = after
+        }
+        #expect(history.undoEntries.count == 1)
+        #expect(history.undo(current: trips)?.trips == original)
+
+        var typedBack = History()
+        var renamed = original
+        renamed[0].name = "Coas"
+        typedBack.record("rename trip Coast", before: original, after: renamed, coalescingKey: "rename 2")
+        typedBack.record("rename trip Coast", before: renamed, after: original, coalescingKey: "rename 2")
+        #expect(typedBack.undoEntries.isEmpty)
+    }
+
+    @Test func aChangeThatChangesNothingIsNotRecorded() {
+        var random = SeededRandom(seed: 5)
+        let trips = [Self.trip("A", stops: 2, random: &random)]
+        var history = History()
+        history.record("nothing", before: trips, after: trips, coalescingKey: nil)
+        #expect(history.undoEntries.isEmpty)
+    }
+
+    @Test func theStopsHeldAreBoundedButTheLastChangeCanAlwaysBeUndone() {
+        var random = SeededRandom(seed: 6)
+        var trips = (0..<3).map { Self.trip("T\($0)", stops: 30_000, random: &random) }
+        var history = History()
+        for _ in 0..<3 {
+            let after = Array(trips.dropFirst())
+            history.record("delete trip", before: trips, after: after, coalescingKey: nil)
+            trips = after
+        }
+        #expect(history.undoEntries.count == 1)
+        #expect(history.storedStops == 30_000)
+    }
+
+    /// Random edits of every kind (add, delete, rename, insert, delete and move stops, a trip
+    /// moved, nothing at all), then undo to the start and redo to the end: every state comes back.
+    @Test(arguments: 1...20)
+    func undoAndRedoGiveBackEveryState(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        var trips = (0..<5).map { Self.trip("T\($0)", stops: Int.random(in: 0...8, using: &random), random: &random) }
+        var states = [trips]
+        var history = History()
+        for step in 0..<60 {
+            var after = trips
+            let index = after.isEmpty ? 0 : Int.random(in: 0..<after.count, using: &random)
+            switch Int.random(in: 0..<7, using: &random) {
+            case 0: after.insert(Self.trip("New \(step)", stops: 3, random: &random), at: min(index, after.count))
+            case 1 where !after.isEmpty: after.remove(at: index)
+            case 2 where !after.isEmpty: after[index].name += "!"
+            case 3 where !after.isEmpty:
+                let stop = Self.trip("S", stops: 1, random: &random).waypoints[0]
+                after[index].waypoints.insert(stop, at: Int.random(in: 0...after[index].waypoints.count, using: &random))
+            case 4 where !after.isEmpty && !after[index].waypoints.isEmpty:
+                after[index].waypoints.remove(at: Int.random(in: 0..<after[index].waypoints.count, using: &random))
+            case 5 where !after.isEmpty && after[index].waypoints.count > 1:
+                let from = Int.random(in: 0..<after[index].waypoints.count, using: &random)
+                after[index].waypoints.swapAt(from, Int.random(in: 0..<after[index].waypoints.count, using: &random))
+            case 6 where after.count > 1: after.swapAt(0, index)
+            default: break
+            }
+            history.record("step \(step)", before: trips, after: after, coalescingKey: nil)
+            if after != trips { states.append(after) }
+            trips = after
+        }
+        var back = [trips]
+        while let step = history.undo(current: trips) {
+            trips = step.trips
+            back.append(trips)
+        }
+        let undoneInOrder = Array(back.reversed()) == states
+        #expect(undoneInOrder)
+        var forward = [trips]
+        while let step = history.redo(current: trips) {
+            trips = step.trips
+            forward.append(trips)
+        }
+        let redoneInOrder = forward == states
+        #expect(redoneInOrder)
+    }
+}

@@ -1,0 +1,176 @@
+@testable import RoadtripTUI
+import Terminal
+import Testing
+
+@MainActor
+final class ScreenStub: Screen {
+    let name: String
+    var keys: [Key] = []
+    var needsDisplay = true
+    var statusMessage: StatusMessage?
+
+    init(_ name: String) { self.name = name }
+
+    func dismissStatusMessage() { statusMessage = nil }
+
+    var helpTitle: String { "\(name) — keys" }
+    var helpEntries: [HelpEntry] { [HelpEntry(keys: "x", text: "Does x")] }
+    var statusHints: [KeyHint] { [KeyHint(key: "x", label: "Ex")] }
+    func handle(_ key: Key) { keys.append(key) }
+    func draw(on surface: Surface, in rect: Rect) { surface.text("screen \(name)", row: rect.row, column: 0) }
+}
+
+@MainActor
+@Suite struct NavigatorTests {
+    @Test func aScreenCoveredByAnotherForgetsItsMessage() {
+        let navigator = Navigator()
+        let list = ScreenStub("list"), trip = ScreenStub("trip")
+        navigator.push(list)
+        list.statusMessage = StatusMessage("Deleted “Coast” — u undoes.")
+        navigator.push(trip)
+        navigator.pop(trip)
+        #expect(list.statusMessage == nil)
+    }
+
+    @Test func pushAndPop() {
+        let navigator = Navigator()
+        let first = ScreenStub("one"), second = ScreenStub("two")
+        navigator.push(first)
+        navigator.push(second)
+        #expect(navigator.top === second)
+        navigator.pop(second)
+        #expect(navigator.top === first)
+        #expect(!navigator.isFinished)
+    }
+
+    @Test func poppingTheLastScreenQuits() {
+        let navigator = Navigator()
+        let only = ScreenStub("one")
+        navigator.push(only)
+        navigator.pop(only)
+        #expect(navigator.isFinished)
+    }
+
+    @Test func closingAScreenClosesWhatIsOverItAndOnlyIt() {
+        let navigator = Navigator()
+        let list = ScreenStub("list"), trip = ScreenStub("trip"), editor = ScreenStub("editor")
+        navigator.push(list)
+        navigator.push(trip)
+        navigator.push(editor)
+        navigator.pop(trip)
+        #expect(navigator.top === list)
+        navigator.pop(editor)  // no longer open: nothing happens
+        #expect(navigator.top === list && !navigator.isFinished)
+    }
+
+    @Test func keysGoToTheTopScreen() {
+        let navigator = Navigator()
+        let first = ScreenStub("one"), second = ScreenStub("two")
+        navigator.push(first)
+        navigator.push(second)
+        navigator.handle(.character("z"))
+        #expect(second.keys == [.character("z")])
+        #expect(first.keys.isEmpty)
+    }
+
+    @Test func drawsTheTopScreenAndItsStatusBar() throws {
+        let navigator = Navigator()
+        navigator.push(ScreenStub("one"))
+        let terminal = try #require(Terminal.offscreen(width: 40, height: 8))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        let lines = terminal.surface.lines()
+        #expect(lines[0] == "screen one")
+        #expect(lines[7].contains("x Ex"))
+        #expect(!navigator.needsDisplay)
+    }
+
+    @Test func helpOverlayTakesKeysUntilClosed() throws {
+        let navigator = Navigator()
+        let screen = ScreenStub("one")
+        navigator.push(screen)
+        navigator.showHelp()
+        let terminal = try #require(Terminal.offscreen(width: 40, height: 8))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        #expect(terminal.surface.lines().contains { $0.contains("Does x") })
+        navigator.handle(.character("q"))
+        #expect(!navigator.isShowingHelp)
+        #expect(screen.keys.isEmpty)
+    }
+
+    @Test func appMessagesShowUntilTheNextKey() throws {
+        let navigator = Navigator()
+        navigator.push(ScreenStub("one"))
+        navigator.show(.error("Cannot save"))
+        let terminal = try #require(Terminal.offscreen(width: 40, height: 8))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        #expect(terminal.surface.lines()[7].contains("Cannot save"))
+        navigator.handle(.character("z"))
+        navigator.draw(on: terminal.surface)
+        #expect(!terminal.surface.lines()[7].contains("Cannot save"))
+    }
+
+    @Test func aTinyTerminalGetsANoticeInsteadOfTheScreen() throws {
+        let navigator = Navigator()
+        navigator.push(ScreenStub("one"))
+        let terminal = try #require(Terminal.offscreen(width: 20, height: 4))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        let text = terminal.surface.lines().joined(separator: "\n")
+        #expect(text.contains("Terminal too small"))
+        #expect(!text.contains("screen one"))
+        terminal.resize(width: 1, height: 1)
+        navigator.draw(on: terminal.surface)
+    }
+
+    @Test func keysDoNothingWhileTheNoticeHidesTheScreen() throws {
+        let navigator = Navigator()
+        let screen = ScreenStub("one")
+        navigator.push(screen)
+        let terminal = try #require(Terminal.offscreen(width: 20, height: 4))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        #expect(navigator.isShowingTooSmallNotice)
+        navigator.handle(.character("d"))
+        navigator.handle(.character("y"))
+        navigator.handle(.enter)
+        #expect(screen.keys.isEmpty)
+        #expect(!navigator.isFinished)
+        navigator.draw(on: terminal.surface)
+        #expect(terminal.surface.lines().contains { $0.contains("3 keys ignored") })
+
+        // Large enough again: the screen is back, and keys act from then on.
+        terminal.resize(width: 40, height: 8)
+        navigator.draw(on: terminal.surface)
+        #expect(!navigator.isShowingTooSmallNotice)
+        navigator.handle(.character("z"))
+        #expect(screen.keys == [.character("z")])
+    }
+
+    @Test func qQuitsWhileTheNoticeHidesTheScreen() throws {
+        let navigator = Navigator()
+        let first = ScreenStub("one"), second = ScreenStub("two")
+        navigator.push(first)
+        navigator.push(second)
+        let terminal = try #require(Terminal.offscreen(width: 20, height: 4))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        navigator.handle(.character("q"))
+        #expect(navigator.isFinished)
+        #expect(second.keys.isEmpty)
+    }
+
+    @Test func keysActBeforeTheFirstDrawingAndAtTheMinimumSize() throws {
+        let navigator = Navigator()
+        let screen = ScreenStub("one")
+        navigator.push(screen)
+        navigator.handle(.character("a"))
+        let terminal = try #require(Terminal.offscreen(width: Navigator.minimumSize.width, height: Navigator.minimumSize.height))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        navigator.handle(.character("b"))
+        #expect(screen.keys == [.character("a"), .character("b")])
+    }
+}

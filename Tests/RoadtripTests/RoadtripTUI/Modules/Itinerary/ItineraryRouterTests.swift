@@ -1,0 +1,39 @@
+import Foundation
+@testable import RoadtripStore
+@testable import RoadtripCore
+@testable import RoadtripTUI
+import Testing
+
+/// Where the itinerary's router takes the user, on a real navigator: the itinerary over the trip
+/// screen, as the trip screen opens it.
+@MainActor
+@Suite struct ItineraryRouterTests {
+    let directory: TemporaryDirectory
+    let navigator = Navigator()
+    let router: ItineraryRouter
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
+        try model.load { [ItineraryFixtures.route66] }
+        let context = ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))
+        navigator.push(TripDetailRouter.makeModule(tripID: ItineraryFixtures.route66.id, context: context))
+        navigator.push(ItineraryRouter.makeModule(tripID: ItineraryFixtures.route66.id, context: context))
+        router = ItineraryRouter(context: context)
+        router.view = navigator.top  // the screen it closes, as makeModule wires it
+    }
+
+    @Test func closeItineraryPopsBackToTheTrip() {
+        router.closeItinerary()
+        #expect(navigator.top is TripDetailView)
+        #expect(navigator.stack.count == 1 && !navigator.isFinished)
+    }
+
+    @Test func openHelpShowsTheKeysOfTheItinerary() throws {
+        router.openHelp()
+        #expect(navigator.isShowingHelp)
+        #expect(navigator.top is ItineraryView && navigator.stack.count == 2)
+        let title = try #require(navigator.top?.helpTitle)
+        #expect(try navigator.drawnLines().contains { $0.contains(title) })
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+@preconcurrency import OpenCombine
+@testable import RoadtripCore
+@testable import RoadtripStore
+@testable import RoadtripTUI
+
+@MainActor
+final class ItineraryViewSpy: ItineraryViewInput {
+    var displayed: [ItineraryViewModel] = []
+    var last: ItineraryViewModel? { displayed.last }
+    func display(_ viewModel: ItineraryViewModel) { displayed.append(viewModel) }
+}
+
+/// A trip in a subject, planned in Chicago's zone from 1 July 2026.
+@MainActor
+final class ItineraryInteractorSpy: ItineraryInteractorInput {
+    let subject: CurrentValueSubject<Trip?, Never>
+    var undoDescription: String?
+    var readOnlyReason: String?
+
+    init(trip: Trip?) { subject = CurrentValueSubject(trip) }
+
+    var trip: AnyPublisher<Trip?, Never> { subject.eraseToAnyPublisher() }
+
+    func itinerary(for trip: Trip, unit: DistanceUnit) -> Itinerary {
+        let zones = Array(repeating: TimeZone(identifier: "America/Chicago")!, count: trip.waypoints.count)
+        return ItineraryPlanner(stops: trip.waypoints, legMeters: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip, unit: unit),
+                                settings: trip.settings, timeZones: zones, today: LocalDay(year: 2026, month: 7, day: 1)).plan()
+    }
+
+    func undo() -> String? { undoDescription }
+    func redo() -> String? { nil }
+    func save() throws(DataFileError) -> String { "/data/trips.json" }
+}
+
+@MainActor
+final class ItineraryRouterSpy: ItineraryRouterInput {
+    var closed = 0
+    var helpShown = 0
+    func closeItinerary() { closed += 1 }
+    func openHelp() { helpShown += 1 }
+}
+
+@MainActor
+final class ItineraryPresenterSpy: ItineraryViewOutput {
+    var intents: [String] = []
+    func didLoad() { intents.append("load") }
+    func didPressUndo() { intents.append("undo") }
+    func didPressRedo() { intents.append("redo") }
+    func didPressSave() { intents.append("save") }
+    func didPressHelp() { intents.append("help") }
+    func didPressBack() { intents.append("back") }
+}
+
+enum ItineraryFixtures {
+    /// Chicago → Springfield → St. Louis → Joplin: about 4 h 20 min, 2 h 10 min and 6 h 30 min at the defaults.
+    static var route66: Trip {
+        Trip(id: Fixtures.uuid(66), name: "Route 66", waypoints: [
+            Waypoint(id: Fixtures.uuid(661), name: "Chicago", location: Coordinate(latitude: 41.8781, longitude: -87.6298)),
+            Waypoint(id: Fixtures.uuid(662), name: "Springfield", location: Coordinate(latitude: 39.7817, longitude: -89.6501)),
+            Waypoint(id: Fixtures.uuid(663), name: "St. Louis", location: Coordinate(latitude: 38.627, longitude: -90.1994)),
+            Waypoint(id: Fixtures.uuid(664), name: "Joplin", location: Coordinate(latitude: 37.0842, longitude: -94.5133)),
+        ])
+    }
+}

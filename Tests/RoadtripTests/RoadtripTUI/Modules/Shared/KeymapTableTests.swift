@@ -1,0 +1,46 @@
+@testable import RoadtripTUI
+import Terminal
+import Testing
+
+/// Every screen's, dialog's and field's keys come from tables, and no table binds a key twice
+/// (only the first binding would ever act); where a table sits over another (tig's way: the map
+/// over the trip screen), the keys it takes from the one below are exactly the ones meant.
+@MainActor
+struct KeymapTableTests {
+    static let tables: [(String, [Key])] = [
+        ("trip list", TripListView.keymap.shadowedKeys),
+        ("trip list, rename", TripListView.renameKeymap.shadowedKeys),
+        ("trip list, filter", TripListView.filterKeymap.shadowedKeys),
+        ("trip", TripDetailView.keymap.shadowedKeys),
+        ("trip, rename", TripDetailView.renameKeymap.shadowedKeys),
+        ("trip, links", TripDetailView.linksKeymap.shadowedKeys),
+        ("map", TripMapPanel.keymap.shadowedKeys),
+        ("stop editor", WaypointView.keymap.shadowedKeys),
+        ("stop editor, night", WaypointView.nightKeymap.shadowedKeys),
+        ("itinerary", ItineraryView.keymap.shadowedKeys),
+        ("question", ConfirmDialog.keymap.shadowedKeys),
+        ("form", FormDialog.keymap.shadowedKeys),
+        ("text field", TextField.keymap.shadowedKeys),
+    ]
+
+    @Test func noTableBindsAKeyTwice() {
+        for (name, shadowed) in Self.tables {
+            #expect(shadowed.isEmpty, "\(name) binds these keys twice: \(shadowed.map(\.description))")
+        }
+    }
+
+    @Test func theMapTakesOnlyItsOwnKeysFromTheTripScreen() {
+        let taken = TripMapPanel.keymap.keysTaken(from: TripDetailView.keymap)
+        // ←/h, ↑/k, ↓/j pan instead of going back or moving the selection; Esc and m leave the
+        // map; ? is help in both. (→ and l mean nothing on the trip screen.)
+        let meant: Set<Key> = [.left, .up, .down, .character("h"), .character("k"), .character("j"),
+                               .escape, .character("m"), .character("?")]
+        #expect(taken == meant, "the map now also takes \(taken.subtracting(meant).map(\.description))")
+    }
+
+    @Test func hintsComeFromTheTables() {
+        #expect(TripMapPanel.statusHints.map(\.key) == ["←↑↓→", "+/-", "0", "Esc", "?"])
+        #expect(ConfirmDialog.keymap.statusHints == [KeyHint(key: "y", label: "Yes"), KeyHint(key: "n", label: "No")])
+        #expect(FormDialog.keymap.statusHints.map(\.label) == ["OK", "Next field", "Cancel"])
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+@preconcurrency import OpenCombine
+@testable import RoadtripCore
+@testable import RoadtripStore
+@testable import RoadtripTUI
+import Testing
+
+/// The interactor on a real DataModel over a temporary file.
+@MainActor
+@Suite struct TripDetailInteractorTests {
+    let directory: TemporaryDirectory
+    let model: DataModel
+    let interactor: TripDetailInteractor
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
+        try model.load { Fixtures.trips }
+        interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model)
+    }
+
+    private var stops: [String] { model.trip(id: Fixtures.pacific.id)?.waypoints.map(\.name) ?? [] }
+
+    @Test func publishesOnlyItsTripAndOnlyWhenItChanges() {
+        var received: [String?] = []
+        let subscription = interactor.trip.sink { received.append($0?.name) }
+        model.renameTrip(id: Fixtures.alps.id, to: "Elsewhere")
+        model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
+        model.deleteTrip(id: Fixtures.pacific.id)
+        subscription.cancel()
+        #expect(received == ["Pacific Drive", "Coast", nil])
+    }
+
+    @Test func moveAndDelete() throws {
+        let bigSur = Fixtures.pacific.waypoints[1].id
+        #expect(interactor.moveStop(id: bigSur, by: 1))
+        #expect(stops == ["Monterey", "Morro Bay", "Big Sur"])
+        #expect(!interactor.moveStop(id: bigSur, by: 1))
+        #expect(!interactor.moveStop(id: Fixtures.pacific.waypoints[0].id, by: -1))
+        interactor.deleteStop(id: bigSur)
+        #expect(stops == ["Monterey", "Morro Bay"])
+    }
+
+    @Test func everyChangeCanBeUndoneByName() {
+        interactor.deleteStop(id: Fixtures.pacific.waypoints[0].id)
+        _ = interactor.moveStop(id: Fixtures.pacific.waypoints[2].id, by: -1)
+        #expect(interactor.undo() == "move stop Morro Bay")
+        #expect(interactor.undo() == "delete stop Monterey")
+        #expect(stops == ["Monterey", "Big Sur", "Morro Bay"])
+        #expect(interactor.redo() == "delete stop Monterey")
+        #expect(stops == ["Big Sur", "Morro Bay"])
+    }
+
+    @Test func aRenameSessionIsOneUndoStep() {
+        interactor.renameTrip(to: "P", session: "s1")
+        interactor.renameTrip(to: "Pa", session: "s1")
+        interactor.renameTrip(to: "Pac", session: "s1")
+        #expect(model.trip(id: Fixtures.pacific.id)?.name == "Pac")
+        #expect(interactor.undo() == "rename trip Pacific Drive")
+        #expect(model.trip(id: Fixtures.pacific.id)?.name == "Pacific Drive")
+        #expect(interactor.undo() == nil)
+    }
+
+    @Test func aRenameRestoredByEscapeLeavesNothingToUndo() {
+        interactor.renameTrip(to: "Other", session: "s1")
+        interactor.renameTrip(to: "Pacific Drive", session: "s1")
+        #expect(!model.canUndo)
+    }
+
+    @Test func estimatesAreStoredInTheTripAndSaved() throws {
+        interactor.setSettings(TripSettings(averageSpeedKmh: 95, roadFactor: 1.4))
+        _ = try interactor.save()
+        let saved = try TripFileStore(url: directory.file("trips.json")).read()?.trips.first
+        #expect(saved?.settings.roadFactor == 1.4)
+        #expect(saved?.settings.averageSpeedKmh == 95)
+        let text = try String(contentsOf: directory.file("trips.json"), encoding: .utf8)
+        #expect(text.contains("\"roadFactor\" : 1.4"))
+        #expect(!text.contains("\"roadFactor\" : 1.25"))
+    }
+
+    @Test func defaultsAreNotWrittenToTheFile() throws {
+        _ = try interactor.save()
+        let text = try String(contentsOf: directory.file("trips.json"), encoding: .utf8)
+        #expect(!text.contains("roadFactor"))
+        #expect(!text.contains("averageSpeedKmh"))
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+@preconcurrency import OpenCombine
+@testable import RoadtripCore
+@testable import RoadtripStore
+@testable import RoadtripTUI
+import Terminal
+
+@MainActor
+final class TripDetailViewSpy: TripDetailViewInput {
+    var displayed: [TripDetailViewModel] = []
+    var renamingText: String?
+    var endRenamingCount = 0
+    var questions: [String] = []
+    var questionDetails: [[String]] = []
+    var forms: [(form: TripDetailForm, title: String, values: [String])] = []
+    var formErrors: [String] = []
+    var endFormCount = 0
+
+    var last: TripDetailViewModel? { displayed.last }
+
+    func display(_ viewModel: TripDetailViewModel) { displayed.append(viewModel) }
+    var basemaps: [(any BasemapProviding)?] = []
+    func showBasemap(_ basemap: (any BasemapProviding)?) { basemaps.append(basemap) }
+    func beginRenaming(text: String) { renamingText = text }
+    func endRenaming() { endRenamingCount += 1 }
+    func askToConfirm(_ question: String, details: [String]) {
+        questions.append(question)
+        questionDetails.append(details)
+    }
+    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)], placeholders: [String]) {
+        forms.append((form, title, fields.map(\.value)))
+    }
+    func showFormError(_ text: String) { formErrors.append(text) }
+    var links: [(title: String, paragraphs: [String], service: DirectionsService)] = []
+    func showLinks(title: String, paragraphs: [String], service: DirectionsService) { links.append((title, paragraphs, service)) }
+    func endForm() { endFormCount += 1 }
+}
+
+/// An interactor over a subject, recording what it was asked to do.
+@MainActor
+final class TripDetailInteractorSpy: TripDetailInteractorInput {
+    let subject: CurrentValueSubject<Trip?, Never>
+    var renames: [(name: String, session: String)] = []
+    var settings: [TripSettings] = []
+    var zoneOfFirstStop: String? = "America/Los_Angeles"
+    var undoDescription: String?
+
+    init(trip: Trip?) { subject = CurrentValueSubject(trip) }
+
+    var trip: AnyPublisher<Trip?, Never> { subject.eraseToAnyPublisher() }
+
+    private func update(_ change: (inout Trip) -> Void) {
+        guard var trip = subject.value else { return }
+        change(&trip)
+        subject.value = trip
+    }
+
+    func renameTrip(to name: String, session: String) {
+        renames.append((name, session))
+        update { $0.name = name }
+    }
+
+    func deleteStop(id: Waypoint.ID) { update { $0.waypoints.removeAll { $0.id == id } } }
+
+    func moveStop(id: Waypoint.ID, by offset: Int) -> Bool {
+        guard let index = subject.value?.waypoints.firstIndex(where: { $0.id == id }),
+              let count = subject.value?.waypoints.count, (0..<count).contains(index + offset) else { return false }
+        update { $0.waypoints.insert($0.waypoints.remove(at: index), at: index + offset) }
+        return true
+    }
+
+    func setSettings(_ settings: TripSettings) {
+        self.settings.append(settings)
+        update { $0.settings = settings }
+    }
+
+    func firstStopTimeZone() -> String? { zoneOfFirstStop }
+
+    /// What `basemap()` gives: none by default.
+    var basemapResult: Result<(any BasemapProviding)?, any Error> = .success(nil)
+    func basemap() -> Result<(any BasemapProviding)?, any Error> { basemapResult }
+
+    func optimizedOrder() -> StopOrder? {
+        guard let trip = subject.value, trip.waypoints.count >= 4 else { return nil }
+        return StopOrder(of: trip)
+    }
+
+    func suggestedExportPath() -> String { "/home/me/\(subject.value?.name ?? "").gpx" }
+
+    var exports: [(path: String, format: TripExportFormat, replacing: Bool)] = []
+    /// Paths that exist: exporting there without `replacing` fails as the real one does.
+    var existingPaths: Set<String> = []
+    func exportTrip(to path: String, format: TripExportFormat, replacing: Bool) throws(ExportFile.Failure) -> String {
+        if existingPaths.contains(path) && !replacing { throw ExportFile.Failure(description: "\(path) already exists.", fileExists: true) }
+        exports.append((path, format, replacing))
+        return path
+    }
+
+    func directionsLinks(service: DirectionsService) -> [DirectionsLink] {
+        DirectionsLinks.links(for: subject.value?.waypoints.map(\.location) ?? [], service: service)
+    }
+
+    var reorders: [[Waypoint.ID]] = []
+    func reorderStops(_ ids: [Waypoint.ID]) -> Bool {
+        reorders.append(ids)
+        update { trip in trip.waypoints = ids.compactMap { id in trip.waypoints.first { $0.id == id } } }
+        return true
+    }
+
+    var readOnlyReason: String?
+    func undo() -> String? { undoDescription }
+    func redo() -> String? { nil }
+    func save() throws(DataFileError) -> String { "/data/trips.json" }
+}
+
+@MainActor
+final class TripDetailRouterSpy: TripDetailRouterInput {
+    var closed = 0
+    var helpShown = 0
+    var editors: [WaypointEditorMode] = []
+    var mapCentres: [Coordinate?] = []
+    func closeTrip() { closed += 1 }
+    func openHelp() { helpShown += 1 }
+    var itinerariesOpened = 0
+    func openItinerary() { itinerariesOpened += 1 }
+    func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput) {
+        editors.append(mode)
+        mapCentres.append(mapCentre)
+    }
+}
+
+@MainActor
+final class TripDetailPresenterSpy: TripDetailViewOutput {
+    var intents: [String] = []
+    func didLoad() { intents.append("load") }
+    func didSelect(row: Int) { intents.append("select \(row)") }
+    func didPressRename() { intents.append("rename") }
+    func didChangeName(_ name: String) { intents.append("name \(name)") }
+    func didSubmitName(_ name: String) { intents.append("submit name \(name)") }
+    func didReachNameLengthLimit() { intents.append("name full") }
+    func didCancelRename() { intents.append("cancel rename") }
+    func didPressAddStop(mapCentre: Coordinate?) { intents.append(mapCentre == nil ? "add" : "add near the map's centre") }
+    func didPressEditStop() { intents.append("edit") }
+    func didPressDeleteStop() { intents.append("delete") }
+    func didAnswerQuestion(_ confirmed: Bool) { intents.append("answer \(confirmed)") }
+    func didPressMoveStop(by offset: Int) { intents.append("move \(offset)") }
+    func didPressSettings() { intents.append("settings") }
+    func didPressItinerary() { intents.append("itinerary") }
+    func didPressOptimize() { intents.append("optimize") }
+    func didPressLinks(service: DirectionsService) { intents.append("links \(service)") }
+    func didPressExport() { intents.append("export") }
+    func didSubmitForm(_ form: TripDetailForm, values: [String]) { intents.append("submit \(form) \(values)") }
+    func didCancelForm() { intents.append("cancel form") }
+    func didPressUndo() { intents.append("undo") }
+    func didPressRedo() { intents.append("redo") }
+    func didPressBack() { intents.append("back") }
+    func didPressSave() { intents.append("save") }
+    func didPressHelp() { intents.append("help") }
+}

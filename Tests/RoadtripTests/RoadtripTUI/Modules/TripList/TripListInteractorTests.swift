@@ -1,0 +1,88 @@
+import Foundation
+@preconcurrency import OpenCombine
+@testable import RoadtripCore
+@testable import RoadtripStore
+@testable import RoadtripTUI
+import Testing
+
+/// The interactor on a real DataModel over a temporary file.
+@MainActor
+@Suite struct TripListInteractorTests {
+    let directory: TemporaryDirectory
+    let model: DataModel
+    let interactor: TripListInteractor
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
+        try model.load { Fixtures.trips }
+        interactor = TripListInteractor(model: model)
+    }
+
+    private func savedNames() throws -> [String] {
+        try TripFileStore(url: directory.file("trips.json")).read()?.trips.map(\.name) ?? []
+    }
+
+    @Test func publishesTheModelsTrips() {
+        var latest: [Trip] = []
+        let subscription = interactor.trips.sink { latest = $0 }
+        #expect(latest == Fixtures.trips)
+        model.deleteTrip(id: Fixtures.empty.id)
+        #expect(latest.count == 2)
+        subscription.cancel()
+    }
+
+    @Test func addPutsANewTripAtTheTop() throws {
+        let trip = interactor.addTrip()
+        #expect(trip.name == "New Trip")
+        #expect(trip.waypoints.isEmpty)
+        #expect(model.trips.first == trip)
+        _ = try interactor.save()
+        #expect(try savedNames() == ["New Trip", "Pacific Drive", "Alpine Loop", "Someday"])
+    }
+
+    @Test func renameChangesOnlyTheName() throws {
+        interactor.renameTrip(id: Fixtures.pacific.id, to: "Big Sur Coast")
+        #expect(model.trips[0].name == "Big Sur Coast")
+        #expect(model.trips[0].waypoints == Fixtures.pacific.waypoints)
+    }
+
+    @Test func deleteRemovesTheTrip() throws {
+        interactor.deleteTrip(id: Fixtures.alps.id)
+        _ = try interactor.save()
+        #expect(try savedNames() == ["Pacific Drive", "Someday"])
+    }
+
+    @Test func saveReturnsThePathAndReloadSeesTheChanges() throws {
+        interactor.renameTrip(id: Fixtures.alps.id, to: "Alps")
+        #expect(try interactor.save() == directory.file("trips.json").path)
+        try model.reload()
+        #expect(model.trips.map(\.name) == ["Pacific Drive", "Alps", "Someday"])
+    }
+
+    @Test func aCopyHasItsOwnIdsAndNameAndIsOneUndo() throws {
+        let copy = try #require(interactor.duplicateTrip(id: Fixtures.pacific.id))
+        #expect(copy.name == "Pacific Drive (copy)")
+        #expect(copy.id != Fixtures.pacific.id)
+        #expect(Set(copy.waypoints.map(\.id)).isDisjoint(with: Fixtures.pacific.waypoints.map(\.id)))
+        #expect(copy.waypoints.map(\.name) == Fixtures.pacific.waypoints.map(\.name))
+        #expect(model.trips.map(\.name) == ["Pacific Drive", "Pacific Drive (copy)", "Alpine Loop", "Someday"])
+        _ = model.undo()
+        #expect(model.trips == Fixtures.trips)
+    }
+
+    @Test func aCopyOfALongNameStaysWithinTheLimit() {
+        let name = DataModel.copyName(of: String(repeating: "x", count: NameLength.maximum))
+        #expect(name.count == NameLength.maximum)
+        #expect(name.hasSuffix(" (copy)"))
+    }
+
+    @Test func reverseIsOneUndo() throws {
+        interactor.reverseStops(ofTrip: Fixtures.pacific.id)
+        #expect(model.trips[0].waypoints.map(\.name) == ["Morro Bay", "Big Sur", "Monterey"])
+        _ = try interactor.save()
+        #expect(try TripFileStore(url: directory.file("trips.json")).read()?.trips[0].waypoints.first?.name == "Morro Bay")
+        _ = model.undo()
+        #expect(model.trips == Fixtures.trips)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+@preconcurrency import OpenCombine
+@testable import RoadtripCore
+@testable import RoadtripStore
+@testable import RoadtripTUI
+import Terminal
+
+@MainActor
+final class TripListViewSpy: TripListViewInput {
+    var displayed: [TripListViewModel] = []
+    var renamingText: String?
+    var filteringText: String?
+    var endEditingCount = 0
+    var questions: [String] = []
+
+    var last: TripListViewModel? { displayed.last }
+
+    func display(_ viewModel: TripListViewModel) { displayed.append(viewModel) }
+    func beginRenaming(text: String) { renamingText = text }
+    func beginFiltering(text: String) { filteringText = text }
+    func endEditing() { endEditingCount += 1 }
+    func askToConfirm(_ question: String) { questions.append(question) }
+    var importPaths: [String] = []
+    var importErrors: [String] = []
+    func beginImport(path: String) { importPaths.append(path) }
+    func showImportError(_ text: String) { importErrors.append(text) }
+}
+
+@MainActor
+final class TripListInteractorSpy: TripListInteractorInput {
+    let subject: CurrentValueSubject<[Trip], Never>
+    var renamed: [(Trip.ID, String)] = []
+    var deleted: [Trip.ID] = []
+    var saveError: DataFileError?
+
+    init(trips: [Trip]) {
+        subject = CurrentValueSubject(trips)
+    }
+
+    var trips: AnyPublisher<[Trip], Never> { subject.eraseToAnyPublisher() }
+
+    func addTrip() -> Trip {
+        let trip = Trip(name: Trip.defaultName)
+        subject.value.insert(trip, at: 0)
+        return trip
+    }
+
+    func renameTrip(id: Trip.ID, to name: String) {
+        renamed.append((id, name))
+        if let index = subject.value.firstIndex(where: { $0.id == id }) { subject.value[index].name = name }
+    }
+
+    func deleteTrip(id: Trip.ID) {
+        deleted.append(id)
+        subject.value.removeAll { $0.id == id }
+    }
+
+    func duplicateTrip(id: Trip.ID) -> Trip? {
+        guard let index = subject.value.firstIndex(where: { $0.id == id }) else { return nil }
+        var copy = subject.value[index]
+        copy.id = UUID()
+        copy.name += " (copy)"
+        subject.value.insert(copy, at: index + 1)
+        return copy
+    }
+
+    /// What `importTrips` gives: trips to add, or the error to throw.
+    var importResult: Result<(trips: [Trip], notes: [String]), ImportError> = .success(([], []))
+    func importTrips(from path: String) throws(ImportError) -> (trips: [Trip], notes: [String]) {
+        let (trips, notes) = try importResult.get()
+        subject.value.insert(contentsOf: trips, at: 0)
+        return (trips, notes)
+    }
+
+    var reversed: [Trip.ID] = []
+    func reverseStops(ofTrip id: Trip.ID) {
+        reversed.append(id)
+        if let index = subject.value.firstIndex(where: { $0.id == id }) { subject.value[index].waypoints.reverse() }
+    }
+
+    var undoDescription: String?
+    var readOnlyReason: String?
+    func undo() -> String? { undoDescription }
+    func redo() -> String? { nil }
+
+    func save() throws(DataFileError) -> String {
+        if let saveError { throw saveError }
+        return "/data/trips.json"
+    }
+}
+
+@MainActor
+final class TripListRouterSpy: TripListRouterInput {
+    enum Navigation: Equatable {
+        case trip(Trip.ID)
+        case help
+        case quit
+    }
+
+    var navigations: [Navigation] = []
+
+    func openTrip(id: Trip.ID) { navigations.append(.trip(id)) }
+    func openHelp() { navigations.append(.help) }
+    func closeApp() { navigations.append(.quit) }
+}
+
+/// Records the intents a view reports.
+@MainActor
+final class TripListPresenterSpy: TripListViewOutput {
+    var intents: [String] = []
+
+    func didLoad() { intents.append("load") }
+    func didSelect(row: Int) { intents.append("select \(row)") }
+    func didPressAdd() { intents.append("add") }
+    func didPressRename() { intents.append("rename") }
+    func didSubmitRename(_ name: String) { intents.append("submit rename \(name)") }
+    func didReachNameLengthLimit() { intents.append("name full") }
+    func didCancelEditing() { intents.append("cancel editing") }
+    func didPressDelete() { intents.append("delete") }
+    func didAnswerDelete(_ confirmed: Bool) { intents.append("answer \(confirmed)") }
+    func didPressFilter() { intents.append("filter") }
+    func didChangeFilter(_ text: String) { intents.append("filter \(text)") }
+    func didSubmitFilter() { intents.append("submit filter") }
+    func didPressClearFilter() { intents.append("clear filter") }
+    func didPressOpen() { intents.append("open") }
+    func didPressDuplicate() { intents.append("duplicate") }
+    func didPressReverse() { intents.append("reverse") }
+    func didPressSort() { intents.append("sort") }
+    func didPressImport() { intents.append("import") }
+    func didSubmitImport(path: String) { intents.append("submit import \(path)") }
+    func didPressUndo() { intents.append("undo") }
+    func didPressRedo() { intents.append("redo") }
+    func didPressSave() { intents.append("save") }
+    func didPressHelp() { intents.append("help") }
+    func didPressQuit() { intents.append("quit") }
+}

@@ -1,0 +1,82 @@
+import Foundation
+@testable import RoadtripCore
+@testable import RoadtripTUI
+import Terminal
+
+@MainActor
+final class WaypointViewSpy: WaypointViewInput {
+    var displayed: [WaypointViewModel] = []
+    var filled: (place: String, name: String, notes: String)?
+    var last: WaypointViewModel? { displayed.last }
+    func display(_ viewModel: WaypointViewModel) { displayed.append(viewModel) }
+    var basemaps: [(any BasemapProviding)?] = []
+    func showBasemap(_ basemap: (any BasemapProviding)?) { basemaps.append(basemap) }
+    var filledStay: (stay: String, overnight: Bool)?
+    func fill(place: String, name: String, notes: String, stay: String, overnight: Bool) {
+        filled = (place, name, notes)
+        filledStay = (stay, overnight)
+    }
+}
+
+@MainActor
+final class WaypointInteractorSpy: WaypointInteractorInput {
+    var trip: Trip
+    var lookups: [String: PlaceLookup] = [:]
+    var inserted: [(Waypoint, Int)] = []
+    var updated: [Waypoint] = []
+
+    init(trip: Trip) { self.trip = trip }
+
+    func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceLookup { lookups[text] ?? (text.isEmpty ? .empty : .places([])) }
+    var tripName: String { trip.name }
+    func stop(id: Waypoint.ID) -> Waypoint? { trip.waypoints.first { $0.id == id } }
+
+    func previousStop(for mode: WaypointEditorMode) -> Waypoint? {
+        switch mode {
+        case .add(let index): return index > 0 ? trip.waypoints[index - 1] : nil
+        case .edit(let id):
+            guard let index = trip.waypoints.firstIndex(where: { $0.id == id }), index > 0 else { return nil }
+            return trip.waypoints[index - 1]
+        }
+    }
+
+    func distance(from: Coordinate, to: Coordinate) -> Double { Geodesy.distance(from: from, to: to) }
+    func stopNumber(for mode: WaypointEditorMode) -> Int {
+        if case .add(let index) = mode { return index + 1 }
+        return 1
+    }
+    func insertStop(_ waypoint: Waypoint, at index: Int) { inserted.append((waypoint, index)) }
+    var basemapResult: Result<(any BasemapProviding)?, any Error> = .success(nil)
+    func basemap() -> Result<(any BasemapProviding)?, any Error> { basemapResult }
+    func updateStop(_ waypoint: Waypoint) { updated.append(waypoint) }
+}
+
+@MainActor
+final class WaypointRouterSpy: WaypointRouterInput {
+    var closed = 0
+    var helpShown = 0
+    func closeEditor() { closed += 1 }
+    func openHelp() { helpShown += 1 }
+}
+
+@MainActor
+final class WaypointOutputSpy: WaypointModuleOutput {
+    var saved: [(Waypoint.ID, String)] = []
+    func waypointEditorDidSave(stopID: Waypoint.ID, summary: String) { saved.append((stopID, summary)) }
+}
+
+@MainActor
+final class WaypointPresenterSpy: WaypointViewOutput {
+    var intents: [String] = []
+    func didLoad() { intents.append("load") }
+    func didChangePlace(_ text: String) { intents.append("place \(text)") }
+    func didChangeName(_ text: String) { intents.append("name \(text)") }
+    func didReachNameLengthLimit() { intents.append("name full") }
+    func didChangeNotes(_ text: String) { intents.append("notes \(text)") }
+    func didChangeStay(_ text: String) { intents.append("stay \(text)") }
+    func didChangeOvernight(_ overnight: Bool) { intents.append("overnight \(overnight)") }
+    func didSelectResult(_ row: Int) { intents.append("select \(row)") }
+    func didPressConfirm() { intents.append("confirm") }
+    func didPressCancel() { intents.append("cancel") }
+    func didPressHelp() { intents.append("help") }
+}

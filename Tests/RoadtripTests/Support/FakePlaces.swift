@@ -1,0 +1,38 @@
+import Foundation
+@testable import RoadtripCore
+
+/// A tiny in-memory gazetteer: names matched by case-insensitive prefix, most populous first.
+final class FakePlaces: PlaceIndex, @unchecked Sendable {
+    let places: [Place]
+
+    init(_ places: [Place]) {
+        self.places = places
+    }
+
+    /// The context asked for by the last search, so tests can see what the caller passed.
+    private(set) var lastContext: SearchContext?
+
+    func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place] {
+        lastContext = context
+        let needle = query.lowercased()
+        return Array(places.filter { $0.name.lowercased().hasPrefix(needle) }.sorted { $0.population > $1.population }.prefix(limit))
+    }
+
+    func nearest(to coordinate: Coordinate) -> Place? {
+        places.min { Geodesy.distance(from: $0.coordinate, to: coordinate) < Geodesy.distance(from: $1.coordinate, to: coordinate) }
+    }
+
+    static func californian(_ name: String, _ latitude: Double, _ longitude: Double, population: Int) -> Place {
+        Place(name: name, admin1: "California", admin1Code: "CA", country: "United States", countryCode: "US",
+              coordinate: Coordinate(latitude: latitude, longitude: longitude), population: population, timeZone: "America/Los_Angeles")
+    }
+
+    static let monterey = californian("Monterey", 36.60024, -121.89468, population: 28_576)
+    static let bigSur = californian("Big Sur", 36.27024, -121.80801, population: 1_800)
+    static let carmel = californian("Carmel-by-the-Sea", 36.55524, -121.92329, population: 3_897)
+    static let monterrey = Place(name: "Monterrey", admin1: "Nuevo León", admin1Code: "19", country: "Mexico", countryCode: "MX",
+                                 coordinate: Coordinate(latitude: 25.67507, longitude: -100.31847), population: 1_122_874,
+                                 timeZone: "America/Monterrey")
+
+    static let california = FakePlaces([monterey, bigSur, carmel, monterrey])
+}
