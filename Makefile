@@ -84,13 +84,14 @@ data: deps
 	python3 Scripts/make-basemap.py
 
 ## man: the manual page, $(BUILD_DIR)/roadtrip.1, by swift-argument-parser's generate-manual plugin (offline)
-# ROADTRIP_MANUAL=1 leaves the helper tools out of the package (see Package.swift). The plugin
-# builds in MAN_CONFIGURATION and writes into its work folder. Debug, as `make build`: the page is
+# The plugin writes a page for each executable whose product links ArgumentParser: roadtrip only
+# (the helper tools link no RoadtripCLI). It builds in MAN_CONFIGURATION and writes into its work
+# folder. Debug, as `make build`: the page is
 # the same, and a release build here would link .build/release/roadtrip without
 # --static-swift-stdlib, which the install's own build then did not always link again.
 man: deps
 	rm -f "$(BUILD_DIR)/plugins/GenerateManual/outputs/roadtrip/roadtrip.1"
-	ROADTRIP_MANUAL=1 $(SWIFT) package --scratch-path $(BUILD_DIR) plugin generate-manual --configuration $(MAN_CONFIGURATION)
+	$(SWIFT) package --scratch-path $(BUILD_DIR) plugin generate-manual --configuration $(MAN_CONFIGURATION)
 	cp "$(BUILD_DIR)/plugins/GenerateManual/outputs/roadtrip/roadtrip.1" $(MAN_PAGE)
 
 ## completions: bash, zsh and fish completion scripts in $(BUILD_DIR)/completions, from the debug build

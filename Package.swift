@@ -73,12 +73,3 @@ if Context.environment["ROADTRIP_FUZZ"] == "1" {
         .executableTarget(name: "fuzz-search", dependencies: ["RoadtripCore"], path: "Sources/Fuzz/Search"),
     ]
 }
-
-// `make man` runs swift-argument-parser's generate-manual plugin with ROADTRIP_MANUAL=1. The plugin
-// writes a page for every executable that links ArgumentParser, by running it with
-// --experimental-dump-help, and stops at the first that fails: the helper tools (gazetteer-builder,
-// save-torture, roadtrip-bench) link it through RoadtripKit but are no ArgumentParser commands, so
-// for that run the package has no executable but roadtrip.
-if Context.environment["ROADTRIP_MANUAL"] == "1" {
-    package.targets.removeAll { $0.type == .executable && $0.name != "roadtrip" }
-}
