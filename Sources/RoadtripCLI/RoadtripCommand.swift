@@ -9,8 +9,8 @@ import Terminal
 ///
 /// The exit statuses its help lists are those `runCommandLine()` and `exitCode(for:)` give; the
 /// command-line tests of Tests/EndToEndTests check each of them against the binary.
-public struct RoadtripCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct RoadtripCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "roadtrip",
         abstract: "Plan road trips in the terminal: trips, stops, distances.",
         discussion: """
@@ -38,9 +38,9 @@ public struct RoadtripCommand: ParsableCommand {
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (its own text selection) in the full-screen planner.")
     var noMouse = false
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let file = options.dataFile(environment: environment)
         let settings = Application.Settings(unit: options.unit(environment: environment), environment: environment, mouse: !noMouse)
@@ -63,7 +63,7 @@ extension RoadtripCommand {
     ///   ignoring SIGPIPE, killed by it (status 141 in the shell), without a message, the usual
     ///   way of a Unix tool that a pipe stopped reading. `main.swift` ignores SIGPIPE so that the
     ///   signal can never interrupt a save; the broken pipe is seen as EPIPE instead.
-    public static func runCommandLine() -> Never {
+    package static func runCommandLine() -> Never {
         CommandOutput.protectStandardStreams()
         TextWidth.adoptUserLocale()
         do {

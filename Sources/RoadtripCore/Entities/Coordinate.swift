@@ -1,21 +1,21 @@
 /// A point on the WGS-84 ellipsoid, in degrees. Encoded as `{"latitude": …, "longitude": …}`,
 /// the `location` object of the iOS app's files.
-public struct Coordinate: Codable, Equatable, Hashable, Sendable {
-    public var latitude: Double
-    public var longitude: Double
+package struct Coordinate: Codable, Equatable, Hashable, Sendable {
+    package var latitude: Double
+    package var longitude: Double
 
-    public init(latitude: Double, longitude: Double) {
+    package init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
     }
 
-    public var isValid: Bool {
+    package var isValid: Bool {
         latitude.isFinite && longitude.isFinite && (-90...90).contains(latitude) && (-180...180).contains(longitude)
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case latitude, longitude }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         self = try Self.decode(in: try decoder.container(keyedBy: AnyCodingKey.self))
     }
 

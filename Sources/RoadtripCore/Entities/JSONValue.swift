@@ -2,7 +2,7 @@ import Foundation
 
 /// Any JSON value. Used to carry the fields a newer version of roadtrip wrote and this one does
 /// not know, so that saving never drops them (SPEC §3).
-public enum JSONValue: Codable, Equatable, Sendable {
+package enum JSONValue: Codable, Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Number)
@@ -10,7 +10,7 @@ public enum JSONValue: Codable, Equatable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -31,7 +31,7 @@ public enum JSONValue: Codable, Equatable, Sendable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -50,7 +50,7 @@ extension JSONValue {
     /// 12345678901234567890 must come back as written. `Decimal` holds 38 significant digits with
     /// exponents up to ±127 exactly; a number outside that exponent range (1e200) is kept as the
     /// Double it reads as, whose shortest form reads back the same.
-    public enum Number: Equatable, Sendable {
+    package enum Number: Equatable, Sendable {
         case decimal(Decimal)
         case double(Double)
     }

@@ -1,18 +1,18 @@
 import Foundation
 
 /// A named, ordered list of stops.
-public struct Trip: Codable, Equatable, Identifiable, Sendable {
-    public static let defaultName = "New Trip"
+package struct Trip: Codable, Equatable, Identifiable, Sendable {
+    package static let defaultName = "New Trip"
 
-    public var id: UUID
-    public var name: String
-    public var waypoints: [Waypoint]
+    package var id: UUID
+    package var name: String
+    package var waypoints: [Waypoint]
     /// How the trip is planned and estimated; written only when the user chose something.
-    public var settings = TripSettings()
+    package var settings = TripSettings()
     /// Fields written by a newer version, kept as they were.
     package var unknownFields: UnknownFields = [:]
 
-    public init(id: UUID = UUID(), name: String = Trip.defaultName, waypoints: [Waypoint] = []) {
+    package init(id: UUID = UUID(), name: String = Trip.defaultName, waypoints: [Waypoint] = []) {
         self.id = id
         self.name = name
         self.waypoints = waypoints
@@ -22,7 +22,7 @@ public struct Trip: Codable, Equatable, Identifiable, Sendable {
     /// they are read into the settings, and written there.
     private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, waypoints, settings, roadFactor, averageSpeedKmh }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         id = try container.id(at: CodingKeys.id)
         name = try container.value(String.self, at: CodingKeys.name)
@@ -33,7 +33,7 @@ public struct Trip: Codable, Equatable, Identifiable, Sendable {
         unknownFields = try container.unknownFields(besides: CodingKeys.self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)
@@ -45,7 +45,7 @@ public struct Trip: Codable, Equatable, Identifiable, Sendable {
 
 extension Trip {
     /// The units the trip is shown in: its own choice, else `fallback` (`--units`, or the locale).
-    public func unit(default fallback: DistanceUnit) -> DistanceUnit {
+    package func unit(default fallback: DistanceUnit) -> DistanceUnit {
         settings.units ?? fallback
     }
 }

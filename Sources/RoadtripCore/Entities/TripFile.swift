@@ -2,21 +2,21 @@ import Foundation
 
 /// The whole data file: `{"version": 1, "trips": [...]}` (SPEC §3). A file without `version`
 /// (the iOS app's) is read as version 1.
-public struct TripFile: Codable, Equatable, Sendable {
-    public static let currentVersion = 1
+package struct TripFile: Codable, Equatable, Sendable {
+    package static let currentVersion = 1
 
-    public var version: Int
-    public var trips: [Trip]
+    package var version: Int
+    package var trips: [Trip]
     package var unknownFields: UnknownFields = [:]
 
-    public init(version: Int = TripFile.currentVersion, trips: [Trip]) {
+    package init(version: Int = TripFile.currentVersion, trips: [Trip]) {
         self.version = version
         self.trips = trips
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable { case version, trips }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Read as a number first: Foundation reports 1.5 for an Int as invalid JSON, nowhere.
         let number = try container.decodeIfPresent(Double.self, forKey: .version) ?? Double(TripFile.currentVersion)
@@ -29,7 +29,7 @@ public struct TripFile: Codable, Equatable, Sendable {
         unknownFields = try decoder.unknownFields(besides: CodingKeys.self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
         try container.encode(trips, forKey: .trips)
@@ -40,7 +40,7 @@ public struct TripFile: Codable, Equatable, Sendable {
     /// bytes and the file diffs well. `TripFileWriter` writes them; JSONEncoder, whose bytes they
     /// are, when the writer cannot (fields of the file's own from a newer version, or a number that
     /// is not finite, which JSONEncoder refuses with an error naming the field).
-    public func encoded() throws -> Data {
+    package func encoded() throws -> Data {
         if let data = TripFileWriter.data(for: self) { return data }
         let encoder = JSONEncoder.deterministic()
         var data = try encoder.encode(self)

@@ -3,32 +3,32 @@ import Foundation
 /// How a trip is planned: when it starts, how long a day of driving may be, and the figures of
 /// the estimates (SPEC §3, the trip's optional `settings` object). Every field is optional: absent
 /// means the default, and only the choices a user made are written to the file.
-public struct TripSettings: Equatable, Sendable {
+package struct TripSettings: Equatable, Sendable {
     /// The first day of the trip; nil plans from today.
-    public var startDate: LocalDay?
+    package var startDate: LocalDay?
     /// When each day's driving starts (the first day's included); nil is `defaultStartTime`.
-    public var startTime: ClockTime?
+    package var startTime: ClockTime?
     /// The IANA zone the start is given in; nil is the first stop's.
-    public var timeZone: String?
+    package var timeZone: String?
     /// Most hours of driving planned in one day; nil is `defaultDailyLimitHours`.
-    public var dailyLimitHours: Double?
+    package var dailyLimitHours: Double?
     /// Average driving speed for the estimates, in km/h; nil is the default of the units shown.
-    public var averageSpeedKmh: Double?
+    package var averageSpeedKmh: Double?
     /// Road distance over geodesic distance for the estimates; nil is the default.
-    public var roadFactor: Double?
+    package var roadFactor: Double?
     /// The units this trip is shown in; nil follows `--units` or the locale.
-    public var units: DistanceUnit?
+    package var units: DistanceUnit?
     /// Whether each day should end by sunset: a leg that would arrive after dark waits for the
     /// next morning (unless it is the day's first).
-    public var endsBySunset = false
+    package var endsBySunset = false
     /// Fields written by a newer version, kept as they were.
     var unknownFields: UnknownFields = [:]
 
-    public static let defaultStartTime = ClockTime(hour: 9, minute: 0)!
-    public static let defaultDailyLimitHours = 8.0
-    public static let dailyLimitRange = 0.5...24.0
+    package static let defaultStartTime = ClockTime(hour: 9, minute: 0)!
+    package static let defaultDailyLimitHours = 8.0
+    package static let dailyLimitRange = 0.5...24.0
 
-    public init(startDate: LocalDay? = nil, startTime: ClockTime? = nil, timeZone: String? = nil, dailyLimitHours: Double? = nil,
+    package init(startDate: LocalDay? = nil, startTime: ClockTime? = nil, timeZone: String? = nil, dailyLimitHours: Double? = nil,
                 averageSpeedKmh: Double? = nil, roadFactor: Double? = nil, units: DistanceUnit? = nil, endsBySunset: Bool = false) {
         self.startDate = startDate
         self.startTime = startTime
@@ -48,7 +48,7 @@ public struct TripSettings: Equatable, Sendable {
     }
 
     /// Nothing chosen: the trip is written without a `settings` object.
-    public var isDefault: Bool { self == TripSettings() }
+    package var isDefault: Bool { self == TripSettings() }
 }
 
 extension TripSettings: Codable {
@@ -56,7 +56,7 @@ extension TripSettings: Codable {
         case startDate, startTime, timeZone, dailyLimitHours, averageSpeedKmh, roadFactor, units, endsBySunset
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         func text(_ key: CodingKeys) throws -> String? { try container.valueIfPresent(String.self, at: key) }
         func fail(_ key: CodingKeys, _ reason: String) -> DecodingError {
@@ -87,7 +87,7 @@ extension TripSettings: Codable {
         unknownFields = try container.unknownFields(besides: CodingKeys.self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(startDate?.description, forKey: .startDate)
         try container.encodeIfPresent(startTime?.description, forKey: .startTime)

@@ -1,28 +1,28 @@
 import Foundation
 
 /// A stop of a trip.
-public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
-    public var id: UUID
-    public var name: String
-    public var location: Coordinate {
+package struct Waypoint: Codable, Equatable, Identifiable, Sendable {
+    package var id: UUID
+    package var name: String
+    package var location: Coordinate {
         // Fields kept beside the point (an altitude) describe that point, not the new one.
         didSet { if location != oldValue { locationUnknownFields = [:] } }
     }
     /// State, province or other first-level region, when known ("California").
-    public var region: String?
+    package var region: String?
     /// Country, when known ("United States").
-    public var country: String?
+    package var country: String?
     /// The user's own notes about the stop.
-    public var notes: String?
+    package var notes: String?
     /// How long the trip stays here: hours before driving on, or nights.
-    public var stay: Stay?
+    package var stay: Stay?
     /// Whether the day ends here (a night here), whatever the daily driving limit.
-    public var overnight = false
+    package var overnight = false
     /// Fields written by a newer version, kept as they were: the stop's own and its location's.
     package var unknownFields: UnknownFields = [:]
     package var locationUnknownFields: UnknownFields = [:]
 
-    public init(id: UUID = UUID(), name: String, location: Coordinate, region: String? = nil, country: String? = nil, notes: String? = nil) {
+    package init(id: UUID = UUID(), name: String, location: Coordinate, region: String? = nil, country: String? = nil, notes: String? = nil) {
         self.id = id
         self.name = name
         self.location = location
@@ -36,7 +36,7 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
 
     // One container for the stop and one for its location, each read once (known fields first,
     // in this order, so the first error is always the same one), then the fields left over.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         id = try container.id(at: CodingKeys.id)
         name = try container.value(String.self, at: CodingKeys.name)
@@ -52,7 +52,7 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
         unknownFields = try container.unknownFields(besides: CodingKeys.self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)
@@ -79,7 +79,7 @@ public struct Waypoint: Codable, Equatable, Identifiable, Sendable {
 extension Waypoint {
     /// The notes as one line, for a row or a list: their lines joined by " / ", runs of spaces
     /// made one; empty when there are none.
-    public var notesOnOneLine: String {
+    package var notesOnOneLine: String {
         (notes ?? "").split(whereSeparator: \.isNewline).map { $0.split(separator: " ").joined(separator: " ") }
             .filter { !$0.isEmpty }.joined(separator: " / ")
     }

@@ -3,14 +3,14 @@ import Foundation
 /// Reads coordinates typed by a user, latitude first unless hemisphere letters say otherwise:
 /// "37.7749, -122.4194", "37.7749 -122.4194", "48.8566 N 2.3522 E", "33.8688S, 151.2093E",
 /// "33°51′35″S 151°12′40″E", "33°51'35\"S 151°12'40\"E", "33 51 35 S 151 12 40 E".
-public enum CoordinateParser {
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+package enum CoordinateParser {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         case unreadable(String)
         case latitudeOutOfRange(Double)
         case longitudeOutOfRange(Double)
         case minutesOrSecondsOutOfRange(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unreadable(let text):
                 return "“\(text)” are not coordinates; type latitude and longitude, as in “36.6002, -121.8947”, “36.6002 N 121.8947 W” or “36°36′1″N 121°53′41″W”."
@@ -26,14 +26,14 @@ public enum CoordinateParser {
 
     /// Whether `text` is meant as coordinates rather than a place name: it starts with a digit or
     /// a sign, or with a hemisphere letter directly followed by a digit ("N36.6").
-    public static func looksLikeCoordinates(_ text: String) -> Bool {
+    package static func looksLikeCoordinates(_ text: String) -> Bool {
         let characters = Array(text.trimmingCharacters(in: .whitespaces))
         guard let first = characters.first else { return false }
         if first.isNumber || first == "-" || first == "+" { return true }
         return "NSEWnsew".contains(first) && characters.count > 1 && characters[1].isNumber
     }
 
-    public static func parse(_ text: String) throws(Failure) -> Coordinate {
+    package static func parse(_ text: String) throws(Failure) -> Coordinate {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let (first, second) = split(normalizedSymbols(trimmed)) else { throw .unreadable(trimmed) }
         let (latitude, longitude) = try order(first, second, text: trimmed)

@@ -1,11 +1,11 @@
 import Foundation
 
 /// The unit distances are shown in: `--units`, else the locale (SPEC §6: miles for en_US).
-public enum DistanceUnit: String, CaseIterable, Sendable {
+package enum DistanceUnit: String, CaseIterable, Sendable {
     case km
     case mi
 
-    public var metres: Double {
+    package var metres: Double {
         switch self {
         case .km: return 1000
         case .mi: return 1609.344
@@ -13,13 +13,13 @@ public enum DistanceUnit: String, CaseIterable, Sendable {
     }
 
     /// Miles when the locale of measurements is US English, kilometres otherwise.
-    public static func preferred(environment: [String: String]) -> DistanceUnit {
+    package static func preferred(environment: [String: String]) -> DistanceUnit {
         let locale = ["LC_ALL", "LC_MEASUREMENT", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         return locale.hasPrefix("en_US") ? .mi : .km
     }
 
     /// "1,234 km", "42.5 mi": one decimal below 100, whole numbers with thousands separators above.
-    public func format(meters: Double) -> String {
+    package func format(meters: Double) -> String {
         let value = meters / metres
         if value < 99.95 {
             return value.fixed(1) + " " + rawValue
@@ -42,7 +42,7 @@ public enum DistanceUnit: String, CaseIterable, Sendable {
 
 extension DistanceUnit {
     /// "km/h" or "mph".
-    public var speedSymbol: String {
+    package var speedSymbol: String {
         switch self {
         case .km: return "km/h"
         case .mi: return "mph"

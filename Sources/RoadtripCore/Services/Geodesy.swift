@@ -5,30 +5,30 @@ import Foundation
 /// The shortest path between two points is found by Karney's method (`GeodesicInverse`), which
 /// agrees with GeographicLib to well under a millimetre for every pair of points, nearly antipodal
 /// ones included. Latitudes beyond ±90° are taken as the poles; a non-finite coordinate gives NaN.
-public enum Geodesy {
+package enum Geodesy {
     /// WGS-84 equatorial radius, metres.
-    public static let semiMajorAxis = WGS84.a
+    package static let semiMajorAxis = WGS84.a
     /// WGS-84 flattening.
-    public static let flattening = WGS84.f
+    package static let flattening = WGS84.f
 
     /// The length of the shortest path from `a` to `b` on the ellipsoid, metres.
-    public static func distance(from a: Coordinate, to b: Coordinate) -> Double {
+    package static func distance(from a: Coordinate, to b: Coordinate) -> Double {
         inverse(from: a, to: b).distance
     }
 
     /// The direction in which the shortest path leaves `a` for `b`, degrees clockwise from north
     /// in [0, 360). 0 when the points coincide (see `GeodesicSolution`).
-    public static func initialBearing(from a: Coordinate, to b: Coordinate) -> Double {
+    package static func initialBearing(from a: Coordinate, to b: Coordinate) -> Double {
         inverse(from: a, to: b).initialAzimuth
     }
 
     /// The shortest path from `a` to `b`: its length and its direction at either end.
-    public static func inverse(from a: Coordinate, to b: Coordinate) -> GeodesicSolution {
+    package static func inverse(from a: Coordinate, to b: Coordinate) -> GeodesicSolution {
         GeodesicInverse.solve(from: a, to: b)
     }
 
     /// The length of the path through `points` in order, in metres.
-    public static func length(of points: [Coordinate]) -> Double {
+    package static func length(of points: [Coordinate]) -> Double {
         zip(points, points.dropFirst()).reduce(0) { $0 + distance(from: $1.0, to: $1.1) }
     }
 }
@@ -41,13 +41,13 @@ public enum Geodesy {
 /// north is undefined, an azimuth is measured as if from just off the pole along the meridian of
 /// the coordinate's own longitude. Between a point and itself (distance 0, which includes a pole
 /// given with two longitudes) there is no direction at all, and both azimuths are 0 by convention.
-public struct GeodesicSolution: Equatable, Sendable {
+package struct GeodesicSolution: Equatable, Sendable {
     /// Metres.
-    public var distance: Double
+    package var distance: Double
     /// The direction in which the path leaves the first point.
-    public var initialAzimuth: Double
+    package var initialAzimuth: Double
     /// The direction in which the path arrives at the second point.
-    public var finalAzimuth: Double
+    package var finalAzimuth: Double
     /// How many trial geodesics the search followed: 0 for a meridian or the equator, solved
     /// directly. Bounded by `GeodesicInverse.Search.maxIterations`.
     var iterations: Int
@@ -62,5 +62,5 @@ public struct GeodesicSolution: Equatable, Sendable {
 
 extension Trip {
     /// Total distance along the stops in order, in metres.
-    public var distanceMeters: Double { Geodesy.length(of: waypoints.map(\.location)) }
+    package var distanceMeters: Double { Geodesy.length(of: waypoints.map(\.location)) }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a typed place finds.
-public enum PlaceLookup: Equatable, Sendable {
+package enum PlaceLookup: Equatable, Sendable {
     /// Nothing typed.
     case empty
     /// Places by name, best first (maybe none).

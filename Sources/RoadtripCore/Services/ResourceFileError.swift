@@ -1,11 +1,11 @@
 /// A kind of binary resource file, named as the user should read it ("place index", "basemap").
-public protocol ResourceFileKind: Sendable {
+package protocol ResourceFileKind: Sendable {
     static var name: String { get }
 }
 
 /// Why a resource file (the gazetteer, the basemap) could not be opened. Each case names the
 /// file; `description` is a sentence a user can act on.
-public enum ResourceFileError<Kind: ResourceFileKind>: Error, Equatable, CustomStringConvertible {
+package enum ResourceFileError<Kind: ResourceFileKind>: Error, Equatable, CustomStringConvertible {
     /// There is no file at `path`.
     case missing(path: String)
     /// The file is there but could not be opened or mapped (permissions, a directory…).
@@ -19,7 +19,7 @@ public enum ResourceFileError<Kind: ResourceFileKind>: Error, Equatable, CustomS
     /// The header or an index is inconsistent with itself or with the file's length.
     case damaged(path: String, detail: String)
 
-    public var description: String {
+    package var description: String {
         let name = Kind.name
         switch self {
         case .missing(let path):
@@ -40,13 +40,13 @@ public enum ResourceFileError<Kind: ResourceFileKind>: Error, Equatable, CustomS
     private static var remedy: String { "reinstall roadtrip, or run `make data` in its source tree to rebuild it." }
 }
 
-public enum PlaceIndexFile: ResourceFileKind {
-    public static let name = "place index"
+package enum PlaceIndexFile: ResourceFileKind {
+    package static let name = "place index"
 }
 
-public enum BasemapFile: ResourceFileKind {
-    public static let name = "basemap"
+package enum BasemapFile: ResourceFileKind {
+    package static let name = "basemap"
 }
 
-public typealias GazetteerError = ResourceFileError<PlaceIndexFile>
-public typealias BasemapError = ResourceFileError<BasemapFile>
+package typealias GazetteerError = ResourceFileError<PlaceIndexFile>
+package typealias BasemapError = ResourceFileError<BasemapFile>

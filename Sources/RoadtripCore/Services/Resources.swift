@@ -2,22 +2,22 @@ import Foundation
 
 /// Where the program's data files are (sample trips now; the gazetteer and basemap later), in a
 /// source checkout and in an installed copy alike.
-public struct Resources: Sendable {
-    public let directory: URL
+package struct Resources: Sendable {
+    package let directory: URL
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
-    public var sampleTrips: URL { directory.appendingPathComponent("sample-trips.json") }
+    package var sampleTrips: URL { directory.appendingPathComponent("sample-trips.json") }
     /// The gazetteer index made by `make data` (Scripts/make-gazetteer.py).
-    public var gazetteer: URL { directory.appendingPathComponent("gazetteer.bin") }
+    package var gazetteer: URL { directory.appendingPathComponent("gazetteer.bin") }
     /// The basemap lines made by `make data` (Scripts/make-basemap.py).
-    public var basemap: URL { directory.appendingPathComponent("basemap.bin") }
+    package var basemap: URL { directory.appendingPathComponent("basemap.bin") }
 
-    public struct NotFound: Error, CustomStringConvertible {
+    package struct NotFound: Error, CustomStringConvertible {
         let searched: [String]
-        public var description: String {
+        package var description: String {
             "roadtrip cannot find its resource files (sample-trips.json); looked in \(searched.joined(separator: ", ")). Set ROADTRIP_RESOURCES to the folder that holds them."
         }
     }
@@ -25,7 +25,7 @@ public struct Resources: Sendable {
     /// Looks, in order, in `$ROADTRIP_RESOURCES`, in `share/roadtrip` beside the installed
     /// binary's `bin`, and in a `Resources` folder of a checkout above the binary (a build in
     /// `.build/…`) or above this source file.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Resources {
+    package static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Resources {
         var candidates: [URL] = []
         if let override = environment["ROADTRIP_RESOURCES"], !override.isEmpty {
             candidates.append(URL(fileURLWithPath: override))

@@ -1,23 +1,23 @@
 /// The legs of a trip, stop to stop, with their geodesic lengths and the running total.
-public struct TripRoute: Sendable {
-    public struct Leg: Sendable {
-        public let from: Waypoint
-        public let to: Waypoint
-        public let meters: Double
+package struct TripRoute: Sendable {
+    package struct Leg: Sendable {
+        package let from: Waypoint
+        package let to: Waypoint
+        package let meters: Double
     }
 
     /// The stops in order, and the length of the leg from each to the next.
     private let stops: [Waypoint]
-    public let legMeters: [Double]
+    package let legMeters: [Double]
     /// Distance from the first stop to each stop (0 for the first).
-    public let cumulativeMeters: [Double]
+    package let cumulativeMeters: [Double]
 
     /// Each leg with its two stops (made when asked: the trip screen needs only the lengths).
-    public var legs: [Leg] {
+    package var legs: [Leg] {
         legMeters.indices.map { Leg(from: stops[$0], to: stops[$0 + 1], meters: legMeters[$0]) }
     }
 
-    public init(_ trip: Trip) {
+    package init(_ trip: Trip) {
         let waypoints = trip.waypoints
         // By index, reading only the locations: a stop copied whole is a retain per name and note.
         self.init(trip, legMeters: waypoints.indices.dropLast().map {
@@ -36,5 +36,5 @@ public struct TripRoute: Sendable {
         }
     }
 
-    public var totalMeters: Double { cumulativeMeters.last ?? 0 }
+    package var totalMeters: Double { cumulativeMeters.last ?? 0 }
 }

@@ -1,14 +1,14 @@
 /// How a trip reads, the same on the screens and on the command line: its stop count, its
 /// route, its distance, the summary line with the estimates, and numbers as a user types them.
 /// Presenters and commands both call it; neither calls the other.
-public enum TripText {
+package enum TripText {
     /// "1 stop", "7 stops".
-    public static func stopCount(_ count: Int) -> String {
+    package static func stopCount(_ count: Int) -> String {
         count == 1 ? "1 stop" : "\(count) stops"
     }
 
     /// "Monterey → Morro Bay"; the one stop's name; "" for none.
-    public static func route(of stops: [Waypoint]) -> String {
+    package static func route(of stops: [Waypoint]) -> String {
         switch stops.count {
         case 0: return ""
         case 1: return stops[0].name
@@ -17,18 +17,18 @@ public enum TripText {
     }
 
     /// "173 km"; "—" for a trip of fewer than two stops, which has no distance to speak of.
-    public static func distance(of trip: Trip, meters: Double? = nil, unit: DistanceUnit) -> String {
+    package static func distance(of trip: Trip, meters: Double? = nil, unit: DistanceUnit) -> String {
         trip.waypoints.count < 2 ? "—" : unit.format(meters: meters ?? trip.distanceMeters)
     }
 
     /// "Total distance: 1,234 km   ≈ 1,543 km by road · ≈ 19 h 17 min driving (×1.25 at 80 km/h)"
-    public static func summary(distance: Double, estimate: RouteEstimate, unit: DistanceUnit) -> String {
+    package static func summary(distance: Double, estimate: RouteEstimate, unit: DistanceUnit) -> String {
         summaries(distance: distance, estimate: estimate, unit: unit)[0]
     }
 
     /// The summary line, then shorter forms of it for narrower screens, each dropping the least
     /// needed part whole: the settings, then the labels ("1,234 km · ≈ 1,543 km road · ≈ 19 h 17 min").
-    public static func summaries(distance: Double, estimate: RouteEstimate, unit: DistanceUnit) -> [String] {
+    package static func summaries(distance: Double, estimate: RouteEstimate, unit: DistanceUnit) -> [String] {
         let total = unit.format(meters: distance)
         let road = unit.format(meters: estimate.roadMeters(geodesicMeters: distance))
         let driving = RouteEstimate.formatDuration(seconds: estimate.drivingSeconds(geodesicMeters: distance))
@@ -43,7 +43,7 @@ public enum TripText {
     }
 
     /// A number as a user would type it: "1.25", "80", "49.7".
-    public static func decimal(_ value: Double) -> String {
+    package static func decimal(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
@@ -51,12 +51,12 @@ public enum TripText {
 
 extension DistanceUnit {
     /// A speed in km/h as this unit's speed (km/h or mph).
-    public func speed(kmh: Double) -> Double {
+    package func speed(kmh: Double) -> Double {
         kmh * 1000 / metres
     }
 
     /// This unit's speed (km/h or mph) in km/h.
-    public func kmh(speed: Double) -> Double {
+    package func kmh(speed: Double) -> Double {
         speed * metres / 1000
     }
 }

@@ -38,7 +38,7 @@ package enum DataFileLocation {
 
 extension Resources {
     /// The sample trips a first run starts with.
-    public func loadSampleTrips() throws -> [Trip] {
+    package func loadSampleTrips() throws -> [Trip] {
         try TripFileStore(url: sampleTrips).read()?.trips ?? []
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What went wrong with the data file, each case a sentence that names the file and the cause.
-public enum DataFileError: Error, Equatable, CustomStringConvertible {
+package enum DataFileError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case invalidJSON(path: String, line: Int, column: Int, reason: String)
     case invalidContent(path: String, line: Int?, column: Int?, field: String, reason: String)
@@ -10,7 +10,7 @@ public enum DataFileError: Error, Equatable, CustomStringConvertible {
     case cannotCreate(path: String, reason: String)
     case readOnly(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unreadable(path, reason):
             return "Cannot read \(path): \(reason)."
@@ -27,7 +27,7 @@ public enum DataFileError: Error, Equatable, CustomStringConvertible {
 
     /// What went wrong, without what it means for changes in memory (for where that is said
     /// otherwise, as after a quit signal).
-    public var problem: String {
+    package var problem: String {
         if case let .unwritable(path, reason) = self { return "Cannot save \(path): \(reason)." }
         return description
     }
@@ -49,7 +49,7 @@ public enum DataFileError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The file the error is about.
-    public var path: String {
+    package var path: String {
         switch self {
         case let .unreadable(path, _), let .invalidJSON(path, _, _, _), let .invalidContent(path, _, _, _, _), let .unwritable(path, _),
              let .cannotCreate(path, _), let .readOnly(path, _):

@@ -4,20 +4,20 @@ import RoadtripCore
 
 /// Changes to one trip's stops, each recorded for undo with the stop's name.
 extension DataModel {
-    public func insertStop(_ waypoint: Waypoint, inTrip tripID: Trip.ID, at index: Int) {
+    package func insertStop(_ waypoint: Waypoint, inTrip tripID: Trip.ID, at index: Int) {
         updateTrip(id: tripID, "add stop \(waypoint.name)") { trip in
             trip.waypoints.insert(waypoint, at: min(max(0, index), trip.waypoints.count))
         }
     }
 
-    public func updateStop(_ waypoint: Waypoint, inTrip tripID: Trip.ID) {
+    package func updateStop(_ waypoint: Waypoint, inTrip tripID: Trip.ID) {
         updateTrip(id: tripID, "edit stop \(waypoint.name)") { trip in
             guard let index = trip.waypoints.firstIndex(where: { $0.id == waypoint.id }) else { return }
             trip.waypoints[index] = waypoint
         }
     }
 
-    public func deleteStop(id: Waypoint.ID, inTrip tripID: Trip.ID) {
+    package func deleteStop(id: Waypoint.ID, inTrip tripID: Trip.ID) {
         guard let stop = trip(id: tripID)?.waypoints.first(where: { $0.id == id }) else { return }
         updateTrip(id: tripID, "delete stop \(stop.name)") { trip in
             trip.waypoints.removeAll { $0.id == id }
@@ -25,7 +25,7 @@ extension DataModel {
     }
 
     /// Moves a stop `offset` places; false when that would leave the list.
-    public func moveStop(id: Waypoint.ID, inTrip tripID: Trip.ID, by offset: Int) -> Bool {
+    package func moveStop(id: Waypoint.ID, inTrip tripID: Trip.ID, by offset: Int) -> Bool {
         guard let stops = trip(id: tripID)?.waypoints, let index = stops.firstIndex(where: { $0.id == id }),
               stops.indices.contains(index + offset) else { return false }
         updateTrip(id: tripID, "move stop \(stops[index].name)") { trip in
@@ -38,7 +38,7 @@ extension DataModel {
 /// Changes to a trip as a whole, beside its stops: one undo step each.
 extension DataModel {
     /// The trip with `id`, now and after every change to it; nil once it no longer exists.
-    public func tripUpdates(id: Trip.ID) -> AnyPublisher<Trip?, Never> {
+    package func tripUpdates(id: Trip.ID) -> AnyPublisher<Trip?, Never> {
         $trips
             .map { trips in trips.first { $0.id == id } }
             .removeDuplicates()
@@ -48,7 +48,7 @@ extension DataModel {
     /// Puts the trip's stops in the order of `ids`; false, and nothing changed, when `ids` are
     /// not exactly the trip's stops (it changed since the order was made).
     @discardableResult
-    public func reorderStops(inTrip tripID: Trip.ID, to ids: [Waypoint.ID], _ description: String) -> Bool {
+    package func reorderStops(inTrip tripID: Trip.ID, to ids: [Waypoint.ID], _ description: String) -> Bool {
         guard let stops = trip(id: tripID)?.waypoints, stops.count == ids.count else { return false }
         let byID = Dictionary(stops.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let reordered = ids.compactMap { byID[$0] }
@@ -58,7 +58,7 @@ extension DataModel {
     }
 
     /// Reverses the order of the trip's stops.
-    public func reverseStops(inTrip tripID: Trip.ID) {
+    package func reverseStops(inTrip tripID: Trip.ID) {
         guard let trip = trip(id: tripID) else { return }
         updateTrip(id: tripID, "reverse trip \(trip.name)") { $0.waypoints.reverse() }
     }
@@ -66,7 +66,7 @@ extension DataModel {
     /// A copy of the trip, named "… (copy)", with ids of its own, just after it; nil when there
     /// is no such trip.
     @discardableResult
-    public func duplicateTrip(id: Trip.ID) -> Trip? {
+    package func duplicateTrip(id: Trip.ID) -> Trip? {
         guard let original = trip(id: id), let index = trips.firstIndex(where: { $0.id == id }) else { return nil }
         var copy = original
         copy.id = UUID()

@@ -6,12 +6,12 @@ import RoadtripCore
 /// publishes `trips` (observers see every change at once), and saves: after changes once they
 /// settle (`saveIfDue`), on `save()`, and on every exit path (the app shell's business).
 @MainActor
-public final class DataModel: ObservableObject {
+package final class DataModel: ObservableObject {
     /// How long after the last change an automatic save happens (SPEC §3: at most about a second).
-    public static let autosaveDelay: TimeInterval = 0.5
+    package static let autosaveDelay: TimeInterval = 0.5
 
-    @Published public private(set) var trips: [Trip] = []
-    public let store: TripFileStore
+    @Published package private(set) var trips: [Trip] = []
+    package let store: TripFileStore
 
     /// The envelope as read, so that fields a newer version wrote survive the next save.
     private var file = TripFile(trips: [])
@@ -25,11 +25,11 @@ public final class DataModel: ObservableObject {
 
     /// Why changes cannot be saved (another roadtrip has the file, or a newer one wrote it); while
     /// set, the trips cannot be changed and nothing is written.
-    public private(set) var readOnlyReason: String?
-    public var isReadOnly: Bool { readOnlyReason != nil }
+    package private(set) var readOnlyReason: String?
+    package var isReadOnly: Bool { readOnlyReason != nil }
 
     /// What a save did.
-    public enum SaveOutcome: Equatable, Sendable {
+    package enum SaveOutcome: Equatable, Sendable {
         case saved
         /// The file had been changed by another program; its changes were merged with ours first.
         /// `conflicts` names trips both changed (theirs kept as a copy). Undo history from before
@@ -43,12 +43,12 @@ public final class DataModel: ObservableObject {
     /// on disk are the file system's times, and stay on the real clock: see `AtomicFile`.)
     private let now: @Sendable () -> Date
 
-    public init(store: TripFileStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(store: TripFileStore, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.now = now
     }
 
-    public var hasUnsavedChanges: Bool { changeCount != savedChangeCount }
+    package var hasUnsavedChanges: Bool { changeCount != savedChangeCount }
 
     // MARK: Loading and saving
 
@@ -58,7 +58,7 @@ public final class DataModel: ObservableObject {
     /// roadtrip holding it, a file from a newer version, or a file a save must not replace
     /// (read-only, hard-linked) makes the model read-only. Readers (`roadtrip list`) take no lock
     /// and leave nothing behind.
-    public func load(locking: Bool = true, seed: () throws -> [Trip]) throws {
+    package func load(locking: Bool = true, seed: () throws -> [Trip]) throws {
         if locking, lockFile() { AtomicFile.removeStaleTemporaryFiles(for: store.url) }
         if let snapshot = try store.load() {
             adopt(snapshot.file)
@@ -100,7 +100,7 @@ public final class DataModel: ObservableObject {
     }
 
     /// Reads the file again, dropping changes not yet saved.
-    public func reload() throws(DataFileError) {
+    package func reload() throws(DataFileError) {
         let snapshot = try store.load()
         adopt(snapshot?.file ?? TripFile(trips: []))
         fingerprint = snapshot?.fingerprint
@@ -118,7 +118,7 @@ public final class DataModel: ObservableObject {
     /// reads, or that a newer roadtrip rewrote, is neither merged into nor written: the error
     /// says why, and the changes stay in memory (see `saveCopy`).
     @discardableResult
-    public func save() throws(DataFileError) -> SaveOutcome {
+    package func save() throws(DataFileError) -> SaveOutcome {
         if let readOnlyReason { throw .readOnly(path: store.path, reason: readOnlyReason) }
         finishRunningSave()
         do {
@@ -169,7 +169,7 @@ public final class DataModel: ObservableObject {
     /// by the next one. A file changed underneath by another program is merged here, on this
     /// thread, as `save()` does. Returns nil while nothing has finished.
     @discardableResult
-    public func autosave() throws(DataFileError) -> SaveOutcome? {
+    package func autosave() throws(DataFileError) -> SaveOutcome? {
         if let running {
             guard running.isFinished else { return nil }
             return try finish(running)
@@ -182,7 +182,7 @@ public final class DataModel: ObservableObject {
     }
 
     /// Whether a save is running on another thread.
-    public var isSaving: Bool { running != nil }
+    package var isSaving: Bool { running != nil }
 
     /// Waits for the save running on another thread, if any, and takes its result (as `autosave`
     /// would have); a failure is left for the next save to meet again.
@@ -220,7 +220,7 @@ public final class DataModel: ObservableObject {
     /// failed is tried again after the next change, or after `retryDelay`.
     /// Returns what the save did, or nil when it was not due.
     @discardableResult
-    public func saveIfDue() throws(DataFileError) -> SaveOutcome? {
+    package func saveIfDue() throws(DataFileError) -> SaveOutcome? {
         guard isDue() else { return nil }
         return try save()
     }
@@ -237,7 +237,7 @@ public final class DataModel: ObservableObject {
     /// Writes the trips, as they are now, to a new file at `url` (never over an existing one),
     /// for when the data file cannot be saved. The data file and what counts as saved are left
     /// as they are. The copy is a complete data file: `roadtrip --file` opens it.
-    public func saveCopy(to url: URL) throws(DataFileError) {
+    package func saveCopy(to url: URL) throws(DataFileError) {
         var copy = file
         copy.trips = trips
         let target = TripFileStore(url: url)
@@ -252,7 +252,7 @@ public final class DataModel: ObservableObject {
 
     // MARK: Reading
 
-    public func trip(id: Trip.ID) -> Trip? {
+    package func trip(id: Trip.ID) -> Trip? {
         trips.first { $0.id == id }
     }
 
@@ -260,31 +260,31 @@ public final class DataModel: ObservableObject {
 
     /// Adds a trip at `index` (the top by default) and returns it.
     @discardableResult
-    public func addTrip(_ trip: Trip = Trip(), at index: Int = 0) -> Trip {
+    package func addTrip(_ trip: Trip = Trip(), at index: Int = 0) -> Trip {
         change("add trip \(trip.name)") { $0.insert(trip, at: min(max(0, index), $0.count)) }
         return trip
     }
 
     /// Adds `trips` at `index`, in their order, as one change (an import: one `u` takes them all back).
-    public func addTrips(_ trips: [Trip], at index: Int = 0, _ description: String) {
+    package func addTrips(_ trips: [Trip], at index: Int = 0, _ description: String) {
         guard !trips.isEmpty else { return }
         change(description) { $0.insert(contentsOf: trips, at: min(max(0, index), $0.count)) }
     }
 
     /// Renames a trip. Renames with the same `session` in a row are undone as one.
-    public func renameTrip(id: Trip.ID, to name: String, session: String? = nil) {
+    package func renameTrip(id: Trip.ID, to name: String, session: String? = nil) {
         guard let old = trip(id: id) else { return }
         updateTrip(id: id, "rename trip \(old.name)", coalescingKey: session.map { "rename \($0)" }) { $0.name = name }
     }
 
-    public func deleteTrip(id: Trip.ID) {
+    package func deleteTrip(id: Trip.ID) {
         guard let trip = trip(id: id) else { return }
         change("delete trip \(trip.name)") { $0.removeAll { $0.id == id } }
     }
 
     /// Applies `update` to the trip with `id`, recorded for undo as `description`; nothing
     /// happens when there is no such trip or nothing changed.
-    public func updateTrip(id: Trip.ID, _ description: String, coalescingKey: String? = nil, _ update: (inout Trip) -> Void) {
+    package func updateTrip(id: Trip.ID, _ description: String, coalescingKey: String? = nil, _ update: (inout Trip) -> Void) {
         guard let index = trips.firstIndex(where: { $0.id == id }) else { return }
         var trip = trips[index]
         update(&trip)
@@ -309,12 +309,12 @@ public final class DataModel: ObservableObject {
 
     // MARK: Undo
 
-    public var canUndo: Bool { !history.undoEntries.isEmpty }
-    public var canRedo: Bool { !history.redoEntries.isEmpty }
+    package var canUndo: Bool { !history.undoEntries.isEmpty }
+    package var canRedo: Bool { !history.redoEntries.isEmpty }
 
     /// Goes back before the last change; returns what it was ("delete stop Monterey").
     @discardableResult
-    public func undo() -> String? {
+    package func undo() -> String? {
         guard !isReadOnly, let step = history.undo(current: trips) else { return nil }
         publish(step.trips)
         return step.description
@@ -322,7 +322,7 @@ public final class DataModel: ObservableObject {
 
     /// Makes the last undone change again; returns what it was.
     @discardableResult
-    public func redo() -> String? {
+    package func redo() -> String? {
         guard !isReadOnly, let step = history.redo(current: trips) else { return nil }
         publish(step.trips)
         return step.description

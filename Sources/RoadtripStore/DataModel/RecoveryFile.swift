@@ -7,9 +7,9 @@ import Glibc
 /// made immutable, or a newer roadtrip rewrote it): a new file named after it and the time,
 /// `trips.json.recovered-20261122-213000`, beside it, or in `$XDG_STATE_HOME/roadtrip/`
 /// (`~/.local/state/roadtrip/`) when its folder takes no new file.
-public enum RecoveryFile {
+package enum RecoveryFile {
     /// The places to try, in order.
-    public static func candidates(for dataFile: URL, environment: [String: String], now: Date = Date()) -> [URL] {
+    package static func candidates(for dataFile: URL, environment: [String: String], now: Date = Date()) -> [URL] {
         let name = "\(dataFile.lastPathComponent).recovered-\(timestamp(now))"
         let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) as NSString).appendingPathComponent(".local/state")
@@ -21,7 +21,7 @@ public enum RecoveryFile {
 
     /// The first candidate whose folder this user can add a file to (or create), for the path
     /// the planner proposes.
-    public static func suggested(for dataFile: URL, environment: [String: String], now: Date = Date()) -> URL {
+    package static func suggested(for dataFile: URL, environment: [String: String], now: Date = Date()) -> URL {
         let all = candidates(for: dataFile, environment: environment, now: now)
         return all.first { canCreateFile(in: $0.deletingLastPathComponent().path) } ?? all[0]
     }
@@ -48,7 +48,7 @@ public enum RecoveryFile {
 extension DataModel {
     /// Writes the trips to the first recovery place that takes them (`RecoveryFile`); returns
     /// where, or throws the last place's error.
-    public func saveRecoveryCopy(environment: [String: String], now: Date = Date()) throws(DataFileError) -> URL {
+    package func saveRecoveryCopy(environment: [String: String], now: Date = Date()) throws(DataFileError) -> URL {
         var lastError: DataFileError?
         for candidate in RecoveryFile.candidates(for: store.url, environment: environment, now: now) {
             do {

@@ -7,8 +7,8 @@ import RoadtripCore
 extension TripFileStore {
     /// The file as read: its trips, and what its bytes looked like, to notice another program's
     /// changes before a save.
-    public struct Snapshot: Sendable {
-        public let file: TripFile
+    package struct Snapshot: Sendable {
+        package let file: TripFile
         let fingerprint: FileFingerprint
     }
 
@@ -16,7 +16,7 @@ extension TripFileStore {
     /// file: the planner's start, `list`, a save's look for another program's changes.
     /// Anything but a regular file (a folder, a pipe, a device, a symbolic link that loops) is
     /// refused with what it is, before any byte is read: reading a pipe would block for ever.
-    public func load() throws(DataFileError) -> Snapshot? {
+    package func load() throws(DataFileError) -> Snapshot? {
         guard let (data, size, modified) = try readBytes() else { return nil }
         return Snapshot(file: try decode(data), fingerprint: FileFingerprint(bytes: data, size: size, modified: modified))
     }

@@ -3,22 +3,22 @@ import RoadtripCore
 
 /// Reads and writes the data file. Knows the format and the error messages; knows nothing of
 /// when to save (that is the `DataModel`'s business).
-public struct TripFileStore: Sendable {
-    public let url: URL
+package struct TripFileStore: Sendable {
+    package let url: URL
 
-    public init(url: URL) {
+    package init(url: URL) {
         self.url = url
     }
 
-    public var path: String { url.path }
+    package var path: String { url.path }
 
     /// The file's trips, or nil when there is no file yet (see `load()`).
-    public func read() throws(DataFileError) -> TripFile? {
+    package func read() throws(DataFileError) -> TripFile? {
         try load()?.file
     }
 
     /// Decodes file bytes, turning every failure into an error with the line and column.
-    public func decode(_ data: Data) throws(DataFileError) -> TripFile {
+    package func decode(_ data: Data) throws(DataFileError) -> TripFile {
         // The one-pass reader takes nearly every file; on any doubt it steps aside, and the slow
         // path below reads the file again, finds what is wrong and says where.
         if let file = TripFileReader.read(data) {
@@ -49,11 +49,11 @@ public struct TripFileStore: Sendable {
         }
     }
 
-    public func write(_ file: TripFile) throws(DataFileError) {
+    package func write(_ file: TripFile) throws(DataFileError) {
         _ = try writeAndFingerprint(file)
     }
 
-    public func write(_ data: Data) throws(DataFileError) {
+    package func write(_ data: Data) throws(DataFileError) {
         do {
             try FolderMaker.make(url.deletingLastPathComponent().path)
             try AtomicFile.write(data, to: url)

@@ -1,14 +1,14 @@
 
 /// Why a file could not be imported: the file, where in it (when the cause has a place), and
 /// the cause. Nothing was imported from it.
-public struct ImportError: Error, Equatable, CustomStringConvertible {
-    public var path: String
-    public var line: Int?
-    public var column: Int?
+package struct ImportError: Error, Equatable, CustomStringConvertible {
+    package var path: String
+    package var line: Int?
+    package var column: Int?
     /// The cause, without a final full stop ("<rtept> has no lat attribute").
-    public var reason: String
+    package var reason: String
 
-    public init(path: String, line: Int? = nil, column: Int? = nil, reason: String) {
+    package init(path: String, line: Int? = nil, column: Int? = nil, reason: String) {
         self.path = path
         self.line = line
         self.column = column
@@ -16,7 +16,7 @@ public struct ImportError: Error, Equatable, CustomStringConvertible {
     }
 
     /// One sentence: "Cannot import /tmp/a.gpx: line 12, column 5: <rtept> has no lat attribute."
-    public var description: String {
+    package var description: String {
         var place = ""
         if let line {
             place = column.map { "line \(line), column \($0): " } ?? "line \(line): "

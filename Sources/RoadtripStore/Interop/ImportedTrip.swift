@@ -3,14 +3,14 @@ import RoadtripCore
 
 /// A trip read from another program's file, before it joins the user's trips (which gives it
 /// and its stops new ids).
-public struct ImportedTrip: Equatable, Sendable {
-    public var name: String
-    public var stops: [Waypoint]
+package struct ImportedTrip: Equatable, Sendable {
+    package var name: String
+    package var stops: [Waypoint]
     /// What was changed on the way in, one sentence each, for the user to read before keeping
     /// the trip ("a track of 12,345 points became 48 stops").
-    public var notes: [String]
+    package var notes: [String]
 
-    public init(name: String, stops: [Waypoint], notes: [String] = []) {
+    package init(name: String, stops: [Waypoint], notes: [String] = []) {
         self.name = name
         self.stops = stops
         self.notes = notes
@@ -19,7 +19,7 @@ public struct ImportedTrip: Equatable, Sendable {
     /// The trips to add for what a file held: new ids for each trip and stop (the file may come
     /// from this very data file, and ids must stay unique); `name` for one trip, "name 1",
     /// "name 2"… for several, else each its own.
-    public static func newTrips(_ imported: [ImportedTrip], named name: String?) -> [Trip] {
+    package static func newTrips(_ imported: [ImportedTrip], named name: String?) -> [Trip] {
         imported.enumerated().map { index, trip in
             var new = Trip(name: name.map { imported.count == 1 ? $0 : "\($0) \(index + 1)" } ?? trip.name)
             new.waypoints = trip.stops.map { stop in

@@ -6,14 +6,14 @@ import Terminal
 /// The composition root of the full-screen program: opens the data model, starts the terminal,
 /// builds the first module, runs the loop, and on every way out saves and gives the terminal back.
 @MainActor
-public enum Application {
-    public struct Settings: Sendable {
-        public var unit: DistanceUnit
-        public var environment: [String: String]
+package enum Application {
+    package struct Settings: Sendable {
+        package var unit: DistanceUnit
+        package var environment: [String: String]
         /// Whether clicks and the wheel act (`--no-mouse` leaves them to the terminal).
-        public var mouse: Bool
+        package var mouse: Bool
 
-        public init(unit: DistanceUnit, environment: [String: String], mouse: Bool = true) {
+        package init(unit: DistanceUnit, environment: [String: String], mouse: Bool = true) {
             self.unit = unit
             self.environment = environment
             self.mouse = mouse
@@ -29,7 +29,7 @@ public enum Application {
     /// Runs the TUI on an already loaded model. Returns the process exit status: 0, or 128 plus
     /// the number of the signal that ended it. What became of changes the data file could not
     /// take is said on standard error, naming the file that holds them.
-    public static func run(model: DataModel, settings: Settings) throws -> Int32 {
+    package static func run(model: DataModel, settings: Settings) throws -> Int32 {
         let terminal = try Terminal.start(environment: settings.environment)
         // Off as well when the terminal has no mouse: the keys do everything anyway.
         if settings.mouse { terminal.enableMouse() }

@@ -4,20 +4,20 @@ import Terminal
 /// top one, and the status bar under it. Routers push and pop; the main loop hands it keys and
 /// asks it to draw.
 @MainActor
-public final class Navigator {
-    public private(set) var stack: [Screen] = []
-    public private(set) var isFinished = false
+package final class Navigator {
+    package private(set) var stack: [Screen] = []
+    package private(set) var isFinished = false
     private var help: HelpOverlay?
     /// A message from the app itself (a failed autosave), shown over the screen's own.
     private var message: StatusMessage?
     /// A message that stays while it is true ("read-only: …"), under any other.
-    public var banner: StatusMessage? {
+    package var banner: StatusMessage? {
         didSet { setNeedsDisplay() }
     }
     private var ownNeedsDisplay = true
     /// The size of the screen at the last drawing. While it is below `minimumSize`, the screens
     /// are hidden behind a notice, and keys do not act (see `handle`).
-    public private(set) var drawnSize: (width: Int, height: Int)?
+    package private(set) var drawnSize: (width: Int, height: Int)?
     /// Keys that did nothing because the notice hid the screen, counted on the notice so that a
     /// user typing blind sees that nothing happened.
     private var keysIgnoredWhileTooSmall = 0
@@ -25,10 +25,10 @@ public final class Navigator {
     private var closingClick = ClosingClickGuard()
 
     /// Smallest terminal the screens are laid out for.
-    public static let minimumSize = (width: 30, height: 6)
+    package static let minimumSize = (width: 30, height: 6)
 
     /// Whether the last drawing was the "Terminal too small" notice instead of the screen.
-    public var isShowingTooSmallNotice: Bool {
+    package var isShowingTooSmallNotice: Bool {
         guard let drawnSize else { return false }
         return !Self.fits(width: drawnSize.width, height: drawnSize.height)
     }
@@ -37,15 +37,15 @@ public final class Navigator {
         width >= minimumSize.width && height >= minimumSize.height
     }
 
-    public init() {}
+    package init() {}
 
-    public var top: Screen? { stack.last }
+    package var top: Screen? { stack.last }
 
-    public var needsDisplay: Bool {
+    package var needsDisplay: Bool {
         ownNeedsDisplay || (top?.needsDisplay ?? false)
     }
 
-    public func push(_ screen: Screen) {
+    package func push(_ screen: Screen) {
         stack.last?.dismissStatusMessage()
         stack.append(screen)
         setNeedsDisplay()
@@ -54,42 +54,42 @@ public final class Navigator {
     /// Closes `screen`, and whatever is open over it (a trip screen whose trip went away closes
     /// with the stop editor over it); closing the first screen quits. A screen no longer open is
     /// left alone: closing is said by who closes, never "whatever is on top".
-    public func pop(_ screen: Screen) {
+    package func pop(_ screen: Screen) {
         guard let index = stack.lastIndex(where: { $0 === screen }) else { return }
         guard index > 0 else { return quit() }
         stack.removeSubrange(index...)
         setNeedsDisplay()
     }
 
-    public func quit() {
+    package func quit() {
         isFinished = true
     }
 
     /// Takes back a quit that could not be completed (the changes could not be saved).
-    public func resume() {
+    package func resume() {
         isFinished = false
         setNeedsDisplay()
     }
 
-    public func showHelp() {
+    package func showHelp() {
         guard let top else { return }
         help = HelpOverlay(title: top.helpTitle, entries: top.helpEntries)
         setNeedsDisplay()
     }
 
-    public var isShowingHelp: Bool { help != nil }
+    package var isShowingHelp: Bool { help != nil }
 
     /// Shows an app-level message until the next key.
-    public func show(_ message: StatusMessage) {
+    package func show(_ message: StatusMessage) {
         self.message = message
         setNeedsDisplay()
     }
 
-    public func setNeedsDisplay() {
+    package func setNeedsDisplay() {
         ownNeedsDisplay = true
     }
 
-    public func handle(_ key: Key) {
+    package func handle(_ key: Key) {
         if isShowingTooSmallNotice {
             return handleWhileTooSmall(key)
         }
@@ -121,7 +121,7 @@ public final class Navigator {
         setNeedsDisplay()
     }
 
-    public func draw(on surface: Surface) {
+    package func draw(on surface: Surface) {
         surface.clear()
         defer {
             ownNeedsDisplay = false

@@ -2,7 +2,7 @@ import Terminal
 
 /// What the navigation stack needs of a module's view: a VIPER view as a full-screen panel.
 @MainActor
-public protocol Screen: AnyObject {
+package protocol Screen: AnyObject {
     /// Title of the help overlay ("Roadtrips — keys").
     var helpTitle: String { get }
     /// Every key of the screen, from its command table.

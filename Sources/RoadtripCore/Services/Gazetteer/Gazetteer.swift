@@ -6,7 +6,7 @@ import Foundation
 /// The index file is memory-mapped and used in place, so loading costs the same few system calls
 /// whatever its size and the kernel shares its pages between processes. It is never written, which
 /// is why the class may be shared between threads.
-public final class Gazetteer: PlaceIndex, @unchecked Sendable {
+package final class Gazetteer: PlaceIndex, @unchecked Sendable {
     let tables: GazetteerTables
     private let bytes: GazetteerBytes
     private let qualifierNames = QualifierNames()
@@ -18,18 +18,18 @@ public final class Gazetteer: PlaceIndex, @unchecked Sendable {
 
     /// Opens the index at `url`: checks its header against its length and maps it. Throws a
     /// `GazetteerError` naming the file when it is missing, cut short, damaged or of another version.
-    public static func load(from url: URL) throws(GazetteerError) -> Gazetteer {
+    package static func load(from url: URL) throws(GazetteerError) -> Gazetteer {
         try Gazetteer(bytes: GazetteerBytes.map(url), path: url.path)
     }
 
     /// How many places the index holds.
-    public var count: Int { tables.placeCount }
+    package var count: Int { tables.placeCount }
 
-    public func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place] {
+    package func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place] {
         GazetteerSearch(tables: tables, limit: limit, context: context, qualifierNames: qualifierNames).run(query).map { place(at: Int($0.place)) }
     }
 
-    public func nearest(to coordinate: Coordinate) -> Place? {
+    package func nearest(to coordinate: Coordinate) -> Place? {
         NearestPlace(tables: tables).find(coordinate).map { place(at: $0) }
     }
 

@@ -1,28 +1,28 @@
 /// What a place index is made from: GeoNames places with their alternate names, the names of
 /// their regions and countries. `gazetteer-builder` reads it from the file that
 /// Scripts/make-gazetteer.py extracts; `GazetteerWriter` turns it into `gazetteer.bin`.
-public struct GazetteerSource: Sendable {
-    public struct Country: Sendable {
+package struct GazetteerSource: Sendable {
+    package struct Country: Sendable {
         /// ISO 3166-1 alpha-2.
-        public var code: String
-        public var name: String
+        package var code: String
+        package var name: String
 
-        public init(code: String, name: String) {
+        package init(code: String, name: String) {
             self.code = code
             self.name = name
         }
     }
 
-    public struct Region: Sendable {
-        public var countryCode: String
+    package struct Region: Sendable {
+        package var countryCode: String
         /// The GeoNames admin-1 code, as places refer to it ("CA", "08", "ENG").
-        public var code: String
+        package var code: String
         /// Empty when unknown.
-        public var name: String
+        package var name: String
         /// What `Place.admin1Code` shows: a postal abbreviation ("ON", "NSW") or the GeoNames code.
-        public var shortCode: String
+        package var shortCode: String
 
-        public init(countryCode: String, code: String, name: String, shortCode: String) {
+        package init(countryCode: String, code: String, name: String, shortCode: String) {
             self.countryCode = countryCode
             self.code = code
             self.name = name
@@ -30,23 +30,23 @@ public struct GazetteerSource: Sendable {
         }
     }
 
-    public struct Place: Sendable {
-        public var geonameID: Int
-        public var name: String
-        public var latitude: Double
-        public var longitude: Double
-        public var countryCode: String
+    package struct Place: Sendable {
+        package var geonameID: Int
+        package var name: String
+        package var latitude: Double
+        package var longitude: Double
+        package var countryCode: String
         /// The GeoNames admin-1 code (may be empty).
-        public var admin1Code: String
-        public var population: Int
-        public var alternateNames: [String]
+        package var admin1Code: String
+        package var population: Int
+        package var alternateNames: [String]
         /// The place's names that GeoNames tags with a language ("Cologne" in English, "Colonia" in
         /// Spanish for Köln): an alternate name among them is a trusted common name of the place.
-        public var trustedNames: [String]
+        package var trustedNames: [String]
         /// The IANA time zone GeoNames gives the place ("America/Los_Angeles"); empty when unknown.
-        public var timeZone: String
+        package var timeZone: String
 
-        public init(geonameID: Int, name: String, latitude: Double, longitude: Double, countryCode: String,
+        package init(geonameID: Int, name: String, latitude: Double, longitude: Double, countryCode: String,
                     admin1Code: String, population: Int, alternateNames: [String], trustedNames: [String] = [],
                     timeZone: String = "") {
             self.geonameID = geonameID
@@ -62,11 +62,11 @@ public struct GazetteerSource: Sendable {
         }
     }
 
-    public var countries: [Country]
-    public var regions: [Region]
-    public var places: [Place]
+    package var countries: [Country]
+    package var regions: [Region]
+    package var places: [Place]
 
-    public init(countries: [Country], regions: [Region], places: [Place]) {
+    package init(countries: [Country], regions: [Region], places: [Place]) {
         self.countries = countries
         self.regions = regions
         self.places = places

@@ -6,21 +6,21 @@ import Foundation
 /// folded by `SearchText`, the search's own function, and the ranked lists of long prefixes are
 /// made by the search's own scan over a first draft of the index, so that the file and the
 /// search cannot disagree.
-public enum GazetteerWriter {
+package enum GazetteerWriter {
     /// What went into an index, for the builder to report.
-    public struct Summary: Sendable {
-        public let places: Int
-        public let entries: Int
-        public let rankedPrefixes: Int
-        public let bytes: Int
+    package struct Summary: Sendable {
+        package let places: Int
+        package let entries: Int
+        package let rankedPrefixes: Int
+        package let bytes: Int
     }
 
     /// A source the file format cannot hold.
-    public struct TooLarge: Error, CustomStringConvertible {
-        public let description: String
+    package struct TooLarge: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public static func bytes(for source: GazetteerSource) throws -> (bytes: [UInt8], summary: Summary) {
+    package static func bytes(for source: GazetteerSource) throws -> (bytes: [UInt8], summary: Summary) {
         let tables = try DraftTables(source: source)
         let draft = tables.assemble(prefixes: [], ranked: [])
         let memory = GazetteerBytes(copying: draft)

@@ -1,23 +1,23 @@
 import Foundation
 
 /// A populated place of the gazetteer (GeoNames "cities500"), as search results and stops use it.
-public struct Place: Equatable, Hashable, Sendable {
-    public let name: String
+package struct Place: Equatable, Hashable, Sendable {
+    package let name: String
     /// First-level region name ("California", "Bavaria"); empty when unknown.
-    public let admin1: String
+    package let admin1: String
     /// The region's short form where one is in common use ("CA", "ON", "NSW"), else its GeoNames
     /// code; empty when unknown.
-    public let admin1Code: String
+    package let admin1Code: String
     /// Country name ("United States").
-    public let country: String
+    package let country: String
     /// ISO 3166-1 alpha-2 ("US").
-    public let countryCode: String
-    public let coordinate: Coordinate
-    public let population: Int
+    package let countryCode: String
+    package let coordinate: Coordinate
+    package let population: Int
     /// The IANA time zone GeoNames gives the place ("America/Boise"); empty when unknown.
-    public let timeZone: String
+    package let timeZone: String
 
-    public init(name: String, admin1: String, admin1Code: String, country: String, countryCode: String, coordinate: Coordinate,
+    package init(name: String, admin1: String, admin1Code: String, country: String, countryCode: String, coordinate: Coordinate,
                 population: Int, timeZone: String = "") {
         self.name = name
         self.admin1 = admin1
@@ -31,18 +31,18 @@ public struct Place: Equatable, Hashable, Sendable {
 
     /// The place's time zone, for showing a stop's local time; nil when unknown or when this
     /// system's time zone database does not know the identifier.
-    public var zone: TimeZone? { TimeZone(identifier: timeZone) }
+    package var zone: TimeZone? { TimeZone(identifier: timeZone) }
 
     /// How a person names the region beside the place: the postal abbreviation in the United
     /// States, Canada and Australia ("Portland, OR"), the region's name elsewhere ("Füssen, Bavaria").
-    public var shortRegion: String {
+    package var shortRegion: String {
         ["US", "CA", "AU"].contains(countryCode) && !admin1Code.isEmpty ? admin1Code : admin1
     }
 }
 
 /// Finds places by name (and nearest to a point). The real one is the memory-mapped `Gazetteer`;
 /// tests use small in-memory ones.
-public protocol PlaceIndex: AnyObject, Sendable {
+package protocol PlaceIndex: AnyObject, Sendable {
     /// Places matching `query`, best first: match quality, then population, weighed by distance
     /// from `context` when there is one. `query` may end in a qualifier ("Portland, OR", "Paris,
     /// France", "Seattle WA").
@@ -53,7 +53,7 @@ public protocol PlaceIndex: AnyObject, Sendable {
 
 extension PlaceIndex {
     /// Places matching `query`, from nowhere in particular.
-    public func search(_ query: String, limit: Int) -> [Place] {
+    package func search(_ query: String, limit: Int) -> [Place] {
         search(query, limit: limit, near: nil)
     }
 }

@@ -4,10 +4,10 @@ import Foundation
 /// the place before, for `roadtrip new`). Among places that match a query equally well, a place
 /// counts for less the farther it is from the nearest of these points, so that "Astoria" in a
 /// trip through Oregon is Astoria, Oregon, and in one through New York is Astoria, New York.
-public struct SearchContext: Equatable, Sendable {
-    public let points: [Coordinate]
+package struct SearchContext: Equatable, Sendable {
+    package let points: [Coordinate]
 
-    public init?(_ points: [Coordinate]) {
+    package init?(_ points: [Coordinate]) {
         let valid = points.filter(\.isValid)
         guard !valid.isEmpty else { return nil }
         self.points = valid

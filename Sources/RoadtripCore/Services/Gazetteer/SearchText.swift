@@ -7,21 +7,21 @@ import Foundation
 /// apostrophes vanish ("Coeur d'Alene" → "coeur dalene"), any other punctuation, symbol or space
 /// separates words ("Winston-Salem" → "winston salem"). Letters of every script are kept, so
 /// "東京" and "Москва" are keys too.
-public enum SearchText {
+package enum SearchText {
     /// The words of `text`, folded, in order.
-    public static func words(of text: String) -> [String] {
+    package static func words(of text: String) -> [String] {
         fold(text).split(separator: " ").map(String.init)
     }
 
     /// The form a name is indexed under: its words with abbreviations written out ("St. Louis" →
     /// "saint louis"), joined by single spaces.
-    public static func key(of text: String) -> String {
+    package static func key(of text: String) -> String {
         words(of: text).map { abbreviations[$0] ?? $0 }.joined(separator: " ")
     }
 
     /// Abbreviations a name may be written with, and the word the index stores instead. A query
     /// word that is one of them also looks for the written-out word (see `GazetteerQuery`).
-    public static let abbreviations: [String: String] = [
+    package static let abbreviations: [String: String] = [
         "st": "saint", "ste": "sainte", "ft": "fort", "mt": "mount", "mtn": "mountain",
     ]
 

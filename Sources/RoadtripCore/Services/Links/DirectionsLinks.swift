@@ -2,11 +2,11 @@ import Foundation
 
 /// The map services a trip can be handed to as a directions link, and how many of its stops one
 /// link can carry.
-public enum DirectionsService: String, CaseIterable, Sendable {
+package enum DirectionsService: String, CaseIterable, Sendable {
     case google, osm, apple
 
     /// "Google Maps".
-    public var title: String {
+    package var title: String {
         switch self {
         case .google: return "Google Maps"
         case .osm: return "OpenStreetMap"
@@ -17,7 +17,7 @@ public enum DirectionsService: String, CaseIterable, Sendable {
     /// Stops in one link, the ends included: Google Maps URLs take an origin, a destination and
     /// up to 9 waypoints; OpenStreetMap's and Apple's documented directions links go from one
     /// point to another.
-    public var maximumStops: Int {
+    package var maximumStops: Int {
         switch self {
         case .google: return 11
         case .osm, .apple: return 2
@@ -26,15 +26,15 @@ public enum DirectionsService: String, CaseIterable, Sendable {
 }
 
 /// One directions link: the stops it covers (indices, the ends included) and its URL.
-public struct DirectionsLink: Equatable, Sendable {
-    public let stops: ClosedRange<Int>
-    public let url: String
+package struct DirectionsLink: Equatable, Sendable {
+    package let stops: ClosedRange<Int>
+    package let url: String
 }
 
 /// Directions links for a trip's stops: as few as the service allows, each starting where the
 /// last one ended, so that followed in order they drive the whole trip.
-public enum DirectionsLinks {
-    public static func links(for stops: [Coordinate], service: DirectionsService) -> [DirectionsLink] {
+package enum DirectionsLinks {
+    package static func links(for stops: [Coordinate], service: DirectionsService) -> [DirectionsLink] {
         guard stops.count >= 2 else { return [] }
         var links: [DirectionsLink] = []
         var first = 0

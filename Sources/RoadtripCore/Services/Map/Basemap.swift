@@ -7,7 +7,7 @@ import Foundation
 /// The file is memory-mapped and used in place: loading checks the header and the index (not
 /// the points), and lines are handed to the renderer as pointers into the mapping. It is never
 /// written, which is why the class may be shared between threads.
-public final class Basemap: BasemapProviding, @unchecked Sendable {
+package final class Basemap: BasemapProviding, @unchecked Sendable {
     /// Coarsest first, each finer than the one before (checked at load).
     let levels: [BasemapLevel]
     private let mapping: BasemapMapping
@@ -26,7 +26,7 @@ public final class Basemap: BasemapProviding, @unchecked Sendable {
     /// Opens the basemap at `url`: maps it and checks its header and index against its length.
     /// Throws a `BasemapError` naming the file when it is missing, cut short, damaged or of
     /// another version.
-    public static func load(from url: URL) throws(BasemapError) -> Basemap {
+    package static func load(from url: URL) throws(BasemapError) -> Basemap {
         try Basemap(mapping: BasemapMapping.map(url), path: url.path)
     }
 
@@ -70,7 +70,7 @@ public final class Basemap: BasemapProviding, @unchecked Sendable {
     /// Hands over the chunks of line whose boxes meet `rect`, layer by layer in drawing order
     /// (`BasemapLayer`), each once: a chunk listed in several tiles is visited only from the
     /// first of them that the query reads, so no set of visited chunks is needed.
-    public func forEachLine(in rect: MercatorRect, resolution: Double, _ body: (BasemapLayer, UnsafeBufferPointer<MercatorPoint>) -> Void) {
+    package func forEachLine(in rect: MercatorRect, resolution: Double, _ body: (BasemapLayer, UnsafeBufferPointer<MercatorPoint>) -> Void) {
         guard rect.minX <= rect.maxX, rect.minY <= rect.maxY else { return }
         let level = level(for: resolution)
         let tiles = level.tilesPerSide

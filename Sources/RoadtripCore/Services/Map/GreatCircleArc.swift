@@ -1,12 +1,12 @@
 import Foundation
 
 /// Points along the great circle between two places, in world units, for drawing a route leg.
-public enum GreatCircleArc {
+package enum GreatCircleArc {
     /// The arc from `a` to `b` as world points, x unwrapped so that consecutive points are never
     /// more than half a world apart: a leg across the antimeridian (Anchorage → Tokyo) runs past
     /// x = 0 or 1 rather than back across the world. Starts at `a`'s own x. `maxStep` bounds the
     /// world distance between points (pass a few dots' worth so the arc is smooth at this zoom).
-    public static func points(from a: Coordinate, to b: Coordinate, maxStep: Double) -> [WorldPoint] {
+    package static func points(from a: Coordinate, to b: Coordinate, maxStep: Double) -> [WorldPoint] {
         let p = unitVector(a), q = unitVector(b)
         let angle = atan2(length(cross(p, q)), dot(p, q))
         // A world unit is 2π radians of longitude; Mercator stretches towards the poles, so

@@ -1,14 +1,14 @@
 import Terminal
 
 /// A label to place beside a pin: which stop it names, its text, and the cells of its pin.
-public struct LabelRequest: Equatable, Sendable {
-    public var id: Int
-    public var text: String
-    public var pin: Rect
+package struct LabelRequest: Equatable, Sendable {
+    package var id: Int
+    package var text: String
+    package var pin: Rect
     /// The text's width in cells, when already known.
-    public var width: Int?
+    package var width: Int?
 
-    public init(id: Int, text: String, pin: Rect, width: Int? = nil) {
+    package init(id: Int, text: String, pin: Rect, width: Int? = nil) {
         self.id = id
         self.text = text
         self.pin = pin
@@ -17,18 +17,18 @@ public struct LabelRequest: Equatable, Sendable {
 }
 
 /// A label that found room: the cells it takes (one row, as wide as its text).
-public struct PlacedLabel: Equatable, Sendable {
-    public var id: Int
-    public var text: String
-    public var rect: Rect
+package struct PlacedLabel: Equatable, Sendable {
+    package var id: Int
+    package var text: String
+    package var rect: Rect
 }
 
 /// Greedy placement of stop labels on the map: in the order given (the selected stop first),
 /// each label is tried right of its pin, then left, above and below, and kept at the first spot
 /// inside the map that overlaps no label already placed, no pin and no obstacle (the scale bar).
 /// A label that fits nowhere is dropped whole: a cut name would read as a different place.
-public enum LabelPlacer {
-    public static func place(_ requests: [LabelRequest], pins: [Rect], obstacles: [Rect] = [], bounds: Rect) -> [PlacedLabel] {
+package enum LabelPlacer {
+    package static func place(_ requests: [LabelRequest], pins: [Rect], obstacles: [Rect] = [], bounds: Rect) -> [PlacedLabel] {
         // Labels and pins keep one clear column on either side, so "3 Paris" never runs into
         // "Lyon" or the next pin's number.
         var taken = TakenCells(bounds: bounds)

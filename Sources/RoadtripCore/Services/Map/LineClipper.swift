@@ -1,12 +1,12 @@
 /// Cuts line segments to a box (Liang–Barsky), so the canvas only ever walks the visible part of
 /// a line: a coastline segment crossing the whole view at high zoom costs what it shows.
-public struct LineClipper: Sendable {
-    public let minX: Double
-    public let minY: Double
-    public let maxX: Double
-    public let maxY: Double
+package struct LineClipper: Sendable {
+    package let minX: Double
+    package let minY: Double
+    package let maxX: Double
+    package let maxY: Double
 
-    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    package init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX
         self.minY = minY
         self.maxX = maxX
@@ -16,7 +16,7 @@ public struct LineClipper: Sendable {
     /// Cohen–Sutherland outcode: which sides of the box a point lies beyond. Two points sharing a
     /// bit lie beyond the same side, so the segment between them is out of view without clipping.
     @inline(__always)
-    public func outcode(x: Double, y: Double) -> UInt8 {
+    package func outcode(x: Double, y: Double) -> UInt8 {
         var code: UInt8 = 0
         if x < minX { code |= 1 } else if x > maxX { code |= 2 }
         if y < minY { code |= 4 } else if y > maxY { code |= 8 }
@@ -25,7 +25,7 @@ public struct LineClipper: Sendable {
 
     /// The part of the segment inside the box, or nil when none of it is.
     @inline(__always)
-    public func clip(x0: Double, y0: Double, x1: Double, y1: Double) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
+    package func clip(x0: Double, y0: Double, x1: Double, y1: Double) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
         let dx = x1 - x0, dy = y1 - y0
         var enter = 0.0, leave = 1.0
         // Each edge as p·t ≤ q: p the direction towards outside, q the room left to that edge.

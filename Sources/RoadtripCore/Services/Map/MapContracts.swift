@@ -3,24 +3,24 @@
 /// A point in Web Mercator world units: x from 0 (180° W) to 1 (180° E), y from 0 (85.0511° N)
 /// to 1 (85.0511° S). Single precision is enough on a map (about 2 m at the equator) and halves
 /// the basemap file.
-public struct MercatorPoint: Equatable, Sendable {
-    public var x: Float
-    public var y: Float
+package struct MercatorPoint: Equatable, Sendable {
+    package var x: Float
+    package var y: Float
 
-    public init(x: Float, y: Float) {
+    package init(x: Float, y: Float) {
         self.x = x
         self.y = y
     }
 }
 
 /// An axis-aligned box in world units; `minX` < `maxX`, `minY` < `maxY`.
-public struct MercatorRect: Equatable, Sendable {
-    public var minX: Double
-    public var minY: Double
-    public var maxX: Double
-    public var maxY: Double
+package struct MercatorRect: Equatable, Sendable {
+    package var minX: Double
+    package var minY: Double
+    package var maxX: Double
+    package var maxY: Double
 
-    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    package init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX
         self.minY = minY
         self.maxX = maxX
@@ -29,7 +29,7 @@ public struct MercatorRect: Equatable, Sendable {
 }
 
 /// The kinds of line the basemap holds, drawn in this order (later ones over earlier ones).
-public enum BasemapLayer: UInt8, CaseIterable, Sendable {
+package enum BasemapLayer: UInt8, CaseIterable, Sendable {
     /// Land outlines (coastlines).
     case coastline = 0
     /// Lake shores.
@@ -41,7 +41,7 @@ public enum BasemapLayer: UInt8, CaseIterable, Sendable {
 }
 
 /// Lines of the basemap for a part of the world at a resolution.
-public protocol BasemapProviding: AnyObject, Sendable {
+package protocol BasemapProviding: AnyObject, Sendable {
     /// Calls `body` with every polyline that may cross `rect` (a box within x 0...1, y 0...1),
     /// simplified for `resolution`: the size of one dot in world units, so that detail smaller
     /// than a dot is left out. The buffer is valid only during the call.

@@ -6,7 +6,7 @@ import Terminal
 /// labels and pins; and each leg's arc, so a change to a stop computes only its own legs again.
 /// Arcs and labels are matched by position (`PositionalReuse`), not looked up by coordinates or
 /// names: moving one stop of 5,000 reuses 4,997 arcs without hashing any.
-public final class MapLayers {
+package final class MapLayers {
     struct Base {
         let canvas: DotCanvas
         let pins: MapPins
@@ -42,7 +42,7 @@ public final class MapLayers {
     private var arcStep = 0.0
     private var labels = PositionalReuse<String, Label>()
 
-    public init() {}
+    package init() {}
 
     func base(stops: [MapStop], viewport: MapViewport, hasBasemap: Bool) -> Base? {
         baseKey == BaseKey(stops: stops, viewport: viewport, hasBasemap: hasBasemap) ? kept : nil

@@ -3,12 +3,12 @@ import Terminal
 
 /// Draws a trip on a dot canvas: basemap lines, the route as great-circle arcs, numbered pins,
 /// the labels that fit and a scale bar. Knows the geography; the canvas knows only dots and text.
-public struct MapRenderer: Sendable {
-    public init() {}
+package struct MapRenderer: Sendable {
+    package init() {}
 
     /// The map of `stops` (in trip order) in `viewport`, `selected` (a stop index) highlighted.
     /// `layers` keeps what does not depend on the selection for the next frame.
-    public func render(stops: [MapStop], selected: Int?, viewport: MapViewport, basemap: (any BasemapProviding)?, unit: DistanceUnit,
+    package func render(stops: [MapStop], selected: Int?, viewport: MapViewport, basemap: (any BasemapProviding)?, unit: DistanceUnit,
                        layers: MapLayers? = nil) -> MapFrame {
         let base = layers?.base(stops: stops, viewport: viewport, hasBasemap: basemap != nil)
             ?? makeBase(stops: stops, viewport: viewport, basemap: basemap, layers: layers)

@@ -1,12 +1,12 @@
 import Terminal
 
 /// A stop as the map shows it: where, its number on the pin, its name on the label.
-public struct MapStop: Equatable, Sendable {
-    public var coordinate: Coordinate
-    public var number: Int
-    public var name: String
+package struct MapStop: Equatable, Sendable {
+    package var coordinate: Coordinate
+    package var number: Int
+    package var name: String
 
-    public init(coordinate: Coordinate, number: Int, name: String) {
+    package init(coordinate: Coordinate, number: Int, name: String) {
         self.coordinate = coordinate
         self.number = number
         self.name = name
@@ -15,12 +15,12 @@ public struct MapStop: Equatable, Sendable {
 
 /// The pins of the stops in view, in trip order: each one's stop index and the cells of its
 /// number, side by side in two arrays, so the cells go to the label placer as they are.
-public struct MapPins: Equatable, Sendable {
+package struct MapPins: Equatable, Sendable {
     /// The stop index of each pin, ascending.
-    public private(set) var indices: [Int] = []
-    public private(set) var rects: [Rect] = []
+    package private(set) var indices: [Int] = []
+    package private(set) var rects: [Rect] = []
     /// Whether the last pin closes a loop: drawn "/9" right after the first pin ("1/9").
-    public private(set) var closesLoop = false
+    package private(set) var closesLoop = false
 
     mutating func append(index: Int, rect: Rect, closesLoop: Bool = false) {
         indices.append(index)
@@ -33,11 +33,11 @@ public struct MapPins: Equatable, Sendable {
         closesLoop && index == indices.last ? "/\(number)" : String(number)
     }
 
-    public var count: Int { indices.count }
-    public var isEmpty: Bool { indices.isEmpty }
+    package var count: Int { indices.count }
+    package var isEmpty: Bool { indices.isEmpty }
 
     /// The cells of stop `index`'s pin, nil when it is out of view; found by halving.
-    public subscript(index: Int) -> Rect? {
+    package subscript(index: Int) -> Rect? {
         var (low, high) = (0, indices.count)
         while low < high {
             let middle = (low + high) / 2
@@ -49,15 +49,15 @@ public struct MapPins: Equatable, Sendable {
 
 /// One drawn map: the canvas to show, and what went where (for tests and for views that want to
 /// know which labels fitted).
-public struct MapFrame: Sendable {
-    public var canvas: DotCanvas
+package struct MapFrame: Sendable {
+    package var canvas: DotCanvas
     /// The pins of the stops in view.
-    public var pins: MapPins
+    package var pins: MapPins
     /// Labels that found room, `id` being the stop index.
-    public var labels: [PlacedLabel]
-    public var scaleBar: ScaleBar?
+    package var labels: [PlacedLabel]
+    package var scaleBar: ScaleBar?
     /// The cells of the scale bar's text, when shown.
-    public var scaleBarRect: Rect?
+    package var scaleBarRect: Rect?
 }
 
 extension MapStop {

@@ -7,7 +7,7 @@ extension MapViewport {
     /// The view that shows every coordinate, `margin` cells clear of each edge. Longitudes are
     /// spanned the short way round: a trip from Anchorage to Tokyo is centred on the Pacific near
     /// the antimeridian, not across Europe. One place shows the region around it; none, the world.
-    public static func fitting(_ coordinates: [Coordinate], width: Int, height: Int, margin: Int = 2) -> MapViewport {
+    package static func fitting(_ coordinates: [Coordinate], width: Int, height: Int, margin: Int = 2) -> MapViewport {
         let world = MapViewport(center: WorldPoint(x: 0.5, y: 0.5), zoom: .infinity, width: width, height: height)
         let points = coordinates.filter(\.isValid).map(MercatorProjection.project)
         guard !points.isEmpty else { return world }

@@ -2,15 +2,15 @@ import Foundation
 import Terminal
 
 /// A scale bar: a round distance (1, 2 or 5 × 10ⁿ km or mi) and the cells it spans on the map.
-public struct ScaleBar: Equatable, Sendable {
+package struct ScaleBar: Equatable, Sendable {
     /// The distance in `unit`s: 1, 2 or 5 times a power of ten.
-    public var length: Double
-    public var unit: DistanceUnit
+    package var length: Double
+    package var unit: DistanceUnit
     /// Cells the bar spans at the map's centre latitude.
-    public var cells: Int
+    package var cells: Int
 
     /// "├────┤ 200 km", or "|----| 200 km" outside UTF-8.
-    public var text: String {
+    package var text: String {
         let utf8 = TextWidth.isUTF8
         let (end, line) = utf8 ? (("├", "┤"), "─") : (("|", "|"), "-")
         return end.0 + String(repeating: line, count: max(0, cells - 2)) + end.1 + " " + Self.format(length) + " " + unit.rawValue
@@ -22,7 +22,7 @@ public struct ScaleBar: Equatable, Sendable {
 
     /// The longest round length that spans at most `maxCells` cells, when `metresPerCell` metres
     /// lie across one cell; nil when not even 0.01 units fits in two cells (not a useful bar).
-    public static func fitting(metresPerCell: Double, maxCells: Int, unit: DistanceUnit) -> ScaleBar? {
+    package static func fitting(metresPerCell: Double, maxCells: Int, unit: DistanceUnit) -> ScaleBar? {
         guard metresPerCell.isFinite, metresPerCell > 0, maxCells >= 2 else { return nil }
         let maxLength = Double(maxCells) * metresPerCell / unit.metres
         var exponent = log10(maxLength).rounded(.down)

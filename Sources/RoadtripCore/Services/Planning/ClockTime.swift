@@ -1,19 +1,19 @@
 import Foundation
 
 /// A time of day on a 24-hour clock, without a date or zone: when the days of a trip start.
-public struct ClockTime: Equatable, Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let hour: Int
-    public let minute: Int
+package struct ClockTime: Equatable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let hour: Int
+    package let minute: Int
 
     /// Nil unless 0 ≤ hour < 24 and 0 ≤ minute < 60.
-    public init?(hour: Int, minute: Int) {
+    package init?(hour: Int, minute: Int) {
         guard (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
         self.hour = hour
         self.minute = minute
     }
 
     /// "9:00", "09:00", "17:30", "9" or "0930" as people type them; nil when not a time of day.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
         let digits: (Substring, Substring)
@@ -29,11 +29,11 @@ public struct ClockTime: Equatable, Hashable, Comparable, Sendable, CustomString
     }
 
     /// "09:00".
-    public var description: String {
+    package var description: String {
         (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
     }
 
-    public static func < (lhs: ClockTime, rhs: ClockTime) -> Bool {
+    package static func < (lhs: ClockTime, rhs: ClockTime) -> Bool {
         (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute)
     }
 }

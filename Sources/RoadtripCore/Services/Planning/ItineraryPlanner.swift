@@ -13,18 +13,18 @@ import Foundation
 ///
 /// Times are instants; each visit carries its stop's zone, so a day that crosses a time zone
 /// shows every arrival in local time, with its own date.
-public struct ItineraryPlanner {
-    public let stops: [Waypoint]
+package struct ItineraryPlanner {
+    package let stops: [Waypoint]
     /// The geodesic length of each leg (`TripRoute.legMeters`).
-    public let legMeters: [Double]
-    public let estimate: RouteEstimate
-    public let settings: TripSettings
+    package let legMeters: [Double]
+    package let estimate: RouteEstimate
+    package let settings: TripSettings
     /// The zone of each stop (the nearest gazetteer place's).
-    public let timeZones: [TimeZone]
+    package let timeZones: [TimeZone]
     /// The start date when the settings give none.
-    public let today: LocalDay
+    package let today: LocalDay
 
-    public init(stops: [Waypoint], legMeters: [Double], estimate: RouteEstimate, settings: TripSettings, timeZones: [TimeZone], today: LocalDay) {
+    package init(stops: [Waypoint], legMeters: [Double], estimate: RouteEstimate, settings: TripSettings, timeZones: [TimeZone], today: LocalDay) {
         precondition(legMeters.count == max(0, stops.count - 1) && timeZones.count == stops.count, "one leg between stops, one zone a stop")
         self.stops = stops
         self.legMeters = legMeters
@@ -36,15 +36,15 @@ public struct ItineraryPlanner {
 
     /// The time zone the start is given in: the settings' when it is one this machine knows,
     /// else the first stop's.
-    public var startZone: TimeZone? {
+    package var startZone: TimeZone? {
         settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? timeZones.first
     }
 
-    public var dailyLimitSeconds: Double {
+    package var dailyLimitSeconds: Double {
         (settings.dailyLimitHours ?? TripSettings.defaultDailyLimitHours) * 3600
     }
 
-    public func plan() -> Itinerary {
+    package func plan() -> Itinerary {
         guard !stops.isEmpty, let startZone else { return Itinerary(days: [], dailyLimitSeconds: dailyLimitSeconds) }
         var zones = timeZones
         zones[0] = startZone

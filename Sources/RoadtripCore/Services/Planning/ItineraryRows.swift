@@ -3,26 +3,26 @@ import Foundation
 /// The itinerary as lines of text, the same for the screen (`i`) and `roadtrip plan`: a heading
 /// per day, a line per stop (local times, stay, where the night is spent, the sun), and a line
 /// per leg (driving time, distance, and what to watch: a leg past the daily limit, driving after dark).
-public struct ItineraryRow: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable { case day, visit, leg }
+package struct ItineraryRow: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable { case day, visit, leg }
 
-    public let kind: Kind
+    package let kind: Kind
     /// "12:05 → 13:35", "      → 09:00", "18:05 →      ": arrival and departure, local time.
-    public var time = ""
+    package var time = ""
     /// The zone's short name at that time ("PDT", "GMT+2").
-    public var zone = ""
+    package var zone = ""
     /// "Day 2 · Thu 2 Jul 2026", "3. Eugene", "↓ ≈ 3 h 05 min · ≈ 280 km".
-    public var title = ""
+    package var title = ""
     /// The day's totals; the stop's stay and night; the leg's warnings.
-    public var detail = ""
+    package var detail = ""
     /// "sun 05:14–21:08", "sun up all day", "sun down all day".
-    public var sun = ""
+    package var sun = ""
     /// Something to act on: a leg past the daily limit.
-    public var isWarning = false
+    package var isWarning = false
 }
 
-public enum ItineraryRows {
-    public static func rows(for itinerary: Itinerary, stops: [Waypoint], unit: DistanceUnit, unicode: Bool = true) -> [ItineraryRow] {
+package enum ItineraryRows {
+    package static func rows(for itinerary: Itinerary, stops: [Waypoint], unit: DistanceUnit, unicode: Bool = true) -> [ItineraryRow] {
         let limit = RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)
         var rows: [ItineraryRow] = []
         for day in itinerary.days {
@@ -96,18 +96,18 @@ public enum ItineraryRows {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// "Wed 1 Jul 2026".
-    public static func dateText(_ date: LocalDay) -> String {
+    package static func dateText(_ date: LocalDay) -> String {
         "\(weekdays[date.weekday - 1]) \(date.day) \(months[date.month - 1]) \(date.year)"
     }
 
     /// "09:05", in `zone`.
-    public static func clock(_ instant: Date, in zone: TimeZone) -> String {
+    package static func clock(_ instant: Date, in zone: TimeZone) -> String {
         let parts = LocalDay.calendar(in: zone).dateComponents([.hour, .minute], from: instant)
         return ClockTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0)?.description ?? "--:--"
     }
 
     /// "PDT", "MST", "GMT+2": the zone's short name in use at `instant`.
-    public static func zoneName(_ zone: TimeZone, at instant: Date) -> String {
+    package static func zoneName(_ zone: TimeZone, at instant: Date) -> String {
         let style: NSTimeZone.NameStyle = zone.isDaylightSavingTime(for: instant) ? .shortDaylightSaving : .shortStandard
         return zone.localizedName(for: style, locale: Locale(identifier: "en_US")) ?? zone.identifier
     }

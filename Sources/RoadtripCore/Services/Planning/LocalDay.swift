@@ -4,17 +4,17 @@ import Foundation
 ///
 /// Day arithmetic is done on a count of days since 1970-01-01 in the proleptic Gregorian calendar,
 /// so that adding days never depends on a zone; only the conversions to and from instants take one.
-public struct LocalDay: Equatable, Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var year: Int, month: Int, day: Int
+package struct LocalDay: Equatable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    package var year: Int, month: Int, day: Int
 
-    public init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
     /// The local date of `instant` in `timeZone` (Gregorian calendar).
-    public init(_ instant: Date, in timeZone: TimeZone) {
+    package init(_ instant: Date, in timeZone: TimeZone) {
         let parts = LocalDay.calendar(in: timeZone).dateComponents([.year, .month, .day], from: instant)
         guard let year = parts.year, let month = parts.month, let day = parts.day else {
             // Calendar fills all three for any Gregorian date; the UTC date only satisfies the type checker.
@@ -25,13 +25,13 @@ public struct LocalDay: Equatable, Hashable, Comparable, Sendable, CustomStringC
     }
 
     /// `"2026-07-01"`.
-    public var description: String {
+    package var description: String {
         let sign = year < 0 ? "-" : ""
         return sign + Self.padded(abs(year), to: 4) + "-" + Self.padded(month, to: 2) + "-" + Self.padded(day, to: 2)
     }
 
     /// Parses "YYYY-MM-DD"; nil when not a real date (Feb 30 → nil).
-    public init?(iso text: String) {
+    package init?(iso text: String) {
         let fields = text.split(separator: "-", omittingEmptySubsequences: false)
         guard fields.count == 3, fields[0].count == 4, fields[1].count == 2, fields[2].count == 2,
               let year = Self.digits(fields[0]), let month = Self.digits(fields[1]), let day = Self.digits(fields[2])
@@ -44,13 +44,13 @@ public struct LocalDay: Equatable, Hashable, Comparable, Sendable, CustomStringC
     }
 
     /// The day `count` days later (negative: earlier).
-    public func adding(days count: Int) -> LocalDay {
+    package func adding(days count: Int) -> LocalDay {
         LocalDay(daysSinceEpoch: daysSinceEpoch + count)
     }
 
     /// The instant of clock time `hour:minute` on this day in `timeZone` (a time skipped by a DST
     /// change moves forward, as Calendar does).
-    public func instant(hour: Int, minute: Int, in timeZone: TimeZone) -> Date {
+    package func instant(hour: Int, minute: Int, in timeZone: TimeZone) -> Date {
         let parts = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)
         if let date = Self.calendar(in: timeZone).date(from: parts) { return date }
         // Calendar gives nil only for components it cannot place; read the clock time as UTC and
@@ -59,7 +59,7 @@ public struct LocalDay: Equatable, Hashable, Comparable, Sendable, CustomStringC
         return utc.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: utc)))
     }
 
-    public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool {
+    package static func < (lhs: LocalDay, rhs: LocalDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 

@@ -2,17 +2,17 @@
 ///
 /// A trip that starts and ends at the same place (a city tour returning home) needs no special
 /// case: with both ends fixed at one place, the shortest path through the others is the shortest loop.
-public enum RouteOptimizer {
+package enum RouteOptimizer {
     /// Movable stops (count − 2) up to which the order is exact (Held–Karp dynamic programming
     /// over the movable stops): 2¹² × 12 × 12 ≈ 600k steps, a few milliseconds at most.
-    public static let exactLimit = 12
+    package static let exactLimit = 12
 
     /// Indices 0..<count in the best order found: result.first == 0, result.last == count − 1.
     /// `distance(i, j)` is the cost from stop i to stop j (symmetric in practice, but not relied on).
     /// count ≤ 3 returns the identity. Up to `exactLimit` movable stops the order is exact; beyond,
     /// it is a deterministic local optimum (from nearest neighbour and from the order given, 2-opt and Or-opt), and never
     /// longer than the order given.
-    public static func bestOrder(count: Int, distance: (Int, Int) -> Double) -> [Int] {
+    package static func bestOrder(count: Int, distance: (Int, Int) -> Double) -> [Int] {
         guard count > 3 else { return Array(0..<max(count, 0)) }
         var matrix = DistanceMatrix(count: count)
         for i in 0..<count {
@@ -23,13 +23,13 @@ public enum RouteOptimizer {
 
     /// Same, from coordinates, with WGS-84 geodesic distances. The geodesic is symmetric, so only
     /// one triangle of the matrix is solved (each solve is a Newton search: the bulk of the time).
-    public static func bestOrder(of coordinates: [Coordinate]) -> [Int] {
+    package static func bestOrder(of coordinates: [Coordinate]) -> [Int] {
         guard coordinates.count > 3 else { return Array(coordinates.indices) }
         return bestOrder(DistanceMatrix(geodesicsBetween: coordinates))
     }
 
     /// Total length of `order` under `distance`.
-    public static func length(of order: [Int], distance: (Int, Int) -> Double) -> Double {
+    package static func length(of order: [Int], distance: (Int, Int) -> Double) -> Double {
         zip(order, order.dropFirst()).reduce(0) { $0 + distance($1.0, $1.1) }
     }
 

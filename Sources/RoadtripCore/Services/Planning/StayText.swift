@@ -2,9 +2,9 @@ import Foundation
 
 /// A stay as people write it and read it: "2 h", "1 h 30 min", "45 min", "1.5" (hours),
 /// "1 night", "3 nights".
-public enum StayText {
+package enum StayText {
     /// "1 h 30 min", "2 nights"; "" for none.
-    public static func text(_ stay: Stay?) -> String {
+    package static func text(_ stay: Stay?) -> String {
         switch stay {
         case nil: return ""
         case .hours(let hours): return RouteEstimate.formatDuration(seconds: hours * 3600)
@@ -12,12 +12,12 @@ public enum StayText {
         }
     }
 
-    public struct Invalid: Error, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct Invalid: Error, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
     /// The stay `text` gives (nil for an empty one), or why it is not one.
-    public static func parse(_ text: String) throws(Invalid) -> Stay? {
+    package static func parse(_ text: String) throws(Invalid) -> Stay? {
         let words = text.lowercased().replacingOccurrences(of: ",", with: ".")
             .split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard !words.isEmpty else { return nil }

@@ -3,20 +3,20 @@ import Foundation
 /// The shortest order of a trip's stops that `RouteOptimizer` finds, the first and last kept in
 /// place, with what it saves: what `O` on the trip screen and `roadtrip optimize` show before
 /// they change anything.
-public struct StopOrder: Equatable, Sendable {
+package struct StopOrder: Equatable, Sendable {
     /// The stops' indices in the new order.
-    public let order: [Int]
-    public let currentMeters: Double
-    public let optimizedMeters: Double
+    package let order: [Int]
+    package let currentMeters: Double
+    package let optimizedMeters: Double
     /// Whether no order is shorter (the search was exhaustive); else the best one found.
-    public let isExact: Bool
+    package let isExact: Bool
     /// The trip ends where it starts: the order is a loop from there.
-    public let isLoop: Bool
+    package let isLoop: Bool
 
     /// First and last stops this close are the same place (a loop).
     static let samePlaceMeters = 1_000.0
 
-    public init(of trip: Trip) {
+    package init(of trip: Trip) {
         let stops = trip.waypoints.map(\.location)
         order = RouteOptimizer.bestOrder(of: stops)
         currentMeters = Geodesy.length(of: stops)
@@ -25,19 +25,19 @@ public struct StopOrder: Equatable, Sendable {
         isLoop = stops.count > 2 && Geodesy.distance(from: stops[0], to: stops[stops.count - 1]) < Self.samePlaceMeters
     }
 
-    public var savedMeters: Double { max(0, currentMeters - optimizedMeters) }
+    package var savedMeters: Double { max(0, currentMeters - optimizedMeters) }
 
     /// Whether the new order is worth a change: a metre shorter at least, and not the same order.
-    public var isImprovement: Bool { savedMeters >= 1 && order != Array(order.indices) }
+    package var isImprovement: Bool { savedMeters >= 1 && order != Array(order.indices) }
 
     /// The stops of `trip` in the new order.
-    public func reordered(_ stops: [Waypoint]) -> [Waypoint] {
+    package func reordered(_ stops: [Waypoint]) -> [Waypoint] {
         order.map { stops[$0] }
     }
 
     /// "Shortest order (a loop): 1,793 km instead of 2,105 km, 312 km (15%) less." — the same
     /// sentence on the trip screen and on the command line.
-    public func saving(in unit: DistanceUnit) -> String {
+    package func saving(in unit: DistanceUnit) -> String {
         let kind = isExact ? "Shortest order" : "Best order found"
         let percent = currentMeters > 0 ? Int((savedMeters / currentMeters * 100).rounded()) : 0
         return "\(kind)\(isLoop ? " (a loop)" : ""): \(unit.format(meters: optimizedMeters)) instead of "

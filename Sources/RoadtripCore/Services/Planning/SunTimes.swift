@@ -4,7 +4,7 @@ import Foundation
 /// position algorithm (the one behind NOAA's Solar Calculator: Julian century, geometric mean
 /// longitude/anomaly, equation of centre, apparent longitude, obliquity, declination, equation of
 /// time, hour angle for a zenith of 90.833°).
-public enum SunTimes: Equatable, Sendable {
+package enum SunTimes: Equatable, Sendable {
     case risesAndSets(sunrise: Date, sunset: Date)
     case alwaysUp      // midnight sun
     case alwaysDown    // polar night
@@ -15,7 +15,7 @@ public enum SunTimes: Equatable, Sendable {
     ///
     /// Anchoring on solar noon keeps sunrise before sunset: where the sun sets just after
     /// midnight (Reykjavik in late June) that sunset, on the next date, still closes this day.
-    public static func on(_ day: LocalDay, at coordinate: Coordinate, in timeZone: TimeZone) -> SunTimes {
+    package static func on(_ day: LocalDay, at coordinate: Coordinate, in timeZone: TimeZone) -> SunTimes {
         let noon = SolarNoon(nearest: day.instant(hour: 12, minute: 0, in: timeZone), longitude: coordinate.longitude)
         switch SolarPosition(at: noon.instant).hourAngle(latitude: coordinate.latitude, zenith: zenith) {
         case .neverBelow: return .alwaysUp
@@ -30,19 +30,19 @@ public enum SunTimes: Equatable, Sendable {
     /// 90° to the horizon, plus 34′ of refraction at the horizon and 16′ for the sun's upper limb.
     static let zenith = 90.833
 
-    public var sunrise: Date? {
+    package var sunrise: Date? {
         if case .risesAndSets(let sunrise, _) = self { return sunrise }
         return nil
     }
 
-    public var sunset: Date? {
+    package var sunset: Date? {
         if case .risesAndSets(_, let sunset) = self { return sunset }
         return nil
     }
 
     /// Whether `instant` is between sunset and sunrise at this place on this day (true all day for
     /// .alwaysDown, never for .alwaysUp): before sunrise or after sunset.
-    public func isDark(at instant: Date) -> Bool {
+    package func isDark(at instant: Date) -> Bool {
         switch self {
         case .risesAndSets(let sunrise, let sunset): return instant < sunrise || instant > sunset
         case .alwaysUp: return false

@@ -2,10 +2,10 @@ import Foundation
 
 /// A trip's itinerary from what the trip holds and where its stops are: the one way the screen
 /// (`i`) and `roadtrip plan` make it.
-public enum TripPlanning {
+package enum TripPlanning {
     /// The days of `trip`. `unit` is the one it is shown in (it decides the default speed);
     /// `places` gives each stop's time zone; `today` is the start when the trip sets none.
-    public static func itinerary(for trip: Trip, unit: DistanceUnit, places: (any PlaceIndex)?, today: LocalDay) -> Itinerary {
+    package static func itinerary(for trip: Trip, unit: DistanceUnit, places: (any PlaceIndex)?, today: LocalDay) -> Itinerary {
         let route = TripRoute(trip)
         return ItineraryPlanner(stops: trip.waypoints, legMeters: route.legMeters, estimate: RouteEstimate(for: trip, unit: unit),
                                 settings: trip.settings, timeZones: timeZones(of: trip.waypoints, places: places), today: today).plan()
@@ -13,7 +13,7 @@ public enum TripPlanning {
 
     /// Each stop's zone: the nearest gazetteer place's (GeoNames gives each place one), else,
     /// without a gazetteer or for a zone this machine lacks, the hour of its longitude.
-    public static func timeZones(of stops: [Waypoint], places: (any PlaceIndex)?) -> [TimeZone] {
+    package static func timeZones(of stops: [Waypoint], places: (any PlaceIndex)?) -> [TimeZone] {
         stops.map { stop in
             places?.nearest(to: stop.location)?.zone ?? nauticalZone(longitude: stop.location.longitude)
         }
@@ -26,7 +26,7 @@ public enum TripPlanning {
     }
 
     /// Today where the user is (the start of a trip without a date).
-    public static func today(now: Date = Date()) -> LocalDay {
+    package static func today(now: Date = Date()) -> LocalDay {
         LocalDay(now, in: TimeZone.current)
     }
 }
