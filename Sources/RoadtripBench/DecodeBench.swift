@@ -10,7 +10,7 @@ func benchDecode(_ path: String) throws {
     let store = TripFileStore(url: url)
     var file: TripFile?
     let first = try milliseconds { file = try store.decode(data) }
-    let stops = file?.trips.reduce(0) { $0 + $1.waypoints.count } ?? 0
+    let stops = file?.trips.reduce(0) { $0 + $1.stops.count } ?? 0
     print("\(path): \(data.count) bytes, \(file?.trips.count ?? 0) trips, \(stops) stops")
     print("TripFileStore.decode, first of the process: \(format(first))")
     let runs = 10

@@ -36,10 +36,10 @@ struct LinkCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let trips = try MainActor.assumeIsolated { try DataModel.open(options.dataFile(environment: environment), environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
-        guard trip.waypoints.count >= 2 else {
-            throw ValidationError("“\(trip.name)” has \(TripText.stopCount(trip.waypoints.count)): a directions link needs two at least.")
+        guard trip.stops.count >= 2 else {
+            throw ValidationError("“\(trip.name)” has \(TripText.stopCount(trip.stops.count)): a directions link needs two at least.")
         }
-        let links = DirectionsLinks.links(for: trip.waypoints.map(\.location), service: service)
+        let links = DirectionsLinks.links(for: trip.stops.map(\.location), service: service)
         if json {
             try CommandOutput.printJSON(try Self.json(for: trip, links: links, service: service))
         } else {

@@ -41,7 +41,7 @@ struct ListCommand: ParsableCommand {
     }
 
     static func entries(for trips: [Trip]) -> [Entry] {
-        trips.map { Entry(id: $0.id, name: $0.name, stops: $0.waypoints.count, distanceMeters: $0.distanceMeters) }
+        trips.map { Entry(id: $0.id, name: $0.name, stops: $0.stops.count, distanceMeters: $0.distanceMeters) }
     }
 
     static func json(for trips: [Trip]) throws -> String {
@@ -53,8 +53,8 @@ struct ListCommand: ParsableCommand {
     /// clipped (`TextTable.maximumCellWidth`); `show` and `--json` give them in full.
     static func table(for trips: [Trip], unit: DistanceUnit) -> String {
         let rows = trips.enumerated().map { index, trip -> [String] in
-            ["\(index + 1)", trip.name, TripText.stopCount(trip.waypoints.count),
-             TripText.distance(of: trip, unit: trip.unit(default: unit)), TripText.route(of: trip.waypoints)]
+            ["\(index + 1)", trip.name, TripText.stopCount(trip.stops.count),
+             TripText.distance(of: trip, unit: trip.unit(default: unit)), TripText.route(of: trip.stops)]
         }
         return TextTable.render(rows, rightAligned: [0, 2, 3])
     }

@@ -56,7 +56,7 @@ struct NewCommand: ParsableCommand {
             if strict, !warnings.isEmpty { throw StrictFailure(count: warnings.count) }
             let model = try DataModel.open(file, environment: environment, forWriting: true)
             if let reason = model.readOnlyReason { throw DataFileError.readOnly(path: file.path, reason: reason) }
-            let trip = model.addTrip(Trip(name: name, waypoints: stops))
+            let trip = model.addTrip(Trip(name: name, stops: stops))
             try model.save()
             return Self.summary(of: trip, unit: unit)
         }
@@ -71,8 +71,8 @@ struct NewCommand: ParsableCommand {
     /// The stop each query makes, each place looked for near the one before. Every query that
     /// makes none is named in the one error thrown.
     @MainActor
-    static func stops(for queries: [String], finder: PlaceFinder) throws -> [Waypoint] {
-        var stops: [Waypoint] = []
+    static func stops(for queries: [String], finder: PlaceFinder) throws -> [Stop] {
+        var stops: [Stop] = []
         var failures: [String] = []
         for query in queries {
             do {
@@ -103,7 +103,7 @@ struct NewCommand: ParsableCommand {
 
     /// A sentence for each stop far out of line with its neighbours (`OutOfLine`), naming the
     /// place it became and what to type instead.
-    static func outOfLineWarnings(_ stops: [Waypoint], queries: [String], unit: DistanceUnit) -> [String] {
+    static func outOfLineWarnings(_ stops: [Stop], queries: [String], unit: DistanceUnit) -> [String] {
         OutOfLine.stops(stops.map(\.location)).map { found in
             let stop = stops[found.index]
             let place = [stop.name, stop.region, stop.country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
@@ -118,8 +118,8 @@ struct NewCommand: ParsableCommand {
     /// "Created “Coast”: Monterey → Big Sur → near Morro Bay, CA (3 stops, 170 km).", printable
     /// on the terminal (`TextWidth.printable`).
     static func summary(of trip: Trip, unit: DistanceUnit) -> String {
-        let route = trip.waypoints.map(\.name).joined(separator: " → ")
-        let size = "\(TripText.stopCount(trip.waypoints.count)), \(unit.format(meters: trip.distanceMeters))"
+        let route = trip.stops.map(\.name).joined(separator: " → ")
+        let size = "\(TripText.stopCount(trip.stops.count)), \(unit.format(meters: trip.distanceMeters))"
         return TextWidth.printable(route.isEmpty ? "Created “\(trip.name)” (no stops yet)." : "Created “\(trip.name)”: \(route) (\(size)).")
     }
 }

@@ -38,7 +38,7 @@ struct OptimizeCommand: ParsableCommand {
             let order = StopOrder(of: trip)
             var applied = false
             if apply, order.isImprovement {
-                applied = model.reorderStops(inTrip: trip.id, to: order.reordered(trip.waypoints).map(\.id), "optimise the order of \(trip.name)")
+                applied = model.reorderStops(inTrip: trip.id, to: order.reordered(trip.stops).map(\.id), "optimise the order of \(trip.name)")
                 try model.save()
             }
             return json ? try Self.json(for: trip, order: order, applied: applied) : Self.text(for: trip, order: order, unit: unit, applied: applied, asked: apply)
@@ -50,12 +50,12 @@ struct OptimizeCommand: ParsableCommand {
     static func text(for trip: Trip, order: StopOrder, unit: DistanceUnit, applied: Bool, asked: Bool) -> String {
         var text = TextWidth.printable(trip.name) + "\n"
         guard order.isImprovement else {
-            let kept = trip.waypoints.count < 4 ? "With \(trip.waypoints.count) stops there is no other order to try." : "The order is already the \(order.isExact ? "shortest" : "best found"): \(unit.format(meters: order.currentMeters))."
+            let kept = trip.stops.count < 4 ? "With \(trip.stops.count) stops there is no other order to try." : "The order is already the \(order.isExact ? "shortest" : "best found"): \(unit.format(meters: order.currentMeters))."
             return text + kept + "\n"
         }
         text += order.saving(in: unit) + "\n\n"
         let rows = order.order.enumerated().map { position, was in
-            ["\(position + 1).", trip.waypoints[was].name, position == was ? "" : "was \(was + 1)"]
+            ["\(position + 1).", trip.stops[was].name, position == was ? "" : "was \(was + 1)"]
         }
         text += TextTable.render(rows, rightAligned: [0])
         text += applied ? "\nSaved in this order.\n" : (asked ? "" : "\nRun again with --apply to save this order.\n")
@@ -82,7 +82,7 @@ struct OptimizeCommand: ParsableCommand {
     }
 
     static func json(for trip: Trip, order: StopOrder, applied: Bool) throws -> String {
-        let stops = order.order.map { Report.Stop(id: trip.waypoints[$0].id, name: trip.waypoints[$0].name, was: $0 + 1) }
+        let stops = order.order.map { Report.Stop(id: trip.stops[$0].id, name: trip.stops[$0].name, was: $0 + 1) }
         let report = Report(id: trip.id, name: trip.name, exact: order.isExact, loop: order.isLoop, currentMeters: order.currentMeters,
                             optimizedMeters: order.optimizedMeters, savedMeters: order.savedMeters, applied: applied, stops: stops)
         return String(decoding: try JSONEncoder.deterministic().encode(report), as: UTF8.self)

@@ -50,7 +50,7 @@ struct PlanCommand: ParsableCommand {
         }
         let start = "Starts \(ItineraryRows.dateText(first.date)) at \(ItineraryRows.clock(first.start, in: zone)) \(ItineraryRows.zoneName(zone, at: first.start))"
         text += "\(start) · at most \(RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)) driving a day\n"
-        let rows = ItineraryRows.rows(for: itinerary, stops: trip.waypoints, unit: unit, unicode: TextWidth.isUTF8)
+        let rows = ItineraryRows.rows(for: itinerary, stops: trip.stops, unit: unit, unicode: TextWidth.isUTF8)
         let lines = TextTable.render(rows.filter { $0.kind != .day }.map { ["", $0.time, $0.zone, $0.title, $0.detail, $0.sun] }, maximumCellWidth: 64)
             .split(separator: "\n", omittingEmptySubsequences: false)
         var next = 0
@@ -116,7 +116,7 @@ struct PlanCommand: ParsableCommand {
     }
 
     static func report(for trip: Trip, itinerary: Itinerary) -> Report {
-        let stops = trip.waypoints
+        let stops = trip.stops
         let days = itinerary.days.map { day in
             let zone = day.visits.first?.timeZone ?? TimeZone(secondsFromGMT: 0)!
             return Report.Day(

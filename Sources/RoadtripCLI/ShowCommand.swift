@@ -60,6 +60,7 @@ struct ShowCommand: ParsableCommand {
         let name: String
         let distanceMeters: Double
         let durationSeconds: Double
+        /// `waypoints` in the JSON, the data file's word for the stops.
         let waypoints: [Stop]
         let legs: [Leg]
     }
@@ -73,7 +74,7 @@ struct ShowCommand: ParsableCommand {
             name: trip.name,
             distanceMeters: route.totalMeters,
             durationSeconds: estimate.drivingSeconds(geodesicMeters: route.totalMeters),
-            waypoints: trip.waypoints.map {
+            waypoints: trip.stops.map {
                 Report.Stop(id: $0.id, name: $0.name, latitude: $0.location.latitude, longitude: $0.location.longitude,
                             notes: ($0.notes ?? "").isEmpty ? nil : $0.notes)
             },
@@ -93,11 +94,11 @@ struct ShowCommand: ParsableCommand {
     static func text(for trip: Trip, unit: DistanceUnit) -> String {
         let route = TripRoute(trip)
         let estimate = RouteEstimate(for: trip, unit: unit)
-        var lines = TextWidth.printable("\(trip.name) — \(TripText.stopCount(trip.waypoints.count))") + "\n"
+        var lines = TextWidth.printable("\(trip.name) — \(TripText.stopCount(trip.stops.count))") + "\n"
         lines += TextWidth.printable(TripText.summary(distance: route.totalMeters, estimate: estimate, unit: unit)) + "\n"
-        guard !trip.waypoints.isEmpty else { return lines }
+        guard !trip.stops.isEmpty else { return lines }
         let header = ["#", "Stop", "Coordinates", "Leg", "Total", "Driving"]
-        let rows = trip.waypoints.enumerated().map { index, stop -> [String] in
+        let rows = trip.stops.enumerated().map { index, stop -> [String] in
             let leg = index == 0 ? nil : route.legMeters[index - 1]
             return [
                 "\(index + 1).",
@@ -108,7 +109,7 @@ struct ShowCommand: ParsableCommand {
                 leg.map { "≈ " + RouteEstimate.formatDuration(seconds: estimate.drivingSeconds(geodesicMeters: $0)) } ?? "",
             ]
         }
-        let notes = trip.waypoints.enumerated().compactMap { index, stop -> String? in
+        let notes = trip.stops.enumerated().compactMap { index, stop -> String? in
             stop.notesOnOneLine.isEmpty ? nil : TextWidth.printable("\(index + 1). \(stop.name): \(stop.notesOnOneLine)")
         }
         let table = TextTable.render([header] + rows, rightAligned: [0, 3, 4, 5])

@@ -40,13 +40,13 @@ enum TortureContent {
         trips.reserveCapacity(tripCount)
         for tripIndex in 0..<tripCount {
             let stopCount = Int.random(in: 70...120, using: &generator)
-            var waypoints: [Waypoint] = []
-            waypoints.reserveCapacity(stopCount)
+            var stops: [Stop] = []
+            stops.reserveCapacity(stopCount)
             for stopIndex in 0..<stopCount {
                 let latitude = (Double.random(in: -89.9...89.9, using: &generator) * 1e6).rounded() / 1e6
                 let longitude = (Double.random(in: -179.9...179.9, using: &generator) * 1e6).rounded() / 1e6
                 let hasNotes = Int.random(in: 0..<8, using: &generator) != 0
-                waypoints.append(Waypoint(
+                stops.append(Stop(
                     id: uuid(&generator),
                     name: "\(phrase(2, &generator)) \(stopIndex + 1)",
                     location: Coordinate(latitude: latitude, longitude: longitude),
@@ -55,7 +55,7 @@ enum TortureContent {
                     notes: hasNotes ? phrase(Int.random(in: 40...160, using: &generator), &generator) : nil
                 ))
             }
-            var trip = Trip(id: uuid(&generator), name: "\(phrase(3, &generator)) #\(tripIndex + 1) (\(variant == 0 ? "A" : "B"))", waypoints: waypoints)
+            var trip = Trip(id: uuid(&generator), name: "\(phrase(3, &generator)) #\(tripIndex + 1) (\(variant == 0 ? "A" : "B"))", stops: stops)
             if tripIndex % 4 == 0 { trip.settings.roadFactor = Double(Int.random(in: 100...150, using: &generator)) / 100 }
             if tripIndex % 5 == 0 { trip.settings.averageSpeedKmh = Double(Int.random(in: 40...110, using: &generator)) }
             trips.append(trip)
@@ -140,7 +140,7 @@ case "check" where arguments.count == 2 || arguments.count == 3:
         fail("the file does not read: \(error)")
     }
     guard let seedValue else {
-        say("read \(file.trips.count) trips, \(file.trips.reduce(0) { $0 + $1.waypoints.count }) stops")
+        say("read \(file.trips.count) trips, \(file.trips.reduce(0) { $0 + $1.stops.count }) stops")
         exit(0)
     }
     guard let match = contents(seed: seedValue).first(where: { $0.file == file }) else {

@@ -6,27 +6,30 @@ package struct Trip: Codable, Equatable, Identifiable, Sendable {
 
     package var id: UUID
     package var name: String
-    package var waypoints: [Waypoint]
+    package var stops: [Stop]
     /// How the trip is planned and estimated; written only when the user chose something.
     package var settings = TripSettings()
     /// Fields written by a newer version, kept as they were.
     package var unknownFields: UnknownFields = [:]
 
-    package init(id: UUID = UUID(), name: String = Trip.defaultName, waypoints: [Waypoint] = []) {
+    package init(id: UUID = UUID(), name: String = Trip.defaultName, stops: [Stop] = []) {
         self.id = id
         self.name = name
-        self.waypoints = waypoints
+        self.stops = stops
     }
 
     /// `roadFactor` and `averageSpeedKmh` stood beside the stops before the trip had `settings`:
     /// they are read into the settings, and written there.
-    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, waypoints, settings, roadFactor, averageSpeedKmh }
+    /// The file calls the stops `waypoints` (SPEC §3), as the original app did.
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, name, stops = "waypoints", settings, roadFactor, averageSpeedKmh
+    }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         id = try container.id(at: CodingKeys.id)
         name = try container.value(String.self, at: CodingKeys.name)
-        waypoints = try container.valueIfPresent([Waypoint].self, at: CodingKeys.waypoints) ?? []
+        stops = try container.valueIfPresent([Stop].self, at: CodingKeys.stops) ?? []
         settings = try container.valueIfPresent(TripSettings.self, at: CodingKeys.settings) ?? TripSettings()
         settings.adoptEarlierFields(roadFactor: try container.valueIfPresent(Double.self, at: CodingKeys.roadFactor),
                                     averageSpeedKmh: try container.valueIfPresent(Double.self, at: CodingKeys.averageSpeedKmh))
@@ -37,7 +40,7 @@ package struct Trip: Codable, Equatable, Identifiable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)
-        try container.encode(waypoints, forKey: .waypoints)
+        try container.encode(stops, forKey: .stops)
         if !settings.isDefault { try container.encode(settings, forKey: .settings) }
         try encoder.encodeUnknownFields(unknownFields)
     }

@@ -53,7 +53,7 @@ struct TripFileWriter {
         var size = 64
         for trip in file.trips {
             size += 256 + trip.name.utf8.count
-            for stop in trip.waypoints {
+            for stop in trip.stops {
                 size += 256 + stop.name.utf8.count + member(stop.region) + member(stop.country) + member(stop.notes)
             }
         }
@@ -88,19 +88,19 @@ struct TripFileWriter {
         }
         key("waypoints", level: level + 1, first: &first)
         pending.append(UInt8(ascii: "["))
-        for (index, stop) in trip.waypoints.enumerated() {
+        for (index, stop) in trip.stops.enumerated() {
             if index > 0 { pending.append(UInt8(ascii: ",")) }
             newline(level: level + 2)
             try write(stop, level: level + 2)
             if pending.count >= Self.batchSize { flush() }
         }
-        if trip.waypoints.isEmpty { pending.append(UInt8(ascii: "\n")) }
+        if trip.stops.isEmpty { pending.append(UInt8(ascii: "\n")) }
         newline(level: level + 1)
         pending.append(UInt8(ascii: "]"))
         end(level: level)
     }
 
-    private mutating func write(_ stop: Waypoint, level: Int) throws(NeedsFoundation) {
+    private mutating func write(_ stop: Stop, level: Int) throws(NeedsFoundation) {
         guard stop.unknownFields.isEmpty, stop.locationUnknownFields.isEmpty else {
             return try writeThroughFoundation(stop, level: level)
         }

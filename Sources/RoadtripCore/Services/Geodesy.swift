@@ -62,5 +62,5 @@ package struct GeodesicSolution: Equatable, Sendable {
 
 extension Trip {
     /// Total distance along the stops in order, in metres.
-    package var distanceMeters: Double { Geodesy.length(of: waypoints.map(\.location)) }
+    package var distanceMeters: Double { Geodesy.length(of: stops.map(\.location)) }
 }

@@ -36,7 +36,7 @@ package final class LegLengths {
     /// The trip's length along its stops in order: the same sum, in the same order, as
     /// `Trip.distanceMeters`.
     package func total(of trip: Trip) -> Double {
-        zip(trip.waypoints, trip.waypoints.dropFirst()).reduce(0) { $0 + meters(from: $1.0.location, to: $1.1.location) }
+        zip(trip.stops, trip.stops.dropFirst()).reduce(0) { $0 + meters(from: $1.0.location, to: $1.1.location) }
     }
 }
 
@@ -45,7 +45,7 @@ package final class LegLengths {
 /// measured once (`legs`).
 package final class TripRouteCache {
     let legs = LegLengths()
-    private var stops: [Waypoint]?
+    private var stops: [Stop]?
     private var route: TripRoute?
     private var mapStops: [MapStop]?
 
@@ -56,25 +56,25 @@ package final class TripRouteCache {
     private var legMeters = PositionalReuse<LegEnds, Double>()
 
     package func route(of trip: Trip) -> TripRoute {
-        forgetUnless(trip.waypoints)
+        forgetUnless(trip.stops)
         if let route { return route }
-        let ends = LegEnds.along(trip.waypoints.withUnsafeBufferPointer { stops in stops.indices.map { stops[$0].location } })
+        let ends = LegEnds.along(trip.stops.withUnsafeBufferPointer { stops in stops.indices.map { stops[$0].location } })
         let made = TripRoute(trip, legMeters: legMeters.values(for: ends) { legs.meters(from: $0.from, to: $0.to) })
         route = made
         return made
     }
 
     package func mapStops(of trip: Trip) -> [MapStop] {
-        forgetUnless(trip.waypoints)
+        forgetUnless(trip.stops)
         if let mapStops { return mapStops }
         let made = MapStop.stops(of: trip)
         mapStops = made
         return made
     }
 
-    private func forgetUnless(_ waypoints: [Waypoint]) {
-        guard stops != waypoints else { return }
-        stops = waypoints
+    private func forgetUnless(_ current: [Stop]) {
+        guard stops != current else { return }
+        stops = current
         route = nil
         mapStops = nil
     }

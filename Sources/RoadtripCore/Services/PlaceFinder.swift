@@ -52,14 +52,14 @@ package struct PlaceFinder {
 
     /// The stop a place query makes: the best match by name, or the exact point typed (named after
     /// the nearest place).
-    package func stop(for text: String, near context: SearchContext? = nil) throws -> Waypoint {
+    package func stop(for text: String, near context: SearchContext? = nil) throws -> Stop {
         switch lookUp(text, limit: 1, near: context) {
         case .places(let found):
             guard let place = found.first else { throw NoStop(description: "No place matches “\(text)”.") }
-            return Waypoint(name: place.name, location: place.coordinate, region: place.admin1.isEmpty ? nil : place.admin1,
+            return Stop(name: place.name, location: place.coordinate, region: place.admin1.isEmpty ? nil : place.admin1,
                             country: place.country.isEmpty ? nil : place.country)
         case .coordinate(let coordinate, let nearest):
-            return Waypoint(name: Self.stopName(at: coordinate, nearest: nearest), location: coordinate)
+            return Stop(name: Self.stopName(at: coordinate, nearest: nearest), location: coordinate)
         case .invalidCoordinates(let reason):
             throw NoStop(description: reason)
         case .searchUnavailable(let reason):

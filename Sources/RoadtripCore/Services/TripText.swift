@@ -8,7 +8,7 @@ package enum TripText {
     }
 
     /// "Monterey → Morro Bay"; the one stop's name; "" for none.
-    package static func route(of stops: [Waypoint]) -> String {
+    package static func route(of stops: [Stop]) -> String {
         switch stops.count {
         case 0: return ""
         case 1: return stops[0].name
@@ -18,7 +18,7 @@ package enum TripText {
 
     /// "173 km"; "—" for a trip of fewer than two stops, which has no distance to speak of.
     package static func distance(of trip: Trip, meters: Double? = nil, unit: DistanceUnit) -> String {
-        trip.waypoints.count < 2 ? "—" : unit.format(meters: meters ?? trip.distanceMeters)
+        trip.stops.count < 2 ? "—" : unit.format(meters: meters ?? trip.distanceMeters)
     }
 
     /// "Total distance: 1,234 km   ≈ 1,543 km by road · ≈ 19 h 17 min driving (×1.25 at 80 km/h)"

@@ -90,7 +90,7 @@ struct TripsChange {
         case trip(Trip)
         /// The trip at the same place, with `fields` (all but its stops) and its stops in
         /// `stops` replaced.
-        case edited(fields: Trip, stops: RunReplacement<Waypoint>)
+        case edited(fields: Trip, stops: RunReplacement<Stop>)
     }
 
     let range: Range<Int>
@@ -103,8 +103,8 @@ struct TripsChange {
             let place = run.range.lowerBound + offset
             guard place < run.range.upperBound, current[place].id == trip.id else { return .trip(trip) }
             var fields = trip
-            fields.waypoints = []
-            return .edited(fields: fields, stops: RunReplacement(from: current[place].waypoints, to: trip.waypoints))
+            fields.stops = []
+            return .edited(fields: fields, stops: RunReplacement(from: current[place].stops, to: trip.stops))
         }
     }
 
@@ -116,7 +116,7 @@ struct TripsChange {
             switch replacement {
             case .trip(let trip): return trip
             case .edited(var fields, let stops):
-                fields.waypoints = stops.applied(to: trips[range.lowerBound + offset].waypoints)
+                fields.stops = stops.applied(to: trips[range.lowerBound + offset].stops)
                 return fields
             }
         })
@@ -126,7 +126,7 @@ struct TripsChange {
     var storedStops: Int {
         replacements.reduce(0) { total, replacement in
             switch replacement {
-            case .trip(let trip): total + trip.waypoints.count
+            case .trip(let trip): total + trip.stops.count
             case .edited(_, let stops): total + stops.elements.count
             }
         }

@@ -39,8 +39,8 @@ struct TripFileReader {
     // MARK: The file's structure
 
     private enum FileField: String, CaseIterable { case version, trips }
-    private enum TripField: String, CaseIterable { case id, name, waypoints, settings, roadFactor, averageSpeedKmh }
-    private enum WaypointField: String, CaseIterable { case id, name, location, region, country, notes, stayHours, stayNights, overnight }
+    private enum TripField: String, CaseIterable { case id, name, stops = "waypoints", settings, roadFactor, averageSpeedKmh }
+    private enum StopField: String, CaseIterable { case id, name, location, region, country, notes, stayHours, stayNights, overnight }
     private enum LocationField: String, CaseIterable { case latitude, longitude }
 
     /// `{"version": 1, "trips": [...]}`, with `TripFile.init(from:)`'s rules.
@@ -80,12 +80,12 @@ struct TripFileReader {
             }.sorted { $0 < $1 }
             return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
         }
-        return repeats(file.trips.lazy.map(\.id)) || repeats(file.trips.lazy.flatMap(\.waypoints).map(\.id))
+        return repeats(file.trips.lazy.map(\.id)) || repeats(file.trips.lazy.flatMap(\.stops).map(\.id))
     }
 
     /// One trip (an object three levels down), with `Trip.init(from:)`'s rules.
     private mutating func trip() throws(Refusal) -> Trip {
-        var (id, name, waypoints): (UUID?, String?, [Waypoint]) = (nil, nil, [])
+        var (id, name, stops): (UUID?, String?, [Stop]) = (nil, nil, [])
         var (roadFactor, averageSpeedKmh): (Double?, Double?) = (nil, nil)
         var settings = TripSettings()
         var fields = ObjectFields<TripField>()
@@ -94,7 +94,7 @@ struct TripFileReader {
             switch try fieldName(&fields) {
             case .known(.id): id = try uuid()
             case .known(.name): name = try string()
-            case .known(.waypoints): waypoints = try isNull() ? [] : array { reader throws(Refusal) in try reader.waypoint() }
+            case .known(.stops): stops = try isNull() ? [] : array { reader throws(Refusal) in try reader.stop() }
             case .known(.settings): settings = try isNull() ? TripSettings() : self.settings(at: try skipValue(depth: 3))
             case .known(.roadFactor): roadFactor = try isNull() ? nil : number()
             case .known(.averageSpeedKmh): averageSpeedKmh = try isNull() ? nil : number()
@@ -103,19 +103,19 @@ struct TripFileReader {
             more = try nextField()
         }
         guard let id, let name else { throw Refusal() }
-        var trip = Trip(id: id, name: name, waypoints: waypoints)
+        var trip = Trip(id: id, name: name, stops: stops)
         settings.adoptEarlierFields(roadFactor: roadFactor, averageSpeedKmh: averageSpeedKmh)
         trip.settings = settings
         trip.unknownFields = try unknownFields(fields.unknown)
         return trip
     }
 
-    /// One stop, with `Waypoint.init(from:)`'s rules, and its location's.
-    private mutating func waypoint() throws(Refusal) -> Waypoint {
+    /// One stop, with `Stop.init(from:)`'s rules, and its location's.
+    private mutating func stop() throws(Refusal) -> Stop {
         var (id, name, location): (UUID?, String?, (Coordinate, [KeptField])?) = (nil, nil, nil)
         var (region, country, notes): (String?, String?, String?) = (nil, nil, nil)
         var (stayHours, stayNights, overnight): (Double?, Double?, Bool?) = (nil, nil, nil)
-        var fields = ObjectFields<WaypointField>()
+        var fields = ObjectFields<StopField>()
         var more = try beginObject()
         while more {
             switch try fieldName(&fields) {
@@ -133,17 +133,17 @@ struct TripFileReader {
             more = try nextField()
         }
         guard let id, let name, let location else { throw Refusal() }
-        var waypoint = Waypoint(id: id, name: name, location: location.0, region: region, country: country, notes: notes)
+        var stop = Stop(id: id, name: name, location: location.0, region: region, country: country, notes: notes)
         // JSONDecoder reads stayNights as a Double too, and the same rules then apply.
         do {
-            waypoint.stay = try Stay.decode(hours: stayHours, nights: stayNights) { DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: $0)) }
+            stop.stay = try Stay.decode(hours: stayHours, nights: stayNights) { DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: $0)) }
         } catch {
             throw Refusal()
         }
-        waypoint.overnight = overnight ?? false
-        waypoint.locationUnknownFields = try unknownFields(location.1)
-        waypoint.unknownFields = try unknownFields(fields.unknown)
-        return waypoint
+        stop.overnight = overnight ?? false
+        stop.locationUnknownFields = try unknownFields(location.1)
+        stop.unknownFields = try unknownFields(fields.unknown)
+        return stop
     }
 
     /// A stop's `location`, with `Coordinate`'s rules (ranges included), and the fields kept

@@ -93,7 +93,7 @@ package struct TripFileStore: Sendable {
                 return ([.key("trips"), .index(tripIndex), .key("id")], "the id \(trip.id) is also the id of trips[\(first)]")
             }
             tripIDs[trip.id] = tripIndex
-            for (stopIndex, stop) in trip.waypoints.enumerated() {
+            for (stopIndex, stop) in trip.stops.enumerated() {
                 if let (firstTrip, firstStop) = stopIDs[stop.id] {
                     return ([.key("trips"), .index(tripIndex), .key("waypoints"), .index(stopIndex), .key("id")],
                             "the id \(stop.id) is also the id of trips[\(firstTrip)].waypoints[\(firstStop)]")

@@ -37,7 +37,7 @@ enum TripMerge {
                     // A copy with ids of its own: ids must stay unique across the file.
                     var copy = their
                     copy.id = Trip.ID()
-                    for index in copy.waypoints.indices { copy.waypoints[index].id = Waypoint.ID() }
+                    for index in copy.stops.indices { copy.stops[index].id = Stop.ID() }
                     copy.name += " (other copy)"
                     result.append(copy)
                     conflicts.append(our.name)

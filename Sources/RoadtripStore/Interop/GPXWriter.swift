@@ -18,17 +18,17 @@ enum GPXWriter {
             "  </metadata>",
         ]
         // The schema's order: metadata, every wpt, then every rte.
-        for stop in trip.waypoints { lines += point("wpt", stop, indent: "  ") }
+        for stop in trip.stops { lines += point("wpt", stop, indent: "  ") }
         lines.append("  <rte>")
         lines.append("    <name>\(XMLEscaping.text(trip.name))</name>")
-        for stop in trip.waypoints { lines += point("rtept", stop, indent: "    ") }
+        for stop in trip.stops { lines += point("rtept", stop, indent: "    ") }
         lines.append("  </rte>")
         lines.append("</gpx>")
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// A `wptType` element: in the schema's order, name, desc, then extensions.
-    private static func point(_ element: String, _ stop: Waypoint, indent: String) -> [String] {
+    private static func point(_ element: String, _ stop: Stop, indent: String) -> [String] {
         let location = stop.location
         var lines = [#"\#(indent)<\#(element) lat="\#(DecimalDegrees.text(location.latitude))" lon="\#(DecimalDegrees.gpxLongitude(location.longitude))">"#]
         lines.append("\(indent)  <name>\(XMLEscaping.text(stop.name))</name>")

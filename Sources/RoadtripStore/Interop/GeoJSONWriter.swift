@@ -7,12 +7,12 @@ import RoadtripCore
 /// RFC 7946 §6.1 allows) keeps the trip's name when it has fewer than two stops and so no line.
 enum GeoJSONWriter {
     static func data(for trip: Trip) -> Data {
-        var features = trip.waypoints.enumerated().map { index, stop in
+        var features = trip.stops.enumerated().map { index, stop in
             Feature(geometry: .point(stop.location), properties: .stop(stop, index: index + 1))
         }
         // A LineString needs two or more positions (RFC 7946 §3.1.4).
-        if trip.waypoints.count >= 2 {
-            features.append(Feature(geometry: .line(trip.waypoints.map(\.location)), properties: .route(name: trip.name)))
+        if trip.stops.count >= 2 {
+            features.append(Feature(geometry: .line(trip.stops.map(\.location)), properties: .route(name: trip.name)))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -56,7 +56,7 @@ enum GeoJSONWriter {
     }
 
     private enum Properties: Encodable {
-        case stop(Waypoint, index: Int)
+        case stop(Stop, index: Int)
         case route(name: String)
 
         private enum CodingKeys: String, CodingKey { case name, notes, index, stayHours, stayNights, overnight }

@@ -21,8 +21,8 @@ struct ImportedPoint: Equatable {
     var isNamed: Bool { name != nil }
 
     /// The stop, named `fallbackName` when the file gave no name.
-    func stop(fallbackName: @autoclosure () -> String) -> Waypoint {
-        var stop = Waypoint(name: name ?? fallbackName(), location: location, notes: notes)
+    func stop(fallbackName: @autoclosure () -> String) -> Stop {
+        var stop = Stop(name: name ?? fallbackName(), location: location, notes: notes)
         stop.stay = stay
         stop.overnight = overnight
         return stop

@@ -5,12 +5,12 @@ import RoadtripCore
 /// and its stops new ids).
 package struct ImportedTrip: Equatable, Sendable {
     package var name: String
-    package var stops: [Waypoint]
+    package var stops: [Stop]
     /// What was changed on the way in, one sentence each, for the user to read before keeping
     /// the trip ("a track of 12,345 points became 48 stops").
     package var notes: [String]
 
-    package init(name: String, stops: [Waypoint], notes: [String] = []) {
+    package init(name: String, stops: [Stop], notes: [String] = []) {
         self.name = name
         self.stops = stops
         self.notes = notes
@@ -22,7 +22,7 @@ package struct ImportedTrip: Equatable, Sendable {
     package static func newTrips(_ imported: [ImportedTrip], named name: String?) -> [Trip] {
         imported.enumerated().map { index, trip in
             var new = Trip(name: name.map { imported.count == 1 ? $0 : "\($0) \(index + 1)" } ?? trip.name)
-            new.waypoints = trip.stops.map { stop in
+            new.stops = trip.stops.map { stop in
                 var copy = stop
                 copy.id = UUID()
                 return copy

@@ -34,7 +34,7 @@ enum JSONImport {
     private static func tripsFile(_ data: Data, file: ImportFile) throws(ImportProblem) -> [ImportedTrip] {
         do {
             let trips = try TripFileStore(url: file.url).decode(data).trips
-            return trips.map { ImportedTrip(name: $0.name, stops: $0.waypoints) }
+            return trips.map { ImportedTrip(name: $0.name, stops: $0.stops) }
         } catch {
             switch error {
             case let .invalidJSON(_, line, column, reason):

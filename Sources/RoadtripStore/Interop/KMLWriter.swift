@@ -12,9 +12,9 @@ enum KMLWriter {
             "  <Document>",
             "    <name>\(XMLEscaping.text(trip.name))</name>",
         ]
-        for stop in trip.waypoints { lines += placemark(for: stop) }
-        if trip.waypoints.count >= 2 {
-            let path = trip.waypoints.map { position($0.location) }.joined(separator: " ")
+        for stop in trip.stops { lines += placemark(for: stop) }
+        if trip.stops.count >= 2 {
+            let path = trip.stops.map { position($0.location) }.joined(separator: " ")
             lines += [
                 "    <Placemark>",
                 "      <name>\(XMLEscaping.text(trip.name))</name>",
@@ -30,7 +30,7 @@ enum KMLWriter {
     }
 
     /// In the order of the KML schema: name, description, ExtendedData, then the geometry.
-    private static func placemark(for stop: Waypoint) -> [String] {
+    private static func placemark(for stop: Stop) -> [String] {
         var lines = ["    <Placemark>", "      <name>\(XMLEscaping.text(stop.name))</name>"]
         if let notes = stop.notes, !notes.isEmpty {
             lines.append("      <description>\(XMLEscaping.text(notes))</description>")

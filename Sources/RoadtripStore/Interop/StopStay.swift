@@ -8,7 +8,7 @@ enum StopStay {
     static let stayHours = "stayHours", stayNights = "stayNights", overnight = "overnight"
 
     /// The pairs of a stop, in this order; none for a stop without a stay or a night mark.
-    static func fields(of stop: Waypoint) -> [(name: String, value: String)] {
+    static func fields(of stop: Stop) -> [(name: String, value: String)] {
         var fields: [(String, String)] = []
         switch stop.stay {
         case .hours(let hours): fields.append((stayHours, DecimalDegrees.number(hours)))

@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func jsonKeepsNamesExactButEscapesWhatATerminalActsOn() throws {
-        let trip = Trip(name: Self.hostile, waypoints: [Waypoint(name: Self.hostile, location: Fixtures.monterey)])
+        let trip = Trip(name: Self.hostile, stops: [Stop(name: Self.hostile, location: Fixtures.monterey)])
         for json in [try ListCommand.json(for: [trip]), try ShowCommand.json(for: trip)] {
             let printed = CommandOutput.escapingTerminalControls(json)
             let bytes = Array(printed.utf8)
@@ -33,14 +33,14 @@ import Testing
     }
 
     @Test func namesAreShownAsTheScreenShowsThem() {
-        let trip = Trip(name: CommandOutputTests.hostile, waypoints: [Waypoint(name: "Stop\u{1B}[31m\u{9B}", location: Fixtures.monterey)])
+        let trip = Trip(name: CommandOutputTests.hostile, stops: [Stop(name: "Stop\u{1B}[31m\u{9B}", location: Fixtures.monterey)])
         for text in [ListCommand.table(for: [trip], unit: .km), ShowCommand.text(for: trip, unit: .km),
                      NewCommand.summary(of: trip, unit: .km)] {
             #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0.properties.generalCategory == .format },
                     "\(text.debugDescription)")
         }
         // Each control character shows as U+FFFD, as on the screen; format characters vanish.
-        let named = Trip(name: "Evil\u{1B}[2J\u{07}\u{9B}31m\r\u{202E}x", waypoints: [])
+        let named = Trip(name: "Evil\u{1B}[2J\u{07}\u{9B}31m\r\u{202E}x", stops: [])
         #expect(ShowCommand.text(for: named, unit: .km).hasPrefix("Evil\u{FFFD}[2J\u{FFFD}\u{FFFD}31m\u{FFFD}x — 0 stops\n"))
     }
 }

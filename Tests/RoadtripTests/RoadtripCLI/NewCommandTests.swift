@@ -32,8 +32,8 @@ import Testing
     }
 
     @Test func aPlaceFarOutOfLineIsWarnedAboutWithWhatToTypeInstead() {
-        func stop(_ name: String, _ latitude: Double, _ longitude: Double, region: String? = nil, country: String? = nil) -> Waypoint {
-            Waypoint(name: name, location: Coordinate(latitude: latitude, longitude: longitude), region: region, country: country)
+        func stop(_ name: String, _ latitude: Double, _ longitude: Double, region: String? = nil, country: String? = nil) -> Stop {
+            Stop(name: name, location: Coordinate(latitude: latitude, longitude: longitude), region: region, country: country)
         }
         let stops = [stop("Salzburg", 47.8, 13.04), stop("Paris", 33.66, -95.56, region: "Texas", country: "United States"),
                      stop("Vienna", 48.21, 16.37)]

@@ -47,13 +47,13 @@ import Testing
 
     @Test func notesAreShownInTextAndInJSONWhenAStopHasThem() throws {
         var trip = Fixtures.pacific
-        trip.waypoints[1].notes = "Bixby Bridge at sunset.\nFill up in Carmel:  no fuel for 90 miles."
+        trip.stops[1].notes = "Bixby Bridge at sunset.\nFill up in Carmel:  no fuel for 90 miles."
         let text = ShowCommand.text(for: trip, unit: .km)
         #expect(text.contains("Notes\n2. Big Sur: Bixby Bridge at sunset. / Fill up in Carmel: no fuel for 90 miles.\n"), "\(text)")
         #expect(!ShowCommand.text(for: Fixtures.pacific, unit: .km).contains("Notes"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(try ShowCommand.json(for: trip).utf8)) as? [String: Any])
         let stops = try #require(json["waypoints"] as? [[String: Any]])
-        #expect(stops[1]["notes"] as? String == trip.waypoints[1].notes)
+        #expect(stops[1]["notes"] as? String == trip.stops[1].notes)
         #expect(stops[0]["notes"] == nil)
     }
 
@@ -61,10 +61,10 @@ import Testing
         let text = try ShowCommand.json(for: Fixtures.pacific)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["id", "name", "distanceMeters", "durationSeconds", "waypoints", "legs"])
-        let waypoints = try #require(object["waypoints"] as? [[String: Any]])
-        #expect(waypoints.map { $0["name"] as? String } == ["Monterey", "Big Sur", "Morro Bay"])
-        #expect(Set(waypoints[0].keys) == ["id", "name", "latitude", "longitude"])
-        #expect(waypoints[0]["latitude"] as? Double == 36.6002)
+        let stops = try #require(object["waypoints"] as? [[String: Any]])
+        #expect(stops.map { $0["name"] as? String } == ["Monterey", "Big Sur", "Morro Bay"])
+        #expect(Set(stops[0].keys) == ["id", "name", "latitude", "longitude"])
+        #expect(stops[0]["latitude"] as? Double == 36.6002)
         let legs = try #require(object["legs"] as? [[String: Any]])
         #expect(legs.count == 2)
         #expect(legs[0]["from"] as? String == "Monterey" && legs[0]["to"] as? String == "Big Sur")

@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func oneLongNameDoesNotWidenEveryRow() {
-        let long = Trip(name: String(repeating: "Very long name ", count: 70_000), waypoints: Fixtures.pacific.waypoints)
+        let long = Trip(name: String(repeating: "Very long name ", count: 70_000), stops: Fixtures.pacific.stops)
         let lines = ListCommand.table(for: [Fixtures.pacific, long, Fixtures.alps], unit: .km).split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines.allSatisfy { TextWidth.width($0) < 120 }, "\(lines.map(\.count))")

@@ -232,7 +232,7 @@ final class Monkey {
             report.invariantFailures.append("after key \(report.keys): \(problems.prefix(3).joined(separator: "; "))")
         }
         report.maxTrips = max(report.maxTrips, model.trips.count)
-        report.maxStops = max(report.maxStops, model.trips.map(\.waypoints.count).max() ?? 0)
+        report.maxStops = max(report.maxStops, model.trips.map(\.stops.count).max() ?? 0)
     }
 
     /// Whether a rename is open (its name follows each keystroke, so may be blank for a moment).
@@ -268,7 +268,7 @@ final class Monkey {
     }
 
     private static func stopCount(_ trips: [Trip]) -> Int {
-        trips.reduce(0) { $0 + $1.waypoints.count }
+        trips.reduce(0) { $0 + $1.stops.count }
     }
 
     // MARK: Invariants
@@ -283,7 +283,7 @@ final class Monkey {
             if !allowBlankNameWhileRenaming, trip.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 problems.append("blank trip name \(String(reflecting: trip.name)) (id \(trip.id))")
             }
-            for stop in trip.waypoints {
+            for stop in trip.stops {
                 if !stopIDs.insert(stop.id).inserted { problems.append("duplicate stop id \(stop.id) in \(trip.name)") }
                 if !stop.location.isValid { problems.append("invalid coordinate \(stop.location) of \(stop.name) in \(trip.name)") }
             }

@@ -11,22 +11,22 @@ enum Fixtures {
     }
 
     static var pacific: Trip {
-        Trip(id: uuid(1), name: "Pacific Drive", waypoints: [
-            Waypoint(id: uuid(11), name: "Monterey", location: monterey),
-            Waypoint(id: uuid(12), name: "Big Sur", location: bigSur),
-            Waypoint(id: uuid(13), name: "Morro Bay", location: morroBay),
+        Trip(id: uuid(1), name: "Pacific Drive", stops: [
+            Stop(id: uuid(11), name: "Monterey", location: monterey),
+            Stop(id: uuid(12), name: "Big Sur", location: bigSur),
+            Stop(id: uuid(13), name: "Morro Bay", location: morroBay),
         ])
     }
 
     static var alps: Trip {
-        Trip(id: uuid(2), name: "Alpine Loop", waypoints: [
-            Waypoint(id: uuid(21), name: "Zürich", location: Coordinate(latitude: 47.3769, longitude: 8.5417)),
-            Waypoint(id: uuid(22), name: "Füssen", location: Coordinate(latitude: 47.5696, longitude: 10.7004)),
+        Trip(id: uuid(2), name: "Alpine Loop", stops: [
+            Stop(id: uuid(21), name: "Zürich", location: Coordinate(latitude: 47.3769, longitude: 8.5417)),
+            Stop(id: uuid(22), name: "Füssen", location: Coordinate(latitude: 47.5696, longitude: 10.7004)),
         ])
     }
 
     static var empty: Trip {
-        Trip(id: uuid(3), name: "Someday", waypoints: [])
+        Trip(id: uuid(3), name: "Someday", stops: [])
     }
 
     static var trips: [Trip] { [pacific, alps, empty] }

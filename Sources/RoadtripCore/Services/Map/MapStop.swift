@@ -63,7 +63,7 @@ package struct MapFrame: Sendable {
 extension MapStop {
     /// A trip's stops as the map shows them: numbered from 1, named.
     package static func stops(of trip: Trip) -> [MapStop] {
-        trip.waypoints.withUnsafeBufferPointer { stops in
+        trip.stops.withUnsafeBufferPointer { stops in
             stops.indices.map { MapStop(coordinate: stops[$0].location, number: $0 + 1, name: stops[$0].name) }
         }
     }

@@ -14,7 +14,7 @@ import Foundation
 /// Times are instants; each visit carries its stop's zone, so a day that crosses a time zone
 /// shows every arrival in local time, with its own date.
 package struct ItineraryPlanner {
-    package let stops: [Waypoint]
+    package let stops: [Stop]
     /// The geodesic length of each leg (`TripRoute.legMeters`).
     package let legMeters: [Double]
     package let estimate: RouteEstimate
@@ -24,7 +24,7 @@ package struct ItineraryPlanner {
     /// The start date when the settings give none.
     package let today: LocalDay
 
-    package init(stops: [Waypoint], legMeters: [Double], estimate: RouteEstimate, settings: TripSettings, timeZones: [TimeZone], today: LocalDay) {
+    package init(stops: [Stop], legMeters: [Double], estimate: RouteEstimate, settings: TripSettings, timeZones: [TimeZone], today: LocalDay) {
         precondition(legMeters.count == max(0, stops.count - 1) && timeZones.count == stops.count, "one leg between stops, one zone a stop")
         self.stops = stops
         self.legMeters = legMeters

@@ -22,7 +22,7 @@ package struct ItineraryRow: Equatable, Sendable {
 }
 
 package enum ItineraryRows {
-    package static func rows(for itinerary: Itinerary, stops: [Waypoint], unit: DistanceUnit, unicode: Bool = true) -> [ItineraryRow] {
+    package static func rows(for itinerary: Itinerary, stops: [Stop], unit: DistanceUnit, unicode: Bool = true) -> [ItineraryRow] {
         let limit = RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)
         var rows: [ItineraryRow] = []
         for day in itinerary.days {
@@ -43,7 +43,7 @@ package enum ItineraryRows {
         return ItineraryRow(kind: .day, title: "Day \(day.number) · \(dateText(day.date))", detail: totals)
     }
 
-    private static func row(_ visit: Itinerary.Visit, in day: Itinerary.Day, stops: [Waypoint]) -> ItineraryRow {
+    private static func row(_ visit: Itinerary.Visit, in day: Itinerary.Day, stops: [Stop]) -> ItineraryRow {
         let zone = visit.timeZone
         let arrival = visit.arrival.map { clock($0, in: zone) }
         let departure = visit.departure.map { clock($0, in: zone) }

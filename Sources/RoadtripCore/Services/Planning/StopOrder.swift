@@ -17,7 +17,7 @@ package struct StopOrder: Equatable, Sendable {
     static let samePlaceMeters = 1_000.0
 
     package init(of trip: Trip) {
-        let stops = trip.waypoints.map(\.location)
+        let stops = trip.stops.map(\.location)
         order = RouteOptimizer.bestOrder(of: stops)
         currentMeters = Geodesy.length(of: stops)
         optimizedMeters = Geodesy.length(of: order.map { stops[$0] })
@@ -31,7 +31,7 @@ package struct StopOrder: Equatable, Sendable {
     package var isImprovement: Bool { savedMeters >= 1 && order != Array(order.indices) }
 
     /// The stops of `trip` in the new order.
-    package func reordered(_ stops: [Waypoint]) -> [Waypoint] {
+    package func reordered(_ stops: [Stop]) -> [Stop] {
         order.map { stops[$0] }
     }
 

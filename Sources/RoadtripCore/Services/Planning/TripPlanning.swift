@@ -7,13 +7,13 @@ package enum TripPlanning {
     /// `places` gives each stop's time zone; `today` is the start when the trip sets none.
     package static func itinerary(for trip: Trip, unit: DistanceUnit, places: (any PlaceIndex)?, today: LocalDay) -> Itinerary {
         let route = TripRoute(trip)
-        return ItineraryPlanner(stops: trip.waypoints, legMeters: route.legMeters, estimate: RouteEstimate(for: trip, unit: unit),
-                                settings: trip.settings, timeZones: timeZones(of: trip.waypoints, places: places), today: today).plan()
+        return ItineraryPlanner(stops: trip.stops, legMeters: route.legMeters, estimate: RouteEstimate(for: trip, unit: unit),
+                                settings: trip.settings, timeZones: timeZones(of: trip.stops, places: places), today: today).plan()
     }
 
     /// Each stop's zone: the nearest gazetteer place's (GeoNames gives each place one), else,
     /// without a gazetteer or for a zone this machine lacks, the hour of its longitude.
-    package static func timeZones(of stops: [Waypoint], places: (any PlaceIndex)?) -> [TimeZone] {
+    package static func timeZones(of stops: [Stop], places: (any PlaceIndex)?) -> [TimeZone] {
         stops.map { stop in
             places?.nearest(to: stop.location)?.zone ?? nauticalZone(longitude: stop.location.longitude)
         }

@@ -64,7 +64,7 @@ final class ItineraryPresenter: ItineraryViewOutput {
         let days = itinerary.days.count == 1 ? "1 day" : "\(itinerary.days.count) days"
         let start = "\(ItineraryRows.dateText(first.date)), \(ItineraryRows.clock(first.start, in: zone)) \(ItineraryRows.zoneName(zone, at: first.start))"
         viewModel.subtitle = "\(days) from \(start) · at most \(RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)) driving a day"
-        viewModel.rows = ItineraryRows.rows(for: itinerary, stops: trip.waypoints, unit: unit, unicode: unicode)
+        viewModel.rows = ItineraryRows.rows(for: itinerary, stops: trip.stops, unit: unit, unicode: unicode)
         var summary = ["≈ \(RouteEstimate.formatDuration(seconds: itinerary.drivingSeconds)) driving in all"]
         let long = itinerary.longLegs.count
         if long > 0 { summary.append("\(long) \(long == 1 ? "leg is" : "legs are") longer than a day's driving") }

@@ -74,9 +74,9 @@ protocol TripDetailInteractorInput: EditingSession {
     var trip: AnyPublisher<Trip?, Never> { get }
     /// Renames the trip; renames of one `session` are undone as one change.
     func renameTrip(to name: String, session: String)
-    func deleteStop(id: Waypoint.ID)
+    func deleteStop(id: Stop.ID)
     /// Moves a stop `offset` places (−1 up, +1 down); false when it is already at that end.
-    func moveStop(id: Waypoint.ID, by offset: Int) -> Bool
+    func moveStop(id: Stop.ID, by offset: Int) -> Bool
     /// Sets how the trip is planned; a default is kept out of the file.
     func setSettings(_ settings: TripSettings)
     /// The basemap for the trip's map, loaded on first use; nil when there is none to load.
@@ -92,7 +92,7 @@ protocol TripDetailInteractorInput: EditingSession {
     /// Directions links for the trip's stops on `service`.
     func directionsLinks(service: DirectionsService) -> [DirectionsLink]
     /// Puts the stops in the order of `ids` as one change; false when the trip changed meanwhile.
-    func reorderStops(_ ids: [Waypoint.ID]) -> Bool
+    func reorderStops(_ ids: [Stop.ID]) -> Bool
 }
 
 @MainActor
@@ -108,7 +108,7 @@ protocol TripDetailRouterInput: AnyObject {
 /// Everything the trip screen shows, already formatted.
 struct TripDetailViewModel: Equatable {
     struct Row: Equatable {
-        let id: Waypoint.ID
+        let id: Stop.ID
         let number: String
         let name: String
         /// "California, United States", then its shorter forms for a narrow column ("California,
@@ -124,7 +124,7 @@ struct TripDetailViewModel: Equatable {
     /// The rows of the stops, each made when it is read: the screen reads the visible ones, so
     /// a key in a 5,000-stop trip formats a screenful of rows, not 5,000.
     struct Rows: RandomAccessCollection, Equatable {
-        let stops: [Waypoint]
+        let stops: [Stop]
         /// The length of the leg to each stop after the first.
         let legMeters: [Double]
         /// Distance from the first stop to each stop.
@@ -135,7 +135,7 @@ struct TripDetailViewModel: Equatable {
         /// Whether any stop has notes, a stay or a night: the screen then keeps a line for the selected stop's.
         let hasNotes: Bool
 
-        init(stops: [Waypoint] = [], route: TripRoute? = nil, unit: DistanceUnit = .km) {
+        init(stops: [Stop] = [], route: TripRoute? = nil, unit: DistanceUnit = .km) {
             self.stops = stops
             legMeters = route?.legMeters ?? []
             cumulativeMeters = route?.cumulativeMeters ?? []
@@ -150,7 +150,7 @@ struct TripDetailViewModel: Equatable {
         var endIndex: Int { stops.count }
 
         /// "Stay 2 h · Night here · Notes: Aquarium at 10".
-        static func details(of stop: Waypoint) -> String {
+        static func details(of stop: Stop) -> String {
             var parts: [String] = []
             if let stay = stop.stay { parts.append("Stay \(StayText.text(stay))") }
             // Nights of stay say the night already.

@@ -30,11 +30,11 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         model.renameTrip(id: tripID, to: name, session: session)
     }
 
-    func deleteStop(id: Waypoint.ID) {
+    func deleteStop(id: Stop.ID) {
         model.deleteStop(id: id, inTrip: tripID)
     }
 
-    func moveStop(id: Waypoint.ID, by offset: Int) -> Bool {
+    func moveStop(id: Stop.ID, by offset: Int) -> Bool {
         model.moveStop(id: id, inTrip: tripID, by: offset)
     }
 
@@ -43,12 +43,12 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     }
 
     func firstStopTimeZone() -> String? {
-        guard let first = model.trip(id: tripID)?.waypoints.first, let places = try? places.value.get() else { return nil }
+        guard let first = model.trip(id: tripID)?.stops.first, let places = try? places.value.get() else { return nil }
         return places.nearest(to: first.location)?.zone?.identifier
     }
 
     func optimizedOrder() -> StopOrder? {
-        guard let trip = model.trip(id: tripID), trip.waypoints.count >= 4 else { return nil }
+        guard let trip = model.trip(id: tripID), trip.stops.count >= 4 else { return nil }
         return StopOrder(of: trip)
     }
 
@@ -66,10 +66,10 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     }
 
     func directionsLinks(service: DirectionsService) -> [DirectionsLink] {
-        DirectionsLinks.links(for: model.trip(id: tripID)?.waypoints.map(\.location) ?? [], service: service)
+        DirectionsLinks.links(for: model.trip(id: tripID)?.stops.map(\.location) ?? [], service: service)
     }
 
-    func reorderStops(_ ids: [Waypoint.ID]) -> Bool {
+    func reorderStops(_ ids: [Stop.ID]) -> Bool {
         guard let trip = model.trip(id: tripID) else { return false }
         return model.reorderStops(inTrip: tripID, to: ids, "optimise the order of \(trip.name)")
     }

@@ -18,7 +18,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     private let routes = TripRouteCache()
 
     private var trip: Trip?
-    private var selectedID: Waypoint.ID?
+    private var selectedID: Stop.ID?
     /// Row of the selection, to select a neighbour when the selected stop goes away.
     private var selectedRow = 0
     private var message: StatusMessage?
@@ -28,8 +28,8 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     private var pendingQuestion: Question?
 
     private enum Question {
-        case deleteStop(Waypoint.ID)
-        case applyOrder([Waypoint.ID])
+        case deleteStop(Stop.ID)
+        case applyOrder([Stop.ID])
         case replaceExport(path: String, format: TripExportFormat)
     }
     /// Whether the status bar says the name was cut: said once, not again for every key of a paste.
@@ -67,24 +67,24 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
             return
         }
         self.trip = trip
-        if let index = trip.waypoints.firstIndex(where: { $0.id == selectedID }) {
+        if let index = trip.stops.firstIndex(where: { $0.id == selectedID }) {
             selectedRow = index
         } else {
-            selectedRow = min(selectedRow, max(0, trip.waypoints.count - 1))
-            selectedID = trip.waypoints.isEmpty ? nil : trip.waypoints[selectedRow].id
+            selectedRow = min(selectedRow, max(0, trip.stops.count - 1))
+            selectedID = trip.stops.isEmpty ? nil : trip.stops[selectedRow].id
         }
         refresh()
     }
 
     func didSelect(row: Int) {
-        guard let trip, trip.waypoints.indices.contains(row) else { return }
+        guard let trip, trip.stops.indices.contains(row) else { return }
         selectedRow = row
-        selectedID = trip.waypoints[row].id
+        selectedID = trip.stops[row].id
         refresh()
     }
 
-    private var selectedStop: Waypoint? {
-        trip?.waypoints.first { $0.id == selectedID }
+    private var selectedStop: Stop? {
+        trip?.stops.first { $0.id == selectedID }
     }
 
     // MARK: Renaming the trip
@@ -132,7 +132,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     func didPressAddStop(mapCentre: Coordinate?) {
         guard refuseIfReadOnly() else { return }
         // After the selected stop; at the start of a trip without stops.
-        let index = selectedStop.flatMap { selected in trip?.waypoints.firstIndex { $0.id == selected.id } }.map { $0 + 1 } ?? 0
+        let index = selectedStop.flatMap { selected in trip?.stops.firstIndex { $0.id == selected.id } }.map { $0 + 1 } ?? 0
         router.openWaypointEditor(.add(index: index), mapCentre: mapCentre, output: self)
     }
 
@@ -143,9 +143,9 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     }
 
     /// The editor added or changed a stop: select it and say so.
-    func waypointEditorDidSave(stopID: Waypoint.ID, summary: String) {
+    func waypointEditorDidSave(stopID: Stop.ID, summary: String) {
         selectedID = stopID
-        if let index = trip?.waypoints.firstIndex(where: { $0.id == stopID }) { selectedRow = index }
+        if let index = trip?.stops.firstIndex(where: { $0.id == stopID }) { selectedRow = index }
         show(StatusMessage(summary))
     }
 
@@ -162,7 +162,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         guard confirmed else { return refresh() }
         switch question {
         case .deleteStop(let id):
-            guard let stop = trip?.waypoints.first(where: { $0.id == id }) else { return refresh() }
+            guard let stop = trip?.stops.first(where: { $0.id == id }) else { return refresh() }
             interactor.deleteStop(id: id)
             show(StatusMessage("Deleted “\(stop.name)” — u undoes."))
         case .applyOrder(let ids):
@@ -224,7 +224,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
 
     func didPressItinerary() {
         guard let trip else { return }
-        guard !trip.waypoints.isEmpty else { return show(StatusMessage("No stops yet: add some to plan the days.")) }
+        guard !trip.stops.isEmpty else { return show(StatusMessage("No stops yet: add some to plan the days.")) }
         router.openItinerary()
     }
 
@@ -261,7 +261,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
 
     func didPressLinks(service: DirectionsService) {
         guard let trip else { return }
-        guard trip.waypoints.count >= 2 else {
+        guard trip.stops.count >= 2 else {
             return show(StatusMessage("A directions link needs two stops at least: add some with a."))
         }
         let links = interactor.directionsLinks(service: service)
@@ -280,12 +280,12 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         guard refuseIfReadOnly() else { return }
         guard let trip else { return }
         guard let order = interactor.optimizedOrder() else {
-            return show(StatusMessage("With \(TripText.stopCount(trip.waypoints.count)) there is no other order to try: the first and last stay in place."))
+            return show(StatusMessage("With \(TripText.stopCount(trip.stops.count)) there is no other order to try: the first and last stay in place."))
         }
         guard order.isImprovement else {
             return show(StatusMessage("The order is already the \(order.isExact ? "shortest" : "best found"): \(unit.format(meters: order.currentMeters))."))
         }
-        let stops = order.reordered(trip.waypoints)
+        let stops = order.reordered(trip.stops)
         pendingQuestion = .applyOrder(stops.map(\.id))
         let width = String(stops.count).count + 1
         let details = order.order.enumerated().map { position, was in
@@ -340,16 +340,16 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     }
 
     /// `routes` remembers the route shown before; without it everything is made afresh.
-    nonisolated static func makeViewModel(trip: Trip, selectedID: Waypoint.ID?, unit: DistanceUnit, message: StatusMessage?,
+    nonisolated static func makeViewModel(trip: Trip, selectedID: Stop.ID?, unit: DistanceUnit, message: StatusMessage?,
                                           routes: TripRouteCache? = nil) -> TripDetailViewModel {
         var viewModel = TripDetailViewModel()
         viewModel.title = trip.name
-        viewModel.subtitle = TripText.stopCount(trip.waypoints.count)
+        viewModel.subtitle = TripText.stopCount(trip.stops.count)
         let route = routes?.route(of: trip) ?? TripRoute(trip)
-        viewModel.rows = TripDetailViewModel.Rows(stops: trip.waypoints, route: route, unit: unit)
-        viewModel.selectedRow = trip.waypoints.firstIndex { $0.id == selectedID } ?? (trip.waypoints.isEmpty ? nil : 0)
+        viewModel.rows = TripDetailViewModel.Rows(stops: trip.stops, route: route, unit: unit)
+        viewModel.selectedRow = trip.stops.firstIndex { $0.id == selectedID } ?? (trip.stops.isEmpty ? nil : 0)
         viewModel.summaries = TripText.summaries(distance: route.totalMeters, estimate: RouteEstimate(for: trip, unit: unit), unit: unit)
-        viewModel.emptyMessage = trip.waypoints.isEmpty ? "No stops yet. Press a to add the first one." : nil
+        viewModel.emptyMessage = trip.stops.isEmpty ? "No stops yet. Press a to add the first one." : nil
         viewModel.message = message
         viewModel.mapStops = routes?.mapStops(of: trip) ?? MapStop.stops(of: trip)
         viewModel.unit = unit

@@ -98,7 +98,7 @@ final class TripListPresenter: TripListViewOutput {
         guard refuseIfReadOnly() else { return }
         guard let trip = selectedTrip else { return }
         pendingDeletionID = trip.id
-        view?.askToConfirm("Delete “\(trip.name)” and its \(TripText.stopCount(trip.waypoints.count))?")
+        view?.askToConfirm("Delete “\(trip.name)” and its \(TripText.stopCount(trip.stops.count))?")
     }
 
     func didAnswerDelete(_ confirmed: Bool) {
@@ -154,12 +154,12 @@ final class TripListPresenter: TripListViewOutput {
     func didPressReverse() {
         guard refuseIfReadOnly() else { return }
         guard let trip = selectedTrip else { return }
-        guard trip.waypoints.count > 1 else {
-            message = StatusMessage("“\(trip.name)” has \(TripText.stopCount(trip.waypoints.count)): nothing to reverse.")
+        guard trip.stops.count > 1 else {
+            message = StatusMessage("“\(trip.name)” has \(TripText.stopCount(trip.stops.count)): nothing to reverse.")
             return refresh()
         }
         interactor.reverseStops(ofTrip: trip.id)
-        message = StatusMessage("“\(trip.name)” now runs \(trip.waypoints[trip.waypoints.count - 1].name) → \(trip.waypoints[0].name) — u undoes.")
+        message = StatusMessage("“\(trip.name)” now runs \(trip.stops[trip.stops.count - 1].name) → \(trip.stops[0].name) — u undoes.")
         refresh()
     }
 
@@ -177,7 +177,7 @@ final class TripListPresenter: TripListViewOutput {
             view?.endEditing()
             filter = nil
             if let first = trips.first { select(first.id) }
-            let names = trips.count == 1 ? "“\(trips[0].name)” (\(TripText.stopCount(trips[0].waypoints.count)))" : "\(trips.count) trips"
+            let names = trips.count == 1 ? "“\(trips[0].name)” (\(TripText.stopCount(trips[0].stops.count)))" : "\(trips.count) trips"
             message = StatusMessage(([ "Imported \(names)." ] + notes.map { $0.prefix(1).uppercased() + $0.dropFirst() + "." } + ["u undoes."]).joined(separator: " "))
             refresh()
         } catch {
@@ -294,8 +294,8 @@ final class TripListPresenter: TripListViewOutput {
     }
 
     nonisolated static func row(for trip: Trip, unit: DistanceUnit, meters: Double? = nil) -> TripListViewModel.Row {
-        TripListViewModel.Row(id: trip.id, name: trip.name, stops: TripText.stopCount(trip.waypoints.count),
-                              distance: TripText.distance(of: trip, meters: meters, unit: unit), route: TripText.route(of: trip.waypoints))
+        TripListViewModel.Row(id: trip.id, name: trip.name, stops: TripText.stopCount(trip.stops.count),
+                              distance: TripText.distance(of: trip, meters: meters, unit: unit), route: TripText.route(of: trip.stops))
     }
 
     /// The trips in `order`: names in the user's alphabetical order, distances shortest first,
@@ -353,7 +353,7 @@ final class TripFilterNames {
     }
 
     static func folded(_ trip: Trip) -> [String] {
-        [fold(trip.name)] + trip.waypoints.map { fold($0.name) }
+        [fold(trip.name)] + trip.stops.map { fold($0.name) }
     }
 
     static func fold(_ text: String) -> String {

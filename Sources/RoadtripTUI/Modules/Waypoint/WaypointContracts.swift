@@ -2,21 +2,22 @@ import Foundation
 import RoadtripCore
 import Terminal
 
-// The boundaries of the Waypoint module: the editor that adds a stop to a trip or edits one,
-// finding places offline as the user types.
+// The boundaries of the Waypoint module: the stop editor, which adds a stop to a trip or edits
+// one, finding places offline as the user types. The module keeps the original app's name; the
+// screen and everything it edits say "stop".
 
 /// What the editor is for.
 enum WaypointEditorMode: Equatable {
     /// A new stop, inserted at `index` of the trip's stops.
     case add(index: Int)
-    case edit(Waypoint.ID)
+    case edit(Stop.ID)
 }
 
 /// What the module tells the one that opened it (Rambler's ModuleOutput).
 @MainActor
 protocol WaypointModuleOutput: AnyObject {
     /// A stop was added or changed; `summary` says which, for the status bar ("Added “Monterey”.").
-    func waypointEditorDidSave(stopID: Waypoint.ID, summary: String)
+    func waypointEditorDidSave(stopID: Stop.ID, summary: String)
 }
 
 @MainActor
@@ -51,16 +52,16 @@ protocol WaypointInteractorInput: AnyObject {
     /// What `text` finds for the stop `mode` makes or edits: places nearer its neighbours first.
     func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceLookup
     var tripName: String { get }
-    func stop(id: Waypoint.ID) -> Waypoint?
+    func stop(id: Stop.ID) -> Stop?
     /// The stop the new or edited stop comes after, for the distance in the preview.
-    func previousStop(for mode: WaypointEditorMode) -> Waypoint?
+    func previousStop(for mode: WaypointEditorMode) -> Stop?
     /// The stop's number in the trip (from 1) once added or as it is.
     func stopNumber(for mode: WaypointEditorMode) -> Int
     func distance(from: Coordinate, to: Coordinate) -> Double
     /// The basemap for the small map, loaded on first use; nil when there is none to load.
     func basemap() -> Result<(any BasemapProviding)?, any Error>
-    func insertStop(_ waypoint: Waypoint, at index: Int)
-    func updateStop(_ waypoint: Waypoint)
+    func insertStop(_ stop: Stop, at index: Int)
+    func updateStop(_ stop: Stop)
 }
 
 @MainActor

@@ -32,8 +32,8 @@ final class WaypointInteractor: WaypointInteractorInput {
     /// Where the stop will be: between the stops before and after it, which search results are
     /// ranked by distance from; in a trip without stops, around where the user moved the map.
     func searchContext(for mode: WaypointEditorMode) -> SearchContext? {
-        guard let stops = model.trip(id: tripID)?.waypoints else { return nil }
-        let neighbours: ArraySlice<Waypoint>
+        guard let stops = model.trip(id: tripID)?.stops else { return nil }
+        let neighbours: ArraySlice<Stop>
         switch mode {
         case .add(let index):
             let place = min(max(index, 0), stops.count)
@@ -47,12 +47,12 @@ final class WaypointInteractor: WaypointInteractorInput {
 
     var tripName: String { model.trip(id: tripID)?.name ?? "" }
 
-    func stop(id: Waypoint.ID) -> Waypoint? {
-        model.trip(id: tripID)?.waypoints.first { $0.id == id }
+    func stop(id: Stop.ID) -> Stop? {
+        model.trip(id: tripID)?.stops.first { $0.id == id }
     }
 
-    func previousStop(for mode: WaypointEditorMode) -> Waypoint? {
-        guard let stops = model.trip(id: tripID)?.waypoints else { return nil }
+    func previousStop(for mode: WaypointEditorMode) -> Stop? {
+        guard let stops = model.trip(id: tripID)?.stops else { return nil }
         switch mode {
         case .add(let index):
             return index > 0 && index <= stops.count ? stops[index - 1] : nil
@@ -65,7 +65,7 @@ final class WaypointInteractor: WaypointInteractorInput {
     func stopNumber(for mode: WaypointEditorMode) -> Int {
         switch mode {
         case .add(let index): return index + 1
-        case .edit(let id): return (model.trip(id: tripID)?.waypoints.firstIndex { $0.id == id } ?? 0) + 1
+        case .edit(let id): return (model.trip(id: tripID)?.stops.firstIndex { $0.id == id } ?? 0) + 1
         }
     }
 
@@ -73,11 +73,11 @@ final class WaypointInteractor: WaypointInteractorInput {
         Geodesy.distance(from: from, to: to)
     }
 
-    func insertStop(_ waypoint: Waypoint, at index: Int) {
-        model.insertStop(waypoint, inTrip: tripID, at: index)
+    func insertStop(_ stop: Stop, at index: Int) {
+        model.insertStop(stop, inTrip: tripID, at: index)
     }
 
-    func updateStop(_ waypoint: Waypoint) {
-        model.updateStop(waypoint, inTrip: tripID)
+    func updateStop(_ stop: Stop) {
+        model.updateStop(stop, inTrip: tripID)
     }
 }

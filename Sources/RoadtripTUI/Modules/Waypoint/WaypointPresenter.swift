@@ -40,7 +40,7 @@ final class WaypointPresenter: WaypointViewOutput {
         self.unit = unit
     }
 
-    private var editedStop: Waypoint? {
+    private var editedStop: Stop? {
         if case .edit(let id) = mode { return interactor.stop(id: id) }
         return nil
     }
@@ -116,7 +116,7 @@ final class WaypointPresenter: WaypointViewOutput {
         let typedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let stopName = typedName.isEmpty ? choice.name : typedName
         let trimmedNotes = notes.trimmingCharacters(in: .whitespacesAndNewlines)
-        var stop = editedStop ?? Waypoint(name: stopName, location: choice.coordinate)
+        var stop = editedStop ?? Stop(name: stopName, location: choice.coordinate)
         stop.name = stopName
         stop.notes = trimmedNotes.isEmpty ? nil : trimmedNotes
         stop.stay = plannedStay
@@ -185,7 +185,7 @@ final class WaypointPresenter: WaypointViewOutput {
 
     /// The choices a lookup offers; when editing, the stop's own place comes first until the user
     /// types something else.
-    nonisolated static func choices(for lookup: PlaceLookup, editing stop: Waypoint?) -> [Choice] {
+    nonisolated static func choices(for lookup: PlaceLookup, editing stop: Stop?) -> [Choice] {
         switch lookup {
         case .places(let places):
             return places.map { place in

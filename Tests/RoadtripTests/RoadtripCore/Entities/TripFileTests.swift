@@ -9,8 +9,8 @@ import Testing
         #expect(file.trips.count == 1)
         #expect(file.trips[0].id == UUID(uuidString: "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01"))
         #expect(file.trips[0].name == "Pacific Drive")
-        #expect(file.trips[0].waypoints[0].name == "Monterey")
-        #expect(file.trips[0].waypoints[0].location == Fixtures.monterey)
+        #expect(file.trips[0].stops[0].name == "Monterey")
+        #expect(file.trips[0].stops[0].location == Fixtures.monterey)
     }
 
     @Test func readsAFileWithoutVersionAsVersionOne() throws {
@@ -57,8 +57,8 @@ import Testing
         #expect((root["sync"] as? [String: Any])?["device"] as? String == "phone")
         let trip = try #require((root["trips"] as? [[String: Any]])?.first)
         #expect(trip["color"] as? String == "teal")
-        let waypoint = try #require((trip["waypoints"] as? [[String: Any]])?.first)
-        #expect(waypoint["stay"] as? Double == 2)
+        let stop = try #require((trip["waypoints"] as? [[String: Any]])?.first)
+        #expect(stop["stay"] as? Double == 2)
     }
 
     @Test func refusesCoordinatesOutOfRange() {
@@ -71,7 +71,7 @@ import Testing
     @Test func aTripWithoutWaypointsFieldHasNoStops() throws {
         let text = #"{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "Bare"}"#
         let trip = try JSONDecoder().decode(Trip.self, from: Data(text.utf8))
-        #expect(trip.waypoints.isEmpty)
+        #expect(trip.stops.isEmpty)
     }
 
     // MARK: Fields this version does not know
@@ -118,7 +118,7 @@ import Testing
 
     @Test func movingAStopDropsWhatDescribedItsOldPoint() throws {
         let file = try JSONDecoder().decode(TripFile.self, from: Data(Self.fileWithUnknownFields.utf8))
-        var stop = file.trips[0].waypoints[0]
+        var stop = file.trips[0].stops[0]
         stop.name = "Monterey harbour"
         #expect(String(decoding: try JSONEncoder().encode(stop), as: UTF8.self).contains("altitude"))
         stop.location = Coordinate(latitude: 35.3659, longitude: -120.8497)

@@ -74,10 +74,10 @@ import Testing
         let names = [controls, "\"quoted\" \\ back\\slash / a/b </script>", "\u{7F} \u{2028} \u{2029} \u{FEFF} \u{85}",
                      "😀 👩‍👩‍👧 🇫🇷 e\u{301} \u{301} é 東京 \u{10FFFF}", "", " ", "\r\n"]
         for name in names {
-            var stop = Waypoint(id: Fixtures.uuid(7), name: name, location: Fixtures.monterey, region: name, country: name, notes: name)
-            try Self.expectSameBytes(TripFile(trips: [Trip(id: Fixtures.uuid(8), name: name, waypoints: [stop])]), name.debugDescription)
+            var stop = Stop(id: Fixtures.uuid(7), name: name, location: Fixtures.monterey, region: name, country: name, notes: name)
+            try Self.expectSameBytes(TripFile(trips: [Trip(id: Fixtures.uuid(8), name: name, stops: [stop])]), name.debugDescription)
             stop.unknownFields = [name: .string(name)]
-            try Self.expectSameBytes(TripFile(trips: [Trip(id: Fixtures.uuid(8), name: name, waypoints: [stop])]), name.debugDescription)
+            try Self.expectSameBytes(TripFile(trips: [Trip(id: Fixtures.uuid(8), name: name, stops: [stop])]), name.debugDescription)
         }
     }
 
@@ -86,8 +86,8 @@ import Testing
                                  123456789012345680, 9007199254740992, 0.1 + 0.2, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude,
                                  .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 36.6002, -121.8947, 47.123456, 1e200]
         for number in numbers {
-            var trip = Trip(id: Fixtures.uuid(1), name: "n", waypoints: [
-                Waypoint(id: Fixtures.uuid(2), name: "n", location: Coordinate(latitude: number, longitude: -number)),
+            var trip = Trip(id: Fixtures.uuid(1), name: "n", stops: [
+                Stop(id: Fixtures.uuid(2), name: "n", location: Coordinate(latitude: number, longitude: -number)),
             ])
             trip.settings.roadFactor = number
             trip.settings.averageSpeedKmh = number
@@ -102,13 +102,13 @@ import Testing
     @Test func numbersThatAreNotFiniteFailAsBefore() throws {
         for bad in [Double.nan, .infinity, -.infinity] {
             let variants: [(String, (inout Trip) -> Void)] = [
-                ("latitude", { $0.waypoints[1].location.latitude = bad }),
-                ("longitude", { $0.waypoints[2].location.longitude = bad }),
+                ("latitude", { $0.stops[1].location.latitude = bad }),
+                ("longitude", { $0.stops[2].location.longitude = bad }),
                 ("roadFactor", { $0.settings.roadFactor = bad }),
                 ("averageSpeedKmh", { $0.settings.averageSpeedKmh = bad }),
                 ("latitude of a stop with unknown fields", {
-                    $0.waypoints[0].unknownFields = ["stay": .bool(true)]
-                    $0.waypoints[0].location.latitude = bad
+                    $0.stops[0].unknownFields = ["stay": .bool(true)]
+                    $0.stops[0].location.latitude = bad
                 }),
             ]
             for (label, change) in variants {
@@ -156,7 +156,7 @@ enum RandomTripFile {
 
     static func trip(using random: inout SeededRandom) -> Trip {
         let stops = (0..<Int.random(in: 0...5, using: &random)).map { _ in stop(using: &random) }
-        var trip = Trip(id: uuid(using: &random), name: text(using: &random), waypoints: stops)
+        var trip = Trip(id: uuid(using: &random), name: text(using: &random), stops: stops)
         if Bool.random(using: &random) { trip.settings.roadFactor = number(using: &random) }
         if Bool.random(using: &random) { trip.settings.averageSpeedKmh = number(using: &random) }
         if Bool.random(using: &random) { trip.settings.dailyLimitHours = number(using: &random) }
@@ -170,9 +170,9 @@ enum RandomTripFile {
         return trip
     }
 
-    static func stop(using random: inout SeededRandom) -> Waypoint {
+    static func stop(using random: inout SeededRandom) -> Stop {
         let location = Coordinate(latitude: number(using: &random), longitude: number(using: &random))
-        var stop = Waypoint(id: uuid(using: &random), name: text(using: &random), location: location,
+        var stop = Stop(id: uuid(using: &random), name: text(using: &random), location: location,
                             region: Bool.random(using: &random) ? text(using: &random) : nil,
                             country: Bool.random(using: &random) ? text(using: &random) : nil,
                             notes: Bool.random(using: &random) ? text(using: &random) : nil)

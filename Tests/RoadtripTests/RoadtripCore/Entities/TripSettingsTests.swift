@@ -30,9 +30,9 @@ struct TripSettingsTests {
         trip.settings = TripSettings(startDate: LocalDay(year: 2026, month: 7, day: 1), startTime: ClockTime(hour: 8, minute: 30),
                                      timeZone: "America/Los_Angeles", dailyLimitHours: 6.5, averageSpeedKmh: 90, roadFactor: 1.3,
                                      units: .mi, endsBySunset: true)
-        trip.waypoints[0].stay = .hours(1.5)
-        trip.waypoints[1].stay = .nights(2)
-        trip.waypoints[2].overnight = true
+        trip.stops[0].stay = .hours(1.5)
+        trip.stops[1].stay = .nights(2)
+        trip.stops[2].overnight = true
         let data = try TripFile(trips: [trip]).encoded()
         #expect(try Self.decode(data).trips == [trip])
         let text = String(decoding: data, as: UTF8.self)

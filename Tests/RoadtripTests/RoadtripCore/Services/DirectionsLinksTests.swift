@@ -32,8 +32,8 @@ struct DirectionsLinksTests {
 
     @Test func textSaysWhyATripHasSeveralLinks() {
         var trip = Trip(name: "Long")
-        trip.waypoints = Self.stops(12).enumerated().map { Waypoint(name: "S\($0.offset + 1)", location: $0.element) }
-        let links = DirectionsLinks.links(for: trip.waypoints.map(\.location), service: .google)
+        trip.stops = Self.stops(12).enumerated().map { Stop(name: "S\($0.offset + 1)", location: $0.element) }
+        let links = DirectionsLinks.links(for: trip.stops.map(\.location), service: .google)
         #expect(DirectionsLinkText.split(links, of: trip, service: .google)
                 == "Google Maps takes at most 11 stops a link: the 12 stops of “Long” are in 2 links, each starting where the last one ended.")
         #expect(DirectionsLinkText.label(links[1], number: 2, of: trip) == "Link 2: stops 11–12, S11 → S12")

@@ -6,9 +6,9 @@ import Testing
     @Test func theSampleTripsAreFoundAndReal() throws {
         let trips = try Resources.locate(environment: [:]).loadSampleTrips()
         #expect(trips.count >= 3)
-        #expect(trips.allSatisfy { $0.waypoints.count >= 2 && $0.waypoints.allSatisfy(\.location.isValid) })
-        #expect(trips.first?.waypoints.first?.name == "Monterey")
-        #expect(trips.first?.waypoints.last?.name == "Morro Bay")
+        #expect(trips.allSatisfy { $0.stops.count >= 2 && $0.stops.allSatisfy(\.location.isValid) })
+        #expect(trips.first?.stops.first?.name == "Monterey")
+        #expect(trips.first?.stops.last?.name == "Morro Bay")
         #expect(Set(trips.map(\.id)).count == trips.count)
     }
 

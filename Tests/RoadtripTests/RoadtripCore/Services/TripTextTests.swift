@@ -6,8 +6,8 @@ struct TripTextTests {
     @Test func stopCountsAndRoutes() {
         #expect(TripText.stopCount(1) == "1 stop")
         #expect(TripText.stopCount(0) == "0 stops")
-        #expect(TripText.route(of: Fixtures.pacific.waypoints) == "Monterey → Morro Bay")
-        #expect(TripText.route(of: Array(Fixtures.pacific.waypoints.prefix(1))) == "Monterey")
+        #expect(TripText.route(of: Fixtures.pacific.stops) == "Monterey → Morro Bay")
+        #expect(TripText.route(of: Array(Fixtures.pacific.stops.prefix(1))) == "Monterey")
         #expect(TripText.route(of: []) == "")
     }
 

@@ -7,8 +7,8 @@ import Testing
 /// sequence of changes gives back every state exactly.
 @Suite struct HistoryTests {
     static func trip(_ name: String, stops: Int, random: inout SeededRandom) -> Trip {
-        Trip(name: name, waypoints: (0..<stops).map { index in
-            Waypoint(name: "\(name) \(index)", location: Coordinate(latitude: Double.random(in: -80...80, using: &random),
+        Trip(name: name, stops: (0..<stops).map { index in
+            Stop(name: "\(name) \(index)", location: Coordinate(latitude: Double.random(in: -80...80, using: &random),
                                                                     longitude: Double.random(in: -180...180, using: &random)))
         })
     }
@@ -20,7 +20,7 @@ import Testing
         var history = History()
         for move in 0..<250 {
             var after = trips
-            after[1].waypoints.swapAt(move, move + 1)
+            after[1].stops.swapAt(move, move + 1)
             history.record("move stop", before: trips, after: after, coalescingKey: nil)
             trips = after
             states.append(trips)
@@ -114,13 +114,13 @@ import Testing
             case 1 where !after.isEmpty: after.remove(at: index)
             case 2 where !after.isEmpty: after[index].name += "!"
             case 3 where !after.isEmpty:
-                let stop = Self.trip("S", stops: 1, random: &random).waypoints[0]
-                after[index].waypoints.insert(stop, at: Int.random(in: 0...after[index].waypoints.count, using: &random))
-            case 4 where !after.isEmpty && !after[index].waypoints.isEmpty:
-                after[index].waypoints.remove(at: Int.random(in: 0..<after[index].waypoints.count, using: &random))
-            case 5 where !after.isEmpty && after[index].waypoints.count > 1:
-                let from = Int.random(in: 0..<after[index].waypoints.count, using: &random)
-                after[index].waypoints.swapAt(from, Int.random(in: 0..<after[index].waypoints.count, using: &random))
+                let stop = Self.trip("S", stops: 1, random: &random).stops[0]
+                after[index].stops.insert(stop, at: Int.random(in: 0...after[index].stops.count, using: &random))
+            case 4 where !after.isEmpty && !after[index].stops.isEmpty:
+                after[index].stops.remove(at: Int.random(in: 0..<after[index].stops.count, using: &random))
+            case 5 where !after.isEmpty && after[index].stops.count > 1:
+                let from = Int.random(in: 0..<after[index].stops.count, using: &random)
+                after[index].stops.swapAt(from, Int.random(in: 0..<after[index].stops.count, using: &random))
             case 6 where after.count > 1: after.swapAt(0, index)
             default: break
             }

@@ -68,7 +68,7 @@ import Testing
             lines.append("settings \(trip.settings.startDate.map(String.init(describing:)) ?? "nil") \(trip.settings.startTime.map(String.init(describing:)) ?? "nil") "
                          + "\(text(trip.settings.timeZone)) \(number(trip.settings.dailyLimitHours)) \(trip.settings.units?.rawValue ?? "nil") "
                          + "\(trip.settings.endsBySunset) \(fields(trip.settings.unknownFields))")
-            for stop in trip.waypoints {
+            for stop in trip.stops {
                 lines.append("stop \(stop.id) \(text(stop.name)) \(number(stop.location.latitude)) \(number(stop.location.longitude)) "
                              + "\(text(stop.region)) \(text(stop.country)) \(text(stop.notes)) \(fields(stop.unknownFields)) \(fields(stop.locationUnknownFields)) "
                              + "\(stop.overnight) \(stayText(stop.stay))")
@@ -238,7 +238,7 @@ import Testing
 
     @Test func negativeZeroKeepsItsSign() throws {
         let read = try #require(TripFileReader.read(Data(Self.stopFile(latitude: "-0", longitude: "-0.0e3"))))
-        let location = read.trips[0].waypoints[0].location
+        let location = read.trips[0].stops[0].location
         #expect(location.latitude.sign == .minus && location.longitude.sign == .minus)
     }
 
@@ -257,8 +257,8 @@ import Testing
     @Test func aLargeGeneratedFileReadsTheSame() throws {
         var random = SeededRandom(seed: 10)
         let trips = (0..<20).map { index in
-            Trip(id: UUID(), name: "Trip \(index)", waypoints: (0..<200).map { stop in
-                Waypoint(id: UUID(), name: "Stop \(stop) ü", location: Coordinate(latitude: Double.random(in: -90...90, using: &random),
+            Trip(id: UUID(), name: "Trip \(index)", stops: (0..<200).map { stop in
+                Stop(id: UUID(), name: "Stop \(stop) ü", location: Coordinate(latitude: Double.random(in: -90...90, using: &random),
                                                                                  longitude: Double.random(in: -180...180, using: &random)))
             })
         }
@@ -378,7 +378,7 @@ struct FileGenerator {
         switch int(0...4) {
         case 0: break
         case 1: fields.append(("waypoints", "null"))
-        default: fields.append(("waypoints", array((0..<int(0...5)).map { _ in waypoint() })))
+        default: fields.append(("waypoints", array((0..<int(0...5)).map { _ in stop() })))
         }
         for key in ["roadFactor", "averageSpeedKmh"] {
             switch int(0...2) {
@@ -390,7 +390,7 @@ struct FileGenerator {
         return object(fields + unknownFields())
     }
 
-    private mutating func waypoint() -> String {
+    private mutating func stop() -> String {
         var location = [("latitude", number(Double.random(in: -90...90, using: &random))),
                         ("longitude", number(Double.random(in: -180...180, using: &random)))]
         if chance(0.1) { location = [("latitude", ["90", "-90", "9e1", "-0"].randomElement(using: &random)!), ("longitude", ["180", "-180.0", "1.8E2", "0"].randomElement(using: &random)!)] }

@@ -94,7 +94,7 @@ import Testing
 
     @Test func duplicateStopIDsAnywhereAreRefused() throws {
         var second = Fixtures.alps
-        second.waypoints[0].id = Fixtures.pacific.waypoints[2].id
+        second.stops[0].id = Fixtures.pacific.stops[2].id
         let directory = try TemporaryDirectory()
         let url = directory.file("trips.json")
         try Data(try TripFile(trips: [Fixtures.pacific, second]).encoded()).write(to: url)

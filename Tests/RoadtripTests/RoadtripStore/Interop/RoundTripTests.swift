@@ -20,12 +20,12 @@ import Testing
         let first = try #require(imported.first)
         #expect(first.name == trip.name)
         #expect(first.notes.isEmpty)
-        #expect(InteropFixtures.sameStops(first.stops, trip.waypoints), "\(first.stops.map(\.name)) \(first.stops.map(\.notes))")
+        #expect(InteropFixtures.sameStops(first.stops, trip.stops), "\(first.stops.map(\.name)) \(first.stops.map(\.notes))")
     }
 
     @Test func gpxWritesLongitude180AsMinus180AndGeoJSONKeepsIt() throws {
         let directory = try TemporaryDirectory()
-        let trip = Trip(name: "Date line", waypoints: [InteropFixtures.stop("East", 0, 180), InteropFixtures.stop("Here", 1, 179.9999999)])
+        let trip = Trip(name: "Date line", stops: [InteropFixtures.stop("East", 0, 180), InteropFixtures.stop("Here", 1, 179.9999999)])
         for (format, expected) in [(TripExportFormat.gpx, -180.0), (.geojson, 180)] {
             let file = try InteropFixtures.write(TripExport.data(for: trip, format: format, now: .now, creator: "r"), "d.\(format.fileExtension)", in: directory)
             let stops = try #require(try TripImport.read(contentsOf: file).first).stops

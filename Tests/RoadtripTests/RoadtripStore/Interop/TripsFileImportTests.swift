@@ -11,8 +11,8 @@ import Testing
         let data = try TripFile(trips: [coast, InteropFixtures.tricky]).encoded()
         let trips = try TripImport.read(contentsOf: InteropFixtures.write(data, "backup.data", in: directory))
         #expect(trips.map(\.name) == [coast.name, InteropFixtures.tricky.name])
-        #expect(trips[0].stops == coast.waypoints)
-        #expect(trips[1].stops == InteropFixtures.tricky.waypoints)
+        #expect(trips[0].stops == coast.stops)
+        #expect(trips[1].stops == InteropFixtures.tricky.stops)
     }
 
     @Test func theIOSAppsFileWithoutAVersionIsReadToo() throws {

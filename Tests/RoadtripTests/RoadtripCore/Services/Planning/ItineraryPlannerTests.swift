@@ -13,8 +13,8 @@ struct ItineraryPlannerTests {
 
     /// Stops along the 40th parallel, `hours` of driving apart (the planner uses the given lengths).
     static func plan(hours: [Double], settings: TripSettings = TripSettings(startDate: day), zones: [TimeZone]? = nil,
-                     change: (inout [Waypoint]) -> Void = { _ in }) -> Itinerary {
-        var stops = (0...hours.count).map { Waypoint(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }
+                     change: (inout [Stop]) -> Void = { _ in }) -> Itinerary {
+        var stops = (0...hours.count).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }
         change(&stops)
         return ItineraryPlanner(stops: stops, legMeters: hours.map { $0 * 100_000 }, estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
                                 settings: settings, timeZones: zones ?? Array(repeating: chicago, count: stops.count), today: day).plan()
@@ -87,8 +87,8 @@ struct ItineraryPlannerTests {
         let itinerary = Self.plan(hours: [5], zones: [Self.chicago, Self.denver])
         let arrival = itinerary.days[0].visits[1]
         #expect(Self.clock(arrival.arrival, arrival.timeZone) == "13:00")
-        let rows = ItineraryRows.rows(for: itinerary, stops: [Waypoint(name: "Chicago", location: Coordinate(latitude: 41.9, longitude: -87.6)),
-                                                              Waypoint(name: "Denver", location: Coordinate(latitude: 39.7, longitude: -105))],
+        let rows = ItineraryRows.rows(for: itinerary, stops: [Stop(name: "Chicago", location: Coordinate(latitude: 41.9, longitude: -87.6)),
+                                                              Stop(name: "Denver", location: Coordinate(latitude: 39.7, longitude: -105))],
                                       unit: .km)
         #expect(rows.map(\.zone).filter { !$0.isEmpty } == ["CDT", "MDT"])
     }
@@ -101,7 +101,7 @@ struct ItineraryPlannerTests {
         #expect(LocalDay(arrival.arrival!, in: Self.chicago) == LocalDay(year: 2026, month: 7, day: 2))
         #expect(itinerary.days[1].date == LocalDay(year: 2026, month: 7, day: 2))
         #expect(Self.clock(itinerary.days[1].start) == "20:00")
-        let stops = (0...2).map { Waypoint(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90)) }
+        let stops = (0...2).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90)) }
         let row = ItineraryRows.rows(for: itinerary, stops: stops, unit: .km).first { $0.title == "2. S1" }
         #expect(row?.detail.contains("Thu 2 Jul 2026") == true)
     }

@@ -32,11 +32,11 @@ import Testing
 
     @Test func aChangeToTheTripPlansItAgain() {
         var trip = ItineraryFixtures.route66
-        trip.waypoints[1].overnight = true
+        trip.stops[1].overnight = true
         interactor.subject.value = trip
         #expect(headings.count == 3)
         trip.settings.dailyLimitHours = 14
-        trip.waypoints[1].overnight = false
+        trip.stops[1].overnight = false
         interactor.subject.value = trip
         #expect(headings.count == 1)
     }

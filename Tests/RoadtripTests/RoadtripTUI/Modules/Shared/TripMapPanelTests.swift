@@ -96,7 +96,7 @@ import Testing
         let terminal = try #require(Terminal.offscreen(width: 130, height: 24))
         defer { terminal.stop() }
         var trip = Fixtures.pacific
-        trip.waypoints.append(Waypoint(name: "San Diego", location: Coordinate(latitude: 32.7157, longitude: -117.1611)))
+        trip.stops.append(Stop(name: "San Diego", location: Coordinate(latitude: 32.7157, longitude: -117.1611)))
         let (pacific, longer) = (Self.freshMap(of: Fixtures.pacific, on: terminal), Self.freshMap(of: trip, on: terminal))
         #expect(pacific != longer)
         view.draw(on: terminal.surface, in: terminal.surface.bounds)

@@ -55,7 +55,7 @@ import Testing
         type("Carmel")
         navigator.handle(.enter)
         #expect(navigator.top is TripDetailView)
-        #expect(model.trips[0].waypoints.map(\.name) == ["Monterey", "Carmel", "Big Sur", "Morro Bay"])
+        #expect(model.trips[0].stops.map(\.name) == ["Monterey", "Carmel", "Big Sur", "Morro Bay"])
         let lines = try screen()
         #expect(lines.contains { $0.contains("2.") && $0.contains("Carmel") })
         #expect(lines.last?.contains("Added “Carmel”.") == true)
@@ -65,7 +65,7 @@ import Testing
         navigator.handle(.character("a"))
         type("carm")
         navigator.handle(.enter)
-        let stop = model.trips[0].waypoints[1]
+        let stop = model.trips[0].stops[1]
         #expect(stop.name == "Carmel-by-the-Sea")
         #expect(stop.region == "California" && stop.country == "United States")
     }
@@ -73,12 +73,12 @@ import Testing
     @Test func undoAndRedoAcrossTheScreen() throws {
         navigator.handle(.character("d"))
         navigator.handle(.character("y"))
-        #expect(model.trips[0].waypoints.count == 2)
+        #expect(model.trips[0].stops.count == 2)
         navigator.handle(.character("u"))
-        #expect(model.trips[0].waypoints.count == 3)
+        #expect(model.trips[0].stops.count == 3)
         #expect(try screen().last?.contains("Undid: delete stop Monterey.") == true)
         navigator.handle(.control("r"))
-        #expect(model.trips[0].waypoints.count == 2)
+        #expect(model.trips[0].stops.count == 2)
     }
 
     @Test func backKeepsTheTripSelectedInTheList() throws {

@@ -19,7 +19,7 @@ import Testing
         interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model)
     }
 
-    private var stops: [String] { model.trip(id: Fixtures.pacific.id)?.waypoints.map(\.name) ?? [] }
+    private var stops: [String] { model.trip(id: Fixtures.pacific.id)?.stops.map(\.name) ?? [] }
 
     @Test func publishesOnlyItsTripAndOnlyWhenItChanges() {
         var received: [String?] = []
@@ -32,18 +32,18 @@ import Testing
     }
 
     @Test func moveAndDelete() throws {
-        let bigSur = Fixtures.pacific.waypoints[1].id
+        let bigSur = Fixtures.pacific.stops[1].id
         #expect(interactor.moveStop(id: bigSur, by: 1))
         #expect(stops == ["Monterey", "Morro Bay", "Big Sur"])
         #expect(!interactor.moveStop(id: bigSur, by: 1))
-        #expect(!interactor.moveStop(id: Fixtures.pacific.waypoints[0].id, by: -1))
+        #expect(!interactor.moveStop(id: Fixtures.pacific.stops[0].id, by: -1))
         interactor.deleteStop(id: bigSur)
         #expect(stops == ["Monterey", "Morro Bay"])
     }
 
     @Test func everyChangeCanBeUndoneByName() {
-        interactor.deleteStop(id: Fixtures.pacific.waypoints[0].id)
-        _ = interactor.moveStop(id: Fixtures.pacific.waypoints[2].id, by: -1)
+        interactor.deleteStop(id: Fixtures.pacific.stops[0].id)
+        _ = interactor.moveStop(id: Fixtures.pacific.stops[2].id, by: -1)
         #expect(interactor.undo() == "move stop Morro Bay")
         #expect(interactor.undo() == "delete stop Monterey")
         #expect(stops == ["Monterey", "Big Sur", "Morro Bay"])

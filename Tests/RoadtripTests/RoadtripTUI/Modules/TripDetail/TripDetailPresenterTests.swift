@@ -41,9 +41,9 @@ import Testing
 
     @Test func regionAndCountryShowWhenKnown() {
         var trip = Fixtures.pacific
-        trip.waypoints[0].region = "California"
-        trip.waypoints[0].country = "United States"
-        trip.waypoints[1].country = "United States"
+        trip.stops[0].region = "California"
+        trip.stops[0].country = "United States"
+        trip.stops[1].country = "United States"
         let rows = TripDetailPresenter.makeViewModel(trip: trip, selectedID: nil, unit: .km, message: nil).rows
         #expect(rows.map { $0.places.first ?? "" } == ["California, United States", "United States", ""])
     }
@@ -142,12 +142,12 @@ import Testing
     @Test func enterEditsTheSelectedStop() {
         presenter.didSelect(row: 2)
         presenter.didPressEditStop()
-        #expect(router.editors == [.edit(Fixtures.pacific.waypoints[2].id)])
+        #expect(router.editors == [.edit(Fixtures.pacific.stops[2].id)])
     }
 
     @Test func aSavedStopIsSelectedAndAnnounced() {
-        let carmel = Waypoint(name: "Carmel", location: Coordinate(latitude: 36.5552, longitude: -121.9233))
-        interactor.subject.value?.waypoints.insert(carmel, at: 1)
+        let carmel = Stop(name: "Carmel", location: Coordinate(latitude: 36.5552, longitude: -121.9233))
+        interactor.subject.value?.stops.insert(carmel, at: 1)
         presenter.waypointEditorDidSave(stopID: carmel.id, summary: "Added “Carmel”.")
         #expect(selectedName == "Carmel")
         #expect(view.last?.message == StatusMessage("Added “Carmel”."))
@@ -268,8 +268,8 @@ import Testing
     @Test func optimiseShowsTheNewOrderAndItsSavingBeforeApplyingIt() throws {
         let shuffled = ["Monterey", "Morro Bay", "Big Sur", "Cambria"]
         var trip = try #require(interactor.subject.value)
-        trip.waypoints.append(Waypoint(name: "Cambria", location: Coordinate(latitude: 35.5641, longitude: -121.0807)))
-        trip.waypoints.swapAt(1, 2)
+        trip.stops.append(Stop(name: "Cambria", location: Coordinate(latitude: 35.5641, longitude: -121.0807)))
+        trip.stops.swapAt(1, 2)
         interactor.subject.value = trip
         #expect(names == shuffled)
         presenter.didPressOptimize()
@@ -319,7 +319,7 @@ import Testing
     }
 
     @Test func aTripWithOneStopHasNoLink() {
-        interactor.subject.value?.waypoints.removeLast(2)
+        interactor.subject.value?.stops.removeLast(2)
         presenter.didPressLinks(service: .google)
         #expect(view.links.isEmpty)
         #expect(view.last?.message?.text.contains("two stops at least") == true)
@@ -327,8 +327,8 @@ import Testing
 
     @Test func optimiseSaysSoWhenTheOrderIsAlreadyTheBest() throws {
         var trip = try #require(interactor.subject.value)
-        trip.waypoints.append(Waypoint(name: "Cambria", location: Coordinate(latitude: 35.5641, longitude: -121.0807)))
-        trip.waypoints.swapAt(2, 3)
+        trip.stops.append(Stop(name: "Cambria", location: Coordinate(latitude: 35.5641, longitude: -121.0807)))
+        trip.stops.swapAt(2, 3)
         interactor.subject.value = trip
         presenter.didPressOptimize()
         #expect(view.questions.isEmpty)

@@ -60,12 +60,12 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
         update { $0.name = name }
     }
 
-    func deleteStop(id: Waypoint.ID) { update { $0.waypoints.removeAll { $0.id == id } } }
+    func deleteStop(id: Stop.ID) { update { $0.stops.removeAll { $0.id == id } } }
 
-    func moveStop(id: Waypoint.ID, by offset: Int) -> Bool {
-        guard let index = subject.value?.waypoints.firstIndex(where: { $0.id == id }),
-              let count = subject.value?.waypoints.count, (0..<count).contains(index + offset) else { return false }
-        update { $0.waypoints.insert($0.waypoints.remove(at: index), at: index + offset) }
+    func moveStop(id: Stop.ID, by offset: Int) -> Bool {
+        guard let index = subject.value?.stops.firstIndex(where: { $0.id == id }),
+              let count = subject.value?.stops.count, (0..<count).contains(index + offset) else { return false }
+        update { $0.stops.insert($0.stops.remove(at: index), at: index + offset) }
         return true
     }
 
@@ -81,7 +81,7 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
     func basemap() -> Result<(any BasemapProviding)?, any Error> { basemapResult }
 
     func optimizedOrder() -> StopOrder? {
-        guard let trip = subject.value, trip.waypoints.count >= 4 else { return nil }
+        guard let trip = subject.value, trip.stops.count >= 4 else { return nil }
         return StopOrder(of: trip)
     }
 
@@ -97,13 +97,13 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
     }
 
     func directionsLinks(service: DirectionsService) -> [DirectionsLink] {
-        DirectionsLinks.links(for: subject.value?.waypoints.map(\.location) ?? [], service: service)
+        DirectionsLinks.links(for: subject.value?.stops.map(\.location) ?? [], service: service)
     }
 
-    var reorders: [[Waypoint.ID]] = []
-    func reorderStops(_ ids: [Waypoint.ID]) -> Bool {
+    var reorders: [[Stop.ID]] = []
+    func reorderStops(_ ids: [Stop.ID]) -> Bool {
         reorders.append(ids)
-        update { trip in trip.waypoints = ids.compactMap { id in trip.waypoints.first { $0.id == id } } }
+        update { trip in trip.stops = ids.compactMap { id in trip.stops.first { $0.id == id } } }
         return true
     }
 

@@ -35,8 +35,8 @@ import Testing
 
     @Test func thePlaceColumnAppearsWhenAStopHasARegion() throws {
         var trip = Fixtures.alps
-        trip.waypoints[1].region = "Bavaria"
-        trip.waypoints[1].country = "Germany"
+        trip.stops[1].region = "Bavaria"
+        trip.stops[1].country = "Germany"
         view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: nil, unit: .km, message: nil))
         let (terminal, lines) = try render(width: 120)
         defer { terminal.stop() }
@@ -54,8 +54,8 @@ import Testing
 
     @Test func hundredsOfStopsScrollToTheSelection() throws {
         var trip = Trip(name: "Long")
-        trip.waypoints = (0..<300).map { Waypoint(name: "Stop \($0 + 1)", location: Coordinate(latitude: Double($0) / 10, longitude: 0)) }
-        view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: trip.waypoints[249].id, unit: .km, message: nil))
+        trip.stops = (0..<300).map { Stop(name: "Stop \($0 + 1)", location: Coordinate(latitude: Double($0) / 10, longitude: 0)) }
+        view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: trip.stops[249].id, unit: .km, message: nil))
         let (terminal, lines) = try render()
         defer { terminal.stop() }
         #expect(lines.contains { $0.contains("250.") && $0.contains("Stop 250") })
@@ -64,8 +64,8 @@ import Testing
 
     @Test func theSelectedStopsNotesShowAboveTheSummary() throws {
         var trip = Fixtures.alps
-        trip.waypoints[1].notes = "Cable car to Säntis,\nbook ahead."
-        view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: trip.waypoints[1].id, unit: .km, message: nil))
+        trip.stops[1].notes = "Cable car to Säntis,\nbook ahead."
+        view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: trip.stops[1].id, unit: .km, message: nil))
         do {
             let (terminal, lines) = try render(width: 100, height: 12)
             defer { terminal.stop() }
@@ -73,7 +73,7 @@ import Testing
             #expect(lines[11].contains("Total distance"))
         }
         // Another stop: the line stays, empty, so that the list keeps its height.
-        view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: trip.waypoints[0].id, unit: .km, message: nil))
+        view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: trip.stops[0].id, unit: .km, message: nil))
         let (terminal, lines) = try render(width: 100, height: 12)
         defer { terminal.stop() }
         #expect(lines[9].trimmingCharacters(in: .whitespaces).isEmpty && lines[10].contains("─"), "\(lines)")
@@ -196,9 +196,9 @@ import Testing
 @Suite struct TripDetailNarrowTests {
     @Test func countriesBecomeTheirCodesAndTheSummaryDropsWholePartsAt80Columns() throws {
         var trip = Fixtures.pacific
-        for index in trip.waypoints.indices {
-            trip.waypoints[index].region = "California"
-            trip.waypoints[index].country = "United States"
+        for index in trip.stops.indices {
+            trip.stops[index].region = "California"
+            trip.stops[index].country = "United States"
         }
         let view = TripDetailView(presenter: TripDetailPresenterSpy())
         view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: nil, unit: .km, message: nil))
@@ -224,10 +224,10 @@ import Testing
 
     @Test func aRegionTooLongForItsColumnLeavesTheCountrysCodeNotHalfAName() throws {
         var trip = Fixtures.pacific
-        trip.waypoints[0].region = "Provence-Alpes-Côte d'Azur"
-        trip.waypoints[0].country = "France"
-        trip.waypoints[1].region = "Île-de-France"
-        trip.waypoints[1].country = "France"
+        trip.stops[0].region = "Provence-Alpes-Côte d'Azur"
+        trip.stops[0].country = "France"
+        trip.stops[1].region = "Île-de-France"
+        trip.stops[1].country = "France"
         let view = TripDetailView(presenter: TripDetailPresenterSpy())
         view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: nil, unit: .km, message: nil))
         let terminal = try #require(Terminal.offscreen(width: 100, height: 12))

@@ -35,7 +35,7 @@ import Testing
     @Test func addPutsANewTripAtTheTop() throws {
         let trip = interactor.addTrip()
         #expect(trip.name == "New Trip")
-        #expect(trip.waypoints.isEmpty)
+        #expect(trip.stops.isEmpty)
         #expect(model.trips.first == trip)
         _ = try interactor.save()
         #expect(try savedNames() == ["New Trip", "Pacific Drive", "Alpine Loop", "Someday"])
@@ -44,7 +44,7 @@ import Testing
     @Test func renameChangesOnlyTheName() throws {
         interactor.renameTrip(id: Fixtures.pacific.id, to: "Big Sur Coast")
         #expect(model.trips[0].name == "Big Sur Coast")
-        #expect(model.trips[0].waypoints == Fixtures.pacific.waypoints)
+        #expect(model.trips[0].stops == Fixtures.pacific.stops)
     }
 
     @Test func deleteRemovesTheTrip() throws {
@@ -64,8 +64,8 @@ import Testing
         let copy = try #require(interactor.duplicateTrip(id: Fixtures.pacific.id))
         #expect(copy.name == "Pacific Drive (copy)")
         #expect(copy.id != Fixtures.pacific.id)
-        #expect(Set(copy.waypoints.map(\.id)).isDisjoint(with: Fixtures.pacific.waypoints.map(\.id)))
-        #expect(copy.waypoints.map(\.name) == Fixtures.pacific.waypoints.map(\.name))
+        #expect(Set(copy.stops.map(\.id)).isDisjoint(with: Fixtures.pacific.stops.map(\.id)))
+        #expect(copy.stops.map(\.name) == Fixtures.pacific.stops.map(\.name))
         #expect(model.trips.map(\.name) == ["Pacific Drive", "Pacific Drive (copy)", "Alpine Loop", "Someday"])
         _ = model.undo()
         #expect(model.trips == Fixtures.trips)
@@ -79,9 +79,9 @@ import Testing
 
     @Test func reverseIsOneUndo() throws {
         interactor.reverseStops(ofTrip: Fixtures.pacific.id)
-        #expect(model.trips[0].waypoints.map(\.name) == ["Morro Bay", "Big Sur", "Monterey"])
+        #expect(model.trips[0].stops.map(\.name) == ["Morro Bay", "Big Sur", "Monterey"])
         _ = try interactor.save()
-        #expect(try TripFileStore(url: directory.file("trips.json")).read()?.trips[0].waypoints.first?.name == "Morro Bay")
+        #expect(try TripFileStore(url: directory.file("trips.json")).read()?.trips[0].stops.first?.name == "Morro Bay")
         _ = model.undo()
         #expect(model.trips == Fixtures.trips)
     }

@@ -34,7 +34,7 @@ import Testing
         #expect(empty.distance == "—")
         #expect(empty.route == "")
         var single = Fixtures.pacific
-        single.waypoints = [single.waypoints[0]]
+        single.stops = [single.stops[0]]
         let one = TripListPresenter.row(for: single, unit: .km)
         #expect(one.stops == "1 stop")
         #expect(one.route == "Monterey")
@@ -64,7 +64,7 @@ import Testing
         let names = TripFilterNames()
         var trips = Fixtures.trips
         #expect(TripListPresenter.filtered(trips, by: "fuss", names: names).map(\.name) == ["Alpine Loop"])
-        trips[1].waypoints[0].name = "Nowhere"
+        trips[1].stops[0].name = "Nowhere"
         trips[0].name = "Füssen Run"
         let cached = TripListPresenter.filtered(trips, by: "fuss", names: names)
         #expect(cached == TripListPresenter.filtered(trips, by: "fuss"))
@@ -338,7 +338,7 @@ import Testing
     }
 
     @Test func importedTripsComeFirstSelectedAndSaid() {
-        let imported = Trip(name: "Coast", waypoints: Fixtures.pacific.waypoints)
+        let imported = Trip(name: "Coast", stops: Fixtures.pacific.stops)
         interactor.importResult = .success(([imported], ["a track of 1,200 points became 14 stops"]))
         presenter.didPressImport()
         #expect(view.importPaths == [""])

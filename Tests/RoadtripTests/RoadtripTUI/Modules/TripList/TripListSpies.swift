@@ -75,7 +75,7 @@ final class TripListInteractorSpy: TripListInteractorInput {
     var reversed: [Trip.ID] = []
     func reverseStops(ofTrip id: Trip.ID) {
         reversed.append(id)
-        if let index = subject.value.firstIndex(where: { $0.id == id }) { subject.value[index].waypoints.reverse() }
+        if let index = subject.value.firstIndex(where: { $0.id == id }) { subject.value[index].stops.reverse() }
     }
 
     var undoDescription: String?

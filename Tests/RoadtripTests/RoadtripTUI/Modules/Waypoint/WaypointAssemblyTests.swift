@@ -49,7 +49,7 @@ import Testing
         type("carm")
         navigator.handle(.enter)
         #expect(navigator.top is TripDetailView)
-        let stops = try #require(model.trip(id: Fixtures.pacific.id)).waypoints
+        let stops = try #require(model.trip(id: Fixtures.pacific.id)).stops
         #expect(stops.map(\.name) == ["Monterey", "Carmel-by-the-Sea", "Big Sur", "Morro Bay"])
         #expect(stops[1].location == FakePlaces.carmel.coordinate)
         #expect(output.saved.map(\.0) == [stops[1].id])

@@ -72,25 +72,25 @@ import Testing
         #expect(interactor.previousStop(for: .add(index: 0)) == nil)
         #expect(interactor.previousStop(for: .add(index: 2))?.name == "Big Sur")
         #expect(interactor.previousStop(for: .add(index: 3))?.name == "Morro Bay")
-        #expect(interactor.previousStop(for: .edit(Fixtures.pacific.waypoints[0].id)) == nil)
-        #expect(interactor.previousStop(for: .edit(Fixtures.pacific.waypoints[2].id))?.name == "Big Sur")
+        #expect(interactor.previousStop(for: .edit(Fixtures.pacific.stops[0].id)) == nil)
+        #expect(interactor.previousStop(for: .edit(Fixtures.pacific.stops[2].id))?.name == "Big Sur")
     }
 
     @Test func insertAndUpdateAreUndoableChangesOfTheModel() throws {
-        let stop = Waypoint(name: "Carmel", location: FakePlaces.carmel.coordinate, notes: "Beach")
+        let stop = Stop(name: "Carmel", location: FakePlaces.carmel.coordinate, notes: "Beach")
         interactor.insertStop(stop, at: 1)
-        #expect(model.trip(id: Fixtures.pacific.id)?.waypoints.map(\.name) == ["Monterey", "Carmel", "Big Sur", "Morro Bay"])
+        #expect(model.trip(id: Fixtures.pacific.id)?.stops.map(\.name) == ["Monterey", "Carmel", "Big Sur", "Morro Bay"])
         var renamed = stop
         renamed.name = "Carmel-by-the-Sea"
         interactor.updateStop(renamed)
         #expect(model.undo() == "edit stop Carmel-by-the-Sea")
         #expect(model.undo() == "add stop Carmel")
         try model.save()
-        #expect(try TripFileStore(url: directory.file("trips.json")).read()?.trips.first?.waypoints.count == 3)
+        #expect(try TripFileStore(url: directory.file("trips.json")).read()?.trips.first?.stops.count == 3)
     }
 
     @Test func notesAreSavedInTheFile() throws {
-        interactor.insertStop(Waypoint(name: "Carmel", location: FakePlaces.carmel.coordinate, notes: "Beach walk"), at: 1)
+        interactor.insertStop(Stop(name: "Carmel", location: FakePlaces.carmel.coordinate, notes: "Beach walk"), at: 1)
         try model.save()
         let text = try String(contentsOf: directory.file("trips.json"), encoding: .utf8)
         #expect(text.contains("\"notes\" : \"Beach walk\""))

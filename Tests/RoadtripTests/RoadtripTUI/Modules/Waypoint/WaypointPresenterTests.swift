@@ -136,9 +136,9 @@ import Testing
 
     @Test func editingStartsWithTheStopsValuesAndItsOwnPlace() {
         var trip = Fixtures.pacific
-        trip.waypoints[1].notes = "Bixby Bridge at sunset"
+        trip.stops[1].notes = "Bixby Bridge at sunset"
         interactor.trip = trip
-        _ = makePresenter(.edit(trip.waypoints[1].id))
+        _ = makePresenter(.edit(trip.stops[1].id))
         #expect(view.filled?.name == "Big Sur")
         #expect(view.filled?.notes == "Bixby Bridge at sunset")
         #expect(view.last?.title == "Edit “Big Sur” — Pacific Drive")
@@ -147,12 +147,12 @@ import Testing
     }
 
     @Test func editingKeepsTheIdentityAndThePlaceWhenOnlyTheNameChanges() throws {
-        let presenter = makePresenter(.edit(Fixtures.pacific.waypoints[1].id))
+        let presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
         presenter.didChangeName("Big Sur Village")
         presenter.didChangeNotes("Lunch")
         presenter.didPressConfirm()
         let stop = try #require(interactor.updated.first)
-        #expect(stop.id == Fixtures.pacific.waypoints[1].id)
+        #expect(stop.id == Fixtures.pacific.stops[1].id)
         #expect(stop.name == "Big Sur Village")
         #expect(stop.location == Fixtures.bigSur)
         #expect(stop.notes == "Lunch")
@@ -160,7 +160,7 @@ import Testing
     }
 
     @Test func aStayAndANightAreStoredWithTheStop() throws {
-        let presenter = makePresenter(.edit(Fixtures.pacific.waypoints[1].id))
+        let presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
         presenter.didChangeStay("1 h 30 min")
         presenter.didChangeOvernight(true)
         presenter.didPressConfirm()
@@ -170,15 +170,15 @@ import Testing
     }
 
     @Test func anEditedStopShowsItsStayAndNight() {
-        interactor.trip.waypoints[1].stay = .nights(2)
-        interactor.trip.waypoints[1].overnight = true
-        _ = makePresenter(.edit(Fixtures.pacific.waypoints[1].id))
+        interactor.trip.stops[1].stay = .nights(2)
+        interactor.trip.stops[1].overnight = true
+        _ = makePresenter(.edit(Fixtures.pacific.stops[1].id))
         #expect(view.filledStay?.stay == "2 nights")
         #expect(view.filledStay?.overnight == true)
     }
 
     @Test func aStayThatIsNotOneIsRefusedAndTheEditorStaysOpen() {
-        let presenter = makePresenter(.edit(Fixtures.pacific.waypoints[1].id))
+        let presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
         presenter.didChangeStay("a while")
         presenter.didPressConfirm()
         #expect(interactor.updated.isEmpty)
@@ -187,7 +187,7 @@ import Testing
     }
 
     @Test func editingCanMoveTheStopToAFoundPlace() throws {
-        let presenter = makePresenter(.edit(Fixtures.pacific.waypoints[1].id))
+        let presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
         presenter.didChangePlace("mon")
         presenter.didSelectResult(1)
         presenter.didPressConfirm()

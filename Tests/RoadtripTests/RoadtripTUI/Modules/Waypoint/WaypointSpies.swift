@@ -22,21 +22,21 @@ final class WaypointViewSpy: WaypointViewInput {
 final class WaypointInteractorSpy: WaypointInteractorInput {
     var trip: Trip
     var lookups: [String: PlaceLookup] = [:]
-    var inserted: [(Waypoint, Int)] = []
-    var updated: [Waypoint] = []
+    var inserted: [(Stop, Int)] = []
+    var updated: [Stop] = []
 
     init(trip: Trip) { self.trip = trip }
 
     func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceLookup { lookups[text] ?? (text.isEmpty ? .empty : .places([])) }
     var tripName: String { trip.name }
-    func stop(id: Waypoint.ID) -> Waypoint? { trip.waypoints.first { $0.id == id } }
+    func stop(id: Stop.ID) -> Stop? { trip.stops.first { $0.id == id } }
 
-    func previousStop(for mode: WaypointEditorMode) -> Waypoint? {
+    func previousStop(for mode: WaypointEditorMode) -> Stop? {
         switch mode {
-        case .add(let index): return index > 0 ? trip.waypoints[index - 1] : nil
+        case .add(let index): return index > 0 ? trip.stops[index - 1] : nil
         case .edit(let id):
-            guard let index = trip.waypoints.firstIndex(where: { $0.id == id }), index > 0 else { return nil }
-            return trip.waypoints[index - 1]
+            guard let index = trip.stops.firstIndex(where: { $0.id == id }), index > 0 else { return nil }
+            return trip.stops[index - 1]
         }
     }
 
@@ -45,10 +45,10 @@ final class WaypointInteractorSpy: WaypointInteractorInput {
         if case .add(let index) = mode { return index + 1 }
         return 1
     }
-    func insertStop(_ waypoint: Waypoint, at index: Int) { inserted.append((waypoint, index)) }
+    func insertStop(_ stop: Stop, at index: Int) { inserted.append((stop, index)) }
     var basemapResult: Result<(any BasemapProviding)?, any Error> = .success(nil)
     func basemap() -> Result<(any BasemapProviding)?, any Error> { basemapResult }
-    func updateStop(_ waypoint: Waypoint) { updated.append(waypoint) }
+    func updateStop(_ stop: Stop) { updated.append(stop) }
 }
 
 @MainActor
@@ -61,8 +61,8 @@ final class WaypointRouterSpy: WaypointRouterInput {
 
 @MainActor
 final class WaypointOutputSpy: WaypointModuleOutput {
-    var saved: [(Waypoint.ID, String)] = []
-    func waypointEditorDidSave(stopID: Waypoint.ID, summary: String) { saved.append((stopID, summary)) }
+    var saved: [(Stop.ID, String)] = []
+    func waypointEditorDidSave(stopID: Stop.ID, summary: String) { saved.append((stopID, summary)) }
 }
 
 @MainActor

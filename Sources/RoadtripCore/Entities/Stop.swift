@@ -1,7 +1,9 @@
 import Foundation
 
-/// A stop of a trip.
-package struct Waypoint: Codable, Equatable, Identifiable, Sendable {
+/// A stop of a trip. "Stop" is the one word for it, on screen and in the code; "waypoint" stays
+/// only where a contract fixed it: the data file's `waypoints` key, the GPX `<wpt>`, and the name of
+/// the module that edits a stop (Waypoint, after the original app's).
+package struct Stop: Codable, Equatable, Identifiable, Sendable {
     package var id: UUID
     package var name: String
     package var location: Coordinate {
@@ -76,7 +78,7 @@ package struct Waypoint: Codable, Equatable, Identifiable, Sendable {
     }
 }
 
-extension Waypoint {
+extension Stop {
     /// The notes as one line, for a row or a list: their lines joined by " / ", runs of spaces
     /// made one; empty when there are none.
     package var notesOnOneLine: String {
