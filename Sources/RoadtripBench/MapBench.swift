@@ -1,7 +1,7 @@
 import Foundation
 import RoadtripCore
 
-// Map frames, as the trip screen draws them: 200×60 cells with the whole basemap, from the whole
+// Map frames, as the trip detail screen draws them: 200×60 cells with the whole basemap, from the whole
 // world down to the closest zoom, over places with much and little detail and across the
 // antimeridian. A frame is the render (basemap lines, route arcs, pins, labels, scale bar) plus
 // turning the canvas into text lines.

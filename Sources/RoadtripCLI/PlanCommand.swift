@@ -4,7 +4,7 @@ import RoadtripCore
 import RoadtripStore
 import Terminal
 
-/// `roadtrip plan TRIP [--json]`: the trip day by day (issue 12), as `i` shows it on the trip screen.
+/// `roadtrip plan TRIP [--json]`: the trip day by day (issue 12), as `i` shows it on the trip detail screen.
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
@@ -12,7 +12,7 @@ struct PlanCommand: ParsableCommand {
         discussion: """
         Days start at the trip's start time where the last one ended, and drive no more than the \
         daily limit; stays and overnight stops are kept, and a leg longer than the limit is flagged. \
-        Times are local to each stop. Set the start, the limit and the rest on the trip screen (S).
+        Times are local to each stop. Set the start, the limit and the rest on the trip detail screen (S).
 
         Examples:
           roadtrip plan "Pacific Drive"
@@ -46,7 +46,7 @@ struct PlanCommand: ParsableCommand {
     static func text(for trip: Trip, itinerary: Itinerary, unit: DistanceUnit) -> String {
         var text = TextWidth.printable("\(trip.name) — \(dayCount(itinerary.days.count))") + "\n"
         guard let first = itinerary.days.first, let zone = first.visits.first?.timeZone else {
-            return text + "No stops yet: add some with `roadtrip new` or on the trip screen.\n"
+            return text + "No stops yet: add some with `roadtrip new` or on the trip detail screen.\n"
         }
         let start = "Starts \(ItineraryRows.dateText(first.date)) at \(ItineraryRows.clock(first.start, in: zone)) \(ItineraryRows.zoneName(zone, at: first.start))"
         text += "\(start) · at most \(RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)) driving a day\n"

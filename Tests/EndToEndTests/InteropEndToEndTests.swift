@@ -32,7 +32,7 @@ struct InteropEndToEndTests {
         }
     }
 
-    @Test("e on the trip screen exports to a GPX file, I on the trip list imports it back: the same stops, one more trip")
+    @Test("e on the trip detail screen exports to a GPX file, I on the trip list imports it back: the same stops, one more trip")
     func exportFromTheScreenImportFromTheList() async throws {
         let session = try TmuxSession(width: 110, height: 30)
         defer { session.close() }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The route map: `roadtrip map` against golden snapshots, and the map of the trip screen driven
+/// The route map: `roadtrip map` against golden snapshots, and the map of the trip detail screen driven
 /// in tmux. Set ROADTRIP_RECORD_SNAPSHOTS=1 to write the snapshots again after a deliberate change.
 @Suite("Map, end to end")
 struct MapEndToEndTests {

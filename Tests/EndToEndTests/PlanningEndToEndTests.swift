@@ -25,7 +25,7 @@ struct PlanningEndToEndTests {
         try Data(text.utf8).write(to: directory.dataFile)
     }
 
-    /// The stop names in the order the trip screen lists them.
+    /// The stop names in the order the trip detail screen lists them.
     static func stopOrder(_ screen: String) -> [String] {
         screen.components(separatedBy: "\n").compactMap { line in
             shuffledStops.first { name in line.range(of: #"^\s+\d+\.\s+"# + NSRegularExpression.escapedPattern(for: name), options: .regularExpression) != nil }
@@ -56,7 +56,7 @@ struct PlanningEndToEndTests {
         #expect(itinerary.contains("at most 4 h 00 min driving a day"))
         #expect(itinerary.contains("night here (daily limit)"))
         try session.sendKeys("Escape")
-        try await session.waitUntil("the trip screen again") { Self.stopOrder($0) == Self.shuffledStops }
+        try await session.waitUntil("the trip detail screen again") { Self.stopOrder($0) == Self.shuffledStops }
 
         // Optimise: the new order and its saving are shown first; y uses it.
         try session.sendKeys("O")

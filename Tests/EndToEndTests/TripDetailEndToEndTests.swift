@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The trip screen driven through tmux: rename in the title, stops added by coordinates, moved,
+/// The trip detail screen driven through tmux: rename in the title, stops added by coordinates, moved,
 /// deleted and brought back with undo; then the saved file and `show --json` checked.
 @Suite("Trip detail, end to end in tmux")
 struct TripDetailEndToEndTests {

@@ -2,7 +2,7 @@ import Foundation
 
 extension Double {
     /// The number with `decimals` (0...6) digits after the point, exactly as
-    /// `String(format: "%.<decimals>f")` writes it, at a fraction of its cost: the trip screen
+    /// `String(format: "%.<decimals>f")` writes it, at a fraction of its cost: the trip detail screen
     /// writes a few hundred of these a frame (coordinates, distances). Numbers near a tie in the
     /// last place (where scaling could round differently from printf), huge or not finite, go to
     /// `String(format:)`.

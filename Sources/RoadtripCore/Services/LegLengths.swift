@@ -40,7 +40,7 @@ package final class LegLengths {
     }
 }
 
-/// What the trip screen shows of a route on every key: its legs and its map stops, kept while
+/// What the trip detail screen shows of a route on every key: its legs and its map stops, kept while
 /// the trip's stops are unchanged (moving the selection makes neither again), with each leg
 /// measured once (`legs`).
 package final class TripRouteCache {

@@ -1,19 +1,5 @@
 import Foundation
 
-/// What a typed place finds.
-package enum PlaceLookup: Equatable, Sendable {
-    /// Nothing typed.
-    case empty
-    /// Places by name, best first (maybe none).
-    case places([Place])
-    /// A point typed as coordinates, and the gazetteer place nearest to it.
-    case coordinate(Coordinate, nearest: Place?)
-    /// Coordinates that cannot be used, with the reason.
-    case invalidCoordinates(String)
-    /// Place search cannot work (the gazetteer did not load); coordinates still do.
-    case searchUnavailable(String)
-}
-
 /// Turns what a user typed for a place — a name or coordinates — into places or a stop. Shared by
 /// the stop editor and the command line, so both read the same text the same way.
 @MainActor
@@ -25,7 +11,7 @@ package struct PlaceFinder {
     }
 
     /// What `text` finds, places ranked from `context` (the trip around the stop) when given.
-    package func lookUp(_ text: String, limit: Int, near context: SearchContext? = nil) -> PlaceLookup {
+    package func lookUp(_ text: String, limit: Int, near context: SearchContext? = nil) -> Lookup {
         let query = text.trimmingCharacters(in: .whitespaces)
         if query.isEmpty { return .empty }
         if CoordinateParser.looksLikeCoordinates(query) {
@@ -75,5 +61,21 @@ package struct PlaceFinder {
         guard let nearest else { return coordinate.formatted }
         let region = nearest.shortRegion.isEmpty ? nearest.country : nearest.shortRegion
         return region.isEmpty ? "near \(nearest.name)" : "near \(nearest.name), \(region)"
+    }
+}
+
+extension PlaceFinder {
+    /// What a typed place finds.
+    package enum Lookup: Equatable, Sendable {
+        /// Nothing typed.
+        case empty
+        /// Places by name, best first (maybe none).
+        case places([Place])
+        /// A point typed as coordinates, and the gazetteer place nearest to it.
+        case coordinate(Coordinate, nearest: Place?)
+        /// Coordinates that cannot be used, with the reason.
+        case invalidCoordinates(String)
+        /// Place search cannot work (the gazetteer did not load); coordinates still do.
+        case searchUnavailable(String)
     }
 }

@@ -12,7 +12,7 @@ package struct TripRoute: Sendable {
     /// Distance from the first stop to each stop (0 for the first).
     package let cumulativeMeters: [Double]
 
-    /// Each leg with its two stops (made when asked: the trip screen needs only the lengths).
+    /// Each leg with its two stops (made when asked: the trip detail screen needs only the lengths).
     package var legs: [Leg] {
         legMeters.indices.map { Leg(from: stops[$0], to: stops[$0 + 1], meters: legMeters[$0]) }
     }

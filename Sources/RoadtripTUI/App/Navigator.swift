@@ -51,7 +51,7 @@ package final class Navigator {
         setNeedsDisplay()
     }
 
-    /// Closes `screen`, and whatever is open over it (a trip screen whose trip went away closes
+    /// Closes `screen`, and whatever is open over it (a trip detail screen whose trip went away closes
     /// with the stop editor over it); closing the first screen quits. A screen no longer open is
     /// left alone: closing is said by who closes, never "whatever is on top".
     package func pop(_ screen: Screen) {

@@ -12,7 +12,7 @@
 /// places the words before them name exactly ("Portland OR", "Paris Texas"; "sa fr" stays San
 /// Francisco). With a context (`SearchContext`), places farther from the trip weigh less.
 struct GazetteerSearch {
-    typealias Phrase = GazetteerQuery.Phrase
+    typealias Phrase = Query.Phrase
     let tables: GazetteerTables
     let limit: Int
     var context: SearchContext?
@@ -27,7 +27,7 @@ struct GazetteerSearch {
     private var index: EntryIndex { EntryIndex(tables: tables) }
 
     func run(_ text: String) -> [Candidate] {
-        guard limit > 0, let query = GazetteerQuery(text) else { return [] }
+        guard limit > 0, let query = Query(text) else { return [] }
         var ranked = RankedPlaces(capacity: limit)
         for count in [1, 2] {
             guard let reading = query.endingInQualifier(words: count) else { break }
@@ -92,7 +92,7 @@ struct GazetteerSearch {
         }
     }
 
-    private func collectWordPrefixes(_ query: GazetteerQuery, _ filter: RegionFilter?, into ranked: inout RankedPlaces) {
+    private func collectWordPrefixes(_ query: Query, _ filter: RegionFilter?, into ranked: inout RankedPlaces) {
         let ranges = query.words.map { forms in forms.map { index.range(prefixedBy: $0.text) } }
         let sizes = ranges.map { $0.reduce(0) { $0 + $1.count } }
         guard let lead = sizes.indices.min(by: { sizes[$0] < sizes[$1] }) else { return }
@@ -119,7 +119,7 @@ struct GazetteerSearch {
     }
 
     /// Whether the words of `key` from word `first` on start with the query words, one each, in order.
-    static func words(of key: UnsafeRawBufferPointer, from first: Int, match words: [[GazetteerQuery.Form]]) -> Bool {
+    static func words(of key: UnsafeRawBufferPointer, from first: Int, match words: [[Query.Form]]) -> Bool {
         var position = 0, skipped = 0
         while skipped < first {
             guard let space = key[position...].firstIndex(of: 0x20) else { return false }

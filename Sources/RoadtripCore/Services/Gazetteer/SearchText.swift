@@ -20,7 +20,7 @@ package enum SearchText {
     }
 
     /// Abbreviations a name may be written with, and the word the index stores instead. A query
-    /// word that is one of them also looks for the written-out word (see `GazetteerQuery`).
+    /// word that is one of them also looks for the written-out word (see `GazetteerSearch.Query`).
     package static let abbreviations: [String: String] = [
         "st": "saint", "ste": "sainte", "ft": "fort", "mt": "mount", "mtn": "mountain",
     ]

@@ -1,4 +1,4 @@
-/// What the command line and the trip screen say about a trip's directions links.
+/// What the command line and the trip detail screen say about a trip's directions links.
 package enum DirectionsLinkText {
     /// "Google Maps takes at most 11 stops a link: the 23 stops of “Route 66” are in 3 links,
     /// each starting where the last one ended."

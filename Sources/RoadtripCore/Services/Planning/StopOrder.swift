@@ -1,7 +1,7 @@
 import Foundation
 
 /// The shortest order of a trip's stops that `RouteOptimizer` finds, the first and last kept in
-/// place, with what it saves: what `O` on the trip screen and `roadtrip optimize` show before
+/// place, with what it saves: what `O` on the trip detail screen and `roadtrip optimize` show before
 /// they change anything.
 package struct StopOrder: Equatable, Sendable {
     /// The stops' indices in the new order.
@@ -36,7 +36,7 @@ package struct StopOrder: Equatable, Sendable {
     }
 
     /// "Shortest order (a loop): 1,793 km instead of 2,105 km, 312 km (15%) less." — the same
-    /// sentence on the trip screen and on the command line.
+    /// sentence on the trip detail screen and on the command line.
     package func saving(in unit: DistanceUnit) -> String {
         let kind = isExact ? "Shortest order" : "Best order found"
         let percent = currentMeters > 0 ? Int((savedMeters / currentMeters * 100).rounded()) : 0

@@ -3,7 +3,7 @@ import Foundation
 import RoadtripCore
 import Terminal
 
-// The boundaries of the Itinerary module: one trip day by day (`i` on the trip screen).
+// The boundaries of the Itinerary module: one trip day by day (`i` on the trip detail screen).
 
 @MainActor
 protocol ItineraryViewInput: AnyObject {

@@ -58,7 +58,7 @@ final class ItineraryPresenter: ItineraryViewOutput {
         var viewModel = ItineraryViewModel()
         viewModel.title = trip.name
         guard let first = itinerary.days.first, let zone = first.visits.first?.timeZone else {
-            viewModel.emptyMessage = "No stops yet: add some on the trip screen to plan the days."
+            viewModel.emptyMessage = "No stops yet: add some on the trip detail screen to plan the days."
             return viewModel
         }
         let days = itinerary.days.count == 1 ? "1 day" : "\(itinerary.days.count) days"

@@ -4,7 +4,7 @@ import Terminal
 /// pointer, a drag pans (the map follows the pointer), a click gives the map the keys.
 extension TripMapPanel {
     /// Handles `event` when it is the map's, drawn in `rect`: on it, or any step of a drag that
-    /// started on it. `width` is the trip screen's (for `open`). Returns whether it was the map's.
+    /// started on it. `width` is the trip detail screen's (for `open`). Returns whether it was the map's.
     mutating func handle(_ event: MouseEvent, in rect: Rect, width: Int) -> Bool {
         guard event.isInside(rect) || dragAnchor != nil else { return false }
         switch event.kind {

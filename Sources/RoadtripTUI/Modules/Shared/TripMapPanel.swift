@@ -1,7 +1,7 @@
 import RoadtripCore
 import Terminal
 
-/// A map of stops: the trip screen's (where it sits beside the stops, its own keys) and the stop
+/// A map of stops: the trip detail screen's (where it sits beside the stops, its own keys) and the stop
 /// editor's (the chosen place). Each view owns one; the viewport (pan and zoom) is screen state
 /// that only the drawing needs, like a list's scroll. The basemap is handed in by the view's
 /// presenter, loaded by its interactor: a view loads nothing.
@@ -64,7 +64,7 @@ struct TripMapPanel {
         width >= Self.sideBySideWidth || isOpenOnNarrowScreen
     }
 
-    /// The map's part of the trip screen's content (between the headings and the summary).
+    /// The map's part of the trip detail screen's content (between the headings and the summary).
     func frame(in content: Rect) -> Rect? {
         guard isVisible(width: content.width) else { return nil }
         if content.width < Self.sideBySideWidth { return content }

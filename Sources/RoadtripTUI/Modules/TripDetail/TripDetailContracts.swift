@@ -6,7 +6,7 @@ import Terminal
 
 // The boundaries of the TripDetail module: one trip, its stops, distances and estimates.
 
-/// The forms the trip screen opens over itself (stops have their own module, Waypoint).
+/// The forms the trip detail screen opens over itself (stops have their own module, Waypoint).
 enum TripDetailForm: Equatable {
     /// How the trip is planned: start, daily limit, estimates, units (`TripSettingsForm`).
     case settings
@@ -105,7 +105,7 @@ protocol TripDetailRouterInput: AnyObject {
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput)
 }
 
-/// Everything the trip screen shows, already formatted.
+/// Everything the trip detail screen shows, already formatted.
 struct TripDetailViewModel: Equatable {
     struct Row: Equatable {
         let id: Stop.ID

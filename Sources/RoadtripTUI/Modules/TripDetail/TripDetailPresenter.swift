@@ -4,7 +4,7 @@ import RoadtripCore
 import RoadtripStore
 import Terminal
 
-/// Owns the trip screen's state (selected stop, the rename in progress, the stop awaiting a
+/// Owns the trip detail screen's state (selected stop, the rename in progress, the stop awaiting a
 /// yes/no) and turns the trip into the view model.
 @MainActor
 final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {

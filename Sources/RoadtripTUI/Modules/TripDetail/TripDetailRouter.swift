@@ -5,7 +5,7 @@ import RoadtripCore
 final class TripDetailRouter: TripDetailRouterInput {
     private let tripID: Trip.ID
     private let context: ModuleContext
-    /// The trip screen this router closes.
+    /// The trip detail screen this router closes.
     weak var view: Screen?
 
     init(tripID: Trip.ID, context: ModuleContext) {

@@ -175,7 +175,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
             show(nil)
             presenter.didAnswerQuestion(answer == .yes)
         case nil where map.isFocused:
-            // The map's keys first; the trip screen's for the rest (tig's way): `u`, `Ctrl-R`,
+            // The map's keys first; the trip detail screen's for the rest (tig's way): `u`, `Ctrl-R`,
             // `s` and `q` do in the map what they do beside it.
             guard let command = TripMapPanel.keymap.command(for: key) else {
                 if let command = Self.keymap.command(for: key) { perform(command) }

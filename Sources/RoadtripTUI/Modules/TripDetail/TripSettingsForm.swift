@@ -1,7 +1,7 @@
 import Foundation
 import RoadtripCore
 
-/// The trip's settings as the form on the trip screen shows them (`S`, `,` or `o`), and the
+/// The trip's settings as the form on the trip detail screen shows them (`S`, `,` or `o`), and the
 /// settings its typed values make. A field left as it was shown keeps the setting as it was (a
 /// default stays a default, a value is not rounded to what was shown); a value equal to the
 /// default is stored as none, so that the file keeps only real choices.

@@ -50,7 +50,7 @@ protocol WaypointViewOutput: AnyObject {
 @MainActor
 protocol WaypointInteractorInput: AnyObject {
     /// What `text` finds for the stop `mode` makes or edits: places nearer its neighbours first.
-    func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceLookup
+    func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceFinder.Lookup
     var tripName: String { get }
     func stop(id: Stop.ID) -> Stop?
     /// The stop the new or edited stop comes after, for the distance in the preview.

@@ -25,7 +25,7 @@ final class WaypointInteractor: WaypointInteractorInput {
         basemapProvider.forMap
     }
 
-    func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceLookup {
+    func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceFinder.Lookup {
         PlaceFinder(places: places).lookUp(text, limit: Self.resultLimit, near: searchContext(for: mode))
     }
 

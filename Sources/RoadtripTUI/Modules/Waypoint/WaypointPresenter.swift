@@ -22,7 +22,7 @@ final class WaypointPresenter: WaypointViewOutput {
     private let router: WaypointRouterInput
     private let unit: DistanceUnit
 
-    private var lookup = PlaceLookup.empty
+    private var lookup = PlaceFinder.Lookup.empty
     private var choices: [Choice] = []
     private var selected = 0
     private var name = ""
@@ -185,7 +185,7 @@ final class WaypointPresenter: WaypointViewOutput {
 
     /// The choices a lookup offers; when editing, the stop's own place comes first until the user
     /// types something else.
-    nonisolated static func choices(for lookup: PlaceLookup, editing stop: Stop?) -> [Choice] {
+    nonisolated static func choices(for lookup: PlaceFinder.Lookup, editing stop: Stop?) -> [Choice] {
         switch lookup {
         case .places(let places):
             return places.map { place in
@@ -203,7 +203,7 @@ final class WaypointPresenter: WaypointViewOutput {
         }
     }
 
-    nonisolated static func makeViewModel(lookup: PlaceLookup, choices: [Choice], selected: Int, unit: DistanceUnit) -> WaypointViewModel {
+    nonisolated static func makeViewModel(lookup: PlaceFinder.Lookup, choices: [Choice], selected: Int, unit: DistanceUnit) -> WaypointViewModel {
         var viewModel = WaypointViewModel()
         viewModel.results = zip(choices, resultDetails(for: lookup, choices: choices)).map { choice, detail in
             WaypointViewModel.Result(title: choice.isCurrentPlace ? "Keep “\(choice.name)”" : resultTitle(choice, lookup: lookup), detail: detail.detail,
@@ -228,13 +228,13 @@ final class WaypointPresenter: WaypointViewOutput {
         return viewModel
     }
 
-    private nonisolated static func resultTitle(_ choice: Choice, lookup: PlaceLookup) -> String {
+    private nonisolated static func resultTitle(_ choice: Choice, lookup: PlaceFinder.Lookup) -> String {
         if case .coordinate(let coordinate, _) = lookup { return coordinate.formatted }
         return choice.name
     }
 
     /// Region and country, and the population, of each result.
-    private nonisolated static func resultDetails(for lookup: PlaceLookup, choices: [Choice]) -> [(detail: String, trailing: String, shorter: [String])] {
+    private nonisolated static func resultDetails(for lookup: PlaceFinder.Lookup, choices: [Choice]) -> [(detail: String, trailing: String, shorter: [String])] {
         switch lookup {
         case .places(let places):
             return places.map { place in

@@ -11,7 +11,7 @@ final class WaypointRouter: WaypointRouterInput {
         self.navigator = navigator
     }
 
-    /// `mapCentre`: where the trip screen's map was moved to, searched around when the stop has
+    /// `mapCentre`: where the trip detail screen's map was moved to, searched around when the stop has
     /// no neighbours.
     static func makeModule(tripID: Trip.ID, mode: WaypointEditorMode, mapCentre: Coordinate? = nil, context: ModuleContext,
                            output: WaypointModuleOutput?) -> WaypointView {

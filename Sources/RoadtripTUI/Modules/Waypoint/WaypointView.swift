@@ -32,7 +32,7 @@ final class WaypointView: Screen, WaypointViewInput {
     /// Terminals at least this wide show a small map of the chosen place beside the results.
     static let mapMinimumWidth = 100
 
-    /// The map's width beside results `fieldWidth` wide: two fifths of it, as the trip screen's
+    /// The map's width beside results `fieldWidth` wide: two fifths of it, as the trip detail screen's
     /// map takes, and never under 36 columns (a fixed 36 left a 200-column screen's map a sliver
     /// beside results twice as wide as their text).
     static func mapWidth(fieldWidth: Int) -> Int {
@@ -40,7 +40,7 @@ final class WaypointView: Screen, WaypointViewInput {
     }
 
     private let presenter: WaypointViewOutput
-    /// The small map of the chosen place: the same panel as the trip screen's.
+    /// The small map of the chosen place: the same panel as the trip detail screen's.
     private var map = TripMapPanel()
     private var viewModel = WaypointViewModel()
     /// The text fields, by `Field` (Night is a check box, `overnight`).

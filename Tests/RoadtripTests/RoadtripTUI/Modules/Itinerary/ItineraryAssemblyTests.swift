@@ -5,7 +5,7 @@ import Foundation
 import Terminal
 import Testing
 
-/// The trip screen opens the itinerary as its router builds it, on a real model: a change made
+/// The trip detail screen opens the itinerary as its router builds it, on a real model: a change made
 /// there shows in the plan, and Esc goes back.
 @MainActor
 @Suite struct ItineraryAssemblyTests {

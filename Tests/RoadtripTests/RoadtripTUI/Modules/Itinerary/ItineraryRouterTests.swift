@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Where the itinerary's router takes the user, on a real navigator: the itinerary over the trip
-/// screen, as the trip screen opens it.
+/// screen, as the trip detail screen opens it.
 @MainActor
 @Suite struct ItineraryRouterTests {
     let directory: TemporaryDirectory

@@ -4,7 +4,7 @@ import Testing
 
 /// Every screen's, dialog's and field's keys come from tables, and no table binds a key twice
 /// (only the first binding would ever act); where a table sits over another (tig's way: the map
-/// over the trip screen), the keys it takes from the one below are exactly the ones meant.
+/// over the trip detail screen), the keys it takes from the one below are exactly the ones meant.
 @MainActor
 struct KeymapTableTests {
     static let tables: [(String, [Key])] = [
@@ -32,7 +32,7 @@ struct KeymapTableTests {
     @Test func theMapTakesOnlyItsOwnKeysFromTheTripScreen() {
         let taken = TripMapPanel.keymap.keysTaken(from: TripDetailView.keymap)
         // ←/h, ↑/k, ↓/j pan instead of going back or moving the selection; Esc and m leave the
-        // map; ? is help in both. (→ and l mean nothing on the trip screen.)
+        // map; ? is help in both. (→ and l mean nothing on the trip detail screen.)
         let meant: Set<Key> = [.left, .up, .down, .character("h"), .character("k"), .character("j"),
                                .escape, .character("m"), .character("?")]
         #expect(taken == meant, "the map now also takes \(taken.subtracting(meant).map(\.description))")

@@ -4,7 +4,7 @@ import Foundation
 import Terminal
 import Testing
 
-/// The map of the trip screen, drawn off-screen on a small fake basemap.
+/// The map of the trip detail screen, drawn off-screen on a small fake basemap.
 @MainActor
 @Suite struct TripMapPanelTests {
     let presenter = TripDetailPresenterSpy()

@@ -4,8 +4,8 @@ import Foundation
 @testable import RoadtripTUI
 import Testing
 
-/// Where the trip screen's router takes the user, on a real navigator over a real model: the
-/// trip screen is opened from the list, as in the program.
+/// Where the trip detail screen's router takes the user, on a real navigator over a real model: the
+/// trip detail screen is opened from the list, as in the program.
 @MainActor
 @Suite struct TripDetailRouterTests {
     let directory: TemporaryDirectory

@@ -3,7 +3,7 @@ import Foundation
 import Terminal
 import Testing
 
-/// Clicks, the wheel and drags on the real trip screen, drawn off-screen: the intents its keys
+/// Clicks, the wheel and drags on the real trip detail screen, drawn off-screen: the intents its keys
 /// report, and the map moved as its keys move it.
 @MainActor
 @Suite struct TripDetailViewMouseTests {

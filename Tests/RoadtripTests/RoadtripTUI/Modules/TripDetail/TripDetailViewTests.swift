@@ -191,7 +191,7 @@ import Testing
     }
 }
 
-/// The trip screen at 80 columns: what shortens, and how.
+/// The trip detail screen at 80 columns: what shortens, and how.
 @MainActor
 @Suite struct TripDetailNarrowTests {
     @Test func countriesBecomeTheirCodesAndTheSummaryDropsWholePartsAt80Columns() throws {

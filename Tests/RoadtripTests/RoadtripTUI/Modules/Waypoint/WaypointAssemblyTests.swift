@@ -5,7 +5,7 @@ import Foundation
 import Terminal
 import Testing
 
-/// The stop editor as `WaypointRouter.makeModule` builds it, over the trip screen, on a real model
+/// The stop editor as `WaypointRouter.makeModule` builds it, over the trip detail screen, on a real model
 /// over a temporary file and a small gazetteer: what is typed in Place finds places, Enter adds
 /// the stop and closes the editor, Esc leaves the trip as it was.
 @MainActor

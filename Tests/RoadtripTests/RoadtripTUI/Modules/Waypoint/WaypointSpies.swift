@@ -21,13 +21,13 @@ final class WaypointViewSpy: WaypointViewInput {
 @MainActor
 final class WaypointInteractorSpy: WaypointInteractorInput {
     var trip: Trip
-    var lookups: [String: PlaceLookup] = [:]
+    var lookups: [String: PlaceFinder.Lookup] = [:]
     var inserted: [(Stop, Int)] = []
     var updated: [Stop] = []
 
     init(trip: Trip) { self.trip = trip }
 
-    func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceLookup { lookups[text] ?? (text.isEmpty ? .empty : .places([])) }
+    func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceFinder.Lookup { lookups[text] ?? (text.isEmpty ? .empty : .places([])) }
     var tripName: String { trip.name }
     func stop(id: Stop.ID) -> Stop? { trip.stops.first { $0.id == id } }
 
