@@ -140,7 +140,8 @@ enum TripReference {
             }
         }
         if let position = Int(reference) {
-            if trips.indices.contains(position - 1) { return trips[position - 1] }
+            // `position - 1` of Int.min would trap: "-9223372036854775808" is a position too.
+            if position > 0, trips.indices.contains(position - 1) { return trips[position - 1] }
             if position < 0, trips.indices.contains(trips.count + position) { return trips[trips.count + position] }
             if position == 0, !trips.isEmpty {
                 throw NotFound(description: "There is no trip 0: positions start at 1 (and -1 is the last trip).")

@@ -42,10 +42,12 @@ package enum TripText {
         ]
     }
 
-    /// A number as a user would type it: "1.25", "80", "49.7".
+    /// A number as a user would type it: "1.25", "80", "49.7". One too large for an Int (or not
+    /// finite) is written as Swift writes it ("1e+300", "inf") instead of trapping.
     package static func decimal(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        if let whole = Int(exactly: rounded) { return String(whole) }
+        return String(rounded)
     }
 }
 
