@@ -135,7 +135,7 @@ enum TripReference {
             let named = trips.filter { matches($0.name) }
             if named.count == 1 { return named[0] }
             if named.count > 1 {
-                let names = Set(named.map(\.name)).sorted().map { "“\($0)”" }.joined(separator: ", ")
+                let names = Set(named.map(\.name)).sorted().map { TripText.quoted($0) }.joined(separator: ", ")
                 throw NotFound(description: "\(named.count) trips are named \(names); give the trip's id or position instead (see `roadtrip list`).")
             }
         }
@@ -148,6 +148,6 @@ enum TripReference {
             }
         }
         let range = trips.isEmpty ? "there are no trips" : "positions go from 1 to \(trips.count), or from -1 back to -\(trips.count)"
-        throw NotFound(description: "No trip matches “\(reference)”: give a trip id, its exact name, or its position in `roadtrip list` (\(range)).")
+        throw NotFound(description: "No trip matches \(TripText.quoted(reference)): give a trip id, its exact name, or its position in `roadtrip list` (\(range)).")
     }
 }

@@ -1,3 +1,5 @@
+import Terminal
+
 /// How a trip reads, the same on the screens and on the command line: its stop count, its
 /// route, its distance, the summary line with the estimates, and numbers as a user types them.
 /// Presenters and commands both call it; neither calls the other.
@@ -48,6 +50,16 @@ package enum TripText {
         let rounded = (value * 100).rounded() / 100
         if let whole = Int(exactly: rounded) { return String(whole) }
         return String(rounded)
+    }
+
+    /// The most columns of a name quoted in a sentence: as wide as the command line's table cells,
+    /// room for the longest place names, while a name of a megabyte stays a short message.
+    package static let quotedWidth = 40
+
+    /// “Pacific Coast Drive”; “Pacific Coast Highway from Monterey to M…”: a name as a message
+    /// quotes it, clipped (with an ellipsis) to `quotedWidth` columns.
+    package static func quoted(_ name: String, utf8: Bool = TextWidth.isUTF8) -> String {
+        "“" + TextWidth.clipped(name, to: quotedWidth, utf8: utf8) + "”"
     }
 }
 

@@ -108,4 +108,14 @@ import Testing
     func theExtremePositionsAreNotFoundNotATrap(_ reference: String) {
         #expect(throws: TripReference.NotFound.self) { try TripReference.resolve(reference, in: Fixtures.trips) }
     }
+
+    @Test func aLongReferenceIsQuotedClipped() {
+        let reference = String(repeating: "x", count: 1_000_000)
+        #expect {
+            try TripReference.resolve(reference, in: Fixtures.trips)
+        } throws: { error in
+            let text = "\(error)"
+            return text.count < 300 && text.contains("No trip matches “xxxx") && text.contains("…”")
+        }
+    }
 }
