@@ -3,6 +3,19 @@ import Foundation
 /// A trip's itinerary from what the trip holds and where its stops are: the one way the screen
 /// (`i`) and `roadtrip plan` make it.
 package enum TripPlanning {
+    /// The most stops a trip is planned with. An itinerary takes about 2 KB a stop and 50 µs to
+    /// make and print (release build): 100,000 stops are some 200 MB and 5 s, and a thousand
+    /// pages no one reads day by day; a million took 2 GB and two minutes. Past this a trip is
+    /// refused with a sentence (`tooManyStops`) rather than planned slowly.
+    package static let maximumStops = 100_000
+
+    /// Why `trip` is not planned, or nil when it can be.
+    package static func tooManyStops(_ trip: Trip) -> String? {
+        guard trip.stops.count > maximumStops else { return nil }
+        return "\(TripText.quoted(trip.name)) has \(DistanceUnit.grouped(trip.stops.count)) stops, and a day-by-day plan is made for at most "
+            + "\(DistanceUnit.grouped(maximumStops)): split the trip into shorter ones to plan them."
+    }
+
     /// The days of `trip`. `unit` is the one it is shown in (it decides the default speed);
     /// `places` gives each stop's time zone; `today` is the start when the trip sets none.
     package static func itinerary(for trip: Trip, unit: DistanceUnit, places: (any PlaceIndex)?, today: LocalDay) -> Itinerary {
