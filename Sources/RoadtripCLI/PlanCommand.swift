@@ -13,7 +13,7 @@ struct PlanCommand: ParsableCommand {
         Days start at the trip's start time where the last one ended, and drive no more than the \
         daily limit; stays and overnight stops are kept, and a leg longer than the limit is flagged. \
         Times are local to each stop. Set the start, the limit and the rest on the trip detail screen (S). \
-        A trip of more than 100,000 stops is not planned.
+        A trip of more than 100,000 stops, or of stays of more than 100,000 nights, is not planned.
 
         Examples:
           roadtrip plan "Pacific Drive"
@@ -31,7 +31,7 @@ struct PlanCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let trips = try MainActor.assumeIsolated { try DataModel.open(options.dataFile(environment: environment), environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
-        if let refusal = TripPlanning.tooManyStops(trip) { throw PlanRefused(description: refusal) }
+        if let refusal = TripPlanning.tooLargeToPlan(trip) { throw PlanRefused(description: refusal) }
         let unit = trip.settings.units ?? options.unit(environment: environment)
         let places = MainActor.assumeIsolated { try? PlaceIndexProvider.gazetteer(environment: environment).value.get() }
         let itinerary = TripPlanning.itinerary(for: trip, unit: unit, places: places, today: TripPlanning.today())
