@@ -70,9 +70,10 @@ enum CommandOutput {
         var escaped = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
             if isTerminalControl(scalar) {
-                escaped.append(contentsOf: "\\u".unicodeScalars)
+                // Scalar by scalar: `append(contentsOf:)` copies the whole view on every call
+                // (docs/PITFALLS.md), quadratic in a long name full of these characters.
                 let hex = String(scalar.value, radix: 16)
-                escaped.append(contentsOf: (String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+                for digit in ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars { escaped.append(digit) }
             } else {
                 escaped.append(scalar)
             }

@@ -51,6 +51,6 @@ struct ExportCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.fileExists ? "\(url.path) already exists: give another file, or add --force to replace it." : error.description)
         }
-        CommandOutput.note("Wrote “\(trip.name)” (\(TripText.stopCount(trip.stops.count))) to \(url.path) as \(format.rawValue.uppercased()).")
+        CommandOutput.note("Wrote \(TripText.quoted(trip.name)) (\(TripText.stopCount(trip.stops.count))) to \(url.path) as \(format.rawValue.uppercased()).")
     }
 }

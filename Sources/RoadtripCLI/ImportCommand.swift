@@ -53,7 +53,7 @@ struct ImportCommand: ParsableCommand {
             let added = trips.map { Added(id: $0.id, name: $0.name, stops: $0.stops.count) }
             try CommandOutput.printJSON(String(decoding: try JSONEncoder.deterministic().encode(added), as: UTF8.self))
         } else {
-            try CommandOutput.printText(trips.map { TextWidth.printable("Imported “\($0.name)” (\(TripText.stopCount($0.stops.count))).") + "\n" }.joined())
+            try CommandOutput.printText(trips.map { TextWidth.printable("Imported \(TripText.quoted($0.name)) (\(TripText.stopCount($0.stops.count))).") + "\n" }.joined())
         }
     }
 }

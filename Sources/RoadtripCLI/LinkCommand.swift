@@ -37,7 +37,7 @@ struct LinkCommand: ParsableCommand {
         let trips = try MainActor.assumeIsolated { try DataModel.open(options.dataFile(environment: environment), environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
         guard trip.stops.count >= 2 else {
-            throw ValidationError("“\(trip.name)” has \(TripText.stopCount(trip.stops.count)): a directions link needs two at least.")
+            throw ValidationError("\(TripText.quoted(trip.name)) has \(TripText.stopCount(trip.stops.count)): a directions link needs two at least.")
         }
         let links = DirectionsLinks.links(for: trip.stops.map(\.location), service: service)
         if json {

@@ -63,7 +63,7 @@ struct NewCommand: ParsableCommand {
         do {
             try CommandOutput.printText(summary + "\n")
         } catch var error as CommandOutput.WriteError {
-            error.done = "Created “\(name)”"
+            error.done = "Created \(TripText.quoted(name))"
             throw error
         }
     }
@@ -120,6 +120,6 @@ struct NewCommand: ParsableCommand {
     static func summary(of trip: Trip, unit: DistanceUnit) -> String {
         let route = trip.stops.map(\.name).joined(separator: " → ")
         let size = "\(TripText.stopCount(trip.stops.count)), \(unit.format(meters: trip.distanceMeters))"
-        return TextWidth.printable(route.isEmpty ? "Created “\(trip.name)” (no stops yet)." : "Created “\(trip.name)”: \(route) (\(size)).")
+        return TextWidth.printable(route.isEmpty ? "Created \(TripText.quoted(trip.name)) (no stops yet)." : "Created \(TripText.quoted(trip.name)): \(route) (\(size)).")
     }
 }

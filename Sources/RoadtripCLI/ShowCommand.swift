@@ -135,18 +135,19 @@ enum TripReference {
             let named = trips.filter { matches($0.name) }
             if named.count == 1 { return named[0] }
             if named.count > 1 {
-                let names = Set(named.map(\.name)).sorted().map { "“\($0)”" }.joined(separator: ", ")
+                let names = Set(named.map(\.name)).sorted().map { TripText.quoted($0) }.joined(separator: ", ")
                 throw NotFound(description: "\(named.count) trips are named \(names); give the trip's id or position instead (see `roadtrip list`).")
             }
         }
         if let position = Int(reference) {
-            if trips.indices.contains(position - 1) { return trips[position - 1] }
+            // `position - 1` of Int.min would trap: "-9223372036854775808" is a position too.
+            if position > 0, trips.indices.contains(position - 1) { return trips[position - 1] }
             if position < 0, trips.indices.contains(trips.count + position) { return trips[trips.count + position] }
             if position == 0, !trips.isEmpty {
                 throw NotFound(description: "There is no trip 0: positions start at 1 (and -1 is the last trip).")
             }
         }
         let range = trips.isEmpty ? "there are no trips" : "positions go from 1 to \(trips.count), or from -1 back to -\(trips.count)"
-        throw NotFound(description: "No trip matches “\(reference)”: give a trip id, its exact name, or its position in `roadtrip list` (\(range)).")
+        throw NotFound(description: "No trip matches \(TripText.quoted(reference)): give a trip id, its exact name, or its position in `roadtrip list` (\(range)).")
     }
 }

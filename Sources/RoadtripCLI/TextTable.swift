@@ -10,27 +10,33 @@ enum TextTable {
 
     static func render(_ rows: [[String]], rightAligned: Set<Int> = [], maximumCellWidth: Int = maximumCellWidth) -> String {
         let rows = rows.map { $0.map { TextWidth.clipped($0, to: maximumCellWidth) } }
+        // Each cell measured once; the text is written into one string as it goes (a table of
+        // a million rows is the plan of a million stops).
+        let cellWidths = rows.map { $0.map { TextWidth.width($0) } }
         let columnCount = rows.map(\.count).max() ?? 0
         let widths = (0..<columnCount).map { column in
-            rows.map { column < $0.count ? TextWidth.width($0[column]) : 0 }.max() ?? 0
+            cellWidths.map { column < $0.count ? $0[column] : 0 }.max() ?? 0
         }
-        return rows.map { row in
-            row.enumerated().map { column, cell in
+        var text = ""
+        for (row, rowWidths) in zip(rows, cellWidths) {
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                if column > 0 { line += "  " }
                 let isLast = column == row.count - 1
-                if isLast && !rightAligned.contains(column) { return cell }
-                let padding = String(repeating: " ", count: max(0, widths[column] - TextWidth.width(cell)))
-                return rightAligned.contains(column) ? padding + cell : cell + padding
+                let padding = isLast && !rightAligned.contains(column) ? "" : String(repeating: " ", count: max(0, widths[column] - rowWidths[column]))
+                line += rightAligned.contains(column) ? padding + cell : cell + padding
             }
-            .joined(separator: "  ")
-            .trimmingTrailingWhitespace()
+            text += line.trimmingTrailingSpaces() + "\n"
         }
-        .map { $0 + "\n" }
-        .joined()
+        return text
     }
 }
 
 private extension String {
-    func trimmingTrailingWhitespace() -> String {
-        String(reversed().drop { $0 == " " }.reversed())
+    /// The text without the spaces at its end, found from the end's bytes (a space is one byte,
+    /// and never part of a larger character).
+    func trimmingTrailingSpaces() -> String {
+        let spaces = utf8.reversed().prefix { $0 == UInt8(ascii: " ") }.count
+        return spaces == 0 ? self : String(decoding: utf8.dropLast(spaces), as: UTF8.self)
     }
 }

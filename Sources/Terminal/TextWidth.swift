@@ -118,9 +118,7 @@ public enum TextWidth {
             return
         }
         if utf8 {
-            for character in text {
-                guard body(Glyph(character, utf8: true)) else { return }
-            }
+            forEachUTF8Glyph(of: text, body)
             return
         }
         for character in text {
@@ -130,6 +128,27 @@ public enum TextWidth {
                 }
             } else if !body(Glyph(character, utf8: false)) {
                 return
+            }
+        }
+    }
+
+    /// `forEachGlyph` in a UTF-8 locale. A printable ASCII byte followed by another ASCII byte
+    /// (or the end) is a character of its own, whatever comes before it (only CR LF, two
+    /// controls, joins ASCII to ASCII): its glyph is taken as is, without making a `Character`
+    /// and an array of its scalars. Names are mostly such bytes, even those with an accent or a
+    /// dash somewhere, and a 1 MB one is drawn and printed several times faster so.
+    private static func forEachUTF8Glyph(of text: String, _ body: (Glyph) -> Bool) {
+        let bytes = text.utf8
+        var index = text.startIndex
+        while index < text.endIndex {
+            let byte = bytes[index]
+            let next = bytes.index(after: index)
+            if (0x20...0x7E).contains(byte), next == bytes.endIndex || bytes[next] < 0x80 {
+                guard body(Glyph.ascii(byte)) else { return }
+                index = next
+            } else {
+                guard body(Glyph(text[index], utf8: true)) else { return }
+                index = text.index(after: index)
             }
         }
     }
@@ -163,7 +182,9 @@ public enum TextWidth {
         if isPrintableASCII(text) { return text }
         var scalars = String.UnicodeScalarView()
         forEachGlyph(of: text, utf8: utf8) { glyph in
-            if glyph.width > 0 { scalars.append(contentsOf: glyph.scalars) }
+            // One scalar at a time: `append(contentsOf:)` copies the whole view on every call
+            // (Swift 6.3 on Linux), which made printing a 1 MB name take 16 s (docs/PITFALLS.md).
+            if glyph.width > 0 { for scalar in glyph.scalars { scalars.append(scalar) } }
             return true
         }
         return String(scalars)

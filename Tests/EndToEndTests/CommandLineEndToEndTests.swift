@@ -150,6 +150,59 @@ struct CommandLineEndToEndTests {
         try Self.checkCorruptFile(text, line: 7)
     }
 
+    /// One trip of two stops, its settings `settings` and its second stop's fields `stopFields`
+    /// (which may replace its id), on lines of their own.
+    static func fileWith(settings: String = "{}", stopFields: String = #""id": "0B7D3A52-57B5-4D4B-8D2E-6E1B8C9A7F31""#) -> String {
+        """
+        {"version": 1, "trips": [{"id": "9C4C1F0E-3F0B-4C5A-9E53-2B8E0B6C8D11", "name": "Coast",
+          "settings": \(settings),
+          "waypoints": [{"id": "0B7D3A52-57B5-4D4B-8D2E-6E1B8C9A7F30", "name": "Monterey", "location": {"latitude": 36.6, "longitude": -121.9}},
+            {"name": "Morro Bay", "location": {"latitude": 35.37, "longitude": -120.85},
+             \(stopFields)}]}]}
+
+        """
+    }
+
+    /// These made show and plan die with SIGILL ("Double value cannot be converted to Int").
+    @Test("A setting outside its range: show, plan and list name the field and its place, and leave the file alone", arguments: [
+        (#"{"averageSpeedKmh": 1e-300}"#, "line 2, column 35, in trips[0].settings.averageSpeedKmh: averageSpeedKmh must be a speed in km/h from 5 to 200, found 1e-300"),
+        (#"{"roadFactor": 1e300}"#, "line 2, column 30, in trips[0].settings.roadFactor: roadFactor must be a number from 1 to 3, found 1e+300"),
+        (#"{"dailyLimitHours": 1e300}"#, "line 2, column 35, in trips[0].settings.dailyLimitHours: dailyLimitHours must be a number of hours from 0.5 to 24, found 1e+300"),
+    ])
+    func aSettingOutsideItsRange(settings: String, expected: String) throws {
+        try Self.checkRefused(Self.fileWith(settings: settings), commands: [["show", "1"], ["plan", "1"], ["list"]], message: expected)
+    }
+
+    /// Each was located at line 1, column 1, named by another field, or explained in Foundation's words.
+    @Test("A number too close to 0, a bad stayNights, an id that is no UUID: the message says where and what", arguments: [
+        (#""id": "0B7D3A52-57B5-4D4B-8D2E-6E1B8C9A7F31", "notes": "x", "later": [1e-400]"#,
+         "line 5, column 76, in trips[0].waypoints[1].later[0]: the number 1e-400 is too close to 0 to be read (write 0 if that is what is meant)"),
+        (#""id": "0B7D3A52-57B5-4D4B-8D2E-6E1B8C9A7F31", "stayNights": 2.5"#,
+         "line 5, column 66, in trips[0].waypoints[1].stayNights: stayNights must be a whole number of nights from 1 to 365, found 2.5"),
+        (#""id": "Morro Bay""#,
+         "line 5, column 12, in trips[0].waypoints[1].id: id must be a UUID, 32 hexadecimal digits written 8-4-4-4-12 (8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01), found “Morro Bay”"),
+    ])
+    func unreadableFieldsAreLocated(stopFields: String, expected: String) throws {
+        try Self.checkRefused(Self.fileWith(stopFields: stopFields), commands: [["list"], ["show", "1"]], message: expected)
+    }
+
+    /// Runs each of `commands` on a data file of `text`: each must fail with `message` on standard
+    /// error, print nothing, and leave the file's bytes as they were.
+    static func checkRefused(_ text: String, commands: [[String]], message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bytes = Data(text.utf8)
+        try bytes.write(to: directory.dataFile)
+        for arguments in commands {
+            let result = try roadtrip(arguments, in: directory)
+            #expect(result.status == 1, "roadtrip \(arguments): \(describe(result))", sourceLocation: sourceLocation)
+            #expect(result.standardError.contains("\(directory.dataFile.path) is not a roadtrip data file at \(message). The file was left as it is."),
+                    "roadtrip \(arguments): \(describe(result))", sourceLocation: sourceLocation)
+            #expect(result.standardOutput.isEmpty, "roadtrip \(arguments): \(describe(result))", sourceLocation: sourceLocation)
+        }
+        #expect(try Data(contentsOf: directory.dataFile) == bytes, "the file must be left as it was", sourceLocation: sourceLocation)
+    }
+
     @Test("A corrupt data file: the planner refuses to start and leaves the file alone")
     func corruptFileInPlanner() async throws {
         let directory = try TemporaryDirectory()

@@ -98,7 +98,7 @@ struct DataFileSafetyEndToEndTests {
     }
 
     @Test("Numbers out of range, lone surrogates and a fractional version are located", arguments: [
-        ("{\"trips\": [],\n \"x\": 1e999}", "line 2, column 7: the number 1e999 is too large to be read"),
+        ("{\"trips\": [],\n \"x\": 1e999}", "line 2, column 7, in x: the number 1e999 is too large to be read"),
         ("{\"trips\": [],\n \"x\": \"\\udc00\"}", "line 2, column 8: the escape \\uDC00 is half of a surrogate pair"),
         ("{\"trips\": [],\n \"version\": 1.5}", "line 2, column 13, in version: the version must be a whole number, found 1.5"),
     ])

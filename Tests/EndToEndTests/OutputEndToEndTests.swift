@@ -19,9 +19,10 @@ struct OutputEndToEndTests {
 
     /// Runs `roadtrip arguments…` on `directory`'s data file with standard output as `output`
     /// and standard error into a file; returns the exit status (128 + signal when killed) and
-    /// what went to standard error.
+    /// what went to standard error. With a `deadline`, a program still running then is killed and
+    /// the test fails.
     static func roadtrip(_ arguments: [String], in directory: TemporaryDirectory, output: StandardOutput,
-                         variables: [String: String] = [:]) throws -> (status: Int32, standardError: String) {
+                         variables: [String: String] = [:], deadline: Duration? = nil) throws -> (status: Int32, standardError: String) {
         let errorFile = directory.url.appendingPathComponent("stderr.txt")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -52,9 +53,31 @@ struct OutputEndToEndTests {
         case .failure(let failure): throw EndToEndFailure("Cannot start \(binary): \(failure)")
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        if let deadline {
+            guard Self.waitForExit(of: pid, status: &status, deadline: deadline) else {
+                throw EndToEndFailure("roadtrip \(arguments.joined(separator: " ").prefix(200)) was still running after \(deadline), and was killed.")
+            }
+        } else {
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        }
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return (exitStatus, (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
+    }
+
+    /// Polls until `pid` has exited (and is reaped, its status in `status`) or `deadline` has
+    /// passed; then kills it, reaps it, and returns false.
+    private static func waitForExit(of pid: pid_t, status: inout Int32, deadline: Duration) -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + deadline
+        while clock.now < end {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { return true }
+            if reaped == -1 && errno != EINTR { return true }
+            usleep(20_000)
+        }
+        kill(pid, SIGKILL)
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return false
     }
 
     /// Every command that prints, text and JSON.
@@ -194,6 +217,36 @@ struct OutputEndToEndTests {
         let names = entries.map { $0["name"] as? String }
         let exact = names == ["Short", name]
         #expect(exact, "\(names.map { $0?.prefix(40) })")
+    }
+
+    /// Text handling was quadratic in a name's length: a 1 MB name took 16 s in show (release
+    /// build), so 8 MB would take about 17 minutes there and longer in this debug build. Linear,
+    /// each command takes a few seconds here; the deadline leaves a wide margin on a busy machine.
+    @Test("A trip with an 8 MB name: show, plan and export finish, and export's message quotes the name clipped")
+    func eightMegabyteName() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let name = String(repeating: "Long name ", count: 800_000)
+        try Self.writeDataFile(in: directory, name: name, stops: ["Monterey", "Big Sur"])
+        let before = try Data(contentsOf: directory.dataFile)
+        let output = directory.url.appendingPathComponent("output.txt")
+        let exported = directory.url.appendingPathComponent("trip.gpx")
+        for arguments in [["show", "1"], ["plan", "1"], ["export", "1", "-o", exported.path]] {
+            try Data().write(to: output)
+            let result = try Self.roadtrip(arguments, in: directory, output: .file(output.path), deadline: .seconds(60))
+            #expect(result.status == 0, "roadtrip \(arguments): \(result.standardError.prefix(300))")
+            let printed = try Data(contentsOf: output)
+            // Bools worked out before each expectation: a failure would otherwise print megabytes.
+            let hasName = arguments[0] == "export" || String(decoding: printed.prefix(name.utf8.count), as: UTF8.self) == name
+            #expect(hasName, "roadtrip \(arguments): \(String(decoding: printed.prefix(120), as: UTF8.self))")
+            if arguments[0] == "export" {
+                let message = result.standardError
+                let clipped = message.hasPrefix("Wrote “Long name Long name Long name Long name…” (2 stops) to ") && message.utf8.count < 400
+                #expect(clipped, "\(message.prefix(300))")
+            }
+        }
+        let unchanged = try Data(contentsOf: directory.dataFile) == before
+        #expect(unchanged)
     }
 
     // MARK: LANG=C

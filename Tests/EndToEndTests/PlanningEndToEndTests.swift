@@ -114,4 +114,28 @@ struct PlanningEndToEndTests {
         let saved = try #require(try Run.trips(at: directory.dataFile).first?["waypoints"] as? [[String: Any]])
         #expect(saved.compactMap { $0["name"] as? String } == Self.shortestStops)
     }
+
+    /// A trip of a million stops took plan two minutes and 2 GB; past the limit it is refused at
+    /// once, with a sentence, and the file is left alone.
+    @Test("plan refuses a trip of more than 100,000 stops with a sentence, text and JSON alike")
+    func aTripTooLargeToPlan() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let stops = (0..<100_001).map { index in
+            #"{"id": "00000000-0000-4000-8000-\#(String(format: "%012d", index))", "name": "S\#(index)", "location": {"latitude": \#(30 + Double(index % 1000) / 100), "longitude": \#(-120 + Double(index / 1000) / 100)}}"#
+        }
+        let text = #"{"version": 1, "trips": [{"id": "00000000-0000-0000-0000-000000000001", "name": "Huge", "waypoints": [\#(stops.joined(separator: ",\n"))]}]}"#
+        try Data(text.utf8).write(to: directory.dataFile)
+        let output = directory.url.appendingPathComponent("output.txt")
+        for arguments in [["plan", "1"], ["plan", "1", "--json"]] {
+            try Data().write(to: output)
+            let result = try OutputEndToEndTests.roadtrip(arguments, in: directory, output: .file(output.path), deadline: .seconds(60))
+            #expect(result.status == 1, "roadtrip \(arguments): \(result.standardError)")
+            #expect(result.standardError == "Error: “Huge” has 100,001 stops, and a day-by-day plan is made for at most 100,000: split the trip into shorter ones to plan them.\n",
+                    "roadtrip \(arguments): \(result.standardError)")
+            #expect(try Data(contentsOf: output).isEmpty)
+        }
+        let unchanged = try Data(contentsOf: directory.dataFile) == Data(text.utf8)
+        #expect(unchanged)
+    }
 }

@@ -146,6 +146,20 @@ import Testing
         #expect(TextWidth.wrap("東京 大阪 京都", width: 9) == ["東京 大阪", "京都"])
     }
 
+    /// The shortcut for ASCII bytes among other text must give what a `Character` at a time gives:
+    /// an ASCII letter followed by a combining mark, a joiner or a variation selector is one
+    /// character with it, and CR LF is one.
+    @Test(arguments: [
+        "Pacific — Coast", "e\u{301}te\u{301}", "a\u{200D}b", "1\u{FE0F}\u{20E3} x", "\r\n", "a\r\nb", "A\u{1B}[2J\u{9B}B",
+        "🇫🇷a🇩🇪", "👩‍👩‍👧 ok", "x\u{0308}\u{0308}\u{0308}\u{0308}\u{0308}\u{0308}", "東京 Tokyo", "end é", "é", "a", "",
+        "\u{7F}~ \u{80}", "Zürich 森 Zürich",
+    ])
+    func theASCIIShortcutGivesTheGlyphsOfEachCharacter(_ text: String) {
+        var glyphs: [Glyph] = []
+        TextWidth.forEachGlyph(of: text, utf8: true) { glyphs.append($0); return true }
+        #expect(glyphs == text.map { Glyph($0, utf8: true) })
+    }
+
     @Test func wrappingNothingGivesOneEmptyLine() {
         #expect(TextWidth.wrap("", width: 10) == [""])
     }

@@ -100,10 +100,14 @@ extension KeyedDecodingContainer where K == AnyCodingKey {
         try decodeIfPresent(type, forKey: AnyCodingKey(key))
     }
 
-    /// An id: its usual form read directly, anything else left to Foundation (and its error).
+    /// An id: its usual form read directly, any other Foundation takes read by Foundation. A
+    /// string neither takes gets a sentence of ours: Foundation's ("Attempted to decode UUID from
+    /// invalid UUID string.") says neither what an id looks like nor what was found.
     func id<Key: CodingKey>(at key: Key) throws -> UUID {
-        if let text = try? decode(String.self, forKey: AnyCodingKey(key)), let id = UUID(hyphenatedHex: text) { return id }
-        return try decode(UUID.self, forKey: AnyCodingKey(key))
+        let text = try decode(String.self, forKey: AnyCodingKey(key))
+        if let id = UUID(hyphenatedHex: text) ?? UUID(uuidString: text) { return id }
+        throw DecodingError.dataCorruptedError(forKey: AnyCodingKey(key), in: self, debugDescription:
+            "\(key.stringValue) must be a UUID, 32 hexadecimal digits written 8-4-4-4-12 (8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01), found \(TripText.quoted(text))")
     }
 
     /// Every field except `known` ones.

@@ -47,8 +47,8 @@ package struct Stop: Codable, Equatable, Identifiable, Sendable {
         country = try container.valueIfPresent(String.self, at: CodingKeys.country)
         notes = try container.valueIfPresent(String.self, at: CodingKeys.notes)
         stay = try Stay.decode(hours: container.valueIfPresent(Double.self, at: CodingKeys.stayHours),
-                               nights: container.valueIfPresent(Double.self, at: CodingKeys.stayNights)) { reason in
-            .dataCorruptedError(forKey: AnyCodingKey(CodingKeys.stayHours), in: container, debugDescription: reason)
+                               nights: container.valueIfPresent(Double.self, at: CodingKeys.stayNights)) { field, reason in
+            .dataCorruptedError(forKey: AnyCodingKey(stringValue: field), in: container, debugDescription: reason)
         }
         overnight = try container.valueIfPresent(Bool.self, at: CodingKeys.overnight) ?? false
         unknownFields = try container.unknownFields(besides: CodingKeys.self)

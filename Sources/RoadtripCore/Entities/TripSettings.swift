@@ -26,7 +26,14 @@ package struct TripSettings: Equatable, Sendable {
 
     package static let defaultStartTime = ClockTime(hour: 9, minute: 0)!
     package static let defaultDailyLimitHours = 8.0
+
+    // The ranges of the figures a user may choose, in one place: the settings form refuses a
+    // value outside them, and so does reading the file. The estimates and the planner can then
+    // count on them: an average speed of 1e-300 km/h made a duration no Int can hold.
     package static let dailyLimitRange = 0.5...24.0
+    /// In km/h, whatever the units a trip is shown in.
+    package static let averageSpeedRange = 5.0...200.0
+    package static let roadFactorRange = 1.0...3.0
 
     package init(startDate: LocalDay? = nil, startTime: ClockTime? = nil, timeZone: String? = nil, dailyLimitHours: Double? = nil,
                 averageSpeedKmh: Double? = nil, roadFactor: Double? = nil, units: DistanceUnit? = nil, endsBySunset: Bool = false) {
@@ -41,10 +48,11 @@ package struct TripSettings: Equatable, Sendable {
     }
 
     /// The estimate figures of a file written before trips had settings, where the settings do
-    /// not give their own.
+    /// not give their own. A figure outside its range is passed over, as that version's
+    /// nonsensical ones (zero, negative) always were: the trip is estimated with the default.
     package mutating func adoptEarlierFields(roadFactor: Double?, averageSpeedKmh: Double?) {
-        self.roadFactor = self.roadFactor ?? roadFactor.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        self.averageSpeedKmh = self.averageSpeedKmh ?? averageSpeedKmh.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        self.roadFactor = self.roadFactor ?? roadFactor.flatMap { Self.roadFactorRange.contains($0) ? $0 : nil }
+        self.averageSpeedKmh = self.averageSpeedKmh ?? averageSpeedKmh.flatMap { Self.averageSpeedRange.contains($0) ? $0 : nil }
     }
 
     /// Nothing chosen: the trip is written without a `settings` object.
@@ -62,9 +70,13 @@ extension TripSettings: Codable {
         func fail(_ key: CodingKeys, _ reason: String) -> DecodingError {
             .dataCorruptedError(forKey: AnyCodingKey(key), in: container, debugDescription: reason)
         }
-        func positive(_ key: CodingKeys) throws -> Double? {
+        /// A figure in `range` (a closed range holds no NaN and no infinity), `what` naming it
+        /// in the message as the settings form does.
+        func figure(_ key: CodingKeys, in range: ClosedRange<Double>, _ what: String) throws -> Double? {
             guard let value = try container.valueIfPresent(Double.self, at: key) else { return nil }
-            guard value.isFinite, value > 0 else { throw fail(key, "\(key.stringValue) must be a number above 0, found \(value)") }
+            guard range.contains(value) else {
+                throw fail(key, "\(key.stringValue) must be \(what) from \(TripText.decimal(range.lowerBound)) to \(TripText.decimal(range.upperBound)), found \(value)")
+            }
             return value
         }
         if let value = try text(.startDate) {
@@ -76,9 +88,9 @@ extension TripSettings: Codable {
             startTime = time
         }
         timeZone = try text(.timeZone)
-        dailyLimitHours = try positive(.dailyLimitHours)
-        averageSpeedKmh = try positive(.averageSpeedKmh)
-        roadFactor = try positive(.roadFactor)
+        dailyLimitHours = try figure(.dailyLimitHours, in: Self.dailyLimitRange, "a number of hours")
+        averageSpeedKmh = try figure(.averageSpeedKmh, in: Self.averageSpeedRange, "a speed in km/h")
+        roadFactor = try figure(.roadFactor, in: Self.roadFactorRange, "a number")
         if let value = try text(.units) {
             guard let unit = DistanceUnit(rawValue: value) else { throw fail(.units, "units must be “km” or “mi”, found “\(value)”") }
             units = unit

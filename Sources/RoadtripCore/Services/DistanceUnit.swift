@@ -19,16 +19,18 @@ package enum DistanceUnit: String, CaseIterable, Sendable {
     }
 
     /// "1,234 km", "42.5 mi": one decimal below 100, whole numbers with thousands separators above.
+    /// A distance no trip can have (NaN, infinite, more than an Int holds) is "—", not a trap.
     package func format(meters: Double) -> String {
         let value = meters / metres
         if value < 99.95 {
             return value.fixed(1) + " " + rawValue
         }
-        return "\(Self.grouped(Int(value.rounded()))) \(rawValue)"
+        guard let whole = Int(exactly: value.rounded()) else { return "—" }
+        return "\(Self.grouped(whole)) \(rawValue)"
     }
 
     package static func grouped(_ number: Int) -> String {
-        let digits = String(abs(number))
+        let digits = String(number.magnitude)  // abs(Int.min) would trap
         var groups: [Substring] = []
         var end = digits.endIndex
         while end > digits.startIndex {

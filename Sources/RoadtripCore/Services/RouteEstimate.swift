@@ -6,7 +6,6 @@ import Foundation
 package struct RouteEstimate: Equatable, Sendable {
     package static let defaultRoadFactor = 1.25
     package static let defaultAverageSpeedKmh = 80.0
-    package static let averageSpeedRange = 5.0...200.0
 
     /// The default speed reads as a round number in the unit shown: 80 km/h, or 50 mph (not the
     /// 49.71 mph that 80 km/h is).
@@ -16,7 +15,6 @@ package struct RouteEstimate: Equatable, Sendable {
         case .mi: return unit.kmh(speed: 50)
         }
     }
-    package static let roadFactorRange = 1.0...3.0
 
     package let roadFactor: Double
     package let averageSpeedKmh: Double
@@ -47,8 +45,10 @@ package struct RouteEstimate: Equatable, Sendable {
 
     /// "16 h 10 min", "210 h 00 min", "1 h 05 min", "45 min": rounded to the minute, the minutes
     /// always written after hours (two digits), so that every duration reads alike and lines up.
+    /// A duration no trip can take (negative, NaN, infinite, or more minutes than an Int holds)
+    /// is "—", the mark of a figure that cannot be given, rather than a trap in `Int(_:)`.
     package static func formatDuration(seconds: Double) -> String {
-        let minutes = Int((seconds / 60).rounded())
+        guard let minutes = Int(exactly: (seconds / 60).rounded()), minutes >= 0 else { return "—" }
         let (hours, rest) = minutes.quotientAndRemainder(dividingBy: 60)
         if hours == 0 { return "\(rest) min" }
         return "\(DistanceUnit.grouped(hours)) h \(rest < 10 ? "0" : "")\(rest) min"

@@ -15,6 +15,9 @@ struct JSONTextLocator {
         let position: Position
         /// A field name used twice: valid JSON by the letter, but not a file roadtrip can trust.
         var isDuplicateField = false
+        /// Where in the document a value valid by the letter but unreadable stands (a number out
+        /// of a Double's range), for the message to name the field; nil for a syntax error.
+        var field: [PathComponent]? = nil
         let reason: String
     }
 
@@ -236,9 +239,11 @@ struct JSONTextLocator {
             if peek(UInt8(ascii: "-")) { index += 1 }
             let integerDigits = digits()
             guard integerDigits > 0 else { throw error("invalid number") }
+            var fractionDigits = 0
             if peek(UInt8(ascii: ".")) {
                 index += 1
-                guard digits() > 0 else { throw error("invalid number: expected digits after '.'") }
+                fractionDigits = digits()
+                guard fractionDigits > 0 else { throw error("invalid number: expected digits after '.'") }
             }
             var exponentDigits = 0
             if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
@@ -249,13 +254,29 @@ struct JSONTextLocator {
             }
             // Only a long number or one with a 3-digit exponent can be out of a Double's range;
             // the others are not converted, which keeps this pass fast.
-            if integerDigits > 300 || exponentDigits >= 3 {
-                let literal = String(decoding: bytes[start..<index], as: UTF8.self)
-                if let value = Double(literal), !value.isFinite {
-                    index = start
-                    throw error("the number \(literal.count > 40 ? literal.prefix(40) + "…" : literal) is too large to be read")
-                }
+            if integerDigits > 300 || fractionDigits > 300 || exponentDigits >= 3 {
+                try checkRange(ofNumberAt: start)
             }
+        }
+
+        /// Refuses, at its own place and field, the number from `start` to `index` that Foundation
+        /// refuses without saying where: one too large for a Double, or one so close to 0 that it
+        /// would read as 0 (1e-400).
+        mutating func checkRange(ofNumberAt start: Int) throws {
+            let literal = String(decoding: bytes[start..<index], as: UTF8.self)
+            guard let value = Double(literal) else { return }
+            let mantissa = bytes[start..<index].prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+            let isZero = !mantissa.contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
+            let shown = literal.count > 40 ? literal.prefix(40) + "…" : literal
+            let reason: String
+            if !value.isFinite {
+                reason = "the number \(shown) is too large to be read"
+            } else if value == 0 && !isZero {
+                reason = "the number \(shown) is too close to 0 to be read (write 0 if that is what is meant)"
+            } else {
+                return
+            }
+            throw SyntaxError(position: position(at: start), field: path, reason: reason)
         }
 
         mutating func digits() -> Int {

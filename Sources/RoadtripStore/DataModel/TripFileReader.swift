@@ -136,7 +136,7 @@ struct TripFileReader {
         var stop = Stop(id: id, name: name, location: location.0, region: region, country: country, notes: notes)
         // JSONDecoder reads stayNights as a Double too, and the same rules then apply.
         do {
-            stop.stay = try Stay.decode(hours: stayHours, nights: stayNights) { DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: $0)) }
+            stop.stay = try Stay.decode(hours: stayHours, nights: stayNights) { DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: $1)) }
         } catch {
             throw Refusal()
         }

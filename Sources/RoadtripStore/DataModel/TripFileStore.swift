@@ -30,6 +30,9 @@ package struct TripFileStore: Sendable {
             if syntaxError.isDuplicateField {
                 throw .invalidContent(path: path, line: line, column: column, field: "", reason: syntaxError.reason)
             }
+            if let field = syntaxError.field {
+                throw .invalidContent(path: path, line: line, column: column, field: Self.describe(field), reason: syntaxError.reason)
+            }
             throw .invalidJSON(path: path, line: line, column: column, reason: syntaxError.reason)
         }
         do {

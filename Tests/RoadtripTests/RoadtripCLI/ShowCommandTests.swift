@@ -102,4 +102,20 @@ import Testing
             #expect("\(error)".contains("There is no trip 0: positions start at 1"))
         }
     }
+
+    /// `position - 1` trapped for Int.min, a position like any other to the parser.
+    @Test(arguments: ["-9223372036854775808", "9223372036854775807", "-9223372036854775809"])
+    func theExtremePositionsAreNotFoundNotATrap(_ reference: String) {
+        #expect(throws: TripReference.NotFound.self) { try TripReference.resolve(reference, in: Fixtures.trips) }
+    }
+
+    @Test func aLongReferenceIsQuotedClipped() {
+        let reference = String(repeating: "x", count: 1_000_000)
+        #expect {
+            try TripReference.resolve(reference, in: Fixtures.trips)
+        } throws: { error in
+            let text = "\(error)"
+            return text.count < 300 && text.contains("No trip matches “xxxx") && text.contains("…”")
+        }
+    }
 }

@@ -44,7 +44,9 @@ package enum SearchText {
                 if pendingSpace { folded.append(" ") }
                 pendingSpace = false
                 if let replacement = letterFolds[scalar] {
-                    folded.append(contentsOf: replacement.unicodeScalars)
+                    // Scalar by scalar: `append(contentsOf:)` copies the whole view on every
+                    // call (docs/PITFALLS.md): quadratic in a long query.
+                    for letter in replacement.unicodeScalars { folded.append(letter) }
                 } else {
                     folded.append(scalar)
                 }

@@ -111,8 +111,10 @@ struct TripSettingsForm {
 
     private func limit(_ text: String) throws(FormError) -> Double? {
         if text.isEmpty { return nil }
-        guard let hours = Self.number(text), TripSettings.dailyLimitRange.contains(hours) else {
-            throw FormError(message: "The daily driving must be a number of hours from 0.5 to 24 (empty for the default, 8).")
+        let range = TripSettings.dailyLimitRange
+        guard let hours = Self.number(text), range.contains(hours) else {
+            let (low, high, usual) = (TripText.decimal(range.lowerBound), TripText.decimal(range.upperBound), TripText.decimal(TripSettings.defaultDailyLimitHours))
+            throw FormError(message: "The daily driving must be a number of hours from \(low) to \(high) (empty for the default, \(usual)).")
         }
         return hours == TripSettings.defaultDailyLimitHours ? nil : hours
     }
@@ -126,7 +128,7 @@ struct TripSettingsForm {
     /// A speed typed in `unit`'s speed (km/h or mph), in km/h.
     private func speed(_ text: String, units: DistanceUnit) throws(FormError) -> Double? {
         if text.isEmpty { return nil }
-        let range = RouteEstimate.averageSpeedRange
+        let range = TripSettings.averageSpeedRange
         guard let typed = Self.number(text), range.contains(unit.kmh(speed: typed)) else {
             let low = TripText.decimal(unit.speed(kmh: range.lowerBound)), high = TripText.decimal(unit.speed(kmh: range.upperBound))
             throw FormError(message: "The average speed must be a number from \(low) to \(high) \(unit.speedSymbol) (empty for the default).")
@@ -137,8 +139,10 @@ struct TripSettingsForm {
 
     private func roadFactor(_ text: String) throws(FormError) -> Double? {
         if text.isEmpty { return nil }
-        guard let factor = Self.number(text), RouteEstimate.roadFactorRange.contains(factor) else {
-            throw FormError(message: "The road factor must be a number from 1 to 3 (empty for the default, 1.25).")
+        let range = TripSettings.roadFactorRange
+        guard let factor = Self.number(text), range.contains(factor) else {
+            let (low, high, usual) = (TripText.decimal(range.lowerBound), TripText.decimal(range.upperBound), TripText.decimal(RouteEstimate.defaultRoadFactor))
+            throw FormError(message: "The road factor must be a number from \(low) to \(high) (empty for the default, \(usual)).")
         }
         return factor == RouteEstimate.defaultRoadFactor ? nil : factor
     }

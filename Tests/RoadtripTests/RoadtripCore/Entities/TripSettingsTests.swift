@@ -61,7 +61,7 @@ struct TripSettingsTests {
         (#""settings": {"startDate": "2026-02-30"},"#, "startDate must be a date written YYYY-MM-DD, found “2026-02-30”"),
         (#""settings": {"startTime": "25:00"},"#, "startTime must be a time written HH:MM, found “25:00”"),
         (#""settings": {"units": "miles"},"#, "units must be “km” or “mi”, found “miles”"),
-        (#""settings": {"dailyLimitHours": 0},"#, "dailyLimitHours must be a number above 0, found 0.0"),
+        (#""settings": {"dailyLimitHours": 0},"#, "dailyLimitHours must be a number of hours from 0.5 to 24, found 0.0"),
     ])
     func aWrongSettingIsNamedWithItsPlace(_ fields: String, _ reason: String) throws {
         #expect {
@@ -72,10 +72,49 @@ struct TripSettingsTests {
         }
     }
 
+    /// These made `show`, `plan` and the planner die (SIGILL) in `RouteEstimate.formatDuration`.
+    @Test(arguments: [
+        ("averageSpeedKmh", "1e-300", "a speed in km/h from 5 to 200, found 1e-300"),
+        ("roadFactor", "1e300", "a number from 1 to 3, found 1e+300"),
+        ("dailyLimitHours", "1e300", "a number of hours from 0.5 to 24, found 1e+300"),
+        ("averageSpeedKmh", "200.000001", "a speed in km/h from 5 to 200, found 200.000001"),
+        ("roadFactor", "0.999", "a number from 1 to 3, found 0.999"),
+        ("dailyLimitHours", "0.49", "a number of hours from 0.5 to 24, found 0.49"),
+    ])
+    func aSettingOutsideTheFormsRangeIsNamedWithItsPlace(_ key: String, _ value: String, _ reason: String) throws {
+        let error = #expect(throws: DataFileError.self) {
+            try Self.decode(Self.file(trip: #""settings": {"\#(key)": \#(value)},"#))
+        }
+        guard case let .invalidContent(_, line, column, field, found) = error else {
+            Issue.record("expected invalidContent, got \(String(describing: error))")
+            return
+        }
+        #expect(field == "trips[0].settings.\(key)")
+        #expect(line == 1 && column == 103 + key.count)
+        #expect(found == "\(key) must be \(reason)")
+    }
+
+    @Test(arguments: [("averageSpeedKmh", 5.0), ("averageSpeedKmh", 200), ("roadFactor", 1), ("roadFactor", 3), ("dailyLimitHours", 0.5), ("dailyLimitHours", 24)])
+    func theEndsOfEachRangeAreKept(_ key: String, _ value: Double) throws {
+        let settings = try Self.decode(Self.file(trip: #""settings": {"\#(key)": \#(value)},"#)).trips[0].settings
+        #expect([settings.averageSpeedKmh, settings.roadFactor, settings.dailyLimitHours].contains(value))
+    }
+
+    /// The fields of files from before trips had settings: a nonsensical one was always passed
+    /// over (the default used); one out of range now is too, instead of reaching the estimates.
+    @Test func earlierFieldsOutOfRangeArePassedOver() throws {
+        let file = try Self.decode(Self.file(trip: #""roadFactor": 1e300, "averageSpeedKmh": 1e-300,"#))
+        #expect(file.trips[0].settings.roadFactor == nil && file.trips[0].settings.averageSpeedKmh == nil)
+        let kept = try Self.decode(Self.file(trip: #""roadFactor": 3, "averageSpeedKmh": 5,"#))
+        #expect(kept.trips[0].settings.roadFactor == 3 && kept.trips[0].settings.averageSpeedKmh == 5)
+    }
+
     @Test(arguments: [
         (#", "stayHours": 2, "stayNights": 1"#, "a stop gives stayHours or stayNights, not both"),
         (#", "stayNights": 1.5"#, "stayNights must be a whole number of nights from 1 to 365, found 1.5"),
         (#", "stayHours": 300"#, "stayHours must be a number of hours from 0 to 240, found 300.0"),
+        (#", "stayNights": 1e300"#, "stayNights must be a whole number of nights from 1 to 365, found 1e+300"),
+        (#", "stayHours": 1e300"#, "stayHours must be a number of hours from 0 to 240, found 1e+300"),
     ])
     func aWrongStayIsNamedWithItsPlace(_ fields: String, _ reason: String) throws {
         #expect {
@@ -84,6 +123,18 @@ struct TripSettingsTests {
             let text = String(describing: error)
             return text.contains("/tmp/trips.json") && text.contains(reason)
         }
+    }
+
+    /// A bad stayNights was reported "in trips[0].waypoints[0].stayHours".
+    @Test(arguments: [(#", "stayNights": 1.5"#, "stayNights"), (#", "stayNights": 400"#, "stayNights"), (#", "stayHours": -1"#, "stayHours")])
+    func aWrongStayIsNamedByItsOwnField(_ fields: String, _ key: String) throws {
+        let error = #expect(throws: DataFileError.self) { try Self.decode(Self.file(trip: "", stop: fields)) }
+        guard case let .invalidContent(_, line, _, field, _) = error else {
+            Issue.record("expected invalidContent, got \(String(describing: error))")
+            return
+        }
+        #expect(field == "trips[0].waypoints[0].\(key)")
+        #expect(line == 3)
     }
 
     @Test func unknownSettingsAreKept() throws {

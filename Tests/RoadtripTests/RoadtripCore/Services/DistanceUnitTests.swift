@@ -16,6 +16,18 @@ import Testing
         #expect(DistanceUnit.mi.format(meters: 1_609_344) == "1,000 mi")
     }
 
+    /// `Int(_:)` traps on these; no trip reaches them, and none may crash the program.
+    @Test(arguments: [Double.nan, .infinity, 1e300])
+    func aDistanceNoTripCanHaveIsADashNotATrap(_ meters: Double) {
+        #expect(DistanceUnit.km.format(meters: meters) == "—")
+    }
+
+    @Test func everyIntIsGrouped() {
+        #expect(DistanceUnit.grouped(Int.min) == "-9,223,372,036,854,775,808")
+        #expect(DistanceUnit.grouped(Int.max) == "9,223,372,036,854,775,807")
+        #expect(DistanceUnit.grouped(-1234) == "-1,234")
+    }
+
     @Test func milesForUSEnglishKilometresOtherwise() {
         #expect(DistanceUnit.preferred(environment: ["LANG": "en_US.UTF-8"]) == .mi)
         #expect(DistanceUnit.preferred(environment: ["LANG": "en_GB.UTF-8"]) == .km)

@@ -29,6 +29,17 @@ import Testing
         #expect(RouteEstimate.formatDuration(seconds: 1234 * 3600) == "1,234 h 00 min")
     }
 
+    /// `Int(_:)` traps on these: a speed of 1e-300 km/h in a file made `show` and `plan` die.
+    @Test(arguments: [Double.nan, .infinity, -.infinity, 1e300, Double(Int.max) * 60, -60])
+    func aDurationNoTripCanTakeIsADashNotATrap(_ seconds: Double) {
+        #expect(RouteEstimate.formatDuration(seconds: seconds) == "—")
+    }
+
+    @Test func theLongestDurationsStillRead() {
+        #expect(RouteEstimate.formatDuration(seconds: -0.0) == "0 min")
+        #expect(RouteEstimate.formatDuration(seconds: 1e15) == "277,777,777,777 h 47 min")
+    }
+
     @Test func theDefaultSpeedIsARoundNumberInTheUnitShown() {
         #expect(RouteEstimate(for: Trip(name: "A"), unit: .km).averageSpeedKmh == 80)
         let miles = RouteEstimate(for: Trip(name: "A"), unit: .mi).averageSpeedKmh

@@ -23,6 +23,20 @@ struct TripTextTests {
         #expect(TripText.decimal(49.7097) == "49.71")
     }
 
+    @Test func numbersNoIntHoldsAreWrittenNotTrapped() {
+        #expect(TripText.decimal(1e300) == "1e+300")
+        #expect(TripText.decimal(.infinity) == "inf")
+        #expect(TripText.decimal(.nan) == "nan")
+        #expect(TripText.decimal(-2.5) == "-2.5")
+    }
+
+    @Test func namesAreQuotedClippedToFortyColumns() {
+        #expect(TripText.quoted("Pacific Coast Drive", utf8: true) == "“Pacific Coast Drive”")
+        let long = String(repeating: "Pacific Coast ", count: 80_000)
+        let quoted = TripText.quoted(long, utf8: true)
+        #expect(quoted == "“" + String(long.prefix(TripText.quotedWidth - 1)) + "…”")
+    }
+
     @Test func speedsConvertBothWays() {
         #expect(abs(DistanceUnit.mi.speed(kmh: 80.4672) - 50) < 1e-9)
         #expect(abs(DistanceUnit.mi.kmh(speed: 50) - 80.4672) < 1e-9)

@@ -50,6 +50,27 @@ import Testing
         #expect(syntaxError(text)?.reason.contains("nested") == true)
     }
 
+    /// Foundation refuses a number it would read as 0 and says "line 1, column 1"; this says where.
+    @Test(arguments: ["1e-400", "-2.5E-999", "0." + String(repeating: "0", count: 400) + "1", "2.4e-324"])
+    func aNumberTooCloseToZeroIsLocatedWithItsField(_ number: String) throws {
+        let error = try #require(syntaxError("{\"trips\": [\n  {\"x\": [1, \(number)]}]}"))
+        #expect(error.position == .init(line: 2, column: 13))
+        #expect(error.field == [.key("trips"), .index(0), .key("x"), .index(1)])
+        #expect(error.reason.contains("is too close to 0 to be read"))
+    }
+
+    @Test(arguments: ["0e-400", "-0.0E-999", "0." + String(repeating: "0", count: 400), "4.9e-324", "1e-300"])
+    func zeroAndTheSmallestNumbersAreNumbers(_ number: String) {
+        #expect(syntaxError("[\(number)]") == nil)
+    }
+
+    @Test func aNumberTooLargeIsLocatedWithItsField() throws {
+        let error = try #require(syntaxError("{\"version\":\n 1e400}"))
+        #expect(error.position == .init(line: 2, column: 2))
+        #expect(error.field == [.key("version")])
+        #expect(error.reason == "the number 1e400 is too large to be read")
+    }
+
     @Test func findsTheValueAtAPath() {
         let text = "{\n \"trips\": [\n  {\"name\": \"A\"},\n  {\"name\": 5}\n ]\n}"
         let position = JSONTextLocator(Array(text.utf8)).position(of: [.key("trips"), .index(1), .key("name")])

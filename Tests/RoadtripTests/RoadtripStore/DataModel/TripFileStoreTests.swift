@@ -154,6 +154,56 @@ import Testing
         #expect(error?.description.contains("the number 1e400 is too large") == true)
     }
 
+    /// Foundation refused these with "line 1, column 1: The given data was not valid JSON."
+    @Test(arguments: [
+        ("{\"trips\": [],\n \"version\": 1e-400}", 2, 13, "version"),
+        ("{\"trips\": [{\"id\": \"8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01\", \"name\": \"A\",\n  \"settings\": {\"roadFactor\": 1e-400}}]}", 2, 30, "trips[0].settings.roadFactor"),
+        ("{\"trips\": [],\n \"later\": {\"x\": [0, 1E-999]}}", 2, 21, "later.x[1]"),
+    ])
+    func aNumberTooCloseToZeroIsLocatedWithItsField(_ text: String, _ line: Int, _ column: Int, _ field: String) throws {
+        let error = try readError(text)
+        #expect(error == .invalidContent(path: error?.path ?? "", line: line, column: column, field: field,
+                                         reason: "the number \(text.contains("1E") ? "1E-999" : "1e-400") is too close to 0 to be read (write 0 if that is what is meant)"))
+    }
+
+    @Test func aBadStayNightsIsNamedAsStayNights() throws {
+        let error = try readError(Self.oneStop(#""stayNights": 1e300"#))
+        guard case let .invalidContent(_, line, column, field, reason) = error else {
+            Issue.record("expected invalidContent, got \(String(describing: error))")
+            return
+        }
+        #expect(field == "trips[0].waypoints[0].stayNights")
+        #expect(line == 3 && column == 64)
+        #expect(reason == "stayNights must be a whole number of nights from 1 to 365, found 1e+300")
+    }
+
+    @Test func anIdThatIsNotAUUIDGetsASentence() throws {
+        let error = try readError(Self.oneStop(#""x": 1"#, stopID: "Monterey"))
+        guard case let .invalidContent(_, line, column, field, reason) = error else {
+            Issue.record("expected invalidContent, got \(String(describing: error))")
+            return
+        }
+        #expect(field == "trips[0].waypoints[0].id")
+        #expect(line == 3 && column == 10)
+        #expect(reason == "id must be a UUID, 32 hexadecimal digits written 8-4-4-4-12 (8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01), found “Monterey”")
+        #expect(error?.description.contains("Attempted") == false)
+    }
+
+    @Test func anIdOfAMegabyteIsQuotedClipped() throws {
+        let error = try readError(#"{"trips": [{"id": "\#(String(repeating: "7", count: 1_000_000))", "name": "A"}]}"#)
+        #expect((error?.description.count ?? .max) < 400)
+        #expect(error?.description.contains("found “7777") == true)
+    }
+
+    /// A file of one trip with one stop whose id is `stopID`, with `fields` on the stop's third line.
+    private static func oneStop(_ fields: String, stopID: String = "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99") -> String {
+        """
+        {"trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "waypoints": [
+          {"name": "B", "location": {"latitude": 1, "longitude": 2},
+           "id": "\(stopID)", \(fields)}]}]}
+        """
+    }
+
     @Test func aLoneSurrogateIsLocated() throws {
         let error = try readError("{\"trips\": [],\n \"note\": \"ab\\ud800\"}")
         #expect(error?.description.contains("line 2, column 13") == true)
