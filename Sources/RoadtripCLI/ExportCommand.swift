@@ -29,7 +29,7 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("gpx, geojson or kml (default: from -o's extension, else gpx).", valueName: "format"))
     var format: TripExportFormat?
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write (default: standard output).", valueName: "file"),
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write (default, or -: standard output). Only a regular file is written, never the trips file itself.", valueName: "file"),
             completion: .file())
     var output: String?
 
@@ -38,19 +38,28 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let trips = try MainActor.assumeIsolated { try DataModel.open(options.dataFile(environment: environment), environment: environment).trips }
+        let dataFile = options.dataFile(environment: environment)
+        let trips = try MainActor.assumeIsolated { try DataModel.open(dataFile, environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
-        let url = output.map { ExportFile.url(forTyped: $0) }
+        // The path as given (the shell expanded any ~); `-o -` is standard output, as for most tools.
+        let url = output.flatMap { $0 == "-" ? nil : URL(pathAsGiven: $0).standardizedFileURL }
         let format = self.format ?? url.flatMap(ExportFile.format(of:)) ?? .gpx
         let data = TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator)
         guard let url else {
             return try CommandOutput.write(String(decoding: data, as: UTF8.self), to: STDOUT_FILENO)
         }
         do {
-            try ExportFile.write(data, to: url, replacing: force)
+            try ExportFile.write(data, to: url, replacing: force, protecting: dataFile)
         } catch {
-            throw ValidationError(error.fileExists ? "\(url.path) already exists: give another file, or add --force to replace it." : error.description)
+            // Not a usage error (status 64 and the usage line): the command was right, the file
+            // could not be written; status 1, one sentence.
+            throw Failed(description: error.fileExists ? "\(url.path) already exists: give another file, or add --force to replace it." : error.description)
         }
         CommandOutput.note("Wrote \(TripText.quoted(trip.name)) (\(TripText.stopCount(trip.stops.count))) to \(url.path) as \(format.rawValue.uppercased()).")
+    }
+
+    /// The export could not be written (status 1).
+    struct Failed: Error, CustomStringConvertible {
+        let description: String
     }
 }

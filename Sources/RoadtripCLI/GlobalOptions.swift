@@ -15,6 +15,12 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Units for distances: km or mi (default: from the locale; mi for en_US).", valueName: "unit"))
     var units: DistanceUnit?
 
+    func validate() throws {
+        // An empty --file (an unset variable in a script: `--file "$F"`) must not quietly mean
+        // the default file: the script meant another one.
+        if file?.isEmpty == true { throw ValidationError("--file was given an empty path: name the data file, or leave --file out for the default one.") }
+    }
+
     func dataFile(environment: [String: String]) -> URL {
         DataFileLocation.resolve(explicit: file, environment: environment)
     }

@@ -23,9 +23,16 @@ enum AtomicFile {
         if !exists, lstat(target, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
             throw Failure(reason: "it is a symbolic link that leads back to itself")
         }
+        if exists, let kind = FileKind.notRegular(existing.st_mode) { throw Failure(reason: "it is \(kind), and only a regular file is replaced") }
         if exists, let obstacle = obstacle(replacing: target) { throw Failure(reason: obstacle) }
         try writeThenLink(data, to: target, keeping: exists ? existing : nil) { temporary in
-            rename(temporary, target) == 0 ? nil : "cannot replace the file: \(systemErrorMessage(errno))"
+            // Looked at again right before the rename: what took the name since (a device, a
+            // folder, a pipe made in between) is never replaced.
+            var now = stat()
+            if lstat(target, &now) == 0, let kind = FileKind.notRegular(now.st_mode), (now.st_mode & S_IFMT) != S_IFLNK {
+                return "it is \(kind) now, and only a regular file is replaced"
+            }
+            return rename(temporary, target) == 0 ? nil : "cannot replace the file: \(systemErrorMessage(errno))"
         }
     }
 
@@ -73,7 +80,7 @@ enum AtomicFile {
         let directory = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
         let temporary = "\(directory)/\(temporaryPrefix)\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(reason: "cannot create a temporary file in \(directory): \(systemErrorMessage(errno))") }
         do throws(Failure) {
             try writeAll(data, to: fd)

@@ -12,11 +12,14 @@ extension DataModel {
 }
 
 /// Where the data file is (SPEC §3): `--file`, else `$ROADTRIP_FILE`, else the XDG data folder.
+/// A path is taken as given: `~` is the shell's business, and a `~` the shell left alone (quoted)
+/// names a folder called `~`, as it does for every other program. (An empty `--file` is refused
+/// by the command line before it gets here.)
 package enum DataFileLocation {
     package static func resolve(explicit: String?, environment: [String: String]) -> URL {
-        if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: expandingTilde(explicit, environment: environment)) }
+        if let explicit, !explicit.isEmpty { return URL(pathAsGiven: explicit) }
         if let fromEnvironment = environment["ROADTRIP_FILE"], !fromEnvironment.isEmpty {
-            return URL(fileURLWithPath: expandingTilde(fromEnvironment, environment: environment))
+            return URL(pathAsGiven: fromEnvironment)
         }
         // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
@@ -28,11 +31,15 @@ package enum DataFileLocation {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return home.hasSuffix("/") ? home : home + "/"
     }
+}
 
-    private static func expandingTilde(_ path: String, environment: [String: String]) -> String {
-        if path == "~" { return home(environment) }
-        if path.hasPrefix("~/") { return home(environment) + path.dropFirst(2) }
-        return path
+package extension URL {
+    /// A file path exactly as given, a relative one from the current folder. Foundation's
+    /// `URL(fileURLWithPath:)` expands a leading `~` (to the account's home, not even `$HOME`),
+    /// which only a shell should do (docs/PITFALLS.md).
+    init(pathAsGiven path: String, currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        let absolute = path.hasPrefix("/") ? path : (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + path
+        self.init(fileURLWithPath: absolute)
     }
 }
 

@@ -91,6 +91,8 @@ package final class DataModel: ObservableObject {
             return true
         case .heldByAnother(let pid):
             readOnlyReason = "another roadtrip\(pid.map { " (process \($0))" } ?? "") has it open"
+        case .refused(let reason):
+            readOnlyReason = reason
         case .unavailable:
             // A folder where no lock file can be made is one where the data file cannot be saved
             // either; saving will say so.

@@ -15,7 +15,14 @@ package enum ExportFile {
         }
     }
 
-    package static func write(_ data: Data, to url: URL, replacing: Bool) throws(Failure) {
+    /// Writes `data` to `url`. `dataFile` is the trips file the program has open: an export never
+    /// lands on it, its lock or its recovery copies, whatever the name it is given by (a symbolic
+    /// or hard link, `./`, `..`), and never on anything but a regular file (a device, a pipe, a
+    /// folder), with or without `replacing`.
+    package static func write(_ data: Data, to url: URL, replacing: Bool, protecting dataFile: URL) throws(Failure) {
+        if let refusal = ExportTarget.refusal(for: url, protecting: dataFile) {
+            throw Failure(description: refusal)
+        }
         do {
             if replacing {
                 try AtomicFile.write(data, to: url)

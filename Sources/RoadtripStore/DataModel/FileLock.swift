@@ -27,16 +27,41 @@ final class FileLock {
         case heldByAnother(pid: Int32?)
         /// The sidecar cannot be created (a read-only folder): no lock is possible.
         case unavailable(reason: String)
+        /// Something that is not a lock of ours has the sidecar's name (a symbolic link, a folder,
+        /// a file with text or other hard links): it is left alone, and nothing may be saved
+        /// without the lock.
+        case refused(reason: String)
     }
 
     static func sidecar(for dataFile: URL) -> URL {
         dataFile.deletingLastPathComponent().appendingPathComponent(dataFile.lastPathComponent + ".lock")
     }
 
+    /// The most a lock of ours holds: a process id and a newline.
+    private static let largestLockFile = 32
+
+    /// Opens the sidecar without following a link (`O_NOFOLLOW`: a `trips.json.lock` pointing at
+    /// the trips file, or at any other file, must not be written through), creating it when it is
+    /// not there. An existing one is used only when it looks like one of ours (a regular file
+    /// with one name and at most a process id in it), because taking the lock writes the pid over
+    /// its content.
     static func acquire(for dataFile: URL) -> Outcome {
         let path = sidecar(for: dataFile).path
         try? FileManager.default.createDirectory(at: dataFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        var descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == EEXIST {
+            descriptor = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+            if descriptor < 0 {
+                let code = errno
+                return code == ELOOP || code == ENXIO || code == EISDIR || code == ENOTDIR
+                    ? .refused(reason: notALock(path, because: code == ELOOP ? "it is a symbolic link" : "it is not a regular file"))
+                    : .unavailable(reason: systemErrorMessage(code))
+            }
+            if let problem = foreignContent(descriptor) {
+                close(descriptor)
+                return .refused(reason: notALock(path, because: problem))
+            }
+        }
         guard descriptor >= 0 else { return .unavailable(reason: systemErrorMessage(errno)) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let holder = Self.pid(in: descriptor)
@@ -47,6 +72,23 @@ final class FileLock {
         ftruncate(descriptor, 0)
         _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         return .acquired(FileLock(descriptor: descriptor))
+    }
+
+    private static func notALock(_ path: String, because problem: String) -> String {
+        "\(path) is not a lock roadtrip made (\(problem)); roadtrip will not write through it, so nothing can be saved until it is removed"
+    }
+
+    /// Why the open sidecar is not one of ours, or nil when it is.
+    private static func foreignContent(_ descriptor: Int32) -> String? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return "it cannot be examined: \(systemErrorMessage(errno))" }
+        if let kind = FileKind.notRegular(status.st_mode) { return "it is \(kind)" }
+        if status.st_nlink > 1 { return "it has other hard links" }
+        if status.st_size > largestLockFile { return "it holds \(status.st_size) bytes, more than a process id" }
+        var buffer = [UInt8](repeating: 0, count: largestLockFile)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        let isPid = buffer.prefix(max(count, 0)).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "\n") }
+        return isPid ? nil : "it holds something other than a process id"
     }
 
     private static func pid(in descriptor: Int32) -> Int32? {

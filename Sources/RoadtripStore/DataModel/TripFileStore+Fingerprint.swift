@@ -72,13 +72,42 @@ extension TripFileStore {
         if let kind = FileKind.notRegular(status.st_mode) {
             throw .unreadable(path: path, reason: "it is \(kind), not a file")
         }
-        do {
-            let data = try Data(contentsOf: url)
-            let modified = TimeInterval(status.st_mtim.tv_sec) + TimeInterval(status.st_mtim.tv_nsec) / 1e9
-            return (data, Int(status.st_size), modified)
-        } catch {
-            throw .unreadable(path: path, reason: Self.reason(for: error))
+        let data = try readBounded()
+        let modified = TimeInterval(status.st_mtim.tv_sec) + TimeInterval(status.st_mtim.tv_nsec) / 1e9
+        return (data, Int(status.st_size), modified)
+    }
+
+    /// The file's bytes, refusing one larger than `maximumBytes` before reading it (an 8 GB file
+    /// would take twice that in memory): its size is checked on the open descriptor, and a
+    /// file that says it is empty but streams more (`/proc`) is stopped at the limit all the
+    /// same. Read with the system's calls, so that a failure is named by its errno (Foundation
+    /// says "NSCocoaErrorDomain error 256").
+    private func readBounded() throws(DataFileError) -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: systemErrorMessage(errno)) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: systemErrorMessage(errno)) }
+        if let kind = FileKind.notRegular(status.st_mode) { throw .unreadable(path: path, reason: "it is \(kind), not a file") }
+        guard Int(status.st_size) <= Self.maximumBytes else { throw tooLarge(Int(status.st_size)) }
+        var data = Data(capacity: Int(status.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: systemErrorMessage(errno))
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: chunk[0..<count])
+            guard data.count <= Self.maximumBytes else { throw tooLarge(nil) }
         }
+    }
+
+    private func tooLarge(_ size: Int?) -> DataFileError {
+        let limit = ByteCountFormatter.string(fromByteCount: Int64(Self.maximumBytes), countStyle: .binary)
+        let found = size.map { "it is \(ByteCountFormatter.string(fromByteCount: Int64($0), countStyle: .binary))" } ?? "it goes on past that"
+        return .unreadable(path: path, reason: "\(found), and a trips file may be at most \(limit) (well over a million stops); it was not read")
     }
 }
 

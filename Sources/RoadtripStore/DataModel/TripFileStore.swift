@@ -12,6 +12,10 @@ package struct TripFileStore: Sendable {
 
     package var path: String { url.path }
 
+    /// The largest trips file read (about a million and a half stops, as roadtrip writes them),
+    /// the same bound as an import's: a larger one is refused before it is read.
+    package static let maximumBytes = 256 << 20
+
     /// The file's trips, or nil when there is no file yet (see `load()`).
     package func read() throws(DataFileError) -> TripFile? {
         try load()?.file

@@ -27,8 +27,16 @@ import Testing
         #expect(DataFileLocation.resolve(explicit: nil, environment: ["HOME": "/home/u", "XDG_DATA_HOME": "rel"]).path == "/home/u/.local/share/roadtrip/trips.json")
     }
 
-    @Test func aTildeMeansHome() {
-        #expect(DataFileLocation.resolve(explicit: "~/t.json", environment: ["HOME": "/home/u"]).path == "/home/u/t.json")
+    @Test func aPathIsTakenAsGivenWithItsTilde() {
+        // The shell expands ~ when it is not quoted; one it left alone is a folder named ~.
+        #expect(DataFileLocation.resolve(explicit: "/w/~/t.json", environment: ["HOME": "/home/u"]).path == "/w/~/t.json")
+        #expect(DataFileLocation.resolve(explicit: "~/t.json", environment: ["HOME": "/home/u"]).path.hasSuffix("/~/t.json"))
+        #expect(DataFileLocation.resolve(explicit: nil, environment: ["HOME": "/home/u", "ROADTRIP_FILE": "~/t.json"]).path.hasSuffix("/~/t.json"))
+    }
+
+    @Test func anEmptyFileIsRefusedNotTheDefault() {
+        #expect(throws: (any Error).self) { try RoadtripCommand.parseAsRoot(["list", "--file", ""]) }
+        #expect(throws: Never.self) { try RoadtripCommand.parseAsRoot(["list", "--file", "x.json"]) }
     }
 
     @Test func parsesGlobalOptionsBeforeOrAfterTheSubcommand() throws {

@@ -61,7 +61,7 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         guard let trip = model.trip(id: tripID) else { throw ExportFile.Failure(description: "The trip is gone.") }
         let url = ExportFile.url(forTyped: path)
         try ExportFile.write(TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator),
-                             to: url, replacing: replacing)
+                             to: url, replacing: replacing, protecting: model.store.url)
         return url.path
     }
 

@@ -21,6 +21,17 @@ import Testing
 
     private var stops: [String] { model.trip(id: Fixtures.pacific.id)?.stops.map(\.name) ?? [] }
 
+    @Test func anExportOverTheTripsFileIsRefusedEvenWhenReplacing() throws {
+        // Issue 21: `e`, the trips file's path and `y` to "Replace it?" wrote one trip over all of them.
+        let before = try Data(contentsOf: model.store.url)
+        let failure = #expect(throws: ExportFile.Failure.self) {
+            try interactor.exportTrip(to: model.store.url.path, format: .geojson, replacing: true)
+        }
+        #expect(failure?.description.contains("is the trips file roadtrip is using") == true)
+        #expect(failure?.fileExists == false) // not a question to ask again with "replace"
+        #expect(try Data(contentsOf: model.store.url) == before)
+    }
+
     @Test func publishesOnlyItsTripAndOnlyWhenItChanges() {
         var received: [String?] = []
         let subscription = interactor.trip.sink { received.append($0?.name) }

@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where an export must not be written, whatever the user typed and whatever `--force` says: the
+/// trips file itself (one trip as GPX over every trip), the files that keep it safe (its lock, its
+/// recovery copies), and anything that is not a regular file (a device, a pipe, a
+/// socket or a folder: a rename over `/dev/null` replaces the device for every program).
+enum ExportTarget {
+    /// Why `url` cannot take an export, as a sentence naming it; nil when it can.
+    static func refusal(for url: URL, protecting dataFile: URL) -> String? {
+        let target = url.path
+        var status = stat()
+        if stat(target, &status) == 0, let kind = FileKind.notRegular(status.st_mode) {
+            let pipeHint = (status.st_mode & S_IFMT) == S_IFDIR ? "" : " (to send the export to a program, leave out -o or give -o -)"
+            return "\(target) is \(kind), and an export only ever writes a regular file\(pipeHint)."
+        }
+        for (protected, role) in protectedFiles(of: dataFile) where same(target, protected) {
+            return "\(target) is \(role), and an export would replace it: export to another file."
+        }
+        return nil
+    }
+
+    /// The files an export must leave alone, with what each one is, for the sentence.
+    private static func protectedFiles(of dataFile: URL) -> [(String, String)] {
+        [(dataFile.path, "the trips file roadtrip is using"),
+         (FileLock.sidecar(for: dataFile).path, "the lock of the trips file")]
+            + recoveryCopies(of: dataFile).map { ($0, "a recovery copy of the trips file") }
+    }
+
+    /// The recovery copies beside the trips file (`trips.json.recovered-…`), after links.
+    private static func recoveryCopies(of dataFile: URL) -> [String] {
+        let resolved = AtomicFile.resolvingSymlink(dataFile.path)
+        let directory = (resolved as NSString).deletingLastPathComponent
+        let prefix = (resolved as NSString).lastPathComponent + ".recovered-"
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return entries.filter { $0.hasPrefix(prefix) }.map { "\(directory)/\($0)" }
+    }
+
+    /// Whether two paths name one file: the same device and inode when the target exists (a hard
+    /// or symbolic link is caught), else the same place once links and `..` are resolved.
+    static func same(_ target: String, _ protected: String) -> Bool {
+        var a = stat(), b = stat()
+        if stat(target, &a) == 0 {
+            return stat(protected, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
+        }
+        return canonical(target) == canonical(protected)
+    }
+
+    /// The path with its folder's links resolved and the last component's link chain followed.
+    private static func canonical(_ path: String) -> String {
+        let followed = AtomicFile.resolvingSymlink(path)
+        let folder = (followed as NSString).deletingLastPathComponent
+        guard let real = realpath(folder, nil) else { return followed }
+        defer { free(real) }
+        return (String(cString: real) as NSString).appendingPathComponent((followed as NSString).lastPathComponent)
+    }
+}
