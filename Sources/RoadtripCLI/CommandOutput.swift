@@ -105,3 +105,13 @@ enum CommandOutput {
         }
     }
 }
+
+/// A command that was given right but cannot be done (a trip too large to plan, a file that
+/// cannot be written): status 1 and the sentence, without the usage line of status 64.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

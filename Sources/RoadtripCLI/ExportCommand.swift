@@ -53,13 +53,8 @@ struct ExportCommand: ParsableCommand {
         } catch {
             // Not a usage error (status 64 and the usage line): the command was right, the file
             // could not be written; status 1, one sentence.
-            throw Failed(description: error.fileExists ? "\(url.path) already exists: give another file, or add --force to replace it." : error.description)
+            throw CommandFailure( error.fileExists ? "\(url.path) already exists: give another file, or add --force to replace it." : error.description)
         }
         CommandOutput.note("Wrote \(TripText.quoted(trip.name)) (\(TripText.stopCount(trip.stops.count))) to \(url.path) as \(format.rawValue.uppercased()).")
-    }
-
-    /// The export could not be written (status 1).
-    struct Failed: Error, CustomStringConvertible {
-        let description: String
     }
 }

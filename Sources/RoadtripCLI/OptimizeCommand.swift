@@ -34,6 +34,7 @@ struct OptimizeCommand: ParsableCommand {
         let output = try MainActor.assumeIsolated { () throws -> String in
             let model = try DataModel.open(options.dataFile(environment: environment), environment: environment, forWriting: apply)
             let trip = try self.trip.trip(in: model.trips)
+            if let refusal = StopOrder.tooLargeToOptimize(trip) { throw CommandFailure( refusal) }
             let unit = trip.settings.units ?? options.unit(environment: environment)
             let order = StopOrder(of: trip)
             var applied = false

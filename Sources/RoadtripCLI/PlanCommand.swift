@@ -31,7 +31,7 @@ struct PlanCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let trips = try MainActor.assumeIsolated { try DataModel.open(options.dataFile(environment: environment), environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
-        if let refusal = TripPlanning.tooLargeToPlan(trip) { throw PlanRefused(description: refusal) }
+        if let refusal = TripPlanning.tooLargeToPlan(trip) { throw CommandFailure( refusal) }
         let unit = trip.settings.units ?? options.unit(environment: environment)
         let places = MainActor.assumeIsolated { try? PlaceIndexProvider.gazetteer(environment: environment).value.get() }
         let itinerary = TripPlanning.itinerary(for: trip, unit: unit, places: places, today: TripPlanning.today())
@@ -43,10 +43,6 @@ struct PlanCommand: ParsableCommand {
     }
 
     /// A trip too large to plan (`TripPlanning.maximumStops`).
-    struct PlanRefused: Error, CustomStringConvertible {
-        let description: String
-    }
-
     // MARK: Text
 
     /// The trip's name, when and how it is planned, then each day's heading and its lines.

@@ -7,13 +7,20 @@ package enum RouteOptimizer {
     /// over the movable stops): 2¹² × 12 × 12 ≈ 600k steps, a few milliseconds at most.
     package static let exactLimit = 12
 
+    /// The most stops an order is searched for. The search holds every distance between two stops
+    /// (n² numbers: 8 MB at 1,000 stops, 80 GB at 100,000, which aborted the program) and solves
+    /// n²/2 geodesics (5,000 stops kept the planner busy for 50 s). Past it a trip keeps its
+    /// order: `StopOrder.tooLargeToOptimize` gives the sentence, and `bestOrder` returns the
+    /// order given rather than allocate without bound.
+    package static let maximumStops = 1_000
+
     /// Indices 0..<count in the best order found: result.first == 0, result.last == count − 1.
     /// `distance(i, j)` is the cost from stop i to stop j (symmetric in practice, but not relied on).
     /// count ≤ 3 returns the identity. Up to `exactLimit` movable stops the order is exact; beyond,
     /// it is a deterministic local optimum (from nearest neighbour and from the order given, 2-opt and Or-opt), and never
     /// longer than the order given.
     package static func bestOrder(count: Int, distance: (Int, Int) -> Double) -> [Int] {
-        guard count > 3 else { return Array(0..<max(count, 0)) }
+        guard count > 3, count <= maximumStops else { return Array(0..<max(count, 0)) }
         var matrix = DistanceMatrix(count: count)
         for i in 0..<count {
             for j in 0..<count where i != j { matrix[i, j] = distance(i, j) }
@@ -24,7 +31,7 @@ package enum RouteOptimizer {
     /// Same, from coordinates, with WGS-84 geodesic distances. The geodesic is symmetric, so only
     /// one triangle of the matrix is solved (each solve is a Newton search: the bulk of the time).
     package static func bestOrder(of coordinates: [Coordinate]) -> [Int] {
-        guard coordinates.count > 3 else { return Array(coordinates.indices) }
+        guard coordinates.count > 3, coordinates.count <= maximumStops else { return Array(coordinates.indices) }
         return bestOrder(DistanceMatrix(geodesicsBetween: coordinates))
     }
 

@@ -25,6 +25,14 @@ package struct StopOrder: Equatable, Sendable {
         isLoop = stops.count > 2 && Geodesy.distance(from: stops[0], to: stops[stops.count - 1]) < Self.samePlaceMeters
     }
 
+    /// Why the order of `trip` is not searched (too many stops, see `RouteOptimizer.maximumStops`),
+    /// or nil when it is.
+    package static func tooLargeToOptimize(_ trip: Trip) -> String? {
+        guard trip.stops.count > RouteOptimizer.maximumStops else { return nil }
+        return "\(TripText.quoted(trip.name)) has \(DistanceUnit.grouped(trip.stops.count)) stops, and the best order is searched for at most "
+            + "\(DistanceUnit.grouped(RouteOptimizer.maximumStops)): split the trip into shorter ones to optimise them."
+    }
+
     package var savedMeters: Double { max(0, currentMeters - optimizedMeters) }
 
     /// Whether the new order is worth a change: a metre shorter at least, and not the same order.

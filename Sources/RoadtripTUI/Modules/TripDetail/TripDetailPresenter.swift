@@ -225,6 +225,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     func didPressItinerary() {
         guard let trip else { return }
         guard !trip.stops.isEmpty else { return show(StatusMessage("No stops yet: add some to plan the days.")) }
+        if let refusal = TripPlanning.tooLargeToPlan(trip) { return show(StatusMessage(refusal)) }
         router.openItinerary()
     }
 
@@ -279,6 +280,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     func didPressOptimize() {
         guard refuseIfReadOnly() else { return }
         guard let trip else { return }
+        if let refusal = StopOrder.tooLargeToOptimize(trip) { return show(StatusMessage(refusal)) }
         guard let order = interactor.optimizedOrder() else {
             return show(StatusMessage("With \(TripText.stopCount(trip.stops.count)) there is no other order to try: the first and last stay in place."))
         }

@@ -181,4 +181,16 @@ import Testing
         let south = [Self.portland, Self.eugene, Self.sanFrancisco, Self.sacramento, Self.seattle, Self.portland]
         #expect(visited == south || visited == Array(south.reversed()))
     }
+
+    @Test func pastTheStopLimitTheOrderIsKeptWithoutAMatrix() {
+        // Issue 21: 100,000 stops asked for an 80 GB matrix (n² doubles) and aborted.
+        let many = (0..<(RouteOptimizer.maximumStops + 1)).map { Coordinate(latitude: Double($0 % 80), longitude: Double(($0 * 7) % 170)) }
+        #expect(RouteOptimizer.bestOrder(of: many) == Array(many.indices))
+        #expect(RouteOptimizer.bestOrder(count: 200_000) { _, _ in 1 } == Array(0..<200_000))
+        var trip = Trip(name: "Everywhere")
+        trip.stops = many.map { Stop(name: "x", location: $0) }
+        #expect(StopOrder.tooLargeToOptimize(trip) == "“Everywhere” has 1,001 stops, and the best order is searched for at most 1,000: split the trip into shorter ones to optimise them.")
+        trip.stops.removeLast()
+        #expect(StopOrder.tooLargeToOptimize(trip) == nil)
+    }
 }

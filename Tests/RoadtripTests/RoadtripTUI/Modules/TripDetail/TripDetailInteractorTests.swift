@@ -21,6 +21,17 @@ import Testing
 
     private var stops: [String] { model.trip(id: Fixtures.pacific.id)?.stops.map(\.name) ?? [] }
 
+    @Test func optimisingSavesTheEditsBeforeItFirst() throws {
+        // Issue 21: a rename typed just before O was lost when the optimisation died.
+        model.insertStop(Stop(name: "Cambria", location: Coordinate(latitude: 35.5641, longitude: -121.0807)), inTrip: Fixtures.pacific.id, at: 1)
+        model.renameTrip(id: Fixtures.pacific.id, to: "Renamed before O")
+        #expect(model.hasUnsavedChanges)
+        _ = interactor.optimizedOrder()
+        #expect(!model.hasUnsavedChanges)
+        let saved = try #require(try TripFileStore(url: model.store.url).read())
+        #expect(saved.trips.contains { $0.name == "Renamed before O" })
+    }
+
     @Test func anExportOverTheTripsFileIsRefusedEvenWhenReplacing() throws {
         // Issue 21: `e`, the trips file's path and `y` to "Replace it?" wrote one trip over all of them.
         let before = try Data(contentsOf: model.store.url)

@@ -335,6 +335,16 @@ import Testing
         #expect(view.last?.message?.text.hasPrefix("The order is already the shortest") == true)
     }
 
+    @Test func aTripTooLargeToOptimiseIsRefusedWithASentenceAndNothingAsked() throws {
+        // Issue 21: O on 100,000 stops asked for an 80 GB matrix and aborted the planner.
+        var trip = try #require(interactor.subject.value)
+        trip.stops = (0...RouteOptimizer.maximumStops).map { Stop(name: "S\($0)", location: Coordinate(latitude: Double($0 % 80), longitude: Double($0 % 170))) }
+        interactor.subject.value = trip
+        presenter.didPressOptimize()
+        #expect(view.questions.isEmpty)
+        #expect(view.last?.message?.text.contains("has 1,001 stops, and the best order is searched for at most 1,000") == true)
+    }
+
     // MARK: Undo, back, help
 
     @Test func undoNamesWhatItUndid() {
