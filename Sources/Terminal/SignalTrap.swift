@@ -7,6 +7,7 @@ import Glibc
 // installed so that the handlers themselves never allocate or initialise anything.
 nonisolated(unsafe) private var pendingQuitSignal: sig_atomic_t = 0
 nonisolated(unsafe) private var pendingSuspend: sig_atomic_t = 0
+nonisolated(unsafe) private var pendingContinue: sig_atomic_t = 0
 nonisolated(unsafe) private var savedTerminalModes = termios()
 nonisolated(unsafe) private var hasSavedTerminalModes: sig_atomic_t = 0
 nonisolated(unsafe) private var restoreSequence: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 0)
@@ -25,6 +26,7 @@ public enum SignalTrap {
     public static func installQuitHandlers() {
         pendingQuitSignal = 0
         pendingSuspend = 0
+        pendingContinue = 0
         for signal in quitSignals {
             install(signal, flags: 0) { number in pendingQuitSignal = number }
         }
@@ -35,6 +37,17 @@ public enum SignalTrap {
     /// when continued (`Terminal.suspend()`), instead of stopping with the screen in curses mode.
     static func installSuspendHandler() {
         install(SIGTSTP, flags: 0) { _ in pendingSuspend = 1 }
+        // SIGSTOP cannot be caught; SIGCONT after it can. SA_RESTART: a read interrupted by it
+        // goes on, and the loop sees the flag at its next wake (at most one input timeout).
+        install(SIGCONT, flags: Int32(SA_RESTART)) { _ in pendingContinue = 1 }
+    }
+
+    /// Whether the process was continued (SIGCONT) since the last call: after a `kill -STOP`, or
+    /// after the stop `suspend` asked for (which has taken the terminal back already).
+    public static func takePendingContinue() -> Bool {
+        guard pendingContinue != 0 else { return false }
+        pendingContinue = 0
+        return true
     }
 
     /// Whether Ctrl-Z (SIGTSTP) came since the last call.
@@ -52,7 +65,7 @@ public enum SignalTrap {
     }
 
     /// Whether a quit signal or Ctrl-Z is waiting for the main loop (without taking it).
-    public static var hasPendingSignal: Bool { pendingQuitSignal != 0 || pendingSuspend != 0 }
+    public static var hasPendingSignal: Bool { pendingQuitSignal != 0 || pendingSuspend != 0 || pendingContinue != 0 }
 
     /// The quit signal received since the last call, if any.
     public static func takePendingQuitSignal() -> Int32? {

@@ -198,10 +198,24 @@ public final class Terminal {
     /// Ctrl-Z: gives the terminal back, stops the process, and when it is continued (`fg`) takes
     /// the terminal again and repaints it whole (the shell has drawn over it meanwhile).
     public func suspend() {
+        retakeTerminal { SignalTrap.stopProcess() }
+    }
+
+    /// After `kill -STOP` and `fg` (SIGCONT with no Ctrl-Z before it): the shell took the terminal
+    /// back in line mode while the process was stopped, and nothing told curses. Leaving and
+    /// entering curses mode again puts back its modes (no echo, a key at a time), the alternate
+    /// screen and the mouse; the next frame repaints everything.
+    public func resumeAfterContinue() {
+        retakeTerminal {}
+    }
+
+    /// Gives the terminal back, runs `meanwhile`, then takes it again as curses had it and marks
+    /// the whole screen to be drawn anew.
+    private func retakeTerminal(_ meanwhile: () -> Void) {
         guard isRunning else { return }
         pauseMouse()
         endwin()
-        SignalTrap.stopProcess()
+        meanwhile()
         wrefresh(rt_stdscr())
         resumeMouse()
         invalidate()

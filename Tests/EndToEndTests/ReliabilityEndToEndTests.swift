@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The terminal never broken, whatever the terminal does; hostile text drawn safely and kept.
 @Suite("Reliability, end to end in tmux")
@@ -45,6 +48,32 @@ struct ReliabilityEndToEndTests {
         try await session.waitFor("6 trips")
         try session.sendKeys("q")
         try await session.waitUntil("the shell prompt again") { $0.contains("ready$") && !$0.contains("Enter Open") }
+        #expect(try Run.names(of: Run.trips(at: session.dataFile)).first == "New Trip")
+    }
+
+    @Test("kill -STOP, then fg: keys act at once again, unechoed, and the screen is whole (issue 21)")
+    func stopSignalAndForeground() async throws {
+        let session = try TmuxSession(interactiveShellWidth: 100, height: 30)
+        defer { session.close() }
+        try await session.waitFor("ready$")
+        try session.sendText(try session.commandLine())
+        try session.sendKeys("Enter")
+        try await TripListEndToEndTests.waitForSampleTrips(session)
+        let program = try session.programProcessID()
+        #expect(kill(program, SIGSTOP) == 0)
+        try await session.waitUntil("the shell to say the job stopped") { $0.contains("Stopped") }
+        try session.sendText("fg")
+        try session.sendKeys("Enter")
+        // Before the fix the shell's line mode stayed: `a` echoed as text and waited for Enter.
+        try session.sendKeys("a")
+        let added = try await session.waitFor("6 trips")
+        #expect(!added.contains("Stopped"), "the screen should be repainted whole:\n\(session.framed(added))")
+        try session.sendKeys("q")
+        try await session.waitUntil("the shell prompt again") { $0.contains("ready$") && !$0.contains("Enter Open") }
+        try session.sendText("stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo stty-done")
+        try session.sendKeys("Enter")
+        let shell = try await session.waitUntil("stty's answer") { $0.contains("icanon echo stty-done") }
+        #expect(shell.contains("icanon echo stty-done"))
         #expect(try Run.names(of: Run.trips(at: session.dataFile)).first == "New Trip")
     }
 

@@ -53,6 +53,12 @@ final class MainLoop {
             if let signal = SignalTrap.takePendingQuitSignal() { return .signal(signal) }
             if SignalTrap.takePendingSuspend() {
                 terminal.suspend()
+                _ = SignalTrap.takePendingContinue() // the `fg` after Ctrl-Z: suspend took the terminal back
+                navigator.setNeedsDisplay()
+            }
+            if SignalTrap.takePendingContinue() {
+                // `kill -STOP` then `fg`: the shell left the terminal in line mode.
+                terminal.resumeAfterContinue()
                 navigator.setNeedsDisplay()
             }
             if navigator.needsDisplay || needsDisplay {
