@@ -26,4 +26,28 @@ struct SharedFileEndToEndTests {
         try await TripListEndToEndTests.quitNormally(first)
         #expect(try Run.names(of: Run.trips(at: first.dataFile)) == ["New Trip"] + SampleTrips.names)
     }
+
+    @Test("The read-only second roadtrip shows the first one's saves, and takes the file over when it quits (issue 21)")
+    func secondInstanceFollowsAndTakesOver() async throws {
+        let first = try TmuxSession()
+        defer { first.close() }
+        try await TripListEndToEndTests.waitForSampleTrips(first)
+        let second = try TmuxSession(directory: first.directory)
+        defer { second.close() }
+        try await second.waitFor("Read-only: another roadtrip (process")
+
+        // The first one saves a new trip: the second shows it without restarting.
+        try first.sendKeys("a")
+        try await first.waitFor("6 trips")
+        try first.sendKeys("s")
+        try await second.waitFor("6 trips")
+
+        // The first one quits: the second takes the file over and its edits are saved.
+        try await TripListEndToEndTests.quitNormally(first)
+        try await second.waitFor("The other roadtrip has quit")
+        try second.sendKeys("a")
+        try await second.waitFor("7 trips")
+        try await TripListEndToEndTests.quitNormally(second)
+        #expect(try Run.names(of: Run.trips(at: first.dataFile)) == ["New Trip", "New Trip"] + SampleTrips.names)
+    }
 }

@@ -22,6 +22,8 @@ package final class DataModel: ObservableObject {
     /// The file as last read or written, to notice another program's changes before saving.
     private var fingerprint: FileFingerprint?
     private var lock: FileLock?
+    /// Read-only because another roadtrip held the lock when this one started.
+    private var lockHeldElsewhere = false
 
     /// Why changes cannot be saved (another roadtrip has the file, or a newer one wrote it); while
     /// set, the trips cannot be changed and nothing is written.
@@ -90,6 +92,7 @@ package final class DataModel: ObservableObject {
             self.lock = lock
             return true
         case .heldByAnother(let pid):
+            lockHeldElsewhere = true
             readOnlyReason = "another roadtrip\(pid.map { " (process \($0))" } ?? "") has it open"
         case .refused(let reason):
             readOnlyReason = reason
@@ -99,6 +102,43 @@ package final class DataModel: ObservableObject {
             break
         }
         return false
+    }
+
+    /// What `followLockHolder` saw.
+    package enum LockHolderNews: Equatable, Sendable {
+        /// The other roadtrip saved: its trips are shown.
+        case reloaded
+        /// The other roadtrip is gone: this one holds the lock, has read the file, and can save
+        /// (unless the file itself forbids it: `readOnlyReason` says).
+        case tookOver
+    }
+
+    /// For a model opened read-only because another roadtrip had the file: takes the lock as soon
+    /// as that one has quit (and reads what it saved), else reads the file again when it was
+    /// saved, so that the other roadtrip's changes show here. The main loop calls it about once a
+    /// second; it costs one open and a `stat` when nothing happened.
+    package func followLockHolder() -> LockHolderNews? {
+        guard lockHeldElsewhere else { return nil }
+        if case .acquired(let lock) = FileLock.acquire(for: store.url) {
+            self.lock = lock
+            lockHeldElsewhere = false
+            readOnlyReason = nil
+            do {
+                try reload()
+                if file.version > TripFile.currentVersion {
+                    readOnlyReason = Self.newerVersionReason(file.version)
+                } else if let obstacle = store.saveObstacle() {
+                    readOnlyReason = obstacle
+                }
+            } catch {
+                readOnlyReason = error.description
+            }
+            return .tookOver
+        }
+        guard let fresh = try? store.changedSince(fingerprint) else { return nil }
+        adopt(fresh.file)
+        fingerprint = fresh.fingerprint
+        return .reloaded
     }
 
     /// Reads the file again, dropping changes not yet saved.

@@ -30,6 +30,8 @@ final class MainLoop {
     private var needsDisplay = true
     /// How many frames were sent to the terminal.
     private(set) var frames = 0
+    /// When the loop last looked whether the roadtrip that has the file has quit or saved.
+    private var lastLockHolderCheck = ProcessInfo.processInfo.systemUptime
     /// Timings for the benchmarks, when asked for.
     private let timing: FrameTiming?
 
@@ -81,6 +83,24 @@ final class MainLoop {
                 key = terminal.readKey(timeout: 0)
             }
             if rescue == nil { autosave() }
+            followLockHolder()
+        }
+    }
+
+    /// A planner opened read-only because another one had the file follows that one: its saves
+    /// show here, and once it quits this one takes the file over (issue 21: it used to name the
+    /// gone process for ever).
+    private func followLockHolder() {
+        let now = ProcessInfo.processInfo.systemUptime
+        guard now - lastLockHolderCheck >= 1 else { return }
+        lastLockHolderCheck = now
+        switch model.followLockHolder() {
+        case .tookOver?:
+            navigator.show(.tookOver(readOnlyReason: model.readOnlyReason))
+        case .reloaded?:
+            navigator.show(.otherSaved(model.store.path))
+        case nil:
+            break
         }
     }
 

@@ -29,6 +29,17 @@ extension StatusMessage {
         return StatusMessage("Another program had changed \(path); its changes were merged with yours\(both). Undo starts again from here.")
     }
 
+    /// A planner that was read-only because another had the file, once that one has quit.
+    static func tookOver(readOnlyReason: String?) -> StatusMessage {
+        guard let readOnlyReason else { return StatusMessage("The other roadtrip has quit: its changes are shown, and this one saves yours now.") }
+        return .error("The other roadtrip has quit, but this one stays read-only: \(readOnlyReason).")
+    }
+
+    /// A read-only planner whose file the roadtrip that has it just saved.
+    static func otherSaved(_ path: String) -> StatusMessage {
+        StatusMessage("The other roadtrip saved \(path): its changes are shown.")
+    }
+
     /// After `s`: where it was saved, or why not.
     static func saved(_ save: () throws(DataFileError) -> String) -> StatusMessage {
         do {

@@ -31,6 +31,25 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: url.path)
     }
 
+    @Test func theReadOnlySecondFollowsTheFirstsSavesAndTakesOverWhenItQuits() throws {
+        var first: DataModel? = try open()
+        let second = try open()
+        #expect(second.followLockHolder() == nil) // nothing happened yet
+        first?.addTrip(Trip(name: "Theirs"))
+        try first?.save()
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: url.path)
+        #expect(second.followLockHolder() == .reloaded)
+        #expect(second.trips.first?.name == "Theirs")
+        #expect(second.isReadOnly)
+        first = nil // quits: the kernel drops its lock
+        #expect(second.followLockHolder() == .tookOver)
+        #expect(!second.isReadOnly)
+        second.addTrip(Trip(name: "Mine"))
+        try second.save()
+        #expect(try TripFileStore(url: url).read()?.trips.prefix(2).map(\.name) == ["Mine", "Theirs"])
+        #expect(second.followLockHolder() == nil) // it holds the lock now
+    }
+
     @Test func aSecondInstanceIsReadOnlyAndSaysWhoHasTheFile() throws {
         let first = try open()
         let second = try open()
