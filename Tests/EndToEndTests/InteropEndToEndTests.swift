@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Trips out to GPX/GeoJSON and back in, from the screens and from the command line.
 @Suite("import and export, end to end")
@@ -126,5 +129,53 @@ struct InteropEndToEndTests {
         #expect(one.standardOutput.hasPrefix("https://www.google.com/maps/dir/?api=1&origin=36.600200,-121.894700"))
         let several = try CLI.roadtrip(["link", "Route 66", "--service", "osm"], in: directory)
         #expect(several.standardOutput.hasPrefix("OpenStreetMap takes at most 2 stops a link: the 11 stops of “Route 66” are in 10 links"))
+    }
+
+    /// A GeoJSON line of `points` points, a few seconds' reading in the debug build.
+    static func writeLargeLine(to url: URL, points: Int = 600_000) throws {
+        let coordinates = (0..<points).map { "[\(-120 + Double($0) * 1e-5),\(35 + Double($0 % 1000) * 1e-4)]" }
+        let text = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Huge line"},"geometry":{"type":"LineString","coordinates":["#
+            + coordinates.joined(separator: ",") + "]}}]}"
+        try Data(text.utf8).write(to: url)
+    }
+
+    @Test("A large import runs off the main loop: a spinner, Esc cancels and nothing is added (issue 21)")
+    func largeImportCancelsWithEscape() async throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        let file = session.directory.url.appendingPathComponent("huge.geojson")
+        try Self.writeLargeLine(to: file)
+        try await TripListEndToEndTests.waitForSampleTrips(session)
+        try session.sendKeys("I")
+        try await session.waitFor("Import trips")
+        try session.sendText(file.path)
+        try session.sendKeys("Enter")
+        try await session.waitFor("Esc cancels")
+        try session.sendKeys("j") // held while it runs: says so, changes nothing
+        try session.sendKeys("Escape")
+        try await session.waitFor("was cancelled: nothing was changed")
+        try await TripListEndToEndTests.quitNormally(session)
+        #expect(Run.names(of: try Run.trips(at: session.dataFile)) == SampleTrips.names)
+    }
+
+    @Test("SIGTERM during a large import quits at once, saved, without the import (issue 21)")
+    func signalDuringALargeImport() async throws {
+        let session = try TmuxSession()
+        defer { session.close() }
+        let file = session.directory.url.appendingPathComponent("huge.geojson")
+        try Self.writeLargeLine(to: file)
+        try await TripListEndToEndTests.waitForSampleTrips(session)
+        try session.sendKeys("a")
+        try await session.waitFor("6 trips")
+        try session.sendKeys("I")
+        try await session.waitFor("Import trips")
+        try session.sendText(file.path)
+        try session.sendKeys("Enter")
+        try await session.waitFor("Esc cancels")
+        #expect(kill(try session.programProcessID(), SIGTERM) == 0)
+        let (status, screen) = try await session.waitForExit()
+        #expect(status == 143, "\(session.framed(screen))")
+        // Before, the signal waited for the whole import, and the import was saved with the rest.
+        #expect(Run.names(of: try Run.trips(at: session.dataFile)) == ["New Trip"] + SampleTrips.names)
     }
 }

@@ -63,6 +63,7 @@ final class MainLoop {
                 terminal.resumeAfterContinue()
                 navigator.setNeedsDisplay()
             }
+            navigator.pollBusy()
             if navigator.needsDisplay || needsDisplay {
                 navigator.draw(on: terminal.surface)
                 rescue?.draw(on: terminal.surface)

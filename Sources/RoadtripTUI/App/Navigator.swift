@@ -21,6 +21,9 @@ package final class Navigator {
     /// Keys that did nothing because the notice hid the screen, counted on the notice so that a
     /// user typing blind sees that nothing happened.
     private var keysIgnoredWhileTooSmall = 0
+    /// Work running off the main loop; while it runs it has the keys (see `BusyTask`).
+    private var busy: BusyTask?
+    private var busySecondsShown = -1
     /// Set when a click closed the help overlay: the rest of a double click is not for the screen.
     private var closingClick = ClosingClickGuard()
 
@@ -89,7 +92,44 @@ package final class Navigator {
         ownNeedsDisplay = true
     }
 
+    /// Runs `task` with the keys held: Esc cancels it, other keys only say what is going on.
+    package func startBusy(_ task: BusyTask) {
+        busy = task
+        busySecondsShown = -1
+        pollBusy()
+    }
+
+    package var isBusy: Bool { busy != nil }
+
+    /// Called by the main loop on every turn: hands a finished task's result over, and turns the
+    /// spinner once a second meanwhile.
+    package func pollBusy() {
+        guard let busy else { return }
+        if busy.finishIfDone() {
+            self.busy = nil
+            message = nil
+            return setNeedsDisplay()
+        }
+        guard busy.elapsedSeconds != busySecondsShown else { return }
+        busySecondsShown = busy.elapsedSeconds
+        show(busy.statusMessage)
+    }
+
+    private func handleWhileBusy(_ key: Key, _ task: BusyTask) {
+        switch key {
+        case .escape:
+            task.cancel()
+            busy = nil
+            show(StatusMessage("\(task.title) was cancelled: nothing was changed."))
+        case .resize, .mouse:
+            break
+        default:
+            show(task.statusMessage)
+        }
+    }
+
     package func handle(_ key: Key) {
+        if let busy { return handleWhileBusy(key, busy) }
         if isShowingTooSmallNotice {
             return handleWhileTooSmall(key)
         }

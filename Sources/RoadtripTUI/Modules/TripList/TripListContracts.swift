@@ -67,13 +67,18 @@ protocol TripListInteractorInput: EditingSession {
     func reverseStops(ofTrip id: Trip.ID)
     /// Adds the trips of the file `path` names at the top, as one change; what was changed on the
     /// way ("a track of 12,345 points became 48 stops") comes with them.
-    func importTrips(from path: String) throws(ImportError) -> (trips: [Trip], notes: [String])
+    /// Reads the file at `path` (as typed) into trips, on whatever thread calls it: nothing is added yet.
+    func importReader(for path: String) -> @Sendable () -> Result<[ImportedTrip], ImportError>
+    /// Adds what `importReader` read, as one undoable change; returns the new trips and notes on the import.
+    func addImported(_ imported: [ImportedTrip], from path: String) -> (trips: [Trip], notes: [String])
 }
 
 /// Where the presenter can send the user.
 @MainActor
 protocol TripListRouterInput: AnyObject {
     func openTrip(id: Trip.ID)
+    /// Runs long work off the main loop, with a spinner and Esc to cancel.
+    func runBusy(_ task: BusyTask)
     func openHelp()
     func closeApp()
 }

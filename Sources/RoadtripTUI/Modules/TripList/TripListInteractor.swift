@@ -32,11 +32,14 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
         model.duplicateTrip(id: id)
     }
 
-    func importTrips(from path: String) throws(ImportError) -> (trips: [Trip], notes: [String]) {
+    func importReader(for path: String) -> @Sendable () -> Result<[ImportedTrip], ImportError> {
         let url = ExportFile.url(forTyped: path)
-        let imported = try TripImport.read(contentsOf: url)
+        return { Result { () throws(ImportError) in try TripImport.read(contentsOf: url) } }
+    }
+
+    func addImported(_ imported: [ImportedTrip], from path: String) -> (trips: [Trip], notes: [String]) {
         let trips = ImportedTrip.newTrips(imported, named: nil)
-        model.addTrips(trips, "import \(url.lastPathComponent)")
+        model.addTrips(trips, "import \(ExportFile.url(forTyped: path).lastPathComponent)")
         return (trips, imported.flatMap(\.notes))
     }
 

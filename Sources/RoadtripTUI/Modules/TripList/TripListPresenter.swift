@@ -1,6 +1,7 @@
 import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
+import RoadtripStore
 import Terminal
 
 /// Owns the trip list's screen state (selection, filter, what is being renamed or deleted) and
@@ -172,15 +173,26 @@ final class TripListPresenter: TripListViewOutput {
         guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
             return view?.showImportError("Type the file to import: a .gpx, .geojson or trips.json file.") ?? ()
         }
-        do {
-            let (trips, notes) = try interactor.importTrips(from: path)
-            view?.endEditing()
+        // A large file takes seconds to read: off the main loop, with Esc to cancel (issue 21).
+        view?.endEditing()
+        let name = (path as NSString).lastPathComponent
+        router.runBusy(BusyTask(title: "Importing \(TripText.quoted(name))", work: interactor.importReader(for: path)) { [weak self] result in
+            self?.didReadImport(result, from: path)
+        })
+    }
+
+    private func didReadImport(_ result: Result<[ImportedTrip], ImportError>, from path: String) {
+        switch result {
+        case .success(let imported):
+            let (trips, notes) = interactor.addImported(imported, from: path)
             filter = nil
             if let first = trips.first { select(first.id) }
             let names = trips.count == 1 ? "“\(trips[0].name)” (\(TripText.stopCount(trips[0].stops.count)))" : "\(trips.count) trips"
             message = StatusMessage(([ "Imported \(names)." ] + notes.map { $0.prefix(1).uppercased() + $0.dropFirst() + "." } + ["u undoes."]).joined(separator: " "))
             refresh()
-        } catch {
+        case .failure(let error):
+            // The form again, with the path as typed and the reason under it.
+            view?.beginImport(path: path)
             view?.showImportError(error.description)
         }
     }

@@ -23,6 +23,10 @@ final class TripListRouter: TripListRouterInput {
         context.navigator.push(TripDetailRouter.makeModule(tripID: id, context: context))
     }
 
+    func runBusy(_ task: BusyTask) {
+        context.navigator.startBusy(task)
+    }
+
     func openHelp() {
         context.navigator.showHelp()
     }

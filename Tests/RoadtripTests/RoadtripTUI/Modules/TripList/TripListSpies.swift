@@ -64,10 +64,15 @@ final class TripListInteractorSpy: TripListInteractorInput {
         return copy
     }
 
-    /// What `importTrips` gives: trips to add, or the error to throw.
+    /// What an import gives: trips to add, or the error the reading ends with.
     var importResult: Result<(trips: [Trip], notes: [String]), ImportError> = .success(([], []))
-    func importTrips(from path: String) throws(ImportError) -> (trips: [Trip], notes: [String]) {
-        let (trips, notes) = try importResult.get()
+    func importReader(for path: String) -> @Sendable () -> Result<[ImportedTrip], ImportError> {
+        let result = importResult.map { _ in [ImportedTrip]() }
+        return { result }
+    }
+
+    func addImported(_ imported: [ImportedTrip], from path: String) -> (trips: [Trip], notes: [String]) {
+        guard case .success(let (trips, notes)) = importResult else { return ([], []) }
         subject.value.insert(contentsOf: trips, at: 0)
         return (trips, notes)
     }
@@ -102,6 +107,14 @@ final class TripListRouterSpy: TripListRouterInput {
     func openTrip(id: Trip.ID) { navigations.append(.trip(id)) }
     func openHelp() { navigations.append(.help) }
     func closeApp() { navigations.append(.quit) }
+
+    /// Long work runs to its end at once here, so that a test sees its outcome on return.
+    var busyTitles: [String] = []
+    func runBusy(_ task: BusyTask) {
+        busyTitles.append(task.title)
+        let deadline = Date().addingTimeInterval(30)
+        while !task.finishIfDone(), Date() < deadline { usleep(1_000) }
+    }
 }
 
 /// Records the intents a view reports.
