@@ -83,8 +83,9 @@ protocol TripDetailInteractorInput: EditingSession {
     func basemap() -> Result<(any BasemapProviding)?, any Error>
     /// The zone of the trip's first stop (the nearest gazetteer place's), if known.
     func firstStopTimeZone() -> String?
-    /// The shortest order of the stops, first and last kept; nil with fewer than 4 stops.
-    func optimizedOrder() -> StopOrder?
+    /// The search for the shortest order of the stops (first and last kept), to run on any
+    /// thread; nil with fewer than 4 stops. Edits not saved yet are saved first.
+    func orderSearch() -> (@Sendable () -> StopOrder)?
     /// Where an export goes when the user types nothing else: the trip's name in the current folder.
     func suggestedExportPath() -> String
     /// Writes the trip to the file `path` names, in `format`; over an existing file only when `replacing`.
@@ -101,6 +102,8 @@ protocol TripDetailRouterInput: AnyObject {
     func openHelp()
     /// The trip day by day.
     func openItinerary()
+    /// Runs long work off the main loop, with a spinner and Esc to cancel.
+    func runBusy(_ task: BusyTask)
     /// The stop editor, to add a stop or edit one; it reports back to `output`.
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput)
 }

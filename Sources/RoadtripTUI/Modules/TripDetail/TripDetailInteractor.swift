@@ -47,13 +47,13 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         return places.nearest(to: first.location)?.zone?.identifier
     }
 
-    func optimizedOrder() -> StopOrder? {
+    func orderSearch() -> (@Sendable () -> StopOrder)? {
         guard let trip = model.trip(id: tripID), trip.stops.count >= 4 else { return nil }
         // Edits not saved yet go to disk before a search that may take a while: whatever becomes
         // of the search, a rename typed just before it is kept. (A save that fails is the
         // autosave's to report, as for any other change.)
         if model.hasUnsavedChanges, model.readOnlyReason == nil { _ = try? model.save() }
-        return StopOrder(of: trip)
+        return { StopOrder(of: trip) }
     }
 
     func suggestedExportPath() -> String {

@@ -281,8 +281,21 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         guard refuseIfReadOnly() else { return }
         guard let trip else { return }
         if let refusal = StopOrder.tooLargeToOptimize(trip) { return show(StatusMessage(refusal)) }
-        guard let order = interactor.optimizedOrder() else {
+        guard let search = interactor.orderSearch() else {
             return show(StatusMessage("With \(TripText.stopCount(trip.stops.count)) there is no other order to try: the first and last stay in place."))
+        }
+        // Up to a thousand stops take a second or two: off the main loop, Esc cancels (issue 21).
+        let stopIDs = trip.stops.map(\.id)
+        router.runBusy(BusyTask(title: "Searching the best order of \(TripText.quoted(trip.name))", work: search) { [weak self] order in
+            self?.didFindOrder(order, forStops: stopIDs)
+        })
+    }
+
+    /// The search's answer, asked about when it is shorter; a trip changed meanwhile (merged from
+    /// another program) is not reordered by an answer about its old stops.
+    private func didFindOrder(_ order: StopOrder, forStops stopIDs: [Stop.ID]) {
+        guard let trip, trip.stops.map(\.id) == stopIDs else {
+            return show(StatusMessage("The stops changed during the search: press O again."))
         }
         guard order.isImprovement else {
             return show(StatusMessage("The order is already the \(order.isExact ? "shortest" : "best found"): \(unit.format(meters: order.currentMeters))."))

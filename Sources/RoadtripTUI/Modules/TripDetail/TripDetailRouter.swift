@@ -35,6 +35,10 @@ final class TripDetailRouter: TripDetailRouterInput {
         context.navigator.showHelp()
     }
 
+    func runBusy(_ task: BusyTask) {
+        context.navigator.startBusy(task)
+    }
+
     func openItinerary() {
         context.navigator.push(ItineraryRouter.makeModule(tripID: tripID, context: context))
     }

@@ -335,6 +335,14 @@ import Testing
         #expect(view.last?.message?.text.hasPrefix("The order is already the shortest") == true)
     }
 
+    @Test func theSearchRunsOffTheMainLoop() throws {
+        var trip = try #require(interactor.subject.value)
+        trip.stops.append(Stop(name: "Cambria", location: Coordinate(latitude: 35.5641, longitude: -121.0807)))
+        interactor.subject.value = trip
+        presenter.didPressOptimize()
+        #expect(router.busyTitles == ["Searching the best order of “Pacific Drive”"])
+    }
+
     @Test func aTripTooLargeToOptimiseIsRefusedWithASentenceAndNothingAsked() throws {
         // Issue 21: O on 100,000 stops asked for an 80 GB matrix and aborted the planner.
         var trip = try #require(interactor.subject.value)

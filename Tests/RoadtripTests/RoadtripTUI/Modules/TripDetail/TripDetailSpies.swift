@@ -80,9 +80,9 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
     var basemapResult: Result<(any BasemapProviding)?, any Error> = .success(nil)
     func basemap() -> Result<(any BasemapProviding)?, any Error> { basemapResult }
 
-    func optimizedOrder() -> StopOrder? {
+    func orderSearch() -> (@Sendable () -> StopOrder)? {
         guard let trip = subject.value, trip.stops.count >= 4 else { return nil }
-        return StopOrder(of: trip)
+        return { StopOrder(of: trip) }
     }
 
     func suggestedExportPath() -> String { "/home/me/\(subject.value?.name ?? "").gpx" }
@@ -123,6 +123,13 @@ final class TripDetailRouterSpy: TripDetailRouterInput {
     func openHelp() { helpShown += 1 }
     var itinerariesOpened = 0
     func openItinerary() { itinerariesOpened += 1 }
+    /// Long work runs to its end at once here, so that a test sees its outcome on return.
+    var busyTitles: [String] = []
+    func runBusy(_ task: BusyTask) {
+        busyTitles.append(task.title)
+        let deadline = Date().addingTimeInterval(30)
+        while !task.finishIfDone(), Date() < deadline { usleep(1_000) }
+    }
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput) {
         editors.append(mode)
         mapCentres.append(mapCentre)
