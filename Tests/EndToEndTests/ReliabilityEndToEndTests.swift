@@ -129,3 +129,63 @@ struct ReliabilityEndToEndTests {
         #expect(names == ["New Trip"] + Self.hostileNames)
     }
 }
+
+/// Issue 21: a crash between a change and its autosave lost the change. The journal keeps it, and
+/// the next planner offers it back.
+@Suite("Journal of unsaved changes, end to end")
+struct JournalEndToEndTests {
+    @Test("A planner killed before its autosave leaves a journal; the next one restores it with y")
+    func killedBeforeTheAutosave() async throws {
+        let directory = try TemporaryDirectory()
+        let journal = directory.dataFile.path + ".journal"
+        // The autosave waits a minute, so that only the journal can have the change.
+        let environment = ["ROADTRIP_AUTOSAVE_DELAY": "60"]
+        do {
+            let session = try TmuxSession(directory: directory, variables: environment)
+            defer { session.close() }
+            try await TripListEndToEndTests.waitForSampleTrips(session)
+            try session.sendKeys("a")
+            try await session.waitFor("6 trips")
+            try await session.waitUntil("the journal written") { _ in FileManager.default.fileExists(atPath: journal) }
+            #expect(kill(try session.programProcessID(), SIGKILL) == 0)
+            _ = try await session.waitForExit()
+        }
+        #expect(Run.names(of: try Run.trips(at: directory.dataFile)) == SampleTrips.names)
+
+        let again = try TmuxSession(directory: directory)
+        defer { again.close() }
+        try await again.waitFor("without saving its last changes. Restore them?")
+        try again.sendKeys("y")
+        try await again.waitFor("The unsaved changes are back")
+        try await again.waitFor("6 trips")
+        try await TripListEndToEndTests.quitNormally(again)
+        #expect(Run.names(of: try Run.trips(at: directory.dataFile)) == ["New Trip"] + SampleTrips.names)
+        #expect(!FileManager.default.fileExists(atPath: journal))
+    }
+
+    @Test("n keeps the journal's trips aside in a recovery copy, and a normal quit leaves no journal")
+    func declinedJournalIsKeptAside() async throws {
+        let directory = try TemporaryDirectory()
+        let journal = directory.dataFile.path + ".journal"
+        do {
+            let session = try TmuxSession(directory: directory, variables: ["ROADTRIP_AUTOSAVE_DELAY": "60"])
+            defer { session.close() }
+            try await TripListEndToEndTests.waitForSampleTrips(session)
+            try session.sendKeys("a")
+            try await session.waitUntil("the journal written") { _ in FileManager.default.fileExists(atPath: journal) }
+            #expect(kill(try session.programProcessID(), SIGKILL) == 0)
+            _ = try await session.waitForExit()
+        }
+        let again = try TmuxSession(directory: directory)
+        defer { again.close() }
+        try await again.waitFor("Restore them?")
+        try again.sendKeys("n")
+        try await again.waitFor("The unsaved changes were kept in")
+        try await TripListEndToEndTests.quitNormally(again)
+        let copies = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("trips.json.recovered-") }
+        #expect(copies.count == 1)
+        #expect(Run.names(of: try Run.trips(at: directory.url.appendingPathComponent(copies[0]))) == ["New Trip"] + SampleTrips.names)
+        #expect(Run.names(of: try Run.trips(at: directory.dataFile)) == SampleTrips.names)
+        #expect(!FileManager.default.fileExists(atPath: journal))
+    }
+}

@@ -46,7 +46,8 @@ struct SharedFileEndToEndTests {
         try await TripListEndToEndTests.quitNormally(first)
         try await second.waitFor("The other roadtrip has quit")
         try second.sendKeys("a")
-        try await second.waitFor("7 trips")
+        let taken = try await second.waitFor("7 trips")
+        #expect(!taken.contains("Read-only"), "the banner should go:\n\(second.framed(taken))")
         try await TripListEndToEndTests.quitNormally(second)
         #expect(try Run.names(of: Run.trips(at: first.dataFile)) == ["New Trip", "New Trip"] + SampleTrips.names)
     }

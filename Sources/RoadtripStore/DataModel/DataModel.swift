@@ -9,6 +9,9 @@ import RoadtripCore
 package final class DataModel: ObservableObject {
     /// How long after the last change an automatic save happens (SPEC §3: at most about a second).
     package static let autosaveDelay: TimeInterval = 0.5
+    /// This model's delay: `autosaveDelay`, unless a test of what a crash before the autosave
+    /// leaves needs a longer window (`ROADTRIP_AUTOSAVE_DELAY`, seconds, read by the planner).
+    package var autosaveAfter: TimeInterval = DataModel.autosaveDelay
 
     @Published package private(set) var trips: [Trip] = []
     package let store: TripFileStore
@@ -204,6 +207,78 @@ package final class DataModel: ObservableObject {
     /// The save running on another thread, if any.
     private var running: BackgroundSave?
 
+    // MARK: The journal of unsaved changes
+
+    /// The journal write running on another thread, if any.
+    private var journalWrite: JournalWrite?
+    /// The change count the journal was last written for; nil when this model left no journal.
+    private var journaledChangeCount: Int?
+
+    /// What the full-screen loop calls on every turn, beside `autosave`: a change not saved yet is
+    /// written to the journal at once (on another thread), so that a crash before the autosave
+    /// loses nothing (`TripJournal`); once everything is saved, the journal goes. Only the
+    /// planner that holds the file's lock keeps one.
+    package func keepJournal() {
+        guard lock != nil, readOnlyReason == nil else { return }
+        if let journalWrite {
+            guard journalWrite.isFinished else { return }
+            self.journalWrite = nil
+        }
+        if hasUnsavedChanges {
+            guard journaledChangeCount != changeCount else { return }
+            journaledChangeCount = changeCount
+            var current = file
+            current.trips = trips
+            journalWrite = JournalWrite(current, for: store.url)
+        } else if journaledChangeCount != nil {
+            journaledChangeCount = nil
+            TripJournal.remove(for: store.url)
+        }
+    }
+
+    /// Waits for a journal write on its way and removes the journal when everything is saved:
+    /// the last thing a planner that quits normally does.
+    package func closeJournal() {
+        while let journalWrite, !journalWrite.isFinished { usleep(1_000) }
+        journalWrite = nil
+        if !hasUnsavedChanges, journaledChangeCount != nil {
+            journaledChangeCount = nil
+            TripJournal.remove(for: store.url)
+        }
+    }
+
+    /// Removes this planner's journal whatever is unsaved: the changes were written elsewhere, or
+    /// the user chose to lose them.
+    package func dropJournal() {
+        while let journalWrite, !journalWrite.isFinished { usleep(1_000) }
+        journalWrite = nil
+        if journaledChangeCount != nil { TripJournal.remove(for: store.url) }
+        journaledChangeCount = nil
+    }
+
+    /// A journal a planner that ended without saving left, when its trips differ from the file's
+    /// (one that says nothing new is removed). For the planner that holds the lock only.
+    package func leftJournal() -> TripJournal.Found? {
+        guard lock != nil, readOnlyReason == nil, let found = TripJournal.find(for: store.url) else { return nil }
+        guard found.file.trips != trips else {
+            TripJournal.remove(for: store.url)
+            return nil
+        }
+        return found
+    }
+
+    /// Takes back the trips of a journal left behind, as one change (`u` undoes it); the journal
+    /// goes once they are saved.
+    package func restoreJournal(_ found: TripJournal.Found) {
+        change("restore the changes of a session that ended without saving") { $0 = found.file.trips }
+        journaledChangeCount = -1 // written again for this change, removed once it is saved
+    }
+
+    /// Keeps a journal left behind as a recovery copy beside the file; returns where.
+    package func setJournalAside() throws(DataFileError) -> URL {
+        try TripJournal.keepAside(for: store.url, now: now())
+    }
+
     /// What the full-screen loop calls on every turn, instead of `saveIfDue`: when a save is due
     /// and none is running, it starts one on another thread, with the trips as they are now (the
     /// same checks and the same atomic write as `save()`); when one has finished, it takes its
@@ -269,7 +344,7 @@ package final class DataModel: ObservableObject {
 
     private func isDue() -> Bool {
         let time = now()
-        guard hasUnsavedChanges, !isReadOnly, time.timeIntervalSince(lastChangeTime) >= Self.autosaveDelay else { return false }
+        guard hasUnsavedChanges, !isReadOnly, time.timeIntervalSince(lastChangeTime) >= autosaveAfter else { return false }
         if let lastFailedSave, lastFailedSave.changeCount == changeCount, time.timeIntervalSince(lastFailedSave.time) < Self.retryDelay {
             return false
         }

@@ -5,7 +5,7 @@ import Glibc
 
 /// Where an export must not be written, whatever the user typed and whatever `--force` says: the
 /// trips file itself (one trip as GPX over every trip), the files that keep it safe (its lock, its
-/// recovery copies), and anything that is not a regular file (a device, a pipe, a
+/// recovery copies, its journal), and anything that is not a regular file (a device, a pipe, a
 /// socket or a folder: a rename over `/dev/null` replaces the device for every program).
 enum ExportTarget {
     /// Why `url` cannot take an export, as a sentence naming it; nil when it can.
@@ -25,7 +25,8 @@ enum ExportTarget {
     /// The files an export must leave alone, with what each one is, for the sentence.
     private static func protectedFiles(of dataFile: URL) -> [(String, String)] {
         [(dataFile.path, "the trips file roadtrip is using"),
-         (FileLock.sidecar(for: dataFile).path, "the lock of the trips file")]
+         (FileLock.sidecar(for: dataFile).path, "the lock of the trips file"),
+         (TripJournal.url(for: dataFile).path, "the journal of unsaved changes to the trips file")]
             + recoveryCopies(of: dataFile).map { ($0, "a recovery copy of the trips file") }
     }
 

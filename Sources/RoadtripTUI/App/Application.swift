@@ -31,26 +31,33 @@ package enum Application {
     /// take is said on standard error, naming the file that holds them.
     package static func run(model: DataModel, settings: Settings) throws -> Int32 {
         let terminal = try Terminal.start(environment: settings.environment)
+        if let delay = settings.environment["ROADTRIP_AUTOSAVE_DELAY"].flatMap(TimeInterval.init), delay.isFinite, delay >= 0 {
+            model.autosaveAfter = delay
+        }
         // Off as well when the terminal has no mouse: the keys do everything anyway.
         if settings.mouse { terminal.enableMouse() }
         let navigator = Navigator()
         navigator.push(TripListRouter.makeModule(context: makeContext(model: model, navigator: navigator, settings: settings)))
         if let reason = model.readOnlyReason {
-            navigator.banner = .error("Read-only: \(reason); changes are off.")
+            navigator.banner = .readOnlyBanner(reason)
         }
         let ending = MainLoop(terminal: terminal, navigator: navigator, model: model, environment: settings.environment).run()
         terminal.stop()
         switch ending {
         case .quit:
+            model.closeJournal()
             return 0
         case .savedCopy(let url):
+            model.dropJournal()
             warn("\(model.store.path) was not saved; your changes are in \(url.path) (open it with roadtrip --file).")
             return 0
         case .discarded:
+            model.dropJournal()
             warn("\(model.store.path) was not saved; your unsaved changes were discarded, as asked.")
             return 0
         case .signal(let number):
             saveOrRescue(model, environment: settings.environment)
+            model.closeJournal()
             return 128 + number
         }
     }

@@ -27,6 +27,8 @@ final class MainLoop {
     private let model: DataModel
     private let environment: [String: String]
     private var rescue: SaveRescue?
+    /// The question about a journal a planner that ended without saving left, at start.
+    private var journalOffer: JournalOffer?
     private var needsDisplay = true
     /// How many frames were sent to the terminal.
     private(set) var frames = 0
@@ -41,6 +43,7 @@ final class MainLoop {
         self.model = model
         self.environment = environment
         timing = FrameTiming.fromEnvironment(environment)
+        journalOffer = model.leftJournal().map { JournalOffer(model: model, found: $0) }
     }
 
     func run() -> Ending {
@@ -67,6 +70,7 @@ final class MainLoop {
             if navigator.needsDisplay || needsDisplay {
                 navigator.draw(on: terminal.surface)
                 rescue?.draw(on: terminal.surface)
+                journalOffer?.draw(on: terminal.surface)
                 terminal.update()
                 needsDisplay = false
                 frames += 1
@@ -84,6 +88,7 @@ final class MainLoop {
                 key = terminal.readKey(timeout: 0)
             }
             if rescue == nil { autosave() }
+            if journalOffer == nil { model.keepJournal() }
             followLockHolder()
         }
     }
@@ -97,6 +102,7 @@ final class MainLoop {
         lastLockHolderCheck = now
         switch model.followLockHolder() {
         case .tookOver?:
+            navigator.banner = model.readOnlyReason.map { .readOnlyBanner($0) }
             navigator.show(.tookOver(readOnlyReason: model.readOnlyReason))
         case .reloaded?:
             navigator.show(.otherSaved(model.store.path))
@@ -112,6 +118,12 @@ final class MainLoop {
             // ncurses has already taken the new size; everything is laid out again.
             terminal.invalidate()
             navigator.setNeedsDisplay()
+        } else if let offer = journalOffer {
+            needsDisplay = true
+            if let message = offer.handle(key) {
+                journalOffer = nil
+                navigator.show(message)
+            }
         } else if let rescue {
             needsDisplay = true
             switch rescue.handle(key) {

@@ -29,6 +29,11 @@ extension StatusMessage {
         return StatusMessage("Another program had changed \(path); its changes were merged with yours\(both). Undo starts again from here.")
     }
 
+    /// The banner of a planner that cannot save, for as long as that lasts.
+    static func readOnlyBanner(_ reason: String) -> StatusMessage {
+        .error("Read-only: \(reason); changes are off.")
+    }
+
     /// A planner that was read-only because another had the file, once that one has quit.
     static func tookOver(readOnlyReason: String?) -> StatusMessage {
         guard let readOnlyReason else { return StatusMessage("The other roadtrip has quit: its changes are shown, and this one saves yours now.") }
