@@ -131,26 +131,27 @@ struct InteropEndToEndTests {
         #expect(several.standardOutput.hasPrefix("OpenStreetMap takes at most 2 stops a link: the 11 stops of “Route 66” are in 10 links"))
     }
 
-    /// A GeoJSON line of `points` points, a few seconds' reading in the debug build.
-    static func writeLargeLine(to url: URL, points: Int = 600_000) throws {
-        let coordinates = (0..<points).map { "[\(-120 + Double($0) * 1e-5),\(35 + Double($0 % 1000) * 1e-4)]" }
+    /// Writes a GeoJSON line of 600,000 points (a few seconds' reading in the debug build) and
+    /// starts importing it from the trip list, up to the spinner.
+    static func startLargeImport(in session: TmuxSession) async throws {
+        let file = session.directory.url.appendingPathComponent("huge.geojson")
+        let coordinates = (0..<600_000).map { "[\(-120 + Double($0) * 1e-5),\(35 + Double($0 % 1000) * 1e-4)]" }
         let text = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Huge line"},"geometry":{"type":"LineString","coordinates":["#
             + coordinates.joined(separator: ",") + "]}}]}"
-        try Data(text.utf8).write(to: url)
+        try Data(text.utf8).write(to: file)
+        try session.sendKeys("I")
+        try await session.waitFor("Import trips")
+        try session.sendText(file.path)
+        try session.sendKeys("Enter")
+        try await session.waitFor("Esc cancels")
     }
 
     @Test("A large import runs off the main loop: a spinner, Esc cancels and nothing is added (issue 21)")
     func largeImportCancelsWithEscape() async throws {
         let session = try TmuxSession()
         defer { session.close() }
-        let file = session.directory.url.appendingPathComponent("huge.geojson")
-        try Self.writeLargeLine(to: file)
         try await TripListEndToEndTests.waitForSampleTrips(session)
-        try session.sendKeys("I")
-        try await session.waitFor("Import trips")
-        try session.sendText(file.path)
-        try session.sendKeys("Enter")
-        try await session.waitFor("Esc cancels")
+        try await Self.startLargeImport(in: session)
         try session.sendKeys("j") // held while it runs: says so, changes nothing
         try session.sendKeys("Escape")
         try await session.waitFor("was cancelled: nothing was changed")
@@ -162,16 +163,10 @@ struct InteropEndToEndTests {
     func signalDuringALargeImport() async throws {
         let session = try TmuxSession()
         defer { session.close() }
-        let file = session.directory.url.appendingPathComponent("huge.geojson")
-        try Self.writeLargeLine(to: file)
         try await TripListEndToEndTests.waitForSampleTrips(session)
         try session.sendKeys("a")
         try await session.waitFor("6 trips")
-        try session.sendKeys("I")
-        try await session.waitFor("Import trips")
-        try session.sendText(file.path)
-        try session.sendKeys("Enter")
-        try await session.waitFor("Esc cancels")
+        try await Self.startLargeImport(in: session)
         #expect(kill(try session.programProcessID(), SIGTERM) == 0)
         let (status, screen) = try await session.waitForExit()
         #expect(status == 143, "\(session.framed(screen))")

@@ -29,15 +29,21 @@ struct ReliabilityEndToEndTests {
         try await TripListEndToEndTests.quitNormally(session)
     }
 
-    @Test("Ctrl-Z suspends to the shell, fg resumes with a full redraw, and the program goes on")
-    func suspendAndResume() async throws {
-        // An interactive shell, so that the program is a job the shell can stop and continue.
+    /// The planner started from an interactive shell, so that it is a job the shell can stop and
+    /// continue, on its trip list.
+    static func plannerInAnInteractiveShell() async throws -> TmuxSession {
         let session = try TmuxSession(interactiveShellWidth: 100, height: 30)
-        defer { session.close() }
         try await session.waitFor("ready$")
         try session.sendText(try session.commandLine())
         try session.sendKeys("Enter")
         try await TripListEndToEndTests.waitForSampleTrips(session)
+        return session
+    }
+
+    @Test("Ctrl-Z suspends to the shell, fg resumes with a full redraw, and the program goes on")
+    func suspendAndResume() async throws {
+        let session = try await Self.plannerInAnInteractiveShell()
+        defer { session.close() }
         try session.sendKeys("C-z")
         try await session.waitUntil("the shell to say the job stopped") { $0.contains("Stopped") && !$0.contains("Enter Open") }
         try session.sendText("fg")
@@ -53,12 +59,8 @@ struct ReliabilityEndToEndTests {
 
     @Test("kill -STOP, then fg: keys act at once again, unechoed, and the screen is whole (issue 21)")
     func stopSignalAndForeground() async throws {
-        let session = try TmuxSession(interactiveShellWidth: 100, height: 30)
+        let session = try await Self.plannerInAnInteractiveShell()
         defer { session.close() }
-        try await session.waitFor("ready$")
-        try session.sendText(try session.commandLine())
-        try session.sendKeys("Enter")
-        try await TripListEndToEndTests.waitForSampleTrips(session)
         let program = try session.programProcessID()
         #expect(kill(program, SIGSTOP) == 0)
         try await session.waitUntil("the shell to say the job stopped") { $0.contains("Stopped") }
@@ -134,22 +136,24 @@ struct ReliabilityEndToEndTests {
 /// the next planner offers it back.
 @Suite("Journal of unsaved changes, end to end")
 struct JournalEndToEndTests {
+    /// A planner adds a trip and is killed (SIGKILL: nothing caught, as in a crash) once the
+    /// journal has the change; the autosave waits a minute, so only the journal can have it.
+    static func addATripThenKill(in directory: TemporaryDirectory) async throws {
+        let session = try TmuxSession(directory: directory, variables: ["ROADTRIP_AUTOSAVE_DELAY": "60"])
+        defer { session.close() }
+        try await TripListEndToEndTests.waitForSampleTrips(session)
+        try session.sendKeys("a")
+        try await session.waitFor("6 trips")
+        try await session.waitUntil("the journal written") { _ in FileManager.default.fileExists(atPath: directory.dataFile.path + ".journal") }
+        #expect(kill(try session.programProcessID(), SIGKILL) == 0)
+        _ = try await session.waitForExit()
+    }
+
     @Test("A planner killed before its autosave leaves a journal; the next one restores it with y")
     func killedBeforeTheAutosave() async throws {
         let directory = try TemporaryDirectory()
         let journal = directory.dataFile.path + ".journal"
-        // The autosave waits a minute, so that only the journal can have the change.
-        let environment = ["ROADTRIP_AUTOSAVE_DELAY": "60"]
-        do {
-            let session = try TmuxSession(directory: directory, variables: environment)
-            defer { session.close() }
-            try await TripListEndToEndTests.waitForSampleTrips(session)
-            try session.sendKeys("a")
-            try await session.waitFor("6 trips")
-            try await session.waitUntil("the journal written") { _ in FileManager.default.fileExists(atPath: journal) }
-            #expect(kill(try session.programProcessID(), SIGKILL) == 0)
-            _ = try await session.waitForExit()
-        }
+        try await Self.addATripThenKill(in: directory)
         #expect(Run.names(of: try Run.trips(at: directory.dataFile)) == SampleTrips.names)
 
         let again = try TmuxSession(directory: directory)
@@ -167,15 +171,7 @@ struct JournalEndToEndTests {
     func declinedJournalIsKeptAside() async throws {
         let directory = try TemporaryDirectory()
         let journal = directory.dataFile.path + ".journal"
-        do {
-            let session = try TmuxSession(directory: directory, variables: ["ROADTRIP_AUTOSAVE_DELAY": "60"])
-            defer { session.close() }
-            try await TripListEndToEndTests.waitForSampleTrips(session)
-            try session.sendKeys("a")
-            try await session.waitUntil("the journal written") { _ in FileManager.default.fileExists(atPath: journal) }
-            #expect(kill(try session.programProcessID(), SIGKILL) == 0)
-            _ = try await session.waitForExit()
-        }
+        try await Self.addATripThenKill(in: directory)
         let again = try TmuxSession(directory: directory)
         defer { again.close() }
         try await again.waitFor("Restore them?")
