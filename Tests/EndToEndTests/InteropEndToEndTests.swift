@@ -35,6 +35,24 @@ struct InteropEndToEndTests {
         }
     }
 
+    @Test("e with the trips file's own path is refused and the file keeps every trip (issue 21)")
+    func exportOntoTheTripsFileIsRefused() async throws {
+        let session = try TmuxSession(width: 110, height: 30)
+        defer { session.close() }
+        try await TripDetailEndToEndTests.openPacific(session)
+        let before = try Data(contentsOf: session.dataFile)
+        try session.sendKeys("e", "C-u")
+        try session.sendText(session.dataFile.path)
+        try session.sendKeys("Enter")
+        // Before, this asked "Replace it?" and y wrote one trip as GeoJSON over all of them.
+        let screen = try await session.waitFor("is the trips file roadtrip is using")
+        #expect(!screen.contains("Replace it?"))
+        try session.sendKeys("y", "Escape", "Escape")
+        try await TripListEndToEndTests.waitForSampleTrips(session)
+        try await TripListEndToEndTests.quitNormally(session)
+        #expect(try Data(contentsOf: session.dataFile) == before)
+    }
+
     @Test("e on the trip detail screen exports to a GPX file, I on the trip list imports it back: the same stops, one more trip")
     func exportFromTheScreenImportFromTheList() async throws {
         let session = try TmuxSession(width: 110, height: 30)
