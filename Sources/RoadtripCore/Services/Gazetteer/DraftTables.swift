@@ -16,6 +16,7 @@ struct DraftTables {
     private var entries = LittleEndianBytes()
     private var zones = LittleEndianBytes()
     private var placeZones = LittleEndianBytes()
+    private var details = LittleEndianBytes()
 
     /// A place where the index will have it.
     private struct Located {
@@ -89,7 +90,7 @@ struct DraftTables {
         }
         return located.sorted { a, b in
             let (p, q) = (source.places[a.source], source.places[b.source])
-            return (a.cell, -p.population, p.geonameID) < (b.cell, -q.population, q.geonameID)
+            return (a.cell, -p.weight, p.geonameID) < (b.cell, -q.weight, q.geonameID)
         }
     }
 
@@ -109,6 +110,9 @@ struct DraftTables {
             places.uint16(UInt16(clamping: place.region))
             places.uint16(UInt16(clamping: name.length))
             places.uint32(UInt32(clamping: original.geonameID))
+            details.uint8(original.kind.rawValue)
+            details.uint8(0)
+            details.uint16(UInt16(bitPattern: original.elevation.map { Int16(clamping: $0) } ?? Format.Detail.unknownElevation))
         }
     }
 
@@ -170,7 +174,7 @@ struct DraftTables {
                 let flag = word.name < ownNameCount ? 0
                     : Format.Entry.alternateFlag | (trusted.contains(names[word.name]) ? Format.Entry.trustedFlag : 0)
                 return Entry(key: ids[word.name], wordStart: word.start, place: UInt32(placeIndex) | flag,
-                             population: UInt32(clamping: original.population), region: UInt16(clamping: place.region))
+                             population: UInt32(clamping: original.weight), region: UInt16(clamping: place.region))
             }
         }
         let keyOffsets = layOutKeys(keyTexts)
@@ -220,7 +224,7 @@ struct DraftTables {
     /// The whole file: header, then the sections in `Format.Section` order, each 8-byte aligned.
     func assemble(prefixes: [UInt8], ranked: [UInt8]) -> [UInt8] {
         let sections = [strings.bytes, countries.bytes, regions.bytes, places.bytes, cells.bytes, keys, entries.bytes, prefixes, ranked,
-                        zones.bytes, placeZones.bytes]
+                        zones.bytes, placeZones.bytes, details.bytes]
         var offsets: [Int] = []
         var end = Format.headerSize
         for section in sections {

@@ -10,23 +10,32 @@ package final class Gazetteer: PlaceIndex, @unchecked Sendable {
     let tables: GazetteerTables
     private let bytes: GazetteerBytes
     private let qualifierNames = QualifierNames()
+    /// What its places say they came from (`Place.source`).
+    package let source: String
 
-    init(bytes: GazetteerBytes, path: String) throws(GazetteerError) {
+    init(bytes: GazetteerBytes, path: String, source: String = Place.builtinSource) throws(GazetteerError) {
         self.bytes = bytes
+        self.source = source
         tables = try GazetteerTables(bytes.all, path: path)
     }
 
     /// Opens the index at `url`: checks its header against its length and maps it. Throws a
     /// `GazetteerError` naming the file when it is missing, cut short, damaged or of another version.
-    package static func load(from url: URL) throws(GazetteerError) -> Gazetteer {
-        try Gazetteer(bytes: GazetteerBytes.map(url), path: url.path)
+    /// `source` names where its places come from: the built-in index, or a region.
+    package static func load(from url: URL, source: String = Place.builtinSource) throws(GazetteerError) -> Gazetteer {
+        try Gazetteer(bytes: GazetteerBytes.map(url), path: url.path, source: source)
     }
 
     /// How many places the index holds.
     package var count: Int { tables.placeCount }
 
     package func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place] {
-        GazetteerSearch(tables: tables, limit: limit, context: context, qualifierNames: qualifierNames).run(query).map { place(at: Int($0.place)) }
+        rankedSearch(query, limit: limit, near: context).map { place(at: Int($0.place)) }
+    }
+
+    /// The best candidates for `query`, with what ranks them: for `PlaceLibrary` to merge indexes by.
+    func rankedSearch(_ query: String, limit: Int, near context: SearchContext?) -> [Candidate] {
+        GazetteerSearch(tables: tables, limit: limit, context: context, qualifierNames: qualifierNames).run(query)
     }
 
     package func nearest(to coordinate: Coordinate) -> Place? {
@@ -49,7 +58,10 @@ package final class Gazetteer: PlaceIndex, @unchecked Sendable {
             countryCode: countryCode(country),
             coordinate: coordinate(ofPlace: index),
             population: Int(places.uint32(record + Field.population)),
-            timeZone: tables.timeZone(ofPlace: index)
+            timeZone: tables.timeZone(ofPlace: index),
+            kind: tables.kind(ofPlace: index),
+            elevation: tables.elevation(ofPlace: index),
+            source: source
         )
     }
 

@@ -15,18 +15,20 @@
 ///     prefixes, ranked   best places for each prefix with very many entries (`TopLists`)
 ///     zones    the IANA time zones of the places ("America/Boise"), each distinct one once, sorted
 ///     placeZones   one UInt16 per place, in place order: its index in zones (`PlaceZone.unknown`: none)
+///     details  one `Detail` per place, in place order: what it is (`PlaceKind`) and its elevation
 ///
 /// Version 3 added the two zone sections. The zone index has a section of its own rather than a
 /// wider place record: the 24-byte record has no spare bytes, and growing it to the next aligned
 /// size (28) would add 4 bytes a place, where this array adds 2, and would thin out the records a
 /// nearest-place search reads for every place of each cell it visits. The array is read only when
-/// a result becomes a `Place`; loading checks only its length against the places.
+/// a result becomes a `Place`; loading checks only its length against the places. Version 4 added
+/// `details` the same way, for the kinds of place that regions and natural features brought.
 enum GazetteerFormat {
     static let magic: [UInt8] = Array("RTGAZIDX".utf8)
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4
 
     enum Section: Int, CaseIterable {
-        case strings, countries, regions, places, cells, keys, entries, prefixes, ranked, zones, placeZones
+        case strings, countries, regions, places, cells, keys, entries, prefixes, ranked, zones, placeZones, details
     }
 
     /// magic (8), version (4), section count (4), file length (8), header checksum (4), padding (4),
@@ -97,6 +99,14 @@ enum GazetteerFormat {
         static let size = 2
         /// The place has no known zone (GeoNames left it empty).
         static let unknown = UInt16.max
+    }
+
+    /// What a place is, at `4 × place index` in details.
+    enum Detail {
+        static let size = 4
+        static let kind = 0          // UInt8 `PlaceKind` raw value
+        static let elevation = 2     // Int16 metres, `unknownElevation` when not known
+        static let unknownElevation = Int16.min
     }
 
     /// A prefix with a ranked list: its bytes (in keys), and its slice of `ranked`.

@@ -45,10 +45,16 @@ package struct GazetteerSource: Sendable {
         package var trustedNames: [String]
         /// The IANA time zone GeoNames gives the place ("America/Los_Angeles"); empty when unknown.
         package var timeZone: String
+        package var kind: PlaceKind
+        /// Metres above sea level, when known.
+        package var elevation: Int?
+        /// What the place weighs in the ranking (entries store it where a town's population goes):
+        /// its population, or for a feature what its kind or its source says it is worth.
+        package var weight: Int
 
         package init(geonameID: Int, name: String, latitude: Double, longitude: Double, countryCode: String,
                     admin1Code: String, population: Int, alternateNames: [String], trustedNames: [String] = [],
-                    timeZone: String = "") {
+                    timeZone: String = "", kind: PlaceKind = .populatedPlace, elevation: Int? = nil, weight: Int? = nil) {
             self.geonameID = geonameID
             self.name = name
             self.latitude = latitude
@@ -59,6 +65,9 @@ package struct GazetteerSource: Sendable {
             self.alternateNames = alternateNames
             self.trustedNames = trustedNames
             self.timeZone = timeZone
+            self.kind = kind
+            self.elevation = elevation
+            self.weight = weight ?? population
         }
     }
 

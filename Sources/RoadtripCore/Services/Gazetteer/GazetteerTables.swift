@@ -15,6 +15,7 @@ struct GazetteerTables {
     let ranked: ByteSlice
     let zones: ByteSlice
     let placeZones: ByteSlice
+    let details: ByteSlice
 
     var countryCount: Int { countries.count / Format.Country.size }
     var regionCount: Int { regions.count / Format.Region.size }
@@ -31,11 +32,14 @@ struct GazetteerTables {
         }
         (strings, countries, regions, places, cells) = (sections[0], sections[1], sections[2], sections[3], sections[4])
         (keys, entries, prefixes, ranked) = (sections[5], sections[6], sections[7], sections[8])
-        (zones, placeZones) = (sections[9], sections[10])
+        (zones, placeZones, details) = (sections[9], sections[10], sections[11])
         guard cellsAreInOrder else { throw .damaged(path: path, detail: "its cell table is out of order") }
         // Lengths only, from the header: the zone of a place is read when the place is.
         guard placeZones.count == placeCount * Format.PlaceZone.size else {
             throw .damaged(path: path, detail: "its time zone table does not match its places")
+        }
+        guard details.count == placeCount * Format.Detail.size else {
+            throw .damaged(path: path, detail: "its table of kinds does not match its places")
         }
     }
 
@@ -93,6 +97,7 @@ struct GazetteerTables {
         case .ranked: return Format.Ranked.size
         case .zones: return Format.Zone.size
         case .placeZones: return Format.PlaceZone.size
+        case .details: return Format.Detail.size
         }
     }
 }
@@ -103,6 +108,17 @@ extension GazetteerTables {
         let record = index * Format.Place.size
         return Coordinate(latitude: Double(places.int32(record + Format.Place.latitude)) / Format.coordinateScale,
                           longitude: Double(places.int32(record + Format.Place.longitude)) / Format.coordinateScale)
+    }
+
+    /// What place `index` is; a kind this program does not know (a newer file) reads as a feature.
+    func kind(ofPlace index: Int) -> PlaceKind {
+        PlaceKind(rawValue: details.uint8(index * Format.Detail.size + Format.Detail.kind)) ?? .physicalFeature
+    }
+
+    /// The elevation of place `index` in metres, when known.
+    func elevation(ofPlace index: Int) -> Int? {
+        let raw = Int16(bitPattern: details.uint16(index * Format.Detail.size + Format.Detail.elevation))
+        return raw == Format.Detail.unknownElevation ? nil : Int(raw)
     }
 
     /// The IANA time zone of place `index`; empty when unknown, and when the stored zone index lies

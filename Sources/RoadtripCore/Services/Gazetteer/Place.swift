@@ -1,6 +1,8 @@
 import Foundation
 
-/// A populated place of the gazetteer (GeoNames "cities500"), as search results and stops use it.
+/// A place of a place index, as search results and stops use it: a populated place of the built-in
+/// gazetteer (GeoNames "cities500"), a built-in natural feature (Natural Earth), or anything named
+/// in an added region (OpenStreetMap).
 package struct Place: Equatable, Hashable, Sendable {
     package let name: String
     /// First-level region name ("California", "Bavaria"); empty when unknown.
@@ -16,9 +18,19 @@ package struct Place: Equatable, Hashable, Sendable {
     package let population: Int
     /// The IANA time zone GeoNames gives the place ("America/Boise"); empty when unknown.
     package let timeZone: String
+    /// What it is: a town, a peak, a lake…
+    package let kind: PlaceKind
+    /// Metres above sea level, when the source gives it (peaks, passes).
+    package let elevation: Int?
+    /// Which index found it: `Place.builtinSource`, or the name of the region it came from.
+    package let source: String
+
+    /// The `source` of places of the index that ships with the program.
+    package static let builtinSource = "builtin"
 
     package init(name: String, admin1: String, admin1Code: String, country: String, countryCode: String, coordinate: Coordinate,
-                population: Int, timeZone: String = "") {
+                population: Int, timeZone: String = "", kind: PlaceKind = .populatedPlace, elevation: Int? = nil,
+                source: String = Place.builtinSource) {
         self.name = name
         self.admin1 = admin1
         self.admin1Code = admin1Code
@@ -27,6 +39,16 @@ package struct Place: Equatable, Hashable, Sendable {
         self.coordinate = coordinate
         self.population = population
         self.timeZone = timeZone
+        self.kind = kind
+        self.elevation = elevation
+        self.source = source
+    }
+
+    /// What the place is, as a result line shows it: "village", "peak 3,143 m", "national park".
+    package var kindText: String {
+        let label = kind.label(population: population)
+        guard let elevation else { return label }
+        return "\(label) \(DistanceUnit.grouped(elevation)) m"
     }
 
     /// The place's time zone, for showing a stop's local time; nil when unknown or when this

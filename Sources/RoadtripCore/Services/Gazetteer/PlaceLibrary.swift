@@ -1,0 +1,57 @@
+import Foundation
+
+/// Every place index the program searches, as one: the built-in gazetteer (GeoNames towns), the
+/// built-in natural features (Natural Earth) and each added region (OpenStreetMap).
+///
+/// A search asks each index for its best places and merges them by the one ranking rule
+/// (`Candidate`: match quality, then qualifier, then weight), so a village of a region and a town
+/// of the gazetteer compete as if they were in one index. The same place found in two of them
+/// (Ordino the GeoNames town and Ordino the OpenStreetMap village) is shown once, as ranked first.
+package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
+    /// The built-in gazetteer first; `nearest` asks it alone, for its towns name coordinates
+    /// and give time zones.
+    package let indexes: [Gazetteer]
+
+    package init(indexes: [Gazetteer]) {
+        self.indexes = indexes
+    }
+
+    package func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place] {
+        guard limit > 0 else { return [] }
+        if indexes.count == 1 { return indexes[0].search(query, limit: limit, near: context) }
+        // A few more than asked from each, so that a duplicate dropped below leaves a full list.
+        let asked = limit + 2
+        var found: [(candidate: Candidate, index: Int)] = []
+        for (number, index) in indexes.enumerated() {
+            found += index.rankedSearch(query, limit: asked, near: context).map { ($0, number) }
+        }
+        found.sort { a, b in
+            let (x, y) = (a.candidate, b.candidate)
+            if x.quality != y.quality { return x.quality < y.quality }
+            if x.regionQuality != y.regionQuality { return x.regionQuality < y.regionQuality }
+            if x.weight != y.weight { return x.weight > y.weight }
+            return (a.index, x.place) < (b.index, y.place)
+        }
+        var places: [(place: Place, index: Int)] = []
+        for (candidate, number) in found where places.count < limit {
+            let place = indexes[number].place(at: Int(candidate.place))
+            if !places.contains(where: { $0.index != number && Self.isSame($0.place, place) }) { places.append((place, number)) }
+        }
+        return places.map(\.place)
+    }
+
+    package func nearest(to coordinate: Coordinate) -> Place? {
+        indexes.first?.nearest(to: coordinate)
+    }
+
+    /// Whether two results from different indexes are one place: the same name, alike in kind, and
+    /// close (an area's inner point may lie far from another source's point for it).
+    static func isSame(_ a: Place, _ b: Place) -> Bool {
+        guard a.kind == b.kind || (a.kind.isSettlement && b.kind.isSettlement),
+              SearchText.key(of: a.name) == SearchText.key(of: b.name) else { return false }
+        let area: Set<PlaceKind> = [.nationalPark, .protectedArea, .natureReserve, .lake, .glacier, .island, .mountainRange, .canyon,
+                                    .plateau, .desert, .valley]
+        let limit = area.contains(a.kind) ? 30.0 : 5.0
+        return SearchContext.kilometres(from: a.coordinate, to: b.coordinate) <= limit
+    }
+}
