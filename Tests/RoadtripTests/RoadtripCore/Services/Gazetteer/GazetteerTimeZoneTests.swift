@@ -117,7 +117,7 @@ import Testing
         let file = directory.file("v2.bin")
         try Data(bytes).write(to: file)
         let error = try #require(throws: GazetteerError.self) { try Gazetteer.load(from: file) }
-        #expect(error == .wrongVersion(path: file.path, found: 2, expected: 3))
+        #expect(error == .wrongVersion(path: file.path, found: 2, expected: GazetteerFormat.version))
         #expect(error.description.contains("make data"))
     }
 }
