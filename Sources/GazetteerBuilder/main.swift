@@ -2,6 +2,10 @@ import Foundation
 import RoadtripCore
 
 // gazetteer-builder SOURCE.tsv OUTPUT.bin
+// gazetteer-builder --features NATURALEARTH-DIR GAZETTEER.bin OUTPUT.bin
+//
+// The second form writes the built-in natural features (`NaturalEarth`), each placed in the
+// country and region of the nearest town of GAZETTEER.bin.
 //
 // Reads the places that Scripts/make-gazetteer.py extracted from GeoNames (run it through
 // `make data`) and writes the binary place index. The text format, one record a line, tab-separated:
@@ -70,18 +74,26 @@ func write(_ bytes: [UInt8], to path: String) throws {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: gazetteer-builder SOURCE.tsv OUTPUT.bin (run by `make data`)\n".utf8))
+let features = arguments.count == 5 && arguments[1] == "--features"
+guard arguments.count == 3 || features else {
+    FileHandle.standardError.write(Data("usage: gazetteer-builder SOURCE.tsv OUTPUT.bin, or --features NATURALEARTH-DIR GAZETTEER.bin OUTPUT.bin (run by `make data`)\n".utf8))
     exit(2)
 }
 do {
     let started = Date()
-    let source = try readSource(at: arguments[1])
+    let source: GazetteerSource
+    if features {
+        let towns = try Gazetteer.load(from: URL(fileURLWithPath: arguments[3]))
+        source = FeatureGazetteer.source(for: try NaturalEarth.features(in: URL(fileURLWithPath: arguments[2])), towns: towns)
+    } else {
+        source = try readSource(at: arguments[1])
+    }
+    let output = arguments[arguments.count - 1]
     let (bytes, summary) = try GazetteerWriter.bytes(for: source)
-    try write(bytes, to: arguments[2])
-    _ = try Gazetteer.load(from: URL(fileURLWithPath: arguments[2]))
+    try write(bytes, to: output)
+    _ = try Gazetteer.load(from: URL(fileURLWithPath: output))
     let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_048_576)
-    print("\(arguments[2]): \(summary.places) places, \(summary.entries) name entries, \(summary.rankedPrefixes) ranked prefixes, \(megabytes) MB, in \(Int(Date().timeIntervalSince(started))) s")
+    print("\(output): \(summary.places) places, \(summary.entries) name entries, \(summary.rankedPrefixes) ranked prefixes, \(megabytes) MB, in \(Int(Date().timeIntervalSince(started))) s")
 } catch {
     FileHandle.standardError.write(Data("gazetteer-builder: \(error)\n".utf8))
     exit(1)

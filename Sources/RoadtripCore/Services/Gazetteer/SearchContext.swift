@@ -34,7 +34,7 @@ package struct SearchContext: Equatable, Sendable {
         points.lazy.map { Self.kilometres(from: $0, to: coordinate) }.min() ?? 0
     }
 
-    static func kilometres(from a: Coordinate, to b: Coordinate) -> Double {
+    package static func kilometres(from a: Coordinate, to b: Coordinate) -> Double {
         let radians = Double.pi / 180
         let (latitudeA, latitudeB) = (a.latitude * radians, b.latitude * radians)
         let halfLatitude = sin((latitudeB - latitudeA) / 2), halfLongitude = sin((b.longitude - a.longitude) * radians / 2)
