@@ -32,12 +32,15 @@ let package = Package(
             name: "RoadtripStore",
             dependencies: ["RoadtripCore", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
+        // Regions: OpenStreetMap extracts added by the user (osmium-tool as a child process), their
+        // folder, and the place library that searches them with the built-in indexes.
+        .target(name: "RoadtripRegions", dependencies: ["RoadtripCore"]),
         // The full-screen planner: the app shell (main loop, navigator, editing session) and the
         // VIPER modules TripList, TripDetail, Waypoint and Itinerary.
         .target(
             name: "RoadtripTUI",
             dependencies: [
-                "Terminal", "RoadtripCore", "RoadtripStore",
+                "Terminal", "RoadtripCore", "RoadtripStore", "RoadtripRegions",
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
@@ -45,7 +48,7 @@ let package = Package(
         .target(
             name: "RoadtripCLI",
             dependencies: [
-                "Terminal", "RoadtripCore", "RoadtripStore", "RoadtripTUI",
+                "Terminal", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,7 +60,7 @@ let package = Package(
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
         .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore"], path: "Sources/RoadtripBench"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNCurses"]),
-        .testTarget(name: "RoadtripTests", dependencies: ["RoadtripCore", "RoadtripStore", "RoadtripTUI", "RoadtripCLI", "Terminal"]),
+        .testTarget(name: "RoadtripTests", dependencies: ["RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripTUI", "RoadtripCLI", "Terminal"]),
         // Snapshots/ holds the golden `roadtrip map` outputs, read by path at test time.
         .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Snapshots"]),
     ],

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 import RoadtripStore
 import Terminal
 
@@ -11,19 +12,25 @@ struct NewCommand: ParsableCommand {
         abstract: "Create a trip from places: the best gazetteer match of each, or coordinates.",
         discussion: """
         Each place is looked for near the one before it (as the stop editor looks near a trip's \
-        stops), and a place far out of line with its neighbours is warned about on standard error. \
-        Nothing is created if any place is not found: every place not found is named. Numbers and \
+        stops). Nothing is created if any place is not found (every place not found is named), or \
+        if the best match of a place is far out of line with its neighbours (most likely another \
+        place of that name: Applecross, Western Australia, in a trip through Scotland) unless \
+        --force is given; then it is a warning on standard error. Numbers and \
         coordinates may begin with a minus sign; another word that begins with one needs -- before it.
 
         Examples:
           roadtrip new "Coast" "Monterey, CA" "Big Sur" "35.3658, -120.8499"
-          roadtrip new --strict "Danube" Passau Linz Vienna
+          roadtrip new --force "Around the world" Paris Tokyo Paris
           roadtrip new -- "-Coast-" Monterey
         """)
 
     @OptionGroup var options: GlobalOptions
 
-    @Flag(name: .long, help: "Treat a place far out of line with its neighbours as an error: create nothing, exit 1.")
+    @Flag(name: .long, help: "Create the trip even when a place is far out of line with its neighbours (only warn).")
+    var force = false
+
+    // What was the opt-in before a place out of line failed by default; still accepted.
+    @Flag(name: .long, help: .hidden)
     var strict = false
 
     // One array rather than a name and its places, so that a word with a minus sign
@@ -50,10 +57,10 @@ struct NewCommand: ParsableCommand {
         let (name, queries) = try nameAndPlaces()
         let summary = try MainActor.assumeIsolated { () throws -> String in
             // Find every place before touching the file: a query that fails changes nothing.
-            let stops = try Self.stops(for: queries, finder: PlaceFinder(places: .gazetteer(environment: environment)))
+            let stops = try Self.stops(for: queries, finder: PlaceFinder(places: .library(environment: environment)))
             let warnings = Self.outOfLineWarnings(stops, queries: queries, unit: unit)
+            if !force, !warnings.isEmpty { throw OutOfLineFailure(warnings: warnings) }
             warnings.forEach { CommandOutput.note("warning: \($0)") }
-            if strict, !warnings.isEmpty { throw StrictFailure(count: warnings.count) }
             let model = try DataModel.open(file, environment: environment, forWriting: true)
             if let reason = model.readOnlyReason { throw DataFileError.readOnly(path: file.path, reason: reason) }
             let trip = model.addTrip(Trip(name: name, stops: stops))
@@ -94,10 +101,12 @@ struct NewCommand: ParsableCommand {
         }
     }
 
-    struct StrictFailure: Error, CustomStringConvertible {
-        let count: Int
+    struct OutOfLineFailure: Error, CustomStringConvertible {
+        let warnings: [String]
         var description: String {
-            "Nothing was created: \(count == 1 ? "a place is" : "\(count) places are") far out of line (--strict)."
+            "Nothing was created: \(warnings.count == 1 ? "a place is" : "\(warnings.count) places are") far out of line with the trip.\n"
+                + warnings.map { "  \($0)" }.joined(separator: "\n")
+                + "\nAdd the region's map (roadtrip region add FILE.osm.pbf) to find the place meant, or pass --force to create the trip as it is."
         }
     }
 

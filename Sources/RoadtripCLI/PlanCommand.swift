@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 import RoadtripStore
 import Terminal
 
@@ -33,7 +34,7 @@ struct PlanCommand: ParsableCommand {
         let trip = try self.trip.trip(in: trips)
         if let refusal = TripPlanning.tooLargeToPlan(trip) { throw CommandFailure( refusal) }
         let unit = trip.settings.units ?? options.unit(environment: environment)
-        let places = MainActor.assumeIsolated { try? PlaceIndexProvider.gazetteer(environment: environment).value.get() }
+        let places = MainActor.assumeIsolated { try? PlaceIndexProvider.library(environment: environment).value.get() }
         let itinerary = TripPlanning.itinerary(for: trip, unit: unit, places: places, today: TripPlanning.today())
         if json {
             try CommandOutput.printJSON(try Self.json(for: trip, itinerary: itinerary))

@@ -29,7 +29,7 @@ package struct RoadtripCommand: ParsableCommand {
           roadtrip --file ~/trips.json --units mi list
         """,
         version: RoadtripVersion.current,
-        subcommands: [ListCommand.self, ShowCommand.self, PlanCommand.self, OptimizeCommand.self, LinkCommand.self, ExportCommand.self, ImportCommand.self, SearchCommand.self, NewCommand.self, MapCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, PlanCommand.self, OptimizeCommand.self, LinkCommand.self, ExportCommand.self, ImportCommand.self, SearchCommand.self, NewCommand.self, MapCommand.self, RegionCommand.self]
     )
 
     @OptionGroup var options: GlobalOptions

@@ -1,16 +1,21 @@
 import ArgumentParser
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 /// `roadtrip search QUERY [--limit N] [--json]`: the offline gazetteer from the command line.
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Find places in the offline gazetteer (GeoNames places of 500 people or more).",
+        abstract: "Find places offline: towns, natural features, and everything named in the added regions.",
         discussion: """
         QUERY is a name or its beginning, with an optional region or country after a comma or as \
         its last words ("Portland, OR", "Paris Texas"), or coordinates (the nearest place). With \
         --near, places near that point rank first, as the stop editor ranks places near a trip's stops.
+
+        Built in: GeoNames places of 500 people or more, and Natural Earth's peaks, lakes, ranges, \
+        waterfalls and US national parks. `roadtrip region add` adds the villages, peaks, lakes and \
+        sights of an OpenStreetMap extract.
 
         Examples:
           roadtrip search Portland, OR
@@ -35,7 +40,7 @@ struct SearchCommand: ParsableCommand {
         valueName: "lat,lon"))
     var near: String?
 
-    @Flag(name: .long, help: "Print a JSON array of {name, admin1, country, countryCode, latitude, longitude, population}, best first.")
+    @Flag(name: .long, help: "Print a JSON array of {name, kind, admin1, country, countryCode, latitude, longitude, population, elevation, source}, best first.")
     var json = false
 
     func validate() throws {
@@ -57,19 +62,43 @@ struct SearchCommand: ParsableCommand {
 
     struct Entry: Encodable, Equatable {
         let name: String
+        /// What it is: "town", "village", "peak", "lake", "national park"…
+        let kind: String
         let admin1: String
         let country: String
         let countryCode: String
         let latitude: Double
         let longitude: Double
         let population: Int
+        /// Metres, when known.
+        let elevation: Int?
+        /// `builtin`, or the name of the region the place came from.
+        let source: String
+
+        enum CodingKeys: String, CodingKey {
+            case name, kind, admin1, country, countryCode, latitude, longitude, population, elevation, source
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(admin1, forKey: .admin1)
+            try container.encode(country, forKey: .country)
+            try container.encode(countryCode, forKey: .countryCode)
+            try container.encode(latitude, forKey: .latitude)
+            try container.encode(longitude, forKey: .longitude)
+            try container.encode(population, forKey: .population)
+            try container.encode(elevation, forKey: .elevation)  // null when unknown, not left out
+            try container.encode(source, forKey: .source)
+        }
     }
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let (query, limit, context) = (try CommandWords.values(self.query).joined(separator: " "), self.limit, try context())
         let places = try MainActor.assumeIsolated { () throws -> [Place] in
-            switch PlaceFinder(places: .gazetteer(environment: environment)).lookUp(query, limit: limit, near: context) {
+            switch PlaceFinder(places: .library(environment: environment)).lookUp(query, limit: limit, near: context) {
             case .places(let found): return found
             case .coordinate(_, let nearest): return nearest.map { [$0] } ?? []
             case .empty: throw ValidationError("Give a place to search for.")
@@ -89,8 +118,9 @@ struct SearchCommand: ParsableCommand {
 
     static func entries(for places: [Place]) -> [Entry] {
         places.map {
-            Entry(name: $0.name, admin1: $0.admin1, country: $0.country, countryCode: $0.countryCode,
-                  latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, population: $0.population)
+            Entry(name: $0.name, kind: $0.kind.label(population: $0.population), admin1: $0.admin1, country: $0.country,
+                  countryCode: $0.countryCode, latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
+                  population: $0.population, elevation: $0.elevation, source: $0.source)
         }
     }
 
@@ -100,9 +130,10 @@ struct SearchCommand: ParsableCommand {
 
     static func table(for places: [Place]) -> String {
         let rows = places.map { place in
-            [place.name, [place.admin1, place.country].filter { !$0.isEmpty }.joined(separator: ", "),
-             place.coordinate.formatted, DistanceUnit.grouped(place.population)]
+            [place.name, place.kindText, [place.admin1, place.country].filter { !$0.isEmpty }.joined(separator: ", "),
+             place.coordinate.formatted, place.population > 0 ? DistanceUnit.grouped(place.population) : "",
+             place.source == Place.builtinSource ? "" : place.source]
         }
-        return TextTable.render(rows, rightAligned: [3])
+        return TextTable.render(rows, rightAligned: [4])
     }
 }

@@ -21,6 +21,18 @@ public enum SignalTrap {
     public static let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
     static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
 
+    /// Records SIGINT, SIGTERM and SIGHUP instead of dying of them, for a command-line task that
+    /// stops cleanly when asked (`hasPendingQuitSignal`), with no curses and no Ctrl-Z handling.
+    public static func recordQuitSignals() {
+        pendingQuitSignal = 0
+        for signal in quitSignals {
+            install(signal, flags: 0) { number in pendingQuitSignal = number }
+        }
+    }
+
+    /// The quit signal received, if any, without taking it.
+    public static var pendingQuit: Int32? { pendingQuitSignal != 0 ? pendingQuitSignal : nil }
+
     /// Installs the handlers for SIGINT, SIGTERM and SIGHUP (call after curses has started, so
     /// that ours replace the ones it installs).
     public static func installQuitHandlers() {

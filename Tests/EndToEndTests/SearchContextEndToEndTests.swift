@@ -72,19 +72,22 @@ struct SearchContextEndToEndTests {
         let stops = try #require(trips.first { $0["name"] as? String == "Oregon" }?["waypoints"] as? [[String: Any]])
         #expect(stops.map { $0["region"] as? String } == ["Oregon", "Oregon", "Washington"])
 
-        let out = try CLI.roadtrip(["new", "Danube", "Munich", "Salzburg", "Paris", "Vienna"], in: directory)
+        // A place far out of line fails, naming it and what it became, and creates nothing…
+        let refused = try CLI.roadtrip(["new", "Danube", "Munich", "Salzburg", "Paris", "Vienna"], in: directory)
+        #expect(refused.status == 1, "\(CLI.describe(refused))")
+        #expect(refused.standardError.contains("Nothing was created: a place is far out of line"), "\(CLI.describe(refused))")
+        #expect(refused.standardError.contains("“Paris” became Paris"), "\(CLI.describe(refused))")
+        #expect(refused.standardError.contains("detour between Salzburg and Vienna"), "\(CLI.describe(refused))")
+        #expect(try Run.trips(at: directory.dataFile).count == trips.count)
+        // …unless --force, which creates it with the warning.
+        let out = try CLI.roadtrip(["new", "--force", "Danube", "Munich", "Salzburg", "Paris", "Vienna"], in: directory)
         #expect(out.status == 0, "\(CLI.describe(out))")
         #expect(out.standardError.contains("warning: “Paris” became Paris"), "\(CLI.describe(out))")
-        #expect(out.standardError.contains("detour between Salzburg and Vienna"), "\(CLI.describe(out))")
         #expect(try Run.trips(at: directory.dataFile).count == trips.count + 1)
-
-        let strict = try CLI.roadtrip(["new", "--strict", "Danube", "Munich", "Salzburg", "Paris", "Vienna"], in: directory)
-        #expect(strict.status == 1, "\(CLI.describe(strict))")
-        #expect(strict.standardError.contains("far out of line (--strict)"), "\(CLI.describe(strict))")
         let missing = try CLI.roadtrip(["new", "Nowhere", "Munich", "Qqqzzz", "Xxyyzz"], in: directory)
         #expect(missing.status != 0)
         #expect(missing.standardError.contains("2 places were not found"), "\(CLI.describe(missing))")
         #expect(missing.standardError.contains("“Qqqzzz”") && missing.standardError.contains("“Xxyyzz”"), "\(CLI.describe(missing))")
-        #expect(try Run.trips(at: directory.dataFile).count == trips.count + 1, "--strict and a missing place created nothing")
+        #expect(try Run.trips(at: directory.dataFile).count == trips.count + 1, "a missing place created nothing")
     }
 }

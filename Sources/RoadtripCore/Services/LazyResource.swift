@@ -7,13 +7,18 @@ package final class LazyResource<Value> {
     private let load: () throws -> Value
     private var result: Result<Value, any Error>?
 
-    init(load: @escaping () throws -> Value) {
+    package init(load: @escaping () throws -> Value) {
         self.load = load
     }
 
     /// A value already in hand (tests, or a caller that loaded it).
     static func fixed(_ value: Value) -> LazyResource<Value> {
         LazyResource { value }
+    }
+
+    /// Forgets the value, so that the next use loads it again (a region was added or removed).
+    package func reload() {
+        result = nil
     }
 
     package var value: Result<Value, any Error> {

@@ -12,6 +12,8 @@ package struct Resources: Sendable {
     package var sampleTrips: URL { directory.appendingPathComponent("sample-trips.json") }
     /// The gazetteer index made by `make data` (Scripts/make-gazetteer.py).
     package var gazetteer: URL { directory.appendingPathComponent("gazetteer.bin") }
+    /// The built-in natural features (Natural Earth), made by `make data` (gazetteer-builder --features).
+    package var features: URL { directory.appendingPathComponent("features.bin") }
     /// The basemap lines made by `make data` (Scripts/make-basemap.py).
     package var basemap: URL { directory.appendingPathComponent("basemap.bin") }
 

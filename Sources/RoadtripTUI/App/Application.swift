@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 import RoadtripStore
 import Terminal
 
@@ -22,7 +23,7 @@ package enum Application {
 
     /// The modules' shared context; place search loads on first use.
     static func makeContext(model: DataModel, navigator: Navigator, settings: Settings) -> ModuleContext {
-        ModuleContext(model: model, navigator: navigator, unit: settings.unit, places: .gazetteer(environment: settings.environment),
+        ModuleContext(model: model, navigator: navigator, unit: settings.unit, places: .library(environment: settings.environment),
                       basemap: .basemap(environment: settings.environment))
     }
 

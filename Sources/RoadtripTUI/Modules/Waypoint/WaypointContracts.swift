@@ -58,6 +58,9 @@ protocol WaypointInteractorInput: AnyObject {
     /// The stop's number in the trip (from 1) once added or as it is.
     func stopNumber(for mode: WaypointEditorMode) -> Int
     func distance(from: Coordinate, to: Coordinate) -> Double
+    /// How far a stop at `coordinate` would be from its nearest neighbour, and that neighbour's
+    /// name, when it would be far out of line with the trip; nil when it would not.
+    func outOfLine(_ coordinate: Coordinate, for mode: WaypointEditorMode) -> (metres: Double, neighbour: String)?
     /// The basemap for the small map, loaded on first use; nil when there is none to load.
     func basemap() -> Result<(any BasemapProviding)?, any Error>
     func insertStop(_ stop: Stop, at index: Int)
@@ -79,6 +82,8 @@ struct WaypointViewModel: Equatable {
         /// Shorter forms of a place's detail for a column too narrow for it ("Oregon, US", …:
         /// `PlaceLabel`).
         var shorterDetails: [String] = []
+        /// The place is far out of line with the trip: `trailing` says how far, shown as a warning.
+        var isOutOfLine = false
     }
 
     var title = ""

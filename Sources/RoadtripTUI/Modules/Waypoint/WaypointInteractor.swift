@@ -73,6 +73,25 @@ final class WaypointInteractor: WaypointInteractorInput {
         Geodesy.distance(from: from, to: to)
     }
 
+    /// When a stop at `coordinate` would be far out of line with the trip (the rule `roadtrip new`
+    /// has: `OutOfLine`), how far it is from its nearest neighbour, and that neighbour's name.
+    func outOfLine(_ coordinate: Coordinate, for mode: WaypointEditorMode) -> (metres: Double, neighbour: String)? {
+        guard var stops = model.trip(id: tripID)?.stops else { return nil }
+        let position: Int
+        switch mode {
+        case .add(let index):
+            position = min(max(index, 0), stops.count)
+            stops.insert(Stop(name: "", location: coordinate), at: position)
+        case .edit(let id):
+            guard let index = stops.firstIndex(where: { $0.id == id }) else { return nil }
+            position = index
+            stops[index].location = coordinate
+        }
+        guard OutOfLine.stops(stops.map(\.location)).contains(where: { $0.index == position }) else { return nil }
+        let neighbours = [position - 1, position + 1].filter(stops.indices.contains).map { stops[$0] }
+        return neighbours.map { (Geodesy.distance(from: $0.location, to: coordinate), $0.name) }.min { $0.0 < $1.0 }
+    }
+
     func insertStop(_ stop: Stop, at index: Int) {
         model.insertStop(stop, inTrip: tripID, at: index)
     }

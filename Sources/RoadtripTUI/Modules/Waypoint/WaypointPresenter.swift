@@ -156,7 +156,9 @@ final class WaypointPresenter: WaypointViewOutput {
     private func refresh() {
         let previous = interactor.previousStop(for: mode)
         let chosen = choices.indices.contains(selected) ? choices[selected] : nil
-        var viewModel = Self.makeViewModel(lookup: lookup, choices: choices, selected: selected, unit: unit)
+        var viewModel = Self.makeViewModel(lookup: lookup, choices: choices, selected: selected, unit: unit) { [interactor, mode, unit] choice in
+            interactor.outOfLine(choice.coordinate, for: mode).map { "\(unit.format(meters: $0.metres)) from \($0.neighbour)" }
+        }
         viewModel.title = title
         viewModel.preview = chosen.map { choice in
             let distance = previous.map { interactor.distance(from: $0.location, to: choice.coordinate) }
@@ -203,11 +205,15 @@ final class WaypointPresenter: WaypointViewOutput {
         }
     }
 
-    nonisolated static func makeViewModel(lookup: PlaceFinder.Lookup, choices: [Choice], selected: Int, unit: DistanceUnit) -> WaypointViewModel {
+    /// `outOfLine`: for a choice far out of line with the trip, what the result line says instead
+    /// of the population ("5,816 km from Fort William"), so the wrong Glencoe is seen before Enter.
+    nonisolated static func makeViewModel(lookup: PlaceFinder.Lookup, choices: [Choice], selected: Int, unit: DistanceUnit,
+                                          outOfLine: (Choice) -> String? = { _ in nil }) -> WaypointViewModel {
         var viewModel = WaypointViewModel()
         viewModel.results = zip(choices, resultDetails(for: lookup, choices: choices)).map { choice, detail in
-            WaypointViewModel.Result(title: choice.isCurrentPlace ? "Keep “\(choice.name)”" : resultTitle(choice, lookup: lookup), detail: detail.detail,
-                                     trailing: detail.trailing, shorterDetails: detail.shorter)
+            let warning = choice.isCurrentPlace ? nil : outOfLine(choice)
+            return WaypointViewModel.Result(title: choice.isCurrentPlace ? "Keep “\(choice.name)”" : resultTitle(choice, lookup: lookup), detail: detail.detail,
+                                            trailing: warning ?? detail.trailing, shorterDetails: detail.shorter, isOutOfLine: warning != nil)
         }
         viewModel.selectedResult = choices.isEmpty ? nil : selected
         viewModel.namePlaceholder = choices.indices.contains(selected) ? choices[selected].name : ""
@@ -233,13 +239,17 @@ final class WaypointPresenter: WaypointViewOutput {
         return choice.name
     }
 
-    /// Region and country, and the population, of each result.
+    /// What each result is, with its region and country ("village, Highland, GB"), and its
+    /// population or elevation.
     private nonisolated static func resultDetails(for lookup: PlaceFinder.Lookup, choices: [Choice]) -> [(detail: String, trailing: String, shorter: [String])] {
         switch lookup {
         case .places(let places):
             return places.map { place in
-                let forms = PlaceLabel.forms(region: place.admin1, country: place.country, countryCode: place.countryCode)
-                return (forms.first ?? "", "pop. \(DistanceUnit.grouped(place.population))", Array(forms.dropFirst()))
+                let kind = place.kind.label(population: place.population)
+                let forms = PlaceLabel.forms(region: place.admin1, country: place.country, countryCode: place.countryCode).map { "\(kind), \($0)" } + [kind]
+                let trailing = place.population > 0 ? "pop. \(DistanceUnit.grouped(place.population))"
+                    : place.elevation.map { "\(DistanceUnit.grouped($0)) m" } ?? ""
+                return (forms.first ?? "", trailing, Array(forms.dropFirst()))
             }
         case .coordinate(_, let nearest):
             return [(choices.first?.name ?? "", nearest == nil ? "" : "nearest place", [])]

@@ -246,9 +246,11 @@ final class WaypointView: Screen, WaypointViewInput {
             }
             return
         }
-        let titleWidth = min(32, rect.width / 3), trailingWidth = 16
+        let titleWidth = min(32, rect.width / 3)
         surface.list(&results, in: rect) { index, rowRect, isSelected in
             let result = viewModel.results[index]
+            // A warning ("5,816 km from Fort William") takes the room it needs, up to a third.
+            let trailingWidth = result.isOutOfLine ? min(max(16, TextWidth.width(result.trailing)), rowRect.width / 3) : 16
             let style: Style = isSelected ? .selected : .normal
             if isSelected { surface.fill(row: rowRect.row, column: rowRect.column, width: rowRect.width, style: .selected) }
             surface.text(result.title, row: rowRect.row, column: rowRect.column + 1, width: titleWidth, style: style)
@@ -257,7 +259,8 @@ final class WaypointView: Screen, WaypointViewInput {
             let detail = PlaceLabel.fitting([result.detail] + result.shorterDetails, width: detailWidth)
             surface.text(detail, row: rowRect.row, column: detailColumn, width: detailWidth, style: isSelected ? style : .dim)
             let trailing = TextWidth.padded(result.trailing, to: min(trailingWidth, max(0, rowRect.right - detailColumn - max(0, detailWidth))), alignment: .right)
-            surface.text(trailing, row: rowRect.row, column: rowRect.right - TextWidth.width(trailing), style: isSelected ? style : .dim)
+            surface.text(trailing, row: rowRect.row, column: rowRect.right - TextWidth.width(trailing),
+                         style: result.isOutOfLine ? .error : isSelected ? style : .dim)
         }
     }
 }

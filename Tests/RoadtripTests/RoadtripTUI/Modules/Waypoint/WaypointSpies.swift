@@ -41,6 +41,9 @@ final class WaypointInteractorSpy: WaypointInteractorInput {
     }
 
     func distance(from: Coordinate, to: Coordinate) -> Double { Geodesy.distance(from: from, to: to) }
+    /// What `outOfLine` answers for every place (nil: nothing is out of line).
+    var outOfLineAnswer: (metres: Double, neighbour: String)?
+    func outOfLine(_ coordinate: Coordinate, for mode: WaypointEditorMode) -> (metres: Double, neighbour: String)? { outOfLineAnswer }
     func stopNumber(for mode: WaypointEditorMode) -> Int {
         if case .add(let index) = mode { return index + 1 }
         return 1

@@ -1,0 +1,177 @@
+import ArgumentParser
+import Foundation
+import RoadtripCore
+import RoadtripRegions
+import Terminal
+
+/// `roadtrip region add|list|remove`: OpenStreetMap extracts whose places search finds offline.
+struct RegionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "region",
+        abstract: "Add, list and remove regions: OpenStreetMap extracts whose villages and sights search finds offline.",
+        discussion: """
+        A region is an OpenStreetMap extract as people download it (from download.geofabrik.de, \
+        say): .osm.pbf, .osm, .osm.gz or .osm.bz2. Adding one makes every named town, village, \
+        peak, lake, waterfall, pass, castle, museum, viewpoint, camp site and park in it searchable \
+        in the stop editor, `search` and `new`. Regions live in $XDG_DATA_HOME/roadtrip/regions \
+        (~/.local/share/roadtrip/regions). Adding needs osmium (Debian package osmium-tool).
+
+        Examples:
+          roadtrip region add ~/Downloads/scotland-latest.osm.pbf
+          roadtrip region list
+          roadtrip region remove scotland
+        """,
+        subcommands: [Add.self, List.self, Remove.self])
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Add an OpenStreetMap extract as a region (adding the same file again updates it).",
+            discussion: """
+            The region is named after the file (andorra-latest.osm.pbf: andorra) unless --name \
+            says otherwise; a region of that name is replaced. The region is built aside and put in \
+            place in one step: an import that fails or is interrupted leaves the regions as they were.
+            """)
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The extract: .osm.pbf, .osm, .osm.gz or .osm.bz2.", valueName: "file"), completion: .file())
+        var file: String
+
+        @Option(name: .long, help: ArgumentHelp("The region's name: lowercase letters, digits and hyphens.", valueName: "name"))
+        var name: String?
+
+        func run() throws {
+            let environment = ProcessInfo.processInfo.environment
+            let started = Date()
+            let towns = try? Gazetteer.load(from: Resources.locate(environment: environment).gazetteer)
+            var job = try RegionImport(file: file, name: name, shelf: RegionShelf.standard(environment: environment), towns: towns)
+            let line = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
+            SignalTrap.recordQuitSignals()
+            job.isCancelled = { SignalTrap.pendingQuit != nil }
+            job.progress = { line.show($0.text) }
+            let info: RegionInfo
+            do { info = try job.run() } catch {
+                line.clear()
+                if error == .cancelled, let signal = SignalTrap.pendingQuit {
+                    CommandOutput.note(error.description)
+                    throw ExitCode(128 + signal)
+                }
+                throw CommandFailure(error.description)
+            }
+            line.clear()
+            let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+            try CommandOutput.printText("Added region \(info.name): \(DistanceUnit.grouped(info.places)) places and "
+                + "\(DistanceUnit.grouped(info.roads)) roads from \((info.sourceFile as NSString).lastPathComponent) "
+                + "(\(RegionText.bytes(info.sourceBytes))) in \(seconds) s.")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List the regions: name, places, roads, area, date added, source file and its sha256.")
+
+        @OptionGroup var options: GlobalOptions
+
+        @Flag(name: .long, help: "Print a JSON array of {name, sourceFile, sourceBytes, sha256, added, bounds: {south, west, north, east}, places, roads}.")
+        var json = false
+
+        struct Entry: Encodable {
+            let name: String
+            let sourceFile: String
+            let sourceBytes: Int64
+            let sha256: String
+            let added: String
+            let bounds: RegionInfo.Bounds?
+            let places: Int
+            let roads: Int
+            let problem: String?
+        }
+
+        func run() throws {
+            let regions = RegionShelf.standard(environment: ProcessInfo.processInfo.environment).installed()
+            if json {
+                let entries = regions.map { region in
+                    switch region.info {
+                    case .success(let info):
+                        return Entry(name: region.name, sourceFile: info.sourceFile, sourceBytes: info.sourceBytes, sha256: info.sha256,
+                                     added: RegionText.isoDate(info.added), bounds: info.bounds, places: info.places, roads: info.roads, problem: nil)
+                    case .failure(let error):
+                        return Entry(name: region.name, sourceFile: "", sourceBytes: 0, sha256: "", added: "", bounds: nil, places: 0, roads: 0,
+                                     problem: error.description)
+                    }
+                }
+                try CommandOutput.printJSON(String(decoding: try JSONEncoder.deterministic().encode(entries), as: UTF8.self))
+                return
+            }
+            if regions.isEmpty {
+                CommandOutput.note("No region has been added; add one with `roadtrip region add FILE.osm.pbf`.")
+                return
+            }
+            try CommandOutput.printText(Self.table(regions))
+        }
+
+        static func table(_ regions: [RegionShelf.Installed]) -> String {
+            let rows = [["Region", "Places", "Roads", "Area", "Added", "Source", "sha256"]] + regions.map { region in
+                switch region.info {
+                case .success(let info):
+                    return [region.name, DistanceUnit.grouped(info.places), DistanceUnit.grouped(info.roads), RegionText.area(info.bounds),
+                            RegionText.day(info.added), "\((info.sourceFile as NSString).lastPathComponent) (\(RegionText.bytes(info.sourceBytes)))",
+                            String(info.sha256.prefix(12))]
+                case .failure(let error):
+                    return [region.name, "", "", "", "", error.description, ""]
+                }
+            }
+            return TextTable.render(rows, rightAligned: [1, 2])
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a region and its files.")
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The region's name, as `region list` shows it.", valueName: "name"))
+        var name: String
+
+        func run() throws {
+            do { try RegionShelf.standard(environment: ProcessInfo.processInfo.environment).remove(name) } catch {
+                throw CommandFailure(error.description)
+            }
+            try CommandOutput.printText("Removed region \(name).")
+        }
+    }
+}
+
+/// A line on standard error that shows a long task's progress in place (a terminal only), at most
+/// ten times a second.
+final class ProgressLine: @unchecked Sendable {
+    private let enabled: Bool
+    private let lock = NSLock()
+    private var shown = Date.distantPast
+    private var visible = false
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    func show(_ text: String) {
+        guard enabled else { return }
+        lock.withLock {
+            let now = Date()
+            guard now.timeIntervalSince(shown) >= 0.1 else { return }
+            shown = now
+            visible = true
+            FileHandle.standardError.write(Data("\r\(text)\u{1B}[K".utf8))
+        }
+    }
+
+    func clear() {
+        lock.withLock {
+            guard visible else { return }
+            visible = false
+            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import RoadtripCore
+
+/// What an import keeps of an OpenStreetMap extract: the tags that make an object a place a
+/// road-tripper may type (`filterExpressions`, for `osmium tags-filter`), and how a feature that
+/// `osmium export` wrote becomes a `NamedFeature` (`feature(fromLine:)`).
+enum OSMFeatures {
+    /// `osmium tags-filter` expressions: every object carrying one of these tags, whatever its type.
+    static let filterExpressions = [
+        "nwr/place=city,town,village,hamlet,locality,island,islet",
+        "nwr/natural=peak,volcano,waterfall,glacier,water,bay,beach,cape,cliff,arch,cave_entrance,hot_spring,spring",
+        "nwr/waterway=waterfall",
+        "nwr/tourism=attraction,viewpoint,museum,zoo,theme_park,camp_site,caravan_site,alpine_hut,picnic_site",
+        "nwr/historic=castle,monument,memorial,ruins,fort,archaeological_site",
+        "nwr/boundary=national_park,protected_area",
+        "nwr/leisure=park,nature_reserve",
+        "nwr/mountain_pass=yes",
+        "nwr/man_made=lighthouse,tower,bridge",
+    ]
+
+    /// The roads a region's count of roads counts: what a car may drive on.
+    static let roadExpressions = [
+        "w/highway=motorway,trunk,primary,secondary,tertiary,unclassified,residential,living_street,service,track,road,"
+            + "motorway_link,trunk_link,primary_link,secondary_link,tertiary_link",
+    ]
+
+    /// The kind of a tagged object, the first tag that says one in this order: what a place is
+    /// (`place`) before what is at it (`tourism`); nil when its tags make it nothing we index
+    /// (a river's water, a tower that is not for visitors).
+    static func kind(of tags: [String: String]) -> PlaceKind? {
+        if let place = tags["place"] {
+            switch place {
+            case "city": return .city
+            case "town": return .town
+            case "village": return .village
+            case "hamlet": return .hamlet
+            case "locality": return .locality
+            case "island", "islet": return .island
+            default: break
+            }
+        }
+        if tags["waterway"] == "waterfall" { return .waterfall }
+        if let natural = tags["natural"] {
+            switch natural {
+            case "peak": return .peak
+            case "volcano": return .volcano
+            case "waterfall": return .waterfall
+            case "glacier": return .glacier
+            case "water":
+                // Lakes, ponds and reservoirs; not the water of a river, canal or moat.
+                if [nil, "lake", "reservoir", "pond", "lagoon", "oxbow", "basin"].contains(tags["water"]) { return .lake }
+            case "bay": return .bay
+            case "beach": return .beach
+            case "cape": return .cape
+            case "cliff": return .cliff
+            case "arch": return .arch
+            case "cave_entrance": return .cave
+            case "hot_spring": return .hotSpring
+            case "spring": return .spring
+            default: break
+            }
+        }
+        if tags["mountain_pass"] == "yes" { return .mountainPass }
+        if let historic = tags["historic"] {
+            switch historic {
+            case "castle": return .castle
+            case "monument": return .monument
+            case "memorial": return .memorial
+            case "ruins": return .ruins
+            case "fort": return .fort
+            case "archaeological_site": return .archaeologicalSite
+            default: break
+            }
+        }
+        switch tags["boundary"] {
+        case "national_park": return .nationalPark
+        case "protected_area": return tags["protect_class"] == "2" ? .nationalPark : .protectedArea
+        default: break
+        }
+        switch tags["leisure"] {
+        case "nature_reserve": return .natureReserve
+        case "park": return .park
+        default: break
+        }
+        if let tourism = tags["tourism"] {
+            switch tourism {
+            case "attraction": return .attraction
+            case "viewpoint": return .viewpoint
+            case "museum": return .museum
+            case "zoo": return .zoo
+            case "theme_park": return .themePark
+            case "camp_site": return .campSite
+            case "caravan_site": return .caravanSite
+            case "alpine_hut": return .alpineHut
+            case "picnic_site": return .picnicSite
+            default: break
+            }
+        }
+        switch tags["man_made"] {
+        case "lighthouse": return .lighthouse
+        case "tower" where tags["tourism"] != nil || tags["tower:type"] == "observation": return .tower
+        case "bridge" where tags["tourism"] != nil || tags["historic"] != nil: return .bridge
+        default: return nil
+        }
+    }
+
+    /// Tags whose values are other names of the object, each maybe several separated by ";".
+    static let otherNameTags = ["alt_name", "old_name", "int_name", "official_name", "short_name", "loc_name", "reg_name", "nat_name"]
+
+    /// The feature of one `osmium export -f geojsonseq` line; nil for an object without a name or a
+    /// kind, or a line that is not a feature.
+    static func feature(fromLine line: Substring) -> (feature: NamedFeature, isPoint: Bool)? {
+        let text = line.drop { $0 == "\u{1E}" || $0 == " " }
+        guard !text.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+              let properties = object["properties"] as? [String: Any] else { return nil }
+        var tags: [String: String] = [:]
+        for (key, value) in properties {
+            if let value = value as? String { tags[key] = value }
+        }
+        guard let kind = kind(of: tags) else { return nil }
+        let languageNames = tags.keys.filter { $0.hasPrefix("name:") }.sorted().flatMap { names(tags[$0]) }
+        guard let name = clean(tags["name"]) ?? clean(tags["name:en"]) ?? languageNames.first,
+              let geometry = FeatureGeometry(geoJSON: object["geometry"]), let point = geometry.representativePoint else { return nil }
+        let alternates = otherNameTags.flatMap { names(tags[$0]) }
+        let population = kind.isSettlement ? leadingNumber(tags["population"]).map { Int($0) } ?? 0 : 0
+        let elevation = leadingNumber(tags["ele"]).map { value in
+            Int((tags["ele"]?.contains("ft") == true ? value * 0.3048 : value).rounded())
+        }
+        var feature = NamedFeature(name: name, alternateNames: alternates, languageNames: languageNames, kind: kind, coordinate: point,
+                                   elevation: elevation, population: max(0, population), identifier: identifier(object["id"]))
+        // A peak weighs a little more the higher it is: Pica d'Estats (3,143 m) before a hill of its name.
+        if let elevation, kind == .peak || kind == .volcano { feature.weight += max(0, elevation / 10) }
+        if case .point = geometry { return (feature, true) }
+        return (feature, false)
+    }
+
+    private static func clean(_ value: String?) -> String? {
+        guard let trimmed = value?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+
+    private static func names(_ value: String?) -> [String] {
+        (value ?? "").split(separator: ";").compactMap { clean(String($0)) }
+    }
+
+    /// The number an `ele` or `population` tag starts with: "3143", "3143,45" (a decimal comma),
+    /// "2,864 m", "10000 ft"; nil when it starts with none.
+    static func leadingNumber(_ value: String?) -> Double? {
+        guard let value else { return nil }
+        var digits = ""
+        var seenSeparator = false
+        for character in value.trimmingCharacters(in: .whitespaces) {
+            if character.isASCII, character.isNumber { digits.append(character); continue }
+            if (character == "." || character == ","), !seenSeparator, !digits.isEmpty {
+                seenSeparator = true
+                digits.append(".")
+                continue
+            }
+            break
+        }
+        if digits.hasSuffix(".") { digits.removeLast() }
+        guard let number = Double(digits) else { return nil }
+        // "2,864" with three digits after the comma is a thousands separator, not a decimal comma.
+        if let dot = digits.firstIndex(of: "."), digits[digits.index(after: dot)...].count == 3,
+           value.contains(","), !value.contains(".") {
+            return Double(digits.replacingOccurrences(of: ".", with: ""))
+        }
+        return number
+    }
+
+    /// A number for "n123", "w45", "a67" (osmium's unique ids), distinct across object types.
+    private static func identifier(_ value: Any?) -> Int {
+        guard let text = value as? String, let type = text.first, let number = Int(text.dropFirst()) else { return 0 }
+        let offset = ["n": 0, "w": 1, "r": 2, "a": 3][type] ?? 0
+        return number &* 4 &+ offset
+    }
+}

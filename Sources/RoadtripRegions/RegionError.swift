@@ -1,0 +1,44 @@
+import Foundation
+
+/// Why a region could not be added, listed or removed: one sentence each, naming the file.
+package enum RegionError: Error, Equatable, CustomStringConvertible {
+    case missingTool(tool: String, package: String)
+    case notFound(path: String)
+    case notAFile(path: String, what: String)
+    case unreadable(path: String, reason: String)
+    case notAnExtract(path: String, reason: String)
+    case toolFailed(tool: String, status: Int32, message: String)
+    case badName(String)
+    case noSuchRegion(String, known: [String])
+    case cannotWrite(path: String, reason: String)
+    case empty(path: String)
+    case cancelled
+
+    package var description: String {
+        switch self {
+        case .missingTool(let tool, let package):
+            return "Adding a region needs \(tool), from the Debian package \(package): install it with `sudo apt-get install \(package)`."
+        case .notFound(let path):
+            return "\(path) does not exist."
+        case .notAFile(let path, let what):
+            return "\(path) is \(what), not an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz or .osm.bz2)."
+        case .unreadable(let path, let reason):
+            return "\(path) cannot be read: \(reason)."
+        case .notAnExtract(let path, let reason):
+            return "\(path) is not an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz or .osm.bz2): \(reason)."
+        case .toolFailed(let tool, let status, let message):
+            return "\(tool) failed (status \(status)): \(message)"
+        case .badName(let name):
+            return "“\(name)” cannot name a region: use letters, digits and hyphens, up to 64."
+        case .noSuchRegion(let name, let known):
+            return known.isEmpty ? "There is no region “\(name)”; no region has been added."
+                : "There is no region “\(name)”; the regions are \(known.joined(separator: ", "))."
+        case .cannotWrite(let path, let reason):
+            return "The region cannot be written to \(path): \(reason). Nothing was changed."
+        case .empty(let path):
+            return "\(path) holds no named place, sight or natural feature to add."
+        case .cancelled:
+            return "The import was cancelled; nothing was changed."
+        }
+    }
+}

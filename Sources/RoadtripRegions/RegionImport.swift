@@ -1,0 +1,202 @@
+import Foundation
+import RoadtripCore
+
+/// `region add`: turns an OpenStreetMap extract into a region on the shelf.
+///
+/// 1. The file is checked (a regular file that starts like PBF or OSM XML, maybe gzip or bzip2
+///    compressed) and hashed (`sha256sum`).
+/// 2. `osmium tags-filter` keeps the objects that name a place (`OSMFeatures.filterExpressions`)
+///    and the roads; `osmium export` writes the places as GeoJSON lines, read here into features;
+///    `osmium fileinfo` counts the roads and gives the area.
+/// 3. The features become a place index (the gazetteer format), each in the country and region of
+///    the nearest built-in town, written with `region.json` into a staging folder, which the shelf
+///    then puts in place in one step (`RegionShelf.install`).
+/// Every step before the last works in the staging folder only, so failing or stopping changes nothing.
+package struct RegionImport: Sendable {
+    /// How far an import is, for a progress line.
+    package enum Progress: Sendable, Equatable {
+        /// Bytes of the extract read so far, of `total`, in pass `pass` (hashing is pass 1).
+        case reading(file: String, bytes: Int64, total: Int64, pass: Int)
+        /// Features read from osmium's output so far.
+        case indexing(places: Int)
+        /// The index of `places` places is being written.
+        case writing(places: Int)
+
+        package var text: String {
+            switch self {
+            case .reading(let file, let bytes, let total, let pass):
+                let percent = total > 0 ? Int(min(100, bytes * 100 / total)) : 0
+                let stage = pass == 1 ? "Checking" : "Reading"
+                return "\(stage) \(file): \(ByteCount.text(bytes)) of \(ByteCount.text(total)) (\(percent)%)"
+            case .indexing(let places):
+                return "Indexing: \(DistanceUnit.grouped(places)) places"
+            case .writing(let places):
+                return "Writing \(DistanceUnit.grouped(places)) places"
+            }
+        }
+    }
+
+    package let file: String
+    package let name: String
+    package let shelf: RegionShelf
+    /// The built-in towns: each feature takes the country and region of the nearest.
+    package let towns: (any PlaceIndex)?
+    package var isCancelled: @Sendable () -> Bool = { false }
+    package var progress: @Sendable (Progress) -> Void = { _ in }
+    package var clock: @Sendable () -> Date = { Date() }
+
+    /// `name` nil: the name the file gives (`RegionShelf.name(forFile:)`).
+    package init(file: String, name: String? = nil, shelf: RegionShelf, towns: (any PlaceIndex)?) throws(RegionError) {
+        let name = name ?? RegionShelf.name(forFile: file)
+        guard RegionShelf.isValidName(name) else { throw .badName(name) }
+        self.file = file
+        self.name = name
+        self.shelf = shelf
+        self.towns = towns
+    }
+
+    /// Adds the region (or updates the one of that name); returns what it holds.
+    package func run() throws(RegionError) -> RegionInfo {
+        let path = (file as NSString).isAbsolutePath ? file : FileManager.default.currentDirectoryPath + "/" + file
+        let (format, size) = try ExtractFile.check(path)
+        _ = try ChildTools.locate("osmium")
+        shelf.sweep()
+        let staging = try shelf.makeStaging()
+        do {
+            let info = try build(in: staging, path: path, format: format, size: size)
+            try shelf.install(staging, as: name)
+            return info
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw error
+        }
+    }
+
+    private func build(in staging: URL, path: String, format: String, size: Int64) throws(RegionError) -> RegionInfo {
+        let display = (path as NSString).lastPathComponent
+        var pass = 0
+        let report = progress
+        func tools() -> ChildTools {
+            pass += 1
+            let current = pass
+            var tools = ChildTools(logFile: staging.appendingPathComponent("tool.log"), isCancelled: isCancelled)
+            tools.reading = { _, bytes in report(.reading(file: display, bytes: bytes, total: size, pass: current)) }
+            return tools
+        }
+        func work(_ file: String) -> String { staging.appendingPathComponent(file).path }
+        do {
+            let hashed = try tools().run("sha256sum", ["--", path], input: path, capture: true)
+            let sha256 = String(hashed.prefix { $0.isHexDigit })
+            let header = try tools().run("osmium", ["fileinfo", "-j", "-F", format, path], capture: true)
+            do {
+                try tools().run("osmium", ["tags-filter", "-F", format, path, "-o", work("selected.osm.pbf")]
+                                + OSMFeatures.filterExpressions + OSMFeatures.roadExpressions, input: path)
+            } catch RegionError.toolFailed(_, _, let message) {
+                throw RegionError.notAnExtract(path: path, reason: "osmium cannot read it (\(message))")
+            }
+            let plain = ChildTools(logFile: staging.appendingPathComponent("tool.log"), isCancelled: isCancelled)
+            try plain.run("osmium", ["tags-filter", work("selected.osm.pbf"), "-o", work("places.osm.pbf")] + OSMFeatures.filterExpressions)
+            try plain.run("osmium", ["export", work("places.osm.pbf"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
+            try plain.run("osmium", ["tags-filter", work("selected.osm.pbf"), "-o", work("roads.osm.pbf")] + OSMFeatures.roadExpressions)
+            let roads = try plain.run("osmium", ["fileinfo", "-e", "-j", work("roads.osm.pbf")], capture: true)
+            let selected = try plain.run("osmium", ["fileinfo", "-e", "-j", work("selected.osm.pbf")], capture: true)
+            let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")))
+            let roadCount = FileInfo(roads).ways
+            guard !features.isEmpty || roadCount > 0 else { throw RegionError.empty(path: path) }
+            report(.writing(places: features.count))
+            let source = FeatureGazetteer.source(for: features, towns: towns)
+            let bytes: [UInt8]
+            do { bytes = try GazetteerWriter.bytes(for: source).bytes } catch {
+                throw RegionError.cannotWrite(path: staging.path, reason: "\(error)")
+            }
+            let info = RegionInfo(name: name, sourceFile: path, sourceBytes: size, sha256: sha256, added: clock(),
+                                  bounds: FileInfo(header).headerBounds ?? FileInfo(selected).dataBounds,
+                                  places: features.count, roads: roadCount, format: RegionInfo.currentFormat)
+            for leftover in ["selected.osm.pbf", "places.osm.pbf", "roads.osm.pbf", "places.geojsonseq", "tool.log", "output.txt"] {
+                try? FileManager.default.removeItem(atPath: work(leftover))
+            }
+            try DurableFile.write(Data(bytes), to: staging.appendingPathComponent(RegionInfo.placesFileName))
+            try DurableFile.write(try info.encoded(), to: staging.appendingPathComponent(RegionInfo.fileName))
+            return info
+        } catch let error as RegionError {
+            throw Self.explained(error)
+        } catch {
+            throw RegionError.cannotWrite(path: staging.path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    /// A tool that ran out of room says so in its own words; say it in ours.
+    private static func explained(_ error: RegionError) -> RegionError {
+        if case .toolFailed(_, _, let message) = error, message.contains("No space left") {
+            return .cannotWrite(path: "the regions folder", reason: "No space left on device")
+        }
+        return error
+    }
+
+    /// The features of osmium's GeoJSON lines: one per named object, the same feature drawn as a
+    /// node and an area (or a closed way, which osmium writes as a line and an area) kept once.
+    private func readFeatures(_ url: URL) throws -> [NamedFeature] {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var kept: [String: [(feature: NamedFeature, rank: Int)]] = [:]
+        var order: [String] = []
+        var count = 0
+        for line in text.split(separator: "\n") {
+            if isCancelled() { throw RegionError.cancelled }
+            guard let (feature, isPoint) = OSMFeatures.feature(fromLine: line) else { continue }
+            count += 1
+            if count % 1_000 == 0 { progress(.indexing(places: count)) }
+            let rank = isPoint ? 0 : line.contains("\"Polygon\"") || line.contains("\"MultiPolygon\"") ? 1 : 2
+            let key = SearchText.key(of: feature.name) + "\u{1F}\(feature.kind.rawValue)"
+            if kept[key] == nil { order.append(key) }
+            var group = kept[key, default: []]
+            if let same = group.firstIndex(where: { SearchContext.kilometres(from: $0.feature.coordinate, to: feature.coordinate) < 5 }) {
+                if rank < group[same].rank { group[same] = (feature, rank) }
+            } else {
+                group.append((feature, rank))
+            }
+            kept[key] = group
+        }
+        return order.flatMap { kept[$0]!.map(\.feature) }
+    }
+}
+
+/// What `osmium fileinfo -j` says of a file, as far as a region needs it.
+struct FileInfo {
+    let object: [String: Any]
+
+    init(_ json: String) {
+        object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
+    }
+
+    var ways: Int {
+        (((object["data"] as? [String: Any])?["count"] as? [String: Any])?["ways"] as? NSNumber)?.intValue ?? 0
+    }
+
+    /// The box the file's header declares (what the extract was cut to).
+    var headerBounds: RegionInfo.Bounds? {
+        ((object["header"] as? [String: Any])?["boxes"] as? [Any])?.first.flatMap(Self.bounds)
+    }
+
+    /// The box around the data.
+    var dataBounds: RegionInfo.Bounds? {
+        (object["data"] as? [String: Any])?["bbox"].flatMap(Self.bounds)
+    }
+
+    private static func bounds(_ value: Any) -> RegionInfo.Bounds? {
+        guard let box = value as? [NSNumber], box.count == 4 else { return nil }
+        return RegionInfo.Bounds(south: box[1].doubleValue, west: box[0].doubleValue, north: box[3].doubleValue, east: box[2].doubleValue)
+    }
+}
+
+/// Sizes as people read them: "565 KB", "4.2 GB".
+enum ByteCount {
+    static func text(_ bytes: Int64) -> String {
+        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        var value = Double(bytes), unit = 0
+        while value >= 1_000, unit < units.count - 1 {
+            value /= 1_000
+            unit += 1
+        }
+        return unit == 0 ? "\(bytes) bytes" : value < 10 ? String(format: "%.1f %@", value, units[unit]) : "\(Int(value.rounded())) \(units[unit])"
+    }
+}
