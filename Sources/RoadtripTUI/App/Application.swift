@@ -24,7 +24,7 @@ package enum Application {
     /// The modules' shared context; place search loads on first use.
     static func makeContext(model: DataModel, navigator: Navigator, settings: Settings) -> ModuleContext {
         ModuleContext(model: model, navigator: navigator, unit: settings.unit, places: .library(environment: settings.environment),
-                      basemap: .basemap(environment: settings.environment))
+                      basemap: .basemap(environment: settings.environment), regions: RegionShelf.standard(environment: settings.environment))
     }
 
     /// Runs the TUI on an already loaded model. Returns the process exit status: 0, or 128 plus

@@ -14,9 +14,17 @@ package final class BusyTask {
     /// True once the result was handed over; the task is then done.
     private let takeResult: @MainActor () -> Bool
     private let cancelWork: @Sendable () -> Void
+    /// What the work says of how far it is, and whether it was cancelled.
+    let progress = BusyProgress()
 
     /// Starts `work` on a new thread; `done` gets its value on the main actor, unless cancelled.
-    package init<Value: Sendable>(title: String, work: @escaping @Sendable () -> Value, done: @escaping @MainActor (Value) -> Void) {
+    package convenience init<Value: Sendable>(title: String, work: @escaping @Sendable () -> Value, done: @escaping @MainActor (Value) -> Void) {
+        self.init(title: title, reporting: { _ in work() }, done: done)
+    }
+
+    /// Starts `work` on a new thread, handing it a `BusyProgress` to report how far it is (shown
+    /// beside the spinner) and to ask whether it was cancelled, so that it can stop and clean up.
+    package init<Value: Sendable>(title: String, reporting work: @escaping @Sendable (BusyProgress) -> Value, done: @escaping @MainActor (Value) -> Void) {
         self.title = title
         let box = ResultBox<Value>()
         takeResult = {
@@ -24,8 +32,12 @@ package final class BusyTask {
             done(value)
             return true
         }
-        cancelWork = { box.cancel() }
-        Thread.detachNewThread { box.put(work()) }
+        let progress = progress
+        cancelWork = {
+            box.cancel()
+            progress.cancel()
+        }
+        Thread.detachNewThread { box.put(work(progress)) }
     }
 
     /// Hands the result over when the work has finished; returns whether it has.
@@ -37,10 +49,33 @@ package final class BusyTask {
     /// Whole seconds since it started.
     package var elapsedSeconds: Int { Int(ProcessInfo.processInfo.systemUptime - started) }
 
-    /// "Importing coast.gpx… 3 s · Esc cancels" (a spinner turns each second).
+    /// "Importing coast.gpx… 3 s · Esc cancels" (a spinner turns each second), with the work's
+    /// own report when it gives one: "Adding region andorra… Reading andorra.osm.pbf: 55% · 3 s".
     package var statusMessage: StatusMessage {
         let spinner = TextWidth.isUTF8 ? ["◐", "◓", "◑", "◒"] : ["|", "/", "-", "\\"]
-        return StatusMessage("\(spinner[elapsedSeconds % 4]) \(title)… \(elapsedSeconds) s · Esc cancels")
+        let report = progress.text.map { " \($0) ·" } ?? ""
+        return StatusMessage("\(spinner[elapsedSeconds % 4]) \(title)…\(report) \(elapsedSeconds) s · Esc cancels")
+    }
+}
+
+/// How far a busy task's work is, said by the work's thread and read by the main loop.
+package final class BusyProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var report: String?
+    private var cancelled = false
+
+    /// "Reading andorra.osm.pbf: 312 KB of 565 KB (55%)".
+    package func say(_ text: String) {
+        lock.withLock { report = text }
+    }
+
+    package var text: String? { lock.withLock { report } }
+
+    /// Whether Esc (or a quit) cancelled the task: work that can stop should, and clean up.
+    package var isCancelled: Bool { lock.withLock { cancelled } }
+
+    func cancel() {
+        lock.withLock { cancelled = true }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 import RoadtripStore
 import Terminal
 
@@ -12,8 +13,12 @@ struct ModuleContext {
     let unit: DistanceUnit
     let places: PlaceIndexProvider
     let basemap: BasemapProvider
+    /// The added regions (nil: none here, as in most tests).
+    let regions: RegionShelf?
 
-    init(model: DataModel, navigator: Navigator, unit: DistanceUnit, places: PlaceIndexProvider, basemap: BasemapProvider = .unavailable) {
+    init(model: DataModel, navigator: Navigator, unit: DistanceUnit, places: PlaceIndexProvider, basemap: BasemapProvider = .unavailable,
+         regions: RegionShelf? = nil) {
+        self.regions = regions
         self.model = model
         self.navigator = navigator
         self.unit = unit

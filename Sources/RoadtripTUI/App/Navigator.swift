@@ -24,6 +24,7 @@ package final class Navigator {
     /// Work running off the main loop; while it runs it has the keys (see `BusyTask`).
     private var busy: BusyTask?
     private var busySecondsShown = -1
+    private var busyReportShown: String?
     /// Set when a click closed the help overlay: the rest of a double click is not for the screen.
     private var closingClick = ClosingClickGuard()
 
@@ -110,8 +111,9 @@ package final class Navigator {
             message = nil
             return setNeedsDisplay()
         }
-        guard busy.elapsedSeconds != busySecondsShown else { return }
+        guard busy.elapsedSeconds != busySecondsShown || busy.progress.text != busyReportShown else { return }
         busySecondsShown = busy.elapsedSeconds
+        busyReportShown = busy.progress.text
         show(busy.statusMessage)
     }
 

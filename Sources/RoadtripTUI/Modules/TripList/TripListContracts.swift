@@ -1,6 +1,7 @@
 import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
+import RoadtripRegions
 import RoadtripStore
 import Terminal
 
@@ -21,6 +22,14 @@ protocol TripListViewInput: AnyObject {
     func beginImport(path: String)
     /// Why the file could not be imported; the form stays open.
     func showImportError(_ text: String)
+    /// The regions panel, with `name`'s row selected when given.
+    func showRegions(_ regions: RegionsViewModel, selecting name: String?)
+    /// The form to add a region: the extract to read, beginning with `path`.
+    func beginRegionAdd(path: String)
+    /// Why the region could not be added; the form stays open.
+    func showRegionAddError(_ text: String)
+    /// Asks whether to remove region `name`.
+    func askToConfirmRegionRemoval(_ question: String, name: String)
 }
 
 /// What the view reports: the user's intents, never raw keys.
@@ -48,6 +57,14 @@ protocol TripListViewOutput: AnyObject {
     func didPressSort()
     func didPressImport()
     func didSubmitImport(path: String)
+    /// The regions: OpenStreetMap extracts whose places search finds.
+    func didPressRegions()
+    func didPressAddRegion()
+    func didSubmitAddRegion(path: String)
+    func didCancelAddRegion()
+    func didPressRemoveRegion(name: String)
+    func didAnswerRemoveRegion(name: String, confirmed: Bool)
+    func didCloseRegions()
     func didPressUndo()
     func didPressRedo()
     func didPressSave()
@@ -71,6 +88,15 @@ protocol TripListInteractorInput: EditingSession {
     func importReader(for path: String) -> @Sendable () -> Result<[ImportedTrip], ImportError>
     /// Adds what `importReader` read, as one undoable change; returns the new trips and notes on the import.
     func addImported(_ imported: [ImportedTrip], from path: String) -> (trips: [Trip], notes: [String])
+    /// The added regions, by name, and the folder they live in.
+    func regions() -> [RegionShelf.Installed]
+    var regionsFolder: String { get }
+    /// Adds the extract at `path` (as typed) as a region, on whatever thread calls it, reporting
+    /// how far it is and stopping when cancelled; nothing changes unless it succeeds.
+    func regionImporter(for path: String) -> @Sendable (BusyProgress) -> Result<RegionInfo, RegionError>
+    func removeRegion(_ name: String) throws(RegionError)
+    /// The regions changed: the next search loads them again.
+    func regionsChanged()
 }
 
 /// Where the presenter can send the user.

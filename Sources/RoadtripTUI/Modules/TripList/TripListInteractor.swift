@@ -1,15 +1,21 @@
 import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
+import RoadtripRegions
 import RoadtripStore
 
 /// The trip list's use cases, on the shared `DataModel`.
 @MainActor
 final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
     let model: DataModel
+    private let places: PlaceIndexProvider
+    private let shelf: RegionShelf?
 
-    init(model: DataModel) {
+    /// `regions` nil: no regions here (the panel says so and cannot add one).
+    init(model: DataModel, places: PlaceIndexProvider = .unavailable, regions: RegionShelf? = nil) {
         self.model = model
+        self.places = places
+        self.shelf = regions
     }
 
     var trips: AnyPublisher<[Trip], Never> {
@@ -41,6 +47,37 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
         let trips = ImportedTrip.newTrips(imported, named: nil)
         model.addTrips(trips, "import \(ExportFile.url(forTyped: path).lastPathComponent)")
         return (trips, imported.flatMap(\.notes))
+    }
+
+    func regions() -> [RegionShelf.Installed] {
+        shelf?.installed() ?? []
+    }
+
+    var regionsFolder: String { shelf?.directory.path ?? "" }
+
+    func regionImporter(for path: String) -> @Sendable (BusyProgress) -> Result<RegionInfo, RegionError> {
+        let file = ExportFile.url(forTyped: path).path
+        // The built-in towns, whose countries and regions the new places take: the library's first index.
+        let towns = (try? places.value.get() as? PlaceLibrary)?.indexes.first
+        let shelf = shelf
+        return { progress in
+            Result { () throws(RegionError) in
+                guard let shelf else { throw RegionError.cannotWrite(path: file, reason: "no regions folder is set up here") }
+                var job = try RegionImport(file: file, shelf: shelf, towns: towns)
+                job.isCancelled = { progress.isCancelled }
+                job.progress = { progress.say($0.text) }
+                return try job.run()
+            }
+        }
+    }
+
+    func removeRegion(_ name: String) throws(RegionError) {
+        guard let shelf else { throw RegionError.noSuchRegion(name, known: []) }
+        try shelf.remove(name)
+    }
+
+    func regionsChanged() {
+        places.reload()
     }
 
     func reverseStops(ofTrip id: Trip.ID) {

@@ -1,6 +1,7 @@
 import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
+import RoadtripRegions
 import RoadtripStore
 import Terminal
 
@@ -195,6 +196,79 @@ final class TripListPresenter: TripListViewOutput {
             view?.beginImport(path: path)
             view?.showImportError(error.description)
         }
+    }
+
+    // MARK: Regions
+
+    func didPressRegions() {
+        view?.showRegions(regionsViewModel(), selecting: nil)
+    }
+
+    private func regionsViewModel() -> RegionsViewModel {
+        let rows = interactor.regions().map { region -> RegionsViewModel.Row in
+            switch region.info {
+            case .success(let info):
+                return .init(name: region.name, detail: "\(RegionText.counts(info)) · \(RegionText.area(info.bounds)) · added \(RegionText.day(info.added))")
+            case .failure(let error):
+                return .init(name: region.name, detail: error.description, isDamaged: true)
+            }
+        }
+        return RegionsViewModel(rows: rows, folder: interactor.regionsFolder)
+    }
+
+    func didPressAddRegion() {
+        view?.beginRegionAdd(path: "")
+    }
+
+    func didSubmitAddRegion(path: String) {
+        guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return view?.showRegionAddError("Type the extract to add: an .osm.pbf, .osm, .osm.gz or .osm.bz2 file.") ?? ()
+        }
+        view?.endEditing()
+        let name = (path as NSString).lastPathComponent
+        router.runBusy(BusyTask(title: "Adding region \(TripText.quoted(name))", reporting: interactor.regionImporter(for: path)) { [weak self] result in
+            self?.didAddRegion(result, from: path)
+        })
+    }
+
+    private func didAddRegion(_ result: Result<RegionInfo, RegionError>, from path: String) {
+        switch result {
+        case .success(let info):
+            interactor.regionsChanged()
+            message = StatusMessage("Added region \(info.name): \(RegionText.counts(info)). Its places are found when adding a stop.")
+            view?.showRegions(regionsViewModel(), selecting: info.name)
+            refresh()
+        case .failure(let error):
+            view?.beginRegionAdd(path: path)
+            view?.showRegionAddError(error.description)
+        }
+    }
+
+    func didCancelAddRegion() {
+        view?.showRegions(regionsViewModel(), selecting: nil)
+    }
+
+    func didPressRemoveRegion(name: String) {
+        let places = interactor.regions().first { $0.name == name }.flatMap { try? $0.info.get().places }
+        view?.askToConfirmRegionRemoval("Remove region “\(name)”\(places.map { " and its \(DistanceUnit.grouped($0)) places" } ?? "")?", name: name)
+    }
+
+    func didAnswerRemoveRegion(name: String, confirmed: Bool) {
+        if confirmed {
+            do {
+                try interactor.removeRegion(name)
+                interactor.regionsChanged()
+                message = StatusMessage("Removed region \(name).")
+            } catch {
+                message = StatusMessage(error.description, isError: true)
+            }
+            refresh()
+        }
+        view?.showRegions(regionsViewModel(), selecting: nil)
+    }
+
+    func didCloseRegions() {
+        view?.endEditing()
     }
 
     func didPressSort() {

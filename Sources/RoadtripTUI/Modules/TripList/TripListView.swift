@@ -7,7 +7,7 @@ import Terminal
 final class TripListView: Screen, TripListViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
-        case open, add, rename, delete, duplicate, reverse, sort, importTrips, filter, clearFilter, undo, redo, save, help, quit
+        case open, add, rename, delete, duplicate, reverse, sort, importTrips, regions, filter, clearFilter, undo, redo, save, help, quit
     }
 
     /// Every key of the screen; the status bar and the help overlay are made from it.
@@ -20,6 +20,7 @@ final class TripListView: Screen, TripListViewInput {
         KeyBinding(.reverse, keys: [.character("R")], label: "Reverse", help: "Reverse the order of the selected trip's stops"),
         KeyBinding(.sort, keys: [.character("S")], label: "Sort", help: "Sort the list: as in the file, by name, by distance, by start date"),
         KeyBinding(.importTrips, keys: [.character("I")], label: "Import", help: "Import trips from a GPX, GeoJSON or trips.json file"),
+        KeyBinding(.regions, keys: [.character("M")], label: "Regions", help: "Regions (maps): add an OpenStreetMap extract, and its villages and sights are found"),
         KeyBinding(.filter, keys: [.character("/")], label: "Filter", help: "Filter by trip or place name", statusBar: true),
         KeyBinding(.clearFilter, keys: [.escape], label: "Clear", help: "Clear the filter"),
         KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change"),
@@ -33,6 +34,14 @@ final class TripListView: Screen, TripListViewInput {
         case rename(TextField)
         case filter(TextField)
         case importFile(FormDialog)
+        case regions(RegionsPanel)
+        case regionAdd(FormDialog)
+    }
+
+    /// What the open y/n question is about.
+    private enum Question {
+        case deleteTrip
+        case removeRegion(String)
     }
 
     private let presenter: TripListViewOutput
@@ -40,6 +49,7 @@ final class TripListView: Screen, TripListViewInput {
     private var list = ListState()
     private var editor: Editor?
     private var confirmation: ConfirmDialog?
+    private var question = Question.deleteTrip
     /// Rows the list showed last time, for PgUp/PgDn.
     private var pageSize = 10
     /// Where the last frame drew the rows (nil: no rows) and the screen, for the mouse.
@@ -90,6 +100,31 @@ final class TripListView: Screen, TripListViewInput {
 
     func askToConfirm(_ question: String) {
         confirmation = ConfirmDialog(question: question)
+        self.question = .deleteTrip
+        needsDisplay = true
+    }
+
+    func showRegions(_ regions: RegionsViewModel, selecting name: String?) {
+        editor = .regions(RegionsPanel(regions, selecting: name))
+        needsDisplay = true
+    }
+
+    func beginRegionAdd(path: String) {
+        editor = .regionAdd(FormDialog(title: "Add a region", fields: [("File", path)],
+                                       placeholders: ["an OpenStreetMap extract: .osm.pbf, .osm, .osm.gz or .osm.bz2"]))
+        needsDisplay = true
+    }
+
+    func showRegionAddError(_ text: String) {
+        guard case .regionAdd(var dialog) = editor else { return }
+        dialog.error = text
+        editor = .regionAdd(dialog)
+        needsDisplay = true
+    }
+
+    func askToConfirmRegionRemoval(_ question: String, name: String) {
+        confirmation = ConfirmDialog(question: question)
+        self.question = .removeRegion(name)
         needsDisplay = true
     }
 
@@ -121,7 +156,8 @@ final class TripListView: Screen, TripListViewInput {
         switch editor {
         case .rename: return Self.renameKeymap.statusHints
         case .filter: return Self.filterKeymap.statusHints
-        case .importFile: return FormDialog.keymap.statusHints
+        case .importFile, .regionAdd: return FormDialog.keymap.statusHints
+        case .regions: return RegionsPanel.keymap.statusHints
         case nil: return shownKeymap.statusHints
         }
     }
@@ -137,7 +173,10 @@ final class TripListView: Screen, TripListViewInput {
             if let answer = dialog.answer(for: key) {
                 confirmation = nil
                 needsDisplay = true
-                presenter.didAnswerDelete(answer == .yes)
+                switch question {
+                case .deleteTrip: presenter.didAnswerDelete(answer == .yes)
+                case .removeRegion(let name): presenter.didAnswerRemoveRegion(name: name, confirmed: answer == .yes)
+                }
             }
             return
         }
@@ -171,6 +210,25 @@ final class TripListView: Screen, TripListViewInput {
             case .handled: needsDisplay = true
             case .ignored: break
             }
+        case .regionAdd(var dialog):
+            let outcome = dialog.handle(key)
+            editor = .regionAdd(dialog)
+            switch outcome {
+            case .submit(let values): presenter.didSubmitAddRegion(path: values.first ?? "")
+            case .cancel: presenter.didCancelAddRegion()
+            case .handled: needsDisplay = true
+            case .ignored: break
+            }
+        case .regions(var panel):
+            let command = panel.handle(key)
+            editor = .regions(panel)
+            switch command {
+            case .move: needsDisplay = true
+            case .add: presenter.didPressAddRegion()
+            case .remove: if let name = panel.selectedName { presenter.didPressRemoveRegion(name: name) }
+            case .close: presenter.didCloseRegions()
+            case nil: if key == .character("?") { presenter.didPressHelp() }
+            }
         case nil:
             if let command = Self.keymap.command(for: key) { perform(command) }
         }
@@ -194,6 +252,7 @@ final class TripListView: Screen, TripListViewInput {
         case .reverse: presenter.didPressReverse()
         case .sort: presenter.didPressSort()
         case .importTrips: presenter.didPressImport()
+        case .regions: presenter.didPressRegions()
         case .filter: presenter.didPressFilter()
         case .clearFilter: presenter.didPressClearFilter()
         case .undo: presenter.didPressUndo()
@@ -245,7 +304,11 @@ final class TripListView: Screen, TripListViewInput {
             }
         }
         if hasFilterLine { drawFilterLine(on: surface, row: rect.bottom - 1, width: rect.width) }
-        if case .importFile(let dialog) = editor { dialog.draw(on: surface) }
+        switch editor {
+        case .importFile(let dialog), .regionAdd(let dialog): dialog.draw(on: surface)
+        case .regions(let panel): panel.draw(on: surface)
+        default: break
+        }
         confirmation?.draw(on: surface)
     }
 

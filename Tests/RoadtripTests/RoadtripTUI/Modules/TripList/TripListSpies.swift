@@ -1,6 +1,7 @@
 import Foundation
 @preconcurrency import OpenCombine
 @testable import RoadtripCore
+import RoadtripRegions
 @testable import RoadtripStore
 @testable import RoadtripTUI
 import Terminal
@@ -24,6 +25,14 @@ final class TripListViewSpy: TripListViewInput {
     var importErrors: [String] = []
     func beginImport(path: String) { importPaths.append(path) }
     func showImportError(_ text: String) { importErrors.append(text) }
+    var regionPanels: [(regions: RegionsViewModel, selected: String?)] = []
+    var regionAddPaths: [String] = []
+    var regionAddErrors: [String] = []
+    var regionRemovals: [(question: String, name: String)] = []
+    func showRegions(_ regions: RegionsViewModel, selecting name: String?) { regionPanels.append((regions, name)) }
+    func beginRegionAdd(path: String) { regionAddPaths.append(path) }
+    func showRegionAddError(_ text: String) { regionAddErrors.append(text) }
+    func askToConfirmRegionRemoval(_ question: String, name: String) { regionRemovals.append((question, name)) }
 }
 
 @MainActor
@@ -83,6 +92,23 @@ final class TripListInteractorSpy: TripListInteractorInput {
         if let index = subject.value.firstIndex(where: { $0.id == id }) { subject.value[index].stops.reverse() }
     }
 
+    /// The regions the panel lists, and what adding one gives.
+    var installedRegions: [RegionShelf.Installed] = []
+    var regionResult: Result<RegionInfo, RegionError> = .failure(.cancelled)
+    var removedRegions: [String] = []
+    var regionsChangedCount = 0
+    func regions() -> [RegionShelf.Installed] { installedRegions }
+    var regionsFolder: String { "/data/roadtrip/regions" }
+    func regionImporter(for path: String) -> @Sendable (BusyProgress) -> Result<RegionInfo, RegionError> {
+        let result = regionResult
+        return { _ in result }
+    }
+    func removeRegion(_ name: String) throws(RegionError) {
+        removedRegions.append(name)
+        installedRegions.removeAll { $0.name == name }
+    }
+    func regionsChanged() { regionsChangedCount += 1 }
+
     var undoDescription: String?
     var readOnlyReason: String?
     func undo() -> String? { undoDescription }
@@ -141,6 +167,13 @@ final class TripListPresenterSpy: TripListViewOutput {
     func didPressSort() { intents.append("sort") }
     func didPressImport() { intents.append("import") }
     func didSubmitImport(path: String) { intents.append("submit import \(path)") }
+    func didPressRegions() { intents.append("regions") }
+    func didPressAddRegion() { intents.append("add region") }
+    func didSubmitAddRegion(path: String) { intents.append("submit region \(path)") }
+    func didCancelAddRegion() { intents.append("cancel region") }
+    func didPressRemoveRegion(name: String) { intents.append("remove region \(name)") }
+    func didAnswerRemoveRegion(name: String, confirmed: Bool) { intents.append("answer remove \(name) \(confirmed)") }
+    func didCloseRegions() { intents.append("close regions") }
     func didPressUndo() { intents.append("undo") }
     func didPressRedo() { intents.append("redo") }
     func didPressSave() { intents.append("save") }

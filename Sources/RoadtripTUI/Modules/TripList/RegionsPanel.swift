@@ -1,0 +1,83 @@
+import Foundation
+import Terminal
+
+/// What the regions panel shows, formatted by the presenter.
+struct RegionsViewModel: Equatable {
+    struct Row: Equatable {
+        let name: String
+        /// "245 places · 1,331 roads · 42.44–42.66°N 1.42–1.78°E · added 2026-11-24", or why
+        /// the region cannot be read.
+        let detail: String
+        var isDamaged = false
+    }
+
+    var rows: [Row] = []
+    /// Where the regions live, for the panel's last line.
+    var folder = ""
+}
+
+/// The trip list's panel of regions (`M`): the added OpenStreetMap extracts, one a row, with the
+/// keys to add one from a path and remove the selected one. A box over the list, in the style of
+/// the other dialogs; it acts by telling the view what was asked.
+struct RegionsPanel: Equatable {
+    enum Command: Hashable, Sendable { case move(ListState.Move), add, remove, close }
+
+    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
+        KeyBinding(.add, keys: [.character("a")], label: "Add", help: "Add a region from an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz, .osm.bz2)", statusBar: true),
+        KeyBinding(.remove, keys: [.character("d"), .delete], label: "Remove", help: "Remove the selected region, after a y/n question", statusBar: true),
+        KeyBinding(.close, keys: [.escape, .character("q"), .character("M")], label: "Close", help: "Back to the trips", statusBar: true),
+    ])
+
+    private(set) var viewModel: RegionsViewModel
+    private var list = ListState()
+
+    init(_ viewModel: RegionsViewModel, selecting name: String? = nil) {
+        self.viewModel = viewModel
+        list.setCount(viewModel.rows.count)
+        list.select(name.flatMap { name in viewModel.rows.firstIndex { $0.name == name } } ?? 0)
+    }
+
+    var selectedName: String? {
+        list.selection.flatMap { viewModel.rows.indices.contains($0) ? viewModel.rows[$0].name : nil }
+    }
+
+    /// The command a key asks for; a move is done here and reported as handled.
+    mutating func handle(_ key: Key) -> Command? {
+        guard let command = Self.keymap.command(for: key) else { return nil }
+        if case .move(let move) = command { list.apply(move, pageSize: 10) }
+        return command
+    }
+
+    @MainActor
+    func draw(on surface: Surface) {
+        let bounds = surface.bounds
+        let width = min(max(40, bounds.width - 4), 100)
+        let empty = viewModel.rows.isEmpty
+        let note = empty ? TextWidth.wrap("No region yet. An OpenStreetMap extract (from download.geofabrik.de, say) makes every village, "
+                                          + "peak, lake and sight in it searchable offline: a adds one.", width: width - 4) : []
+        let listHeight = empty ? note.count : min(viewModel.rows.count, max(1, bounds.height - 8))
+        let box = bounds.centered(width: width, height: listHeight + 6)
+        surface.fill(box, style: .normal)
+        surface.box(box)
+        surface.text(" Regions ", row: box.row, column: box.column + 2, width: box.width - 4, style: .title)
+        let listRect = Rect(row: box.row + 2, column: box.column + 1, width: box.width - 2, height: listHeight)
+        if empty {
+            for (offset, line) in note.enumerated() {
+                surface.text(line, row: listRect.row + offset, column: box.column + 2, width: box.width - 4, style: .dim)
+            }
+        } else {
+            var list = self.list
+            let nameWidth = min(20, max(8, viewModel.rows.map { TextWidth.width($0.name) }.max() ?? 8))
+            surface.list(&list, in: listRect) { index, rowRect, isSelected in
+                let row = viewModel.rows[index]
+                let style: Style = isSelected ? .selected : .normal
+                if isSelected { surface.fill(row: rowRect.row, column: rowRect.column, width: rowRect.width, style: .selected) }
+                surface.text(row.name, row: rowRect.row, column: rowRect.column + 1, width: nameWidth, style: style)
+                surface.text(row.detail, row: rowRect.row, column: rowRect.column + nameWidth + 3, width: rowRect.width - nameWidth - 4,
+                             style: row.isDamaged && !isSelected ? .error : isSelected ? style : .dim)
+            }
+        }
+        surface.text(TextWidth.clipped(viewModel.folder, to: box.width - 4), row: box.bottom - 3, column: box.column + 2, width: box.width - 4, style: .dim)
+        surface.text("a add · d remove · Esc close", row: box.bottom - 2, column: box.column + 2, width: box.width - 4, style: .dim)
+    }
+}
