@@ -4,7 +4,7 @@ import Testing
 /// `roadtrip search` and `roadtrip new` run as commands.
 @Suite("search and new, end to end")
 struct SearchCommandEndToEndTests {
-    @Test("search --json gives the SPEC fields, best first")
+    @Test("search --json gives the SPEC fields, with the kind and source of each, best first")
     func searchJSON() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -12,7 +12,10 @@ struct SearchCommandEndToEndTests {
         #expect(result.status == 0, "\(CommandLineEndToEndTests.describe(result))")
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
         #expect((1...3).contains(entries.count))
-        #expect(Set(entries[0].keys) == ["name", "admin1", "country", "countryCode", "latitude", "longitude", "population"])
+        #expect(Set(entries[0].keys) == ["name", "kind", "admin1", "country", "countryCode", "latitude", "longitude", "population", "elevation", "source"])
+        #expect(entries[0]["kind"] as? String == "city")
+        #expect(entries[0]["source"] as? String == "builtin")
+        #expect(entries[0]["elevation"] is NSNull)
         #expect(entries[0]["name"] as? String == "Portland")
         #expect(entries[0]["admin1"] as? String == "Oregon")
         #expect(entries[0]["countryCode"] as? String == "US")

@@ -73,12 +73,17 @@ struct ProcessResult {
 enum Run {
     /// The environment children get: the test's own, without locale or tmux variables that would
     /// change what they do, plus `overrides`.
+    /// An XDG data folder that does not exist, so a program run by a test finds no regions.
+    static let noDataHome = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-e2e-no-data-home-\(getpid())").path
+
     static func environment(_ overrides: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         for name in ["LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANG", "LANGUAGE", "TMUX", "TMUX_PANE", "ROADTRIP_FILE", "ROADTRIP_RESOURCES", "NO_COLOR"] {
             environment[name] = nil
         }
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        // No regions but a test's own: the user's ~/.local/share/roadtrip/regions stays out of it.
+        environment["XDG_DATA_HOME"] = noDataHome
         environment.merge(overrides) { _, new in new }
         return environment
     }

@@ -32,12 +32,12 @@ import Testing
         #expect(view.last?.resultsNote?.hasPrefix("Type a place name") == true)
     }
 
-    @Test func typingListsPlacesWithRegionCountryAndPopulation() {
+    @Test func typingListsPlacesWithKindRegionCountryAndPopulation() {
         let presenter = makePresenter(.add(index: 1))
         presenter.didChangePlace("mon")
         #expect(view.last?.results.map(\.title) == ["Monterrey", "Monterey"])
-        #expect(view.last?.results[1].detail == "California, United States")
-        #expect(view.last?.results[1].shorterDetails == ["California, US", "California", "US"])
+        #expect(view.last?.results[1].detail == "town, California, United States")
+        #expect(view.last?.results[1].shorterDetails == ["town, California, US", "town, California", "town, US", "town"])
         #expect(view.last?.results[1].trailing == "pop. 28,576")
         #expect(view.last?.selectedResult == 0)
         #expect(view.last?.namePlaceholder == "Monterrey")

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import RoadtripCore
+@testable import RoadtripRegions
+
+/// Which OpenStreetMap objects become places, of what kind, under which names.
+struct OSMFeaturesTests {
+    @Test(arguments: [
+        (["place": "village"], PlaceKind.village), (["place": "islet"], .island), (["natural": "peak"], .peak),
+        (["natural": "water"], .lake), (["natural": "water", "water": "reservoir"], .lake), (["waterway": "waterfall"], .waterfall),
+        (["natural": "cave_entrance"], .cave), (["natural": "hot_spring"], .hotSpring), (["tourism": "alpine_hut"], .alpineHut),
+        (["historic": "castle", "tourism": "attraction"], .castle), (["boundary": "national_park"], .nationalPark),
+        (["boundary": "protected_area", "protect_class": "2"], .nationalPark), (["boundary": "protected_area"], .protectedArea),
+        (["leisure": "nature_reserve"], .natureReserve), (["mountain_pass": "yes", "highway": "pass"], .mountainPass),
+        (["man_made": "lighthouse"], .lighthouse), (["man_made": "tower", "tower:type": "observation"], .tower),
+        (["man_made": "bridge", "historic": "yes"], .bridge), (["place": "town", "tourism": "attraction"], .town),
+    ])
+    func tagsSayTheKind(tags: [String: String], kind: PlaceKind) {
+        #expect(OSMFeatures.kind(of: tags) == kind)
+    }
+
+    @Test(arguments: [["natural": "water", "water": "river"], ["man_made": "tower"], ["man_made": "bridge"], ["place": "square"], ["highway": "primary"]])
+    func tagsThatMakeNoPlace(tags: [String: String]) {
+        #expect(OSMFeatures.kind(of: tags) == nil)
+    }
+
+    @Test(arguments: [("3143", 3143.0), ("3143,45", 3143.45), ("2,864 m", 2864.0), ("2864.4", 2864.4), ("10000 ft", 10000.0), ("~2000", nil), ("", nil)])
+    func numbersAsMappersWriteThem(text: String, number: Double?) {
+        #expect(OSMFeatures.leadingNumber(text) == number)
+    }
+
+    @Test func aPeakLineBecomesAFeatureWithItsNamesAndElevation() throws {
+        let line = "\u{1E}" + #"{"type":"Feature","id":"n268642350","geometry":{"type":"Point","coordinates":[1.3978986,42.666952]},"properties":{"ele":"3143,45","name":"Pica d'Estats","name:fr":"Pique d'Estats","alt_name":"Pica d'Estats;Pic d'Estats","natural":"peak"}}"#
+        let (feature, isPoint) = try #require(OSMFeatures.feature(fromLine: Substring(line)))
+        #expect(isPoint)
+        #expect(feature.name == "Pica d'Estats")
+        #expect(feature.kind == .peak)
+        #expect(feature.elevation == 3143)
+        #expect(feature.languageNames == ["Pique d'Estats"])
+        #expect(feature.alternateNames == ["Pica d'Estats", "Pic d'Estats"])
+        #expect(feature.coordinate == Coordinate(latitude: 42.666952, longitude: 1.3978986))
+        #expect(feature.weight > PlaceKind.peak.defaultWeight, "a high peak weighs more than a hill")
+    }
+
+    @Test func aFeetElevationIsInMetresAndAVillageKeepsItsPopulation() throws {
+        let peak = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[-121.76,46.85]},"properties":{"ele":"14411 ft","name":"Mount Rainier","natural":"volcano"}}"#
+        #expect(try #require(OSMFeatures.feature(fromLine: Substring(peak))).feature.elevation == 4392)
+        let village = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[-4.75,58.57]},"properties":{"name":"Durness","place":"village","population":"350"}}"#
+        let feature = try #require(OSMFeatures.feature(fromLine: Substring(village))).feature
+        #expect(feature.population == 350 && feature.weight == 350)
+    }
+
+    @Test func anUnnamedObjectOrALineThatIsNotJSONIsNoPlace() {
+        #expect(OSMFeatures.feature(fromLine: #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"natural":"peak"}}"#) == nil)
+        #expect(OSMFeatures.feature(fromLine: "not json") == nil)
+        // Only a name in another language: it is the name.
+        let only = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"natural":"peak","name:en":"Red Peak"}}"#
+        #expect(OSMFeatures.feature(fromLine: Substring(only))?.feature.name == "Red Peak")
+    }
+
+    @Test func anAreaGetsAPointInsideIt() throws {
+        // A C-shaped lake whose centroid lies in the gap, on land.
+        let ring = "[[0,0],[3,0],[3,1],[1,1],[1,2],[3,2],[3,3],[0,3],[0,0]]"
+        let line = #"{"type":"Feature","geometry":{"type":"MultiPolygon","coordinates":[[\#(ring)]]},"properties":{"natural":"water","name":"Crescent"}}"#
+        let (feature, isPoint) = try #require(OSMFeatures.feature(fromLine: Substring(line)))
+        #expect(!isPoint)
+        #expect(InteriorPointTests.isInside(feature.coordinate, InteriorPointTests.cShape))
+    }
+}
