@@ -63,7 +63,7 @@ struct RegionCommand: ParsableCommand {
             let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
             try CommandOutput.printText("Added region \(info.name): \(DistanceUnit.grouped(info.places)) places and "
                 + "\(DistanceUnit.grouped(info.roads)) roads from \((info.sourceFile as NSString).lastPathComponent) "
-                + "(\(RegionText.bytes(info.sourceBytes))) in \(seconds) s.")
+                + "(\(RegionText.bytes(info.sourceBytes))) in \(seconds) s.\n")
         }
     }
 
@@ -139,7 +139,7 @@ struct RegionCommand: ParsableCommand {
             do { try RegionShelf.standard(environment: ProcessInfo.processInfo.environment).remove(name) } catch {
                 throw CommandFailure(error.description)
             }
-            try CommandOutput.printText("Removed region \(name).")
+            try CommandOutput.printText("Removed region \(name).\n")
         }
     }
 }

@@ -91,7 +91,9 @@ package struct RegionImport: Sendable {
             do {
                 try tools().run("osmium", ["tags-filter", "-F", format, path, "-o", work("selected.osm.pbf")]
                                 + OSMFeatures.filterExpressions + OSMFeatures.roadExpressions, input: path)
-            } catch RegionError.toolFailed(_, _, let message) {
+            } catch let error as RegionError {
+                // osmium failing on the extract is the extract's fault, unless the disk is full.
+                guard case .toolFailed(_, _, let message) = error, case .toolFailed = Self.explained(error, in: staging) else { throw error }
                 throw RegionError.notAnExtract(path: path, reason: "osmium cannot read it (\(message))")
             }
             let plain = ChildTools(logFile: staging.appendingPathComponent("tool.log"), isCancelled: isCancelled)
@@ -119,16 +121,20 @@ package struct RegionImport: Sendable {
             try DurableFile.write(try info.encoded(), to: staging.appendingPathComponent(RegionInfo.fileName))
             return info
         } catch let error as RegionError {
-            throw Self.explained(error)
+            throw Self.explained(error, in: staging)
         } catch {
             throw RegionError.cannotWrite(path: staging.path, reason: (error as NSError).localizedDescription)
         }
     }
 
-    /// A tool that ran out of room says so in its own words; say it in ours.
-    private static func explained(_ error: RegionError) -> RegionError {
-        if case .toolFailed(_, _, let message) = error, message.contains("No space left") {
-            return .cannotWrite(path: "the regions folder", reason: "No space left on device")
+    /// A tool that ran out of room says so in its own words, or not at all (it could not even
+    /// write its message): say it in ours.
+    private static func explained(_ error: RegionError, in staging: URL) -> RegionError {
+        guard case .toolFailed(_, _, let message) = error else { return error }
+        var space = statvfs()
+        let full = statvfs(staging.path, &space) == 0 && space.f_bavail == 0
+        if message.contains("No space left") || full {
+            return .cannotWrite(path: staging.deletingLastPathComponent().path, reason: RegionShelf.errorText(ENOSPC))
         }
         return error
     }

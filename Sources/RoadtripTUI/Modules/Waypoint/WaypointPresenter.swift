@@ -245,10 +245,9 @@ final class WaypointPresenter: WaypointViewOutput {
         switch lookup {
         case .places(let places):
             return places.map { place in
-                let kind = place.kind.label(population: place.population)
+                let kind = place.kindText
                 let forms = PlaceLabel.forms(region: place.admin1, country: place.country, countryCode: place.countryCode).map { "\(kind), \($0)" } + [kind]
-                let trailing = place.population > 0 ? "pop. \(DistanceUnit.grouped(place.population))"
-                    : place.elevation.map { "\(DistanceUnit.grouped($0)) m" } ?? ""
+                let trailing = place.population > 0 ? "pop. \(DistanceUnit.grouped(place.population))" : ""
                 return (forms.first ?? "", trailing, Array(forms.dropFirst()))
             }
         case .coordinate(_, let nearest):

@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+
+/// Regions end to end: `roadtrip region add/list/remove` on the committed OpenStreetMap extracts
+/// (© OpenStreetMap contributors, ODbL: Tests/Fixtures/osm/README.md), what a failed, killed or
+/// interrupted import leaves (nothing), and the region's places in the stop editor and the panel.
+@Suite("Regions, end to end")
+struct RegionsEndToEndTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/osm")
+
+    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+    /// The binary with its own data file and XDG data folder (so its own regions folder).
+    static func roadtrip(_ arguments: [String], in directory: TemporaryDirectory) throws -> ProcessResult {
+        try CommandLineEndToEndTests.roadtrip(arguments, in: directory, variables: ["XDG_DATA_HOME": directory.url.appendingPathComponent("data").path])
+    }
+
+    static func regionsFolder(_ directory: TemporaryDirectory) -> URL {
+        directory.url.appendingPathComponent("data/roadtrip/regions")
+    }
+
+    /// The folder's entries but its lock: a link and a folder per region, nothing else.
+    static func entries(_ directory: TemporaryDirectory) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: regionsFolder(directory).path)) ?? []).filter { $0 != ".lock" }.sorted()
+    }
+
+    static func listed(_ directory: TemporaryDirectory) throws -> [[String: Any]] {
+        let list = try roadtrip(["region", "list", "--json"], in: directory)
+        try #require(list.status == 0, "\(CommandLineEndToEndTests.describe(list))")
+        return try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
+    }
+
+    @Test("region add, list (text and JSON), search by kind and source, add again to update, remove")
+    func addListSearchRemove() throws {
+        let directory = try TemporaryDirectory()
+        let empty = try Self.roadtrip(["region", "list"], in: directory)
+        #expect(empty.status == 0 && empty.standardError.contains("No region has been added"), "\(CommandLineEndToEndTests.describe(empty))")
+
+        let added = try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory)
+        #expect(added.status == 0, "\(CommandLineEndToEndTests.describe(added))")
+        #expect(added.standardOutput.hasPrefix("Added region andorra: ") && added.standardOutput.contains(" places and "), "\(added.standardOutput)")
+        let region = try #require(try Self.listed(directory).first)
+        #expect(Set(region.keys) == ["name", "sourceFile", "sourceBytes", "sha256", "added", "bounds", "places", "roads"])
+        #expect(region["name"] as? String == "andorra" && region["sourceFile"] as? String == Self.fixture("andorra.osm.pbf"))
+        #expect((region["sha256"] as? String)?.count == 64 && (region["places"] as? Int ?? 0) > 200 && (region["roads"] as? Int ?? 0) > 1_000)
+        let bounds = try #require(region["bounds"] as? [String: Double])
+        #expect(bounds["south"]! < 42.5 && bounds["north"]! > 42.6)
+        #expect((region["added"] as? String)?.hasSuffix("Z") == true)
+        let table = try Self.roadtrip(["region", "list"], in: directory)
+        #expect(table.standardOutput.hasPrefix("Region") && table.standardOutput.contains("andorra.osm.pbf (565 KB)"), "\(table.standardOutput)")
+
+        let search = try Self.roadtrip(["search", "Pica d'Estats", "--json", "--limit", "1"], in: directory)
+        let peak = try #require((try JSONSerialization.jsonObject(with: Data(search.standardOutput.utf8)) as? [[String: Any]])?.first)
+        #expect(peak["kind"] as? String == "peak" && peak["source"] as? String == "andorra" && peak["elevation"] as? Int == 3143)
+        #expect(peak["countryCode"] as? String == "AD")
+        let text = try Self.roadtrip(["search", "Pica d'Estats", "--limit", "1"], in: directory)
+        #expect(text.standardOutput.contains("peak 3,143 m") && text.standardOutput.contains("andorra"), "\(text.standardOutput)")
+
+        let again = try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory)
+        #expect(again.status == 0)
+        #expect(try Self.listed(directory).count == 1)
+        #expect(Self.entries(directory).count == 2, "one link and one folder: \(Self.entries(directory))")
+
+        let removed = try Self.roadtrip(["region", "remove", "andorra"], in: directory)
+        #expect(removed.status == 0 && removed.standardOutput == "Removed region andorra.\n")
+        #expect(Self.entries(directory).isEmpty)
+        let gone = try Self.roadtrip(["search", "Pica d'Estats", "--limit", "1"], in: directory)
+        #expect(gone.status == 1, "no longer found: \(gone.standardOutput)")
+        let unknown = try Self.roadtrip(["region", "remove", "andorra"], in: directory)
+        #expect(unknown.status == 1 && unknown.standardError.contains("There is no region “andorra”"), "\(CommandLineEndToEndTests.describe(unknown))")
+    }
+
+    @Test("A folder, a FIFO, a truncated extract and a file that is no extract: exit 1, a sentence, no region")
+    func filesThatAreNoExtract() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.url.appendingPathComponent("pipe.osm.pbf")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let notes = directory.url.appendingPathComponent("notes.osm")
+        try Data("These are my notes.\n".utf8).write(to: notes)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("andorra.osm.pbf")))
+        let cut = directory.url.appendingPathComponent("cut.osm.pbf")
+        try whole.prefix(200_000).write(to: cut)
+        let cases = [
+            (directory.path, "is a folder, not an OpenStreetMap extract"),
+            (fifo.path, "is a FIFO (named pipe), not an OpenStreetMap extract"),
+            (notes.path, "is not an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz or .osm.bz2): it begins like neither OSM PBF nor OSM XML"),
+            (cut.path, "is not an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz or .osm.bz2): osmium cannot read it"),
+            (directory.url.appendingPathComponent("none.osm").path, "does not exist"),
+        ]
+        for (path, sentence) in cases {
+            let result = try Self.roadtrip(["region", "add", path], in: directory)
+            #expect(result.status == 1, "\(path): \(CommandLineEndToEndTests.describe(result))")
+            #expect(result.standardError.contains("\(path) \(sentence)"), "\(CommandLineEndToEndTests.describe(result))")
+            #expect(Self.entries(directory).isEmpty, "\(path) left \(Self.entries(directory))")
+        }
+    }
+
+    /// Starts `region add` in a shell, waits until its staging folder exists, then sends `signal`
+    /// to roadtrip alone; returns its exit status as the shell saw it.
+    static func interruptedAdd(_ arguments: [String], signal: String, in directory: TemporaryDirectory) throws -> ProcessResult {
+        let folder = regionsFolder(directory).path
+        let script = """
+            "$0" region add "$@" & pid=$!
+            i=0; until ls -a "\(folder)" 2>/dev/null | grep -q '^\\.staging-'; do i=$((i+1)); [ $i -gt 2000 ] && break; sleep 0.005; done
+            kill -\(signal) $pid; wait $pid; echo "status=$?"
+            """
+        let environment = Run.environment(["ROADTRIP_FILE": directory.dataFile.path, "LANG": "C.UTF-8", "XDG_DATA_HOME": directory.url.appendingPathComponent("data").path])
+        return try Run.process("/bin/sh", ["-c", script, try RoadtripBinary.path()] + arguments, environment: environment)
+    }
+
+    @Test("kill -9 in the middle of an update leaves the previous version, and the next add sweeps the rest")
+    func killedImport() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try Self.roadtrip(["region", "add", "--name", "nevada", Self.fixture("krems.osm.gz")], in: directory).status == 0)
+        let before = try Self.listed(directory)
+        let killed = try Self.interruptedAdd(["--name", "nevada", Self.fixture("beatty.osm")], signal: "KILL", in: directory)
+        #expect(killed.standardOutput.contains("status=137"), "\(CommandLineEndToEndTests.describe(killed))")
+        let after = try Self.listed(directory)
+        #expect(after.map { $0["sha256"] as? String } == before.map { $0["sha256"] as? String }, "the old version of the region, intact")
+        #expect(try Self.roadtrip(["search", "Krems", "--limit", "1"], in: directory).standardOutput.contains("Krems"))
+        // The next add sweeps the killed one's staging folder (once its osmium is done too).
+        usleep(1_500_000)
+        #expect(try Self.roadtrip(["region", "add", "--name", "nevada", Self.fixture("beatty.osm")], in: directory).status == 0)
+        #expect(Self.entries(directory).count == 2, "\(Self.entries(directory))")
+        #expect(try Self.listed(directory).first?["sourceFile"] as? String == Self.fixture("beatty.osm"))
+    }
+
+    @Test("Ctrl-C (SIGINT) stops an import: exit 130, a sentence, the regions as they were")
+    func interruptedImport() throws {
+        let directory = try TemporaryDirectory()
+        let result = try Self.interruptedAdd([Self.fixture("beatty.osm")], signal: "INT", in: directory)
+        #expect(result.standardOutput.contains("status=130"), "\(CommandLineEndToEndTests.describe(result))")
+        #expect(result.standardError.contains("The import was cancelled; nothing was changed."), "\(CommandLineEndToEndTests.describe(result))")
+        #expect(Self.entries(directory).isEmpty, "\(Self.entries(directory))")
+    }
+
+    @Test("A full disk: the add fails with ENOSPC, the region before is intact, no staging folder is left")
+    func fullDisk() throws {
+        let directory = try TemporaryDirectory()
+        let data = directory.url.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let mount = try Run.process("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", data.path], environment: Run.environment())
+        guard mount.status == 0 else {
+            print("full-disk test: cannot mount a tmpfs here (\(mount.standardError.trimmingCharacters(in: .whitespacesAndNewlines)))")
+            return
+        }
+        defer { _ = try? Run.process("/bin/umount", [data.path], environment: Run.environment()) }
+        #expect(try Self.roadtrip(["region", "add", Self.fixture("krems.osm.gz")], in: directory).status == 0)
+        let before = try Self.listed(directory)
+        let filler = data.appendingPathComponent("filler")
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: filler)
+        while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
+        try? handle.close()
+        let result = try Self.roadtrip(["region", "add", "--name", "krems", Self.fixture("andorra.osm.pbf")], in: directory)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("No space left on device"), "\(CommandLineEndToEndTests.describe(result))")
+        #expect(try Self.listed(directory).map { $0["sha256"] as? String } == before.map { $0["sha256"] as? String })
+        #expect(Self.entries(directory).count == 2, "\(Self.entries(directory))")
+    }
+
+    @Test("The stop editor finds a village, a peak and a lake of the added region by name, and Enter adds each")
+    func stopEditorFindsRegionPlaces() async throws {
+        let directory = try TemporaryDirectory()
+        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
+        #expect(try Self.roadtrip(["new", "Andorra", "Andorra la Vella", "Encamp"], in: directory).status == 0)
+        let session = try TmuxSession(width: 120, height: 32, directory: directory, variables: ["XDG_DATA_HOME": directory.url.appendingPathComponent("data").path])
+        defer { session.close() }
+        try await session.waitFor("Roadtrips")
+        try session.sendKeys("/")
+        try session.sendText("Andorra")
+        try session.sendKeys("Enter", "Enter")
+        try await session.waitUntil("the Andorra trip") { $0.contains("Encamp") && $0.contains("Total distance:") }
+        for (query, kind, name) in [("Llorts", "village", "Llorts"), ("Pica d'Est", "peak 3,143 m", "Pica d'Estats"), ("Estany de l'Illa", "lake", "Estany de l'Illa")] {
+            try session.sendKeys("End", "a")
+            try await session.waitFor("Add a stop after")
+            try session.sendText(query)
+            try await session.waitUntil("\(name), a \(kind), in the results") { screen in
+                screen.components(separatedBy: "\n").contains { $0.contains(name) && $0.contains(kind) }
+            }
+            try session.sendKeys("Enter")
+            try await session.waitUntil("\(name) in the trip") { $0.contains("Total distance:") && $0.contains(name) }
+        }
+        try session.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(session)
+        let trip = try #require(try Run.trips(at: directory.dataFile).first { $0["name"] as? String == "Andorra" })
+        let stops = try #require(trip["waypoints"] as? [[String: Any]])
+        #expect(stops.map { $0["name"] as? String } == ["Andorra la Vella", "Encamp", "Llorts", "Pica d'Estats", "Estany de l'Illa"])
+        let peak = try #require(stops[3]["location"] as? [String: Double])
+        #expect(abs(peak["latitude"]! - 42.6670) < 0.001 && abs(peak["longitude"]! - 1.3979) < 0.001, "\(peak)")
+    }
+
+    @Test("M on the trip list shows the regions; a adds one from a path, with its counts; d removes it after y")
+    func regionsPanel() async throws {
+        let directory = try TemporaryDirectory()
+        let session = try TmuxSession(width: 110, height: 30, directory: directory, variables: ["XDG_DATA_HOME": directory.url.appendingPathComponent("data").path])
+        defer { session.close() }
+        try await TripListEndToEndTests.waitForSampleTrips(session)
+        try session.sendKeys("M")
+        try await session.waitFor("No region yet")
+        try session.sendKeys("a")
+        try await session.waitFor("Add a region")
+        try session.sendText(Self.fixture("krems.osm.gz"))
+        try session.sendKeys("Enter")
+        try await session.waitFor("Added region krems")
+        let screen = try session.capture()
+        #expect(screen.components(separatedBy: "\n").contains { $0.contains("krems") && $0.contains("places") && $0.contains("roads") }, "\(session.framed(screen))")
+        #expect(try Self.listed(directory).map { $0["name"] as? String } == ["krems"])
+        try session.sendKeys("d")
+        try await session.waitFor("Remove region “krems”")
+        try session.sendKeys("y")
+        try await session.waitFor("Removed region krems.")
+        try await session.waitFor("No region yet")
+        #expect(try Self.listed(directory).isEmpty)
+        try session.sendKeys("Escape")
+        try await session.waitUntil("the panel closed") { !$0.contains("No region yet") }
+        try await TripListEndToEndTests.quitNormally(session)
+    }
+}
