@@ -31,6 +31,17 @@ import Testing
         #expect(reason.contains("Longitude -200.0 is out of range"))
     }
 
+    @Test func aPlaceFarOutOfLineWithTheTripIsToldWithItsDistanceFromTheNearestStop() throws {
+        let glencoeIllinois = Coordinate(latitude: 42.135, longitude: -87.758)
+        let found = try #require(interactor.outOfLine(glencoeIllinois, for: .add(index: 3)))
+        #expect(found.neighbour == "Morro Bay")
+        #expect(abs(found.metres - Geodesy.distance(from: Fixtures.morroBay, to: glencoeIllinois)) < 1)
+        #expect(interactor.outOfLine(Coordinate(latitude: 35.56, longitude: -121.08), for: .add(index: 3)) == nil, "Cambria is on the way")
+        // Moved far away, Big Sur would be a detour between Monterey and Morro Bay, the nearer of the two.
+        let bigSur = try #require(Fixtures.pacific.stops.dropFirst().first)
+        #expect(interactor.outOfLine(glencoeIllinois, for: .edit(bigSur.id))?.neighbour == "Morro Bay")
+    }
+
     @Test func aGazetteerThatCannotLoadIsReportedNotFatal() {
         struct Broken: Error, CustomStringConvertible { var description: String { "gazetteer.bin is damaged" } }
         let interactor = WaypointInteractor(tripID: Fixtures.pacific.id, model: model, places: PlaceIndexProvider { throw Broken() })

@@ -32,6 +32,14 @@ import Testing
         #expect(view.last?.resultsNote?.hasPrefix("Type a place name") == true)
     }
 
+    @Test func aResultFarOutOfLineSaysHowFarBeforeEnter() {
+        interactor.outOfLineAnswer = (5_816_000, "Fort William")
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangePlace("mon")
+        #expect(view.last?.results.map(\.trailing) == ["5,816 km from Fort William", "5,816 km from Fort William"])
+        #expect(view.last?.results.allSatisfy(\.isOutOfLine) == true)
+    }
+
     @Test func typingListsPlacesWithKindRegionCountryAndPopulation() {
         let presenter = makePresenter(.add(index: 1))
         presenter.didChangePlace("mon")

@@ -1,0 +1,97 @@
+import Foundation
+@testable import RoadtripCore
+@testable import RoadtripRegions
+@testable import RoadtripTUI
+import Terminal
+import Testing
+
+/// The regions panel of the trip list: what the presenter shows, adds and removes, and the keys
+/// of the panel in the view.
+@MainActor
+@Suite struct TripListRegionsTests {
+    let view = TripListViewSpy()
+    let interactor = TripListInteractorSpy(trips: Fixtures.trips)
+    let router = TripListRouterSpy()
+    let presenter: TripListPresenter
+
+    init() {
+        presenter = TripListPresenter(interactor: interactor, router: router, unit: .km)
+        presenter.view = view
+        presenter.didLoad()
+    }
+
+    static func installed(_ name: String, places: Int) -> RegionShelf.Installed {
+        let info = RegionInfo(name: name, sourceFile: "/maps/\(name).osm.pbf", sourceBytes: 565_390, sha256: String(repeating: "0", count: 64),
+                              added: Date(timeIntervalSince1970: 1_795_000_000), bounds: .init(south: 42.43, west: 1.41, north: 42.66, east: 1.79),
+                              places: places, roads: 1_331, format: RegionInfo.currentFormat)
+        return RegionShelf.Installed(name: name, folder: URL(fileURLWithPath: "/r/\(name)"), info: .success(info))
+    }
+
+    @Test func thePanelListsEachRegionWithItsCountsAreaAndDate() throws {
+        interactor.installedRegions = [Self.installed("andorra", places: 245),
+                                       RegionShelf.Installed(name: "broken", folder: URL(fileURLWithPath: "/r/broken"),
+                                                             info: .failure(.unreadable(path: "/r/broken/region.json", reason: "damaged")))]
+        presenter.didPressRegions()
+        let panel = try #require(view.regionPanels.last)
+        #expect(panel.regions.rows[0] == .init(name: "andorra", detail: "245 places, 1,331 roads · 42.43–42.66°N 1.41–1.79°E · added 2026-11-18"))
+        #expect(panel.regions.rows[1].isDamaged && panel.regions.rows[1].detail.contains("cannot be read"))
+        #expect(panel.regions.folder == "/data/roadtrip/regions")
+    }
+
+    @Test func addingRunsOffTheMainLoopThenShowsTheNewRegionSelected() throws {
+        let added = Self.installed("krems", places: 12)
+        interactor.regionResult = .success(try added.info.get())
+        presenter.didPressAddRegion()
+        #expect(view.regionAddPaths == [""])
+        presenter.didSubmitAddRegion(path: "  ")
+        #expect(view.regionAddErrors == ["Type the extract to add: an .osm.pbf, .osm, .osm.gz or .osm.bz2 file."])
+        interactor.installedRegions = [added]
+        presenter.didSubmitAddRegion(path: "~/maps/krems.osm.gz")
+        #expect(router.busyTitles == ["Adding region “krems.osm.gz”"])
+        #expect(interactor.regionsChangedCount == 1, "the next search loads the new region")
+        #expect(view.regionPanels.last?.selected == "krems")
+        #expect(view.last?.message?.text == "Added region krems: 12 places, 1,331 roads. Its places are found when adding a stop.")
+    }
+
+    @Test func aFailedAddShowsTheFormAgainWithTheSentence() {
+        interactor.regionResult = .failure(.notAFile(path: "/tmp", what: "a folder"))
+        presenter.didSubmitAddRegion(path: "/tmp")
+        #expect(view.regionAddPaths == ["/tmp"])
+        #expect(view.regionAddErrors == ["/tmp is a folder, not an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz or .osm.bz2)."])
+        #expect(interactor.regionsChangedCount == 0)
+    }
+
+    @Test func removingAsksFirstAndOnlyYesRemoves() {
+        interactor.installedRegions = [Self.installed("andorra", places: 245)]
+        presenter.didPressRemoveRegion(name: "andorra")
+        #expect(view.regionRemovals.map(\.question) == ["Remove region “andorra” and its 245 places?"])
+        presenter.didAnswerRemoveRegion(name: "andorra", confirmed: false)
+        #expect(interactor.removedRegions.isEmpty)
+        presenter.didAnswerRemoveRegion(name: "andorra", confirmed: true)
+        #expect(interactor.removedRegions == ["andorra"] && interactor.regionsChangedCount == 1)
+        #expect(view.regionPanels.last?.regions.rows.isEmpty == true)
+        #expect(view.last?.message?.text == "Removed region andorra.")
+    }
+
+    @Test func theViewSendsThePanelsKeysAsIntents() throws {
+        let spy = TripListPresenterSpy()
+        let view = TripListView(presenter: spy)
+        view.handle(.character("M"))
+        view.showRegions(RegionsViewModel(rows: [.init(name: "andorra", detail: "245 places"), .init(name: "krems", detail: "12 places")]), selecting: nil)
+        view.handle(.character("j"))
+        view.handle(.character("d"))
+        view.handle(.character("a"))
+        view.handle(.escape)
+        #expect(spy.intents == ["regions", "remove region krems", "add region", "close regions"])
+        #expect(view.statusHints.map(\.label) == ["Add", "Remove", "Close"])
+    }
+
+    @Test func thePanelDrawsItsRowsOrWhatARegionIs() throws {
+        let terminal = try #require(Terminal.offscreen(width: 90, height: 20, color: false))
+        defer { terminal.stop() }
+        RegionsPanel(RegionsViewModel(rows: [], folder: "/home/u/.local/share/roadtrip/regions")).draw(on: terminal.surface)
+        let text = terminal.surface.lines().joined(separator: "\n")
+        #expect(text.contains(" Regions ") && text.contains("No region yet") && text.contains("a add · d remove · Esc close"))
+        #expect(text.contains("/home/u/.local/share/roadtrip/regions"))
+    }
+}
