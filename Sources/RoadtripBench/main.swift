@@ -17,6 +17,10 @@ import RoadtripCore
 //     roadtrip-bench --basemap       basemap load and line look-up per frame (BasemapBench.swift)
 //     roadtrip-bench --decode FILE   reading a data file into trips (DecodeBench.swift)
 // 4. The route optimizer on 14 and 200 stops (OptimizerBench.swift).
+// 5. Searching with regions: the same typed queries on the built-in towns and natural features
+//    with two regions added (Andorra and Krems, imported first: RegionBench.swift).
+//
+//     roadtrip-bench --regions       only that
 //
 //     roadtrip-bench --optimize      only those
 
@@ -86,7 +90,7 @@ func benchLoad(_ url: URL) throws {
 
 /// The searches, from nowhere in particular (`roadtrip search`) or from a trip (`near`, the
 /// stop editor's: every range up to `GazetteerSearch.contextScanLimit` entries is scanned then).
-func benchSearch(_ gazetteer: Gazetteer, near: (name: String, context: SearchContext)? = nil) {
+func benchSearch(_ gazetteer: any PlaceIndex, near: (name: String, context: SearchContext)? = nil, label: String = "searches") {
     let queries = typedPrefixes(BenchQueries.typed)
     for query in queries { _ = gazetteer.search(query, limit: limit, near: near?.context) }  // warm the pages and caches
     var times: [Double] = []
@@ -99,7 +103,7 @@ func benchSearch(_ gazetteer: Gazetteer, near: (name: String, context: SearchCon
         }
     }
     let from = near.map { " from a trip at \($0.name)" } ?? ""
-    print("searches\(from): \(BenchQueries.typed.count) queries typed prefix by prefix = \(queries.count) searches × \(rounds) rounds = \(times.count), limit \(limit):")
+    print("\(label)\(from): \(BenchQueries.typed.count) queries typed prefix by prefix = \(queries.count) searches × \(rounds) rounds = \(times.count), limit \(limit):")
     print("  \(summary(times, percentiles: [50, 90, 99]))")
     let worst = slowest.sorted { $0.0 > $1.0 }.prefix(5).map { "\"\($0.1)\" \(format($0.0))" }
     print("  slowest: \(worst.joined(separator: ", "))")
@@ -131,6 +135,10 @@ do {
         try benchDecode(arguments[2])
         exit(0)
     }
+    if arguments.count == 2, arguments[1] == "--regions" {
+        try regionSearchBench(towns: try Gazetteer.load(from: url))
+        exit(0)
+    }
     if arguments.count == 2, arguments[1] == "--basemap" {
         try benchBasemap(try Resources.locate().basemap)
         exit(0)
@@ -143,6 +151,7 @@ do {
     try benchLoad(url)
     benchSearch(gazetteer)
     benchSearch(gazetteer, near: ("Portland, OR", SearchContext([Coordinate(latitude: 45.52, longitude: -122.68)])!))
+    try regionSearchBench(towns: gazetteer)
     benchMapFrames(try benchBasemapLoad(try Resources.locate().basemap))
     optimizerBench()
 } catch {

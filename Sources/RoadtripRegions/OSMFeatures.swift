@@ -18,11 +18,18 @@ enum OSMFeatures {
         "nwr/man_made=lighthouse,tower,bridge",
     ]
 
-    /// The roads a region's count of roads counts: what a car may drive on.
-    static let roadExpressions = [
-        "w/highway=motorway,trunk,primary,secondary,tertiary,unclassified,residential,living_street,service,track,road,"
-            + "motorway_link,trunk_link,primary_link,secondary_link,tertiary_link",
-    ]
+    /// The roads a region's count of roads counts (ways with one of these, for `osmium tags-count
+    /// -t w`): what a car may drive on.
+    static let roadTags = "highway=motorway,trunk,primary,secondary,tertiary,unclassified,residential,living_street,service,track,road,"
+        + "motorway_link,trunk_link,primary_link,secondary_link,tertiary_link"
+
+    /// The number of roads in `osmium tags-count` output: one line per value, its count first.
+    static func roadCount(inTagsCount output: String) -> Int {
+        output.split(separator: "\n").reduce(0) { total, line in
+            let fields = line.split(separator: "\t")
+            return fields.count == 3 ? total + (Int(fields[0]) ?? 0) : total
+        }
+    }
 
     /// The kind of a tagged object, the first tag that says one in this order: what a place is
     /// (`place`) before what is at it (`tourism`); nil when its tags make it nothing we index

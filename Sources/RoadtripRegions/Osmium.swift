@@ -52,7 +52,7 @@ struct ChildTools {
             if let watched, let reading, let position = Self.readPosition(of: process.processIdentifier, in: watched) {
                 reading(watched, position)
             }
-            usleep(50_000)
+            usleep(10_000)
         }
         process.waitUntilExit()
         // Ctrl-C reaches the tool too (one process group): its death is then the cancel's.

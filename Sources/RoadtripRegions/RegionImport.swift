@@ -5,9 +5,9 @@ import RoadtripCore
 ///
 /// 1. The file is checked (a regular file that starts like PBF or OSM XML, maybe gzip or bzip2
 ///    compressed) and hashed (`sha256sum`).
-/// 2. `osmium tags-filter` keeps the objects that name a place (`OSMFeatures.filterExpressions`)
-///    and the roads; `osmium export` writes the places as GeoJSON lines, read here into features;
-///    `osmium fileinfo` counts the roads and gives the area.
+/// 2. `osmium tags-filter` keeps the objects that name a place (`OSMFeatures.filterExpressions`),
+///    with the nodes their ways need; `osmium export` writes them as GeoJSON lines, read here into
+///    features; `osmium tags-count` counts the roads; `osmium fileinfo` gives the area.
 /// 3. The features become a place index (the gazetteer format), each in the country and region of
 ///    the nearest built-in town, written with `region.json` into a staging folder, which the shelf
 ///    then puts in place in one step (`RegionShelf.install`).
@@ -89,21 +89,18 @@ package struct RegionImport: Sendable {
             let sha256 = String(hashed.prefix { $0.isHexDigit })
             let header = try tools().run("osmium", ["fileinfo", "-j", "-F", format, path], capture: true)
             do {
-                try tools().run("osmium", ["tags-filter", "-F", format, path, "-o", work("selected.osm.pbf")]
-                                + OSMFeatures.filterExpressions + OSMFeatures.roadExpressions, input: path)
+                try tools().run("osmium", ["tags-filter", "-F", format, path, "-o", work("places.osm.pbf")] + OSMFeatures.filterExpressions, input: path)
             } catch let error as RegionError {
                 // osmium failing on the extract is the extract's fault, unless the disk is full.
                 guard case .toolFailed(_, _, let message) = error, case .toolFailed = Self.explained(error, in: staging) else { throw error }
                 throw RegionError.notAnExtract(path: path, reason: "osmium cannot read it (\(message))")
             }
             let plain = ChildTools(logFile: staging.appendingPathComponent("tool.log"), isCancelled: isCancelled)
-            try plain.run("osmium", ["tags-filter", work("selected.osm.pbf"), "-o", work("places.osm.pbf")] + OSMFeatures.filterExpressions)
             try plain.run("osmium", ["export", work("places.osm.pbf"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
-            try plain.run("osmium", ["tags-filter", work("selected.osm.pbf"), "-o", work("roads.osm.pbf")] + OSMFeatures.roadExpressions)
-            let roads = try plain.run("osmium", ["fileinfo", "-e", "-j", work("roads.osm.pbf")], capture: true)
-            let selected = try plain.run("osmium", ["fileinfo", "-e", "-j", work("selected.osm.pbf")], capture: true)
+            let selected = try plain.run("osmium", ["fileinfo", "-e", "-j", work("places.osm.pbf")], capture: true)
+            let roads = try tools().run("osmium", ["tags-count", "-F", format, path, "-t", "w", OSMFeatures.roadTags], input: path, capture: true)
             let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")))
-            let roadCount = FileInfo(roads).ways
+            let roadCount = OSMFeatures.roadCount(inTagsCount: roads)
             guard !features.isEmpty || roadCount > 0 else { throw RegionError.empty(path: path) }
             report(.writing(places: features.count))
             let source = FeatureGazetteer.source(for: features, towns: towns)
@@ -114,7 +111,7 @@ package struct RegionImport: Sendable {
             let info = RegionInfo(name: name, sourceFile: path, sourceBytes: size, sha256: sha256, added: clock(),
                                   bounds: FileInfo(header).headerBounds ?? FileInfo(selected).dataBounds,
                                   places: features.count, roads: roadCount, format: RegionInfo.currentFormat)
-            for leftover in ["selected.osm.pbf", "places.osm.pbf", "roads.osm.pbf", "places.geojsonseq", "tool.log", "output.txt"] {
+            for leftover in ["places.osm.pbf", "places.geojsonseq", "tool.log", "output.txt"] {
                 try? FileManager.default.removeItem(atPath: work(leftover))
             }
             try DurableFile.write(Data(bytes), to: staging.appendingPathComponent(RegionInfo.placesFileName))
@@ -172,10 +169,6 @@ struct FileInfo {
 
     init(_ json: String) {
         object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
-    }
-
-    var ways: Int {
-        (((object["data"] as? [String: Any])?["count"] as? [String: Any])?["ways"] as? NSNumber)?.intValue ?? 0
     }
 
     /// The box the file's header declares (what the extract was cut to).

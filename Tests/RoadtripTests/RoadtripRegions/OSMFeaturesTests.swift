@@ -58,6 +58,12 @@ struct OSMFeaturesTests {
         #expect(OSMFeatures.feature(fromLine: Substring(only))?.feature.name == "Red Peak")
     }
 
+    @Test func roadsAreCountedFromTagsCountOutput() {
+        let output = "1615\t\"highway\"\n309\t\"highway\"\t\"primary\"\n144\t\"highway\"\t\"secondary\"\n"
+        #expect(OSMFeatures.roadCount(inTagsCount: output) == 453, "the key's own total line is not a road")
+        #expect(OSMFeatures.roadCount(inTagsCount: "") == 0)
+    }
+
     @Test func anAreaGetsAPointInsideIt() throws {
         // A C-shaped lake whose centroid lies in the gap, on land.
         let ring = "[[0,0],[3,0],[3,1],[1,1],[1,2],[3,2],[3,3],[0,3],[0,0]]"
