@@ -79,7 +79,7 @@ bench: test-deps
 	$(BUILD_DIR)/release/roadtrip-bench
 	python3 Scripts/bench-data.py $(BENCH_DATA)
 	python3 Scripts/bench-tui.py $(BUILD_DIR)/release/roadtrip $(BENCH_DATA)
-	python3 Scripts/bench-regions.py $(BUILD_DIR)/release/roadtrip
+	python3 Scripts/bench-regions.py $(BUILD_DIR)/release/roadtrip --scaled 30
 
 # Natural Earth's 10 m layers (GeoJSON, public domain), for the built-in natural features.
 NATURAL_EARTH ?= ../shared/data/naturalearth

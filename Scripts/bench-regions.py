@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Import speed of `roadtrip region add` on each OpenStreetMap extract (BENCHMARKS.md, issue 22).
 
-    Scripts/bench-regions.py ROADTRIP [EXTRACT ...] [--runs N]
+    Scripts/bench-regions.py ROADTRIP [EXTRACT ...] [--runs N] [--scaled COPIES]
 
 Without extracts: the committed ones (Tests/Fixtures/osm) and, when the team's data folder is
 beside the checkout, the others of ../shared/data/osm. Each extract is added N times (default 5)
@@ -9,6 +9,11 @@ into a fresh XDG data folder, by the binary given (the release build under `make
 extract: the median wall time, MB/s of the file, places/s, and the peak memory of the import: the
 largest resident set of any process of it (roadtrip, or the osmium and sha256sum it runs), read
 with getrusage(RUSAGE_CHILDREN) in a wrapper process started afresh for each run.
+
+--scaled COPIES adds a row for a larger file made here: COPIES copies of each extract, renumbered
+into ids of their own (`osmium renumber`) and merged (`osmium merge`): the speed of osmium and of
+the import at tens of megabytes, to extrapolate to a country. Its copies lie on top of each other,
+so the region keeps one of each place (its places/s counts those, not the features read).
 """
 import json
 import os
@@ -41,8 +46,30 @@ def extracts():
     return found
 
 
+def scaled(files, copies, folder):
+    """One extract of `copies` renumbered copies of each of `files`."""
+    parts, number = [], 0
+    for _ in range(copies):
+        for path in files:
+            number += 1
+            part = os.path.join(folder, f"part{number}.osm.pbf")
+            starts = f"{number * 20_000_000},{number * 2_000_000},{number * 200_000}"
+            subprocess.run(["osmium", "renumber", "-s", starts, path, "-o", part], check=True, capture_output=True)
+            parts.append(part)
+    merged = os.path.join(folder, f"scaled-{copies}x.osm.pbf")
+    subprocess.run(["osmium", "merge", *parts, "-o", merged], check=True, capture_output=True)
+    for part in parts:
+        os.remove(part)
+    return merged
+
+
 def main():
     arguments = sys.argv[1:]
+    copies = 0
+    if "--scaled" in arguments:
+        index = arguments.index("--scaled")
+        copies = int(arguments[index + 1])
+        del arguments[index:index + 2]
     runs = 5
     if "--runs" in arguments:
         index = arguments.index("--runs")
@@ -51,6 +78,9 @@ def main():
     if not arguments:
         sys.exit(__doc__)
     roadtrip, files = arguments[0], arguments[1:] or extracts()
+    work = tempfile.TemporaryDirectory(prefix="roadtrip-bench-scaled-")
+    if copies:
+        files = files + [scaled(files, copies, work.name)]
     print("| extract | size | places | roads | median time | MB/s | places/s | peak memory |")
     print("|---|---|---|---|---|---|---|---|")
     for path in files:
