@@ -9,6 +9,31 @@ struct FullDiskEndToEndTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
     }
 
+    /// Mounts a tmpfs of `size` ("64k") on `folder`; false, with why printed, where mounting is
+    /// not allowed (the caller then skips what needs it). `unmount` takes it away again.
+    static func mountSmallDisk(size: String, on folder: URL) throws -> Bool {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let mount = try Run.process("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", folder.path], environment: Run.environment())
+        guard mount.status == 0 else {
+            print("full-disk test: cannot mount a tmpfs here (\(mount.standardError.trimmingCharacters(in: .whitespacesAndNewlines)))")
+            return false
+        }
+        return true
+    }
+
+    static func unmount(_ folder: URL) {
+        _ = try? Run.process("/bin/umount", [folder.path], environment: Run.environment())
+    }
+
+    /// Fills what is left of the disk `folder` is on with a file called `filler`.
+    static func fill(_ folder: URL) throws {
+        let filler = folder.appendingPathComponent("filler")
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: filler)
+        while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
+        try? handle.close()
+    }
+
     @Test("A write refused by a file-size limit (EFBIG): new fails, says why, changes nothing")
     func fileSizeLimit() throws {
         let directory = try TemporaryDirectory()
@@ -29,24 +54,14 @@ struct FullDiskEndToEndTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let mountPoint = directory.url.appendingPathComponent("small")
-        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        let mount = try Run.process("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path], environment: Run.environment())
-        guard mount.status == 0 else {
-            // Without the right to mount, the file-size-limit test above covers the failing write.
-            print("full-disk test: cannot mount a tmpfs here (\(mount.standardError.trimmingCharacters(in: .whitespacesAndNewlines)))")
-            return
-        }
-        defer { _ = try? Run.process("/bin/umount", [mountPoint.path], environment: Run.environment()) }
+        // Without the right to mount, the file-size-limit test above covers the failing write.
+        guard try Self.mountSmallDisk(size: "64k", on: mountPoint) else { return }
+        defer { Self.unmount(mountPoint) }
         let dataFile = mountPoint.appendingPathComponent("trips.json")
         let environment = Run.environment(["ROADTRIP_FILE": dataFile.path])
         #expect(try Run.process(try RoadtripBinary.path(), ["list"], environment: environment).status == 0)
         let before = try Data(contentsOf: dataFile)
-        // Fill what is left of the disk.
-        let filler = mountPoint.appendingPathComponent("filler")
-        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: filler)
-        while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
-        try? handle.close()
+        try Self.fill(mountPoint)
         let result = try Run.process(try RoadtripBinary.path(), ["new", "Big", "48.85, 2.35"], environment: environment)
         #expect(result.status != 0)
         #expect(result.standardError.contains("No space left on device"), "\(CommandLineEndToEndTests.describe(result))")

@@ -138,20 +138,11 @@ struct RegionsEndToEndTests {
     func fullDisk() throws {
         let directory = try TemporaryDirectory()
         let data = directory.url.appendingPathComponent("data")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        let mount = try Run.process("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", data.path], environment: Run.environment())
-        guard mount.status == 0 else {
-            print("full-disk test: cannot mount a tmpfs here (\(mount.standardError.trimmingCharacters(in: .whitespacesAndNewlines)))")
-            return
-        }
-        defer { _ = try? Run.process("/bin/umount", [data.path], environment: Run.environment()) }
+        guard try FullDiskEndToEndTests.mountSmallDisk(size: "2m", on: data) else { return }
+        defer { FullDiskEndToEndTests.unmount(data) }
         #expect(try Self.roadtrip(["region", "add", Self.fixture("krems.osm.gz")], in: directory).status == 0)
         let before = try Self.listed(directory)
-        let filler = data.appendingPathComponent("filler")
-        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: filler)
-        while (try? handle.write(contentsOf: Data(count: 4096))) != nil {}
-        try? handle.close()
+        try FullDiskEndToEndTests.fill(data)
         let result = try Self.roadtrip(["region", "add", "--name", "krems", Self.fixture("andorra.osm.pbf")], in: directory)
         #expect(result.status == 1)
         #expect(result.standardError.contains("No space left on device"), "\(CommandLineEndToEndTests.describe(result))")

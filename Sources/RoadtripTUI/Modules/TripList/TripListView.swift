@@ -33,9 +33,13 @@ final class TripListView: Screen, TripListViewInput {
     private enum Editor {
         case rename(TextField)
         case filter(TextField)
-        case importFile(FormDialog)
+        /// A path prompt: the trips to import, or the extract to add as a region.
+        case path(FormDialog, PathPrompt)
         case regions(RegionsPanel)
-        case regionAdd(FormDialog)
+    }
+
+    private enum PathPrompt {
+        case importTrips, addRegion
     }
 
     /// What the open y/n question is about.
@@ -87,15 +91,12 @@ final class TripListView: Screen, TripListViewInput {
     }
 
     func beginImport(path: String) {
-        editor = .importFile(FormDialog(title: "Import trips", fields: [("File", path)], placeholders: ["a .gpx, .geojson or trips.json file"]))
+        editor = .path(FormDialog(title: "Import trips", fields: [("File", path)], placeholders: ["a .gpx, .geojson or trips.json file"]), .importTrips)
         needsDisplay = true
     }
 
     func showImportError(_ text: String) {
-        guard case .importFile(var dialog) = editor else { return }
-        dialog.error = text
-        editor = .importFile(dialog)
-        needsDisplay = true
+        showPathError(text, in: .importTrips)
     }
 
     func askToConfirm(_ question: String) {
@@ -110,15 +111,20 @@ final class TripListView: Screen, TripListViewInput {
     }
 
     func beginRegionAdd(path: String) {
-        editor = .regionAdd(FormDialog(title: "Add a region", fields: [("File", path)],
-                                       placeholders: ["an OpenStreetMap extract: .osm.pbf, .osm, .osm.gz or .osm.bz2"]))
+        editor = .path(FormDialog(title: "Add a region", fields: [("File", path)],
+                                  placeholders: ["an OpenStreetMap extract: .osm.pbf, .osm, .osm.gz or .osm.bz2"]), .addRegion)
         needsDisplay = true
     }
 
     func showRegionAddError(_ text: String) {
-        guard case .regionAdd(var dialog) = editor else { return }
+        showPathError(text, in: .addRegion)
+    }
+
+    /// Why the path of the open prompt could not be used; the prompt stays open.
+    private func showPathError(_ text: String, in prompt: PathPrompt) {
+        guard case .path(var dialog, let open) = editor, open == prompt else { return }
         dialog.error = text
-        editor = .regionAdd(dialog)
+        editor = .path(dialog, prompt)
         needsDisplay = true
     }
 
@@ -156,7 +162,7 @@ final class TripListView: Screen, TripListViewInput {
         switch editor {
         case .rename: return Self.renameKeymap.statusHints
         case .filter: return Self.filterKeymap.statusHints
-        case .importFile, .regionAdd: return FormDialog.keymap.statusHints
+        case .path: return FormDialog.keymap.statusHints
         case .regions: return RegionsPanel.keymap.statusHints
         case nil: return shownKeymap.statusHints
         }
@@ -201,23 +207,16 @@ final class TripListView: Screen, TripListViewInput {
             case .moved: needsDisplay = true
             case .ignored, .full: moveWhileFiltering(key)
             }
-        case .importFile(var dialog):
+        case .path(var dialog, let prompt):
             let outcome = dialog.handle(key)
-            editor = .importFile(dialog)
-            switch outcome {
-            case .submit(let values): presenter.didSubmitImport(path: values.first ?? "")
-            case .cancel: presenter.didCancelEditing()
-            case .handled: needsDisplay = true
-            case .ignored: break
-            }
-        case .regionAdd(var dialog):
-            let outcome = dialog.handle(key)
-            editor = .regionAdd(dialog)
-            switch outcome {
-            case .submit(let values): presenter.didSubmitAddRegion(path: values.first ?? "")
-            case .cancel: presenter.didCancelAddRegion()
-            case .handled: needsDisplay = true
-            case .ignored: break
+            editor = .path(dialog, prompt)
+            switch (outcome, prompt) {
+            case (.submit(let values), .importTrips): presenter.didSubmitImport(path: values.first ?? "")
+            case (.submit(let values), .addRegion): presenter.didSubmitAddRegion(path: values.first ?? "")
+            case (.cancel, .importTrips): presenter.didCancelEditing()
+            case (.cancel, .addRegion): presenter.didCancelAddRegion()
+            case (.handled, _): needsDisplay = true
+            case (.ignored, _): break
             }
         case .regions(var panel):
             let command = panel.handle(key)
@@ -305,7 +304,7 @@ final class TripListView: Screen, TripListViewInput {
         }
         if hasFilterLine { drawFilterLine(on: surface, row: rect.bottom - 1, width: rect.width) }
         switch editor {
-        case .importFile(let dialog), .regionAdd(let dialog): dialog.draw(on: surface)
+        case .path(let dialog, _): dialog.draw(on: surface)
         case .regions(let panel): panel.draw(on: surface)
         default: break
         }

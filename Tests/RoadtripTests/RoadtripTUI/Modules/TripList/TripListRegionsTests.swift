@@ -5,21 +5,9 @@ import Foundation
 import Terminal
 import Testing
 
-/// The regions panel of the trip list: what the presenter shows, adds and removes, and the keys
-/// of the panel in the view.
-@MainActor
-@Suite struct TripListRegionsTests {
-    let view = TripListViewSpy()
-    let interactor = TripListInteractorSpy(trips: Fixtures.trips)
-    let router = TripListRouterSpy()
-    let presenter: TripListPresenter
-
-    init() {
-        presenter = TripListPresenter(interactor: interactor, router: router, unit: .km)
-        presenter.view = view
-        presenter.didLoad()
-    }
-
+/// The regions panel of the trip list: what the presenter shows, adds and removes (on the
+/// presenter suite's spies), and the keys and drawing of the panel.
+extension TripListPresenterTests {
     static func installed(_ name: String, places: Int) -> RegionShelf.Installed {
         let info = RegionInfo(name: name, sourceFile: "/maps/\(name).osm.pbf", sourceBytes: 565_390, sha256: String(repeating: "0", count: 64),
                               added: Date(timeIntervalSince1970: 1_795_000_000), bounds: .init(south: 42.43, west: 1.41, north: 42.66, east: 1.79),
