@@ -27,7 +27,7 @@ package struct RegionImport: Sendable {
             case .reading(let file, let bytes, let total, let pass):
                 let percent = total > 0 ? Int(min(100, bytes * 100 / total)) : 0
                 let stage = pass == 1 ? "Checking" : "Reading"
-                return "\(stage) \(file): \(ByteCount.text(bytes)) of \(ByteCount.text(total)) (\(percent)%)"
+                return "\(stage) \(file): \(RegionText.bytes(bytes)) of \(RegionText.bytes(total)) (\(percent)%)"
             case .indexing(let places):
                 return "Indexing: \(DistanceUnit.grouped(places)) places"
             case .writing(let places):
@@ -160,42 +160,5 @@ package struct RegionImport: Sendable {
             kept[key] = group
         }
         return order.flatMap { kept[$0]!.map(\.feature) }
-    }
-}
-
-/// What `osmium fileinfo -j` says of a file, as far as a region needs it.
-struct FileInfo {
-    let object: [String: Any]
-
-    init(_ json: String) {
-        object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
-    }
-
-    /// The box the file's header declares (what the extract was cut to).
-    var headerBounds: RegionInfo.Bounds? {
-        ((object["header"] as? [String: Any])?["boxes"] as? [Any])?.first.flatMap(Self.bounds)
-    }
-
-    /// The box around the data.
-    var dataBounds: RegionInfo.Bounds? {
-        (object["data"] as? [String: Any])?["bbox"].flatMap(Self.bounds)
-    }
-
-    private static func bounds(_ value: Any) -> RegionInfo.Bounds? {
-        guard let box = value as? [NSNumber], box.count == 4 else { return nil }
-        return RegionInfo.Bounds(south: box[1].doubleValue, west: box[0].doubleValue, north: box[3].doubleValue, east: box[2].doubleValue)
-    }
-}
-
-/// Sizes as people read them: "565 KB", "4.2 GB".
-enum ByteCount {
-    static func text(_ bytes: Int64) -> String {
-        let units = ["bytes", "KB", "MB", "GB", "TB"]
-        var value = Double(bytes), unit = 0
-        while value >= 1_000, unit < units.count - 1 {
-            value /= 1_000
-            unit += 1
-        }
-        return unit == 0 ? "\(bytes) bytes" : value < 10 ? String(format: "%.1f %@", value, units[unit]) : "\(Int(value.rounded())) \(units[unit])"
     }
 }

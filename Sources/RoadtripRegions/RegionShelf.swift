@@ -39,9 +39,14 @@ package struct RegionShelf: Sendable {
         return names.filter { !$0.hasPrefix(".") }.sorted().map { name in
             let folder = directory.appendingPathComponent(name)
             let file = folder.appendingPathComponent(RegionInfo.fileName)
-            let info: Result<RegionInfo, RegionError>
+            var info: Result<RegionInfo, RegionError>
             do { info = .success(try RegionInfo.decode(Data(contentsOf: file))) } catch {
                 info = .failure(.unreadable(path: file.path, reason: (error as NSError).localizedDescription))
+            }
+            // A region whose index cannot be searched says so too (a load checks only its header).
+            let places = folder.appendingPathComponent(RegionInfo.placesFileName)
+            if case .success = info, case .failure(let error) = Result(catching: { () throws(GazetteerError) in try Gazetteer.load(from: places) }) {
+                info = .failure(.unreadable(path: places.path, reason: "\(error)"))
             }
             return Installed(name: name, folder: folder, info: info)
         }

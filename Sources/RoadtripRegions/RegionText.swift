@@ -3,7 +3,16 @@ import RoadtripCore
 
 /// How a region's figures read, the same on the command line and in the planner.
 package enum RegionText {
-    package static func bytes(_ count: Int64) -> String { ByteCount.text(count) }
+    /// Sizes as people read them: "565 KB", "4.2 GB".
+    package static func bytes(_ count: Int64) -> String {
+        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        var value = Double(count), unit = 0
+        while value >= 1_000, unit < units.count - 1 {
+            value /= 1_000
+            unit += 1
+        }
+        return unit == 0 ? "\(count) bytes" : value < 10 ? String(format: "%.1f %@", value, units[unit]) : "\(Int(value.rounded())) \(units[unit])"
+    }
 
     /// "2026-11-24T21:30:00Z", for JSON.
     package static func isoDate(_ date: Date) -> String {

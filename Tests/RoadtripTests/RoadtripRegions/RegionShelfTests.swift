@@ -23,10 +23,14 @@ struct RegionShelfTests {
                    places: places, roads: 7, format: RegionInfo.currentFormat)
     }
 
-    /// A staging folder with a region.json, as an import leaves it before installing.
+    /// A staging folder with a region.json and a place index of one peak, as an import leaves it
+    /// before installing.
     static func staged(_ shelf: RegionShelf, _ name: String, places: Int) throws -> URL {
         let staging = try shelf.makeStaging()
         try DurableFile.write(try info(name, places: places).encoded(), to: staging.appendingPathComponent(RegionInfo.fileName))
+        let peak = NamedFeature(name: "Peak", kind: .peak, coordinate: Coordinate(latitude: 42.6, longitude: 1.5))
+        let index = try GazetteerWriter.bytes(for: FeatureGazetteer.source(for: [peak], towns: nil)).bytes
+        try DurableFile.write(Data(index), to: staging.appendingPathComponent(RegionInfo.placesFileName))
         return staging
     }
 
@@ -75,6 +79,17 @@ struct RegionShelfTests {
         guard case .failure(let error) = region.info else { Issue.record("read"); return }
         #expect(error.description.contains("region.json cannot be read"))
         #expect(shelf.placeIndexes().problems.count == 1)
+    }
+
+    @Test func aRegionWhosePlaceIndexIsDamagedIsListedWithWhy() throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        let staging = try Self.staged(shelf, "cut", places: 1)
+        let index = staging.appendingPathComponent(RegionInfo.placesFileName)
+        try Data(try Data(contentsOf: index).prefix(100)).write(to: index)
+        try shelf.install(staging, as: "cut")
+        guard case .failure(let error) = try #require(shelf.installed().first).info else { Issue.record("a cut index is listed as fine"); return }
+        #expect(error.description.contains("places.bin cannot be read"), "\(error)")
     }
 
     @Test func theStandardFolderFollowsXDG() {
