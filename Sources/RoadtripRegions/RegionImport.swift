@@ -139,11 +139,10 @@ package struct RegionImport: Sendable {
     /// The features of osmium's GeoJSON lines: one per named object, the same feature drawn as a
     /// node and an area (or a closed way, which osmium writes as a line and an area) kept once.
     private func readFeatures(_ url: URL) throws -> [NamedFeature] {
-        let text = try String(contentsOf: url, encoding: .utf8)
         var kept: [String: [(feature: NamedFeature, rank: Int)]] = [:]
         var order: [String] = []
         var count = 0
-        for line in text.split(separator: "\n") {
+        for line in try LineReader(url) {
             if isCancelled() { throw RegionError.cancelled }
             guard let (feature, isPoint) = OSMFeatures.feature(fromLine: line) else { continue }
             count += 1
