@@ -11,7 +11,9 @@ SWIFT_TEST  = $(SWIFT) test --scratch-path $(BUILD_DIR)
 # Debian packages and how to tell each is there.
 BUILD_PACKAGES = pkg-config:"command -v pkg-config" \
                  libncurses-dev:"pkg-config --exists ncursesw" \
-                 osmium-tool:"command -v osmium"
+                 osmium-tool:"command -v osmium" \
+                 libroutino-dev:"test -e /usr/include/routino.h" \
+                 routino:"command -v planetsplitter"
 TEST_PACKAGES  = tmux:"command -v tmux" \
                  ncurses-base:"test -e /usr/share/terminfo/x/xterm-256color -o -e /lib/terminfo/x/xterm-256color" \
                  python3:"command -v python3" \

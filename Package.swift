@@ -18,6 +18,11 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // libroutino, the road router (Debian libroutino-dev; no pkg-config file: linked by name).
+        .systemLibrary(
+            name: "CRoutino",
+            providers: [.apt(["libroutino-dev"])]
+        ),
         // Screen, keys, text width and widgets. Knows nothing of trips; the only importer of CNCurses.
         .target(name: "Terminal", dependencies: ["CNCurses"]),
         // The layers, each a target so the compiler holds the line between them. A target sees
@@ -33,8 +38,9 @@ let package = Package(
             dependencies: ["RoadtripCore", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         // Regions: OpenStreetMap extracts added by the user (osmium-tool as a child process), their
-        // folder, and the place library that searches them with the built-in indexes.
-        .target(name: "RoadtripRegions", dependencies: ["RoadtripCore"]),
+        // folder, the place library that searches them with the built-in indexes, and the roads
+        // of each (a Routino database, routed in process).
+        .target(name: "RoadtripRegions", dependencies: ["RoadtripCore", "CRoutino"]),
         // The full-screen planner: the app shell (main loop, navigator, editing session) and the
         // VIPER modules TripList, TripDetail, Waypoint and Itinerary.
         .target(

@@ -11,7 +11,7 @@ struct ChildTools {
     var reading: (@Sendable (_ path: String, _ bytes: Int64) -> Void)?
 
     /// The package each tool comes from, for the sentence when it is missing.
-    static let packages = ["osmium": "osmium-tool", "sha256sum": "coreutils"]
+    static let packages = ["osmium": "osmium-tool", "sha256sum": "coreutils", "planetsplitter": "routino"]
 
     /// The full path of `tool` on `$PATH`; throws a sentence naming its Debian package when there is none.
     static func locate(_ tool: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(RegionError) -> String {

@@ -99,6 +99,7 @@ package struct RegionImport: Sendable {
             try plain.run("osmium", ["export", work("places.osm.pbf"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
             let selected = try plain.run("osmium", ["fileinfo", "-e", "-j", work("places.osm.pbf")], capture: true)
             let roads = try tools().run("osmium", ["tags-count", "-F", format, path, "-t", "w", OSMFeatures.roadTags], input: path, capture: true)
+            try buildRoadDatabase(from: path, format: format, in: staging, tools: tools())
             let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")))
             let roadCount = OSMFeatures.roadCount(inTagsCount: roads)
             guard !features.isEmpty || roadCount > 0 else { throw RegionError.empty(path: path) }
@@ -110,7 +111,8 @@ package struct RegionImport: Sendable {
             }
             let info = RegionInfo(name: name, sourceFile: path, sourceBytes: size, sha256: sha256, added: clock(),
                                   bounds: FileInfo(header).headerBounds ?? FileInfo(selected).dataBounds,
-                                  places: features.count, roads: roadCount, format: RegionInfo.currentFormat)
+                                  places: features.count, roads: roadCount, format: RegionInfo.currentFormat,
+                                  roadDatabase: RegionInfo.roadsFolderName)
             for leftover in ["places.osm.pbf", "places.geojsonseq", "tool.log", "output.txt"] {
                 try? FileManager.default.removeItem(atPath: work(leftover))
             }
@@ -122,6 +124,18 @@ package struct RegionImport: Sendable {
         } catch {
             throw RegionError.cannotWrite(path: staging.path, reason: (error as NSError).localizedDescription)
         }
+    }
+
+    /// Routino's database of the extract's roads, by `planetsplitter` with its driving rules, in
+    /// `roads/` of the staging folder. planetsplitter tells the format by the file's name, so it
+    /// reads the extract through a link named for the format the file really has.
+    private func buildRoadDatabase(from path: String, format: String, in staging: URL, tools: ChildTools) throws {
+        let folder = staging.appendingPathComponent(RegionInfo.roadsFolderName)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let named = staging.appendingPathComponent("extract." + (format == "pbf" ? "osm.pbf" : format)).path
+        guard symlink(path, named) == 0 else { throw RegionError.cannotWrite(path: named, reason: RegionShelf.errorText()) }
+        defer { unlink(named) }
+        try tools.run("planetsplitter", ["--dir=\(folder.path)", "--tagging=\(RegionInfo.drivingTagging)", named], input: path)
     }
 
     /// A tool that ran out of room says so in its own words, or not at all (it could not even

@@ -25,12 +25,19 @@ package struct RegionInfo: Codable, Equatable, Sendable {
     package var roads: Int
     /// The layout of the region's folder; a later roadtrip that changes it reads this first.
     package var format: Int
+    /// The folder of the region's road database (Routino's, made by `planetsplitter`), inside the
+    /// region's folder; nil for a region added before roads were routed.
+    package var roadDatabase: String?
 
     package static let currentFormat = 1
     /// The file in a region's folder that holds this.
     package static let fileName = "region.json"
     /// The place index of a region (the gazetteer format, `GazetteerFormat`).
     package static let placesFileName = "places.bin"
+    /// The road database's folder in a region's folder.
+    package static let roadsFolderName = "roads"
+    /// Routino's tagging rules for driving, as Debian's `routino` installs them.
+    package static let drivingTagging = "/usr/share/routino/tagging-drive.xml"
 
     package static func decode(_ data: Data) throws -> RegionInfo {
         let decoder = JSONDecoder()

@@ -1,0 +1,164 @@
+import CRoutino
+import Foundation
+import RoadtripCore
+
+/// Routes legs on the roads of the added regions, in process, with libroutino: each region's
+/// database (built by `planetsplitter` when the region was added) is loaded once, the road
+/// nearest each end is found, and the leg is routed on the region's roads.
+///
+/// Routino keeps its profiles and the last error in process-wide state, so every call into it
+/// runs on one serial queue (docs/PITFALLS.md), and this class may be shared between threads.
+package final class RoadRouter: @unchecked Sendable {
+    /// How the leg is driven: Routino's profile of the vehicle (a van or camper drives as its
+    /// "goods" vehicle), and whether the quickest or the shortest way is wanted.
+    package struct Options: Hashable, Sendable {
+        package enum Vehicle: String, CaseIterable, Sendable {
+            case car = "motorcar", motorcycle, van = "goods"
+        }
+
+        package var vehicle: Vehicle
+        package var quickest: Bool
+
+        package init(vehicle: Vehicle = .car, quickest: Bool = true) {
+            self.vehicle = vehicle
+            self.quickest = quickest
+        }
+    }
+
+    /// A leg driven on the roads: its length, its driving time and the road's line.
+    package struct RoadLeg: Equatable, Sendable {
+        package let metres: Double
+        package let seconds: Double
+        package let line: [Coordinate]
+        /// The region whose roads it was routed on.
+        package let region: String
+    }
+
+    /// A leg's road figures, or why it has none (a short phrase for beside the estimate).
+    package enum Outcome: Equatable, Sendable {
+        case road(RoadLeg)
+        case estimate(reason: String)
+    }
+
+    /// A stop this far from the nearest road is off-road: its leg stays an estimate.
+    package static let farestFromRoad = 1_000.0
+
+    /// A region's roads: where its database is and the box it covers.
+    package struct Roads: Sendable {
+        package let region: String
+        package let folder: URL
+        package let bounds: RegionInfo.Bounds
+
+        package init(region: String, folder: URL, bounds: RegionInfo.Bounds) {
+            self.region = region
+            self.folder = folder
+            self.bounds = bounds
+        }
+
+        func covers(_ point: Coordinate) -> Bool {
+            (bounds.south...bounds.north).contains(point.latitude) && (bounds.west...bounds.east).contains(point.longitude)
+        }
+    }
+
+    private let regions: [Roads]
+    private let profilesFile: String
+    private let translationsFile: String
+    private let queue = DispatchQueue(label: "roadtrip.routino")
+    // Touched on `queue` only.
+    private var databases: [String: OpaquePointer] = [:]
+    private var profilesLoaded: Bool?
+    /// Routino needs a language for any route it lists, even without its descriptions.
+    private var translation: OpaquePointer?
+
+    /// `regions`: the regions with a road database, in the order they are tried.
+    package init(regions: [Roads], profilesFile: String = "/usr/share/routino/profiles.xml",
+                 translationsFile: String = "/usr/share/routino/translations.xml") {
+        self.regions = regions
+        self.profilesFile = profilesFile
+        self.translationsFile = translationsFile
+    }
+
+    deinit {
+        queue.sync {
+            databases.values.forEach { Routino_UnloadDatabase($0) }
+        }
+    }
+
+    /// Routes the leg `from` → `to` (named `fromName`, `toName` for the reason of an estimate).
+    package func route(from: Coordinate, to: Coordinate, fromName: String, toName: String, options: Options = Options()) -> Outcome {
+        guard let roads = regions.first(where: { $0.covers(from) && $0.covers(to) }) else {
+            if !regions.contains(where: { $0.covers(from) }) { return .estimate(reason: "no region covers \(fromName)") }
+            if !regions.contains(where: { $0.covers(to) }) { return .estimate(reason: "no region covers \(toName)") }
+            return .estimate(reason: "\(fromName) and \(toName) are in different regions")
+        }
+        return queue.sync { routeOnQueue(roads, from: from, to: to, fromName: fromName, toName: toName, options: options) }
+    }
+
+    private func routeOnQueue(_ roads: Roads, from: Coordinate, to: Coordinate, fromName: String, toName: String, options: Options) -> Outcome {
+        guard loadProfiles(), let translation else { return .estimate(reason: "Routino's profiles cannot be read") }
+        guard let database = database(for: roads) else { return .estimate(reason: "the roads of \(roads.region) cannot be read") }
+        guard let profile = Routino_GetProfile(options.vehicle.rawValue), Routino_ValidateProfile(database, profile) == ROUTINO_ERROR_NONE else {
+            return .estimate(reason: "no \(options.vehicle) profile for the roads of \(roads.region)")
+        }
+        guard let start = Routino_FindWaypoint(database, profile, from.latitude, from.longitude) else {
+            return .estimate(reason: "\(fromName) is far from any road")
+        }
+        defer { free(UnsafeMutableRawPointer(start)) }
+        guard let end = Routino_FindWaypoint(database, profile, to.latitude, to.longitude) else {
+            return .estimate(reason: "\(toName) is far from any road")
+        }
+        defer { free(UnsafeMutableRawPointer(end)) }
+        var waypoints: [OpaquePointer?] = [start, end]
+        let flags = Int32(options.quickest ? ROUTINO_ROUTE_QUICKEST : ROUTINO_ROUTE_SHORTEST) | Int32(ROUTINO_ROUTE_LIST_TEXT_ALL)
+        guard let output = waypoints.withUnsafeMutableBufferPointer({ Routino_CalculateRoute(database, profile, translation, $0.baseAddress, 2, flags, nil) }) else {
+            return .estimate(reason: "no road between them")
+        }
+        defer { Routino_DeleteRoute(output) }
+        var line: [Coordinate] = []
+        var last = output.pointee
+        var point: UnsafeMutablePointer<Routino_Output>? = output
+        while let current = point {
+            last = current.pointee
+            line.append(Coordinate(latitude: Double(last.lat) * 180 / .pi, longitude: Double(last.lon) * 180 / .pi))
+            point = last.next
+        }
+        for (stop, name, snapped) in [(from, fromName, line.first), (to, toName, line.last)] {
+            guard let snapped else { continue }
+            let off = Geodesy.distance(from: stop, to: snapped)
+            if off > Self.farestFromRoad {
+                return .estimate(reason: "\(name) \(DistanceUnit.km.format(meters: off)) from the nearest road")
+            }
+        }
+        // `time` is in minutes, whatever routino.h says (docs/PITFALLS.md).
+        return .road(RoadLeg(metres: Double(last.dist) * 1_000, seconds: Double(last.time) * 60, line: line, region: roads.region))
+    }
+
+    private func loadProfiles() -> Bool {
+        if let profilesLoaded { return profilesLoaded }
+        let loaded = Routino_ParseXMLProfiles(profilesFile) == 0 && Routino_ParseXMLTranslations(translationsFile) == 0
+        translation = loaded ? Routino_GetTranslation("en") : nil
+        profilesLoaded = loaded && translation != nil
+        return profilesLoaded ?? false
+    }
+
+    private func database(for roads: Roads) -> OpaquePointer? {
+        if let loaded = databases[roads.region] { return loaded }
+        guard let database = Routino_LoadDatabase(roads.folder.path, nil) else { return nil }
+        databases[roads.region] = database
+        return database
+    }
+}
+
+extension RoadRouter {
+    /// A router on the roads of every region of `shelf` that has a road database.
+    package convenience init(shelf: RegionShelf) {
+        let roads = shelf.installed().compactMap { region -> Roads? in
+            guard let info = try? region.info.get(), let folder = info.roadDatabase, let bounds = info.bounds else { return nil }
+            return Roads(region: region.name, folder: region.folder.appendingPathComponent(folder), bounds: bounds)
+        }
+        self.init(regions: roads)
+    }
+
+    /// Whether any region has roads to route on.
+    package var hasRoads: Bool { !regions.isEmpty }
+}
