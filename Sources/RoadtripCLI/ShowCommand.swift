@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 import RoadtripStore
 import Terminal
 
@@ -32,10 +33,12 @@ struct ShowCommand: ParsableCommand {
         let trips = try MainActor.assumeIsolated { try DataModel.open(file, environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
         let unit = trip.unit(default: options.unit(environment: environment))
+        // Each leg on the roads of the added regions where one covers it, else estimated.
+        let legs = RoadRouter(shelf: RegionShelf.standard(environment: environment)).legs(of: trip, estimate: RouteEstimate(for: trip, unit: unit))
         if json {
-            try CommandOutput.printJSON(try Self.json(for: trip, unit: unit))
+            try CommandOutput.printJSON(try Self.json(for: trip, unit: unit, legs: legs))
         } else {
-            try CommandOutput.printText(Self.text(for: trip, unit: unit))
+            try CommandOutput.printText(Self.text(for: trip, unit: unit, legs: legs))
         }
     }
 
@@ -52,8 +55,13 @@ struct ShowCommand: ParsableCommand {
         struct Leg: Encodable {
             let from: String
             let to: String
+            /// On roads, the road's; for an estimate, the geodesic leg (SPEC §6).
             let distanceMeters: Double
             let durationSeconds: Double
+            /// `road` or `estimate`.
+            let source: String
+            /// Why the leg is an estimate; absent for a road leg.
+            let reason: String?
         }
 
         let id: UUID
@@ -66,54 +74,68 @@ struct ShowCommand: ParsableCommand {
     }
 
     /// `unit` decides the default speed of the durations (80 km/h, or 50 mph), as on the screen.
-    static func report(for trip: Trip, unit: DistanceUnit = .km) -> Report {
+    /// `legs`: each leg's figures (`RoadRouter.legs`); nil estimates every leg.
+    static func report(for trip: Trip, unit: DistanceUnit = .km, legs: [LegFigures]? = nil) -> Report {
         let route = TripRoute(trip)
         let estimate = RouteEstimate(for: trip, unit: unit)
+        let figures = legs ?? route.legMeters.map { LegFigures.estimated(geodesicMeters: $0, estimate: estimate) }
         return Report(
             id: trip.id,
             name: trip.name,
             distanceMeters: route.totalMeters,
-            durationSeconds: estimate.drivingSeconds(geodesicMeters: route.totalMeters),
+            durationSeconds: figures.isEmpty ? 0 : figures.total.seconds,
             waypoints: trip.stops.map {
                 Report.Stop(id: $0.id, name: $0.name, latitude: $0.location.latitude, longitude: $0.location.longitude,
                             notes: ($0.notes ?? "").isEmpty ? nil : $0.notes)
             },
-            legs: route.legs.map { leg in
-                Report.Leg(from: leg.from.name, to: leg.to.name, distanceMeters: leg.meters, durationSeconds: estimate.drivingSeconds(geodesicMeters: leg.meters))
+            legs: zip(route.legs, figures).map { leg, figure in
+                Report.Leg(from: leg.from.name, to: leg.to.name, distanceMeters: figure.isEstimate ? leg.meters : figure.meters,
+                           durationSeconds: figure.seconds, source: figure.source.rawValue, reason: figure.reason)
             }
         )
     }
 
-    static func json(for trip: Trip, unit: DistanceUnit = .km) throws -> String {
+    static func json(for trip: Trip, unit: DistanceUnit = .km, legs: [LegFigures]? = nil) throws -> String {
         let encoder = JSONEncoder.deterministic()
-        return String(decoding: try encoder.encode(report(for: trip, unit: unit)), as: UTF8.self)
+        return String(decoding: try encoder.encode(report(for: trip, unit: unit, legs: legs)), as: UTF8.self)
     }
 
     /// The trip's name (in full), the summary line, then one line per stop with its leg; every
     /// line printable on the terminal (`TextWidth.printable`).
-    static func text(for trip: Trip, unit: DistanceUnit) -> String {
+    /// A road leg shows the road's length and time; an estimated one its geodesic length and
+    /// "≈" time, with why it is not on roads under the table when any leg is on roads.
+    static func text(for trip: Trip, unit: DistanceUnit, legs: [LegFigures]? = nil) -> String {
         let route = TripRoute(trip)
         let estimate = RouteEstimate(for: trip, unit: unit)
+        let figures = legs ?? route.legMeters.map { LegFigures.estimated(geodesicMeters: $0, estimate: estimate) }
         var lines = TextWidth.printable("\(trip.name) — \(TripText.stopCount(trip.stops.count))") + "\n"
-        lines += TextWidth.printable(TripText.summary(distance: route.totalMeters, estimate: estimate, unit: unit)) + "\n"
+        lines += TextWidth.printable(TripText.summary(distance: route.totalMeters, legs: figures, estimate: estimate, unit: unit)) + "\n"
         guard !trip.stops.isEmpty else { return lines }
         let header = ["#", "Stop", "Coordinates", "Leg", "Total", "Driving"]
+        // With a leg on roads, Leg and Total are by road (an estimated leg's marked "≈"), as the
+        // summary is; with none, the geodesic figures, as the trip has always shown them.
+        let onRoads = figures.contains { !$0.isEstimate }
+        var byRoad = 0.0, estimatedSoFar = false
         let rows = trip.stops.enumerated().map { index, stop -> [String] in
-            let leg = index == 0 ? nil : route.legMeters[index - 1]
-            return [
-                "\(index + 1).",
-                stop.name,
-                stop.location.formatted,
-                leg.map { unit.format(meters: $0) } ?? "—",
-                unit.format(meters: route.cumulativeMeters[index]),
-                leg.map { "≈ " + RouteEstimate.formatDuration(seconds: estimate.drivingSeconds(geodesicMeters: $0)) } ?? "",
-            ]
+            let leg = index == 0 ? nil : (geodesic: route.legMeters[index - 1], figures: figures[index - 1])
+            if let leg {
+                byRoad += leg.figures.meters
+                estimatedSoFar = estimatedSoFar || leg.figures.isEstimate
+            }
+            let legText = leg.map { onRoads ? $0.figures.mark + unit.format(meters: $0.figures.meters) : unit.format(meters: $0.geodesic) } ?? "—"
+            let total = onRoads ? (estimatedSoFar ? "≈ " : "") + unit.format(meters: byRoad) : unit.format(meters: route.cumulativeMeters[index])
+            return ["\(index + 1).", stop.name, stop.location.formatted, legText, total,
+                    leg.map { $0.figures.mark + RouteEstimate.formatDuration(seconds: $0.figures.seconds) } ?? ""]
+        }
+        let reasons = !onRoads ? [] : figures.enumerated().compactMap { index, leg -> String? in
+            leg.reason.map { TextWidth.printable("\(index + 1) → \(index + 2): ≈ \($0)") }
         }
         let notes = trip.stops.enumerated().compactMap { index, stop -> String? in
             stop.notesOnOneLine.isEmpty ? nil : TextWidth.printable("\(index + 1). \(stop.name): \(stop.notesOnOneLine)")
         }
         let table = TextTable.render([header] + rows, rightAligned: [0, 3, 4, 5])
-        return lines + "\n" + table + (notes.isEmpty ? "" : "\nNotes\n" + notes.joined(separator: "\n") + "\n")
+        return lines + "\n" + table + (reasons.isEmpty ? "" : "\nEstimated legs\n" + reasons.joined(separator: "\n") + "\n")
+            + (notes.isEmpty ? "" : "\nNotes\n" + notes.joined(separator: "\n") + "\n")
     }
 }
 

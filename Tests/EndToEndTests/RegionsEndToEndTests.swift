@@ -208,3 +208,27 @@ struct RegionsEndToEndTests {
         try await TripListEndToEndTests.quitNormally(session)
     }
 }
+
+/// Legs on the roads of a region (issue 23), through `show`.
+extension RegionsEndToEndTests {
+    @Test("show: a leg within Andorra is on its roads (about twice the straight line), a leg out of it an estimate with its reason")
+    func showRoutesLegsOnRoads() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
+        let created = try Self.roadtrip(["new", "--force", "Pyrenees", "42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory)
+        #expect(created.status == 0, "\(CommandLineEndToEndTests.describe(created))")
+        let show = try Self.roadtrip(["show", "Pyrenees", "--json"], in: directory)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(show.standardOutput.utf8)) as? [String: Any])
+        let legs = try #require(report["legs"] as? [[String: Any]])
+        #expect(legs.map { $0["source"] as? String } == ["road", "estimate"])
+        let road = try #require(legs.first)
+        #expect(road["reason"] == nil)
+        let metres = try #require(road["distanceMeters"] as? Double), seconds = try #require(road["durationSeconds"] as? Double)
+        // routino-router on this database prints 32.82 km and 26.5 min for these two points.
+        #expect(String(format: "%.2f", metres / 1_000) == "32.82" && String(format: "%.1f", seconds / 60) == "26.5", "\(metres) m, \(seconds) s")
+        #expect(legs[1]["reason"] as? String == "no region covers Innsbruck")
+        let text = try Self.roadtrip(["show", "Pyrenees"], in: directory).standardOutput
+        #expect(text.contains("32.8 km") && text.contains("2 → 3: ≈ no region covers Innsbruck"), "\(text)")
+        #expect(!text.components(separatedBy: "\n").contains { $0.contains("32.8 km") && $0.contains("≈") }, "a road figure is not marked ≈: \(text)")
+    }
+}

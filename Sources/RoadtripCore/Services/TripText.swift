@@ -24,6 +24,17 @@ package enum TripText {
     }
 
     /// "Total distance: 1,234 km   ≈ 1,543 km by road · ≈ 19 h 17 min driving (×1.25 at 80 km/h)"
+    /// The summary line of a trip some of whose legs are on roads: "Total distance: 1,234 km
+    /// 1,480 km by road · 16 h 10 min driving", each road figure marked "≈" when a leg of it is
+    /// an estimate. With no leg on roads, the estimate's own line.
+    package static func summary(distance: Double, legs: [LegFigures], estimate: RouteEstimate, unit: DistanceUnit) -> String {
+        guard legs.contains(where: { !$0.isEstimate }) else { return summary(distance: distance, estimate: estimate, unit: unit) }
+        let total = legs.total
+        let mark = total.isEstimate ? "≈ " : ""
+        return "Total distance: \(unit.format(meters: distance))   \(mark)\(unit.format(meters: total.meters)) by road · "
+            + "\(mark)\(RouteEstimate.formatDuration(seconds: total.seconds)) driving"
+    }
+
     package static func summary(distance: Double, estimate: RouteEstimate, unit: DistanceUnit) -> String {
         summaries(distance: distance, estimate: estimate, unit: unit)[0]
     }

@@ -162,3 +162,19 @@ extension RoadRouter {
     /// Whether any region has roads to route on.
     package var hasRoads: Bool { !regions.isEmpty }
 }
+
+extension RoadRouter {
+    /// The figures of every leg of `trip`: on roads where a region covers both ends, else the
+    /// trip's estimate with the reason.
+    package func legs(of trip: Trip, estimate: RouteEstimate, options: Options = Options()) -> [LegFigures] {
+        zip(trip.stops, trip.stops.dropFirst()).map { from, to in
+            let geodesic = Geodesy.distance(from: from.location, to: to.location)
+            switch route(from: from.location, to: to.location, fromName: from.name, toName: to.name, options: options) {
+            case .road(let leg):
+                return LegFigures(meters: leg.metres, seconds: leg.seconds, source: .road, line: leg.line)
+            case .estimate(let reason):
+                return .estimated(geodesicMeters: geodesic, estimate: estimate, reason: reason)
+            }
+        }
+    }
+}
