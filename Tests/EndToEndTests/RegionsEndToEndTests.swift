@@ -232,3 +232,26 @@ extension RegionsEndToEndTests {
         #expect(!text.components(separatedBy: "\n").contains { $0.contains("32.8 km") && $0.contains("≈") }, "a road figure is not marked ≈: \(text)")
     }
 }
+
+extension RegionsEndToEndTests {
+    @Test("The trip screen: road figures replace the estimates of legs within Andorra; the leg out of it stays ≈")
+    func tripScreenShowsRoadFigures() async throws {
+        let directory = try TemporaryDirectory()
+        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
+        #expect(try Self.roadtrip(["new", "--force", "Pyrenees", "42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory).status == 0)
+        let session = try TmuxSession(width: 110, height: 24, directory: directory, variables: ["XDG_DATA_HOME": directory.url.appendingPathComponent("data").path])
+        defer { session.close() }
+        try await session.waitFor("Roadtrips")
+        try session.sendKeys("/")
+        try session.sendText("Pyrenees")
+        try session.sendKeys("Enter", "Enter")
+        let screen = try await session.waitUntil("the road leg of 32.8 km, unmarked, and the total by road") { screen in
+            let lines = screen.components(separatedBy: "\n")
+            return lines.contains { $0.contains("2.") && $0.contains("32.8 km") && !$0.contains("≈") }
+                && lines.contains { $0.contains("Innsbruck") && $0.contains("≈") } && screen.contains("by road") && !screen.contains("routing")
+        }
+        #expect(screen.contains("Total distance:"), "\(session.framed(screen))")
+        try session.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(session)
+    }
+}

@@ -23,8 +23,11 @@ package enum Application {
 
     /// The modules' shared context; place search loads on first use.
     static func makeContext(model: DataModel, navigator: Navigator, settings: Settings) -> ModuleContext {
-        ModuleContext(model: model, navigator: navigator, unit: settings.unit, places: .library(environment: settings.environment),
-                      basemap: .basemap(environment: settings.environment), regions: RegionShelf.standard(environment: settings.environment))
+        let shelf = RegionShelf.standard(environment: settings.environment)
+        let roadLegs = RoadLegs.onRegions(of: shelf)
+        navigator.background = { roadLegs.poll() }
+        return ModuleContext(model: model, navigator: navigator, unit: settings.unit, places: .library(environment: settings.environment),
+                             basemap: .basemap(environment: settings.environment), regions: shelf, roadLegs: roadLegs)
     }
 
     /// Runs the TUI on an already loaded model. Returns the process exit status: 0, or 128 plus

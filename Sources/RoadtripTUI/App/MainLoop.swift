@@ -67,6 +67,7 @@ final class MainLoop {
                 navigator.setNeedsDisplay()
             }
             navigator.pollBusy()
+            navigator.pollBackground()
             if navigator.needsDisplay || needsDisplay {
                 navigator.draw(on: terminal.surface)
                 rescue?.draw(on: terminal.surface)

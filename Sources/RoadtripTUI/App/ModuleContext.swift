@@ -15,10 +15,13 @@ struct ModuleContext {
     let basemap: BasemapProvider
     /// The added regions (nil: none here, as in most tests).
     let regions: RegionShelf?
+    /// The road figures of legs, routed off the main loop (`.none`: every leg an estimate).
+    let roadLegs: RoadLegs
 
     init(model: DataModel, navigator: Navigator, unit: DistanceUnit, places: PlaceIndexProvider, basemap: BasemapProvider = .unavailable,
-         regions: RegionShelf? = nil) {
+         regions: RegionShelf? = nil, roadLegs: RoadLegs = .none) {
         self.regions = regions
+        self.roadLegs = roadLegs
         self.model = model
         self.navigator = navigator
         self.unit = unit

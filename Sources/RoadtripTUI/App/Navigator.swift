@@ -102,6 +102,14 @@ package final class Navigator {
 
     package var isBusy: Bool { busy != nil }
 
+    /// Work done off the main loop whose results the loop takes on each turn (road legs).
+    package var background: (() -> Void)?
+
+    /// Called by the main loop on every turn, beside `pollBusy`.
+    package func pollBackground() {
+        background?()
+    }
+
     /// Called by the main loop on every turn: hands a finished task's result over, and turns the
     /// spinner once a second meanwhile.
     package func pollBusy() {

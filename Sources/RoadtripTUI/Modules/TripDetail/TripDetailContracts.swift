@@ -72,6 +72,11 @@ protocol TripDetailViewOutput: AnyObject {
 protocol TripDetailInteractorInput: EditingSession {
     /// The trip, now and after every change; nil once it no longer exists.
     var trip: AnyPublisher<Trip?, Never> { get }
+    /// The road figures of the trip's legs as far as they are known (an empty list when no region
+    /// has roads), and how many legs are still being routed; asking routes the unknown ones.
+    func roadLegs(of trip: Trip, estimate: RouteEstimate) -> (legs: [LegFigures], pending: Int)
+    /// Road figures arrived for some leg.
+    var roadLegChanges: AnyPublisher<Void, Never> { get }
     /// Renames the trip; renames of one `session` are undone as one change.
     func renameTrip(to name: String, session: String)
     func deleteStop(id: Stop.ID)
@@ -138,10 +143,25 @@ struct TripDetailViewModel: Equatable {
         /// Whether any stop has notes, a stay or a night: the screen then keeps a line for the selected stop's.
         let hasNotes: Bool
 
-        init(stops: [Stop] = [], route: TripRoute? = nil, unit: DistanceUnit = .km) {
+        /// With a leg on roads: each leg's road figures (an estimate's marked "≈"), which Leg and
+        /// Total then show; empty when no leg is on roads (the geodesic figures are shown).
+        let roadLegs: [LegFigures]
+        /// The distance by road to each stop, and whether an estimate is in it.
+        private let roadTotals: [Double]
+        private let roadTotalIsEstimate: [Bool]
+
+        init(stops: [Stop] = [], route: TripRoute? = nil, unit: DistanceUnit = .km, roadLegs: [LegFigures] = []) {
             self.stops = stops
             legMeters = route?.legMeters ?? []
             cumulativeMeters = route?.cumulativeMeters ?? []
+            let onRoads = roadLegs.contains { !$0.isEstimate } && roadLegs.count == Swift.max(0, stops.count - 1)
+            self.roadLegs = onRoads ? roadLegs : []
+            var totals: [Double] = stops.isEmpty || !onRoads ? [] : [0], estimated: [Bool] = totals.map { _ in false }
+            for leg in self.roadLegs {
+                totals.append(totals[totals.count - 1] + leg.meters)
+                estimated.append(estimated[estimated.count - 1] || leg.isEstimate)
+            }
+            (roadTotals, roadTotalIsEstimate) = (totals, estimated)
             self.unit = unit
             (hasPlaces, hasNotes) = stops.withUnsafeBufferPointer { stops in
                 (stops.indices.contains { !(stops[$0].region ?? "").isEmpty || !(stops[$0].country ?? "").isEmpty },
@@ -171,8 +191,10 @@ struct TripDetailViewModel: Equatable {
                 name: stop.name,
                 places: PlaceLabel.forms(region: stop.region, country: stop.country),
                 coordinates: stop.location.formatted,
-                leg: index == 0 ? "—" : unit.format(meters: legMeters[index - 1]),
-                total: unit.format(meters: cumulativeMeters[index]),
+                leg: index == 0 ? "—" : roadLegs.isEmpty ? unit.format(meters: legMeters[index - 1])
+                    : roadLegs[index - 1].mark + unit.format(meters: roadLegs[index - 1].meters),
+                total: roadTotals.isEmpty ? unit.format(meters: cumulativeMeters[index])
+                    : (roadTotalIsEstimate[index] ? "≈ " : "") + unit.format(meters: roadTotals[index]),
                 notes: Self.details(of: stop)
             )
         }

@@ -10,13 +10,22 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     private let tripID: Trip.ID
     private let places: PlaceIndexProvider
     private let basemapProvider: BasemapProvider
+    private let roads: RoadLegs
 
-    init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable) {
+    init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable,
+         roadLegs: RoadLegs = .none) {
         self.tripID = tripID
         self.model = model
         self.places = places
         self.basemapProvider = basemap
+        self.roads = roadLegs
     }
+
+    func roadLegs(of trip: Trip, estimate: RouteEstimate) -> (legs: [LegFigures], pending: Int) {
+        roads.figures(of: trip, estimate: estimate)
+    }
+
+    var roadLegChanges: AnyPublisher<Void, Never> { roads.changes }
 
     func basemap() -> Result<(any BasemapProviding)?, any Error> {
         basemapProvider.forMap

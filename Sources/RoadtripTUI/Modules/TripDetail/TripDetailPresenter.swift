@@ -35,6 +35,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     /// Whether the status bar says the name was cut: said once, not again for every key of a paste.
     private var isShowingNameCut = false
     private var subscription: AnyCancellable?
+    private var roadSubscription: AnyCancellable?
 
     init(interactor: TripDetailInteractorInput, router: TripDetailRouterInput, unit: DistanceUnit) {
         self.interactor = interactor
@@ -56,6 +57,10 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         }
         subscription = interactor.trip.sink { [weak self] trip in
             self?.tripDidChange(trip)
+        }
+        // Road figures replace the estimates as they arrive.
+        roadSubscription = interactor.roadLegChanges.sink { [weak self] in
+            self?.refresh()
         }
     }
 
@@ -347,7 +352,9 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
 
     private func refresh() {
         guard let trip else { return }
-        var viewModel = Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message, routes: routes)
+        let roads = interactor.roadLegs(of: trip, estimate: RouteEstimate(for: trip, unit: unit))
+        var viewModel = Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message, routes: routes,
+                                           roadLegs: roads.legs, pendingLegs: roads.pending)
         viewModel.isReadOnly = interactor.readOnlyReason != nil
         view?.display(viewModel)
         isShowingNameCut = message == StatusMessage.nameCut
@@ -355,15 +362,24 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     }
 
     /// `routes` remembers the route shown before; without it everything is made afresh.
+    /// `roadLegs`: the legs' road figures so far (`RoadLegs`), `pendingLegs` of them still being
+    /// routed; with none on roads the screen shows the geodesic figures and the estimates.
     nonisolated static func makeViewModel(trip: Trip, selectedID: Stop.ID?, unit: DistanceUnit, message: StatusMessage?,
-                                          routes: TripRouteCache? = nil) -> TripDetailViewModel {
+                                          routes: TripRouteCache? = nil, roadLegs: [LegFigures] = [], pendingLegs: Int = 0) -> TripDetailViewModel {
         var viewModel = TripDetailViewModel()
         viewModel.title = trip.name
         viewModel.subtitle = TripText.stopCount(trip.stops.count)
         let route = routes?.route(of: trip) ?? TripRoute(trip)
-        viewModel.rows = TripDetailViewModel.Rows(stops: trip.stops, route: route, unit: unit)
+        viewModel.rows = TripDetailViewModel.Rows(stops: trip.stops, route: route, unit: unit, roadLegs: roadLegs)
         viewModel.selectedRow = trip.stops.firstIndex { $0.id == selectedID } ?? (trip.stops.isEmpty ? nil : 0)
-        viewModel.summaries = TripText.summaries(distance: route.totalMeters, estimate: RouteEstimate(for: trip, unit: unit), unit: unit)
+        let estimate = RouteEstimate(for: trip, unit: unit)
+        viewModel.summaries = roadLegs.contains { !$0.isEstimate }
+            ? [TripText.summary(distance: route.totalMeters, legs: roadLegs, estimate: estimate, unit: unit)]
+            : TripText.summaries(distance: route.totalMeters, estimate: estimate, unit: unit)
+        if pendingLegs > 0 {
+            // A small sign while legs are being routed: the figures beside it may still change.
+            viewModel.summaries = viewModel.summaries.map { "\($0) · routing \(pendingLegs == 1 ? "1 leg" : "\(pendingLegs) legs")…" }
+        }
         viewModel.emptyMessage = trip.stops.isEmpty ? "No stops yet. Press a to add the first one." : nil
         viewModel.message = message
         viewModel.mapStops = routes?.mapStops(of: trip) ?? MapStop.stops(of: trip)

@@ -16,7 +16,8 @@ final class TripDetailRouter: TripDetailRouterInput {
     static func makeModule(tripID: Trip.ID, context: ModuleContext) -> TripDetailView {
         let router = TripDetailRouter(tripID: tripID, context: context)
         let presenter = TripDetailPresenter(
-            interactor: TripDetailInteractor(tripID: tripID, model: context.model, places: context.places, basemap: context.basemap),
+            interactor: TripDetailInteractor(tripID: tripID, model: context.model, places: context.places, basemap: context.basemap,
+                                             roadLegs: context.roadLegs),
             router: router,
             unit: context.unit
         )

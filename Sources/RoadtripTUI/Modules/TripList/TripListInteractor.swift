@@ -10,12 +10,14 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
     let model: DataModel
     private let places: PlaceIndexProvider
     private let shelf: RegionShelf?
+    private let roadLegs: RoadLegs
 
     /// `regions` nil: no regions here (the panel says so and cannot add one).
-    init(model: DataModel, places: PlaceIndexProvider = .unavailable, regions: RegionShelf? = nil) {
+    init(model: DataModel, places: PlaceIndexProvider = .unavailable, regions: RegionShelf? = nil, roadLegs: RoadLegs = .none) {
         self.model = model
         self.places = places
         self.shelf = regions
+        self.roadLegs = roadLegs
     }
 
     var trips: AnyPublisher<[Trip], Never> {
@@ -78,6 +80,7 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
 
     func regionsChanged() {
         places.reload()
+        roadLegs.reload()
     }
 
     func reverseStops(ofTrip id: Trip.ID) {

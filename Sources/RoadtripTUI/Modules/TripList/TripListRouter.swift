@@ -12,7 +12,7 @@ final class TripListRouter: TripListRouterInput {
 
     /// Wires view, presenter, interactor and router; the returned view holds the rest.
     static func makeModule(context: ModuleContext) -> TripListView {
-        let presenter = TripListPresenter(interactor: TripListInteractor(model: context.model, places: context.places, regions: context.regions), router: TripListRouter(context: context), unit: context.unit)
+        let presenter = TripListPresenter(interactor: TripListInteractor(model: context.model, places: context.places, regions: context.regions, roadLegs: context.roadLegs), router: TripListRouter(context: context), unit: context.unit)
         let view = TripListView(presenter: presenter)
         presenter.view = view
         presenter.didLoad()

@@ -49,6 +49,12 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
 
     var trip: AnyPublisher<Trip?, Never> { subject.eraseToAnyPublisher() }
 
+    /// The legs' road figures to give (none: no region has roads), and how many are pending.
+    var roads: (legs: [LegFigures], pending: Int) = ([], 0)
+    let roadSubject = PassthroughSubject<Void, Never>()
+    func roadLegs(of trip: Trip, estimate: RouteEstimate) -> (legs: [LegFigures], pending: Int) { roads }
+    var roadLegChanges: AnyPublisher<Void, Never> { roadSubject.eraseToAnyPublisher() }
+
     private func update(_ change: (inout Trip) -> Void) {
         guard var trip = subject.value else { return }
         change(&trip)

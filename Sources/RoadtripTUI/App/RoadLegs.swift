@@ -1,0 +1,117 @@
+import Foundation
+@preconcurrency import OpenCombine
+import RoadtripCore
+import RoadtripRegions
+
+/// The road figures of the legs the planner shows, routed off the main loop (issue 23).
+///
+/// A screen asks for a trip's legs and gets at once what is known: the road figures of legs
+/// routed before, the estimate of the others (marked pending while they are routed). Legs not
+/// asked for before are routed on a worker thread, one at a time (libroutino is serial anyway);
+/// the main loop takes what arrived on its next turn (`poll`), and `changes` tells the screens,
+/// which then show the new figures. A leg is known by its two ends, so an edit routes only the
+/// legs it made.
+@MainActor
+package final class RoadLegs {
+    /// Routes one leg; nil when no region has roads (every leg is then simply an estimate).
+    package typealias Route = @Sendable (_ from: Coordinate, _ to: Coordinate, _ fromName: String, _ toName: String) -> RoadRouter.Outcome
+
+    struct Key: Hashable, Sendable {
+        let from: Coordinate
+        let to: Coordinate
+    }
+
+    private var route: Route?
+    private let makeRoute: () -> Route?
+    private var known: [Key: RoadRouter.Outcome] = [:]
+    /// Bumped by `reload`, so that a leg routed on the regions before is not taken after.
+    private var generation = 0
+    private var requested: Set<Key> = []
+    private let inbox = Inbox()
+    private let worker = DispatchQueue(label: "roadtrip.road-legs")
+    private let subject = PassthroughSubject<Void, Never>()
+
+    /// `makeRoute` builds the router (from the regions folder), again after `reload`.
+    package init(makeRoute: @escaping () -> Route?) {
+        self.makeRoute = makeRoute
+        route = makeRoute()
+    }
+
+    /// No roads at all: every leg an estimate.
+    package static var none: RoadLegs { RoadLegs { nil } }
+
+    /// Road legs on the regions of `shelf`, quickest by car.
+    package static func onRegions(of shelf: RegionShelf) -> RoadLegs {
+        RoadLegs {
+            let router = RoadRouter(shelf: shelf)
+            guard router.hasRoads else { return nil }
+            return { from, to, fromName, toName in router.route(from: from, to: to, fromName: fromName, toName: toName) }
+        }
+    }
+
+    /// New road figures arrived: screens showing legs draw again.
+    package var changes: AnyPublisher<Void, Never> { subject.eraseToAnyPublisher() }
+
+    /// Whether any leg can be on roads at all.
+    package var hasRoads: Bool { route != nil }
+
+    /// The figures of `trip`'s legs as far as known, and how many are still being routed. Legs
+    /// not yet asked for are sent to the worker.
+    package func figures(of trip: Trip, estimate: RouteEstimate) -> (legs: [LegFigures], pending: Int) {
+        guard let route else { return ([], 0) }
+        var pending = 0
+        let legs = zip(trip.stops, trip.stops.dropFirst()).map { from, to -> LegFigures in
+            let key = Key(from: from.location, to: to.location)
+            switch known[key] {
+            case .road(let leg)?:
+                return LegFigures(meters: leg.metres, seconds: leg.seconds, source: .road, line: leg.line)
+            case .estimate(let reason)?:
+                return .estimated(geodesicMeters: Geodesy.distance(from: from.location, to: to.location), estimate: estimate, reason: reason)
+            case nil:
+                pending += 1
+                if requested.insert(key).inserted {
+                    let (inbox, generation) = (inbox, generation)
+                    let (fromName, toName) = (from.name, to.name)
+                    worker.async { inbox.put(key, route(key.from, key.to, fromName, toName), generation: generation) }
+                }
+                return .estimated(geodesicMeters: Geodesy.distance(from: from.location, to: to.location), estimate: estimate)
+            }
+        }
+        return (legs, pending)
+    }
+
+    /// Takes the legs routed since the last turn; tells the screens when there were any.
+    package func poll() {
+        let arrived = inbox.takeAll().filter { $0.generation == generation }
+        guard !arrived.isEmpty else { return }
+        for item in arrived { known[item.key] = item.outcome }
+        subject.send(())
+    }
+
+    /// The regions changed: the router is made again and every leg routed afresh.
+    package func reload() {
+        route = makeRoute()
+        generation += 1
+        known = [:]
+        requested = []
+        _ = inbox.takeAll()
+        subject.send(())
+    }
+
+    /// What the worker found, handed to the main actor under a lock.
+    private final class Inbox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [(key: Key, outcome: RoadRouter.Outcome, generation: Int)] = []
+
+        func put(_ key: Key, _ outcome: RoadRouter.Outcome, generation: Int) {
+            lock.withLock { items.append((key, outcome, generation)) }
+        }
+
+        func takeAll() -> [(key: Key, outcome: RoadRouter.Outcome, generation: Int)] {
+            lock.withLock {
+                defer { items = [] }
+                return items
+            }
+        }
+    }
+}
