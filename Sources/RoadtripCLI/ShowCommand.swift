@@ -34,7 +34,8 @@ struct ShowCommand: ParsableCommand {
         let trip = try self.trip.trip(in: trips)
         let unit = trip.unit(default: options.unit(environment: environment))
         // Each leg on the roads of the added regions where one covers it, else estimated.
-        let legs = RoadRouter(shelf: RegionShelf.standard(environment: environment)).legs(of: trip, estimate: RouteEstimate(for: trip, unit: unit))
+        let router = RoadRouter(shelf: RegionShelf.standard(environment: environment), cacheFile: RoadRouter.cacheFile(environment: environment))
+        let legs = router.legs(of: trip, estimate: RouteEstimate(for: trip, unit: unit))
         if json {
             try CommandOutput.printJSON(try Self.json(for: trip, unit: unit, legs: legs))
         } else {

@@ -12,7 +12,12 @@ struct RegionsEndToEndTests {
 
     /// The binary with its own data file and XDG data folder (so its own regions folder).
     static func roadtrip(_ arguments: [String], in directory: TemporaryDirectory) throws -> ProcessResult {
-        try CommandLineEndToEndTests.roadtrip(arguments, in: directory, variables: ["XDG_DATA_HOME": directory.url.appendingPathComponent("data").path])
+        try CommandLineEndToEndTests.roadtrip(arguments, in: directory, variables: variables(directory))
+    }
+
+    /// The test's own XDG data and cache folders.
+    static func variables(_ directory: TemporaryDirectory) -> [String: String] {
+        ["XDG_DATA_HOME": directory.url.appendingPathComponent("data").path, "XDG_CACHE_HOME": directory.url.appendingPathComponent("cache").path]
     }
 
     static func regionsFolder(_ directory: TemporaryDirectory) -> URL {
@@ -155,7 +160,7 @@ struct RegionsEndToEndTests {
         let directory = try TemporaryDirectory()
         #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
         #expect(try Self.roadtrip(["new", "Andorra", "Andorra la Vella", "Encamp"], in: directory).status == 0)
-        let session = try TmuxSession(width: 120, height: 32, directory: directory, variables: ["XDG_DATA_HOME": directory.url.appendingPathComponent("data").path])
+        let session = try TmuxSession(width: 120, height: 32, directory: directory, variables: Self.variables(directory))
         defer { session.close() }
         try await session.waitFor("Roadtrips")
         try session.sendKeys("/")
@@ -184,7 +189,7 @@ struct RegionsEndToEndTests {
     @Test("M on the trip list shows the regions; a adds one from a path, with its counts; d removes it after y")
     func regionsPanel() async throws {
         let directory = try TemporaryDirectory()
-        let session = try TmuxSession(width: 110, height: 30, directory: directory, variables: ["XDG_DATA_HOME": directory.url.appendingPathComponent("data").path])
+        let session = try TmuxSession(width: 110, height: 30, directory: directory, variables: Self.variables(directory))
         defer { session.close() }
         try await TripListEndToEndTests.waitForSampleTrips(session)
         try session.sendKeys("M")
@@ -239,7 +244,7 @@ extension RegionsEndToEndTests {
         let directory = try TemporaryDirectory()
         #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
         #expect(try Self.roadtrip(["new", "--force", "Pyrenees", "42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory).status == 0)
-        let session = try TmuxSession(width: 110, height: 24, directory: directory, variables: ["XDG_DATA_HOME": directory.url.appendingPathComponent("data").path])
+        let session = try TmuxSession(width: 110, height: 24, directory: directory, variables: Self.variables(directory))
         defer { session.close() }
         try await session.waitFor("Roadtrips")
         try session.sendKeys("/")
@@ -253,5 +258,20 @@ extension RegionsEndToEndTests {
         #expect(screen.contains("Total distance:"), "\(session.framed(screen))")
         try session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
+        // The routed leg is kept for the next start, under this version of the region's database.
+        let cache = try String(contentsOf: directory.url.appendingPathComponent("cache/roadtrip/road-legs.jsonl"), encoding: .utf8)
+        let lines = cache.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains(".andorra-") && lines[0].contains("motorcar|quickest|42.5078,1.5211|42.5428,1.7336"), "\(cache)")
+        // A second start shows the road figures from the cache; show reads the same cache.
+        let again = try TmuxSession(width: 110, height: 24, directory: directory, variables: Self.variables(directory))
+        defer { again.close() }
+        try await again.waitFor("Roadtrips")
+        try again.sendKeys("/")
+        try again.sendText("Pyrenees")
+        try again.sendKeys("Enter", "Enter")
+        try await again.waitUntil("the road leg again") { $0.components(separatedBy: "\n").contains { $0.contains("2.") && $0.contains("32.8 km") && !$0.contains("≈") } }
+        try again.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(again)
+        #expect(try String(contentsOf: directory.url.appendingPathComponent("cache/roadtrip/road-legs.jsonl"), encoding: .utf8) == cache, "nothing routed again")
     }
 }

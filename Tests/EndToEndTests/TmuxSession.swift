@@ -84,6 +84,7 @@ enum Run {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         // No regions but a test's own: the user's ~/.local/share/roadtrip/regions stays out of it.
         environment["XDG_DATA_HOME"] = noDataHome
+        environment["XDG_CACHE_HOME"] = noDataHome + "-cache"
         environment.merge(overrides) { _, new in new }
         return environment
     }

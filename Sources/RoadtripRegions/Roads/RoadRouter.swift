@@ -48,11 +48,15 @@ package final class RoadRouter: @unchecked Sendable {
         package let region: String
         package let folder: URL
         package let bounds: RegionInfo.Bounds
+        /// What names this version of the region's database for the cache: the folder the
+        /// region's link names, new at every add.
+        package let database: String
 
-        package init(region: String, folder: URL, bounds: RegionInfo.Bounds) {
+        package init(region: String, folder: URL, bounds: RegionInfo.Bounds, database: String? = nil) {
             self.region = region
             self.folder = folder
             self.bounds = bounds
+            self.database = database ?? folder.path
         }
 
         func covers(_ point: Coordinate) -> Bool {
@@ -64,6 +68,8 @@ package final class RoadRouter: @unchecked Sendable {
     private let profilesFile: String
     private let translationsFile: String
     private let queue = DispatchQueue(label: "roadtrip.routino")
+    /// Legs routed before (nil: none kept, as in tests of the engine itself).
+    private let cache: RoadLegCache?
     // Touched on `queue` only.
     private var databases: [String: OpaquePointer] = [:]
     private var profilesLoaded: Bool?
@@ -72,8 +78,9 @@ package final class RoadRouter: @unchecked Sendable {
 
     /// `regions`: the regions with a road database, in the order they are tried.
     package init(regions: [Roads], profilesFile: String = "/usr/share/routino/profiles.xml",
-                 translationsFile: String = "/usr/share/routino/translations.xml") {
+                 translationsFile: String = "/usr/share/routino/translations.xml", cacheFile: URL? = nil) {
         self.regions = regions
+        cache = cacheFile.map(RoadLegCache.init(file:))
         self.profilesFile = profilesFile
         self.translationsFile = translationsFile
     }
@@ -91,7 +98,22 @@ package final class RoadRouter: @unchecked Sendable {
             if !regions.contains(where: { $0.covers(to) }) { return .estimate(reason: "no region covers \(toName)") }
             return .estimate(reason: "\(fromName) and \(toName) are in different regions")
         }
-        return queue.sync { routeOnQueue(roads, from: from, to: to, fromName: fromName, toName: toName, options: options) }
+        return queue.sync {
+            let key = RoadLegCache.key(database: roads.database, options: options, from: from, to: to)
+            if let leg = cache?.leg(key, databases: Set(regions.map(\.database)), region: roads.region) { return .road(leg) }
+            let outcome = routeOnQueue(roads, from: from, to: to, fromName: fromName, toName: toName, options: options)
+            if case .road(let leg) = outcome { cache?.store(leg, key: key) }
+            return outcome
+        }
+    }
+
+    /// The leg's road figures when it was routed before (from the cache on disk), without routing.
+    package func cached(from: Coordinate, to: Coordinate, options: Options = Options()) -> RoadLeg? {
+        guard let cache, let roads = regions.first(where: { $0.covers(from) && $0.covers(to) }) else { return nil }
+        return queue.sync {
+            cache.leg(RoadLegCache.key(database: roads.database, options: options, from: from, to: to),
+                      databases: Set(regions.map(\.database)), region: roads.region)
+        }
     }
 
     private func routeOnQueue(_ roads: Roads, from: Coordinate, to: Coordinate, fromName: String, toName: String, options: Options) -> Outcome {
@@ -150,13 +172,20 @@ package final class RoadRouter: @unchecked Sendable {
 }
 
 extension RoadRouter {
-    /// A router on the roads of every region of `shelf` that has a road database.
-    package convenience init(shelf: RegionShelf) {
+    /// A router on the roads of every region of `shelf` that has a road database, keeping the
+    /// legs it routes in `cacheFile` (`RoadLegCache`) when given.
+    package convenience init(shelf: RegionShelf, cacheFile: URL? = nil) {
         let roads = shelf.installed().compactMap { region -> Roads? in
             guard let info = try? region.info.get(), let folder = info.roadDatabase, let bounds = info.bounds else { return nil }
-            return Roads(region: region.name, folder: region.folder.appendingPathComponent(folder), bounds: bounds)
+            let version = (try? FileManager.default.destinationOfSymbolicLink(atPath: region.folder.path)) ?? region.folder.path
+            return Roads(region: region.name, folder: region.folder.appendingPathComponent(folder), bounds: bounds, database: version)
         }
-        self.init(regions: roads)
+        self.init(regions: roads, cacheFile: cacheFile)
+    }
+
+    /// The standard cache file of `environment` (`$XDG_CACHE_HOME/roadtrip/road-legs.jsonl`).
+    package static func cacheFile(environment: [String: String]) -> URL {
+        RoadLegCache.standardFile(environment: environment)
     }
 
     /// Whether any region has roads to route on.

@@ -15,6 +15,8 @@ import RoadtripRegions
 package final class RoadLegs {
     /// Routes one leg; nil when no region has roads (every leg is then simply an estimate).
     package typealias Route = @Sendable (_ from: Coordinate, _ to: Coordinate, _ fromName: String, _ toName: String) -> RoadRouter.Outcome
+    /// A leg's road figures when they were routed before (the cache on disk): taken at once.
+    package typealias Cached = (_ from: Coordinate, _ to: Coordinate) -> RoadRouter.RoadLeg?
 
     struct Key: Hashable, Sendable {
         let from: Coordinate
@@ -22,7 +24,8 @@ package final class RoadLegs {
     }
 
     private var route: Route?
-    private let makeRoute: () -> Route?
+    private var cached: Cached?
+    private let makeRoute: () -> (route: Route, cached: Cached?)?
     private var known: [Key: RoadRouter.Outcome] = [:]
     /// Bumped by `reload`, so that a leg routed on the regions before is not taken after.
     private var generation = 0
@@ -31,21 +34,24 @@ package final class RoadLegs {
     private let worker = DispatchQueue(label: "roadtrip.road-legs")
     private let subject = PassthroughSubject<Void, Never>()
 
-    /// `makeRoute` builds the router (from the regions folder), again after `reload`.
-    package init(makeRoute: @escaping () -> Route?) {
+    /// `makeRoute` builds the router (from the regions folder), again after `reload`; nil when
+    /// no region has roads.
+    package init(makeRoute: @escaping () -> (route: Route, cached: Cached?)?) {
         self.makeRoute = makeRoute
-        route = makeRoute()
+        let made = makeRoute()
+        (route, cached) = (made?.route, made?.cached)
     }
 
     /// No roads at all: every leg an estimate.
     package static var none: RoadLegs { RoadLegs { nil } }
 
-    /// Road legs on the regions of `shelf`, quickest by car.
-    package static func onRegions(of shelf: RegionShelf) -> RoadLegs {
+    /// Road legs on the regions of `shelf`, quickest by car, kept in the cache of `environment`.
+    package static func onRegions(of shelf: RegionShelf, environment: [String: String]) -> RoadLegs {
         RoadLegs {
-            let router = RoadRouter(shelf: shelf)
+            let router = RoadRouter(shelf: shelf, cacheFile: RoadRouter.cacheFile(environment: environment))
             guard router.hasRoads else { return nil }
-            return { from, to, fromName, toName in router.route(from: from, to: to, fromName: fromName, toName: toName) }
+            return ({ from, to, fromName, toName in router.route(from: from, to: to, fromName: fromName, toName: toName) },
+                    { from, to in router.cached(from: from, to: to) })
         }
     }
 
@@ -62,6 +68,7 @@ package final class RoadLegs {
         var pending = 0
         let legs = zip(trip.stops, trip.stops.dropFirst()).map { from, to -> LegFigures in
             let key = Key(from: from.location, to: to.location)
+            if known[key] == nil, let leg = cached?(key.from, key.to) { known[key] = .road(leg) }
             switch known[key] {
             case .road(let leg)?:
                 return LegFigures(meters: leg.metres, seconds: leg.seconds, source: .road, line: leg.line)
@@ -90,7 +97,8 @@ package final class RoadLegs {
 
     /// The regions changed: the router is made again and every leg routed afresh.
     package func reload() {
-        route = makeRoute()
+        let made = makeRoute()
+        (route, cached) = (made?.route, made?.cached)
         generation += 1
         known = [:]
         requested = []
