@@ -35,7 +35,10 @@ struct PlanCommand: ParsableCommand {
         if let refusal = TripPlanning.tooLargeToPlan(trip) { throw CommandFailure( refusal) }
         let unit = trip.settings.units ?? options.unit(environment: environment)
         let places = MainActor.assumeIsolated { try? PlaceIndexProvider.library(environment: environment).value.get() }
-        let itinerary = TripPlanning.itinerary(for: trip, unit: unit, places: places, today: TripPlanning.today())
+        let router = RoadRouter(shelf: RegionShelf.standard(environment: environment), cacheFile: RoadRouter.cacheFile(environment: environment))
+        // Days split on the road times of the legs on roads; the others estimated.
+        let legs = router.hasRoads ? router.legs(of: trip, estimate: RouteEstimate(for: trip, unit: unit)) : nil
+        let itinerary = TripPlanning.itinerary(for: trip, unit: unit, places: places, today: TripPlanning.today(), legs: legs)
         if json {
             try CommandOutput.printJSON(try Self.json(for: trip, itinerary: itinerary))
         } else {
@@ -95,6 +98,9 @@ struct PlanCommand: ParsableCommand {
             let arrival: String
             let exceedsDailyLimit: Bool
             let afterDark: Bool
+            /// `road` or `estimate`, and why an estimate is one (absent for a road leg).
+            let source: String
+            let reason: String?
         }
 
         struct Day: Encodable {
@@ -140,9 +146,11 @@ struct PlanCommand: ParsableCommand {
                 },
                 legs: day.legs.map { leg in
                     let from = zones[leg.from] ?? zone, to = zones[leg.to] ?? zone
-                    return Report.Leg(from: stops[leg.from].name, to: stops[leg.to].name, distanceMeters: leg.meters, durationSeconds: leg.seconds,
+                    return Report.Leg(from: stops[leg.from].name, to: stops[leg.to].name,
+                                      distanceMeters: leg.source == .road ? leg.roadMeters : leg.meters, durationSeconds: leg.seconds,
                                       departure: stamps.text(leg.departure, in: from), arrival: stamps.text(leg.arrival, in: to),
-                                      exceedsDailyLimit: leg.exceedsDailyLimit, afterDark: leg.isAfterDark)
+                                      exceedsDailyLimit: leg.exceedsDailyLimit, afterDark: leg.isAfterDark,
+                                      source: leg.source.rawValue, reason: leg.reason)
                 }
             )
         }

@@ -275,3 +275,20 @@ extension RegionsEndToEndTests {
         #expect(try String(contentsOf: directory.url.appendingPathComponent("cache/roadtrip/road-legs.jsonl"), encoding: .utf8) == cache, "nothing routed again")
     }
 }
+
+extension RegionsEndToEndTests {
+    @Test("plan --json: the leg on Andorra's roads has its road time and source, the leg out of it is an estimate with its reason")
+    func planUsesRoadTimes() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
+        #expect(try Self.roadtrip(["new", "--force", "Pyrenees", "42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory).status == 0)
+        let plan = try Self.roadtrip(["plan", "Pyrenees", "--json"], in: directory)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])
+        let legs = try #require(report["days"] as? [[String: Any]]).flatMap { $0["legs"] as? [[String: Any]] ?? [] }
+        #expect(legs.map { $0["source"] as? String } == ["road", "estimate"])
+        #expect(String(format: "%.1f", (legs[0]["durationSeconds"] as? Double ?? 0) / 60) == "26.5")
+        #expect(legs[1]["reason"] as? String == "no region covers Innsbruck")
+        let text = try Self.roadtrip(["plan", "Pyrenees"], in: directory).standardOutput
+        #expect(text.contains("↓ 27 min · 32.8 km"), "\(text)")
+    }
+}

@@ -26,6 +26,12 @@ package struct Itinerary: Equatable, Sendable {
         package let exceedsDailyLimit: Bool
         /// Leaves before sunrise or arrives after sunset.
         package let isAfterDark: Bool
+        /// Driven on the roads of a region, or estimated; why, for an estimate next to road legs.
+        package var source: LegFigures.Source = .estimate
+        package var reason: String?
+
+        /// "≈ " before an estimated figure, nothing before a road one.
+        package var mark: String { source == .estimate ? "≈ " : "" }
     }
 
     /// Why a day ends where it does.
@@ -56,6 +62,8 @@ package struct Itinerary: Equatable, Sendable {
         package var drivingSeconds: Double { legs.reduce(0) { $0 + $1.seconds } }
         package var meters: Double { legs.reduce(0) { $0 + $1.meters } }
         package var roadMeters: Double { legs.reduce(0) { $0 + $1.roadMeters } }
+        /// Whether any leg of the day is an estimate: its totals are then marked "≈".
+        package var isEstimate: Bool { legs.contains { $0.source == .estimate } }
     }
 
     package let days: [Day]

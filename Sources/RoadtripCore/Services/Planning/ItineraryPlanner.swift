@@ -17,12 +17,21 @@ package struct ItineraryPlanner {
     package let stops: [Stop]
     /// The geodesic length of each leg (`TripRoute.legMeters`).
     package let legMeters: [Double]
+    /// Each leg's road figures when some are on roads (`LegFigures`): their times and lengths
+    /// then replace the estimates; nil or of another count, every leg is estimated.
+    package var legFigures: [LegFigures]?
     package let estimate: RouteEstimate
     package let settings: TripSettings
     /// The zone of each stop (the nearest gazetteer place's).
     package let timeZones: [TimeZone]
     /// The start date when the settings give none.
     package let today: LocalDay
+
+    /// The figures of leg `index` when the planner was given them.
+    func figures(ofLeg index: Int) -> LegFigures? {
+        guard let legFigures, legFigures.count == legMeters.count else { return nil }
+        return legFigures[index]
+    }
 
     package init(stops: [Stop], legMeters: [Double], estimate: RouteEstimate, settings: TripSettings, timeZones: [TimeZone], today: LocalDay) {
         precondition(legMeters.count == max(0, stops.count - 1) && timeZones.count == stops.count, "one leg between stops, one zone a stop")
@@ -91,7 +100,7 @@ private struct Schedule {
                 startNextDay(at: index, restDays: nights - 1)
                 arrival = nil
             }
-            let seconds = planner.estimate.drivingSeconds(geodesicMeters: planner.legMeters[index])
+            let seconds = planner.figures(ofLeg: index)?.seconds ?? planner.estimate.drivingSeconds(geodesicMeters: planner.legMeters[index])
             if driven > 0, let reason = reasonToStop(before: index, seconds: seconds) {
                 endDay(at: index, arrival: arrival, because: reason)
                 startNextDay(at: index, restDays: 0)
@@ -116,9 +125,12 @@ private struct Schedule {
         let meters = planner.legMeters[index]
         let arrival = clock + seconds
         let dark = sun(at: index, on: clock).isDark(at: clock) || sun(at: index + 1, on: arrival).isDark(at: arrival)
-        day.legs.append(Itinerary.Leg(from: index, to: index + 1, meters: meters, roadMeters: planner.estimate.roadMeters(geodesicMeters: meters),
+        let figures = planner.figures(ofLeg: index)
+        day.legs.append(Itinerary.Leg(from: index, to: index + 1, meters: meters,
+                                      roadMeters: figures?.meters ?? planner.estimate.roadMeters(geodesicMeters: meters),
                                       seconds: seconds, departure: clock, arrival: arrival,
-                                      exceedsDailyLimit: seconds > planner.dailyLimitSeconds + 1, isAfterDark: dark))
+                                      exceedsDailyLimit: seconds > planner.dailyLimitSeconds + 1, isAfterDark: dark,
+                                      source: figures?.source ?? .estimate, reason: figures?.reason))
         driven += seconds
         clock = arrival
     }

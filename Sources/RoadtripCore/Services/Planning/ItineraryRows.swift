@@ -39,7 +39,8 @@ package enum ItineraryRows {
     private static func heading(_ day: Itinerary.Day, unit: DistanceUnit) -> ItineraryRow {
         let totals = day.legs.isEmpty
             ? "no driving"
-            : "≈ \(RouteEstimate.formatDuration(seconds: day.drivingSeconds)) driving · ≈ \(unit.format(meters: day.roadMeters))"
+            : "\(day.isEstimate ? "≈ " : "")\(RouteEstimate.formatDuration(seconds: day.drivingSeconds)) driving · "
+                + "\(day.isEstimate ? "≈ " : "")\(unit.format(meters: day.roadMeters))"
         return ItineraryRow(kind: .day, title: "Day \(day.number) · \(dateText(day.date))", detail: totals)
     }
 
@@ -86,7 +87,7 @@ package enum ItineraryRows {
         if leg.exceedsDailyLimit { warnings.append("\(unicode ? "⚠" : "!") over the daily limit (\(limit))") }
         if leg.isAfterDark { warnings.append("\(unicode ? "☾" : "*") after dark") }
         let arrow = unicode ? "↓" : "v"
-        return ItineraryRow(kind: .leg, title: "\(arrow) ≈ \(RouteEstimate.formatDuration(seconds: leg.seconds)) · ≈ \(unit.format(meters: leg.roadMeters))",
+        return ItineraryRow(kind: .leg, title: "\(arrow) \(leg.mark)\(RouteEstimate.formatDuration(seconds: leg.seconds)) · \(leg.mark)\(unit.format(meters: leg.roadMeters))",
                             detail: warnings.joined(separator: " · "), isWarning: leg.exceedsDailyLimit)
     }
 

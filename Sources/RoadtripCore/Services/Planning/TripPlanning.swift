@@ -30,10 +30,13 @@ package enum TripPlanning {
 
     /// The days of `trip`. `unit` is the one it is shown in (it decides the default speed);
     /// `places` gives each stop's time zone; `today` is the start when the trip sets none.
-    package static func itinerary(for trip: Trip, unit: DistanceUnit, places: (any PlaceIndex)?, today: LocalDay) -> Itinerary {
+    /// `legs`: each leg's road figures (`RoadRouter.legs`), when some are on roads.
+    package static func itinerary(for trip: Trip, unit: DistanceUnit, places: (any PlaceIndex)?, today: LocalDay, legs: [LegFigures]? = nil) -> Itinerary {
         let route = TripRoute(trip)
-        return ItineraryPlanner(stops: trip.stops, legMeters: route.legMeters, estimate: RouteEstimate(for: trip, unit: unit),
-                                settings: trip.settings, timeZones: timeZones(of: trip.stops, places: places), today: today).plan()
+        var planner = ItineraryPlanner(stops: trip.stops, legMeters: route.legMeters, estimate: RouteEstimate(for: trip, unit: unit),
+                                       settings: trip.settings, timeZones: timeZones(of: trip.stops, places: places), today: today)
+        planner.legFigures = legs.flatMap { $0.contains { !$0.isEstimate } ? $0 : nil }
+        return planner.plan()
     }
 
     /// Each stop's zone: the nearest gazetteer place's (GeoNames gives each place one), else,

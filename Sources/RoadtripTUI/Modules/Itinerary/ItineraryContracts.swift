@@ -26,8 +26,11 @@ protocol ItineraryViewOutput: AnyObject {
 protocol ItineraryInteractorInput: EditingSession {
     /// The trip, now and after every change (undone, or changed on another screen); nil once gone.
     var trip: AnyPublisher<Trip?, Never> { get }
-    /// The trip's days, with each stop's time zone from the gazetteer; `unit` decides the default speed.
+    /// The trip's days, with each stop's time zone from the gazetteer; `unit` decides the default
+    /// speed. Legs on roads take their road times (routed off the main loop as they are asked for).
     func itinerary(for trip: Trip, unit: DistanceUnit) -> Itinerary
+    /// Road figures arrived for some leg: the days are planned again.
+    var roadLegChanges: AnyPublisher<Void, Never> { get }
 }
 
 @MainActor

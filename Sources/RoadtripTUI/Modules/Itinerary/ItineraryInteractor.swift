@@ -11,20 +11,26 @@ final class ItineraryInteractor: ItineraryInteractorInput, ModelEditingSession {
     private let places: PlaceIndexProvider
     /// Today, where the user is: the start of a trip without a start date.
     private let today: () -> LocalDay
+    private let roads: RoadLegs
 
-    init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider, today: @escaping () -> LocalDay = { TripPlanning.today() }) {
+    init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider, today: @escaping () -> LocalDay = { TripPlanning.today() },
+         roadLegs: RoadLegs = .none) {
         self.tripID = tripID
         self.model = model
         self.places = places
         self.today = today
+        self.roads = roadLegs
     }
 
     var trip: AnyPublisher<Trip?, Never> {
         model.tripUpdates(id: tripID)
     }
 
+    var roadLegChanges: AnyPublisher<Void, Never> { roads.changes }
+
     func itinerary(for trip: Trip, unit: DistanceUnit) -> Itinerary {
-        TripPlanning.itinerary(for: trip, unit: unit, places: try? places.value.get(), today: today())
+        let legs = roads.figures(of: trip, estimate: RouteEstimate(for: trip, unit: unit)).legs
+        return TripPlanning.itinerary(for: trip, unit: unit, places: try? places.value.get(), today: today(), legs: legs)
     }
 
 }

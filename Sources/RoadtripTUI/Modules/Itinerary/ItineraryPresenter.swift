@@ -14,6 +14,7 @@ final class ItineraryPresenter: ItineraryViewOutput {
     private var trip: Trip?
     private var message: StatusMessage?
     private var subscription: AnyCancellable?
+    private var roadSubscription: AnyCancellable?
 
     init(interactor: ItineraryInteractorInput, router: ItineraryRouterInput, unit: DistanceUnit) {
         self.interactor = interactor
@@ -30,6 +31,9 @@ final class ItineraryPresenter: ItineraryViewOutput {
             }
             self.trip = trip
             refresh()
+        }
+        roadSubscription = interactor.roadLegChanges.sink { [weak self] in
+            self?.refresh()
         }
     }
 

@@ -14,7 +14,7 @@ final class ItineraryRouter: ItineraryRouterInput {
     static func makeModule(tripID: Trip.ID, context: ModuleContext) -> ItineraryView {
         let router = ItineraryRouter(context: context)
         let presenter = ItineraryPresenter(
-            interactor: ItineraryInteractor(tripID: tripID, model: context.model, places: context.places),
+            interactor: ItineraryInteractor(tripID: tripID, model: context.model, places: context.places, roadLegs: context.roadLegs),
             router: router,
             unit: context.unit
         )

@@ -21,6 +21,8 @@ final class ItineraryInteractorSpy: ItineraryInteractorInput {
     init(trip: Trip?) { subject = CurrentValueSubject(trip) }
 
     var trip: AnyPublisher<Trip?, Never> { subject.eraseToAnyPublisher() }
+    let roadSubject = PassthroughSubject<Void, Never>()
+    var roadLegChanges: AnyPublisher<Void, Never> { roadSubject.eraseToAnyPublisher() }
 
     func itinerary(for trip: Trip, unit: DistanceUnit) -> Itinerary {
         let zones = Array(repeating: TimeZone(identifier: "America/Chicago")!, count: trip.stops.count)
