@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 import RoadtripStore
 import Terminal
 
@@ -33,6 +34,11 @@ struct ExportCommand: ParsableCommand {
             completion: .file())
     var output: String?
 
+    @Option(name: .customLong("gpx-road"), help: ArgumentHelp(
+        "How a GPX file carries the roads of legs routed on an added region: route (its points, which devices follow) or track.",
+        valueName: "route|track"))
+    var gpxRoad: TripExport.GPXRoad = .route
+
     @Flag(name: .long, help: "Replace the output file if it exists.")
     var force = false
 
@@ -44,7 +50,10 @@ struct ExportCommand: ParsableCommand {
         // The path as given (the shell expanded any ~); `-o -` is standard output, as for most tools.
         let url = output.flatMap { $0 == "-" ? nil : URL(pathAsGiven: $0).standardizedFileURL }
         let format = self.format ?? url.flatMap(ExportFile.format(of:)) ?? .gpx
-        let data = TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator)
+        // Legs on the roads of the added regions are written along their roads.
+        let router = RoadRouter(shelf: RegionShelf.standard(environment: environment), cacheFile: RoadRouter.cacheFile(environment: environment))
+        let legs = router.hasRoads ? router.legs(of: trip, estimate: RouteEstimate(for: trip, unit: .km)) : nil
+        let data = TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator, legs: legs, gpxRoad: gpxRoad)
         guard let url else {
             return try CommandOutput.write(String(decoding: data, as: UTF8.self), to: STDOUT_FILENO)
         }
@@ -58,3 +67,5 @@ struct ExportCommand: ParsableCommand {
         CommandOutput.note("Wrote \(TripText.quoted(trip.name)) (\(TripText.stopCount(trip.stops.count))) to \(url.path) as \(format.rawValue.uppercased()).")
     }
 }
+
+extension TripExport.GPXRoad: ExpressibleByArgument {}

@@ -292,3 +292,20 @@ extension RegionsEndToEndTests {
         #expect(text.contains("↓ 27 min · 32.8 km"), "\(text)")
     }
 }
+
+extension RegionsEndToEndTests {
+    @Test("export: the leg on Andorra's roads follows the road, as GPX route points, a GPX track or a GeoJSON LineString")
+    func exportFollowsTheRoads() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
+        #expect(try Self.roadtrip(["new", "--force", "Pyrenees", "42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory).status == 0)
+        let gpx = try Self.roadtrip(["export", "Pyrenees", "--format", "gpx"], in: directory).standardOutput
+        #expect(gpx.components(separatedBy: "<rtept ").count - 1 > 20, "the road's points between the stops")
+        let track = try Self.roadtrip(["export", "Pyrenees", "--format", "gpx", "--gpx-road", "track"], in: directory).standardOutput
+        #expect(track.components(separatedBy: "<rtept ").count - 1 == 3 && track.components(separatedBy: "<trkpt ").count - 1 > 20)
+        let geojson = try Self.roadtrip(["export", "Pyrenees", "--format", "geojson"], in: directory).standardOutput
+        let collection = try #require(try JSONSerialization.jsonObject(with: Data(geojson.utf8)) as? [String: Any])
+        let line = try #require(((collection["features"] as? [[String: Any]])?.last?["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])
+        #expect(line.count > 20, "\(line.count) positions: the road, then straight to Innsbruck")
+    }
+}

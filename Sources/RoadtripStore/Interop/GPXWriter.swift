@@ -6,7 +6,9 @@ import RoadtripCore
 /// GPS devices and map programs follow. The stay and night mark, which GPX has no word for, go
 /// in each point's `<extensions>` in the roadtrip namespace (`GPXNamespace.roadtrip`).
 enum GPXWriter {
-    static func document(for trip: Trip, now: Date, creator: String) -> String {
+    /// `roadLine`: the road's line through the stops (`TripExport.routeLine`), written as the
+    /// route's points between the stops or as a track, as `road` says.
+    static func document(for trip: Trip, now: Date, creator: String, roadLine: [Coordinate]? = nil, as road: TripExport.GPXRoad = .route) -> String {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<gpx version="1.1" creator="\#(XMLEscaping.attribute(creator))" xmlns="\#(GPXNamespace.gpx11)""#
@@ -21,8 +23,28 @@ enum GPXWriter {
         for stop in trip.stops { lines += point("wpt", stop, indent: "  ") }
         lines.append("  <rte>")
         lines.append("    <name>\(XMLEscaping.text(trip.name))</name>")
-        for stop in trip.stops { lines += point("rtept", stop, indent: "    ") }
+        if let roadLine, road == .route {
+            // The stops as named points, the road's shape between them as plain ones.
+            var stops = trip.stops[...]
+            for location in roadLine {
+                if let stop = stops.first, stop.location == location {
+                    lines += point("rtept", stop, indent: "    ")
+                    stops = stops.dropFirst()
+                } else {
+                    lines.append(#"    <rtept lat="\#(DecimalDegrees.text(location.latitude))" lon="\#(DecimalDegrees.gpxLongitude(location.longitude))"/>"#)
+                }
+            }
+        } else {
+            for stop in trip.stops { lines += point("rtept", stop, indent: "    ") }
+        }
         lines.append("  </rte>")
+        if let roadLine, road == .track {
+            lines += ["  <trk>", "    <name>\(XMLEscaping.text(trip.name))</name>", "    <trkseg>"]
+            for location in roadLine {
+                lines.append(#"      <trkpt lat="\#(DecimalDegrees.text(location.latitude))" lon="\#(DecimalDegrees.gpxLongitude(location.longitude))"/>"#)
+            }
+            lines += ["    </trkseg>", "  </trk>"]
+        }
         lines.append("</gpx>")
         return lines.joined(separator: "\n") + "\n"
     }

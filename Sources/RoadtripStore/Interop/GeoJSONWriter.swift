@@ -6,13 +6,14 @@ import RoadtripCore
 /// so the same trip always gives the same bytes. The collection's `name` (a foreign member, which
 /// RFC 7946 §6.1 allows) keeps the trip's name when it has fewer than two stops and so no line.
 enum GeoJSONWriter {
-    static func data(for trip: Trip) -> Data {
+    /// `line`: the road's line through the stops when some legs are on roads (else the stops).
+    static func data(for trip: Trip, line: [Coordinate]? = nil) -> Data {
         var features = trip.stops.enumerated().map { index, stop in
             Feature(geometry: .point(stop.location), properties: .stop(stop, index: index + 1))
         }
         // A LineString needs two or more positions (RFC 7946 §3.1.4).
         if trip.stops.count >= 2 {
-            features.append(Feature(geometry: .line(trip.stops.map(\.location)), properties: .route(name: trip.name)))
+            features.append(Feature(geometry: .line(line ?? trip.stops.map(\.location)), properties: .route(name: trip.name)))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -5,7 +5,8 @@ import RoadtripCore
 /// with the data file's names), then a LineString Placemark for the route. KML coordinates are
 /// "longitude,latitude,altitude".
 enum KMLWriter {
-    static func document(for trip: Trip) -> String {
+    /// `line`: the road's line through the stops when some legs are on roads (else the stops).
+    static func document(for trip: Trip, line: [Coordinate]? = nil) -> String {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<kml xmlns="http://www.opengis.net/kml/2.2">"#,
@@ -14,7 +15,7 @@ enum KMLWriter {
         ]
         for stop in trip.stops { lines += placemark(for: stop) }
         if trip.stops.count >= 2 {
-            let path = trip.stops.map { position($0.location) }.joined(separator: " ")
+            let path = (line ?? trip.stops.map(\.location)).map(position).joined(separator: " ")
             lines += [
                 "    <Placemark>",
                 "      <name>\(XMLEscaping.text(trip.name))</name>",

@@ -73,7 +73,9 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     func exportTrip(to path: String, format: TripExportFormat, replacing: Bool) throws(ExportFile.Failure) -> String {
         guard let trip = model.trip(id: tripID) else { throw ExportFile.Failure(description: "The trip is gone.") }
         let url = ExportFile.url(forTyped: path)
-        try ExportFile.write(TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator),
+        // The legs routed so far go along their roads.
+        let legs = roads.figures(of: trip, estimate: RouteEstimate(for: trip)).legs
+        try ExportFile.write(TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator, legs: legs),
                              to: url, replacing: replacing, protecting: model.store.url)
         return url.path
     }
