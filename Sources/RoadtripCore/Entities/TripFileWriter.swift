@@ -167,6 +167,10 @@ struct TripFileWriter {
             key("roadFactor", level: level + 1, first: &first)
             try number(factor)
         }
+        if let route = settings.route {
+            key("route", level: level + 1, first: &first)
+            string(route.rawValue)
+        }
         if let date = settings.startDate {
             key("startDate", level: level + 1, first: &first)
             string(date.description)
@@ -182,6 +186,10 @@ struct TripFileWriter {
         if let units = settings.units {
             key("units", level: level + 1, first: &first)
             string(units.rawValue)
+        }
+        if let vehicle = settings.vehicle {
+            key("vehicle", level: level + 1, first: &first)
+            string(vehicle.rawValue)
         }
         end(level: level)
     }

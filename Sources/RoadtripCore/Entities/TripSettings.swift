@@ -21,6 +21,10 @@ package struct TripSettings: Equatable, Sendable {
     /// Whether each day should end by sunset: a leg that would arrive after dark waits for the
     /// next morning (unless it is the day's first).
     package var endsBySunset = false
+    /// How legs on the roads of a region are routed: the quickest way (nil, the default) or the shortest.
+    package var route: RoutePreference?
+    /// What is driven, for the roads and speeds it may take; nil is a car.
+    package var vehicle: Vehicle?
     /// Fields written by a newer version, kept as they were.
     var unknownFields: UnknownFields = [:]
 
@@ -61,7 +65,7 @@ package struct TripSettings: Equatable, Sendable {
 
 extension TripSettings: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case startDate, startTime, timeZone, dailyLimitHours, averageSpeedKmh, roadFactor, units, endsBySunset
+        case startDate, startTime, timeZone, dailyLimitHours, averageSpeedKmh, roadFactor, units, endsBySunset, route, vehicle
     }
 
     package init(from decoder: any Decoder) throws {
@@ -96,6 +100,14 @@ extension TripSettings: Codable {
             units = unit
         }
         endsBySunset = try container.valueIfPresent(Bool.self, at: CodingKeys.endsBySunset) ?? false
+        if let value = try text(.route) {
+            guard let preference = RoutePreference(rawValue: value) else { throw fail(.route, "route must be “quickest” or “shortest”, found “\(value)”") }
+            route = preference
+        }
+        if let value = try text(.vehicle) {
+            guard let kind = Vehicle(rawValue: value) else { throw fail(.vehicle, "vehicle must be “car”, “motorcycle” or “van”, found “\(value)”") }
+            vehicle = kind
+        }
         unknownFields = try container.unknownFields(besides: CodingKeys.self)
     }
 
@@ -109,6 +121,18 @@ extension TripSettings: Codable {
         try container.encodeIfPresent(roadFactor, forKey: .roadFactor)
         try container.encodeIfPresent(units?.rawValue, forKey: .units)
         if endsBySunset { try container.encode(true, forKey: .endsBySunset) }
+        try container.encodeIfPresent(route?.rawValue, forKey: .route)
+        try container.encodeIfPresent(vehicle?.rawValue, forKey: .vehicle)
         try encoder.encodeUnknownFields(unknownFields)
     }
+}
+
+/// How a leg on roads is routed (a trip setting).
+package enum RoutePreference: String, CaseIterable, Sendable {
+    case quickest, shortest
+}
+
+/// What a trip is driven in (a trip setting): a van or camper is routed as a goods vehicle.
+package enum Vehicle: String, CaseIterable, Sendable {
+    case car, motorcycle, van
 }

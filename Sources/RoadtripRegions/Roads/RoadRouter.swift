@@ -23,6 +23,12 @@ package final class RoadRouter: @unchecked Sendable {
             self.vehicle = vehicle
             self.quickest = quickest
         }
+
+        /// What a trip's settings choose (`route`, `vehicle`).
+        package init(settings: TripSettings) {
+            let vehicles: [RoadtripCore.Vehicle: Vehicle] = [.car: .car, .motorcycle: .motorcycle, .van: .van]
+            self.init(vehicle: vehicles[settings.vehicle ?? .car] ?? .car, quickest: settings.route != .shortest)
+        }
     }
 
     /// A leg driven on the roads: its length, its driving time and the road's line.
@@ -195,8 +201,9 @@ extension RoadRouter {
 extension RoadRouter {
     /// The figures of every leg of `trip`: on roads where a region covers both ends, else the
     /// trip's estimate with the reason.
-    package func legs(of trip: Trip, estimate: RouteEstimate, options: Options = Options()) -> [LegFigures] {
-        zip(trip.stops, trip.stops.dropFirst()).map { from, to in
+    package func legs(of trip: Trip, estimate: RouteEstimate) -> [LegFigures] {
+        let options = Options(settings: trip.settings)
+        return zip(trip.stops, trip.stops.dropFirst()).map { from, to in
             let geodesic = Geodesy.distance(from: from.location, to: to.location)
             switch route(from: from.location, to: to.location, fromName: from.name, toName: to.name, options: options) {
             case .road(let leg):

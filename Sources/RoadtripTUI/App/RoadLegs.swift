@@ -14,13 +14,16 @@ import RoadtripRegions
 @MainActor
 package final class RoadLegs {
     /// Routes one leg; nil when no region has roads (every leg is then simply an estimate).
-    package typealias Route = @Sendable (_ from: Coordinate, _ to: Coordinate, _ fromName: String, _ toName: String) -> RoadRouter.Outcome
+    package typealias Route = @Sendable (_ from: Coordinate, _ to: Coordinate, _ fromName: String, _ toName: String,
+                                          _ options: RoadRouter.Options) -> RoadRouter.Outcome
     /// A leg's road figures when they were routed before (the cache on disk): taken at once.
-    package typealias Cached = (_ from: Coordinate, _ to: Coordinate) -> RoadRouter.RoadLeg?
+    package typealias Cached = (_ from: Coordinate, _ to: Coordinate, _ options: RoadRouter.Options) -> RoadRouter.RoadLeg?
 
+    /// A leg: its ends, and how it is routed (the trip's settings).
     struct Key: Hashable, Sendable {
         let from: Coordinate
         let to: Coordinate
+        let options: RoadRouter.Options
     }
 
     private var route: Route?
@@ -50,8 +53,8 @@ package final class RoadLegs {
         RoadLegs {
             let router = RoadRouter(shelf: shelf, cacheFile: RoadRouter.cacheFile(environment: environment))
             guard router.hasRoads else { return nil }
-            return ({ from, to, fromName, toName in router.route(from: from, to: to, fromName: fromName, toName: toName) },
-                    { from, to in router.cached(from: from, to: to) })
+            return ({ from, to, fromName, toName, options in router.route(from: from, to: to, fromName: fromName, toName: toName, options: options) },
+                    { from, to, options in router.cached(from: from, to: to, options: options) })
         }
     }
 
@@ -66,9 +69,10 @@ package final class RoadLegs {
     package func figures(of trip: Trip, estimate: RouteEstimate) -> (legs: [LegFigures], pending: Int) {
         guard let route else { return ([], 0) }
         var pending = 0
+        let options = RoadRouter.Options(settings: trip.settings)
         let legs = zip(trip.stops, trip.stops.dropFirst()).map { from, to -> LegFigures in
-            let key = Key(from: from.location, to: to.location)
-            if known[key] == nil, let leg = cached?(key.from, key.to) { known[key] = .road(leg) }
+            let key = Key(from: from.location, to: to.location, options: options)
+            if known[key] == nil, let leg = cached?(key.from, key.to, options) { known[key] = .road(leg) }
             switch known[key] {
             case .road(let leg)?:
                 return LegFigures(meters: leg.metres, seconds: leg.seconds, source: .road, line: leg.line)
@@ -79,7 +83,7 @@ package final class RoadLegs {
                 if requested.insert(key).inserted {
                     let (inbox, generation) = (inbox, generation)
                     let (fromName, toName) = (from.name, to.name)
-                    worker.async { inbox.put(key, route(key.from, key.to, fromName, toName), generation: generation) }
+                    worker.async { inbox.put(key, route(key.from, key.to, fromName, toName, key.options), generation: generation) }
                 }
                 return .estimated(geodesicMeters: Geodesy.distance(from: from.location, to: to.location), estimate: estimate)
             }

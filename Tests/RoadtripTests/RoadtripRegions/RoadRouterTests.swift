@@ -85,3 +85,19 @@ import Testing
         #expect(RoadRouter(regions: []).route(from: Self.krems, to: Self.kremsEast, fromName: "Krems", toName: "Krems east") == .estimate(reason: "no region covers Krems"))
     }
 }
+
+extension RoadRouterTests {
+    @Test func aTripsSettingsChooseTheProfileAndTheWay() throws {
+        #expect(RoadRouter.Options(settings: TripSettings()) == .init(vehicle: .car, quickest: true))
+        var settings = TripSettings()
+        settings.route = .shortest
+        settings.vehicle = .van
+        #expect(RoadRouter.Options(settings: settings) == .init(vehicle: .van, quickest: false))
+        // The same leg, shortest by van, is what routino-router prints for that profile.
+        var trip = Trip(name: "T", stops: [Stop(name: "A", location: Self.andorraLaVella), Stop(name: "B", location: Self.ordino)])
+        trip.settings = settings
+        let leg = try #require(try Self.router().legs(of: trip, estimate: RouteEstimate()).first)
+        let reference = try Self.reference(Self.andorraLaVella, Self.ordino, region: "andorra", quickest: false, profile: "goods")
+        #expect(leg.source == .road && String(format: "%.2f", leg.meters / 1_000) == String(format: "%.2f", reference.km))
+    }
+}

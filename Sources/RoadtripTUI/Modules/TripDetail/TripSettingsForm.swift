@@ -15,7 +15,7 @@ struct TripSettingsForm {
     let firstStopZone: String?
 
     enum Field: Int, CaseIterable {
-        case startDate, startTime, timeZone, dailyLimit, speed, roadFactor, units, endsBySunset
+        case startDate, startTime, timeZone, dailyLimit, speed, roadFactor, units, endsBySunset, route, vehicle
     }
 
     var fields: [(label: String, value: String)] {
@@ -43,6 +43,8 @@ struct TripSettingsForm {
         case .roadFactor: return "Road factor"
         case .units: return "Units (km or mi)"
         case .endsBySunset: return "End days by sunset"
+        case .route: return "Roads: quickest or shortest"
+        case .vehicle: return "Vehicle: car, motorcycle or van"
         }
     }
 
@@ -58,6 +60,8 @@ struct TripSettingsForm {
         case .roadFactor: return TripText.decimal(estimate.roadFactor)
         case .units: return unit.rawValue
         case .endsBySunset: return settings.endsBySunset ? "yes" : "no"
+        case .route: return (settings.route ?? .quickest).rawValue
+        case .vehicle: return (settings.vehicle ?? .car).rawValue
         }
     }
 
@@ -77,6 +81,8 @@ struct TripSettingsForm {
             if let text = typed(.speed) { result.averageSpeedKmh = try speed(text, units: result.units ?? defaultUnit) }
             if let text = typed(.roadFactor) { result.roadFactor = try roadFactor(text) }
             if let text = typed(.endsBySunset) { result.endsBySunset = try yesOrNo(text) }
+            if let text = typed(.route) { result.route = try choice(text, default: RoutePreference.quickest, "Write quickest or shortest: how legs on a region's roads are routed.") }
+            if let text = typed(.vehicle) { result.vehicle = try choice(text, default: Vehicle.car, "Write car, motorcycle or van (a camper is a van).") }
         } catch {
             return .failure(error)
         }
@@ -88,6 +94,14 @@ struct TripSettingsForm {
     }
 
     // MARK: Each field
+
+    /// One of a setting's words (in any letter case); its default is stored as none.
+    private func choice<Value: RawRepresentable & Equatable>(_ text: String, default: Value, _ help: String) throws(FormError) -> Value?
+        where Value.RawValue == String {
+        if text.isEmpty { return nil }
+        guard let value = Value(rawValue: text.lowercased()) else { throw FormError(message: help) }
+        return value == `default` ? nil : value
+    }
 
     private func date(_ text: String) throws(FormError) -> LocalDay? {
         if text.isEmpty { return nil }

@@ -165,6 +165,8 @@ enum RandomTripFile {
         if Bool.random(using: &random) { trip.settings.timeZone = text(using: &random) }
         if Bool.random(using: &random) { trip.settings.units = DistanceUnit.allCases.randomElement(using: &random) }
         trip.settings.endsBySunset = Bool.random(using: &random)
+        if Bool.random(using: &random) { trip.settings.route = RoutePreference.allCases.randomElement(using: &random) }
+        if Bool.random(using: &random) { trip.settings.vehicle = Vehicle.allCases.randomElement(using: &random) }
         if Int.random(in: 0..<6, using: &random) == 0 { trip.settings.unknownFields = unknownFields(using: &random) }
         if Int.random(in: 0..<4, using: &random) == 0 { trip.unknownFields = unknownFields(using: &random) }
         return trip

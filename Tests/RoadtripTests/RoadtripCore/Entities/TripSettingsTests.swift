@@ -30,6 +30,8 @@ struct TripSettingsTests {
         trip.settings = TripSettings(startDate: LocalDay(year: 2026, month: 7, day: 1), startTime: ClockTime(hour: 8, minute: 30),
                                      timeZone: "America/Los_Angeles", dailyLimitHours: 6.5, averageSpeedKmh: 90, roadFactor: 1.3,
                                      units: .mi, endsBySunset: true)
+        trip.settings.route = .shortest
+        trip.settings.vehicle = .van
         trip.stops[0].stay = .hours(1.5)
         trip.stops[1].stay = .nights(2)
         trip.stops[2].overnight = true
@@ -37,6 +39,7 @@ struct TripSettingsTests {
         #expect(try Self.decode(data).trips == [trip])
         let text = String(decoding: data, as: UTF8.self)
         for line in [#""startDate" : "2026-07-01""#, #""startTime" : "08:30""#, #""units" : "mi""#, #""endsBySunset" : true"#,
+                     #""route" : "shortest""#, #""vehicle" : "van""#,
                      #""stayHours" : 1.5"#, #""stayNights" : 2"#, #""overnight" : true"#] {
             #expect(text.contains(line), "\(line)")
         }

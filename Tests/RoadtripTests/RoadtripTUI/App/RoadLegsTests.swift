@@ -29,7 +29,7 @@ struct RoadLegsTests {
 
     @Test func estimatesFirstThenRoadFiguresAndEachLegOnce() {
         let counter = Counter()
-        let legs = RoadLegs { ({ counter.route($0, $1, $2, $3) }, nil) }
+        let legs = RoadLegs { ({ from, to, fromName, toName, _ in counter.route(from, to, fromName, toName) }, nil) }
         var changes = 0
         let subscription = legs.changes.sink { changes += 1 }
         defer { subscription.cancel() }
@@ -50,7 +50,7 @@ struct RoadLegsTests {
     @Test func withoutRoadsNothingIsRoutedAndAReloadRoutesAfresh() {
         #expect(RoadLegs.none.figures(of: Fixtures.pacific, estimate: RouteEstimate()).legs.isEmpty)
         let counter = Counter()
-        let legs = RoadLegs { ({ counter.route($0, $1, $2, $3) }, nil) }
+        let legs = RoadLegs { ({ from, to, fromName, toName, _ in counter.route(from, to, fromName, toName) }, nil) }
         _ = legs.figures(of: Fixtures.pacific, estimate: RouteEstimate())
         poll(legs) { legs.figures(of: Fixtures.pacific, estimate: RouteEstimate()).pending == 0 }
         legs.reload()

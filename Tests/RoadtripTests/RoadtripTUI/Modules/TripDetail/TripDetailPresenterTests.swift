@@ -190,7 +190,7 @@ import Testing
     // MARK: Settings
 
     /// The form's fields: start date, start time, zone, daily driving, speed, road factor, units, sunset.
-    private static let shownDefaults = ["", "09:00", "America/Los_Angeles", "8", "80", "1.25", "km", "no"]
+    static let shownDefaults = ["", "09:00", "America/Los_Angeles", "8", "80", "1.25", "km", "no", "quickest", "car"]
 
     @Test func settingsFormShowsTheCurrentValuesInTheUnit() {
         presenter.didPressSettings()

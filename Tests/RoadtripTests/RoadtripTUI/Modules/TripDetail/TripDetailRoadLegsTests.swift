@@ -39,4 +39,16 @@ extension TripDetailPresenterTests {
         #expect(view.last?.rows.map(\.leg) == ["—", "50.0 km", "50.0 km"])
         #expect(view.last?.summary.contains("routing") == false)
     }
+
+    @Test func theFormSetsTheRoadsAndTheVehicle() {
+        presenter.didPressSettings()
+        var values = Self.shownDefaults
+        values[8] = "Shortest"
+        values[9] = "van"
+        presenter.didSubmitForm(.settings, values: values)
+        #expect(interactor.settings.last?.route == .shortest && interactor.settings.last?.vehicle == .van)
+        values[9] = "bicycle"
+        presenter.didSubmitForm(.settings, values: values)
+        #expect(view.formErrors.last == "Write car, motorcycle or van (a camper is a van).")
+    }
 }
