@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 import RoadtripStore
 import Terminal
 
@@ -52,15 +53,21 @@ struct MapCommand: ParsableCommand {
         }
         // Braille where the locale is UTF-8, else ASCII; labels and the scale bar follow the
         // locale too (TextWidth.glyphs), and are made of printable glyphs only.
-        let lines = Self.render(trip, width: width, height: height, basemap: basemap, unit: trip.unit(default: options.unit(environment: environment)))
+        // Legs on the roads of the added regions are drawn along their roads.
+        let router = RoadRouter(shelf: RegionShelf.standard(environment: environment), cacheFile: RoadRouter.cacheFile(environment: environment))
+        let unit = trip.unit(default: options.unit(environment: environment))
+        let roads = router.hasRoads ? router.legs(of: trip, estimate: RouteEstimate(for: trip, unit: unit)).map(\.line) : []
+        let lines = Self.render(trip, width: width, height: height, basemap: basemap, unit: unit, roads: roads)
             .lines(glyphs: ascii ? .ascii : .preferred)
         try CommandOutput.printText(lines.map { $0 + "\n" }.joined())
     }
 
-    /// The trip fitted to `width`×`height` cells, nothing selected.
-    static func render(_ trip: Trip, width: Int, height: Int, basemap: (any BasemapProviding)?, unit: DistanceUnit) -> DotCanvas {
+    /// The trip fitted to `width`×`height` cells, nothing selected; `roads`, each leg's road line
+    /// (empty for an estimate).
+    static func render(_ trip: Trip, width: Int, height: Int, basemap: (any BasemapProviding)?, unit: DistanceUnit,
+                       roads: [[Coordinate]] = []) -> DotCanvas {
         let stops = MapStop.stops(of: trip)
         let viewport = MapViewport.fitting(stops.map(\.coordinate), width: width, height: height)
-        return MapRenderer().render(stops: stops, selected: nil, viewport: viewport, basemap: basemap, unit: unit).canvas
+        return MapRenderer().render(stops: stops, selected: nil, viewport: viewport, basemap: basemap, unit: unit, roads: roads).canvas
     }
 }

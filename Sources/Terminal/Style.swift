@@ -26,6 +26,8 @@ public enum Style: Int, CaseIterable, Sendable {
     case mapPinSelected
     case mapLabel
     case mapScale
+    /// A leg drawn as the great-circle arc beside legs drawn on their roads: an estimate, fainter.
+    case mapRouteEstimate
 }
 
 /// How each `Style` is drawn: curses attributes plus, when colours are in use, a colour pair.
@@ -66,13 +68,14 @@ struct Palette {
         case .mapPinSelected: return (Int16(COLOR_WHITE), Int16(COLOR_RED), pair)
         case .mapLabel: return (Int16(COLOR_WHITE), -1, pair)
         case .mapScale: return (Int16(COLOR_YELLOW), -1, pair)
+        case .mapRouteEstimate: return (Int16(COLOR_RED), -1, pair)
         }
     }
 
     private func extraAttributes(for style: Style) -> attr_t {
         switch style {
         case .title, .statusKey, .header, .mapRoute, .mapPin, .mapPinSelected: return rt_a_bold()
-        case .dim, .mapBorder: return rt_a_dim()
+        case .dim, .mapBorder, .mapRouteEstimate: return rt_a_dim()
         default: return rt_a_normal()
         }
     }
@@ -88,7 +91,7 @@ struct Palette {
         case .dim: return rt_a_dim()
         // Without colour the map is told apart by weight: faint water and borders, plain coast,
         // a bold route, pins in reverse video (the selected one also bold).
-        case .mapWater, .mapBorder: return rt_a_dim()
+        case .mapWater, .mapBorder, .mapRouteEstimate: return rt_a_dim()
         case .mapCoast, .mapLabel, .mapScale: return rt_a_normal()
         case .mapRoute: return rt_a_bold()
         case .mapPin: return rt_a_reverse()

@@ -294,7 +294,7 @@ extension RegionsEndToEndTests {
 }
 
 extension RegionsEndToEndTests {
-    @Test("export: the leg on Andorra's roads follows the road, as GPX route points, a GPX track or a GeoJSON LineString")
+    @Test("export and map: the leg on Andorra's roads follows the road, as GPX route points, a GPX track, a GeoJSON LineString and on the map")
     func exportFollowsTheRoads() throws {
         let directory = try TemporaryDirectory()
         #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
@@ -307,5 +307,13 @@ extension RegionsEndToEndTests {
         let collection = try #require(try JSONSerialization.jsonObject(with: Data(geojson.utf8)) as? [String: Any])
         let line = try #require(((collection["features"] as? [[String: Any]])?.last?["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])
         #expect(line.count > 20, "\(line.count) positions: the road, then straight to Innsbruck")
+        // map draws the leg along the road: not the straight arc it draws with no region added.
+        #expect(try Self.roadtrip(["new", "Valleys", "42.5078, 1.5211", "42.5428, 1.7336"], in: directory).status == 0)
+        let onRoads = try Self.roadtrip(["map", "Valleys", "--width", "40", "--height", "12"], in: directory)
+        var noRegions = Self.variables(directory)
+        noRegions["XDG_DATA_HOME"] = directory.url.appendingPathComponent("elsewhere").path
+        let straight = try CommandLineEndToEndTests.roadtrip(["map", "Valleys", "--width", "40", "--height", "12"], in: directory, variables: noRegions)
+        #expect(onRoads.status == 0 && straight.status == 0)
+        #expect(onRoads.standardOutput != straight.standardOutput, "\(onRoads.standardOutput)\n\(straight.standardOutput)")
     }
 }

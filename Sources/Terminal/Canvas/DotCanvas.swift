@@ -167,6 +167,7 @@ extension Style {
         case .mapWater: return 1
         case .mapCoast: return 2
         case .mapBorder: return 3
+        case .mapRouteEstimate: return 4
         case .mapRoute: return 4
         case .mapPin: return 5
         case .mapPinSelected: return 6

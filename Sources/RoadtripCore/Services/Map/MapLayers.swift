@@ -18,6 +18,8 @@ package final class MapLayers {
         let stops: [MapStop]
         let viewport: MapViewport
         let hasBasemap: Bool
+        /// How many points each leg's road line has: a leg routed since makes a new base.
+        let roads: [Int]
     }
 
     /// One leg's great-circle arc in world coordinates, and how far it reaches left and right
@@ -44,12 +46,12 @@ package final class MapLayers {
 
     package init() {}
 
-    func base(stops: [MapStop], viewport: MapViewport, hasBasemap: Bool) -> Base? {
-        baseKey == BaseKey(stops: stops, viewport: viewport, hasBasemap: hasBasemap) ? kept : nil
+    func base(stops: [MapStop], viewport: MapViewport, hasBasemap: Bool, roads: [[Coordinate]] = []) -> Base? {
+        baseKey == BaseKey(stops: stops, viewport: viewport, hasBasemap: hasBasemap, roads: roads.map(\.count)) ? kept : nil
     }
 
-    func keep(_ base: Base, stops: [MapStop], viewport: MapViewport, hasBasemap: Bool) {
-        baseKey = BaseKey(stops: stops, viewport: viewport, hasBasemap: hasBasemap)
+    func keep(_ base: Base, stops: [MapStop], viewport: MapViewport, hasBasemap: Bool, roads: [[Coordinate]] = []) {
+        baseKey = BaseKey(stops: stops, viewport: viewport, hasBasemap: hasBasemap, roads: roads.map(\.count))
         kept = base
     }
 

@@ -7,11 +7,12 @@ package struct MapRenderer: Sendable {
     package init() {}
 
     /// The map of `stops` (in trip order) in `viewport`, `selected` (a stop index) highlighted.
-    /// `layers` keeps what does not depend on the selection for the next frame.
+    /// `layers` keeps what does not depend on the selection for the next frame. `roads`: each
+    /// leg's road line, empty for a leg not on roads (drawn as its arc, fainter, when others are).
     package func render(stops: [MapStop], selected: Int?, viewport: MapViewport, basemap: (any BasemapProviding)?, unit: DistanceUnit,
-                       layers: MapLayers? = nil) -> MapFrame {
-        let base = layers?.base(stops: stops, viewport: viewport, hasBasemap: basemap != nil)
-            ?? makeBase(stops: stops, viewport: viewport, basemap: basemap, layers: layers)
+                       layers: MapLayers? = nil, roads: [[Coordinate]] = []) -> MapFrame {
+        let base = layers?.base(stops: stops, viewport: viewport, hasBasemap: basemap != nil, roads: roads)
+            ?? makeBase(stops: stops, viewport: viewport, basemap: basemap, layers: layers, roads: roads)
         var canvas = base.canvas
         let pins = base.pins
         let bounds = Rect(row: 0, column: 0, width: viewport.width, height: viewport.height)
@@ -37,15 +38,16 @@ package struct MapRenderer: Sendable {
 
     /// What does not depend on the selection: basemap, route and pins drawn, and the labels
     /// wanted, in trip order.
-    private func makeBase(stops: [MapStop], viewport: MapViewport, basemap: (any BasemapProviding)?, layers: MapLayers?) -> MapLayers.Base {
+    private func makeBase(stops: [MapStop], viewport: MapViewport, basemap: (any BasemapProviding)?, layers: MapLayers?,
+                          roads: [[Coordinate]]) -> MapLayers.Base {
         var canvas = DotCanvas(width: viewport.width, height: viewport.height)
         if let basemap { drawBasemap(basemap, viewport: viewport, on: &canvas) }
-        drawRoute(stops.map(\.coordinate), viewport: viewport, on: &canvas, arcs: layers)
+        drawRoute(stops.map(\.coordinate), viewport: viewport, on: &canvas, arcs: layers, roads: roads)
         let pins = pinRects(stops, viewport: viewport)
         drawPins(pins, of: stops, on: &canvas)
         let base = MapLayers.Base(canvas: canvas, pins: pins,
                                   labels: labelRequests(stops, pins: pins, labels: layers))
-        layers?.keep(base, stops: stops, viewport: viewport, hasBasemap: basemap != nil)
+        layers?.keep(base, stops: stops, viewport: viewport, hasBasemap: basemap != nil, roads: roads)
         return base
     }
 
@@ -53,16 +55,24 @@ package struct MapRenderer: Sendable {
 
     /// Each leg as a great-circle arc, sampled every few dots, drawn in every copy of the world
     /// it shows in (a view wider than the world shows a leg more than once).
-    func drawRoute(_ coordinates: [Coordinate], viewport: MapViewport, on canvas: inout DotCanvas, arcs: MapLayers? = nil) {
+    /// A leg with a road line in `roads` is drawn along it instead; the arcs of the others are
+    /// then drawn fainter (estimates).
+    func drawRoute(_ coordinates: [Coordinate], viewport: MapViewport, on canvas: inout DotCanvas, arcs: MapLayers? = nil,
+                   roads: [[Coordinate]] = []) {
         let rect = viewport.visibleRect
         let maxStep = 4 * viewport.zoom
         let legs = arcs?.legArcs(along: coordinates, maxStep: maxStep)
             ?? LegEnds.along(coordinates).map { MapLayers.LegArc($0, maxStep: maxStep) }
-        for leg in legs where !leg.points.isEmpty {
-            let first = Int((rect.minX - leg.maxX).rounded(.up)), last = Int((rect.maxX - leg.minX).rounded(.down))
+        let onRoads = roads.count == legs.count && roads.contains { !$0.isEmpty }
+        for (index, arc) in legs.enumerated() {
+            let road = onRoads ? roads[index] : []
+            let points = road.isEmpty ? arc.points : road.filter(\.isValid).map(MercatorProjection.project)
+            guard !points.isEmpty else { continue }
+            let (minX, maxX) = road.isEmpty ? (arc.minX, arc.maxX) : (points.lazy.map(\.x).min()!, points.lazy.map(\.x).max()!)
+            let first = Int((rect.minX - maxX).rounded(.up)), last = Int((rect.maxX - minX).rounded(.down))
             guard first <= last else { continue }
             for shift in first...last {
-                drawPolyline(leg.points, shiftX: Double(shift), viewport: viewport, style: .mapRoute, on: &canvas)
+                drawPolyline(points, shiftX: Double(shift), viewport: viewport, style: onRoads && road.isEmpty ? .mapRouteEstimate : .mapRoute, on: &canvas)
             }
         }
     }

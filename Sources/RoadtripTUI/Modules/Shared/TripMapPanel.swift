@@ -115,7 +115,8 @@ struct TripMapPanel {
         }
     }
 
-    mutating func draw(stops: [MapStop], selected: Int?, unit: DistanceUnit, on surface: Surface, in rect: Rect) {
+    /// `roads`: each leg's road line (empty for a leg not on roads), drawn instead of its arc.
+    mutating func draw(stops: [MapStop], selected: Int?, unit: DistanceUnit, on surface: Surface, in rect: Rect, roads: [[Coordinate]] = []) {
         guard rect.width >= 12, rect.height >= 4 else { return }
         // A stop added, deleted, moved or brought back by undo, or a new size: the whole trip is
         // fitted again, unless the user has chosen a view of their own since.
@@ -130,7 +131,8 @@ struct TripMapPanel {
             viewport = current.resized(width: rect.width, height: rect.height)
         }
         guard let viewport else { return }
-        let frame = MapRenderer().render(stops: stops, selected: selected, viewport: viewport, basemap: basemap, unit: unit, layers: layers)
+        let frame = MapRenderer().render(stops: stops, selected: selected, viewport: viewport, basemap: basemap, unit: unit, layers: layers,
+                                         roads: roads)
         frame.canvas.draw(on: surface, row: rect.row, column: rect.column)
     }
 }

@@ -281,7 +281,8 @@ final class TripDetailView: Screen, TripDetailViewInput {
                     surface.text(TextWidth.isUTF8 ? "│" : "|", row: row, column: mapRect.column - 1, width: 1, style: map.isFocused ? .accent : .border)
                 }
             }
-            map.draw(stops: viewModel.mapStops, selected: viewModel.selectedRow, unit: viewModel.unit, on: surface, in: mapRect)
+            map.draw(stops: viewModel.mapStops, selected: viewModel.selectedRow, unit: viewModel.unit, on: surface, in: mapRect,
+                     roads: viewModel.rows.roadLegs.map(\.line))
         }
         if notesRows > 0, let selected = viewModel.selectedRow, viewModel.rows.indices.contains(selected) {
             let notes = viewModel.rows[selected].notes

@@ -101,6 +101,36 @@ final class FakeBasemap: BasemapProviding, Sendable {
         #expect(frame.labels.map(\.text).sorted() == ["Anchorage", "Tokyo"])
     }
 
+    @Test func aLegOnRoadsIsDrawnAlongItsRoadAndAnEstimateFainter() throws {
+        // Three stops along 45° N; the first leg's road bends a degree north, the second leg has
+        // no road (an estimate).
+        let coordinates = [0.0, 2, 4].map { Coordinate(latitude: 45, longitude: $0) }
+        let stops = coordinates.enumerated().map { MapStop(coordinate: $1, number: $0 + 1, name: "S\($0 + 1)") }
+        let bend = Coordinate(latitude: 46, longitude: 1)
+        let road = [coordinates[0], bend, coordinates[1]]
+        let viewport = MapViewport.fitting(coordinates + [bend], width: 80, height: 24)
+        let layers = MapLayers()
+        func dotSet(at coordinate: Coordinate, in frame: MapFrame) -> Style? {
+            let dot = viewport.dot(of: MercatorProjection.project(coordinate))
+            let x = Int(dot.x), y = Int(dot.y)
+            for dy in -1...1 { for dx in -1...1 where frame.canvas.isDotSet(x: x + dx, y: y + dy) {
+                return frame.canvas.style(row: (y + dy) / 4, column: (x + dx) / 2)
+            } }
+            return nil
+        }
+        let halfwayUp = Coordinate(latitude: 45.5, longitude: 0.5), straight = Coordinate(latitude: 45, longitude: 1), beyond = Coordinate(latitude: 45, longitude: 3)
+        // Before any road is known: arcs, drawn as the route.
+        let arcs = renderer.render(stops: stops, selected: nil, viewport: viewport, basemap: nil, unit: .km, layers: layers)
+        #expect(dotSet(at: halfwayUp, in: arcs) == nil)
+        #expect(dotSet(at: beyond, in: arcs) == .mapRoute)
+        // With the first leg's road (the kept layers are not reused for it).
+        let roads = renderer.render(stops: stops, selected: nil, viewport: viewport, basemap: nil, unit: .km, layers: layers, roads: [road, []])
+        #expect(dotSet(at: halfwayUp, in: roads) == .mapRoute)
+        #expect(dotSet(at: straight, in: roads) == nil)
+        #expect(dotSet(at: beyond, in: roads) == .mapRouteEstimate)
+        #expect(roads.pins.count == 3)
+    }
+
     @Test func aTripNearTheNorthCapeAndSvalbardDraws() {
         let stops = [
             MapStop(coordinate: Coordinate(latitude: 71.1685, longitude: 25.7838), number: 1, name: "Nordkapp"),
