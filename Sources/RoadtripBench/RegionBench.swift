@@ -20,6 +20,36 @@ func regionSearchBench(towns: Gazetteer) throws {
     let library = PlaceLibrary(indexes: [towns, features] + regions)
     let places = ([towns, features] + regions).map(\.count)
     print("place library: towns \(places[0]), natural features \(places[1]), regions \(zip(regions.map(\.source), places.dropFirst(2)).map { "\($0) \($1)" }.joined(separator: ", ")) places")
+    try roadLegBench(shelf: shelf)
     benchSearch(library, label: "searches with two regions")
     benchSearch(library, near: ("Andorra la Vella", SearchContext([Coordinate(latitude: 42.5078, longitude: 1.5211)])!), label: "searches with two regions")
+}
+
+/// A leg on Andorra's roads (Andorra la Vella → Pas de la Casa), routed in process by
+/// `RoadRouter` (no cache: every route computed) and by spawning `routino-router` on the same
+/// database, in the same run. The database loads with the first in-process route, timed apart.
+func roadLegBench(shelf: RegionShelf) throws {
+    let from = Coordinate(latitude: 42.5078, longitude: 1.5211), to = Coordinate(latitude: 42.5428, longitude: 1.7336)
+    let router = RoadRouter(shelf: shelf)
+    let first = milliseconds { _ = router.route(from: from, to: to, fromName: "A", toName: "B") }
+    var inProcess: [Double] = []
+    for _ in 0..<200 { inProcess.append(milliseconds { _ = router.route(from: from, to: to, fromName: "A", toName: "B") }) }
+    let folder = shelf.directory.appendingPathComponent("andorra").appendingPathComponent(RegionInfo.roadsFolderName).path
+    var spawned: [Double] = []
+    for _ in 0..<20 {
+        try spawned.append(milliseconds {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/routino-router")
+            process.arguments = ["--dir=\(folder)", "--profiles=/usr/share/routino/profiles.xml", "--profile=motorcar", "--quickest",
+                                 "--lat1=\(from.latitude)", "--lon1=\(from.longitude)", "--lat2=\(to.latitude)", "--lon2=\(to.longitude)",
+                                 "--output-text-all", "--output-stdout", "--quiet"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        })
+    }
+    print("road leg Andorra la Vella → Pas de la Casa (32.8 km): first in process (loads the database) \(format(first))")
+    print("  in process, 200 routes: \(summary(inProcess, percentiles: [50, 99]))")
+    print("  spawning routino-router, 20 routes: \(summary(spawned, percentiles: [50, 99]))")
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 import RoadtripStore
 import Terminal
 
@@ -14,6 +15,10 @@ struct OptimizeCommand: ParsableCommand {
         from there); the others are put in the order that makes the route shortest: the shortest \
         there is for up to 12 of them, a very good one beyond. Without --apply nothing changes.
 
+        When one added region covers every stop, the order is searched on its roads (each way, \
+        since a road need not be as long back): the quickest, or the shortest when the trip's \
+        route setting says so. Otherwise in straight lines, with the reason.
+
         Examples:
           roadtrip optimize "Pacific Drive"
           roadtrip optimize 2 --apply
@@ -26,32 +31,64 @@ struct OptimizeCommand: ParsableCommand {
     @Flag(name: .long, help: "Save the trip in the new order.")
     var apply = false
 
-    @Flag(name: .long, help: "Print JSON: {id, name, exact, loop, currentMeters, optimizedMeters, savedMeters, applied, stops: [{id, name, was}]}.")
+    @Flag(name: .long, help: "Print JSON: {id, name, exact, loop, measure, reason?, currentMeters, optimizedMeters, savedMeters, currentSeconds?, optimizedSeconds?, applied, stops: [{id, name, was}], legs: [{from, to, distanceMeters, durationSeconds, source, reason?}]}.")
     var json = false
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
+        let router = RoadRouter(shelf: RegionShelf.standard(environment: environment), cacheFile: RoadRouter.cacheFile(environment: environment))
         let output = try MainActor.assumeIsolated { () throws -> String in
             let model = try DataModel.open(options.dataFile(environment: environment), environment: environment, forWriting: apply)
             let trip = try self.trip.trip(in: model.trips)
             if let refusal = StopOrder.tooLargeToOptimize(trip) { throw CommandFailure( refusal) }
             let unit = trip.settings.units ?? options.unit(environment: environment)
-            let order = StopOrder(of: trip)
+            let (roads, reason) = try Self.roads(between: trip, router: router)
+            let order = StopOrder(of: trip, roads: roads, notOnRoads: reason)
             var applied = false
             if apply, order.isImprovement {
                 applied = model.reorderStops(inTrip: trip.id, to: order.reordered(trip.stops).map(\.id), "optimise the order of \(trip.name)")
                 try model.save()
             }
-            return json ? try Self.json(for: trip, order: order, applied: applied) : Self.text(for: trip, order: order, unit: unit, applied: applied, asked: apply)
+            if json {
+                var reordered = trip
+                reordered.stops = order.reordered(trip.stops)
+                let legs = router.legs(of: reordered, estimate: RouteEstimate(for: reordered, unit: unit))
+                return try Self.json(for: trip, order: order, applied: applied,
+                                     legs: ShowCommand.report(for: reordered, unit: unit, legs: legs).legs)
+            }
+            return Self.text(for: trip, order: order, unit: unit, applied: applied, asked: apply)
         }
         if json { try CommandOutput.printJSON(output) } else { try CommandOutput.printText(output) }
+    }
+
+    /// The roads between every two stops of `trip` when a region covers them all, routed with
+    /// the progress on standard error; else why the order is searched in straight lines (nil
+    /// when no region has roads). Ctrl-C stops the routing: exit 130.
+    static func roads(between trip: Trip, router: RoadRouter) throws -> (RoadMatrix?, reason: String?) {
+        guard router.hasRoads, trip.stops.count >= 4 else { return (nil, nil) }
+        let line = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
+        SignalTrap.recordQuitSignals()
+        defer { line.clear() }
+        let outcome = router.matrix(of: trip.stops.map { ($0.location, $0.name) }, options: RoadRouter.Options(settings: trip.settings)) { done, total in
+            line.show("Routing the legs between the stops: \(DistanceUnit.grouped(done)) of \(DistanceUnit.grouped(total))")
+            return SignalTrap.pendingQuit == nil
+        }
+        switch outcome {
+        case .roads(let matrix): return (matrix, nil)
+        case .estimate(let reason): return (nil, reason)
+        case .cancelled:
+            line.clear()
+            CommandOutput.note("roadtrip: stopped; nothing was changed.")
+            throw ExitCode(128 + (SignalTrap.pendingQuit ?? SIGINT))
+        }
     }
 
     /// The saving, then the stops in the new order with where each was.
     static func text(for trip: Trip, order: StopOrder, unit: DistanceUnit, applied: Bool, asked: Bool) -> String {
         var text = TextWidth.printable(trip.name) + "\n"
+        if let note = order.straightLineNote { text += TextWidth.printable(note) + "\n" }
         guard order.isImprovement else {
-            let kept = trip.stops.count < 4 ? "With \(trip.stops.count) stops there is no other order to try." : "The order is already the \(order.isExact ? "shortest" : "best found"): \(unit.format(meters: order.currentMeters))."
+            let kept = trip.stops.count < 4 ? "With \(trip.stops.count) stops there is no other order to try." : order.alreadyBest(in: unit)
             return text + kept + "\n"
         }
         text += order.saving(in: unit) + "\n\n"
@@ -75,17 +112,28 @@ struct OptimizeCommand: ParsableCommand {
         let name: String
         let exact: Bool
         let loop: Bool
+        /// What the order makes least: `road time`, `road distance` or `straight line`.
+        let measure: String
+        /// Why it is searched in straight lines though regions have roads.
+        let reason: String?
+        /// On the roads when `measure` is, else in straight lines.
         let currentMeters: Double
         let optimizedMeters: Double
         let savedMeters: Double
+        /// Driving times on the roads; absent in straight lines.
+        let currentSeconds: Double?
+        let optimizedSeconds: Double?
         let applied: Bool
         let stops: [Stop]
+        /// The legs in the new order, as `show --json` gives them.
+        let legs: [ShowCommand.Report.Leg]
     }
 
-    static func json(for trip: Trip, order: StopOrder, applied: Bool) throws -> String {
+    static func json(for trip: Trip, order: StopOrder, applied: Bool, legs: [ShowCommand.Report.Leg] = []) throws -> String {
         let stops = order.order.map { Report.Stop(id: trip.stops[$0].id, name: trip.stops[$0].name, was: $0 + 1) }
-        let report = Report(id: trip.id, name: trip.name, exact: order.isExact, loop: order.isLoop, currentMeters: order.currentMeters,
-                            optimizedMeters: order.optimizedMeters, savedMeters: order.savedMeters, applied: applied, stops: stops)
+        let report = Report(id: trip.id, name: trip.name, exact: order.isExact, loop: order.isLoop, measure: order.measure.rawValue, reason: order.notOnRoads,
+                            currentMeters: order.currentMeters, optimizedMeters: order.optimizedMeters, savedMeters: order.savedMeters,
+                            currentSeconds: order.currentSeconds, optimizedSeconds: order.optimizedSeconds, applied: applied, stops: stops, legs: legs)
         return String(decoding: try JSONEncoder.deterministic().encode(report), as: UTF8.self)
     }
 }

@@ -80,19 +80,21 @@ struct ShowCommand: ParsableCommand {
         let route = TripRoute(trip)
         let estimate = RouteEstimate(for: trip, unit: unit)
         let figures = legs ?? route.legMeters.map { LegFigures.estimated(geodesicMeters: $0, estimate: estimate) }
+        let legs = zip(route.legs, figures).map { leg, figure in
+            Report.Leg(from: leg.from.name, to: leg.to.name, distanceMeters: figure.isEstimate ? leg.meters : figure.meters,
+                       durationSeconds: figure.seconds, source: figure.source.rawValue, reason: figure.reason)
+        }
         return Report(
             id: trip.id,
             name: trip.name,
-            distanceMeters: route.totalMeters,
+            // The legs' sum: by road where they are on roads.
+            distanceMeters: legs.reduce(0) { $0 + $1.distanceMeters },
             durationSeconds: figures.isEmpty ? 0 : figures.total.seconds,
             waypoints: trip.stops.map {
                 Report.Stop(id: $0.id, name: $0.name, latitude: $0.location.latitude, longitude: $0.location.longitude,
                             notes: ($0.notes ?? "").isEmpty ? nil : $0.notes)
             },
-            legs: zip(route.legs, figures).map { leg, figure in
-                Report.Leg(from: leg.from.name, to: leg.to.name, distanceMeters: figure.isEstimate ? leg.meters : figure.meters,
-                           durationSeconds: figure.seconds, source: figure.source.rawValue, reason: figure.reason)
-            }
+            legs: legs
         )
     }
 

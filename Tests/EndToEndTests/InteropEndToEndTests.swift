@@ -149,11 +149,11 @@ struct InteropEndToEndTests {
         #expect(several.standardOutput.hasPrefix("OpenStreetMap takes at most 2 stops a link: the 11 stops of “Route 66” are in 10 links"))
     }
 
-    /// Writes a GeoJSON line of 600,000 points (a few seconds' reading in the debug build) and
+    /// Writes a GeoJSON line of 1,500,000 points (seconds' reading in the debug build) and
     /// starts importing it from the trip list, up to the spinner.
     static func startLargeImport(in session: TmuxSession) async throws {
         let file = session.directory.url.appendingPathComponent("huge.geojson")
-        let coordinates = (0..<600_000).map { "[\(-120 + Double($0) * 1e-5),\(35 + Double($0 % 1000) * 1e-4)]" }
+        let coordinates = (0..<1_500_000).map { "[\(-120 + Double($0) * 1e-5),\(35 + Double($0 % 1000) * 1e-4)]" }
         let text = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Huge line"},"geometry":{"type":"LineString","coordinates":["#
             + coordinates.joined(separator: ",") + "]}}]}"
         try Data(text.utf8).write(to: file)

@@ -317,3 +317,38 @@ extension RegionsEndToEndTests {
         #expect(onRoads.standardOutput != straight.standardOutput, "\(onRoads.standardOutput)\n\(straight.standardOutput)")
     }
 }
+
+extension RegionsEndToEndTests {
+    @Test("optimize: every stop in Andorra, the order is the quickest on its roads, each leg by road; one stop out of it, in straight lines with the reason")
+    func optimizeOnTheRoads() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
+        let towns = ["42.5078, 1.5211", "42.5676, 1.5976", "42.4637, 1.4912", "42.5345, 1.5806", "42.5428, 1.7336"]
+        #expect(try Self.roadtrip(["new", "--force", "Valleys"] + towns, in: directory).status == 0)
+        let optimized = try Self.roadtrip(["optimize", "Valleys", "--json"], in: directory)
+        #expect(optimized.status == 0, "\(CommandLineEndToEndTests.describe(optimized))")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(optimized.standardOutput.utf8)) as? [String: Any])
+        #expect(report["measure"] as? String == "road time" && report["reason"] == nil)
+        let legs = try #require(report["legs"] as? [[String: Any]])
+        #expect(legs.count == 4 && legs.allSatisfy { $0["source"] as? String == "road" })
+        // The new order's time is its legs' road times, and it is quicker than the order given.
+        let seconds = legs.compactMap { $0["durationSeconds"] as? Double }.reduce(0, +)
+        let optimizedSeconds = try #require(report["optimizedSeconds"] as? Double), currentSeconds = try #require(report["currentSeconds"] as? Double)
+        #expect(abs(seconds - optimizedSeconds) < 1 && optimizedSeconds < currentSeconds, "\(seconds) \(optimizedSeconds) \(currentSeconds)")
+        let metres = legs.compactMap { $0["distanceMeters"] as? Double }.reduce(0, +)
+        #expect(abs(metres - (report["optimizedMeters"] as? Double ?? 0)) < 1)
+        // The text says it in time on the roads; --apply saves that order, as show then lists it.
+        let text = try Self.roadtrip(["optimize", "Valleys", "--apply"], in: directory).standardOutput
+        #expect(text.contains("Quickest order on the roads: ") && text.contains("Saved in this order."), "\(text)")
+        let order = try #require(report["stops"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+        let shown = try #require(try JSONSerialization.jsonObject(with: Data(try Self.roadtrip(["show", "Valleys", "--json"], in: directory).standardOutput.utf8)) as? [String: Any])
+        #expect((shown["waypoints"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == order)
+        // A stop out of every region: straight lines, and why.
+        #expect(try Self.roadtrip(["new", "--force", "Further", towns[0], towns[1], towns[2], "Innsbruck"], in: directory).status == 0)
+        let further = try Self.roadtrip(["optimize", "Further", "--json"], in: directory)
+        let straight = try #require(try JSONSerialization.jsonObject(with: Data(further.standardOutput.utf8)) as? [String: Any])
+        #expect(straight["measure"] as? String == "straight line" && straight["reason"] as? String == "no region covers Innsbruck")
+        #expect((straight["legs"] as? [[String: Any]])?.last?["source"] as? String == "estimate")
+        #expect(try Self.roadtrip(["optimize", "Further"], in: directory).standardOutput.contains("In straight lines: no region covers Innsbruck."))
+    }
+}

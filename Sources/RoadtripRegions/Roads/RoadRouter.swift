@@ -70,12 +70,12 @@ package final class RoadRouter: @unchecked Sendable {
         }
     }
 
-    private let regions: [Roads]
+    let regions: [Roads]
     private let profilesFile: String
     private let translationsFile: String
-    private let queue = DispatchQueue(label: "roadtrip.routino")
+    let queue = DispatchQueue(label: "roadtrip.routino")
     /// Legs routed before (nil: none kept, as in tests of the engine itself).
-    private let cache: RoadLegCache?
+    let cache: RoadLegCache?
     // Touched on `queue` only.
     private var databases: [String: OpaquePointer] = [:]
     private var profilesLoaded: Bool?
@@ -123,42 +123,86 @@ package final class RoadRouter: @unchecked Sendable {
     }
 
     private func routeOnQueue(_ roads: Roads, from: Coordinate, to: Coordinate, fromName: String, toName: String, options: Options) -> Outcome {
-        guard loadProfiles(), let translation else { return .estimate(reason: "Routino's profiles cannot be read") }
-        guard let database = database(for: roads) else { return .estimate(reason: "the roads of \(roads.region) cannot be read") }
-        guard let profile = Routino_GetProfile(options.vehicle.rawValue), Routino_ValidateProfile(database, profile) == ROUTINO_ERROR_NONE else {
-            return .estimate(reason: "no \(options.vehicle) profile for the roads of \(roads.region)")
+        let engine: Engine
+        switch prepare(roads, options: options) {
+        case .success(let ready): engine = ready
+        case .failure(let reason): return .estimate(reason: reason.phrase)
         }
-        guard let start = Routino_FindWaypoint(database, profile, from.latitude, from.longitude) else {
-            return .estimate(reason: "\(fromName) is far from any road")
+        let ends: [OpaquePointer]
+        switch engine.waypoints([(from, fromName), (to, toName)]) {
+        case .success(let found): ends = found
+        case .failure(let reason): return .estimate(reason: reason.phrase)
         }
-        defer { free(UnsafeMutableRawPointer(start)) }
-        guard let end = Routino_FindWaypoint(database, profile, to.latitude, to.longitude) else {
-            return .estimate(reason: "\(toName) is far from any road")
-        }
-        defer { free(UnsafeMutableRawPointer(end)) }
-        var waypoints: [OpaquePointer?] = [start, end]
-        let flags = Int32(options.quickest ? ROUTINO_ROUTE_QUICKEST : ROUTINO_ROUTE_SHORTEST) | Int32(ROUTINO_ROUTE_LIST_TEXT_ALL)
-        guard let output = waypoints.withUnsafeMutableBufferPointer({ Routino_CalculateRoute(database, profile, translation, $0.baseAddress, 2, flags, nil) }) else {
-            return .estimate(reason: "no road between them")
-        }
-        defer { Routino_DeleteRoute(output) }
-        var line: [Coordinate] = []
-        var last = output.pointee
-        var point: UnsafeMutablePointer<Routino_Output>? = output
-        while let current = point {
-            last = current.pointee
-            line.append(Coordinate(latitude: Double(last.lat) * 180 / .pi, longitude: Double(last.lon) * 180 / .pi))
-            point = last.next
-        }
-        for (stop, name, snapped) in [(from, fromName, line.first), (to, toName, line.last)] {
-            guard let snapped else { continue }
-            let off = Geodesy.distance(from: stop, to: snapped)
-            if off > Self.farestFromRoad {
-                return .estimate(reason: "\(name) \(DistanceUnit.km.format(meters: off)) from the nearest road")
+        defer { ends.forEach { free(UnsafeMutableRawPointer($0)) } }
+        return engine.route(ends[0], ends[1], from: (from, fromName), to: (to, toName), quickest: options.quickest, line: true)
+    }
+
+    /// Why Routino gave no route: a phrase for beside an estimate.
+    struct Reason: Error {
+        let phrase: String
+    }
+
+    /// One region's database and a profile, loaded and checked: what routing a leg needs.
+    /// Used on `queue` only.
+    struct Engine {
+        let database: OpaquePointer
+        let profile: OpaquePointer
+        let translation: OpaquePointer
+        let region: String
+
+        /// The road nearest each point (named for the reason), in order; the caller frees them.
+        func waypoints(_ points: [(Coordinate, String)]) -> Result<[OpaquePointer], Reason> {
+            var found: [OpaquePointer] = []
+            for (point, name) in points {
+                guard let waypoint = Routino_FindWaypoint(database, profile, point.latitude, point.longitude) else {
+                    found.forEach { free(UnsafeMutableRawPointer($0)) }
+                    // Routino looks for the nearest road within 1 km (measured: docs/PITFALLS.md).
+                    return .failure(Reason(phrase: "\(name) is more than 1 km from any road"))
+                }
+                found.append(waypoint)
             }
+            return .success(found)
         }
-        // `time` is in minutes, whatever routino.h says (docs/PITFALLS.md).
-        return .road(RoadLeg(metres: Double(last.dist) * 1_000, seconds: Double(last.time) * 60, line: line, region: roads.region))
+
+        /// The leg between two waypoints; `line`: with the road's points (else its figures only).
+        /// Always asked for with every point: `ROUTINO_ROUTE_LIST_TEXT` (the turns only) crashes
+        /// in libroutino 3.3.3 (docs/PITFALLS.md).
+        func route(_ start: OpaquePointer, _ end: OpaquePointer, from: (Coordinate, String), to: (Coordinate, String), quickest: Bool,
+                   line wantsLine: Bool) -> Outcome {
+            var waypoints: [OpaquePointer?] = [start, end]
+            let flags = Int32(quickest ? ROUTINO_ROUTE_QUICKEST : ROUTINO_ROUTE_SHORTEST) | Int32(ROUTINO_ROUTE_LIST_TEXT_ALL)
+            guard let output = waypoints.withUnsafeMutableBufferPointer({ Routino_CalculateRoute(database, profile, translation, $0.baseAddress, 2, flags, nil) }) else {
+                return .estimate(reason: "no road between them")
+            }
+            defer { Routino_DeleteRoute(output) }
+            var line: [Coordinate] = []
+            var last = output.pointee
+            var point: UnsafeMutablePointer<Routino_Output>? = output
+            while let current = point {
+                last = current.pointee
+                line.append(Coordinate(latitude: Double(last.lat) * 180 / .pi, longitude: Double(last.lon) * 180 / .pi))
+                point = last.next
+            }
+            for ((stop, name), snapped) in [(from, line.first), (to, line.last)] {
+                guard let snapped else { continue }
+                let off = Geodesy.distance(from: stop, to: snapped)
+                if off > RoadRouter.farestFromRoad {
+                    return .estimate(reason: "\(name) \(DistanceUnit.km.format(meters: off)) from the nearest road")
+                }
+            }
+            // `time` is in minutes, whatever routino.h says (docs/PITFALLS.md).
+            return .road(RoadLeg(metres: Double(last.dist) * 1_000, seconds: Double(last.time) * 60, line: wantsLine ? line : [], region: region))
+        }
+    }
+
+    /// The database of `roads` and the profile of `options`, loaded once.
+    func prepare(_ roads: Roads, options: Options) -> Result<Engine, Reason> {
+        guard loadProfiles(), let translation else { return .failure(Reason(phrase: "Routino's profiles cannot be read")) }
+        guard let database = database(for: roads) else { return .failure(Reason(phrase: "the roads of \(roads.region) cannot be read")) }
+        guard let profile = Routino_GetProfile(options.vehicle.rawValue), Routino_ValidateProfile(database, profile) == ROUTINO_ERROR_NONE else {
+            return .failure(Reason(phrase: "no \(options.vehicle) profile for the roads of \(roads.region)"))
+        }
+        return .success(Engine(database: database, profile: profile, translation: translation, region: roads.region))
     }
 
     private func loadProfiles() -> Bool {

@@ -18,6 +18,11 @@ package final class RoadLegs {
                                           _ options: RoadRouter.Options) -> RoadRouter.Outcome
     /// A leg's road figures when they were routed before (the cache on disk): taken at once.
     package typealias Cached = (_ from: Coordinate, _ to: Coordinate, _ options: RoadRouter.Options) -> RoadRouter.RoadLeg?
+    /// The roads between every two stops (`RoadRouter.matrix`), for the order's search.
+    package typealias Matrix = @Sendable (_ stops: [(Coordinate, String)], _ options: RoadRouter.Options,
+                                          _ progress: (_ done: Int, _ total: Int) -> Bool) -> RoadRouter.MatrixOutcome
+    /// What the regions' roads give the planner: each built by `makeRoute`.
+    package typealias Roads = (route: Route, cached: Cached?, matrix: Matrix?)
 
     /// A leg: its ends, and how it is routed (the trip's settings).
     struct Key: Hashable, Sendable {
@@ -28,7 +33,8 @@ package final class RoadLegs {
 
     private var route: Route?
     private var cached: Cached?
-    private let makeRoute: () -> (route: Route, cached: Cached?)?
+    private var matrix: Matrix?
+    private let makeRoute: () -> Roads?
     private var known: [Key: RoadRouter.Outcome] = [:]
     /// Bumped by `reload`, so that a leg routed on the regions before is not taken after.
     private var generation = 0
@@ -39,10 +45,10 @@ package final class RoadLegs {
 
     /// `makeRoute` builds the router (from the regions folder), again after `reload`; nil when
     /// no region has roads.
-    package init(makeRoute: @escaping () -> (route: Route, cached: Cached?)?) {
+    package init(makeRoute: @escaping () -> Roads?) {
         self.makeRoute = makeRoute
         let made = makeRoute()
-        (route, cached) = (made?.route, made?.cached)
+        (route, cached, matrix) = (made?.route, made?.cached, made?.matrix)
     }
 
     /// No roads at all: every leg an estimate.
@@ -54,7 +60,23 @@ package final class RoadLegs {
             let router = RoadRouter(shelf: shelf, cacheFile: RoadRouter.cacheFile(environment: environment))
             guard router.hasRoads else { return nil }
             return ({ from, to, fromName, toName, options in router.route(from: from, to: to, fromName: fromName, toName: toName, options: options) },
-                    { from, to, options in router.cached(from: from, to: to, options: options) })
+                    { from, to, options in router.cached(from: from, to: to, options: options) },
+                    { stops, options, progress in router.matrix(of: stops, options: options, progress: progress) })
+        }
+    }
+
+    /// The search for the best order of `trip`'s stops, to run on any thread: on the roads
+    /// between every two stops when one region covers them all (routed with `progress`, which
+    /// stops it by returning false), else in straight lines with the reason.
+    package func orderSearch(of trip: Trip) -> @Sendable (_ progress: (_ done: Int, _ total: Int) -> Bool) -> StopOrder {
+        guard let matrix else { return { _ in StopOrder(of: trip) } }
+        let stops = trip.stops.map { ($0.location, $0.name) }, options = RoadRouter.Options(settings: trip.settings)
+        return { progress in
+            switch matrix(stops, options, progress) {
+            case .roads(let roads): return StopOrder(of: trip, roads: roads)
+            case .estimate(let reason): return StopOrder(of: trip, notOnRoads: reason)
+            case .cancelled: return StopOrder(of: trip)
+            }
         }
     }
 
@@ -102,7 +124,7 @@ package final class RoadLegs {
     /// The regions changed: the router is made again and every leg routed afresh.
     package func reload() {
         let made = makeRoute()
-        (route, cached) = (made?.route, made?.cached)
+        (route, cached, matrix) = (made?.route, made?.cached, made?.matrix)
         generation += 1
         known = [:]
         requested = []

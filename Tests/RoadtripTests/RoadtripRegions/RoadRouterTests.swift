@@ -101,3 +101,96 @@ extension RoadRouterTests {
         #expect(leg.source == .road && String(format: "%.2f", leg.meters / 1_000) == String(format: "%.2f", reference.km))
     }
 }
+
+/// Stops the roads cannot reach, trips of one stop, a loop and a hundred stops (issue 23).
+extension RoadRouterTests {
+    static let encamp = Coordinate(latitude: 42.5345, longitude: 1.5806)
+    static let santJulia = Coordinate(latitude: 42.4637, longitude: 1.4912)
+    static let canillo = Coordinate(latitude: 42.5676, longitude: 1.5976)
+
+    static func trip(_ points: [Coordinate]) -> Trip {
+        Trip(name: "T", stops: points.enumerated().map { Stop(name: "S\($0 + 1)", location: $1) })
+    }
+
+    @Test func aStopFarOffRoadIsAnEstimateAndOneInALakeStartsOnItsShore() throws {
+        let router = try Self.router()
+        // Coma Pedrosa's summit: Routino finds no road within 1 km.
+        let summit = Coordinate(latitude: 42.5917, longitude: 1.4446)
+        #expect(router.route(from: Self.andorraLaVella, to: summit, fromName: "Andorra la Vella", toName: "Coma Pedrosa")
+                == .estimate(reason: "Coma Pedrosa is more than 1 km from any road"))
+        // The middle of Engolasters lake: the leg starts on the road along its shore.
+        let lake = Coordinate(latitude: 42.5199, longitude: 1.5676)
+        guard case .road(let leg) = router.route(from: lake, to: Self.encamp, fromName: "Engolasters", toName: "Encamp") else {
+            Issue.record("the lake's shore road"); return
+        }
+        let shore = try #require(leg.line.first)
+        #expect((50...RoadRouter.farestFromRoad).contains(Geodesy.distance(from: lake, to: shore)))
+    }
+
+    @Test func aOneStopTripHasNoLegsAndALoopEndsWhereItStarts() throws {
+        let router = try Self.router()
+        #expect(router.legs(of: Self.trip([Self.ordino]), estimate: RouteEstimate()).isEmpty)
+        #expect(router.matrix(of: [(Self.ordino, "Ordino")]) == .roads(RoadMatrix(count: 1, meters: [0], seconds: [0])))
+        let loop = router.legs(of: Self.trip([Self.andorraLaVella, Self.ordino, Self.encamp, Self.andorraLaVella]), estimate: RouteEstimate())
+        #expect(loop.map(\.source) == [.road, .road, .road])
+        let home = try #require(loop.last?.line.last)
+        #expect(Geodesy.distance(from: home, to: Self.andorraLaVella) < 300)
+    }
+
+    @Test func aHundredStopsAlongTheRoadEachGoOnToTheNext() throws {
+        let router = try Self.router()
+        guard case .road(let whole) = router.route(from: Self.andorraLaVella, to: Self.pasDeLaCasa, fromName: "A", toName: "B") else {
+            Issue.record("not routed"); return
+        }
+        // 100 stops on the road's own points, in order: each leg follows the road on to the next,
+        // a few hundred metres. (Near the Envalira tunnel a point can lie nearer the pass road
+        // above it, and that leg goes round: two legs of 99 on this road.)
+        let stride = Double(whole.line.count - 1) / 99
+        let stops = (0..<100).map { whole.line[Int((Double($0) * stride).rounded())] }
+        let legs = router.legs(of: Self.trip(stops), estimate: RouteEstimate())
+        #expect(legs.count == 99 && legs.allSatisfy { $0.source == .road })
+        let straight = zip(stops, stops.dropFirst()).map { Geodesy.distance(from: $0, to: $1) }
+        let alongTheRoad = zip(legs, straight).filter { $0.meters <= $1 * 1.3 + 100 }.count
+        #expect(alongTheRoad >= 95, "\(zip(legs, straight).map { "\(Int($0.meters))/\(Int($1))" })")
+        #expect(legs.reduce(0) { $0 + $1.seconds } >= whole.seconds * 0.95)
+    }
+}
+
+/// The roads between every two stops, for the order's search.
+extension RoadRouterTests {
+    static let towns = [("Andorra la Vella", andorraLaVella), ("Pas de la Casa", pasDeLaCasa), ("Ordino", ordino), ("Encamp", encamp),
+                        ("Sant Julià de Lòria", santJulia), ("Canillo", canillo)].map { ($1, $0) }
+
+    @Test func everyEntryIsTheLegRoutedAloneEachWay() throws {
+        let router = try Self.router()
+        var calls: [(Int, Int)] = []
+        guard case .roads(let matrix) = router.matrix(of: Self.towns, progress: { calls.append(($0, $1)); return true }) else {
+            Issue.record("not on roads"); return
+        }
+        #expect(calls.map(\.0) == Array(1...30) && calls.allSatisfy { $0.1 == 30 })
+        var asymmetric = false
+        for i in 0..<6 {
+            #expect(matrix.meters(i, i) == 0)
+            for j in 0..<6 where i != j {
+                guard case .road(let leg) = router.route(from: Self.towns[i].0, to: Self.towns[j].0, fromName: "", toName: "") else {
+                    Issue.record("\(i) → \(j)"); continue
+                }
+                #expect(matrix.meters(i, j) == leg.metres && matrix.seconds(i, j) == leg.seconds, "\(i) → \(j)")
+                asymmetric = asymmetric || matrix.seconds(i, j) != matrix.seconds(j, i)
+            }
+        }
+        #expect(asymmetric, "a road is not always as quick back")
+    }
+
+    @Test func aMatrixThatCannotBeOnRoadsSaysWhyAndOneCanBeStopped() throws {
+        let router = try Self.router()
+        #expect(router.matrix(of: Self.towns + [(Self.krems, "Krems")]) == .estimate(reason: "the stops are in different regions"))
+        #expect(router.matrix(of: Self.towns + [(Coordinate(latitude: 58.567, longitude: -4.745), "Durness")])
+                == .estimate(reason: "no region covers Durness"))
+        #expect(router.matrix(of: Self.towns + [(Coordinate(latitude: 42.5917, longitude: 1.4446), "Coma Pedrosa")])
+                == .estimate(reason: "Coma Pedrosa is more than 1 km from any road"))
+        var calls = 0
+        #expect(router.matrix(of: Self.towns, progress: { _, _ in calls += 1; return calls < 3 }) == .cancelled)
+        #expect(calls == 3)
+    }
+}

@@ -88,9 +88,10 @@ protocol TripDetailInteractorInput: EditingSession {
     func basemap() -> Result<(any BasemapProviding)?, any Error>
     /// The zone of the trip's first stop (the nearest gazetteer place's), if known.
     func firstStopTimeZone() -> String?
-    /// The search for the shortest order of the stops (first and last kept), to run on any
-    /// thread; nil with fewer than 4 stops. Edits not saved yet are saved first.
-    func orderSearch() -> (@Sendable () -> StopOrder)?
+    /// The search for the best order of the stops (first and last kept), to run on any thread,
+    /// saying how far it is and stopping when cancelled; on the roads when one region covers
+    /// every stop. nil with fewer than 4 stops. Edits not saved yet are saved first.
+    func orderSearch() -> (@Sendable (BusyProgress) -> StopOrder)?
     /// Where an export goes when the user types nothing else: the trip's name in the current folder.
     func suggestedExportPath() -> String
     /// Writes the trip to the file `path` names, in `format`; over an existing file only when `replacing`.

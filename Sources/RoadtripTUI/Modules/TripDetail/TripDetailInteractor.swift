@@ -56,13 +56,19 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         return places.nearest(to: first.location)?.zone?.identifier
     }
 
-    func orderSearch() -> (@Sendable () -> StopOrder)? {
+    func orderSearch() -> (@Sendable (BusyProgress) -> StopOrder)? {
         guard let trip = model.trip(id: tripID), trip.stops.count >= 4 else { return nil }
         // Edits not saved yet go to disk before a search that may take a while: whatever becomes
         // of the search, a rename typed just before it is kept. (A save that fails is the
         // autosave's to report, as for any other change.)
         if model.hasUnsavedChanges, model.readOnlyReason == nil { _ = try? model.save() }
-        return { StopOrder(of: trip) }
+        let search = roads.orderSearch(of: trip)
+        return { progress in
+            search { done, total in
+                progress.say("routing the legs between the stops: \(DistanceUnit.grouped(done)) of \(DistanceUnit.grouped(total))")
+                return !progress.isCancelled
+            }
+        }
     }
 
     func suggestedExportPath() -> String {

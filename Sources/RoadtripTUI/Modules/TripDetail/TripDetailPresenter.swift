@@ -291,7 +291,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         }
         // Up to a thousand stops take a second or two: off the main loop, Esc cancels (issue 21).
         let stopIDs = trip.stops.map(\.id)
-        router.runBusy(BusyTask(title: "Searching the best order of \(TripText.quoted(trip.name))", work: search) { [weak self] order in
+        router.runBusy(BusyTask(title: "Searching the best order of \(TripText.quoted(trip.name))", reporting: search) { [weak self] order in
             self?.didFindOrder(order, forStops: stopIDs)
         })
     }
@@ -303,7 +303,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
             return show(StatusMessage("The stops changed during the search: press O again."))
         }
         guard order.isImprovement else {
-            return show(StatusMessage("The order is already the \(order.isExact ? "shortest" : "best found"): \(unit.format(meters: order.currentMeters))."))
+            return show(StatusMessage([order.alreadyBest(in: unit), order.straightLineNote].compactMap { $0 }.joined(separator: " ")))
         }
         let stops = order.reordered(trip.stops)
         pendingQuestion = .applyOrder(stops.map(\.id))
@@ -311,7 +311,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         let details = order.order.enumerated().map { position, was in
             TextWidth.padded("\(position + 1).", to: width, alignment: .right) + " " + stops[position].name + (position == was ? "" : "  (was \(was + 1))")
         }
-        view?.askToConfirm(order.saving(in: unit) + " Use this order?", details: details)
+        view?.askToConfirm([order.saving(in: unit), order.straightLineNote, "Use this order?"].compactMap { $0 }.joined(separator: " "), details: details)
     }
 
     // MARK: Undo, navigation, saving

@@ -29,7 +29,7 @@ struct RoadLegsTests {
 
     @Test func estimatesFirstThenRoadFiguresAndEachLegOnce() {
         let counter = Counter()
-        let legs = RoadLegs { ({ from, to, fromName, toName, _ in counter.route(from, to, fromName, toName) }, nil) }
+        let legs = RoadLegs { ({ from, to, fromName, toName, _ in counter.route(from, to, fromName, toName) }, nil, nil) }
         var changes = 0
         let subscription = legs.changes.sink { changes += 1 }
         defer { subscription.cancel() }
@@ -50,12 +50,32 @@ struct RoadLegsTests {
     @Test func withoutRoadsNothingIsRoutedAndAReloadRoutesAfresh() {
         #expect(RoadLegs.none.figures(of: Fixtures.pacific, estimate: RouteEstimate()).legs.isEmpty)
         let counter = Counter()
-        let legs = RoadLegs { ({ from, to, fromName, toName, _ in counter.route(from, to, fromName, toName) }, nil) }
+        let legs = RoadLegs { ({ from, to, fromName, toName, _ in counter.route(from, to, fromName, toName) }, nil, nil) }
         _ = legs.figures(of: Fixtures.pacific, estimate: RouteEstimate())
         poll(legs) { legs.figures(of: Fixtures.pacific, estimate: RouteEstimate()).pending == 0 }
         legs.reload()
         #expect(legs.figures(of: Fixtures.pacific, estimate: RouteEstimate()).pending == 2)
         poll(legs) { legs.figures(of: Fixtures.pacific, estimate: RouteEstimate()).pending == 0 }
         #expect(counter.routed == 4)
+    }
+
+    @Test func theOrderIsSearchedOnTheRoadsMatrixWithItsProgressOrInStraightLinesWithTheReason() {
+        var trip = Fixtures.pacific
+        trip.stops.append(Stop(name: "Cambria", location: Coordinate(latitude: 35.56, longitude: -121.08)))
+        let stopNames = trip.stops.map(\.name)
+        // Stops 2 and 3 are quick only the other way round.
+        let seconds = (0..<16).map { [1, 11, 2, 9, 7].contains($0) ? 60.0 : 3_600 }
+        let roads = RoadLegs { ({ _, _, _, _, _ in .estimate(reason: "unused") }, nil, { stops, _, progress in
+            #expect(stops.map(\.1) == stopNames)
+            for done in 1...12 where !progress(done, 12) { return .cancelled }
+            return .roads(RoadMatrix(count: 4, meters: seconds, seconds: seconds))
+        }) }
+        var reports: [(Int, Int)] = []
+        let order = roads.orderSearch(of: trip)({ reports.append(($0, $1)); return true })
+        #expect(reports.count == 12 && order.measure == .roadTime && order.order == [0, 2, 1, 3])
+        let noRegion = RoadLegs { ({ _, _, _, _, _ in .estimate(reason: "unused") }, nil, { _, _, _ in .estimate(reason: "no region covers Cambria") }) }
+        let straight = noRegion.orderSearch(of: trip)({ _, _ in true })
+        #expect(straight.measure == .straightLine && straight.notOnRoads == "no region covers Cambria")
+        #expect(RoadLegs.none.orderSearch(of: trip)({ _, _ in true }).notOnRoads == nil)
     }
 }

@@ -86,9 +86,9 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
     var basemapResult: Result<(any BasemapProviding)?, any Error> = .success(nil)
     func basemap() -> Result<(any BasemapProviding)?, any Error> { basemapResult }
 
-    func orderSearch() -> (@Sendable () -> StopOrder)? {
+    func orderSearch() -> (@Sendable (BusyProgress) -> StopOrder)? {
         guard let trip = subject.value, trip.stops.count >= 4 else { return nil }
-        return { StopOrder(of: trip) }
+        return { _ in StopOrder(of: trip) }
     }
 
     func suggestedExportPath() -> String { "/home/me/\(subject.value?.name ?? "").gpx" }

@@ -1,0 +1,60 @@
+import CRoutino
+import Foundation
+import RoadtripCore
+
+extension RoadRouter {
+    /// The roads between every two stops, or why there are none.
+    package enum MatrixOutcome: Equatable, Sendable {
+        case roads(RoadMatrix)
+        /// Some leg cannot be on roads: the order is then searched in straight lines.
+        case estimate(reason: String)
+        /// `progress` asked to stop.
+        case cancelled
+    }
+
+    /// The road from each of `stops` (a point and its name) to each other, both ways, when one
+    /// region covers them all: what `optimize` searches. Each stop's nearest road is found once;
+    /// a leg routed before is taken from the cache. `progress(done, total)` is called after each
+    /// leg, and stops the work by returning false.
+    package func matrix(of stops: [(Coordinate, String)], options: Options = Options(),
+                        progress: (_ done: Int, _ total: Int) -> Bool = { _, _ in true }) -> MatrixOutcome {
+        let n = stops.count
+        guard n >= 2 else { return .roads(RoadMatrix(count: n, meters: Array(repeating: 0, count: n * n), seconds: Array(repeating: 0, count: n * n))) }
+        guard let roads = regions.first(where: { region in stops.allSatisfy { region.covers($0.0) } }) else {
+            if let outside = stops.first(where: { stop in !regions.contains { $0.covers(stop.0) } }) {
+                return .estimate(reason: "no region covers \(outside.1)")
+            }
+            return .estimate(reason: "the stops are in different regions")
+        }
+        let prepared: Result<(Engine, [OpaquePointer]), Reason> = queue.sync {
+            prepare(roads, options: options).flatMap { engine in engine.waypoints(stops).map { (engine, $0) } }
+        }
+        let engine: Engine, waypoints: [OpaquePointer]
+        switch prepared {
+        case .success(let ready): (engine, waypoints) = ready
+        case .failure(let reason): return .estimate(reason: reason.phrase)
+        }
+        defer { waypoints.forEach { free(UnsafeMutableRawPointer($0)) } }
+        var meters = Array(repeating: 0.0, count: n * n), seconds = meters
+        let databases = Set(regions.map(\.database))
+        var done = 0
+        for i in 0..<n {
+            for j in 0..<n where i != j {
+                // One leg at a time on the queue: the screen's own legs can go in between.
+                let outcome: Outcome = queue.sync {
+                    let key = RoadLegCache.key(database: roads.database, options: options, from: stops[i].0, to: stops[j].0)
+                    if let leg = cache?.leg(key, databases: databases, region: roads.region) { return .road(leg) }
+                    return engine.route(waypoints[i], waypoints[j], from: stops[i], to: stops[j], quickest: options.quickest, line: false)
+                }
+                switch outcome {
+                case .road(let leg): (meters[i * n + j], seconds[i * n + j]) = (leg.metres, leg.seconds)
+                case .estimate(let reason):
+                    return .estimate(reason: reason == "no road between them" ? "no road from \(stops[i].1) to \(stops[j].1)" : reason)
+                }
+                done += 1
+                guard progress(done, n * (n - 1)) else { return .cancelled }
+            }
+        }
+        return .roads(RoadMatrix(count: n, meters: meters, seconds: seconds))
+    }
+}

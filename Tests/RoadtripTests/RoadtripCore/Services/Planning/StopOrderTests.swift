@@ -1,0 +1,49 @@
+@testable import RoadtripCore
+import Testing
+
+/// The order searched on the roads between every two stops (issue 23): the quickest or the
+/// shortest as the trip's route setting says, each way on its own figures.
+@Suite struct StopOrderTests {
+    /// Four stops west to east; in straight lines the order given is the shortest.
+    static func trip(route: RoutePreference? = nil) -> Trip {
+        var trip = Trip(name: "Valleys", stops: (0..<4).map { Stop(name: "S\($0 + 1)", location: Coordinate(latitude: 45, longitude: Double($0) / 10)) })
+        trip.settings.route = route
+        return trip
+    }
+
+    /// On the roads, stop 2 is quick to reach only from stop 3 (a one-way valley): 1 → 3 → 2 → 4
+    /// takes 5 min, the order given 35 min. In metres the order given stays the shortest.
+    static let roads: RoadMatrix = {
+        var seconds = Array(repeating: 600.0, count: 16), meters = Array(repeating: 20_000.0, count: 16)
+        for (i, j, s) in [(0, 1, 1_000.0), (1, 2, 1_000), (2, 3, 100), (0, 2, 100), (2, 1, 100), (1, 3, 100)] { seconds[i * 4 + j] = s }
+        for (i, j) in [(0, 1), (1, 2), (2, 3)] { meters[i * 4 + j] = 9_000 }
+        return RoadMatrix(count: 4, meters: meters, seconds: seconds)
+    }()
+
+    @Test func quickestOnTheRoadsByDefaultEachWayOnItsOwnTime() {
+        let order = StopOrder(of: Self.trip(), roads: Self.roads)
+        #expect(order.measure == .roadTime && order.order == [0, 2, 1, 3])
+        #expect(order.currentSeconds == 2_100 && order.optimizedSeconds == 300)
+        #expect(order.currentMeters == 27_000 && order.optimizedMeters == 60_000)
+        #expect(order.isImprovement && order.notOnRoads == nil && order.straightLineNote == nil)
+        #expect(order.saving(in: .km) == "Quickest order on the roads: 5 min instead of 35 min, 30 min (86%) less (60.0 km).")
+        // In straight lines there is nothing to change.
+        #expect(!StopOrder(of: Self.trip()).isImprovement)
+    }
+
+    @Test func shortestOnTheRoadsWhenTheTripSaysSo() {
+        let order = StopOrder(of: Self.trip(route: .shortest), roads: Self.roads)
+        #expect(order.measure == .roadDistance && order.order == [0, 1, 2, 3] && !order.isImprovement)
+        #expect(order.alreadyBest(in: .km) == "The order is already the shortest on the roads: 27.0 km.")
+        let quickest = StopOrder(of: Self.trip(), roads: RoadMatrix(count: 4, meters: Self.roads.meters, seconds: Self.roads.meters))
+        #expect(quickest.alreadyBest(in: .km) == "The order is already the quickest on the roads: 7 h 30 min.")
+    }
+
+    @Test func withoutTheRoadsTheOrderIsInStraightLinesAndSaysWhy() {
+        let order = StopOrder(of: Self.trip(), notOnRoads: "no region covers S4")
+        #expect(order.measure == .straightLine && order.currentSeconds == nil)
+        #expect(order.straightLineNote == "In straight lines: no region covers S4.")
+        #expect(order.alreadyBest(in: .km) == "The order is already the shortest: 23.7 km.")
+        #expect(StopOrder(of: Self.trip(), roads: Self.roads, notOnRoads: "ignored").notOnRoads == nil)
+    }
+}
