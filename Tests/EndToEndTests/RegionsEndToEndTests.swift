@@ -352,3 +352,48 @@ extension RegionsEndToEndTests {
         #expect(try Self.roadtrip(["optimize", "Further"], in: directory).standardOutput.contains("In straight lines: no region covers Innsbruck."))
     }
 }
+
+extension RegionsEndToEndTests {
+    @Test("The trip screen: a stop moved to another place re-routes its two legs only, and the leg before them keeps its figures")
+    func movingAStopRoutesOnlyItsLegs() async throws {
+        let directory = try TemporaryDirectory()
+        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
+        #expect(try Self.roadtrip(["new", "--force", "Valleys", "42.5078, 1.5211", "42.5562, 1.5332", "42.5676, 1.5976", "42.5428, 1.7336"],
+                                  in: directory).status == 0)
+        let session = try TmuxSession(width: 110, height: 24, directory: directory, variables: Self.variables(directory))
+        defer { session.close() }
+        try await session.waitFor("Roadtrips")
+        try session.sendKeys("/")
+        try session.sendText("Valleys")
+        try session.sendKeys("Enter", "Enter")
+        func legs(_ screen: String) -> [String] {
+            (2...4).compactMap { number in
+                screen.components(separatedBy: "\n").first { $0.hasPrefix("  \(number). ") }?.split(separator: " ").suffix(4).prefix(2).joined(separator: " ")
+            }
+        }
+        let routed = try await session.waitUntil("the three legs on roads") { screen in
+            !screen.contains("routing") && screen.contains("by road") && !screen.contains("≈")
+        }
+        let before = legs(routed)
+        #expect(before.count == 3, "\(session.framed(routed))")
+        let cache = directory.url.appendingPathComponent("cache/roadtrip/road-legs.jsonl")
+        #expect(try String(contentsOf: cache, encoding: .utf8).split(separator: "\n").count == 3)
+        // Stop 3 moves from Canillo to Encamp.
+        try session.sendKeys("j", "j", "Enter")
+        try await session.waitFor("Edit “near Canillo")
+        try session.sendKeys("C-u")
+        try session.sendText("42.5345, 1.5806")
+        try await session.waitFor("near Encamp")
+        try session.sendKeys("Enter")
+        let moved = try await session.waitUntil("stop 3 at Encamp, its legs on roads") { screen in
+            screen.components(separatedBy: "\n").contains { $0.hasPrefix("  3. ") && $0.contains("42.5345° N") }
+                && !screen.contains("routing") && !screen.contains("≈")
+        }
+        let after = legs(moved)
+        #expect(after.count == 3 && after[0] == before[0] && after[1] != before[1] && after[2] != before[2], "\(before) → \(after)")
+        let lines = try String(contentsOf: cache, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 5 && lines.suffix(2).allSatisfy { $0.contains("42.5345,1.5806") }, "two legs routed: \(lines)")
+        try session.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(session)
+    }
+}

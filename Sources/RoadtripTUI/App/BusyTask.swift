@@ -52,9 +52,15 @@ package final class BusyTask {
     /// "Importing coast.gpx… 3 s · Esc cancels" (a spinner turns each second), with the work's
     /// own report when it gives one: "Adding region andorra… Reading andorra.osm.pbf: 55% · 3 s".
     package var statusMessage: StatusMessage {
-        let spinner = TextWidth.isUTF8 ? ["◐", "◓", "◑", "◒"] : ["|", "/", "-", "\\"]
         let report = progress.text.map { " \($0) ·" } ?? ""
-        return StatusMessage("\(spinner[elapsedSeconds % 4]) \(title)…\(report) \(elapsedSeconds) s · Esc cancels")
+        return StatusMessage("\(Spinner.glyph(elapsedSeconds)) \(title)…\(report) \(elapsedSeconds) s · Esc cancels")
+    }
+}
+
+/// The small turning sign of work under way: a quarter turn each step.
+package enum Spinner {
+    package static func glyph(_ step: Int) -> String {
+        (TextWidth.isUTF8 ? ["◐", "◓", "◑", "◒"] : ["|", "/", "-", "\\"])[step & 3]
     }
 }
 

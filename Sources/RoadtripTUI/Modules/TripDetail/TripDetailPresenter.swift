@@ -377,8 +377,11 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
             ? [TripText.summary(distance: route.totalMeters, legs: roadLegs, estimate: estimate, unit: unit)]
             : TripText.summaries(distance: route.totalMeters, estimate: estimate, unit: unit)
         if pendingLegs > 0 {
-            // A small sign while legs are being routed: the figures beside it may still change.
-            viewModel.summaries = viewModel.summaries.map { "\($0) · routing \(pendingLegs == 1 ? "1 leg" : "\(pendingLegs) legs")…" }
+            // A small spinner while legs are being routed, a quarter turn for each leg that
+            // arrives: the figures beside it may still change.
+            viewModel.summaries = viewModel.summaries.map {
+                "\($0) · \(Spinner.glyph(pendingLegs)) routing \(pendingLegs == 1 ? "1 leg" : "\(pendingLegs) legs")…"
+            }
         }
         viewModel.emptyMessage = trip.stops.isEmpty ? "No stops yet. Press a to add the first one." : nil
         viewModel.message = message

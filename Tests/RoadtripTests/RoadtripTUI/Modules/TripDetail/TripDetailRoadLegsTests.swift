@@ -31,7 +31,7 @@ extension TripDetailPresenterTests {
     @Test func whileLegsAreRoutedTheSummarySaysSoAndArrivingFiguresRedraw() {
         interactor.roads = ([Self.roadLeg, .estimated(geodesicMeters: 100_000, estimate: RouteEstimate())], 1)
         interactor.subject.value = Fixtures.pacific
-        #expect(view.last?.summary.hasSuffix(" · routing 1 leg…") == true, "\(view.last?.summary ?? "")")
+        #expect(view.last?.summary.hasSuffix(" · \(Spinner.glyph(1)) routing 1 leg…") == true, "\(view.last?.summary ?? "")")
         let shown = view.displayed.count
         interactor.roads = ([Self.roadLeg, Self.roadLeg], 0)
         interactor.roadSubject.send(())
