@@ -26,7 +26,7 @@ class Session:
     count = 0
     names = []
 
-    def __init__(self, binary, data, folder, width=120, height=40):
+    def __init__(self, binary, data, folder, width=120, height=40, environment=None):
         Session.count += 1
         self.name = f"roadtrip-bench-{os.getpid()}-{Session.count}"
         Session.names.append(self.name)
@@ -39,7 +39,7 @@ class Session:
         launcher = (f"import os,time; open({started!r},'w').write(str(time.monotonic_ns())); "
                     f"os.execv({binary!r}, [{binary!r}, '--file', {self.file!r}])")
         environment = {"TERM": "xterm-256color", "ROADTRIP_TIMING": self.log, "LANG": "C.UTF-8",
-                       "XDG_STATE_HOME": self.folder, "XDG_DATA_HOME": self.folder}
+                       "XDG_STATE_HOME": self.folder, "XDG_DATA_HOME": self.folder, **(environment or {})}
         command = ["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height)]
         for key, value in environment.items():
             command += ["-e", f"{key}={value}"]
@@ -210,4 +210,5 @@ def main():
     sys.exit(1 if failed else 0)
 
 
-main()
+if __name__ == "__main__":
+    main()

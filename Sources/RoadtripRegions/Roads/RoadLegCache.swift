@@ -12,8 +12,25 @@ final class RoadLegCache {
         let k: String
         let metres: Double
         let seconds: Double
-        /// The road's line as [latitude, longitude] pairs.
-        let line: [[Double]]
+        /// The road's line, "latitude,longitude" pairs apart by spaces, each number as Swift
+        /// prints it (it reads back the same): split into coordinates only for a leg asked for,
+        /// not for every leg of the file when it is read.
+        let line: String
+
+        init(k: String, metres: Double, seconds: Double, line: [Coordinate]) {
+            self.k = k
+            self.metres = metres
+            self.seconds = seconds
+            self.line = line.map { "\($0.latitude),\($0.longitude)" }.joined(separator: " ")
+        }
+
+        var coordinates: [Coordinate] {
+            line.split(separator: " ").compactMap { pair in
+                guard let comma = pair.firstIndex(of: ","), let latitude = Double(pair[..<comma]),
+                      let longitude = Double(pair[pair.index(after: comma)...]) else { return nil }
+                return Coordinate(latitude: latitude, longitude: longitude)
+            }
+        }
     }
 
     let file: URL
@@ -37,16 +54,20 @@ final class RoadLegCache {
     /// The leg under `key`, reading the file the first time; entries of databases not in
     /// `databases` are dropped then (and the file written again without them).
     func leg(_ key: String, databases: Set<String>, region: String) -> RoadRouter.RoadLeg? {
-        if entries == nil { load(keeping: databases) }
+        read(keeping: databases)
         guard let entry = entries?[key] else { return nil }
-        return RoadRouter.RoadLeg(metres: entry.metres, seconds: entry.seconds,
-                                  line: entry.line.compactMap { $0.count == 2 ? Coordinate(latitude: $0[0], longitude: $0[1]) : nil }, region: region)
+        return RoadRouter.RoadLeg(metres: entry.metres, seconds: entry.seconds, line: entry.coordinates, region: region)
+    }
+
+    /// Reads the file now (when not read yet), keeping the entries of `databases`.
+    func read(keeping databases: Set<String>) {
+        if entries == nil { load(keeping: databases) }
     }
 
     /// Keeps `leg` under `key`: in memory, and appended to the file (a failure to write only
     /// means the leg is routed again next time).
     func store(_ leg: RoadRouter.RoadLeg, key: String) {
-        let entry = Entry(k: key, metres: leg.metres, seconds: leg.seconds, line: leg.line.map { [$0.latitude, $0.longitude] })
+        let entry = Entry(k: key, metres: leg.metres, seconds: leg.seconds, line: leg.line)
         entries?[key] = entry
         guard var data = try? JSONEncoder().encode(entry) else { return }
         data.append(0x0A)
@@ -61,8 +82,10 @@ final class RoadLegCache {
         var kept: [String: Entry] = [:]
         var dropped = false
         if let text = try? String(contentsOf: file, encoding: .utf8) {
+            let decoder = JSONDecoder()
             for line in text.split(separator: "\n") {
-                guard let entry = try? JSONDecoder().decode(Entry.self, from: Data(line.utf8)),
+                // A line of an older format (or torn by a crash) does not decode: dropped.
+                guard let entry = try? decoder.decode(Entry.self, from: Data(line.utf8)),
                       let database = entry.k.split(separator: "|").first, databases.contains(String(database)) else {
                     dropped = true
                     continue

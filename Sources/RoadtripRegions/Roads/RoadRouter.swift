@@ -113,6 +113,14 @@ package final class RoadRouter: @unchecked Sendable {
         }
     }
 
+    /// Reads the cache file on the queue, off the caller's thread: the planner calls it at
+    /// start, so that the first screen asking for legs does not read (and decode) the whole file
+    /// on the main loop, however large it has grown.
+    package func readCacheAhead() {
+        let databases = Set(regions.map(\.database))
+        queue.async { self.cache?.read(keeping: databases) }
+    }
+
     /// The leg's road figures when it was routed before (from the cache on disk), without routing.
     package func cached(from: Coordinate, to: Coordinate, options: Options = Options()) -> RoadLeg? {
         guard let cache, let roads = regions.first(where: { $0.covers(from) && $0.covers(to) }) else { return nil }

@@ -59,6 +59,7 @@ package final class RoadLegs {
         RoadLegs {
             let router = RoadRouter(shelf: shelf, cacheFile: RoadRouter.cacheFile(environment: environment))
             guard router.hasRoads else { return nil }
+            router.readCacheAhead()
             return ({ from, to, fromName, toName, options in router.route(from: from, to: to, fromName: fromName, toName: toName, options: options) },
                     { from, to, options in router.cached(from: from, to: to, options: options) },
                     { stops, options, progress in router.matrix(of: stops, options: options, progress: progress) })

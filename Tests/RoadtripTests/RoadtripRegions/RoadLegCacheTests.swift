@@ -34,4 +34,21 @@ import Testing
         let left = try String(contentsOf: file, encoding: .utf8)
         #expect(left.split(separator: "\n").count == 1 && !left.contains(".r-old"), "\(left)")
     }
+
+    @Test func aLineOfAnOlderFormatOrTornIsDroppedAndTheRestKept() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("road-legs.jsonl")
+        let a = Coordinate(latitude: 42.507808658074, longitude: 1.5210983893657664), b = Coordinate(latitude: 3, longitude: 4)
+        let leg = RoadRouter.RoadLeg(metres: 1_000, seconds: 60, line: [a, b], region: "r")
+        let key = RoadLegCache.key(database: ".r", options: .init(), from: a, to: b)
+        let writer = RoadLegCache(file: file)
+        _ = writer.leg("x", databases: [], region: "r")
+        writer.store(leg, key: key)
+        var text = try String(contentsOf: file, encoding: .utf8)
+        text += #"{"k":".r|motorcar|quickest|1.0,2.0|3.0,4.0","metres":5,"seconds":6,"line":[[1,2],[3,4]]}"# + "\n" + #"{"k":".r|mot"#
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let reader = RoadLegCache(file: file)
+        #expect(reader.leg(key, databases: [".r"], region: "r") == leg, "the line reads back to the same numbers")
+        #expect(try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count == 1)
+    }
 }
