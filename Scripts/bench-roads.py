@@ -58,9 +58,10 @@ def open_trip(session, name):
     session.send("/")
     session.send("-l", name)
     session.key("Enter")
-    before = len(session.frames())
+    sent = time.monotonic_ns()
     session.send("Enter")
-    frame = session.wait(lambda: session.frames()[before:] and session.frames()[before], "the trip screen")
+    # The first frame drawn for a key read after this Enter was sent (not a late frame of the filter).
+    frame = session.wait(lambda: next((f for f in session.frames() if f[0] >= sent), None), "the trip screen")
     session.wait(lambda: routed(session), "every leg on roads", 60)
     last = session.frames()[-1]
     return (frame[1] - frame[0]) / 1e6, (last[1] - frame[0]) / 1e6

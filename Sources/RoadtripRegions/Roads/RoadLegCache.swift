@@ -5,8 +5,9 @@ import RoadtripCore
 /// `$XDG_CACHE_HOME/roadtrip/road-legs.jsonl` (`~/.cache/…`), one leg a line, keyed by the
 /// region's database (the version folder a region's link names, new at every add), the profile
 /// and the two points. A region added again or removed leaves its entries unused, and they are
-/// dropped the next time the file is read. Used on `RoadRouter`'s queue only.
-final class RoadLegCache {
+/// dropped the next time the file is read. Behind a lock of its own, not Routino's queue: a
+/// screen asking for a leg routed before never waits for a leg being routed.
+final class RoadLegCache: @unchecked Sendable {
     struct Entry: Codable {
         /// The key (`key(…)`).
         let k: String
@@ -34,6 +35,8 @@ final class RoadLegCache {
     }
 
     let file: URL
+    private let lock = NSLock()
+    // Behind `lock`.
     private var entries: [String: Entry]?
 
     init(file: URL) {
@@ -54,13 +57,19 @@ final class RoadLegCache {
     /// The leg under `key`, reading the file the first time; entries of databases not in
     /// `databases` are dropped then (and the file written again without them).
     func leg(_ key: String, databases: Set<String>, region: String) -> RoadRouter.RoadLeg? {
-        read(keeping: databases)
-        guard let entry = entries?[key] else { return nil }
+        guard let entry = lock.withLock({ () -> Entry? in
+            readLocked(keeping: databases)
+            return entries?[key]
+        }) else { return nil }
         return RoadRouter.RoadLeg(metres: entry.metres, seconds: entry.seconds, line: entry.coordinates, region: region)
     }
 
     /// Reads the file now (when not read yet), keeping the entries of `databases`.
     func read(keeping databases: Set<String>) {
+        lock.withLock { readLocked(keeping: databases) }
+    }
+
+    private func readLocked(keeping databases: Set<String>) {
         if entries == nil { load(keeping: databases) }
     }
 
@@ -68,6 +77,8 @@ final class RoadLegCache {
     /// means the leg is routed again next time).
     func store(_ leg: RoadRouter.RoadLeg, key: String) {
         let entry = Entry(k: key, metres: leg.metres, seconds: leg.seconds, line: leg.line)
+        lock.lock()
+        defer { lock.unlock() }
         entries?[key] = entry
         guard var data = try? JSONEncoder().encode(entry) else { return }
         data.append(0x0A)

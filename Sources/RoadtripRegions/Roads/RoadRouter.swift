@@ -113,21 +113,22 @@ package final class RoadRouter: @unchecked Sendable {
         }
     }
 
-    /// Reads the cache file on the queue, off the caller's thread: the planner calls it at
-    /// start, so that the first screen asking for legs does not read (and decode) the whole file
-    /// on the main loop, however large it has grown.
+    /// Reads the cache file on another thread: the planner calls it at start, so that the first
+    /// screen asking for legs does not read (and decode) the whole file on the main loop,
+    /// however large it has grown.
     package func readCacheAhead() {
+        guard let cache else { return }
         let databases = Set(regions.map(\.database))
-        queue.async { self.cache?.read(keeping: databases) }
+        DispatchQueue.global(qos: .userInitiated).async { cache.read(keeping: databases) }
     }
 
     /// The leg's road figures when it was routed before (from the cache on disk), without routing.
     package func cached(from: Coordinate, to: Coordinate, options: Options = Options()) -> RoadLeg? {
+        // Not on `queue`: a leg being routed there may take a while (the first loads the
+        // database and the profiles), and the main loop asks this on every frame.
         guard let cache, let roads = regions.first(where: { $0.covers(from) && $0.covers(to) }) else { return nil }
-        return queue.sync {
-            cache.leg(RoadLegCache.key(database: roads.database, options: options, from: from, to: to),
-                      databases: Set(regions.map(\.database)), region: roads.region)
-        }
+        return cache.leg(RoadLegCache.key(database: roads.database, options: options, from: from, to: to),
+                         databases: Set(regions.map(\.database)), region: roads.region)
     }
 
     private func routeOnQueue(_ roads: Roads, from: Coordinate, to: Coordinate, fromName: String, toName: String, options: Options) -> Outcome {

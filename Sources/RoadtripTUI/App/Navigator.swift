@@ -102,12 +102,14 @@ package final class Navigator {
 
     package var isBusy: Bool { busy != nil }
 
-    /// Work done off the main loop whose results the loop takes on each turn (road legs).
-    package var background: (() -> Void)?
+    /// Work done off the main loop whose results the loop takes on each turn (road legs);
+    /// returns whether more is still under way.
+    package var background: (() -> Bool)?
 
-    /// Called by the main loop on every turn, beside `pollBusy`.
-    package func pollBackground() {
-        background?()
+    /// Called by the main loop on every turn, beside `pollBusy`: whether background work is
+    /// still under way (the loop then turns sooner, to show what arrives without delay).
+    package func pollBackground() -> Bool {
+        background?() ?? false
     }
 
     /// Called by the main loop on every turn: hands a finished task's result over, and turns the

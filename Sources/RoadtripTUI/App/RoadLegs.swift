@@ -39,6 +39,8 @@ package final class RoadLegs {
     /// Bumped by `reload`, so that a leg routed on the regions before is not taken after.
     private var generation = 0
     private var requested: Set<Key> = []
+    /// Legs sent to the worker (in this generation) and not arrived yet.
+    private var outstanding = 0
     private let inbox = Inbox()
     private let worker = DispatchQueue(label: "roadtrip.road-legs")
     private let subject = PassthroughSubject<Void, Never>()
@@ -104,6 +106,7 @@ package final class RoadLegs {
             case nil:
                 pending += 1
                 if requested.insert(key).inserted {
+                    outstanding += 1
                     let (inbox, generation) = (inbox, generation)
                     let (fromName, toName) = (from.name, to.name)
                     worker.async { inbox.put(key, route(key.from, key.to, fromName, toName, key.options), generation: generation) }
@@ -115,11 +118,15 @@ package final class RoadLegs {
     }
 
     /// Takes the legs routed since the last turn; tells the screens when there were any.
-    package func poll() {
+    /// Returns whether legs are still being routed.
+    @discardableResult
+    package func poll() -> Bool {
         let arrived = inbox.takeAll().filter { $0.generation == generation }
-        guard !arrived.isEmpty else { return }
+        guard !arrived.isEmpty else { return outstanding > 0 }
+        outstanding -= arrived.count
         for item in arrived { known[item.key] = item.outcome }
         subject.send(())
+        return outstanding > 0
     }
 
     /// The regions changed: the router is made again and every leg routed afresh.
@@ -129,6 +136,7 @@ package final class RoadLegs {
         generation += 1
         known = [:]
         requested = []
+        outstanding = 0
         _ = inbox.takeAll()
         subject.send(())
     }
