@@ -17,6 +17,7 @@ Krems. Rows, each over N runs (default 5):
 
 The frames are timed by the program itself (ROADTRIP_TIMING, as in Scripts/bench-tui.py).
 """
+import argparse
 import importlib.util
 import json
 import os
@@ -68,15 +69,11 @@ def open_trip(session, name):
 
 
 def main():
-    arguments = sys.argv[1:]
-    runs = 5
-    if "--runs" in arguments:
-        index = arguments.index("--runs")
-        runs = int(arguments[index + 1])
-        del arguments[index:index + 2]
-    if len(arguments) != 1:
-        sys.exit(__doc__)
-    binary = os.path.abspath(arguments[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("roadtrip")
+    parser.add_argument("--runs", type=int, default=5)
+    options = parser.parse_args()
+    binary, runs = os.path.abspath(options.roadtrip), options.runs
     work = tempfile.mkdtemp(prefix="roadtrip-bench-roads-")
     try:
         data, cache, empty = (os.path.join(work, name) for name in ("data", "cache", "no-regions"))

@@ -35,6 +35,23 @@ struct RegionsEndToEndTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
     }
 
+    /// A planner in tmux on the test's own folders, its trip `name` opened from the list.
+    static func planner(openingTrip name: String, width: Int = 110, height: Int = 24, in directory: TemporaryDirectory) async throws -> TmuxSession {
+        let session = try TmuxSession(width: width, height: height, directory: directory, variables: variables(directory))
+        try await session.waitFor("Roadtrips")
+        try session.sendKeys("/")
+        try session.sendText(name)
+        try session.sendKeys("Enter", "Enter")
+        return session
+    }
+
+    /// Andorra added, and a trip `name` of `places` (a place or "latitude, longitude" each).
+    static func andorra(trip name: String, _ places: [String], in directory: TemporaryDirectory) throws {
+        #expect(try roadtrip(["region", "add", fixture("andorra.osm.pbf")], in: directory).status == 0)
+        let created = try roadtrip(["new", "--force", name] + places, in: directory)
+        #expect(created.status == 0, "\(CommandLineEndToEndTests.describe(created))")
+    }
+
     @Test("region add, list (text and JSON), search by kind and source, add again to update, remove")
     func addListSearchRemove() throws {
         let directory = try TemporaryDirectory()
@@ -158,14 +175,9 @@ struct RegionsEndToEndTests {
     @Test("The stop editor finds a village, a peak and a lake of the added region by name, and Enter adds each")
     func stopEditorFindsRegionPlaces() async throws {
         let directory = try TemporaryDirectory()
-        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
-        #expect(try Self.roadtrip(["new", "Andorra", "Andorra la Vella", "Encamp"], in: directory).status == 0)
-        let session = try TmuxSession(width: 120, height: 32, directory: directory, variables: Self.variables(directory))
+        try Self.andorra(trip: "Andorra", ["Andorra la Vella", "Encamp"], in: directory)
+        let session = try await Self.planner(openingTrip: "Andorra", width: 120, height: 32, in: directory)
         defer { session.close() }
-        try await session.waitFor("Roadtrips")
-        try session.sendKeys("/")
-        try session.sendText("Andorra")
-        try session.sendKeys("Enter", "Enter")
         try await session.waitUntil("the Andorra trip") { $0.contains("Encamp") && $0.contains("Total distance:") }
         for (query, kind, name) in [("Llorts", "village", "Llorts"), ("Pica d'Est", "peak 3,143 m", "Pica d'Estats"), ("Estany de l'Illa", "lake", "Estany de l'Illa")] {
             try session.sendKeys("End", "a")
@@ -219,9 +231,7 @@ extension RegionsEndToEndTests {
     @Test("show: a leg within Andorra is on its roads (about twice the straight line), a leg out of it an estimate with its reason")
     func showRoutesLegsOnRoads() throws {
         let directory = try TemporaryDirectory()
-        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
-        let created = try Self.roadtrip(["new", "--force", "Pyrenees", "42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory)
-        #expect(created.status == 0, "\(CommandLineEndToEndTests.describe(created))")
+        try Self.andorra(trip: "Pyrenees", ["42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory)
         let show = try Self.roadtrip(["show", "Pyrenees", "--json"], in: directory)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(show.standardOutput.utf8)) as? [String: Any])
         let legs = try #require(report["legs"] as? [[String: Any]])
@@ -242,14 +252,9 @@ extension RegionsEndToEndTests {
     @Test("The trip screen: road figures replace the estimates of legs within Andorra; the leg out of it stays ≈")
     func tripScreenShowsRoadFigures() async throws {
         let directory = try TemporaryDirectory()
-        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
-        #expect(try Self.roadtrip(["new", "--force", "Pyrenees", "42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory).status == 0)
-        let session = try TmuxSession(width: 110, height: 24, directory: directory, variables: Self.variables(directory))
+        try Self.andorra(trip: "Pyrenees", ["42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory)
+        let session = try await Self.planner(openingTrip: "Pyrenees", in: directory)
         defer { session.close() }
-        try await session.waitFor("Roadtrips")
-        try session.sendKeys("/")
-        try session.sendText("Pyrenees")
-        try session.sendKeys("Enter", "Enter")
         let screen = try await session.waitUntil("the road leg of 32.8 km, unmarked, and the total by road") { screen in
             let lines = screen.components(separatedBy: "\n")
             return lines.contains { $0.contains("2.") && $0.contains("32.8 km") && !$0.contains("≈") }
@@ -263,12 +268,8 @@ extension RegionsEndToEndTests {
         let lines = cache.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].contains(".andorra-") && lines[0].contains("motorcar|quickest|42.5078,1.5211|42.5428,1.7336"), "\(cache)")
         // A second start shows the road figures from the cache; show reads the same cache.
-        let again = try TmuxSession(width: 110, height: 24, directory: directory, variables: Self.variables(directory))
+        let again = try await Self.planner(openingTrip: "Pyrenees", in: directory)
         defer { again.close() }
-        try await again.waitFor("Roadtrips")
-        try again.sendKeys("/")
-        try again.sendText("Pyrenees")
-        try again.sendKeys("Enter", "Enter")
         try await again.waitUntil("the road leg again") { $0.components(separatedBy: "\n").contains { $0.contains("2.") && $0.contains("32.8 km") && !$0.contains("≈") } }
         try again.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(again)
@@ -280,8 +281,7 @@ extension RegionsEndToEndTests {
     @Test("plan --json: the leg on Andorra's roads has its road time and source, the leg out of it is an estimate with its reason")
     func planUsesRoadTimes() throws {
         let directory = try TemporaryDirectory()
-        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
-        #expect(try Self.roadtrip(["new", "--force", "Pyrenees", "42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory).status == 0)
+        try Self.andorra(trip: "Pyrenees", ["42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory)
         let plan = try Self.roadtrip(["plan", "Pyrenees", "--json"], in: directory)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])
         let legs = try #require(report["days"] as? [[String: Any]]).flatMap { $0["legs"] as? [[String: Any]] ?? [] }
@@ -297,8 +297,7 @@ extension RegionsEndToEndTests {
     @Test("export and map: the leg on Andorra's roads follows the road, as GPX route points, a GPX track, a GeoJSON LineString and on the map")
     func exportFollowsTheRoads() throws {
         let directory = try TemporaryDirectory()
-        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
-        #expect(try Self.roadtrip(["new", "--force", "Pyrenees", "42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory).status == 0)
+        try Self.andorra(trip: "Pyrenees", ["42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory)
         let gpx = try Self.roadtrip(["export", "Pyrenees", "--format", "gpx"], in: directory).standardOutput
         #expect(gpx.components(separatedBy: "<rtept ").count - 1 > 20, "the road's points between the stops")
         let track = try Self.roadtrip(["export", "Pyrenees", "--format", "gpx", "--gpx-road", "track"], in: directory).standardOutput
@@ -322,9 +321,8 @@ extension RegionsEndToEndTests {
     @Test("optimize: every stop in Andorra, the order is the quickest on its roads, each leg by road; one stop out of it, in straight lines with the reason")
     func optimizeOnTheRoads() throws {
         let directory = try TemporaryDirectory()
-        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
         let towns = ["42.5078, 1.5211", "42.5676, 1.5976", "42.4637, 1.4912", "42.5345, 1.5806", "42.5428, 1.7336"]
-        #expect(try Self.roadtrip(["new", "--force", "Valleys"] + towns, in: directory).status == 0)
+        try Self.andorra(trip: "Valleys", towns, in: directory)
         let optimized = try Self.roadtrip(["optimize", "Valleys", "--json"], in: directory)
         #expect(optimized.status == 0, "\(CommandLineEndToEndTests.describe(optimized))")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(optimized.standardOutput.utf8)) as? [String: Any])
@@ -357,15 +355,9 @@ extension RegionsEndToEndTests {
     @Test("The trip screen: a stop moved to another place re-routes its two legs only, and the leg before them keeps its figures")
     func movingAStopRoutesOnlyItsLegs() async throws {
         let directory = try TemporaryDirectory()
-        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
-        #expect(try Self.roadtrip(["new", "--force", "Valleys", "42.5078, 1.5211", "42.5562, 1.5332", "42.5676, 1.5976", "42.5428, 1.7336"],
-                                  in: directory).status == 0)
-        let session = try TmuxSession(width: 110, height: 24, directory: directory, variables: Self.variables(directory))
+        try Self.andorra(trip: "Valleys", ["42.5078, 1.5211", "42.5562, 1.5332", "42.5676, 1.5976", "42.5428, 1.7336"], in: directory)
+        let session = try await Self.planner(openingTrip: "Valleys", in: directory)
         defer { session.close() }
-        try await session.waitFor("Roadtrips")
-        try session.sendKeys("/")
-        try session.sendText("Valleys")
-        try session.sendKeys("Enter", "Enter")
         func legs(_ screen: String) -> [String] {
             (2...4).compactMap { number in
                 screen.components(separatedBy: "\n").first { $0.hasPrefix("  \(number). ") }?.split(separator: " ").suffix(4).prefix(2).joined(separator: " ")
