@@ -1,7 +1,7 @@
 import RoadtripCore
 
-/// `roadtrip-bench --optimize` (and the default run): `RouteOptimizer.bestOrder(of:)` on 14 stops
-/// (12 movable, the exact search) and on 200 (the heuristic), random places in the western US.
+/// `roadtrip-bench --optimize` (and the default run): `RouteOptimizer.bestOrder(of:)` on 17 stops
+/// (15 movable, the exact search) and on 200 (the heuristic), random places in the western US.
 /// Besides the whole call, its two parts: the geodesic matrix (one triangle, as the optimizer
 /// solves it) and the search alone on that matrix.
 func optimizerBench() {

@@ -13,7 +13,7 @@ struct OptimizeCommand: ParsableCommand {
         discussion: """
         The first and last stops stay where they are (a trip that ends where it starts is a loop \
         from there); the others are put in the order that makes the route shortest: the shortest \
-        there is for up to 12 of them, a very good one beyond. Without --apply nothing changes.
+        there is for up to 15 of them, a very good one beyond. Without --apply nothing changes.
 
         When one added region covers every stop, the order is searched on its roads (each way, \
         since a road need not be as long back): the quickest, or the shortest when the trip's \

@@ -29,6 +29,14 @@ package enum DistanceUnit: String, CaseIterable, Sendable {
         return "\(Self.grouped(whole)) \(rawValue)"
     }
 
+    /// The distance `format(meters:)` shows, back in metres (to a tenth below 100, else whole):
+    /// what a sum or a difference of shown figures is made of, so that it adds up as printed.
+    package func shown(meters: Double) -> Double {
+        let value = meters / metres
+        guard value.isFinite else { return meters }
+        return (value < 99.95 ? (value * 10).rounded() / 10 : value.rounded()) * metres
+    }
+
     package static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)  // abs(Int.min) would trap
         var groups: [Substring] = []

@@ -82,18 +82,23 @@ package struct StopOrder: Equatable, Sendable {
     /// "Shortest order (a loop): 1,793 km instead of 2,105 km, 312 km (15%) less." — the same
     /// sentence on the trip detail screen and on the command line. On the roads:
     /// "Quickest order on the roads: 3 h 10 min instead of 3 h 40 min, 30 min (14%) less (212 km)."
+    ///
+    /// The saving is the difference of the two figures as shown (470 km and 343 km save 127 km,
+    /// not the 128 km of the unrounded distances), so that the sentence adds up as printed.
     package func saving(in unit: DistanceUnit) -> String {
         let loop = isLoop ? " (a loop)" : ""
         guard measure == .roadTime, let currentSeconds, let optimizedSeconds else {
             let kind = (isExact ? "Shortest order" : "Best order found") + (measure == .roadDistance ? " on the roads" : "")
+            let saved = max(0, unit.shown(meters: currentMeters) - unit.shown(meters: optimizedMeters))
             return "\(kind)\(loop): \(unit.format(meters: optimizedMeters)) instead of "
-                + "\(unit.format(meters: currentMeters)), \(unit.format(meters: savedMeters)) (\(percent(savedMeters, of: currentMeters))%) less."
+                + "\(unit.format(meters: currentMeters)), \(unit.format(meters: saved)) (\(percent(savedMeters, of: currentMeters))%) less."
         }
         let kind = (isExact ? "Quickest order" : "Quickest order found") + " on the roads"
-        let savedSeconds = max(0, currentSeconds - optimizedSeconds)
+        // Whole minutes, as `formatDuration` shows them.
+        let savedSeconds = max(0, (currentSeconds / 60).rounded() - (optimizedSeconds / 60).rounded()) * 60
         return "\(kind)\(loop): \(RouteEstimate.formatDuration(seconds: optimizedSeconds)) instead of "
             + "\(RouteEstimate.formatDuration(seconds: currentSeconds)), \(RouteEstimate.formatDuration(seconds: savedSeconds)) "
-            + "(\(percent(savedSeconds, of: currentSeconds))%) less (\(unit.format(meters: optimizedMeters)))."
+            + "(\(percent(currentSeconds - optimizedSeconds, of: currentSeconds))%) less (\(unit.format(meters: optimizedMeters)))."
     }
 
     /// "The order is already the shortest: 1,793 km." — when there is nothing better.

@@ -46,4 +46,20 @@ import Testing
         #expect(order.alreadyBest(in: .km) == "The order is already the shortest: 23.7 km.")
         #expect(StopOrder(of: Self.trip(), roads: Self.roads, notOnRoads: "ignored").notOnRoads == nil)
     }
+
+    @Test func theSavingIsTheDifferenceOfTheFiguresShown() {
+        // 470.4 km as given, 342.6 km in the new order: shown as 470 and 343, so 127 km saved
+        // (the unrounded 127.8 would print 128, which does not add up).
+        var meters = Array(repeating: 900_000.0, count: 16)
+        for (i, j) in [(0, 1), (1, 2), (2, 3)] { meters[i * 4 + j] = 156_800 }
+        for (i, j) in [(0, 2), (2, 1), (1, 3)] { meters[i * 4 + j] = 114_200 }
+        let order = StopOrder(of: Self.trip(route: .shortest), roads: RoadMatrix(count: 4, meters: meters, seconds: meters))
+        #expect(order.saving(in: .km) == "Shortest order on the roads: 343 km instead of 470 km, 127 km (27%) less.")
+        // In time, whole minutes: 1 h 00.4 min and 30.6 min show as 1 h 00 min and 31 min.
+        var seconds = Array(repeating: 900_000.0, count: 16)
+        for (i, j) in [(0, 1), (1, 2), (2, 3)] { seconds[i * 4 + j] = 1_208 }
+        for (i, j) in [(0, 2), (2, 1), (1, 3)] { seconds[i * 4 + j] = 612 }
+        let timed = StopOrder(of: Self.trip(), roads: RoadMatrix(count: 4, meters: meters, seconds: seconds))
+        #expect(timed.saving(in: .km) == "Quickest order on the roads: 31 min instead of 1 h 00 min, 29 min (49%) less (343 km).")
+    }
 }
