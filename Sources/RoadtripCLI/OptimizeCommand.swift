@@ -43,7 +43,9 @@ struct OptimizeCommand: ParsableCommand {
             if let refusal = StopOrder.tooLargeToOptimize(trip) { throw CommandFailure( refusal) }
             let unit = trip.settings.units ?? options.unit(environment: environment)
             let (roads, reason) = try Self.roads(between: trip, router: router)
-            let order = StopOrder(of: trip, roads: roads, notOnRoads: reason)
+            // ROADTRIP_OPTIMIZER=local-search: the search before the chained one, for the benchmark's comparison.
+            let search = environment["ROADTRIP_OPTIMIZER"].flatMap(RouteOptimizer.Search.init(rawValue:)) ?? .chained
+            let order = StopOrder(of: trip, roads: roads, notOnRoads: reason, search: search)
             var applied = false
             if apply, order.isImprovement {
                 applied = model.reorderStops(inTrip: trip.id, to: order.reordered(trip.stops).map(\.id), "optimise the order of \(trip.name)")

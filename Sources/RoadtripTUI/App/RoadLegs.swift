@@ -71,13 +71,15 @@ package final class RoadLegs {
     /// The search for the best order of `trip`'s stops, to run on any thread: on the roads
     /// between every two stops when one region covers them all (routed with `progress`, which
     /// stops it by returning false), else in straight lines with the reason.
-    package func orderSearch(of trip: Trip) -> @Sendable (_ progress: (_ done: Int, _ total: Int) -> Bool) -> StopOrder {
-        guard let matrix else { return { _ in StopOrder(of: trip) } }
+    /// `searching` hears how far the search itself is (0 to 1) and stops it by returning false.
+    package func orderSearch(of trip: Trip) -> @Sendable (_ progress: (_ done: Int, _ total: Int) -> Bool,
+                                                         _ searching: @escaping (Double) -> Bool) -> StopOrder {
+        guard let matrix else { return { _, searching in StopOrder(of: trip, progress: searching) } }
         let stops = trip.stops.map { ($0.location, $0.name) }, options = RoadRouter.Options(settings: trip.settings)
-        return { progress in
+        return { progress, searching in
             switch matrix(stops, options, progress) {
-            case .roads(let roads): return StopOrder(of: trip, roads: roads)
-            case .estimate(let reason): return StopOrder(of: trip, notOnRoads: reason)
+            case .roads(let roads): return StopOrder(of: trip, roads: roads, progress: searching)
+            case .estimate(let reason): return StopOrder(of: trip, notOnRoads: reason, progress: searching)
             case .cancelled: return StopOrder(of: trip)
             }
         }

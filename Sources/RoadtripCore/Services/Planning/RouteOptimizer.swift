@@ -1,4 +1,4 @@
-/// The order of a trip's stops that minimises total distance, the first and last stop kept in place.
+/// The order of a trip's stops that minimises total distance (or time), the first and last stop kept in place.
 ///
 /// A trip that starts and ends at the same place (a city tour returning home) needs no special
 /// case: with both ends fixed at one place, the shortest path through the others is the shortest loop.
@@ -6,6 +6,13 @@ package enum RouteOptimizer {
     /// Movable stops (count − 2) up to which the order is exact (Held–Karp dynamic programming
     /// over the movable stops): 2¹⁵ × 15 × 15 ≈ 7.4 million steps and 8 MB, 31 ms (roadtrip-bench --optimize).
     package static let exactLimit = 15
+
+    /// How orders beyond `exactLimit` are searched: `chained` (iterated local search, the one
+    /// used), or `localSearch`, the search before it (2-opt and Or-opt to a local optimum, kept
+    /// for the benchmark's comparison: `ROADTRIP_OPTIMIZER=local-search`).
+    package enum Search: String, Sendable {
+        case chained, localSearch = "local-search"
+    }
 
     /// The most stops an order is searched for. The search holds every distance between two stops
     /// (n² numbers: 8 MB at 1,000 stops, 80 GB at 100,000, which aborted the program) and solves
@@ -19,20 +26,23 @@ package enum RouteOptimizer {
     /// count ≤ 3 returns the identity. Up to `exactLimit` movable stops the order is exact; beyond,
     /// it is a deterministic local optimum (from nearest neighbour and from the order given, 2-opt and Or-opt), and never
     /// longer than the order given.
-    package static func bestOrder(count: Int, distance: (Int, Int) -> Double) -> [Int] {
+    /// `progress` hears how far a long search is (0 to 1) and stops it by returning false: the
+    /// best order found so far is returned.
+    package static func bestOrder(count: Int, search: Search = .chained, progress: ((Double) -> Bool)? = nil,
+                                  distance: (Int, Int) -> Double) -> [Int] {
         guard count > 3, count <= maximumStops else { return Array(0..<max(count, 0)) }
         var matrix = DistanceMatrix(count: count)
         for i in 0..<count {
             for j in 0..<count where i != j { matrix[i, j] = distance(i, j) }
         }
-        return bestOrder(matrix)
+        return bestOrder(matrix, search: search, progress: progress)
     }
 
     /// Same, from coordinates, with WGS-84 geodesic distances. The geodesic is symmetric, so only
     /// one triangle of the matrix is solved (each solve is a Newton search: the bulk of the time).
-    package static func bestOrder(of coordinates: [Coordinate]) -> [Int] {
+    package static func bestOrder(of coordinates: [Coordinate], search: Search = .chained, progress: ((Double) -> Bool)? = nil) -> [Int] {
         guard coordinates.count > 3, coordinates.count <= maximumStops else { return Array(coordinates.indices) }
-        return bestOrder(DistanceMatrix(geodesicsBetween: coordinates))
+        return bestOrder(DistanceMatrix(geodesicsBetween: coordinates), search: search, progress: progress)
     }
 
     /// Total length of `order` under `distance`.
@@ -40,12 +50,16 @@ package enum RouteOptimizer {
         zip(order, order.dropFirst()).reduce(0) { $0 + distance($1.0, $1.1) }
     }
 
-    static func bestOrder(_ matrix: DistanceMatrix) -> [Int] {
+    static func bestOrder(_ matrix: DistanceMatrix, search: Search = .chained, progress: ((Double) -> Bool)? = nil) -> [Int] {
         let identity = Array(0..<matrix.count)
         // A NaN (a non-finite coordinate) makes every comparison false: no order is better than another.
         guard matrix.count > 3, !matrix.containsNaN else { return identity }
         if matrix.count - 2 <= exactLimit { return HeldKarp.bestOrder(matrix) }
-        let found = LocalSearch.bestOrder(matrix)
+        let found = switch search {
+        case .localSearch: LocalSearch.bestOrder(matrix)
+        case .chained: ChainedSearch.bestOrder(matrix, starts: [LocalSearch.nearestNeighbour(matrix), identity],
+                                               iterations: ChainedSearch.iterations(for: matrix.count), progress: progress)
+        }
         // The promise is "never worse than what the user had": a local optimum can in principle be.
         return matrix.length(of: found) > matrix.length(of: identity) ? identity : found
     }

@@ -31,21 +31,23 @@ package struct StopOrder: Equatable, Sendable {
     /// First and last stops this close are the same place (a loop).
     static let samePlaceMeters = 1_000.0
 
-    package init(of trip: Trip, roads: RoadMatrix? = nil, notOnRoads reason: String? = nil) {
+    /// `search` and `progress` as `RouteOptimizer.bestOrder` takes them.
+    package init(of trip: Trip, roads: RoadMatrix? = nil, notOnRoads reason: String? = nil,
+                 search: RouteOptimizer.Search = .chained, progress: ((Double) -> Bool)? = nil) {
         notOnRoads = roads == nil ? reason : nil
         let stops = trip.stops.map(\.location)
         let identity = Array(stops.indices)
         if let roads, roads.count == stops.count {
             measure = trip.settings.route == .shortest ? .roadDistance : .roadTime
             let meters = { roads.meters($0, $1) }, seconds = { roads.seconds($0, $1) }
-            order = RouteOptimizer.bestOrder(count: stops.count, distance: measure == .roadTime ? seconds : meters)
+            order = RouteOptimizer.bestOrder(count: stops.count, search: search, progress: progress, distance: measure == .roadTime ? seconds : meters)
             currentMeters = RouteOptimizer.length(of: identity, distance: meters)
             optimizedMeters = RouteOptimizer.length(of: order, distance: meters)
             currentSeconds = RouteOptimizer.length(of: identity, distance: seconds)
             optimizedSeconds = RouteOptimizer.length(of: order, distance: seconds)
         } else {
             measure = .straightLine
-            order = RouteOptimizer.bestOrder(of: stops)
+            order = RouteOptimizer.bestOrder(of: stops, search: search, progress: progress)
             currentMeters = Geodesy.length(of: stops)
             optimizedMeters = Geodesy.length(of: order.map { stops[$0] })
             (currentSeconds, optimizedSeconds) = (nil, nil)

@@ -64,10 +64,13 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         if model.hasUnsavedChanges, model.readOnlyReason == nil { _ = try? model.save() }
         let search = roads.orderSearch(of: trip)
         return { progress in
-            search { done, total in
+            search({ done, total in
                 progress.say("routing the legs between the stops: \(DistanceUnit.grouped(done)) of \(DistanceUnit.grouped(total))")
                 return !progress.isCancelled
-            }
+            }, { fraction in
+                progress.say("\(Int(fraction * 100))%")
+                return !progress.isCancelled
+            })
         }
     }
 

@@ -71,11 +71,11 @@ struct RoadLegsTests {
             return .roads(RoadMatrix(count: 4, meters: seconds, seconds: seconds))
         }) }
         var reports: [(Int, Int)] = []
-        let order = roads.orderSearch(of: trip)({ reports.append(($0, $1)); return true })
+        let order = roads.orderSearch(of: trip)({ reports.append(($0, $1)); return true }, { _ in true })
         #expect(reports.count == 12 && order.measure == .roadTime && order.order == [0, 2, 1, 3])
         let noRegion = RoadLegs { ({ _, _, _, _, _ in .estimate(reason: "unused") }, nil, { _, _, _ in .estimate(reason: "no region covers Cambria") }) }
-        let straight = noRegion.orderSearch(of: trip)({ _, _ in true })
+        let straight = noRegion.orderSearch(of: trip)({ _, _ in true }, { _ in true })
         #expect(straight.measure == .straightLine && straight.notOnRoads == "no region covers Cambria")
-        #expect(RoadLegs.none.orderSearch(of: trip)({ _, _ in true }).notOnRoads == nil)
+        #expect(RoadLegs.none.orderSearch(of: trip)({ _, _ in true }, { _ in true }).notOnRoads == nil)
     }
 }

@@ -76,6 +76,20 @@ import Testing
         }
     }
 
+    @Test func beyondTheExactLimitOneWayCostsAreSearchedAsWell() {
+        // 60 random points; going back west costs 30% more (a one-way road system, say).
+        var random = SeededRandom(seed: 11)
+        let points = Self.randomPoints(60, &random)
+        let base = Self.euclidean(points)
+        let distance: (Int, Int) -> Double = { base($0, $1) * (points[$1].x < points[$0].x ? 1.3 : 1) }
+        let chained = RouteOptimizer.bestOrder(count: 60, distance: distance)
+        let local = RouteOptimizer.bestOrder(count: 60, search: .localSearch, distance: distance)
+        #expect(Self.isValid(chained, count: 60))
+        let (found, before) = (RouteOptimizer.length(of: chained, distance: distance), RouteOptimizer.length(of: local, distance: distance))
+        #expect(found <= before, "\(found) against the previous search's \(before)")
+        #expect(found <= RouteOptimizer.length(of: Array(0..<60), distance: distance))
+    }
+
     @Test func exactAtTheLimit() {
         // 17 stops, 15 movable: a loop round a circle, shuffled. Optimum: the circle in order.
         var random = SeededRandom(seed: 14)
