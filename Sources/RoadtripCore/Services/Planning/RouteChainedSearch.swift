@@ -5,7 +5,7 @@
 /// stops whose surroundings changed since they were last looked at ("don't-look bits"). From its
 /// local optimum the search kicks the order (a double bridge: two neighbouring runs swap places,
 /// a change 2-opt and Or-opt cannot undo in one move), settles again, and keeps the result only
-/// when it is shorter. The random choices come from a generator with a fixed seed, so a trip
+/// when it is shorter. The random choices come from a generator with a fixed seed (`SeededRandom`), so a trip
 /// always gets the same order.
 ///
 /// The first and last stop stay in place. Costs need not be symmetric: a reversed run is priced
@@ -309,7 +309,7 @@ struct ChainedSearch {
     /// `count` kicks, each kept when the order it settles in is shorter.
     private mutating func iterate(_ count: Int, progress: ((Double) -> Bool)?) {
         guard n >= 8 else { return }
-        var random = SplitMix(seed: 0x5EED_0F_0DE5 &+ UInt64(n))
+        var random = SeededRandom(seed: 0x5EED_0F_0DE5 &+ UInt64(n))
         for iteration in 0..<count {
             if iteration % 256 == 0, let progress, !progress(Double(iteration) / Double(count)) { break }
             let kept = tour, keptLength = length
@@ -326,7 +326,7 @@ struct ChainedSearch {
 
     /// A double bridge: two neighbouring runs of the movable stops, each up to `kickSpan` long,
     /// swap places (A B C D → A C B D).
-    private mutating func kick(_ random: inout SplitMix) {
+    private mutating func kick(_ random: inout SeededRandom) {
         let movable = n - 2
         let first = Int(random.next() % UInt64(movable - 2)) + 1
         let one = 1 + Int(random.next() % UInt64(min(Self.kickSpan, n - 2 - first)))
@@ -342,22 +342,5 @@ struct ChainedSearch {
         let swapped = Array(tour[second..<third]) + Array(tour[first..<second])
         tour.replaceSubrange(first..<third, with: swapped)
         recount(from: first, through: third - 1)
-    }
-}
-
-/// A small, fast generator with a fixed seed (SplitMix64): the same kicks for the same trip.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
