@@ -35,6 +35,13 @@ struct RegionsEndToEndTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
     }
 
+    /// The JSON object a command prints (`show`, `plan`, `optimize` with `--json`).
+    static func object(_ arguments: [String], in directory: TemporaryDirectory) throws -> [String: Any] {
+        let result = try roadtrip(arguments, in: directory)
+        try #require(result.status == 0, "\(CommandLineEndToEndTests.describe(result))")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    }
+
     /// A planner in tmux on the test's own folders, its trip `name` opened from the list.
     static func planner(openingTrip name: String, width: Int = 110, height: Int = 24, in directory: TemporaryDirectory) async throws -> TmuxSession {
         let session = try TmuxSession(width: width, height: height, directory: directory, variables: variables(directory))
@@ -232,8 +239,7 @@ extension RegionsEndToEndTests {
     func showRoutesLegsOnRoads() throws {
         let directory = try TemporaryDirectory()
         try Self.andorra(trip: "Pyrenees", ["42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory)
-        let show = try Self.roadtrip(["show", "Pyrenees", "--json"], in: directory)
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(show.standardOutput.utf8)) as? [String: Any])
+        let report = try Self.object(["show", "Pyrenees", "--json"], in: directory)
         let legs = try #require(report["legs"] as? [[String: Any]])
         #expect(legs.map { $0["source"] as? String } == ["road", "estimate"])
         let road = try #require(legs.first)
@@ -282,8 +288,7 @@ extension RegionsEndToEndTests {
     func planUsesRoadTimes() throws {
         let directory = try TemporaryDirectory()
         try Self.andorra(trip: "Pyrenees", ["42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory)
-        let plan = try Self.roadtrip(["plan", "Pyrenees", "--json"], in: directory)
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(plan.standardOutput.utf8)) as? [String: Any])
+        let report = try Self.object(["plan", "Pyrenees", "--json"], in: directory)
         let legs = try #require(report["days"] as? [[String: Any]]).flatMap { $0["legs"] as? [[String: Any]] ?? [] }
         #expect(legs.map { $0["source"] as? String } == ["road", "estimate"])
         #expect(String(format: "%.1f", (legs[0]["durationSeconds"] as? Double ?? 0) / 60) == "26.5")
@@ -323,9 +328,7 @@ extension RegionsEndToEndTests {
         let directory = try TemporaryDirectory()
         let towns = ["42.5078, 1.5211", "42.5676, 1.5976", "42.4637, 1.4912", "42.5345, 1.5806", "42.5428, 1.7336"]
         try Self.andorra(trip: "Valleys", towns, in: directory)
-        let optimized = try Self.roadtrip(["optimize", "Valleys", "--json"], in: directory)
-        #expect(optimized.status == 0, "\(CommandLineEndToEndTests.describe(optimized))")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(optimized.standardOutput.utf8)) as? [String: Any])
+        let report = try Self.object(["optimize", "Valleys", "--json"], in: directory)
         #expect(report["measure"] as? String == "road time" && report["reason"] == nil)
         let legs = try #require(report["legs"] as? [[String: Any]])
         #expect(legs.count == 4 && legs.allSatisfy { $0["source"] as? String == "road" })
@@ -339,12 +342,11 @@ extension RegionsEndToEndTests {
         let text = try Self.roadtrip(["optimize", "Valleys", "--apply"], in: directory).standardOutput
         #expect(text.contains("Quickest order on the roads: ") && text.contains("Saved in this order."), "\(text)")
         let order = try #require(report["stops"] as? [[String: Any]]).compactMap { $0["name"] as? String }
-        let shown = try #require(try JSONSerialization.jsonObject(with: Data(try Self.roadtrip(["show", "Valleys", "--json"], in: directory).standardOutput.utf8)) as? [String: Any])
+        let shown = try Self.object(["show", "Valleys", "--json"], in: directory)
         #expect((shown["waypoints"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == order)
         // A stop out of every region: straight lines, and why.
         #expect(try Self.roadtrip(["new", "--force", "Further", towns[0], towns[1], towns[2], "Innsbruck"], in: directory).status == 0)
-        let further = try Self.roadtrip(["optimize", "Further", "--json"], in: directory)
-        let straight = try #require(try JSONSerialization.jsonObject(with: Data(further.standardOutput.utf8)) as? [String: Any])
+        let straight = try Self.object(["optimize", "Further", "--json"], in: directory)
         #expect(straight["measure"] as? String == "straight line" && straight["reason"] as? String == "no region covers Innsbruck")
         #expect((straight["legs"] as? [[String: Any]])?.last?["source"] as? String == "estimate")
         #expect(try Self.roadtrip(["optimize", "Further"], in: directory).standardOutput.contains("In straight lines: no region covers Innsbruck."))
