@@ -155,6 +155,10 @@ struct TripFileWriter {
             key("averageSpeedKmh", level: level + 1, first: &first)
             try number(speed)
         }
+        if let currency = settings.currency {
+            key("currency", level: level + 1, first: &first)
+            string(currency)
+        }
         if let limit = settings.dailyLimitHours {
             key("dailyLimitHours", level: level + 1, first: &first)
             try number(limit)
@@ -162,6 +166,18 @@ struct TripFileWriter {
         if settings.endsBySunset {
             key("endsBySunset", level: level + 1, first: &first)
             append("true")
+        }
+        if let use = settings.fuelLitresPer100Km {
+            key("fuelLitresPer100Km", level: level + 1, first: &first)
+            try number(use)
+        }
+        if let price = settings.fuelPricePerLitre {
+            key("fuelPricePerLitre", level: level + 1, first: &first)
+            try number(price)
+        }
+        if let budget = settings.nightlyBudget {
+            key("nightlyBudget", level: level + 1, first: &first)
+            try number(budget)
         }
         if let factor = settings.roadFactor {
             key("roadFactor", level: level + 1, first: &first)

@@ -25,6 +25,15 @@ package struct TripSettings: Equatable, Sendable {
     package var route: RoutePreference?
     /// What is driven, for the roads and speeds it may take; nil is a car.
     package var vehicle: Vehicle?
+    /// Fuel the vehicle uses, in litres per 100 km (typed in mpg when the trip is in miles); with
+    /// a fuel price, the itinerary shows what each day's fuel costs. nil: no fuel costs shown.
+    package var fuelLitresPer100Km: Double?
+    /// What a litre of fuel costs, in `currency` (typed per US gallon when the trip is in miles).
+    package var fuelPricePerLitre: Double?
+    /// What the costs are shown in: a symbol ("€", "$") or a code ("EUR", "NOK"); nil shows none.
+    package var currency: String?
+    /// What a night's lodging may cost, in `currency`; the itinerary counts it for every night.
+    package var nightlyBudget: Double?
     /// Fields written by a newer version, kept as they were.
     var unknownFields: UnknownFields = [:]
 
@@ -38,6 +47,13 @@ package struct TripSettings: Equatable, Sendable {
     /// In km/h, whatever the units a trip is shown in.
     package static let averageSpeedRange = 5.0...200.0
     package static let roadFactorRange = 1.0...3.0
+    /// In litres per 100 km, whatever the units (about 5 to 235 mpg).
+    package static let fuelUseRange = 1.0...50.0
+    /// Per litre, in any currency: a litre costs about 1.8 euros and 25,000 Indonesian rupiahs.
+    package static let fuelPriceRange = 0.0...100_000.0
+    package static let nightlyBudgetRange = 0.0...10_000_000.0
+    /// The most characters of a currency's symbol or code.
+    package static let currencyLength = 8
 
     package init(startDate: LocalDay? = nil, startTime: ClockTime? = nil, timeZone: String? = nil, dailyLimitHours: Double? = nil,
                 averageSpeedKmh: Double? = nil, roadFactor: Double? = nil, units: DistanceUnit? = nil, endsBySunset: Bool = false) {
@@ -59,6 +75,12 @@ package struct TripSettings: Equatable, Sendable {
         self.averageSpeedKmh = self.averageSpeedKmh ?? averageSpeedKmh.flatMap { Self.averageSpeedRange.contains($0) ? $0 : nil }
     }
 
+    /// A currency's symbol or code: 1 to `currencyLength` characters, no spaces or controls.
+    package static func isCurrency(_ text: String) -> Bool {
+        (1...currencyLength).contains(text.count)
+            && text.unicodeScalars.allSatisfy { !$0.properties.isWhitespace && $0.properties.generalCategory != .control }
+    }
+
     /// Nothing chosen: the trip is written without a `settings` object.
     package var isDefault: Bool { self == TripSettings() }
 }
@@ -66,6 +88,7 @@ package struct TripSettings: Equatable, Sendable {
 extension TripSettings: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case startDate, startTime, timeZone, dailyLimitHours, averageSpeedKmh, roadFactor, units, endsBySunset, route, vehicle
+        case fuelLitresPer100Km, fuelPricePerLitre, currency, nightlyBudget
     }
 
     package init(from decoder: any Decoder) throws {
@@ -108,6 +131,15 @@ extension TripSettings: Codable {
             guard let kind = Vehicle(rawValue: value) else { throw fail(.vehicle, "vehicle must be “car”, “motorcycle” or “van”, found “\(value)”") }
             vehicle = kind
         }
+        fuelLitresPer100Km = try figure(.fuelLitresPer100Km, in: Self.fuelUseRange, "a number of litres per 100 km")
+        fuelPricePerLitre = try figure(.fuelPricePerLitre, in: Self.fuelPriceRange, "a price per litre")
+        nightlyBudget = try figure(.nightlyBudget, in: Self.nightlyBudgetRange, "a price per night")
+        if let value = try text(.currency) {
+            guard Self.isCurrency(value) else {
+                throw fail(.currency, "currency must be a symbol or code of 1 to \(Self.currencyLength) characters, such as “€” or “EUR”, found “\(value)”")
+            }
+            currency = value
+        }
         unknownFields = try container.unknownFields(besides: CodingKeys.self)
     }
 
@@ -123,6 +155,10 @@ extension TripSettings: Codable {
         if endsBySunset { try container.encode(true, forKey: .endsBySunset) }
         try container.encodeIfPresent(route?.rawValue, forKey: .route)
         try container.encodeIfPresent(vehicle?.rawValue, forKey: .vehicle)
+        try container.encodeIfPresent(fuelLitresPer100Km, forKey: .fuelLitresPer100Km)
+        try container.encodeIfPresent(fuelPricePerLitre, forKey: .fuelPricePerLitre)
+        try container.encodeIfPresent(currency, forKey: .currency)
+        try container.encodeIfPresent(nightlyBudget, forKey: .nightlyBudget)
         try encoder.encodeUnknownFields(unknownFields)
     }
 }

@@ -199,7 +199,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     }
 
     private func settingsForm(_ trip: Trip) -> TripSettingsForm {
-        TripSettingsForm(settings: trip.settings, unit: unit, defaultUnit: defaultUnit, firstStopZone: interactor.firstStopTimeZone())
+        TripSettingsForm(settings: trip.settings, defaultUnit: defaultUnit, firstStopZone: interactor.firstStopTimeZone())
     }
 
     func didSubmitForm(_ form: TripDetailForm, values: [String]) {

@@ -32,6 +32,10 @@ struct TripSettingsTests {
                                      units: .mi, endsBySunset: true)
         trip.settings.route = .shortest
         trip.settings.vehicle = .van
+        trip.settings.fuelLitresPer100Km = 7.5
+        trip.settings.fuelPricePerLitre = 1.85
+        trip.settings.currency = "€"
+        trip.settings.nightlyBudget = 120
         trip.stops[0].stay = .hours(1.5)
         trip.stops[1].stay = .nights(2)
         trip.stops[2].overnight = true
@@ -39,7 +43,8 @@ struct TripSettingsTests {
         #expect(try Self.decode(data).trips == [trip])
         let text = String(decoding: data, as: UTF8.self)
         for line in [#""startDate" : "2026-07-01""#, #""startTime" : "08:30""#, #""units" : "mi""#, #""endsBySunset" : true"#,
-                     #""route" : "shortest""#, #""vehicle" : "van""#,
+                     #""route" : "shortest""#, #""vehicle" : "van""#, #""fuelLitresPer100Km" : 7.5"#, #""fuelPricePerLitre" : 1.85"#,
+                     #""currency" : "€""#, #""nightlyBudget" : 120"#,
                      #""stayHours" : 1.5"#, #""stayNights" : 2"#, #""overnight" : true"#] {
             #expect(text.contains(line), "\(line)")
         }
@@ -65,6 +70,9 @@ struct TripSettingsTests {
         (#""settings": {"startTime": "25:00"},"#, "startTime must be a time written HH:MM, found “25:00”"),
         (#""settings": {"units": "miles"},"#, "units must be “km” or “mi”, found “miles”"),
         (#""settings": {"dailyLimitHours": 0},"#, "dailyLimitHours must be a number of hours from 0.5 to 24, found 0.0"),
+        (#""settings": {"fuelLitresPer100Km": 0},"#, "fuelLitresPer100Km must be a number of litres per 100 km from 1 to 50, found 0.0"),
+        (#""settings": {"nightlyBudget": -5},"#, "nightlyBudget must be a price per night from 0 to 10000000, found -5.0"),
+        (#""settings": {"currency": "euro coins"},"#, "currency must be a symbol or code of 1 to 8 characters, such as “€” or “EUR”, found “euro coins”"),
     ])
     func aWrongSettingIsNamedWithItsPlace(_ fields: String, _ reason: String) throws {
         #expect {

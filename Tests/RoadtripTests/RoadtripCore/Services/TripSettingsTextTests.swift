@@ -1,0 +1,68 @@
+import Foundation
+@testable import RoadtripCore
+import Testing
+
+/// The settings in words, which the form and `roadtrip set` share: names, shown values, checks,
+/// and the fuel figures typed in the trip's units.
+struct TripSettingsTextTests {
+    private static func text(_ settings: TripSettings = TripSettings(), unit: DistanceUnit = .km) -> TripSettingsText {
+        TripSettingsText(settings: settings, defaultUnit: unit, firstStopZone: "Europe/Berlin")
+    }
+
+    @Test func everyKeyHasACommandLineNameALabelAndHelp() {
+        let text = Self.text()
+        #expect(TripSettingsText.Key.allCases.map(\.rawValue) == [
+            "start-date", "start-time", "time-zone", "daily-limit", "speed", "road-factor", "units", "sunset", "roads", "vehicle",
+            "fuel-use", "fuel-price", "currency", "nightly-budget",
+        ])
+        for key in TripSettingsText.Key.allCases {
+            #expect(!text.label(key).isEmpty && text.help(key).hasSuffix("."), "\(key)")
+        }
+        #expect(TripSettingsText.Key.allCases.filter(\.isYesOrNo) == [.endsBySunset])
+    }
+
+    @Test func costsAreNoneUntilSet() throws {
+        let text = Self.text()
+        #expect([.fuelUse, .fuelPrice, .currency, .nightlyBudget].map(text.shown) == ["", "", "", ""])
+        let set = try text.setting(.fuelUse, to: "6.5")
+        #expect(set.fuelLitresPer100Km == 6.5)
+        #expect(try Self.text(set).setting(.fuelUse, to: "").fuelLitresPer100Km == nil)
+    }
+
+    @Test func fuelIsTypedInMilesPerGallonAndPricedAGallonInMiles() throws {
+        let text = Self.text(unit: .mi)
+        var settings = try text.setting(.fuelUse, to: "30")
+        // 30 mpg (US) is 7.84 l/100 km.
+        #expect(abs(try #require(settings.fuelLitresPer100Km) - 7.8405) < 1e-3)
+        settings = try Self.text(settings, unit: .mi).setting(.fuelPrice, to: "3.79")
+        #expect(abs(try #require(settings.fuelPricePerLitre) - 1.0012) < 1e-3)
+        let shown = Self.text(settings, unit: .mi)
+        #expect(shown.shown(.fuelUse) == "30" && shown.shown(.fuelPrice) == "3.79")
+        #expect(shown.label(.fuelUse) == "Fuel use (mpg)")
+    }
+
+    @Test(arguments: [
+        (TripSettingsText.Key.fuelUse, "0", "The fuel use must be a number from 1 to 50 l/100 km"),
+        (.fuelPrice, "cheap", "The fuel price must be a price a litre"),
+        (.nightlyBudget, "-1", "The lodging budget must be a price a night"),
+        (.currency, "Euro coins", "Write the currency as a symbol or code"),
+        (.endsBySunset, "maybe", "End days by sunset: yes or no."),
+        (.vehicle, "tank", "Write car, motorcycle or van"),
+    ])
+    func wrongValuesAreRefusedWithTheReason(_ key: TripSettingsText.Key, _ typed: String, _ reason: String) {
+        #expect(throws: TripSettingsText.Failure.self) { try Self.text().setting(key, to: typed) }
+        do {
+            _ = try Self.text().setting(key, to: typed)
+        } catch {
+            #expect(error.message.hasPrefix(reason), "\(error.message)")
+        }
+    }
+
+    @Test func aDefaultTypedIsStoredAsNone() throws {
+        let text = Self.text(TripSettings(dailyLimitHours: 6))
+        #expect(try text.setting(.dailyLimit, to: "8").dailyLimitHours == nil)
+        #expect(try text.setting(.timeZone, to: "Europe/Berlin").timeZone == nil)
+        #expect(try text.setting(.vehicle, to: "Van").vehicle == .van)
+        #expect(try text.setting(.endsBySunset, to: "yes").endsBySunset)
+    }
+}
