@@ -62,7 +62,7 @@ struct PlanCommand: ParsableCommand {
         text += "\(start) · at most \(RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)) driving a day\n"
         let costs = TripCosts(itinerary: itinerary, settings: trip.settings, unit: unit)
         let rows = ItineraryRows.rows(for: itinerary, stops: trip.stops, unit: unit, unicode: TextWidth.isUTF8, costs: costs)
-        let lines = TextTable.render(rows.filter { $0.kind != .day }.map { ["", $0.time, $0.zone, $0.title, $0.detail, $0.sun] }, maximumCellWidth: 64)
+        let lines = TextTable.render(rows.filter { $0.kind != .day }.map { ["", $0.time, $0.zone, $0.title, $0.detail, $0.sun] }, maximumCellWidth: 80)
             .split(separator: "\n", omittingEmptySubsequences: false)
         var next = 0
         for row in rows {

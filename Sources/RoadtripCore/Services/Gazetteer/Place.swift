@@ -74,9 +74,31 @@ package protocol PlaceIndex: AnyObject, Sendable {
     /// The places at most `kilometres` from `coordinate` (great-circle), each with its distance, in
     /// no particular order.
     func places(within kilometres: Double, of coordinate: Coordinate) -> [(place: Place, kilometres: Double)]
+    /// The place at most `kilometres` from `coordinate` that `weight` (of its kind and population;
+    /// nil leaves it out) ranks highest, the nearer of equals; the index reads only those two
+    /// for the others.
+    func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?) -> RankedPlace?
+}
+
+/// A place found by its weight, with its distance.
+package struct RankedPlace: Equatable, Sendable {
+    package let place: Place
+    package let kilometres: Double
+    package let weight: Int
+
+    /// Whether this one goes before `other`: heavier, else nearer.
+    package func outranks(_ other: RankedPlace) -> Bool {
+        weight != other.weight ? weight > other.weight : kilometres < other.kilometres
+    }
 }
 
 extension PlaceIndex {
+    package func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?) -> RankedPlace? {
+        places(within: kilometres, of: coordinate).compactMap { found in
+            weight(found.place.kind, found.place.population).map { RankedPlace(place: found.place, kilometres: found.kilometres, weight: $0) }
+        }.reduce(nil) { best, next in best.map { next.outranks($0) ? next : $0 } ?? next }
+    }
+
     /// Places matching `query`, from nowhere in particular.
     package func search(_ query: String, limit: Int) -> [Place] {
         search(query, limit: limit, near: nil)

@@ -49,6 +49,11 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
         indexes.flatMap { $0.places(within: kilometres, of: coordinate) }
     }
 
+    package func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?) -> RankedPlace? {
+        indexes.compactMap { $0.bestPlace(within: kilometres, of: coordinate, weight: weight) }
+            .reduce(nil) { best, next in best.map { next.outranks($0) ? next : $0 } ?? next }
+    }
+
     /// Whether two results from different indexes are one place: the same name, alike in kind, and
     /// close (an area's inner point may lie far from another source's point for it).
     static func isSame(_ a: Place, _ b: Place) -> Bool {

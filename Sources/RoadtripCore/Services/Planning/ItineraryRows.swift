@@ -137,7 +137,7 @@ package enum ItineraryRows {
                             detail: warnings.joined(separator: " · "), isWarning: leg.exceedsDailyLimit)
     }
 
-    /// The trip in all: "≈ 24 h 10 min driving · ≈ 1,940 km · fuel €139 · lodging €240 · €379".
+    /// The trip in all: "≈ 24 h 10 min driving · ≈ 1,940 km · fuel €139 · lodging €240 · total €379".
     package static func totals(_ itinerary: Itinerary, unit: DistanceUnit, costs: TripCosts?) -> String {
         let mark = itinerary.days.contains(where: \.isEstimate) ? "≈ " : ""
         var parts = ["\(mark)\(RouteEstimate.formatDuration(seconds: itinerary.drivingSeconds)) driving",
@@ -145,7 +145,7 @@ package enum ItineraryRows {
         if let costs {
             let text = costs.text(costs.total)
             if !text.isEmpty { parts.append(text) }
-            if costs.total.fuelCost != nil, costs.total.lodging != nil, let cost = costs.total.cost { parts.append("\(costs.money(cost)) in all") }
+            if costs.total.fuelCost != nil, costs.total.lodging != nil, let cost = costs.total.cost { parts.append("total \(costs.money(cost))") }
         }
         return parts.joined(separator: " · ")
     }

@@ -25,15 +25,8 @@ package struct OvernightPlaces: Sendable {
     package func suggestion(on path: LegPath, at fraction: Double) -> Suggestion? {
         let point = path.point(at: fraction)
         for reach in Self.reaches {
-            let best = places.places(within: reach, of: point)
-                .filter { Self.sleepsHere($0.place.kind) }
-                .max { a, b in
-                    let (x, y) = (Self.weight(a.place), Self.weight(b.place))
-                    return x != y ? x < y : a.kilometres > b.kilometres
-                }
-            if let best {
-                let route = path.points(around: fraction, within: reach + best.kilometres)
-                let off = route.lazy.map { SearchContext.kilometres(from: $0, to: best.place.coordinate) }.min() ?? best.kilometres
+            if let best = places.bestPlace(within: reach, of: point, weight: Self.weight) {
+                let off = min(best.kilometres, path.kilometres(from: best.place.coordinate, near: fraction, within: reach + best.kilometres))
                 return Suggestion(place: best.place, offRouteMeters: off * 1000)
             }
         }
@@ -45,15 +38,11 @@ package struct OvernightPlaces: Sendable {
         places.nearest(to: coordinate)?.zone
     }
 
-    /// Towns and villages, and the places made for a night.
-    static func sleepsHere(_ kind: PlaceKind) -> Bool {
-        kind.isSettlement || [.campSite, .caravanSite, .alpineHut].contains(kind)
-    }
-
     /// Bigger is better: a town's population, else what its kind weighs; a camp site or hut
-    /// comes after any village.
-    static func weight(_ place: Place) -> Int {
-        if place.population > 0 { return place.population }
-        return place.kind.isSettlement ? place.kind.defaultWeight : 10
+    /// comes after any village. Nil for a place no one sleeps at (a peak, a lake).
+    static func weight(_ kind: PlaceKind, population: Int) -> Int? {
+        guard kind.isSettlement || [.campSite, .caravanSite, .alpineHut].contains(kind) else { return nil }
+        if population > 0 { return population }
+        return kind.isSettlement ? kind.defaultWeight : 10
     }
 }

@@ -30,7 +30,7 @@ struct TripCostsTests {
         #expect(costs.days.map(\.lodging) == [96, 0])
         #expect(costs.total == TripCosts.Figures(fuel: 90, fuelCost: 166, lodging: 96) && costs.total.cost == 262)
         #expect(costs.text(costs.days[0]) == "fuel €83 · lodging €96")
-        #expect(ItineraryRows.totals(Self.itinerary, unit: .km, costs: costs) == "≈ 12 h 00 min driving · ≈ 1,200 km · fuel €166 · lodging €96 · €262 in all")
+        #expect(ItineraryRows.totals(Self.itinerary, unit: .km, costs: costs) == "≈ 12 h 00 min driving · ≈ 1,200 km · fuel €166 · lodging €96 · total €262")
     }
 
     @Test func theTotalIsTheSumOfTheDaysAsShown() {

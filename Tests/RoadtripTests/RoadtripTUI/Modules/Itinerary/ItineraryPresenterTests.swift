@@ -62,7 +62,7 @@ import Testing
         interactor.subject.value = trip
         let headings = view.last?.rows.filter { $0.kind == .day }.map(\.detail) ?? []
         #expect(headings.count == 2 && headings[0].hasSuffix("lodging $120") && headings[0].contains(" · fuel $"))
-        #expect(view.last?.summary.contains("in all") == true && view.last?.summary.contains("lodging $120") == true)
+        #expect(view.last?.summary.contains("· total $") == true && view.last?.summary.contains("lodging $120") == true)
     }
 
     @Test func nAddsTheNightProposedOnTheLinesDay() throws {
