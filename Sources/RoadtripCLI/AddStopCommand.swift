@@ -13,9 +13,9 @@ struct AddStopCommand: ParsableCommand {
         discussion: """
         PLACE is read as the stop editor reads it: a name with an optional region ("Pacific Grove, CA"), \
         or coordinates. Places near the stops it goes between rank first, and the place chosen is \
-        printed. When the best match is far out of line with those stops while another match is \
-        not (Paris, Texas, between Salzburg and Vienna), nothing is added and the matches are \
-        listed: add the region, or give coordinates. Stops are numbered from 1 as show prints \
+        printed. When the best match is far out of line with those stops (Paris, Texas, between \
+        Salzburg and Vienna), nothing is added and the matches are listed: add the region, give \
+        coordinates, or pass --force to add it anyway. Stops are numbered from 1 as show prints \
         them; --after 0 puts the stop first, and without --after it goes last. PLACE is the last \
         word: quote a place of several words.
 
@@ -38,6 +38,9 @@ struct AddStopCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("A note on the stop.", valueName: "text"))
     var note: String?
+
+    @Flag(name: .long, help: "Add the best match even when it is far out of line with the stops beside it (only warn).")
+    var force = false
 
     @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters, query, stop: {position, id, name, latitude, longitude, region?, country?, notes?}}.")
     var json = false
@@ -62,7 +65,7 @@ struct AddStopCommand: ParsableCommand {
         let (trip, stop, position) = try MainActor.assumeIsolated {
             try TripEdit.run(options: options, environment: environment, trip: words.trip) { model, trip in
                 let index = try Self.insertionIndex(after: after, in: trip)
-                var stop = try Self.stop(for: query, at: index, in: trip, finder: PlaceFinder(places: .library(environment: environment)))
+                var stop = try Self.stop(for: query, at: index, in: trip, finder: PlaceFinder(places: .library(environment: environment)), force: force)
                 if let name { stop.name = name.visibleName ?? stop.name }
                 if let note, !note.isEmpty { stop.notes = note }
                 model.insertStop(stop, inTrip: trip.id, at: index)
@@ -86,9 +89,9 @@ struct AddStopCommand: ParsableCommand {
 
     /// The stop `query` makes at `index` of `trip`: coordinates as typed, else the best match
     /// near the stops it goes between (as the stop editor ranks them). A best match far out of
-    /// line with them when another match is not is refused, the matches listed.
+    /// line with them is refused, the matches listed, unless `force` (then a warning).
     @MainActor
-    static func stop(for query: String, at index: Int, in trip: Trip, finder: PlaceFinder) throws -> Stop {
+    static func stop(for query: String, at index: Int, in trip: Trip, finder: PlaceFinder, force: Bool = false) throws -> Stop {
         let neighbours = Array(trip.stops[max(index - 1, 0)..<min(index + 1, trip.stops.count)])
         let context = SearchContext(neighbours.map(\.location))
         let lookup = finder.lookUp(query, limit: candidateCount, near: context)
@@ -101,16 +104,20 @@ struct AddStopCommand: ParsableCommand {
             }
         }
         guard let best = found.first else {
-            throw CommandFailure("Nothing was added: no place matches \(TextWidth.printable("“\(query)”")). Try another spelling, a region (“\(TextWidth.printable(query)), …”), or coordinates; `roadtrip search` lists what a name finds.")
+            throw CommandFailure("Nothing was added: no place matches “\(query)”. Try another spelling, a region (“\(query), …”), or coordinates; `roadtrip search` lists what a name finds.")
         }
-        let fits = found.map { !isOutOfLine($0.coordinate, at: index, in: trip.stops) }
-        if !fits[0], fits.contains(true) {
+        if isOutOfLine(best.coordinate, at: index, in: trip.stops) {
             let lines = found.enumerated().map { number, place in
-                "  \(number + 1). \(describe(place))\(fits[number] ? "" : ", far out of line with the trip")"
+                "  \(number + 1). \(describe(place))\(isOutOfLine(place.coordinate, at: index, in: trip.stops) ? ", far out of line with the trip" : "")"
             }
-            throw CommandFailure((["Nothing was added: the best match of “\(query)” is far out of line with the stops beside it, and other places match too:"] + lines
-                + ["Add the region (“\(best.name), \(best.admin1.isEmpty ? best.country : best.admin1)”), or give the place's coordinates."])
-                .joined(separator: "\n"))
+            let problem = "the best match of “\(query)” is far out of line with the stops beside it"
+            if force {
+                CommandOutput.note("warning: \(problem): \(describe(best)).")
+            } else {
+                throw CommandFailure((["Nothing was added: \(problem). The places that match:"] + lines
+                    + ["Add the region (“\(query), …”), give the place's coordinates, or pass --force to add \(best.name) anyway."])
+                    .joined(separator: "\n"))
+            }
         }
         return Stop(name: best.name, location: best.coordinate, region: best.admin1.isEmpty ? nil : best.admin1,
                     country: best.country.isEmpty ? nil : best.country)

@@ -140,13 +140,16 @@ struct TripEditEndToEndTests {
         #expect(beyond.standardError.contains("--after takes 0 (first) to 7 (last)"), "\(describe(beyond))")
         let negative = try roadtrip("add-stop", "Pacific Coast Drive", "Salinas", "--after", "-1")
         #expect(negative.status == 64, "\(describe(negative))")
-        // Paris between Würzburg and Rothenburg: the best match by size is Paris, France, far
-        // out of line; the Romantic Road is in Germany.
+        // Paris between Würzburg and Rothenburg: every Paris is far out of line.
         let far = try roadtrip("add-stop", "Romantic Road", "Paris", "--after", "1")
         #expect(far.status == 1, "\(describe(far))")
         #expect(far.standardError.contains("far out of line"), "\(describe(far))")
         #expect(far.standardError.contains("  1. Paris, "), "the matches are listed: \(describe(far))")
         #expect(try Data(contentsOf: directory.dataFile) == before, "nothing is written")
+        let forced = try roadtrip("add-stop", "Romantic Road", "Paris", "--after", "1", "--force")
+        #expect(forced.status == 0, "\(describe(forced))")
+        #expect(forced.standardError.hasPrefix("warning: the best match of “Paris” is far out of line"), "\(describe(forced))")
+        #expect(try stopNames(3)[1] == "Paris")
     }
 
     @Test("remove-stop and move-stop: numbered as show numbers them; a number out of range says the range")

@@ -60,7 +60,7 @@ import Testing
         #expect(coordinates.name == "near Big Sur, CA")
     }
 
-    @Test func aBestMatchFarOutOfLineIsRefusedWhenAnotherFits() throws {
+    @Test func aBestMatchFarOutOfLineIsRefusedUnlessForced() throws {
         // "Monter": Monterrey, Mexico, is the most populous, and far out of line after Big Sur;
         // Monterey, California, fits.
         let finder = PlaceFinder(places: .fixed(FakePlaces.california))
@@ -69,11 +69,13 @@ import Testing
         } throws: { error in
             let text = "\(error)"
             return text.hasPrefix("Nothing was added: the best match of “Monter” is far out of line")
-                && text.contains("  1. Monterrey, Nuevo León, Mexico (") && text.contains("  2. Monterey, California, United States (")
+                && text.contains("  1. Monterrey, Nuevo León, Mexico (") && text.contains("), far out of line with the trip\n")
+                && text.contains("  2. Monterey, California, United States (") && text.hasSuffix("or pass --force to add Monterrey anyway.")
         }
-        // With only the far one matching, it is taken (as `new --force` would).
-        let far = try AddStopCommand.stop(for: "Monterr", at: 1, in: coast, finder: finder)
-        #expect(far.name == "Monterrey")
+        let forced = try AddStopCommand.stop(for: "Monter", at: 1, in: coast, finder: finder, force: true)
+        #expect(forced.name == "Monterrey")
+        // Coordinates are taken as typed, however far.
+        #expect(try AddStopCommand.stop(for: "25.67, -100.31", at: 1, in: coast, finder: finder).location.latitude == 25.67)
         #expect { try AddStopCommand.stop(for: "Zzz", at: 1, in: coast, finder: finder) } throws: { "\($0)".contains("no place matches “Zzz”") }
     }
 
