@@ -55,8 +55,10 @@ struct ExamplesEndToEndTests {
         return lines
     }
 
+    /// Quoted words are values ("Joplin, MO"), never placeholders.
     static func isSynopsis(_ line: String) -> Bool {
-        line.contains("…") || line.contains(/\[-|\[[A-Z]|\b[A-Z]{2,}\b/)
+        let unquoted = line.replacing(/"[^"]*"|'[^']*'/, with: "")
+        return unquoted.contains("…") || unquoted.contains(/\[-|\[[A-Z]|\b[A-Z]{2,}\b/)
     }
 
     /// Runs `line` in bash with `roadtrip` on the PATH, in `directory` (also `$HOME`), on its
@@ -107,6 +109,7 @@ struct ExamplesEndToEndTests {
         #expect(Self.isSynopsis("roadtrip show TRIP --json"))
         #expect(Self.isSynopsis("roadtrip map TRIP [--width W --height H] [--ascii]"))
         #expect(!Self.isSynopsis("roadtrip set \"Pacific Coast Drive\" speed 90"))
+        #expect(!Self.isSynopsis("roadtrip add-stop \"Route 66\" \"Joplin, MO\" --after 3"))
         #expect(!Self.isSynopsis("roadtrip show -1 --json | jq '.legs[] | {from, to, distanceMeters}'"))
     }
 }
