@@ -182,6 +182,10 @@ package final class DataModel: ObservableObject {
             return outcome
         } catch {
             lastFailedSave = (changeCount, now())
+            // The first save of a model that started without a file creates it.
+            if case .unwritable(let path, let reason) = error, fingerprint == nil, startedWithoutFile {
+                throw .cannotCreate(path: path, reason: reason)
+            }
             throw error
         }
     }
