@@ -10,6 +10,7 @@ struct AddStopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add-stop",
         abstract: "Add a stop to a trip: the best match of a place search, or coordinates.",
+        usage: "roadtrip add-stop [--file <path>] TRIP PLACE [--after <n>] [--name <name>] [--note <text>] [--force] [--json]",
         discussion: """
         PLACE is read as the stop editor reads it: a name with an optional region ("Pacific Grove, CA"), \
         or coordinates. Places near the stops it goes between rank first, and the place chosen is \
@@ -20,8 +21,9 @@ struct AddStopCommand: ParsableCommand {
         word: quote a place of several words.
 
         Examples:
-          roadtrip add-stop "Pacific Coast Drive" "Pacific Grove" --after 1 --note "Lovers Point at sunset"
-          roadtrip add-stop "Pacific Coast Drive" "35.663, -121.258" --name "Elephant seals" --json
+          roadtrip add-stop "Pacific Coast Drive" "Pacific Grove" --after 1
+          roadtrip add-stop "Pacific Coast Drive" Salinas --note "Steinbeck Center"
+          roadtrip add-stop 1 "35.663, -121.258" --name "Elephant seals" --json
         """)
 
     @OptionGroup var options: GlobalOptions

@@ -8,6 +8,7 @@ struct RenameCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rename",
         abstract: "Rename a trip.",
+        usage: "roadtrip rename [--file <path>] TRIP NEW-NAME [--json]",
         discussion: """
         TRIP is named as for show (its id, name or position); the new name is the last word, so \
         quote a name of several words. Names are kept to \(NameLength.maximum) characters, as the planner keeps them.

@@ -10,6 +10,7 @@ struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Change a trip setting: start date and time, daily driving, speed, units, costs…",
+        usage: "roadtrip set [--file <path>] [--units <unit>] TRIP KEY VALUE [--json]",
         discussion: """
         KEY is one of the settings below; VALUE is typed as in the settings form (S on the trip \
         detail screen), figures in the units the trip is shown in. An empty VALUE ("") puts the \
@@ -32,13 +33,17 @@ struct SetCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters, setting: {key, label, value}}.")
     var json = false
 
-    /// The keys, each with what it does (for `--help`).
+    /// The keys, each with how its value is typed, as one paragraph (for `--help`, which wraps it).
     static var keyList: String {
-        let text = TripSettingsText(settings: TripSettings(), defaultUnit: .km, firstStopZone: nil)
-        let width = TripSettingsText.Key.allCases.map(\.rawValue.count).max() ?? 0
-        return "Settings:\n" + TripSettingsText.Key.allCases.map { key in
-            "  " + key.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + text.help(key)
-        }.joined(separator: "\n")
+        let hints: [TripSettingsText.Key: String] = [
+            .startDate: "YYYY-MM-DD", .startTime: "HH:MM", .timeZone: "Europe/Berlin", .dailyLimit: "hours",
+            .speed: "km/h or mph", .roadFactor: "1 to 3", .units: "km or mi", .endsBySunset: "yes or no",
+            .route: "quickest or shortest", .vehicle: "car, motorcycle or van", .fuelUse: "l/100 km or mpg",
+            .fuelPrice: "a litre or a gallon", .currency: "€, $, EUR", .nightlyBudget: "a night",
+        ]
+        return "Settings: " + TripSettingsText.Key.allCases.map { key in
+            hints[key].map { "\(key.rawValue) (\($0))" } ?? key.rawValue
+        }.joined(separator: ", ") + "."
     }
 
     private func parsed() throws -> (trip: String, key: TripSettingsText.Key, value: String) {

@@ -8,6 +8,7 @@ struct RemoveStopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove-stop",
         abstract: "Remove a stop from a trip.",
+        usage: "roadtrip remove-stop [--file <path>] TRIP N [--json]",
         discussion: """
         N is the stop's number as show prints it, from 1.
 
@@ -54,6 +55,7 @@ struct MoveStopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "move-stop",
         abstract: "Move a stop of a trip to another place in its order.",
+        usage: "roadtrip move-stop [--file <path>] TRIP N TO [--json]",
         discussion: """
         N and TO are stop numbers as show prints them, from 1 (-1 is the last): the stop N becomes \
         stop TO, the stops between shift by one.

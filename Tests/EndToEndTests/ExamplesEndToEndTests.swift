@@ -84,6 +84,11 @@ struct ExamplesEndToEndTests {
         defer { directory.remove() }
         let examples = try Self.helpExamples(in: directory)
         #expect(examples.count >= 30, "\(examples)")
+        for example in examples {
+            // --help wraps at 80 columns (without a terminal): a longer example would be printed
+            // broken over two lines, and could not be copied as it is.
+            #expect(example.count + 2 <= 80, "too long for the help's 80 columns: \(example)")
+        }
         for example in examples where Self.skipped[example] == nil {
             let folder = try TemporaryDirectory()
             defer { folder.remove() }

@@ -91,7 +91,7 @@ import Testing
             try SetCommand.key("colour")
         } throws: { "\($0)".contains("the settings are start-date, start-time, time-zone, daily-limit, speed,") }
         for key in TripSettingsText.Key.allCases {
-            #expect(SetCommand.keyList.contains("  \(key.rawValue) "), "\(key)")
+            #expect(SetCommand.keyList.contains(" \(key.rawValue)"), "\(key)")
         }
     }
 
