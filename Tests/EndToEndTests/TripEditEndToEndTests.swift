@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The commands that change a trip (`rename`, `delete`, `add-stop`, `remove-stop`, `move-stop`,
 /// `set`), run as a user would on a data file holding the sample trips: output, exit status and
@@ -62,6 +65,19 @@ struct TripEditEndToEndTests {
         let missing = try roadtrip("rename", "1")
         #expect(missing.status == 64)
         #expect(missing.standardError.contains("Give the trip and its new name"), "\(describe(missing))")
+        #expect(try Data(contentsOf: directory.dataFile) == before)
+    }
+
+    @Test("A data file that is read-only: every change is refused with the file and the reason, and nothing is written")
+    func readOnlyFile() throws {
+        chmod(directory.dataFile.path, 0o444)
+        let before = try Data(contentsOf: directory.dataFile)
+        for arguments in [["rename", "1", "X"], ["delete", "1", "--yes"], ["add-stop", "1", "36.6, -121.9"], ["remove-stop", "1", "1"],
+                          ["move-stop", "1", "1", "2"], ["set", "1", "speed", "90"]] {
+            let result = try CommandLineEndToEndTests.roadtrip(arguments, in: directory)
+            #expect(result.status == 1, "\(arguments): \(describe(result))")
+            #expect(result.standardError.contains("\(directory.dataFile.path) is open read-only: the file is read-only (mode 444)"), "\(arguments): \(describe(result))")
+        }
         #expect(try Data(contentsOf: directory.dataFile) == before)
     }
 
