@@ -74,7 +74,7 @@ struct SetCommand: ParsableCommand {
                 do {
                     settings = try TripSettingsText(settings: trip.settings, defaultUnit: defaultUnit, firstStopZone: zone).setting(key, to: value)
                 } catch let error as TripSettingsText.Failure {
-                    throw CommandFailure("\(TripText.quoted(trip.name)) was not changed: \(error.message)")
+                    throw CommandFailure("\(error.message) \(TripText.quoted(trip.name)) was not changed.")
                 }
                 model.updateTrip(id: trip.id, "change the settings of \(trip.name)") { $0.settings = settings }
                 return (model.trip(id: trip.id) ?? trip, TripSettingsText(settings: settings, defaultUnit: defaultUnit, firstStopZone: zone))
