@@ -45,7 +45,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let dataFile = options.dataFile(environment: environment)
-        let trips = try MainActor.assumeIsolated { try DataModel.open(dataFile, environment: environment).trips }
+        let trips = try MainActor.assumeIsolated { try options.openModel(environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
         // The path as given (the shell expanded any ~); `-o -` is standard output, as for most tools.
         let url = output.flatMap { $0 == "-" ? nil : URL(pathAsGiven: $0).standardizedFileURL }

@@ -29,4 +29,37 @@ struct GlobalOptions: ParsableArguments {
         units ?? .preferred(environment: environment)
     }
 
+    /// The trips of the data file, for a command. A missing file is no trips (the command line
+    /// never adds the sample trips the planner's first start shows), and a note on standard error
+    /// says so and how to add the samples; the file is created by the first command that saves.
+    @MainActor
+    func openModel(environment: [String: String], forWriting: Bool = false) throws -> DataModel {
+        let file = dataFile(environment: environment)
+        let model = try DataModel.open(file, environment: environment, forWriting: forWriting)
+        if model.startedWithoutFile {
+            CommandOutput.note(Self.missingFileNote(file: file, explicit: self.file != nil, samples: try? Resources.locate(environment: environment).sampleTrips))
+        }
+        return model
+    }
+
+    /// "roadtrip: there is no data file at … yet, so no trips (…). To add them: roadtrip import
+    /// …/sample-trips.json": the command given with the same `--file`, so that it works pasted.
+    static func missingFileNote(file: URL, explicit: Bool, samples: URL?) -> String {
+        let start = "roadtrip: there is no data file at \(file.path) yet, so no trips (the command line adds no sample trips)."
+        guard let samples else {
+            return start + " The planner (roadtrip with no command) starts a new data file with them."
+        }
+        let fileOption = explicit ? " --file \(ShellWord.quoted(file.path))" : ""
+        return start + " To add them: roadtrip import\(fileOption) \(ShellWord.quoted(samples.path))"
+    }
+}
+
+/// A word as a shell reads it back: as it is when it holds nothing the shell acts on, else in
+/// single quotes.
+enum ShellWord {
+    static func quoted(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-+,:=@%".unicodeScalars.contains($0)) }
+        if plain, !word.isEmpty { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
 }

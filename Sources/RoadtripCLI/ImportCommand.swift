@@ -44,7 +44,7 @@ struct ImportCommand: ParsableCommand {
         let imported = try TripImport.read(contentsOf: url)
         let trips = ImportedTrip.newTrips(imported, named: name)
         try MainActor.assumeIsolated {
-            let model = try DataModel.open(options.dataFile(environment: environment), environment: environment, forWriting: true)
+            let model = try options.openModel(environment: environment, forWriting: true)
             model.addTrips(trips, "import \(url.lastPathComponent)")
             try model.save()
         }

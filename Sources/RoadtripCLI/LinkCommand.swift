@@ -34,7 +34,7 @@ struct LinkCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let trips = try MainActor.assumeIsolated { try DataModel.open(options.dataFile(environment: environment), environment: environment).trips }
+        let trips = try MainActor.assumeIsolated { try options.openModel(environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
         guard trip.stops.count >= 2 else {
             throw ValidationError("\(TripText.quoted(trip.name)) has \(TripText.stopCount(trip.stops.count)): a directions link needs two at least.")

@@ -31,8 +31,7 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let file = options.dataFile(environment: environment)
-        let trips = try MainActor.assumeIsolated { try DataModel.open(file, environment: environment).trips }
+        let trips = try MainActor.assumeIsolated { try options.openModel(environment: environment).trips }
         if json {
             try CommandOutput.printJSON(try Self.json(for: trips))
         } else {

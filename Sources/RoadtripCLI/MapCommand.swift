@@ -41,8 +41,7 @@ struct MapCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let file = options.dataFile(environment: environment)
-        let trips = try MainActor.assumeIsolated { try DataModel.open(file, environment: environment).trips }
+        let trips = try MainActor.assumeIsolated { try options.openModel(environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
         let basemap: (any BasemapProviding)?
         do {

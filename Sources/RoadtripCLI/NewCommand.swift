@@ -61,7 +61,7 @@ struct NewCommand: ParsableCommand {
             let warnings = Self.outOfLineWarnings(stops, queries: queries, unit: unit)
             if !force, !warnings.isEmpty { throw OutOfLineFailure(warnings: warnings) }
             warnings.forEach { CommandOutput.note("warning: \($0)") }
-            let model = try DataModel.open(file, environment: environment, forWriting: true)
+            let model = try options.openModel(environment: environment, forWriting: true)
             if let reason = model.readOnlyReason { throw DataFileError.readOnly(path: file.path, reason: reason) }
             let trip = model.addTrip(Trip(name: name, stops: stops))
             try model.save()

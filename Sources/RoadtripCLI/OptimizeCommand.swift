@@ -20,7 +20,7 @@ struct OptimizeCommand: ParsableCommand {
         route setting says so. Otherwise in straight lines, with the reason.
 
         Examples:
-          roadtrip optimize "Pacific Drive"
+          roadtrip optimize "Pacific Coast Drive"
           roadtrip optimize 2 --apply
         """)
 
@@ -38,7 +38,7 @@ struct OptimizeCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let router = RoadRouter(shelf: RegionShelf.standard(environment: environment), cacheFile: RoadRouter.cacheFile(environment: environment))
         let output = try MainActor.assumeIsolated { () throws -> String in
-            let model = try DataModel.open(options.dataFile(environment: environment), environment: environment, forWriting: apply)
+            let model = try options.openModel(environment: environment, forWriting: apply)
             let trip = try self.trip.trip(in: model.trips)
             if let refusal = StopOrder.tooLargeToOptimize(trip) { throw CommandFailure( refusal) }
             let unit = trip.settings.units ?? options.unit(environment: environment)

@@ -20,7 +20,7 @@ struct PlanCommand: ParsableCommand {
         A trip of more than 100,000 stops, or of stays of more than 100,000 nights, is not planned.
 
         Examples:
-          roadtrip plan "Pacific Drive"
+          roadtrip plan "Pacific Coast Drive"
           roadtrip plan 1 --json | jq '.days[] | {date, overnight}'
         """)
 
@@ -33,7 +33,7 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let trips = try MainActor.assumeIsolated { try DataModel.open(options.dataFile(environment: environment), environment: environment).trips }
+        let trips = try MainActor.assumeIsolated { try options.openModel(environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
         if let refusal = TripPlanning.tooLargeToPlan(trip) { throw CommandFailure( refusal) }
         let unit = trip.settings.units ?? options.unit(environment: environment)

@@ -29,7 +29,7 @@ package struct RoadtripCommand: ParsableCommand {
           roadtrip --file ~/trips.json --units mi list
         """,
         version: RoadtripVersion.current,
-        subcommands: [ListCommand.self, ShowCommand.self, PlanCommand.self, OptimizeCommand.self, LinkCommand.self, ExportCommand.self, ImportCommand.self, SearchCommand.self, NewCommand.self, MapCommand.self, RegionCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, PlanCommand.self, OptimizeCommand.self, LinkCommand.self, ExportCommand.self, ImportCommand.self, SearchCommand.self, NewCommand.self, RenameCommand.self, DeleteCommand.self, AddStopCommand.self, RemoveStopCommand.self, MoveStopCommand.self, SetCommand.self, MapCommand.self, RegionCommand.self]
     )
 
     @OptionGroup var options: GlobalOptions
@@ -47,7 +47,7 @@ package struct RoadtripCommand: ParsableCommand {
         // ParsableCommand.main() runs commands synchronously on the main thread.
         let status = try MainActor.assumeIsolated {
             try Terminal.checkCanStart(environment: environment)
-            return try Application.run(model: try DataModel.open(file, environment: environment, forWriting: true), settings: settings)
+            return try Application.run(model: try DataModel.open(file, environment: environment, forWriting: true, firstRun: .sampleTrips), settings: settings)
         }
         if status != 0 { throw ExitCode(status) }
     }

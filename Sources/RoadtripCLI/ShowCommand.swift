@@ -29,8 +29,7 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let file = options.dataFile(environment: environment)
-        let trips = try MainActor.assumeIsolated { try DataModel.open(file, environment: environment).trips }
+        let trips = try MainActor.assumeIsolated { try options.openModel(environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
         let unit = trip.unit(default: options.unit(environment: environment))
         // Each leg on the roads of the added regions where one covers it, else estimated.

@@ -19,7 +19,7 @@ struct CommandLineEndToEndTests {
 
     @Test("list --json prints the sample trips as an array of {id, name, stops, distanceMeters}")
     func listJSON() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory.withSampleTrips()
         defer { directory.remove() }
         let result = try Self.roadtrip(["list", "--json"], in: directory)
         #expect(result.status == 0, "\(Self.describe(result))")
@@ -41,7 +41,7 @@ struct CommandLineEndToEndTests {
 
     @Test("list prints one line per trip")
     func listText() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory.withSampleTrips()
         defer { directory.remove() }
         let result = try Self.roadtrip(["list"], in: directory)
         #expect(result.status == 0, "\(Self.describe(result))")
@@ -55,7 +55,7 @@ struct CommandLineEndToEndTests {
 
     @Test("show -1 is the last trip; show 0 says where positions start")
     func negativePositions() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory.withSampleTrips()
         defer { directory.remove() }
         let last = try Self.roadtrip(["show", "-1"], in: directory)
         #expect(last.status == 0, "\(Self.describe(last))")

@@ -7,7 +7,7 @@ import Testing
 struct CommandLineHelpEndToEndTests {
     /// The subcommands as `roadtrip --help` lists them; export, import and link join them when
     /// they are added (the tests below read the list from the binary, this is the floor).
-    static let subcommands = ["list", "show", "plan", "optimize", "search", "new", "map"]
+    static let subcommands = ["list", "show", "plan", "optimize", "search", "new", "map", "rename", "delete", "add-stop", "remove-stop", "move-stop", "set"]
 
     static func roadtrip(_ arguments: [String], in directory: TemporaryDirectory) throws -> ProcessResult {
         try CommandLineEndToEndTests.roadtrip(arguments, in: directory)

@@ -15,10 +15,9 @@ struct DataFileSafetyEndToEndTests {
         return try Run.process(try RoadtripBinary.path(), arguments, environment: Run.environment(variables))
     }
 
-    /// A data file with the sample trips, made by the program itself.
+    /// A data file with the sample trips (the command line never adds them itself).
     private func sampleFile(in directory: TemporaryDirectory) throws -> URL {
-        let made = try roadtrip(["list"], file: directory.dataFile)
-        try #require(made.status == 0, "roadtrip list: \(made.standardError)")
+        try directory.writeSampleTrips()
         return directory.dataFile
     }
 
@@ -142,7 +141,10 @@ struct DataFileSafetyEndToEndTests {
         try Data("a file".utf8).write(to: notAFolder)
         var environment = Run.environment(["XDG_DATA_HOME": notAFolder.path, "LANG": "C.UTF-8"])
         environment["ROADTRIP_FILE"] = nil
-        let result = try Run.process(try RoadtripBinary.path(), ["list"], environment: environment)
+        // list only reads: nothing to create, no trips.
+        let list = try Run.process(try RoadtripBinary.path(), ["list"], environment: environment)
+        #expect(list.status == 0, "\(list.standardError)")
+        let result = try Run.process(try RoadtripBinary.path(), ["new", "Weekend", "48.8566,2.3522"], environment: environment)
         #expect(result.status != 0)
         #expect(result.standardError.contains("Cannot create \(notAFolder.path)/roadtrip/trips.json: \(notAFolder.path) is a file, not a folder."),
                 "\(result.standardError)")

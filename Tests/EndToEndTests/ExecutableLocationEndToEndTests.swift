@@ -90,13 +90,18 @@ struct InstalledCopy {
 /// (SIGILL) when the folders above the executable cannot be read.
 @Suite("Executable location, end to end")
 struct ExecutableLocationEndToEndTests {
-    @Test("Run as nobody from under a 0700 folder: no crash, the first run seeds the sample trips")
+    @Test("Run as nobody from under a 0700 folder: no crash, the sample trips are found and imported")
     func unreadableFolderAboveTheBinary() throws {
         let copy = try InstalledCopy(locked: true)
         defer { copy.directory.remove() }
         let dataFile = try copy.folderForNobody().appendingPathComponent("trips.json")
-        let result = try copy.runAsNobody(["list"], variables: ["ROADTRIP_FILE": dataFile.path, "ROADTRIP_RESOURCES": copy.resources.path])
-        #expect(result.status == 0, "\(CommandLineEndToEndTests.describe(result))")
+        let variables = ["ROADTRIP_FILE": dataFile.path, "ROADTRIP_RESOURCES": copy.resources.path]
+        let first = try copy.runAsNobody(["list"], variables: variables)
+        #expect(first.status == 0, "\(CommandLineEndToEndTests.describe(first))")
+        #expect(first.standardError.contains("To add them: roadtrip import \(copy.resources.path)/sample-trips.json"), "\(CommandLineEndToEndTests.describe(first))")
+        let imported = try copy.runAsNobody(["import", copy.resources.appendingPathComponent("sample-trips.json").path], variables: variables)
+        #expect(imported.status == 0, "\(CommandLineEndToEndTests.describe(imported))")
+        let result = try copy.runAsNobody(["list"], variables: variables)
         #expect(result.standardOutput.contains("Pacific Coast Drive"), "\(CommandLineEndToEndTests.describe(result))")
         #expect(try Run.names(of: Run.trips(at: dataFile)) == SampleTrips.names)
     }

@@ -38,7 +38,7 @@ struct FullDiskEndToEndTests {
     func fileSizeLimit() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        _ = try CommandLineEndToEndTests.roadtrip(["list"], in: directory)
+        try directory.writeSampleTrips()
         let before = try Data(contentsOf: directory.dataFile)
         let environment = Run.environment(["ROADTRIP_FILE": directory.dataFile.path])
         let result = try Run.process("/usr/bin/prlimit", ["--fsize=4096", "--", try RoadtripBinary.path(), "new", "Big", "48.85, 2.35"], environment: environment)
@@ -59,7 +59,7 @@ struct FullDiskEndToEndTests {
         defer { Self.unmount(mountPoint) }
         let dataFile = mountPoint.appendingPathComponent("trips.json")
         let environment = Run.environment(["ROADTRIP_FILE": dataFile.path])
-        #expect(try Run.process(try RoadtripBinary.path(), ["list"], environment: environment).status == 0)
+        try Data(contentsOf: SampleTrips.file).write(to: dataFile)
         let before = try Data(contentsOf: dataFile)
         try Self.fill(mountPoint)
         let result = try Run.process(try RoadtripBinary.path(), ["new", "Big", "48.85, 2.35"], environment: environment)
@@ -82,7 +82,7 @@ struct FullDiskEndToEndTests {
         defer { _ = try? Run.process("/bin/umount", [mountPoint.path], environment: Run.environment()) }
         let dataFile = mountPoint.appendingPathComponent("trips.json")
         let environment = Run.environment(["ROADTRIP_FILE": dataFile.path])
-        #expect(try Run.process(try RoadtripBinary.path(), ["list"], environment: environment).status == 0)
+        try Data(contentsOf: SampleTrips.file).write(to: dataFile)
         #expect(try Run.process("/bin/mount", ["-o", "remount,ro", mountPoint.path], environment: Run.environment()).status == 0)
         let before = try Data(contentsOf: dataFile)
         let result = try Run.process(try RoadtripBinary.path(), ["new", "X", "48.85, 2.35"], environment: environment)
@@ -109,7 +109,7 @@ struct PermissionEndToEndTests {
     func unreadable() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        _ = try CommandLineEndToEndTests.roadtrip(["list"], in: directory)
+        try directory.writeSampleTrips()
         chmod(directory.url.path, 0o755)
         chmod(directory.dataFile.path, 0o000)
         let result = try Self.roadtripAsNobody(["list"], dataFile: directory.dataFile)
@@ -122,7 +122,7 @@ struct PermissionEndToEndTests {
     func unwritable() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        _ = try CommandLineEndToEndTests.roadtrip(["list"], in: directory)
+        try directory.writeSampleTrips()
         let before = try Data(contentsOf: directory.dataFile)
         chmod(directory.url.path, 0o555)
         defer { chmod(directory.url.path, 0o755) }

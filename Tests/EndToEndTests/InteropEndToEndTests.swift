@@ -126,11 +126,10 @@ struct InteropEndToEndTests {
 
     @Test("A file that is not GPX is refused with its name and the cause, and nothing is added")
     func aBrokenFileIsRefused() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory.withSampleTrips()
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("broken.gpx")
         try Data("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\" version=\"1.1\"><rte><rtept lat=\"1\"></rtept>".utf8).write(to: file)
-        _ = try CLI.roadtrip(["list"], in: directory)
         let before = try Data(contentsOf: directory.dataFile)
         let result = try CLI.roadtrip(["import", file.path], in: directory)
         #expect(result.status == 1, "\(CLI.describe(result))")
@@ -140,7 +139,7 @@ struct InteropEndToEndTests {
 
     @Test("link prints the directions link of a trip, and says so when it takes several")
     func links() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory.withSampleTrips()
         defer { directory.remove() }
         let one = try CLI.roadtrip(["link", "Pacific Coast Drive"], in: directory)
         #expect(one.status == 0, "\(CLI.describe(one))")

@@ -7,9 +7,9 @@ import Testing
 struct MapEndToEndTests {
     static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
 
-    /// Runs `roadtrip map` in a fresh data directory (after `setup` commands) and compares with the snapshot.
+    /// Runs `roadtrip map` on the sample trips (after `setup` commands) and compares with the snapshot.
     func check(_ name: String, map arguments: [String], setup: [[String]] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory.withSampleTrips()
         defer { directory.remove() }
         for command in setup {
             let result = try CommandLineEndToEndTests.roadtrip(command, in: directory)
@@ -45,7 +45,7 @@ struct MapEndToEndTests {
 
     @Test("map follows the locale: Braille under UTF-8, ASCII under LANG=C, ASCII with --ascii")
     func followsTheLocale() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory.withSampleTrips()
         defer { directory.remove() }
         func isBraille(_ scalar: Unicode.Scalar) -> Bool { (0x2801...0x28FF).contains(scalar.value) }
         let utf8 = try CommandLineEndToEndTests.roadtrip(["map", "1"], in: directory)

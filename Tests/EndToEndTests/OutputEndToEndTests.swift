@@ -88,7 +88,7 @@ struct OutputEndToEndTests {
 
     @Test("Output to a full disk: every command fails and says why")
     func fullDisk() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory.withSampleTrips()
         defer { directory.remove() }
         for arguments in Self.printingCommands {
             let result = try Self.roadtrip(arguments, in: directory, output: .file("/dev/full"))
@@ -100,7 +100,7 @@ struct OutputEndToEndTests {
 
     @Test("Output to a closed standard output: every command fails, and no file receives the output")
     func closedOutput() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory.withSampleTrips()
         defer { directory.remove() }
         for arguments in Self.printingCommands {
             let result = try Self.roadtrip(arguments, in: directory, output: .closed)
@@ -127,7 +127,7 @@ struct OutputEndToEndTests {
 
     @Test("A reader that goes away (| head): the program ends quietly, as if by SIGPIPE")
     func brokenPipe() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory.withSampleTrips()
         defer { directory.remove() }
         for arguments in [["list"], ["show", "1", "--json"]] {
             let result = try Self.roadtrip(arguments, in: directory, output: .brokenPipe)
@@ -258,7 +258,7 @@ struct OutputEndToEndTests {
 
     @Test("LANG=C: every command prints ASCII only, with ASCII forms of the program's glyphs")
     func asciiLocale() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory.withSampleTrips()
         defer { directory.remove() }
         func run(_ arguments: [String]) throws -> ProcessResult {
             let result = try CommandLineEndToEndTests.roadtrip(arguments, in: directory, variables: ["LANG": "C"])

@@ -76,7 +76,7 @@ struct SearchCommandEndToEndTests {
 
     @Test("new makes a trip from places and coordinates; list and show see it")
     func newTrip() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory.withSampleTrips()
         defer { directory.remove() }
         let result = try CommandLineEndToEndTests.roadtrip(["new", "Coast", "Monterey, CA", "Carmel-by-the-Sea", "35.3658, -120.8499"], in: directory)
         #expect(result.status == 0, "\(CommandLineEndToEndTests.describe(result))")
@@ -94,7 +94,7 @@ struct SearchCommandEndToEndTests {
     func newFailsCleanly() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        _ = try CommandLineEndToEndTests.roadtrip(["list"], in: directory)
+        try directory.writeSampleTrips()
         let before = try Data(contentsOf: directory.dataFile)
         let result = try CommandLineEndToEndTests.roadtrip(["new", "Nowhere", "Monterey", "qqqxxzzz"], in: directory)
         #expect(result.status != 0)

@@ -121,9 +121,8 @@ struct UnsaveableFileEndToEndTests {
         try await Self.waitForTheQuestion(session)
         try session.sendKeys("Escape")
         try await session.waitUntil("the trip list again") { $0.contains("4 trips") && !$0.contains("Your changes are not saved") }
-        // Another program repairs the file (the five sample trips, read back from a fresh start).
-        let repaired = try TemporaryDirectory()
-        _ = try Run.process(try RoadtripBinary.path(), ["list"], environment: Run.environment(["ROADTRIP_FILE": repaired.dataFile.path]))
+        // Another program repairs the file (the five sample trips).
+        let repaired = try TemporaryDirectory.withSampleTrips()
         try FileManager.default.removeItem(at: directory.dataFile)
         try FileManager.default.copyItem(at: repaired.dataFile, to: directory.dataFile)
         try session.sendKeys("q")

@@ -2,11 +2,23 @@ import Foundation
 import RoadtripCore
 
 extension DataModel {
-    /// Opens the data model on a data file, seeding it with the sample trips on a first run.
+    /// What a first run (no data file yet) starts with.
+    package enum FirstRun: Sendable {
+        /// No trips, and no file written until something is saved: the command line, which
+        /// never adds trips nobody asked for.
+        case empty
+        /// The sample trips, written at once: the planner's first start.
+        case sampleTrips
+    }
+
+    /// Opens the data model on a data file; a missing one starts as `firstRun` says.
     /// `forWriting` takes the file's lock (the planner, `new`); readers take none.
-    package static func open(_ file: URL, environment: [String: String], forWriting: Bool = false) throws -> DataModel {
+    package static func open(_ file: URL, environment: [String: String], forWriting: Bool = false, firstRun: FirstRun = .empty) throws -> DataModel {
         let model = DataModel(store: TripFileStore(url: file))
-        try model.load(locking: forWriting) { try Resources.locate(environment: environment).loadSampleTrips() }
+        switch firstRun {
+        case .empty: try model.load(locking: forWriting, seed: nil)
+        case .sampleTrips: try model.load(locking: forWriting) { try Resources.locate(environment: environment).loadSampleTrips() }
+        }
         return model
     }
 }

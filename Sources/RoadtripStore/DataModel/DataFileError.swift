@@ -6,7 +6,7 @@ package enum DataFileError: Error, Equatable, CustomStringConvertible {
     case invalidJSON(path: String, line: Int, column: Int, reason: String)
     case invalidContent(path: String, line: Int?, column: Int?, field: String, reason: String)
     case unwritable(path: String, reason: String)
-    /// The first run could not create the file (with the sample trips).
+    /// The first save, where there was no file, could not create it.
     case cannotCreate(path: String, reason: String)
     case readOnly(path: String, reason: String)
 

@@ -57,13 +57,18 @@ package final class DataModel: ObservableObject {
 
     // MARK: Loading and saving
 
-    /// Reads the file; when there is none yet, starts from `seed()` and writes it at once.
+    /// Whether there was no data file when the model was loaded (a first run).
+    package private(set) var startedWithoutFile = false
+
+    /// Reads the file; when there is none yet, starts from `seed()` and writes it at once, or,
+    /// without a `seed` (the command line), starts with no trips and writes nothing: the first
+    /// save creates the file.
     /// A file that cannot be read or parsed throws and is left untouched. A writer (`locking`)
     /// takes the file's lock first and clears what saves killed midway left behind; another
     /// roadtrip holding it, a file from a newer version, or a file a save must not replace
     /// (read-only, hard-linked) makes the model read-only. Readers (`roadtrip list`) take no lock
     /// and leave nothing behind.
-    package func load(locking: Bool = true, seed: () throws -> [Trip]) throws {
+    package func load(locking: Bool = true, seed: (() throws -> [Trip])?) throws {
         if locking, lockFile() { AtomicFile.removeStaleTemporaryFiles(for: store.url) }
         if let snapshot = try store.load() {
             adopt(snapshot.file)
@@ -74,6 +79,11 @@ package final class DataModel: ObservableObject {
                 readOnlyReason = obstacle
             }
         } else {
+            startedWithoutFile = true
+            guard let seed else {
+                adopt(TripFile(trips: []))
+                return
+            }
             adopt(TripFile(trips: try seed()))
             guard !isReadOnly else { return }
             do {
@@ -172,6 +182,10 @@ package final class DataModel: ObservableObject {
             return outcome
         } catch {
             lastFailedSave = (changeCount, now())
+            // The first save of a model that started without a file creates it.
+            if case .unwritable(let path, let reason) = error, fingerprint == nil, startedWithoutFile {
+                throw .cannotCreate(path: path, reason: reason)
+            }
             throw error
         }
     }

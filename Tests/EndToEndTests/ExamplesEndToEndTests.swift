@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// Every example a user is shown runs as printed: the `roadtrip …` lines under "Examples:" in
+/// each command's help (read from the binary's own description of its commands), and the
+/// `roadtrip …` lines of README.md's code blocks. Each runs in bash (`pipefail`, so a failing
+/// `roadtrip` before `| jq` fails the line) on a data file holding the sample trips, in a
+/// temporary folder that is also `$HOME` and the current folder, and must exit 0.
+@Suite("Examples in the help and the README run as printed, end to end")
+struct ExamplesEndToEndTests {
+    /// Examples that cannot run here, each with why. Keep this short.
+    static let skipped: [String: String] = [
+        // Needs a terminal: the planner refuses without one (its start is tested in tmux).
+        "roadtrip": "the full-screen planner needs a terminal",
+        // Need an OpenStreetMap extract and a region added from it (RegionsEndToEndTests adds a
+        // small one and runs these commands on it).
+        "roadtrip region add ~/Downloads/scotland-latest.osm.pbf": "needs the Scotland extract",
+        "roadtrip region remove scotland": "needs the region added",
+        "roadtrip search Durness": "Durness is a village of the Scotland region, not of the built-in places",
+        // fish syntax (`| source`), not bash's.
+        "roadtrip --generate-completion-script fish | source": "a fish command line",
+    ]
+
+    /// The examples of every command's help, from `--experimental-dump-help` (the configuration
+    /// strings of the commands, subcommands of subcommands included).
+    static func helpExamples(in directory: TemporaryDirectory) throws -> [String] {
+        func examples(of command: [String: Any]) -> [String] {
+            let discussion = command["discussion"] as? String ?? ""
+            let own = discussion.components(separatedBy: "Examples:").dropFirst().flatMap { part in
+                part.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("roadtrip") }
+            }
+            return own + (command["subcommands"] as? [[String: Any]] ?? []).flatMap(examples(of:))
+        }
+        return examples(of: try CommandLineHelpEndToEndTests.dumpedHelp(in: directory))
+    }
+
+    /// The `roadtrip …` command lines of README.md's code blocks, without their comments. A line
+    /// with a placeholder in capitals (TRIP, FILE, QUERY) or an option in brackets is a synopsis,
+    /// not a command.
+    static func readmeExamples() throws -> [String] {
+        let readme = try String(contentsOf: SampleTrips.file.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        var inBlock = false
+        var lines: [String] = []
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                inBlock.toggle()
+                continue
+            }
+            guard inBlock else { continue }
+            let command = line.components(separatedBy: "  #").first!.trimmingCharacters(in: .whitespaces)
+            guard command == "roadtrip" || command.hasPrefix("roadtrip ") else { continue }
+            guard !isSynopsis(command) else { continue }
+            lines.append(command)
+        }
+        return lines
+    }
+
+    /// Quoted words are values ("Joplin, MO"), never placeholders.
+    static func isSynopsis(_ line: String) -> Bool {
+        let unquoted = line.replacing(/"[^"]*"|'[^']*'/, with: "")
+        return unquoted.contains("…") || unquoted.contains(/\[-|\[[A-Z]|\b[A-Z]{2,}\b/)
+    }
+
+    /// Runs `line` in bash with `roadtrip` on the PATH, in `directory` (also `$HOME`), on its
+    /// data file; the files the examples read are there: ~/Downloads/coast.gpx, route.geojson.
+    static func run(_ line: String, in directory: TemporaryDirectory) throws -> ProcessResult {
+        let binary = URL(fileURLWithPath: try RoadtripBinary.path())
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: directory.url.appendingPathComponent("Downloads"), withIntermediateDirectories: true)
+        try fileManager.createDirectory(at: directory.url.appendingPathComponent(".zfunc"), withIntermediateDirectories: true)
+        let setUp = "roadtrip export 1 -o ~/Downloads/coast.gpx >/dev/null && roadtrip export 2 --format geojson -o route.geojson >/dev/null"
+        let environment = Run.environment([
+            "ROADTRIP_FILE": directory.dataFile.path, "HOME": directory.path, "LANG": "C.UTF-8", "TERM": "xterm-256color",
+            "PATH": binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+        ])
+        try directory.writeSampleTrips()
+        let script = "cd \(Run.shellQuoted(directory.path)) && \(setUp) && \(line)"
+        return try Run.process("/bin/bash", ["-o", "pipefail", "-c", script], environment: environment)
+    }
+
+    @Test("Every example in every command's help runs on the sample trips")
+    func helpExamplesRun() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let examples = try Self.helpExamples(in: directory)
+        #expect(examples.count >= 30, "\(examples)")
+        for example in examples {
+            // --help wraps at 80 columns (without a terminal): a longer example would be printed
+            // broken over two lines, and could not be copied as it is.
+            #expect(example.count + 2 <= 80, "too long for the help's 80 columns: \(example)")
+        }
+        for example in examples where Self.skipped[example] == nil {
+            let folder = try TemporaryDirectory()
+            defer { folder.remove() }
+            let result = try Self.run(example, in: folder)
+            #expect(result.status == 0, "\(example)\n\(CommandLineEndToEndTests.describe(result))")
+        }
+    }
+
+    @Test("Every roadtrip command line in README.md runs on the sample trips")
+    func readmeExamplesRun() throws {
+        let examples = try Self.readmeExamples()
+        #expect(examples.count >= 10, "\(examples)")
+        for example in examples where Self.skipped[example] == nil {
+            let folder = try TemporaryDirectory()
+            defer { folder.remove() }
+            let result = try Self.run(example, in: folder)
+            #expect(result.status == 0, "\(example)\n\(CommandLineEndToEndTests.describe(result))")
+        }
+    }
+
+    @Test("The README's synopsis lines are told from commands")
+    func synopsisLines() {
+        #expect(Self.isSynopsis("roadtrip show TRIP --json"))
+        #expect(Self.isSynopsis("roadtrip map TRIP [--width W --height H] [--ascii]"))
+        #expect(!Self.isSynopsis("roadtrip set \"Pacific Coast Drive\" speed 90"))
+        #expect(!Self.isSynopsis("roadtrip add-stop \"Route 66\" \"Joplin, MO\" --after 3"))
+        #expect(!Self.isSynopsis("roadtrip show -1 --json | jq '.legs[] | {from, to, distanceMeters}'"))
+    }
+}
