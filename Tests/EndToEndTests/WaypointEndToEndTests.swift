@@ -56,6 +56,8 @@ struct WaypointEndToEndTests {
             return rows.contains { $0.contains("Scotland") } && rows.contains { $0.contains("Newfoundl") }
         }
         try session.sendKeys("Escape")
+        try await session.waitUntil("the trip unchanged") { $0.contains("7 stops") && !$0.contains("Add a stop") }
+        try session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
     }
 
@@ -68,6 +70,8 @@ struct WaypointEndToEndTests {
         try session.sendText("nara-shi")
         try await Self.choose("Nara — Nara, Japan", in: session)
         #expect(try !session.capture().contains("Nara-shi"))
+        try session.sendKeys("Escape")
+        try await session.waitUntil("the trip unchanged") { $0.contains("7 stops") && !$0.contains("Add a stop") }
         try session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
     }

@@ -45,7 +45,8 @@ import Testing
         presenter.didChangePlace("mon")
         #expect(view.last?.results.map(\.title) == ["Monterrey", "Monterey"])
         #expect(view.last?.results[1].detail == "town, California, United States")
-        #expect(view.last?.results[1].shorterDetails == ["town, California, US", "town, California", "town, US", "town"])
+        #expect(view.last?.results[1].shorterDetails == ["town, California, US", "town, California", "California, United States",
+                                                         "California, US", "California", "town, US", "town"])
         #expect(view.last?.results[1].trailing == "pop. 28,576")
         #expect(view.last?.selectedResult == 0)
         #expect(view.last?.namePlaceholder == "Monterrey")
