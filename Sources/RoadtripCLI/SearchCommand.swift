@@ -40,7 +40,7 @@ struct SearchCommand: ParsableCommand {
         valueName: "lat,lon"))
     var near: String?
 
-    @Flag(name: .long, help: "Print a JSON array of {name, kind, admin1, country, countryCode, latitude, longitude, population, elevation, source}, best first.")
+    @Flag(name: .long, help: "Print a JSON array of {name, label, kind, region, admin1, country, countryCode, latitude, longitude, population, elevation, source}, best first.")
     var json = false
 
     func validate() throws {
@@ -62,8 +62,14 @@ struct SearchCommand: ParsableCommand {
 
     struct Entry: Encodable, Equatable {
         let name: String
+        /// What the list calls the place: its name, with its region and country when another
+        /// result has the same name ("Fort William, Scotland, United Kingdom"), as `SameNames` says.
+        let label: String
         /// What it is: "town", "village", "peak", "lake", "national park"…
         let kind: String
+        /// The first-level region's name ("Scotland", "Ontario"); empty when unknown.
+        let region: String
+        /// The same as `region`, under the name scripts written before it read.
         let admin1: String
         let country: String
         let countryCode: String
@@ -76,13 +82,15 @@ struct SearchCommand: ParsableCommand {
         let source: String
 
         enum CodingKeys: String, CodingKey {
-            case name, kind, admin1, country, countryCode, latitude, longitude, population, elevation, source
+            case name, label, kind, region, admin1, country, countryCode, latitude, longitude, population, elevation, source
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
+            try container.encode(label, forKey: .label)
             try container.encode(kind, forKey: .kind)
+            try container.encode(region, forKey: .region)
             try container.encode(admin1, forKey: .admin1)
             try container.encode(country, forKey: .country)
             try container.encode(countryCode, forKey: .countryCode)
@@ -117,10 +125,11 @@ struct SearchCommand: ParsableCommand {
     }
 
     static func entries(for places: [Place]) -> [Entry] {
-        places.map {
-            Entry(name: $0.name, kind: $0.kind.label(population: $0.population), admin1: $0.admin1, country: $0.country,
-                  countryCode: $0.countryCode, latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude,
-                  population: $0.population, elevation: $0.elevation, source: $0.source)
+        zip(places, SameNames.labels(for: places)).map { place, label in
+            Entry(name: place.name, label: label, kind: place.kind.label(population: place.population), region: place.admin1,
+                  admin1: place.admin1, country: place.country, countryCode: place.countryCode,
+                  latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                  population: place.population, elevation: place.elevation, source: place.source)
         }
     }
 

@@ -12,16 +12,62 @@ struct SearchCommandEndToEndTests {
         #expect(result.status == 0, "\(CommandLineEndToEndTests.describe(result))")
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
         #expect((1...3).contains(entries.count))
-        #expect(Set(entries[0].keys) == ["name", "kind", "admin1", "country", "countryCode", "latitude", "longitude", "population", "elevation", "source"])
+        #expect(Set(entries[0].keys) == ["name", "label", "kind", "region", "admin1", "country", "countryCode", "latitude", "longitude",
+                                         "population", "elevation", "source"])
         #expect(entries[0]["kind"] as? String == "city")
         #expect(entries[0]["source"] as? String == "builtin")
         #expect(entries[0]["elevation"] is NSNull)
         #expect(entries[0]["name"] as? String == "Portland")
         #expect(entries[0]["admin1"] as? String == "Oregon")
+        #expect(entries[0]["region"] as? String == "Oregon")
         #expect(entries[0]["countryCode"] as? String == "US")
         #expect((entries[0]["population"] as? Int).map { $0 > 500_000 } == true)
         // search needs no data file.
         #expect(!FileManager.default.fileExists(atPath: directory.dataFile.path))
+    }
+
+    @Test("two places of one name are told apart by their regions, in the table and in --json")
+    func searchSameNames() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let text = try CommandLineEndToEndTests.roadtrip(["search", "Fort William", "--limit", "5"], in: directory)
+        #expect(text.status == 0, "\(CommandLineEndToEndTests.describe(text))")
+        let rows = text.standardOutput.split(separator: "\n").filter { $0.hasPrefix("Fort William ") }
+        #expect(rows.contains { $0.contains("Scotland, United Kingdom") }, "\(text.standardOutput)")
+        #expect(rows.contains { $0.contains("Newfoundland and Labrador, Canada") }, "\(text.standardOutput)")
+
+        let json = try CommandLineEndToEndTests.roadtrip(["search", "Fort William", "--limit", "5", "--json"], in: directory)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        let labels = entries.compactMap { $0["label"] as? String }
+        #expect(labels.contains("Fort William, Scotland, United Kingdom"), "\(labels)")
+        #expect(labels.contains("Fort William, Newfoundland and Labrador, Canada"), "\(labels)")
+        #expect(entries.contains { $0["name"] as? String == "Fort William" && $0["region"] as? String == "Scotland" })
+        // A name listed once stays short.
+        for entry in entries where entry["name"] as? String != "Fort William" {
+            #expect(entry["label"] as? String == entry["name"] as? String)
+        }
+    }
+
+    @Test("places and regions go by their English names, not the administrative forms; the old names still find them")
+    func searchEnglishNames() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for query in ["Nara", "Nara-shi"] {
+            let result = try CommandLineEndToEndTests.roadtrip(["search", query, "--limit", "5", "--json"], in: directory)
+            let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+            let japanese = try #require(entries.first { $0["countryCode"] as? String == "JP" }, "\(query): \(result.standardOutput)")
+            #expect(japanese["name"] as? String == "Nara", "\(query)")
+            #expect(japanese["region"] as? String == "Nara", "\(query)")
+        }
+        let text = try CommandLineEndToEndTests.roadtrip(["search", "Nara", "--limit", "5"], in: directory)
+        #expect(text.standardOutput.split(separator: "\n").contains { $0.hasPrefix("Nara ") && $0.contains("Nara, Japan") }, "\(text.standardOutput)")
+        #expect(!text.standardOutput.contains("Nara-shi"))
+
+        for (query, region) in [("Shanghai", "Shanghai"), ("Nanjing", "Jiangsu"), ("Nanning", "Guangxi")] {
+            let result = try CommandLineEndToEndTests.roadtrip(["search", query, "--limit", "1", "--json"], in: directory)
+            let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+            #expect(entries.first?["region"] as? String == region, "\(query): \(result.standardOutput)")
+        }
     }
 
     @Test("search prints a table, and says so when nothing matches")

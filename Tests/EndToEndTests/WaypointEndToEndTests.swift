@@ -44,6 +44,38 @@ struct WaypointEndToEndTests {
         #expect(abs(latitude - 36.6002) < 0.01 && abs(longitude - -121.8947) < 0.01, "Monterey is near 36.60, -121.89, not \(latitude), \(longitude)")
     }
 
+    @Test("At 80×24, two Fort Williams are listed with their regions (Scotland, Newfoundland), not a bare country code")
+    func sameNamesShowTheirRegions() async throws {
+        let session = try TmuxSession(width: 80, height: 24)
+        defer { session.close() }
+        try await TripDetailEndToEndTests.openPacific(session)
+        try session.sendKeys("a")
+        try session.sendText("fort william")
+        try await session.waitUntil("both Fort Williams with their regions") { screen in
+            let rows = screen.components(separatedBy: "\n").filter { $0.contains("Fort William ") }
+            return rows.contains { $0.contains("Scotland") } && rows.contains { $0.contains("Newfoundl") }
+        }
+        try session.sendKeys("Escape")
+        try await session.waitUntil("the trip unchanged") { $0.contains("7 stops") && !$0.contains("Add a stop") }
+        try session.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(session)
+    }
+
+    @Test("Nara-shi is found and listed as Nara, in the region of Nara")
+    func englishNamesAreListed() async throws {
+        let session = try TmuxSession(width: 110, height: 30)
+        defer { session.close() }
+        try await TripDetailEndToEndTests.openPacific(session)
+        try session.sendKeys("a")
+        try session.sendText("nara-shi")
+        try await Self.choose("Nara — Nara, Japan", in: session)
+        #expect(try !session.capture().contains("Nara-shi"))
+        try session.sendKeys("Escape")
+        try await session.waitUntil("the trip unchanged") { $0.contains("7 stops") && !$0.contains("Add a stop") }
+        try session.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(session)
+    }
+
     @Test("Coordinates make a stop named after the nearest place, at the exact point")
     func addByCoordinates() async throws {
         let session = try TmuxSession(width: 110, height: 30)

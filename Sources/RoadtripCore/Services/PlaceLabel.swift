@@ -21,6 +21,15 @@ package enum PlaceLabel {
         return forms
     }
 
+    /// The forms that name the region, for a place whose name another in the same list shares
+    /// (`SameNames`): "Scotland, GB" tells two Fort Williams apart, "GB" alone may not. All forms
+    /// when the region is not known.
+    package static func formsNamingTheRegion(region: String?, country: String?, countryCode: String? = nil) -> [String] {
+        let forms = forms(region: region, country: country, countryCode: countryCode)
+        guard let region, !region.isEmpty else { return forms }
+        return forms.filter { $0.hasPrefix(region) }
+    }
+
     /// The longest of `forms` that fits `width` columns; when none does, the shortest, which the
     /// surface clips.
     package static func fitting(_ forms: [String], width: Int) -> String {

@@ -240,13 +240,19 @@ final class WaypointPresenter: WaypointViewOutput {
     }
 
     /// What each result is, with its region and country ("village, Highland, GB"), and its
-    /// population or elevation.
+    /// population or elevation. A narrow column drops what the place is before its region
+    /// ("British Columbia", not "town, CA": Canada or California?), and a result whose name
+    /// another result shares keeps its region in every form (`SameNames`): "Scotland" and
+    /// "Newfoundland and Labrador" tell two Fort Williams apart where "GB" and "CA" may not.
     private nonisolated static func resultDetails(for lookup: PlaceFinder.Lookup, choices: [Choice]) -> [(detail: String, trailing: String, shorter: [String])] {
         switch lookup {
         case .places(let places):
-            return places.map { place in
+            return zip(places, SameNames.repeated(places.map(\.name))).map { place, isRepeated in
                 let kind = place.kindText
-                let forms = PlaceLabel.forms(region: place.admin1, country: place.country, countryCode: place.countryCode).map { "\(kind), \($0)" } + [kind]
+                let all = PlaceLabel.forms(region: place.admin1, country: place.country, countryCode: place.countryCode)
+                let regions = PlaceLabel.formsNamingTheRegion(region: place.admin1, country: place.country, countryCode: place.countryCode)
+                let withoutRegion = isRepeated ? [] : all.filter { !regions.contains($0) }.map { "\(kind), \($0)" } + [kind]
+                let forms = regions.map { "\(kind), \($0)" } + regions + withoutRegion
                 let trailing = place.population > 0 ? "pop. \(DistanceUnit.grouped(place.population))" : ""
                 return (forms.first ?? "", trailing, Array(forms.dropFirst()))
             }

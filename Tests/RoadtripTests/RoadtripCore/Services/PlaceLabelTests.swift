@@ -26,4 +26,14 @@ import Testing
         #expect(PlaceLabel.forms(region: "North", country: "Atlantis") == ["North, Atlantis", "North", "Atlantis"])
         #expect(PlaceLabel.forms(region: nil, country: nil).isEmpty)
     }
+
+    /// A place whose name repeats in a list keeps its region in every form, so "CA" (Canada or
+    /// California?) is never all that tells two Fort Williams apart.
+    @Test func formsForARepeatedNameAlwaysNameTheRegion() {
+        let forms = PlaceLabel.formsNamingTheRegion(region: "Newfoundland and Labrador", country: "Canada", countryCode: "CA")
+        #expect(forms == ["Newfoundland and Labrador, Canada", "Newfoundland and Labrador, CA", "Newfoundland and Labrador"])
+        #expect(PlaceLabel.fitting(forms, width: 10) == "Newfoundland and Labrador")
+        // Without a region there is nothing better than the country.
+        #expect(PlaceLabel.formsNamingTheRegion(region: "", country: "Canada", countryCode: "CA") == ["Canada", "CA"])
+    }
 }

@@ -71,4 +71,27 @@ import Testing
         let found = try #require(try RealGazetteer.get().search(place, limit: 10).first { $0.countryCode == countryCode })
         #expect(found.admin1 == region)
     }
+
+    /// A place GeoNames names with a municipal suffix is shown by the shorter name GeoNames also
+    /// gives it (in English, or among its names), and the suffixed name still finds it.
+    @Test(arguments: [("Nara-shi", "Nara", "JP"), ("Nara", "Nara", "JP"), ("Goyang-si", "Goyang", "KR"), ("Tottori-shi", "Tottori", "JP")])
+    func administrativeSuffixesGiveWayToTheEnglishName(_ query: String, _ name: String, _ countryCode: String) throws {
+        let found = try #require(try RealGazetteer.get().search(query, limit: 5).first { $0.countryCode == countryCode })
+        #expect(found.name == name)
+    }
+
+    /// A suffix nothing in GeoNames confirms stays: "Bin Xian" is not shortened to "Bin".
+    @Test func anUnconfirmedSuffixStays() throws {
+        let results = try RealGazetteer.get().search("Bin Xian", limit: 5)
+        #expect(results.contains { $0.name == "Bin Xian" && $0.countryCode == "CN" })
+    }
+
+    /// Region names without the words that say, in the region's own language, what kind of region
+    /// it is, as GeoNames names them in English.
+    @Test(arguments: [("Nanjing", "Jiangsu"), ("Shanghai", "Shanghai"), ("Nanning", "Guangxi"), ("Hangzhou", "Zhejiang"),
+                      ("Udon Thani", "Udon Thani"), ("Kirkuk", "Kirkuk")])
+    func regionsGoByTheirEnglishNames(_ place: String, _ region: String) throws {
+        let found = try #require(try RealGazetteer.get().search(place, limit: 1).first)
+        #expect(found.admin1 == region)
+    }
 }

@@ -45,10 +45,30 @@ import Testing
         presenter.didChangePlace("mon")
         #expect(view.last?.results.map(\.title) == ["Monterrey", "Monterey"])
         #expect(view.last?.results[1].detail == "town, California, United States")
-        #expect(view.last?.results[1].shorterDetails == ["town, California, US", "town, California", "town, US", "town"])
+        #expect(view.last?.results[1].shorterDetails == ["town, California, US", "town, California", "California, United States",
+                                                         "California, US", "California", "town, US", "town"])
         #expect(view.last?.results[1].trailing == "pop. 28,576")
         #expect(view.last?.selectedResult == 0)
         #expect(view.last?.namePlaceholder == "Monterrey")
+    }
+
+    /// Two results of one name keep their regions in every shorter form; a name listed once
+    /// may still shorten to what it is.
+    @Test func resultsOfTheSameNameAlwaysShowTheirRegion() {
+        let scotland = Place(name: "Fort William", admin1: "Scotland", admin1Code: "SCT", country: "United Kingdom", countryCode: "GB",
+                             coordinate: Coordinate(latitude: 56.81982, longitude: -5.10524), population: 15_757)
+        let newfoundland = Place(name: "Fort William", admin1: "Newfoundland and Labrador", admin1Code: "NL", country: "Canada", countryCode: "CA",
+                                 coordinate: Coordinate(latitude: 47.2, longitude: -53.6), population: 1_611)
+        interactor.lookups["fort william"] = .places([scotland, newfoundland, FakePlaces.monterey])
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangePlace("fort william")
+        let results = view.last?.results ?? []
+        #expect(results.map(\.title) == ["Fort William", "Fort William", "Monterey"])
+        #expect(results[1].detail == "town, Newfoundland and Labrador, Canada")
+        #expect(results[1].shorterDetails == ["town, Newfoundland and Labrador, CA", "town, Newfoundland and Labrador",
+                                              "Newfoundland and Labrador, Canada", "Newfoundland and Labrador, CA", "Newfoundland and Labrador"])
+        #expect(results[0].shorterDetails.last == "Scotland")
+        #expect(results[2].shorterDetails.last == "town")
     }
 
     @Test func theChosenPlaceIsPreviewedWithTheDistanceFromThePreviousStop() {

@@ -42,7 +42,8 @@ import Testing
     }
 
     @Test func aNarrowTerminalShortensARegionAndCountryByWholeNames() throws {
-        let forms = ["town, California, United States", "town, California, US", "town, California", "town, US", "town"]
+        let forms = ["town, California, United States", "town, California, US", "town, California", "California, United States",
+                     "California, US", "California", "town, US", "town"]
         var seen: Set<String> = []
         for width in stride(from: 46, through: 90, by: 2) {
             let (terminal, lines) = try render(width: width)
