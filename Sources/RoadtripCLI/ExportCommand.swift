@@ -14,10 +14,10 @@ struct ExportCommand: ParsableCommand {
         abstract: "Write a trip as GPX (GPS devices, OsmAnd, Organic Maps), GeoJSON (web maps, GIS), KML (Google My Maps) or iCalendar (calendars).",
         discussion: """
         GPX 1.1 holds a <wpt> and an <rtept> per stop (notes as <desc>); GeoJSON a Point per stop \
-        and a LineString for the route; KML a Placemark per stop and the route. Stays and night \
-        marks are kept, so importing the file gives the same stops back. iCalendar (.ics) holds the \
-        itinerary `roadtrip plan` shows: an event per drive and per stay, each at its stop (GEO, \
-        notes) and in its stop's time zone. Without -o the file goes \
+        and a LineString for the route; KML a Placemark per stop and the route. These three keep \
+        stays and night marks, so importing the file gives the same stops back. iCalendar (.ics) \
+        holds the itinerary `roadtrip plan` shows, for a calendar: an event per drive and per stay, \
+        each at its stop (GEO, notes) and in its stop's time zone. Without -o the file goes \
         to standard output; with -o, the format follows the file's extension unless --format says \
         otherwise, and an existing file is kept unless --force.
 
