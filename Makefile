@@ -6,7 +6,8 @@ ARGS      ?=
 BUILD_DIR ?= .build
 
 SWIFT_BUILD = $(SWIFT) build --scratch-path $(BUILD_DIR)
-SWIFT_TEST  = $(SWIFT) test --scratch-path $(BUILD_DIR)
+# Every test is a Swift Testing one: without --disable-xctest, XCTest runs first and says "Executed 0 tests".
+SWIFT_TEST  = $(SWIFT) test --scratch-path $(BUILD_DIR) --disable-xctest
 
 # Debian packages and how to tell each is there. python3-icalendar is checked with Debian's own
 # Python, where apt installs it (a python3 earlier on PATH, from pyenv or a venv, does not see it).

@@ -12,10 +12,11 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
-        // The one door to C: ncursesw, found with pkg-config.
+        // The one door to C: ncursesw, linked by name (module.modulemap) from the default include
+        // path: its pkg-config file adds -D_DEFAULT_SOURCE and -D_XOPEN_SOURCE=600, which SwiftPM
+        // refuses with a warning on every build, and the shim defines what the wide API needs.
         .systemLibrary(
             name: "CNCurses",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
         // libroutino, the road router (Debian libroutino-dev; no pkg-config file: linked by name).

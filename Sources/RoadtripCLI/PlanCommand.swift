@@ -12,8 +12,11 @@ struct PlanCommand: ParsableCommand {
         abstract: "Show a trip day by day: dates, legs, driving time, arrival and departure times, nights.",
         discussion: """
         Days start at the trip's start time where the last one ended, and drive no more than the \
-        daily limit; stays and overnight stops are kept, and a leg longer than the limit is flagged. \
-        Times are local to each stop. Set the start, the limit and the rest on the trip detail screen (S). \
+        daily limit; stays and overnight stops are kept. Where the limit runs out on a leg, the \
+        largest town near that point is proposed for the night; a leg longer than the limit is \
+        split over days, each night near such a town. Times are local to each stop. With a fuel \
+        use, fuel price and nightly budget set, each day shows its costs and the trip its total. \
+        Set the start, the limit, the costs and the rest on the trip detail screen (S). \
         A trip of more than 100,000 stops, or of stays of more than 100,000 nights, is not planned.
 
         Examples:
@@ -40,7 +43,7 @@ struct PlanCommand: ParsableCommand {
         let legs = router.hasRoads ? router.legs(of: trip, estimate: RouteEstimate(for: trip, unit: unit)) : nil
         let itinerary = TripPlanning.itinerary(for: trip, unit: unit, places: places, today: TripPlanning.today(), legs: legs)
         if json {
-            try CommandOutput.printJSON(try Self.json(for: trip, itinerary: itinerary))
+            try CommandOutput.printJSON(try Self.json(for: trip, itinerary: itinerary, unit: unit))
         } else {
             try CommandOutput.printText(Self.text(for: trip, itinerary: itinerary, unit: unit))
         }
@@ -57,7 +60,8 @@ struct PlanCommand: ParsableCommand {
         }
         let start = "Starts \(ItineraryRows.dateText(first.date)) at \(ItineraryRows.clock(first.start, in: zone)) \(ItineraryRows.zoneName(zone, at: first.start))"
         text += "\(start) · at most \(RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)) driving a day\n"
-        let rows = ItineraryRows.rows(for: itinerary, stops: trip.stops, unit: unit, unicode: TextWidth.isUTF8)
+        let costs = TripCosts(itinerary: itinerary, settings: trip.settings, unit: unit)
+        let rows = ItineraryRows.rows(for: itinerary, stops: trip.stops, unit: unit, unicode: TextWidth.isUTF8, costs: costs)
         let lines = TextTable.render(rows.filter { $0.kind != .day }.map { ["", $0.time, $0.zone, $0.title, $0.detail, $0.sun] }, maximumCellWidth: 64)
             .split(separator: "\n", omittingEmptySubsequences: false)
         var next = 0
@@ -69,7 +73,7 @@ struct PlanCommand: ParsableCommand {
                 next += 1
             }
         }
-        return text
+        return text + "\n" + TextWidth.printable("In all — \(ItineraryRows.totals(itinerary, unit: unit, costs: costs))") + "\n"
     }
 
     private static func dayCount(_ count: Int) -> String {
@@ -101,6 +105,49 @@ struct PlanCommand: ParsableCommand {
             /// `road` or `estimate`, and why an estimate is one (absent for a road leg).
             let source: String
             let reason: String?
+            /// The day's share of a leg longer than a day, [from, to] in 0…1; absent for a whole leg.
+            let share: [Double]?
+        }
+
+        /// Where a day's driving ends on a leg (`planned`: the night is spent there, the leg being
+        /// longer than a day), or would end driving on to the limit: the place to sleep near it.
+        struct Stopover: Encodable {
+            /// The town (village, camp site, hut) to sleep in; absent when none is near.
+            struct Place: Encodable {
+                let name: String
+                let kind: String
+                let population: Int?
+                let region: String
+                let country: String
+                let latitude: Double
+                let longitude: Double
+                let offRouteMeters: Double
+            }
+
+            let place: Place?
+            /// The point on the route where the driving ends.
+            let latitude: Double
+            let longitude: Double
+            let timeZone: String
+            /// The stop the leg starts from, numbered as `show` does, and how far along it (0…1).
+            let afterStop: Int
+            let share: Double
+            let arrival: String
+            let planned: Bool
+            let driveOnSeconds: Double
+        }
+
+        /// Fuel (whole litres, or US gallons for a trip in miles: `fuelUnit`) and costs (whole units of
+        /// `currency`); each absent until the trip's settings give what it needs.
+        struct Costs: Encodable {
+            let fuel: Int?
+            let fuelCost: Int?
+            let lodgingCost: Int?
+            let cost: Int?
+
+            init(_ figures: TripCosts.Figures) {
+                (fuel, fuelCost, lodgingCost, cost) = (figures.fuel, figures.fuelCost, figures.lodging, figures.cost)
+            }
         }
 
         struct Day: Encodable {
@@ -109,9 +156,14 @@ struct PlanCommand: ParsableCommand {
             let start: String
             let distanceMeters: Double
             let durationSeconds: Double
-            /// Where the night is spent (null on the last day), and why there.
+            let fuel: Int?
+            let fuelCost: Int?
+            let lodgingCost: Int?
+            let cost: Int?
+            /// Where the night is spent at a stop (null on the last day and on the road), and why there.
             let overnight: String?
             let end: String
+            let overnightSuggestion: Stopover?
             let stops: [Stop]
             let legs: [Leg]
         }
@@ -122,13 +174,17 @@ struct PlanCommand: ParsableCommand {
         let dailyLimitSeconds: Double
         let distanceMeters: Double
         let durationSeconds: Double
+        let currency: String?
+        let fuelUnit: String?
+        let total: Costs
         let days: [Day]
     }
 
-    static func report(for trip: Trip, itinerary: Itinerary) -> Report {
+    static func report(for trip: Trip, itinerary: Itinerary, unit: DistanceUnit) -> Report {
         let stops = trip.stops
         let stamps = Timestamps()
-        let days = itinerary.days.map { day in
+        let costs = TripCosts(itinerary: itinerary, settings: trip.settings, unit: unit)
+        let days = zip(itinerary.days, costs.days).map { day, figures in
             let zone = day.visits.first?.timeZone ?? TimeZone(secondsFromGMT: 0)!
             // Each stop's zone in this day, found at once: a search per leg was quadratic in a
             // day of many stops (a trip of 100,000 stops in one place is one day).
@@ -136,7 +192,9 @@ struct PlanCommand: ParsableCommand {
             return Report.Day(
                 day: day.number, date: day.date.description, start: stamps.text(day.start, in: zone),
                 distanceMeters: day.meters, durationSeconds: day.drivingSeconds,
+                fuel: figures.fuel, fuelCost: figures.fuelCost, lodgingCost: figures.lodging, cost: figures.cost,
                 overnight: day.overnightStop.map { stops[$0].name }, end: endName(day.end),
+                overnightSuggestion: day.stopover.map { stopover($0, stamps: stamps) },
                 stops: day.visits.map { visit in
                     Report.Stop(index: visit.stop + 1, name: stops[visit.stop].name, timeZone: visit.timeZone.identifier,
                                 arrival: visit.arrival.map { stamps.text($0, in: visit.timeZone) },
@@ -150,16 +208,33 @@ struct PlanCommand: ParsableCommand {
                                       distanceMeters: leg.source == .road ? leg.roadMeters : leg.meters, durationSeconds: leg.seconds,
                                       departure: stamps.text(leg.departure, in: from), arrival: stamps.text(leg.arrival, in: to),
                                       exceedsDailyLimit: leg.exceedsDailyLimit, afterDark: leg.isAfterDark,
-                                      source: leg.source.rawValue, reason: leg.reason)
+                                      source: leg.source.rawValue, reason: leg.reason,
+                                      share: leg.isPart ? [leg.share.lowerBound, leg.share.upperBound] : nil)
                 }
             )
         }
+        let settings = trip.settings
         return Report(id: trip.id, name: trip.name, start: days.first?.start, dailyLimitSeconds: itinerary.dailyLimitSeconds,
-                      distanceMeters: itinerary.meters, durationSeconds: itinerary.drivingSeconds, days: days)
+                      distanceMeters: itinerary.meters, durationSeconds: itinerary.drivingSeconds,
+                      currency: settings.currency, fuelUnit: settings.fuelLitresPer100Km == nil ? nil : costs.inGallons ? "gal" : "l",
+                      total: Report.Costs(costs.total), days: days)
     }
 
-    static func json(for trip: Trip, itinerary: Itinerary) throws -> String {
-        String(decoding: try JSONEncoder.deterministic().encode(report(for: trip, itinerary: itinerary)), as: UTF8.self)
+    private static func stopover(_ stopover: Itinerary.Stopover, stamps: Timestamps) -> Report.Stopover {
+        let place = stopover.suggestion.map { suggestion in
+            let place = suggestion.place
+            return Report.Stopover.Place(name: place.name, kind: place.kindText, population: place.population > 0 ? place.population : nil,
+                                         region: place.admin1, country: place.country,
+                                         latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                                         offRouteMeters: suggestion.offRouteMeters.rounded())
+        }
+        return Report.Stopover(place: place, latitude: stopover.point.latitude, longitude: stopover.point.longitude, timeZone: stopover.timeZone.identifier,
+                               afterStop: stopover.leg + 1, share: stopover.share, arrival: stamps.text(stopover.arrival, in: stopover.timeZone),
+                               planned: !stopover.isProposal, driveOnSeconds: stopover.driveOnSeconds)
+    }
+
+    static func json(for trip: Trip, itinerary: Itinerary, unit: DistanceUnit) throws -> String {
+        String(decoding: try JSONEncoder.deterministic().encode(report(for: trip, itinerary: itinerary, unit: unit)), as: UTF8.self)
     }
 
     /// "2026-07-01T09:00:00-07:00": the local time with its offset.

@@ -22,6 +22,10 @@ final class FakePlaces: PlaceIndex, @unchecked Sendable {
         places.min { Geodesy.distance(from: $0.coordinate, to: coordinate) < Geodesy.distance(from: $1.coordinate, to: coordinate) }
     }
 
+    func places(within kilometres: Double, of coordinate: Coordinate) -> [(place: Place, kilometres: Double)] {
+        places.map { ($0, SearchContext.kilometres(from: coordinate, to: $0.coordinate)) }.filter { $0.1 <= kilometres }
+    }
+
     static func californian(_ name: String, _ latitude: Double, _ longitude: Double, population: Int) -> Place {
         Place(name: name, admin1: "California", admin1Code: "CA", country: "United States", countryCode: "US",
               coordinate: Coordinate(latitude: latitude, longitude: longitude), population: population, timeZone: "America/Los_Angeles")

@@ -42,6 +42,10 @@ package final class Gazetteer: PlaceIndex, @unchecked Sendable {
         NearestPlace(tables: tables).find(coordinate).map { place(at: $0) }
     }
 
+    package func places(within kilometres: Double, of coordinate: Coordinate) -> [(place: Place, kilometres: Double)] {
+        NearbyPlaces(tables: tables).find(coordinate, kilometres: kilometres).map { (place(at: $0.place), $0.kilometres) }
+    }
+
     /// The place with index `index` (places are numbered in the file's spatial order).
     func place(at index: Int) -> Place {
         typealias Field = GazetteerFormat.Place

@@ -71,6 +71,9 @@ package protocol PlaceIndex: AnyObject, Sendable {
     func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place]
     /// The place nearest to `coordinate` (by great-circle distance), if the gazetteer has any.
     func nearest(to coordinate: Coordinate) -> Place?
+    /// The places at most `kilometres` from `coordinate` (great-circle), each with its distance, in
+    /// no particular order.
+    func places(within kilometres: Double, of coordinate: Coordinate) -> [(place: Place, kilometres: Double)]
 }
 
 extension PlaceIndex {

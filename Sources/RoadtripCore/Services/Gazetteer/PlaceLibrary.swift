@@ -44,6 +44,11 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
         indexes.first?.nearest(to: coordinate)
     }
 
+    /// From every index: a region's villages, camp sites and huts as well as the gazetteer's towns.
+    package func places(within kilometres: Double, of coordinate: Coordinate) -> [(place: Place, kilometres: Double)] {
+        indexes.flatMap { $0.places(within: kilometres, of: coordinate) }
+    }
+
     /// Whether two results from different indexes are one place: the same name, alike in kind, and
     /// close (an area's inner point may lie far from another source's point for it).
     static func isSame(_ a: Place, _ b: Place) -> Bool {

@@ -36,6 +36,19 @@ package enum GreatCircleArc {
         return result
     }
 
+    /// The point `fraction` (0...1) of the way from `a` to `b` along the great circle (on the
+    /// sphere); a straight blend between exact antipodes, where no single great circle runs.
+    package static func coordinate(from a: Coordinate, to b: Coordinate, fraction: Double) -> Coordinate {
+        let p = unitVector(a), q = unitVector(b)
+        let angle = atan2(length(cross(p, q)), dot(p, q)), sinAngle = sin(angle)
+        guard sinAngle >= 1e-12 else {
+            return Coordinate(latitude: a.latitude + (b.latitude - a.latitude) * fraction, longitude: a.longitude + (b.longitude - a.longitude) * fraction)
+        }
+        let wa = sin((1 - fraction) * angle) / sinAngle, wb = sin(fraction * angle) / sinAngle
+        let v = (p.0 * wa + q.0 * wb, p.1 * wa + q.1 * wb, p.2 * wa + q.2 * wb)
+        return Coordinate(latitude: atan2(v.2, hypot(v.0, v.1)) * 180 / .pi, longitude: atan2(v.1, v.0) * 180 / .pi)
+    }
+
     /// `dx` moved by whole worlds into -0.5...0.5.
     static func wrapped(_ dx: Double) -> Double {
         dx - dx.rounded()

@@ -13,16 +13,19 @@ package struct Itinerary: Equatable, Sendable {
         package let sun: SunTimes
     }
 
-    /// One leg driven: the geodesic length, the road estimates, and when it is driven.
+    /// One leg driven, or the part of it driven in a day: the geodesic length, the road
+    /// estimates, and when it is driven.
     package struct Leg: Equatable, Sendable {
         package let from: Int
         package let to: Int
+        /// The share of the leg driven: all of it, or a day's part of a leg longer than a day.
+        package var share: ClosedRange<Double> = 0...1
         package let meters: Double
         package let roadMeters: Double
         package let seconds: Double
         package let departure: Date
         package let arrival: Date
-        /// Longer alone than the daily limit: planned on a day of its own, and said.
+        /// Longer alone than the daily limit: split over days, and said.
         package let exceedsDailyLimit: Bool
         /// Leaves before sunrise or arrives after sunset.
         package let isAfterDark: Bool
@@ -32,6 +35,28 @@ package struct Itinerary: Equatable, Sendable {
 
         /// "≈ " before an estimated figure, nothing before a road one.
         package var mark: String { source == .estimate ? "≈ " : "" }
+        /// A day's part of a longer leg.
+        package var isPart: Bool { share != 0...1 }
+    }
+
+    /// A point on a leg where a day's driving ends, and the place to sleep near it: where a leg
+    /// longer than a day stops for the night, or, on a day that ends at a stop before its limit,
+    /// how far the limit would have taken it (a proposal: `n` adds it as a stop).
+    package struct Stopover: Equatable, Sendable {
+        /// The leg it is on, by its first stop, and how far along it (0...1).
+        package let leg: Int
+        package let share: Double
+        package let point: Coordinate
+        /// When the driving gets there, in the zone there.
+        package let arrival: Date
+        package let timeZone: TimeZone
+        /// The town (or village, camp site, hut) to sleep in, nil when none is near.
+        package let suggestion: OvernightPlaces.Suggestion?
+        /// For a proposal, the driving from the day's last stop to the point; 0 where the day
+        /// ends there anyway.
+        package let driveOnSeconds: Double
+
+        package var isProposal: Bool { driveOnSeconds > 0 }
     }
 
     /// Why a day ends where it does.
@@ -56,9 +81,18 @@ package struct Itinerary: Equatable, Sendable {
         package internal(set) var visits: [Visit] = []
         package internal(set) var legs: [Leg] = []
         package internal(set) var end = DayEnd.tripEnd
+        /// Where the day ends on the road (a leg longer than a day), or where driving on to the
+        /// limit would end it (`isProposal`).
+        package internal(set) var stopover: Stopover?
+        /// Where the day starts on the road: the last day's stopover.
+        package internal(set) var resumes: Stopover?
 
-        /// The stop where the night is spent; nil on the trip's last day.
-        package var overnightStop: Int? { end == .tripEnd ? nil : visits.last?.stop }
+        /// Whether the night is spent on the road, at the stopover, rather than at a stop.
+        package var endsOnTheRoad: Bool { stopover.map { !$0.isProposal } ?? false }
+        /// The stop where the night is spent; nil on the trip's last day and on the road.
+        package var overnightStop: Int? { end == .tripEnd || endsOnTheRoad ? nil : visits.last?.stop }
+        /// Nights spent at the end of the day: one, but for the trip's last day.
+        package var nights: Int { end == .tripEnd ? 0 : 1 }
         package var drivingSeconds: Double { legs.reduce(0) { $0 + $1.seconds } }
         package var meters: Double { legs.reduce(0) { $0 + $1.meters } }
         package var roadMeters: Double { legs.reduce(0) { $0 + $1.roadMeters } }
@@ -71,6 +105,13 @@ package struct Itinerary: Equatable, Sendable {
 
     package var drivingSeconds: Double { days.reduce(0) { $0 + $1.drivingSeconds } }
     package var meters: Double { days.reduce(0) { $0 + $1.meters } }
-    /// Legs longer than the daily limit, which no plan can fit in a day.
-    package var longLegs: [Leg] { days.flatMap(\.legs).filter(\.exceedsDailyLimit) }
+    /// The first stop of each leg longer than the daily limit, which the plan splits over days.
+    package var longLegs: [Int] {
+        var seen = Set<Int>()
+        return days.flatMap(\.legs).filter(\.exceedsDailyLimit).map(\.from).filter { seen.insert($0).inserted }
+    }
+    /// How many days each leg is driven over, by its first stop, for the legs split over days.
+    package var partCounts: [Int: Int] {
+        days.flatMap(\.legs).filter(\.isPart).reduce(into: [:]) { $0[$1.from, default: 0] += 1 }
+    }
 }

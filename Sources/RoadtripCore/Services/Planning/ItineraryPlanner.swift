@@ -6,10 +6,14 @@ import Foundation
 ///   that stop's time zone; the first on the start date (today when none is set).
 /// - A stay of some hours is spent at the stop before driving on; an overnight stop ends the day
 ///   there, and a stay of n nights leaves n − 1 whole days there before driving on.
-/// - A day ends at the last stop it can reach without driving more than the daily limit. A leg
-///   longer than the limit on its own gets a day of its own and is flagged, never split or hidden.
+/// - A day ends at the last stop it can reach without driving more than the daily limit; where
+///   the limit would run out on the next leg, the place to sleep there is proposed beside it.
+/// - A leg longer than the limit on its own is driven with what is left of the day and split
+///   over as many days as it takes, each night near the point where the day's driving runs out
+///   (`OvernightPlaces`: the largest town near the road line, or the arc without one).
 /// - When the days end by sunset, a leg that would arrive after sunset waits for the next
-///   morning, unless it is the day's first (which is then driven, and marked after dark).
+///   morning, unless it is the day's first (which is then driven, and marked after dark); a
+///   long leg's day ends by sunset too.
 ///
 /// Times are instants; each visit carries its stop's zone, so a day that crosses a time zone
 /// shows every arrival in local time, with its own date.
@@ -26,11 +30,18 @@ package struct ItineraryPlanner {
     package let timeZones: [TimeZone]
     /// The start date when the settings give none.
     package let today: LocalDay
+    /// Where to sleep where a day's driving runs out on the road; nil: the point alone.
+    package var overnightPlaces: OvernightPlaces?
 
     /// The figures of leg `index` when the planner was given them.
     func figures(ofLeg index: Int) -> LegFigures? {
         guard let legFigures, legFigures.count == legMeters.count else { return nil }
         return legFigures[index]
+    }
+
+    /// The way leg `index` runs: its road line when routed, else the arc.
+    func path(ofLeg index: Int) -> LegPath {
+        LegPath(from: stops[index].location, to: stops[index + 1].location, road: figures(ofLeg: index)?.line ?? [])
     }
 
     package init(stops: [Stop], legMeters: [Double], estimate: RouteEstimate, settings: TripSettings, timeZones: [TimeZone], today: LocalDay) {
@@ -76,6 +87,9 @@ private struct Schedule {
     /// Seconds driven in the day under way.
     var driven = 0.0
 
+    /// The least driving worth starting a day's part of a long leg with, or proposing to drive on.
+    static let shortestDrive = 1800.0
+
     init(planner: ItineraryPlanner, zones: [TimeZone]) {
         self.planner = planner
         self.zones = zones
@@ -83,6 +97,8 @@ private struct Schedule {
         clock = date.instant(hour: planner.startTime.hour, minute: planner.startTime.minute, in: zones[0])
         day = Itinerary.Day(number: 1, date: date, start: clock)
     }
+
+    private var limit: Double { planner.dailyLimitSeconds }
 
     mutating func run() {
         let last = planner.stops.count - 1
@@ -101,38 +117,108 @@ private struct Schedule {
                 arrival = nil
             }
             let seconds = planner.figures(ofLeg: index)?.seconds ?? planner.estimate.drivingSeconds(geodesicMeters: planner.legMeters[index])
-            if driven > 0, let reason = reasonToStop(before: index, seconds: seconds) {
+            let isLong = seconds > limit + 1
+            if driven > 0, let reason = isLong ? reasonToWait(at: index) : reasonToStop(before: index, seconds: seconds) {
+                let proposal = reason == .dailyLimit && !isLong ? proposal(onLeg: index, seconds: seconds) : nil
                 endDay(at: index, arrival: arrival, because: reason)
+                days[days.count - 1].stopover = proposal
                 startNextDay(at: index, restDays: 0)
                 arrival = nil
             }
             day.visits.append(visit(index, arrival: arrival, departure: clock))
-            drive(from: index, seconds: seconds)
+            if isLong { driveInParts(from: index, seconds: seconds) } else { drive(from: index, seconds: seconds) }
             arrival = clock
         }
     }
 
     /// Why the day should end at stop `index` rather than drive the next leg, if it should.
     private func reasonToStop(before index: Int, seconds: Double) -> Itinerary.DayEnd? {
-        if driven + seconds > planner.dailyLimitSeconds + 1 { return .dailyLimit }
-        if planner.settings.endsBySunset, let sunset = sun(at: index + 1, on: clock + seconds).sunset, clock + seconds > sunset {
-            return .sunset
-        }
+        if driven + seconds > limit + 1 { return .dailyLimit }
+        if planner.settings.endsBySunset, sun(at: index + 1, on: clock + seconds).isAfterSunset(clock + seconds) { return .sunset }
         return nil
     }
 
+    /// Why a leg longer than a day should wait for tomorrow at stop `index`: too little of
+    /// today is left to start it.
+    private func reasonToWait(at index: Int) -> Itinerary.DayEnd? {
+        driveLeft(sun: sun(at: index, on: clock)) < Self.shortestDrive ? .dailyLimit : nil
+    }
+
+    /// The driving left in the day under way, setting out now from where `sun` is the sun's:
+    /// to the daily limit, and to sunset when the days end by sunset.
+    private func driveLeft(sun: SunTimes) -> Double {
+        var left = limit - driven
+        if planner.settings.endsBySunset, let sunset = sun.sunset { left = min(left, sunset.timeIntervalSince(clock)) }
+        return left
+    }
+
+    /// Where the daily limit would run out on leg `index`, which does not fit in the day, when
+    /// what is left of the day is worth driving.
+    private func proposal(onLeg index: Int, seconds: Double) -> Itinerary.Stopover? {
+        let left = limit - driven
+        guard left >= Self.shortestDrive, seconds > 0 else { return nil }
+        let proposal = stopover(onLeg: index, share: left / seconds, arrival: clock + left, driveOn: left)
+        return proposal.suggestion == nil ? nil : proposal
+    }
+
+    private func stopover(onLeg index: Int, share: Double, arrival: Date, driveOn: Double) -> Itinerary.Stopover {
+        let path = planner.path(ofLeg: index)
+        let point = path.point(at: share)
+        let suggestion = planner.overnightPlaces?.suggestion(on: path, at: share)
+        let zone = suggestion?.place.zone ?? planner.overnightPlaces?.timeZone(at: point) ?? zones[share < 0.5 ? index : index + 1]
+        return Itinerary.Stopover(leg: index, share: share, point: point, arrival: arrival, timeZone: zone, suggestion: suggestion, driveOnSeconds: driveOn)
+    }
+
     private mutating func drive(from index: Int, seconds: Double) {
+        let dark = sun(at: index, on: clock).isDark(at: clock) || sun(at: index + 1, on: clock + seconds).isDark(at: clock + seconds)
+        drive(from: index, share: 0...1, seconds: seconds, legSeconds: seconds, isAfterDark: dark)
+    }
+
+    /// Leg `index`, longer than a day: what is left of today, then a day's driving at a time,
+    /// each night at a stopover on the way.
+    private mutating func driveInParts(from index: Int, seconds: Double) {
+        var done = 0.0
+        var setOut: (point: Coordinate, zone: TimeZone)?
+        while true {
+            // A day's first drive is never cut short by the sun (it is driven, and marked).
+            let here = setOut.map { sun(at: $0.point, in: $0.zone, on: clock) } ?? sun(at: index, on: clock)
+            var left = driveLeft(sun: here)
+            if driven == 0, left < Self.shortestDrive { left = limit }
+            let part = min(left, seconds - done)
+            let arrives = done + part >= seconds - 1
+            let dark = here.isDark(at: clock) || (arrives && sun(at: index + 1, on: clock + part).isDark(at: clock + part))
+            drive(from: index, share: done / seconds...(arrives ? 1 : (done + part) / seconds), seconds: part, legSeconds: seconds, isAfterDark: dark)
+            done += part
+            if arrives { return }
+            let night = stopover(onLeg: index, share: done / seconds, arrival: clock, driveOn: 0)
+            if sun(at: night.point, in: night.timeZone, on: clock).isDark(at: clock) { markLastLegAfterDark() }
+            day.stopover = night
+            day.end = driven >= limit - 1 ? .dailyLimit : .sunset
+            days.append(day)
+            startNextDay(in: night.timeZone)
+            day.resumes = night
+            setOut = (night.point, night.timeZone)
+        }
+    }
+
+    private mutating func drive(from index: Int, share: ClosedRange<Double>, seconds: Double, legSeconds: Double, isAfterDark: Bool) {
         let meters = planner.legMeters[index]
-        let arrival = clock + seconds
-        let dark = sun(at: index, on: clock).isDark(at: clock) || sun(at: index + 1, on: arrival).isDark(at: arrival)
         let figures = planner.figures(ofLeg: index)
-        day.legs.append(Itinerary.Leg(from: index, to: index + 1, meters: meters,
-                                      roadMeters: figures?.meters ?? planner.estimate.roadMeters(geodesicMeters: meters),
-                                      seconds: seconds, departure: clock, arrival: arrival,
-                                      exceedsDailyLimit: seconds > planner.dailyLimitSeconds + 1, isAfterDark: dark,
+        let portion = share.upperBound - share.lowerBound
+        day.legs.append(Itinerary.Leg(from: index, to: index + 1, share: share, meters: meters * portion,
+                                      roadMeters: (figures?.meters ?? planner.estimate.roadMeters(geodesicMeters: meters)) * portion,
+                                      seconds: seconds, departure: clock, arrival: clock + seconds,
+                                      exceedsDailyLimit: legSeconds > limit + 1, isAfterDark: isAfterDark,
                                       source: figures?.source ?? .estimate, reason: figures?.reason))
         driven += seconds
-        clock = arrival
+        clock += seconds
+    }
+
+    private mutating func markLastLegAfterDark() {
+        guard let last = day.legs.popLast() else { return }
+        day.legs.append(Itinerary.Leg(from: last.from, to: last.to, share: last.share, meters: last.meters, roadMeters: last.roadMeters,
+                                      seconds: last.seconds, departure: last.departure, arrival: last.arrival,
+                                      exceedsDailyLimit: last.exceedsDailyLimit, isAfterDark: true, source: last.source, reason: last.reason))
     }
 
     private mutating func endDay(at index: Int, arrival: Date?, because end: Itinerary.DayEnd) {
@@ -151,7 +237,16 @@ private struct Schedule {
             days.append(rest)
             morning = nextMorning(after: morning, in: zones[index])
         }
-        day = Itinerary.Day(number: days.count + 1, date: LocalDay(morning, in: zones[index]), start: morning)
+        begin(at: morning, in: zones[index])
+    }
+
+    /// The next morning on the road, in `zone`.
+    private mutating func startNextDay(in zone: TimeZone) {
+        begin(at: nextMorning(after: clock, in: zone), in: zone)
+    }
+
+    private mutating func begin(at morning: Date, in zone: TimeZone) {
+        day = Itinerary.Day(number: days.count + 1, date: LocalDay(morning, in: zone), start: morning)
         clock = morning
         driven = 0
     }
@@ -171,6 +266,10 @@ private struct Schedule {
 
     /// The sun at stop `index` on the local date of `instant` there.
     private func sun(at index: Int, on instant: Date) -> SunTimes {
-        SunTimes.on(LocalDay(instant, in: zones[index]), at: planner.stops[index].location, in: zones[index])
+        sun(at: planner.stops[index].location, in: zones[index], on: instant)
+    }
+
+    private func sun(at point: Coordinate, in zone: TimeZone, on instant: Date) -> SunTimes {
+        SunTimes.on(LocalDay(instant, in: zone), at: point, in: zone)
     }
 }

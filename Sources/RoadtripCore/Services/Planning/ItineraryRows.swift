@@ -4,16 +4,18 @@ import Foundation
 /// per day, a line per stop (local times, stay, where the night is spent, the sun), and a line
 /// per leg (driving time, distance, and what to watch: a leg past the daily limit, driving after dark).
 package struct ItineraryRow: Equatable, Sendable {
-    package enum Kind: Equatable, Sendable { case day, visit, leg }
+    package enum Kind: Equatable, Sendable { case day, visit, leg, stopover }
 
     package let kind: Kind
+    /// The day the row belongs to, from 0.
+    package var day = 0
     /// "12:05 → 13:35", "      → 09:00", "18:05 →      ": arrival and departure, local time.
     package var time = ""
     /// The zone's short name at that time ("PDT", "CEST", "GMT-3").
     package var zone = ""
-    /// "Day 2 · Thu 2 Jul 2026", "3. Eugene", "↓ ≈ 3 h 05 min · ≈ 280 km".
+    /// "Day 2 · Thu 2 Jul 2026", "3. Eugene", "↓ ≈ 3 h 05 min · ≈ 280 km", "near Redding".
     package var title = ""
-    /// The day's totals; the stop's stay and night; the leg's warnings.
+    /// The day's totals and costs; the stop's stay and night; the leg's warnings; the stopover's place.
     package var detail = ""
     /// "sun 05:14–21:08", "sun up all day", "sun down all day".
     package var sun = ""
@@ -22,25 +24,43 @@ package struct ItineraryRow: Equatable, Sendable {
 }
 
 package enum ItineraryRows {
-    package static func rows(for itinerary: Itinerary, stops: [Stop], unit: DistanceUnit, unicode: Bool = true) -> [ItineraryRow] {
+    /// The rows of `itinerary`; `costs`, when given, add each day's fuel and lodging to its heading.
+    package static func rows(for itinerary: Itinerary, stops: [Stop], unit: DistanceUnit, unicode: Bool = true, costs: TripCosts? = nil) -> [ItineraryRow] {
         let limit = RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)
+        let parts = itinerary.partCounts
+        var partNumbers: [Int: Int] = [:]
         var rows: [ItineraryRow] = []
-        for day in itinerary.days {
-            rows.append(heading(day, unit: unit))
-            for visit in day.visits {
-                let leg = day.legs.first { $0.from == visit.stop && visit.departure != nil }
-                rows.append(row(visit, in: day, stops: stops))
-                if let leg { rows.append(row(leg, unit: unit, limit: limit, unicode: unicode)) }
+        for (number, day) in itinerary.days.enumerated() {
+            var dayRows: [ItineraryRow] = []
+            func add(_ leg: Itinerary.Leg) {
+                var part: (Int, Int)?
+                if leg.isPart, let count = parts[leg.from] {
+                    partNumbers[leg.from, default: 0] += 1
+                    part = (partNumbers[leg.from]!, count)
+                }
+                dayRows.append(row(leg, unit: unit, limit: limit, part: part, unicode: unicode))
             }
+            dayRows.append(heading(day, unit: unit, costs: costs.map { ($0, $0.days[number]) }))
+            if let resumes = day.resumes {
+                dayRows.append(row(resumes, departure: day.start, unit: unit))
+                if let leg = day.legs.first(where: { $0.from == resumes.leg && $0.share.lowerBound > 0 }) { add(leg) }
+            }
+            for visit in day.visits {
+                dayRows.append(row(visit, in: day, stops: stops))
+                if visit.departure != nil, let leg = day.legs.first(where: { $0.from == visit.stop && $0.share.lowerBound == 0 }) { add(leg) }
+            }
+            if let stopover = day.stopover { dayRows.append(row(stopover, departure: nil, unit: unit)) }
+            rows += dayRows.map { var row = $0; row.day = number; return row }
         }
         return rows
     }
 
-    private static func heading(_ day: Itinerary.Day, unit: DistanceUnit) -> ItineraryRow {
-        let totals = day.legs.isEmpty
+    private static func heading(_ day: Itinerary.Day, unit: DistanceUnit, costs: (TripCosts, TripCosts.Figures)?) -> ItineraryRow {
+        var totals = day.legs.isEmpty
             ? "no driving"
             : "\(day.isEstimate ? "≈ " : "")\(RouteEstimate.formatDuration(seconds: day.drivingSeconds)) driving · "
                 + "\(day.isEstimate ? "≈ " : "")\(unit.format(meters: day.roadMeters))"
+        if let (costs, figures) = costs, case let text = costs.text(figures), !text.isEmpty { totals += " · \(text)" }
         return ItineraryRow(kind: .day, title: "Day \(day.number) · \(dateText(day.date))", detail: totals)
     }
 
@@ -60,6 +80,30 @@ package enum ItineraryRows {
         return ItineraryRow(kind: .visit, time: day.end == .rest ? "" : timeText(arrival: arrival, departure: departure),
                             zone: shown.map { zoneName(zone, at: $0) } ?? "",
                             title: "\(visit.stop + 1). \(stop.name)", detail: notes.joined(separator: " · "), sun: sunText(visit.sun, in: zone))
+    }
+
+    /// Where a day ends on the road (its arrival), where the next one sets out again
+    /// (`departure`), or where the limit would end it: the place to sleep there.
+    private static func row(_ stopover: Itinerary.Stopover, departure: Date?, unit: DistanceUnit) -> ItineraryRow {
+        let zone = stopover.timeZone
+        let shown = departure ?? stopover.arrival
+        let near = stopover.suggestion.map { "near \($0.place.name)" } ?? "on the road"
+        var notes: [String] = []
+        if departure == nil {
+            if stopover.isProposal { notes.append("\(RouteEstimate.formatDuration(seconds: stopover.driveOnSeconds)) more driving") }
+            if let suggestion = stopover.suggestion {
+                let place = suggestion.place
+                let size = place.population > 0 ? "\(place.kindText) of \(DistanceUnit.grouped(place.population))" : place.kindText
+                notes.append("\(size), \(unit.format(meters: unit.shown(meters: suggestion.offRouteMeters))) off the route")
+            } else {
+                notes.append("no town within \(OvernightPlaces.reach) km")
+            }
+        }
+        let title = departure != nil ? "from \(stopover.suggestion.map { "near \($0.place.name)" } ?? "the road")" : stopover.isProposal ? "or on to \(stopover.suggestion?.place.name ?? "")" : near
+        if departure == nil, !stopover.isProposal { notes.insert("night here (daily limit)", at: 0) }
+        let sun = SunTimes.on(LocalDay(shown, in: zone), at: stopover.point, in: zone)
+        return ItineraryRow(kind: .stopover, time: departure.map { "      → \(clock($0, in: zone))" } ?? clock(stopover.arrival, in: zone),
+                            zone: zoneName(zone, at: shown), title: title, detail: notes.joined(separator: " · "), sun: sunText(sun, in: zone))
     }
 
     /// "11:00 → 12:30" for a stay, "09:05" passing through or arriving, "      → 09:00" leaving.
@@ -82,14 +126,32 @@ package enum ItineraryRows {
         }
     }
 
-    private static func row(_ leg: Itinerary.Leg, unit: DistanceUnit, limit: String, unicode: Bool) -> ItineraryRow {
+    private static func row(_ leg: Itinerary.Leg, unit: DistanceUnit, limit: String, part: (Int, Int)?, unicode: Bool) -> ItineraryRow {
         var warnings: [String] = []
-        if leg.exceedsDailyLimit { warnings.append("\(unicode ? "⚠" : "!") over the daily limit (\(limit))") }
+        if leg.exceedsDailyLimit {
+            warnings.append("\(unicode ? "⚠" : "!") \(longLegWarning) (\(limit))" + (part.map { ": part \($0.0) of \($0.1)" } ?? ""))
+        }
         if leg.isAfterDark { warnings.append("\(unicode ? "☾" : "*") after dark") }
         let arrow = unicode ? "↓" : "v"
         return ItineraryRow(kind: .leg, title: "\(arrow) \(leg.mark)\(RouteEstimate.formatDuration(seconds: leg.seconds)) · \(leg.mark)\(unit.format(meters: leg.roadMeters))",
                             detail: warnings.joined(separator: " · "), isWarning: leg.exceedsDailyLimit)
     }
+
+    /// The trip in all: "≈ 24 h 10 min driving · ≈ 1,940 km · fuel €139 · lodging €240 · €379".
+    package static func totals(_ itinerary: Itinerary, unit: DistanceUnit, costs: TripCosts?) -> String {
+        let mark = itinerary.days.contains(where: \.isEstimate) ? "≈ " : ""
+        var parts = ["\(mark)\(RouteEstimate.formatDuration(seconds: itinerary.drivingSeconds)) driving",
+                     "\(mark)\(unit.format(meters: itinerary.days.reduce(0) { $0 + $1.roadMeters }))"]
+        if let costs {
+            let text = costs.text(costs.total)
+            if !text.isEmpty { parts.append(text) }
+            if costs.total.fuelCost != nil, costs.total.lodging != nil, let cost = costs.total.cost { parts.append("\(costs.money(cost)) in all") }
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// What a leg longer than a day's driving is flagged with (the README quotes it).
+    package static let longLegWarning = "longer than the daily limit"
 
     // MARK: Dates and times, in English whatever the locale (as the rest of the program speaks)
 

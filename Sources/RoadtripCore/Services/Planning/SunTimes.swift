@@ -41,12 +41,24 @@ package enum SunTimes: Equatable, Sendable {
     }
 
     /// Whether `instant` is between sunset and sunrise at this place on this day (true all day for
-    /// .alwaysDown, never for .alwaysUp): before sunrise or after sunset.
+    /// .alwaysDown, never for .alwaysUp): before sunrise or after sunset, to the minute, as both
+    /// are shown. Leaving at 09:00 with the sun up at 09:00:30 (shown "sun 09:00–15:21") is not
+    /// leaving in the dark, and arriving at 15:21:40 is not arriving after a 15:21 sunset.
     package func isDark(at instant: Date) -> Bool {
         switch self {
-        case .risesAndSets(let sunrise, let sunset): return instant < sunrise || instant > sunset
+        case .risesAndSets(let sunrise, let sunset): return Self.minute(instant) < Self.minute(sunrise) || Self.minute(instant) > Self.minute(sunset)
         case .alwaysUp: return false
         case .alwaysDown: return true
         }
+    }
+
+    /// Whether `instant` is after sunset, to the minute shown; never where the sun does not set.
+    package func isAfterSunset(_ instant: Date) -> Bool {
+        sunset.map { Self.minute(instant) > Self.minute($0) } ?? false
+    }
+
+    /// The minute an instant is shown in (every zone in use is whole minutes from UTC).
+    private static func minute(_ instant: Date) -> Double {
+        (instant.timeIntervalSince1970 / 60).rounded(.down)
     }
 }

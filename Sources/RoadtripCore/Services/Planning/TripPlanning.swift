@@ -36,6 +36,7 @@ package enum TripPlanning {
         var planner = ItineraryPlanner(stops: trip.stops, legMeters: route.legMeters, estimate: RouteEstimate(for: trip, unit: unit),
                                        settings: trip.settings, timeZones: timeZones(of: trip.stops, places: places), today: today)
         planner.legFigures = legs.flatMap { $0.contains { !$0.isEstimate } ? $0 : nil }
+        planner.overnightPlaces = places.map(OvernightPlaces.init(places:))
         return planner.plan()
     }
 

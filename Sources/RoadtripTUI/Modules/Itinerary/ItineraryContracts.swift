@@ -19,6 +19,8 @@ protocol ItineraryViewOutput: AnyObject {
     func didPressSave()
     func didPressHelp()
     func didPressBack()
+    /// `n` on line `row`: the place proposed for that day's night becomes a stop.
+    func didPressAddNight(row: Int)
 }
 
 /// The trip and its plan; no screen state.
@@ -31,6 +33,8 @@ protocol ItineraryInteractorInput: EditingSession {
     func itinerary(for trip: Trip, unit: DistanceUnit) -> Itinerary
     /// Road figures arrived for some leg: the days are planned again.
     var roadLegChanges: AnyPublisher<Void, Never> { get }
+    /// Adds `place` as a stop with a night after stop `index`; says what was done, or why not.
+    func addNightStop(_ place: Place, after index: Int) -> StatusMessage
 }
 
 @MainActor

@@ -2,6 +2,7 @@ import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
 import RoadtripStore
+import Terminal
 
 /// The trip from the shared DataModel and its plan from the planning services.
 @MainActor
@@ -31,6 +32,18 @@ final class ItineraryInteractor: ItineraryInteractorInput, ModelEditingSession {
     func itinerary(for trip: Trip, unit: DistanceUnit) -> Itinerary {
         let legs = roads.figures(of: trip, estimate: RouteEstimate(for: trip, unit: unit)).legs
         return TripPlanning.itinerary(for: trip, unit: unit, places: try? places.value.get(), today: today(), legs: legs)
+    }
+
+    func addNightStop(_ place: Place, after index: Int) -> StatusMessage {
+        if let refusal { return refusal }
+        guard let trip = model.trips.first(where: { $0.id == tripID }), trip.stops.indices.contains(index) else {
+            return .error("The trip has changed; nothing was added.")
+        }
+        var stop = Stop(name: place.name, location: place.coordinate, region: place.admin1.isEmpty ? nil : place.admin1,
+                        country: place.country.isEmpty ? nil : place.country)
+        stop.overnight = true
+        model.insertStop(stop, inTrip: tripID, at: index + 1)
+        return StatusMessage("Added \(place.name) after \(trip.stops[index].name), with a night there (u undoes it).")
     }
 
 }

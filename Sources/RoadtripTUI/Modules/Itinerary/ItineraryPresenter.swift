@@ -12,6 +12,8 @@ final class ItineraryPresenter: ItineraryViewOutput {
     /// The units of trips that choose none.
     private let defaultUnit: DistanceUnit
     private var trip: Trip?
+    /// The plan on screen, for `n` to find the night proposed on a line's day.
+    private var itinerary: Itinerary?
     private var message: StatusMessage?
     private var subscription: AnyCancellable?
     private var roadSubscription: AnyCancellable?
@@ -43,6 +45,20 @@ final class ItineraryPresenter: ItineraryViewOutput {
     func didPressHelp() { router.openHelp() }
     func didPressBack() { router.closeItinerary() }
 
+    func didPressAddNight(row: Int) {
+        guard let itinerary, let trip else { return }
+        let rows = Self.makeViewModel(trip: trip, itinerary: itinerary, unit: trip.unit(default: defaultUnit)).rows
+        guard rows.indices.contains(row) else { return }
+        let day = itinerary.days[rows[row].day]
+        guard let stopover = day.stopover else {
+            return show(.error("Day \(day.number) has no night to propose: it ends at a stop, within the daily limit."))
+        }
+        guard let suggestion = stopover.suggestion else {
+            return show(.error("No town lies within \(OvernightPlaces.reach) km of where day \(day.number)'s driving ends."))
+        }
+        show(interactor.addNightStop(suggestion.place, after: stopover.leg))
+    }
+
     private func show(_ message: StatusMessage) {
         self.message = message
         refresh()
@@ -51,7 +67,9 @@ final class ItineraryPresenter: ItineraryViewOutput {
     private func refresh() {
         guard let trip else { return }
         let unit = trip.unit(default: defaultUnit)
-        var viewModel = Self.makeViewModel(trip: trip, itinerary: interactor.itinerary(for: trip, unit: unit), unit: unit, unicode: TextWidth.isUTF8)
+        let itinerary = interactor.itinerary(for: trip, unit: unit)
+        self.itinerary = itinerary
+        var viewModel = Self.makeViewModel(trip: trip, itinerary: itinerary, unit: unit, unicode: TextWidth.isUTF8)
         viewModel.message = message
         viewModel.isReadOnly = interactor.readOnlyReason != nil
         view?.display(viewModel)
@@ -68,10 +86,11 @@ final class ItineraryPresenter: ItineraryViewOutput {
         let days = itinerary.days.count == 1 ? "1 day" : "\(itinerary.days.count) days"
         let start = "\(ItineraryRows.dateText(first.date)), \(ItineraryRows.clock(first.start, in: zone)) \(ItineraryRows.zoneName(zone, at: first.start))"
         viewModel.subtitle = "\(days) from \(start) · at most \(RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)) driving a day"
-        viewModel.rows = ItineraryRows.rows(for: itinerary, stops: trip.stops, unit: unit, unicode: unicode)
-        var summary = ["≈ \(RouteEstimate.formatDuration(seconds: itinerary.drivingSeconds)) driving in all"]
+        let costs = TripCosts(itinerary: itinerary, settings: trip.settings, unit: unit)
+        viewModel.rows = ItineraryRows.rows(for: itinerary, stops: trip.stops, unit: unit, unicode: unicode, costs: costs)
+        var summary = ["In all: \(ItineraryRows.totals(itinerary, unit: unit, costs: costs))"]
         let long = itinerary.longLegs.count
-        if long > 0 { summary.append("\(long) \(long == 1 ? "leg is" : "legs are") longer than a day's driving") }
+        if long > 0 { summary.append("\(long) \(long == 1 ? "leg is" : "legs are") split over days") }
         let dark = itinerary.days.flatMap(\.legs).filter(\.isAfterDark).count
         if dark > 0 { summary.append("\(dark) \(dark == 1 ? "leg" : "legs") after dark") }
         viewModel.summary = summary.joined(separator: " · ")

@@ -2,15 +2,18 @@ import RoadtripCore
 import Terminal
 
 /// The trip day by day: a heading per day, then its stops (local arrival and departure times,
-/// stay, night, sun) and the legs between them; scrolled a line at a time, read-only.
+/// stay, night, sun), the legs between them and the places proposed for a night on the road;
+/// scrolled a line at a time. `n` makes the selected day's proposed night a stop.
 @MainActor
 final class ItineraryView: Screen, ItineraryViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
-        case undo, redo, save, help, back
+        case undo, redo, save, help, back, addNight
     }
 
     static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
+        KeyBinding(.addNight, keys: [.character("n")], label: "Night stop",
+                   help: "Add the place proposed for the selected day's night as a stop, with a night there", statusBar: true),
         KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change (the plan follows)"),
         KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
         KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
@@ -18,7 +21,7 @@ final class ItineraryView: Screen, ItineraryViewInput {
         KeyBinding(.back, keys: [.escape, .character("q"), .left, .character("h"), .character("i")], label: "Back", help: "Back to the trip", statusBar: true),
     ])
 
-    static let readOnlyKeymap = keymap.keeping { ![.undo, .redo, .save].contains($0) }
+    static let readOnlyKeymap = keymap.keeping { ![.undo, .redo, .save, .addNight].contains($0) }
 
     private let presenter: ItineraryViewOutput
     private var viewModel = ItineraryViewModel()
@@ -59,6 +62,7 @@ final class ItineraryView: Screen, ItineraryViewInput {
         case .save: presenter.didPressSave()
         case .help: presenter.didPressHelp()
         case .back: presenter.didPressBack()
+        case .addNight: if let row = list.selection { presenter.didPressAddNight(row: row) }
         }
     }
 
@@ -101,10 +105,10 @@ final class ItineraryView: Screen, ItineraryViewInput {
         case .day:
             let used = surface.text(" \(row.title)", row: rect.row, column: rect.column, width: rect.width, style: style(.header))
             surface.text("   \(row.detail)", row: rect.row, column: rect.column + used, width: max(0, rect.width - used), style: style(.accent))
-        case .visit:
+        case .visit, .stopover:
             surface.text(row.time, row: rect.row, column: columns.time, width: 13, style: style(.normal))
             surface.text(row.zone, row: rect.row, column: columns.zone, width: 6, style: style(.dim))
-            surface.text(row.title, row: rect.row, column: columns.title, width: columns.titleWidth, style: style(.normal))
+            surface.text(row.title, row: rect.row, column: columns.title, width: columns.titleWidth, style: style(row.kind == .visit ? .normal : .dim))
             surface.text(row.detail, row: rect.row, column: columns.detail, width: max(0, columns.detailWidth), style: style(.accent))
             if let sun = columns.sun { surface.text(row.sun, row: rect.row, column: sun, width: rect.right - sun, style: style(.dim)) }
         case .leg:
@@ -128,8 +132,9 @@ struct ItineraryColumns: Equatable {
 
     init(width: Int, rows: [ItineraryRow]) {
         let sunWidth = 16
-        let longestTitle = rows.filter { $0.kind == .visit }.map { TextWidth.width($0.title) }.max() ?? 0
-        let longestDetail = rows.filter { $0.kind == .visit }.map { TextWidth.width($0.detail) }.max() ?? 0
+        let lines = rows.filter { $0.kind == .visit || $0.kind == .stopover }
+        let longestTitle = lines.map { TextWidth.width($0.title) }.max() ?? 0
+        let longestDetail = lines.map { TextWidth.width($0.detail) }.max() ?? 0
         let room = max(0, width - title)
         titleWidth = min(longestTitle, max(12, room * 2 / 5))
         detail = title + titleWidth + 2

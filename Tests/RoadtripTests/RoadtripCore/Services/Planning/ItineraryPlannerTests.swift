@@ -72,14 +72,70 @@ struct ItineraryPlannerTests {
         #expect(Self.summary(itinerary) == ["2026-07-01: S0 -→09:00, S1 11:00→12:30, S2 14:30→-"])
     }
 
-    @Test func aLegLongerThanTheLimitGetsADayOfItsOwnAndIsFlagged() {
+    @Test func aLegLongerThanTheLimitIsDrivenOnAndSplitOverDays() {
+        // Two hours to S1, then ten: six more on day 1, the night on the road, four on day 2.
         let itinerary = Self.plan(hours: [2, 10, 2])
-        #expect(itinerary.days.map { $0.legs.map(\.from) } == [[0], [1], [2]])
-        #expect(itinerary.days[1].legs[0].exceedsDailyLimit)
-        #expect(itinerary.longLegs.count == 1)
+        #expect(itinerary.days.map { $0.legs.map(\.from) } == [[0, 1], [1, 2]])
+        let (first, second) = (itinerary.days[0], itinerary.days[1])
+        #expect(abs(first.legs[1].share.upperBound - 0.6) < 1e-9 && first.legs[1].share.lowerBound == 0)
+        #expect(abs(first.drivingSeconds - 8 * 3600) < 1 && abs(first.legs[1].meters - 600_000) < 1)
+        #expect(first.endsOnTheRoad && first.overnightStop == nil && first.end == .dailyLimit && first.nights == 1)
+        #expect(first.stopover?.leg == 1 && first.stopover?.isProposal == false)
+        #expect(Self.clock(first.stopover?.arrival) == "17:00")
+        // Day 2 sets out again from there in the morning and arrives at S2 at 13:00.
+        #expect(second.resumes == first.stopover && Self.clock(second.start) == "09:00")
+        #expect(second.legs[0].share.upperBound == 1 && second.legs[0].exceedsDailyLimit)
+        #expect(Self.summary(itinerary)[1] == "2026-07-02: S2 13:00→13:00, S3 15:00→-")
+        #expect(itinerary.longLegs == [1] && itinerary.partCounts == [1: 2])
         #expect(!itinerary.days[0].legs[0].exceedsDailyLimit)
-        // The day after the long leg starts the next morning, not at 19:00.
-        #expect(Self.clock(itinerary.days[2].start) == "09:00")
+        // Nothing is lost: the days add up to the trip.
+        #expect(abs(itinerary.drivingSeconds - 14 * 3600) < 1 && abs(itinerary.meters - 1_400_000) < 1)
+    }
+
+    @Test func aLegOfSeveralDaysTakesADayOfTheLimitAtATime() {
+        let itinerary = Self.plan(hours: [20])
+        #expect(itinerary.days.map { ($0.drivingSeconds / 3600).rounded() } == [8, 8, 4])
+        #expect(itinerary.days.map(\.endsOnTheRoad) == [true, true, false])
+        #expect(itinerary.days.compactMap { $0.stopover?.share }.map { ($0 * 100).rounded() } == [40, 80])
+        let rows = ItineraryRows.rows(for: itinerary, stops: (0...1).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }, unit: .km)
+        #expect(rows.filter { $0.kind == .leg }.map(\.detail) == (1...3).map { "⚠ longer than the daily limit (8 h 00 min): part \($0) of 3" })
+        #expect(rows.filter { $0.kind == .stopover }.map(\.title) == ["on the road", "from the road", "on the road", "from the road"])
+    }
+
+    @Test func aLongLegWaitsForTomorrowWhenLittleOfTheDayIsLeft() {
+        // Seven and three quarter hours driven: a quarter of an hour is not worth setting out on a long leg.
+        let itinerary = Self.plan(hours: [7.75, 10])
+        #expect(itinerary.days.map { $0.legs.count } == [1, 1, 1])
+        #expect(itinerary.days[0].overnightStop == 1 && itinerary.days[0].stopover == nil)
+    }
+
+    /// A town and a hamlet near the middle of the leg from S2 (90°… 92° W) to S3 (93° W).
+    static let townsOnTheWay = FakePlaces([
+        Place(name: "Bigtown", admin1: "Illinois", admin1Code: "IL", country: "United States", countryCode: "US",
+              coordinate: Coordinate(latitude: 40.05, longitude: -92.5), population: 50_000, timeZone: "America/Chicago"),
+        Place(name: "Hamlet", admin1: "Illinois", admin1Code: "IL", country: "United States", countryCode: "US",
+              coordinate: Coordinate(latitude: 40.0, longitude: -92.52), population: 300, timeZone: "America/Chicago"),
+        Place(name: "Lake", admin1: "Illinois", admin1Code: "IL", country: "United States", countryCode: "US",
+              coordinate: Coordinate(latitude: 40.0, longitude: -92.5), population: 0, kind: .lake),
+    ])
+
+    @Test func aDayThatStopsShortOfTheLimitProposesTheLargestTownWhereItWouldRunOut() {
+        // 3 + 3 hours, then a leg of 4 that does not fit: two hours on it, halfway, is Bigtown.
+        var planner = ItineraryPlanner(stops: (0...3).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) },
+                                       legMeters: [300_000, 300_000, 400_000], estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
+                                       settings: TripSettings(startDate: Self.day), timeZones: Array(repeating: Self.chicago, count: 4), today: Self.day)
+        planner.overnightPlaces = OvernightPlaces(places: Self.townsOnTheWay)
+        let itinerary = planner.plan()
+        let proposal = itinerary.days[0].stopover
+        #expect(itinerary.days[0].overnightStop == 2 && !itinerary.days[0].endsOnTheRoad)
+        #expect(proposal?.isProposal == true && proposal?.driveOnSeconds == 7200 && proposal?.leg == 2)
+        #expect(proposal?.suggestion?.place.name == "Bigtown")
+        // 0.05° of latitude north of the parallel, and the arc bows a little north: 5.5 km off the route.
+        #expect(abs((proposal?.suggestion?.offRouteMeters ?? 0) - 5_500) < 100)
+        let rows = ItineraryRows.rows(for: itinerary, stops: planner.stops, unit: .km)
+        let row = rows.first { $0.kind == .stopover }
+        #expect(row?.title == "or on to Bigtown" && row?.time == "17:00" && row?.day == 0)
+        #expect(row?.detail == "2 h 00 min more driving · town of 50,000, 5.5 km off the route")
     }
 
     @Test func timesAreLocalToEachStop() {
@@ -142,5 +198,29 @@ struct ItineraryPlannerTests {
         let sun = itinerary.days[0].visits[0].sun
         #expect(Self.clock(sun.sunrise).hasPrefix("05:") || Self.clock(sun.sunrise).hasPrefix("04:"))
         #expect(Self.clock(sun.sunset).hasPrefix("20:"))
+    }
+
+    /// Wick in December: the sun rises some seconds after the minute the days start at. The row
+    /// shows "sun 09:00–15:21" and leaves at 09:00; that is not leaving in the dark.
+    @Test func theSunIsComparedToTheMinuteAsShown() throws {
+        let london = TimeZone(identifier: "Europe/London")!
+        let wick = Coordinate(latitude: 58.4389, longitude: -3.0937)
+        // A December day whose sunrise is not on the minute, and a start at that minute.
+        let (date, sunrise) = try #require((1...31).lazy.map { LocalDay(year: 2026, month: 12, day: $0) }
+            .compactMap { day in SunTimes.on(day, at: wick, in: london).sunrise.map { (day, $0) } }
+            .first { $0.1.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) >= 10 })
+        let parts = LocalDay.calendar(in: london).dateComponents([.hour, .minute], from: sunrise)
+        var settings = TripSettings(startDate: date, startTime: ClockTime(hour: parts.hour!, minute: parts.minute!))
+        settings.endsBySunset = true
+        let stops = [Stop(name: "Wick", location: wick), Stop(name: "Thurso", location: Coordinate(latitude: 58.5936, longitude: -3.5221))]
+        let itinerary = ItineraryPlanner(stops: stops, legMeters: [100_000], estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
+                                         settings: settings, timeZones: [london, london], today: date).plan()
+        #expect(itinerary.days[0].legs[0].isAfterDark == false)
+        let rows = ItineraryRows.rows(for: itinerary, stops: stops, unit: .km)
+        let shown = ItineraryRows.clock(sunrise, in: london)
+        #expect(rows[1].time.hasSuffix("→ \(shown)") && rows[1].sun.hasPrefix("sun \(shown)–"))
+        #expect(!rows[2].detail.contains("after dark"))
+        // A minute earlier is dark.
+        #expect(SunTimes.on(date, at: wick, in: london).isDark(at: sunrise - 60))
     }
 }

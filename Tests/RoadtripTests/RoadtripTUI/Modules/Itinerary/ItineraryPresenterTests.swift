@@ -27,7 +27,7 @@ import Testing
         #expect(headings == ["Day 1 · Wed 1 Jul 2026", "Day 2 · Thu 2 Jul 2026"])
         let night = try #require(viewModel.rows.first { $0.title == "3. St. Louis" && $0.detail.contains("night here") })
         #expect(night.detail == "night here (daily limit)")
-        #expect(viewModel.summary.hasPrefix("≈ "))
+        #expect(viewModel.summary.hasPrefix("In all: ≈ "))
     }
 
     @Test func aChangeToTheTripPlansItAgain() {
@@ -46,9 +46,40 @@ import Testing
         trip.settings.dailyLimitHours = 4
         interactor.subject.value = trip
         let warnings = view.last?.rows.filter(\.isWarning) ?? []
-        #expect(warnings.count == 2)
-        #expect(warnings.first?.detail.contains("over the daily limit (4 h 00 min)") == true)
-        #expect(view.last?.summary.contains("2 legs are longer than a day's driving") == true)
+        // 4 h 20 min over days 1 and 2, 6 h 30 min over days 2 to 4.
+        #expect(warnings.map(\.day) == [0, 1, 1, 2, 3])
+        #expect(warnings.first?.detail == "⚠ longer than the daily limit (4 h 00 min): part 1 of 2")
+        #expect(view.last?.summary.contains("2 legs are split over days") == true)
+    }
+
+    @Test func costsShowOnceSet() throws {
+        #expect(view.last?.rows.first?.detail.contains("fuel") == false)
+        var trip = ItineraryFixtures.route66
+        trip.settings.fuelLitresPer100Km = 8
+        trip.settings.fuelPricePerLitre = 1.5
+        trip.settings.currency = "$"
+        trip.settings.nightlyBudget = 120
+        interactor.subject.value = trip
+        let headings = view.last?.rows.filter { $0.kind == .day }.map(\.detail) ?? []
+        #expect(headings.count == 2 && headings[0].hasSuffix("lodging $120") && headings[0].contains(" · fuel $"))
+        #expect(view.last?.summary.contains("in all") == true && view.last?.summary.contains("lodging $120") == true)
+    }
+
+    @Test func nAddsTheNightProposedOnTheLinesDay() throws {
+        // The Route 66 day ends at St. Louis with 1 h 30 min left; a town 100 km on to Joplin is proposed.
+        let town = Place(name: "Cuba", admin1: "Missouri", admin1Code: "MO", country: "United States", countryCode: "US",
+                         coordinate: Coordinate(latitude: 38.06, longitude: -91.40), population: 3_300, timeZone: "America/Chicago")
+        interactor.places = FakePlaces([town])
+        interactor.subject.value = ItineraryFixtures.route66
+        let rows = try #require(view.last?.rows)
+        let proposal = try #require(rows.firstIndex { $0.kind == .stopover })
+        #expect(rows[proposal].title == "or on to Cuba")
+        presenter.didPressAddNight(row: 1)
+        #expect(interactor.nightsAdded.map(\.name) == ["Cuba"] && interactor.nightsAdded.map(\.after) == [2])
+        #expect(view.last?.message?.text == "Added Cuba.")
+        // The last day proposes nothing.
+        presenter.didPressAddNight(row: rows.count - 1)
+        #expect(view.last?.message?.text.hasPrefix("Day 2 has no night to propose") == true)
     }
 
     @Test func aTripWithoutStopsSaysHowToStart() {

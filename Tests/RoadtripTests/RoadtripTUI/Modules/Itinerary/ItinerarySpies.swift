@@ -3,6 +3,7 @@ import Foundation
 @testable import RoadtripCore
 @testable import RoadtripStore
 @testable import RoadtripTUI
+import Terminal
 
 @MainActor
 final class ItineraryViewSpy: ItineraryViewInput {
@@ -17,6 +18,10 @@ final class ItineraryInteractorSpy: ItineraryInteractorInput {
     let subject: CurrentValueSubject<Trip?, Never>
     var undoDescription: String?
     var readOnlyReason: String?
+    /// Where the planner looks for a night's place; none by default.
+    var places: (any PlaceIndex)?
+    /// Each `addNightStop`: the place's name and the stop it goes after.
+    var nightsAdded: [(name: String, after: Int)] = []
 
     init(trip: Trip?) { subject = CurrentValueSubject(trip) }
 
@@ -26,8 +31,15 @@ final class ItineraryInteractorSpy: ItineraryInteractorInput {
 
     func itinerary(for trip: Trip, unit: DistanceUnit) -> Itinerary {
         let zones = Array(repeating: TimeZone(identifier: "America/Chicago")!, count: trip.stops.count)
-        return ItineraryPlanner(stops: trip.stops, legMeters: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip, unit: unit),
-                                settings: trip.settings, timeZones: zones, today: LocalDay(year: 2026, month: 7, day: 1)).plan()
+        var planner = ItineraryPlanner(stops: trip.stops, legMeters: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip, unit: unit),
+                                       settings: trip.settings, timeZones: zones, today: LocalDay(year: 2026, month: 7, day: 1))
+        planner.overnightPlaces = places.map(OvernightPlaces.init(places:))
+        return planner.plan()
+    }
+
+    func addNightStop(_ place: Place, after index: Int) -> StatusMessage {
+        nightsAdded.append((place.name, index))
+        return StatusMessage("Added \(place.name).")
     }
 
     func undo() -> String? { undoDescription }
@@ -52,6 +64,7 @@ final class ItineraryPresenterSpy: ItineraryViewOutput {
     func didPressSave() { intents.append("save") }
     func didPressHelp() { intents.append("help") }
     func didPressBack() { intents.append("back") }
+    func didPressAddNight(row: Int) { intents.append("night \(row)") }
 }
 
 enum ItineraryFixtures {

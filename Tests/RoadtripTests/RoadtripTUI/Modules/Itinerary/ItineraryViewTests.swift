@@ -31,7 +31,7 @@ import Testing
         #expect(lines[3].contains("↓ ≈ "))
         #expect(lines.contains { $0.contains("3. St. Louis") && $0.contains("night here (daily limit)") })
         #expect(lines.contains { $0.hasPrefix(" Day 2 · Thu 2 Jul 2026") })
-        #expect(lines[15].contains("driving in all"))
+        #expect(lines[15].hasPrefix(" In all: ≈ ") && lines[15].contains("driving"))
     }
 
     @Test func narrowScreensDropTheSunFirst() throws {
@@ -46,5 +46,8 @@ import Testing
             view.handle(key)
         }
         #expect(presenter.intents == ["undo", "redo", "save", "help", "back", "back", "back", "back"])
+        // `n` names the selected line.
+        view.handle(.character("n"))
+        #expect(presenter.intents.last == "night 0")
     }
 }
