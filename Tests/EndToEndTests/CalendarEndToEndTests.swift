@@ -93,6 +93,34 @@ struct CalendarEndToEndTests {
         #expect((drives.first?["start"] as? [String: Any])?["utc"] as? String == "2026-10-24T08:00:00Z")
     }
 
+    @Test("a leg longer than a day is a drive a day in the calendar, with the night near a town on the way between them")
+    func aLongLegInTheCalendar() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try NightsAndCostsEndToEndTests.writeTrip(in: directory)
+        let file = directory.url.appendingPathComponent("mother-road.ics").path
+        let result = try CLI.roadtrip(["export", "Mother Road", "-o", file], in: directory)
+        #expect(result.status == 0, "\(CLI.describe(result))")
+        let calendar = try Self.parsed(file)
+        #expect((calendar["problems"] as? [String]) == [], "\(calendar["problems"] ?? "")")
+        let events = try #require(calendar["events"] as? [[String: Any]])
+        let summaries = events.map { $0["summary"] as? String ?? "" }
+        let report = try RegionsEndToEndTests.object(["plan", "Mother Road", "--json"], in: directory)
+        let days = try #require(report["days"] as? [[String: Any]])
+        let town = try #require(((days[0]["overnightSuggestion"] as? [String: Any])?["place"] as? [String: Any])?["name"] as? String)
+        #expect(summaries == ["Drive Chicago → Springfield", "Drive Springfield → St. Louis", "Drive St. Louis → Tulsa (day 1 of 2)",
+                              "Night near \(town)", "Drive St. Louis → Tulsa (day 2 of 2)"])
+        // The first part ends on the road near the town, where the night starts; the second
+        // sets out from there the next morning.
+        let (first, night, second) = (events[2], events[3], events[4])
+        #expect(first["location"] as? String == "near \(town)")
+        #expect(night["location"] as? String == town)
+        #expect((first["end"] as? [String: Any])?["utc"] as? String == (night["start"] as? [String: Any])?["utc"] as? String)
+        #expect((night["end"] as? [String: Any])?["utc"] as? String == (second["start"] as? [String: Any])?["utc"] as? String)
+        #expect((night["description"] as? String)?.contains("off the route") == true)
+        #expect((second["start"] as? [String: Any])?["local"] as? String == "2026-07-02T09:00:00")
+    }
+
     @Test("export of a one-stop trip as .ics is refused with a sentence, and nothing is written")
     func nothingToPutInACalendar() throws {
         let directory = try TemporaryDirectory()

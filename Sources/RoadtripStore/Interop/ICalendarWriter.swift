@@ -2,7 +2,8 @@ import Foundation
 import RoadtripCore
 
 /// A trip's itinerary as an iCalendar file (RFC 5545) for calendar programs: an event per drive
-/// (leaving one stop, arriving at the next) and an event per stay at a stop (hours, or nights),
+/// (leaving one stop, arriving at the next, or a day's part of a longer leg), an event per stay
+/// at a stop (hours, or nights) and per night on the road (near the town the plan proposes),
 /// each with its stop's place (LOCATION, GEO) and its times in the stop's own zone (TZID), with a
 /// VTIMEZONE for each zone used. UIDs are the trip's id and the event's number, so a calendar
 /// that imports the file again updates its events rather than adding them twice.
@@ -47,21 +48,46 @@ enum ICalendarWriter {
 
     // MARK: Events
 
-    /// The drives and stays in the order they happen (a stay before the drive that ends it).
+    /// The drives, stays and nights on the road in the order they happen (a stay before the
+    /// drive that ends it).
     static func events(for trip: Trip, itinerary: Itinerary, unit: DistanceUnit) -> [Event] {
         let stops = trip.stops
         let id = trip.id.uuidString.lowercased()
         var zones: [Int: TimeZone] = [:]
         for visit in itinerary.days.lazy.flatMap(\.visits) where zones[visit.stop] == nil { zones[visit.stop] = visit.timeZone }
         let utc = TimeZone(secondsFromGMT: 0)!
+        func spot(_ index: Int) -> Spot { Spot(name: stops[index].name, coordinate: stops[index].location, zone: zones[index] ?? utc) }
 
-        var drives: [Event] = []
-        for leg in itinerary.days.flatMap(\.legs) where stops.indices.contains(leg.from) && stops.indices.contains(leg.to) {
-            let from = stops[leg.from], to = stops[leg.to]
-            drives.append(Event(uid: "\(id)-drive-\(drives.count + 1)@roadtrip", summary: "Drive \(from.name) → \(to.name)",
-                                start: leg.departure, startZone: zones[leg.from] ?? utc, end: leg.arrival, endZone: zones[leg.to] ?? utc,
-                                location: to.name, coordinate: to.location, description: driveDescription(leg, from: from, to: to, unit: unit,
-                                                                                                        limit: itinerary.dailyLimitSeconds)))
+        var drives: [Event] = [], nights: [Event] = []
+        let partCounts = itinerary.partCounts
+        var partsDone: [Int: Int] = [:]
+        for (dayIndex, day) in itinerary.days.enumerated() {
+            for leg in day.legs where stops.indices.contains(leg.from) && stops.indices.contains(leg.to) {
+                // A day's part of a leg longer than a day starts or ends on the road, at the
+                // stopover where the night is spent.
+                let from = leg.share.lowerBound > 0 ? day.resumes.map(Spot.init(stopover:)) ?? spot(leg.from) : spot(leg.from)
+                let to = leg.share.upperBound < 1 ? day.stopover.map(Spot.init(stopover:)) ?? spot(leg.to) : spot(leg.to)
+                var part: (Int, Int)?
+                if leg.isPart, let count = partCounts[leg.from] {
+                    partsDone[leg.from, default: 0] += 1
+                    part = (partsDone[leg.from] ?? 1, count)
+                }
+                drives.append(Event(uid: "\(id)-drive-\(drives.count + 1)@roadtrip",
+                                    summary: "Drive \(stops[leg.from].name) → \(stops[leg.to].name)" + (part.map { " (day \($0.0) of \($0.1))" } ?? ""),
+                                    start: leg.departure, startZone: from.zone, end: leg.arrival, endZone: to.zone,
+                                    location: to.name, coordinate: to.coordinate,
+                                    description: driveDescription(leg, from: from.name, to: to.name, unit: unit, limit: itinerary.dailyLimitSeconds)))
+            }
+            if day.endsOnTheRoad, let stopover = day.stopover, itinerary.days.indices.contains(dayIndex + 1),
+               stops.indices.contains(stopover.leg + 1) {
+                let place = Spot(stopover: stopover)
+                nights.append(Event(uid: "\(id)-night-\(day.number)@roadtrip", summary: "Night \(place.name)",
+                                    start: stopover.arrival, startZone: stopover.timeZone,
+                                    end: itinerary.days[dayIndex + 1].start, endZone: stopover.timeZone,
+                                    location: stopover.suggestion?.place.name ?? place.name,
+                                    coordinate: stopover.suggestion?.place.coordinate ?? stopover.point,
+                                    description: nightDescription(stopover, from: stops[stopover.leg].name, to: stops[stopover.leg + 1].name, unit: unit)))
+            }
         }
         let stays = stays(in: itinerary, stops: stops).map { stay in
             let stop = stops[stay.stop]
@@ -71,7 +97,31 @@ enum ICalendarWriter {
         }
         // Stays first at equal starts: a stop's stay begins when the drive to it ends, and the
         // drive on begins when the stay ends.
-        return (stays + drives).enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        return (stays + nights + drives).enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+    }
+
+    /// Where a drive starts or ends: a stop, or a stopover on the road.
+    struct Spot {
+        let name: String
+        let coordinate: Coordinate
+        let zone: TimeZone
+
+        init(name: String, coordinate: Coordinate, zone: TimeZone) {
+            self.name = name
+            self.coordinate = coordinate
+            self.zone = zone
+        }
+
+        /// "near Dijon", or "on the road" where no place is near; at the point on the route.
+        init(stopover: Itinerary.Stopover) {
+            self.init(name: stopover.suggestion.map { "near \($0.place.name)" } ?? "on the road", coordinate: stopover.point, zone: stopover.timeZone)
+        }
+    }
+
+    private static func nightDescription(_ stopover: Itinerary.Stopover, from: String, to: String, unit: DistanceUnit) -> String {
+        let leg = "A night on the way from \(from) to \(to), where the day's driving ends."
+        guard let suggestion = stopover.suggestion else { return leg + " No town is near." }
+        return leg + " \(suggestion.place.name) is \(unit.format(meters: suggestion.offRouteMeters)) off the route."
     }
 
     /// Time spent at a stop between arriving and leaving again.
@@ -116,11 +166,11 @@ enum ICalendarWriter {
         return parts.joined(separator: "\n\n")
     }
 
-    private static func driveDescription(_ leg: Itinerary.Leg, from: Stop, to: Stop, unit: DistanceUnit, limit: Double) -> String {
-        var lines = ["\(from.name) to \(to.name): \(leg.mark)\(unit.format(meters: leg.roadMeters)), "
+    private static func driveDescription(_ leg: Itinerary.Leg, from: String, to: String, unit: DistanceUnit, limit: Double) -> String {
+        var lines = ["\(from.prefix(1).uppercased() + from.dropFirst()) to \(to): \(leg.mark)\(unit.format(meters: leg.roadMeters)), "
             + "\(leg.mark)\(RouteEstimate.formatDuration(seconds: leg.seconds)) of driving"
             + (leg.source == .estimate ? " (estimated)." : " (on roads).")]
-        if leg.exceedsDailyLimit { lines.append("Longer than the daily limit of \(RouteEstimate.formatDuration(seconds: limit)).") }
+        if leg.exceedsDailyLimit { lines.append("The leg is longer than the daily limit of \(RouteEstimate.formatDuration(seconds: limit)): it is driven over several days.") }
         if leg.isAfterDark { lines.append("Driven partly after dark.") }
         return lines.joined(separator: "\n")
     }
