@@ -9,7 +9,8 @@ SWIFT_BUILD = $(SWIFT) build --scratch-path $(BUILD_DIR)
 # Every test is a Swift Testing one: without --disable-xctest, XCTest runs first and says "Executed 0 tests".
 SWIFT_TEST  = $(SWIFT) test --scratch-path $(BUILD_DIR) --disable-xctest
 
-# Debian packages and how to tell each is there.
+# Debian packages and how to tell each is there. python3-icalendar is checked with Debian's own
+# Python, where apt installs it (a python3 earlier on PATH, from pyenv or a venv, does not see it).
 BUILD_PACKAGES = pkg-config:"command -v pkg-config" \
                  libncurses-dev:"pkg-config --exists ncursesw" \
                  osmium-tool:"command -v osmium" \
@@ -20,7 +21,9 @@ TEST_PACKAGES  = tmux:"command -v tmux" \
                  python3:"command -v python3" \
                  jq:"command -v jq" \
                  libxml2-utils:"command -v xmllint" \
-                 bzip2:"command -v bzip2"
+                 bzip2:"command -v bzip2" \
+                 tzdata:"test -e /usr/share/zoneinfo/Asia/Tokyo" \
+                 python3-icalendar:"/usr/bin/python3 -c 'import icalendar'"
 
 # The files the speed benchmarks run on (Scripts/bench-data.py: the same bytes for the same seed).
 BENCH_DATA = $(BUILD_DIR)/bench-data

@@ -7,27 +7,30 @@ import Terminal
 
 extension TripExportFormat: ExpressibleByArgument {}
 
-/// `roadtrip export TRIP [--format gpx|geojson|kml] [-o FILE] [--force]`: a trip for a GPS, a web map or Google My Maps.
+/// `roadtrip export TRIP [--format gpx|geojson|kml|ics] [-o FILE] [--force]`: a trip for a GPS, a web map, Google My Maps or a calendar.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a trip as GPX (GPS devices, OsmAnd, Organic Maps), GeoJSON (web maps, GIS) or KML (Google My Maps).",
+        abstract: "Write a trip as GPX (GPS devices, OsmAnd, Organic Maps), GeoJSON (web maps, GIS), KML (Google My Maps) or iCalendar (calendars).",
         discussion: """
         GPX 1.1 holds a <wpt> and an <rtept> per stop (notes as <desc>); GeoJSON a Point per stop \
-        and a LineString for the route; KML a Placemark per stop and the route. Stays and night \
-        marks are kept, so importing the file gives the same stops back. Without -o the file goes \
+        and a LineString for the route; KML a Placemark per stop and the route. These three keep \
+        stays and night marks, so importing the file gives the same stops back. iCalendar (.ics) \
+        holds the itinerary `roadtrip plan` shows, for a calendar: an event per drive and per stay, \
+        each at its stop (GEO, notes) and in its stop's time zone. Without -o the file goes \
         to standard output; with -o, the format follows the file's extension unless --format says \
         otherwise, and an existing file is kept unless --force.
 
         Examples:
           roadtrip export "Pacific Coast Drive" -o coast.gpx
           roadtrip export 2 --format geojson > route66.geojson
+          roadtrip export "Pacific Coast Drive" -o coast.ics
         """)
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var trip: TripArgument
 
-    @Option(name: .long, help: ArgumentHelp("gpx, geojson or kml (default: from -o's extension, else gpx).", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("gpx, geojson, kml or ics (default: from -o's extension, else gpx).", valueName: "format"))
     var format: TripExportFormat?
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write (default, or -: standard output). Only a regular file is written, never the trips file itself.", valueName: "file"),
@@ -50,10 +53,17 @@ struct ExportCommand: ParsableCommand {
         // The path as given (the shell expanded any ~); `-o -` is standard output, as for most tools.
         let url = output.flatMap { $0 == "-" ? nil : URL(pathAsGiven: $0).standardizedFileURL }
         let format = self.format ?? url.flatMap(ExportFile.format(of:)) ?? .gpx
-        // Legs on the roads of the added regions are written along their roads.
+        if let refusal = TripExport.refusal(for: trip, format: format) { throw CommandFailure(refusal) }
+        let unit = trip.unit(default: options.unit(environment: environment))
+        // Legs on the roads of the added regions are written along their roads (and a calendar's
+        // drives take their road times, as `roadtrip plan` does).
         let router = RoadRouter(shelf: RegionShelf.standard(environment: environment), cacheFile: RoadRouter.cacheFile(environment: environment))
-        let legs = router.hasRoads ? router.legs(of: trip, estimate: RouteEstimate(for: trip, unit: .km)) : nil
-        let data = TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator, legs: legs, gpxRoad: gpxRoad)
+        let legs = router.hasRoads ? router.legs(of: trip, estimate: RouteEstimate(for: trip, unit: unit)) : nil
+        let calendar = format == .ics ? TripExport.CalendarPlanning(
+            places: MainActor.assumeIsolated { try? PlaceIndexProvider.library(environment: environment).value.get() },
+            unit: unit, today: TripPlanning.today()) : nil
+        let data = TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator, legs: legs, gpxRoad: gpxRoad,
+                                   calendar: calendar)
         guard let url else {
             return try CommandOutput.write(String(decoding: data, as: UTF8.self), to: STDOUT_FILENO)
         }
@@ -64,7 +74,7 @@ struct ExportCommand: ParsableCommand {
             // could not be written; status 1, one sentence.
             throw CommandFailure( error.fileExists ? "\(url.path) already exists: give another file, or add --force to replace it." : error.description)
         }
-        CommandOutput.note("Wrote \(TripText.quoted(trip.name)) (\(TripText.stopCount(trip.stops.count))) to \(url.path) as \(format.rawValue.uppercased()).")
+        CommandOutput.note("Wrote \(TripText.quoted(trip.name)) (\(TripText.stopCount(trip.stops.count))) to \(url.path) as \(format.title).")
     }
 }
 

@@ -35,12 +35,13 @@ package enum ExportFile {
         }
     }
 
-    /// The format a file name asks for by its extension (.gpx, .geojson or .json, .kml).
+    /// The format a file name asks for by its extension (.gpx, .geojson or .json, .kml, .ics).
     package static func format(of url: URL) -> TripExportFormat? {
         switch url.pathExtension.lowercased() {
         case "gpx": return .gpx
         case "geojson", "json": return .geojson
         case "kml": return .kml
+        case "ics": return .ics
         default: return nil
         }
     }

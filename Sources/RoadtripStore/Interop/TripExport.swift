@@ -10,17 +10,50 @@ package enum TripExport {
         case route, track
     }
 
-    /// The file's bytes. `now` is the GPX `<metadata><time>`; `creator` names the program that
-    /// wrote the file ("roadtrip 0.1.0"). `legs`: each leg's figures; the line of a leg on roads
-    /// is written instead of the straight line between its stops.
-    package static func data(for trip: Trip, format: TripExportFormat, now: Date, creator: String, legs: [LegFigures]? = nil,
-                             gpxRoad: GPXRoad = .route) -> Data {
-        let line = routeLine(of: trip, legs: legs)
-        switch format {
-        case .gpx: return Data(GPXWriter.document(for: trip, now: now, creator: creator, roadLine: line, as: gpxRoad).utf8)
-        case .geojson: return GeoJSONWriter.data(for: trip, line: line)
-        case .kml: return Data(KMLWriter.document(for: trip, line: line).utf8)
+    /// What a calendar needs beyond the trip to plan its days, as `roadtrip plan` and `i` do:
+    /// the gazetteer that gives each stop its time zone, the unit the trip is shown in (it
+    /// decides the default speed, and the distances the events give), and the start day when
+    /// the trip sets none.
+    package struct CalendarPlanning {
+        package var places: (any PlaceIndex)?
+        package var unit: DistanceUnit
+        package var today: LocalDay
+
+        package init(places: (any PlaceIndex)?, unit: DistanceUnit, today: LocalDay) {
+            self.places = places
+            self.unit = unit
+            self.today = today
         }
+    }
+
+    /// The file's bytes. `now` is the GPX `<metadata><time>` and the calendar's DTSTAMP;
+    /// `creator` names the program that wrote the file ("roadtrip 0.1.0"). `legs`: each leg's
+    /// figures; the line of a leg on roads is written instead of the straight line between its
+    /// stops, and a calendar's drives take its time. `calendar`: how an .ics file's days are
+    /// planned (without it: no gazetteer, so zones by longitude, and today in UTC).
+    package static func data(for trip: Trip, format: TripExportFormat, now: Date, creator: String, legs: [LegFigures]? = nil,
+                             gpxRoad: GPXRoad = .route, calendar: CalendarPlanning? = nil) -> Data {
+        switch format {
+        case .gpx: return Data(GPXWriter.document(for: trip, now: now, creator: creator, roadLine: routeLine(of: trip, legs: legs), as: gpxRoad).utf8)
+        case .geojson: return GeoJSONWriter.data(for: trip, line: routeLine(of: trip, legs: legs))
+        case .kml: return Data(KMLWriter.document(for: trip, line: routeLine(of: trip, legs: legs)).utf8)
+        case .ics:
+            let planning = calendar ?? CalendarPlanning(places: nil, unit: trip.unit(default: .km), today: LocalDay(now, in: TimeZone(secondsFromGMT: 0)!))
+            let unit = trip.unit(default: planning.unit)
+            let itinerary = TripPlanning.itinerary(for: trip, unit: unit, places: planning.places, today: planning.today, legs: legs)
+            return Data(ICalendarWriter.document(for: trip, itinerary: itinerary, unit: unit, now: now, creator: creator).utf8)
+        }
+    }
+
+    /// Why `trip` cannot be written as `format`, as a sentence; nil when it can. A calendar needs
+    /// a drive or a stay (two stops at least) and a trip small enough to plan day by day.
+    package static func refusal(for trip: Trip, format: TripExportFormat) -> String? {
+        guard format == .ics else { return nil }
+        if let refusal = TripPlanning.tooLargeToPlan(trip) { return refusal }
+        if trip.stops.count < 2 {
+            return "\(TripText.quoted(trip.name)) has \(TripText.stopCount(trip.stops.count)), and a calendar needs a drive: add a second stop first."
+        }
+        return nil
     }
 
     /// The route through the stops, each leg on roads along its road's line, the others straight;

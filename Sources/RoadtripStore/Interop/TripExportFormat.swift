@@ -1,9 +1,17 @@
 
 /// The file formats a trip can be written in, for other programs: GPX for GPS devices and most
-/// map software, GeoJSON for web maps and GIS, KML for Google My Maps and Google Earth.
+/// map software, GeoJSON for web maps and GIS, KML for Google My Maps and Google Earth, and
+/// iCalendar (.ics) for calendars: the itinerary's drives and stays as events.
 package enum TripExportFormat: String, CaseIterable, Sendable {
-    case gpx, geojson, kml
+    case gpx, geojson, kml, ics
 
     /// The extension a file of this format is given, without the dot.
     package var fileExtension: String { rawValue }
+}
+
+extension TripExportFormat {
+    /// The format's name in a sentence ("Wrote … as GPX.", "… (iCalendar)").
+    package var title: String {
+        self == .ics ? "iCalendar" : rawValue.uppercased()
+    }
 }

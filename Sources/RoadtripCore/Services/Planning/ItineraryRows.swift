@@ -11,7 +11,7 @@ package struct ItineraryRow: Equatable, Sendable {
     package var day = 0
     /// "12:05 → 13:35", "      → 09:00", "18:05 →      ": arrival and departure, local time.
     package var time = ""
-    /// The zone's short name at that time ("PDT", "GMT+2").
+    /// The zone's short name at that time ("PDT", "CEST", "GMT-3").
     package var zone = ""
     /// "Day 2 · Thu 2 Jul 2026", "3. Eugene", "↓ ≈ 3 h 05 min · ≈ 280 km", "near Redding".
     package var title = ""
@@ -169,10 +169,9 @@ package enum ItineraryRows {
         return ClockTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0)?.description ?? "--:--"
     }
 
-    /// "PDT", "MST", "GMT+2": the zone's short name in use at `instant`.
+    /// "PDT", "JST", "CEST", "GMT-3": the zone's short name in use at `instant` (`ZoneAbbreviation`).
     package static func zoneName(_ zone: TimeZone, at instant: Date) -> String {
-        let style: NSTimeZone.NameStyle = zone.isDaylightSavingTime(for: instant) ? .shortDaylightSaving : .shortStandard
-        return zone.localizedName(for: style, locale: Locale(identifier: "en_US")) ?? zone.identifier
+        ZoneAbbreviation.name(of: zone, at: instant)
     }
 
     static func sunText(_ sun: SunTimes, in zone: TimeZone) -> String {

@@ -11,14 +11,20 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     private let places: PlaceIndexProvider
     private let basemapProvider: BasemapProvider
     private let roads: RoadLegs
+    /// The units of trips that choose none, for a calendar's distances and default speed.
+    private let unit: DistanceUnit
+    /// Today, where the user is: a calendar's start for a trip without a start date.
+    private let today: () -> LocalDay
 
     init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable,
-         roadLegs: RoadLegs = .none) {
+         roadLegs: RoadLegs = .none, unit: DistanceUnit = .km, today: @escaping () -> LocalDay = { TripPlanning.today() }) {
         self.tripID = tripID
         self.model = model
         self.places = places
         self.basemapProvider = basemap
         self.roads = roadLegs
+        self.unit = unit
+        self.today = today
     }
 
     func roadLegs(of trip: Trip, estimate: RouteEstimate) -> (legs: [LegFigures], pending: Int) {
@@ -81,10 +87,13 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
 
     func exportTrip(to path: String, format: TripExportFormat, replacing: Bool) throws(ExportFile.Failure) -> String {
         guard let trip = model.trip(id: tripID) else { throw ExportFile.Failure(description: "The trip is gone.") }
+        if let refusal = TripExport.refusal(for: trip, format: format) { throw ExportFile.Failure(description: refusal) }
         let url = ExportFile.url(forTyped: path)
-        // The legs routed so far go along their roads.
-        let legs = roads.figures(of: trip, estimate: RouteEstimate(for: trip)).legs
-        try ExportFile.write(TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator, legs: legs),
+        let unit = trip.unit(default: unit)
+        // The legs routed so far go along their roads (and a calendar's drives take their times).
+        let legs = roads.figures(of: trip, estimate: RouteEstimate(for: trip, unit: unit)).legs
+        let calendar = format == .ics ? TripExport.CalendarPlanning(places: try? places.value.get(), unit: unit, today: today()) : nil
+        try ExportFile.write(TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator, legs: legs, calendar: calendar),
                              to: url, replacing: replacing, protecting: model.store.url)
         return url.path
     }

@@ -239,14 +239,14 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     func didPressExport() {
         guard let trip else { return }
         view?.beginForm(.export, title: "Export “\(trip.name)”", fields: [("File", interactor.suggestedExportPath())],
-                        placeholders: ["a .gpx, .geojson or .kml file"])
+                        placeholders: ["a .gpx, .geojson, .kml or .ics file"])
     }
 
     private func submitExport(path: String) {
         let path = path.trimmingCharacters(in: .whitespaces)
-        guard !path.isEmpty else { return view?.showFormError("Type the file to write, ending in .gpx, .geojson or .kml.") ?? () }
+        guard !path.isEmpty else { return view?.showFormError("Type the file to write, ending in .gpx, .geojson, .kml or .ics.") ?? () }
         guard let format = ExportFile.format(of: URL(fileURLWithPath: path)) else {
-            return view?.showFormError("The file's name says the format: end it in .gpx (GPS devices), .geojson (web maps) or .kml (Google My Maps).") ?? ()
+            return view?.showFormError("The file's name says the format: end it in .gpx (GPS devices), .geojson (web maps), .kml (Google My Maps) or .ics (calendars).") ?? ()
         }
         export(to: path, format: format, replacing: false)
     }
@@ -255,7 +255,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         do {
             let written = try interactor.exportTrip(to: path, format: format, replacing: replacing)
             view?.endForm()
-            show(StatusMessage("Exported “\(trip?.name ?? "")” to \(written) (\(format.rawValue.uppercased()))."))
+            show(StatusMessage("Exported “\(trip?.name ?? "")” to \(written) (\(format.title))."))
         } catch where error.fileExists {
             view?.endForm()
             pendingQuestion = .replaceExport(path: path, format: format)

@@ -17,7 +17,7 @@ final class TripDetailRouter: TripDetailRouterInput {
         let router = TripDetailRouter(tripID: tripID, context: context)
         let presenter = TripDetailPresenter(
             interactor: TripDetailInteractor(tripID: tripID, model: context.model, places: context.places, basemap: context.basemap,
-                                             roadLegs: context.roadLegs),
+                                             roadLegs: context.roadLegs, unit: context.unit),
             router: router,
             unit: context.unit
         )

@@ -21,7 +21,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the trip (Enter keeps, Esc restores)", statusBar: true),
         KeyBinding(.itinerary, keys: [.character("i")], label: "Days", help: "The trip day by day: dates, legs, times, nights", statusBar: true),
         KeyBinding(.optimize, keys: [.character("O")], label: "Optimise", help: "Find the shortest order of the stops (first and last kept), shown before it is used"),
-        KeyBinding(.export, keys: [.character("e")], label: "Export", help: "Export the trip as GPX, GeoJSON or KML (the file's extension says which)"),
+        KeyBinding(.export, keys: [.character("e")], label: "Export", help: "Export the trip as GPX, GeoJSON, KML or an .ics calendar (the file's extension says which)"),
         KeyBinding(.links, keys: [.character("L")], label: "Link", help: "Directions links to open the trip on a phone (Google Maps, OpenStreetMap, Apple Maps)"),
         KeyBinding(.settings, keys: [.character("S"), .character(","), .character("o")], label: "Settings",
                    help: "Settings: start, daily driving, speed, road factor, units, zone, sunset"),

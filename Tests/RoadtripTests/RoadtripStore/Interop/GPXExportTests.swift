@@ -43,6 +43,6 @@ import Testing
 
     @Test func theSameTripGivesTheSameBytes() {
         #expect(Self.gpx(InteropFixtures.tricky) == Self.gpx(InteropFixtures.tricky))
-        #expect(TripExportFormat.allCases.map(\.fileExtension) == ["gpx", "geojson", "kml"])
+        #expect(TripExportFormat.allCases.map(\.fileExtension) == ["gpx", "geojson", "kml", "ics"])
     }
 }

@@ -6,7 +6,9 @@ import Testing
 /// Export then import gives the same stops back: names, notes, stays, night marks, and
 /// coordinates within 1e-6°, in every format.
 @Suite struct RoundTripTests {
-    static let formats = TripExportFormat.allCases
+    /// The formats that carry the stops; a calendar (.ics) carries the itinerary's events, and
+    /// is not read back.
+    static let formats = TripExportFormat.allCases.filter { $0 != .ics }
     static let trips = [InteropFixtures.tricky, InteropFixtures.plain, InteropFixtures.single]
 
     @Test(arguments: formats, trips.indices)

@@ -43,6 +43,31 @@ import Testing
         #expect(try Data(contentsOf: model.store.url) == before)
     }
 
+    /// A calendar is planned as the itinerary is: the stops' zones from the places, the units
+    /// of the screen, and today for a trip without a start date.
+    @Test func anICSExportIsTheItineraryInTheStopsZones() throws {
+        let interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model, places: .fixed(FakePlaces.california),
+                                              unit: .mi, today: { LocalDay(year: 2026, month: 7, day: 1) })
+        let file = directory.file("coast.ics")
+        #expect(try interactor.exportTrip(to: file.path, format: .ics, replacing: false) == file.path)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("DTSTART;TZID=America/Los_Angeles:20260701T090000\r\n"))
+        #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:America/Los_Angeles\r\n"))
+        #expect(text.contains("SUMMARY:Drive Monterey → Big Sur\r\n"))
+        #expect(text.contains(" mi\\, ≈ "))
+    }
+
+    @Test func anICSExportOfAOneStopTripIsRefused() throws {
+        model.deleteStop(id: Fixtures.pacific.stops[2].id, inTrip: Fixtures.pacific.id)
+        model.deleteStop(id: Fixtures.pacific.stops[1].id, inTrip: Fixtures.pacific.id)
+        let file = directory.file("coast.ics")
+        let failure = #expect(throws: ExportFile.Failure.self) {
+            try interactor.exportTrip(to: file.path, format: .ics, replacing: false)
+        }
+        #expect(failure?.description.contains("a calendar needs a drive: add a second stop first.") == true)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
     @Test func publishesOnlyItsTripAndOnlyWhenItChanges() {
         var received: [String?] = []
         let subscription = interactor.trip.sink { received.append($0?.name) }

@@ -303,6 +303,12 @@ import Testing
         #expect(view.last?.message?.text == "Exported “Pacific Drive” to /tmp/coast.geojson (GEOJSON).")
     }
 
+    @Test func exportToAnICSNameWritesACalendar() {
+        presenter.didSubmitForm(.export, values: ["/tmp/coast.ics"])
+        #expect(interactor.exports.first?.format == .ics)
+        #expect(view.last?.message?.text == "Exported “Pacific Drive” to /tmp/coast.ics (iCalendar).")
+    }
+
     @Test func exportRefusesANameThatSaysNoFormat() {
         presenter.didSubmitForm(.export, values: ["/tmp/coast.txt"])
         #expect(interactor.exports.isEmpty)
