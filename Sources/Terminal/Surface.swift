@@ -46,8 +46,14 @@ public final class Surface {
     public var height: Int { Int(rt_getmaxy(window)) }
     public var bounds: Rect { Rect(row: 0, column: 0, width: width, height: height) }
 
+    /// Where the terminal's own cursor shows after this frame: the caret of the text field being
+    /// typed in, so that it is seen (and screen readers and magnifiers follow it); nil hides it.
+    /// Cleared with the screen, so a frame without a field to type in hides the cursor again.
+    public var cursorPosition: (row: Int, column: Int)?
+
     public func clear() {
         werase(window)
+        cursorPosition = nil
     }
 
     /// Draws `text` at (row, column), clipped to `width` columns (the window edge when nil) with an

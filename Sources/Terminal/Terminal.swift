@@ -186,8 +186,24 @@ public final class Terminal {
     }
 
     /// Sends what was drawn since the last update to the terminal (only the cells that changed).
+    /// The cursor shows at `surface.cursorPosition` (a field being typed in), else is hidden.
     public func update() {
+        if let (row, column) = surface.cursorPosition, row >= 0, row < height, column >= 0, column < width {
+            wmove(rt_stdscr(), Int32(row), Int32(column))
+            if !isCursorVisible { curs_set(1) }
+            isCursorVisible = true
+        } else {
+            leaveCursorHidden()
+        }
         wrefresh(rt_stdscr())
+    }
+
+    /// Whether `update` last made the cursor visible (curs_set is not called for every frame).
+    private var isCursorVisible = false
+
+    private func leaveCursorHidden() {
+        if isCursorVisible { curs_set(0) }
+        isCursorVisible = false
     }
 
     /// Clears the physical screen at the next update, after a resize or a suspend.

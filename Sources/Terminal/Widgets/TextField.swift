@@ -182,6 +182,13 @@ public struct TextField: Equatable, Sendable {
         return start
     }
 
+    /// The cell `draw` puts the cursor in, for the terminal's own cursor to sit on.
+    public func cursorCell(row: Int, column: Int, width: Int) -> (row: Int, column: Int) {
+        let start = firstVisibleCharacter(width: width)
+        let before = characters[start..<cursor].reduce(0) { $0 + TextField.cellWidth($1) }
+        return (row, column + min(before, max(0, width - 1)))
+    }
+
     /// The columns `draw` gives a character: at least one, even for a zero-width one.
     private static func cellWidth(_ character: Character) -> Int {
         max(1, TextWidth.width(String(character)))

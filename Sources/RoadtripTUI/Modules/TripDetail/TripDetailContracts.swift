@@ -24,8 +24,8 @@ protocol TripDetailViewInput: AnyObject {
     func endRenaming()
     /// A yes/no question, with lines that show what a yes would do.
     func askToConfirm(_ question: String, details: [String])
-    /// A form over the screen; `placeholders` say what an empty field means.
-    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)], placeholders: [String])
+    /// A form over the screen: its text fields and tick boxes.
+    func beginForm(_ form: TripDetailForm, title: String, fields: [FormDialog.Field])
     /// The trip's directions links for `service`, as text to read and copy.
     func showLinks(title: String, paragraphs: [String], service: DirectionsService)
     /// Shows why the form's values were refused; the form stays open.
@@ -92,8 +92,14 @@ protocol TripDetailInteractorInput: EditingSession {
     /// saying how far it is and stopping when cancelled; on the roads when one region covers
     /// every stop. nil with fewer than 4 stops. Edits not saved yet are saved first.
     func orderSearch() -> (@Sendable (BusyProgress) -> StopOrder)?
-    /// Where an export goes when the user types nothing else: the trip's name in the current folder.
+    /// The folder a file name typed alone is written to (`ExportFolder`): beside the data file,
+    /// or `$XDG_DOCUMENTS_DIR`.
+    var exportFolder: String { get }
+    /// Where an export goes when the user types nothing else: the trip's name in `exportFolder`,
+    /// as a full path.
     func suggestedExportPath() -> String
+    /// The file a typed path names: absolute, `~/…`, or relative to `exportFolder`.
+    func exportURL(forTyped path: String) -> URL
     /// Writes the trip to the file `path` names, in `format`; over an existing file only when `replacing`.
     func exportTrip(to path: String, format: TripExportFormat, replacing: Bool) throws(ExportFile.Failure) -> String
     /// Directions links for the trip's stops on `service`.

@@ -11,10 +11,13 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     private let places: PlaceIndexProvider
     private let basemapProvider: BasemapProvider
     private let roads: RoadLegs
+    /// For `$XDG_DOCUMENTS_DIR`, where exports may go (`ExportFolder`).
+    private let environment: [String: String]
 
     init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable,
-         roadLegs: RoadLegs = .none) {
+         roadLegs: RoadLegs = .none, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.tripID = tripID
+        self.environment = environment
         self.model = model
         self.places = places
         self.basemapProvider = basemap
@@ -74,14 +77,23 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         }
     }
 
+    var exportFolder: String {
+        ExportFolder(dataFile: model.store.url, environment: environment).path
+    }
+
     func suggestedExportPath() -> String {
         guard let trip = model.trip(id: tripID) else { return "" }
-        return ExportFile.url(forTyped: ExportFile.suggestedName(for: trip, format: .gpx)).path
+        return exportURL(forTyped: ExportFile.suggestedName(for: trip, format: .gpx)).path
+    }
+
+    /// A name typed alone, or a relative path, is taken in the export folder; `~/` is the home.
+    func exportURL(forTyped path: String) -> URL {
+        ExportFile.url(forTyped: path, currentDirectory: exportFolder)
     }
 
     func exportTrip(to path: String, format: TripExportFormat, replacing: Bool) throws(ExportFile.Failure) -> String {
         guard let trip = model.trip(id: tripID) else { throw ExportFile.Failure(description: "The trip is gone.") }
-        let url = ExportFile.url(forTyped: path)
+        let url = exportURL(forTyped: path)
         // The legs routed so far go along their roads.
         let legs = roads.figures(of: trip, estimate: RouteEstimate(for: trip)).legs
         try ExportFile.write(TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator, legs: legs),

@@ -195,7 +195,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         guard refuseIfReadOnly() else { return }
         guard let trip else { return }
         let form = settingsForm(trip)
-        view?.beginForm(.settings, title: "Settings of “\(trip.name)”", fields: form.fields, placeholders: form.placeholders)
+        view?.beginForm(.settings, title: "Settings of “\(trip.name)”", fields: form.fields)
     }
 
     private func settingsForm(_ trip: Trip) -> TripSettingsForm {
@@ -238,8 +238,13 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
 
     func didPressExport() {
         guard let trip else { return }
-        view?.beginForm(.export, title: "Export “\(trip.name)”", fields: [("File", interactor.suggestedExportPath())],
-                        placeholders: ["a .gpx, .geojson or .kml file"])
+        // The full path, so that the user sees where the file goes before it is written; a name
+        // typed alone goes to the same folder.
+        let folder = interactor.exportFolder
+        view?.beginForm(.export, title: "Export “\(trip.name)”", fields: [
+            .text("File", interactor.suggestedExportPath(), placeholder: "a .gpx, .geojson or .kml file in \(folder)",
+                  help: "The file to write; its extension says the format. A name alone, or a relative path, goes in \(folder); ~/ is your home."),
+        ])
     }
 
     private func submitExport(path: String) {

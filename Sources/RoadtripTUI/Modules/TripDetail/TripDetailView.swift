@@ -94,8 +94,8 @@ final class TripDetailView: Screen, TripDetailViewInput {
     func beginRenaming(text: String) { show(.rename(TextField(text: text, maximumLength: NameLength.maximum, selected: true))) }
     func askToConfirm(_ question: String, details: [String]) { show(.confirmation(ConfirmDialog(question: question, details: details))) }
 
-    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)], placeholders: [String]) {
-        show(.form(form, FormDialog(title: title, fields: fields, placeholders: placeholders)))
+    func beginForm(_ form: TripDetailForm, title: String, fields: [FormDialog.Field]) {
+        show(.form(form, FormDialog(title: title, fields: fields)))
     }
 
     func showLinks(title: String, paragraphs: [String], service: DirectionsService) {
@@ -133,7 +133,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
     var statusHints: [KeyHint] {
         switch overlay {
         case .rename: return Self.renameKeymap.statusHints
-        case .form: return FormDialog.keymap.statusHints
+        case .form(_, let dialog): return dialog.statusHints
         case .confirmation: return ConfirmDialog.keymap.statusHints
         case .links: return [KeyHint(key: "g/o/a", label: "Service")] + Self.linksKeymap.statusHints
         case nil: return map.isFocused ? TripMapPanel.statusHints : shownKeymap.statusHints

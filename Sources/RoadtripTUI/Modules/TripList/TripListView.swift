@@ -36,6 +36,8 @@ final class TripListView: Screen, TripListViewInput {
         /// A path prompt: the trips to import, or the extract to add as a region.
         case path(FormDialog, PathPrompt)
         case regions(RegionsPanel)
+        /// The name of the trip `a` adds: nothing is added before Enter.
+        case newTrip(FormDialog)
     }
 
     private enum PathPrompt {
@@ -87,6 +89,20 @@ final class TripListView: Screen, TripListViewInput {
 
     func endEditing() {
         editor = nil
+        needsDisplay = true
+    }
+
+    func beginNewTrip(name: String) {
+        editor = .newTrip(FormDialog(title: "New trip", fields: [
+            .text("Name", name, placeholder: "the trip's name", maximumLength: NameLength.maximum, selected: true),
+        ]))
+        needsDisplay = true
+    }
+
+    func showNewTripError(_ text: String) {
+        guard case .newTrip(var dialog) = editor else { return }
+        dialog.error = text
+        editor = .newTrip(dialog)
         needsDisplay = true
     }
 
@@ -162,7 +178,7 @@ final class TripListView: Screen, TripListViewInput {
         switch editor {
         case .rename: return Self.renameKeymap.statusHints
         case .filter: return Self.filterKeymap.statusHints
-        case .path: return FormDialog.keymap.statusHints
+        case .path(let dialog, _), .newTrip(let dialog): return dialog.statusHints
         case .regions: return RegionsPanel.keymap.statusHints
         case nil: return shownKeymap.statusHints
         }
@@ -217,6 +233,15 @@ final class TripListView: Screen, TripListViewInput {
             case (.cancel, .addRegion): presenter.didCancelAddRegion()
             case (.handled, _): needsDisplay = true
             case (.ignored, _): break
+            }
+        case .newTrip(var dialog):
+            let outcome = dialog.handle(key)
+            editor = .newTrip(dialog)
+            switch outcome {
+            case .submit(let values): presenter.didSubmitNewTrip(name: values.first ?? "")
+            case .cancel: presenter.didCancelEditing()
+            case .handled: needsDisplay = true
+            case .ignored: break
             }
         case .regions(var panel):
             let command = panel.handle(key)
@@ -273,7 +298,10 @@ final class TripListView: Screen, TripListViewInput {
             closingClick.arm()
             return handle(.character(answer == .yes ? "y" : "n"))
         }
-        if case .rename = editor { return }
+        switch editor {
+        case .rename, .newTrip: return
+        default: break
+        }
         guard let drawnListRect, let action = list.action(for: event, in: drawnListRect) else { return }
         switch action {
         case .select(let row): list.select(row)
@@ -304,7 +332,7 @@ final class TripListView: Screen, TripListViewInput {
         }
         if hasFilterLine { drawFilterLine(on: surface, row: rect.bottom - 1, width: rect.width) }
         switch editor {
-        case .path(let dialog, _): dialog.draw(on: surface)
+        case .path(let dialog, _), .newTrip(let dialog): dialog.draw(on: surface)
         case .regions(let panel): panel.draw(on: surface)
         default: break
         }

@@ -27,8 +27,10 @@ final class TripDetailViewSpy: TripDetailViewInput {
         questions.append(question)
         questionDetails.append(details)
     }
-    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)], placeholders: [String]) {
-        forms.append((form, title, fields.map(\.value)))
+    var formFields: [[FormDialog.Field]] = []
+    func beginForm(_ form: TripDetailForm, title: String, fields: [FormDialog.Field]) {
+        forms.append((form, title, fields.map(\.text)))
+        formFields.append(fields)
     }
     func showFormError(_ text: String) { formErrors.append(text) }
     var links: [(title: String, paragraphs: [String], service: DirectionsService)] = []
@@ -91,7 +93,9 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
         return { _ in StopOrder(of: trip) }
     }
 
+    var exportFolder: String { "/home/me" }
     func suggestedExportPath() -> String { "/home/me/\(subject.value?.name ?? "").gpx" }
+    func exportURL(forTyped path: String) -> URL { URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: "/home/me/", isDirectory: true)).standardizedFileURL }
 
     var exports: [(path: String, format: TripExportFormat, replacing: Bool)] = []
     /// Paths that exist: exporting there without `replacing` fails as the real one does.

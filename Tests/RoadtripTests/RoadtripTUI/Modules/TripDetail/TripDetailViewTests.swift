@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func theFormDrawsOverTheStopsWithItsError() throws {
-        view.beginForm(.settings, title: "Estimates", fields: [("Road factor", "0.5"), ("Average speed (km/h)", "80")], placeholders: [])
+        view.beginForm(.settings, title: "Estimates", fields: [.text("Road factor", "0.5"), .text("Average speed (km/h)", "80")])
         view.showFormError("Not a number.")
         let (terminal, lines) = try render()
         defer { terminal.stop() }
@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test func theFormTakesTextTabAndEnter() {
-        view.beginForm(.settings, title: "Estimates", fields: [("Road factor", ""), ("Average speed", "")], placeholders: [])
+        view.beginForm(.settings, title: "Estimates", fields: [.text("Road factor", ""), .text("Average speed", "")])
         view.handle(.character("1"))
         view.handle(.tab)
         for character in "90" { view.handle(.character(character)) }
@@ -148,7 +148,7 @@ import Testing
     }
 
     @Test func escapeCancelsTheForm() {
-        view.beginForm(.settings, title: "Estimates", fields: [("Road factor", "1.25")], placeholders: [])
+        view.beginForm(.settings, title: "Estimates", fields: [.text("Road factor", "1.25")])
         view.handle(.escape)
         #expect(presenter.intents == ["cancel form"])
     }

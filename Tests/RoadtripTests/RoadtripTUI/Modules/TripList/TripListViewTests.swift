@@ -33,6 +33,25 @@ import Testing
         #expect(lines[4].contains("Someday") && lines[4].contains("0 stops"))
     }
 
+    @Test func theNewTripPromptTakesTheNameAtOnce() throws {
+        view.beginNewTrip(name: "New Trip")
+        let (terminal, lines) = try render()
+        defer { terminal.stop() }
+        #expect(lines.contains { $0.contains("New trip") })
+        #expect(lines.contains { $0.contains("Name") && $0.contains("New Trip") })
+        #expect(terminal.surface.cursorPosition != nil)
+        // The name is selected: what is typed replaces it; `a`, `d` and the rest are text.
+        for character in "Lofoten" { view.handle(.character(character)) }
+        view.handle(.enter)
+        #expect(presenter.intents == ["submit new trip Lofoten"])
+    }
+
+    @Test func escapeLeavesTheNewTripPromptAndAddsNothing() {
+        view.beginNewTrip(name: "New Trip")
+        view.handle(.escape)
+        #expect(presenter.intents == ["cancel editing"])
+    }
+
     @Test func theSelectedRowIsHighlighted() throws {
         let (terminal, _) = try render()
         defer { terminal.stop() }
