@@ -195,7 +195,24 @@ public final class Terminal {
         } else {
             leaveCursorHidden()
         }
+        // Printed lines are not in curses' picture of the screen: once a frame has none, the
+        // whole screen is drawn anew so that none of their text stays behind.
+        if hadPrintedLines && surface.printedLines.isEmpty { invalidate() }
         wrefresh(rt_stdscr())
+        hadPrintedLines = !surface.printedLines.isEmpty
+        for line in surface.printedLines where line.row >= 0 && line.row < height {
+            send(Self.printing(line.text, row: line.row))
+        }
+    }
+
+    /// Whether the last frame had printed lines (`Surface.printedLines`).
+    private var hadPrintedLines = false
+
+    /// `text` printed from the first column of `row` in the default colours, the cursor and
+    /// attributes curses had saved before (DECSC) and put back after (DECRC), so that curses'
+    /// next update starts from where it left the cursor.
+    static func printing(_ text: String, row: Int) -> String {
+        "\u{1B}7\u{1B}[0m\u{1B}[\(row + 1);1H\(TextWidth.printable(text))\u{1B}8"
     }
 
     /// Whether `update` last made the cursor visible (curs_set is not called for every frame).

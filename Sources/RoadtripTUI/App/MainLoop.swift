@@ -80,6 +80,7 @@ final class MainLoop {
                 frames += 1
                 timing?.frameWasSent()
             }
+            for text in navigator.takeClipboard() { terminal.copyToClipboard(text) }
             // Keys already waiting (a paste, a held key, keys typed while a frame was drawn)
             // are all handled before the next frame, so the screen never lags the keyboard.
             // A resize is drawn before the keys after it: they are meant for the screen at its

@@ -58,6 +58,10 @@ protocol TripDetailViewOutput: AnyObject {
     func didPressExport()
     /// `L`, or another service chosen while the links show.
     func didPressLinks(service: DirectionsService)
+    /// `c`: the trip's link(s) for `service` to the clipboard.
+    func didPressCopyLink(service: DirectionsService)
+    /// `o`: the trip's (first) link for `service` in the browser.
+    func didPressOpenLink(service: DirectionsService)
     func didSubmitForm(_ form: TripDetailForm, values: [String])
     func didCancelForm()
     func didPressUndo()
@@ -116,6 +120,10 @@ protocol TripDetailRouterInput: AnyObject {
     func openItinerary()
     /// Runs long work off the main loop, with a spinner and Esc to cancel.
     func runBusy(_ task: BusyTask)
+    /// Puts `text` on the terminal's clipboard (OSC 52).
+    func copyToClipboard(_ text: String)
+    /// Opens `url` in the desktop's browser, detached (`BrowserOpener`).
+    func openInBrowser(_ url: String) -> Result<Void, BrowserOpener.Failure>
     /// The stop editor, to add a stop or edit one; it reports back to `output`.
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput)
 }

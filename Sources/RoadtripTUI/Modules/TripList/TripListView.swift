@@ -13,7 +13,7 @@ final class TripListView: Screen, TripListViewInput {
     /// Every key of the screen; the status bar and the help overlay are made from it.
     static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
         KeyBinding(.open, keys: [.enter, .right, .character("l")], label: "Open", help: "Open the selected trip", statusBar: true),
-        KeyBinding(.add, keys: [.character("a")], label: "New", help: "Add a new trip at the top", statusBar: true),
+        KeyBinding(.add, keys: [.character("a")], label: "New", help: "Add a new trip at the top: type its name, Enter adds it, Esc adds nothing", statusBar: true),
         KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the selected trip (Enter keeps, Esc cancels)", statusBar: true),
         KeyBinding(.delete, keys: [.character("d"), .delete], label: "Delete", help: "Delete the selected trip, after a y/n question", statusBar: true),
         KeyBinding(.duplicate, keys: [.character("c")], label: "Copy", help: "Duplicate the selected trip, as “… (copy)” below it"),
@@ -28,7 +28,7 @@ final class TripListView: Screen, TripListViewInput {
         KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
         KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
         KeyBinding(.quit, keys: [.character("q")], label: "Quit", help: "Quit (Ctrl-C too); everything is saved", statusBar: true),
-    ])
+    ], statusOrder: [.open, .add, .rename, .delete, .filter, .quit, .importTrips, .regions, .sort, .duplicate, .undo, .help])
 
     private enum Editor {
         case rename(TextField)

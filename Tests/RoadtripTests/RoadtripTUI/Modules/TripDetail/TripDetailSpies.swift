@@ -144,6 +144,14 @@ final class TripDetailRouterSpy: TripDetailRouterInput {
         editors.append(mode)
         mapCentres.append(mapCentre)
     }
+    var copied: [String] = []
+    func copyToClipboard(_ text: String) { copied.append(text) }
+    var opened: [String] = []
+    var openResult: Result<Void, BrowserOpener.Failure> = .success(())
+    func openInBrowser(_ url: String) -> Result<Void, BrowserOpener.Failure> {
+        opened.append(url)
+        return openResult
+    }
 }
 
 @MainActor
@@ -165,6 +173,8 @@ final class TripDetailPresenterSpy: TripDetailViewOutput {
     func didPressItinerary() { intents.append("itinerary") }
     func didPressOptimize() { intents.append("optimize") }
     func didPressLinks(service: DirectionsService) { intents.append("links \(service)") }
+    func didPressCopyLink(service: DirectionsService) { intents.append("copy link \(service)") }
+    func didPressOpenLink(service: DirectionsService) { intents.append("open link \(service)") }
     func didPressExport() { intents.append("export") }
     func didSubmitForm(_ form: TripDetailForm, values: [String]) { intents.append("submit \(form) \(values)") }
     func didCancelForm() { intents.append("cancel form") }
