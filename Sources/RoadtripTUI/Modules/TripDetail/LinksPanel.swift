@@ -10,8 +10,8 @@ struct LinksPanel: Equatable {
     /// Paragraphs: sentences, and the links (which start with a scheme such as https://).
     let paragraphs: [String]
 
-    static let hint = "c copy · o open in the browser · g/m/a Google, OpenStreetMap, Apple · Esc close · Shift-drag selects a link"
-    static let asciiHint = "c copy, o open in the browser, g/m/a Google, OpenStreetMap, Apple, Esc close, Shift-drag selects a link"
+    static let hint = "Shift-drag selects a link whole (one line to the terminal) · c copy · o open"
+    static let asciiHint = "Shift-drag selects a link whole (one line to the terminal), c copy, o open"
 
     enum Line: Equatable {
         /// A line of a sentence, drawn by curses.

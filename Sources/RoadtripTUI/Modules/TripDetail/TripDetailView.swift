@@ -23,7 +23,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         KeyBinding(.optimize, keys: [.character("O")], label: "Optimise", help: "Find the shortest order of the stops (first and last kept), shown before it is used"),
         KeyBinding(.export, keys: [.character("e")], label: "Export", help: "Export the trip as GPX, GeoJSON or KML (the file's extension says which)"),
         KeyBinding(.links, keys: [.character("L")], label: "Link",
-                   help: "Directions links (Google Maps, OpenStreetMap, Apple Maps), each on plain lines a mouse can select (Shift-drag in tmux and xterm)"),
+                   help: "Directions links (Google Maps, OpenStreetMap, Apple Maps) printed plain: Shift-drag selects one whole, in tmux and xterm"),
         KeyBinding(.copyLink, keys: [.character("c")], label: "Copy link",
                    help: "Copy the Google Maps link to the clipboard (OSC 52: tmux with set-clipboard on, kitty, iTerm2, xterm)"),
         KeyBinding(.openLink, keys: [.character("o")], label: "Open link", help: "Open the Google Maps link in the browser (xdg-open; needs a display)"),

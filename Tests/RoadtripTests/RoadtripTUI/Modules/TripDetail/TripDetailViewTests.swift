@@ -187,7 +187,7 @@ import Testing
         #expect(terminal.surface.printedLines.map(\.text) == [url])
         #expect(terminal.surface.printedLines.first?.row == 3)
         #expect(lines[3].trimmingCharacters(in: .whitespaces).isEmpty && lines[4].trimmingCharacters(in: .whitespaces).isEmpty)
-        #expect(lines.joined().contains("c copy"))
+        #expect(lines.joined().contains("Shift-drag selects a link whole"))
         view.handle(.character("m"))
         view.handle(.character("g"))  // the service shown: nothing to do
         view.handle(.character("a"))
