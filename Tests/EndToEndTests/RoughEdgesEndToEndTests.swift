@@ -64,6 +64,7 @@ struct RoughEdgesEndToEndTests {
         try session.sendKeys("F1")
         let help = try await session.waitFor("Help — Settings of")
         #expect(help.contains("End days by sunset: Yes: a leg that would arrive after sunset"), "\(session.framed(help))")
+        #expect(!(try session.cursorIsVisible()), "no caret shows through the help panel")
         try session.sendKeys("Escape")
         try await session.waitUntil("the help closed, the form still open") { !$0.contains("Help — Settings") && $0.contains("[x] yes") }
 

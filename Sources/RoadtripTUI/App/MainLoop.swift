@@ -73,6 +73,11 @@ final class MainLoop {
             let backgroundWork = navigator.pollBackground()
             if navigator.needsDisplay || needsDisplay {
                 navigator.draw(on: terminal.surface)
+                if rescue != nil || journalOffer != nil {
+                    // A dialog over the screen: its link and its caret are hidden behind it.
+                    terminal.surface.printedLines = []
+                    terminal.surface.cursorPosition = nil
+                }
                 rescue?.draw(on: terminal.surface)
                 journalOffer?.draw(on: terminal.surface)
                 terminal.update()

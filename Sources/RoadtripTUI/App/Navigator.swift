@@ -206,6 +206,9 @@ package final class Navigator {
         if var overlay = help {
             overlay.draw(on: surface)
             help = overlay
+            // Over the screen: no caret or printed link of the screen behind shows through.
+            surface.cursorPosition = nil
+            surface.printedLines = []
         }
     }
 

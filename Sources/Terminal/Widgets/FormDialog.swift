@@ -170,8 +170,8 @@ public struct FormDialog: Equatable, Sendable {
             surface.text(field.label, row: row, column: box.column + 2, width: labelWidth, style: index == focus ? .header : .normal)
             switch field.value {
             case .text(let input):
-                input.draw(on: surface, row: row, column: fieldColumn, width: fieldWidth, focused: isFocused, placeholder: field.placeholder)
-                if isFocused { surface.cursorPosition = input.cursorCell(row: row, column: fieldColumn, width: fieldWidth) }
+                input.draw(on: surface, row: row, column: fieldColumn, width: fieldWidth, focused: isFocused, placeholder: field.placeholder,
+                           placingCursor: true)
             case .tick(let isTicked):
                 let mark = isTicked ? "[x]" : "[ ]"
                 let used = surface.text(mark, row: row, column: fieldColumn, width: min(3, fieldWidth), style: isFocused ? .input : .normal)

@@ -272,7 +272,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         drawnListRect = nil
         if case .rename(let field) = overlay {
             surface.text(" Name:", row: rect.row, column: rect.column, style: .title)
-            field.draw(on: surface, row: rect.row, column: rect.column + 7, width: max(1, rect.width - 8))
+            field.draw(on: surface, row: rect.row, column: rect.column + 7, width: max(1, rect.width - 8), placingCursor: true)
         } else {
             surface.titleLine(viewModel.title, subtitle: viewModel.subtitle, in: rect)
         }

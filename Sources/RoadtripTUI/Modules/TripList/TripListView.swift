@@ -352,7 +352,7 @@ final class TripListView: Screen, TripListViewInput {
         let style: Style = isSelected ? .selected : .normal
         if isSelected { surface.fill(row: rect.row, column: rect.column, width: rect.width, style: .selected) }
         if isSelected, case .rename(let field) = editor {
-            field.draw(on: surface, row: rect.row, column: layout.name.column, width: rect.width - layout.name.column - 1)
+            field.draw(on: surface, row: rect.row, column: layout.name.column, width: rect.width - layout.name.column - 1, placingCursor: true)
             return
         }
         surface.text(row.name, row: rect.row, column: layout.name.column, width: layout.name.width, style: style)
@@ -369,7 +369,7 @@ final class TripListView: Screen, TripListViewInput {
         let fieldColumn = 1 + TextWidth.width(label)
         let fieldWidth = max(1, width - fieldColumn - 1)
         if case .filter(let field) = editor {
-            field.draw(on: surface, row: row, column: fieldColumn, width: fieldWidth)
+            field.draw(on: surface, row: row, column: fieldColumn, width: fieldWidth, placingCursor: true)
         } else {
             surface.text("\(viewModel.filter ?? "")  (/ edits, Esc clears)", row: row, column: fieldColumn, width: fieldWidth)
         }
