@@ -130,6 +130,9 @@ struct RoughEdgesEndToEndTests {
         #expect(form.contains("\(folder)/Pacific Coast Drive.gpx") || form.contains("Pacific Coast Drive.gpx"), "\(session.framed(form))")
         try session.sendKeys("C-u")
         try session.sendText("coast.kml")
+        // Before anything is written, the form says where the name typed alone goes.
+        let note = try await session.waitFor("Writes ")
+        #expect(note.replacingOccurrences(of: "│", with: "").contains("coast.kml"), "\(session.framed(note))")
         try session.sendKeys("Enter")
         let done = try await session.waitFor("Exported “Pacific Coast Drive” to", timeout: .seconds(30))
         let path = "\(folder)/coast.kml"

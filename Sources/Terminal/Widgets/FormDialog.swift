@@ -60,6 +60,9 @@ public struct FormDialog: Equatable, Sendable {
     public private(set) var focus = 0
     /// Shown under the fields until the next edit.
     public var error: String?
+    /// Shown dimmed under the fields (and any error) until changed: what the values will do
+    /// ("Writes /home/me/Trips/coast.kml").
+    public var note: String?
     /// Whether the help panel (`F1`) is open over the form.
     public private(set) var isShowingHelp = false
 
@@ -158,7 +161,8 @@ public struct FormDialog: Equatable, Sendable {
         let labelWidth = fields.map { TextWidth.width($0.label) }.max() ?? 0
         let width = min(bounds.width - 2, max(48, TextWidth.width(title) + 6, labelWidth + 24, TextWidth.width(hint(width: .max)) + 4))
         let errorLines = error.map { TextWidth.wrap($0, width: width - 4) } ?? []
-        let box = bounds.centered(width: width, height: fields.count + errorLines.count + 5)
+        let noteLines = note.map { TextWidth.wrap(TextDialog.breakingLongWords($0, width: width - 4), width: width - 4) } ?? []
+        let box = bounds.centered(width: width, height: fields.count + errorLines.count + noteLines.count + 5)
         surface.fill(box, style: .normal)
         surface.box(box)
         surface.text(" \(title) ", row: box.row, column: box.column + 2, width: box.width - 4, style: .title)
@@ -181,6 +185,9 @@ public struct FormDialog: Equatable, Sendable {
         }
         for (index, line) in errorLines.enumerated() {
             surface.text(line, row: box.row + 3 + fields.count + index, column: box.column + 2, width: box.width - 4, style: .error)
+        }
+        for (index, line) in noteLines.enumerated() {
+            surface.text(line, row: box.row + 3 + fields.count + errorLines.count + index, column: box.column + 2, width: box.width - 4, style: .dim)
         }
         surface.text(hint(width: box.width - 4), row: box.bottom - 2, column: box.column + 2, width: box.width - 4, style: .dim)
         if isShowingHelp { drawHelp(on: surface, over: box) }

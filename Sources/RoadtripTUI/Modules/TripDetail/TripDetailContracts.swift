@@ -30,6 +30,8 @@ protocol TripDetailViewInput: AnyObject {
     func showLinks(title: String, paragraphs: [String], service: DirectionsService)
     /// Shows why the form's values were refused; the form stays open.
     func showFormError(_ text: String)
+    /// A line under the form's fields saying what its values will do (the full path of an export).
+    func showFormNote(_ text: String?)
     func endForm()
 }
 
@@ -63,6 +65,8 @@ protocol TripDetailViewOutput: AnyObject {
     /// `o`: the trip's (first) link for `service` in the browser.
     func didPressOpenLink(service: DirectionsService)
     func didSubmitForm(_ form: TripDetailForm, values: [String])
+    /// A key changed the form's values.
+    func didEditForm(_ form: TripDetailForm, values: [String])
     func didCancelForm()
     func didPressUndo()
     func didPressRedo()

@@ -245,6 +245,17 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
             .text("File", interactor.suggestedExportPath(), placeholder: "a .gpx, .geojson or .kml file in \(folder)",
                   help: "The file to write; its extension says the format. A name alone, or a relative path, goes in \(folder); ~/ is your home."),
         ])
+        showExportTarget(interactor.suggestedExportPath())
+    }
+
+    func didEditForm(_ form: TripDetailForm, values: [String]) {
+        if form == .export { showExportTarget(values.first ?? "") }
+    }
+
+    /// The full path the typed one names, under the field, before anything is written.
+    private func showExportTarget(_ typed: String) {
+        let path = typed.trimmingCharacters(in: .whitespaces)
+        view?.showFormNote(path.isEmpty ? nil : "Writes \(interactor.exportURL(forTyped: path).path)")
     }
 
     private func submitExport(path: String) {

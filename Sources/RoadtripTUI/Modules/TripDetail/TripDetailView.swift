@@ -114,6 +114,12 @@ final class TripDetailView: Screen, TripDetailViewInput {
         show(.form(form, dialog))
     }
 
+    func showFormNote(_ text: String?) {
+        guard case .form(let form, var dialog) = overlay else { return }
+        dialog.note = text
+        show(.form(form, dialog))
+    }
+
     func endRenaming() { show(nil) }
     func endForm() { show(nil) }
 
@@ -161,12 +167,15 @@ final class TripDetailView: Screen, TripDetailViewInput {
             case .ignored: break
             }
         case .form(let form, var dialog):
+            let values = dialog.values
             let outcome = dialog.handle(key)
             overlay = .form(form, dialog)
             switch outcome {
             case .submit(let values): presenter.didSubmitForm(form, values: values)
             case .cancel: presenter.didCancelForm()
-            case .handled: needsDisplay = true
+            case .handled:
+                needsDisplay = true
+                if dialog.values != values { presenter.didEditForm(form, values: dialog.values) }
             case .ignored: break
             }
         case .links(_, let shown):

@@ -304,6 +304,16 @@ import Testing
         #expect(view.last?.message?.text == "Exported “Pacific Drive” to /tmp/coast.geojson (GEOJSON).")
     }
 
+    @Test func exportShowsTheFullPathATypedNameWritesBeforeWriting() {
+        presenter.didPressExport()
+        #expect(view.formNotes.last == "Writes /home/me/Pacific Drive.gpx")
+        presenter.didEditForm(.export, values: ["trips/coast.kml"])
+        #expect(view.formNotes.last == "Writes /home/me/trips/coast.kml")
+        presenter.didEditForm(.export, values: [" "])
+        #expect(view.formNotes.last == .some(nil))
+        #expect(interactor.exports.isEmpty)
+    }
+
     @Test func exportRefusesANameThatSaysNoFormat() {
         presenter.didSubmitForm(.export, values: ["/tmp/coast.txt"])
         #expect(interactor.exports.isEmpty)

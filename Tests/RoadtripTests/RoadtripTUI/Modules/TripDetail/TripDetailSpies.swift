@@ -33,6 +33,8 @@ final class TripDetailViewSpy: TripDetailViewInput {
         formFields.append(fields)
     }
     func showFormError(_ text: String) { formErrors.append(text) }
+    var formNotes: [String?] = []
+    func showFormNote(_ text: String?) { formNotes.append(text) }
     var links: [(title: String, paragraphs: [String], service: DirectionsService)] = []
     func showLinks(title: String, paragraphs: [String], service: DirectionsService) { links.append((title, paragraphs, service)) }
     func endForm() { endFormCount += 1 }
@@ -174,6 +176,7 @@ final class TripDetailPresenterSpy: TripDetailViewOutput {
     func didPressOptimize() { intents.append("optimize") }
     func didPressLinks(service: DirectionsService) { intents.append("links \(service)") }
     func didPressCopyLink(service: DirectionsService) { intents.append("copy link \(service)") }
+    func didEditForm(_ form: TripDetailForm, values: [String]) { intents.append("edit form \(values.joined(separator: ","))") }
     func didPressOpenLink(service: DirectionsService) { intents.append("open link \(service)") }
     func didPressExport() { intents.append("export") }
     func didSubmitForm(_ form: TripDetailForm, values: [String]) { intents.append("submit \(form) \(values)") }

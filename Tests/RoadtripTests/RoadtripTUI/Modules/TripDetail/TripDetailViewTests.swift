@@ -153,7 +153,8 @@ import Testing
         view.handle(.tab)
         for character in "90" { view.handle(.character(character)) }
         view.handle(.enter)
-        #expect(presenter.intents == ["submit settings [\"1\", \"90\"]"])
+        // Each edit is reported (the export form shows where its file goes), a Tab is not.
+        #expect(presenter.intents == ["edit form 1,", "edit form 1,9", "edit form 1,90", "submit settings [\"1\", \"90\"]"])
     }
 
     @Test func escapeCancelsTheForm() {
