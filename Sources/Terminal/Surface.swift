@@ -46,8 +46,21 @@ public final class Surface {
     public var height: Int { Int(rt_getmaxy(window)) }
     public var bounds: Rect { Rect(row: 0, column: 0, width: width, height: height) }
 
+    /// Where the terminal's own cursor shows after this frame: the caret of the text field being
+    /// typed in, so that it is seen (and screen readers and magnifiers follow it); nil hides it.
+    /// Cleared with the screen, so a frame without a field to type in hides the cursor again.
+    public var cursorPosition: (row: Int, column: Int)?
+
+    /// Lines the terminal itself writes after this frame, from the first column of `row`, each
+    /// wrapping at the right edge as printed text does (`Terminal.update`). A link so written is
+    /// one line to the terminal: tmux's copy mode and xterm's selection take it whole, where
+    /// lines drawn by curses come apart at every row. The view leaves the rows it covers blank.
+    public var printedLines: [(row: Int, text: String)] = []
+
     public func clear() {
         werase(window)
+        cursorPosition = nil
+        printedLines = []
     }
 
     /// Draws `text` at (row, column), clipped to `width` columns (the window edge when nil) with an

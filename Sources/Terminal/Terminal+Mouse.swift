@@ -74,6 +74,11 @@ extension Terminal {
         if hasMouse { write(Self.mouseOn) }
     }
 
+    /// Writes `sequence` to the terminal as it is, past curses (which knows nothing of it).
+    func send(_ sequence: String) {
+        write(sequence)
+    }
+
     private func write(_ sequence: String) {
         let bytes = Array(sequence.utf8)
         _ = bytes.withUnsafeBufferPointer { Glibc.write(outputDescriptor, $0.baseAddress, $0.count) }

@@ -186,8 +186,41 @@ public final class Terminal {
     }
 
     /// Sends what was drawn since the last update to the terminal (only the cells that changed).
+    /// The cursor shows at `surface.cursorPosition` (a field being typed in), else is hidden.
     public func update() {
+        if let (row, column) = surface.cursorPosition, row >= 0, row < height, column >= 0, column < width {
+            wmove(rt_stdscr(), Int32(row), Int32(column))
+            if !isCursorVisible { curs_set(1) }
+            isCursorVisible = true
+        } else {
+            leaveCursorHidden()
+        }
+        // Printed lines are not in curses' picture of the screen: once a frame has none, the
+        // whole screen is drawn anew so that none of their text stays behind.
+        if hadPrintedLines && surface.printedLines.isEmpty { invalidate() }
         wrefresh(rt_stdscr())
+        hadPrintedLines = !surface.printedLines.isEmpty
+        for line in surface.printedLines where line.row >= 0 && line.row < height {
+            send(Self.printing(line.text, row: line.row))
+        }
+    }
+
+    /// Whether the last frame had printed lines (`Surface.printedLines`).
+    private var hadPrintedLines = false
+
+    /// `text` printed from the first column of `row` in the default colours, the cursor and
+    /// attributes curses had saved before (DECSC) and put back after (DECRC), so that curses'
+    /// next update starts from where it left the cursor.
+    static func printing(_ text: String, row: Int) -> String {
+        "\u{1B}7\u{1B}[0m\u{1B}[\(row + 1);1H\(TextWidth.printable(text))\u{1B}8"
+    }
+
+    /// Whether `update` last made the cursor visible (curs_set is not called for every frame).
+    private var isCursorVisible = false
+
+    private func leaveCursorHidden() {
+        if isCursorVisible { curs_set(0) }
+        isCursorVisible = false
     }
 
     /// Clears the physical screen at the next update, after a resize or a suspend.

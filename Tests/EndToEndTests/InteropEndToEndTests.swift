@@ -181,7 +181,7 @@ struct InteropEndToEndTests {
         let session = try TmuxSession()
         defer { session.close() }
         try await TripListEndToEndTests.waitForSampleTrips(session)
-        try session.sendKeys("a")
+        try session.sendKeys("a", "Enter")
         try await session.waitFor("6 trips")
         try await Self.startLargeImport(in: session)
         #expect(kill(try session.programProcessID(), SIGTERM) == 0)

@@ -50,7 +50,7 @@ struct ReliabilityEndToEndTests {
         try session.sendKeys("Enter")
         let redrawn = try await TripListEndToEndTests.waitForSampleTrips(session)
         #expect(!redrawn.contains("Stopped"), "the screen should be repainted whole:\n\(session.framed(redrawn))")
-        try session.sendKeys("a")
+        try session.sendKeys("a", "Enter")
         try await session.waitFor("6 trips")
         try session.sendKeys("q")
         try await session.waitUntil("the shell prompt again") { $0.contains("ready$") && !$0.contains("Enter Open") }
@@ -67,7 +67,10 @@ struct ReliabilityEndToEndTests {
         try session.sendText("fg")
         try session.sendKeys("Enter")
         // Before the fix the shell's line mode stayed: `a` echoed as text and waited for Enter.
+        // The name prompt shows only when `a` came alone, a key at a time.
         try session.sendKeys("a")
+        try await session.waitFor("New trip")
+        try session.sendKeys("Enter")
         let added = try await session.waitFor("6 trips")
         #expect(!added.contains("Stopped"), "the screen should be repainted whole:\n\(session.framed(added))")
         try session.sendKeys("q")
@@ -124,7 +127,7 @@ struct ReliabilityEndToEndTests {
             try session.sendKeys("j")
         }
         // A change elsewhere makes it save: every hostile name comes back exactly.
-        try session.sendKeys("a")
+        try session.sendKeys("a", "Enter")
         try await session.waitFor("7 trips")
         try await TripListEndToEndTests.quitNormally(session)
         let names = try Run.names(of: Run.trips(at: session.dataFile))
@@ -142,7 +145,7 @@ struct JournalEndToEndTests {
         let session = try TmuxSession(directory: directory, variables: ["ROADTRIP_AUTOSAVE_DELAY": "60"])
         defer { session.close() }
         try await TripListEndToEndTests.waitForSampleTrips(session)
-        try session.sendKeys("a")
+        try session.sendKeys("a", "Enter")
         try await session.waitFor("6 trips")
         try await session.waitUntil("the journal written") { _ in FileManager.default.fileExists(atPath: directory.dataFile.path + ".journal") }
         #expect(kill(try session.programProcessID(), SIGKILL) == 0)

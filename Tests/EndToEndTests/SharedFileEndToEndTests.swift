@@ -21,7 +21,7 @@ struct SharedFileEndToEndTests {
         #expect(result.standardError.contains("another roadtrip"), "\(CommandLineEndToEndTests.describe(result))")
 
         // The first one still edits and saves normally, and nothing of the second's was written.
-        try first.sendKeys("a")
+        try first.sendKeys("a", "Enter")
         try await first.waitFor("6 trips")
         try await TripListEndToEndTests.quitNormally(first)
         #expect(try Run.names(of: Run.trips(at: first.dataFile)) == ["New Trip"] + SampleTrips.names)
@@ -37,7 +37,7 @@ struct SharedFileEndToEndTests {
         try await second.waitFor("Read-only: another roadtrip (process")
 
         // The first one saves a new trip: the second shows it without restarting.
-        try first.sendKeys("a")
+        try first.sendKeys("a", "Enter")
         try await first.waitFor("6 trips")
         try first.sendKeys("s")
         try await second.waitFor("6 trips")
@@ -45,7 +45,7 @@ struct SharedFileEndToEndTests {
         // The first one quits: the second takes the file over and its edits are saved.
         try await TripListEndToEndTests.quitNormally(first)
         try await second.waitFor("The other roadtrip has quit")
-        try second.sendKeys("a")
+        try second.sendKeys("a", "Enter")
         let taken = try await second.waitFor("7 trips")
         #expect(!taken.contains("Read-only"), "the banner should go:\n\(second.framed(taken))")
         try await TripListEndToEndTests.quitNormally(second)

@@ -448,6 +448,18 @@ final class TmuxSession {
 
     // MARK: tmux
 
+    /// Any tmux command on this session's server (`set -g set-clipboard on`, `show-buffer`,
+    /// `display-message -p '#{cursor_flag}'`), returning what it prints.
+    @discardableResult
+    func control(_ arguments: String...) throws -> String {
+        try tmux(arguments)
+    }
+
+    /// Whether the pane's cursor is visible, as the program last left it (tmux's `cursor_flag`).
+    func cursorIsVisible() throws -> Bool {
+        try control("display-message", "-p", "-t", "0", "#{cursor_flag}").trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
     /// tmux, found on the PATH (`make test` installs it).
     static func tmuxPath() throws -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

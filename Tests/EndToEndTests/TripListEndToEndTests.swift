@@ -65,7 +65,10 @@ struct TripListEndToEndTests {
         let before = try Run.trips(at: session.dataFile)
         let beforeByID = Dictionary(before.map { ($0["id"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
 
+        // `a` asks for the name first (issue 25); Enter takes the one offered.
         try session.sendKeys("a")
+        try await session.waitFor("New trip")
+        try session.sendKeys("Enter")
         try await session.waitUntil("“New Trip” on the first list row and “6 trips”") { screen in
             screen.contains("6 trips") && Self.listRows(screen).first?.contains("New Trip") == true
         }
@@ -224,7 +227,7 @@ struct TripListEndToEndTests {
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
 
-        try session.sendKeys("a")
+        try session.sendKeys("a", "Enter")
         try await session.waitFor("6 trips")
         // Sent at once, well within the autosave delay: normally the exit path is what saves.
         try session.sendKeys("C-c")
@@ -240,7 +243,7 @@ struct TripListEndToEndTests {
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
 
-        try session.sendKeys("a")
+        try session.sendKeys("a", "Enter")
         try await session.waitFor("6 trips")
         let pid = try session.programProcessID()
         #expect(kill(pid, signal) == 0)
@@ -276,7 +279,7 @@ struct TripListEndToEndTests {
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
 
-        try session.sendKeys("a", "s")
+        try session.sendKeys("a", "Enter", "s")
         try await session.waitFor("Saved")
         // The message comes after the save: the file has the new trip now, while the program runs.
         #expect(Run.names(of: try Run.trips(at: session.dataFile)) == ["New Trip"] + SampleTrips.names)

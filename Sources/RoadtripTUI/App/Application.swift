@@ -27,7 +27,8 @@ package enum Application {
         let roadLegs = RoadLegs.onRegions(of: shelf, environment: settings.environment)
         navigator.background = { roadLegs.poll() }
         return ModuleContext(model: model, navigator: navigator, unit: settings.unit, places: .library(environment: settings.environment),
-                             basemap: .basemap(environment: settings.environment), regions: shelf, roadLegs: roadLegs)
+                             basemap: .basemap(environment: settings.environment), regions: shelf, roadLegs: roadLegs,
+                             environment: settings.environment)
     }
 
     /// Runs the TUI on an already loaded model. Returns the process exit status: 0, or 128 plus

@@ -73,6 +73,11 @@ final class MainLoop {
             let backgroundWork = navigator.pollBackground()
             if navigator.needsDisplay || needsDisplay {
                 navigator.draw(on: terminal.surface)
+                if rescue != nil || journalOffer != nil {
+                    // A dialog over the screen: its link and its caret are hidden behind it.
+                    terminal.surface.printedLines = []
+                    terminal.surface.cursorPosition = nil
+                }
                 rescue?.draw(on: terminal.surface)
                 journalOffer?.draw(on: terminal.surface)
                 terminal.update()
@@ -80,6 +85,7 @@ final class MainLoop {
                 frames += 1
                 timing?.frameWasSent()
             }
+            for text in navigator.takeClipboard() { terminal.copyToClipboard(text) }
             // Keys already waiting (a paste, a held key, keys typed while a frame was drawn)
             // are all handled before the next frame, so the screen never lags the keyboard.
             // A resize is drawn before the keys after it: they are meant for the screen at its

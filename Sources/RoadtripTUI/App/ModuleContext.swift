@@ -17,9 +17,12 @@ struct ModuleContext {
     let regions: RegionShelf?
     /// The road figures of legs, routed off the main loop (`.none`: every leg an estimate).
     let roadLegs: RoadLegs
+    /// The program's environment: $DISPLAY for opening links, $XDG_DOCUMENTS_DIR for exports.
+    let environment: [String: String]
 
     init(model: DataModel, navigator: Navigator, unit: DistanceUnit, places: PlaceIndexProvider, basemap: BasemapProvider = .unavailable,
-         regions: RegionShelf? = nil, roadLegs: RoadLegs = .none) {
+         regions: RegionShelf? = nil, roadLegs: RoadLegs = .none, environment: [String: String] = [:]) {
+        self.environment = environment
         self.regions = regions
         self.roadLegs = roadLegs
         self.model = model

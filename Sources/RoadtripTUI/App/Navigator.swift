@@ -89,6 +89,20 @@ package final class Navigator {
         setNeedsDisplay()
     }
 
+    /// Text for the terminal's clipboard, sent by the main loop after the next frame.
+    private var clipboard: [String] = []
+
+    package func copyToClipboard(_ text: String) {
+        clipboard.append(text)
+        setNeedsDisplay()
+    }
+
+    /// What was copied since the last call (the main loop sends it to the terminal).
+    package func takeClipboard() -> [String] {
+        defer { clipboard = [] }
+        return clipboard
+    }
+
     package func setNeedsDisplay() {
         ownNeedsDisplay = true
     }
@@ -192,6 +206,9 @@ package final class Navigator {
         if var overlay = help {
             overlay.draw(on: surface)
             help = overlay
+            // Over the screen: no caret or printed link of the screen behind shows through.
+            surface.cursorPosition = nil
+            surface.printedLines = []
         }
     }
 

@@ -93,7 +93,7 @@ final class SaveRescue {
         }
         row += 1
         surface.text("Save them to a new file:", row: row, column: box.column + 2, width: textWidth, style: .header)
-        path.draw(on: surface, row: row + 1, column: box.column + 2, width: textWidth, focused: discardQuestion == nil)
+        path.draw(on: surface, row: row + 1, column: box.column + 2, width: textWidth, focused: discardQuestion == nil, placingCursor: true)
         row += 2
         for line in problemLines {
             surface.text(line, row: row, column: box.column + 2, width: textWidth, style: .error)

@@ -5,15 +5,18 @@ public struct HelpOverlay: Equatable, Sendable {
     public let entries: [HelpEntry]
     private var offset = 0
     private var visibleRows = 1
+    /// The lines the entries took at the last drawing (more than the entries when some wrap).
+    private var lineCount = 0
 
     public init(title: String, entries: [HelpEntry]) {
         self.title = title
         self.entries = entries
+        lineCount = entries.count
     }
 
     /// Returns false when the key closes the overlay.
     public mutating func handle(_ key: Key) -> Bool {
-        let maxOffset = max(0, entries.count - visibleRows)
+        let maxOffset = max(0, lineCount - visibleRows)
         switch key {
         case .up, .character("k"): offset = max(0, offset - 1)
         case .down, .character("j"): offset = min(maxOffset, offset + 1)
@@ -37,23 +40,43 @@ public struct HelpOverlay: Equatable, Sendable {
         }
     }
 
+    /// One line of the overlay: the keys on an entry's first line, "" on the lines its text wraps to.
+    public struct Line: Equatable, Sendable {
+        public let keys: String
+        public let text: String
+    }
+
+    /// The entries at `width` columns of text: a description too long for a line wraps at word
+    /// boundaries, its further lines indented (issue 25: they were cut, "…the file's extension say").
+    public func lines(textWidth: Int) -> [Line] {
+        entries.flatMap { entry in
+            TextWidth.wrapHanging(entry.text, width: textWidth, indent: 2).enumerated().map { index, text in
+                Line(keys: index == 0 ? entry.keys : "", text: text)
+            }
+        }
+    }
+
     @MainActor
     public mutating func draw(on surface: Surface) {
         let bounds = surface.bounds
         let keysWidth = min(24, entries.map { TextWidth.width($0.keys) }.max() ?? 0)
-        let textWidth = entries.map { TextWidth.width($0.text) }.max() ?? 0
         let footer = "↑/↓ scroll · any other key closes"
+        let longest = entries.map { TextWidth.width($0.text) }.max() ?? 0
+        // The text takes what the screen leaves beside the keys (borders and gaps: 6 columns).
+        let textWidth = max(10, min(longest, bounds.width - keysWidth - 6))
+        let lines = lines(textWidth: textWidth)
+        lineCount = lines.count
         let contentWidth = max(keysWidth + 2 + textWidth, TextWidth.width(footer), TextWidth.width(title))
-        let box = bounds.centered(width: contentWidth + 4, height: entries.count + 4)
+        let box = bounds.centered(width: contentWidth + 4, height: lines.count + 4)
         visibleRows = max(1, box.height - 4)
-        offset = min(offset, max(0, entries.count - visibleRows))
+        offset = min(offset, max(0, lines.count - visibleRows))
         surface.fill(box, style: .normal)
         surface.box(box)
         surface.text(" \(title) ", row: box.row, column: box.column + 2, width: box.width - 4, style: .title)
-        for (line, entry) in entries.dropFirst(offset).prefix(visibleRows).enumerated() {
-            let row = box.row + 1 + line
-            surface.text(entry.keys, row: row, column: box.column + 2, width: keysWidth, style: .header)
-            surface.text(entry.text, row: row, column: box.column + 4 + keysWidth, width: box.width - keysWidth - 6)
+        for (index, line) in lines.dropFirst(offset).prefix(visibleRows).enumerated() {
+            let row = box.row + 1 + index
+            surface.text(line.keys, row: row, column: box.column + 2, width: keysWidth, style: .header)
+            surface.text(line.text, row: row, column: box.column + 4 + keysWidth, width: box.width - keysWidth - 6)
         }
         surface.text(TextWidth.isUTF8 ? footer : "Up/Down scroll, any other key closes", row: box.bottom - 2, column: box.column + 2, width: box.width - 4, style: .dim)
     }

@@ -48,9 +48,13 @@ public struct HelpEntry: Equatable, Sendable {
 public struct Keymap<Command: Hashable & Sendable>: Sendable {
     public let bindings: [KeyBinding<Command>]
     private let commandsByKey: [Key: Command]
+    /// The status bar's commands, most important first (the bar shows as many as fit); nil:
+    /// those marked `statusBar`, in table order.
+    public let statusOrder: [Command]?
 
-    public init(_ bindings: [KeyBinding<Command>]) {
+    public init(_ bindings: [KeyBinding<Command>], statusOrder: [Command]? = nil) {
         self.bindings = bindings
+        self.statusOrder = statusOrder
         var commandsByKey: [Key: Command] = [:]
         for binding in bindings {
             for key in binding.keys where commandsByKey[key] == nil { commandsByKey[key] = binding.command }
@@ -65,11 +69,13 @@ public struct Keymap<Command: Hashable & Sendable>: Sendable {
     /// The same table with only the commands `isIncluded` keeps: what a screen shows as its keys
     /// when some of them cannot act (a file opened read-only).
     public func keeping(_ isIncluded: (Command) -> Bool) -> Keymap {
-        Keymap(bindings.filter { isIncluded($0.command) })
+        Keymap(bindings.filter { isIncluded($0.command) }, statusOrder: statusOrder?.filter(isIncluded))
     }
 
     public var statusHints: [KeyHint] {
-        bindings.filter(\.showsInStatusBar).compactMap { binding in
+        let shown = statusOrder.map { order in order.compactMap { command in bindings.first { $0.command == command } } }
+            ?? bindings.filter(\.showsInStatusBar)
+        return shown.compactMap { binding in
             (binding.statusKey ?? binding.keys.first?.description).map { KeyHint(key: $0, label: binding.label) }
         }
     }

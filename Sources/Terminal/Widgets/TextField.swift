@@ -182,6 +182,13 @@ public struct TextField: Equatable, Sendable {
         return start
     }
 
+    /// The cell `draw` puts the cursor in, for the terminal's own cursor to sit on.
+    public func cursorCell(row: Int, column: Int, width: Int) -> (row: Int, column: Int) {
+        let start = firstVisibleCharacter(width: width)
+        let before = characters[start..<cursor].reduce(0) { $0 + TextField.cellWidth($1) }
+        return (row, column + min(before, max(0, width - 1)))
+    }
+
     /// The columns `draw` gives a character: at least one, even for a zero-width one.
     private static func cellWidth(_ character: Character) -> Int {
         max(1, TextWidth.width(String(character)))
@@ -191,8 +198,12 @@ public struct TextField: Equatable, Sendable {
     /// style (the reverse of the field's).
     /// An empty field shows `placeholder` faintly after the cursor: what the field means, or the
     /// value used when it is left empty.
+    /// `placingCursor`: when focused, the terminal's own cursor goes to the caret too
+    /// (`Surface.cursorPosition`), for a field being typed in.
     @MainActor
-    public func draw(on surface: Surface, row: Int, column: Int, width: Int, focused: Bool = true, placeholder: String = "") {
+    public func draw(on surface: Surface, row: Int, column: Int, width: Int, focused: Bool = true, placeholder: String = "",
+                     placingCursor: Bool = false) {
+        if focused && placingCursor { surface.cursorPosition = cursorCell(row: row, column: column, width: width) }
         surface.fill(row: row, column: column, width: width, style: .input)
         if characters.isEmpty && !placeholder.isEmpty && width > 2 {
             surface.text(placeholder, row: row, column: column + 1, width: width - 1, style: .placeholder)

@@ -75,4 +75,26 @@ import Testing
         let stillOpen = overlay.handle(key)
         #expect(!stillOpen)
     }
+
+    @Test func longDescriptionsWrapAtWordsWithAHangingIndent() throws {
+        let text = "Export the trip as GPX, GeoJSON or KML (the file's extension says which)"
+        let overlay = HelpOverlay(title: "Keys", entries: [HelpEntry(keys: "e", text: text), HelpEntry(keys: "q", text: "Quit")])
+        let lines = overlay.lines(textWidth: 40)
+        #expect(lines.map(\.keys) == ["e", "", "q"])
+        #expect(lines[0].text == "Export the trip as GPX, GeoJSON or KML")
+        #expect(lines[1].text == "  (the file's extension says which)")
+        #expect(lines[2].text == "Quit")
+    }
+
+    @Test func at80ColumnsNoDescriptionIsCut() throws {
+        try withOffscreenTerminal(width: 80, height: 24) { terminal in
+            let text = "Export the trip as GPX, GeoJSON or KML, or as a calendar in iCalendar form (the file's extension says which)"
+            var overlay = HelpOverlay(title: "Keys", entries: [HelpEntry(keys: "e", text: text)])
+            overlay.draw(on: terminal.surface)
+            let screen = terminal.surface.lines().joined(separator: " ")
+            #expect(screen.contains("says which)"))
+            #expect(!screen.contains("…"))
+        }
+    }
 }
+

@@ -50,3 +50,30 @@ import Testing
         }
     }
 }
+
+/// Which hints fit: whole ones in the screen's order, `?` help kept at the end.
+@Suite struct StatusBarFittingTests {
+    private let hints = [KeyHint(key: "a", label: "Add"), KeyHint(key: "i", label: "Days"), KeyHint(key: "O", label: "Optimise"),
+                         KeyHint(key: "e", label: "Export"), KeyHint(key: "?", label: "Help")]
+
+    @Test func allFitWhenThereIsRoom() {
+        #expect(StatusBar.fitting(hints, width: 80) == hints)
+    }
+
+    @Test func theLastThatDoNotFitWholeGoAndHelpStays() {
+        // " a Add " 7, " i Days " 8, " O Optimise " 12 = 27, + " ? Help " 8 = 35; " e Export " 10 more would be 45.
+        let shown = StatusBar.fitting(hints, width: 40)
+        #expect(shown.map(\.key) == ["a", "i", "O", "?"])
+    }
+
+    @Test func helpGoesLastWhereverTheTableHasIt() {
+        let withHelpFirst = [hints[4]] + hints.prefix(2)
+        #expect(StatusBar.fitting(withHelpFirst, width: 80).map(\.key) == ["a", "i", "?"])
+    }
+
+    @Test func tooNarrowForHelpShowsWhatFits() {
+        #expect(StatusBar.fitting(hints, width: 8).map(\.key) == ["?"])  // help first: it leads to the rest
+        #expect(StatusBar.fitting(hints, width: 7).map(\.key) == ["a"])
+    }
+}
+

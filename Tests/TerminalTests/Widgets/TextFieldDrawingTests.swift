@@ -74,4 +74,14 @@ import Testing
             #expect(surface.style(row: 0, column: 9) == .cursor)
         }
     }
+
+    @Test func theCursorCellFollowsTheCaretAndStaysInTheField() {
+        var field = TextField(text: "Big Sur")
+        #expect(field.cursorCell(row: 2, column: 10, width: 20).column == 17)
+        #expect(field.cursorCell(row: 2, column: 10, width: 20).row == 2)
+        _ = field.handle(.home)
+        #expect(field.cursorCell(row: 2, column: 10, width: 20).column == 10)
+        let long = TextField(text: String(repeating: "x", count: 50))
+        #expect(long.cursorCell(row: 0, column: 0, width: 20).column == 19)
+    }
 }

@@ -24,12 +24,14 @@ protocol TripDetailViewInput: AnyObject {
     func endRenaming()
     /// A yes/no question, with lines that show what a yes would do.
     func askToConfirm(_ question: String, details: [String])
-    /// A form over the screen; `placeholders` say what an empty field means.
-    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)], placeholders: [String])
+    /// A form over the screen: its text fields and tick boxes.
+    func beginForm(_ form: TripDetailForm, title: String, fields: [FormDialog.Field])
     /// The trip's directions links for `service`, as text to read and copy.
     func showLinks(title: String, paragraphs: [String], service: DirectionsService)
     /// Shows why the form's values were refused; the form stays open.
     func showFormError(_ text: String)
+    /// A line under the form's fields saying what its values will do (the full path of an export).
+    func showFormNote(_ text: String?)
     func endForm()
 }
 
@@ -58,7 +60,13 @@ protocol TripDetailViewOutput: AnyObject {
     func didPressExport()
     /// `L`, or another service chosen while the links show.
     func didPressLinks(service: DirectionsService)
+    /// `c`: the trip's link(s) for `service` to the clipboard.
+    func didPressCopyLink(service: DirectionsService)
+    /// `o`: the trip's (first) link for `service` in the browser.
+    func didPressOpenLink(service: DirectionsService)
     func didSubmitForm(_ form: TripDetailForm, values: [String])
+    /// A key changed the form's values.
+    func didEditForm(_ form: TripDetailForm, values: [String])
     func didCancelForm()
     func didPressUndo()
     func didPressRedo()
@@ -92,8 +100,14 @@ protocol TripDetailInteractorInput: EditingSession {
     /// saying how far it is and stopping when cancelled; on the roads when one region covers
     /// every stop. nil with fewer than 4 stops. Edits not saved yet are saved first.
     func orderSearch() -> (@Sendable (BusyProgress) -> StopOrder)?
-    /// Where an export goes when the user types nothing else: the trip's name in the current folder.
+    /// The folder a file name typed alone is written to (`ExportFolder`): beside the data file,
+    /// or `$XDG_DOCUMENTS_DIR`.
+    var exportFolder: String { get }
+    /// Where an export goes when the user types nothing else: the trip's name in `exportFolder`,
+    /// as a full path.
     func suggestedExportPath() -> String
+    /// The file a typed path names: absolute, `~/…`, or relative to `exportFolder`.
+    func exportURL(forTyped path: String) -> URL
     /// Writes the trip to the file `path` names, in `format`; over an existing file only when `replacing`.
     func exportTrip(to path: String, format: TripExportFormat, replacing: Bool) throws(ExportFile.Failure) -> String
     /// Directions links for the trip's stops on `service`.
@@ -110,6 +124,10 @@ protocol TripDetailRouterInput: AnyObject {
     func openItinerary()
     /// Runs long work off the main loop, with a spinner and Esc to cancel.
     func runBusy(_ task: BusyTask)
+    /// Puts `text` on the terminal's clipboard (OSC 52).
+    func copyToClipboard(_ text: String)
+    /// Opens `url` in the desktop's browser, detached (`BrowserOpener`).
+    func openInBrowser(_ url: String) -> Result<Void, BrowserOpener.Failure>
     /// The stop editor, to add a stop or edit one; it reports back to `output`.
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput)
 }

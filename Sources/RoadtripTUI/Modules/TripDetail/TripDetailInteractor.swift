@@ -15,10 +15,14 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     private let unit: DistanceUnit
     /// Today, where the user is: a calendar's start for a trip without a start date.
     private let today: () -> LocalDay
+    /// For `$XDG_DOCUMENTS_DIR`, where exports may go (`ExportFolder`).
+    private let environment: [String: String]
 
     init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable,
-         roadLegs: RoadLegs = .none, unit: DistanceUnit = .km, today: @escaping () -> LocalDay = { TripPlanning.today() }) {
+         roadLegs: RoadLegs = .none, unit: DistanceUnit = .km, today: @escaping () -> LocalDay = { TripPlanning.today() },
+         environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.tripID = tripID
+        self.environment = environment
         self.model = model
         self.places = places
         self.basemapProvider = basemap
@@ -80,15 +84,24 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         }
     }
 
+    var exportFolder: String {
+        ExportFolder(dataFile: model.store.url, environment: environment).path
+    }
+
     func suggestedExportPath() -> String {
         guard let trip = model.trip(id: tripID) else { return "" }
-        return ExportFile.url(forTyped: ExportFile.suggestedName(for: trip, format: .gpx)).path
+        return exportURL(forTyped: ExportFile.suggestedName(for: trip, format: .gpx)).path
+    }
+
+    /// A name typed alone, or a relative path, is taken in the export folder; `~/` is the home.
+    func exportURL(forTyped path: String) -> URL {
+        ExportFile.url(forTyped: path, currentDirectory: exportFolder)
     }
 
     func exportTrip(to path: String, format: TripExportFormat, replacing: Bool) throws(ExportFile.Failure) -> String {
         guard let trip = model.trip(id: tripID) else { throw ExportFile.Failure(description: "The trip is gone.") }
         if let refusal = TripExport.refusal(for: trip, format: format) { throw ExportFile.Failure(description: refusal) }
-        let url = ExportFile.url(forTyped: path)
+        let url = exportURL(forTyped: path)
         let unit = trip.unit(default: unit)
         // The legs routed so far go along their roads (and a calendar's drives take their times).
         let legs = roads.figures(of: trip, estimate: RouteEstimate(for: trip, unit: unit)).legs

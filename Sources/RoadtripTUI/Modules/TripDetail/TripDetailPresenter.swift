@@ -195,7 +195,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         guard refuseIfReadOnly() else { return }
         guard let trip else { return }
         let form = settingsForm(trip)
-        view?.beginForm(.settings, title: "Settings of “\(trip.name)”", fields: form.fields, placeholders: form.placeholders)
+        view?.beginForm(.settings, title: "Settings of “\(trip.name)”", fields: form.fields)
     }
 
     private func settingsForm(_ trip: Trip) -> TripSettingsForm {
@@ -238,8 +238,24 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
 
     func didPressExport() {
         guard let trip else { return }
-        view?.beginForm(.export, title: "Export “\(trip.name)”", fields: [("File", interactor.suggestedExportPath())],
-                        placeholders: ["a .gpx, .geojson, .kml or .ics file"])
+        // The full path, so that the user sees where the file goes before it is written; a name
+        // typed alone goes to the same folder.
+        let folder = interactor.exportFolder
+        view?.beginForm(.export, title: "Export “\(trip.name)”", fields: [
+            .text("File", interactor.suggestedExportPath(), placeholder: "a .gpx, .geojson, .kml or .ics file in \(folder)",
+                  help: "The file to write; its extension says the format. A name alone, or a relative path, goes in \(folder); ~/ is your home."),
+        ])
+        showExportTarget(interactor.suggestedExportPath())
+    }
+
+    func didEditForm(_ form: TripDetailForm, values: [String]) {
+        if form == .export { showExportTarget(values.first ?? "") }
+    }
+
+    /// The full path the typed one names, under the field, before anything is written.
+    private func showExportTarget(_ typed: String) {
+        let path = typed.trimmingCharacters(in: .whitespaces)
+        view?.showFormNote(path.isEmpty ? nil : "Writes \(interactor.exportURL(forTyped: path).path)")
     }
 
     private func submitExport(path: String) {
@@ -274,9 +290,46 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         view?.showLinks(title: "“\(trip.name)” in \(service.title)", paragraphs: Self.linkParagraphs(links, of: trip, service: service), service: service)
     }
 
+    /// `c`: the links on the clipboard, one a line, by OSC 52 (the terminal puts them there).
+    func didPressCopyLink(service: DirectionsService) {
+        guard let links = linksToShare(service: service) else { return }
+        let text = links.map(\.url).joined(separator: "\n")
+        router.copyToClipboard(text)
+        let what = links.count == 1 ? "the \(service.title) link" : "the \(links.count) \(service.title) links (one a line)"
+        show(StatusMessage("Copied \(what) (\(DistanceUnit.grouped(text.count)) characters)."))
+    }
+
+    /// `o`: the (first) link in the browser, when there is a display to show one on.
+    func didPressOpenLink(service: DirectionsService) {
+        guard let links = linksToShare(service: service), let first = links.first else { return }
+        switch router.openInBrowser(first.url) {
+        case .success:
+            show(StatusMessage(links.count == 1 ? "Opening the \(service.title) link in the browser…"
+                : "Opening link 1 of \(links.count) in the browser (\(service.title) takes fewer stops a link): L shows them all."))
+        case .failure(.noDisplay):
+            show(.error("Cannot open a browser here: neither DISPLAY nor WAYLAND_DISPLAY is set (no desktop, or over ssh). Press c to copy the link instead."))
+        case .failure(.notInstalled):
+            show(.error("Cannot open the link: xdg-open is not installed (Debian package xdg-utils). Press c to copy it instead."))
+        case .failure(.cannotStart(let reason)):
+            show(.error("Cannot open the link: /bin/sh could not be started (\(reason)). Press c to copy it instead."))
+        }
+    }
+
+    /// The trip's links for `service`, or nil (and why, in the status bar) with fewer than two stops.
+    private func linksToShare(service: DirectionsService) -> [DirectionsLink]? {
+        guard let trip else { return nil }
+        guard trip.stops.count >= 2 else {
+            show(StatusMessage("A directions link needs two stops at least: add some with a."))
+            return nil
+        }
+        return interactor.directionsLinks(service: service)
+    }
+
     /// The link alone; several, after the sentence that says why, each under its stops.
     nonisolated static func linkParagraphs(_ links: [DirectionsLink], of trip: Trip, service: DirectionsService) -> [String] {
-        guard links.count > 1 else { return links.map(\.url) }
+        // The URLs carry coordinates, which every service reads exactly (a name it would look up,
+        // and "Springfield" has dozens); the stops' names stand above each link instead.
+        guard links.count > 1 else { return links.isEmpty ? [] : [trip.stops.map(\.name).joined(separator: " → "), links[0].url] }
         return [DirectionsLinkText.split(links, of: trip, service: service)] + links.enumerated().flatMap { number, link in
             ["", DirectionsLinkText.label(link, number: number + 1, of: trip), link.url]
         }

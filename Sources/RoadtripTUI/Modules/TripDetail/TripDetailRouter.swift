@@ -17,7 +17,7 @@ final class TripDetailRouter: TripDetailRouterInput {
         let router = TripDetailRouter(tripID: tripID, context: context)
         let presenter = TripDetailPresenter(
             interactor: TripDetailInteractor(tripID: tripID, model: context.model, places: context.places, basemap: context.basemap,
-                                             roadLegs: context.roadLegs, unit: context.unit),
+                                             roadLegs: context.roadLegs, unit: context.unit, environment: context.environment),
             router: router,
             unit: context.unit
         )
@@ -34,6 +34,14 @@ final class TripDetailRouter: TripDetailRouterInput {
 
     func openHelp() {
         context.navigator.showHelp()
+    }
+
+    func copyToClipboard(_ text: String) {
+        context.navigator.copyToClipboard(text)
+    }
+
+    func openInBrowser(_ url: String) -> Result<Void, BrowserOpener.Failure> {
+        BrowserOpener(environment: context.environment).open(url)
     }
 
     func runBusy(_ task: BusyTask) {

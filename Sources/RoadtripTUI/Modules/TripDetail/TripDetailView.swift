@@ -8,7 +8,7 @@ import Terminal
 final class TripDetailView: Screen, TripDetailViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
-        case rename, addStop, editStop, deleteStop, moveUp, moveDown, settings, itinerary, optimize, links, export
+        case rename, addStop, editStop, deleteStop, moveUp, moveDown, settings, itinerary, optimize, links, copyLink, openLink, export
         case undo, redo, save, help, back, map
     }
 
@@ -22,30 +22,36 @@ final class TripDetailView: Screen, TripDetailViewInput {
         KeyBinding(.itinerary, keys: [.character("i")], label: "Days", help: "The trip day by day: dates, legs, times, nights", statusBar: true),
         KeyBinding(.optimize, keys: [.character("O")], label: "Optimise", help: "Find the shortest order of the stops (first and last kept), shown before it is used"),
         KeyBinding(.export, keys: [.character("e")], label: "Export", help: "Export the trip as GPX, GeoJSON, KML or an .ics calendar (the file's extension says which)"),
-        KeyBinding(.links, keys: [.character("L")], label: "Link", help: "Directions links to open the trip on a phone (Google Maps, OpenStreetMap, Apple Maps)"),
-        KeyBinding(.settings, keys: [.character("S"), .character(","), .character("o")], label: "Settings",
-                   help: "Settings: start, daily driving, speed, road factor, units, zone, sunset"),
+        KeyBinding(.links, keys: [.character("L")], label: "Link",
+                   help: "Directions links (Google Maps, OpenStreetMap, Apple Maps) printed plain: Shift-drag selects one whole, in tmux and xterm"),
+        KeyBinding(.copyLink, keys: [.character("c")], label: "Copy link",
+                   help: "Copy the Google Maps link to the clipboard (OSC 52: tmux with set-clipboard on, kitty, iTerm2, xterm)"),
+        KeyBinding(.openLink, keys: [.character("o")], label: "Open link", help: "Open the Google Maps link in the browser (xdg-open; needs a display)"),
+        KeyBinding(.settings, keys: [.character("S"), .character(",")], label: "Settings",
+                   help: "Settings: start, daily driving, speed, road factor, units, zone, sunset, costs (F1 in the form says what each means)"),
         KeyBinding(.map, keys: [.character("m")], label: "Map", help: "Focus the map (on narrow terminals, show it)", statusBar: true),
         KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change", statusBar: true),
         KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
         KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
         KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
         KeyBinding(.back, keys: [.escape, .character("q"), .left, .character("h")], label: "Back", help: "Back to the trip list", statusBar: true),
-    ])
+    ], statusOrder: [.addStop, .itinerary, .optimize, .export, .links, .settings, .deleteStop, .editStop, .rename, .map, .undo, .back, .help])
 
     private enum Overlay {
         case rename(TextField)
         case form(TripDetailForm, FormDialog)
         case confirmation(ConfirmDialog)
-        case links(TextDialog, DirectionsService)
+        case links(LinksPanel, DirectionsService)
     }
 
     /// The links dialog's keys: a service each, and closing it.
-    enum LinksCommand: Hashable, Sendable { case service(DirectionsService), close }
+    enum LinksCommand: Hashable, Sendable { case service(DirectionsService), copy, open, close }
 
     static let linksKeymap = Keymap<LinksCommand>([
+        KeyBinding(.copy, keys: [.character("c")], label: "Copy", help: "Copy the links shown to the clipboard (OSC 52)", statusBar: true),
+        KeyBinding(.open, keys: [.character("o")], label: "Open", help: "Open the (first) link shown in the browser", statusBar: true),
         KeyBinding(.service(.google), keys: [.character("g")], label: "Google", help: "Links for Google Maps"),
-        KeyBinding(.service(.osm), keys: [.character("o")], label: "OSM", help: "Links for OpenStreetMap"),
+        KeyBinding(.service(.osm), keys: [.character("m")], label: "OSM", help: "Links for OpenStreetMap"),
         KeyBinding(.service(.apple), keys: [.character("a")], label: "Apple", help: "Links for Apple Maps"),
         KeyBinding(.close, keys: [.escape, .enter, .character("q"), .character("L")], label: "Close", help: "Close the links", statusBar: true),
     ])
@@ -94,18 +100,23 @@ final class TripDetailView: Screen, TripDetailViewInput {
     func beginRenaming(text: String) { show(.rename(TextField(text: text, maximumLength: NameLength.maximum, selected: true))) }
     func askToConfirm(_ question: String, details: [String]) { show(.confirmation(ConfirmDialog(question: question, details: details))) }
 
-    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)], placeholders: [String]) {
-        show(.form(form, FormDialog(title: title, fields: fields, placeholders: placeholders)))
+    func beginForm(_ form: TripDetailForm, title: String, fields: [FormDialog.Field]) {
+        show(.form(form, FormDialog(title: title, fields: fields)))
     }
 
     func showLinks(title: String, paragraphs: [String], service: DirectionsService) {
-        let hint = "g Google Maps · o OpenStreetMap · a Apple Maps · Esc close"
-        show(.links(TextDialog(title: title, paragraphs: paragraphs, hint: hint), service))
+        show(.links(LinksPanel(title: title, paragraphs: paragraphs), service))
     }
 
     func showFormError(_ text: String) {
         guard case .form(let form, var dialog) = overlay else { return }
         dialog.error = text
+        show(.form(form, dialog))
+    }
+
+    func showFormNote(_ text: String?) {
+        guard case .form(let form, var dialog) = overlay else { return }
+        dialog.note = text
         show(.form(form, dialog))
     }
 
@@ -133,9 +144,9 @@ final class TripDetailView: Screen, TripDetailViewInput {
     var statusHints: [KeyHint] {
         switch overlay {
         case .rename: return Self.renameKeymap.statusHints
-        case .form: return FormDialog.keymap.statusHints
+        case .form(_, let dialog): return dialog.statusHints
         case .confirmation: return ConfirmDialog.keymap.statusHints
-        case .links: return [KeyHint(key: "g/o/a", label: "Service")] + Self.linksKeymap.statusHints
+        case .links: return Self.linksKeymap.statusHints + [KeyHint(key: "g/m/a", label: "Service")]
         case nil: return map.isFocused ? TripMapPanel.statusHints : shownKeymap.statusHints
         }
     }
@@ -156,17 +167,22 @@ final class TripDetailView: Screen, TripDetailViewInput {
             case .ignored: break
             }
         case .form(let form, var dialog):
+            let values = dialog.values
             let outcome = dialog.handle(key)
             overlay = .form(form, dialog)
             switch outcome {
             case .submit(let values): presenter.didSubmitForm(form, values: values)
             case .cancel: presenter.didCancelForm()
-            case .handled: needsDisplay = true
+            case .handled:
+                needsDisplay = true
+                if dialog.values != values { presenter.didEditForm(form, values: dialog.values) }
             case .ignored: break
             }
         case .links(_, let shown):
             switch Self.linksKeymap.command(for: key) {
             case .service(let service) where service != shown: presenter.didPressLinks(service: service)
+            case .copy: presenter.didPressCopyLink(service: shown)
+            case .open: presenter.didPressOpenLink(service: shown)
             case .close: show(nil)
             case .service, nil: break
             }
@@ -205,6 +221,8 @@ final class TripDetailView: Screen, TripDetailViewInput {
         case .itinerary: presenter.didPressItinerary()
         case .optimize: presenter.didPressOptimize()
         case .links: presenter.didPressLinks(service: .google)
+        case .copyLink: presenter.didPressCopyLink(service: .google)
+        case .openLink: presenter.didPressOpenLink(service: .google)
         case .export: presenter.didPressExport()
         case .undo: presenter.didPressUndo()
         case .redo: presenter.didPressRedo()
@@ -263,7 +281,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         drawnListRect = nil
         if case .rename(let field) = overlay {
             surface.text(" Name:", row: rect.row, column: rect.column, style: .title)
-            field.draw(on: surface, row: rect.row, column: rect.column + 7, width: max(1, rect.width - 8))
+            field.draw(on: surface, row: rect.row, column: rect.column + 7, width: max(1, rect.width - 8), placingCursor: true)
         } else {
             surface.titleLine(viewModel.title, subtitle: viewModel.subtitle, in: rect)
         }
@@ -296,7 +314,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         switch overlay {
         case .form(_, let dialog): dialog.draw(on: surface)
         case .confirmation(let dialog): dialog.draw(on: surface)
-        case .links(let dialog, _): dialog.draw(on: surface)
+        case .links(let panel, _): panel.draw(on: surface, in: rect)
         case .rename, nil: break
         }
     }

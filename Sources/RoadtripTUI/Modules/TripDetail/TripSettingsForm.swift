@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import Terminal
 
 /// The trip's settings as the form on the trip detail screen shows them (`S`, `,` or `o`), one
 /// field a setting in `TripSettingsText.Key` order, and the settings its typed values make. The
@@ -11,13 +12,14 @@ struct TripSettingsForm {
         text = TripSettingsText(settings: settings, defaultUnit: defaultUnit, firstStopZone: firstStopZone)
     }
 
-    var fields: [(label: String, value: String)] {
-        TripSettingsText.Key.allCases.map { (text.label($0), text.shown($0)) }
-    }
-
-    /// What an empty field stands for.
-    var placeholders: [String] {
-        TripSettingsText.Key.allCases.map(text.placeholder)
+    /// A yes/no setting is a tick box (Space ticks it); the others are text, with what an empty
+    /// field stands for; each says what it means for the form's help (F1).
+    var fields: [FormDialog.Field] {
+        TripSettingsText.Key.allCases.map { key in
+            key.isYesOrNo
+                ? .tick(text.label(key), text.shown(key) == "yes", help: text.help(key))
+                : .text(text.label(key), text.shown(key), placeholder: text.placeholder(key), help: text.help(key))
+        }
     }
 
     /// The settings `values` (in field order) make, or the sentence that says what is wrong.

@@ -18,6 +18,10 @@ protocol TripListViewInput: AnyObject {
     func beginFiltering(text: String)
     func endEditing()
     func askToConfirm(_ question: String)
+    /// The prompt for a new trip's name, beginning with `name` (selected: typing replaces it).
+    func beginNewTrip(name: String)
+    /// Why the name cannot be used; the prompt stays open.
+    func showNewTripError(_ text: String)
     /// The import form: the file to read, beginning with `path`.
     func beginImport(path: String)
     /// Why the file could not be imported; the form stays open.
@@ -37,7 +41,10 @@ protocol TripListViewInput: AnyObject {
 protocol TripListViewOutput: AnyObject {
     func didLoad()
     func didSelect(row: Int)
+    /// Asks for the new trip's name; nothing is added until it is given.
     func didPressAdd()
+    /// Adds the trip with the name typed in the prompt.
+    func didSubmitNewTrip(name: String)
     func didPressRename()
     func didSubmitRename(_ name: String)
     /// The name field left characters out: the name is at its longest.
@@ -77,7 +84,8 @@ protocol TripListViewOutput: AnyObject {
 protocol TripListInteractorInput: EditingSession {
     /// The trips, now and after every change.
     var trips: AnyPublisher<[Trip], Never> { get }
-    func addTrip() -> Trip
+    /// Adds a trip called `name` at the top, as one undoable change.
+    func addTrip(named name: String) -> Trip
     func renameTrip(id: Trip.ID, to name: String)
     func deleteTrip(id: Trip.ID)
     func duplicateTrip(id: Trip.ID) -> Trip?

@@ -24,8 +24,8 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
         model.$trips.eraseToAnyPublisher()
     }
 
-    func addTrip() -> Trip {
-        model.addTrip(Trip(name: Trip.defaultName), at: 0)
+    func addTrip(named name: String) -> Trip {
+        model.addTrip(Trip(name: name), at: 0)
     }
 
     func renameTrip(id: Trip.ID, to name: String) {

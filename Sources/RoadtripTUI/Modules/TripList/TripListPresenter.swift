@@ -53,13 +53,22 @@ final class TripListPresenter: TripListViewOutput {
         refresh()
     }
 
+    /// The name comes first (issue 25): Enter adds the trip so named, Esc adds nothing.
     func didPressAdd() {
         guard refuseIfReadOnly() else { return }
+        view?.beginNewTrip(name: Trip.defaultName)
+    }
+
+    func didSubmitNewTrip(name: String) {
+        guard let trimmed = name.visibleName else {
+            view?.showNewTripError("A trip needs a name: type one, or press Esc to add no trip.")
+            return
+        }
         filter = nil
         view?.endEditing()
-        let trip = interactor.addTrip()
+        let trip = interactor.addTrip(named: trimmed)
         select(trip.id)
-        message = StatusMessage("Added “\(trip.name)” — press r to rename it.")
+        message = StatusMessage("Added “\(trip.name)” — u undoes.")
         refresh()
     }
 

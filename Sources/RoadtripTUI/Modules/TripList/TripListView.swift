@@ -13,7 +13,7 @@ final class TripListView: Screen, TripListViewInput {
     /// Every key of the screen; the status bar and the help overlay are made from it.
     static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
         KeyBinding(.open, keys: [.enter, .right, .character("l")], label: "Open", help: "Open the selected trip", statusBar: true),
-        KeyBinding(.add, keys: [.character("a")], label: "New", help: "Add a new trip at the top", statusBar: true),
+        KeyBinding(.add, keys: [.character("a")], label: "New", help: "Add a new trip at the top: type its name, Enter adds it, Esc adds nothing", statusBar: true),
         KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the selected trip (Enter keeps, Esc cancels)", statusBar: true),
         KeyBinding(.delete, keys: [.character("d"), .delete], label: "Delete", help: "Delete the selected trip, after a y/n question", statusBar: true),
         KeyBinding(.duplicate, keys: [.character("c")], label: "Copy", help: "Duplicate the selected trip, as “… (copy)” below it"),
@@ -28,7 +28,7 @@ final class TripListView: Screen, TripListViewInput {
         KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
         KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
         KeyBinding(.quit, keys: [.character("q")], label: "Quit", help: "Quit (Ctrl-C too); everything is saved", statusBar: true),
-    ])
+    ], statusOrder: [.open, .add, .rename, .delete, .filter, .quit, .importTrips, .regions, .sort, .duplicate, .undo, .help])
 
     private enum Editor {
         case rename(TextField)
@@ -36,6 +36,8 @@ final class TripListView: Screen, TripListViewInput {
         /// A path prompt: the trips to import, or the extract to add as a region.
         case path(FormDialog, PathPrompt)
         case regions(RegionsPanel)
+        /// The name of the trip `a` adds: nothing is added before Enter.
+        case newTrip(FormDialog)
     }
 
     private enum PathPrompt {
@@ -87,6 +89,20 @@ final class TripListView: Screen, TripListViewInput {
 
     func endEditing() {
         editor = nil
+        needsDisplay = true
+    }
+
+    func beginNewTrip(name: String) {
+        editor = .newTrip(FormDialog(title: "New trip", fields: [
+            .text("Name", name, placeholder: "the trip's name", maximumLength: NameLength.maximum, selected: true),
+        ]))
+        needsDisplay = true
+    }
+
+    func showNewTripError(_ text: String) {
+        guard case .newTrip(var dialog) = editor else { return }
+        dialog.error = text
+        editor = .newTrip(dialog)
         needsDisplay = true
     }
 
@@ -162,7 +178,7 @@ final class TripListView: Screen, TripListViewInput {
         switch editor {
         case .rename: return Self.renameKeymap.statusHints
         case .filter: return Self.filterKeymap.statusHints
-        case .path: return FormDialog.keymap.statusHints
+        case .path(let dialog, _), .newTrip(let dialog): return dialog.statusHints
         case .regions: return RegionsPanel.keymap.statusHints
         case nil: return shownKeymap.statusHints
         }
@@ -217,6 +233,15 @@ final class TripListView: Screen, TripListViewInput {
             case (.cancel, .addRegion): presenter.didCancelAddRegion()
             case (.handled, _): needsDisplay = true
             case (.ignored, _): break
+            }
+        case .newTrip(var dialog):
+            let outcome = dialog.handle(key)
+            editor = .newTrip(dialog)
+            switch outcome {
+            case .submit(let values): presenter.didSubmitNewTrip(name: values.first ?? "")
+            case .cancel: presenter.didCancelEditing()
+            case .handled: needsDisplay = true
+            case .ignored: break
             }
         case .regions(var panel):
             let command = panel.handle(key)
@@ -273,7 +298,10 @@ final class TripListView: Screen, TripListViewInput {
             closingClick.arm()
             return handle(.character(answer == .yes ? "y" : "n"))
         }
-        if case .rename = editor { return }
+        switch editor {
+        case .rename, .newTrip: return
+        default: break
+        }
         guard let drawnListRect, let action = list.action(for: event, in: drawnListRect) else { return }
         switch action {
         case .select(let row): list.select(row)
@@ -304,7 +332,7 @@ final class TripListView: Screen, TripListViewInput {
         }
         if hasFilterLine { drawFilterLine(on: surface, row: rect.bottom - 1, width: rect.width) }
         switch editor {
-        case .path(let dialog, _): dialog.draw(on: surface)
+        case .path(let dialog, _), .newTrip(let dialog): dialog.draw(on: surface)
         case .regions(let panel): panel.draw(on: surface)
         default: break
         }
@@ -324,7 +352,7 @@ final class TripListView: Screen, TripListViewInput {
         let style: Style = isSelected ? .selected : .normal
         if isSelected { surface.fill(row: rect.row, column: rect.column, width: rect.width, style: .selected) }
         if isSelected, case .rename(let field) = editor {
-            field.draw(on: surface, row: rect.row, column: layout.name.column, width: rect.width - layout.name.column - 1)
+            field.draw(on: surface, row: rect.row, column: layout.name.column, width: rect.width - layout.name.column - 1, placingCursor: true)
             return
         }
         surface.text(row.name, row: rect.row, column: layout.name.column, width: layout.name.width, style: style)
@@ -341,7 +369,7 @@ final class TripListView: Screen, TripListViewInput {
         let fieldColumn = 1 + TextWidth.width(label)
         let fieldWidth = max(1, width - fieldColumn - 1)
         if case .filter(let field) = editor {
-            field.draw(on: surface, row: row, column: fieldColumn, width: fieldWidth)
+            field.draw(on: surface, row: row, column: fieldColumn, width: fieldWidth, placingCursor: true)
         } else {
             surface.text("\(viewModel.filter ?? "")  (/ edits, Esc clears)", row: row, column: fieldColumn, width: fieldWidth)
         }

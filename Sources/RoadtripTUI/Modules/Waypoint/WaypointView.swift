@@ -236,7 +236,8 @@ final class WaypointView: Screen, WaypointViewInput {
 
     private func drawField(_ field: Field, on surface: Surface, row: Int, column: Int, width: Int, placeholder: String = "") {
         surface.text(field.label, row: row, column: column - 7, width: 6, style: field == focus ? .header : .normal)
-        fields[field.rawValue].draw(on: surface, row: row, column: column, width: width, focused: field == focus, placeholder: placeholder)
+        fields[field.rawValue].draw(on: surface, row: row, column: column, width: width, focused: field == focus, placeholder: placeholder,
+                                         placingCursor: true)
     }
 
     private func drawResults(on surface: Surface, in rect: Rect) {

@@ -41,6 +41,7 @@ struct KeymapTableTests {
     @Test func hintsComeFromTheTables() {
         #expect(TripMapPanel.statusHints.map(\.key) == ["←↑↓→", "+/-", "0", "Esc", "?"])
         #expect(ConfirmDialog.keymap.statusHints == [KeyHint(key: "y", label: "Yes"), KeyHint(key: "n", label: "No")])
-        #expect(FormDialog.keymap.statusHints.map(\.label) == ["OK", "Next field", "Cancel"])
+        #expect(FormDialog.keymap.statusHints.map(\.label) == ["OK", "Next field", "Help", "Cancel"])
+        #expect(FormDialog(title: "Import", fields: [("File", "")]).statusHints.map(\.label) == ["OK", "Next field", "Cancel"])
     }
 }

@@ -98,7 +98,8 @@ import Testing
     @Test func undoingTheTripsCreationClosesItsScreen() {
         navigator.handle(.escape)
         navigator.handle(.character("a"))
-        navigator.handle(.enter)
+        navigator.handle(.enter)  // the name offered
+        navigator.handle(.enter)  // open the new trip
         #expect(navigator.top is TripDetailView)
         navigator.handle(.character("u"))
         #expect(navigator.top is TripListView)

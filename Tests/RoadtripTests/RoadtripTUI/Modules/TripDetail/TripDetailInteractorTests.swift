@@ -32,6 +32,32 @@ import Testing
         #expect(saved.trips.contains { $0.name == "Renamed before O" })
     }
 
+    @Test func anExportNamedAloneGoesBesideTheDataFileWhateverTheCurrentFolder() throws {
+        // Issue 25: it went to the folder the program was started from.
+        let folder = directory.url.standardizedFileURL.path
+        #expect(interactor.exportFolder == folder)
+        #expect(interactor.suggestedExportPath() == "\(folder)/Pacific Drive.gpx")
+        let written = try interactor.exportTrip(to: "coast.geojson", format: .geojson, replacing: false)
+        #expect(written == "\(folder)/coast.geojson")
+        #expect(FileManager.default.fileExists(atPath: written))
+        #expect(interactor.exportURL(forTyped: "/tmp/x.gpx").path == "/tmp/x.gpx")
+    }
+
+    @Test func aHiddenDataFolderSendsExportsToTheDocumentsFolderWhenItExists() throws {
+        let hidden = directory.url.appendingPathComponent(".local/share/roadtrip")
+        let documents = directory.url.appendingPathComponent("Documents")
+        try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        let dataFile = hidden.appendingPathComponent("trips.json")
+        #expect(ExportFolder(dataFile: dataFile, environment: ["XDG_DOCUMENTS_DIR": documents.path]).path == documents.standardizedFileURL.path)
+        // Without it, or when it is not there, or beside a data file the user put in a visible folder: the data file's folder.
+        #expect(ExportFolder(dataFile: dataFile, environment: [:]).path == hidden.standardizedFileURL.path)
+        #expect(ExportFolder(dataFile: dataFile, environment: ["XDG_DOCUMENTS_DIR": documents.path + "/gone"]).path == hidden.standardizedFileURL.path)
+        #expect(ExportFolder(dataFile: dataFile, environment: ["XDG_DOCUMENTS_DIR": "Documents"]).path == hidden.standardizedFileURL.path)
+        let visible = documents.appendingPathComponent("trips.json")
+        #expect(ExportFolder(dataFile: visible, environment: ["XDG_DOCUMENTS_DIR": "/"]).path == documents.standardizedFileURL.path)
+    }
+
     @Test func anExportOverTheTripsFileIsRefusedEvenWhenReplacing() throws {
         // Issue 21: `e`, the trips file's path and `y` to "Replace it?" wrote one trip over all of them.
         let before = try Data(contentsOf: model.store.url)

@@ -286,7 +286,8 @@ import Testing
         presenter.didPressLinks(service: .google)
         let google = try #require(view.links.last)
         #expect(google.title == "“Pacific Drive” in Google Maps")
-        #expect(google.paragraphs.count == 1 && google.paragraphs[0].hasPrefix("https://www.google.com/maps/dir/?api=1&origin=36.600200,-121.894700"))
+        #expect(google.paragraphs.count == 2 && google.paragraphs[1].hasPrefix("https://www.google.com/maps/dir/?api=1&origin=36.600200,-121.894700"))
+        #expect(google.paragraphs[0] == "Monterey → Big Sur → Morro Bay")
         presenter.didPressLinks(service: .osm)
         let osm = try #require(view.links.last)
         #expect(osm.paragraphs.first?.hasPrefix("OpenStreetMap takes at most 2 stops a link") == true)
@@ -309,6 +310,16 @@ import Testing
         #expect(view.last?.message?.text == "Exported “Pacific Drive” to /tmp/coast.ics (iCalendar).")
     }
 
+    @Test func exportShowsTheFullPathATypedNameWritesBeforeWriting() {
+        presenter.didPressExport()
+        #expect(view.formNotes.last == "Writes /home/me/Pacific Drive.gpx")
+        presenter.didEditForm(.export, values: ["trips/coast.kml"])
+        #expect(view.formNotes.last == "Writes /home/me/trips/coast.kml")
+        presenter.didEditForm(.export, values: [" "])
+        #expect(view.formNotes.last == .some(nil))
+        #expect(interactor.exports.isEmpty)
+    }
+
     @Test func exportRefusesANameThatSaysNoFormat() {
         presenter.didSubmitForm(.export, values: ["/tmp/coast.txt"])
         #expect(interactor.exports.isEmpty)
@@ -322,6 +333,31 @@ import Testing
         #expect(interactor.exports.isEmpty)
         presenter.didAnswerQuestion(true)
         #expect(interactor.exports.first?.replacing == true)
+    }
+
+    @Test func cCopiesTheLinkAndSaysHowLong() throws {
+        presenter.didPressCopyLink(service: .google)
+        let copied = try #require(router.copied.first)
+        #expect(copied.hasPrefix("https://www.google.com/maps/dir/?api=1&origin=36.600200,-121.894700"))
+        #expect(view.last?.message == StatusMessage("Copied the Google Maps link (\(copied.count) characters)."))
+    }
+
+    @Test func cCopiesEveryLinkOfASplitTripOneALine() throws {
+        presenter.didPressCopyLink(service: .osm)
+        let copied = try #require(router.copied.first)
+        #expect(copied.split(separator: "\n").count == 2)
+        #expect(view.last?.message?.text.hasPrefix("Copied the 2 OpenStreetMap links (one a line)") == true)
+    }
+
+    @Test func oOpensTheLinkOrSaysWhyItCannot() {
+        presenter.didPressOpenLink(service: .google)
+        #expect(router.opened.count == 1)
+        #expect(view.last?.message?.text == "Opening the Google Maps link in the browser…")
+        router.openResult = .failure(.noDisplay)
+        presenter.didPressOpenLink(service: .google)
+        #expect(view.last?.message?.isError == true)
+        #expect(view.last?.message?.text.contains("neither DISPLAY nor WAYLAND_DISPLAY is set") == true)
+        #expect(view.last?.message?.text.contains("Press c to copy") == true)
     }
 
     @Test func aTripWithOneStopHasNoLink() {

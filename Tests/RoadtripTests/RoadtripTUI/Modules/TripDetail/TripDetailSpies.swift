@@ -27,10 +27,14 @@ final class TripDetailViewSpy: TripDetailViewInput {
         questions.append(question)
         questionDetails.append(details)
     }
-    func beginForm(_ form: TripDetailForm, title: String, fields: [(label: String, value: String)], placeholders: [String]) {
-        forms.append((form, title, fields.map(\.value)))
+    var formFields: [[FormDialog.Field]] = []
+    func beginForm(_ form: TripDetailForm, title: String, fields: [FormDialog.Field]) {
+        forms.append((form, title, fields.map(\.text)))
+        formFields.append(fields)
     }
     func showFormError(_ text: String) { formErrors.append(text) }
+    var formNotes: [String?] = []
+    func showFormNote(_ text: String?) { formNotes.append(text) }
     var links: [(title: String, paragraphs: [String], service: DirectionsService)] = []
     func showLinks(title: String, paragraphs: [String], service: DirectionsService) { links.append((title, paragraphs, service)) }
     func endForm() { endFormCount += 1 }
@@ -91,7 +95,9 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
         return { _ in StopOrder(of: trip) }
     }
 
+    var exportFolder: String { "/home/me" }
     func suggestedExportPath() -> String { "/home/me/\(subject.value?.name ?? "").gpx" }
+    func exportURL(forTyped path: String) -> URL { URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: "/home/me/", isDirectory: true)).standardizedFileURL }
 
     var exports: [(path: String, format: TripExportFormat, replacing: Bool)] = []
     /// Paths that exist: exporting there without `replacing` fails as the real one does.
@@ -140,6 +146,14 @@ final class TripDetailRouterSpy: TripDetailRouterInput {
         editors.append(mode)
         mapCentres.append(mapCentre)
     }
+    var copied: [String] = []
+    func copyToClipboard(_ text: String) { copied.append(text) }
+    var opened: [String] = []
+    var openResult: Result<Void, BrowserOpener.Failure> = .success(())
+    func openInBrowser(_ url: String) -> Result<Void, BrowserOpener.Failure> {
+        opened.append(url)
+        return openResult
+    }
 }
 
 @MainActor
@@ -161,6 +175,9 @@ final class TripDetailPresenterSpy: TripDetailViewOutput {
     func didPressItinerary() { intents.append("itinerary") }
     func didPressOptimize() { intents.append("optimize") }
     func didPressLinks(service: DirectionsService) { intents.append("links \(service)") }
+    func didPressCopyLink(service: DirectionsService) { intents.append("copy link \(service)") }
+    func didEditForm(_ form: TripDetailForm, values: [String]) { intents.append("edit form \(values.joined(separator: ","))") }
+    func didPressOpenLink(service: DirectionsService) { intents.append("open link \(service)") }
     func didPressExport() { intents.append("export") }
     func didSubmitForm(_ form: TripDetailForm, values: [String]) { intents.append("submit \(form) \(values)") }
     func didCancelForm() { intents.append("cancel form") }

@@ -114,7 +114,7 @@ import Testing
         try draw()
         mouse(.doubleClick, row: 3)
         view.endRenaming()
-        view.beginForm(.settings, title: "Settings", fields: [(label: "Start", value: "")], placeholders: [])
+        view.beginForm(.settings, title: "Settings", fields: [.text("Start", "")])
         try draw()
         mouse(.doubleClick, row: 3)
         #expect(presenter.intents.isEmpty)

@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func theFormDrawsOverTheStopsWithItsError() throws {
-        view.beginForm(.settings, title: "Estimates", fields: [("Road factor", "0.5"), ("Average speed (km/h)", "80")], placeholders: [])
+        view.beginForm(.settings, title: "Estimates", fields: [.text("Road factor", "0.5"), .text("Average speed (km/h)", "80")])
         view.showFormError("Not a number.")
         let (terminal, lines) = try render()
         defer { terminal.stop() }
@@ -120,14 +120,23 @@ import Testing
         #expect(text.contains("Not a number."))
     }
 
+    @Test func at80ColumnsTheStatusBarShowsOptimiseExportLinkAndSettingsThenHelp() {
+        // Issue 25: the bar was cut mid-word and never showed O, e, L or S.
+        let shown = StatusBar.fitting(TripDetailView.keymap.statusHints, width: 80)
+        #expect(shown.map(\.key) == ["a", "i", "O", "e", "L", "S", "d", "?"])
+        #expect(shown.reduce(0) { $0 + TextWidth.width(" \($1.key) \($1.label) ") } <= 80)
+        let wide = StatusBar.fitting(TripDetailView.keymap.statusHints, width: 120)
+        #expect(wide.map(\.key) == ["a", "i", "O", "e", "L", "S", "d", "Enter", "r", "m", "u", "?"])
+    }
+
     @Test func commandKeysBecomeIntents() {
         let keys: [Key] = [.character("a"), .enter, .character("d"), .delete, .character("J"), .shiftDown, .character("K"), .shiftUp,
-                           .character("r"), .character("o"), .character("S"), .character(","), .character("i"), .character("O"),
+                           .character("r"), .character("c"), .character("o"), .character("S"), .character(","), .character("i"), .character("O"),
                            .character("u"), .control("r"), .character("s"), .character("?"),
                            .escape, .character("q"), .left, .character("h")]
         for key in keys { view.handle(key) }
         #expect(presenter.intents == ["add", "edit", "delete", "delete", "move 1", "move 1", "move -1", "move -1",
-                                      "rename", "settings", "settings", "settings", "itinerary", "optimize",
+                                      "rename", "copy link google", "open link google", "settings", "settings", "itinerary", "optimize",
                                       "undo", "redo", "save", "help", "back", "back", "back", "back"])
     }
 
@@ -139,16 +148,17 @@ import Testing
     }
 
     @Test func theFormTakesTextTabAndEnter() {
-        view.beginForm(.settings, title: "Estimates", fields: [("Road factor", ""), ("Average speed", "")], placeholders: [])
+        view.beginForm(.settings, title: "Estimates", fields: [.text("Road factor", ""), .text("Average speed", "")])
         view.handle(.character("1"))
         view.handle(.tab)
         for character in "90" { view.handle(.character(character)) }
         view.handle(.enter)
-        #expect(presenter.intents == ["submit settings [\"1\", \"90\"]"])
+        // Each edit is reported (the export form shows where its file goes), a Tab is not.
+        #expect(presenter.intents == ["edit form 1,", "edit form 1,9", "edit form 1,90", "submit settings [\"1\", \"90\"]"])
     }
 
     @Test func escapeCancelsTheForm() {
-        view.beginForm(.settings, title: "Estimates", fields: [("Road factor", "1.25")], placeholders: [])
+        view.beginForm(.settings, title: "Estimates", fields: [.text("Road factor", "1.25")])
         view.handle(.escape)
         #expect(presenter.intents == ["cancel form"])
     }
@@ -165,21 +175,28 @@ import Testing
         #expect(!text.contains("40. Stop 40"))
     }
 
-    @Test func theLinksDialogShowsTheWholeURLAndSwitchesServices() throws {
+    @Test func theLinksPanelLeavesTheURLToTheTerminalAsOneLineAndSwitchesServices() throws {
         view.handle(.character("L"))
         #expect(presenter.intents == ["links google"])
         let url = "https://www.google.com/maps/dir/?api=1&origin=47.376900,8.541700&destination=47.569600,10.700400&travelmode=driving"
-        view.showLinks(title: "“Alpine Loop” in Google Maps", paragraphs: [url], service: .google)
+        view.showLinks(title: "“Alpine Loop” in Google Maps", paragraphs: ["Zürich → Füssen", url], service: .google)
         let (terminal, lines) = try render(width: 60, height: 14)
         defer { terminal.stop() }
-        let text = lines.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │")) }.joined()
-        #expect(text.contains(url))
-        view.handle(.character("o"))
+        // The sentence is drawn; the link is printed by the terminal from the first column, with
+        // the rows it wraps to (2 at 60 columns) left blank for it.
+        #expect(lines[2].contains("Zürich → Füssen"))
+        #expect(terminal.surface.printedLines.map(\.text) == [url])
+        #expect(terminal.surface.printedLines.first?.row == 3)
+        #expect(lines[3].trimmingCharacters(in: .whitespaces).isEmpty && lines[4].trimmingCharacters(in: .whitespaces).isEmpty)
+        #expect(lines.joined().contains("Shift-drag selects a link whole"))
+        view.handle(.character("m"))
         view.handle(.character("g"))  // the service shown: nothing to do
         view.handle(.character("a"))
+        view.handle(.character("c"))
+        view.handle(.character("o"))
         view.handle(.escape)
         view.handle(.character("a"))  // closed: `a` adds a stop again
-        #expect(presenter.intents == ["links google", "links osm", "links apple", "add"])
+        #expect(presenter.intents == ["links google", "links osm", "links apple", "copy link google", "open link google", "add"])
     }
 
     @Test func theQuestionTakesOnlyYesOrNo() {

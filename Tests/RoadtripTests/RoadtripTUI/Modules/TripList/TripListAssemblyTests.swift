@@ -55,6 +55,8 @@ import Testing
 
     @Test func keysChangeTheModel() {
         navigator.handle(.character("a"))
+        #expect(model.trips.first?.name == "Pacific Drive")  // the name is asked first
+        navigator.handle(.enter)
         #expect(model.trips.first?.name == "New Trip")
         navigator.handle(.character("j"))
         navigator.handle(.character("d"))

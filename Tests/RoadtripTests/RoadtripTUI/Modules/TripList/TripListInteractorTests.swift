@@ -32,13 +32,13 @@ import Testing
         subscription.cancel()
     }
 
-    @Test func addPutsANewTripAtTheTop() throws {
-        let trip = interactor.addTrip()
-        #expect(trip.name == "New Trip")
+    @Test func addPutsANewTripWithItsNameAtTheTop() throws {
+        let trip = interactor.addTrip(named: "Lofoten by van")
+        #expect(trip.name == "Lofoten by van")
         #expect(trip.stops.isEmpty)
         #expect(model.trips.first == trip)
         _ = try interactor.save()
-        #expect(try savedNames() == ["New Trip", "Pacific Drive", "Alpine Loop", "Someday"])
+        #expect(try savedNames() == ["Lofoten by van", "Pacific Drive", "Alpine Loop", "Someday"])
     }
 
     @Test func renameChangesOnlyTheName() throws {

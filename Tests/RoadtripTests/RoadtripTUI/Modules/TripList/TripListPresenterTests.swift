@@ -92,18 +92,42 @@ import Testing
         #expect(view.last?.selectedRow == 0)
     }
 
-    @Test func addInsertsAtTheTopAndSelectsIt() {
+    @Test func addAsksForTheNameFirstAndAddsNothingYet() {
+        presenter.didPressAdd()
+        #expect(view.newTripNames == ["New Trip"])
+        #expect(interactor.subject.value.count == 3)
+    }
+
+    @Test func theNameGivenAddsTheTripAtTheTopAndSelectsIt() {
         presenter.didSelect(row: 2)
         presenter.didPressAdd()
-        #expect(view.last?.rows.first?.name == "New Trip")
+        presenter.didSubmitNewTrip(name: "  Lofoten by van ")
+        #expect(view.last?.rows.first?.name == "Lofoten by van")
         #expect(view.last?.selectedRow == 0)
-        #expect(view.last?.message?.text.contains("Added") == true)
+        #expect(view.last?.message == StatusMessage("Added “Lofoten by van” — u undoes."))
+        #expect(view.endEditingCount == 1)
+    }
+
+    @Test func anEmptyNameIsRefusedAndThePromptStays() {
+        presenter.didPressAdd()
+        presenter.didSubmitNewTrip(name: "   ")
+        #expect(view.newTripErrors == ["A trip needs a name: type one, or press Esc to add no trip."])
+        #expect(interactor.subject.value.count == 3)
+        #expect(view.endEditingCount == 0)
+    }
+
+    @Test func cancellingTheNameAddsNothing() {
+        presenter.didPressAdd()
+        presenter.didCancelEditing()
+        #expect(interactor.subject.value.count == 3)
+        #expect(view.endEditingCount == 1)
     }
 
     @Test func addClearsTheFilterSoTheNewTripShows() {
         presenter.didPressFilter()
         presenter.didChangeFilter("alp")
         presenter.didPressAdd()
+        presenter.didSubmitNewTrip(name: "New Trip")
         #expect(view.last?.filter == nil)
         #expect(view.last?.rows.count == 4)
     }
@@ -228,6 +252,7 @@ import Testing
         presenter.didPressAdd()
         presenter.didPressDelete()
         #expect(interactor.subject.value.count == 3)
+        #expect(view.newTripNames.isEmpty)
         #expect(view.questions.isEmpty)
         #expect(view.last?.message == .error("Read-only: another roadtrip (process 42) has it open; nothing was changed."))
         #expect(view.last?.isReadOnly == true)

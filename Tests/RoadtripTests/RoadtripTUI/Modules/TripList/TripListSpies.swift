@@ -21,6 +21,10 @@ final class TripListViewSpy: TripListViewInput {
     func beginFiltering(text: String) { filteringText = text }
     func endEditing() { endEditingCount += 1 }
     func askToConfirm(_ question: String) { questions.append(question) }
+    var newTripNames: [String] = []
+    var newTripErrors: [String] = []
+    func beginNewTrip(name: String) { newTripNames.append(name) }
+    func showNewTripError(_ text: String) { newTripErrors.append(text) }
     var importPaths: [String] = []
     var importErrors: [String] = []
     func beginImport(path: String) { importPaths.append(path) }
@@ -48,8 +52,8 @@ final class TripListInteractorSpy: TripListInteractorInput {
 
     var trips: AnyPublisher<[Trip], Never> { subject.eraseToAnyPublisher() }
 
-    func addTrip() -> Trip {
-        let trip = Trip(name: Trip.defaultName)
+    func addTrip(named name: String) -> Trip {
+        let trip = Trip(name: name)
         subject.value.insert(trip, at: 0)
         return trip
     }
@@ -151,6 +155,7 @@ final class TripListPresenterSpy: TripListViewOutput {
     func didLoad() { intents.append("load") }
     func didSelect(row: Int) { intents.append("select \(row)") }
     func didPressAdd() { intents.append("add") }
+    func didSubmitNewTrip(name: String) { intents.append("submit new trip \(name)") }
     func didPressRename() { intents.append("rename") }
     func didSubmitRename(_ name: String) { intents.append("submit rename \(name)") }
     func didReachNameLengthLimit() { intents.append("name full") }

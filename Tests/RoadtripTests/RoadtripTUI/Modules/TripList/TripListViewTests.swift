@@ -33,6 +33,25 @@ import Testing
         #expect(lines[4].contains("Someday") && lines[4].contains("0 stops"))
     }
 
+    @Test func theNewTripPromptTakesTheNameAtOnce() throws {
+        view.beginNewTrip(name: "New Trip")
+        let (terminal, lines) = try render()
+        defer { terminal.stop() }
+        #expect(lines.contains { $0.contains("New trip") })
+        #expect(lines.contains { $0.contains("Name") && $0.contains("New Trip") })
+        #expect(terminal.surface.cursorPosition != nil)
+        // The name is selected: what is typed replaces it; `a`, `d` and the rest are text.
+        for character in "Lofoten" { view.handle(.character(character)) }
+        view.handle(.enter)
+        #expect(presenter.intents == ["submit new trip Lofoten"])
+    }
+
+    @Test func escapeLeavesTheNewTripPromptAndAddsNothing() {
+        view.beginNewTrip(name: "New Trip")
+        view.handle(.escape)
+        #expect(presenter.intents == ["cancel editing"])
+    }
+
     @Test func theSelectedRowIsHighlighted() throws {
         let (terminal, _) = try render()
         defer { terminal.stop() }
@@ -79,7 +98,7 @@ import Testing
         #expect(Set(view.statusHints.map(\.label)).isSuperset(of: ["New", "Rename", "Delete"]))
         viewModel.isReadOnly = true
         view.display(viewModel)
-        #expect(view.statusHints.map(\.label) == ["Open", "Filter", "Help", "Quit"])
+        #expect(view.statusHints.map(\.label) == ["Open", "Filter", "Quit", "Regions", "Sort", "Help"])
         #expect(!view.helpEntries.contains { $0.text.hasPrefix("Add") || $0.text.hasPrefix("Undo") || $0.text.hasPrefix("Delete") })
         #expect(view.helpEntries.contains { $0.text == "Open the selected trip" })
     }
@@ -194,6 +213,7 @@ import Testing
         #expect(keys.contains("a"))
         #expect(keys.contains("d Delete"))
         #expect(keys.contains("Enter → l"))
-        #expect(view.statusHints.map(\.label) == ["Open", "New", "Rename", "Delete", "Filter", "Help", "Quit"])
+        // Most important first: the status bar shows as many as fit, and `?` help at the end.
+        #expect(view.statusHints.map(\.label) == ["Open", "New", "Rename", "Delete", "Filter", "Quit", "Import", "Regions", "Sort", "Copy", "Undo", "Help"])
     }
 }
