@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 import RoadtripStore
 import Terminal
 
@@ -39,7 +40,8 @@ struct LinkCommand: ParsableCommand {
         guard trip.stops.count >= 2 else {
             throw ValidationError("\(TripText.quoted(trip.name)) has \(TripText.stopCount(trip.stops.count)): a directions link needs two at least.")
         }
-        let links = DirectionsLinks.links(for: trip.stops.map(\.location), service: service)
+        let places = MainActor.assumeIsolated { try? PlaceIndexProvider.library(environment: environment).value.get() }
+        let links = DirectionsLinks.links(for: trip.stops, places: places, service: service)
         if json {
             try CommandOutput.printJSON(try Self.json(for: trip, links: links, service: service))
         } else {

@@ -284,15 +284,17 @@ extension RegionsEndToEndTests {
 }
 
 extension RegionsEndToEndTests {
-    @Test("plan --json: the leg on Andorra's roads has its road time and source, the leg out of it is an estimate with its reason")
+    @Test("plan --json: the leg on Andorra's roads has its road time and source, the leg out of it (two days' drive) is an estimate with its reason")
     func planUsesRoadTimes() throws {
         let directory = try TemporaryDirectory()
         try Self.andorra(trip: "Pyrenees", ["42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory)
         let report = try Self.object(["plan", "Pyrenees", "--json"], in: directory)
         let legs = try #require(report["days"] as? [[String: Any]]).flatMap { $0["legs"] as? [[String: Any]] ?? [] }
-        #expect(legs.map { $0["source"] as? String } == ["road", "estimate"])
+        // Andorra to Innsbruck is longer than a day's driving: two parts, each an estimate.
+        #expect(legs.map { $0["source"] as? String } == ["road", "estimate", "estimate"])
+        #expect(legs[0]["share"] == nil && (legs[1]["share"] as? [Double])?.first == 0 && (legs[2]["share"] as? [Double])?.last == 1)
         #expect(String(format: "%.1f", (legs[0]["durationSeconds"] as? Double ?? 0) / 60) == "26.5")
-        #expect(legs[1]["reason"] as? String == "no region covers Innsbruck")
+        #expect(legs[1]["reason"] as? String == "no region covers Innsbruck" && legs[2]["reason"] as? String == "no region covers Innsbruck")
         let text = try Self.roadtrip(["plan", "Pyrenees"], in: directory).standardOutput
         #expect(text.contains("↓ 27 min · 32.8 km"), "\(text)")
     }

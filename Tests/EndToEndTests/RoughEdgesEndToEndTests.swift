@@ -99,7 +99,7 @@ struct RoughEdgesEndToEndTests {
             if !buffer.isEmpty { break }
             try await Task.sleep(for: .milliseconds(50))
         }
-        #expect(buffer.hasPrefix("https://www.google.com/maps/dir/?api=1&origin=36.6"), "tmux's paste buffer: \(buffer)")
+        #expect(buffer.hasPrefix("https://www.google.com/maps/dir/?api=1&origin=Monterey,%20California"), "tmux's paste buffer: \(buffer)")
         #expect(buffer.contains("&destination=") && !buffer.contains("\n"))
 
         try session.sendKeys("o")

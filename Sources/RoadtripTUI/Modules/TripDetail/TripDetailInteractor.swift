@@ -112,7 +112,7 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     }
 
     func directionsLinks(service: DirectionsService) -> [DirectionsLink] {
-        DirectionsLinks.links(for: model.trip(id: tripID)?.stops.map(\.location) ?? [], service: service)
+        DirectionsLinks.links(for: model.trip(id: tripID)?.stops ?? [], places: try? places.value.get(), service: service)
     }
 
     func reorderStops(_ ids: [Stop.ID]) -> Bool {
