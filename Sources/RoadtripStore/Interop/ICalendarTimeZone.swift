@@ -51,7 +51,7 @@ enum ICalendarTimeZone {
     static func wallClock(_ instant: Date, offset: Int) -> String {
         let seconds = Int((instant.timeIntervalSince1970 + Double(offset)).rounded(.down))
         let (days, time) = floorDivision(seconds, 86_400)
-        let date = civilDate(daysSinceEpoch: days)
+        let date = LocalDay(daysSinceEpoch: days)
         let (hour, rest) = time.quotientAndRemainder(dividingBy: 3600)
         return four(date.year) + two(date.month) + two(date.day) + "T" + two(hour) + two(rest / 60) + two(rest % 60)
     }
@@ -59,19 +59,6 @@ enum ICalendarTimeZone {
     /// "20261125T080000Z": `instant` in UTC.
     static func utc(_ instant: Date) -> String {
         wallClock(instant, offset: 0) + "Z"
-    }
-
-    /// The Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil-from-days).
-    private static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let (era, _) = floorDivision(shifted, 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func floorDivision(_ value: Int, _ divisor: Int) -> (Int, Int) {

@@ -14,7 +14,7 @@ extension LocalDay {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    init(daysSinceEpoch count: Int) {
+    package init(daysSinceEpoch count: Int) {
         let shifted = count + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
