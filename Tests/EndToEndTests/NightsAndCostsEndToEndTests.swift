@@ -98,4 +98,24 @@ struct NightsAndCostsEndToEndTests {
         #expect(stops.compactMap { $0["name"] as? String } == ["Chicago", "Springfield", "St. Louis", town, "Tulsa"])
         #expect(stops[3]["overnight"] as? Bool == true)
     }
+
+    @Test("the itinerary shows each day's fuel and lodging and the trip's total once they are set")
+    func costsInTheItinerary() async throws {
+        let directory = try TemporaryDirectory()
+        try Self.writeTrip(in: directory, settings: #""fuelLitresPer100Km": 7.5, "fuelPricePerLitre": 1.85, "currency": "EUR", "nightlyBudget": 95"#)
+        let session = try TmuxSession(width: 120, height: 30, directory: directory)
+        defer { session.close() }
+        try await session.waitFor("Mother Road")
+        try session.sendKeys("Enter")
+        try await session.waitFor("4.  Tulsa")
+        try session.sendKeys("i")
+        let plan = try await session.waitUntil("the days with their costs") { $0.contains("day by day") && $0.contains("In all: ") }
+        let headings = plan.components(separatedBy: "\n").filter { $0.hasPrefix(" Day ") }
+        #expect(headings.count == 2 && headings[0].contains(" EUR · lodging 95 EUR") && headings[1].contains(" · fuel ") && !headings[1].contains("lodging"))
+        #expect(plan.contains("lodging 95 EUR · total "), "\(plan)")
+        try session.sendKeys("Escape")
+        try await session.waitFor("4.  Tulsa")
+        try session.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(session)
+    }
 }
