@@ -161,8 +161,8 @@ private struct Schedule {
         return proposal.suggestion == nil ? nil : proposal
     }
 
-    private func stopover(onLeg index: Int, share: Double, arrival: Date, driveOn: Double) -> Itinerary.Stopover {
-        let path = planner.path(ofLeg: index)
+    private func stopover(onLeg index: Int, share: Double, arrival: Date, driveOn: Double, path: LegPath? = nil) -> Itinerary.Stopover {
+        let path = path ?? planner.path(ofLeg: index)
         let point = path.point(at: share)
         let suggestion = planner.overnightPlaces?.suggestion(on: path, at: share)
         let zone = suggestion?.place.zone ?? planner.overnightPlaces?.timeZone(at: point) ?? zones[share < 0.5 ? index : index + 1]
@@ -179,6 +179,7 @@ private struct Schedule {
     private mutating func driveInParts(from index: Int, seconds: Double) {
         var done = 0.0
         var setOut: (point: Coordinate, zone: TimeZone)?
+        let path = planner.path(ofLeg: index)
         while true {
             // A day's first drive is never cut short by the sun (it is driven, and marked).
             let here = setOut.map { sun(at: $0.point, in: $0.zone, on: clock) } ?? sun(at: index, on: clock)
@@ -190,7 +191,7 @@ private struct Schedule {
             drive(from: index, share: done / seconds...(arrives ? 1 : (done + part) / seconds), seconds: part, legSeconds: seconds, isAfterDark: dark)
             done += part
             if arrives { return }
-            let night = stopover(onLeg: index, share: done / seconds, arrival: clock, driveOn: 0)
+            let night = stopover(onLeg: index, share: done / seconds, arrival: clock, driveOn: 0, path: path)
             if sun(at: night.point, in: night.timeZone, on: clock).isDark(at: clock) { markLastLegAfterDark() }
             day.stopover = night
             day.end = driven >= limit - 1 ? .dailyLimit : .sunset

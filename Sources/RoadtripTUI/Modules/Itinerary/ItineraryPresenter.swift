@@ -12,8 +12,10 @@ final class ItineraryPresenter: ItineraryViewOutput {
     /// The units of trips that choose none.
     private let defaultUnit: DistanceUnit
     private var trip: Trip?
-    /// The plan on screen, for `n` to find the night proposed on a line's day.
+    /// The plan on screen and the day of each of its lines, for `n` to find the night proposed
+    /// on a line's day.
     private var itinerary: Itinerary?
+    private var rowDays: [Int] = []
     private var message: StatusMessage?
     private var subscription: AnyCancellable?
     private var roadSubscription: AnyCancellable?
@@ -46,10 +48,8 @@ final class ItineraryPresenter: ItineraryViewOutput {
     func didPressBack() { router.closeItinerary() }
 
     func didPressAddNight(row: Int) {
-        guard let itinerary, let trip else { return }
-        let rows = Self.makeViewModel(trip: trip, itinerary: itinerary, unit: trip.unit(default: defaultUnit)).rows
-        guard rows.indices.contains(row) else { return }
-        let day = itinerary.days[rows[row].day]
+        guard let itinerary, rowDays.indices.contains(row) else { return }
+        let day = itinerary.days[rowDays[row]]
         guard let stopover = day.stopover else {
             return show(.error("Day \(day.number) has no night to propose: it ends at a stop, within the daily limit."))
         }
@@ -70,6 +70,7 @@ final class ItineraryPresenter: ItineraryViewOutput {
         let itinerary = interactor.itinerary(for: trip, unit: unit)
         self.itinerary = itinerary
         var viewModel = Self.makeViewModel(trip: trip, itinerary: itinerary, unit: unit, unicode: TextWidth.isUTF8)
+        rowDays = viewModel.rows.map(\.day)
         viewModel.message = message
         viewModel.isReadOnly = interactor.readOnlyReason != nil
         view?.display(viewModel)
