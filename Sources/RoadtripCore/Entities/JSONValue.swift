@@ -77,7 +77,7 @@ package typealias UnknownFields = [String: JSONValue]
 
 extension Decoder {
     /// Every field of the object being decoded except `known` ones.
-    func unknownFields<Keys: CodingKey & CaseIterable>(besides known: Keys.Type) throws -> UnknownFields {
+    package func unknownFields<Keys: CodingKey & CaseIterable>(besides known: Keys.Type) throws -> UnknownFields {
         try container(keyedBy: AnyCodingKey.self).unknownFields(besides: known)
     }
 }
@@ -155,7 +155,7 @@ extension UUID {
 }
 
 extension Encoder {
-    func encodeUnknownFields(_ fields: UnknownFields) throws {
+    package func encodeUnknownFields(_ fields: UnknownFields) throws {
         guard !fields.isEmpty else { return }
         var container = container(keyedBy: AnyCodingKey.self)
         for (name, value) in fields {

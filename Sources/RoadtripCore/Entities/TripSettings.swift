@@ -35,7 +35,7 @@ package struct TripSettings: Equatable, Sendable {
     /// What a night's lodging may cost, in `currency`; the itinerary counts it for every night.
     package var nightlyBudget: Double?
     /// Fields written by a newer version, kept as they were.
-    var unknownFields: UnknownFields = [:]
+    package var unknownFields: UnknownFields = [:]
 
     package static let defaultStartTime = ClockTime(hour: 9, minute: 0)!
     package static let defaultDailyLimitHours = 8.0

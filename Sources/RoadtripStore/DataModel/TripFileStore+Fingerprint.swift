@@ -110,36 +110,3 @@ extension TripFileStore {
         return .unreadable(path: path, reason: "\(found), and a trips file may be at most \(limit) (well over a million stops); it was not read")
     }
 }
-
-/// Names what a path is when it is not a regular file, for error sentences.
-enum FileKind {
-    static func notRegular(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "a folder"
-        case S_IFIFO: return "a named pipe (FIFO)"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
-        }
-    }
-}
-
-/// Creates a folder and its parents, saying which one could not be made and why (Foundation
-/// says "NSCocoaErrorDomain error 512").
-enum FolderMaker {
-    static func make(_ path: String) throws(AtomicFile.Failure) {
-        var status = stat()
-        if stat(path, &status) == 0 {
-            if (status.st_mode & S_IFMT) == S_IFDIR { return }
-            throw AtomicFile.Failure(reason: "\(path) is \(FileKind.notRegular(status.st_mode) ?? "a file"), not a folder")
-        }
-        let code = errno
-        let parent = (path as NSString).deletingLastPathComponent
-        if code == ENOENT || code == ENOTDIR, !parent.isEmpty, parent != path { try make(parent) }
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-            throw AtomicFile.Failure(reason: "the folder \(path) cannot be created: \(systemErrorMessage(errno))")
-        }
-    }
-}

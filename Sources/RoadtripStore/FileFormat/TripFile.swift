@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// The whole data file: `{"version": 1, "trips": [...]}` (SPEC §3). A file without `version`
 /// (the iOS app's) is read as version 1.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import RoadtripCore
+@testable import RoadtripStore
 import Testing
 
 @Suite struct TripFileTests {

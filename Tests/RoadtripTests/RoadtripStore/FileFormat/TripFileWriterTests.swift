@@ -1,5 +1,6 @@
 import Foundation
 @testable import RoadtripCore
+@testable import RoadtripStore
 import Testing
 
 /// `TripFileWriter` must give, for every file, the bytes JSONEncoder gave before it: a save that

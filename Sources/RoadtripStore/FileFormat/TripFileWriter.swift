@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// Writes a `TripFile` as exactly the bytes `JSONEncoder.deterministic()` gives for it, straight
 /// from the entities. JSONEncoder first builds a boxed value for every field and a dictionary per
