@@ -65,6 +65,9 @@ struct WaypointPlacement: Equatable {
     var searchContext: SearchContext?
 }
 
+/// Finds places around the stop and knows where it sits in its trip; no screen state. Writing the
+/// stop is thin on purpose (`insertStop`, `updateStop`: one described, undoable change of the
+/// `DataModel` each); the search context, the out-of-line rule and the placement are its own.
 @MainActor
 protocol WaypointInteractorInput: AnyObject {
     /// Where the stop `mode` makes or edits sits in its trip; asked once, when the editor opens.
