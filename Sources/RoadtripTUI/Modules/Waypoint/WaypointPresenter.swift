@@ -29,6 +29,7 @@ final class WaypointPresenter: WaypointViewOutput {
     /// For each choice far out of line with the trip, how far and from which stop: asked when the
     /// choices change, not again for every key typed in the other fields.
     private var outOfLine: [String?] = []
+    /// The chosen result. Its one owner: the view draws it from the view model and asks to change it.
     private var selected = 0
     private var name = ""
     private var notes = ""
