@@ -42,7 +42,7 @@ package enum Application {
         // Off as well when the terminal has no mouse: the keys do everything anyway.
         if settings.mouse { terminal.enableMouse() }
         let navigator = Navigator()
-        navigator.push(TripListRouter.makeModule(context: makeContext(model: model, navigator: navigator, settings: settings)))
+        navigator.push(TripListAssembly.makeModule(context: makeContext(model: model, navigator: navigator, settings: settings)))
         if let reason = model.readOnlyReason {
             navigator.banner = .readOnlyBanner(reason)
         }

@@ -4,8 +4,8 @@ import RoadtripRegions
 import RoadtripStore
 import Terminal
 
-/// What every module's router needs to build its module and the next ones: the shared model,
-/// the navigation stack, the units, and the resources that load on first use.
+/// What every module's assembly needs to build its module, and its router to open the next ones:
+/// the shared model, the navigation stack, the units, and the resources that load on first use.
 @MainActor
 struct ModuleContext {
     let model: DataModel

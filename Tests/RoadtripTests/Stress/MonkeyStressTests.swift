@@ -149,7 +149,7 @@ final class Monkey {
 
     private func startNavigator() {
         navigator = Navigator()
-        navigator.push(TripListRouter.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: places, basemap: basemap)))
+        navigator.push(TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: places, basemap: basemap)))
     }
 
     func run(keys count: Int) throws {

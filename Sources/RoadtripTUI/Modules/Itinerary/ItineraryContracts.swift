@@ -23,7 +23,9 @@ protocol ItineraryViewOutput: AnyObject {
     func didPressAddNight(row: Int)
 }
 
-/// The trip and its plan; no screen state.
+/// The trip and its plan; no screen state. Not a pass-through: it plans the days from the planning
+/// services, the gazetteer's time zones and the routed legs, and turns a suggested town into a
+/// stop with a night (refusing when the trip changed meanwhile).
 @MainActor
 protocol ItineraryInteractorInput: EditingSession {
     /// The trip, now and after every change (undone, or changed on another screen); nil once gone.

@@ -11,20 +11,6 @@ final class ItineraryRouter: ItineraryRouterInput {
         self.context = context
     }
 
-    static func makeModule(tripID: Trip.ID, context: ModuleContext) -> ItineraryView {
-        let router = ItineraryRouter(context: context)
-        let presenter = ItineraryPresenter(
-            interactor: ItineraryInteractor(tripID: tripID, model: context.model, places: context.places, roadLegs: context.roadLegs),
-            router: router,
-            unit: context.unit
-        )
-        let view = ItineraryView(presenter: presenter)
-        presenter.view = view
-        router.view = view
-        presenter.didLoad()
-        return view
-    }
-
     func closeItinerary() {
         if let view { context.navigator.pop(view) }
     }

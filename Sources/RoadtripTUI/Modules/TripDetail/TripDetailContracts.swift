@@ -76,6 +76,13 @@ protocol TripDetailViewOutput: AnyObject {
 }
 
 /// The trip's use cases on the shared DataModel; no screen state.
+///
+/// The edits (rename, delete and move a stop, the settings, the new order) are thin on purpose:
+/// each is one described, undoable change of the `DataModel`, which holds the rule and the
+/// history; the interactor binds them to this trip and keeps the model, the files and the services
+/// out of the presenter. Its own use cases are those that are more than one change: the search for
+/// the best order (saving first, on the roads when it can), exporting (refusals, the folder, the
+/// routed legs, the calendar), directions links and the first stop's time zone.
 @MainActor
 protocol TripDetailInteractorInput: EditingSession {
     /// The trip, now and after every change; nil once it no longer exists.

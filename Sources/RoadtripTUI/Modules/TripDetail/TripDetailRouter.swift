@@ -13,21 +13,6 @@ final class TripDetailRouter: TripDetailRouterInput {
         self.context = context
     }
 
-    static func makeModule(tripID: Trip.ID, context: ModuleContext) -> TripDetailView {
-        let router = TripDetailRouter(tripID: tripID, context: context)
-        let presenter = TripDetailPresenter(
-            interactor: TripDetailInteractor(tripID: tripID, model: context.model, places: context.places, basemap: context.basemap,
-                                             roadLegs: context.roadLegs, unit: context.unit, environment: context.environment),
-            router: router,
-            unit: context.unit
-        )
-        let view = TripDetailView(presenter: presenter)
-        presenter.view = view
-        router.view = view
-        presenter.didLoad()
-        return view
-    }
-
     func closeTrip() {
         if let view { context.navigator.pop(view) }
     }
@@ -49,10 +34,10 @@ final class TripDetailRouter: TripDetailRouterInput {
     }
 
     func openItinerary() {
-        context.navigator.push(ItineraryRouter.makeModule(tripID: tripID, context: context))
+        context.navigator.push(ItineraryAssembly.makeModule(tripID: tripID, context: context))
     }
 
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput) {
-        context.navigator.push(WaypointRouter.makeModule(tripID: tripID, mode: mode, mapCentre: mapCentre, context: context, output: output))
+        context.navigator.push(WaypointAssembly.makeModule(tripID: tripID, mode: mode, mapCentre: mapCentre, context: context, output: output))
     }
 }

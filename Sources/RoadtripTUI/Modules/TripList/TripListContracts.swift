@@ -80,6 +80,14 @@ protocol TripListViewOutput: AnyObject {
 }
 
 /// What the presenter asks of the interactor. It keeps no screen state.
+///
+/// Thin on purpose where it edits: adding, renaming, deleting, duplicating and reversing are each
+/// one described, undoable change of the `DataModel`, which holds the rule and the history, so
+/// those calls pass straight through. What the interactor is for is the boundary (the presenter
+/// sees neither the model, the files nor the regions folder) and the work that is not the
+/// screen's: reading an import and importing a region off the main loop, and loading the place
+/// searches again when the regions change. Which trip is selected after a change, and what the
+/// status bar says, are the presenter's.
 @MainActor
 protocol TripListInteractorInput: EditingSession {
     /// The trips, now and after every change.

@@ -1,7 +1,7 @@
 import Foundation
 import RoadtripCore
 
-/// Builds the TripList module and takes the user from it to other modules.
+/// Takes the user from the trip list to other modules (`TripListAssembly` builds this one).
 @MainActor
 final class TripListRouter: TripListRouterInput {
     private let context: ModuleContext
@@ -10,17 +10,8 @@ final class TripListRouter: TripListRouterInput {
         self.context = context
     }
 
-    /// Wires view, presenter, interactor and router; the returned view holds the rest.
-    static func makeModule(context: ModuleContext) -> TripListView {
-        let presenter = TripListPresenter(interactor: TripListInteractor(model: context.model, places: context.places, regions: context.regions, roadLegs: context.roadLegs), router: TripListRouter(context: context), unit: context.unit)
-        let view = TripListView(presenter: presenter)
-        presenter.view = view
-        presenter.didLoad()
-        return view
-    }
-
     func openTrip(id: Trip.ID) {
-        context.navigator.push(TripDetailRouter.makeModule(tripID: id, context: context))
+        context.navigator.push(TripDetailAssembly.makeModule(tripID: id, context: context))
     }
 
     func runBusy(_ task: BusyTask) {

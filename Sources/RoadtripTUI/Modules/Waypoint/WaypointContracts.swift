@@ -47,16 +47,36 @@ protocol WaypointViewOutput: AnyObject {
     func didPressHelp()
 }
 
+/// Where the stop the editor adds or edits sits in its trip, as the presenter shows it: asked of
+/// the interactor once, when the editor opens, and kept by the presenter, not asked again for every
+/// keystroke. The editor covers the trip detail screen and changes nothing until Enter, and the
+/// insertion index of `WaypointEditorMode.add` is fixed when it opens; the title, the neighbours
+/// and the number it shows are fixed with it.
+struct WaypointPlacement: Equatable {
+    var tripName = ""
+    /// The stop being edited as it was when the editor opened; nil when adding one (or when the
+    /// stop is gone).
+    var editedStop: Stop?
+    /// The stop the new or edited stop comes after, for the title and the distance in the preview.
+    var previousStop: Stop?
+    /// The stop's number in the trip (from 1) once added or as it is.
+    var stopNumber = 1
+    /// Where search results are ranked from: the stop's neighbours, or where the map was moved to.
+    var searchContext: SearchContext?
+}
+
+/// Finds places around the stop and knows where it sits in its trip; no screen state. Writing the
+/// stop is thin on purpose (`insertStop`, `updateStop`: one described, undoable change of the
+/// `DataModel` each); the search context, the out-of-line rule and the placement are its own.
 @MainActor
 protocol WaypointInteractorInput: AnyObject {
-    /// What `text` finds for the stop `mode` makes or edits: places nearer its neighbours first.
-    func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceFinder.Lookup
-    var tripName: String { get }
+    /// Where the stop `mode` makes or edits sits in its trip; asked once, when the editor opens.
+    func placement(for mode: WaypointEditorMode) -> WaypointPlacement
+    /// What `text` finds around `context` (the placement's): places nearer the stop's neighbours first.
+    func lookUp(_ text: String, near context: SearchContext?) -> PlaceFinder.Lookup
+    /// The stop as the trip has it now: read again on Enter, so that what the editor does not show
+    /// (a change merged from the file meanwhile, fields a newer roadtrip wrote) is kept.
     func stop(id: Stop.ID) -> Stop?
-    /// The stop the new or edited stop comes after, for the distance in the preview.
-    func previousStop(for mode: WaypointEditorMode) -> Stop?
-    /// The stop's number in the trip (from 1) once added or as it is.
-    func stopNumber(for mode: WaypointEditorMode) -> Int
     func distance(from: Coordinate, to: Coordinate) -> Double
     /// How far a stop at `coordinate` would be from its nearest neighbour, and that neighbour's
     /// name, when it would be far out of line with the trip; nil when it would not.

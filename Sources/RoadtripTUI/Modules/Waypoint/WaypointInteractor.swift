@@ -25,8 +25,15 @@ final class WaypointInteractor: WaypointInteractorInput {
         basemapProvider.forMap
     }
 
-    func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceFinder.Lookup {
-        PlaceFinder(places: places).lookUp(text, limit: Self.resultLimit, near: searchContext(for: mode))
+    func placement(for mode: WaypointEditorMode) -> WaypointPlacement {
+        var editedStop: Stop?
+        if case .edit(let id) = mode { editedStop = stop(id: id) }
+        return WaypointPlacement(tripName: tripName, editedStop: editedStop, previousStop: previousStop(for: mode),
+                                 stopNumber: stopNumber(for: mode), searchContext: searchContext(for: mode))
+    }
+
+    func lookUp(_ text: String, near context: SearchContext?) -> PlaceFinder.Lookup {
+        PlaceFinder(places: places).lookUp(text, limit: Self.resultLimit, near: context)
     }
 
     /// Where the stop will be: between the stops before and after it, which search results are
@@ -51,6 +58,7 @@ final class WaypointInteractor: WaypointInteractorInput {
         model.trip(id: tripID)?.stops.first { $0.id == id }
     }
 
+    /// The stop the new or edited stop comes after.
     func previousStop(for mode: WaypointEditorMode) -> Stop? {
         guard let stops = model.trip(id: tripID)?.stops else { return nil }
         switch mode {
@@ -62,6 +70,7 @@ final class WaypointInteractor: WaypointInteractorInput {
         }
     }
 
+    /// The stop's number in the trip (from 1) once added or as it is.
     func stopNumber(for mode: WaypointEditorMode) -> Int {
         switch mode {
         case .add(let index): return index + 1

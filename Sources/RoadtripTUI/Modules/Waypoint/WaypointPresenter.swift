@@ -21,9 +21,15 @@ final class WaypointPresenter: WaypointViewOutput {
     private let interactor: WaypointInteractorInput
     private let router: WaypointRouterInput
     private let unit: DistanceUnit
+    /// Where the stop sits in its trip: asked once, as the editor opens (`WaypointPlacement`).
+    private let placement: WaypointPlacement
 
     private var lookup = PlaceFinder.Lookup.empty
     private var choices: [Choice] = []
+    /// For each choice far out of line with the trip, how far and from which stop: asked when the
+    /// choices change, not again for every key typed in the other fields.
+    private var outOfLine: [String?] = []
+    /// The chosen result. Its one owner: the view draws it from the view model and asks to change it.
     private var selected = 0
     private var name = ""
     private var notes = ""
@@ -38,12 +44,10 @@ final class WaypointPresenter: WaypointViewOutput {
         self.interactor = interactor
         self.router = router
         self.unit = unit
+        self.placement = interactor.placement(for: mode)
     }
 
-    private var editedStop: Stop? {
-        if case .edit(let id) = mode { return interactor.stop(id: id) }
-        return nil
-    }
+    private var editedStop: Stop? { placement.editedStop }
 
     // MARK: WaypointViewOutput
 
@@ -63,7 +67,7 @@ final class WaypointPresenter: WaypointViewOutput {
     }
 
     func didChangePlace(_ text: String) {
-        lookup = interactor.lookUp(text, for: mode)
+        lookup = interactor.lookUp(text, near: placement.searchContext)
         selected = 0
         updateChoices()
     }
@@ -116,7 +120,7 @@ final class WaypointPresenter: WaypointViewOutput {
         let typedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let stopName = typedName.isEmpty ? choice.name : typedName
         let trimmedNotes = notes.trimmingCharacters(in: .whitespacesAndNewlines)
-        var stop = editedStop ?? Stop(name: stopName, location: choice.coordinate)
+        var stop = currentStop ?? Stop(name: stopName, location: choice.coordinate)
         stop.name = stopName
         stop.notes = trimmedNotes.isEmpty ? nil : trimmedNotes
         stop.stay = plannedStay
@@ -137,6 +141,12 @@ final class WaypointPresenter: WaypointViewOutput {
         router.closeEditor()
     }
 
+    /// The edited stop as the trip has it at Enter (`WaypointInteractorInput.stop(id:)`).
+    private var currentStop: Stop? {
+        if case .edit(let id) = mode { return interactor.stop(id: id) }
+        return nil
+    }
+
     func didPressCancel() {
         router.closeEditor()
     }
@@ -149,23 +159,24 @@ final class WaypointPresenter: WaypointViewOutput {
 
     private func updateChoices() {
         choices = Self.choices(for: lookup, editing: editedStop)
+        outOfLine = choices.map { choice in
+            choice.isCurrentPlace ? nil : interactor.outOfLine(choice.coordinate, for: mode).map { "\(unit.format(meters: $0.metres)) from \($0.neighbour)" }
+        }
         selected = min(selected, max(0, choices.count - 1))
         refresh()
     }
 
     private func refresh() {
-        let previous = interactor.previousStop(for: mode)
+        let previous = placement.previousStop
         let chosen = choices.indices.contains(selected) ? choices[selected] : nil
-        var viewModel = Self.makeViewModel(lookup: lookup, choices: choices, selected: selected, unit: unit) { [interactor, mode, unit] choice in
-            interactor.outOfLine(choice.coordinate, for: mode).map { "\(unit.format(meters: $0.metres)) from \($0.neighbour)" }
-        }
+        var viewModel = Self.makeViewModel(lookup: lookup, choices: choices, selected: selected, unit: unit, outOfLine: outOfLine)
         viewModel.title = title
         viewModel.preview = chosen.map { choice in
             let distance = previous.map { interactor.distance(from: $0.location, to: choice.coordinate) }
             return Self.preview(of: choice, previousStop: previous?.name, distance: distance, unit: unit)
         } ?? []
         viewModel.message = message
-        viewModel.mapStop = chosen.map { MapStop(coordinate: $0.coordinate, number: interactor.stopNumber(for: mode), name: $0.name) }
+        viewModel.mapStop = chosen.map { MapStop(coordinate: $0.coordinate, number: placement.stopNumber, name: $0.name) }
         viewModel.unit = unit
         view?.display(viewModel)
         isShowingNameCut = message == StatusMessage.nameCut
@@ -175,11 +186,11 @@ final class WaypointPresenter: WaypointViewOutput {
     private var title: String {
         switch mode {
         case .add(let index):
-            let previous = interactor.previousStop(for: mode)
-            return previous.map { "Add a stop after “\($0.name)” — \(interactor.tripName)" }
-                ?? (index == 0 ? "Add the first stop — \(interactor.tripName)" : "Add a stop — \(interactor.tripName)")
+            let tripName = placement.tripName
+            return placement.previousStop.map { "Add a stop after “\($0.name)” — \(tripName)" }
+                ?? (index == 0 ? "Add the first stop — \(tripName)" : "Add a stop — \(tripName)")
         case .edit:
-            return "Edit “\(editedStop?.name ?? "")” — \(interactor.tripName)"
+            return "Edit “\(editedStop?.name ?? "")” — \(placement.tripName)"
         }
     }
 
@@ -205,13 +216,15 @@ final class WaypointPresenter: WaypointViewOutput {
         }
     }
 
-    /// `outOfLine`: for a choice far out of line with the trip, what the result line says instead
-    /// of the population ("5,816 km from Fort William"), so the wrong Glencoe is seen before Enter.
+    /// `outOfLine`, one per choice (or none): for a choice far out of line with the trip, what the
+    /// result line says instead of the population ("5,816 km from Fort William"), so the wrong
+    /// Glencoe is seen before Enter.
     nonisolated static func makeViewModel(lookup: PlaceFinder.Lookup, choices: [Choice], selected: Int, unit: DistanceUnit,
-                                          outOfLine: (Choice) -> String? = { _ in nil }) -> WaypointViewModel {
+                                          outOfLine: [String?] = []) -> WaypointViewModel {
         var viewModel = WaypointViewModel()
-        viewModel.results = zip(choices, resultDetails(for: lookup, choices: choices)).map { choice, detail in
-            let warning = choice.isCurrentPlace ? nil : outOfLine(choice)
+        viewModel.results = zip(choices.indices, resultDetails(for: lookup, choices: choices)).map { index, detail in
+            let choice = choices[index]
+            let warning = choice.isCurrentPlace || !outOfLine.indices.contains(index) ? nil : outOfLine[index]
             return WaypointViewModel.Result(title: choice.isCurrentPlace ? "Keep “\(choice.name)”" : resultTitle(choice, lookup: lookup), detail: detail.detail,
                                             trailing: warning ?? detail.trailing, shorterDetails: detail.shorter, isOutOfLine: warning != nil)
         }

@@ -47,6 +47,9 @@ final class WaypointView: Screen, WaypointViewInput {
     private var fields = [TextField(), TextField(maximumLength: NameLength.maximum), TextField(), TextField()]
     private var overnight = false
     private var focus = Field.place
+    /// The results' rows and scroll. Which place is chosen is the presenter's alone
+    /// (`WaypointViewModel.selectedResult`): the view draws it and asks for another (`ask`), never
+    /// moves it itself.
     private var results = ListState()
     private var pageSize = 8
     /// Where the last frame drew each field's line, the fields' column, and the result rows
@@ -154,8 +157,7 @@ final class WaypointView: Screen, WaypointViewInput {
             focus = Field(rawValue: (focus.rawValue + Field.allCases.count - 1) % Field.allCases.count) ?? .place
             needsDisplay = true
         case .move(let move):
-            results.apply(move, pageSize: pageSize)
-            if let row = results.selection { presenter.didSelectResult(row) }
+            ask { $0.apply(move, pageSize: pageSize) }
         case .confirm: presenter.didPressConfirm()
         case .cancel: presenter.didPressCancel()
         case .help: presenter.didPressHelp()
@@ -182,12 +184,19 @@ final class WaypointView: Screen, WaypointViewInput {
 
     private func handleResults(_ action: ListMouseAction) {
         switch action {
-        case .select(let row), .activate(let row): results.select(row)
-        case .scroll(let rows): results.moveSelection(by: rows)
+        case .select(let row), .activate(let row): ask { $0.select(row) }
+        case .scroll(let rows): ask { $0.moveSelection(by: rows) }
         }
         needsDisplay = true
-        if let row = results.selection { presenter.didSelectResult(row) }
         if case .activate = action { presenter.didPressConfirm() }
+    }
+
+    /// Asks the presenter to choose the row `change` would select; its answer comes back through
+    /// `display`, which is what moves the drawn choice.
+    private func ask(_ change: (inout ListState) -> Void) {
+        var asked = results
+        change(&asked)
+        if let row = asked.selection { presenter.didSelectResult(row) }
     }
 
     // MARK: Drawing

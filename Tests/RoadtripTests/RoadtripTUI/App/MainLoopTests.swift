@@ -16,7 +16,7 @@ import Testing
         directory = try TemporaryDirectory()
         model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
         try model.load { Fixtures.trips }
-        navigator.push(TripListRouter.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))))
+        navigator.push(TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))))
     }
 
     @Test func keysWaitingInTheQueueAreHandledBeforeTheNextFrame() throws {

@@ -5,7 +5,7 @@ import Foundation
 import Terminal
 import Testing
 
-/// The trip detail screen opens the itinerary as its router builds it, on a real model: a change made
+/// The trip detail screen opens the itinerary as `ItineraryAssembly` builds it, on a real model: a change made
 /// there shows in the plan, and Esc goes back.
 @MainActor
 @Suite struct ItineraryAssemblyTests {
@@ -17,7 +17,7 @@ import Testing
         directory = try TemporaryDirectory()
         model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
         try model.load { [ItineraryFixtures.route66] }
-        navigator.push(TripListRouter.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))))
+        navigator.push(TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))))
         navigator.handle(.enter)
         navigator.handle(.character("i"))
     }

@@ -17,10 +17,10 @@ import Testing
         let model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
         try model.load { [ItineraryFixtures.route66] }
         let context = ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))
-        navigator.push(TripDetailRouter.makeModule(tripID: ItineraryFixtures.route66.id, context: context))
-        navigator.push(ItineraryRouter.makeModule(tripID: ItineraryFixtures.route66.id, context: context))
+        navigator.push(TripDetailAssembly.makeModule(tripID: ItineraryFixtures.route66.id, context: context))
+        navigator.push(ItineraryAssembly.makeModule(tripID: ItineraryFixtures.route66.id, context: context))
         router = ItineraryRouter(context: context)
-        router.view = navigator.top  // the screen it closes, as makeModule wires it
+        router.view = navigator.top  // the screen it closes, as the assembly wires it
     }
 
     @Test func closeItineraryPopsBackToTheTrip() {

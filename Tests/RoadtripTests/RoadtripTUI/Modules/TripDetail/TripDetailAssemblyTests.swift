@@ -5,7 +5,7 @@ import Foundation
 import Terminal
 import Testing
 
-/// TripList and TripDetail as the routers build them, on one real model: what happens in the
+/// TripList and TripDetail as their assemblies build them, on one real model: what happens in the
 /// trip shows in the list behind it.
 @MainActor
 @Suite struct TripDetailAssemblyTests {
@@ -17,7 +17,7 @@ import Testing
         directory = try TemporaryDirectory()
         model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
         try model.load { Fixtures.trips }
-        navigator.push(TripListRouter.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))))
+        navigator.push(TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))))
         navigator.handle(.enter)
     }
 

@@ -17,10 +17,10 @@ import Testing
         let model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
         try model.load { Fixtures.trips }
         let context = ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))
-        navigator.push(TripListRouter.makeModule(context: context))
-        navigator.push(TripDetailRouter.makeModule(tripID: Fixtures.pacific.id, context: context))
+        navigator.push(TripListAssembly.makeModule(context: context))
+        navigator.push(TripDetailAssembly.makeModule(tripID: Fixtures.pacific.id, context: context))
         router = TripDetailRouter(tripID: Fixtures.pacific.id, context: context)
-        router.view = navigator.top  // the screen it closes, as makeModule wires it
+        router.view = navigator.top  // the screen it closes, as the assembly wires it
     }
 
     @Test func openItineraryPushesTheTripDayByDay() throws {

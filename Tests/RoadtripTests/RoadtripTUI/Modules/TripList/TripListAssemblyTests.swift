@@ -5,7 +5,7 @@ import Foundation
 import Terminal
 import Testing
 
-/// The module as the router builds it, on a real model and navigator.
+/// The module as `TripListAssembly` builds it, on a real model and navigator.
 @MainActor
 @Suite struct TripListAssemblyTests {
     let directory: TemporaryDirectory
@@ -17,7 +17,7 @@ import Testing
         directory = try TemporaryDirectory()
         model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
         try model.load { Fixtures.trips }
-        view = TripListRouter.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california)))
+        view = TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california)))
         navigator.push(view)
     }
 

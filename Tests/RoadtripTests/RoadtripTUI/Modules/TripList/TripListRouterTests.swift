@@ -16,7 +16,7 @@ import Testing
         let model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
         try model.load { Fixtures.trips }
         let context = ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))
-        navigator.push(TripListRouter.makeModule(context: context))
+        navigator.push(TripListAssembly.makeModule(context: context))
         router = TripListRouter(context: context)
     }
 

@@ -5,7 +5,7 @@ import Foundation
 import Terminal
 import Testing
 
-/// The stop editor as `WaypointRouter.makeModule` builds it, over the trip detail screen, on a real model
+/// The stop editor as `WaypointAssembly.makeModule` builds it, over the trip detail screen, on a real model
 /// over a temporary file and a small gazetteer: what is typed in Place finds places, Enter adds
 /// the stop and closes the editor, Esc leaves the trip as it was.
 @MainActor
@@ -20,8 +20,8 @@ import Testing
         model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
         try model.load { Fixtures.trips }
         let context = ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))
-        navigator.push(TripDetailRouter.makeModule(tripID: Fixtures.pacific.id, context: context))
-        navigator.push(WaypointRouter.makeModule(tripID: Fixtures.pacific.id, mode: .add(index: 1), context: context, output: output))
+        navigator.push(TripDetailAssembly.makeModule(tripID: Fixtures.pacific.id, context: context))
+        navigator.push(WaypointAssembly.makeModule(tripID: Fixtures.pacific.id, mode: .add(index: 1), context: context, output: output))
     }
 
     private func screen() throws -> [String] {

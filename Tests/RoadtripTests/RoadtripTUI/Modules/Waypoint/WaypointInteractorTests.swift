@@ -19,12 +19,13 @@ import Testing
     }
 
     @Test func namesAreSearchedAndCoordinatesParsed() {
-        #expect(interactor.lookUp("", for: .add(index: 0)) == .empty)
-        #expect(interactor.lookUp("  ", for: .add(index: 0)) == .empty)
-        #expect(interactor.lookUp("Mont", for: .add(index: 0)) == .places([FakePlaces.monterrey, FakePlaces.monterey]))
+        let near = interactor.placement(for: .add(index: 0)).searchContext
+        #expect(interactor.lookUp("", near: near) == .empty)
+        #expect(interactor.lookUp("  ", near: near) == .empty)
+        #expect(interactor.lookUp("Mont", near: near) == .places([FakePlaces.monterrey, FakePlaces.monterey]))
         let point = Coordinate(latitude: 36.28, longitude: -121.81)
-        #expect(interactor.lookUp("36.28, -121.81", for: .add(index: 0)) == .coordinate(point, nearest: FakePlaces.bigSur))
-        guard case .invalidCoordinates(let reason) = interactor.lookUp("36.28, -200", for: .add(index: 0)) else {
+        #expect(interactor.lookUp("36.28, -121.81", near: near) == .coordinate(point, nearest: FakePlaces.bigSur))
+        guard case .invalidCoordinates(let reason) = interactor.lookUp("36.28, -200", near: near) else {
             Issue.record("expected invalid coordinates")
             return
         }
@@ -45,8 +46,9 @@ import Testing
     @Test func aGazetteerThatCannotLoadIsReportedNotFatal() {
         struct Broken: Error, CustomStringConvertible { var description: String { "gazetteer.bin is damaged" } }
         let interactor = WaypointInteractor(tripID: Fixtures.pacific.id, model: model, places: PlaceIndexProvider { throw Broken() })
-        #expect(interactor.lookUp("Mont", for: .add(index: 0)) == .searchUnavailable("gazetteer.bin is damaged"))
-        #expect(interactor.lookUp("36.28, -121.81", for: .add(index: 0)) == .coordinate(Coordinate(latitude: 36.28, longitude: -121.81), nearest: nil))
+        let near = interactor.placement(for: .add(index: 0)).searchContext
+        #expect(interactor.lookUp("Mont", near: near) == .searchUnavailable("gazetteer.bin is damaged"))
+        #expect(interactor.lookUp("36.28, -121.81", near: near) == .coordinate(Coordinate(latitude: 36.28, longitude: -121.81), nearest: nil))
     }
 
     @Test func searchesAreMadeFromTheNeighboursOfTheStop() {
@@ -64,15 +66,15 @@ import Testing
         }
         let places = FakePlaces(FakePlaces.california.places)  // its own: it records the last search
         let searching = WaypointInteractor(tripID: Fixtures.pacific.id, model: model, places: .fixed(places))
-        _ = searching.lookUp("Big", for: .add(index: 1))
+        _ = searching.lookUp("Big", near: searching.placement(for: .add(index: 1)).searchContext)
         #expect(places.lastContext?.points == [monterey, bigSur])
         let empty = WaypointInteractor(tripID: Fixtures.empty.id, model: model, places: .fixed(places))
-        _ = empty.lookUp("Big", for: .add(index: 0))
+        _ = empty.lookUp("Big", near: empty.placement(for: .add(index: 0)).searchContext)
         #expect(places.lastContext == nil)
         // A trip without stops, on a map the user moved: around the map's centre.
         let centre = Coordinate(latitude: 45.5, longitude: -122.7)
         let moved = WaypointInteractor(tripID: Fixtures.empty.id, model: model, places: .fixed(places), mapCentre: centre)
-        _ = moved.lookUp("Big", for: .add(index: 0))
+        _ = moved.lookUp("Big", near: moved.placement(for: .add(index: 0)).searchContext)
         #expect(places.lastContext?.points == [centre])
         // Neighbours come first.
         #expect(WaypointInteractor(tripID: Fixtures.pacific.id, model: model, places: .fixed(places), mapCentre: centre)
@@ -85,6 +87,14 @@ import Testing
         #expect(interactor.previousStop(for: .add(index: 3))?.name == "Morro Bay")
         #expect(interactor.previousStop(for: .edit(Fixtures.pacific.stops[0].id)) == nil)
         #expect(interactor.previousStop(for: .edit(Fixtures.pacific.stops[2].id))?.name == "Big Sur")
+    }
+
+    @Test func thePlacementOfEachModeIsWhatTheEditorShows() {
+        let (monterey, bigSur, morroBay) = (Fixtures.pacific.stops[0], Fixtures.pacific.stops[1], Fixtures.pacific.stops[2])
+        #expect(interactor.placement(for: .add(index: 1)) == WaypointPlacement(
+            tripName: "Pacific Drive", editedStop: nil, previousStop: monterey, stopNumber: 2, searchContext: SearchContext([monterey.location, bigSur.location])))
+        #expect(interactor.placement(for: .edit(morroBay.id)) == WaypointPlacement(
+            tripName: "Pacific Drive", editedStop: morroBay, previousStop: bigSur, stopNumber: 3, searchContext: SearchContext([bigSur.location])))
     }
 
     @Test func insertAndUpdateAreUndoableChangesOfTheModel() throws {

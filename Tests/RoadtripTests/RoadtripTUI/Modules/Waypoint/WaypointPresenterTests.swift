@@ -160,6 +160,17 @@ import Testing
         #expect(output.saved.isEmpty)
     }
 
+    @Test func whereTheStopSitsIsAskedOnceNotForEveryKey() {
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangePlace("mon")
+        presenter.didChangeName("Monterey Bay")
+        presenter.didChangeNotes("Aquarium")
+        presenter.didSelectResult(1)
+        #expect(interactor.placementsAsked == 1)
+        #expect(view.last?.title == "Add a stop after “Monterey” — Pacific Drive")
+        #expect(view.last?.mapStop?.number == 2)
+    }
+
     // MARK: Editing
 
     @Test func editingStartsWithTheStopsValuesAndItsOwnPlace() {

@@ -27,27 +27,29 @@ final class WaypointInteractorSpy: WaypointInteractorInput {
 
     init(trip: Trip) { self.trip = trip }
 
-    func lookUp(_ text: String, for mode: WaypointEditorMode) -> PlaceFinder.Lookup { lookups[text] ?? (text.isEmpty ? .empty : .places([])) }
-    var tripName: String { trip.name }
-    func stop(id: Stop.ID) -> Stop? { trip.stops.first { $0.id == id } }
-
-    func previousStop(for mode: WaypointEditorMode) -> Stop? {
+    /// How many times the presenter asked where the stop sits (once, as the editor opens).
+    var placementsAsked = 0
+    func placement(for mode: WaypointEditorMode) -> WaypointPlacement {
+        placementsAsked += 1
+        var placement = WaypointPlacement(tripName: trip.name)
         switch mode {
-        case .add(let index): return index > 0 ? trip.stops[index - 1] : nil
+        case .add(let index):
+            placement.previousStop = index > 0 ? trip.stops[index - 1] : nil
+            placement.stopNumber = index + 1
         case .edit(let id):
-            guard let index = trip.stops.firstIndex(where: { $0.id == id }), index > 0 else { return nil }
-            return trip.stops[index - 1]
+            placement.editedStop = stop(id: id)
+            if let index = trip.stops.firstIndex(where: { $0.id == id }), index > 0 { placement.previousStop = trip.stops[index - 1] }
         }
+        return placement
     }
+
+    func lookUp(_ text: String, near context: SearchContext?) -> PlaceFinder.Lookup { lookups[text] ?? (text.isEmpty ? .empty : .places([])) }
+    func stop(id: Stop.ID) -> Stop? { trip.stops.first { $0.id == id } }
 
     func distance(from: Coordinate, to: Coordinate) -> Double { Geodesy.distance(from: from, to: to) }
     /// What `outOfLine` answers for every place (nil: nothing is out of line).
     var outOfLineAnswer: (metres: Double, neighbour: String)?
     func outOfLine(_ coordinate: Coordinate, for mode: WaypointEditorMode) -> (metres: Double, neighbour: String)? { outOfLineAnswer }
-    func stopNumber(for mode: WaypointEditorMode) -> Int {
-        if case .add(let index) = mode { return index + 1 }
-        return 1
-    }
     func insertStop(_ stop: Stop, at index: Int) { inserted.append((stop, index)) }
     var basemapResult: Result<(any BasemapProviding)?, any Error> = .success(nil)
     func basemap() -> Result<(any BasemapProviding)?, any Error> { basemapResult }

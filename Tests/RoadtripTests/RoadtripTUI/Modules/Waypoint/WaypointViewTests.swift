@@ -103,6 +103,21 @@ import Testing
         #expect(presenter.intents == ["place monq", "place monq?", "place monq?a", "place monq?ad"])
     }
 
+    /// The chosen place is the presenter's (row 4, Monterey, here): a key asks for another, and
+    /// the drawn choice moves when the presenter's view model says so.
+    @Test func theChoiceMovesWhenThePresenterSaysSoNotBefore() throws {
+        view.handle(.up)
+        #expect(presenter.intents == ["select 0"])
+        let before = try render().0
+        #expect(before.surface.style(row: 4, column: 10) == .selected, "the presenter has not answered")
+        before.stop()
+        let choices = WaypointPresenter.choices(for: .places([FakePlaces.monterrey, FakePlaces.monterey]), editing: nil)
+        view.display(WaypointPresenter.makeViewModel(lookup: .places([FakePlaces.monterrey, FakePlaces.monterey]), choices: choices, selected: 0, unit: .km))
+        let after = try render().0
+        defer { after.stop() }
+        #expect(after.surface.style(row: 3, column: 10) == .selected)
+    }
+
     @Test func arrowsChooseEnterConfirmsEscapeCancelsF1Helps() {
         view.handle(.up)
         view.handle(.down)

@@ -1,0 +1,16 @@
+import Foundation
+import RoadtripCore
+
+/// Builds the TripList module: wires view, presenter, interactor and router over the app's shared
+/// services; the returned view holds the rest.
+@MainActor
+enum TripListAssembly {
+    static func makeModule(context: ModuleContext) -> TripListView {
+        let interactor = TripListInteractor(model: context.model, places: context.places, regions: context.regions, roadLegs: context.roadLegs)
+        let presenter = TripListPresenter(interactor: interactor, router: TripListRouter(context: context), unit: context.unit)
+        let view = TripListView(presenter: presenter)
+        presenter.view = view
+        presenter.didLoad()
+        return view
+    }
+}
