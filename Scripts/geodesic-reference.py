@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Writes Tests/RoadtripTests/RoadtripCore/Services/GeodesicReference.swift: WGS-84 inverse geodesic problems
+# Writes Tests/RoadtripTests/RoadtripCore/Services/Geodesy/GeodesicReference.swift: WGS-84 inverse geodesic problems
 # solved by GeographicLib, the reference that Geodesy's own implementation is tested against.
 #
 # Run by hand, once, from anywhere (not at test time; the generated Swift file is committed):
