@@ -17,7 +17,7 @@ from geographiclib.geodesic import Geodesic
 
 SEED = 20240917
 OUTPUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
-                      "Tests", "RoadtripTests", "RoadtripCore", "Services", "GeodesicReference.swift")
+                      "Tests", "RoadtripTests", "RoadtripCore", "Services", "Geodesy", "GeodesicReference.swift")
 WGS84 = Geodesic.WGS84
 FLATTENING = 1 / 298.257223563
 
