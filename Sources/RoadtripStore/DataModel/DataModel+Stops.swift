@@ -2,35 +2,33 @@ import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
 
-/// Changes to one trip's stops, each recorded for undo with the stop's name.
+/// Changes to one trip's stops, each recorded for undo with the stop's name; the rules are the
+/// trip's own (`Trip+Editing.swift`).
 extension DataModel {
     package func insertStop(_ stop: Stop, inTrip tripID: Trip.ID, at index: Int) {
-        updateTrip(id: tripID, "add stop \(stop.name)") { trip in
-            trip.stops.insert(stop, at: min(max(0, index), trip.stops.count))
-        }
+        updateTrip(id: tripID, "add stop \(stop.name)") { $0.insertStop(stop, at: index) }
     }
 
     package func updateStop(_ stop: Stop, inTrip tripID: Trip.ID) {
-        updateTrip(id: tripID, "edit stop \(stop.name)") { trip in
-            guard let index = trip.stops.firstIndex(where: { $0.id == stop.id }) else { return }
-            trip.stops[index] = stop
-        }
+        updateTrip(id: tripID, "edit stop \(stop.name)") { $0.updateStop(stop) }
     }
 
     package func deleteStop(id: Stop.ID, inTrip tripID: Trip.ID) {
         guard let stop = trip(id: tripID)?.stops.first(where: { $0.id == id }) else { return }
-        updateTrip(id: tripID, "delete stop \(stop.name)") { trip in
-            trip.stops.removeAll { $0.id == id }
-        }
+        updateTrip(id: tripID, "delete stop \(stop.name)") { $0.removeStop(id: id) }
     }
 
     /// Moves a stop `offset` places; false when that would leave the list.
     package func moveStop(id: Stop.ID, inTrip tripID: Trip.ID, by offset: Int) -> Bool {
-        guard let stops = trip(id: tripID)?.stops, let index = stops.firstIndex(where: { $0.id == id }),
-              stops.indices.contains(index + offset) else { return false }
-        updateTrip(id: tripID, "move stop \(stops[index].name)") { trip in
-            trip.stops.insert(trip.stops.remove(at: index), at: index + offset)
-        }
+        guard let stop = trip(id: tripID)?.stops.first(where: { $0.id == id }) else { return false }
+        return updateTrip(id: tripID, "move stop \(stop.name)", unlessRefused: { $0.moveStop(id: id, by: offset) })
+    }
+
+    /// `updateTrip` with a rule that can refuse (`moveStop`, `reorderStops`): the rule runs on a
+    /// copy first, so that a refusal records nothing and costs no comparison of the trips.
+    private func updateTrip(id: Trip.ID, _ description: String, unlessRefused rule: (inout Trip) -> Bool) -> Bool {
+        guard var changed = trip(id: id), rule(&changed) else { return false }
+        updateTrip(id: id, description) { $0 = changed }
         return true
     }
 }
@@ -49,35 +47,19 @@ extension DataModel {
     /// not exactly the trip's stops (it changed since the order was made).
     @discardableResult
     package func reorderStops(inTrip tripID: Trip.ID, to ids: [Stop.ID], _ description: String) -> Bool {
-        guard let stops = trip(id: tripID)?.stops, stops.count == ids.count else { return false }
-        let byID = Dictionary(stops.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let reordered = ids.compactMap { byID[$0] }
-        guard reordered.count == stops.count, Set(ids).count == ids.count else { return false }
-        updateTrip(id: tripID, description) { $0.stops = reordered }
-        return true
+        updateTrip(id: tripID, description, unlessRefused: { $0.reorderStops(to: ids) })
     }
 
     /// Reverses the order of the trip's stops.
     package func reverseStops(inTrip tripID: Trip.ID) {
         guard let trip = trip(id: tripID) else { return }
-        updateTrip(id: tripID, "reverse trip \(trip.name)") { $0.stops.reverse() }
+        updateTrip(id: tripID, "reverse trip \(trip.name)") { $0.reverseStops() }
     }
 
-    /// A copy of the trip, named "… (copy)", with ids of its own, just after it; nil when there
-    /// is no such trip.
+    /// A copy of the trip (`Trip.duplicated()`) just after it; nil when there is no such trip.
     @discardableResult
     package func duplicateTrip(id: Trip.ID) -> Trip? {
         guard let original = trip(id: id), let index = trips.firstIndex(where: { $0.id == id }) else { return nil }
-        var copy = original
-        copy.id = UUID()
-        copy.name = Self.copyName(of: original.name)
-        for stop in copy.stops.indices { copy.stops[stop].id = UUID() }
-        return addTrip(copy, at: index + 1)
-    }
-
-    /// "Pacific Drive (copy)", kept within the name length limit.
-    static func copyName(of name: String) -> String {
-        let suffix = " (copy)"
-        return String(name.prefix(max(1, NameLength.maximum - suffix.count))) + suffix
+        return addTrip(original.duplicated(), at: index + 1)
     }
 }

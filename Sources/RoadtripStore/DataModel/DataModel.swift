@@ -4,7 +4,8 @@ import RoadtripCore
 
 /// The one source of truth for the trips, shared by every module. It loads the data file,
 /// publishes `trips` (observers see every change at once), and saves: after changes once they
-/// settle (`saveIfDue`), on `save()`, and on every exit path (the app shell's business).
+/// settle (`autosave()`, which the main loop calls on every turn, writing on another thread), on
+/// `save()`, and on every exit path (the app shell's business).
 @MainActor
 package final class DataModel: ObservableObject {
     /// How long after the last change an automatic save happens (SPEC §3: at most about a second).
@@ -137,7 +138,10 @@ package final class DataModel: ObservableObject {
             lockHeldElsewhere = false
             readOnlyReason = nil
             do {
-                try reload()
+                // Read the file again: what the other roadtrip saved last.
+                let snapshot = try store.load()
+                adopt(snapshot?.file ?? TripFile(trips: []))
+                fingerprint = snapshot?.fingerprint
                 if file.version > TripFile.currentVersion {
                     readOnlyReason = Self.newerVersionReason(file.version)
                 } else if let obstacle = store.saveObstacle() {
@@ -152,13 +156,6 @@ package final class DataModel: ObservableObject {
         adopt(fresh.file)
         fingerprint = fresh.fingerprint
         return .reloaded
-    }
-
-    /// Reads the file again, dropping changes not yet saved.
-    package func reload() throws(DataFileError) {
-        let snapshot = try store.load()
-        adopt(snapshot?.file ?? TripFile(trips: []))
-        fingerprint = snapshot?.fingerprint
     }
 
     private func adopt(_ file: TripFile) {
@@ -293,10 +290,10 @@ package final class DataModel: ObservableObject {
         try TripJournal.keepAside(for: store.url, now: now())
     }
 
-    /// What the full-screen loop calls on every turn, instead of `saveIfDue`: when a save is due
-    /// and none is running, it starts one on another thread, with the trips as they are now (the
-    /// same checks and the same atomic write as `save()`); when one has finished, it takes its
-    /// result and returns it. Keys are handled meanwhile; changes made during the save are saved
+    /// The automatic save: what the full-screen loop calls on every turn. When a save is due
+    /// (`isDue`) and none is running, it starts one on another thread, with the trips as they are
+    /// now (the same checks and the same atomic write as `save()`); when one has finished, it
+    /// takes its result and returns it. Keys are handled meanwhile; changes made during the save are saved
     /// by the next one. A file changed underneath by another program is merged here, on this
     /// thread, as `save()` does. Returns nil while nothing has finished.
     @discardableResult
@@ -347,15 +344,9 @@ package final class DataModel: ObservableObject {
     static let retryDelay: TimeInterval = 5
     private var lastFailedSave: (changeCount: Int, time: Date)?
 
-    /// Saves when there are changes and the last one is at least `autosaveDelay` old. A save that
-    /// failed is tried again after the next change, or after `retryDelay`.
-    /// Returns what the save did, or nil when it was not due.
-    @discardableResult
-    package func saveIfDue() throws(DataFileError) -> SaveOutcome? {
-        guard isDue() else { return nil }
-        return try save()
-    }
-
+    /// Whether `autosave` should save: there are changes and the last one is at least
+    /// `autosaveAfter` old. A save that failed is tried again after the next change, or after
+    /// `retryDelay`.
     private func isDue() -> Bool {
         let time = now()
         guard hasUnsavedChanges, !isReadOnly, time.timeIntervalSince(lastChangeTime) >= autosaveAfter else { return false }

@@ -212,7 +212,7 @@ final class Monkey {
         defer { report.saveTime += Date().timeIntervalSince(started) }
         clock.advance(by: 3_600)
         do {
-            guard let outcome = try model.saveIfDue() else { return }
+            guard let outcome = try model.autosaveToTheEnd() else { return }
             report.autosaves += 1
             // No other program writes the file, so there is never anything to merge.
             if outcome != .saved { report.autosaveErrors.append("unexpected save outcome \(outcome)") }

@@ -16,12 +16,6 @@ package enum Geodesy {
         inverse(from: a, to: b).distance
     }
 
-    /// The direction in which the shortest path leaves `a` for `b`, degrees clockwise from north
-    /// in [0, 360). 0 when the points coincide (see `GeodesicSolution`).
-    package static func initialBearing(from a: Coordinate, to b: Coordinate) -> Double {
-        inverse(from: a, to: b).initialAzimuth
-    }
-
     /// The shortest path from `a` to `b`: its length and its direction at either end.
     package static func inverse(from a: Coordinate, to b: Coordinate) -> GeodesicSolution {
         GeodesicInverse.solve(from: a, to: b)

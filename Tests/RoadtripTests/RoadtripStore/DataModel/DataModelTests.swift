@@ -70,22 +70,15 @@ import Testing
         let directory = try TemporaryDirectory()
         let model = try makeModel(in: directory)
         model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
-        #expect(try model.saveIfDue() == nil)
+        #expect(try model.autosaveToTheEnd() == nil)
+        #expect(!model.isSaving)
         clock.advance(by: DataModel.autosaveDelay + 0.01)
-        #expect(try model.saveIfDue() == .saved)
+        #expect(try model.autosaveToTheEnd() == .saved)
         #expect(!model.hasUnsavedChanges)
         #expect(try TripFileStore(url: directory.file("trips.json")).read()?.trips.first?.name == "Coast")
         clock.advance(by: 10)
-        #expect(try model.saveIfDue() == nil)
-    }
-
-    @Test func reloadReadsTheFileAgain() throws {
-        let directory = try TemporaryDirectory()
-        let model = try makeModel(in: directory)
-        model.deleteTrip(id: Fixtures.pacific.id)
-        try model.reload()
-        #expect(model.trips == Fixtures.trips)
-        #expect(!model.hasUnsavedChanges)
+        #expect(try model.autosaveToTheEnd() == nil)
+        #expect(!model.isSaving)
     }
 
     @Test func aCorruptFileIsNeitherLoadedNorTouched() throws {
@@ -180,11 +173,12 @@ import Testing
         model.addTrip(Trip(name: "Unsaved"))
         try Data("{".utf8).write(to: directory.file("trips.json"))
         clock.advance(by: DataModel.autosaveDelay + 1)
-        #expect(throws: DataFileError.self) { try model.saveIfDue() }
+        #expect(throws: DataFileError.self) { try model.autosaveToTheEnd() }
         clock.advance(by: 1)
-        #expect(try model.saveIfDue() == nil)
+        #expect(try model.autosaveToTheEnd() == nil)
+        #expect(!model.isSaving)
         try TripFile(trips: []).encoded().write(to: directory.file("trips.json"))
         clock.advance(by: DataModel.retryDelay)
-        #expect(try model.saveIfDue() != nil)
+        #expect(try model.autosaveToTheEnd() != nil)
     }
 }

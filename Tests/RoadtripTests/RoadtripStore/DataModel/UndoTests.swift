@@ -56,10 +56,30 @@ import Testing
         #expect(undone == History.limit)
     }
 
-    @Test func reloadStartsAFreshHistory() throws {
-        model.deleteTrip(id: Fixtures.empty.id)
-        try model.reload()
-        #expect(!model.canUndo)
+    @Test func aRefusedMoveOrReorderIsNoUndoStep() {
+        let ids = Fixtures.pacific.stops.map(\.id)
+        #expect(!model.moveStop(id: ids[0], inTrip: Fixtures.pacific.id, by: -1))
+        #expect(!model.reorderStops(inTrip: Fixtures.pacific.id, to: [ids[0], ids[1]], "optimise"))
+        #expect(!model.moveStop(id: ids[0], inTrip: Fixtures.alps.id, by: 1))
+        #expect(!model.canUndo && !model.hasUnsavedChanges)
+    }
+
+    @Test func eachStopChangeIsOneUndoStepNamedForIt() {
+        let trip = Fixtures.pacific.id, ids = Fixtures.pacific.stops.map(\.id)
+        let carmel = Stop(name: "Carmel", location: Fixtures.monterey)
+        model.insertStop(carmel, inTrip: trip, at: 1)
+        var renamed = carmel
+        renamed.name = "Carmel-by-the-Sea"
+        model.updateStop(renamed, inTrip: trip)
+        #expect(model.moveStop(id: ids[1], inTrip: trip, by: 1))
+        #expect(model.reorderStops(inTrip: trip, to: [ids[2], ids[1], carmel.id, ids[0]], "optimise the order of Pacific Drive"))
+        model.reverseStops(inTrip: trip)
+        model.deleteStop(id: carmel.id, inTrip: trip)
+        var undone: [String] = []
+        while let description = model.undo() { undone.append(description) }
+        #expect(undone == ["delete stop Carmel-by-the-Sea", "reverse trip Pacific Drive", "optimise the order of Pacific Drive",
+                           "move stop Big Sur", "edit stop Carmel-by-the-Sea", "add stop Carmel"])
+        #expect(model.trips == Fixtures.trips)
     }
 
     @Test func sessionsDoNotMerge() {

@@ -87,17 +87,17 @@ private func azimuthTolerance(overDistance s: Double) -> Double {
         #expect(abs(Geodesy.distance(from: Fixtures.monterey, to: Fixtures.bigSur) - 37_411.655) < 0.001)
     }
 
-    @Test func bearingsOfTheCardinalDirections() {
+    @Test func azimuthsOfTheCardinalDirections() {
         let origin = Coordinate(latitude: 0, longitude: 0)
-        #expect(Geodesy.initialBearing(from: origin, to: Coordinate(latitude: 1, longitude: 0)) == 0)
-        #expect(Geodesy.initialBearing(from: origin, to: Coordinate(latitude: 0, longitude: 1)) == 90)
-        #expect(Geodesy.initialBearing(from: origin, to: Coordinate(latitude: -1, longitude: 0)) == 180)
-        #expect(Geodesy.initialBearing(from: origin, to: Coordinate(latitude: 0, longitude: -1)) == 270)
+        #expect(Geodesy.inverse(from: origin, to: Coordinate(latitude: 1, longitude: 0)).initialAzimuth == 0)
+        #expect(Geodesy.inverse(from: origin, to: Coordinate(latitude: 0, longitude: 1)).initialAzimuth == 90)
+        #expect(Geodesy.inverse(from: origin, to: Coordinate(latitude: -1, longitude: 0)).initialAzimuth == 180)
+        #expect(Geodesy.inverse(from: origin, to: Coordinate(latitude: 0, longitude: -1)).initialAzimuth == 270)
     }
 
     @Test func theSamePointIsZeroApartFacingNorth() {
         #expect(Geodesy.distance(from: Fixtures.monterey, to: Fixtures.monterey) == 0)
-        #expect(Geodesy.initialBearing(from: Fixtures.monterey, to: Fixtures.monterey) == 0)
+        #expect(Geodesy.inverse(from: Fixtures.monterey, to: Fixtures.monterey).initialAzimuth == 0)
         // The North Pole, given with two longitudes, is still one point.
         let pole = Geodesy.inverse(from: Coordinate(latitude: 90, longitude: 0), to: Coordinate(latitude: 90, longitude: 120))
         #expect(pole == GeodesicSolution(distance: 0, initialAzimuth: 0, finalAzimuth: 0, iterations: 0))

@@ -70,13 +70,17 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
         update { $0.name = name }
     }
 
-    func deleteStop(id: Stop.ID) { update { $0.stops.removeAll { $0.id == id } } }
+    func deleteStop(id: Stop.ID) { update { $0.removeStop(id: id) } }
+
+    /// The trip's own rules decide, as in the model; a refusal publishes nothing.
+    private func updateUnlessRefused(_ rule: (inout Trip) -> Bool) -> Bool {
+        guard var trip = subject.value, rule(&trip) else { return false }
+        subject.value = trip
+        return true
+    }
 
     func moveStop(id: Stop.ID, by offset: Int) -> Bool {
-        guard let index = subject.value?.stops.firstIndex(where: { $0.id == id }),
-              let count = subject.value?.stops.count, (0..<count).contains(index + offset) else { return false }
-        update { $0.stops.insert($0.stops.remove(at: index), at: index + offset) }
-        return true
+        updateUnlessRefused { $0.moveStop(id: id, by: offset) }
     }
 
     func setSettings(_ settings: TripSettings) {
@@ -115,8 +119,7 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
     var reorders: [[Stop.ID]] = []
     func reorderStops(_ ids: [Stop.ID]) -> Bool {
         reorders.append(ids)
-        update { trip in trip.stops = ids.compactMap { id in trip.stops.first { $0.id == id } } }
-        return true
+        return updateUnlessRefused { $0.reorderStops(to: ids) }
     }
 
     var readOnlyReason: String?

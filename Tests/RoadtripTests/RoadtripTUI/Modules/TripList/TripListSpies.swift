@@ -70,9 +70,7 @@ final class TripListInteractorSpy: TripListInteractorInput {
 
     func duplicateTrip(id: Trip.ID) -> Trip? {
         guard let index = subject.value.firstIndex(where: { $0.id == id }) else { return nil }
-        var copy = subject.value[index]
-        copy.id = UUID()
-        copy.name += " (copy)"
+        let copy = subject.value[index].duplicated()
         subject.value.insert(copy, at: index + 1)
         return copy
     }
@@ -93,7 +91,7 @@ final class TripListInteractorSpy: TripListInteractorInput {
     var reversed: [Trip.ID] = []
     func reverseStops(ofTrip id: Trip.ID) {
         reversed.append(id)
-        if let index = subject.value.firstIndex(where: { $0.id == id }) { subject.value[index].stops.reverse() }
+        if let index = subject.value.firstIndex(where: { $0.id == id }) { subject.value[index].reverseStops() }
     }
 
     /// The regions the panel lists, and what adding one gives.
