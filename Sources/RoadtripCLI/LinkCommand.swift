@@ -4,6 +4,7 @@ import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
 import Terminal
+import TextCanvas
 
 extension DirectionsService: ExpressibleByArgument {}
 

@@ -4,6 +4,7 @@ import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
 import Terminal
+import TextCanvas
 
 /// `roadtrip new NAME [PLACE …]`: a trip from place queries, the best match of each.
 struct NewCommand: ParsableCommand {

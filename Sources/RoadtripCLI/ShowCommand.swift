@@ -4,6 +4,7 @@ import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
 import Terminal
+import TextCanvas
 
 /// `roadtrip show TRIP [--json]`: one trip's stops and legs, with distances and driving times.
 struct ShowCommand: ParsableCommand {
