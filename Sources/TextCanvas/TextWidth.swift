@@ -1,4 +1,5 @@
 import CLocale
+import Foundation
 
 /// What the terminal shows for one `Character` (grapheme cluster): the scalars that go into one
 /// curses cell and the columns they take.
@@ -67,34 +68,53 @@ package struct Glyph: Equatable, Sendable {
 /// Display width of text in terminal columns, and clipping to a width with an ellipsis.
 package enum TextWidth {
     /// Whether the locale encodes characters as UTF-8; otherwise only ASCII is drawn (as htop
-    /// does), with the ASCII forms of `ASCIIFallback`. Every string drawn asks, from any thread,
-    /// so it is a constant: read from the locale at first use, which comes after
-    /// `adoptUserLocale()` (the program, before it starts any thread) or `adoptUTF8Locale()`
-    /// (tests). A test that needs the other answer passes `utf8:`.
-    package static let isUTF8 = localeIsUTF8()
+    /// does), with the ASCII forms of `ASCIIFallback`. Read once per locale change, since every
+    /// string drawn asks. Text is measured on any thread (tests run side by side), so the answer
+    /// is kept behind a lock rather than in a bare static var. A `let` fixed at first use would
+    /// not do: read before the first `adoptUTF8Locale()` of a test run (by a test measuring
+    /// ASCII text), it kept the answer of the C locale for every test after it.
+    package static var isUTF8: Bool { codeset.isUTF8 }
 
-    /// Adopts the user's locale (`setlocale(LC_ALL, "")`), as curses needs before it starts, and
-    /// fixes `isUTF8` from it.
+    private static let codeset = LocaleCodeset()
+
+    /// Adopts the user's locale (`setlocale(LC_ALL, "")`), as curses needs before it starts.
     package static func adoptUserLocale() {
-        setlocale(LC_ALL, "")
-        _ = isUTF8
+        codeset.adopt {
+            setlocale(LC_ALL, "")
+        }
     }
 
     /// Adopts the user's locale, and `C.UTF-8` for character types when that is not UTF-8, so
-    /// that `wcwidth` knows wide characters, then fixes `isUTF8`. For code that measures text
-    /// without a terminal (tests, headless output). Done once, however many suites ask: tests
-    /// running at the same time measure text meanwhile.
+    /// that `wcwidth` knows wide characters. For code that measures text without a terminal
+    /// (tests, headless output).
     package static func adoptUTF8Locale() {
-        _ = utf8LocaleAdopted
+        codeset.adopt {
+            setlocale(LC_ALL, "")
+            if !localeIsUTF8() { setlocale(LC_CTYPE, "C.UTF-8") }
+        }
     }
 
-    private static let utf8LocaleAdopted: Bool = {
-        setlocale(LC_ALL, "")
-        if !localeIsUTF8() { setlocale(LC_CTYPE, "C.UTF-8") }
-        return isUTF8
-    }()
+    /// Whether the locale's character set is UTF-8, set only when the locale is adopted.
+    private final class LocaleCodeset: @unchecked Sendable {
+        private let lock = NSLock()
+        // Guarded by `lock`.
+        private var utf8 = TextWidth.localeIsUTF8()
 
-    private static func localeIsUTF8() -> Bool {
+        var isUTF8: Bool {
+            lock.withLock { utf8 }
+        }
+
+        /// Runs `setLocale` and records the answer for the new locale, under the lock, so that
+        /// tests adopting it at the same time get it set once, to its final value.
+        func adopt(_ setLocale: () -> Void) {
+            lock.withLock {
+                setLocale()
+                utf8 = TextWidth.localeIsUTF8()
+            }
+        }
+    }
+
+    fileprivate static func localeIsUTF8() -> Bool {
         guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
         let name = String(cString: codeset).uppercased().filter { $0 != "-" }
         return name == "UTF8"
