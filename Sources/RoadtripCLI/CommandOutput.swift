@@ -1,5 +1,4 @@
 import Foundation
-import Terminal
 import TextCanvas
 
 /// Where every command's output goes: standard output written with write(2), so that a failed

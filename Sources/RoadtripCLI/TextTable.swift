@@ -1,4 +1,3 @@
-import Terminal
 import TextCanvas
 
 /// Plain-text columns for command output, aligned by display width (so CJK names line up).

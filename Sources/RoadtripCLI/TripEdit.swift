@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import RoadtripCore
 import RoadtripStore
-import Terminal
 import TextCanvas
 
 /// The words of a command that changes a trip: the trip, then a fixed number of values

@@ -1,6 +1,5 @@
 import Foundation
 @testable import RoadtripCLI
-import Terminal
 import TextCanvas
 import Testing
 

@@ -1,7 +1,6 @@
 import Foundation
 @testable import RoadtripCLI
 @testable import RoadtripCore
-import Terminal
 import TextCanvas
 import Testing
 
