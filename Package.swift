@@ -19,19 +19,27 @@ let package = Package(
             name: "CNCurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // The C library's locale and wcwidth, for measuring text without curses (a header only:
+        // glibc declares wcwidth only under _XOPEN_SOURCE, which SwiftPM does not let a package define).
+        .systemLibrary(name: "CLocale"),
         // libroutino, the road router (Debian libroutino-dev; no pkg-config file: linked by name).
         .systemLibrary(
             name: "CRoutino",
             providers: [.apt(["libroutino-dev"])]
         ),
-        // Screen, keys, text width and widgets. Knows nothing of trips; the only importer of CNCurses.
-        .target(name: "Terminal", dependencies: ["CNCurses"]),
+        // Text as the terminal shows it, without a terminal: display widths and clipping, the
+        // ASCII forms outside UTF-8, the dot canvas, and the roles text plays (`Style`). No curses,
+        // so the domain and the tools that link it do not link ncursesw.
+        .target(name: "TextCanvas", dependencies: ["CLocale"]),
+        // The curses driver: screen, keys, signals, each Style's attributes, drawing TextCanvas's
+        // text and canvas, and widgets. Knows nothing of trips; the only library importing CNCurses.
+        .target(name: "Terminal", dependencies: ["CNCurses", "TextCanvas"]),
         // The layers, each a target so the compiler holds the line between them. A target sees
         // only the ones it names; what crosses a line is declared `package`.
         //
         // Entities and services: trips and stops, geodesy, the gazetteer, the map, planning, the
-        // text both front ends print. Terminal for the map's canvas and text widths only.
-        .target(name: "RoadtripCore", dependencies: ["Terminal"]),
+        // text both front ends print. TextCanvas for the map's canvas and text widths.
+        .target(name: "RoadtripCore", dependencies: ["TextCanvas"]),
         // The data store: the observable DataModel over the trips file (lock, atomic save, merge,
         // undo history), and the GPX, GeoJSON and KML files trips are imported from and exported to.
         .target(
@@ -47,7 +55,7 @@ let package = Package(
         .target(
             name: "RoadtripTUI",
             dependencies: [
-                "Terminal", "RoadtripCore", "RoadtripStore", "RoadtripRegions",
+                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions",
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
@@ -55,7 +63,7 @@ let package = Package(
         .target(
             name: "RoadtripCLI",
             dependencies: [
-                "Terminal", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripTUI",
+                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,8 +74,9 @@ let package = Package(
         .executableTarget(name: "save-torture", dependencies: ["RoadtripStore"], path: "Sources/SaveTorture"),
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
         .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions"], path: "Sources/RoadtripBench"),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNCurses"]),
-        .testTarget(name: "RoadtripTests", dependencies: ["RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripTUI", "RoadtripCLI", "Terminal"]),
+        .testTarget(name: "TextCanvasTests", dependencies: ["TextCanvas"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TextCanvas", "CNCurses"]),
+        .testTarget(name: "RoadtripTests", dependencies: ["RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripTUI", "RoadtripCLI", "Terminal", "TextCanvas"]),
         // Snapshots/ holds the golden `roadtrip map` outputs, read by path at test time.
         .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Snapshots"]),
     ],

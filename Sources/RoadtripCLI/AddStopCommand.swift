@@ -3,7 +3,6 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
-import Terminal
 
 /// `roadtrip add-stop TRIP PLACE [--after N] [--name NAME] [--note TEXT] [--json]`.
 struct AddStopCommand: ParsableCommand {

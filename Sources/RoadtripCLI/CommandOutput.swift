@@ -1,5 +1,5 @@
 import Foundation
-import Terminal
+import TextCanvas
 
 /// Where every command's output goes: standard output written with write(2), so that a failed
 /// write is seen and reported (`print` buffers, and its errors are lost); text made printable

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RoadtripCore
 import RoadtripStore
-import Terminal
+import TextCanvas
 
 /// `roadtrip delete TRIP [--yes] [--json]`: asks first on a terminal; elsewhere only with --yes.
 struct DeleteCommand: ParsableCommand {

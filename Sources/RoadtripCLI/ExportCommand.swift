@@ -3,7 +3,6 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
-import Terminal
 
 extension TripExportFormat: ExpressibleByArgument {}
 

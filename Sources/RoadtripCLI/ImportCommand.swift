@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RoadtripCore
 import RoadtripStore
-import Terminal
+import TextCanvas
 
 /// `roadtrip import FILE [--name NAME] [--json]`: trips from a GPX, GeoJSON or trips.json file.
 struct ImportCommand: ParsableCommand {

@@ -3,7 +3,7 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
-import Terminal
+import TextCanvas
 
 extension DirectionsService: ExpressibleByArgument {}
 

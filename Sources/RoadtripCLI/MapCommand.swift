@@ -3,7 +3,7 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
-import Terminal
+import TextCanvas
 
 /// `roadtrip map TRIP [--width W] [--height H] [--ascii]`: the trip's map as text, no curses.
 struct MapCommand: ParsableCommand {

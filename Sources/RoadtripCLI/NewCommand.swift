@@ -3,7 +3,7 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
-import Terminal
+import TextCanvas
 
 /// `roadtrip new NAME [PLACE …]`: a trip from place queries, the best match of each.
 struct NewCommand: ParsableCommand {

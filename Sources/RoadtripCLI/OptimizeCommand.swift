@@ -4,6 +4,7 @@ import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
 import Terminal
+import TextCanvas
 
 /// `roadtrip optimize TRIP [--apply] [--json]`: the shortest order of the stops, first and last kept.
 struct OptimizeCommand: ParsableCommand {

@@ -3,7 +3,7 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
-import Terminal
+import TextCanvas
 
 /// `roadtrip plan TRIP [--json]`: the trip day by day (issue 12), as `i` shows it on the trip detail screen.
 struct PlanCommand: ParsableCommand {

@@ -4,6 +4,7 @@ import RoadtripCore
 import RoadtripStore
 import RoadtripTUI
 import Terminal
+import TextCanvas
 
 /// `roadtrip`: with no subcommand, the full-screen planner.
 ///
@@ -46,7 +47,7 @@ package struct RoadtripCommand: ParsableCommand {
         let settings = Application.Settings(unit: options.unit(environment: environment), environment: environment, mouse: !noMouse)
         // ParsableCommand.main() runs commands synchronously on the main thread.
         let status = try MainActor.assumeIsolated {
-            try Terminal.checkCanStart(environment: environment)
+            try Terminal.checkCanStart(environment: environment, purpose: Application.terminalPurpose)
             return try Application.run(model: try DataModel.open(file, environment: environment, forWriting: true, firstRun: .sampleTrips), settings: settings)
         }
         if status != 0 { throw ExitCode(status) }

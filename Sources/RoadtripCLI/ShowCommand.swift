@@ -3,7 +3,7 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
-import Terminal
+import TextCanvas
 
 /// `roadtrip show TRIP [--json]`: one trip's stops and legs, with distances and driving times.
 struct ShowCommand: ParsableCommand {

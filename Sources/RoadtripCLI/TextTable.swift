@@ -1,4 +1,4 @@
-import Terminal
+import TextCanvas
 
 /// Plain-text columns for command output, aligned by display width (so CJK names line up).
 /// Each cell is what the screen would show for it (`TextWidth.clipped`: no escape sequences or

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RoadtripCore
 import RoadtripStore
-import Terminal
+import TextCanvas
 
 /// The words of a command that changes a trip: the trip, then a fixed number of values
 /// (`rename TRIP NEW-NAME`, `move-stop TRIP N TO`). The values are the last words; the words

@@ -4,9 +4,9 @@ import Foundation
 /// itself puts it on the system clipboard, over ssh too. tmux (with `set-clipboard on`, its
 /// paste buffer then holds it too), kitty, iTerm2, foot, WezTerm and xterm (`allowWindowOps` or
 /// `disallowedWindowOps` without SetSelection) accept it; others ignore it silently.
-public enum Clipboard {
+package enum Clipboard {
     /// The sequence that sets the clipboard (`c`) to `text`.
-    public static func sequence(copying text: String) -> String {
+    package static func sequence(copying text: String) -> String {
         "\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}"
     }
 }
@@ -14,7 +14,7 @@ public enum Clipboard {
 extension Terminal {
     /// Puts `text` on the terminal's clipboard (`Clipboard`); whether it got there the terminal
     /// does not say.
-    public func copyToClipboard(_ text: String) {
+    package func copyToClipboard(_ text: String) {
         send(Clipboard.sequence(copying: text))
     }
 }

@@ -1,7 +1,7 @@
 import CNCurses
 
 /// A key press, decoded once from curses so that nothing above the terminal layer sees key codes.
-public enum Key: Hashable, Sendable, CustomStringConvertible {
+package enum Key: Hashable, Sendable, CustomStringConvertible {
     case character(Character)
     case up, down, left, right
     case shiftUp, shiftDown, shiftLeft, shiftRight
@@ -15,7 +15,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case mouse(MouseEvent)
     case unknown(UInt32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .character(" "): return "Space"
         case .character(let c): return String(c)
@@ -46,7 +46,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Turns what `get_wch` returned into a key: `isFunctionKey` is true for `KEY_CODE_YES`.
-    public static func decode(code: UInt32, isFunctionKey: Bool) -> Key {
+    package static func decode(code: UInt32, isFunctionKey: Bool) -> Key {
         isFunctionKey ? decodeFunctionKey(Int32(truncatingIfNeeded: code)) : decodeCharacter(code)
     }
 

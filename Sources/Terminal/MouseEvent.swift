@@ -1,7 +1,9 @@
+import TextCanvas
+
 /// What the mouse did, at which cell: decoded once from curses (`MouseReport`, `MouseGestures`),
 /// so that views see clicks and wheel turns, never button masks.
-public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: Hashable, Sendable {
+package struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
+    package enum Kind: Hashable, Sendable {
         /// Button 1 went down (a drag may follow).
         case press
         /// Button 1 came up somewhere else than it went down, or after a drag.
@@ -15,26 +17,20 @@ public struct MouseEvent: Hashable, Sendable, CustomStringConvertible {
         case wheelUp, wheelDown
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// Screen row and column, from 0 at the top left.
-    public let row: Int
-    public let column: Int
+    package let row: Int
+    package let column: Int
 
-    public init(_ kind: Kind, row: Int, column: Int) {
+    package init(_ kind: Kind, row: Int, column: Int) {
         self.kind = kind
         self.row = row
         self.column = column
     }
 
-    public func isInside(_ rect: Rect) -> Bool {
+    package func isInside(_ rect: Rect) -> Bool {
         rect.contains(row: row, column: column)
     }
 
-    public var description: String { "Mouse \(kind) at \(row),\(column)" }
-}
-
-extension Rect {
-    public func contains(row: Int, column: Int) -> Bool {
-        row >= self.row && row < bottom && column >= self.column && column < right
-    }
+    package var description: String { "Mouse \(kind) at \(row),\(column)" }
 }

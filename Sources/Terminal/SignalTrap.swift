@@ -17,13 +17,13 @@ nonisolated(unsafe) private var restoreSequence: UnsafeMutableBufferPointer<UInt
 /// ncurses' own SIGINT/SIGTERM handler calls `endwin()` and `_exit()`, so the program would never
 /// save; and it ignores SIGHUP. These handlers only record the signal; the main loop, which wakes
 /// at least every input timeout, sees it, saves, and stops curses.
-public enum SignalTrap {
-    public static let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+package enum SignalTrap {
+    package static let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
     static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
 
     /// Records SIGINT, SIGTERM and SIGHUP instead of dying of them, for a command-line task that
     /// stops cleanly when asked (`hasPendingQuitSignal`), with no curses and no Ctrl-Z handling.
-    public static func recordQuitSignals() {
+    package static func recordQuitSignals() {
         pendingQuitSignal = 0
         for signal in quitSignals {
             install(signal, flags: 0) { number in pendingQuitSignal = number }
@@ -31,11 +31,11 @@ public enum SignalTrap {
     }
 
     /// The quit signal received, if any, without taking it.
-    public static var pendingQuit: Int32? { pendingQuitSignal != 0 ? pendingQuitSignal : nil }
+    package static var pendingQuit: Int32? { pendingQuitSignal != 0 ? pendingQuitSignal : nil }
 
     /// Installs the handlers for SIGINT, SIGTERM and SIGHUP (call after curses has started, so
     /// that ours replace the ones it installs).
-    public static func installQuitHandlers() {
+    package static func installQuitHandlers() {
         pendingQuitSignal = 0
         pendingSuspend = 0
         pendingContinue = 0
@@ -56,14 +56,14 @@ public enum SignalTrap {
 
     /// Whether the process was continued (SIGCONT) since the last call: after a `kill -STOP`, or
     /// after the stop `suspend` asked for (which has taken the terminal back already).
-    public static func takePendingContinue() -> Bool {
+    package static func takePendingContinue() -> Bool {
         guard pendingContinue != 0 else { return false }
         pendingContinue = 0
         return true
     }
 
     /// Whether Ctrl-Z (SIGTSTP) came since the last call.
-    public static func takePendingSuspend() -> Bool {
+    package static func takePendingSuspend() -> Bool {
         guard pendingSuspend != 0 else { return false }
         pendingSuspend = 0
         return true
@@ -77,10 +77,10 @@ public enum SignalTrap {
     }
 
     /// Whether a quit signal or Ctrl-Z is waiting for the main loop (without taking it).
-    public static var hasPendingSignal: Bool { pendingQuitSignal != 0 || pendingSuspend != 0 || pendingContinue != 0 }
+    package static var hasPendingSignal: Bool { pendingQuitSignal != 0 || pendingSuspend != 0 || pendingContinue != 0 }
 
     /// The quit signal received since the last call, if any.
-    public static func takePendingQuitSignal() -> Int32? {
+    package static func takePendingQuitSignal() -> Int32? {
         let signal = pendingQuitSignal
         guard signal != 0 else { return nil }
         pendingQuitSignal = 0
@@ -90,7 +90,7 @@ public enum SignalTrap {
     /// Remembers the terminal's modes as they are now, and installs crash handlers that put them
     /// back (and leave the alternate screen, show the cursor) before the program dies. A crash in
     /// the middle of a curses session would otherwise leave a shell with no echo.
-    public static func installCrashHandlers() {
+    package static func installCrashHandlers() {
         guard tcgetattr(STDIN_FILENO, &savedTerminalModes) == 0 else { return }
         hasSavedTerminalModes = 1
         // Mouse reports off too (harmless when they were not on): a shell would get them as text.

@@ -1,39 +1,10 @@
 import CNCurses
-
-/// A rectangle of terminal cells, rows and columns counted from the top left.
-public struct Rect: Equatable, Sendable {
-    public var row: Int
-    public var column: Int
-    public var width: Int
-    public var height: Int
-
-    public init(row: Int, column: Int, width: Int, height: Int) {
-        self.row = row
-        self.column = column
-        self.width = max(0, width)
-        self.height = max(0, height)
-    }
-
-    public var bottom: Int { row + height }
-    public var right: Int { column + width }
-    public var isEmpty: Bool { width == 0 || height == 0 }
-
-    /// The rect less `top` rows above and `bottom` rows below.
-    public func inset(top: Int = 0, bottom: Int = 0, left: Int = 0, right: Int = 0) -> Rect {
-        Rect(row: row + top, column: column + left, width: width - left - right, height: height - top - bottom)
-    }
-
-    /// A rect of the given size centred in this one (clamped to fit).
-    public func centered(width: Int, height: Int) -> Rect {
-        let w = min(width, self.width), h = min(height, self.height)
-        return Rect(row: row + (self.height - h) / 2, column: column + (self.width - w) / 2, width: w, height: h)
-    }
-}
+import TextCanvas
 
 /// Where views draw: one curses window, written only with the wide-character calls, every string
 /// clipped to the columns it was given. Drawing outside the window is silently dropped.
 @MainActor
-public final class Surface {
+package final class Surface {
     let window: UnsafeMutablePointer<WINDOW>
     let palette: Palette
 
@@ -42,22 +13,22 @@ public final class Surface {
         self.palette = palette
     }
 
-    public var width: Int { Int(rt_getmaxx(window)) }
-    public var height: Int { Int(rt_getmaxy(window)) }
-    public var bounds: Rect { Rect(row: 0, column: 0, width: width, height: height) }
+    package var width: Int { Int(rt_getmaxx(window)) }
+    package var height: Int { Int(rt_getmaxy(window)) }
+    package var bounds: Rect { Rect(row: 0, column: 0, width: width, height: height) }
 
     /// Where the terminal's own cursor shows after this frame: the caret of the text field being
     /// typed in, so that it is seen (and screen readers and magnifiers follow it); nil hides it.
     /// Cleared with the screen, so a frame without a field to type in hides the cursor again.
-    public var cursorPosition: (row: Int, column: Int)?
+    package var cursorPosition: (row: Int, column: Int)?
 
     /// Lines the terminal itself writes after this frame, from the first column of `row`, each
     /// wrapping at the right edge as printed text does (`Terminal.update`). A link so written is
     /// one line to the terminal: tmux's copy mode and xterm's selection take it whole, where
     /// lines drawn by curses come apart at every row. The view leaves the rows it covers blank.
-    public var printedLines: [(row: Int, text: String)] = []
+    package var printedLines: [(row: Int, text: String)] = []
 
-    public func clear() {
+    package func clear() {
         werase(window)
         cursorPosition = nil
         printedLines = []
@@ -66,7 +37,7 @@ public final class Surface {
     /// Draws `text` at (row, column), clipped to `width` columns (the window edge when nil) with an
     /// ellipsis when cut. Returns the number of columns drawn.
     @discardableResult
-    public func text(_ text: String, row: Int, column: Int, width: Int? = nil, style: Style = .normal) -> Int {
+    package func text(_ text: String, row: Int, column: Int, width: Int? = nil, style: Style = .normal) -> Int {
         let available = min(width ?? Int.max, self.width - column)
         guard row >= 0, row < height, column >= 0, available > 0 else { return 0 }
         if text.utf8.count <= available, TextWidth.isPrintableASCII(text) { return drawASCII(text, row: row, column: column, style: style) }
@@ -90,18 +61,18 @@ public final class Surface {
     }
 
     /// Fills `width` columns with spaces in the given style (a selection bar, a status bar).
-    public func fill(row: Int, column: Int, width: Int, style: Style) {
+    package func fill(row: Int, column: Int, width: Int, style: Style) {
         let available = min(width, self.width - column)
         guard row >= 0, row < height, column >= 0, available > 0 else { return }
         draw(Array(repeating: Glyph(scalars: [" "], width: 1), count: available), row: row, column: column, style: style)
     }
 
-    public func fill(_ rect: Rect, style: Style) {
+    package func fill(_ rect: Rect, style: Style) {
         for row in rect.row..<rect.bottom { fill(row: row, column: rect.column, width: rect.width, style: style) }
     }
 
     /// A box border around `rect` (line-drawing characters, or `+-|` outside UTF-8).
-    public func box(_ rect: Rect, style: Style = .border) {
+    package func box(_ rect: Rect, style: Style = .border) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let utf8 = TextWidth.isUTF8
         let (h, v, tl, tr, bl, br) = utf8 ? ("─", "│", "┌", "┐", "└", "┘") : ("-", "|", "+", "+", "+", "+")
@@ -115,7 +86,7 @@ public final class Surface {
     }
 
     /// A horizontal rule of `width` columns.
-    public func rule(row: Int, column: Int, width: Int, style: Style = .border) {
+    package func rule(row: Int, column: Int, width: Int, style: Style = .border) {
         text(String(repeating: TextWidth.isUTF8 ? "─" : "-", count: max(0, width)), row: row, column: column, width: width, style: style)
     }
 
@@ -151,7 +122,7 @@ public final class Surface {
     // MARK: Reading back (tests, and views that need to know what is shown)
 
     /// The text of one row as the terminal would show it; wide characters appear once.
-    public func line(_ row: Int) -> String {
+    package func line(_ row: Int) -> String {
         var result = ""
         var column = 0
         while column < width {
@@ -163,12 +134,12 @@ public final class Surface {
     }
 
     /// All rows, with trailing spaces removed.
-    public func lines() -> [String] {
+    package func lines() -> [String] {
         (0..<height).map { line($0).trimmingTrailingSpaces() }
     }
 
     /// The text, attributes and colour pair of one cell.
-    public func cell(row: Int, column: Int) -> (text: String, attributes: attr_t, pair: Int16) {
+    package func cell(row: Int, column: Int) -> (text: String, attributes: attr_t, pair: Int16) {
         var cell = cchar_t()
         guard mvwin_wch(window, Int32(row), Int32(column), &cell) != ERR else { return ("", 0, 0) }
         var buffer = [wchar_t](repeating: 0, count: Int(rt_cell_capacity()))
@@ -180,7 +151,7 @@ public final class Surface {
     }
 
     /// The style a cell was drawn with, when it matches one of the palette's styles.
-    public func style(row: Int, column: Int) -> Style? {
+    package func style(row: Int, column: Int) -> Style? {
         let (_, attrs, pair) = cell(row: row, column: column)
         return Style.allCases.first { style in
             let expected = palette.attributes(for: style)

@@ -16,13 +16,13 @@ extension Terminal {
     static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
 
     /// Whether clicks and the wheel come as keys.
-    public var hasMouse: Bool { mouseGestures != nil }
+    package var hasMouse: Bool { mouseGestures != nil }
 
     /// Asks for mouse reports; returns whether the terminal gives them: its terminfo entry has a
     /// mouse key (`kmous`) of xterm's kind, which TERM=linux without gpm or vt100 have not (and
     /// the program works with the keys alone).
     @discardableResult
-    public func enableMouse() -> Bool {
+    package func enableMouse() -> Bool {
         guard mouseGestures == nil else { return true }
         guard mouseIntroducer != nil else { return false }
         mouseGestures = MouseGestures()

@@ -2,18 +2,21 @@ import CNCurses
 #if canImport(Glibc)
 import Glibc
 #endif
+import TextCanvas
 
 /// Why a full-screen session could not start; each reads as a sentence the user can act on.
-public enum TerminalError: Error, Equatable, CustomStringConvertible {
-    case notATerminal(stream: String)
+package enum TerminalError: Error, Equatable, CustomStringConvertible {
+    /// `program` names what needs the terminal and `advice` says what to do instead: the
+    /// program's words, passed in by it (`Terminal.Purpose`).
+    case notATerminal(stream: String, program: String, advice: String)
     case noTerminalType
     case unknownTerminalType(String)
     case cannotAddressCursor(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
-        case .notATerminal(let stream):
-            return "the full-screen planner needs a terminal, but standard \(stream) is not one; use a subcommand such as `roadtrip list` in scripts"
+        case .notATerminal(let stream, let program, let advice):
+            return "\(program) needs a terminal, but standard \(stream) is not one; \(advice)"
         case .noTerminalType:
             return "the TERM environment variable is not set, so the terminal type is unknown; set it (for example TERM=xterm-256color)"
         case .unknownTerminalType(let name):
@@ -27,11 +30,11 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
 /// One curses session: the screen, its colours, and key input. Every curses call of the program
 /// goes through here or through `Surface`, on the main actor.
 @MainActor
-public final class Terminal {
+package final class Terminal {
     private let screen: OpaquePointer
     private var files: [UnsafeMutablePointer<FILE>] = []
-    public let surface: Surface
-    public let usesColor: Bool
+    package let surface: Surface
+    package let usesColor: Bool
     private var isRunning = true
     /// Where curses writes: the escape sequences it does not know are written there too.
     let outputDescriptor: Int32
@@ -49,10 +52,22 @@ public final class Terminal {
         self.surface = Surface(window: rt_stdscr()!, palette: Palette(usesColor: usesColor))
     }
 
+    /// What the program is and what to do instead, for the refusal when it is not run on a
+    /// terminal (`TerminalError.notATerminal`).
+    package struct Purpose: Sendable {
+        package var program: String
+        package var advice: String
+
+        package init(program: String, advice: String) {
+            self.program = program
+            self.advice = advice
+        }
+    }
+
     /// Starts full-screen mode on standard input and output, after checking that they are a
     /// terminal curses can drive.
-    public static func start(environment: [String: String]) throws -> Terminal {
-        try checkCanStart(environment: environment)
+    package static func start(environment: [String: String], purpose: Purpose) throws -> Terminal {
+        try checkCanStart(environment: environment, purpose: purpose)
         let type = environment["TERM"] ?? ""
         TextWidth.adoptUserLocale()
         SignalTrap.installCrashHandlers()
@@ -73,9 +88,9 @@ public final class Terminal {
     /// that TERM is set: a program that would hang or garble a pipe refuses at once instead.
     /// Also looks TERM up in terminfo and checks it can address the cursor, so that a program
     /// that is going to refuse does so before it opens (or creates) any file.
-    public static func checkCanStart(environment: [String: String]) throws {
-        guard isatty(STDIN_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "input") }
-        guard isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "output") }
+    package static func checkCanStart(environment: [String: String], purpose: Purpose) throws {
+        guard isatty(STDIN_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "input", program: purpose.program, advice: purpose.advice) }
+        guard isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal(stream: "output", program: purpose.program, advice: purpose.advice) }
         guard let type = environment["TERM"], !type.isEmpty else { throw TerminalError.noTerminalType }
         // With a status pointer, setupterm reports an unknown type instead of exiting.
         var status: Int32 = 0
@@ -92,7 +107,7 @@ public final class Terminal {
 
     /// A session that draws into memory only (output to /dev/null), for tests that draw real views
     /// and read the cells back.
-    public static func offscreen(width: Int, height: Int, color: Bool = false, type: String = "xterm-256color") -> Terminal? {
+    package static func offscreen(width: Int, height: Int, color: Bool = false, type: String = "xterm-256color") -> Terminal? {
         TextWidth.adoptUTF8Locale()
         guard let output = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r") else { return nil }
         guard let screen = newterm(type, output, input) else {
@@ -122,28 +137,28 @@ public final class Terminal {
         return true
     }
 
-    public var width: Int { surface.width }
-    public var height: Int { surface.height }
+    package var width: Int { surface.width }
+    package var height: Int { surface.height }
 
     /// Resizes the off-screen session (real sessions follow the terminal by themselves).
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         resize_term(Int32(height), Int32(width))
     }
 
     /// Puts `text` in the input queue, as if typed all at once (for off-screen sessions in tests).
-    public func queueInput(_ text: String) {
+    package func queueInput(_ text: String) {
         // ncurses returns the last character pushed first.
         for scalar in text.unicodeScalars.reversed() { unget_wch(wchar_t(scalar.value)) }
     }
 
     /// Puts a resize in front of the input queue, as ncurses does when the terminal changes size
     /// (for off-screen sessions in tests, after `resize(width:height:)`).
-    public func queueResize() {
+    package func queueResize() {
         ungetch(KEY_RESIZE)
     }
 
     /// Waits up to `timeout` milliseconds for a key; nil when none came (or a signal interrupted).
-    public func readKey(timeout: Int32) -> Key? {
+    package func readKey(timeout: Int32) -> Key? {
         wtimeout(rt_stdscr(), timeout)
         var code: wint_t = 0
         let status = wget_wch(rt_stdscr(), &code)
@@ -187,7 +202,7 @@ public final class Terminal {
 
     /// Sends what was drawn since the last update to the terminal (only the cells that changed).
     /// The cursor shows at `surface.cursorPosition` (a field being typed in), else is hidden.
-    public func update() {
+    package func update() {
         if let (row, column) = surface.cursorPosition, row >= 0, row < height, column >= 0, column < width {
             wmove(rt_stdscr(), Int32(row), Int32(column))
             if !isCursorVisible { curs_set(1) }
@@ -224,13 +239,13 @@ public final class Terminal {
     }
 
     /// Clears the physical screen at the next update, after a resize or a suspend.
-    public func invalidate() {
+    package func invalidate() {
         clearok(rt_stdscr(), true)
     }
 
     /// Ctrl-Z: gives the terminal back, stops the process, and when it is continued (`fg`) takes
     /// the terminal again and repaints it whole (the shell has drawn over it meanwhile).
-    public func suspend() {
+    package func suspend() {
         retakeTerminal { SignalTrap.stopProcess() }
     }
 
@@ -238,7 +253,7 @@ public final class Terminal {
     /// back in line mode while the process was stopped, and nothing told curses. Leaving and
     /// entering curses mode again puts back its modes (no echo, a key at a time), the alternate
     /// screen and the mouse; the next frame repaints everything.
-    public func resumeAfterContinue() {
+    package func resumeAfterContinue() {
         retakeTerminal {}
     }
 
@@ -255,7 +270,7 @@ public final class Terminal {
     }
 
     /// Leaves full-screen mode and gives the terminal back as it was. Safe to call twice.
-    public func stop() {
+    package func stop() {
         guard isRunning else { return }
         isRunning = false
         pauseMouse()

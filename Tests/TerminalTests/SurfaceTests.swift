@@ -1,6 +1,7 @@
 import CNCurses
 import Testing
 @testable import Terminal
+@testable import TextCanvas
 
 /// Curses is global state: every test here is synchronous and on the main actor, so sessions
 /// never overlap, and `withOffscreenTerminal` always stops the session.

@@ -1,4 +1,4 @@
-import Terminal
+import TextCanvas
 
 /// A place's region and country as one label, and the shorter forms a narrow column takes, each
 /// made of whole names: "Oregon, United States", "Oregon, US", "Oregon", "US". A name cut in the

@@ -1,4 +1,4 @@
-import Terminal
+import TextCanvas
 
 /// How a trip reads, the same on the screens and on the command line: its stop count, its
 /// route, its distance, the summary line with the estimates, and numbers as a user types them.

@@ -8,6 +8,9 @@ import Terminal
 /// builds the first module, runs the loop, and on every way out saves and gives the terminal back.
 @MainActor
 package enum Application {
+    /// What the refusal to start without a terminal says the program is, and what to use instead.
+    package static let terminalPurpose = Terminal.Purpose(program: "the full-screen planner", advice: "use a subcommand such as `roadtrip list` in scripts")
+
     package struct Settings: Sendable {
         package var unit: DistanceUnit
         package var environment: [String: String]
@@ -35,7 +38,7 @@ package enum Application {
     /// the number of the signal that ended it. What became of changes the data file could not
     /// take is said on standard error, naming the file that holds them.
     package static func run(model: DataModel, settings: Settings) throws -> Int32 {
-        let terminal = try Terminal.start(environment: settings.environment)
+        let terminal = try Terminal.start(environment: settings.environment, purpose: terminalPurpose)
         if let delay = settings.environment["ROADTRIP_AUTOSAVE_DELAY"].flatMap(TimeInterval.init), delay.isFinite, delay >= 0 {
             model.autosaveAfter = delay
         }

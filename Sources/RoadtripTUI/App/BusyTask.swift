@@ -1,5 +1,6 @@
 import Foundation
 import Terminal
+import TextCanvas
 
 /// Work too long for the main loop (an import of a large file) run on a thread of its own, so
 /// that the screen stays drawn, signals act at once and Esc cancels. While it runs the navigator

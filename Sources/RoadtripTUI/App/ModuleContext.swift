@@ -2,7 +2,6 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
-import Terminal
 
 /// What every module's assembly needs to build its module, and its router to open the next ones:
 /// the shared model, the navigation stack, the units, and the resources that load on first use.

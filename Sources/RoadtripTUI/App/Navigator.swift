@@ -1,4 +1,5 @@
 import Terminal
+import TextCanvas
 
 /// The navigation stack of modules (TripList → TripDetail → Waypoint), the help overlay over the
 /// top one, and the status bar under it. Routers push and pop; the main loop hands it keys and

@@ -1,6 +1,7 @@
 import Foundation
 import RoadtripStore
 import Terminal
+import TextCanvas
 
 /// Asked when the user quits and the changes cannot be saved to the data file (it became
 /// unreadable underneath, was made immutable, a newer roadtrip rewrote it): where to save them

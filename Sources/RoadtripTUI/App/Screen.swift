@@ -1,4 +1,5 @@
 import Terminal
+import TextCanvas
 
 /// What the navigation stack needs of a module's view: a VIPER view as a full-screen panel.
 @MainActor

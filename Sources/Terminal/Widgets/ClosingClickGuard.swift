@@ -1,18 +1,18 @@
 /// After a click closed something (a dialog answered, the help overlay), the rest of a double
 /// click (its second press, then the double click itself) belongs to that click: it must not
 /// act on what the closing uncovered (a double click on "Yes" would open the row behind it).
-public struct ClosingClickGuard: Equatable, Sendable {
+package struct ClosingClickGuard: Equatable, Sendable {
     private var isArmed = false
 
-    public init() {}
+    package init() {}
 
     /// A click has just closed something.
-    public mutating func arm() {
+    package mutating func arm() {
         isArmed = true
     }
 
     /// Whether `event` is the rest of the closing click, to be dropped.
-    public mutating func swallows(_ event: MouseEvent) -> Bool {
+    package mutating func swallows(_ event: MouseEvent) -> Bool {
         guard isArmed else { return false }
         if event.kind == .press { return true }
         isArmed = false

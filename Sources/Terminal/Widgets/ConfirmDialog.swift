@@ -1,30 +1,31 @@
+import TextCanvas
 /// A yes/no question in a box over the screen, with lines that show what the answer decides
 /// (as many as fit, then how many more). `y` answers yes; `n`, `Esc` and `q` answer no; other
 /// keys are swallowed so nothing behind the dialog acts by accident.
-public struct ConfirmDialog: Equatable, Sendable {
-    public enum Answer: Equatable, Sendable { case yes, no }
+package struct ConfirmDialog: Equatable, Sendable {
+    package enum Answer: Equatable, Sendable { case yes, no }
 
-    public let question: String
-    public let details: [String]
+    package let question: String
+    package let details: [String]
 
-    public init(question: String, details: [String] = []) {
+    package init(question: String, details: [String] = []) {
         self.question = question
         self.details = details
     }
 
     /// Its keys; every other key is swallowed.
-    public static let keymap = Keymap<Answer>([
+    package static let keymap = Keymap<Answer>([
         KeyBinding(.yes, keys: [.character("y"), .character("Y")], label: "Yes", help: "Yes", statusBar: true),
         KeyBinding(.no, keys: [.character("n"), .character("N"), .character("q"), .escape], label: "No", help: "No", statusBar: true),
     ])
 
-    public func answer(for key: Key) -> Answer? {
+    package func answer(for key: Key) -> Answer? {
         Self.keymap.command(for: key)
     }
 
     /// A click on the `y  Yes` or `n  No` of the dialog drawn in `bounds` answers it; any other
     /// mouse event does nothing.
-    public func answer(for event: MouseEvent, in bounds: Rect) -> Answer? {
+    package func answer(for event: MouseEvent, in bounds: Rect) -> Answer? {
         guard event.kind == .click else { return nil }
         let (lines, box) = layout(in: bounds)
         let (row, column) = choicesPosition(in: box, lineCount: lines.count)
@@ -56,7 +57,7 @@ public struct ConfirmDialog: Equatable, Sendable {
     }
 
     @MainActor
-    public func draw(on surface: Surface) {
+    package func draw(on surface: Surface) {
         let (lines, box) = layout(in: surface.bounds)
         surface.fill(box, style: .normal)
         surface.box(box)
@@ -70,47 +71,3 @@ public struct ConfirmDialog: Equatable, Sendable {
         surface.text("  No", row: choicesRow, column: choicesColumn + 12, width: box.right - choicesColumn - 13)
     }
 }
-
-extension TextWidth {
-    /// Breaks `text` into lines of at most `width` columns at spaces (a word longer than a line
-    /// is clipped).
-    public static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
-            let candidate = current.isEmpty ? word : current + " " + word
-            if self.width(candidate) <= width || current.isEmpty {
-                current = candidate
-            } else {
-                lines.append(current)
-                current = word
-            }
-        }
-        if !current.isEmpty || lines.isEmpty { lines.append(current) }
-        return lines.map { clipped($0, to: width) }
-    }
-
-    /// `wrap`, with every line after the first indented by `indent` spaces (a hanging indent), so
-    /// that where one entry ends and the next begins shows at a glance.
-    public static func wrapHanging(_ text: String, width: Int, indent: Int) -> [String] {
-        guard width > indent + 8 else { return wrap(text, width: width) }
-        let pad = String(repeating: " ", count: indent)
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
-            let room = lines.isEmpty ? width : width - indent
-            let candidate = current.isEmpty ? word : current + " " + word
-            if self.width(candidate) <= room || current.isEmpty {
-                current = candidate
-            } else {
-                lines.append(current)
-                current = word
-            }
-        }
-        if !current.isEmpty || lines.isEmpty { lines.append(current) }
-        return lines.enumerated().map { index, line in
-            index == 0 ? clipped(line, to: width) : pad + clipped(line, to: width - indent)
-        }
-    }
-}
-

@@ -1,33 +1,34 @@
+import TextCanvas
 /// A small form in a box over the screen: labelled one-line fields and tick boxes, `Tab`/`Shift-Tab`
 /// or `↑`/`↓` to move between them, `Space` to tick, `Enter` to submit, `Esc` to cancel, `F1` for
 /// what each field means, and a line for an error message.
-public struct FormDialog: Equatable, Sendable {
-    public struct Field: Equatable, Sendable {
+package struct FormDialog: Equatable, Sendable {
+    package struct Field: Equatable, Sendable {
         /// What the field holds: text typed, or a yes/no tick box.
-        public enum Value: Equatable, Sendable {
+        package enum Value: Equatable, Sendable {
             case text(TextField)
             case tick(Bool)
         }
 
-        public let label: String
-        public var value: Value
+        package let label: String
+        package var value: Value
         /// Shown dimmed while a text field is empty: what an empty field means ("today").
-        public var placeholder: String
+        package var placeholder: String
         /// What the field means, for the help panel (`F1`).
-        public var help: String
+        package var help: String
 
-        public static func text(_ label: String, _ text: String, placeholder: String = "", help: String = "",
+        package static func text(_ label: String, _ text: String, placeholder: String = "", help: String = "",
                                 maximumLength: Int? = nil, selected: Bool = false) -> Field {
             Field(label: label, value: .text(TextField(text: text, maximumLength: maximumLength, selected: selected)),
                   placeholder: placeholder, help: help)
         }
 
-        public static func tick(_ label: String, _ isTicked: Bool, help: String = "") -> Field {
+        package static func tick(_ label: String, _ isTicked: Bool, help: String = "") -> Field {
             Field(label: label, value: .tick(isTicked), placeholder: "", help: help)
         }
 
         /// The text, or "yes"/"no" for a tick box: what the form submits.
-        public var text: String {
+        package var text: String {
             switch value {
             case .text(let field): return field.text
             case .tick(let isTicked): return isTicked ? "yes" : "no"
@@ -35,7 +36,7 @@ public struct FormDialog: Equatable, Sendable {
         }
     }
 
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         case submit([String])
         case cancel
         /// The key changed the text, a tick, the focus or the help panel.
@@ -43,10 +44,10 @@ public struct FormDialog: Equatable, Sendable {
         case ignored
     }
 
-    public enum Command: Hashable, Sendable { case submit, next, previous, toggle, help, cancel }
+    package enum Command: Hashable, Sendable { case submit, next, previous, toggle, help, cancel }
 
     /// The form's own keys; the rest go to the focused field (`TextField.keymap`).
-    public static let keymap = Keymap<Command>([
+    package static let keymap = Keymap<Command>([
         KeyBinding(.submit, keys: [.enter], label: "OK", help: "Use the values", statusBar: true),
         KeyBinding(.next, keys: [.tab, .down], label: "Next field", help: "Go to the next field", statusBar: true),
         KeyBinding(.previous, keys: [.backTab, .up], label: "Previous field", help: "Go to the previous field"),
@@ -55,39 +56,39 @@ public struct FormDialog: Equatable, Sendable {
         KeyBinding(.cancel, keys: [.escape], label: "Cancel", help: "Close the form, changing nothing", statusBar: true),
     ])
 
-    public let title: String
-    public private(set) var fields: [Field]
-    public private(set) var focus = 0
+    package let title: String
+    package private(set) var fields: [Field]
+    package private(set) var focus = 0
     /// Shown under the fields until the next edit.
-    public var error: String?
+    package var error: String?
     /// Shown dimmed under the fields (and any error) until changed: what the values will do
     /// ("Writes /home/me/Trips/coast.kml").
-    public var note: String?
+    package var note: String?
     /// Whether the help panel (`F1`) is open over the form.
-    public private(set) var isShowingHelp = false
+    package private(set) var isShowingHelp = false
 
-    public init(title: String, fields: [Field]) {
+    package init(title: String, fields: [Field]) {
         self.title = title
         self.fields = fields
     }
 
-    public init(title: String, fields: [(label: String, value: String)], placeholders: [String] = []) {
+    package init(title: String, fields: [(label: String, value: String)], placeholders: [String] = []) {
         self.init(title: title, fields: fields.enumerated().map { index, field in
             .text(field.label, field.value, placeholder: placeholders.indices.contains(index) ? placeholders[index] : "")
         })
     }
 
-    public var values: [String] { fields.map(\.text) }
+    package var values: [String] { fields.map(\.text) }
 
     /// The status bar's keys for this form: `F1` only when some field has help.
-    public var statusHints: [KeyHint] {
+    package var statusHints: [KeyHint] {
         (hasHelp ? Self.keymap : Self.keymap.keeping { $0 != .help }).statusHints
     }
 
     /// Whether some field says what it means, so that `F1` has something to show.
-    public var hasHelp: Bool { fields.contains { !$0.help.isEmpty } }
+    package var hasHelp: Bool { fields.contains { !$0.help.isEmpty } }
 
-    public mutating func handle(_ key: Key) -> Outcome {
+    package mutating func handle(_ key: Key) -> Outcome {
         if isShowingHelp {
             // The panel is read, then closed (Esc, F1, any key); the key does nothing else.
             if case .mouse = key { return .ignored }
@@ -156,7 +157,7 @@ public struct FormDialog: Equatable, Sendable {
     }
 
     @MainActor
-    public func draw(on surface: Surface) {
+    package func draw(on surface: Surface) {
         let bounds = surface.bounds
         let labelWidth = fields.map { TextWidth.width($0.label) }.max() ?? 0
         let width = min(bounds.width - 2, max(48, TextWidth.width(title) + 6, labelWidth + 24, TextWidth.width(hint(width: .max)) + 4))
@@ -195,7 +196,7 @@ public struct FormDialog: Equatable, Sendable {
 
     /// The lines of the help panel at `width` columns: the focused field first, then the others in
     /// order, each "Label: what it means" wrapped with its continuation lines indented.
-    public func helpLines(width: Int) -> [(text: String, isFocused: Bool)] {
+    package func helpLines(width: Int) -> [(text: String, isFocused: Bool)] {
         let order = [focus] + fields.indices.filter { $0 != focus }
         return order.flatMap { index -> [(text: String, isFocused: Bool)] in
             let field = fields[index]

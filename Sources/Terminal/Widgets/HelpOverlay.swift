@@ -1,21 +1,22 @@
+import TextCanvas
 /// A box over the screen listing every key of the current screen (from its keymap).
 /// ↑/↓, PgUp/PgDn and the wheel scroll; any other key, or a click, closes it.
-public struct HelpOverlay: Equatable, Sendable {
-    public let title: String
-    public let entries: [HelpEntry]
+package struct HelpOverlay: Equatable, Sendable {
+    package let title: String
+    package let entries: [HelpEntry]
     private var offset = 0
     private var visibleRows = 1
     /// The lines the entries took at the last drawing (more than the entries when some wrap).
     private var lineCount = 0
 
-    public init(title: String, entries: [HelpEntry]) {
+    package init(title: String, entries: [HelpEntry]) {
         self.title = title
         self.entries = entries
         lineCount = entries.count
     }
 
     /// Returns false when the key closes the overlay.
-    public mutating func handle(_ key: Key) -> Bool {
+    package mutating func handle(_ key: Key) -> Bool {
         let maxOffset = max(0, lineCount - visibleRows)
         switch key {
         case .up, .character("k"): offset = max(0, offset - 1)
@@ -41,14 +42,14 @@ public struct HelpOverlay: Equatable, Sendable {
     }
 
     /// One line of the overlay: the keys on an entry's first line, "" on the lines its text wraps to.
-    public struct Line: Equatable, Sendable {
-        public let keys: String
-        public let text: String
+    package struct Line: Equatable, Sendable {
+        package let keys: String
+        package let text: String
     }
 
     /// The entries at `width` columns of text: a description too long for a line wraps at word
     /// boundaries, its further lines indented (issue 25: they were cut, "…the file's extension say").
-    public func lines(textWidth: Int) -> [Line] {
+    package func lines(textWidth: Int) -> [Line] {
         entries.flatMap { entry in
             TextWidth.wrapHanging(entry.text, width: textWidth, indent: 2).enumerated().map { index, text in
                 Line(keys: index == 0 ? entry.keys : "", text: text)
@@ -57,7 +58,7 @@ public struct HelpOverlay: Equatable, Sendable {
     }
 
     @MainActor
-    public mutating func draw(on surface: Surface) {
+    package mutating func draw(on surface: Surface) {
         let bounds = surface.bounds
         let keysWidth = min(24, entries.map { TextWidth.width($0.keys) }.max() ?? 0)
         let footer = "↑/↓ scroll · any other key closes"

@@ -1,7 +1,9 @@
+import TextCanvas
+
 /// What the mouse does to a list drawn in a rect: the same moves its keys make, found from the
 /// row under the pointer and the list's scroll offset (which only drawing changes, so it is the
 /// one on the screen).
-public enum ListMouseAction: Equatable, Sendable {
+package enum ListMouseAction: Equatable, Sendable {
     /// A click on a row: select it.
     case select(Int)
     /// A double click on a row: select it and do what Enter does.
@@ -12,11 +14,11 @@ public enum ListMouseAction: Equatable, Sendable {
 
 extension ListState {
     /// Rows the selection moves per turn of the wheel.
-    public static let wheelStep = 3
+    package static let wheelStep = 3
 
     /// The row drawn at screen `row` when the list was drawn in `rect`, if any (the scroll
     /// indicator's column counts as its row).
-    public func row(atScreenRow row: Int, column: Int, in rect: Rect) -> Int? {
+    package func row(atScreenRow row: Int, column: Int, in rect: Rect) -> Int? {
         guard rect.contains(row: row, column: column) else { return nil }
         let index = offset + row - rect.row
         return index < count ? index : nil
@@ -24,7 +26,7 @@ extension ListState {
 
     /// What `event` does to the list drawn in `rect`, if anything: clicks act on the row under
     /// them, the wheel anywhere in `rect`.
-    public func action(for event: MouseEvent, in rect: Rect) -> ListMouseAction? {
+    package func action(for event: MouseEvent, in rect: Rect) -> ListMouseAction? {
         guard event.isInside(rect) else { return nil }
         switch event.kind {
         case .wheelUp: return .scroll(-Self.wheelStep)
@@ -36,7 +38,7 @@ extension ListState {
     }
 
     /// Moves the selection `rows` rows (the wheel), within the list.
-    public mutating func moveSelection(by rows: Int) {
+    package mutating func moveSelection(by rows: Int) {
         guard let selection else { return }
         select(selection + rows)
     }

@@ -1,33 +1,34 @@
+import TextCanvas
 /// Selection and scrolling of a list of `count` rows shown `height` rows at a time.
 /// Pure state: views draw it, tests check it without a screen.
-public struct ListState: Equatable, Sendable {
-    public enum Move: Equatable, Sendable {
+package struct ListState: Equatable, Sendable {
+    package enum Move: Equatable, Sendable {
         case up, down, pageUp, pageDown, first, last
     }
 
-    public private(set) var count: Int
+    package private(set) var count: Int
     /// The selected row, nil only when the list is empty.
-    public private(set) var selection: Int?
+    package private(set) var selection: Int?
     /// The first visible row.
-    public private(set) var offset = 0
+    package private(set) var offset = 0
 
-    public init(count: Int = 0, selection: Int? = nil) {
+    package init(count: Int = 0, selection: Int? = nil) {
         self.count = max(0, count)
         self.selection = nil
         select(selection ?? 0)
     }
 
-    public mutating func setCount(_ newCount: Int) {
+    package mutating func setCount(_ newCount: Int) {
         count = max(0, newCount)
         select(selection ?? 0)
     }
 
-    public mutating func select(_ row: Int) {
+    package mutating func select(_ row: Int) {
         selection = count == 0 ? nil : min(max(0, row), count - 1)
         offset = min(offset, max(0, count - 1))
     }
 
-    public mutating func apply(_ move: Move, pageSize: Int) {
+    package mutating func apply(_ move: Move, pageSize: Int) {
         guard let current = selection else { return }
         let page = max(1, pageSize - 1)
         switch move {
@@ -41,7 +42,7 @@ public struct ListState: Equatable, Sendable {
     }
 
     /// Scrolls just enough that the selection is among the `height` visible rows.
-    public mutating func scrollToSelection(height: Int) {
+    package mutating func scrollToSelection(height: Int) {
         guard height > 0 else { return }
         let selected = selection ?? 0
         if selected < offset { offset = selected }
@@ -49,14 +50,14 @@ public struct ListState: Equatable, Sendable {
         offset = max(0, min(offset, max(0, count - height)))
     }
 
-    public func visibleRows(height: Int) -> Range<Int> {
+    package func visibleRows(height: Int) -> Range<Int> {
         offset..<min(count, offset + max(0, height))
     }
 }
 
 /// The movement keys every list understands (SPEC: ↑/↓ or k/j, PgUp/PgDn, Home/End or g/G).
-public enum ListKeys {
-    public static func bindings<Command>(_ command: (ListState.Move) -> Command) -> [KeyBinding<Command>] {
+package enum ListKeys {
+    package static func bindings<Command>(_ command: (ListState.Move) -> Command) -> [KeyBinding<Command>] {
         [
             KeyBinding(command(.up), keys: [.up, .character("k")], label: "Up", help: "Select the previous row"),
             KeyBinding(command(.down), keys: [.down, .character("j")], label: "Down", help: "Select the next row"),
@@ -71,7 +72,7 @@ public enum ListKeys {
 extension Surface {
     /// Draws the visible rows of `state` in `rect`, scrolled so the selection shows, with a
     /// scroll indicator in the last column when not everything fits. `drawRow` draws one row.
-    public func list(_ state: inout ListState, in rect: Rect, drawRow: (_ index: Int, _ rowRect: Rect, _ isSelected: Bool) -> Void) {
+    package func list(_ state: inout ListState, in rect: Rect, drawRow: (_ index: Int, _ rowRect: Rect, _ isSelected: Bool) -> Void) {
         guard !rect.isEmpty else { return }
         state.scrollToSelection(height: rect.height)
         let overflows = state.count > rect.height

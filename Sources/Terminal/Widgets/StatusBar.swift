@@ -1,14 +1,15 @@
+import TextCanvas
 /// A message for the status bar: "Saved", or a sentence about what went wrong.
-public struct StatusMessage: Equatable, Sendable {
-    public let text: String
-    public let isError: Bool
+package struct StatusMessage: Equatable, Sendable {
+    package let text: String
+    package let isError: Bool
 
-    public init(_ text: String, isError: Bool = false) {
+    package init(_ text: String, isError: Bool = false) {
         self.text = text
         self.isError = isError
     }
 
-    public static func error(_ text: String) -> StatusMessage { StatusMessage(text, isError: true) }
+    package static func error(_ text: String) -> StatusMessage { StatusMessage(text, isError: true) }
 }
 
 /// The bottom line: a message when there is one, then the main keys of the screen.
@@ -18,14 +19,14 @@ public struct StatusMessage: Equatable, Sendable {
 /// keeps its place at the end while there is room for it at all, since it leads to every key
 /// the bar has no room for (issue 25: at 80 columns the bar cut "Settings" in two and never
 /// showed `O`, `e`, `L` or `S`).
-public enum StatusBar {
+package enum StatusBar {
     /// The cells one hint takes: " key label ".
     static func width(of hint: KeyHint) -> Int {
         TextWidth.width(hint.key) + TextWidth.width(hint.label) + 3
     }
 
     /// The hints shown in `width` columns: the first that fit whole, in order, then `?` help.
-    public static func fitting(_ hints: [KeyHint], width: Int) -> [KeyHint] {
+    package static func fitting(_ hints: [KeyHint], width: Int) -> [KeyHint] {
         let help = hints.first { $0.key == "?" }
         var room = width - (help.map(Self.width) ?? 0)
         if room < 0 { return fittingInOrder(hints.filter { $0 != help }, width: width) }
@@ -52,7 +53,7 @@ public enum StatusBar {
     }
 
     @MainActor
-    public static func draw(on surface: Surface, row: Int, hints: [KeyHint], message: StatusMessage?) {
+    package static func draw(on surface: Surface, row: Int, hints: [KeyHint], message: StatusMessage?) {
         let width = surface.width
         surface.fill(row: row, column: 0, width: width, style: .statusBar)
         var x = 0

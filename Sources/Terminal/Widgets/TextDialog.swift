@@ -1,20 +1,21 @@
+import TextCanvas
 /// Text to read in a box over the screen — a link to copy, a report — with a line of keys under
 /// it. Words too long for a line (a URL) are broken at the box's edge, not clipped, so that all
 /// of the text is there to select and copy.
-public struct TextDialog: Equatable, Sendable {
-    public let title: String
+package struct TextDialog: Equatable, Sendable {
+    package let title: String
     /// Paragraphs; an empty one is a blank line.
-    public let paragraphs: [String]
-    public let hint: String
+    package let paragraphs: [String]
+    package let hint: String
 
-    public init(title: String, paragraphs: [String], hint: String) {
+    package init(title: String, paragraphs: [String], hint: String) {
         self.title = title
         self.paragraphs = paragraphs
         self.hint = hint
     }
 
     /// The lines of the text at `width` columns.
-    public func lines(width: Int) -> [String] {
+    package func lines(width: Int) -> [String] {
         paragraphs.flatMap { paragraph -> [String] in
             paragraph.isEmpty ? [""] : TextWidth.wrap(Self.breakingLongWords(paragraph, width: width), width: width)
         }
@@ -37,7 +38,7 @@ public struct TextDialog: Equatable, Sendable {
     }
 
     @MainActor
-    public func draw(on surface: Surface) {
+    package func draw(on surface: Surface) {
         let bounds = surface.bounds
         let width = max(20, bounds.width - 4)
         var lines = lines(width: width - 4)

@@ -1,7 +1,8 @@
+import TextCanvas
 /// A single-line text field: the text, a cursor, and the editing keys of SPEC §4
 /// (←/→, Home/End or Ctrl-A/Ctrl-E, Backspace, Delete, Ctrl-U clear, Ctrl-W delete word).
-public struct TextField: Equatable, Sendable {
-    public enum Outcome: Equatable, Sendable {
+package struct TextField: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// The text changed.
         case edited
         /// Only the cursor moved.
@@ -20,17 +21,17 @@ public struct TextField: Equatable, Sendable {
     /// quadratic time).
     private var storage: String
     /// Cursor position, in characters from the start (0...count).
-    public private(set) var cursor: Int
+    package private(set) var cursor: Int
     /// Where the cursor is in `text`, in UTF-8 bytes from its start.
     private var cursorOffset: Int
     /// Typing stops adding characters here (nil: no limit). A longer text given to the field is
     /// kept whole: only typing is bounded.
-    public let maximumLength: Int?
+    package let maximumLength: Int?
     /// The whole text is selected (a rename starts so): a character typed replaces it, Backspace
     /// or Delete clears it, and a key that moves the cursor just drops the selection.
-    public private(set) var isSelected: Bool
+    package private(set) var isSelected: Bool
 
-    public init(text: String = "", maximumLength: Int? = nil, selected: Bool = false) {
+    package init(text: String = "", maximumLength: Int? = nil, selected: Bool = false) {
         characters = Array(text)
         storage = text
         cursor = characters.count
@@ -40,15 +41,15 @@ public struct TextField: Equatable, Sendable {
     }
 
     /// Setting it puts the cursor after the text, which is never cut to `maximumLength`.
-    public var text: String {
+    package var text: String {
         get { storage }
         set { self = TextField(text: newValue, maximumLength: maximumLength) }
     }
 
-    public enum Command: Hashable, Sendable { case submit, cancel, move, erase, clear, eraseWord }
+    package enum Command: Hashable, Sendable { case submit, cancel, move, erase, clear, eraseWord }
 
     /// What the keys of a text field do, for help screens (the field itself reads them in `handle`).
-    public static let keymap = Keymap<Command>([
+    package static let keymap = Keymap<Command>([
         KeyBinding(.submit, keys: [.enter], label: "OK", help: "Text: use what is typed"),
         KeyBinding(.cancel, keys: [.escape], label: "Cancel", help: "Text: give up the edit"),
         KeyBinding(.move, keys: [.left, .right, .home, .end, .control("a"), .control("e")], label: "Move", help: "Text: move the cursor (Ctrl-A, Ctrl-E: start, end)"),
@@ -57,7 +58,7 @@ public struct TextField: Equatable, Sendable {
         KeyBinding(.eraseWord, keys: [.control("w")], label: "Erase word", help: "Text: erase the word before the cursor"),
     ])
 
-    public mutating func handle(_ key: Key) -> Outcome {
+    package mutating func handle(_ key: Key) -> Outcome {
         guard isSelected else { return edit(key) }
         switch key {
         case .character:
@@ -183,7 +184,7 @@ public struct TextField: Equatable, Sendable {
     }
 
     /// The cell `draw` puts the cursor in, for the terminal's own cursor to sit on.
-    public func cursorCell(row: Int, column: Int, width: Int) -> (row: Int, column: Int) {
+    package func cursorCell(row: Int, column: Int, width: Int) -> (row: Int, column: Int) {
         let start = firstVisibleCharacter(width: width)
         let before = characters[start..<cursor].reduce(0) { $0 + TextField.cellWidth($1) }
         return (row, column + min(before, max(0, width - 1)))
@@ -201,7 +202,7 @@ public struct TextField: Equatable, Sendable {
     /// `placingCursor`: when focused, the terminal's own cursor goes to the caret too
     /// (`Surface.cursorPosition`), for a field being typed in.
     @MainActor
-    public func draw(on surface: Surface, row: Int, column: Int, width: Int, focused: Bool = true, placeholder: String = "",
+    package func draw(on surface: Surface, row: Int, column: Int, width: Int, focused: Bool = true, placeholder: String = "",
                      placingCursor: Bool = false) {
         if focused && placingCursor { surface.cursorPosition = cursorCell(row: row, column: column, width: width) }
         surface.fill(row: row, column: column, width: width, style: .input)

@@ -1,7 +1,7 @@
 import Foundation
 @testable import RoadtripCLI
 @testable import RoadtripCore
-import Terminal
+import TextCanvas
 import Testing
 
 /// What the commands print is safe on a terminal: JSON with the controls escaped, text made

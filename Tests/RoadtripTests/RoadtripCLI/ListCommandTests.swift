@@ -1,6 +1,6 @@
 import Foundation
 @testable import RoadtripCLI
-import Terminal
+import TextCanvas
 import Testing
 
 /// Tables measure text, so these run on the main actor in a UTF-8 locale (see TextWidthTests).

@@ -1,7 +1,7 @@
 import Foundation
 @testable import RoadtripCLI
 @testable import RoadtripCore
-import Terminal
+import TextCanvas
 import Testing
 
 /// Warnings measure text, so these run on the main actor in a UTF-8 locale (see TextWidthTests).

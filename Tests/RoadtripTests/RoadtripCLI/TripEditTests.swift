@@ -3,6 +3,7 @@ import Foundation
 @testable import RoadtripCLI
 @testable import RoadtripCore
 import Terminal
+import TextCanvas
 import Testing
 
 /// The logic of the commands that change a trip, without the binary (the end-to-end tests run it).

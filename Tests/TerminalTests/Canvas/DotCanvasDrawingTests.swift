@@ -1,5 +1,6 @@
 import Testing
 @testable import Terminal
+@testable import TextCanvas
 
 @MainActor
 @Suite struct DotCanvasDrawingTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Terminal
+@testable import TextCanvas
 
 /// Hit-testing a list: the row under a click, given where the list was drawn and its scroll.
 @Suite struct ListStateMouseTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Terminal
+@testable import TextCanvas
 
 /// On the main actor because scrolling measures text with the C locale (see TextWidthTests).
 @MainActor

@@ -1,4 +1,4 @@
-import Terminal
+import TextCanvas
 
 /// A label to place beside a pin: which stop it names, its text, and the cells of its pin.
 package struct LabelRequest: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import Terminal
+import TextCanvas
 
 /// What a map keeps from one frame to the next (one per map on screen): the basemap, route and
 /// pins, reused while the stops and the view are the same, so moving the selection draws only

@@ -1,5 +1,5 @@
 import Foundation
-import Terminal
+import TextCanvas
 
 extension MapRenderer {
     /// The style each basemap layer is drawn in.

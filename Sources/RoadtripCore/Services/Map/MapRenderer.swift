@@ -1,5 +1,5 @@
 import Foundation
-import Terminal
+import TextCanvas
 
 /// Draws a trip on a dot canvas: basemap lines, the route as great-circle arcs, numbered pins,
 /// the labels that fit and a scale bar. Knows the geography; the canvas knows only dots and text.

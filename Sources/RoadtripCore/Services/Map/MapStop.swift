@@ -1,4 +1,4 @@
-import Terminal
+import TextCanvas
 
 /// A stop as the map shows it: where, its number on the pin, its name on the label.
 package struct MapStop: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import Terminal
+import TextCanvas
 
 /// A scale bar: a round distance (1, 2 or 5 × 10ⁿ km or mi) and the cells it spans on the map.
 package struct ScaleBar: Equatable, Sendable {

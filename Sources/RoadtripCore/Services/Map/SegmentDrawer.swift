@@ -1,4 +1,4 @@
-import Terminal
+import TextCanvas
 
 /// Draws segments given in fractional dot coordinates onto a canvas: rejects those wholly beyond
 /// one side of it by outcode, clips the rest (Liang–Barsky) and rounds the ends to dots. The

@@ -1,5 +1,6 @@
 import RoadtripCore
 import Terminal
+import TextCanvas
 
 /// The trip day by day: a heading per day, then its stops (local arrival and departure times,
 /// stay, night, sun), the legs between them and the places proposed for a night on the road;

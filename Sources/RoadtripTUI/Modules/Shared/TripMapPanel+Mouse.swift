@@ -1,4 +1,5 @@
 import Terminal
+import TextCanvas
 
 /// The map's mouse, made of its key commands so that both do the same: the wheel zooms about the
 /// pointer, a drag pans (the map follows the pointer), a click gives the map the keys.

@@ -1,5 +1,6 @@
 import RoadtripCore
 import Terminal
+import TextCanvas
 
 /// A map of stops: the trip detail screen's (where it sits beside the stops, its own keys) and the stop
 /// editor's (the chosen place). Each view owns one; the viewport (pan and zoom) is screen state

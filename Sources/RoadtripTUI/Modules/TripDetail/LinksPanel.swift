@@ -1,4 +1,5 @@
 import Terminal
+import TextCanvas
 
 /// The trip's directions links over the whole screen, each link printed by the terminal itself
 /// from the first column and wrapping at its right edge like printed text (`Surface.printedLines`):

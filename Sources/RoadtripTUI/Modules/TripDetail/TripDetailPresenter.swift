@@ -3,6 +3,7 @@ import Foundation
 import RoadtripCore
 import RoadtripStore
 import Terminal
+import TextCanvas
 
 /// Owns the trip detail screen's state (selected stop, the rename in progress, the stop awaiting a
 /// yes/no) and turns the trip into the view model.

@@ -1,5 +1,6 @@
 import RoadtripCore
 import Terminal
+import TextCanvas
 
 /// One trip on screen: the name as the title (a text field while renaming), a numbered table of
 /// stops with legs and running totals, and the summary line. Forms and the yes/no question draw

@@ -1,5 +1,6 @@
 import Foundation
 import Terminal
+import TextCanvas
 
 /// What the regions panel shows, formatted by the presenter.
 struct RegionsViewModel: Equatable {

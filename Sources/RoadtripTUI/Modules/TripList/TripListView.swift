@@ -1,5 +1,6 @@
 import RoadtripCore
 import Terminal
+import TextCanvas
 
 /// The trip list on screen: a title line, column headings, one row per trip, and the filter or
 /// rename field when one is open. Turns keys into intents for the presenter.

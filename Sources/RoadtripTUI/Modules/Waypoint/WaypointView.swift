@@ -1,5 +1,6 @@
 import RoadtripCore
 import Terminal
+import TextCanvas
 
 /// The stop editor: a Place field with the places it finds listed under it, Name and Notes
 /// fields, and a preview of the chosen place. A text field always has the focus, so only keys

@@ -1,6 +1,5 @@
 import Foundation
 @testable import RoadtripTUI
-import Terminal
 import Testing
 
 /// Long work off the main loop (issue 21): the keys are held while it runs, Esc drops its result,

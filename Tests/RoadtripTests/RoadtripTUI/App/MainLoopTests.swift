@@ -3,6 +3,7 @@ import Foundation
 @testable import RoadtripStore
 @testable import RoadtripTUI
 import Terminal
+import TextCanvas
 import Testing
 
 /// The loop of the full-screen program, on an off-screen terminal with keys queued as if typed.

@@ -1,5 +1,6 @@
 @testable import RoadtripTUI
 import Terminal
+import TextCanvas
 import Testing
 
 @MainActor

@@ -1,5 +1,5 @@
 @testable import RoadtripCore
-import Terminal
+import TextCanvas
 import Testing
 
 @Suite struct LabelPlacerTests {

@@ -1,7 +1,7 @@
 import Foundation
 @testable import RoadtripCore
 import Synchronization
-import Terminal
+import TextCanvas
 import Testing
 
 /// A basemap of given polylines that remembers every rect it was asked about.

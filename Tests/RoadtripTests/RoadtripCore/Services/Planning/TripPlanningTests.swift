@@ -1,6 +1,6 @@
 import Foundation
 @testable import RoadtripCore
-import Terminal
+import TextCanvas
 import Testing
 
 /// What `TripPlanning` decides before any planning: whether a trip is small enough to plan.

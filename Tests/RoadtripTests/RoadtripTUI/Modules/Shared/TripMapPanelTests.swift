@@ -2,6 +2,7 @@ import Foundation
 @testable import RoadtripCore
 @testable import RoadtripTUI
 import Terminal
+import TextCanvas
 import Testing
 
 /// The map of the trip detail screen, drawn off-screen on a small fake basemap.

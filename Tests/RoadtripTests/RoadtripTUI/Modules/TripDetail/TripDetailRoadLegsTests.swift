@@ -1,7 +1,6 @@
 import Foundation
 @testable import RoadtripCore
 @testable import RoadtripTUI
-import Terminal
 import Testing
 
 /// The trip detail screen with legs on roads (issue 23): Leg, Total and the summary by road, an

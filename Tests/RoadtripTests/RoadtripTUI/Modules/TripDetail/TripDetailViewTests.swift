@@ -2,6 +2,7 @@ import Foundation
 @testable import RoadtripCore
 @testable import RoadtripTUI
 import Terminal
+import TextCanvas
 import Testing
 
 /// The real curses view, drawn off-screen and read back.

@@ -4,7 +4,6 @@ import Foundation
 import RoadtripRegions
 @testable import RoadtripStore
 @testable import RoadtripTUI
-import Terminal
 
 @MainActor
 final class TripListViewSpy: TripListViewInput {

@@ -1,7 +1,6 @@
 import Foundation
 @testable import RoadtripCore
 @testable import RoadtripTUI
-import Terminal
 
 @MainActor
 final class WaypointViewSpy: WaypointViewInput {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Terminal
+@testable import TextCanvas
 
 @Suite struct DotCanvasTests {
     @Test(arguments: [(0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80)])

@@ -1,5 +1,5 @@
 import Testing
-@testable import Terminal
+@testable import TextCanvas
 
 /// Measuring depends on the C locale (`wcwidth`), which `Terminal.offscreen` also sets: every
 /// suite that measures text runs on the main actor, so none runs while the locale changes.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Terminal
+@testable import TextCanvas
 
 /// `TextWidth.printable` (what command-line output may contain) and the ASCII forms used where
 /// the locale is not UTF-8. Runs on the main actor like every suite that measures text.

@@ -1,4 +1,5 @@
-import CNCurses
+import CLocale
+import Foundation
 
 /// What the terminal shows for one `Character` (grapheme cluster): the scalars that go into one
 /// curses cell and the columns they take.
@@ -9,9 +10,9 @@ import CNCurses
 /// (skin-tone modifiers, the later people of a ZWJ family) are dropped rather than drawn as extra
 /// cells of uncertain width; control and format characters (escape sequences, bidi overrides)
 /// never reach the terminal.
-public struct Glyph: Equatable, Sendable {
-    public let scalars: [Unicode.Scalar]
-    public let width: Int
+package struct Glyph: Equatable, Sendable {
+    package let scalars: [Unicode.Scalar]
+    package let width: Int
 
     static let replacement = Glyph(scalars: ["\u{FFFD}"], width: 1)
     static let asciiReplacement = Glyph(scalars: ["?"], width: 1)
@@ -26,7 +27,7 @@ public struct Glyph: Equatable, Sendable {
         printableASCII[Int(byte) - 0x20]
     }
 
-    public init(scalars: [Unicode.Scalar], width: Int) {
+    package init(scalars: [Unicode.Scalar], width: Int) {
         self.scalars = scalars
         self.width = width
     }
@@ -35,7 +36,7 @@ public struct Glyph: Equatable, Sendable {
         (0x1F1E6...0x1F1FF).contains(scalar.value)
     }
 
-    public init(_ character: Character, utf8: Bool = TextWidth.isUTF8) {
+    package init(_ character: Character, utf8: Bool = TextWidth.isUTF8) {
         let scalars = Array(character.unicodeScalars)
         guard let base = scalars.first else { self = .replacement; return }
         if !utf8 {
@@ -65,41 +66,67 @@ public struct Glyph: Equatable, Sendable {
 }
 
 /// Display width of text in terminal columns, and clipping to a width with an ellipsis.
-public enum TextWidth {
+package enum TextWidth {
     /// Whether the locale encodes characters as UTF-8; otherwise only ASCII is drawn (as htop
     /// does), with the ASCII forms of `ASCIIFallback`. Read once per locale change, since every
-    /// string drawn asks.
-    public private(set) nonisolated(unsafe) static var isUTF8 = localeIsUTF8()
+    /// string drawn asks. Text is measured on any thread (tests run side by side), so the answer
+    /// is kept behind a lock rather than in a bare static var. A `let` fixed at first use would
+    /// not do: read before the first `adoptUTF8Locale()` of a test run (by a test measuring
+    /// ASCII text), it kept the answer of the C locale for every test after it.
+    package static var isUTF8: Bool { codeset.isUTF8 }
+
+    private static let codeset = LocaleCodeset()
 
     /// Adopts the user's locale (`setlocale(LC_ALL, "")`), as curses needs before it starts.
-    public static func adoptUserLocale() {
-        setlocale(LC_ALL, "")
-        isUTF8 = localeIsUTF8()
+    package static func adoptUserLocale() {
+        codeset.adopt {
+            setlocale(LC_ALL, "")
+        }
     }
 
     /// Adopts the user's locale, and `C.UTF-8` for character types when that is not UTF-8, so
     /// that `wcwidth` knows wide characters. For code that measures text without a terminal
     /// (tests, headless output).
-    public static func adoptUTF8Locale() {
-        setlocale(LC_ALL, "")
-        if !localeIsUTF8() { setlocale(LC_CTYPE, "C.UTF-8") }
-        // Set once, to its final value: tests running at the same time read it.
-        isUTF8 = localeIsUTF8()
+    package static func adoptUTF8Locale() {
+        codeset.adopt {
+            setlocale(LC_ALL, "")
+            if !localeIsUTF8() { setlocale(LC_CTYPE, "C.UTF-8") }
+        }
     }
 
-    private static func localeIsUTF8() -> Bool {
+    /// Whether the locale's character set is UTF-8, set only when the locale is adopted.
+    private final class LocaleCodeset: @unchecked Sendable {
+        private let lock = NSLock()
+        // Guarded by `lock`.
+        private var utf8 = TextWidth.localeIsUTF8()
+
+        var isUTF8: Bool {
+            lock.withLock { utf8 }
+        }
+
+        /// Runs `setLocale` and records the answer for the new locale, under the lock, so that
+        /// tests adopting it at the same time get it set once, to its final value.
+        func adopt(_ setLocale: () -> Void) {
+            lock.withLock {
+                setLocale()
+                utf8 = TextWidth.localeIsUTF8()
+            }
+        }
+    }
+
+    fileprivate static func localeIsUTF8() -> Bool {
         guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
         let name = String(cString: codeset).uppercased().filter { $0 != "-" }
         return name == "UTF8"
     }
 
-    static func columns(of scalar: Unicode.Scalar) -> Int {
-        Int(rt_wcwidth(scalar.value))
+    package static func columns(of scalar: Unicode.Scalar) -> Int {
+        Int(rt_locale_wcwidth(scalar.value))
     }
 
     /// The glyphs the terminal shows for `text`. Outside UTF-8, characters with an ASCII form
     /// (`→`, `≈`, `ü`…) become it (`ASCIIFallback`), one glyph per ASCII character.
-    public static func glyphs(_ text: String, utf8: Bool = isUTF8) -> [Glyph] {
+    package static func glyphs(_ text: String, utf8: Bool = isUTF8) -> [Glyph] {
         if isPrintableASCII(text) { return text.utf8.map { Glyph.ascii($0) } }
         if utf8 { return text.map { Glyph($0, utf8: true) } }
         var result: [Glyph] = []
@@ -155,17 +182,17 @@ public enum TextWidth {
 
     /// Whether every character of `text` is printable ASCII (space to `~`): one column each,
     /// the same in every locale. Most names and all of the program's numbers are.
-    static func isPrintableASCII(_ text: String) -> Bool {
+    package static func isPrintableASCII(_ text: String) -> Bool {
         text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
     /// Columns `text` takes. (Two functions rather than a default argument, so that
     /// `TextWidth.width` still reads as a `(String) -> Int`.)
-    public static func width(_ text: String) -> Int {
+    package static func width(_ text: String) -> Int {
         width(text, utf8: isUTF8)
     }
 
-    public static func width(_ text: String, utf8: Bool) -> Int {
+    package static func width(_ text: String, utf8: Bool) -> Int {
         if isPrintableASCII(text) { return text.utf8.count }
         var total = 0
         forEachGlyph(of: text, utf8: utf8) { total += $0.width; return true }
@@ -177,7 +204,7 @@ public enum TextWidth {
     /// never pass (a control character shows as U+FFFD, or `?` outside UTF-8); outside UTF-8
     /// every character is ASCII. For text printed without curses (the command line), so that the
     /// screen and the command line can never disagree.
-    public static func printable(_ text: String, utf8: Bool = isUTF8) -> String {
+    package static func printable(_ text: String, utf8: Bool = isUTF8) -> String {
         // Most text is printable ASCII, which every rule leaves alone.
         if isPrintableASCII(text) { return text }
         var scalars = String.UnicodeScalarView()
@@ -190,7 +217,7 @@ public enum TextWidth {
         return String(scalars)
     }
 
-    public static var ellipsis: Glyph { ellipsis(utf8: isUTF8) }
+    package static var ellipsis: Glyph { ellipsis(utf8: isUTF8) }
 
     static func ellipsis(utf8: Bool) -> Glyph {
         utf8 ? Glyph(scalars: ["\u{2026}"], width: 1) : Glyph(scalars: ["~"], width: 1)
@@ -198,7 +225,7 @@ public enum TextWidth {
 
     /// The glyphs of `text` that fit in `width` columns; when the text is longer, the last column
     /// that fits holds an ellipsis. A wide character never straddles the edge.
-    public static func clip(_ text: String, to width: Int, utf8: Bool = isUTF8) -> [Glyph] {
+    package static func clip(_ text: String, to width: Int, utf8: Bool = isUTF8) -> [Glyph] {
         guard width > 0 else { return [] }
         var kept: [Glyph] = []
         var used = 0
@@ -223,17 +250,17 @@ public enum TextWidth {
     }
 
     /// The visible string `clip` would draw, for measurements and tests.
-    public static func clipped(_ text: String, to width: Int, utf8: Bool = isUTF8) -> String {
+    package static func clipped(_ text: String, to width: Int, utf8: Bool = isUTF8) -> String {
         String(String.UnicodeScalarView(clip(text, to: width, utf8: utf8).flatMap(\.scalars)))
     }
 
     /// `text` clipped or padded with spaces to exactly `width` columns.
-    public static func padded(_ text: String, to width: Int, alignment: Alignment = .left, utf8: Bool = isUTF8) -> String {
+    package static func padded(_ text: String, to width: Int, alignment: Alignment = .left, utf8: Bool = isUTF8) -> String {
         let clippedText = clipped(text, to: width, utf8: utf8)
         let gap = max(0, width - self.width(clippedText, utf8: utf8))
         let padding = String(repeating: " ", count: gap)
         return alignment == .left ? clippedText + padding : padding + clippedText
     }
 
-    public enum Alignment: Sendable { case left, right }
+    package enum Alignment: Sendable { case left, right }
 }
