@@ -67,9 +67,33 @@ let package = Package(
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
         .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions"], path: "Sources/RoadtripBench"),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNCurses"]),
-        .testTarget(name: "RoadtripTests", dependencies: ["RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripTUI", "RoadtripCLI", "Terminal"]),
-        // Snapshots/ holds the golden `roadtrip map` outputs, read by path at test time.
-        .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Snapshots"]),
+        // One test target per library, each naming only its library (and the ones under it that its
+        // tests build values with), so a test that reaches across a layer does not compile.
+        //
+        // What the tests share: fixtures, temporary directories, a hand-moved clock, a model loaded
+        // in a temporary folder, the TSPLIB reader. A plain target under Tests/ (as
+        // swift-argument-parser's ArgumentParserTestHelpers), built only for the tests.
+        .target(name: "RoadtripTestSupport", dependencies: ["RoadtripCore", "RoadtripStore"], path: "Tests/RoadtripTestSupport"),
+        .testTarget(name: "RoadtripCoreTests", dependencies: ["RoadtripCore", "Terminal", "RoadtripTestSupport"]),
+        // Fuzz/ replays the fuzz corpora through the file reader, so it lives with the store.
+        .testTarget(name: "RoadtripStoreTests", dependencies: ["RoadtripStore", "RoadtripCore", "RoadtripTestSupport"]),
+        .testTarget(name: "RoadtripRegionsTests", dependencies: ["RoadtripRegions", "RoadtripCore", "RoadtripTestSupport"]),
+        // Stress/ drives the real modules on a real model, so it lives with the planner.
+        .testTarget(
+            name: "RoadtripTUITests",
+            dependencies: ["RoadtripTUI", "RoadtripStore", "RoadtripRegions", "RoadtripCore", "Terminal", "RoadtripTestSupport"]
+        ),
+        .testTarget(
+            name: "RoadtripCLITests",
+            dependencies: [
+                "RoadtripCLI", "RoadtripStore", "RoadtripCore", "Terminal", "RoadtripTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Snapshots/ holds the golden `roadtrip map` outputs, read by path at test time. These tests
+        // run the built binary; they take only the temporary directory and RoadtripCore's
+        // SeededRandom from the libraries, so neither is written twice.
+        .testTarget(name: "EndToEndTests", dependencies: ["RoadtripCore", "RoadtripTestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )
