@@ -70,18 +70,30 @@ let package = Package(
         // One test target per library, each naming only its library (and the ones under it that its
         // tests build values with), so a test that reaches across a layer does not compile.
         //
-        // What the tests share: fixtures, temporary directories, a hand-moved clock, a model loaded
-        // in a temporary folder, the TSPLIB reader. A plain target under Tests/ (as
-        // swift-argument-parser's ArgumentParserTestHelpers), built only for the tests.
-        .target(name: "RoadtripTestSupport", dependencies: ["RoadtripCore", "RoadtripStore"], path: "Tests/RoadtripTestSupport"),
+        // What the tests share, as plain targets under Tests/ (as swift-argument-parser's
+        // ArgumentParserTestHelpers), built only for the tests: fixtures, temporary directories, a
+        // hand-moved clock, the real gazetteer, the TSPLIB reader; and, a layer up so that the core's
+        // tests cannot see the store through them, a model loaded in a temporary folder.
+        .target(name: "RoadtripTestSupport", dependencies: ["RoadtripCore"], path: "Tests/RoadtripTestSupport"),
+        .target(
+            name: "RoadtripStoreTestSupport",
+            dependencies: ["RoadtripStore", "RoadtripCore", "RoadtripTestSupport"],
+            path: "Tests/RoadtripStoreTestSupport"
+        ),
         .testTarget(name: "RoadtripCoreTests", dependencies: ["RoadtripCore", "Terminal", "RoadtripTestSupport"]),
         // Fuzz/ replays the fuzz corpora through the file reader, so it lives with the store.
-        .testTarget(name: "RoadtripStoreTests", dependencies: ["RoadtripStore", "RoadtripCore", "RoadtripTestSupport"]),
+        .testTarget(
+            name: "RoadtripStoreTests",
+            dependencies: ["RoadtripStore", "RoadtripCore", "RoadtripTestSupport", "RoadtripStoreTestSupport"]
+        ),
         .testTarget(name: "RoadtripRegionsTests", dependencies: ["RoadtripRegions", "RoadtripCore", "RoadtripTestSupport"]),
         // Stress/ drives the real modules on a real model, so it lives with the planner.
         .testTarget(
             name: "RoadtripTUITests",
-            dependencies: ["RoadtripTUI", "RoadtripStore", "RoadtripRegions", "RoadtripCore", "Terminal", "RoadtripTestSupport"]
+            dependencies: [
+                "RoadtripTUI", "RoadtripStore", "RoadtripRegions", "RoadtripCore", "Terminal",
+                "RoadtripTestSupport", "RoadtripStoreTestSupport",
+            ]
         ),
         .testTarget(
             name: "RoadtripCLITests",

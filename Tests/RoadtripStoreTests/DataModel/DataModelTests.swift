@@ -3,6 +3,7 @@ import Foundation
 @testable import RoadtripCore
 @testable import RoadtripStore
 import Testing
+import RoadtripStoreTestSupport
 import RoadtripTestSupport
 
 @MainActor

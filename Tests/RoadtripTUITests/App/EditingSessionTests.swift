@@ -3,6 +3,7 @@ import Foundation
 @testable import RoadtripTUI
 import Terminal
 import Testing
+import RoadtripStoreTestSupport
 import RoadtripTestSupport
 
 /// The editing keys answer alike on every screen: one session of the shared model.

@@ -4,6 +4,7 @@ import Foundation
 @testable import RoadtripTUI
 import Terminal
 import Testing
+import RoadtripStoreTestSupport
 import RoadtripTestSupport
 
 /// The loop of the full-screen program, on an off-screen terminal with keys queued as if typed.

@@ -4,6 +4,7 @@ import Foundation
 @testable import RoadtripTUI
 import Terminal
 import Testing
+import RoadtripStoreTestSupport
 import RoadtripTestSupport
 
 /// The question asked when a quit cannot save: keys, the copy it writes, and how it is drawn.

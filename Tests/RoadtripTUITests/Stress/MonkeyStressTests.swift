@@ -4,6 +4,7 @@ import Foundation
 @testable import RoadtripTUI
 import Terminal
 import Testing
+import RoadtripStoreTestSupport
 import RoadtripTestSupport
 
 /// The monkey test: the real app in-process (a real data model over a temporary file seeded with

@@ -4,6 +4,7 @@ import Foundation
 @testable import RoadtripTUI
 import Terminal
 import Testing
+import RoadtripStoreTestSupport
 import RoadtripTestSupport
 
 /// The trip detail screen opens the itinerary as `ItineraryAssembly` builds it, on a real model: a change made

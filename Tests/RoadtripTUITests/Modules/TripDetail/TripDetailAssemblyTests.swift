@@ -4,6 +4,7 @@ import Foundation
 @testable import RoadtripTUI
 import Terminal
 import Testing
+import RoadtripStoreTestSupport
 import RoadtripTestSupport
 
 /// TripList and TripDetail as their assemblies build them, on one real model: what happens in the

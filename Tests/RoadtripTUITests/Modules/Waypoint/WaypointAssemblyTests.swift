@@ -4,6 +4,7 @@ import Foundation
 @testable import RoadtripTUI
 import Terminal
 import Testing
+import RoadtripStoreTestSupport
 import RoadtripTestSupport
 
 /// The stop editor as `WaypointAssembly.makeModule` builds it, over the trip detail screen, on a real model

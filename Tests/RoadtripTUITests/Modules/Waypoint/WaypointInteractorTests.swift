@@ -3,6 +3,7 @@ import Foundation
 @testable import RoadtripStore
 @testable import RoadtripTUI
 import Testing
+import RoadtripStoreTestSupport
 import RoadtripTestSupport
 
 /// The interactor on a real DataModel over a temporary file, with a small in-memory gazetteer.

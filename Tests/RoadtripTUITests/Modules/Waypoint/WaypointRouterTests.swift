@@ -3,6 +3,7 @@ import Foundation
 @testable import RoadtripCore
 @testable import RoadtripTUI
 import Testing
+import RoadtripStoreTestSupport
 import RoadtripTestSupport
 
 /// Where the stop editor's router takes the user, on a real navigator: the editor over the trip

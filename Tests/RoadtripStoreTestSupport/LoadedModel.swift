@@ -1,6 +1,7 @@
 import Foundation
 import RoadtripCore
 import RoadtripStore
+import RoadtripTestSupport
 
 extension DataModel {
     /// A model over `trips.json` in `directory`, loaded (and locked) with `trips` as a first run

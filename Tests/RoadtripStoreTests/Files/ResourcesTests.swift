@@ -1,8 +1,11 @@
 import Foundation
 @testable import RoadtripCore
+@testable import RoadtripStore
 import Testing
 import RoadtripTestSupport
 
+/// The sample trips a first start writes, read from the resources folder (RoadtripStore's
+/// `Resources.loadSampleTrips`, beside the data file it seeds).
 @Suite struct ResourcesTests {
     @Test func theSampleTripsAreFoundAndReal() throws {
         let trips = try Resources.locate(environment: [:]).loadSampleTrips()
