@@ -265,8 +265,10 @@ final class TmuxSession {
             .joined(separator: " ")
         // The shell catches SIGINT (Ctrl-C goes to the whole foreground process group) so that it
         // survives to print the status; a caught signal is back to its default in the program.
-        // The marker after `stty -a` tells a test its output is complete on the screen.
-        let commandLine = "trap : INT; \(program); echo \"EXIT=$?\"; stty -a; echo \(Self.endMarker); sleep 60"
+        // The marker after `stty -a` tells a test its output is complete on the screen. The pane
+        // then waits for `close()`: under a full suite on two cores a test may first read it more
+        // than a minute after a program that exits at once (a corrupt file, TERM=dumb) has gone.
+        let commandLine = "trap : INT; \(program); echo \"EXIT=$?\"; stty -a; echo \(Self.endMarker); sleep 3600"
         try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", commandLine])
     }
 
