@@ -5,8 +5,10 @@ import Foundation
 package final class TemporaryDirectory {
     package let url: URL
 
+    /// `roadtrip-tmp-<UUID>`: as long as the end-to-end tests' folder name always was, for the
+    /// screens they compare show paths in it cut at the edge of the pane.
     package init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-tests-\(UUID().uuidString)", isDirectory: true)
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-tmp-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
