@@ -6,6 +6,9 @@ ARGS      ?=
 BUILD_DIR ?= .build
 
 SWIFT_BUILD = $(SWIFT) build --scratch-path $(BUILD_DIR)
+# The tests are built refusing an import of a target the importing target does not name (directly or
+# through one it names): each library's test target names only the layers it may reach.
+SWIFT_BUILD_TESTS = $(SWIFT_BUILD) --build-tests --explicit-target-dependency-import-check error
 # Every test is a Swift Testing one: without --disable-xctest, XCTest runs first and says "Executed 0 tests".
 SWIFT_TEST  = $(SWIFT) test --scratch-path $(BUILD_DIR) --disable-xctest
 
@@ -58,7 +61,7 @@ run: build
 
 ## test: build everything and run every test (unit, view, end-to-end in tmux)
 test: test-deps
-	$(SWIFT_BUILD) --build-tests
+	$(SWIFT_BUILD_TESTS)
 	$(SWIFT_TEST) --skip-build
 	$(MAKE) --no-print-directory bench-quick
 
@@ -70,7 +73,7 @@ bench-quick: test-deps
 
 ## stress: the long reliability tests (kills during saves, 100,000 random keys); `make test` runs short ones
 stress: test-deps
-	$(SWIFT_BUILD) --build-tests
+	$(SWIFT_BUILD_TESTS)
 	ROADTRIP_STRESS=1 $(SWIFT_TEST) --skip-build --filter 'Stress'
 
 ## fuzz: libFuzzer over the parsers, FUZZ_SECONDS each, in its own build folder (.build-fuzz)

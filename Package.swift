@@ -76,9 +76,45 @@ let package = Package(
         .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions"], path: "Sources/RoadtripBench"),
         .testTarget(name: "TextCanvasTests", dependencies: ["TextCanvas"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TextCanvas", "CNCurses"]),
-        .testTarget(name: "RoadtripTests", dependencies: ["RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripTUI", "RoadtripCLI", "Terminal", "TextCanvas"]),
-        // Snapshots/ holds the golden `roadtrip map` outputs, read by path at test time.
-        .testTarget(name: "EndToEndTests", dependencies: [], exclude: ["Snapshots"]),
+        // One test target per library, each naming only its library (and the ones under it that its
+        // tests build values with), so a test that reaches across a layer does not compile.
+        //
+        // What the tests share, as plain targets under Tests/ (as swift-argument-parser's
+        // ArgumentParserTestHelpers), built only for the tests: fixtures, temporary directories, a
+        // hand-moved clock, the real gazetteer, the TSPLIB reader; and, a layer up so that the core's
+        // tests cannot see the store through them, a model loaded in a temporary folder.
+        .target(name: "RoadtripTestSupport", dependencies: ["RoadtripCore"], path: "Tests/RoadtripTestSupport"),
+        .target(
+            name: "RoadtripStoreTestSupport",
+            dependencies: ["RoadtripStore", "RoadtripCore", "RoadtripTestSupport"],
+            path: "Tests/RoadtripStoreTestSupport"
+        ),
+        .testTarget(name: "RoadtripCoreTests", dependencies: ["RoadtripCore", "TextCanvas", "RoadtripTestSupport"]),
+        // Fuzz/ replays the fuzz corpora through the file reader, so it lives with the store.
+        .testTarget(
+            name: "RoadtripStoreTests",
+            dependencies: ["RoadtripStore", "RoadtripCore", "RoadtripTestSupport", "RoadtripStoreTestSupport"]
+        ),
+        .testTarget(name: "RoadtripRegionsTests", dependencies: ["RoadtripRegions", "RoadtripCore", "RoadtripTestSupport"]),
+        // Stress/ drives the real modules on a real model, so it lives with the planner.
+        .testTarget(
+            name: "RoadtripTUITests",
+            dependencies: [
+                "RoadtripTUI", "RoadtripStore", "RoadtripRegions", "RoadtripCore", "Terminal", "TextCanvas",
+                "RoadtripTestSupport", "RoadtripStoreTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "RoadtripCLITests",
+            dependencies: [
+                "RoadtripCLI", "RoadtripStore", "RoadtripCore", "Terminal", "TextCanvas", "RoadtripTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Snapshots/ holds the golden `roadtrip map` outputs, read by path at test time. These tests
+        // run the built binary; they take only the temporary directory and RoadtripCore's
+        // SeededRandom from the libraries, so neither is written twice.
+        .testTarget(name: "EndToEndTests", dependencies: ["RoadtripCore", "RoadtripTestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// The itinerary as a calendar (.ics), read back by a real parser: Python's icalendar, Debian's
 /// python3-icalendar, which `make test` installs (Tests/Scripts/read-ics.py prints what it

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// The `roadtrip` binary run as a command (SPEC §5): no terminal, standard input from /dev/null,
 /// the data file in a temporary directory.

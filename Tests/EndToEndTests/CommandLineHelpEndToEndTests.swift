@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// What the command line says about itself: every command's help, the exit statuses the root's
 /// help lists, the shell completion scripts, and the description the man page is made from.

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
+import RoadtripCore
 #if canImport(Glibc)
 import Glibc
 #endif

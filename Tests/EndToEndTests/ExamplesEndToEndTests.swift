@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// Every example a user is shown runs as printed: the `roadtrip …` lines under "Examples:" in
 /// each command's help (read from the binary's own description of its commands), and the

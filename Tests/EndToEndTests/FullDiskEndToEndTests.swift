@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// Saving when the disk is full or a write is refused: a clear sentence, the file as it was, and
 /// no temporary file left behind.

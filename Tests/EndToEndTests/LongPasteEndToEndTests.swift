@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// A very long paste into a name field: the program keeps answering, keeps the first
 /// `NameLength.maximum` (200) characters and says the rest was left out. Before, every key of a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// The route map: `roadtrip map` against golden snapshots, and the map of the trip detail screen driven
 /// in tmux. Set ROADTRIP_RECORD_SNAPSHOTS=1 to write the snapshots again after a deliberate change.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// The command line on a data file that does not exist yet (issue 25, item 6): it adds no sample
 /// trips, writes nothing until a command saves a change, and says once how to get the samples.

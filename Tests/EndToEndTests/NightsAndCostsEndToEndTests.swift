@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// Where to sleep and what it costs (issue 25): a leg longer than a day split over days with a
 /// night near a town on the way, `n` making that town a stop, and the days' fuel and lodging.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// Planning the days, end to end: the settings form, the itinerary, the optimised order and its
 /// undo in the TUI; `plan` and `optimize` on the command line.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// What the README quotes of the program is what the program says (issue 25: the README said
 /// "⚠ longer than the daily limit" where the program printed "⚠ over the daily limit"), and the

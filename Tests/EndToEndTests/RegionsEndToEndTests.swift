@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// Regions end to end: `roadtrip region add/list/remove` on the committed OpenStreetMap extracts
 /// (© OpenStreetMap contributors, ODbL: Tests/Fixtures/osm/README.md), what a failed, killed or

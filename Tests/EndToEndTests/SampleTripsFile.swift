@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripTestSupport
 
 extension TemporaryDirectory {
     /// A directory whose data file holds the sample trips, as the planner's first start writes

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// `roadtrip search` and `roadtrip new` run as commands.
 @Suite("search and new, end to end")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// Searches made from where the trip is: the stop editor, `search --near` and `new`.
 @Suite("search from the trip, end to end")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,29 +37,6 @@ enum RoadtripBinary {
                 """)
         }
         return candidate
-    }
-}
-
-/// A fresh directory under the system's temporary folder, removed with the object.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-e2e-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    var path: String { url.path }
-
-    /// The data file the tests point `ROADTRIP_FILE` at (absent until the program creates it).
-    var dataFile: URL { url.appendingPathComponent("trips.json") }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    deinit {
-        remove()
     }
 }
 

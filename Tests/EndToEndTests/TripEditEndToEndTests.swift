@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

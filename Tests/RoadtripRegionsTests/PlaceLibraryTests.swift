@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import RoadtripCore
+@testable import RoadtripRegions
+import RoadtripTestSupport
+
+/// Several indexes searched as one: the ranking rule across them, the same place once, and the
+/// built-in natural features.
+struct PlaceLibraryTests {
+    static func index(_ features: [NamedFeature], source: String, towns: (any PlaceIndex)? = nil) throws -> Gazetteer {
+        let bytes = try GazetteerWriter.bytes(for: FeatureGazetteer.source(for: features, towns: towns)).bytes
+        return try Gazetteer(bytes: GazetteerBytes(copying: bytes), path: source, source: source)
+    }
+
+    @Test func placesOfTwoIndexesAreRankedByTheOneRule() throws {
+        let towns = try RealGazetteer.get()
+        let region = try Self.index([
+            NamedFeature(name: "Durness", kind: .village, coordinate: Coordinate(latitude: 58.567, longitude: -4.745)),
+            NamedFeature(name: "Smoo Cave", kind: .cave, coordinate: Coordinate(latitude: 58.563, longitude: -4.721)),
+            NamedFeature(name: "Portland Bill", kind: .cape, coordinate: Coordinate(latitude: 50.513, longitude: -2.457)),
+        ], source: "scotland", towns: towns)
+        let library = PlaceLibrary(indexes: [towns, region])
+        let durness = try #require(library.search("Durness", limit: 3).first)
+        #expect(durness.source == "scotland" && durness.kindText == "village" && durness.countryCode == "GB")
+        // An exact name of either index before a name that only starts like it; a city before a cape.
+        #expect(library.search("Portland", limit: 3).map(\.name).prefix(2) == ["Portland", "Portland"])
+        #expect(library.search("Portland B", limit: 1).first?.name == "Portland Bill")
+        #expect(library.search("smoo cave", limit: 5).map(\.name) == ["Smoo Cave"])
+        #expect(library.search("smoo", limit: 5).map(\.name).contains("Smoo Cave"))
+    }
+
+    @Test func theSamePlaceInTwoIndexesIsShownOnce() throws {
+        let towns = try RealGazetteer.get()
+        let ordino = try #require(towns.search("Ordino", limit: 1).first)
+        let region = try Self.index([NamedFeature(name: "Ordino", kind: .village, coordinate: Coordinate(latitude: 42.557, longitude: 1.532))],
+                                    source: "andorra", towns: towns)
+        let found = PlaceLibrary(indexes: [towns, region]).search("Ordino", limit: 5)
+        #expect(found.filter { $0.name == "Ordino" }.count == 1)
+        #expect(found.first?.coordinate == ordino.coordinate, "the town of 3,000 ranks first, and stands for both")
+    }
+
+    @Test(arguments: [("Crater Lake", PlaceKind.nationalPark, "OR"), ("Yosemite", .nationalPark, "CA"), ("Matterhorn", .peak, "")])
+    func naturalFeaturesAreBuiltIn(query: String, kind: PlaceKind, admin1Code: String) throws {
+        let resources = try Resources.locate(environment: [:])
+        let library = PlaceLibrary(indexes: [try RealGazetteer.get(), try Gazetteer.load(from: resources.features)])
+        let first = try #require(library.search(query, limit: 3).first)
+        #expect(first.name == query && first.kind == kind && first.source == Place.builtinSource)
+        if !admin1Code.isEmpty { #expect(first.admin1Code == admin1Code) }
+        if kind == .peak { #expect(first.elevation == 4478) }
+    }
+
+    @Test func aNearPlaceFromAFarOneIsTheNearestTown() throws {
+        let towns = try RealGazetteer.get()
+        let library = PlaceLibrary(indexes: [towns, try Self.index([NamedFeature(name: "X", kind: .peak, coordinate: Coordinate(latitude: 0, longitude: 0))], source: "r")])
+        #expect(library.nearest(to: Coordinate(latitude: 48.2, longitude: 16.37))?.name == towns.nearest(to: Coordinate(latitude: 48.2, longitude: 16.37))?.name)
+    }
+}

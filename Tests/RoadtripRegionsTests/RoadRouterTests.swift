@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+@testable import RoadtripCore
+@testable import RoadtripRegions
+import RoadtripTestSupport
+
+/// Legs routed in process on the roads of the committed extracts (© OpenStreetMap contributors,
+/// ODbL), against `routino-router`: the same engine, on the same database, with the same profile.
+@Suite(.serialized) struct RoadRouterTests {
+    /// Andorra and Krems added once for the suite, each with its road database.
+    nonisolated(unsafe) static let shelf = Result { () throws -> (RegionShelf, TemporaryDirectory) in
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        for file in ["andorra.osm.pbf", "krems.osm.gz"] {
+            _ = try RegionImport(file: RegionImportTests.fixture(file), shelf: shelf, towns: nil).run()
+        }
+        return (shelf, directory)
+    }
+
+    static func router() throws -> RoadRouter { RoadRouter(shelf: try shelf.get().0) }
+
+    static let andorraLaVella = Coordinate(latitude: 42.5078, longitude: 1.5211)
+    static let pasDeLaCasa = Coordinate(latitude: 42.5428, longitude: 1.7336)
+    static let ordino = Coordinate(latitude: 42.5562, longitude: 1.5332)
+    static let krems = Coordinate(latitude: 48.4102, longitude: 15.6036)
+    static let kremsEast = Coordinate(latitude: 48.4046, longitude: 15.6512)
+
+    /// What `routino-router` prints for the leg: the last row's total kilometres and minutes.
+    static func reference(_ from: Coordinate, _ to: Coordinate, region: String, quickest: Bool, profile: String) throws -> (km: Double, minutes: Double) {
+        let folder = try shelf.get().0.directory.appendingPathComponent(region).appendingPathComponent(RegionInfo.roadsFolderName)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/routino-router")
+        process.arguments = ["--dir=\(folder.path)", "--profiles=/usr/share/routino/profiles.xml", "--profile=\(profile)",
+                             "--lat1=\(from.latitude)", "--lon1=\(from.longitude)", "--lat2=\(to.latitude)", "--lon2=\(to.longitude)",
+                             quickest ? "--quickest" : "--shortest", "--output-text-all", "--output-stdout", "--quiet"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let last = try #require(output.split(separator: "\n").last { !$0.hasPrefix("#") })
+        let columns = last.split(separator: "\t").map { $0.trimmingCharacters(in: .whitespaces) }
+        return (try #require(Double(columns[6])), try #require(Double(columns[7])))
+    }
+
+    @Test(arguments: [(andorraLaVella, pasDeLaCasa, "andorra", true, RoadRouter.Options.Vehicle.car),
+                      (pasDeLaCasa, andorraLaVella, "andorra", true, .car), (andorraLaVella, ordino, "andorra", false, .car),
+                      (andorraLaVella, pasDeLaCasa, "andorra", true, .van), (andorraLaVella, ordino, "andorra", true, .motorcycle),
+                      (krems, kremsEast, "krems", true, .car), (kremsEast, krems, "krems", false, .car)])
+    func aLegIsWhatRoutinoRouterPrints(from: Coordinate, to: Coordinate, region: String, quickest: Bool, vehicle: RoadRouter.Options.Vehicle) throws {
+        let outcome = try Self.router().route(from: from, to: to, fromName: "A", toName: "B", options: .init(vehicle: vehicle, quickest: quickest))
+        guard case .road(let leg) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(leg.region == region)
+        let reference = try Self.reference(from, to, region: region, quickest: quickest, profile: vehicle.rawValue)
+        // routino-router prints kilometres to 2 decimals and minutes to 1: the same figures, rounded as it rounds them.
+        #expect(String(format: "%.2f", leg.metres / 1_000) == String(format: "%.2f", reference.km), "\(leg.metres) m against \(reference.km) km")
+        #expect(String(format: "%.1f", leg.seconds / 60) == String(format: "%.1f", reference.minutes), "\(leg.seconds) s against \(reference.minutes) min")
+        #expect(leg.line.count > 2)
+    }
+
+    @Test func andorraLaVellaToPasDeLaCasaIsAboutTwiceItsStraightLine() throws {
+        guard case .road(let leg) = try Self.router().route(from: Self.andorraLaVella, to: Self.pasDeLaCasa, fromName: "Andorra la Vella", toName: "Pas de la Casa") else {
+            Issue.record("not routed"); return
+        }
+        let ratio = leg.metres / Geodesy.distance(from: Self.andorraLaVella, to: Self.pasDeLaCasa)
+        #expect((1.6...2.2).contains(ratio), "\(ratio)")
+    }
+
+    @Test func legsWithoutRoadFiguresSayWhy() throws {
+        let router = try Self.router()
+        #expect(router.route(from: Self.andorraLaVella, to: Self.krems, fromName: "Andorra la Vella", toName: "Krems")
+                == .estimate(reason: "Andorra la Vella and Krems are in different regions"))
+        let durness = Coordinate(latitude: 58.567, longitude: -4.745)
+        #expect(router.route(from: durness, to: Self.krems, fromName: "Durness", toName: "Krems") == .estimate(reason: "no region covers Durness"))
+        // The middle of Engolasters lake, and a summit far from any road.
+        let summit = Coordinate(latitude: 42.6669, longitude: 1.3979)
+        guard case .estimate(let reason) = router.route(from: Self.andorraLaVella, to: summit, fromName: "Andorra la Vella", toName: "Pica d'Estats") else {
+            Issue.record("a summit is not on a road"); return
+        }
+        #expect(reason == "no region covers Pica d'Estats", "outside the extract's box: \(reason)")
+    }
+
+    @Test func aRegionAddedBeforeRoadsHasNone() {
+        #expect(!RoadRouter(regions: []).hasRoads)
+        #expect(RoadRouter(regions: []).route(from: Self.krems, to: Self.kremsEast, fromName: "Krems", toName: "Krems east") == .estimate(reason: "no region covers Krems"))
+    }
+}
+
+extension RoadRouterTests {
+    @Test func aTripsSettingsChooseTheProfileAndTheWay() throws {
+        #expect(RoadRouter.Options(settings: TripSettings()) == .init(vehicle: .car, quickest: true))
+        var settings = TripSettings()
+        settings.route = .shortest
+        settings.vehicle = .van
+        #expect(RoadRouter.Options(settings: settings) == .init(vehicle: .van, quickest: false))
+        // The same leg, shortest by van, is what routino-router prints for that profile.
+        var trip = Trip(name: "T", stops: [Stop(name: "A", location: Self.andorraLaVella), Stop(name: "B", location: Self.ordino)])
+        trip.settings = settings
+        let leg = try #require(try Self.router().legs(of: trip, estimate: RouteEstimate()).first)
+        let reference = try Self.reference(Self.andorraLaVella, Self.ordino, region: "andorra", quickest: false, profile: "goods")
+        #expect(leg.source == .road && String(format: "%.2f", leg.meters / 1_000) == String(format: "%.2f", reference.km))
+    }
+}
+
+/// Stops the roads cannot reach, trips of one stop, a loop and a hundred stops (issue 23).
+extension RoadRouterTests {
+    static let encamp = Coordinate(latitude: 42.5345, longitude: 1.5806)
+    static let santJulia = Coordinate(latitude: 42.4637, longitude: 1.4912)
+    static let canillo = Coordinate(latitude: 42.5676, longitude: 1.5976)
+
+    static func trip(_ points: [Coordinate]) -> Trip {
+        Trip(name: "T", stops: points.enumerated().map { Stop(name: "S\($0 + 1)", location: $1) })
+    }
+
+    @Test func aStopFarOffRoadIsAnEstimateAndOneInALakeStartsOnItsShore() throws {
+        let router = try Self.router()
+        // Coma Pedrosa's summit: Routino finds no road within 1 km.
+        let summit = Coordinate(latitude: 42.5917, longitude: 1.4446)
+        #expect(router.route(from: Self.andorraLaVella, to: summit, fromName: "Andorra la Vella", toName: "Coma Pedrosa")
+                == .estimate(reason: "Coma Pedrosa is more than 1 km from any road"))
+        // The middle of Engolasters lake: the leg starts on the road along its shore.
+        let lake = Coordinate(latitude: 42.5199, longitude: 1.5676)
+        guard case .road(let leg) = router.route(from: lake, to: Self.encamp, fromName: "Engolasters", toName: "Encamp") else {
+            Issue.record("the lake's shore road"); return
+        }
+        let shore = try #require(leg.line.first)
+        #expect((50...RoadRouter.farestFromRoad).contains(Geodesy.distance(from: lake, to: shore)))
+    }
+
+    @Test func aOneStopTripHasNoLegsAndALoopEndsWhereItStarts() throws {
+        let router = try Self.router()
+        #expect(router.legs(of: Self.trip([Self.ordino]), estimate: RouteEstimate()).isEmpty)
+        #expect(router.matrix(of: [(Self.ordino, "Ordino")]) == .roads(RoadMatrix(count: 1, meters: [0], seconds: [0])))
+        let loop = router.legs(of: Self.trip([Self.andorraLaVella, Self.ordino, Self.encamp, Self.andorraLaVella]), estimate: RouteEstimate())
+        #expect(loop.map(\.source) == [.road, .road, .road])
+        let home = try #require(loop.last?.line.last)
+        #expect(Geodesy.distance(from: home, to: Self.andorraLaVella) < 300)
+    }
+
+    @Test func aHundredStopsAlongTheRoadEachGoOnToTheNext() throws {
+        let router = try Self.router()
+        guard case .road(let whole) = router.route(from: Self.andorraLaVella, to: Self.pasDeLaCasa, fromName: "A", toName: "B") else {
+            Issue.record("not routed"); return
+        }
+        // 100 stops on the road's own points, in order: each leg follows the road on to the next,
+        // a few hundred metres. (Near the Envalira tunnel a point can lie nearer the pass road
+        // above it, and that leg goes round: two legs of 99 on this road.)
+        let stride = Double(whole.line.count - 1) / 99
+        let stops = (0..<100).map { whole.line[Int((Double($0) * stride).rounded())] }
+        let legs = router.legs(of: Self.trip(stops), estimate: RouteEstimate())
+        #expect(legs.count == 99 && legs.allSatisfy { $0.source == .road })
+        let straight = zip(stops, stops.dropFirst()).map { Geodesy.distance(from: $0, to: $1) }
+        let alongTheRoad = zip(legs, straight).filter { $0.meters <= $1 * 1.3 + 100 }.count
+        #expect(alongTheRoad >= 95, "\(zip(legs, straight).map { "\(Int($0.meters))/\(Int($1))" })")
+        #expect(legs.reduce(0) { $0 + $1.seconds } >= whole.seconds * 0.95)
+    }
+}
+
+/// The roads between every two stops, for the order's search.
+extension RoadRouterTests {
+    static let towns = [("Andorra la Vella", andorraLaVella), ("Pas de la Casa", pasDeLaCasa), ("Ordino", ordino), ("Encamp", encamp),
+                        ("Sant Julià de Lòria", santJulia), ("Canillo", canillo)].map { ($1, $0) }
+
+    @Test func everyEntryIsTheLegRoutedAloneEachWay() throws {
+        let router = try Self.router()
+        var calls: [(Int, Int)] = []
+        guard case .roads(let matrix) = router.matrix(of: Self.towns, progress: { calls.append(($0, $1)); return true }) else {
+            Issue.record("not on roads"); return
+        }
+        #expect(calls.map(\.0) == Array(1...30) && calls.allSatisfy { $0.1 == 30 })
+        var asymmetric = false
+        for i in 0..<6 {
+            #expect(matrix.meters(i, i) == 0)
+            for j in 0..<6 where i != j {
+                guard case .road(let leg) = router.route(from: Self.towns[i].0, to: Self.towns[j].0, fromName: "", toName: "") else {
+                    Issue.record("\(i) → \(j)"); continue
+                }
+                #expect(matrix.meters(i, j) == leg.metres && matrix.seconds(i, j) == leg.seconds, "\(i) → \(j)")
+                asymmetric = asymmetric || matrix.seconds(i, j) != matrix.seconds(j, i)
+            }
+        }
+        #expect(asymmetric, "a road is not always as quick back")
+    }
+
+    @Test func aMatrixThatCannotBeOnRoadsSaysWhyAndOneCanBeStopped() throws {
+        let router = try Self.router()
+        #expect(router.matrix(of: Self.towns + [(Self.krems, "Krems")]) == .estimate(reason: "the stops are in different regions"))
+        #expect(router.matrix(of: Self.towns + [(Coordinate(latitude: 58.567, longitude: -4.745), "Durness")])
+                == .estimate(reason: "no region covers Durness"))
+        #expect(router.matrix(of: Self.towns + [(Coordinate(latitude: 42.5917, longitude: 1.4446), "Coma Pedrosa")])
+                == .estimate(reason: "Coma Pedrosa is more than 1 km from any road"))
+        var calls = 0
+        #expect(router.matrix(of: Self.towns, progress: { _, _ in calls += 1; return calls < 3 }) == .cancelled)
+        #expect(calls == 3)
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+import RoadtripCore
+import RoadtripStore
+import RoadtripTestSupport
+
+extension DataModel {
+    /// A model over `trips.json` in `directory`, loaded (and locked) with `trips` as a first run
+    /// would seed it: what interactor, router, assembly and main-loop tests start from.
+    package static func loaded(with trips: [Trip], in directory: TemporaryDirectory) throws -> DataModel {
+        let model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
+        try model.load { trips }
+        return model
+    }
+}

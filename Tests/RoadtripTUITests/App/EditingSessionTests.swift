@@ -1,0 +1,46 @@
+import Foundation
+@testable import RoadtripStore
+@testable import RoadtripTUI
+import Terminal
+import Testing
+import RoadtripStoreTestSupport
+import RoadtripTestSupport
+
+/// The editing keys answer alike on every screen: one session of the shared model.
+@MainActor
+@Suite struct EditingSessionTests {
+    let directory: TemporaryDirectory
+    let model: DataModel
+    let session: TripListInteractor
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        model = try DataModel.loaded(with: Fixtures.trips, in: directory)
+        session = TripListInteractor(model: model)
+    }
+
+    @Test func undoAndRedoNameTheChange() {
+        model.deleteTrip(id: Fixtures.empty.id)
+        #expect(session.undoMessage() == StatusMessage("Undid: delete trip Someday."))
+        #expect(session.redoMessage() == StatusMessage("Redid: delete trip Someday."))
+        #expect(session.redoMessage() == StatusMessage("Nothing to redo."))
+    }
+
+    @Test func saveSaysWhere() {
+        #expect(session.saveMessage() == StatusMessage("Saved to \(directory.file("trips.json").path)."))
+    }
+
+    @Test func aReadOnlyFileRefusesUndoAndRedoWithTheReason() throws {
+        // The first model holds the file's lock: a second one on the same file is read-only.
+        _ = try session.save()
+        let reader = DataModel(store: TripFileStore(url: directory.file("trips.json")))
+        try reader.load { [] }
+        #expect(reader.readOnlyReason != nil)
+        reader.deleteTrip(id: Fixtures.alps.id)
+        let readOnly = TripDetailInteractor(tripID: Fixtures.pacific.id, model: reader)
+        #expect(readOnly.refusal?.isError == true)
+        #expect(readOnly.undoMessage() == readOnly.refusal)
+        #expect(readOnly.redoMessage() == readOnly.refusal)
+        #expect(session.refusal == nil)
+    }
+}

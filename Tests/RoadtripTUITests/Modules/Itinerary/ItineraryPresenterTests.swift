@@ -1,0 +1,110 @@
+import Foundation
+@testable import RoadtripCore
+@testable import RoadtripTUI
+import Terminal
+import Testing
+import RoadtripTestSupport
+
+@MainActor
+@Suite struct ItineraryPresenterTests {
+    let view = ItineraryViewSpy()
+    let interactor = ItineraryInteractorSpy(trip: ItineraryFixtures.route66)
+    let router = ItineraryRouterSpy()
+    let presenter: ItineraryPresenter
+
+    init() {
+        presenter = ItineraryPresenter(interactor: interactor, router: router, unit: .km)
+        presenter.view = view
+        presenter.didLoad()
+    }
+
+    private var headings: [String] { view.last?.rows.filter { $0.kind == .day }.map(\.title) ?? [] }
+
+    @Test func theTripIsShownDayByDay() throws {
+        let viewModel = try #require(view.last)
+        #expect(viewModel.title == "Route 66")
+        #expect(viewModel.subtitle.hasPrefix("2 days from Wed 1 Jul 2026, 09:00 CDT"))
+        #expect(viewModel.subtitle.hasSuffix("at most 8 h 00 min driving a day"))
+        #expect(headings == ["Day 1 · Wed 1 Jul 2026", "Day 2 · Thu 2 Jul 2026"])
+        let night = try #require(viewModel.rows.first { $0.title == "3. St. Louis" && $0.detail.contains("night here") })
+        #expect(night.detail == "night here (daily limit)")
+        #expect(viewModel.summary.hasPrefix("In all: ≈ "))
+    }
+
+    @Test func aChangeToTheTripPlansItAgain() {
+        var trip = ItineraryFixtures.route66
+        trip.stops[1].overnight = true
+        interactor.subject.value = trip
+        #expect(headings.count == 3)
+        trip.settings.dailyLimitHours = 14
+        trip.stops[1].overnight = false
+        interactor.subject.value = trip
+        #expect(headings.count == 1)
+    }
+
+    @Test func aLegLongerThanTheLimitIsAWarningAndCounted() throws {
+        var trip = ItineraryFixtures.route66
+        trip.settings.dailyLimitHours = 4
+        interactor.subject.value = trip
+        let warnings = view.last?.rows.filter(\.isWarning) ?? []
+        // 4 h 20 min over days 1 and 2, 6 h 30 min over days 2 to 4.
+        #expect(warnings.map(\.day) == [0, 1, 1, 2, 3])
+        #expect(warnings.first?.detail == "⚠ longer than the daily limit (4 h 00 min): part 1 of 2")
+        #expect(view.last?.summary.contains("2 legs are split over days") == true)
+    }
+
+    @Test func costsShowOnceSet() throws {
+        #expect(view.last?.rows.first?.detail.contains("fuel") == false)
+        var trip = ItineraryFixtures.route66
+        trip.settings.fuelLitresPer100Km = 8
+        trip.settings.fuelPricePerLitre = 1.5
+        trip.settings.currency = "$"
+        trip.settings.nightlyBudget = 120
+        interactor.subject.value = trip
+        let headings = view.last?.rows.filter { $0.kind == .day }.map(\.detail) ?? []
+        #expect(headings.count == 2 && headings[0].hasSuffix("lodging $120") && headings[0].contains(" · fuel $"))
+        #expect(view.last?.summary.contains("· total $") == true && view.last?.summary.contains("lodging $120") == true)
+    }
+
+    @Test func nAddsTheNightProposedOnTheLinesDay() throws {
+        // The Route 66 day ends at St. Louis with 1 h 30 min left; a town 100 km on to Joplin is proposed.
+        let town = Place(name: "Cuba", admin1: "Missouri", admin1Code: "MO", country: "United States", countryCode: "US",
+                         coordinate: Coordinate(latitude: 38.06, longitude: -91.40), population: 3_300, timeZone: "America/Chicago")
+        interactor.places = FakePlaces([town])
+        interactor.subject.value = ItineraryFixtures.route66
+        let rows = try #require(view.last?.rows)
+        let proposal = try #require(rows.firstIndex { $0.kind == .stopover })
+        #expect(rows[proposal].title == "or on to Cuba")
+        presenter.didPressAddNight(row: 1)
+        #expect(interactor.nightsAdded.map(\.name) == ["Cuba"] && interactor.nightsAdded.map(\.after) == [2])
+        #expect(view.last?.message?.text == "Added Cuba.")
+        // The last day proposes nothing.
+        presenter.didPressAddNight(row: rows.count - 1)
+        #expect(view.last?.message?.text.hasPrefix("Day 2 has no night to propose") == true)
+    }
+
+    @Test func aTripWithoutStopsSaysHowToStart() {
+        interactor.subject.value = Trip(name: "Empty")
+        #expect(view.last?.emptyMessage?.contains("No stops yet") == true)
+    }
+
+    @Test func theScreenClosesWhenTheTripIsGone() {
+        interactor.subject.value = nil
+        #expect(router.closed == 1)
+    }
+
+    @Test func undoNamesWhatItUndidAndReadOnlyRefuses() {
+        interactor.undoDescription = "change the settings"
+        presenter.didPressUndo()
+        #expect(view.last?.message == StatusMessage("Undid: change the settings."))
+        interactor.readOnlyReason = "another roadtrip has the file"
+        presenter.didPressUndo()
+        #expect(view.last?.message?.isError == true)
+    }
+
+    @Test func backAndHelpGoThroughTheRouter() {
+        presenter.didPressBack()
+        presenter.didPressHelp()
+        #expect(router.closed == 1 && router.helpShown == 1)
+    }
+}

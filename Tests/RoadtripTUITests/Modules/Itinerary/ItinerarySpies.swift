@@ -1,0 +1,81 @@
+import Foundation
+@preconcurrency import OpenCombine
+@testable import RoadtripCore
+@testable import RoadtripStore
+@testable import RoadtripTUI
+import Terminal
+import RoadtripTestSupport
+
+@MainActor
+final class ItineraryViewSpy: ItineraryViewInput {
+    var displayed: [ItineraryViewModel] = []
+    var last: ItineraryViewModel? { displayed.last }
+    func display(_ viewModel: ItineraryViewModel) { displayed.append(viewModel) }
+}
+
+/// A trip in a subject, planned in Chicago's zone from 1 July 2026.
+@MainActor
+final class ItineraryInteractorSpy: ItineraryInteractorInput {
+    let subject: CurrentValueSubject<Trip?, Never>
+    var undoDescription: String?
+    var readOnlyReason: String?
+    /// Where the planner looks for a night's place; none by default.
+    var places: (any PlaceIndex)?
+    /// Each `addNightStop`: the place's name and the stop it goes after.
+    var nightsAdded: [(name: String, after: Int)] = []
+
+    init(trip: Trip?) { subject = CurrentValueSubject(trip) }
+
+    var trip: AnyPublisher<Trip?, Never> { subject.eraseToAnyPublisher() }
+    let roadSubject = PassthroughSubject<Void, Never>()
+    var roadLegChanges: AnyPublisher<Void, Never> { roadSubject.eraseToAnyPublisher() }
+
+    func itinerary(for trip: Trip, unit: DistanceUnit) -> Itinerary {
+        let zones = Array(repeating: TimeZone(identifier: "America/Chicago")!, count: trip.stops.count)
+        var planner = ItineraryPlanner(stops: trip.stops, legMeters: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip, unit: unit),
+                                       settings: trip.settings, timeZones: zones, today: LocalDay(year: 2026, month: 7, day: 1))
+        planner.overnightPlaces = places.map(OvernightPlaces.init(places:))
+        return planner.plan()
+    }
+
+    func addNightStop(_ place: Place, after index: Int) -> StatusMessage {
+        nightsAdded.append((place.name, index))
+        return StatusMessage("Added \(place.name).")
+    }
+
+    func undo() -> String? { undoDescription }
+    func redo() -> String? { nil }
+    func save() throws(DataFileError) -> String { "/data/trips.json" }
+}
+
+@MainActor
+final class ItineraryRouterSpy: ItineraryRouterInput {
+    var closed = 0
+    var helpShown = 0
+    func closeItinerary() { closed += 1 }
+    func openHelp() { helpShown += 1 }
+}
+
+@MainActor
+final class ItineraryPresenterSpy: ItineraryViewOutput {
+    var intents: [String] = []
+    func didLoad() { intents.append("load") }
+    func didPressUndo() { intents.append("undo") }
+    func didPressRedo() { intents.append("redo") }
+    func didPressSave() { intents.append("save") }
+    func didPressHelp() { intents.append("help") }
+    func didPressBack() { intents.append("back") }
+    func didPressAddNight(row: Int) { intents.append("night \(row)") }
+}
+
+enum ItineraryFixtures {
+    /// Chicago → Springfield → St. Louis → Joplin: about 4 h 20 min, 2 h 10 min and 6 h 30 min at the defaults.
+    static var route66: Trip {
+        Trip(id: Fixtures.uuid(66), name: "Route 66", stops: [
+            Stop(id: Fixtures.uuid(661), name: "Chicago", location: Coordinate(latitude: 41.8781, longitude: -87.6298)),
+            Stop(id: Fixtures.uuid(662), name: "Springfield", location: Coordinate(latitude: 39.7817, longitude: -89.6501)),
+            Stop(id: Fixtures.uuid(663), name: "St. Louis", location: Coordinate(latitude: 38.627, longitude: -90.1994)),
+            Stop(id: Fixtures.uuid(664), name: "Joplin", location: Coordinate(latitude: 37.0842, longitude: -94.5133)),
+        ])
+    }
+}

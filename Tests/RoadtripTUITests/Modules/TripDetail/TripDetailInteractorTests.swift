@@ -1,0 +1,161 @@
+import Foundation
+@preconcurrency import OpenCombine
+@testable import RoadtripCore
+@testable import RoadtripStore
+@testable import RoadtripTUI
+import Testing
+import RoadtripStoreTestSupport
+import RoadtripTestSupport
+
+/// The interactor on a real DataModel over a temporary file.
+@MainActor
+@Suite struct TripDetailInteractorTests {
+    let directory: TemporaryDirectory
+    let model: DataModel
+    let interactor: TripDetailInteractor
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        model = try DataModel.loaded(with: Fixtures.trips, in: directory)
+        interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model)
+    }
+
+    private var stops: [String] { model.trip(id: Fixtures.pacific.id)?.stops.map(\.name) ?? [] }
+
+    @Test func optimisingSavesTheEditsBeforeItFirst() throws {
+        // Issue 21: a rename typed just before O was lost when the optimisation died.
+        model.insertStop(Stop(name: "Cambria", location: Coordinate(latitude: 35.5641, longitude: -121.0807)), inTrip: Fixtures.pacific.id, at: 1)
+        model.renameTrip(id: Fixtures.pacific.id, to: "Renamed before O")
+        #expect(model.hasUnsavedChanges)
+        #expect(interactor.orderSearch() != nil)
+        #expect(!model.hasUnsavedChanges)
+        let saved = try #require(try TripFileStore(url: model.store.url).read())
+        #expect(saved.trips.contains { $0.name == "Renamed before O" })
+    }
+
+    @Test func anExportNamedAloneGoesBesideTheDataFileWhateverTheCurrentFolder() throws {
+        // Issue 25: it went to the folder the program was started from.
+        let folder = directory.url.standardizedFileURL.path
+        #expect(interactor.exportFolder == folder)
+        #expect(interactor.suggestedExportPath() == "\(folder)/Pacific Drive.gpx")
+        let written = try interactor.exportTrip(to: "coast.geojson", format: .geojson, replacing: false)
+        #expect(written == "\(folder)/coast.geojson")
+        #expect(FileManager.default.fileExists(atPath: written))
+        #expect(interactor.exportURL(forTyped: "/tmp/x.gpx").path == "/tmp/x.gpx")
+    }
+
+    @Test func aHiddenDataFolderSendsExportsToTheDocumentsFolderWhenItExists() throws {
+        let hidden = directory.url.appendingPathComponent(".local/share/roadtrip")
+        let documents = directory.url.appendingPathComponent("Documents")
+        try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        let dataFile = hidden.appendingPathComponent("trips.json")
+        #expect(ExportFolder(dataFile: dataFile, environment: ["XDG_DOCUMENTS_DIR": documents.path]).path == documents.standardizedFileURL.path)
+        // Without it, or when it is not there, or beside a data file the user put in a visible folder: the data file's folder.
+        #expect(ExportFolder(dataFile: dataFile, environment: [:]).path == hidden.standardizedFileURL.path)
+        #expect(ExportFolder(dataFile: dataFile, environment: ["XDG_DOCUMENTS_DIR": documents.path + "/gone"]).path == hidden.standardizedFileURL.path)
+        #expect(ExportFolder(dataFile: dataFile, environment: ["XDG_DOCUMENTS_DIR": "Documents"]).path == hidden.standardizedFileURL.path)
+        let visible = documents.appendingPathComponent("trips.json")
+        #expect(ExportFolder(dataFile: visible, environment: ["XDG_DOCUMENTS_DIR": "/"]).path == documents.standardizedFileURL.path)
+    }
+
+    @Test func anExportOverTheTripsFileIsRefusedEvenWhenReplacing() throws {
+        // Issue 21: `e`, the trips file's path and `y` to "Replace it?" wrote one trip over all of them.
+        let before = try Data(contentsOf: model.store.url)
+        let failure = #expect(throws: ExportFile.Failure.self) {
+            try interactor.exportTrip(to: model.store.url.path, format: .geojson, replacing: true)
+        }
+        #expect(failure?.description.contains("is the trips file roadtrip is using") == true)
+        #expect(failure?.fileExists == false) // not a question to ask again with "replace"
+        #expect(try Data(contentsOf: model.store.url) == before)
+    }
+
+    /// A calendar is planned as the itinerary is: the stops' zones from the places, the units
+    /// of the screen, and today for a trip without a start date.
+    @Test func anICSExportIsTheItineraryInTheStopsZones() throws {
+        let interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model, places: .fixed(FakePlaces.california),
+                                              unit: .mi, today: { LocalDay(year: 2026, month: 7, day: 1) })
+        let file = directory.file("coast.ics")
+        #expect(try interactor.exportTrip(to: file.path, format: .ics, replacing: false) == file.path)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("DTSTART;TZID=America/Los_Angeles:20260701T090000\r\n"))
+        #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:America/Los_Angeles\r\n"))
+        #expect(text.contains("SUMMARY:Drive Monterey → Big Sur\r\n"))
+        #expect(text.contains(" mi\\, ≈ "))
+    }
+
+    @Test func anICSExportOfAOneStopTripIsRefused() throws {
+        model.deleteStop(id: Fixtures.pacific.stops[2].id, inTrip: Fixtures.pacific.id)
+        model.deleteStop(id: Fixtures.pacific.stops[1].id, inTrip: Fixtures.pacific.id)
+        let file = directory.file("coast.ics")
+        let failure = #expect(throws: ExportFile.Failure.self) {
+            try interactor.exportTrip(to: file.path, format: .ics, replacing: false)
+        }
+        #expect(failure?.description.contains("a calendar needs a drive: add a second stop first.") == true)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
+    @Test func publishesOnlyItsTripAndOnlyWhenItChanges() {
+        var received: [String?] = []
+        let subscription = interactor.trip.sink { received.append($0?.name) }
+        model.renameTrip(id: Fixtures.alps.id, to: "Elsewhere")
+        model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
+        model.deleteTrip(id: Fixtures.pacific.id)
+        subscription.cancel()
+        #expect(received == ["Pacific Drive", "Coast", nil])
+    }
+
+    @Test func moveAndDelete() throws {
+        let bigSur = Fixtures.pacific.stops[1].id
+        #expect(interactor.moveStop(id: bigSur, by: 1))
+        #expect(stops == ["Monterey", "Morro Bay", "Big Sur"])
+        #expect(!interactor.moveStop(id: bigSur, by: 1))
+        #expect(!interactor.moveStop(id: Fixtures.pacific.stops[0].id, by: -1))
+        interactor.deleteStop(id: bigSur)
+        #expect(stops == ["Monterey", "Morro Bay"])
+    }
+
+    @Test func everyChangeCanBeUndoneByName() {
+        interactor.deleteStop(id: Fixtures.pacific.stops[0].id)
+        _ = interactor.moveStop(id: Fixtures.pacific.stops[2].id, by: -1)
+        #expect(interactor.undo() == "move stop Morro Bay")
+        #expect(interactor.undo() == "delete stop Monterey")
+        #expect(stops == ["Monterey", "Big Sur", "Morro Bay"])
+        #expect(interactor.redo() == "delete stop Monterey")
+        #expect(stops == ["Big Sur", "Morro Bay"])
+    }
+
+    @Test func aRenameSessionIsOneUndoStep() {
+        interactor.renameTrip(to: "P", session: "s1")
+        interactor.renameTrip(to: "Pa", session: "s1")
+        interactor.renameTrip(to: "Pac", session: "s1")
+        #expect(model.trip(id: Fixtures.pacific.id)?.name == "Pac")
+        #expect(interactor.undo() == "rename trip Pacific Drive")
+        #expect(model.trip(id: Fixtures.pacific.id)?.name == "Pacific Drive")
+        #expect(interactor.undo() == nil)
+    }
+
+    @Test func aRenameRestoredByEscapeLeavesNothingToUndo() {
+        interactor.renameTrip(to: "Other", session: "s1")
+        interactor.renameTrip(to: "Pacific Drive", session: "s1")
+        #expect(!model.canUndo)
+    }
+
+    @Test func estimatesAreStoredInTheTripAndSaved() throws {
+        interactor.setSettings(TripSettings(averageSpeedKmh: 95, roadFactor: 1.4))
+        _ = try interactor.save()
+        let saved = try TripFileStore(url: directory.file("trips.json")).read()?.trips.first
+        #expect(saved?.settings.roadFactor == 1.4)
+        #expect(saved?.settings.averageSpeedKmh == 95)
+        let text = try String(contentsOf: directory.file("trips.json"), encoding: .utf8)
+        #expect(text.contains("\"roadFactor\" : 1.4"))
+        #expect(!text.contains("\"roadFactor\" : 1.25"))
+    }
+
+    @Test func defaultsAreNotWrittenToTheFile() throws {
+        _ = try interactor.save()
+        let text = try String(contentsOf: directory.file("trips.json"), encoding: .utf8)
+        #expect(!text.contains("roadFactor"))
+        #expect(!text.contains("averageSpeedKmh"))
+    }
+}

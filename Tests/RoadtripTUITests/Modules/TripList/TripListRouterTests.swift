@@ -1,0 +1,44 @@
+import Foundation
+@testable import RoadtripStore
+@testable import RoadtripCore
+@testable import RoadtripTUI
+import Testing
+import RoadtripStoreTestSupport
+import RoadtripTestSupport
+
+/// Where the trip list's router takes the user, on a real navigator over a real model.
+@MainActor
+@Suite struct TripListRouterTests {
+    let directory: TemporaryDirectory
+    let navigator = Navigator()
+    let router: TripListRouter
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        let model = try DataModel.loaded(with: Fixtures.trips, in: directory)
+        let context = ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))
+        navigator.push(TripListAssembly.makeModule(context: context))
+        router = TripListRouter(context: context)
+    }
+
+    @Test func openTripPushesTheScreenOfThatTrip() throws {
+        router.openTrip(id: Fixtures.alps.id)
+        #expect(navigator.top is TripDetailView)
+        #expect(navigator.stack.count == 2)
+        #expect(try navigator.drawnLines()[0].hasPrefix(" Alpine Loop"))
+    }
+
+    @Test func openHelpShowsTheKeysOfTheList() throws {
+        router.openHelp()
+        #expect(navigator.isShowingHelp)
+        #expect(navigator.top is TripListView && navigator.stack.count == 1)
+        let title = try #require(navigator.top?.helpTitle)
+        #expect(try navigator.drawnLines().contains { $0.contains(title) })
+    }
+
+    @Test func closeAppQuits() {
+        #expect(!navigator.isFinished)
+        router.closeApp()
+        #expect(navigator.isFinished)
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+@testable import RoadtripCore
+@testable import RoadtripTUI
+import Terminal
+import Testing
+import RoadtripTestSupport
+
+@MainActor
+@Suite struct WaypointPresenterTests {
+    let view = WaypointViewSpy()
+    let interactor = WaypointInteractorSpy(trip: Fixtures.pacific)
+    let router = WaypointRouterSpy()
+    let output = WaypointOutputSpy()
+
+    func makePresenter(_ mode: WaypointEditorMode) -> WaypointPresenter {
+        interactor.lookups["mon"] = .places([FakePlaces.monterrey, FakePlaces.monterey])
+        interactor.lookups["36.27, -121.80"] = .coordinate(Coordinate(latitude: 36.27, longitude: -121.80), nearest: FakePlaces.bigSur)
+        interactor.lookups["95, 0"] = .invalidCoordinates("Latitude 95.0 is out of range: it must be between -90 and 90.")
+        let presenter = WaypointPresenter(mode: mode, interactor: interactor, router: router, unit: .km)
+        presenter.view = view
+        presenter.output = output
+        presenter.didLoad()
+        return presenter
+    }
+
+    // MARK: Adding
+
+    @Test func aNewStopStartsEmptyWithAHint() {
+        _ = makePresenter(.add(index: 1))
+        #expect(view.filled?.place == "" && view.filled?.name == "" && view.filled?.notes == "")
+        #expect(view.last?.title == "Add a stop after “Monterey” — Pacific Drive")
+        #expect(view.last?.results.isEmpty == true)
+        #expect(view.last?.resultsNote?.hasPrefix("Type a place name") == true)
+    }
+
+    @Test func aResultFarOutOfLineSaysHowFarBeforeEnter() {
+        interactor.outOfLineAnswer = (5_816_000, "Fort William")
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangePlace("mon")
+        #expect(view.last?.results.map(\.trailing) == ["5,816 km from Fort William", "5,816 km from Fort William"])
+        #expect(view.last?.results.allSatisfy(\.isOutOfLine) == true)
+    }
+
+    @Test func typingListsPlacesWithKindRegionCountryAndPopulation() {
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangePlace("mon")
+        #expect(view.last?.results.map(\.title) == ["Monterrey", "Monterey"])
+        #expect(view.last?.results[1].detail == "town, California, United States")
+        #expect(view.last?.results[1].shorterDetails == ["town, California, US", "town, California", "California, United States",
+                                                         "California, US", "California", "town, US", "town"])
+        #expect(view.last?.results[1].trailing == "pop. 28,576")
+        #expect(view.last?.selectedResult == 0)
+        #expect(view.last?.namePlaceholder == "Monterrey")
+    }
+
+    /// Two results of one name keep their regions in every shorter form; a name listed once
+    /// may still shorten to what it is.
+    @Test func resultsOfTheSameNameAlwaysShowTheirRegion() {
+        let scotland = Place(name: "Fort William", admin1: "Scotland", admin1Code: "SCT", country: "United Kingdom", countryCode: "GB",
+                             coordinate: Coordinate(latitude: 56.81982, longitude: -5.10524), population: 15_757)
+        let newfoundland = Place(name: "Fort William", admin1: "Newfoundland and Labrador", admin1Code: "NL", country: "Canada", countryCode: "CA",
+                                 coordinate: Coordinate(latitude: 47.2, longitude: -53.6), population: 1_611)
+        interactor.lookups["fort william"] = .places([scotland, newfoundland, FakePlaces.monterey])
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangePlace("fort william")
+        let results = view.last?.results ?? []
+        #expect(results.map(\.title) == ["Fort William", "Fort William", "Monterey"])
+        #expect(results[1].detail == "town, Newfoundland and Labrador, Canada")
+        #expect(results[1].shorterDetails == ["town, Newfoundland and Labrador, CA", "town, Newfoundland and Labrador",
+                                              "Newfoundland and Labrador, Canada", "Newfoundland and Labrador, CA", "Newfoundland and Labrador"])
+        #expect(results[0].shorterDetails.last == "Scotland")
+        #expect(results[2].shorterDetails.last == "town")
+    }
+
+    @Test func theChosenPlaceIsPreviewedWithTheDistanceFromThePreviousStop() {
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangePlace("mon")
+        presenter.didSelectResult(1)
+        let preview = view.last?.preview ?? []
+        #expect(preview.first == "Monterey — California, United States")
+        #expect(preview.last?.hasPrefix("36.6002° N, 121.8947° W · ") == true)
+        #expect(preview.last?.hasSuffix(" from Monterey") == true)
+    }
+
+    @Test func theChosenPlaceIsPinnedOnTheMapWithTheStopsNumber() {
+        let presenter = makePresenter(.add(index: 1))
+        #expect(view.last?.mapStop == nil)
+        presenter.didChangePlace("mon")
+        presenter.didSelectResult(1)
+        #expect(view.last?.mapStop == MapStop(coordinate: FakePlaces.monterey.coordinate, number: 2, name: "Monterey"))
+    }
+
+    @Test func enterInsertsTheChosenPlaceAndReturns() throws {
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangePlace("mon")
+        presenter.didSelectResult(1)
+        presenter.didPressConfirm()
+        let (stop, index) = try #require(interactor.inserted.first)
+        #expect(index == 1)
+        #expect(stop.name == "Monterey")
+        #expect(stop.location == FakePlaces.monterey.coordinate)
+        #expect(stop.region == "California" && stop.country == "United States")
+        #expect(stop.notes == nil)
+        #expect(output.saved.first?.0 == stop.id)
+        #expect(output.saved.first?.1 == "Added “Monterey”.")
+        #expect(router.closed == 1)
+    }
+
+    @Test func aTypedNameAndNotesWin() throws {
+        let presenter = makePresenter(.add(index: 0))
+        presenter.didChangePlace("mon")
+        presenter.didChangeName("  Cannery Row ")
+        presenter.didChangeNotes(" Aquarium at 10 ")
+        presenter.didPressConfirm()
+        let stop = try #require(interactor.inserted.first?.0)
+        #expect(stop.name == "Cannery Row")
+        #expect(stop.notes == "Aquarium at 10")
+    }
+
+    @Test func coordinatesMakeAStopNamedAfterTheNearestPlaceWithTheExactPoint() throws {
+        let presenter = makePresenter(.add(index: 3))
+        presenter.didChangePlace("36.27, -121.80")
+        #expect(view.last?.results.first?.title == "36.2700° N, 121.8000° W")
+        #expect(view.last?.results.first?.detail == "near Big Sur, CA")
+        presenter.didPressConfirm()
+        let stop = try #require(interactor.inserted.first?.0)
+        #expect(stop.name == "near Big Sur, CA")
+        #expect(stop.location == Coordinate(latitude: 36.27, longitude: -121.80))
+    }
+
+    @Test func badCoordinatesSayWhyAndCannotBeUsed() {
+        let presenter = makePresenter(.add(index: 0))
+        presenter.didChangePlace("95, 0")
+        #expect(view.last?.resultsNote?.hasPrefix("Latitude 95.0 is out of range") == true)
+        #expect(view.last?.resultsNoteIsError == true)
+        presenter.didPressConfirm()
+        #expect(interactor.inserted.isEmpty)
+        #expect(router.closed == 0)
+        #expect(view.last?.message?.isError == true)
+    }
+
+    @Test func noMatchSaysSo() {
+        let presenter = makePresenter(.add(index: 0))
+        presenter.didChangePlace("zzz")
+        #expect(view.last?.resultsNote == "No place matches. Check the spelling, or type coordinates.")
+    }
+
+    @Test func unavailableSearchStillAllowsCoordinates() {
+        let presenter = makePresenter(.add(index: 0))
+        interactor.lookups["big"] = .searchUnavailable("the gazetteer file is missing")
+        presenter.didChangePlace("big")
+        #expect(view.last?.resultsNote?.contains("Coordinates still work") == true)
+    }
+
+    @Test func escapeLeavesTheTripAsItWas() {
+        let presenter = makePresenter(.add(index: 0))
+        presenter.didChangePlace("mon")
+        presenter.didPressCancel()
+        #expect(interactor.inserted.isEmpty && interactor.updated.isEmpty)
+        #expect(router.closed == 1)
+        #expect(output.saved.isEmpty)
+    }
+
+    @Test func whereTheStopSitsIsAskedOnceNotForEveryKey() {
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangePlace("mon")
+        presenter.didChangeName("Monterey Bay")
+        presenter.didChangeNotes("Aquarium")
+        presenter.didSelectResult(1)
+        #expect(interactor.placementsAsked == 1)
+        #expect(view.last?.title == "Add a stop after “Monterey” — Pacific Drive")
+        #expect(view.last?.mapStop?.number == 2)
+    }
+
+    // MARK: Editing
+
+    @Test func editingStartsWithTheStopsValuesAndItsOwnPlace() {
+        var trip = Fixtures.pacific
+        trip.stops[1].notes = "Bixby Bridge at sunset"
+        interactor.trip = trip
+        _ = makePresenter(.edit(trip.stops[1].id))
+        #expect(view.filled?.name == "Big Sur")
+        #expect(view.filled?.notes == "Bixby Bridge at sunset")
+        #expect(view.last?.title == "Edit “Big Sur” — Pacific Drive")
+        #expect(view.last?.results.first?.title == "Keep “Big Sur”")
+        #expect(view.last?.preview.last?.hasPrefix("36.2704° N, 121.8081° W") == true)
+    }
+
+    @Test func editingKeepsTheIdentityAndThePlaceWhenOnlyTheNameChanges() throws {
+        let presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
+        presenter.didChangeName("Big Sur Village")
+        presenter.didChangeNotes("Lunch")
+        presenter.didPressConfirm()
+        let stop = try #require(interactor.updated.first)
+        #expect(stop.id == Fixtures.pacific.stops[1].id)
+        #expect(stop.name == "Big Sur Village")
+        #expect(stop.location == Fixtures.bigSur)
+        #expect(stop.notes == "Lunch")
+        #expect(output.saved.first?.1 == "Updated “Big Sur Village”.")
+    }
+
+    @Test func aStayAndANightAreStoredWithTheStop() throws {
+        let presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
+        presenter.didChangeStay("1 h 30 min")
+        presenter.didChangeOvernight(true)
+        presenter.didPressConfirm()
+        let stop = try #require(interactor.updated.first)
+        #expect(stop.stay == .hours(1.5))
+        #expect(stop.overnight)
+    }
+
+    @Test func anEditedStopShowsItsStayAndNight() {
+        interactor.trip.stops[1].stay = .nights(2)
+        interactor.trip.stops[1].overnight = true
+        _ = makePresenter(.edit(Fixtures.pacific.stops[1].id))
+        #expect(view.filledStay?.stay == "2 nights")
+        #expect(view.filledStay?.overnight == true)
+    }
+
+    @Test func aStayThatIsNotOneIsRefusedAndTheEditorStaysOpen() {
+        let presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
+        presenter.didChangeStay("a while")
+        presenter.didPressConfirm()
+        #expect(interactor.updated.isEmpty)
+        #expect(router.closed == 0)
+        #expect(view.last?.message?.text.hasPrefix("Write the stay as hours") == true)
+    }
+
+    @Test func editingCanMoveTheStopToAFoundPlace() throws {
+        let presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
+        presenter.didChangePlace("mon")
+        presenter.didSelectResult(1)
+        presenter.didPressConfirm()
+        let stop = try #require(interactor.updated.first)
+        #expect(stop.location == FakePlaces.monterey.coordinate)
+        #expect(stop.name == "Big Sur")
+        #expect(stop.region == "California")
+    }
+
+    @Test func helpGoesThroughTheRouter() {
+        let presenter = makePresenter(.add(index: 0))
+        presenter.didPressHelp()
+        #expect(router.helpShown == 1)
+    }
+
+    // MARK: Name length
+
+    @Test func aNameThatLeftCharactersOutSaysSoOnce() {
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangeName("Big Sur")
+        presenter.didReachNameLengthLimit()
+        #expect(view.last?.message == StatusMessage.nameCut)
+        let displays = view.displayed.count
+        presenter.didReachNameLengthLimit()
+        #expect(view.displayed.count == displays)
+        presenter.didChangeName("Big Su")
+        presenter.didReachNameLengthLimit()
+        #expect(view.last?.message == StatusMessage.nameCut)
+    }
+}
