@@ -73,7 +73,11 @@ package final class RoadRouter: @unchecked Sendable {
     let regions: [Roads]
     private let profilesFile: String
     private let translationsFile: String
-    let queue = DispatchQueue(label: "roadtrip.routino")
+    /// Every router's calls into Routino, one at a time: the library keeps process-wide state
+    /// (its profiles, its error, its translations), and two routers on two queues at once
+    /// corrupted it (a crash in libroutino when two test suites each routed on their own).
+    static let routinoQueue = DispatchQueue(label: "roadtrip.routino")
+    let queue = RoadRouter.routinoQueue
     /// Legs routed before (nil: none kept, as in tests of the engine itself).
     let cache: RoadLegCache?
     // Touched on `queue` only.
