@@ -1,5 +1,6 @@
 import CLocale
 import Foundation
+import Synchronization
 
 /// What the terminal shows for one `Character` (grapheme cluster): the scalars that go into one
 /// curses cell and the columns they take.
@@ -68,18 +69,20 @@ package struct Glyph: Equatable, Sendable {
 /// Display width of text in terminal columns, and clipping to a width with an ellipsis.
 package enum TextWidth {
     /// Whether the locale encodes characters as UTF-8; otherwise only ASCII is drawn (as htop
-    /// does), with the ASCII forms of `ASCIIFallback`. Read once per locale change, since every
-    /// string drawn asks. Text is measured on any thread (tests run side by side), so the answer
-    /// is kept behind a lock rather than in a bare static var. A `let` fixed at first use would
-    /// not do: read before the first `adoptUTF8Locale()` of a test run (by a test measuring
-    /// ASCII text), it kept the answer of the C locale for every test after it.
-    package static var isUTF8: Bool { codeset.isUTF8 }
+    /// does), with the ASCII forms of `ASCIIFallback`. Set when a locale is adopted and read by
+    /// every string drawn, on any thread (tests run side by side): an atomic, so that a read is
+    /// one load and never sees it half-set. A `let` fixed at first use would not do: read before
+    /// the first `adoptUTF8Locale()` of a test run (by a test measuring ASCII text), it kept the
+    /// answer of the C locale for every test after it.
+    package static var isUTF8: Bool { utf8.load(ordering: .acquiring) }
 
-    private static let codeset = LocaleCodeset()
+    private static let utf8 = Atomic<Bool>(localeIsUTF8())
+    /// Adopting a locale is one at a time: `setlocale` and the answer for it go together.
+    private static let adopting = Mutex(())
 
     /// Adopts the user's locale (`setlocale(LC_ALL, "")`), as curses needs before it starts.
     package static func adoptUserLocale() {
-        codeset.adopt {
+        adopt {
             setlocale(LC_ALL, "")
         }
     }
@@ -88,29 +91,16 @@ package enum TextWidth {
     /// that `wcwidth` knows wide characters. For code that measures text without a terminal
     /// (tests, headless output).
     package static func adoptUTF8Locale() {
-        codeset.adopt {
+        adopt {
             setlocale(LC_ALL, "")
             if !localeIsUTF8() { setlocale(LC_CTYPE, "C.UTF-8") }
         }
     }
 
-    /// Whether the locale's character set is UTF-8, set only when the locale is adopted.
-    private final class LocaleCodeset: @unchecked Sendable {
-        private let lock = NSLock()
-        // Guarded by `lock`.
-        private var utf8 = TextWidth.localeIsUTF8()
-
-        var isUTF8: Bool {
-            lock.withLock { utf8 }
-        }
-
-        /// Runs `setLocale` and records the answer for the new locale, under the lock, so that
-        /// tests adopting it at the same time get it set once, to its final value.
-        func adopt(_ setLocale: () -> Void) {
-            lock.withLock {
-                setLocale()
-                utf8 = TextWidth.localeIsUTF8()
-            }
+    private static func adopt(_ setLocale: () -> Void) {
+        adopting.withLock { _ in
+            setLocale()
+            utf8.store(localeIsUTF8(), ordering: .releasing)
         }
     }
 
