@@ -29,7 +29,10 @@ let package = Package(
         ),
         // Text as the terminal shows it, without a terminal: display widths and clipping, the
         // ASCII forms outside UTF-8, the dot canvas, and the roles text plays (`Style`). No curses,
-        // so the domain and the tools that link it do not link ncursesw.
+        // so the domain and the tools that link it do not link ncursesw. Its API is `public`, not
+        // `package` as in the other targets: the compiler inlines small members across modules
+        // only when they are public (Swift 6.3 does not, even when marked @inlinable), and the
+        // map asks `Rect.bottom` millions of times a frame (`package` cost `j` 0.3 ms a key).
         .target(name: "TextCanvas", dependencies: ["CLocale"]),
         // The curses driver: screen, keys, signals, each Style's attributes, drawing TextCanvas's
         // text and canvas, and widgets. Knows nothing of trips; the only library importing CNCurses.

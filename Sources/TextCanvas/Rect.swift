@@ -1,33 +1,33 @@
 /// A rectangle of terminal cells, rows and columns counted from the top left.
-package struct Rect: Equatable, Sendable {
-    package var row: Int
-    package var column: Int
-    package var width: Int
-    package var height: Int
+public struct Rect: Equatable, Sendable {
+    public var row: Int
+    public var column: Int
+    public var width: Int
+    public var height: Int
 
-    package init(row: Int, column: Int, width: Int, height: Int) {
+    public init(row: Int, column: Int, width: Int, height: Int) {
         self.row = row
         self.column = column
         self.width = max(0, width)
         self.height = max(0, height)
     }
 
-    package var bottom: Int { row + height }
-    package var right: Int { column + width }
-    package var isEmpty: Bool { width == 0 || height == 0 }
+    public var bottom: Int { row + height }
+    public var right: Int { column + width }
+    public var isEmpty: Bool { width == 0 || height == 0 }
 
     /// The rect less `top` rows above and `bottom` rows below.
-    package func inset(top: Int = 0, bottom: Int = 0, left: Int = 0, right: Int = 0) -> Rect {
+    public func inset(top: Int = 0, bottom: Int = 0, left: Int = 0, right: Int = 0) -> Rect {
         Rect(row: row + top, column: column + left, width: width - left - right, height: height - top - bottom)
     }
 
     /// A rect of the given size centred in this one (clamped to fit).
-    package func centered(width: Int, height: Int) -> Rect {
+    public func centered(width: Int, height: Int) -> Rect {
         let w = min(width, self.width), h = min(height, self.height)
         return Rect(row: row + (self.height - h) / 2, column: column + (self.width - w) / 2, width: w, height: h)
     }
 
-    package func contains(row: Int, column: Int) -> Bool {
+    public func contains(row: Int, column: Int) -> Bool {
         row >= self.row && row < bottom && column >= self.column && column < right
     }
 }

@@ -1,6 +1,6 @@
 /// The roles text plays on screen. Views say what a piece of text is; the palette decides how it
 /// looks on this terminal (colours, or attributes alone under `NO_COLOR` or without colours).
-package enum Style: Int, CaseIterable, Sendable {
+public enum Style: Int, CaseIterable, Sendable {
     case normal
     case title
     case header

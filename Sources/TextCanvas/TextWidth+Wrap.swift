@@ -1,7 +1,7 @@
 extension TextWidth {
     /// Breaks `text` into lines of at most `width` columns at spaces (a word longer than a line
     /// is clipped).
-    package static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
@@ -19,7 +19,7 @@ extension TextWidth {
 
     /// `wrap`, with every line after the first indented by `indent` spaces (a hanging indent), so
     /// that where one entry ends and the next begins shows at a glance.
-    package static func wrapHanging(_ text: String, width: Int, indent: Int) -> [String] {
+    public static func wrapHanging(_ text: String, width: Int, indent: Int) -> [String] {
         guard width > indent + 8 else { return wrap(text, width: width) }
         let pad = String(repeating: " ", count: indent)
         var lines: [String] = []

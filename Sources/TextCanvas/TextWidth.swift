@@ -11,9 +11,9 @@ import Synchronization
 /// (skin-tone modifiers, the later people of a ZWJ family) are dropped rather than drawn as extra
 /// cells of uncertain width; control and format characters (escape sequences, bidi overrides)
 /// never reach the terminal.
-package struct Glyph: Equatable, Sendable {
-    package let scalars: [Unicode.Scalar]
-    package let width: Int
+public struct Glyph: Equatable, Sendable {
+    public let scalars: [Unicode.Scalar]
+    public let width: Int
 
     static let replacement = Glyph(scalars: ["\u{FFFD}"], width: 1)
     static let asciiReplacement = Glyph(scalars: ["?"], width: 1)
@@ -28,7 +28,7 @@ package struct Glyph: Equatable, Sendable {
         printableASCII[Int(byte) - 0x20]
     }
 
-    package init(scalars: [Unicode.Scalar], width: Int) {
+    public init(scalars: [Unicode.Scalar], width: Int) {
         self.scalars = scalars
         self.width = width
     }
@@ -37,7 +37,7 @@ package struct Glyph: Equatable, Sendable {
         (0x1F1E6...0x1F1FF).contains(scalar.value)
     }
 
-    package init(_ character: Character, utf8: Bool = TextWidth.isUTF8) {
+    public init(_ character: Character, utf8: Bool = TextWidth.isUTF8) {
         let scalars = Array(character.unicodeScalars)
         guard let base = scalars.first else { self = .replacement; return }
         if !utf8 {
@@ -67,21 +67,21 @@ package struct Glyph: Equatable, Sendable {
 }
 
 /// Display width of text in terminal columns, and clipping to a width with an ellipsis.
-package enum TextWidth {
+public enum TextWidth {
     /// Whether the locale encodes characters as UTF-8; otherwise only ASCII is drawn (as htop
     /// does), with the ASCII forms of `ASCIIFallback`. Set when a locale is adopted and read by
     /// every string drawn, on any thread (tests run side by side): an atomic, so that a read is
     /// one load and never sees it half-set. A `let` fixed at first use would not do: read before
     /// the first `adoptUTF8Locale()` of a test run (by a test measuring ASCII text), it kept the
     /// answer of the C locale for every test after it.
-    package static var isUTF8: Bool { utf8.load(ordering: .acquiring) }
+    public static var isUTF8: Bool { utf8.load(ordering: .acquiring) }
 
     private static let utf8 = Atomic<Bool>(localeIsUTF8())
     /// Adopting a locale is one at a time: `setlocale` and the answer for it go together.
     private static let adopting = Mutex(())
 
     /// Adopts the user's locale (`setlocale(LC_ALL, "")`), as curses needs before it starts.
-    package static func adoptUserLocale() {
+    public static func adoptUserLocale() {
         adopt {
             setlocale(LC_ALL, "")
         }
@@ -90,7 +90,7 @@ package enum TextWidth {
     /// Adopts the user's locale, and `C.UTF-8` for character types when that is not UTF-8, so
     /// that `wcwidth` knows wide characters. For code that measures text without a terminal
     /// (tests, headless output).
-    package static func adoptUTF8Locale() {
+    public static func adoptUTF8Locale() {
         adopt {
             setlocale(LC_ALL, "")
             if !localeIsUTF8() { setlocale(LC_CTYPE, "C.UTF-8") }
@@ -110,13 +110,13 @@ package enum TextWidth {
         return name == "UTF8"
     }
 
-    package static func columns(of scalar: Unicode.Scalar) -> Int {
+    public static func columns(of scalar: Unicode.Scalar) -> Int {
         Int(rt_locale_wcwidth(scalar.value))
     }
 
     /// The glyphs the terminal shows for `text`. Outside UTF-8, characters with an ASCII form
     /// (`→`, `≈`, `ü`…) become it (`ASCIIFallback`), one glyph per ASCII character.
-    package static func glyphs(_ text: String, utf8: Bool = isUTF8) -> [Glyph] {
+    public static func glyphs(_ text: String, utf8: Bool = isUTF8) -> [Glyph] {
         if isPrintableASCII(text) { return text.utf8.map { Glyph.ascii($0) } }
         if utf8 { return text.map { Glyph($0, utf8: true) } }
         var result: [Glyph] = []
@@ -172,17 +172,17 @@ package enum TextWidth {
 
     /// Whether every character of `text` is printable ASCII (space to `~`): one column each,
     /// the same in every locale. Most names and all of the program's numbers are.
-    package static func isPrintableASCII(_ text: String) -> Bool {
+    public static func isPrintableASCII(_ text: String) -> Bool {
         text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
     /// Columns `text` takes. (Two functions rather than a default argument, so that
     /// `TextWidth.width` still reads as a `(String) -> Int`.)
-    package static func width(_ text: String) -> Int {
+    public static func width(_ text: String) -> Int {
         width(text, utf8: isUTF8)
     }
 
-    package static func width(_ text: String, utf8: Bool) -> Int {
+    public static func width(_ text: String, utf8: Bool) -> Int {
         if isPrintableASCII(text) { return text.utf8.count }
         var total = 0
         forEachGlyph(of: text, utf8: utf8) { total += $0.width; return true }
@@ -194,7 +194,7 @@ package enum TextWidth {
     /// never pass (a control character shows as U+FFFD, or `?` outside UTF-8); outside UTF-8
     /// every character is ASCII. For text printed without curses (the command line), so that the
     /// screen and the command line can never disagree.
-    package static func printable(_ text: String, utf8: Bool = isUTF8) -> String {
+    public static func printable(_ text: String, utf8: Bool = isUTF8) -> String {
         // Most text is printable ASCII, which every rule leaves alone.
         if isPrintableASCII(text) { return text }
         var scalars = String.UnicodeScalarView()
@@ -207,7 +207,7 @@ package enum TextWidth {
         return String(scalars)
     }
 
-    package static var ellipsis: Glyph { ellipsis(utf8: isUTF8) }
+    public static var ellipsis: Glyph { ellipsis(utf8: isUTF8) }
 
     static func ellipsis(utf8: Bool) -> Glyph {
         utf8 ? Glyph(scalars: ["\u{2026}"], width: 1) : Glyph(scalars: ["~"], width: 1)
@@ -215,7 +215,7 @@ package enum TextWidth {
 
     /// The glyphs of `text` that fit in `width` columns; when the text is longer, the last column
     /// that fits holds an ellipsis. A wide character never straddles the edge.
-    package static func clip(_ text: String, to width: Int, utf8: Bool = isUTF8) -> [Glyph] {
+    public static func clip(_ text: String, to width: Int, utf8: Bool = isUTF8) -> [Glyph] {
         guard width > 0 else { return [] }
         var kept: [Glyph] = []
         var used = 0
@@ -240,17 +240,17 @@ package enum TextWidth {
     }
 
     /// The visible string `clip` would draw, for measurements and tests.
-    package static func clipped(_ text: String, to width: Int, utf8: Bool = isUTF8) -> String {
+    public static func clipped(_ text: String, to width: Int, utf8: Bool = isUTF8) -> String {
         String(String.UnicodeScalarView(clip(text, to: width, utf8: utf8).flatMap(\.scalars)))
     }
 
     /// `text` clipped or padded with spaces to exactly `width` columns.
-    package static func padded(_ text: String, to width: Int, alignment: Alignment = .left, utf8: Bool = isUTF8) -> String {
+    public static func padded(_ text: String, to width: Int, alignment: Alignment = .left, utf8: Bool = isUTF8) -> String {
         let clippedText = clipped(text, to: width, utf8: utf8)
         let gap = max(0, width - self.width(clippedText, utf8: utf8))
         let padding = String(repeating: " ", count: gap)
         return alignment == .left ? clippedText + padding : padding + clippedText
     }
 
-    package enum Alignment: Sendable { case left, right }
+    public enum Alignment: Sendable { case left, right }
 }

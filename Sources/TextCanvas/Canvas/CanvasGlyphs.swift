@@ -1,5 +1,5 @@
 /// How a cell's 2×4 dots become a character.
-package enum CanvasGlyphs: Sendable, CaseIterable {
+public enum CanvasGlyphs: Sendable, CaseIterable {
     /// One Braille character per cell, every dot shown (UTF-8 terminals).
     case braille
     /// Quadrant block characters: the 2×4 dots merged into 2×2 blocks, for fonts without Braille.
@@ -9,10 +9,10 @@ package enum CanvasGlyphs: Sendable, CaseIterable {
     case ascii
 
     /// Braille where the locale is UTF-8, ASCII elsewhere.
-    package static var preferred: CanvasGlyphs { TextWidth.isUTF8 ? .braille : .ascii }
+    public static var preferred: CanvasGlyphs { TextWidth.isUTF8 ? .braille : .ascii }
 
     /// The character for a cell's dot bits (Braille order).
-    package func character(for bits: UInt8) -> Unicode.Scalar {
+    public func character(for bits: UInt8) -> Unicode.Scalar {
         switch self {
         // An empty cell is a space, not the blank Braille pattern: it trims, copies and reads as empty.
         case .braille: return bits == 0 ? " " : Unicode.Scalar(0x2800 + UInt32(bits)) ?? " "

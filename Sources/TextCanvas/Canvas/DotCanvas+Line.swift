@@ -2,7 +2,7 @@ extension DotCanvas {
     /// A straight line of dots from (x0, y0) to (x1, y1), both ends included (Bresenham: integer
     /// steps only, so a long coastline costs no floating point per dot). Dots outside the canvas
     /// are skipped; clip long lines first so they are not walked dot by dot off screen.
-    package mutating func line(x0: Int, y0: Int, x1: Int, y1: Int, style: Style) {
+    public mutating func line(x0: Int, y0: Int, x1: Int, y1: Int, style: Style) {
         let code = UInt8(truncatingIfNeeded: style.rawValue)
         let rank = style.canvasRank
         let dx = abs(x1 - x0), dy = -abs(y1 - y0)

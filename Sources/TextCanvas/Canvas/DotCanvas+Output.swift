@@ -2,7 +2,7 @@ extension DotCanvas {
     /// The rows as text, trailing spaces removed: for headless output (`roadtrip map`) and tests.
     /// Each row is encoded as UTF-8 bytes into one reused buffer and made a String once: building
     /// Strings scalar by scalar costs about a microsecond a cell, too slow for 200×60 every frame.
-    package func lines(glyphs: CanvasGlyphs = .preferred) -> [String] {
+    public func lines(glyphs: CanvasGlyphs = .preferred) -> [String] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(width * 4)
         return (0..<height).map { row in

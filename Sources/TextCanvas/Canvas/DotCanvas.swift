@@ -6,28 +6,28 @@
 /// in the route's colour even when a coastline shares it. Text laid over the dots (`text`) takes
 /// whole cells and hides the dots under them. Plain value storage, flat arrays, no allocation per
 /// dot: a full frame is drawn many times a second.
-package struct DotCanvas: Sendable {
+public struct DotCanvas: Sendable {
     /// Size in terminal cells.
-    package let width: Int
-    package let height: Int
+    public let width: Int
+    public let height: Int
     /// Size in dots.
-    package var dotWidth: Int { width * 2 }
-    package var dotHeight: Int { height * 4 }
+    public var dotWidth: Int { width * 2 }
+    public var dotHeight: Int { height * 4 }
 
     /// Braille-order dot bits per cell (see `DotCanvas.bit`).
-    package internal(set) var bits: [UInt8]
+    public internal(set) var bits: [UInt8]
     /// `Style.rawValue` of the most important dot content per cell, and its rank.
-    package internal(set) var dotStyle: [UInt8]
+    public internal(set) var dotStyle: [UInt8]
     var dotRank: [UInt8]
     /// Text laid over the cells: a glyph in the cell it starts in, an empty glyph in the cells a
     /// wide glyph also covers, nil where the dots show.
-    package internal(set) var overlay: [Glyph?]
-    package internal(set) var overlayStyle: [Style]
+    public internal(set) var overlay: [Glyph?]
+    public internal(set) var overlayStyle: [Style]
     /// Per cell: 0 where the dots show, 1 where a glyph starts, 2 where a wide glyph continues.
     /// Read on every cell of every frame instead of `overlay`, which costs a retain per look.
-    package internal(set) var overlayKind: [UInt8]
+    public internal(set) var overlayKind: [UInt8]
 
-    package init(width: Int, height: Int) {
+    public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         let count = self.width * self.height
@@ -43,12 +43,12 @@ package struct DotCanvas: Sendable {
     /// order: dots 1–3 down the left, 4–6 down the right, then 7 and 8 along the bottom.
     static let bitTable: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
 
-    package static func bit(dx: Int, dy: Int) -> UInt8 {
+    public static func bit(dx: Int, dy: Int) -> UInt8 {
         bitTable[(dy & 3) * 2 + (dx & 1)]
     }
 
     /// Sets the dot at (x, y), in dots from the top left; outside the canvas it is ignored.
-    package mutating func setDot(x: Int, y: Int, style: Style) {
+    public mutating func setDot(x: Int, y: Int, style: Style) {
         plot(x: x, y: y, code: UInt8(truncatingIfNeeded: style.rawValue), rank: style.canvasRank)
     }
 
@@ -75,19 +75,19 @@ package struct DotCanvas: Sendable {
     }
 
     /// Whether the dot at (x, y) is set.
-    package func isDotSet(x: Int, y: Int) -> Bool {
+    public func isDotSet(x: Int, y: Int) -> Bool {
         guard x >= 0, y >= 0, x < dotWidth, y < dotHeight else { return false }
         return bits[(y >> 2) * width + (x >> 1)] & Self.bit(dx: x, dy: y) != 0
     }
 
     /// The dot bits of a cell (Braille order; `0x2800 + bits` is its Braille character).
-    package func dotBits(row: Int, column: Int) -> UInt8 {
+    public func dotBits(row: Int, column: Int) -> UInt8 {
         guard contains(row: row, column: column) else { return 0 }
         return bits[row * width + column]
     }
 
     /// The style a cell is drawn in: its text's when text covers it, else its dots' (nil when empty).
-    package func style(row: Int, column: Int) -> Style? {
+    public func style(row: Int, column: Int) -> Style? {
         guard contains(row: row, column: column) else { return nil }
         let cell = row * width + column
         if overlayKind[cell] != 0 { return overlayStyle[cell] }
@@ -95,7 +95,7 @@ package struct DotCanvas: Sendable {
     }
 
     /// Whether text covers the cell.
-    package func hasText(row: Int, column: Int) -> Bool {
+    public func hasText(row: Int, column: Int) -> Bool {
         contains(row: row, column: column) && overlayKind[row * width + column] != 0
     }
 
@@ -123,7 +123,7 @@ package struct DotCanvas: Sendable {
     /// cross the canvas edge are left out rather than cut (callers place text where it fits).
     /// Returns the columns covered.
     @discardableResult
-    package mutating func text(_ text: String, row: Int, column: Int, style: Style) -> Int {
+    public mutating func text(_ text: String, row: Int, column: Int, style: Style) -> Int {
         guard row >= 0, row < height else { return 0 }
         var x = column
         TextWidth.forEachGlyph(of: text, utf8: TextWidth.isUTF8) { glyph in
@@ -149,7 +149,7 @@ package struct DotCanvas: Sendable {
 extension DotCanvas {
     /// Lays one printable ASCII character (a pin's digit) over a cell: `text` for one byte,
     /// without making a string. Outside the canvas, or not printable ASCII, it is ignored.
-    package mutating func character(_ byte: UInt8, row: Int, column: Int, style: Style) {
+    public mutating func character(_ byte: UInt8, row: Int, column: Int, style: Style) {
         guard contains(row: row, column: column), (0x20...0x7E).contains(byte) else { return }
         let cell = row * width + column
         breakWideGlyph(at: cell, row: row)
@@ -162,7 +162,7 @@ extension DotCanvas {
 extension Style {
     /// How important a dot of this style is when several share a cell: the cell takes the style
     /// of its highest-ranked dot. Styles that are not the map's rank lowest.
-    package var canvasRank: UInt8 {
+    public var canvasRank: UInt8 {
         switch self {
         case .mapWater: return 1
         case .mapCoast: return 2
