@@ -22,6 +22,23 @@ struct PositionalReuse<Element: Equatable, Value> {
         return made
     }
 
+    /// The same, told what changed since the last list (`change`, from the data model's
+    /// `TripsChange`): values outside the changed run are kept by their place, without comparing
+    /// an element; those in it are made. A change that does not fit the last list (or none)
+    /// falls back to comparing.
+    mutating func values(for list: [Element], change: RunChange?, make: (Element) -> Value) -> [Value] {
+        guard let change, change.oldCount == elements.count, change.newCount == list.count else {
+            return values(for: list, make: make)
+        }
+        let made = list.indices.map { index -> Value in
+            if let old = change.oldIndex(ofNew: index) { return values[old] }
+            return make(list[index])
+        }
+        elements = list
+        values = made
+        return made
+    }
+
     mutating func removeAll() {
         elements = []
         values = []

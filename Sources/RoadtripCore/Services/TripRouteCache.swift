@@ -1,11 +1,18 @@
 /// What the trip detail screen shows of a route on every key: its legs and its map stops, kept while
 /// the trip's stops are unchanged (moving the selection makes neither again), with each leg
 /// measured once (`legs`).
+///
+/// Told of each change (`update(to:change:)`, with the run of stops the data model's
+/// `TripsChange` names), it keeps the legs outside that run by their place and knows the stops it
+/// was given by their storage, so a change compares no stop and measures only the legs it touched.
+/// A trip it was not told of is compared, as before.
 package final class TripRouteCache {
     let legs = LegLengths()
     private var stops: [Stop]?
     private var route: TripRoute?
     private var mapStops: [MapStop]?
+    /// What changed from the stops the legs were last measured for to `stops`; nil: not known.
+    private var pending: RunChange?
 
     package init() {}
 
@@ -13,12 +20,24 @@ package final class TripRouteCache {
     /// are found without hashing (`legs` measures the others, or remembers them from before).
     private var legMeters = PositionalReuse<LegEnds, Double>()
 
+    /// The trip's stops are now `stops`, changed from the last ones as `change` says (nil: in
+    /// any way).
+    package func update(to stops: [Stop], change: RunChange?) {
+        if let kept = self.stops, stops.sharesStorage(with: kept) { return }
+        // Changes not yet measured add up: what none of them touched is still kept.
+        pending = self.stops == nil ? nil : pending.flatMap { old in change.map { old.then($0) } }
+        self.stops = stops
+        route = nil
+        mapStops = nil
+    }
+
     package func route(of trip: Trip) -> TripRoute {
         forgetUnless(trip.stops)
         if let route { return route }
         let ends = LegEnds.along(trip.stops.withUnsafeBufferPointer { stops in stops.indices.map { stops[$0].location } })
-        let made = TripRoute(trip, legMeters: legMeters.values(for: ends) { legs.meters(from: $0.from, to: $0.to) })
+        let made = TripRoute(trip, legMeters: legMeters.values(for: ends, change: pending?.legs) { legs.meters(from: $0.from, to: $0.to) })
         route = made
+        pending = .unchanged(count: trip.stops.count)
         return made
     }
 
@@ -30,10 +49,23 @@ package final class TripRouteCache {
         return made
     }
 
+    /// Forgets the route unless `current` are the stops it was made for: the same storage (told
+    /// by `update`, or kept since), else equal.
     private func forgetUnless(_ current: [Stop]) {
-        guard stops != current else { return }
+        if let stops, current.sharesStorage(with: stops) || stops == current { return }
         stops = current
         route = nil
         mapStops = nil
+        pending = nil
+    }
+}
+
+extension Array {
+    /// Whether both arrays are one storage: then they hold the same elements, told without
+    /// looking at one (storage that two arrays share is never written in place).
+    package func sharesStorage(with other: [Element]) -> Bool {
+        count == other.count && withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        }
     }
 }

@@ -37,9 +37,22 @@ extension DataModel {
 extension DataModel {
     /// The trip with `id`, now and after every change to it; nil once it no longer exists.
     package func tripUpdates(id: Trip.ID) -> AnyPublisher<Trip?, Never> {
-        $trips
-            .map { trips in trips.first { $0.id == id } }
-            .removeDuplicates()
+        tripChanges(id: id).map(\.trip).eraseToAnyPublisher()
+    }
+
+    /// The trip with `id` and what became of its stops, now and after every change to it (a
+    /// change to other trips is no news here, and is not compared to find that out); nil,
+    /// once, when it no longer exists.
+    package func tripChanges(id: Trip.ID) -> AnyPublisher<TripUpdate, Never> {
+        tripChanges
+            .compactMap { update -> TripUpdate? in
+                guard let index = update.trips.firstIndex(where: { $0.id == id }) else { return TripUpdate(trip: nil, stops: nil) }
+                let trip = update.trips[index]
+                guard let change = update.change else { return TripUpdate(trip: trip, stops: nil) }
+                guard change.trips.new.contains(index) else { return nil }
+                return TripUpdate(trip: trip, stops: change.stops(ofTrip: id, at: index, count: trip.stops.count))
+            }
+            .removeDuplicates { $0.trip == nil && $1.trip == nil }
             .eraseToAnyPublisher()
     }
 

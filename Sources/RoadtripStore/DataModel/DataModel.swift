@@ -15,6 +15,15 @@ package final class DataModel: ObservableObject {
     package var autosaveAfter: TimeInterval = DataModel.autosaveDelay
 
     @Published package private(set) var trips: [Trip] = []
+    private let changes = PassthroughSubject<TripsUpdate, Never>()
+
+    /// `trips` again, each time with what changed (`TripsUpdate`): History finds the change
+    /// once, and whatever keeps something per trip or per stop updates only what it names.
+    /// The first value is the trips as they are when this is asked for, with no change (a
+    /// subscriber has nothing to update yet); ask for it when subscribing.
+    package var tripChanges: AnyPublisher<TripsUpdate, Never> {
+        changes.prepend(TripsUpdate(trips: trips, change: nil)).eraseToAnyPublisher()
+    }
     package let store: TripFileStore
 
     /// The envelope as read, so that fields a newer version wrote survive the next save.
@@ -160,7 +169,7 @@ package final class DataModel: ObservableObject {
 
     private func adopt(_ file: TripFile) {
         self.file = file
-        trips = file.trips
+        show(file.trips, change: nil)
         savedChangeCount = changeCount
         history.clear()
     }
@@ -201,7 +210,7 @@ package final class DataModel: ObservableObject {
             }
             let merged = TripMerge.merge(base: file.trips, ours: trips, theirs: onDisk.file.trips)
             file = onDisk.file
-            trips = merged.trips
+            show(merged.trips, change: nil)
             history.clear()
             outcome = .merged(conflicts: merged.conflicts)
         }
@@ -419,14 +428,20 @@ package final class DataModel: ObservableObject {
         guard !isReadOnly else { return }
         var copy = trips
         body(&copy)
-        guard history.record(description, before: trips, after: copy, coalescingKey: coalescingKey) else { return }
-        publish(copy)
+        guard let changed = history.record(description, before: trips, after: copy, coalescingKey: coalescingKey) else { return }
+        publish(copy, change: changed)
     }
 
-    private func publish(_ newTrips: [Trip]) {
-        trips = newTrips
+    private func publish(_ newTrips: [Trip], change: TripsChange) {
+        show(newTrips, change: change)
         changeCount += 1
         lastChangeTime = now()
+    }
+
+    /// Publishes `newTrips` on both publishers: `$trips`, then `tripChanges` with `change`.
+    private func show(_ newTrips: [Trip], change: TripsChange?) {
+        trips = newTrips
+        changes.send(TripsUpdate(trips: newTrips, change: change))
     }
 
     // MARK: Undo
@@ -438,7 +453,7 @@ package final class DataModel: ObservableObject {
     @discardableResult
     package func undo() -> String? {
         guard !isReadOnly, let step = history.undo(current: trips) else { return nil }
-        publish(step.trips)
+        publish(step.trips, change: step.change)
         return step.description
     }
 
@@ -446,7 +461,7 @@ package final class DataModel: ObservableObject {
     @discardableResult
     package func redo() -> String? {
         guard !isReadOnly, let step = history.redo(current: trips) else { return nil }
-        publish(step.trips)
+        publish(step.trips, change: step.change)
         return step.description
     }
 }

@@ -9,7 +9,7 @@ struct History {
     struct Entry {
         let description: String
         /// What turns the trips after the change back into the trips before it.
-        let change: TripsChange
+        let change: TripsPatch
         /// Changes with the same key in a row (the keystrokes of one rename) make one entry.
         let coalescingKey: String?
     }
@@ -23,19 +23,21 @@ struct History {
     private(set) var undoEntries: [Entry] = []
     private(set) var redoEntries: [Entry] = []
 
-    /// Records that `before` became `after`, and says whether they differ at all: nothing is
-    /// recorded when they do not. A change with the coalescing key of the last entry continues
-    /// it, and an entry whose changes came to nothing (a rename typed and then typed back) is
-    /// dropped, so that undo never "undoes" an invisible change.
+    /// Records that `before` became `after`, and returns what changed, found once here and
+    /// published with the trips (`TripsChange`); nil, and nothing recorded, when they do not
+    /// differ. A change with the coalescing key of the last entry continues it, and an entry
+    /// whose changes came to nothing (a rename typed and then typed back) is dropped, so that
+    /// undo never "undoes" an invisible change.
     @discardableResult
-    mutating func record(_ description: String, before: [Trip], after: [Trip], coalescingKey: String?) -> Bool {
-        var change = TripsChange(from: after, to: before)
-        guard !change.isEmpty else { return false }
+    mutating func record(_ description: String, before: [Trip], after: [Trip], coalescingKey: String?) -> TripsChange? {
+        var change = TripsPatch(from: after, to: before)
+        guard !change.isEmpty else { return nil }
+        let published = change.change(appliedTo: after).reversed
         redoEntries.removeAll()
         var description = description
         if let key = coalescingKey, let last = undoEntries.last, last.coalescingKey == key {
             // The entry says what the first change of the run said ("rename trip Coast").
-            change = TripsChange(from: after, to: last.change.applied(to: before))
+            change = TripsPatch(from: after, to: last.change.applied(to: before))
             description = last.description
             undoEntries.removeLast()
         }
@@ -43,24 +45,27 @@ struct History {
             undoEntries.append(Entry(description: description, change: change, coalescingKey: coalescingKey))
             trim()
         }
-        return true
+        return published
     }
 
+    /// One step back or forward: the trips it leads to, what it was, and what it changed.
+    typealias Step = (trips: [Trip], description: String, change: TripsChange)
+
     /// The trips to go back to, and what is undone; `current` becomes redoable.
-    mutating func undo(current trips: [Trip]) -> (trips: [Trip], description: String)? {
+    mutating func undo(current trips: [Trip]) -> Step? {
         guard let entry = undoEntries.popLast() else { return nil }
         return step(entry, from: trips, into: &redoEntries)
     }
 
-    mutating func redo(current trips: [Trip]) -> (trips: [Trip], description: String)? {
+    mutating func redo(current trips: [Trip]) -> Step? {
         guard let entry = redoEntries.popLast() else { return nil }
         return step(entry, from: trips, into: &undoEntries)
     }
 
-    private func step(_ entry: Entry, from trips: [Trip], into other: inout [Entry]) -> (trips: [Trip], description: String) {
+    private func step(_ entry: Entry, from trips: [Trip], into other: inout [Entry]) -> Step {
         let target = entry.change.applied(to: trips)
-        other.append(Entry(description: entry.description, change: TripsChange(from: target, to: trips), coalescingKey: nil))
-        return (target, entry.description)
+        other.append(Entry(description: entry.description, change: TripsPatch(from: target, to: trips), coalescingKey: nil))
+        return (target, entry.description, entry.change.change(appliedTo: trips))
     }
 
     mutating func clear() {
@@ -84,7 +89,7 @@ struct History {
 /// `replacements`. Found from the trips the two lists share at their start and end, so one
 /// changed trip is one replacement; a trip that keeps its place is stored without its stops,
 /// only with the run of stops that changed.
-struct TripsChange {
+struct TripsPatch {
     enum Replacement {
         /// A trip that is not in the list it applies to (a deleted trip coming back).
         case trip(Trip)
@@ -109,6 +114,22 @@ struct TripsChange {
     }
 
     var isEmpty: Bool { range.isEmpty && replacements.isEmpty }
+
+    /// What applying this patch to `trips` changes, as the screens are told it: the same runs,
+    /// counted, without the trips and stops they hold.
+    func change(appliedTo trips: [Trip]) -> TripsChange {
+        let newCount = trips.count - range.count + replacements.count
+        var stops: [Trip.ID: RunChange] = [:]
+        for (offset, replacement) in replacements.enumerated() {
+            guard case .edited(let fields, let run) = replacement else { continue }
+            let count = trips[range.lowerBound + offset].stops.count
+            stops[fields.id] = RunChange(head: run.range.lowerBound, tail: count - run.range.upperBound,
+                                         oldCount: count, newCount: count - run.range.count + run.elements.count)
+        }
+        return TripsChange(trips: RunChange(head: range.lowerBound, tail: trips.count - range.upperBound,
+                                            oldCount: trips.count, newCount: newCount),
+                           stops: stops)
+    }
 
     func applied(to trips: [Trip]) -> [Trip] {
         var result = trips

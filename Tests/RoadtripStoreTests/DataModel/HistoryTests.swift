@@ -35,6 +35,37 @@ import Testing
         #expect(history.storedStops == 2 * History.limit)
     }
 
+    /// Whether `change` tells the truth about `before` becoming `after`: the trips outside its
+    /// run are the same trips at the same places (from the end, moved), and a trip it says was
+    /// edited in place is at its place in both, its stops outside their run the same.
+    static func change(_ change: TripsChange, turns before: [Trip], into after: [Trip]) -> Bool {
+        let run = change.trips
+        guard run.oldCount == before.count, run.newCount == after.count,
+              before.prefix(run.head) == after.prefix(run.head), before.suffix(run.tail) == after.suffix(run.tail) else { return false }
+        return change.stops.allSatisfy { id, stops in
+            guard let place = after.firstIndex(where: { $0.id == id }), run.new.contains(place), before.indices.contains(place),
+                  before[place].id == id else { return false }
+            let old = before[place].stops, new = after[place].stops
+            return stops.oldCount == old.count && stops.newCount == new.count
+                && old.prefix(stops.head) == new.prefix(stops.head) && old.suffix(stops.tail) == new.suffix(stops.tail)
+        }
+    }
+
+    @Test func aMoveSaysWhichStopsAndNothingElse() throws {
+        var random = SeededRandom(seed: 3)
+        let trips = [Self.trip("Other", stops: 10, random: &random), Self.trip("Long", stops: 5_000, random: &random)]
+        var after = trips
+        after[1].stops.swapAt(250, 251)
+        var history = History()
+        let recorded = history.record("move stop", before: trips, after: after, coalescingKey: nil)
+        let change = try #require(recorded)
+        #expect(change.trips == RunChange(head: 1, tail: 0, oldCount: 2, newCount: 2))
+        #expect(change.stops == [trips[1].id: RunChange(head: 250, tail: 5_000 - 252, oldCount: 5_000, newCount: 5_000)])
+        let step = history.undo(current: after)
+        let undone = try #require(step)
+        #expect(undone.change == change.reversed)
+    }
+
     @Test func aDeletedTripIsKeptWhole() {
         var random = SeededRandom(seed: 2)
         let trips = [Self.trip("A", stops: 3, random: &random), Self.trip("B", stops: 4, random: &random)]
@@ -124,12 +155,15 @@ import Testing
             case 6 where after.count > 1: after.swapAt(0, index)
             default: break
             }
-            history.record("step \(step)", before: trips, after: after, coalescingKey: nil)
+            let change = history.record("step \(step)", before: trips, after: after, coalescingKey: nil)
+            #expect((change == nil) == (after == trips))
+            if let change { #expect(Self.change(change, turns: trips, into: after)) }
             if after != trips { states.append(after) }
             trips = after
         }
         var back = [trips]
         while let step = history.undo(current: trips) {
+            #expect(Self.change(step.change, turns: trips, into: step.trips))
             trips = step.trips
             back.append(trips)
         }
@@ -137,6 +171,7 @@ import Testing
         #expect(undoneInOrder)
         var forward = [trips]
         while let step = history.redo(current: trips) {
+            #expect(Self.change(step.change, turns: trips, into: step.trips))
             trips = step.trips
             forward.append(trips)
         }

@@ -9,10 +9,12 @@ package struct MapRenderer: Sendable {
     /// The map of `stops` (in trip order) in `viewport`, `selected` (a stop index) highlighted.
     /// `layers` keeps what does not depend on the selection for the next frame. `roads`: each
     /// leg's road line, empty for a leg not on roads (drawn as its arc, fainter, when others are).
+    /// `stopsChange`: what changed in the stops since `layers` last drew them (nil: not known),
+    /// so that they keep the rest without comparing it.
     package func render(stops: [MapStop], selected: Int?, viewport: MapViewport, basemap: (any BasemapProviding)?, unit: DistanceUnit,
-                       layers: MapLayers? = nil, roads: [[Coordinate]] = []) -> MapFrame {
-        let base = layers?.base(stops: stops, viewport: viewport, hasBasemap: basemap != nil, roads: roads)
-            ?? makeBase(stops: stops, viewport: viewport, basemap: basemap, layers: layers, roads: roads)
+                       layers: MapLayers? = nil, roads: [[Coordinate]] = [], stopsChange: RunChange? = nil) -> MapFrame {
+        let base = layers?.base(stops: stops, viewport: viewport, hasBasemap: basemap != nil, roads: roads, stopsChange: stopsChange)
+            ?? makeBase(stops: stops, viewport: viewport, basemap: basemap, layers: layers, roads: roads, stopsChange: stopsChange)
         var canvas = base.canvas
         let pins = base.pins
         let bounds = Rect(row: 0, column: 0, width: viewport.width, height: viewport.height)
@@ -39,14 +41,14 @@ package struct MapRenderer: Sendable {
     /// What does not depend on the selection: basemap, route and pins drawn, and the labels
     /// wanted, in trip order.
     private func makeBase(stops: [MapStop], viewport: MapViewport, basemap: (any BasemapProviding)?, layers: MapLayers?,
-                          roads: [[Coordinate]]) -> MapLayers.Base {
+                          roads: [[Coordinate]], stopsChange: RunChange?) -> MapLayers.Base {
         var canvas = DotCanvas(width: viewport.width, height: viewport.height)
         if let basemap { drawBasemap(basemap, viewport: viewport, on: &canvas) }
-        drawRoute(stops.map(\.coordinate), viewport: viewport, on: &canvas, arcs: layers, roads: roads)
+        drawRoute(stops.map(\.coordinate), viewport: viewport, on: &canvas, arcs: layers, roads: roads, legsChange: stopsChange?.legs)
         let pins = pinRects(stops, viewport: viewport)
         drawPins(pins, of: stops, on: &canvas)
         let base = MapLayers.Base(canvas: canvas, pins: pins,
-                                  labels: labelRequests(stops, pins: pins, labels: layers))
+                                  labels: labelRequests(stops, pins: pins, labels: layers, change: stopsChange))
         layers?.keep(base, stops: stops, viewport: viewport, hasBasemap: basemap != nil, roads: roads)
         return base
     }
@@ -58,10 +60,10 @@ package struct MapRenderer: Sendable {
     /// A leg with a road line in `roads` is drawn along it instead; the arcs of the others are
     /// then drawn fainter (estimates).
     func drawRoute(_ coordinates: [Coordinate], viewport: MapViewport, on canvas: inout DotCanvas, arcs: MapLayers? = nil,
-                   roads: [[Coordinate]] = []) {
+                   roads: [[Coordinate]] = [], legsChange: RunChange? = nil) {
         let rect = viewport.visibleRect
         let maxStep = 4 * viewport.zoom
-        let legs = arcs?.legArcs(along: coordinates, maxStep: maxStep)
+        let legs = arcs?.legArcs(along: coordinates, maxStep: maxStep, change: legsChange)
             ?? LegEnds.along(coordinates).map { MapLayers.LegArc($0, maxStep: maxStep) }
         let onRoads = roads.count == legs.count && roads.contains { !$0.isEmpty }
         for (index, arc) in legs.enumerated() {
@@ -142,8 +144,8 @@ package struct MapRenderer: Sendable {
     }
 
     /// A label for every pin, in trip order, with its width measured.
-    func labelRequests(_ stops: [MapStop], pins: MapPins, labels: MapLayers? = nil) -> [LabelRequest] {
-        let measured = labels?.labels(for: stops.map(\.name))
+    func labelRequests(_ stops: [MapStop], pins: MapPins, labels: MapLayers? = nil, change: RunChange? = nil) -> [LabelRequest] {
+        let measured = labels?.labels(for: stops.map(\.name), change: change)
         return zip(pins.indices, pins.rects).compactMap { index, pin in
             let label = measured?[index] ?? MapLayers.measuredLabel(stops[index].name)
             guard !label.text.isEmpty else { return nil }

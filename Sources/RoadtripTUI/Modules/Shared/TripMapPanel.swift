@@ -47,6 +47,8 @@ struct TripMapPanel {
     private var shownPlaces = PlacesKey(stops: [])
     /// What the last frame drew that the next one can reuse.
     private let layers = MapLayers()
+    /// What changed in the stops since the last frame (nil: not known; `noteChange`).
+    private var stopsChange: RunChange?
     /// Where the pointer was at the last step of a drag that started on the map (`handle(_:in:width:)`).
     var dragAnchor: (row: Int, column: Int)?
 
@@ -116,6 +118,12 @@ struct TripMapPanel {
         }
     }
 
+    /// The stops changed as `change` says (nil: in any way) since the last view model: the next
+    /// frame keeps what lies outside the run without comparing it.
+    mutating func noteChange(_ change: RunChange?) {
+        stopsChange = stopsChange.flatMap { old in change.map { old.then($0) } }
+    }
+
     /// `roads`: each leg's road line (empty for a leg not on roads), drawn instead of its arc.
     mutating func draw(stops: [MapStop], selected: Int?, unit: DistanceUnit, on surface: Surface, in rect: Rect, roads: [[Coordinate]] = []) {
         guard rect.width >= 12, rect.height >= 4 else { return }
@@ -133,7 +141,8 @@ struct TripMapPanel {
         }
         guard let viewport else { return }
         let frame = MapRenderer().render(stops: stops, selected: selected, viewport: viewport, basemap: basemap, unit: unit, layers: layers,
-                                         roads: roads)
+                                         roads: roads, stopsChange: stopsChange)
+        stopsChange = .unchanged(count: stops.count)
         frame.canvas.draw(on: surface, row: rect.row, column: rect.column)
     }
 }

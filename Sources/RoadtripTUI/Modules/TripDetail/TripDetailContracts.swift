@@ -85,8 +85,9 @@ protocol TripDetailViewOutput: AnyObject {
 /// routed legs, the calendar), directions links and the first stop's time zone.
 @MainActor
 protocol TripDetailInteractorInput: EditingSession {
-    /// The trip, now and after every change; nil once it no longer exists.
-    var trip: AnyPublisher<Trip?, Never> { get }
+    /// The trip, now and after every change, with the run of its stops the change touched;
+    /// the trip is nil once it no longer exists.
+    var trip: AnyPublisher<TripUpdate, Never> { get }
     /// The road figures of the trip's legs as far as they are known (an empty list when no region
     /// has roads), and how many legs are still being routed; asking routes the unknown ones.
     func roadLegs(of trip: Trip, estimate: RouteEstimate) -> (legs: [LegFigures], pending: Int)
@@ -240,5 +241,8 @@ struct TripDetailViewModel: Equatable {
     var isReadOnly = false
     /// The stops as the map shows them, and the unit of its scale bar.
     var mapStops: [MapStop] = []
+    /// What changed in the stops since the view model before (nil: not known), for the map to
+    /// keep the rest.
+    var stopsChange: RunChange?
     var unit = DistanceUnit.km
 }

@@ -41,8 +41,8 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         basemapProvider.forMap
     }
 
-    var trip: AnyPublisher<Trip?, Never> {
-        model.tripUpdates(id: tripID)
+    var trip: AnyPublisher<TripUpdate, Never> {
+        model.tripChanges(id: tripID)
     }
 
     func renameTrip(to name: String, session: String) {

@@ -17,6 +17,8 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
     /// The route as last shown: a key that changes no stop makes it again, and a change
     /// measures only the legs it touched.
     private let routes = TripRouteCache()
+    /// What changed in the stops since the last view model (nil: not known), for the map.
+    private var stopsChange: RunChange?
 
     private var trip: Trip?
     private var selectedID: Stop.ID?
@@ -56,8 +58,8 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         case .success(let basemap): view?.showBasemap(basemap)
         case .failure(let error): message = .basemapFailed(error)
         }
-        subscription = interactor.trip.sink { [weak self] trip in
-            self?.tripDidChange(trip)
+        subscription = interactor.trip.sink { [weak self] update in
+            self?.tripDidChange(update)
         }
         // Road figures replace the estimates as they arrive.
         roadSubscription = interactor.roadLegChanges.sink { [weak self] in
@@ -65,14 +67,16 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         }
     }
 
-    private func tripDidChange(_ trip: Trip?) {
-        guard let trip else {
+    private func tripDidChange(_ update: TripUpdate) {
+        guard let trip = update.trip else {
             // Gone (deleted, or its creation undone): nothing left to show.
             subscription = nil
             router.closeTrip()
             return
         }
         self.trip = trip
+        routes.update(to: trip.stops, change: update.stops)
+        stopsChange = stopsChange.flatMap { old in update.stops.map { old.then($0) } }
         if let index = trip.stops.firstIndex(where: { $0.id == selectedID }) {
             selectedRow = index
         } else {
@@ -410,6 +414,8 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         var viewModel = Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message, routes: routes,
                                            roadLegs: roads.legs, pendingLegs: roads.pending)
         viewModel.isReadOnly = interactor.readOnlyReason != nil
+        viewModel.stopsChange = stopsChange
+        stopsChange = .unchanged(count: trip.stops.count)
         view?.display(viewModel)
         isShowingNameCut = message == StatusMessage.nameCut
         message = nil

@@ -94,6 +94,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         self.viewModel = viewModel
         list.setCount(viewModel.rows.count)
         if let row = viewModel.selectedRow { list.select(row) }
+        map.noteChange(viewModel.stopsChange)
         map.follow(viewModel.selectedRow.flatMap { viewModel.mapStops.indices.contains($0) ? viewModel.mapStops[$0] : nil })
         needsDisplay = true
     }

@@ -90,8 +90,8 @@ protocol TripListViewOutput: AnyObject {
 /// status bar says, are the presenter's.
 @MainActor
 protocol TripListInteractorInput: EditingSession {
-    /// The trips, now and after every change.
-    var trips: AnyPublisher<[Trip], Never> { get }
+    /// The trips, now and after every change, with what the change was (`TripsUpdate`).
+    var trips: AnyPublisher<TripsUpdate, Never> { get }
     /// Adds a trip called `name` at the top, as one undoable change.
     func addTrip(named name: String) -> Trip
     func renameTrip(id: Trip.ID, to name: String)

@@ -20,8 +20,8 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
         self.roadLegs = roadLegs
     }
 
-    var trips: AnyPublisher<[Trip], Never> {
-        model.$trips.eraseToAnyPublisher()
+    var trips: AnyPublisher<TripsUpdate, Never> {
+        model.tripChanges
     }
 
     func addTrip(named name: String) -> Trip {

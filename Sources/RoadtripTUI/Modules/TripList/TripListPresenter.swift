@@ -27,9 +27,9 @@ final class TripListPresenter: TripListViewOutput {
     private var pendingDeletionID: Trip.ID?
     private var subscription: AnyCancellable?
     private let rows = TripRowCache()
-    /// The trips the filter let through, in the order shown, kept until the trips, the filter
-    /// or the order change.
-    private var filterMemo: (trips: [Trip], filter: String?, order: TripListOrder, visible: [Trip])?
+    /// The trips the filter let through, in the order shown, kept until the filter or the order
+    /// change, or a change to the trips (which drops it).
+    private var filterMemo: (filter: String?, order: TripListOrder, visible: [Trip])?
     private let filterNames = TripFilterNames()
 
     init(interactor: TripListInteractorInput, router: TripListRouterInput, unit: DistanceUnit) {
@@ -41,8 +41,8 @@ final class TripListPresenter: TripListViewOutput {
     // MARK: TripListViewOutput
 
     func didLoad() {
-        subscription = interactor.trips.sink { [weak self] trips in
-            self?.tripsDidChange(trips)
+        subscription = interactor.trips.sink { [weak self] update in
+            self?.tripsDidChange(update)
         }
     }
 
@@ -329,8 +329,13 @@ final class TripListPresenter: TripListViewOutput {
 
     // MARK: State
 
-    private func tripsDidChange(_ trips: [Trip]) {
-        self.trips = trips
+    /// The caches forget the trips the change names (all of them when it names none) and keep
+    /// the rest without comparing them.
+    private func tripsDidChange(_ update: TripsUpdate) {
+        trips = update.trips
+        rows.update(update)
+        filterNames.update(update)
+        filterMemo = nil
         let visible = visibleTrips
         if !visible.contains(where: { $0.id == selectedID }) {
             selectedID = visible.isEmpty ? nil : visible[min(selectedRow, visible.count - 1)].id
@@ -339,9 +344,10 @@ final class TripListPresenter: TripListViewOutput {
     }
 
     private var visibleTrips: [Trip] {
-        if let memo = filterMemo, memo.filter == filter, memo.order == order, memo.trips == trips { return memo.visible }
-        let visible = Self.sorted(Self.filtered(trips, by: filter, names: filterNames), by: order, legs: rows.legs)
-        filterMemo = (trips, filter, order, visible)
+        if filter?.isEmpty ?? true, order == .file { return trips }
+        if let memo = filterMemo, memo.filter == filter, memo.order == order { return memo.visible }
+        let visible = Self.sorted(Self.filtered(trips, by: filter, names: filterNames), by: order, meters: rows.meters(of:))
+        filterMemo = (filter, order, visible)
         return visible
     }
 
@@ -395,7 +401,8 @@ final class TripListPresenter: TripListViewOutput {
 
     /// The trips in `order`: names in the user's alphabetical order, distances shortest first,
     /// start dates earliest first (trips without one last); ties keep the file's order.
-    nonisolated static func sorted(_ trips: [Trip], by order: TripListOrder, legs: LegLengths? = nil) -> [Trip] {
+    /// `meters` gives a trip's length when it is known already (`TripRowCache`).
+    nonisolated static func sorted(_ trips: [Trip], by order: TripListOrder, meters length: ((Trip) -> Double)? = nil) -> [Trip] {
         let indexed = Array(trips.enumerated())
         func stable(_ before: (Trip, Trip) -> Bool?) -> [Trip] {
             indexed.sorted { lhs, rhs in before(lhs.element, rhs.element) ?? (lhs.offset < rhs.offset) }.map(\.element)
@@ -409,7 +416,7 @@ final class TripListPresenter: TripListViewOutput {
                 return result == .orderedSame ? nil : result == .orderedAscending
             }
         case .distance:
-            let meters = Dictionary(trips.map { ($0.id, legs?.total(of: $0) ?? $0.distanceMeters) }, uniquingKeysWith: { first, _ in first })
+            let meters = Dictionary(trips.map { ($0.id, length?($0) ?? $0.distanceMeters) }, uniquingKeysWith: { first, _ in first })
             return stable { lhs, rhs in meters[lhs.id] == meters[rhs.id] ? nil : meters[lhs.id, default: 0] < meters[rhs.id, default: 0] }
         case .startDate:
             return stable { lhs, rhs in
@@ -435,16 +442,21 @@ final class TripListPresenter: TripListViewOutput {
 }
 
 /// Each trip's name and stop names as the filter compares them (case and accents folded), kept
-/// while the trip is unchanged: folding is the costly part, and typing a filter over 1,000 trips
-/// would fold 100,000 names at every key.
+/// until a change names the trip (`update`): folding is the costly part, and typing a filter over
+/// 1,000 trips would fold 100,000 names at every key.
 final class TripFilterNames {
-    private var names: [Trip.ID: (trip: Trip, folded: [String])] = [:]
+    private var names: [Trip.ID: [String]] = [:]
 
     func folded(_ trip: Trip) -> [String] {
-        if let known = names[trip.id], known.trip == trip { return known.folded }
+        if let known = names[trip.id] { return known }
         let folded = Self.folded(trip)
-        names[trip.id] = (trip, folded)
+        names[trip.id] = folded
         return folded
+    }
+
+    /// Forgets the trips the change names, or all when it names none.
+    func update(_ update: TripsUpdate) {
+        names.forget(update)
     }
 
     static func folded(_ trip: Trip) -> [String] {
@@ -456,18 +468,33 @@ final class TripFilterNames {
     }
 }
 
-/// The trip list's rows made before, each reused while its trip is unchanged: a key that changes
-/// nothing (moving the selection) makes no row again, and a change to one trip remakes its row
-/// alone, measuring only the legs the change touched.
+/// The trip list's rows made before, and the trips' lengths, each kept until a change names its
+/// trip (`update`): a key that changes nothing (moving the selection) makes no row again, and a
+/// change to one trip remakes its row alone, measuring only the legs the change touched.
 final class TripRowCache {
-    private var rows: [Trip.ID: (trip: Trip, unit: DistanceUnit, row: TripListViewModel.Row)] = [:]
+    private var rows: [Trip.ID: (unit: DistanceUnit, row: TripListViewModel.Row)] = [:]
+    private var lengths: [Trip.ID: Double] = [:]
     let legs = LegLengths()
 
     func row(for trip: Trip, unit: DistanceUnit) -> TripListViewModel.Row {
-        if let known = rows[trip.id], known.unit == unit, known.trip == trip { return known.row }
-        let row = TripListPresenter.row(for: trip, unit: unit, meters: legs.total(of: trip))
-        rows[trip.id] = (trip, unit, row)
+        if let known = rows[trip.id], known.unit == unit { return known.row }
+        let row = TripListPresenter.row(for: trip, unit: unit, meters: meters(of: trip))
+        rows[trip.id] = (unit, row)
         return row
+    }
+
+    /// The trip's length along its stops (`LegLengths.total`).
+    func meters(of trip: Trip) -> Double {
+        if let known = lengths[trip.id] { return known }
+        let meters = legs.total(of: trip)
+        lengths[trip.id] = meters
+        return meters
+    }
+
+    /// Forgets the trips the change names, or all when it names none.
+    func update(_ update: TripsUpdate) {
+        rows.forget(update)
+        lengths.forget(update)
     }
 
     /// Drops the rows of deleted trips, once they are a good part of what is kept.
@@ -475,5 +502,14 @@ final class TripRowCache {
         guard rows.count > 2 * trips.count + 64 else { return }
         let kept = Set(trips.map(\.id))
         rows = rows.filter { kept.contains($0.key) }
+        lengths = lengths.filter { kept.contains($0.key) }
+    }
+}
+
+private extension Dictionary where Key == Trip.ID {
+    /// Drops what is kept for the trips `update` changed (for all, when it does not say which).
+    mutating func forget(_ update: TripsUpdate) {
+        guard let change = update.change else { return removeAll() }
+        for id in change.changedIDs(in: update.trips) { self[id] = nil }
     }
 }

@@ -97,12 +97,20 @@ import RoadtripTestSupport
 
     @Test func publishesOnlyItsTripAndOnlyWhenItChanges() {
         var received: [String?] = []
-        let subscription = interactor.trip.sink { received.append($0?.name) }
+        var stops: [RunChange?] = []
+        let subscription = interactor.trip.sink { update in
+            received.append(update.trip?.name)
+            stops.append(update.stops)
+        }
         model.renameTrip(id: Fixtures.alps.id, to: "Elsewhere")
         model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
+        let count = Fixtures.pacific.stops.count
+        _ = model.moveStop(id: Fixtures.pacific.stops[0].id, inTrip: Fixtures.pacific.id, by: 1)
         model.deleteTrip(id: Fixtures.pacific.id)
         subscription.cancel()
-        #expect(received == ["Pacific Drive", "Coast", nil])
+        #expect(received == ["Pacific Drive", "Coast", "Coast", nil])
+        // First everything (nothing kept yet), then the rename (no stop), the move (the first two).
+        #expect(stops == [nil, .unchanged(count: count), RunChange(head: 0, tail: count - 2, oldCount: count, newCount: count), nil])
     }
 
     @Test func moveAndDelete() throws {

@@ -51,7 +51,8 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
 
     init(trip: Trip?) { subject = CurrentValueSubject(trip) }
 
-    var trip: AnyPublisher<Trip?, Never> { subject.eraseToAnyPublisher() }
+    /// Each value as if nothing were known of the change: the presenter makes everything again.
+    var trip: AnyPublisher<TripUpdate, Never> { subject.map { TripUpdate(trip: $0, stops: nil) }.eraseToAnyPublisher() }
 
     /// The legs' road figures to give (none: no region has roads), and how many are pending.
     var roads: (legs: [LegFigures], pending: Int) = ([], 0)

@@ -24,12 +24,19 @@ import RoadtripTestSupport
         try TripFileStore(url: directory.file("trips.json")).read()?.trips.map(\.name) ?? []
     }
 
-    @Test func publishesTheModelsTrips() {
+    @Test func publishesTheModelsTripsWithWhatChanged() {
         var latest: [Trip] = []
-        let subscription = interactor.trips.sink { latest = $0 }
+        var changes: [TripsChange?] = []
+        let subscription = interactor.trips.sink { update in
+            latest = update.trips
+            changes.append(update.change)
+        }
         #expect(latest == Fixtures.trips)
+        let place = Fixtures.trips.firstIndex { $0.id == Fixtures.empty.id }!
         model.deleteTrip(id: Fixtures.empty.id)
         #expect(latest.count == 2)
+        // First the trips as they are (nothing to update yet), then the one trip gone.
+        #expect(changes == [nil, TripsChange(trips: RunChange(head: place, tail: 2 - place, oldCount: 3, newCount: 2), stops: [:])])
         subscription.cancel()
     }
 

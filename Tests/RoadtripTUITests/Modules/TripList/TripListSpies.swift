@@ -49,7 +49,8 @@ final class TripListInteractorSpy: TripListInteractorInput {
         subject = CurrentValueSubject(trips)
     }
 
-    var trips: AnyPublisher<[Trip], Never> { subject.eraseToAnyPublisher() }
+    /// Each value as if nothing were known of the change: the presenter makes everything again.
+    var trips: AnyPublisher<TripsUpdate, Never> { subject.map { TripsUpdate(trips: $0, change: nil) }.eraseToAnyPublisher() }
 
     func addTrip(named name: String) -> Trip {
         let trip = Trip(name: name)
