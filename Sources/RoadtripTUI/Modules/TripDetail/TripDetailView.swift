@@ -68,6 +68,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
     /// The width last drawn, so `m` knows whether the map sits beside the stops.
     private var lastWidth = 0
     private var viewModel = TripDetailViewModel()
+    /// Rows and scroll; the selection drawn is only ever the presenter's (`display`), moved by asking it (`ask`).
     private var list = ListState()
     private var overlay: Overlay?
     private var pageSize = 10
@@ -90,6 +91,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
 
     // MARK: TripDetailViewInput
 
+    /// The one place the drawn selection changes: to the presenter's `selectedRow`.
     func display(_ viewModel: TripDetailViewModel) {
         self.viewModel = viewModel
         list.setCount(viewModel.rows.count)
@@ -210,9 +212,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
 
     private func perform(_ command: Command) {
         switch command {
-        case .move(let move):
-            list.apply(move, pageSize: pageSize)
-            if let row = list.selection { presenter.didSelect(row: row) }
+        case .move(let move): ask { $0.apply(move, pageSize: pageSize) }
         case .rename: presenter.didPressRename()
         case .addStop: presenter.didPressAddStop(mapCentre: map.centreChosenByUser)
         case .editStop: presenter.didPressEditStop()
@@ -266,13 +266,19 @@ final class TripDetailView: Screen, TripDetailViewInput {
         switch action {
         case .select(let row), .activate(let row):
             if map.isFocused { map.close() }
-            list.select(row)
+            ask { $0.select(row) }
         case .scroll(let rows):
-            list.moveSelection(by: rows)
+            ask { $0.moveSelection(by: rows) }
         }
         needsDisplay = true
-        if let row = list.selection { presenter.didSelect(row: row) }
         if case .activate = action { presenter.didPressEditStop() }
+    }
+
+    /// Asks the presenter for the row `change` would select on a copy of the list; only its answer moves the drawn one.
+    private func ask(_ change: (inout ListState) -> Void) {
+        var asked = list
+        change(&asked)
+        if let row = asked.selection { presenter.didSelect(row: row) }
     }
 
     // MARK: Drawing

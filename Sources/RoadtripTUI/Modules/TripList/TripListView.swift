@@ -53,6 +53,7 @@ final class TripListView: Screen, TripListViewInput {
 
     private let presenter: TripListViewOutput
     private(set) var viewModel = TripListViewModel()
+    /// Rows and scroll; the selection drawn is only ever the presenter's (`display`), moved by asking it (`ask`).
     private var list = ListState()
     private var editor: Editor?
     private var confirmation: ConfirmDialog?
@@ -71,6 +72,7 @@ final class TripListView: Screen, TripListViewInput {
 
     // MARK: TripListViewInput
 
+    /// The one place the drawn selection changes: to the presenter's `selectedRow`.
     func display(_ viewModel: TripListViewModel) {
         self.viewModel = viewModel
         list.setCount(viewModel.rows.count)
@@ -266,9 +268,7 @@ final class TripListView: Screen, TripListViewInput {
 
     private func perform(_ command: Command) {
         switch command {
-        case .move(let move):
-            list.apply(move, pageSize: pageSize)
-            if let row = list.selection { presenter.didSelect(row: row) }
+        case .move(let move): ask { $0.apply(move, pageSize: pageSize) }
         case .open: presenter.didPressOpen()
         case .add: presenter.didPressAdd()
         case .rename: presenter.didPressRename()
@@ -305,12 +305,17 @@ final class TripListView: Screen, TripListViewInput {
         }
         guard let drawnListRect, let action = list.action(for: event, in: drawnListRect) else { return }
         switch action {
-        case .select(let row): list.select(row)
-        case .activate(let row): list.select(row)
-        case .scroll(let rows): list.moveSelection(by: rows)
+        case .select(let row), .activate(let row): ask { $0.select(row) }
+        case .scroll(let rows): ask { $0.moveSelection(by: rows) }
         }
-        if let row = list.selection { presenter.didSelect(row: row) }
         if case .activate = action, editor == nil { presenter.didPressOpen() }
+    }
+
+    /// Asks the presenter for the row `change` would select on a copy of the list; only its answer moves the drawn one.
+    private func ask(_ change: (inout ListState) -> Void) {
+        var asked = list
+        change(&asked)
+        if let row = asked.selection { presenter.didSelect(row: row) }
     }
 
     // MARK: Drawing

@@ -163,8 +163,23 @@ final class TripDetailRouterSpy: TripDetailRouterInput {
 @MainActor
 final class TripDetailPresenterSpy: TripDetailViewOutput {
     var intents: [String] = []
+    /// Set by `answerSelections`; nil, a selection is recorded and not answered.
+    private var answer: ((Int) -> Void)?
+
+    /// Answers each selection as the presenter does: `view` is shown `viewModel` with that row selected.
+    func answerSelections(in view: TripDetailViewInput, showing viewModel: TripDetailViewModel) {
+        answer = { [weak view] row in
+            var shown = viewModel
+            shown.selectedRow = row
+            view?.display(shown)
+        }
+    }
+
     func didLoad() { intents.append("load") }
-    func didSelect(row: Int) { intents.append("select \(row)") }
+    func didSelect(row: Int) {
+        intents.append("select \(row)")
+        answer?(row)
+    }
     func didPressRename() { intents.append("rename") }
     func didChangeName(_ name: String) { intents.append("name \(name)") }
     func didSubmitName(_ name: String) { intents.append("submit name \(name)") }

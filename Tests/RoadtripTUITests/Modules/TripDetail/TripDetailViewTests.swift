@@ -142,6 +142,28 @@ import RoadtripTestSupport
                                       "undo", "redo", "save", "help", "back", "back", "back", "back"])
     }
 
+    /// The selected stop is the presenter's (the first, here): `j` asks for the next, and the
+    /// drawn selection moves only when the presenter's view model says where.
+    @Test func theSelectionMovesWhenThePresenterSaysSoNotBefore() throws {
+        view.handle(.character("j"))
+        view.handle(.character("j"))
+        #expect(presenter.intents == ["select 1", "select 1"], "each j asks from the presenter's row")
+        do {
+            let (terminal, lines) = try render()
+            defer { terminal.stop() }
+            #expect(lines[2].contains("Zürich"))
+            #expect(terminal.surface.style(row: 2, column: 2) == .selected, "the presenter has not answered")
+            #expect(terminal.surface.style(row: 3, column: 2) == .normal)
+        }
+        view.display(TripDetailPresenter.makeViewModel(trip: Fixtures.alps, selectedID: Fixtures.alps.stops[1].id, unit: .km, message: nil))
+        view.handle(.character("k"))
+        #expect(presenter.intents.last == "select 0")
+        let (terminal, _) = try render()
+        defer { terminal.stop() }
+        #expect(terminal.surface.style(row: 3, column: 2) == .selected, "the presenter's answer, not the k it has not answered")
+        #expect(terminal.surface.style(row: 2, column: 2) == .normal)
+    }
+
     @Test func escapeWhileRenamingRestoresInsteadOfGoingBack() {
         view.beginRenaming(text: "x")
         view.handle(.character("q"))

@@ -149,9 +149,23 @@ final class TripListRouterSpy: TripListRouterInput {
 @MainActor
 final class TripListPresenterSpy: TripListViewOutput {
     var intents: [String] = []
+    /// Set by `answerSelections`; nil, a selection is recorded and not answered.
+    private var answer: ((Int) -> Void)?
+
+    /// Answers each selection as the presenter does: `view` is shown `viewModel` with that row selected.
+    func answerSelections(in view: TripListViewInput, showing viewModel: TripListViewModel) {
+        answer = { [weak view] row in
+            var shown = viewModel
+            shown.selectedRow = row
+            view?.display(shown)
+        }
+    }
 
     func didLoad() { intents.append("load") }
-    func didSelect(row: Int) { intents.append("select \(row)") }
+    func didSelect(row: Int) {
+        intents.append("select \(row)")
+        answer?(row)
+    }
     func didPressAdd() { intents.append("add") }
     func didSubmitNewTrip(name: String) { intents.append("submit new trip \(name)") }
     func didPressRename() { intents.append("rename") }

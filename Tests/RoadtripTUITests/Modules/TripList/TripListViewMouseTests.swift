@@ -53,7 +53,9 @@ import RoadtripTestSupport
 
     @Test func theWheelMovesTheSelectionAFewRows() throws {
         let trips = (1...50).map { Trip(name: "Trip \($0)") }
-        view.display(TripListPresenter.makeViewModel(trips: trips, filter: nil, selectedID: trips[0].id, unit: .km, message: nil))
+        let viewModel = TripListPresenter.makeViewModel(trips: trips, filter: nil, selectedID: trips[0].id, unit: .km, message: nil)
+        view.display(viewModel)
+        presenter.answerSelections(in: view, showing: viewModel)
         try draw()
         mouse(.wheelDown, row: 3)
         mouse(.wheelDown, row: 3)

@@ -155,12 +155,36 @@ import RoadtripTestSupport
     }
 
     @Test func movementKeysSelectRows() {
+        presenter.answerSelections(in: view, showing: TripListPresenter.makeViewModel(trips: Fixtures.trips, filter: nil, selectedID: Fixtures.alps.id,
+                                                                                       unit: .km, message: nil))
         view.handle(.down)
         view.handle(.character("k"))
         view.handle(.character("G"))
         view.handle(.character("g"))
         view.handle(.end)
         #expect(presenter.intents == ["select 2", "select 1", "select 2", "select 0", "select 2"])
+    }
+
+    /// The selected trip is the presenter's (Alpine Loop, row 1): `j` asks for the next, and the
+    /// drawn selection moves only when the presenter's view model says where.
+    @Test func theSelectionMovesWhenThePresenterSaysSoNotBefore() throws {
+        view.handle(.character("j"))
+        view.handle(.character("j"))
+        #expect(presenter.intents == ["select 2", "select 2"], "each j asks from the presenter's row")
+        do {
+            let (terminal, _) = try render()
+            defer { terminal.stop() }
+            #expect(terminal.surface.style(row: 3, column: 2) == .selected, "the presenter has not answered")
+            #expect(terminal.surface.style(row: 4, column: 2) == .normal)
+        }
+        // The presenter's answer is what is drawn, even when it is not the row asked for.
+        view.display(TripListPresenter.makeViewModel(trips: Fixtures.trips, filter: nil, selectedID: Fixtures.pacific.id, unit: .km, message: nil))
+        let (terminal, _) = try render()
+        defer { terminal.stop() }
+        #expect(terminal.surface.style(row: 2, column: 2) == .selected)
+        #expect(terminal.surface.style(row: 3, column: 2) == .normal && terminal.surface.style(row: 4, column: 2) == .normal)
+        view.handle(.character("j"))
+        #expect(presenter.intents.last == "select 1")
     }
 
     @Test func whileRenamingKeysAreText() {
