@@ -16,13 +16,15 @@ package struct Stop: Codable, Equatable, Identifiable, Sendable {
     package var country: String?
     /// The user's own notes about the stop.
     package var notes: String?
+    /// Fields written by a newer version, kept as they were: the stop's own and its location's.
+    package var unknownFields: UnknownFields = [:]
+    package var locationUnknownFields: UnknownFields = [:]
+    // The small fields last, so that no padding lies between fields: a stop copied is then the
+    // same bytes as the original, which the undo history compares before trying `==`.
     /// How long the trip stays here: hours before driving on, or nights.
     package var stay: Stay?
     /// Whether the day ends here (a night here), whatever the daily driving limit.
     package var overnight = false
-    /// Fields written by a newer version, kept as they were: the stop's own and its location's.
-    package var unknownFields: UnknownFields = [:]
-    package var locationUnknownFields: UnknownFields = [:]
 
     package init(id: UUID = UUID(), name: String, location: Coordinate, region: String? = nil, country: String? = nil, notes: String? = nil) {
         self.id = id
