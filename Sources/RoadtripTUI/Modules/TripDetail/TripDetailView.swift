@@ -67,7 +67,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
     private var map: TripMapPanel
     /// The width last drawn, so `m` knows whether the map sits beside the stops.
     private var lastWidth = 0
-    private var viewModel = TripDetailViewModel()
+    private(set) var viewModel = TripDetailViewModel()
     /// Rows and scroll; the selection drawn is only ever the presenter's (`display`), moved by asking it (`ask`).
     private var list = ListState()
     private var overlay: Overlay?
