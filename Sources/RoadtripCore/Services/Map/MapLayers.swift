@@ -44,6 +44,10 @@ package final class MapLayers {
     private var arcs = PositionalReuse<LegEnds, LegArc>()
     private var arcStep = 0.0
     private var labels = PositionalReuse<String, Label>()
+    /// The basemap drawn for a view, on which each base starts.
+    private var background: (viewport: MapViewport, hasBasemap: Bool, canvas: DotCanvas)?
+    /// The route's dots, counted, for the legs and view they were counted for.
+    private var route: (viewport: MapViewport, legs: [LegArc], dots: RouteDots)?
 
     package init() {}
 
@@ -57,6 +61,33 @@ package final class MapLayers {
     func keep(_ base: Base, stops: [MapStop], viewport: MapViewport, hasBasemap: Bool, roads: [[Coordinate]] = []) {
         baseKey = BaseKey(stops: stops, viewport: viewport, hasBasemap: hasBasemap, roads: roads.map(\.count))
         kept = base
+    }
+
+    /// The basemap of `viewport` (nothing when there is none), drawn once per view.
+    func background(viewport: MapViewport, hasBasemap: Bool, draw: () -> DotCanvas) -> DotCanvas {
+        if let background, background.viewport == viewport, background.hasBasemap == hasBasemap { return background.canvas }
+        let canvas = draw()
+        background = (viewport, hasBasemap, canvas)
+        return canvas
+    }
+
+    /// The dots of the route along `legs`: the legs `change` names are taken away and added
+    /// again, the others left as counted; everything is counted afresh for a new view, or when
+    /// what changed is not known. `count` walks one leg's dots.
+    func routeDots(legs: [LegArc], change: RunChange?, viewport: MapViewport, count: (LegArc, inout RouteDots) -> Void) -> RouteDots {
+        if var kept = route, kept.viewport == viewport, let change, change.oldCount == kept.legs.count, change.newCount == legs.count {
+            route = nil  // the counts change in place, not in a copy
+            kept.dots.delta = -1
+            for index in change.old { count(kept.legs[index], &kept.dots) }
+            kept.dots.delta = 1
+            for index in change.new { count(legs[index], &kept.dots) }
+            route = (viewport, legs, kept.dots)
+            return kept.dots
+        }
+        var dots = RouteDots(dotWidth: viewport.dotWidth, dotHeight: viewport.dotHeight)
+        for leg in legs { count(leg, &dots) }
+        route = (viewport, legs, dots)
+        return dots
     }
 
     /// Each stop name as a label (trimmed) and its width, measured once per name.

@@ -42,8 +42,12 @@ package struct MapRenderer: Sendable {
     /// wanted, in trip order.
     private func makeBase(stops: [MapStop], viewport: MapViewport, basemap: (any BasemapProviding)?, layers: MapLayers?,
                           roads: [[Coordinate]], stopsChange: RunChange?) -> MapLayers.Base {
-        var canvas = DotCanvas(width: viewport.width, height: viewport.height)
-        if let basemap { drawBasemap(basemap, viewport: viewport, on: &canvas) }
+        let drawBackground = {
+            var canvas = DotCanvas(width: viewport.width, height: viewport.height)
+            if let basemap { drawBasemap(basemap, viewport: viewport, on: &canvas) }
+            return canvas
+        }
+        var canvas = layers?.background(viewport: viewport, hasBasemap: basemap != nil, draw: drawBackground) ?? drawBackground()
         drawRoute(stops.map(\.coordinate), viewport: viewport, on: &canvas, arcs: layers, roads: roads, legsChange: stopsChange?.legs)
         let pins = pinRects(stops, viewport: viewport)
         drawPins(pins, of: stops, on: &canvas)
@@ -61,25 +65,45 @@ package struct MapRenderer: Sendable {
     /// then drawn fainter (estimates).
     func drawRoute(_ coordinates: [Coordinate], viewport: MapViewport, on canvas: inout DotCanvas, arcs: MapLayers? = nil,
                    roads: [[Coordinate]] = [], legsChange: RunChange? = nil) {
-        let rect = viewport.visibleRect
         let maxStep = 4 * viewport.zoom
         let legs = arcs?.legArcs(along: coordinates, maxStep: maxStep, change: legsChange)
             ?? LegEnds.along(coordinates).map { MapLayers.LegArc($0, maxStep: maxStep) }
         let onRoads = roads.count == legs.count && roads.contains { !$0.isEmpty }
-        for (index, arc) in legs.enumerated() {
-            let road = onRoads ? roads[index] : []
-            let points = road.isEmpty ? arc.points : road.filter(\.isValid).map(MercatorProjection.project)
-            guard !points.isEmpty else { continue }
-            let (minX, maxX) = road.isEmpty ? (arc.minX, arc.maxX) : (points.lazy.map(\.x).min()!, points.lazy.map(\.x).max()!)
-            let first = Int((rect.minX - maxX).rounded(.up)), last = Int((rect.maxX - minX).rounded(.down))
-            guard first <= last else { continue }
-            for shift in first...last {
-                drawPolyline(points, shiftX: Double(shift), viewport: viewport, style: onRoads && road.isEmpty ? .mapRouteEstimate : .mapRoute, on: &canvas)
+        guard onRoads else {
+            // All arcs, in one style: counted once and kept (`MapLayers.routeDots`), so a change
+            // walks only the legs it touched.
+            guard let arcs else {
+                for arc in legs { drawLine(arc.points, minX: arc.minX, maxX: arc.maxX, viewport: viewport, style: .mapRoute, on: &canvas) }
+                return
             }
+            let dots = arcs.routeDots(legs: legs, change: legsChange, viewport: viewport) { arc, dots in
+                drawLine(arc.points, minX: arc.minX, maxX: arc.maxX, viewport: viewport, style: .mapRoute, on: &dots)
+            }
+            dots.draw(on: &canvas, style: .mapRoute)
+            return
+        }
+        for (index, arc) in legs.enumerated() {
+            let road = roads[index]
+            let points = road.isEmpty ? arc.points : road.filter(\.isValid).map(MercatorProjection.project)
+            let (minX, maxX) = road.isEmpty || points.isEmpty ? (arc.minX, arc.maxX) : (points.lazy.map(\.x).min()!, points.lazy.map(\.x).max()!)
+            drawLine(points, minX: minX, maxX: maxX, viewport: viewport, style: road.isEmpty ? .mapRouteEstimate : .mapRoute, on: &canvas)
         }
     }
 
-    func drawPolyline(_ points: [WorldPoint], shiftX: Double, viewport: MapViewport, style: Style, on canvas: inout DotCanvas) {
+    /// One leg's line (`points`, reaching from `minX` to `maxX`), in every copy of the world the
+    /// view shows it in.
+    private func drawLine(_ points: [WorldPoint], minX: Double, maxX: Double, viewport: MapViewport, style: Style,
+                          on canvas: inout some DotLines) {
+        guard !points.isEmpty else { return }
+        let rect = viewport.visibleRect
+        let first = Int((rect.minX - maxX).rounded(.up)), last = Int((rect.maxX - minX).rounded(.down))
+        guard first <= last else { return }
+        for shift in first...last {
+            drawPolyline(points, shiftX: Double(shift), viewport: viewport, style: style, on: &canvas)
+        }
+    }
+
+    func drawPolyline(_ points: [WorldPoint], shiftX: Double, viewport: MapViewport, style: Style, on canvas: inout some DotLines) {
         let rect = viewport.visibleRect
         let scale = 1 / viewport.zoom
         let drawer = SegmentDrawer(canvas: canvas)

@@ -272,6 +272,47 @@ final class FakeBasemap: BasemapProviding, Sendable {
         }
     }
 
+    /// As the planner draws them: told what changed (`stopsChange`), the kept layers take the
+    /// old legs' dots away and count the new ones', and the frame is the fresh one, dot for dot
+    /// and style for style, on a basemap.
+    @Test(arguments: [false, true])
+    func keptLayersToldWhatChangedDrawAsAFreshRenderDoes(onTheBasemap: Bool) {
+        let renderer = MapRenderer()
+        var random = SeededRandom(seed: 5)
+        var stops = (0..<200).map { index in
+            MapStop(coordinate: Coordinate(latitude: Double.random(in: 44...47, using: &random), longitude: Double.random(in: 1...5, using: &random)),
+                    number: index + 1, name: "Town \(index)")
+        }
+        let basemap = onTheBasemap ? FakeBasemap.island(minX: 0.5, minY: 0.3, maxX: 0.52, maxY: 0.36) : nil
+        let viewport = MapViewport.fitting(stops.map(\.coordinate), width: 60, height: 20)
+        let layers = MapLayers()
+        _ = renderer.render(stops: stops, selected: nil, viewport: viewport, basemap: basemap, unit: .km, layers: layers)
+        for step in 0..<60 {
+            let count = stops.count
+            let index = Int.random(in: 0..<(count - 1), using: &random)
+            let change: RunChange
+            switch step % 4 {
+            case 0, 3:
+                stops.swapAt(index, index + 1)
+                change = RunChange(head: index, tail: count - index - 2, oldCount: count, newCount: count)
+            case 1:
+                let place = MapStop(coordinate: Coordinate(latitude: Double.random(in: 44...47, using: &random), longitude: 3), number: 0, name: "New \(step)")
+                stops.insert(place, at: index)
+                change = RunChange(head: index, tail: count - index, oldCount: count, newCount: count + 1)
+            default:
+                stops.remove(at: index)
+                change = RunChange(head: index, tail: count - index - 1, oldCount: count, newCount: count - 1)
+            }
+            for position in stops.indices { stops[position].number = position + 1 }
+            let kept = renderer.render(stops: stops, selected: index, viewport: viewport, basemap: basemap, unit: .km, layers: layers, stopsChange: change)
+            let fresh = renderer.render(stops: stops, selected: index, viewport: viewport, basemap: basemap, unit: .km)
+            #expect(kept.canvas.lines(glyphs: .braille) == fresh.canvas.lines(glyphs: .braille), "step \(step)")
+            let styles = { (frame: MapFrame) in (0..<20).flatMap { row in (0..<60).map { frame.canvas.style(row: row, column: $0) } } }
+            #expect(styles(kept) == styles(fresh), "step \(step)")
+            #expect(kept.labels == fresh.labels)
+        }
+    }
+
     @Test func keptLayersFollowMovesAddsAndDeletesAsAFreshRenderDoes() {
         let renderer = MapRenderer()
         var stops = (0..<120).map { index in
