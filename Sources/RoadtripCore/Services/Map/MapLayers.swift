@@ -44,6 +44,7 @@ package final class MapLayers {
     private var arcs = PositionalReuse<LegEnds, LegArc>()
     private var arcStep = 0.0
     private var labels = PositionalReuse<String, Label>()
+    private var projected = PositionalReuse<Coordinate, WorldPoint>()
     /// The basemap drawn for a view, on which each base starts.
     private var background: (viewport: MapViewport, hasBasemap: Bool, canvas: DotCanvas)?
     /// The route's dots, counted, for the legs and view they were counted for.
@@ -93,6 +94,12 @@ package final class MapLayers {
     /// Each stop name as a label (trimmed) and its width, measured once per name.
     func labels(for names: [String], change: RunChange? = nil) -> [Label] {
         labels.values(for: names, change: change, make: Self.measuredLabel)
+    }
+
+    /// Each stop's point on the world (its pin's place before the view), projected once per
+    /// stop: a logarithm and a tangent each, 5,000 of them on every change otherwise.
+    func places(of stops: [MapStop], change: RunChange?) -> [WorldPoint] {
+        projected.values(for: stops.map(\.coordinate), change: change, make: MercatorProjection.project)
     }
 
     static func measuredLabel(_ name: String) -> Label {

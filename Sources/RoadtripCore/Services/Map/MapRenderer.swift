@@ -49,7 +49,7 @@ package struct MapRenderer: Sendable {
         }
         var canvas = layers?.background(viewport: viewport, hasBasemap: basemap != nil, draw: drawBackground) ?? drawBackground()
         drawRoute(stops.map(\.coordinate), viewport: viewport, on: &canvas, arcs: layers, roads: roads, legsChange: stopsChange?.legs)
-        let pins = pinRects(stops, viewport: viewport)
+        let pins = pinRects(stops, viewport: viewport, places: layers?.places(of: stops, change: stopsChange))
         drawPins(pins, of: stops, on: &canvas)
         let base = MapLayers.Base(canvas: canvas, pins: pins,
                                   labels: labelRequests(stops, pins: pins, labels: layers, change: stopsChange))
@@ -120,11 +120,13 @@ package struct MapRenderer: Sendable {
     /// Each stop's pin, in trip order: its number's cells, starting in the cell that holds the
     /// stop (the copy nearest the centre), moved left where it would leave the map. Stops out of
     /// view have none.
-    func pinRects(_ stops: [MapStop], viewport: MapViewport) -> MapPins {
+    /// `places`: the stops' points on the world, projected before (`MapLayers.places`).
+    func pinRects(_ stops: [MapStop], viewport: MapViewport, places: [WorldPoint]? = nil) -> MapPins {
         var pins = MapPins()
         var first: Rect?
         for (index, stop) in stops.enumerated() where stop.coordinate.isValid {
-            let dot = viewport.dot(of: viewport.nearestCopy(of: MercatorProjection.project(stop.coordinate)))
+            let place = places?[index] ?? MercatorProjection.project(stop.coordinate)
+            let dot = viewport.dot(of: viewport.nearestCopy(of: place))
             var column = Int((dot.x / 2).rounded(.down)), row = Int((dot.y / 4).rounded(.down))
             guard column >= 0, row >= 0, column < viewport.width, row < viewport.height else { continue }
             var width = Self.digitCount(stop.number)

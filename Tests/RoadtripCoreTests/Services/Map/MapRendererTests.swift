@@ -191,6 +191,12 @@ final class FakeBasemap: BasemapProviding, Sendable {
 }
 
 @Suite struct MapLabelSpacingTests {
+    /// The scale bar is drawn in the locale's characters: settled before the first frame, so that
+    /// another suite adopting UTF-8 meanwhile cannot change them between two frames compared.
+    init() {
+        TextWidth.adoptUTF8Locale()
+    }
+
     @Test func aLabelIsSetOffFromItsPinByABlankCell() throws {
         // A route runs along the pin's row: the cell between pin and label must still be blank.
         let stops = [
