@@ -74,7 +74,7 @@ struct History {
     }
 
     /// How many stops the entries hold.
-    var storedStops: Int { (undoEntries + redoEntries).reduce(0) { $0 + $1.change.storedStops } }
+    var storedStops: Int { [undoEntries, redoEntries].reduce(0) { total, entries in entries.reduce(total) { $0 + $1.change.storedStops } } }
 
     private mutating func trim() {
         if undoEntries.count > Self.limit { undoEntries.removeFirst(undoEntries.count - Self.limit) }

@@ -28,23 +28,27 @@ package struct PlacedLabel: Equatable, Sendable {
 /// inside the map that overlaps no label already placed, no pin and no obstacle (the scale bar).
 /// A label that fits nowhere is dropped whole: a cut name would read as a different place.
 package enum LabelPlacer {
-    package static func place(_ requests: [LabelRequest], pins: [Rect], obstacles: [Rect] = [], bounds: Rect) -> [PlacedLabel] {
+    /// `first`: the place in `requests` of the one to try before the others (the selected stop's),
+    /// which keep their order.
+    package static func place(_ requests: [LabelRequest], first: Int? = nil, pins: [Rect], obstacles: [Rect] = [], bounds: Rect) -> [PlacedLabel] {
         // Labels and pins keep one clear column on either side, so "3 Paris" never runs into
         // "Lyon" or the next pin's number.
         var taken = TakenCells(bounds: bounds)
         for rect in pins { taken.take(padded(rect)) }
         for rect in obstacles { taken.take(padded(rect)) }
         var placed: [PlacedLabel] = []
-        for request in requests {
+        func place(_ request: LabelRequest) {
             let width = request.width ?? TextWidth.width(request.text)
-            guard width > 0 else { continue }
+            guard width > 0 else { return }
             let spot = Side.allCases.lazy.map { candidate($0, for: request.pin, width: width) }.first { rect in
                 contains(bounds, rect) && taken.isFree(rect)
             }
-            guard let spot else { continue }
+            guard let spot else { return }
             placed.append(PlacedLabel(id: request.id, text: request.text, rect: spot))
             taken.take(padded(spot))
         }
+        if let first { place(requests[first]) }
+        for index in requests.indices where index != first { place(requests[index]) }
         return placed
     }
 

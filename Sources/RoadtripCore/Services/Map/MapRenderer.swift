@@ -20,9 +20,9 @@ package struct MapRenderer: Sendable {
         let bounds = Rect(row: 0, column: 0, width: viewport.width, height: viewport.height)
         let scale = scaleBar(viewport: viewport, unit: unit, avoiding: pins.rects)
         // The selected stop's label first, then the others in trip order.
-        var requests = base.labels
-        if let place = requests.firstIndex(where: { $0.id == selected }) { requests.insert(requests.remove(at: place), at: 0) }
-        let labels = LabelPlacer.place(requests, pins: pins.rects, obstacles: scale.map { [$0.rect] } ?? [], bounds: bounds)
+        let requests = base.labels
+        let first = selected.flatMap { selected in requests.firstIndex { $0.id == selected } }
+        let labels = LabelPlacer.place(requests, first: first, pins: pins.rects, obstacles: scale.map { [$0.rect] } ?? [], bounds: bounds)
 
         if let scale { canvas.text(scale.bar.text, row: scale.rect.row, column: scale.rect.column, style: .mapScale) }
         for label in labels {
@@ -158,7 +158,8 @@ package struct MapRenderer: Sendable {
     /// hundred cells of a map, each cell is written once and a hidden pin costs one look.
     func drawPins(_ pins: MapPins, of stops: [MapStop], on canvas: inout DotCanvas) {
         var taken = [Bool](repeating: false, count: canvas.width * canvas.height)
-        for (index, rect) in zip(pins.indices, pins.rects).reversed() {
+        for place in pins.indices.indices.reversed() {
+            let index = pins.indices[place], rect = pins.rects[place]
             let cells = rect.row * canvas.width + rect.column
             guard taken[cells..<(cells + min(rect.width, canvas.width - rect.column))].contains(false) else { continue }
             for (offset, digit) in pins.text(ofStop: index, number: stops[index].number).utf8.enumerated()
