@@ -154,11 +154,7 @@ final class TripListPresenterSpy: TripListViewOutput {
 
     /// Answers each selection as the presenter does: `view` is shown `viewModel` with that row selected.
     func answerSelections(in view: TripListViewInput, showing viewModel: TripListViewModel) {
-        answer = { [weak view] row in
-            var shown = viewModel
-            shown.selectedRow = row
-            view?.display(shown)
-        }
+        answer = selectionAnswer(showing: viewModel, row: \.selectedRow) { [weak view] in view?.display($0) }
     }
 
     func didLoad() { intents.append("load") }
