@@ -241,7 +241,9 @@ public enum TextWidth {
 
     /// The visible string `clip` would draw, for measurements and tests.
     public static func clipped(_ text: String, to width: Int, utf8: Bool = isUTF8) -> String {
-        String(String.UnicodeScalarView(clip(text, to: width, utf8: utf8).flatMap(\.scalars)))
+        // The common case, a table cell that fits: printable ASCII is one column a byte.
+        if text.utf8.count <= width, isPrintableASCII(text) { return text }
+        return String(String.UnicodeScalarView(clip(text, to: width, utf8: utf8).flatMap(\.scalars)))
     }
 
     /// `text` clipped or padded with spaces to exactly `width` columns.

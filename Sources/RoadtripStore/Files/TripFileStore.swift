@@ -56,8 +56,10 @@ package struct TripFileStore: Sendable {
         }
     }
 
+    /// Writes `file` without the fingerprint a save keeps (`writeAndFingerprint`): the journal,
+    /// written after every change, has no use for a hash of its megabyte.
     package func write(_ file: TripFile) throws(DataFileError) {
-        _ = try writeAndFingerprint(file)
+        try write(try encode(file))
     }
 
     package func write(_ data: Data) throws(DataFileError) {
