@@ -85,6 +85,11 @@ final class MainLoop {
                 frames += 1
                 timing?.frameWasSent()
             }
+            // The saves start once the frame is out: the journal encodes the whole file on
+            // another thread, which on a machine of two cores would otherwise share one with the
+            // drawing of the very frame that shows the change.
+            if rescue == nil { autosave() }
+            if journalOffer == nil { model.keepJournal() }
             for text in navigator.takeClipboard() { terminal.copyToClipboard(text) }
             // Keys already waiting (a paste, a held key, keys typed while a frame was drawn)
             // are all handled before the next frame, so the screen never lags the keyboard.
@@ -97,8 +102,6 @@ final class MainLoop {
                 if navigator.isFinished || SignalTrap.hasPendingSignal || next == .resize { break }
                 key = terminal.readKey(timeout: 0)
             }
-            if rescue == nil { autosave() }
-            if journalOffer == nil { model.keepJournal() }
             followLockHolder()
         }
     }
