@@ -68,17 +68,12 @@ package enum TripJournal {
 
 /// One write of the journal on another thread, so that encoding a large file never holds up the
 /// keyboard; a failure only means the journal is older (the trips file is still saved as usual).
-///
-/// The writes go to one thread kept for them, not a new thread each: keys pressed in a row write
-/// a journal for nearly every key, and a thread made and torn down for each costs the whole
-/// process (its stack is mapped and unmapped, and unmapping interrupts every core it runs on).
 final class JournalWrite: @unchecked Sendable {
     private let lock = NSLock()
     private var done = false
-    private static let queue = DispatchQueue(label: "roadtrip.journal")
 
     init(_ file: TripFile, for dataFile: URL) {
-        Self.queue.async { [self] in
+        Thread.detachNewThread { [self] in
             try? TripJournal.write(file, for: dataFile)
             lock.withLock { done = true }
         }
