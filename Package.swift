@@ -70,7 +70,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "roadtrip", dependencies: ["RoadtripCLI"]),
+        // The C library's allocator settings (mallopt), for the program's start.
+        .systemLibrary(name: "CMalloc"),
+        .executableTarget(name: "roadtrip", dependencies: ["RoadtripCLI", "CMalloc"]),
         // Builds Resources/gazetteer.bin from the extracted GeoNames places (`make data`).
         .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripCore"], path: "Sources/GazetteerBuilder"),
         // Saves a large trips file over and over, for the kill-during-save stress test.
