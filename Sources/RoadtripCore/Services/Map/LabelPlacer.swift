@@ -48,7 +48,10 @@ package enum LabelPlacer {
             taken.take(padded(spot))
         }
         if let first { place(requests[first]) }
-        for index in requests.indices where index != first { place(requests[index]) }
+        for index in requests.indices where index != first {
+            guard taken.free > 0 else { break }
+            place(requests[index])
+        }
         return placed
     }
 
@@ -58,10 +61,14 @@ package enum LabelPlacer {
     struct TakenCells {
         let bounds: Rect
         private var cells: [Bool]
+        /// How many cells are still free: none, and no label can be placed any more (the pins of
+        /// a crowded map often cover every cell, and then 5,000 labels are not tried one by one).
+        private(set) var free: Int
 
         init(bounds: Rect) {
             self.bounds = bounds
-            cells = Array(repeating: false, count: max(0, bounds.width) * max(0, bounds.height))
+            free = max(0, bounds.width) * max(0, bounds.height)
+            cells = Array(repeating: false, count: free)
         }
 
         /// The part of `rect` inside the bounds, as row and column ranges (empty when outside).
@@ -74,7 +81,11 @@ package enum LabelPlacer {
         mutating func take(_ rect: Rect) {
             let (rows, columns) = clipped(rect)
             for row in rows {
-                for column in columns { cells[(row - bounds.row) * bounds.width + column - bounds.column] = true }
+                for column in columns {
+                    let cell = (row - bounds.row) * bounds.width + column - bounds.column
+                    if !cells[cell] { free -= 1 }
+                    cells[cell] = true
+                }
             }
         }
 
