@@ -91,6 +91,12 @@ package final class MapLayers {
         return dots
     }
 
+    /// Forgets the counted route: the legs were drawn without it (on roads), so a change told
+    /// next is not a change from the legs it counted.
+    func forgetRouteDots() {
+        route = nil
+    }
+
     /// Each stop name as a label (trimmed) and its width, measured once per name.
     func labels(for names: [String], change: RunChange? = nil) -> [Label] {
         labels.values(for: names, change: change, make: Self.measuredLabel)

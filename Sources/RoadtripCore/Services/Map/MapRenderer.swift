@@ -82,6 +82,8 @@ package struct MapRenderer: Sendable {
             dots.draw(on: &canvas, style: .mapRoute)
             return
         }
+        // Drawn whole, in two styles: the counted dots no longer follow the legs.
+        arcs?.forgetRouteDots()
         for (index, arc) in legs.enumerated() {
             let road = roads[index]
             let points = road.isEmpty ? arc.points : road.filter(\.isValid).map(MercatorProjection.project)

@@ -310,8 +310,12 @@ final class FakeBasemap: BasemapProviding, Sendable {
                 change = RunChange(head: index, tail: count - index - 1, oldCount: count, newCount: count - 1)
             }
             for position in stops.indices { stops[position].number = position + 1 }
-            let kept = renderer.render(stops: stops, selected: index, viewport: viewport, basemap: basemap, unit: .km, layers: layers, stopsChange: change)
-            let fresh = renderer.render(stops: stops, selected: index, viewport: viewport, basemap: basemap, unit: .km)
+            // For a few frames the first leg has a road (the legs are then drawn whole): the
+            // counted route must not be taken for the one the next change starts from.
+            let roads = (20..<24).contains(step) ? [[stops[0].coordinate, stops[1].coordinate]] + Array(repeating: [], count: stops.count - 2) : []
+            let kept = renderer.render(stops: stops, selected: index, viewport: viewport, basemap: basemap, unit: .km, layers: layers,
+                                       roads: roads, stopsChange: change)
+            let fresh = renderer.render(stops: stops, selected: index, viewport: viewport, basemap: basemap, unit: .km, roads: roads)
             #expect(kept.canvas.lines(glyphs: .braille) == fresh.canvas.lines(glyphs: .braille), "step \(step)")
             let styles = { (frame: MapFrame) in (0..<20).flatMap { row in (0..<60).map { frame.canvas.style(row: row, column: $0) } } }
             #expect(styles(kept) == styles(fresh), "step \(step)")
