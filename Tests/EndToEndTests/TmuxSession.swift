@@ -367,11 +367,28 @@ final class TmuxSession {
         var screen = ""
         while true {
             screen = try capture(joined: joined)
-            if condition(screen) { return screen }
+            if condition(screen) { return try await settled(screen, joined: joined, condition) }
             if clock.now >= deadline { break }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw EndToEndFailure("Timed out after \(timeout) waiting for \(description). Last screen:\n\(framed(screen))", sourceLocation: sourceLocation)
+    }
+
+    /// The screen once the frame that showed `condition` is whole. A frame reaches tmux in many
+    /// writes (strace shows dozens for the help box at 80×24), so a capture can hold its first
+    /// rows and not the rest: CI once saw the help's title and half its lines. Polls
+    /// until two captures 20 ms apart agree, for at most half a second, so that a screen that
+    /// keeps changing (a progress count) still returns; a later screen on which `condition`
+    /// no longer holds leaves the earlier one as the answer.
+    private func settled(_ first: String, joined: Bool, _ condition: (String) -> Bool) async throws -> String {
+        var screen = first
+        for _ in 0..<25 {
+            try await Task.sleep(for: .milliseconds(20))
+            let next = try capture(joined: joined)
+            if next == screen || !condition(next) { return screen }
+            screen = next
+        }
+        return screen
     }
 
     /// Waits for the program to end (the pane prints `EXIT=n`) and returns its exit status and
