@@ -129,6 +129,14 @@ package final class Terminal {
         // Esc alone must act at once, not after ncurses' default one-second wait for a sequence.
         set_escdelay(25)
         curs_set(0)
+        // ncurses (6.4, and 6.6 still) flushes its output after every cursor move until the
+        // screen has once been left and taken again: newterm leaves it "initial", and only the
+        // refresh after an endwin marks it running. Every frame went out in dozens of writes, a
+        // line or less each, which a terminal (and tmux) can show half drawn and which ssh sends
+        // in as many packets. Leaving and taking it once now makes a frame one write, or a few
+        // when it is larger than curses' buffer of about (rows + 2) × (columns + 6) bytes.
+        endwin()
+        wrefresh(rt_stdscr())
         guard color, has_colors() else { return false }
         start_color()
         use_default_colors()
