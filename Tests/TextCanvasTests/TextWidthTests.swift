@@ -160,6 +160,23 @@ import Testing
         #expect(glyphs == text.map { Glyph($0, utf8: true) })
     }
 
+    @Test func wrapCanBreakALongWordInsteadOfClippingIt() {
+        let url = "https://www.openstreetmap.org/directions?route=36.6%2C-121.9"
+        let lines = TextWidth.wrap("Open \(url) here", width: 20, breakingLongWords: true)
+        #expect(lines == ["Open", "https://www.openstre", "etmap.org/directions", "?route=36.6%2C-121.9", "here"])
+        #expect(lines.joined().replacingOccurrences(of: "Open", with: "").replacingOccurrences(of: "here", with: "") == url)
+        #expect(TextWidth.wrap("東京東京東京", width: 5, breakingLongWords: true) == ["東京", "東京", "東京"])
+    }
+
+    @Test func wrapHangingIndentsEveryLineButTheFirst() {
+        #expect(TextWidth.wrapHanging("d Delete the selected stop after a question", width: 20, indent: 2)
+            == ["d Delete the", "  selected stop", "  after a question"])
+        // The first line has the whole width, the others two columns less.
+        #expect(TextWidth.wrapHanging("aaaa bbbb cccc dddd eeee", width: 14, indent: 2) == ["aaaa bbbb cccc", "  dddd eeee"])
+        // Too narrow for an indent: wrapped as `wrap` does.
+        #expect(TextWidth.wrapHanging("aaaa bbbb", width: 9, indent: 2) == ["aaaa bbbb"])
+    }
+
     @Test func wrappingNothingGivesOneEmptyLine() {
         #expect(TextWidth.wrap("", width: 10) == [""])
     }

@@ -162,7 +162,7 @@ package struct FormDialog: Equatable, Sendable {
         let labelWidth = fields.map { TextWidth.width($0.label) }.max() ?? 0
         let width = min(bounds.width - 2, max(48, TextWidth.width(title) + 6, labelWidth + 24, TextWidth.width(hint(width: .max)) + 4))
         let errorLines = error.map { TextWidth.wrap($0, width: width - 4) } ?? []
-        let noteLines = note.map { TextWidth.wrap(TextDialog.breakingLongWords($0, width: width - 4), width: width - 4) } ?? []
+        let noteLines = note.map { TextWidth.wrap($0, width: width - 4, breakingLongWords: true) } ?? []
         let box = bounds.centered(width: width, height: fields.count + errorLines.count + noteLines.count + 5)
         surface.fill(box, style: .normal)
         surface.box(box)
