@@ -37,6 +37,10 @@ let package = Package(
         // The curses driver: screen, keys, signals, each Style's attributes, drawing TextCanvas's
         // text and canvas, and widgets. Knows nothing of trips; the only library importing CNCurses.
         .target(name: "Terminal", dependencies: ["CNCurses", "TextCanvas"]),
+        // Work off the main loop: the runner protocol and jobs, the program's runner (a thread per
+        // job, or a serial lane), and the gate end-to-end tests hold long work at. Knows nothing
+        // of trips; the unit tests' manual runner is in RoadtripTestSupport.
+        .target(name: "BackgroundWork"),
         // The layers, each a target so the compiler holds the line between them. A target sees
         // only the ones it names; what crosses a line is declared `package`.
         //
@@ -47,18 +51,18 @@ let package = Package(
         // undo history), and the GPX, GeoJSON and KML files trips are imported from and exported to.
         .target(
             name: "RoadtripStore",
-            dependencies: ["RoadtripCore", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["RoadtripCore", "BackgroundWork", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         // Regions: OpenStreetMap extracts added by the user (osmium-tool as a child process), their
         // folder, the place library that searches them with the built-in indexes, and the roads
         // of each (a Routino database, routed in process).
-        .target(name: "RoadtripRegions", dependencies: ["RoadtripCore", "CRoutino"]),
+        .target(name: "RoadtripRegions", dependencies: ["RoadtripCore", "BackgroundWork", "CRoutino"]),
         // The full-screen planner: the app shell (main loop, navigator, editing session) and the
         // VIPER modules TripList, TripDetail, Waypoint and Itinerary.
         .target(
             name: "RoadtripTUI",
             dependencies: [
-                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions",
+                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "BackgroundWork",
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
@@ -81,6 +85,7 @@ let package = Package(
         .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions"], path: "Sources/RoadtripBench"),
         .testTarget(name: "TextCanvasTests", dependencies: ["TextCanvas"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TextCanvas", "CNCurses"]),
+        .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "RoadtripTestSupport"]),
         // One test target per library, each naming only its library (and the ones under it that its
         // tests build values with), so a test that reaches across a layer does not compile.
         //
@@ -88,24 +93,24 @@ let package = Package(
         // ArgumentParserTestHelpers), built only for the tests: fixtures, temporary directories, a
         // hand-moved clock, the real gazetteer, the TSPLIB reader; and, a layer up so that the core's
         // tests cannot see the store through them, a model loaded in a temporary folder.
-        .target(name: "RoadtripTestSupport", dependencies: ["RoadtripCore"], path: "Tests/RoadtripTestSupport"),
+        .target(name: "RoadtripTestSupport", dependencies: ["RoadtripCore", "BackgroundWork"], path: "Tests/RoadtripTestSupport"),
         .target(
             name: "RoadtripStoreTestSupport",
-            dependencies: ["RoadtripStore", "RoadtripCore", "RoadtripTestSupport"],
+            dependencies: ["RoadtripStore", "RoadtripCore", "BackgroundWork", "RoadtripTestSupport"],
             path: "Tests/RoadtripStoreTestSupport"
         ),
         .testTarget(name: "RoadtripCoreTests", dependencies: ["RoadtripCore", "TextCanvas", "RoadtripTestSupport"]),
         // Fuzz/ replays the fuzz corpora through the file reader, so it lives with the store.
         .testTarget(
             name: "RoadtripStoreTests",
-            dependencies: ["RoadtripStore", "RoadtripCore", "RoadtripTestSupport", "RoadtripStoreTestSupport"]
+            dependencies: ["RoadtripStore", "RoadtripCore", "BackgroundWork", "RoadtripTestSupport", "RoadtripStoreTestSupport"]
         ),
         .testTarget(name: "RoadtripRegionsTests", dependencies: ["RoadtripRegions", "RoadtripCore", "RoadtripTestSupport"]),
         // Stress/ drives the real modules on a real model, so it lives with the planner.
         .testTarget(
             name: "RoadtripTUITests",
             dependencies: [
-                "RoadtripTUI", "RoadtripStore", "RoadtripRegions", "RoadtripCore", "Terminal", "TextCanvas",
+                "RoadtripTUI", "RoadtripStore", "RoadtripRegions", "RoadtripCore", "Terminal", "TextCanvas", "BackgroundWork",
                 "RoadtripTestSupport", "RoadtripStoreTestSupport",
             ]
         ),

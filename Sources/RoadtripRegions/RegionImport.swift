@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 import RoadtripCore
 
@@ -44,6 +45,9 @@ package struct RegionImport: Sendable {
     package var isCancelled: @Sendable () -> Bool = { false }
     package var progress: @Sendable (Progress) -> Void = { _ in }
     package var clock: @Sendable () -> Date = { Date() }
+    /// An end-to-end test's gate: the import stops at "region-staging", its staging folder made
+    /// and no tool started, until the test releases it (or the import is cancelled).
+    package var gate: TestGate? = TestGate.process
 
     /// `name` nil: the name the file gives (`RegionShelf.name(forFile:)`).
     package init(file: String, name: String? = nil, shelf: RegionShelf, towns: (any PlaceIndex)?) throws(RegionError) {
@@ -62,7 +66,9 @@ package struct RegionImport: Sendable {
         _ = try ChildTools.locate("osmium")
         shelf.sweep()
         let staging = try shelf.makeStaging()
-        do {
+        do throws(RegionError) {
+            gate?.pass("region-staging", giveUp: isCancelled)
+            if isCancelled() { throw RegionError.cancelled }
             let info = try build(in: staging, path: path, format: format, size: size)
             try shelf.install(staging, as: name)
             return info

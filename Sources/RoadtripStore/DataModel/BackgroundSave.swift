@@ -1,12 +1,15 @@
+import BackgroundWork
 import Foundation
 import RoadtripCore
 
-/// One save of the data file on another thread, so that encoding and writing a large file never
-/// holds up the keyboard. It does what `DataModel.save()` does before a merge: it checks that the
-/// file is still the one last read or written, and only then encodes and writes it atomically.
-/// A file changed underneath is left alone and reported, for the model to merge on its thread.
-final class BackgroundSave: @unchecked Sendable {
-    enum Result {
+/// One automatic save, run off the main loop by the model's runner (a job called "autosave"), so
+/// that encoding and writing a large file never holds up the keyboard. It does what
+/// `DataModel.save()` does before a merge: it checks that the file is still the one last read or
+/// written, and only then encodes and writes it atomically. A file changed underneath is left
+/// alone and reported, for the model to merge on the main actor.
+@MainActor
+final class BackgroundSave {
+    enum Result: Sendable {
         case written(FileFingerprint, TripFile)
         case changedUnderneath
         case failed(DataFileError)
@@ -14,39 +17,30 @@ final class BackgroundSave: @unchecked Sendable {
 
     /// The model's change count when the save started: what counts as saved once it is written.
     let changeCount: Int
-    private let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var finished: Result?
+    /// The runner's job, for a save on the main actor to wait for it or take it back.
+    private(set) var job: BackgroundJob!
+    /// What the save did, once the runner has handed it over.
+    private(set) var result: Result?
 
-    init(store: TripFileStore, file: TripFile, since fingerprint: FileFingerprint?, changeCount: Int) {
+    /// Starts writing `file` on `runner`.
+    init(store: TripFileStore, file: TripFile, since fingerprint: FileFingerprint?, changeCount: Int, on runner: any BackgroundRunner) {
         self.changeCount = changeCount
-        Thread.detachNewThread { [self] in
-            let result: Result
-            // A file that changed, or no longer reads, goes back to `save()`, which merges it or
-            // says what is wrong with it.
-            var unchanged = false
-            do { unchanged = try store.changedSince(fingerprint) == nil } catch {}
-            if !unchanged {
-                result = .changedUnderneath
-            } else {
-                do throws(DataFileError) {
-                    result = .written(try store.writeAndFingerprint(file), file)
-                } catch {
-                    result = .failed(error)
-                }
-            }
-            lock.withLock { finished = result }
-            done.signal()
+        job = runner.run("autosave", work: { _ in Self.write(file, to: store, since: fingerprint) }) { [weak self] result in
+            self?.result = result
         }
     }
 
-    var isFinished: Bool { lock.withLock { finished != nil } }
-
-    /// The result, once finished (nil before).
-    var result: Result? { lock.withLock { finished } }
-
-    func wait() {
-        done.wait()
-        done.signal()
+    /// The work: `file` written over `store`'s file, unless that changed since `fingerprint`.
+    nonisolated private static func write(_ file: TripFile, to store: TripFileStore, since fingerprint: FileFingerprint?) -> Result {
+        // A file that changed, or no longer reads, goes back to `save()`, which merges it or
+        // says what is wrong with it.
+        var unchanged = false
+        do { unchanged = try store.changedSince(fingerprint) == nil } catch {}
+        guard unchanged else { return .changedUnderneath }
+        do throws(DataFileError) {
+            return .written(try store.writeAndFingerprint(file), file)
+        } catch {
+            return .failed(error)
+        }
     }
 }

@@ -1,11 +1,12 @@
+import BackgroundWork
 import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
 
 /// The one source of truth for the trips, shared by every module. It loads the data file,
 /// publishes `trips` (observers see every change at once), and saves: after changes once they
-/// settle (`autosave()`, which the main loop calls on every turn, writing on another thread), on
-/// `save()`, and on every exit path (the app shell's business).
+/// settle (`autosave()`, which the main loop calls on every turn, writing off the main loop on the
+/// model's runner), on `save()`, and on every exit path (the app shell's business).
 @MainActor
 package final class DataModel: ObservableObject {
     /// How long after the last change an automatic save happens (SPEC §3: at most about a second).
@@ -57,10 +58,13 @@ package final class DataModel: ObservableObject {
     /// clock it moves by hand, so that it need neither wait nor read the wall clock. (Ages of files
     /// on disk are the file system's times, and stay on the real clock: see `AtomicFile`.)
     private let now: @Sendable () -> Date
+    /// Where autosaves and journal writes run: the program's runner, or a test's manual one.
+    package let runner: any BackgroundRunner
 
-    package init(store: TripFileStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(store: TripFileStore, now: @escaping @Sendable () -> Date = { Date() }, runner: any BackgroundRunner = ThreadRunner.shared) {
         self.store = store
         self.now = now
+        self.runner = runner
     }
 
     package var hasUnsavedChanges: Bool { changeCount != savedChangeCount }
@@ -224,24 +228,24 @@ package final class DataModel: ObservableObject {
 
     // MARK: Saving without holding up the keyboard
 
-    /// The save running on another thread, if any.
+    /// The autosave running off the main loop, if any.
     private var running: BackgroundSave?
 
     // MARK: The journal of unsaved changes
 
-    /// The journal write running on another thread, if any.
-    private var journalWrite: JournalWrite?
+    /// The journal write running off the main loop, if any.
+    private var journalWrite: BackgroundJob?
     /// The change count the journal was last written for; nil when this model left no journal.
     private var journaledChangeCount: Int?
 
     /// What the full-screen loop calls on every turn, beside `autosave`: a change not saved yet is
-    /// written to the journal at once (on another thread), so that a crash before the autosave
+    /// written to the journal at once (off the main loop), so that a crash before the autosave
     /// loses nothing (`TripJournal`); once everything is saved, the journal goes. Only the
     /// planner that holds the file's lock keeps one.
     package func keepJournal() {
         guard lock != nil, readOnlyReason == nil else { return }
         if let journalWrite {
-            guard journalWrite.isFinished else { return }
+            guard journalWrite.state == .ended else { return }
             self.journalWrite = nil
         }
         if hasUnsavedChanges {
@@ -249,7 +253,9 @@ package final class DataModel: ObservableObject {
             journaledChangeCount = changeCount
             var current = file
             current.trips = trips
-            journalWrite = JournalWrite(current, for: store.url)
+            let (written, url) = (current, store.url)
+            // A failure only means the journal is older: the trips file is still saved as usual.
+            journalWrite = runner.run("journal", work: { _ in try? TripJournal.write(written, for: url) }) { _ in }
         } else if journaledChangeCount != nil {
             journaledChangeCount = nil
             TripJournal.remove(for: store.url)
@@ -257,10 +263,10 @@ package final class DataModel: ObservableObject {
     }
 
     /// Waits for a journal write on its way and removes the journal when everything is saved:
-    /// the last thing a planner that quits normally does.
+    /// the last thing a planner that quits normally does. A write that has not begun is not
+    /// waited for when the journal is to go anyway.
     package func closeJournal() {
-        while let journalWrite, !journalWrite.isFinished { usleep(1_000) }
-        journalWrite = nil
+        finishJournalWrite(needed: hasUnsavedChanges)
         if !hasUnsavedChanges, journaledChangeCount != nil {
             journaledChangeCount = nil
             TripJournal.remove(for: store.url)
@@ -270,10 +276,16 @@ package final class DataModel: ObservableObject {
     /// Removes this planner's journal whatever is unsaved: the changes were written elsewhere, or
     /// the user chose to lose them.
     package func dropJournal() {
-        while let journalWrite, !journalWrite.isFinished { usleep(1_000) }
-        journalWrite = nil
+        finishJournalWrite(needed: false)
         if journaledChangeCount != nil { TripJournal.remove(for: store.url) }
         journaledChangeCount = nil
+    }
+
+    /// Ends the journal write on its way: waits for it, or, when it is not `needed` (the journal
+    /// goes next), takes it back if it has not begun.
+    private func finishJournalWrite(needed: Bool) {
+        if let journalWrite, needed || !journalWrite.withdraw() { runner.wait(for: journalWrite) }
+        journalWrite = nil
     }
 
     /// A journal a planner that ended without saving left, when its trips differ from the file's
@@ -300,38 +312,44 @@ package final class DataModel: ObservableObject {
     }
 
     /// The automatic save: what the full-screen loop calls on every turn. When a save is due
-    /// (`isDue`) and none is running, it starts one on another thread, with the trips as they are
-    /// now (the same checks and the same atomic write as `save()`); when one has finished, it
-    /// takes its result and returns it. Keys are handled meanwhile; changes made during the save are saved
+    /// (`isDue`) and none is running, it starts one on the runner, with the trips as they are
+    /// now (the same checks and the same atomic write as `save()`); once the runner has handed
+    /// its result over, it returns it. Keys are handled meanwhile; changes made during the save are saved
     /// by the next one. A file changed underneath by another program is merged here, on this
     /// thread, as `save()` does. Returns nil while nothing has finished.
     @discardableResult
     package func autosave() throws(DataFileError) -> SaveOutcome? {
         if let running {
-            guard running.isFinished else { return nil }
-            return try finish(running)
+            guard let result = running.result else { return nil }
+            return try finish(running, result)
         }
         guard isDue() else { return nil }
         var updated = file
         updated.trips = trips
-        running = BackgroundSave(store: store, file: updated, since: fingerprint, changeCount: changeCount)
+        running = BackgroundSave(store: store, file: updated, since: fingerprint, changeCount: changeCount, on: runner)
         return nil
     }
 
-    /// Whether a save is running on another thread.
+    /// Whether an autosave is running off the main loop.
     package var isSaving: Bool { running != nil }
 
-    /// Waits for the save running on another thread, if any, and takes its result (as `autosave`
-    /// would have); a failure is left for the next save to meet again.
+    /// Ends the autosave on its way, if any, before a save on the main actor: one that has not
+    /// begun is taken back (this save writes everything); one that has is waited for, and its
+    /// result taken (as `autosave` would have); a failure is left for the next save to meet again.
     private func finishRunningSave() {
         guard let running else { return }
-        running.wait()
-        _ = try? finish(running)
+        if running.job.withdraw() {
+            self.running = nil
+            return
+        }
+        runner.wait(for: running.job)
+        guard let result = running.result else { return self.running = nil }
+        _ = try? finish(running, result)
     }
 
-    private func finish(_ save: BackgroundSave) throws(DataFileError) -> SaveOutcome {
+    private func finish(_ save: BackgroundSave, _ result: BackgroundSave.Result) throws(DataFileError) -> SaveOutcome {
         running = nil
-        switch save.result {
+        switch result {
         case .written(let fingerprint, let written):
             self.fingerprint = fingerprint
             file = written
@@ -344,8 +362,6 @@ package final class DataModel: ObservableObject {
         case .failed(let error):
             lastFailedSave = (save.changeCount, now())
             throw error
-        case nil:
-            preconditionFailure("a background save was taken before it finished")
         }
     }
 

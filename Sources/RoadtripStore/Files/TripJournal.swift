@@ -65,19 +65,3 @@ package enum TripJournal {
         return FileKind.notRegular(status.st_mode).map { "it is \($0), not a journal" }
     }
 }
-
-/// One write of the journal on another thread, so that encoding a large file never holds up the
-/// keyboard; a failure only means the journal is older (the trips file is still saved as usual).
-final class JournalWrite: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done = false
-
-    init(_ file: TripFile, for dataFile: URL) {
-        Thread.detachNewThread { [self] in
-            try? TripJournal.write(file, for: dataFile)
-            lock.withLock { done = true }
-        }
-    }
-
-    var isFinished: Bool { lock.withLock { done } }
-}

@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 import RoadtripCore
 import RoadtripRegions
@@ -27,8 +28,7 @@ package enum Application {
     /// The modules' shared context; place search loads on first use.
     static func makeContext(model: DataModel, navigator: Navigator, settings: Settings) -> ModuleContext {
         let shelf = RegionShelf.standard(environment: settings.environment)
-        let roadLegs = RoadLegs.onRegions(of: shelf, environment: settings.environment)
-        navigator.background = { roadLegs.poll() }
+        let roadLegs = RoadLegs.onRegions(of: shelf, environment: settings.environment, runner: model.runner)
         return ModuleContext(model: model, navigator: navigator, unit: settings.unit, places: .library(environment: settings.environment),
                              basemap: .basemap(environment: settings.environment), regions: shelf, roadLegs: roadLegs,
                              environment: settings.environment)
@@ -44,7 +44,7 @@ package enum Application {
         }
         // Off as well when the terminal has no mouse: the keys do everything anyway.
         if settings.mouse { terminal.enableMouse() }
-        let navigator = Navigator()
+        let navigator = Navigator(runner: model.runner)
         navigator.push(TripListAssembly.makeModule(context: makeContext(model: model, navigator: navigator, settings: settings)))
         if let reason = model.readOnlyReason {
             navigator.banner = .readOnlyBanner(reason)

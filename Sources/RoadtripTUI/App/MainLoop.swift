@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 import RoadtripStore
 import Terminal
@@ -9,8 +10,8 @@ import Terminal
 @MainActor
 final class MainLoop {
     static let tick: Int32 = 100
-    /// While work off the loop is under way (legs being routed): its results show within 10 ms
-    /// rather than on the next 100 ms tick.
+    /// While work off the loop is under way (legs being routed, an import, a save): its results
+    /// show within 10 ms rather than on the next 100 ms tick.
     static let shortTick: Int32 = 10
 
     /// How the loop ended.
@@ -28,6 +29,8 @@ final class MainLoop {
     private let terminal: Terminal
     private let navigator: Navigator
     private let model: DataModel
+    /// Where the work off the loop runs: its results are handed over at the start of each turn.
+    private let runner: any BackgroundRunner
     private let environment: [String: String]
     private var rescue: SaveRescue?
     /// The question about a journal a planner that ended without saving left, at start.
@@ -44,6 +47,7 @@ final class MainLoop {
         self.terminal = terminal
         self.navigator = navigator
         self.model = model
+        runner = model.runner
         self.environment = environment
         timing = FrameTiming.fromEnvironment(environment)
         journalOffer = model.leftJournal().map { JournalOffer(model: model, found: $0) }
@@ -69,8 +73,8 @@ final class MainLoop {
                 terminal.resumeAfterContinue()
                 navigator.setNeedsDisplay()
             }
+            runner.deliverFinished()
             navigator.pollBusy()
-            let backgroundWork = navigator.pollBackground()
             if navigator.needsDisplay || needsDisplay {
                 navigator.draw(on: terminal.surface)
                 if rescue != nil || journalOffer != nil {
@@ -95,7 +99,7 @@ final class MainLoop {
             // are all handled before the next frame, so the screen never lags the keyboard.
             // A resize is drawn before the keys after it: they are meant for the screen at its
             // new size (too small, it takes no keys but q).
-            var key = terminal.readKey(timeout: backgroundWork ? Self.shortTick : Self.tick)
+            var key = terminal.readKey(timeout: runner.hasWork ? Self.shortTick : Self.tick)
             while let next = key {
                 timing?.keyWasRead()
                 if let ending = handle(next) { return ending }

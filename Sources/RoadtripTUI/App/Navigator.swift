@@ -1,3 +1,4 @@
+import BackgroundWork
 import Terminal
 import TextCanvas
 
@@ -42,7 +43,12 @@ package final class Navigator {
         width >= minimumSize.width && height >= minimumSize.height
     }
 
-    package init() {}
+    /// Where busy tasks run (`startBusy`).
+    package let runner: any BackgroundRunner
+
+    package init(runner: any BackgroundRunner = ThreadRunner.shared) {
+        self.runner = runner
+    }
 
     package var top: Screen? { stack.last }
 
@@ -112,33 +118,24 @@ package final class Navigator {
     package func startBusy(_ task: BusyTask) {
         busy = task
         busySecondsShown = -1
+        task.start(on: runner)
         pollBusy()
     }
 
     package var isBusy: Bool { busy != nil }
 
-    /// Work done off the main loop whose results the loop takes on each turn (road legs);
-    /// returns whether more is still under way.
-    package var background: (() -> Bool)?
-
-    /// Called by the main loop on every turn, beside `pollBusy`: whether background work is
-    /// still under way (the loop then turns sooner, to show what arrives without delay).
-    package func pollBackground() -> Bool {
-        background?() ?? false
-    }
-
-    /// Called by the main loop on every turn: hands a finished task's result over, and turns the
-    /// spinner once a second meanwhile.
+    /// Called by the main loop on every turn, after the runner handed over what finished: lets go
+    /// of a task that has ended, and turns the spinner once a second meanwhile.
     package func pollBusy() {
         guard let busy else { return }
-        if busy.finishIfDone() {
+        if busy.isDone {
             self.busy = nil
             message = nil
             return setNeedsDisplay()
         }
-        guard busy.elapsedSeconds != busySecondsShown || busy.progress.text != busyReportShown else { return }
+        guard busy.elapsedSeconds != busySecondsShown || busy.progress != busyReportShown else { return }
         busySecondsShown = busy.elapsedSeconds
-        busyReportShown = busy.progress.text
+        busyReportShown = busy.progress
         show(busy.statusMessage)
     }
 

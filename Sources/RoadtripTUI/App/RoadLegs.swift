@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
@@ -7,9 +8,9 @@ import RoadtripRegions
 ///
 /// A screen asks for a trip's legs and gets at once what is known: the road figures of legs
 /// routed before, the estimate of the others (marked pending while they are routed). Legs not
-/// asked for before are routed on a worker thread, one at a time (libroutino is serial anyway);
-/// the main loop takes what arrived on its next turn (`poll`), and `changes` tells the screens,
-/// which then show the new figures. A leg is known by its two ends, so an edit routes only the
+/// asked for before are routed off the main loop, one at a time (each a job of the runner's
+/// "roads" lane: libroutino's profiles are process-wide); the runner hands each leg over at a turn
+/// of the main loop, and `changes` tells the screens, which then show the new figures. A leg is known by its two ends, so an edit routes only the
 /// legs it made.
 @MainActor
 package final class RoadLegs {
@@ -39,16 +40,14 @@ package final class RoadLegs {
     /// Bumped by `reload`, so that a leg routed on the regions before is not taken after.
     private var generation = 0
     private var requested: Set<Key> = []
-    /// Legs sent to the worker (in this generation) and not arrived yet.
-    private var outstanding = 0
-    private let inbox = Inbox()
-    private let worker = DispatchQueue(label: "roadtrip.road-legs")
+    private let runner: any BackgroundRunner
     private let subject = PassthroughSubject<Void, Never>()
 
     /// `makeRoute` builds the router (from the regions folder), again after `reload`; nil when
-    /// no region has roads.
-    package init(makeRoute: @escaping () -> Roads?) {
+    /// no region has roads. Legs are routed on `runner`.
+    package init(runner: any BackgroundRunner = ThreadRunner.shared, makeRoute: @escaping () -> Roads?) {
         self.makeRoute = makeRoute
+        self.runner = runner
         let made = makeRoute()
         (route, cached, matrix) = (made?.route, made?.cached, made?.matrix)
     }
@@ -57,8 +56,8 @@ package final class RoadLegs {
     package static var none: RoadLegs { RoadLegs { nil } }
 
     /// Road legs on the regions of `shelf`, quickest by car, kept in the cache of `environment`.
-    package static func onRegions(of shelf: RegionShelf, environment: [String: String]) -> RoadLegs {
-        RoadLegs {
+    package static func onRegions(of shelf: RegionShelf, environment: [String: String], runner: any BackgroundRunner) -> RoadLegs {
+        RoadLegs(runner: runner) {
             let router = RoadRouter(shelf: shelf, cacheFile: RoadRouter.cacheFile(environment: environment))
             guard router.hasRoads else { return nil }
             router.readCacheAhead()
@@ -108,10 +107,10 @@ package final class RoadLegs {
             case nil:
                 pending += 1
                 if requested.insert(key).inserted {
-                    outstanding += 1
-                    let (inbox, generation) = (inbox, generation)
-                    let (fromName, toName) = (from.name, to.name)
-                    worker.async { inbox.put(key, route(key.from, key.to, fromName, toName, key.options), generation: generation) }
+                    let (fromName, toName, generation) = (from.name, to.name, generation)
+                    runner.run("road-leg", lane: "roads", work: { _ in route(key.from, key.to, fromName, toName, key.options) }) { [weak self] outcome in
+                        self?.arrived(key, outcome, generation: generation)
+                    }
                 }
                 return .estimated(geodesicMeters: Geodesy.distance(from: from.location, to: to.location), estimate: estimate)
             }
@@ -119,16 +118,11 @@ package final class RoadLegs {
         return (legs, pending)
     }
 
-    /// Takes the legs routed since the last turn; tells the screens when there were any.
-    /// Returns whether legs are still being routed.
-    @discardableResult
-    package func poll() -> Bool {
-        let arrived = inbox.takeAll().filter { $0.generation == generation }
-        guard !arrived.isEmpty else { return outstanding > 0 }
-        outstanding -= arrived.count
-        for item in arrived { known[item.key] = item.outcome }
+    /// A leg routed: kept, and the screens told, unless the regions changed since it was sent.
+    private func arrived(_ key: Key, _ outcome: RoadRouter.Outcome, generation: Int) {
+        guard generation == self.generation else { return }
+        known[key] = outcome
         subject.send(())
-        return outstanding > 0
     }
 
     /// The regions changed: the router is made again and every leg routed afresh.
@@ -138,25 +132,6 @@ package final class RoadLegs {
         generation += 1
         known = [:]
         requested = []
-        outstanding = 0
-        _ = inbox.takeAll()
         subject.send(())
-    }
-
-    /// What the worker found, handed to the main actor under a lock.
-    private final class Inbox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [(key: Key, outcome: RoadRouter.Outcome, generation: Int)] = []
-
-        func put(_ key: Key, _ outcome: RoadRouter.Outcome, generation: Int) {
-            lock.withLock { items.append((key, outcome, generation)) }
-        }
-
-        func takeAll() -> [(key: Key, outcome: RoadRouter.Outcome, generation: Int)] {
-            lock.withLock {
-                defer { items = [] }
-                return items
-            }
-        }
     }
 }

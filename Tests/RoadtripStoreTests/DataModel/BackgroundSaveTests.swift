@@ -4,13 +4,15 @@ import Foundation
 import Testing
 import RoadtripTestSupport
 
-/// Autosave on another thread (`DataModel.autosave`): the same file as a save on this thread,
-/// changes made meanwhile saved next, another program's change merged, a quit waiting for it.
+/// Autosave off the main loop (`DataModel.autosave`): the same file as a save on the main actor,
+/// changes made meanwhile saved next, another program's change merged, a quit waiting for it or
+/// taking it back. The model's runner is a manual one: a save runs when the test says.
 @MainActor
 @Suite struct BackgroundSaveTests {
     let directory: TemporaryDirectory
     let model: DataModel
     let clock = TestClock()
+    let runner = ManualRunner()
     var url: URL { directory.file("trips.json") }
 
     /// Moves the model's clock far enough ahead for any change to be due.
@@ -20,31 +22,34 @@ import RoadtripTestSupport
 
     init() throws {
         directory = try TemporaryDirectory()
-        model = DataModel(store: TripFileStore(url: directory.file("trips.json")), now: clock.read)
+        model = DataModel(store: TripFileStore(url: directory.file("trips.json")), now: clock.read, runner: runner)
         try model.load { Fixtures.trips }
     }
 
-    /// Calls `autosave` as the loop does until the running save, on another thread, has
-    /// finished; its outcome. Polls, giving up after 30 seconds.
+    /// Runs the save the model started and hands it over, as the runner and the loop's next turn
+    /// do; then `autosave` gives its outcome.
     private func finishSave() throws -> DataModel.SaveOutcome? {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while model.isSaving, ContinuousClock.now < deadline {
-            if let outcome = try model.autosave() { return outcome }
-            usleep(1_000)
-        }
-        return nil
+        #expect(runner.queuedNames == ["autosave"])
+        runner.runAll()
+        return try model.autosave()
     }
 
     private func namesOnDisk() throws -> [String] {
         try #require(try TripFileStore(url: url).read()).trips.map(\.name)
     }
 
-    @Test func aSaveRunsOnAnotherThreadAndIsTakenByALaterTurn() throws {
+    @Test func aSaveRunsOffTheLoopAndIsTakenByALaterTurn() throws {
         model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
         wait()
         #expect(try model.autosave() == nil)
         #expect(model.isSaving)
-        #expect(try finishSave() == .saved)
+        // Nothing is written until the runner runs the save, nor counted saved until it is handed over.
+        #expect(try namesOnDisk() == ["Pacific Drive", "Alpine Loop", "Someday"])
+        runner.runNext()
+        #expect(try namesOnDisk() == ["Coast", "Alpine Loop", "Someday"])
+        #expect(try model.autosave() == nil && model.hasUnsavedChanges)
+        runner.deliverFinished()
+        #expect(try model.autosave() == .saved)
         #expect(!model.hasUnsavedChanges)
         #expect(try namesOnDisk() == ["Coast", "Alpine Loop", "Someday"])
     }
@@ -94,15 +99,28 @@ import RoadtripTestSupport
         #expect(try namesOnDisk() == ["Ours", "Alpine Loop", "Someday", "Theirs"])
     }
 
-    @Test func aSaveOnThisThreadWaitsForTheRunningOne() throws {
+    @Test func aSaveOnTheMainActorTakesBackAnAutosaveThatHasNotBegun() throws {
         model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
         wait()
         _ = try model.autosave()
         model.deleteTrip(id: Fixtures.empty.id)
-        // What a quit or a signal does.
+        // What a quit or a signal does: the autosave never runs, this save writes everything.
         #expect(try model.save() == .saved)
         #expect(!model.isSaving && !model.hasUnsavedChanges)
         #expect(try namesOnDisk() == ["Coast", "Alpine Loop"])
+        #expect(!runner.runNext())
+    }
+
+    @Test func aSaveOnTheMainActorWaitsForAnAutosaveUnderWay() throws {
+        model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
+        wait()
+        _ = try model.autosave()
+        runner.runNext() // written, not handed over yet
+        model.deleteTrip(id: Fixtures.empty.id)
+        #expect(try model.save() == .saved)
+        #expect(!model.isSaving && !model.hasUnsavedChanges)
+        #expect(try namesOnDisk() == ["Coast", "Alpine Loop"])
+        #expect(!runner.hasWork)
     }
 
     @Test func aFileBrokenUnderneathIsLeftAloneAndTheChangesKept() throws {

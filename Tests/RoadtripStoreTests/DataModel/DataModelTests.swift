@@ -12,7 +12,7 @@ import RoadtripTestSupport
     let clock = TestClock()
 
     private func makeModel(in directory: TemporaryDirectory, seed: [Trip] = Fixtures.trips) throws -> DataModel {
-        let model = DataModel(store: TripFileStore(url: directory.file("trips.json")), now: clock.read)
+        let model = DataModel(store: TripFileStore(url: directory.file("trips.json")), now: clock.read, runner: ManualRunner())
         try model.load { seed }
         return model
     }

@@ -2,6 +2,7 @@ import Foundation
 @testable import RoadtripCore
 @testable import RoadtripStore
 import Testing
+import RoadtripStoreTestSupport
 import RoadtripTestSupport
 
 /// The journal of unsaved changes (issue 21): written at once after a change, gone once saved,
@@ -17,7 +18,7 @@ import RoadtripTestSupport
     }
 
     private func open() throws -> DataModel {
-        let model = DataModel(store: TripFileStore(url: url))
+        let model = DataModel(store: TripFileStore(url: url), runner: ManualRunner())
         try model.load { Fixtures.trips }
         return model
     }
@@ -26,7 +27,8 @@ import RoadtripTestSupport
         let model = try open()
         model.addTrip(Trip(name: "Unsaved"))
         model.keepJournal()
-        model.closeJournal() // waits for the write on its way; the change is not saved, so it stays
+        #expect(model.manualRunner.queuedNames == ["journal"] && TripJournal.find(for: url) == nil)
+        model.closeJournal() // runs the write on its way; the change is not saved, so it stays
         #expect(TripJournal.find(for: url)?.file.trips.first?.name == "Unsaved")
         try model.save()
         model.keepJournal()
@@ -37,7 +39,7 @@ import RoadtripTestSupport
         var first: DataModel? = try open()
         first?.addTrip(Trip(name: "Unsaved"))
         first?.keepJournal()
-        first?.dropJournalWriteForTest()
+        first?.manualRunner.runAll() // the write, as a crash right after it would leave it
         first = nil // "crashes": nothing saved
         let second = try open()
         let found = try #require(second.leftJournal())
@@ -61,13 +63,5 @@ import RoadtripTestSupport
         TripJournal.remove(for: url)
         #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
         #expect(FileManager.default.fileExists(atPath: journal.path)) // the link is left alone too
-    }
-}
-
-extension DataModel {
-    /// Waits for the journal write on its way, as a crash right after it would leave it.
-    func dropJournalWriteForTest() {
-        let deadline = Date().addingTimeInterval(10)
-        while TripJournal.find(for: store.url) == nil, Date() < deadline { usleep(1_000) }
     }
 }

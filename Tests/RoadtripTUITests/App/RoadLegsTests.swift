@@ -5,10 +5,13 @@ import Foundation
 import Testing
 import RoadtripTestSupport
 
-/// Legs routed off the main loop: estimates at once, road figures after the loop's next poll,
-/// each leg routed once, and nothing stale after the regions change.
+/// Legs routed off the main loop: estimates at once, road figures once the runner has routed them
+/// and handed them over, each leg routed once, and nothing stale after the regions change. The
+/// runner is a manual one: legs are routed when the test says.
 @MainActor
 struct RoadLegsTests {
+    let runner = ManualRunner()
+
     /// Counts the legs it routes; every leg is 2 km of road in 2 minutes.
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
@@ -20,43 +23,65 @@ struct RoadLegsTests {
         }
     }
 
-    func poll(_ legs: RoadLegs, until done: () -> Bool) {
-        let deadline = Date().addingTimeInterval(10)
-        while !done(), Date() < deadline {
-            usleep(1_000)
-            legs.poll()
-        }
+    /// Road legs on `counter`'s roads, routed on the test's runner.
+    func legs(_ counter: Counter) -> RoadLegs {
+        RoadLegs(runner: runner) { ({ from, to, fromName, toName, _ in counter.route(from, to, fromName, toName) }, nil, nil) }
     }
 
     @Test func estimatesFirstThenRoadFiguresAndEachLegOnce() {
         let counter = Counter()
-        let legs = RoadLegs { ({ from, to, fromName, toName, _ in counter.route(from, to, fromName, toName) }, nil, nil) }
+        let legs = legs(counter)
         var changes = 0
         let subscription = legs.changes.sink { changes += 1 }
         defer { subscription.cancel() }
         let first = legs.figures(of: Fixtures.pacific, estimate: RouteEstimate())
         #expect(first.pending == 2 && first.legs.allSatisfy(\.isEstimate))
-        poll(legs) { legs.figures(of: Fixtures.pacific, estimate: RouteEstimate()).pending == 0 }
+        // Asked again before anything was routed: still pending, not sent twice.
+        #expect(legs.figures(of: Fixtures.pacific, estimate: RouteEstimate()).pending == 2)
+        #expect(runner.queuedNames == ["road-leg", "road-leg"])
+        // Routed, but not handed over: the screens see nothing new yet.
+        runner.runNext()
+        runner.runNext()
+        #expect(legs.figures(of: Fixtures.pacific, estimate: RouteEstimate()).pending == 2 && changes == 0)
+        runner.deliverFinished()
         let routed = legs.figures(of: Fixtures.pacific, estimate: RouteEstimate())
+        #expect(routed.pending == 0)
         #expect(routed.legs.map(\.meters) == [2_000, 2_000] && routed.legs.allSatisfy { !$0.isEstimate })
-        #expect(changes >= 1)
+        #expect(changes == 2)
         // A trip with one more stop routes only its new leg.
         var longer = Fixtures.pacific
         longer.stops.append(Stop(name: "Cambria", location: Coordinate(latitude: 35.56, longitude: -121.08)))
-        _ = legs.figures(of: longer, estimate: RouteEstimate())
-        poll(legs) { legs.figures(of: longer, estimate: RouteEstimate()).pending == 0 }
+        #expect(legs.figures(of: longer, estimate: RouteEstimate()).pending == 1)
+        runner.runAll()
+        #expect(legs.figures(of: longer, estimate: RouteEstimate()).pending == 0)
         #expect(counter.routed == 3)
     }
 
     @Test func withoutRoadsNothingIsRoutedAndAReloadRoutesAfresh() {
         #expect(RoadLegs.none.figures(of: Fixtures.pacific, estimate: RouteEstimate()).legs.isEmpty)
         let counter = Counter()
-        let legs = RoadLegs { ({ from, to, fromName, toName, _ in counter.route(from, to, fromName, toName) }, nil, nil) }
+        let legs = legs(counter)
         _ = legs.figures(of: Fixtures.pacific, estimate: RouteEstimate())
-        poll(legs) { legs.figures(of: Fixtures.pacific, estimate: RouteEstimate()).pending == 0 }
+        runner.runAll()
+        #expect(legs.figures(of: Fixtures.pacific, estimate: RouteEstimate()).pending == 0)
         legs.reload()
         #expect(legs.figures(of: Fixtures.pacific, estimate: RouteEstimate()).pending == 2)
-        poll(legs) { legs.figures(of: Fixtures.pacific, estimate: RouteEstimate()).pending == 0 }
+        runner.runAll()
+        #expect(legs.figures(of: Fixtures.pacific, estimate: RouteEstimate()).pending == 0)
+        #expect(counter.routed == 4)
+    }
+
+    @Test func aLegRoutedOnTheRegionsBeforeAReloadIsNotTaken() {
+        let counter = Counter()
+        let legs = legs(counter)
+        _ = legs.figures(of: Fixtures.pacific, estimate: RouteEstimate())
+        runner.runNext()
+        runner.runNext()
+        legs.reload() // the regions changed while the legs were on their way
+        runner.deliverFinished()
+        #expect(legs.figures(of: Fixtures.pacific, estimate: RouteEstimate()).pending == 2)
+        runner.runAll()
+        #expect(legs.figures(of: Fixtures.pacific, estimate: RouteEstimate()).pending == 0)
         #expect(counter.routed == 4)
     }
 

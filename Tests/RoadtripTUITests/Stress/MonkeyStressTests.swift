@@ -110,7 +110,7 @@ final class Monkey {
 
     let model: DataModel
     let terminal: Terminal
-    private(set) var navigator = Navigator()
+    private(set) var navigator: Navigator
     private(set) var report = Report()
     private var random: SeededRandom
     private let trace: Bool
@@ -124,7 +124,7 @@ final class Monkey {
     init(file: URL, seed: UInt64, trace: Bool = false) throws {
         let clock = TestClock()
         self.clock = clock
-        model = DataModel(store: TripFileStore(url: file), now: clock.read)
+        model = DataModel(store: TripFileStore(url: file), now: clock.read, runner: ManualRunner())
         try model.load { try Resources.locate(environment: [:]).loadSampleTrips() }
         if let reason = model.readOnlyReason { throw MonkeyError.readOnly(reason) }
         random = SeededRandom(seed: seed)
@@ -141,6 +141,7 @@ final class Monkey {
         }
         self.terminal = terminal
         previousStopCount = Self.stopCount(model.trips)
+        navigator = Navigator(runner: model.runner)
         startNavigator()
     }
 
@@ -150,7 +151,7 @@ final class Monkey {
     }
 
     private func startNavigator() {
-        navigator = Navigator()
+        navigator = Navigator(runner: model.runner)
         navigator.push(TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: places, basemap: basemap)))
     }
 
@@ -171,14 +172,17 @@ final class Monkey {
         report.elapsed = Date().timeIntervalSince(start)
     }
 
-    /// One key, as `MainLoop` handles it: to the navigator, then autosave (here: sometimes, with
-    /// a clock far ahead so that it is due), then a redraw if anything changed.
+    /// One key, as `MainLoop` handles it: to the navigator, then the work it started off the loop
+    /// (an import, a search: run to its end at once here), then autosave (here: sometimes, with a
+    /// clock far ahead so that it is due), then a redraw if anything changed.
     func handle(_ key: Key) {
         if trace { FileHandle.standardError.write(Data("monkey key \(report.keys): \(String(reflecting: key))\n".utf8)) }
         let screen = screenName()
         count(screen)
         let started = Date()
         navigator.handle(key)
+        model.manualRunner.runAll()
+        navigator.pollBusy()
         report.handleTime[screen, default: 0] += Date().timeIntervalSince(started)
         report.keys += 1
         if navigator.isFinished {

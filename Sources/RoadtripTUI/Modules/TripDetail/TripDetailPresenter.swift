@@ -349,7 +349,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         }
         // Up to a thousand stops take a second or two: off the main loop, Esc cancels (issue 21).
         let stopIDs = trip.stops.map(\.id)
-        router.runBusy(BusyTask(title: "Searching the best order of \(TripText.quoted(trip.name))", reporting: search) { [weak self] order in
+        router.runBusy(BusyTask(title: "Searching the best order of \(TripText.quoted(trip.name))", job: "optimise", reporting: search) { [weak self] order in
             self?.didFindOrder(order, forStops: stopIDs)
         })
     }

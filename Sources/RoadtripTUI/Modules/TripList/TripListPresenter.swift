@@ -186,7 +186,7 @@ final class TripListPresenter: TripListViewOutput {
         // A large file takes seconds to read: off the main loop, with Esc to cancel (issue 21).
         view?.endEditing()
         let name = (path as NSString).lastPathComponent
-        router.runBusy(BusyTask(title: "Importing \(TripText.quoted(name))", work: interactor.importReader(for: path)) { [weak self] result in
+        router.runBusy(BusyTask(title: "Importing \(TripText.quoted(name))", job: "import", work: interactor.importReader(for: path)) { [weak self] result in
             self?.didReadImport(result, from: path)
         })
     }
@@ -235,7 +235,7 @@ final class TripListPresenter: TripListViewOutput {
         }
         view?.endEditing()
         let name = (path as NSString).lastPathComponent
-        router.runBusy(BusyTask(title: "Adding region \(TripText.quoted(name))", reporting: interactor.regionImporter(for: path)) { [weak self] result in
+        router.runBusy(BusyTask(title: "Adding region \(TripText.quoted(name))", job: "region-import", reporting: interactor.regionImporter(for: path)) { [weak self] result in
             self?.didAddRegion(result, from: path)
         })
     }

@@ -3,6 +3,7 @@ import Foundation
 @testable import RoadtripCore
 @testable import RoadtripStore
 @testable import RoadtripTUI
+import RoadtripTestSupport
 import Terminal
 
 @MainActor
@@ -139,12 +140,14 @@ final class TripDetailRouterSpy: TripDetailRouterInput {
     func openHelp() { helpShown += 1 }
     var itinerariesOpened = 0
     func openItinerary() { itinerariesOpened += 1 }
-    /// Long work runs to its end at once here, so that a test sees its outcome on return.
+    /// Long work runs to its end at once here, on a manual runner, so that a test sees its
+    /// outcome on return.
     var busyTitles: [String] = []
     func runBusy(_ task: BusyTask) {
         busyTitles.append(task.title)
-        let deadline = Date().addingTimeInterval(30)
-        while !task.finishIfDone(), Date() < deadline { usleep(1_000) }
+        let runner = ManualRunner()
+        task.start(on: runner)
+        runner.runAll()
     }
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput) {
         editors.append(mode)

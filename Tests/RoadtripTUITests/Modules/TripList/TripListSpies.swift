@@ -4,6 +4,7 @@ import Foundation
 import RoadtripRegions
 @testable import RoadtripStore
 @testable import RoadtripTUI
+import RoadtripTestSupport
 
 @MainActor
 final class TripListViewSpy: TripListViewInput {
@@ -136,12 +137,14 @@ final class TripListRouterSpy: TripListRouterInput {
     func openHelp() { navigations.append(.help) }
     func closeApp() { navigations.append(.quit) }
 
-    /// Long work runs to its end at once here, so that a test sees its outcome on return.
+    /// Long work runs to its end at once here, on a manual runner, so that a test sees its
+    /// outcome on return.
     var busyTitles: [String] = []
     func runBusy(_ task: BusyTask) {
         busyTitles.append(task.title)
-        let deadline = Date().addingTimeInterval(30)
-        while !task.finishIfDone(), Date() < deadline { usleep(1_000) }
+        let runner = ManualRunner()
+        task.start(on: runner)
+        runner.runAll()
     }
 }
 
