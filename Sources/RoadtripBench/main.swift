@@ -23,6 +23,9 @@ import RoadtripCore
 //     roadtrip-bench --regions       only that
 //
 //     roadtrip-bench --optimize      only those
+// 6. A 100,000-character paste into a text field, the text read after each key (TextFieldBench.swift).
+//
+//     roadtrip-bench --text-field    only that
 
 let loads = 200
 let rounds = 5
@@ -123,6 +126,10 @@ if CommandLine.arguments.dropFirst() == ["--optimize"] {
     optimizerBench()
     exit(0)
 }
+if CommandLine.arguments.dropFirst() == ["--text-field"] {
+    textFieldBench()
+    exit(0)
+}
 
 do {
     let url = try Resources.locate().gazetteer
@@ -154,6 +161,7 @@ do {
     try regionSearchBench(towns: gazetteer)
     benchMapFrames(try benchBasemapLoad(try Resources.locate().basemap))
     optimizerBench()
+    textFieldBench()
 } catch {
     FileHandle.standardError.write(Data("roadtrip-bench: \(error)\n".utf8))
     exit(1)

@@ -211,6 +211,11 @@ package final class Terminal {
     /// Sends what was drawn since the last update to the terminal (only the cells that changed).
     /// The cursor shows at `surface.cursorPosition` (a field being typed in), else is hidden.
     package func update() {
+        if marksFrames { send(Self.title("roadtrip drawing \(framesSent + 1)")) }
+        defer {
+            framesSent += 1
+            if marksFrames { send(Self.title("roadtrip frame \(framesSent)")) }
+        }
         if let (row, column) = surface.cursorPosition, row >= 0, row < height, column >= 0, column < width {
             wmove(rt_stdscr(), Int32(row), Int32(column))
             if !isCursorVisible { curs_set(1) }
@@ -226,6 +231,20 @@ package final class Terminal {
         for line in surface.printedLines where line.row >= 0 && line.row < height {
             send(Self.printing(line.text, row: line.row))
         }
+    }
+
+    /// How many frames `update` has sent.
+    package private(set) var framesSent = 0
+
+    /// Whether each frame is framed by two window titles, "roadtrip drawing N" before it and
+    /// "roadtrip frame N" after it, for end-to-end tests only: the terminal (tmux) takes output in
+    /// order, so a screen read while the title says "frame N", and still says it after, holds
+    /// frame N whole, never half of it nor a piece of the next.
+    package var marksFrames = false
+
+    /// The escape sequence that sets the window title (OSC 2).
+    static func title(_ text: String) -> String {
+        "\u{1B}]2;\(text)\u{07}"
     }
 
     /// Whether the last frame had printed lines (`Surface.printedLines`).

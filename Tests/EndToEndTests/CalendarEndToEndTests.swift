@@ -149,15 +149,15 @@ struct CalendarEndToEndTests {
 
     @Test("e on the trip detail screen with a .ics name writes a calendar a real parser reads")
     func exportFromTheScreen() async throws {
-        let session = try TmuxSession(width: 110, height: 30)
+        let session = try await TmuxSession(width: 110, height: 30)
         defer { session.close() }
         try await TripDetailEndToEndTests.openPacific(session)
         let file = session.directory.url.appendingPathComponent("coast.ics").path
-        try session.sendKeys("e")
+        try await session.sendKeys("e")
         try await session.waitFor("Export “Pacific Coast Drive”")
-        try session.sendKeys("C-u")
-        try session.sendText(file)
-        try session.sendKeys("Enter")
+        try await session.sendKeys("C-u")
+        try await session.sendText(file)
+        try await session.sendKeys("Enter")
         let screen = try await session.waitFor("Exported “Pacific Coast Drive” to")
         // "(iCalendar)." after the path, cut at the screen's edge.
         #expect(screen.contains("coast.ics (iCalenda"), "\(screen)")

@@ -209,7 +209,7 @@ struct CommandLineEndToEndTests {
         let directory = try TemporaryDirectory()
         let bytes = Data(#"{"version": 1, "trips": ["#.utf8)
         try bytes.write(to: directory.dataFile)
-        let session = try TmuxSession(width: 200, directory: directory)
+        let session = try await TmuxSession(width: 200, directory: directory)
         defer { session.close() }
 
         let (status, screen) = try await session.waitForExit()
@@ -221,7 +221,7 @@ struct CommandLineEndToEndTests {
 
     @Test("TERM=dumb: a clear message and a non-zero exit")
     func dumbTerminal() async throws {
-        let session = try TmuxSession(width: 200, variables: ["TERM": "dumb"])
+        let session = try await TmuxSession(width: 200, variables: ["TERM": "dumb"])
         defer { session.close() }
 
         let (status, screen) = try await session.waitForExit()
@@ -232,7 +232,7 @@ struct CommandLineEndToEndTests {
 
     @Test("TERM=dumb: the refused start changes nothing (no data file is created)")
     func dumbTerminalCreatesNoFile() async throws {
-        let session = try TmuxSession(width: 200, variables: ["TERM": "dumb"])
+        let session = try await TmuxSession(width: 200, variables: ["TERM": "dumb"])
         defer { session.close() }
 
         let (status, screen) = try await session.waitForExit()

@@ -69,7 +69,7 @@ struct MapEndToEndTests {
 
     @Test("Open a trip in a wide terminal, focus the map, zoom and pan: the map changes; 0 fits it again")
     func zoomAndPanInTheTripScreen() async throws {
-        let session = try TmuxSession(width: 130, height: 30)
+        let session = try await TmuxSession(width: 130, height: 30)
         defer { session.close() }
         try await TripDetailEndToEndTests.openPacific(session)
         func mapPart(_ screen: String) -> String {
@@ -78,19 +78,19 @@ struct MapEndToEndTests {
         let fitted = try await session.waitUntil("the map beside the stops") { screen in
             mapPart(screen).unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } && mapPart(screen).contains("Monterey")
         }
-        try session.sendKeys("m")
+        try await session.sendKeys("m")
         try await session.waitFor("0 Fit")
         var previous = mapPart(fitted)
         for key in ["+", "+", "l", "j", "-"] {
-            try session.sendKeys(key)
+            try await session.sendKeys(key)
             let changed = try await session.waitUntil("the map to change after \(key)") { mapPart($0) != previous }
             previous = mapPart(changed)
         }
-        try session.sendKeys("0")
+        try await session.sendKeys("0")
         try await session.waitUntil("the fitted map again") { mapPart($0) == mapPart(fitted) }
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await session.waitFor("m Map")
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
     }
 }

@@ -10,10 +10,10 @@ struct MouseEndToEndTests {
     }
 
     /// Presses and releases the left button on one cell, `times` times.
-    static func click(_ session: TmuxSession, row: Int, column: Int, times: Int = 1) throws {
+    static func click(_ session: TmuxSession, row: Int, column: Int, times: Int = 1) async throws {
         for _ in 0..<times {
-            try session.sendMouse(button: 0, row: row, column: column)
-            try session.sendMouse(button: 0, row: row, column: column, release: true)
+            try await session.sendMouse(button: 0, row: row, column: column)
+            try await session.sendMouse(button: 0, row: row, column: column, release: true)
         }
     }
 
@@ -30,12 +30,12 @@ struct MouseEndToEndTests {
 
     @Test("Double-click opens a trip, a click selects a stop, the wheel zooms the map, a drag pans it; the modes are off after")
     func clickingThroughTheScreens() async throws {
-        let session = try TmuxSession(width: 130, height: 30)
+        let session = try await TmuxSession(width: 130, height: 30)
         defer { session.close() }
         try await TripListEndToEndTests.waitForSampleTrips(session)
-        #expect(try session.mouseModes() == "0 1 1", "button-event tracking (1002) in SGR form (1006)")
+        #expect(try await session.mouseModes() == "0 1 1", "button-event tracking (1002) in SGR form (1006)")
 
-        try Self.click(session, row: Self.tripRow("Route 66"), column: 10, times: 2)
+        try await Self.click(session, row: Self.tripRow("Route 66"), column: 10, times: 2)
         try await session.waitUntil("Route 66 opened by the double click") { screen in
             screen.hasPrefix(" Route 66") && screen.contains("Chicago") && screen.contains("Santa Monica")
         }
@@ -43,38 +43,38 @@ struct MouseEndToEndTests {
         // The map takes the right 52 columns at 130; its scale bar says how far it is zoomed.
         let before = try await session.waitUntil("the map's scale bar") { Self.scale($0) != nil }
         let scale = try #require(Self.scale(before))
-        try session.sendMouse(button: 64, row: 12, column: 104)
+        try await session.sendMouse(button: 64, row: 12, column: 104)
         let zoomed = try await session.waitUntil("the map zoomed in by the wheel") { (Self.scale($0) ?? scale) < scale }
-        try session.sendMouse(button: 0, row: 12, column: 104)
-        try session.sendMouse(button: 32, row: 14, column: 114)
-        try session.sendMouse(button: 32, row: 16, column: 119)
-        try session.sendMouse(button: 0, row: 16, column: 119, release: true)
+        try await session.sendMouse(button: 0, row: 12, column: 104)
+        try await session.sendMouse(button: 32, row: 14, column: 114)
+        try await session.sendMouse(button: 32, row: 16, column: 119)
+        try await session.sendMouse(button: 0, row: 16, column: 119, release: true)
         try await session.waitUntil("the map panned by the drag") { Self.mapSide($0, from: 78) != Self.mapSide(zoomed, from: 78) }
 
         // Stops start under the headings: Tulsa is the fourth. Enter edits the selected stop.
-        try Self.click(session, row: 5, column: 10)
-        try session.sendKeys("Enter")
+        try await Self.click(session, row: 5, column: 10)
+        try await session.sendKeys("Enter")
         try await session.waitFor("Edit “Tulsa” — Route 66")
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await session.waitUntil("back on the trip") { $0.hasPrefix(" Route 66") }
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         _ = try await TripListEndToEndTests.waitForSampleTrips(session)
         try await TripListEndToEndTests.quitNormally(session)
-        #expect(try session.mouseModes() == "0 0 0", "the shell gets no mouse reports")
+        #expect(try await session.mouseModes() == "0 0 0", "the shell gets no mouse reports")
     }
 
     @Test("--no-mouse asks for no reports, and reports that come anyway do nothing")
     func noMouse() async throws {
-        let session = try TmuxSession(arguments: ["--no-mouse"], width: 100, height: 30)
+        let session = try await TmuxSession(arguments: ["--no-mouse"], width: 100, height: 30)
         defer { session.close() }
         try await TripListEndToEndTests.waitForSampleTrips(session)
-        #expect(try session.mouseModes() == "0 0 0")
-        try Self.click(session, row: Self.tripRow("Route 66"), column: 10, times: 2)
+        #expect(try await session.mouseModes() == "0 0 0")
+        try await Self.click(session, row: Self.tripRow("Route 66"), column: 10, times: 2)
         // A key after the clicks: once it has acted, the clicks have been read before it.
-        try session.sendKeys("/")
+        try await session.sendKeys("/")
         let screen = try await session.waitFor("Filter:")
         #expect(screen.hasPrefix(" Roadtrips") && !screen.contains("Springfield"), "still on the trip list:\n\(session.framed(screen))")
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await session.waitUntil("the filter closed") { !$0.contains("Filter:") }
         try await TripListEndToEndTests.quitNormally(session)
     }

@@ -75,23 +75,23 @@ struct NightsAndCostsEndToEndTests {
     func nAddsTheNight() async throws {
         let directory = try TemporaryDirectory()
         try Self.writeTrip(in: directory)
-        let session = try TmuxSession(width: 120, height: 30, directory: directory)
+        let session = try await TmuxSession(width: 120, height: 30, directory: directory)
         defer { session.close() }
         try await session.waitFor("Mother Road")
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Enter")
         try await session.waitFor("4.  Tulsa")
-        try session.sendKeys("i")
+        try await session.sendKeys("i")
         let plan = try await session.waitUntil("the night near a town") { $0.contains("day by day") && $0.contains("from near ") }
         let town = try #require(plan.range(of: #"from near ([^ ]+( [^ ]+)?)  "#, options: .regularExpression).map {
             String(plan[$0].dropFirst("from near ".count)).trimmingCharacters(in: .whitespaces)
         })
         // The first line is on day 1, whose night is near the town.
-        try session.sendKeys("n")
+        try await session.sendKeys("n")
         try await session.waitFor("Added \(town) after St. Louis, with a night there")
         try await session.waitUntil("the plan with the town as a stop") { $0.contains("4. \(town)") && $0.contains("5. Tulsa") }
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await session.waitFor("5.  Tulsa")
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
 
         let trip = try #require(try Run.trips(at: session.dataFile).first)
@@ -104,19 +104,19 @@ struct NightsAndCostsEndToEndTests {
     func costsInTheItinerary() async throws {
         let directory = try TemporaryDirectory()
         try Self.writeTrip(in: directory, settings: #""fuelLitresPer100Km": 7.5, "fuelPricePerLitre": 1.85, "currency": "EUR", "nightlyBudget": 95"#)
-        let session = try TmuxSession(width: 120, height: 30, directory: directory)
+        let session = try await TmuxSession(width: 120, height: 30, directory: directory)
         defer { session.close() }
         try await session.waitFor("Mother Road")
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Enter")
         try await session.waitFor("4.  Tulsa")
-        try session.sendKeys("i")
+        try await session.sendKeys("i")
         let plan = try await session.waitUntil("the days with their costs") { $0.contains("day by day") && $0.contains("In all: ") }
         let headings = plan.components(separatedBy: "\n").filter { $0.hasPrefix(" Day ") }
         #expect(headings.count == 2 && headings[0].contains(" EUR · lodging 95 EUR") && headings[1].contains(" · fuel ") && !headings[1].contains("lodging"))
         #expect(plan.contains("lodging 95 EUR · total "), "\(plan)")
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await session.waitFor("4.  Tulsa")
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
     }
 }

@@ -20,10 +20,10 @@ struct OutputEndToEndTests {
 
     /// Runs `roadtrip arguments…` on `directory`'s data file with standard output as `output`
     /// and standard error into a file; returns the exit status (128 + signal when killed) and
-    /// what went to standard error. With a `deadline`, a program still running then is killed and
-    /// the test fails.
+    /// what went to standard error. With `guardingAgainstHang`, a program still running after
+    /// `HangGuard.limit` is taken for hung: it is killed and the test fails.
     static func roadtrip(_ arguments: [String], in directory: TemporaryDirectory, output: StandardOutput,
-                         variables: [String: String] = [:], deadline: Duration? = nil) throws -> (status: Int32, standardError: String) {
+                         variables: [String: String] = [:], guardingAgainstHang: Bool = false) throws -> (status: Int32, standardError: String) {
         let errorFile = directory.url.appendingPathComponent("stderr.txt")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -54,9 +54,9 @@ struct OutputEndToEndTests {
         case .failure(let failure): throw EndToEndFailure("Cannot start \(binary): \(failure)")
         }
         var status: Int32 = 0
-        if let deadline {
-            guard Self.waitForExit(of: pid, status: &status, deadline: deadline) else {
-                throw EndToEndFailure("roadtrip \(arguments.joined(separator: " ").prefix(200)) was still running after \(deadline), and was killed.")
+        if guardingAgainstHang {
+            guard Self.waitForExit(of: pid, status: &status, deadline: HangGuard.limit) else {
+                throw EndToEndFailure("Hang: roadtrip \(arguments.joined(separator: " ").prefix(200)) was still running after \(HangGuard.limit), the harness's guard against a hang (ROADTRIP_E2E_HANG_SECONDS), and was killed.")
             }
         } else {
             while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
@@ -221,8 +221,9 @@ struct OutputEndToEndTests {
     }
 
     /// Text handling was quadratic in a name's length: a 1 MB name took 16 s in show (release
-    /// build), so 8 MB would take about 17 minutes there and longer in this debug build. Linear,
-    /// each command takes a few seconds here; the deadline leaves a wide margin on a busy machine.
+    /// build), so 8 MB would take about 17 minutes there and longer in this debug build: such a
+    /// program is taken for hung. Linear, each command takes a few seconds here; how long exactly
+    /// is measured by `make bench` (Scripts/bench-tui.py), not here.
     @Test("A trip with an 8 MB name: show, plan and export finish, and export's message quotes the name clipped")
     func eightMegabyteName() throws {
         let directory = try TemporaryDirectory()
@@ -234,7 +235,7 @@ struct OutputEndToEndTests {
         let exported = directory.url.appendingPathComponent("trip.gpx")
         for arguments in [["show", "1"], ["plan", "1"], ["export", "1", "-o", exported.path]] {
             try Data().write(to: output)
-            let result = try Self.roadtrip(arguments, in: directory, output: .file(output.path), deadline: .seconds(60))
+            let result = try Self.roadtrip(arguments, in: directory, output: .file(output.path), guardingAgainstHang: true)
             #expect(result.status == 0, "roadtrip \(arguments): \(result.standardError.prefix(300))")
             let printed = try Data(contentsOf: output)
             // Bools worked out before each expectation: a failure would otherwise print megabytes.
@@ -295,12 +296,12 @@ struct OutputEndToEndTests {
 
     @Test("LANG=C in the planner: the program's glyphs are drawn in ASCII, never as ?")
     func asciiLocaleInThePlanner() async throws {
-        let session = try TmuxSession(width: 130, height: 30, variables: ["LANG": "C"])
+        let session = try await TmuxSession(width: 130, height: 30, variables: ["LANG": "C"])
         defer { session.close() }
         let list = try await session.waitFor("Monterey -> Morro Bay")
         let row = try #require(TripListEndToEndTests.listRows(list).first { $0.contains("Iceland Ring Road") })
         #expect(row.contains("Reykjavik -> Reykjavik") && !row.contains("?"), "\(session.framed(list))")
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Enter")
         let detail = try await session.waitFor("~ 216 km by road - ~ 2 h 42 min driving (x1.25 at 80 km/h)")
         #expect(detail.contains("36.6002d N, 121.8947d W"), "\(session.framed(detail))")
         #expect(!detail.contains("?") || detail.components(separatedBy: "?").count == 2, "only the ? of the help key: \(session.framed(detail))")

@@ -37,40 +37,40 @@ struct PlanningEndToEndTests {
     func planningScenario() async throws {
         let directory = try TemporaryDirectory()
         try Self.writeShuffledTrip(in: directory)
-        let session = try TmuxSession(width: 110, height: 30, directory: directory)
+        let session = try await TmuxSession(width: 110, height: 30, directory: directory)
         defer { session.close() }
         try await session.waitFor("West Coast")
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Enter")
         try await session.waitUntil("the trip's stops") { Self.stopOrder($0) == Self.shuffledStops }
 
         // The settings form: the fourth field is the daily driving limit.
-        try session.sendKeys("S")
+        try await session.sendKeys("S")
         try await session.waitFor("Settings of “West Coast”")
-        try session.sendKeys("Tab", "Tab", "Tab", "C-u")
-        try session.sendText("4")
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Tab", "Tab", "Tab", "C-u")
+        try await session.sendText("4")
+        try await session.sendKeys("Enter")
         try await session.waitFor("Settings changed")
 
         // The itinerary: no day drives more than 4 hours, so the trip takes several days.
-        try session.sendKeys("i")
+        try await session.sendKeys("i")
         let itinerary = try await session.waitUntil("the itinerary") { $0.contains("day by day") && $0.contains("Day 3 · ") }
         #expect(itinerary.contains("at most 4 h 00 min driving a day"))
         #expect(itinerary.contains("night here (daily limit)"))
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await session.waitUntil("the trip detail screen again") { Self.stopOrder($0) == Self.shuffledStops }
 
         // Optimise: the new order and its saving are shown first; y uses it.
-        try session.sendKeys("O")
+        try await session.sendKeys("O")
         let question = try await session.waitFor("Use this order?")
         #expect(question.contains("Shortest order"))
         #expect(question.contains("2. Portland  (was 3)"))
-        try session.sendKeys("y")
+        try await session.sendKeys("y")
         try await session.waitUntil("the stops in the shortest order") { $0.contains("Stops in the new order") && Self.stopOrder($0) == Self.shortestStops }
 
         // One u undoes it.
-        try session.sendKeys("u")
+        try await session.sendKeys("u")
         try await session.waitUntil("the order undone") { $0.contains("Undid: optimise the order of West Coast.") && Self.stopOrder($0) == Self.shuffledStops }
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
 
         let trip = try #require(try Run.trips(at: session.dataFile).first)
@@ -133,7 +133,7 @@ struct PlanningEndToEndTests {
         let optimize = "Error: “Huge” has 100,001 stops, and the best order is searched for at most 1,000: split the trip into shorter ones to optimise them.\n"
         for (arguments, expected) in [(["plan", "1"], plan), (["plan", "1", "--json"], plan), (["optimize", "1", "--apply"], optimize)] {
             try Data().write(to: output)
-            let result = try OutputEndToEndTests.roadtrip(arguments, in: directory, output: .file(output.path), deadline: .seconds(60))
+            let result = try OutputEndToEndTests.roadtrip(arguments, in: directory, output: .file(output.path), guardingAgainstHang: true)
             #expect(result.status == 1, "roadtrip \(arguments): \(result.standardError)")
             #expect(result.standardError == expected, "roadtrip \(arguments): \(result.standardError)")
             #expect(try Data(contentsOf: output).isEmpty)

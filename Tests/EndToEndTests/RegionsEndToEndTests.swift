@@ -45,11 +45,11 @@ struct RegionsEndToEndTests {
 
     /// A planner in tmux on the test's own folders, its trip `name` opened from the list.
     static func planner(openingTrip name: String, width: Int = 110, height: Int = 24, in directory: TemporaryDirectory) async throws -> TmuxSession {
-        let session = try TmuxSession(width: width, height: height, directory: directory, variables: variables(directory))
+        let session = try await TmuxSession(width: width, height: height, directory: directory, variables: variables(directory))
         try await session.waitFor("Roadtrips")
-        try session.sendKeys("/")
-        try session.sendText(name)
-        try session.sendKeys("Enter", "Enter")
+        try await session.sendKeys("/")
+        try await session.sendText(name)
+        try await session.sendKeys("Enter", "Enter")
         return session
     }
 
@@ -125,41 +125,48 @@ struct RegionsEndToEndTests {
         }
     }
 
-    /// Starts `region add` in a shell, waits until its staging folder exists, then sends `signal`
-    /// to roadtrip alone; returns its exit status as the shell saw it.
-    static func interruptedAdd(_ arguments: [String], signal: String, in directory: TemporaryDirectory) throws -> ProcessResult {
-        let folder = regionsFolder(directory).path
-        let script = """
-            "$0" region add "$@" & pid=$!
-            i=0; until ls -a "\(folder)" 2>/dev/null | grep -q '^\\.staging-'; do i=$((i+1)); [ $i -gt 2000 ] && break; sleep 0.005; done
-            kill -\(signal) $pid; wait $pid; echo "status=$?"
-            """
-        let environment = Run.environment(["ROADTRIP_FILE": directory.dataFile.path, "LANG": "C.UTF-8", "XDG_DATA_HOME": directory.url.appendingPathComponent("data").path])
-        return try Run.process("/bin/sh", ["-c", script, try RoadtripBinary.path()] + arguments, environment: environment)
+    /// Starts `region add` with the import held at the gate once its staging folder exists (no
+    /// tool started yet), then sends `signal` to roadtrip; returns how it ended.
+    static func interruptedAdd(_ arguments: [String], signal: Int32, in directory: TemporaryDirectory,
+                               sourceLocation: SourceLocation = #_sourceLocation) async throws -> ProcessResult {
+        let gate = try TemporaryDirectory()
+        let environment = Run.environment(["ROADTRIP_FILE": directory.dataFile.path, "LANG": "C.UTF-8",
+                                           "XDG_DATA_HOME": directory.url.appendingPathComponent("data").path]
+            .merging(TmuxSession.gateVariables(gate, hold: ["region-staging"])) { _, new in new })
+        let child = try Run.start(try RoadtripBinary.path(), ["region", "add"] + arguments, environment: environment)
+        do {
+            try await GateFile(folder: gate, name: "region-staging.held").waitFor(1, sourceLocation: sourceLocation)
+        } catch {
+            kill(child.pid, SIGKILL)
+            _ = await child.finishOffThePool()
+            throw error
+        }
+        #expect(Self.entries(directory).contains { $0.hasPrefix(".staging-") }, "held in the middle of the update", sourceLocation: sourceLocation)
+        kill(child.pid, signal)
+        return await child.finishOffThePool()
     }
 
     @Test("kill -9 in the middle of an update leaves the previous version, and the next add sweeps the rest")
-    func killedImport() throws {
+    func killedImport() async throws {
         let directory = try TemporaryDirectory()
         #expect(try Self.roadtrip(["region", "add", "--name", "nevada", Self.fixture("krems.osm.gz")], in: directory).status == 0)
         let before = try Self.listed(directory)
-        let killed = try Self.interruptedAdd(["--name", "nevada", Self.fixture("beatty.osm")], signal: "KILL", in: directory)
-        #expect(killed.standardOutput.contains("status=137"), "\(CommandLineEndToEndTests.describe(killed))")
+        let killed = try await Self.interruptedAdd(["--name", "nevada", Self.fixture("beatty.osm")], signal: SIGKILL, in: directory)
+        #expect(killed.status == 137, "\(CommandLineEndToEndTests.describe(killed))")
         let after = try Self.listed(directory)
         #expect(after.map { $0["sha256"] as? String } == before.map { $0["sha256"] as? String }, "the old version of the region, intact")
         #expect(try Self.roadtrip(["search", "Krems", "--limit", "1"], in: directory).standardOutput.contains("Krems"))
-        // The next add sweeps the killed one's staging folder (once its osmium is done too).
-        usleep(1_500_000)
+        // The next add sweeps the killed one's staging folder.
         #expect(try Self.roadtrip(["region", "add", "--name", "nevada", Self.fixture("beatty.osm")], in: directory).status == 0)
         #expect(Self.entries(directory).count == 2, "\(Self.entries(directory))")
         #expect(try Self.listed(directory).first?["sourceFile"] as? String == Self.fixture("beatty.osm"))
     }
 
     @Test("Ctrl-C (SIGINT) stops an import: exit 130, a sentence, the regions as they were")
-    func interruptedImport() throws {
+    func interruptedImport() async throws {
         let directory = try TemporaryDirectory()
-        let result = try Self.interruptedAdd([Self.fixture("beatty.osm")], signal: "INT", in: directory)
-        #expect(result.standardOutput.contains("status=130"), "\(CommandLineEndToEndTests.describe(result))")
+        let result = try await Self.interruptedAdd([Self.fixture("beatty.osm")], signal: SIGINT, in: directory)
+        #expect(result.status == 130, "\(CommandLineEndToEndTests.describe(result))")
         #expect(result.standardError.contains("The import was cancelled; nothing was changed."), "\(CommandLineEndToEndTests.describe(result))")
         #expect(Self.entries(directory).isEmpty, "\(Self.entries(directory))")
     }
@@ -188,16 +195,16 @@ struct RegionsEndToEndTests {
         defer { session.close() }
         try await session.waitUntil("the Andorra trip") { $0.contains("Encamp") && $0.contains("Total distance:") }
         for (query, kind, name) in [("Llorts", "village", "Llorts"), ("Pica d'Est", "peak 3,143 m", "Pica d'Estats"), ("Estany de l'Illa", "lake", "Estany de l'Illa")] {
-            try session.sendKeys("End", "a")
+            try await session.sendKeys("End", "a")
             try await session.waitFor("Add a stop after")
-            try session.sendText(query)
+            try await session.sendText(query)
             try await session.waitUntil("\(name), a \(kind), in the results") { screen in
                 screen.components(separatedBy: "\n").contains { $0.contains(name) && $0.contains(kind) }
             }
-            try session.sendKeys("Enter")
+            try await session.sendKeys("Enter")
             try await session.waitUntil("\(name) in the trip") { $0.contains("Total distance:") && $0.contains(name) }
         }
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
         let trip = try #require(try Run.trips(at: directory.dataFile).first { $0["name"] as? String == "Andorra" })
         let stops = try #require(trip["waypoints"] as? [[String: Any]])
@@ -209,26 +216,26 @@ struct RegionsEndToEndTests {
     @Test("M on the trip list shows the regions; a adds one from a path, with its counts; d removes it after y")
     func regionsPanel() async throws {
         let directory = try TemporaryDirectory()
-        let session = try TmuxSession(width: 110, height: 30, directory: directory, variables: Self.variables(directory))
+        let session = try await TmuxSession(width: 110, height: 30, directory: directory, variables: Self.variables(directory))
         defer { session.close() }
         try await TripListEndToEndTests.waitForSampleTrips(session)
-        try session.sendKeys("M")
+        try await session.sendKeys("M")
         try await session.waitFor("No region yet")
-        try session.sendKeys("a")
+        try await session.sendKeys("a")
         try await session.waitFor("Add a region")
-        try session.sendText(Self.fixture("krems.osm.gz"))
-        try session.sendKeys("Enter")
+        try await session.sendText(Self.fixture("krems.osm.gz"))
+        try await session.sendKeys("Enter")
         try await session.waitFor("Added region krems")
-        let screen = try session.capture()
+        let screen = try await session.capture()
         #expect(screen.components(separatedBy: "\n").contains { $0.contains("krems") && $0.contains("places") && $0.contains("roads") }, "\(session.framed(screen))")
         #expect(try Self.listed(directory).map { $0["name"] as? String } == ["krems"])
-        try session.sendKeys("d")
+        try await session.sendKeys("d")
         try await session.waitFor("Remove region “krems”")
-        try session.sendKeys("y")
+        try await session.sendKeys("y")
         try await session.waitFor("Removed region krems.")
         try await session.waitFor("No region yet")
         #expect(try Self.listed(directory).isEmpty)
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await session.waitUntil("the panel closed") { !$0.contains("No region yet") }
         try await TripListEndToEndTests.quitNormally(session)
     }
@@ -268,7 +275,7 @@ extension RegionsEndToEndTests {
                 && lines.contains { $0.contains("Innsbruck") && $0.contains("≈") } && screen.contains("by road") && !screen.contains("routing")
         }
         #expect(screen.contains("Total distance:"), "\(session.framed(screen))")
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
         // The routed leg is kept for the next start, under this version of the region's database.
         let cache = try String(contentsOf: directory.url.appendingPathComponent("cache/roadtrip/road-legs.jsonl"), encoding: .utf8)
@@ -278,7 +285,7 @@ extension RegionsEndToEndTests {
         let again = try await Self.planner(openingTrip: "Pyrenees", in: directory)
         defer { again.close() }
         try await again.waitUntil("the road leg again") { $0.components(separatedBy: "\n").contains { $0.contains("2.") && $0.contains("32.8 km") && !$0.contains("≈") } }
-        try again.sendKeys("Escape")
+        try await again.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(again)
         #expect(try String(contentsOf: directory.url.appendingPathComponent("cache/roadtrip/road-legs.jsonl"), encoding: .utf8) == cache, "nothing routed again")
     }
@@ -376,12 +383,12 @@ extension RegionsEndToEndTests {
         let cache = directory.url.appendingPathComponent("cache/roadtrip/road-legs.jsonl")
         #expect(try String(contentsOf: cache, encoding: .utf8).split(separator: "\n").count == 3)
         // Stop 3 moves from Canillo to Encamp.
-        try session.sendKeys("j", "j", "Enter")
+        try await session.sendKeys("j", "j", "Enter")
         try await session.waitFor("Edit “near Canillo")
-        try session.sendKeys("C-u")
-        try session.sendText("42.5345, 1.5806")
+        try await session.sendKeys("C-u")
+        try await session.sendText("42.5345, 1.5806")
         try await session.waitFor("near Encamp")
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Enter")
         let moved = try await session.waitUntil("stop 3 at Encamp, its legs on roads") { screen in
             screen.components(separatedBy: "\n").contains { $0.hasPrefix("  3. ") && $0.contains("42.5345° N") }
                 && !screen.contains("routing") && !screen.contains("≈")
@@ -390,7 +397,7 @@ extension RegionsEndToEndTests {
         #expect(after.count == 3 && after[0] == before[0] && after[1] != before[1] && after[2] != before[2], "\(before) → \(after)")
         let lines = try String(contentsOf: cache, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 5 && lines.suffix(2).allSatisfy { $0.contains("42.5345,1.5806") }, "two legs routed: \(lines)")
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
     }
 }

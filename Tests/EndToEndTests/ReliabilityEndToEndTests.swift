@@ -11,17 +11,17 @@ import Glibc
 struct ReliabilityEndToEndTests {
     @Test("Down to 1×1, a storm of random resizes, then back: no crash, the screen is whole again")
     func resizeStorm() async throws {
-        let session = try TmuxSession(width: 100, height: 30)
+        let session = try await TmuxSession(width: 100, height: 30)
         defer { session.close() }
         try await TripListEndToEndTests.waitForSampleTrips(session)
-        try session.resize(width: 1, height: 1)
-        try session.resize(width: 10, height: 3)
+        try await session.resize(width: 1, height: 1)
+        try await session.resize(width: 10, height: 3)
         // Random-looking sizes from a fixed seed: the same storm every run.
         var generator = SeededRandom(seed: 7)
         for _ in 0..<300 {
-            try session.resize(width: Int.random(in: 1...160, using: &generator), height: Int.random(in: 1...50, using: &generator))
+            try await session.resize(width: Int.random(in: 1...160, using: &generator), height: Int.random(in: 1...50, using: &generator))
         }
-        try session.resize(width: 100, height: 30)
+        try await session.resize(width: 100, height: 30)
         try await TripListEndToEndTests.waitForSampleTrips(session)
         // The rows and the status bar may come in separate refreshes after the last resize
         // (under load they did): wait for the whole screen, not the first half of it.
@@ -34,10 +34,10 @@ struct ReliabilityEndToEndTests {
     /// The planner started from an interactive shell, so that it is a job the shell can stop and
     /// continue, on its trip list.
     static func plannerInAnInteractiveShell() async throws -> TmuxSession {
-        let session = try TmuxSession(interactiveShellWidth: 100, height: 30)
+        let session = try await TmuxSession(interactiveShellWidth: 100, height: 30)
         try await session.waitFor("ready$")
-        try session.sendText(try session.commandLine())
-        try session.sendKeys("Enter")
+        try await session.sendText(try session.commandLine())
+        try await session.sendKeys("Enter")
         try await TripListEndToEndTests.waitForSampleTrips(session)
         return session
     }
@@ -46,15 +46,15 @@ struct ReliabilityEndToEndTests {
     func suspendAndResume() async throws {
         let session = try await Self.plannerInAnInteractiveShell()
         defer { session.close() }
-        try session.sendKeys("C-z")
+        try await session.sendKeys("C-z")
         try await session.waitUntil("the shell to say the job stopped") { $0.contains("Stopped") && !$0.contains("Enter Open") }
-        try session.sendText("fg")
-        try session.sendKeys("Enter")
+        try await session.sendText("fg")
+        try await session.sendKeys("Enter")
         let redrawn = try await TripListEndToEndTests.waitForSampleTrips(session)
         #expect(!redrawn.contains("Stopped"), "the screen should be repainted whole:\n\(session.framed(redrawn))")
-        try session.sendKeys("a", "Enter")
+        try await session.sendKeys("a", "Enter")
         try await session.waitFor("6 trips")
-        try session.sendKeys("q")
+        try await session.sendKeys("q")
         try await session.waitUntil("the shell prompt again") { $0.contains("ready$") && !$0.contains("Enter Open") }
         #expect(try Run.names(of: Run.trips(at: session.dataFile)).first == "New Trip")
     }
@@ -63,22 +63,22 @@ struct ReliabilityEndToEndTests {
     func stopSignalAndForeground() async throws {
         let session = try await Self.plannerInAnInteractiveShell()
         defer { session.close() }
-        let program = try session.programProcessID()
+        let program = try await session.programProcessID()
         #expect(kill(program, SIGSTOP) == 0)
         try await session.waitUntil("the shell to say the job stopped") { $0.contains("Stopped") }
-        try session.sendText("fg")
-        try session.sendKeys("Enter")
+        try await session.sendText("fg")
+        try await session.sendKeys("Enter")
         // Before the fix the shell's line mode stayed: `a` echoed as text and waited for Enter.
         // The name prompt shows only when `a` came alone, a key at a time.
-        try session.sendKeys("a")
+        try await session.sendKeys("a")
         try await session.waitFor("New trip")
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Enter")
         let added = try await session.waitFor("6 trips")
         #expect(!added.contains("Stopped"), "the screen should be repainted whole:\n\(session.framed(added))")
-        try session.sendKeys("q")
+        try await session.sendKeys("q")
         try await session.waitUntil("the shell prompt again") { $0.contains("ready$") && !$0.contains("Enter Open") }
-        try session.sendText("stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo stty-done")
-        try session.sendKeys("Enter")
+        try await session.sendText("stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo stty-done")
+        try await session.sendKeys("Enter")
         let shell = try await session.waitUntil("stty's answer") { $0.contains("icanon echo stty-done") }
         #expect(shell.contains("icanon echo stty-done"))
         #expect(try Run.names(of: Run.trips(at: session.dataFile)).first == "New Trip")
@@ -110,26 +110,26 @@ struct ReliabilityEndToEndTests {
     func hostileText() async throws {
         let directory = try TemporaryDirectory()
         try Self.writeHostileFile(to: directory.dataFile)
-        let session = try TmuxSession(directory: directory)
+        let session = try await TmuxSession(directory: directory)
         defer { session.close() }
         let screen = try await session.waitUntil("the six hostile trips") { $0.contains("6 trips") && $0.contains("Enter Open") }
         let lines = screen.components(separatedBy: "\n")
         #expect(lines.count == session.height)
         #expect(lines.last?.contains("Enter Open") == true)
         #expect(!screen.contains("\u{7}") && !screen.contains("\u{1B}"))
-        let raw = try session.captureWithAttributes()
+        let raw = try await session.captureWithAttributes()
         #expect(!raw.contains("\u{1B}[2J") && !raw.contains("\u{1B}]0;"))
         #expect(screen.contains("שלום"))
         // Through every hostile trip's screen and back.
         for _ in Self.hostileNames {
-            try session.sendKeys("Enter")
+            try await session.sendKeys("Enter")
             try await session.waitFor("Total distance:")
-            try session.sendKeys("Escape")
+            try await session.sendKeys("Escape")
             try await session.waitFor("Enter Open")
-            try session.sendKeys("j")
+            try await session.sendKeys("j")
         }
         // A change elsewhere makes it save: every hostile name comes back exactly.
-        try session.sendKeys("a", "Enter")
+        try await session.sendKeys("a", "Enter")
         try await session.waitFor("7 trips")
         try await TripListEndToEndTests.quitNormally(session)
         let names = try Run.names(of: Run.trips(at: session.dataFile))
@@ -144,13 +144,13 @@ struct JournalEndToEndTests {
     /// A planner adds a trip and is killed (SIGKILL: nothing caught, as in a crash) once the
     /// journal has the change; the autosave waits a minute, so only the journal can have it.
     static func addATripThenKill(in directory: TemporaryDirectory) async throws {
-        let session = try TmuxSession(directory: directory, variables: ["ROADTRIP_AUTOSAVE_DELAY": "60"])
+        let session = try await TmuxSession(directory: directory, variables: ["ROADTRIP_AUTOSAVE_DELAY": "60"])
         defer { session.close() }
         try await TripListEndToEndTests.waitForSampleTrips(session)
-        try session.sendKeys("a", "Enter")
+        try await session.sendKeys("a", "Enter")
         try await session.waitFor("6 trips")
         try await session.waitUntil("the journal written") { _ in FileManager.default.fileExists(atPath: directory.dataFile.path + ".journal") }
-        #expect(kill(try session.programProcessID(), SIGKILL) == 0)
+        #expect(kill(try await session.programProcessID(), SIGKILL) == 0)
         _ = try await session.waitForExit()
     }
 
@@ -161,10 +161,10 @@ struct JournalEndToEndTests {
         try await Self.addATripThenKill(in: directory)
         #expect(Run.names(of: try Run.trips(at: directory.dataFile)) == SampleTrips.names)
 
-        let again = try TmuxSession(directory: directory)
+        let again = try await TmuxSession(directory: directory)
         defer { again.close() }
         try await again.waitFor("without saving its last changes. Restore them?")
-        try again.sendKeys("y")
+        try await again.sendKeys("y")
         try await again.waitFor("The unsaved changes are back")
         try await again.waitFor("6 trips")
         try await TripListEndToEndTests.quitNormally(again)
@@ -177,10 +177,10 @@ struct JournalEndToEndTests {
         let directory = try TemporaryDirectory()
         let journal = directory.dataFile.path + ".journal"
         try await Self.addATripThenKill(in: directory)
-        let again = try TmuxSession(directory: directory)
+        let again = try await TmuxSession(directory: directory)
         defer { again.close() }
         try await again.waitFor("Restore them?")
-        try again.sendKeys("n")
+        try await again.sendKeys("n")
         try await again.waitFor("The unsaved changes were kept in")
         try await TripListEndToEndTests.quitNormally(again)
         let copies = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("trips.json.recovered-") }

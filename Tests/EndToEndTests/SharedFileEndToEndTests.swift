@@ -6,13 +6,13 @@ import Testing
 struct SharedFileEndToEndTests {
     @Test("A second roadtrip on the same file opens read-only and says so; new refuses while one runs")
     func secondInstanceIsReadOnly() async throws {
-        let first = try TmuxSession()
+        let first = try await TmuxSession()
         defer { first.close() }
         try await TripListEndToEndTests.waitForSampleTrips(first)
-        let second = try TmuxSession(directory: first.directory)
+        let second = try await TmuxSession(directory: first.directory)
         defer { second.close() }
         try await second.waitFor("Read-only: another roadtrip (process")
-        try second.sendKeys("a")
+        try await second.sendKeys("a")
         try await second.waitFor("nothing was changed")
         try await TripListEndToEndTests.quitNormally(second)
 
@@ -21,7 +21,7 @@ struct SharedFileEndToEndTests {
         #expect(result.standardError.contains("another roadtrip"), "\(CommandLineEndToEndTests.describe(result))")
 
         // The first one still edits and saves normally, and nothing of the second's was written.
-        try first.sendKeys("a", "Enter")
+        try await first.sendKeys("a", "Enter")
         try await first.waitFor("6 trips")
         try await TripListEndToEndTests.quitNormally(first)
         #expect(try Run.names(of: Run.trips(at: first.dataFile)) == ["New Trip"] + SampleTrips.names)
@@ -29,23 +29,23 @@ struct SharedFileEndToEndTests {
 
     @Test("The read-only second roadtrip shows the first one's saves, and takes the file over when it quits (issue 21)")
     func secondInstanceFollowsAndTakesOver() async throws {
-        let first = try TmuxSession()
+        let first = try await TmuxSession()
         defer { first.close() }
         try await TripListEndToEndTests.waitForSampleTrips(first)
-        let second = try TmuxSession(directory: first.directory)
+        let second = try await TmuxSession(directory: first.directory)
         defer { second.close() }
         try await second.waitFor("Read-only: another roadtrip (process")
 
         // The first one saves a new trip: the second shows it without restarting.
-        try first.sendKeys("a", "Enter")
+        try await first.sendKeys("a", "Enter")
         try await first.waitFor("6 trips")
-        try first.sendKeys("s")
+        try await first.sendKeys("s")
         try await second.waitFor("6 trips")
 
         // The first one quits: the second takes the file over and its edits are saved.
         try await TripListEndToEndTests.quitNormally(first)
         try await second.waitFor("The other roadtrip has quit")
-        try second.sendKeys("a", "Enter")
+        try await second.sendKeys("a", "Enter")
         let taken = try await second.waitFor("7 trips")
         #expect(!taken.contains("Read-only"), "the banner should go:\n\(second.framed(taken))")
         try await TripListEndToEndTests.quitNormally(second)

@@ -6,42 +6,42 @@ import Testing
 struct TerminalEndToEndTests {
     @Test("A resize lays the screen out again; a tiny terminal gets a notice, and the screen comes back")
     func resizeRelayouts() async throws {
-        let session = try TmuxSession(width: 100, height: 30)
+        let session = try await TmuxSession(width: 100, height: 30)
         defer { session.close() }
         try await session.waitUntil("the wide layout with a Route column") { Self.headings($0).contains("Route") && $0.contains("Great Ocean Road") }
 
-        try session.resize(width: 50, height: 12)
+        try await session.resize(width: 50, height: 12)
         try await session.waitUntil("the narrow layout without the Route column") { screen in
             let headings = Self.headings(screen)
             return headings.contains("Distance") && !headings.contains("Route") && screen.contains("Pacific Coast Drive")
                 && screen.components(separatedBy: "\n").allSatisfy { $0.count <= 50 }
         }
 
-        try session.resize(width: 24, height: 4)
+        try await session.resize(width: 24, height: 4)
         try await session.waitFor("Terminal too small")
 
-        try session.resize(width: 100, height: 30)
+        try await session.resize(width: 100, height: 30)
         try await session.waitUntil("the wide layout again") { Self.headings($0).contains("Route") && $0.contains("Monterey → Morro Bay") }
-        try session.sendKeys("q")
+        try await session.sendKeys("q")
         let (status, _) = try await session.waitForExit()
         #expect(status == 0)
     }
 
     @Test("Keys typed while the “Terminal too small” notice hides the screen do nothing: d y deletes no trip")
     func noBlindKeysWhileTooSmall() async throws {
-        let session = try TmuxSession(width: 100, height: 30)
+        let session = try await TmuxSession(width: 100, height: 30)
         defer { session.close() }
         try await TripListEndToEndTests.waitForSampleTrips(session)
-        try session.resize(width: 20, height: 4)
+        try await session.resize(width: 20, height: 4)
         try await session.waitFor("Terminal too small")
-        try session.sendKeys("d", "y")
+        try await session.sendKeys("d", "y")
         // The notice counts them, so the resize below comes after both keys were read.
         try await session.waitFor("2 keys ignored")
-        try session.resize(width: 100, height: 30)
+        try await session.resize(width: 100, height: 30)
         try await session.waitUntil("the trip list again, every trip there and no question open") { screen in
             SampleTrips.names.allSatisfy(screen.contains) && !screen.contains("Delete “")
         }
-        try session.sendKeys("q")
+        try await session.sendKeys("q")
         let (status, _) = try await session.waitForExit()
         #expect(status == 0)
         #expect(try Run.names(of: Run.trips(at: session.dataFile)) == SampleTrips.names)
@@ -49,12 +49,12 @@ struct TerminalEndToEndTests {
 
     @Test("q quits (and saves) while the notice hides a trip; d y before it deletes no stop")
     func quitWhileTooSmall() async throws {
-        let session = try TmuxSession(width: 100, height: 30)
+        let session = try await TmuxSession(width: 100, height: 30)
         defer { session.close() }
         try await TripDetailEndToEndTests.openPacific(session)
-        try session.resize(width: 20, height: 4)
+        try await session.resize(width: 20, height: 4)
         try await session.waitFor("Terminal too small")
-        try session.sendKeys("d", "y", "q")
+        try await session.sendKeys("d", "y", "q")
         // The shell's last words after the program; the exit status has scrolled above 4 rows.
         try await session.waitFor(TmuxSession.endMarker)
         let history = try Self.captureWithHistory(session)
@@ -66,16 +66,16 @@ struct TerminalEndToEndTests {
 
     @Test("Colours by default; NO_COLOR draws with attributes only")
     func noColorMeansNoColour() async throws {
-        let coloured = try TmuxSession()
+        let coloured = try await TmuxSession()
         defer { coloured.close() }
         try await coloured.waitFor("Great Ocean Road")
-        let colouredScreen = try coloured.captureWithAttributes()
+        let colouredScreen = try await coloured.captureWithAttributes()
         #expect(Self.hasColour(colouredScreen), "expected colour sequences:\n\(colouredScreen)")
 
-        let plain = try TmuxSession(variables: ["NO_COLOR": "1"])
+        let plain = try await TmuxSession(variables: ["NO_COLOR": "1"])
         defer { plain.close() }
         try await plain.waitFor("Great Ocean Road")
-        let plainScreen = try plain.captureWithAttributes()
+        let plainScreen = try await plain.captureWithAttributes()
         #expect(!Self.hasColour(plainScreen), "expected no colour sequences:\n\(plainScreen)")
         // The selected row and the status bar still stand out, in reverse video.
         #expect(plainScreen.range(of: #"\u001B\[(?:[0-9;]*;)?7m"#, options: .regularExpression) != nil)
@@ -83,7 +83,7 @@ struct TerminalEndToEndTests {
 
     @Test("Outside a UTF-8 locale, text is drawn in ASCII and nothing breaks")
     func asciiFallback() async throws {
-        let session = try TmuxSession(variables: ["LANG": "C"])
+        let session = try await TmuxSession(variables: ["LANG": "C"])
         defer { session.close() }
         let screen = try await session.waitFor("Great Ocean Road")
         // Accents folded, arrows spelled out: no glyph of ours becomes "?".
@@ -92,9 +92,9 @@ struct TerminalEndToEndTests {
         let rows = screen.split(separator: "\n").filter { $0.contains(" stops ") }
         #expect(rows.count == SampleTrips.names.count && !rows.contains { $0.contains("?") }, "\(screen)")
         #expect(!screen.contains("→"))
-        try session.sendKeys("d")
+        try await session.sendKeys("d")
         try await session.waitUntil("an ASCII dialog box") { $0.contains("+---") && $0.contains("Delete") }
-        try session.sendKeys("n", "q")
+        try await session.sendKeys("n", "q")
         let (status, _) = try await session.waitForExit()
         #expect(status == 0)
         #expect(try Run.names(of: Run.trips(at: session.dataFile)) == SampleTrips.names)

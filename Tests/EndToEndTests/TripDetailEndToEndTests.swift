@@ -15,7 +15,7 @@ struct TripDetailEndToEndTests {
     /// Opens “Pacific Coast Drive” (the first sample trip) and waits for its stops.
     static func openPacific(_ session: TmuxSession) async throws {
         try await TripListEndToEndTests.waitForSampleTrips(session)
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Enter")
         try await session.waitUntil("the Pacific Coast Drive stops") { screen in
             title(screen).hasPrefix(" Pacific Coast Drive") && screen.contains("Morro Bay") && screen.contains("Total distance:")
         }
@@ -24,53 +24,53 @@ struct TripDetailEndToEndTests {
     @Test("Rename, add a stop by coordinates, move it, delete another, undo, back, quit: screen, file and show --json agree")
     func editingScenario() async throws {
         // Under 120 columns, so that the stop table has its coordinates column (no map beside it).
-        let session = try TmuxSession(width: 110, height: 30)
+        let session = try await TmuxSession(width: 110, height: 30)
         defer { session.close() }
         try await Self.openPacific(session)
 
         // Rename: the title follows every keystroke; Esc restores the old name exactly.
-        try session.sendKeys("r", "End")  // the name starts selected: End types after it
-        try session.sendText(" South")
+        try await session.sendKeys("r", "End")  // the name starts selected: End types after it
+        try await session.sendText(" South")
         try await session.waitUntil("the name field with the typed text") { Self.title($0).contains("Name: Pacific Coast Drive South") }
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await session.waitUntil("the old name back in the title") { screen in
             Self.title(screen).hasPrefix(" Pacific Coast Drive") && !screen.contains("South")
         }
 
         // Add a stop by coordinates after the selected (first) stop, in the stop editor.
-        try session.sendKeys("a")
+        try await session.sendKeys("a")
         try await session.waitFor("Add a stop after “Monterey”")
-        try session.sendText("36.4799, -121.7325")
+        try await session.sendText("36.4799, -121.7325")
         try await session.waitFor("36.4799° N, 121.7325° W")
-        try session.sendKeys("Tab")
-        try session.sendText("Carmel Valley")
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Tab")
+        try await session.sendText("Carmel Valley")
+        try await session.sendKeys("Enter")
         try await session.waitUntil("Carmel Valley as stop 2") { screen in
             screen.components(separatedBy: "\n").contains { $0.contains("2.") && $0.contains("Carmel Valley") && $0.contains("36.4799° N, 121.7325° W") }
         }
 
         // Move it up with K: it becomes stop 1 and stays selected.
-        try session.sendKeys("K")
+        try await session.sendKeys("K")
         try await session.waitUntil("Carmel Valley as stop 1") { screen in
             screen.components(separatedBy: "\n").contains { $0.contains("1.") && $0.contains("Carmel Valley") }
         }
 
         // Delete the last stop, then undo the delete.
-        try session.sendKeys("G", "d")
+        try await session.sendKeys("G", "d")
         try await session.waitFor("Delete the stop “Morro Bay”?")
-        try session.sendKeys("y")
+        try await session.sendKeys("y")
         try await session.waitUntil("Morro Bay deleted") { screen in
             screen.contains("7 stops") && !screen.contains("35.3658° N") && screen.contains("Deleted “Morro Bay”")
         }
-        try session.sendKeys("u")
+        try await session.sendKeys("u")
         try await session.waitUntil("the delete undone") { $0.contains("Undid: delete stop Morro Bay.") && $0.contains("8 stops") }
 
         // Back to the list, with the trip still selected and its row updated; quit.
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await session.waitUntil("the list row of the edited trip") { screen in
             TripListEndToEndTests.listRows(screen).first.map { $0.contains("Pacific Coast Drive") && $0.contains("8 stops") && $0.contains("Carmel Valley → Morro Bay") } == true
         }
-        try session.sendKeys("q")
+        try await session.sendKeys("q")
         let (status, exitScreen) = try await session.waitForExit()
         #expect(status == 0)
         #expect(TmuxSession.showsNormalTerminalModes(exitScreen))
@@ -102,14 +102,14 @@ struct TripDetailEndToEndTests {
 
     @Test("Enter keeps a new name, and the trip list shows it")
     func renameKept() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession()
         defer { session.close() }
         try await Self.openPacific(session)
-        try session.sendKeys("r", "C-u")
-        try session.sendText("Big Sur Loop")
-        try session.sendKeys("Enter")
+        try await session.sendKeys("r", "C-u")
+        try await session.sendText("Big Sur Loop")
+        try await session.sendKeys("Enter")
         try await session.waitUntil("the new title") { Self.title($0).hasPrefix(" Big Sur Loop") }
-        try session.sendKeys("h")
+        try await session.sendKeys("h")
         try await session.waitUntil("the list row renamed") { TripListEndToEndTests.listRows($0).first?.contains("Big Sur Loop") == true }
         try await TripListEndToEndTests.quitNormally(session)
         #expect(try Run.names(of: Run.trips(at: session.dataFile)).first == "Big Sur Loop")
@@ -117,17 +117,17 @@ struct TripDetailEndToEndTests {
 
     @Test("Bad coordinates are refused in the editor with a reason, and nothing changes")
     func badCoordinates() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession()
         defer { session.close() }
         try await Self.openPacific(session)
-        try session.sendKeys("a")
-        try session.sendText("95, 10")
+        try await session.sendKeys("a")
+        try await session.sendText("95, 10")
         try await session.waitFor("Latitude 95.0 is out of range")
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Enter")
         try await session.waitFor("Choose a place from the list")
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await session.waitUntil("the editor closed") { !$0.contains("Latitude 95.0") && $0.contains("7 stops") }
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
         let stops = try #require(try Run.trips(at: session.dataFile).first?["waypoints"] as? [Any])
         #expect(stops.count == 7)
@@ -135,19 +135,19 @@ struct TripDetailEndToEndTests {
 
     @Test("Shift-↓ and Shift-↑ move the selected stop, which stays selected")
     func shiftArrowsMoveStops() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession()
         defer { session.close() }
         try await Self.openPacific(session)
         func row(_ number: Int, is name: String) -> (String) -> Bool {
             { screen in screen.components(separatedBy: "\n").contains { $0.contains(" \(number).") && $0.contains(name) } }
         }
-        try session.sendKeys("S-Down")
+        try await session.sendKeys("S-Down")
         try await session.waitUntil("Monterey moved to 2", row(2, is: "Monterey"))
-        try session.sendKeys("S-Down")
+        try await session.sendKeys("S-Down")
         try await session.waitUntil("Monterey moved to 3", row(3, is: "Monterey"))
-        try session.sendKeys("S-Up")
+        try await session.sendKeys("S-Up")
         try await session.waitUntil("Monterey back at 2", row(2, is: "Monterey"))
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
         let stops = try #require(try Run.trips(at: session.dataFile).first?["waypoints"] as? [[String: Any]])
         #expect(stops.map { $0["name"] as? String ?? "" } == ["Carmel-by-the-Sea", "Monterey"] + Self.pacificStops.dropFirst(2))

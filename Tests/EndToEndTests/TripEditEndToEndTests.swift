@@ -103,19 +103,19 @@ struct TripEditEndToEndTests {
 
     @Test("delete on a terminal asks, and deletes only on y")
     func deleteAsks() async throws {
-        let session = try TmuxSession(arguments: ["delete", "Route 66"], directory: directory)
+        let session = try await TmuxSession(arguments: ["delete", "Route 66"], directory: directory)
         defer { session.close() }
         _ = try await session.waitFor("Delete trip “Route 66” with 11 stops? [y/N]")
-        try session.sendKeys("n", "Enter")
+        try await session.sendKeys("n", "Enter")
         let (status, screen) = try await session.waitForExit()
         #expect(status == 1, "\(screen)")
         #expect(screen.contains("Nothing was deleted."), "\(screen)")
         #expect(try trips().count == 5)
 
-        let again = try TmuxSession(arguments: ["delete", "Route 66"], directory: directory)
+        let again = try await TmuxSession(arguments: ["delete", "Route 66"], directory: directory)
         defer { again.close() }
         _ = try await again.waitFor("[y/N]")
-        try again.sendKeys("y", "Enter")
+        try await again.sendKeys("y", "Enter")
         let (yes, shown) = try await again.waitForExit()
         #expect(yes == 0, "\(shown)")
         #expect(shown.contains("Deleted “Route 66” (11 stops)."), "\(shown)")

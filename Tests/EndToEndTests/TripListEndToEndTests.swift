@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,7 +30,7 @@ struct TripListEndToEndTests {
 
     /// Quits with `q` and checks the program exited with 0 and gave the terminal back.
     static func quitNormally(_ session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        try session.sendKeys("q")
+        try await session.sendKeys("q")
         let (status, screen) = try await session.waitForExit(sourceLocation: sourceLocation)
         #expect(status == 0, "q should quit with status 0:\n\(session.framed(screen))", sourceLocation: sourceLocation)
         #expect(TmuxSession.showsNormalTerminalModes(screen), "the terminal should be back in canonical mode with echo:\n\(session.framed(screen))", sourceLocation: sourceLocation)
@@ -37,9 +38,11 @@ struct TripListEndToEndTests {
 
     @Test("A first run on a missing file shows and saves the five sample trips")
     func firstRunSeedsSampleTrips() async throws {
-        let session = try TmuxSession()
+        // A first run: no file before the program starts (after, it may have written it already).
+        let directory = try TemporaryDirectory()
+        #expect(!FileManager.default.fileExists(atPath: directory.dataFile.path))
+        let session = try await TmuxSession(directory: directory)
         defer { session.close() }
-        #expect(!FileManager.default.fileExists(atPath: session.dataFile.path))
 
         let screen = try await Self.waitForSampleTrips(session)
         #expect(screen.contains("5 trips"))
@@ -59,27 +62,27 @@ struct TripListEndToEndTests {
 
     @Test("Add a trip, delete one after y, quit: screen, exit status, terminal and file all right")
     func addDeleteQuit() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession()
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
         let before = try Run.trips(at: session.dataFile)
         let beforeByID = Dictionary(before.map { ($0["id"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
 
         // `a` asks for the name first (issue 25); Enter takes the one offered.
-        try session.sendKeys("a")
+        try await session.sendKeys("a")
         try await session.waitFor("New trip")
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Enter")
         try await session.waitUntil("“New Trip” on the first list row and “6 trips”") { screen in
             screen.contains("6 trips") && Self.listRows(screen).first?.contains("New Trip") == true
         }
 
-        try session.sendKeys("j")
-        try session.sendKeys("d")
+        try await session.sendKeys("j")
+        try await session.sendKeys("d")
         try await session.waitUntil("a question to delete “Pacific Coast Drive”") { screen in
             screen.components(separatedBy: "\n").contains { $0.contains("Delete") && $0.contains("Pacific Coast Drive") }
         }
 
-        try session.sendKeys("y")
+        try await session.sendKeys("y")
         let afterDelete = try await session.waitUntil("“Pacific Coast Drive” gone from the list") { screen in
             screen.contains("5 trips") && !Self.listShows("Pacific Coast Drive", in: screen)
         }
@@ -105,14 +108,14 @@ struct TripListEndToEndTests {
 
     @Test("r, a Unicode name typed over the selected one, Enter renames the trip on screen and in the file")
     func renameKeepsUnicodeName() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession()
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
         let name = "Tōkyō 東京 loop"
 
-        try session.sendKeys("r")  // the name starts selected: what is typed replaces it
-        try session.sendText(name)
-        try session.sendKeys("Enter")
+        try await session.sendKeys("r")  // the name starts selected: what is typed replaces it
+        try await session.sendText(name)
+        try await session.sendKeys("Enter")
         // The stop count is drawn beside the name only once the field has closed.
         try await session.waitUntil("the first row renamed to “\(name)”") { screen in
             Self.listRows(screen).first.map { $0.contains(name) && $0.contains("7 stops") } == true
@@ -125,14 +128,14 @@ struct TripListEndToEndTests {
 
     @Test("r, typing, Esc leaves the name unchanged")
     func renameCancelledWithEscape() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession()
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
 
-        try session.sendKeys("r", "End")  // the name starts selected: End types after it
-        try session.sendText(" Something Else")
+        try await session.sendKeys("r", "End")  // the name starts selected: End types after it
+        try await session.sendText(" Something Else")
         try await session.waitFor("Pacific Coast Drive Something Else")
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         let screen = try await session.waitUntil("the rename cancelled") { screen in
             !screen.contains("Something Else") && Self.listRows(screen).first.map { $0.contains("Pacific Coast Drive") && $0.contains("7 stops") } == true
         }
@@ -145,12 +148,12 @@ struct TripListEndToEndTests {
 
     @Test("/ filters by place name ignoring case and accents; Esc shows every trip again")
     func filterByPlaceName() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession()
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
 
-        try session.sendKeys("/")
-        try session.sendText("fuss")
+        try await session.sendKeys("/")
+        try await session.sendText("fuss")
         // “fu” already leaves only Romantic Road: wait for the whole text typed, shown in the field.
         try await session.waitUntil("only “Romantic Road” listed for “fuss” (Füssen is one of its stops)") { screen in
             screen.contains("fuss")
@@ -158,25 +161,25 @@ struct TripListEndToEndTests {
                 && SampleTrips.names.filter { $0 != "Romantic Road" }.allSatisfy { !Self.listShows($0, in: screen) }
         }
 
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         let cleared = try await Self.waitForSampleTrips(session)
         #expect(!cleared.contains("fuss"))
     }
 
     @Test("Enter opens a trip with its stops and coordinates; Esc goes back to the list")
     func openTripAndGoBack() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession()
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
 
-        try session.sendKeys("j", "j", "j", "Enter")
+        try await session.sendKeys("j", "j", "j", "Enter")
         let detail = try await session.waitUntil("the stops of “Romantic Road”") { screen in
             ["Romantic Road", "Würzburg", "Füssen", "Augsburg", "49.7913° N"].allSatisfy(screen.contains)
         }
         #expect(!detail.contains("Roadtrips"), "the trip detail should replace the list:\n\(session.framed(detail))")
         #expect(!detail.contains("Pacific Coast Drive"))
 
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         let list = try await Self.waitForSampleTrips(session)
         #expect(!list.contains("49.7913° N"), "the stops should be gone:\n\(session.framed(list))")
         try await Self.quitNormally(session)
@@ -184,18 +187,18 @@ struct TripListEndToEndTests {
 
     @Test("Back from a trip, the selection is kept")
     func backKeepsSelection() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession()
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
 
-        try session.sendKeys("j", "j", "j", "Enter")
+        try await session.sendKeys("j", "j", "j", "Enter")
         try await session.waitUntil("the stops of “Romantic Road”") { screen in
             screen.components(separatedBy: "\n").first?.contains("Romantic Road") == true && screen.contains("Würzburg")
         }
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await Self.waitForSampleTrips(session)
         // Back on the list, the selection is kept: Enter opens the same trip again.
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Enter")
         try await session.waitUntil("“Romantic Road” opened again") { screen in
             screen.components(separatedBy: "\n").first?.contains("Romantic Road") == true && screen.contains("Füssen")
         }
@@ -203,17 +206,17 @@ struct TripListEndToEndTests {
 
     @Test("? shows a help box listing the keys; any key closes it")
     func helpOverlay() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession()
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
 
-        try session.sendKeys("?")
+        try await session.sendKeys("?")
         let help = try await session.waitFor("Rename the selected trip")
         for text in ["Roadtrips — keys", "Delete the selected trip", "Filter by trip or place name", "Quit"] {
             #expect(help.contains(text), "the help should list “\(text)”:\n\(session.framed(help))")
         }
 
-        try session.sendKeys("x")
+        try await session.sendKeys("x")
         try await session.waitUntil("the help box closed") { screen in
             !screen.contains("Rename the selected trip") && !screen.contains("Roadtrips — keys")
         }
@@ -223,14 +226,16 @@ struct TripListEndToEndTests {
 
     @Test("Ctrl-C with an unsaved change quits with 130, restores the terminal and saves")
     func controlCSavesAndQuits() async throws {
-        let session = try TmuxSession()
+        // The autosave is held before it writes anything: only the exit path can save the change.
+        let session = try await TmuxSession(hold: ["autosave"])
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
 
-        try session.sendKeys("a", "Enter")
+        try await session.sendKeys("a", "Enter")
         try await session.waitFor("6 trips")
-        // Sent at once, well within the autosave delay: normally the exit path is what saves.
-        try session.sendKeys("C-c")
+        try await session.waitUntilHeld("autosave")
+        #expect(Run.names(of: try Run.trips(at: session.dataFile)) == SampleTrips.names)
+        try await session.sendKeys("C-c")
         let (status, screen) = try await session.waitForExit()
         #expect(status == 130, "Ctrl-C should end with status 130:\n\(session.framed(screen))")
         #expect(TmuxSession.showsNormalTerminalModes(screen), "the terminal should be restored:\n\(session.framed(screen))")
@@ -239,13 +244,16 @@ struct TripListEndToEndTests {
 
     @Test("SIGTERM or SIGHUP with an unsaved change saves, restores the terminal and exits with 128 + the signal", arguments: [SIGTERM, SIGHUP])
     func signalSavesAndQuits(signal: Int32) async throws {
-        let session = try TmuxSession()
+        // The autosave is held before it writes anything: only the exit path can save the change.
+        let session = try await TmuxSession(hold: ["autosave"])
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
 
-        try session.sendKeys("a", "Enter")
+        try await session.sendKeys("a", "Enter")
         try await session.waitFor("6 trips")
-        let pid = try session.programProcessID()
+        try await session.waitUntilHeld("autosave")
+        #expect(Run.names(of: try Run.trips(at: session.dataFile)) == SampleTrips.names)
+        let pid = try await session.programProcessID()
         #expect(kill(pid, signal) == 0)
         let (status, screen) = try await session.waitForExit()
         #expect(status == 128 + signal, "signal \(signal) should end with status \(128 + signal):\n\(session.framed(screen))")
@@ -255,15 +263,15 @@ struct TripListEndToEndTests {
 
     @Test("Delete asks first; n keeps the trip")
     func deleteKeyAnsweredNo() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession()
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
 
-        try session.sendKeys("j", "DC")
+        try await session.sendKeys("j", "DC")
         try await session.waitUntil("a question to delete “Route 66”") { screen in
             screen.components(separatedBy: "\n").contains { $0.contains("Delete") && $0.contains("Route 66") }
         }
-        try session.sendKeys("n")
+        try await session.sendKeys("n")
         let screen = try await session.waitUntil("the question gone") { screen in
             !screen.components(separatedBy: "\n").contains { $0.contains("Delete") && $0.contains("Route 66") }
         }
@@ -275,11 +283,11 @@ struct TripListEndToEndTests {
 
     @Test("s saves at once and says so")
     func saveNow() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession()
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
 
-        try session.sendKeys("a", "Enter", "s")
+        try await session.sendKeys("a", "Enter", "s")
         try await session.waitFor("Saved")
         // The message comes after the save: the file has the new trip now, while the program runs.
         #expect(Run.names(of: try Run.trips(at: session.dataFile)) == ["New Trip"] + SampleTrips.names)

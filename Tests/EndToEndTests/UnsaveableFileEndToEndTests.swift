@@ -53,13 +53,13 @@ struct UnsaveableFileEndToEndTests {
     /// A planner on the sample trips, the file broken underneath, then one trip deleted: a
     /// change the file cannot take. Returns the session and what the file must still hold.
     private func changeAfterBreaking(_ breakage: Breakage, directory: TemporaryDirectory) async throws -> (TmuxSession, String) {
-        let session = try TmuxSession(width: 110, height: 30, directory: directory,
+        let session = try await TmuxSession(width: 110, height: 30, directory: directory,
                                       variables: ["XDG_STATE_HOME": directory.url.appendingPathComponent("state").path])
         try await TripListEndToEndTests.waitForSampleTrips(session)
         let untouched = try breakage.apply(to: session.dataFile)
-        try session.sendKeys("d")
+        try await session.sendKeys("d")
         try await session.waitFor("y  Yes")
-        try session.sendKeys("y")
+        try await session.sendKeys("y")
         try await session.waitFor("4 trips")
         try await session.waitFor("Cannot save \(session.dataFile.path)")
         return (session, untouched)
@@ -100,11 +100,11 @@ struct UnsaveableFileEndToEndTests {
         let (session, untouched) = try await changeAfterBreaking(breakage, directory: directory)
         defer { session.close() }
 
-        try session.sendKeys("q")
+        try await session.sendKeys("q")
         let question = try await Self.waitForTheQuestion(session)
         #expect(question.contains("Save them to a new file:"))
         #expect(question.contains("trips.json.recovered-"))
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Enter")
         let (status, screen) = try await session.waitForExit()
         #expect(status == 0)
         #expect(TmuxSession.showsNormalTerminalModes(screen))
@@ -118,15 +118,15 @@ struct UnsaveableFileEndToEndTests {
         let directory = try TemporaryDirectory()
         let (session, _) = try await changeAfterBreaking(.unparsable, directory: directory)
         defer { session.close() }
-        try session.sendKeys("q")
+        try await session.sendKeys("q")
         try await Self.waitForTheQuestion(session)
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await session.waitUntil("the trip list again") { $0.contains("4 trips") && !$0.contains("Your changes are not saved") }
         // Another program repairs the file (the five sample trips).
         let repaired = try TemporaryDirectory.withSampleTrips()
         try FileManager.default.removeItem(at: directory.dataFile)
         try FileManager.default.copyItem(at: repaired.dataFile, to: directory.dataFile)
-        try session.sendKeys("q")
+        try await session.sendKeys("q")
         let (status, _) = try await session.waitForExit()
         #expect(status == 0)
         // Merged: the deletion made here applied to the repaired file.
@@ -139,11 +139,11 @@ struct UnsaveableFileEndToEndTests {
         let directory = try TemporaryDirectory()
         let (session, untouched) = try await changeAfterBreaking(.emptied, directory: directory)
         defer { session.close() }
-        try session.sendKeys("q")
+        try await session.sendKeys("q")
         try await Self.waitForTheQuestion(session)
-        try session.sendKeys("C-x")
+        try await session.sendKeys("C-x")
         try await session.waitFor("Quit and lose the changes")
-        try session.sendKeys("y")
+        try await session.sendKeys("y")
         let (status, screen) = try await session.waitForExit()
         #expect(status == 0)
         #expect(screen.replacingOccurrences(of: "\n", with: "").contains("your unsaved changes were discarded, as asked"))
@@ -163,9 +163,9 @@ struct UnsaveableFileEndToEndTests {
         let (session, untouched) = try await changeAfterBreaking(.folder, directory: directory)
         defer { session.close() }
         switch signal {
-        case .interrupt: try session.sendKeys("C-c")
-        case .terminate: kill(try session.programProcessID(), SIGTERM)
-        case .hangUp: kill(try session.programProcessID(), SIGHUP)
+        case .interrupt: try await session.sendKeys("C-c")
+        case .terminate: kill(try await session.programProcessID(), SIGTERM)
+        case .hangUp: kill(try await session.programProcessID(), SIGHUP)
         }
         let (status, screen) = try await session.waitForExit()
         #expect(status == signal.exitStatus)
@@ -187,7 +187,7 @@ struct UnsaveableFileEndToEndTests {
         let chattr = try Run.process("/usr/bin/chattr", ["+i", directory.path], environment: Run.environment())
         try #require(chattr.status == 0, "chattr +i failed: \(chattr.standardError)")
         defer { _ = try? Run.process("/usr/bin/chattr", ["-i", directory.path], environment: Run.environment()) }
-        kill(try session.programProcessID(), SIGTERM)
+        kill(try await session.programProcessID(), SIGTERM)
         let (status, screen) = try await session.waitForExit()
         #expect(status == 128 + SIGTERM)
         try theRecoveryFile(in: directory.url.appendingPathComponent("state/roadtrip"), namedAfter: "Your changes were written to", on: screen)

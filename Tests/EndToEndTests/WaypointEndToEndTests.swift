@@ -7,9 +7,9 @@ struct WaypointEndToEndTests {
     /// Presses ↓ until the preview shows `preview` (the chosen place), at most `limit` times.
     static func choose(_ preview: String, in session: TmuxSession, limit: Int = 15) async throws {
         for _ in 0..<limit {
-            if try session.capture().contains(preview) { return }
-            let before = try session.capture()
-            try session.sendKeys("Down")
+            if try await session.capture().contains(preview) { return }
+            let before = try await session.capture()
+            try await session.sendKeys("Down")
             try await session.waitUntil("the choice to move") { $0 != before }
         }
         try await session.waitFor(preview)
@@ -17,21 +17,21 @@ struct WaypointEndToEndTests {
 
     @Test("a, type monter, Monterey (California) is listed; Enter adds it with Monterey's coordinates")
     func addMontereyBySearch() async throws {
-        let session = try TmuxSession(width: 110, height: 30)
+        let session = try await TmuxSession(width: 110, height: 30)
         defer { session.close() }
         try await TripDetailEndToEndTests.openPacific(session)
-        try session.sendKeys("G", "a")
+        try await session.sendKeys("G", "a")
         try await session.waitFor("Add a stop after “Morro Bay”")
-        try session.sendText("monter")
+        try await session.sendText("monter")
         try await session.waitUntil("Monterey, California in the results") { screen in
             screen.components(separatedBy: "\n").contains { $0.contains("Monterey ") && $0.contains("California") }
         }
         try await Self.choose("Monterey — California, United States", in: session)
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Enter")
         try await session.waitUntil("the new stop 8 in the trip") { screen in
             screen.contains("8 stops") && screen.components(separatedBy: "\n").contains { $0.contains("8.") && $0.contains("Monterey") }
         }
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
 
         let stops = try #require(try Run.trips(at: session.dataFile).first?["waypoints"] as? [[String: Any]])
@@ -46,47 +46,47 @@ struct WaypointEndToEndTests {
 
     @Test("At 80×24, two Fort Williams are listed with their regions (Scotland, Newfoundland), not a bare country code")
     func sameNamesShowTheirRegions() async throws {
-        let session = try TmuxSession(width: 80, height: 24)
+        let session = try await TmuxSession(width: 80, height: 24)
         defer { session.close() }
         try await TripDetailEndToEndTests.openPacific(session)
-        try session.sendKeys("a")
-        try session.sendText("fort william")
+        try await session.sendKeys("a")
+        try await session.sendText("fort william")
         try await session.waitUntil("both Fort Williams with their regions") { screen in
             let rows = screen.components(separatedBy: "\n").filter { $0.contains("Fort William ") }
             return rows.contains { $0.contains("Scotland") } && rows.contains { $0.contains("Newfoundl") }
         }
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await session.waitUntil("the trip unchanged") { $0.contains("7 stops") && !$0.contains("Add a stop") }
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
     }
 
     @Test("Nara-shi is found and listed as Nara, in the region of Nara")
     func englishNamesAreListed() async throws {
-        let session = try TmuxSession(width: 110, height: 30)
+        let session = try await TmuxSession(width: 110, height: 30)
         defer { session.close() }
         try await TripDetailEndToEndTests.openPacific(session)
-        try session.sendKeys("a")
-        try session.sendText("nara-shi")
+        try await session.sendKeys("a")
+        try await session.sendText("nara-shi")
         try await Self.choose("Nara — Nara, Japan", in: session)
-        #expect(try !session.capture().contains("Nara-shi"))
-        try session.sendKeys("Escape")
+        #expect(try await !session.capture().contains("Nara-shi"))
+        try await session.sendKeys("Escape")
         try await session.waitUntil("the trip unchanged") { $0.contains("7 stops") && !$0.contains("Add a stop") }
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
     }
 
     @Test("Coordinates make a stop named after the nearest place, at the exact point")
     func addByCoordinates() async throws {
-        let session = try TmuxSession(width: 110, height: 30)
+        let session = try await TmuxSession(width: 110, height: 30)
         defer { session.close() }
         try await TripDetailEndToEndTests.openPacific(session)
-        try session.sendKeys("a")
-        try session.sendText("35°33′51″N 121°4′51″W")
+        try await session.sendKeys("a")
+        try await session.sendText("35°33′51″N 121°4′51″W")
         try await session.waitFor("near Cambria, CA")
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Enter")
         try await session.waitUntil("the stop in the trip") { $0.contains("8 stops") && $0.contains("near Cambria, CA") }
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
         let stops = try #require(try Run.trips(at: session.dataFile).first?["waypoints"] as? [[String: Any]])
         #expect(stops[1]["name"] as? String == "near Cambria, CA")
@@ -97,41 +97,41 @@ struct WaypointEndToEndTests {
 
     @Test("Enter on a stop, change its name and notes, Esc: nothing changed")
     func editThenCancel() async throws {
-        let session = try TmuxSession(width: 110, height: 30)
+        let session = try await TmuxSession(width: 110, height: 30)
         defer { session.close() }
         try await TripDetailEndToEndTests.openPacific(session)
         let before = try Data(contentsOf: session.dataFile)
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Enter")
         try await session.waitFor("Edit “Monterey”")
         try await session.waitFor("Keep “Monterey”")
-        try session.sendKeys("Tab", "C-u")
-        try session.sendText("Cannery Row")
-        try session.sendKeys("Tab")
-        try session.sendText("aquarium")
+        try await session.sendKeys("Tab", "C-u")
+        try await session.sendText("Cannery Row")
+        try await session.sendKeys("Tab")
+        try await session.sendText("aquarium")
         try await session.waitUntil("the typed name and notes") { $0.contains("Cannery Row") && $0.contains("aquarium") }
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await session.waitUntil("the trip unchanged") { screen in
             screen.contains("7 stops") && !screen.contains("Cannery Row") && screen.components(separatedBy: "\n").contains { $0.contains("1.") && $0.contains("Monterey") }
         }
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
         #expect(try Data(contentsOf: session.dataFile) == before)
     }
 
     @Test("Enter on a stop, change its name and notes, Enter: saved, place kept")
     func editThenConfirm() async throws {
-        let session = try TmuxSession(width: 110, height: 30)
+        let session = try await TmuxSession(width: 110, height: 30)
         defer { session.close() }
         try await TripDetailEndToEndTests.openPacific(session)
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Enter")
         try await session.waitFor("Keep “Monterey”")
-        try session.sendKeys("Tab", "C-u")
-        try session.sendText("Cannery Row")
-        try session.sendKeys("Tab")
-        try session.sendText("aquarium at 10")
-        try session.sendKeys("Enter")
+        try await session.sendKeys("Tab", "C-u")
+        try await session.sendText("Cannery Row")
+        try await session.sendKeys("Tab")
+        try await session.sendText("aquarium at 10")
+        try await session.sendKeys("Enter")
         try await session.waitFor("Updated “Cannery Row”.")
-        try session.sendKeys("Escape")
+        try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
         let stop = try #require((try Run.trips(at: session.dataFile).first?["waypoints"] as? [[String: Any]])?.first)
         #expect(stop["name"] as? String == "Cannery Row")

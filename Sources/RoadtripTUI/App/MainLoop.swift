@@ -84,6 +84,8 @@ final class MainLoop {
                 }
                 rescue?.draw(on: terminal.surface)
                 journalOffer?.draw(on: terminal.surface)
+                // What was copied goes to the terminal before the frame that says "Copied".
+                for text in navigator.takeClipboard() { terminal.copyToClipboard(text) }
                 terminal.update()
                 needsDisplay = false
                 frames += 1
@@ -94,7 +96,6 @@ final class MainLoop {
             // drawing of the very frame that shows the change.
             if rescue == nil { autosave() }
             if journalOffer == nil { model.keepJournal() }
-            for text in navigator.takeClipboard() { terminal.copyToClipboard(text) }
             // Keys already waiting (a paste, a held key, keys typed while a frame was drawn)
             // are all handled before the next frame, so the screen never lags the keyboard.
             // A resize is drawn before the keys after it: they are meant for the screen at its

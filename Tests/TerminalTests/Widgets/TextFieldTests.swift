@@ -244,18 +244,19 @@ import Testing
     }
 
     /// Reading the text after every key used to rebuild it from all the characters: a paste
-    /// into an unbounded field (notes) took quadratic time. Now it is kept in step.
-    @Test func readingTheTextAfterEveryKeyOfALongPasteStaysFast() {
+    /// into an unbounded field (notes) took quadratic time. Now it is kept in step: the text is
+    /// right after every key of a 100,000-character paste. How long that takes is measured by
+    /// `make bench` (`roadtrip-bench --text-field`), not here.
+    @Test func theTextIsRightAfterEveryKeyOfALongPaste() {
         var field = TextField()
-        let clock = ContinuousClock()
-        let start = clock.now
-        var length = 0
-        for character in String(repeating: "é東x😀 ", count: 20_000) {
+        let piece = "é東x😀 "
+        var typed = 0
+        for character in String(repeating: piece, count: 20_000) {
             _ = field.handle(.character(character))
-            length = field.text.utf8.count
+            typed += String(character).utf8.count
+            guard field.text.utf8.count == typed else { return #expect(field.text.utf8.count == typed, "after \(typed) bytes") }
         }
-        #expect(length == 20_000 * "é東x😀 ".utf8.count)
-        #expect(clock.now - start < .seconds(5), "100,000 keys took \(clock.now - start)")
+        #expect(field.text == String(repeating: piece, count: 20_000))
     }
 
     // MARK: The text stays in step with every edit
