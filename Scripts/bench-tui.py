@@ -167,6 +167,23 @@ def main():
         row("one character of a title rename (big file)", [session.key("a") for _ in range(repeats)], 5)
         session.key("Enter")
         rss_editing = session.quit()
+
+        # A 100,000-character paste into a trip's rename (issue 21: about 100 s before), from the
+        # paste to the frame after the last of its keys; the name keeps its first 200 characters.
+        session = Session(binary, big, work)
+        session.key("r")
+        session.key("C-u")
+        paste = os.path.join(work, "paste.txt")
+        with open(paste, "w") as text:
+            text.write(("Tour0123456789" * 7200)[:100_000])
+        before = len(session.frames())
+        sent = time.monotonic_ns()
+        subprocess.run(["tmux", "load-buffer", paste], check=True)
+        subprocess.run(["tmux", "paste-buffer", "-t", session.name], check=True)
+        frames = session.wait(lambda: sum(f[2] for f in session.frames()[before:]) >= 100_000 and session.frames(), "the pasted keys", 600)
+        row("a 100,000-character paste into a rename: to the frame after its last key", [(frames[-1][1] - sent) / 1e6], 2000, judged="max")
+        session.send("Escape")
+        session.close()
         row("peak RSS, one save", [rss_one_save], 100, "MB", judged="max")
         row("peak RSS, an editing session", [rss_editing], 100, "MB", judged="max")
 
@@ -189,6 +206,21 @@ def main():
             new_times += timed_runs([binary, "--file", copy, "new", "X", "Paris"], 1)
         python = timed_runs(["python3", "-c", "import json,sys; json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], 'w'), indent=2, sort_keys=True)", big, os.path.join(work, "python.json")], runs)
         row("`new X Paris` / Python json load+dump (ratio of medians)", [statistics.median(new_times) / statistics.median(python)], 1.0, "×", judged="median")
+
+        # A trip with an 8 MB name (text handling was quadratic: 16 s for 1 MB in `show`).
+        huge = os.path.join(work, "huge-name.json")
+        with open(huge, "w") as out:
+            json.dump({"version": 1, "trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "Long name " * 800_000, "waypoints": [
+                {"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F02", "name": "Monterey", "location": {"latitude": 36.6002, "longitude": -121.8947}},
+                {"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F03", "name": "Big Sur", "location": {"latitude": 36.2704, "longitude": -121.8081}}]}]}, out)
+        exported = os.path.join(work, "huge.gpx")
+        for command in (["show", "1"], ["plan", "1"], ["export", "1", "-o", exported]):
+            times = []
+            for _ in range(runs):
+                if os.path.exists(exported):
+                    os.remove(exported)  # export never writes over a file
+                times += timed_runs([binary, "--file", huge] + command, 1, stderr=subprocess.DEVNULL)
+            row(f"`{' '.join(command[:2])}` with an 8 MB trip name", times, 2000, judged="median")
     finally:
         for name in Session.names:
             subprocess.run(["tmux", "kill-session", "-t", name], stderr=subprocess.DEVNULL)

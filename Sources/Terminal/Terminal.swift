@@ -242,6 +242,13 @@ package final class Terminal {
     /// frame N whole, never half of it nor a piece of the next.
     package var marksFrames = false
 
+    /// After `endwin`: what the terminal shows now (the shell's lines) is whole. The terminal may
+    /// have put back a title of its own: xterm's terminfo leaves the alternate screen with a
+    /// "pop title", which would bring back a "drawing" mark pushed when curses took the screen.
+    private func markLeft() {
+        if marksFrames { send(Self.title("roadtrip frame \(framesSent)")) }
+    }
+
     /// The escape sequence that sets the window title (OSC 2).
     static func title(_ text: String) -> String {
         "\u{1B}]2;\(text)\u{07}"
@@ -290,7 +297,10 @@ package final class Terminal {
         guard isRunning else { return }
         pauseMouse()
         endwin()
+        markLeft()
         meanwhile()
+        // Curses repaints what it had, not a frame of the program's: not whole until the next one.
+        if marksFrames { send(Self.title("roadtrip drawing \(framesSent + 1)")) }
         wrefresh(rt_stdscr())
         resumeMouse()
         invalidate()
@@ -302,6 +312,7 @@ package final class Terminal {
         isRunning = false
         pauseMouse()
         endwin()
+        markLeft()
         delscreen(screen)
         for file in files { fclose(file) }
         files = []

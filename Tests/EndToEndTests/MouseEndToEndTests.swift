@@ -9,12 +9,12 @@ struct MouseEndToEndTests {
         2 + (SampleTrips.names.firstIndex(of: name) ?? 0)
     }
 
-    /// Presses and releases the left button on one cell, `times` times.
+    /// Presses and releases the left button on one cell, `times` times, all in one write: a
+    /// double click is two clicks within 400 ms of the program's reading them, and reports that
+    /// arrive together are read in one turn of its loop, however busy the machine.
     static func click(_ session: TmuxSession, row: Int, column: Int, times: Int = 1) async throws {
-        for _ in 0..<times {
-            try await session.sendMouse(button: 0, row: row, column: column)
-            try await session.sendMouse(button: 0, row: row, column: column, release: true)
-        }
+        let click = TmuxSession.mouseReport(button: 0, row: row, column: column) + TmuxSession.mouseReport(button: 0, row: row, column: column, release: true)
+        try await session.sendText(String(repeating: click, count: times))
     }
 
     /// The text of the map's side of the screen (right of `column`), for telling it changed.

@@ -126,8 +126,9 @@ struct RoughEdgesEndToEndTests {
         try await session.sendKeys("C-u")
         try await session.sendText("coast.kml")
         // Before anything is written, the form says where the name typed alone goes.
-        let note = try await session.waitFor("Writes ")
-        #expect(note.replacingOccurrences(of: "│", with: "").contains("coast.kml"), "\(session.framed(note))")
+        try await session.waitUntil("the note on where coast.kml goes") { screen in
+            screen.contains("Writes ") && screen.replacingOccurrences(of: "│", with: "").contains("coast.kml")
+        }
         try await session.sendKeys("Enter")
         let done = try await session.waitFor("Exported “Pacific Coast Drive” to")
         let path = "\(folder)/coast.kml"

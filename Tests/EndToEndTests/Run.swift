@@ -190,10 +190,12 @@ enum Run {
         var description: String { String(cString: strerror(code)) }
     }
 
-    private static func makePipe(_ descriptors: inout [Int32]) -> Bool {
-        guard pipe(&descriptors) == 0 else { return false }
-        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        return true
+    /// A pipe, read from `descriptors[0]` and written to `descriptors[1]`: a socket pair, which
+    /// behaves like a pipe here and, unlike pipe(), is made close-on-exec at once, so that no
+    /// child another test starts meanwhile (under the lock or not: tmux's control client)
+    /// inherits either end.
+    static func makePipe(_ descriptors: inout [Int32]) -> Bool {
+        socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &descriptors) == 0
     }
 
     /// Reads two pipes until both are at their end.

@@ -112,6 +112,8 @@ final class TmuxSession {
     private var isClosed = false
     /// The test that holds this session's slot.
     private let holder = SessionSlots.currentHolder
+    /// The control-mode client the screen is read through, once it has been read.
+    private var controlMode: TmuxControl?
 
     var dataFile: URL { directory.dataFile }
 
@@ -201,6 +203,7 @@ final class TmuxSession {
     func close() {
         guard !isClosed else { return }
         isClosed = true
+        controlMode?.close()
         _ = try? Run.process(try Self.tmuxPath(), ["-f", "/dev/null", "-L", socket, "kill-server"], environment: environment)
         gate.remove()
         SessionSlots.shared.give(for: holder)
@@ -224,7 +227,12 @@ final class TmuxSession {
     /// wheel), at a 0-based row and column; `release` ends with `m` instead of `M`. tmux passes
     /// the bytes to the pane as if its terminal had sent them.
     func sendMouse(button: Int, row: Int, column: Int, release: Bool = false) async throws {
-        try await sendText("\u{1B}[<\(button);\(column + 1);\(row + 1)\(release ? "m" : "M")")
+        try await sendText(Self.mouseReport(button: button, row: row, column: column, release: release))
+    }
+
+    /// The bytes of one SGR mouse report (see `sendMouse`).
+    static func mouseReport(button: Int, row: Int, column: Int, release: Bool = false) -> String {
+        "\u{1B}[<\(button);\(column + 1);\(row + 1)\(release ? "m" : "M")"
     }
 
     /// tmux's view of the pane's mouse modes: `standard button sgr` (1000, 1002, 1006), each 0 or 1.
@@ -254,14 +262,24 @@ final class TmuxSession {
     /// as escape sequences (`capture-pane -e`).
     func capture(joined: Bool = false, attributes: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
         let clock = ContinuousClock(), deadline = clock.now + HangGuard.limit
-        let flags = (joined ? ["-J"] : []) + (attributes ? ["-e"] : [])
-        let title = ["display-message", "-p", "-t", "0", "#{pane_title}"]
+        let title = "display-message -p -t 0 '#{pane_title}'"
+        let capture = "capture-pane -p -t 0" + (joined ? " -J" : "") + (attributes ? " -e" : "")
+        let client = try controlClient()
         while true {
-            let output = try await tmux(title + [";", "capture-pane", "-p", "-t", "0"] + flags + [";"] + title)
-            if let frame = Frame(output), frame.isWhole { return frame.screen }
+            let answers = try await client.run([title, capture, title]).map { try $0.get() }
+            let frame = Frame(before: answers[0], screen: answers[1], after: answers[2])
+            if frame.isWhole { return frame.screen }
             if clock.now >= deadline { throw HangGuard.failure("a whole frame", after: HangGuard.limit, sourceLocation: sourceLocation) }
             try await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// The control-mode client, attached at the first look at the screen.
+    private func controlClient() throws -> TmuxControl {
+        if let controlMode { return controlMode }
+        let client = try TmuxControl(tmux: try Self.tmuxPath(), socket: socket, environment: environment)
+        controlMode = client
+        return client
     }
 
     /// The visible pane with colours and attributes as escape sequences (`capture-pane -e`).
@@ -282,13 +300,12 @@ final class TmuxSession {
         let screen: String
         let after: String
 
-        init?(_ output: String) {
-            // Each of the three commands ends each line it prints with a newline.
-            var lines = output.components(separatedBy: "\n")
-            guard lines.count >= 3, lines.removeLast().isEmpty else { return nil }
-            before = lines.removeFirst()
-            after = lines.removeLast()
-            screen = lines.joined(separator: "\n")
+        /// The three commands' outputs, each line of which ends with a newline.
+        init(before: String, screen: String, after: String) {
+            self.before = before.trimmingCharacters(in: .newlines)
+            self.after = after.trimmingCharacters(in: .newlines)
+            // One line per screen row: without the last newline.
+            self.screen = screen.hasSuffix("\n") ? String(screen.dropLast()) : screen
         }
 
         var isWhole: Bool { before == after && !before.hasPrefix("roadtrip drawing ") }

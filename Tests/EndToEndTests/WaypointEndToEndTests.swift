@@ -4,15 +4,22 @@ import Testing
 /// The stop editor driven through tmux, on the real gazetteer.
 @Suite("Stop editor, end to end in tmux")
 struct WaypointEndToEndTests {
-    /// Presses ↓ until the preview shows `preview` (the chosen place), at most `limit` times.
+    /// Presses ↓ until the preview shows `preview` (the chosen place), at most `limit` times. The
+    /// caller waits for the query's results first: each ↓ then moves the choice by one, and the
+    /// next one is pressed once the preview's coordinates changed.
     static func choose(_ preview: String, in session: TmuxSession, limit: Int = 15) async throws {
         for _ in 0..<limit {
-            if try await session.capture().contains(preview) { return }
             let before = try await session.capture()
+            if before.contains(preview) { return }
             try await session.sendKeys("Down")
-            try await session.waitUntil("the choice to move") { $0 != before }
+            try await session.waitUntil("the choice to move") { coordinates(in: $0) != coordinates(in: before) }
         }
         try await session.waitFor(preview)
+    }
+
+    /// The preview's coordinates line ("36.6002° N, 121.8947° W · …"): one per chosen place.
+    static func coordinates(in screen: String) -> [String] {
+        screen.components(separatedBy: "\n").filter { $0.contains("° N") || $0.contains("° S") }
     }
 
     @Test("a, type monter, Monterey (California) is listed; Enter adds it with Monterey's coordinates")
@@ -68,6 +75,9 @@ struct WaypointEndToEndTests {
         try await TripDetailEndToEndTests.openPacific(session)
         try await session.sendKeys("a")
         try await session.sendText("nara-shi")
+        try await session.waitUntil("Nara, Japan in the results for the whole query") { screen in
+            screen.contains("nara-shi") && screen.components(separatedBy: "\n").contains { $0.contains("Nara") && $0.contains("Japan") }
+        }
         try await Self.choose("Nara — Nara, Japan", in: session)
         #expect(try await !session.capture().contains("Nara-shi"))
         try await session.sendKeys("Escape")
