@@ -29,10 +29,11 @@ struct MissingDataFileEndToEndTests {
         defer { directory.remove() }
         let note = try CommandLineEndToEndTests.roadtrip(["show", "1"], in: directory)
         #expect(note.status == 1)
-        let command = try #require(note.standardError.components(separatedBy: "To add them: ").last?.split(separator: "\n").first.map(String.init))
-        let binary = URL(fileURLWithPath: try RoadtripBinary.path()).deletingLastPathComponent().path
-        let environment = Run.environment(["ROADTRIP_FILE": directory.dataFile.path, "LANG": "C.UTF-8",
-                                           "PATH": binary + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+        let afterNote: String? = note.standardError.components(separatedBy: "To add them: ").last
+        let command: String = try #require(afterNote?.split(separator: "\n").first.map { String($0) })
+        let binary: String = URL(fileURLWithPath: try RoadtripBinary.path()).deletingLastPathComponent().path
+        let path: String = binary + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let environment = Run.environment(["ROADTRIP_FILE": directory.dataFile.path, "LANG": "C.UTF-8", "PATH": path])
         let result = try Run.process("/bin/sh", ["-c", command], environment: environment)
         #expect(result.status == 0, "\(command)\n\(CommandLineEndToEndTests.describe(result))")
         #expect(Run.names(of: try Run.trips(at: directory.dataFile)) == SampleTrips.names)

@@ -119,9 +119,9 @@ import Testing
         // 10 × 10 points 1 apart, from (0, 0) to (0, 9): 99 legs of at least 1 each, and the
         // snake row by row makes every leg exactly 1, so the optimum is 99.
         var random = SeededRandom(seed: 100)
-        let cells = (0..<100).map { Point(x: Double($0 % 10), y: Double($0 / 10)) }
+        let cells: [Point] = (0..<100).map { (index: Int) -> Point in Point(x: Double(index % 10), y: Double(index / 10)) }
         let start = cells[0], end = cells[90]
-        let middle = cells.filter { ($0.x, $0.y) != (start.x, start.y) && ($0.x, $0.y) != (end.x, end.y) }
+        let middle: [Point] = cells.filter { (cell: Point) -> Bool in (cell.x, cell.y) != (start.x, start.y) && (cell.x, cell.y) != (end.x, end.y) }
         let points = [start] + middle.shuffled(using: &random) + [end]
         let distance = Self.euclidean(points)
         let order = RouteOptimizer.bestOrder(count: points.count, distance: distance)
@@ -198,9 +198,14 @@ import Testing
 
     @Test func pastTheStopLimitTheOrderIsKeptWithoutAMatrix() {
         // Issue 21: 100,000 stops asked for an 80 GB matrix (n² doubles) and aborted.
-        let many = (0..<(RouteOptimizer.maximumStops + 1)).map { Coordinate(latitude: Double($0 % 80), longitude: Double(($0 * 7) % 170)) }
-        #expect(RouteOptimizer.bestOrder(of: many) == Array(many.indices))
-        #expect(RouteOptimizer.bestOrder(count: 200_000) { _, _ in 1 } == Array(0..<200_000))
+        let many: [Coordinate] = (0..<(RouteOptimizer.maximumStops + 1)).map { (index: Int) -> Coordinate in
+            Coordinate(latitude: Double(index % 80), longitude: Double((index * 7) % 170))
+        }
+        let kept: [Int] = RouteOptimizer.bestOrder(of: many)
+        #expect(kept == Array(many.indices))
+        let unit: (Int, Int) -> Double = { _, _ in 1 }
+        let keptByCount: [Int] = RouteOptimizer.bestOrder(count: 200_000, distance: unit)
+        #expect(keptByCount == Array(0..<200_000))
         var trip = Trip(name: "Everywhere")
         trip.stops = many.map { Stop(name: "x", location: $0) }
         #expect(StopOrder.tooLargeToOptimize(trip) == "“Everywhere” has 1,001 stops, and the best order is searched for at most 1,000: split the trip into shorter ones to optimise them.")
