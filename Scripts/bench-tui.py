@@ -180,7 +180,10 @@ def main():
         sent = time.monotonic_ns()
         subprocess.run(["tmux", "load-buffer", paste], check=True)
         subprocess.run(["tmux", "paste-buffer", "-t", session.name], check=True)
-        frames = session.wait(lambda: sum(f[2] for f in session.frames()[before:]) >= 100_000 and session.frames(), "the pasted keys", 600)
+        # The last keys of the paste change nothing once the name is full, so they need not be
+        # drawn: Home after them moves the caret, and its frame comes once every key is read.
+        session.send("Home")
+        frames = session.wait(lambda: sum(f[2] for f in session.frames()[before:]) >= 100_001 and session.frames(), "the pasted keys", 600)
         row("a 100,000-character paste into a rename: to the frame after its last key", [(frames[-1][1] - sent) / 1e6], 2000, judged="max")
         session.send("Escape")
         session.close()
