@@ -45,7 +45,7 @@ package enum Application {
         // Off as well when the terminal has no mouse: the keys do everything anyway.
         if settings.mouse { terminal.enableMouse() }
         // Under an end-to-end test's gate, each frame says it is whole (see `Terminal.marksFrames`).
-        terminal.marksFrames = settings.environment[TestGate.directoryVariable] != nil
+        terminal.marksFrames = TestGate(environment: settings.environment) != nil
         let navigator = Navigator(runner: model.runner)
         navigator.push(TripListAssembly.makeModule(context: makeContext(model: model, navigator: navigator, settings: settings)))
         if let reason = model.readOnlyReason {
