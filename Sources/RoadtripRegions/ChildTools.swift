@@ -10,6 +10,9 @@ struct ChildTools {
     /// Told how far a tool has read its input file, while it runs.
     var reading: (@Sendable (_ path: String, _ bytes: Int64) -> Void)?
 
+    /// Where a tool's standard output goes when it is captured (read back after a failure too).
+    var outputFile: URL { logFile.deletingLastPathComponent().appendingPathComponent("output.txt") }
+
     /// The package each tool comes from, for the sentence when it is missing.
     static let packages = ["osmium": "osmium-tool", "sha256sum": "coreutils", "planetsplitter": "routino"]
 
@@ -31,7 +34,7 @@ struct ChildTools {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try Self.locate(tool))
         process.arguments = arguments
-        let output = capture ? logFile.deletingLastPathComponent().appendingPathComponent("output.txt") : nil
+        let output = capture ? outputFile : nil
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: logFile)
         if let output {

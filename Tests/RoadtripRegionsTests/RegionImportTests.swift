@@ -124,3 +124,84 @@ import RoadtripTestSupport
                 == "Adding a region needs osmium, from the Debian package osmium-tool: install it with `sudo apt-get install osmium-tool`.")
     }
 }
+
+/// Hostile extracts of issue 34 (cases 11, 13, 15): small OSM XML files written by the tests.
+extension RegionImportTests {
+    static let village = #"<node id="1" lat="43.7384" lon="7.4246" version="1"><tag k="place" v="village"/><tag k="name" v="Placeville"/></node>"#
+
+    /// An OSM XML extract holding `body`, with the header box `bounds` when given.
+    static func osm(_ body: String, bounds: String? = nil, named name: String, in directory: TemporaryDirectory) throws -> String {
+        let file = directory.file(name)
+        let header = bounds.map { "  <bounds \($0)/>\n" } ?? ""
+        try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"test\">\n\(header)  \(body)\n</osm>\n".utf8).write(to: file)
+        return file.path
+    }
+
+    /// Issue 34, case 11: planetsplitter failed on its own empty work file ("Cannot mmap file
+    /// '…/nodesx….idx.tmp' for reading [Invalid argument]"), naming a file already gone.
+    @Test(arguments: ["", #"<way id="100" version="1"><nd ref="10"/><nd ref="11"/><tag k="highway" v="primary"/></way>"#])
+    func placesWithoutRoadsToDriveOnAreARegionWithoutRouting(roads: String) throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        let info = try Self.importing(try Self.osm(Self.village + roads, named: "placeville.osm", in: directory), into: shelf)
+        #expect(info.places == 1 && info.roads == 0 && info.roadDatabase == nil, "\(info)")
+        #expect(RegionText.counts(info) == "1 places, no roads to route on")
+        let folder = try #require(shelf.installed().first).folder
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(RegionInfo.roadsFolderName).path))
+        #expect(RoadRouter(shelf: shelf).hasRoads == false)
+    }
+
+    /// Issue 34, case 13: "osmium failed (status 1): PBF error: invalid blob size: 2147483647"
+    /// named no file; nor did the same for an `.osm` with a document type declaration.
+    @Test func anExtractOsmiumCannotReadIsNamedWithTheReason() throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        // Andorra with its first blob's size (field 3 of the BlobHeader, a varint) made 2^31 - 1.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fixture("andorra.osm.pbf"))))
+        let headerLength = Int(bytes[3])
+        let sizeField = 4 + 2 + 9
+        #expect(bytes[sizeField] == 0x18)
+        var end = sizeField + 1
+        while bytes[end] & 0x80 != 0 { end += 1 }
+        let header = Array(bytes[4..<(sizeField + 1)]) + [0xFF, 0xFF, 0xFF, 0xFF, 0x07] + Array(bytes[(end + 1)..<(4 + headerLength)])
+        bytes = [0, 0, 0, UInt8(header.count)] + header + Array(bytes[(4 + headerLength)...])
+        let blob = directory.file("blob.osm.pbf")
+        try Data(bytes).write(to: blob)
+        let dtd = try Self.osm(Self.village, named: "dtd.osm", in: directory)
+        let declared = try String(contentsOfFile: dtd, encoding: .utf8).replacingOccurrences(of: "<osm ", with: "<!DOCTYPE osm [ <!ENTITY a \"b\"> ]>\n<osm ")
+        try Data(declared.utf8).write(to: URL(fileURLWithPath: dtd))
+        for (file, reason) in [(blob.path, "osmium cannot read it (PBF error: invalid blob size: 2147483647)"), (dtd, "osmium cannot read it (XML entities are not supported)")] {
+            #expect(throws: RegionError.notAnExtract(path: file, reason: reason)) { try Self.importing(file, into: shelf) }
+            #expect(Self.regionFiles(shelf).isEmpty, "\(Self.regionFiles(shelf))")
+        }
+    }
+
+    /// Issue 34, case 15: a header box of the whole world around one town became the region's
+    /// box, so every leg on Earth was "more than 1 km from any road" of it.
+    @Test func theBoxIsTheDataWithinTheHeadersBoxAndNodesOffTheGlobeAreLeftOut() throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        let road = #"""
+            <node id="10" lat="43.7300" lon="7.4100" version="1"/><node id="11" lat="43.7350" lon="7.4200" version="1"/>
+            <node id="12" lat="95" lon="7.4" version="1"/><node id="13" lat="43.7" lon="180.0000001" version="1"/>
+            <way id="100" version="1"><nd ref="10"/><nd ref="11"/><tag k="highway" v="primary"/></way>
+            """#
+        let world = try Self.osm(Self.village + road, bounds: #"minlat="-90" minlon="-180" maxlat="90" maxlon="180""#, named: "world.osm", in: directory)
+        let info = try Self.importing(world, into: shelf)
+        #expect(info.bounds == RegionInfo.Bounds(south: 43.73, west: 7.41, north: 43.7384, east: 7.4246), "\(String(describing: info.bounds))")
+        let router = RoadRouter(shelf: shelf)
+        let outcome = router.route(from: Coordinate(latitude: 36.6002, longitude: -121.8947), to: Coordinate(latitude: 36.5552, longitude: -121.9233),
+                                   fromName: "Monterey", toName: "Carmel")
+        #expect(outcome == .estimate(reason: "no region covers Monterey"))
+        // A header box within the data: the box the extract was cut to.
+        let cut = try Self.osm(Self.village + road, bounds: #"minlat="43.72" minlon="7.40" maxlat="43.736" maxlon="7.421""#, named: "cut.osm", in: directory)
+        #expect(try Self.importing(cut, into: shelf).bounds == RegionInfo.Bounds(south: 43.73, west: 7.41, north: 43.736, east: 7.421))
+    }
+
+    @Test func areasAcrossTheEquatorOrThePrimeMeridianNameEachEndsSide() {
+        #expect(RegionText.area(.init(south: 49.86, west: -8.65, north: 60.86, east: 1.77)) == "49.86–60.86°N 8.65°W–1.77°E")
+        #expect(RegionText.area(.init(south: -90, west: -180, north: 90, east: 180)) == "90.00°S–90.00°N 180.00°W–180.00°E")
+        #expect(RegionText.area(.init(south: 42.43, west: 1.42, north: 42.66, east: 1.78)) == "42.43–42.66°N 1.42–1.78°E")
+        #expect(RegionText.area(.init(south: -34.2, west: 18.3, north: -33.8, east: 18.9)) == "34.20–33.80°S 18.30–18.90°E")
+    }
+}
