@@ -155,19 +155,19 @@ package struct RegionImport: Sendable {
         }
     }
 
-    /// Whether planetsplitter's report (`--loggable`, on its standard output) says it kept no node
-    /// of a road ("Highway Nodes=0"): it then fails on its own empty file, naming a temporary
-    /// file it has already removed.
+    /// Whether planetsplitter's report (`--loggable`, on its standard output) says it read roads
+    /// but kept no node of them ("Checked Ways for unused Nodes: Ways=2 Highway Nodes=0": their
+    /// nodes are missing). It then fails on its own empty file, naming a work file it has
+    /// already removed. Ways=0 is not that: roads osmium counted were lost on the way (a disk
+    /// that filled up loses them so).
     static func foundNoRoads(inLog file: URL) -> Bool {
-        guard let log = try? String(contentsOf: file, encoding: .utf8) else { return false }
-        let marker = "Highway Nodes="
-        var rest = log[...]
-        var last: Substring?
-        while let range = rest.range(of: marker) {
-            last = rest[range.upperBound...].prefix { $0.isNumber }
-            rest = rest[range.upperBound...]
+        guard let log = try? String(contentsOf: file, encoding: .utf8),
+              let line = log.components(separatedBy: CharacterSet(charactersIn: "\r\n")).last(where: { $0.hasPrefix("Checked Ways for unused Nodes:") })
+        else { return false }
+        func number(after label: String) -> Int? {
+            line.range(of: label).flatMap { Int(line[$0.upperBound...].prefix { $0.isNumber }) }
         }
-        return last == "0"
+        return (number(after: " Ways=") ?? 0) > 0 && number(after: " Highway Nodes=") == 0
     }
 
     /// About what an import needs on the regions' disk while it runs (planetsplitter's work files
@@ -175,10 +175,7 @@ package struct RegionImport: Sendable {
     /// once, with the figures, rather than failing half way with the tools' own words, or none.
     static func checkRoom(for extract: FileInfo, in staging: URL) throws(RegionError) {
         let needed: Int64 = 256 * 1_024 + 40 * extract.count("nodes") + 64 * extract.count("ways") + 400 * extract.count("relations")
-        var space = statvfs()
-        guard statvfs(staging.path, &space) == 0 else { return }
-        let free = Int64(space.f_bavail) * Int64(space.f_frsize)
-        guard free < needed else { return }
+        guard let free = ChildTools.freeBytes(at: staging.path), free < needed else { return }
         throw .noRoom(path: staging.deletingLastPathComponent().path, needed: needed, free: free)
     }
 
@@ -187,9 +184,7 @@ package struct RegionImport: Sendable {
     /// what it made of it) is the extract's: it is named.
     private static func explained(_ error: RegionError, in staging: URL, extract path: String) -> RegionError {
         guard case .toolFailed(let tool, _, let message) = error else { return error }
-        var space = statvfs()
-        let full = statvfs(staging.path, &space) == 0 && space.f_bavail == 0
-        if message.contains("No space left") || full {
+        if message.contains("No space left") || ChildTools.freeBytes(at: staging.path) == 0 {
             return .cannotWrite(path: staging.deletingLastPathComponent().path, reason: RegionShelf.errorText(ENOSPC))
         }
         return .notAnExtract(path: path, reason: "\(tool) cannot read it (\(message))")

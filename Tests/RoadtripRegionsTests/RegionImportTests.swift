@@ -205,3 +205,49 @@ extension RegionImportTests {
         #expect(RegionText.area(.init(south: -34.2, west: 18.3, north: -33.8, east: 18.9)) == "34.20–33.80°S 18.30–18.90°E")
     }
 }
+
+/// Issue 34, case 12: a full disk came out as "planetsplitter failed (status 1): no message", or
+/// as its failure on a work file it found empty.
+extension RegionImportTests {
+    @Test func planetsplittersReportTellsRoadsWithoutNodesFromRoadsLost() throws {
+        let directory = try TemporaryDirectory()
+        let log = directory.file("output.txt")
+        func report(_ lines: [String]) throws -> Bool {
+            try Data(lines.joined(separator: "\n").utf8).write(to: log)
+            return RegionImport.foundNoRoads(inLog: log)
+        }
+        // A way whose nodes are missing (planetsplitter 3.3.3 --loggable, as it printed it).
+        #expect(try report(["Sorted Ways: Ways=1 Duplicates=0", "Checked Ways for unused Nodes: Ways=1 Highway Nodes=0",
+                            "Removed unused Nodes: Nodes=1 Highway=0 not-Highway=1"]))
+        // The ways lost on a disk that filled up, and a report cut short before the check.
+        #expect(try !report(["Checking Ways for unused Nodes: Ways=0 Highway Nodes=0\rChecked Ways for unused Nodes: Ways=0 Highway Nodes=0"]))
+        #expect(try !report(["Sorted Nodes: Nodes=69644 Duplicates=18444", "Cannot mmap file 'x' for reading [Invalid argument]."]))
+        #expect(try !report(["Checked Ways for unused Nodes: Ways=1166 Highway Nodes=7672"]))
+    }
+
+    /// A tool that fails after the disk under its work folder filled up (and emptied it again,
+    /// as planetsplitter does) failed for want of room, whatever it said. The tool here fills a
+    /// small tmpfs, then holds its input open until the import has seen it read (so after the
+    /// import looked at the disk), then frees the room and fails without a word.
+    @Test func aToolThatFailsAfterTheDiskFilledUpFailedForWantOfRoom() throws {
+        let directory = try TemporaryDirectory()
+        let disk = directory.file("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=256k", "tmpfs", disk.path]
+        try mount.run()
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else { print("cannot mount a tmpfs here: skipped"); return }
+        defer { _ = try? Process.run(URL(fileURLWithPath: "/bin/umount"), arguments: [disk.path]).waitUntilExit() }
+        let input = directory.file("input")
+        try Data("x".utf8).write(to: input)
+        let seen = disk.appendingPathComponent("seen").path
+        var tools = ChildTools(logFile: disk.appendingPathComponent("tool.log"), isCancelled: { false })
+        tools.reading = { _, _ in _ = FileManager.default.createFile(atPath: seen, contents: nil) }
+        let script = "head -c 1M /dev/zero > \"$0/big\" 2>/dev/null; exec 3< \"$1\"; while [ ! -e \"$0/seen\" ]; do sleep 0.01; done; rm -f \"$0/big\"; exit 1"
+        #expect(throws: RegionError.toolFailed(tool: "sh", status: 1, message: "No space left on device")) {
+            try tools.run("sh", ["-c", script, disk.path, input.path], input: input.path)
+        }
+    }
+}
