@@ -251,3 +251,29 @@ extension RegionImportTests {
         }
     }
 }
+
+extension RegionImportTests {
+    /// Issue 34, case 15: a region whose box spans the world (a road at each of two far corners)
+    /// claimed every point between: "Monterey is more than 1 km from any road". It covers the
+    /// land around its roads (Routino's bins, about 6 km), and routes on them as before.
+    @Test func aRegionCoversOnlyTheLandAroundItsRoads() throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        let roads = #"""
+            <node id="10" lat="-60" lon="-170" version="1"/><node id="11" lat="-59.99" lon="-170" version="1"/>
+            <node id="12" lat="70" lon="170" version="1"/><node id="13" lat="70.01" lon="170" version="1"/>
+            <way id="100" version="1"><nd ref="10"/><nd ref="11"/><tag k="highway" v="primary"/></way>
+            <way id="101" version="1"><nd ref="12"/><nd ref="13"/><tag k="highway" v="primary"/></way>
+            """#
+        let info = try Self.importing(try Self.osm(Self.village + roads, named: "corners.osm", in: directory), into: shelf)
+        #expect(info.bounds == RegionInfo.Bounds(south: -60, west: -170, north: 70.01, east: 170))
+        let router = RoadRouter(shelf: shelf)
+        func route(_ from: (Double, Double), _ to: (Double, Double)) -> RoadRouter.Outcome {
+            router.route(from: Coordinate(latitude: from.0, longitude: from.1), to: Coordinate(latitude: to.0, longitude: to.1), fromName: "A", toName: "B")
+        }
+        #expect(route((36.6002, -121.8947), (36.5552, -121.9233)) == .estimate(reason: "no region covers A"))
+        guard case .road(let leg) = route((-60, -170), (-59.99, -170)) else { Issue.record("the road at a corner is routed on"); return }
+        #expect(abs(leg.metres - 1_116) < 20, "\(leg.metres)")
+        #expect(route((-59.995, -169.97), (-59.99, -170)) == .estimate(reason: "A is more than 1 km from any road"), "1.7 km off the road: still this region's")
+    }
+}
