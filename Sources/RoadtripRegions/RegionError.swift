@@ -43,7 +43,7 @@ package enum RegionError: Error, Equatable, CustomStringConvertible {
             return "The region cannot be written to \(path): \(reason). Nothing was changed."
         case .noRoom(let path, let needed, let free):
             return "The region cannot be written to \(path): No space left on device (adding this extract needs about "
-                + "\(RegionText.bytes(needed)) there, and \(RegionText.bytes(free)) are free). Nothing was changed."
+                + "\(RegionText.bytes(needed)) there; \(RegionText.bytes(free)) is free). Nothing was changed."
         case .damaged(let region, let problem):
             return "Region \(region) cannot be used: \(problem); add it again, or remove it with `roadtrip region remove \(region)`."
         case .sharedFolder(let path, let target, let holding):
