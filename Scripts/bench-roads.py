@@ -13,7 +13,9 @@ Krems. Rows, each over N runs (default 5):
 - the peak resident set of a planner that routed legs in both regions (both databases loaded),
   beside the same steps with no region added;
 - `optimize` of the 20 stops: on the roads (the matrix of 380 legs, each way; the cache emptied
-  first) beside the same command in straight lines (no region).
+  first) beside the same command in straight lines (no region);
+- `optimize` of 118 stops around the towns (the most whose every leg is routed, about 10 s), and of
+  1,000, past that limit, which is searched in straight lines at once (issue 34).
 
 The frames are timed by the program itself (ROADTRIP_TIMING, as in Scripts/bench-tui.py).
 """
@@ -66,6 +68,37 @@ def open_trip(session, name):
     session.wait(lambda: routed(session), "every leg on roads", 60)
     last = session.frames()[-1]
     return (frame[1] - frame[0]) / 1e6, (last[1] - frame[0]) / 1e6
+
+
+def around_towns(count):
+    """`count` points of Andorra: the towns again and again, each time a little further (up to a few
+    hundred metres), so that each is near a road and no two are one place."""
+    points = []
+    for k in range(count):
+        lat, lon = ANDORRA[k % len(ANDORRA)]
+        turn = k // len(ANDORRA)
+        points.append((lat + 0.0004 * (turn % 5) - 0.0008, lon + 0.0004 * (turn // 5 % 5) - 0.0008))
+    return points
+
+
+def many_stops(binary, trips, regions, cache, runs):
+    """Issue 34: `optimize` of as many stops as the matrix routes (RoadRouter.matrixStopLimit, 118:
+    about 10 s) on the roads, cold cache; and of 1,000 stops, past it, in straight lines at once."""
+    rows = []
+    for count, measure in ((118, "road time"), (1000, "straight line")):
+        name = f"Andorra {count}"
+        run(binary, ["--file", trips, "new", "--force", name] + [f"{lat:.5f}, {lon:.5f}" for lat, lon in around_towns(count)], regions)
+        times = []
+        for _ in range(runs if count > 118 else max(1, runs // 2)):
+            shutil.rmtree(cache, ignore_errors=True)
+            start = time.monotonic()
+            report = json.loads(run(binary, ["--file", trips, "optimize", name, "--json"], regions).stdout)
+            times.append(time.monotonic() - start)
+            if report["measure"] != measure:
+                sys.exit(f"bench: optimize of {count} stops was by {report['measure']}, not {measure}: {report.get('reason')}")
+        what = "on the roads (13,806-leg matrix, cold cache)" if count == 118 else "on roads asked: past the limit, in straight lines"
+        rows.append((f"`optimize` {count:,} stops {what}", times, "s"))
+    return rows
 
 
 def main():
@@ -131,6 +164,7 @@ def main():
             straight.append((time.monotonic() - start) * 1000)
         rows.append(("`optimize` 20 stops on the roads (380-leg matrix, cold cache)", on_roads, "ms"))
         rows.append(("`optimize` 20 stops in straight lines (no region)", straight, "ms"))
+        rows += many_stops(binary, trips, regions, cache, runs)
     finally:
         for name in bench_tui.Session.names:
             subprocess.run(["tmux", "kill-session", "-t", name], stderr=subprocess.DEVNULL)

@@ -32,6 +32,7 @@ struct GlobalOptions: ParsableArguments {
     /// The trips of the data file, for a command. A missing file is no trips (the command line
     /// never adds the sample trips the planner's first start shows), and a note on standard error
     /// says so and how to add the samples; the file is created by the first command that saves.
+    /// A command that will write says first when a journal of unsaved changes is pending.
     @MainActor
     func openModel(environment: [String: String], forWriting: Bool = false) throws -> DataModel {
         let file = dataFile(environment: environment)
@@ -39,6 +40,7 @@ struct GlobalOptions: ParsableArguments {
         if model.startedWithoutFile {
             CommandOutput.note(Self.missingFileNote(file: file, explicit: self.file != nil, samples: try? Resources.locate(environment: environment).sampleTrips))
         }
+        if forWriting { try PendingJournalNote.announce(for: model) }
         return model
     }
 

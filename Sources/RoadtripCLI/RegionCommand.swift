@@ -3,6 +3,7 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import Terminal
+import TextCanvas
 
 /// `roadtrip region add|list|remove`: OpenStreetMap extracts whose places search finds offline.
 struct RegionCommand: ParsableCommand {
@@ -60,11 +61,16 @@ struct RegionCommand: ParsableCommand {
                 throw CommandFailure(error.description)
             }
             line.clear()
-            let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-            try CommandOutput.printText("Added region \(info.name): \(DistanceUnit.grouped(info.places)) places and "
-                + "\(DistanceUnit.grouped(info.roads)) roads from \((info.sourceFile as NSString).lastPathComponent) "
-                + "(\(RegionText.bytes(info.sourceBytes))) in \(seconds) s.\n")
+            try CommandOutput.printText(RegionCommand.summary(info, seconds: Date().timeIntervalSince(started)))
         }
+    }
+
+    /// "Added region andorra: 245 places and 1,331 roads from andorra.osm.pbf (565 KB) in 0.4 s.",
+    /// printable: the file's name is the user's.
+    static func summary(_ info: RegionInfo, seconds: Double) -> String {
+        let line = "Added region \(info.name): \(DistanceUnit.grouped(info.places)) places and \(RegionText.roads(info)) from "
+            + "\((info.sourceFile as NSString).lastPathComponent) (\(RegionText.bytes(info.sourceBytes))) in \(String(format: "%.1f", seconds)) s."
+        return TextWidth.printable(line) + (info.roads == 0 ? " Legs in it are estimated, not routed." : "") + "\n"
     }
 
     struct List: ParsableCommand {
@@ -90,20 +96,16 @@ struct RegionCommand: ParsableCommand {
         }
 
         func run() throws {
-            let regions = RegionShelf.standard(environment: ProcessInfo.processInfo.environment).installed()
+            let shelf = RegionShelf.standard(environment: ProcessInfo.processInfo.environment)
+            let regions = shelf.installed()
             if json {
-                let entries = regions.map { region in
-                    switch region.info {
-                    case .success(let info):
-                        return Entry(name: region.name, sourceFile: info.sourceFile, sourceBytes: info.sourceBytes, sha256: info.sha256,
-                                     added: RegionText.isoDate(info.added), bounds: info.bounds, places: info.places, roads: info.roads, problem: nil)
-                    case .failure(let error):
-                        return Entry(name: region.name, sourceFile: "", sourceBytes: 0, sha256: "", added: "", bounds: nil, places: 0, roads: 0,
-                                     problem: error.description)
-                    }
-                }
-                try CommandOutput.printJSON(String(decoding: try JSONEncoder.deterministic().encode(entries), as: UTF8.self))
+                try CommandOutput.printJSON(String(decoding: try JSONEncoder.deterministic().encode(regions.map(Self.entry)), as: UTF8.self))
                 return
+            }
+            let foreign = shelf.foreignEntries()
+            if !foreign.isEmpty {
+                CommandOutput.note("\(shelf.directory.path) also holds \(RegionText.names(foreign)), "
+                                   + "which roadtrip did not put there: not regions, and left alone.")
             }
             if regions.isEmpty {
                 CommandOutput.note("No region has been added; add one with `roadtrip region add FILE.osm.pbf`.")
@@ -112,7 +114,21 @@ struct RegionCommand: ParsableCommand {
             try CommandOutput.printText(Self.table(regions))
         }
 
+        static func entry(_ region: RegionShelf.Installed) -> Entry {
+            switch region.info {
+            case .success(let info):
+                return Entry(name: region.name, sourceFile: info.sourceFile, sourceBytes: info.sourceBytes, sha256: info.sha256,
+                             added: RegionText.isoDate(info.added), bounds: info.bounds, places: info.places, roads: info.roads, problem: nil)
+            case .failure(let error):
+                return Entry(name: region.name, sourceFile: "", sourceBytes: 0, sha256: "", added: "", bounds: nil, places: 0, roads: 0,
+                             problem: error.description)
+            }
+        }
+
+        /// The regions as a table; a region that cannot be used is a row saying so, and its
+        /// sentence follows the table whole (a cell would cut it).
         static func table(_ regions: [RegionShelf.Installed]) -> String {
+            var problems: [String] = []
             let rows = [["Region", "Places", "Roads", "Area", "Added", "Source", "sha256"]] + regions.map { region in
                 switch region.info {
                 case .success(let info):
@@ -120,10 +136,11 @@ struct RegionCommand: ParsableCommand {
                             RegionText.day(info.added), "\((info.sourceFile as NSString).lastPathComponent) (\(RegionText.bytes(info.sourceBytes)))",
                             String(info.sha256.prefix(12))]
                 case .failure(let error):
-                    return [region.name, "", "", "", "", error.description, ""]
+                    problems.append(TextWidth.printable(error.description))
+                    return [region.name, "", "", "", "", "cannot be used (see below)", ""]
                 }
             }
-            return TextTable.render(rows, rightAligned: [1, 2])
+            return TextTable.render(rows, rightAligned: [1, 2]) + problems.map { "\n" + $0 + "\n" }.joined()
         }
     }
 
@@ -145,15 +162,17 @@ struct RegionCommand: ParsableCommand {
 }
 
 /// A line on standard error that shows a long task's progress in place (a terminal only), at most
-/// ten times a second.
+/// ten times a second, printable as every line is (it may hold the name of the user's file).
 final class ProgressLine: @unchecked Sendable {
     private let enabled: Bool
+    private let descriptor: Int32
     private let lock = NSLock()
     private var shown = Date.distantPast
     private var visible = false
 
-    init(enabled: Bool) {
+    init(enabled: Bool, descriptor: Int32 = STDERR_FILENO) {
         self.enabled = enabled
+        self.descriptor = descriptor
     }
 
     func show(_ text: String) {
@@ -163,7 +182,7 @@ final class ProgressLine: @unchecked Sendable {
             guard now.timeIntervalSince(shown) >= 0.1 else { return }
             shown = now
             visible = true
-            FileHandle.standardError.write(Data("\r\(text)\u{1B}[K".utf8))
+            try? CommandOutput.write("\r\(TextWidth.printable(text))\u{1B}[K", to: descriptor)
         }
     }
 
@@ -171,7 +190,7 @@ final class ProgressLine: @unchecked Sendable {
         lock.withLock {
             guard visible else { return }
             visible = false
-            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            try? CommandOutput.write("\r\u{1B}[K", to: descriptor)
         }
     }
 }

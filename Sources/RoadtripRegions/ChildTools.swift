@@ -10,6 +10,9 @@ struct ChildTools {
     /// Told how far a tool has read its input file, while it runs.
     var reading: (@Sendable (_ path: String, _ bytes: Int64) -> Void)?
 
+    /// Where a tool's standard output goes when it is captured (read back after a failure too).
+    var outputFile: URL { logFile.deletingLastPathComponent().appendingPathComponent("output.txt") }
+
     /// The package each tool comes from, for the sentence when it is missing.
     static let packages = ["osmium": "osmium-tool", "sha256sum": "coreutils", "planetsplitter": "routino"]
 
@@ -31,7 +34,7 @@ struct ChildTools {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try Self.locate(tool))
         process.arguments = arguments
-        let output = capture ? logFile.deletingLastPathComponent().appendingPathComponent("output.txt") : nil
+        let output = capture ? outputFile : nil
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: logFile)
         if let output {
@@ -42,13 +45,25 @@ struct ChildTools {
         }
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let lowestFree = try wait(for: process, reading: input)
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw failure(of: tool, process, lowestFree: lowestFree)
+        }
+        return try output.map { try String(contentsOf: $0, encoding: .utf8) } ?? ""
+    }
+
+    /// Waits for `process`, telling `reading` how far it has read `input`; stops it when the import
+    /// is cancelled. Returns the least room there was on the work folder's disk while it ran.
+    private func wait(for process: Process, reading input: String?) throws -> Int64 {
         let watched = input.map { (try? FileManager.default.destinationOfSymbolicLink(atPath: $0)) ?? $0 }.map(Self.resolved)
+        var lowestFree = Int64.max
         while process.isRunning {
             if isCancelled() {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
                 throw RegionError.cancelled
             }
+            lowestFree = min(lowestFree, Self.freeBytes(at: logFile.deletingLastPathComponent().path) ?? .max)
             if let watched, let reading, let position = Self.readPosition(of: process.processIdentifier, in: watched) {
                 reading(watched, position)
             }
@@ -57,12 +72,30 @@ struct ChildTools {
         process.waitUntilExit()
         // Ctrl-C reaches the tool too (one process group): its death is then the cancel's.
         if isCancelled() { throw RegionError.cancelled }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
-            let said = log.split(separator: "\n").last.map(String.init) ?? "no message"
-            throw RegionError.toolFailed(tool: tool, status: process.terminationStatus, message: said)
+        return lowestFree
+    }
+
+    /// Below this much room a tool that fails is taken to have failed for want of room: the
+    /// tools do not always say so (planetsplitter goes on with the writes that failed, then fails
+    /// on a file it finds empty, and removes its work files, so the room is back afterwards).
+    static let nearlyFull: Int64 = 64 * 1_024
+
+    /// Why `tool` failed: its last line of error output, or the signal that killed it, or, when
+    /// the disk ran out of room under it, that.
+    private func failure(of tool: String, _ process: Process, lowestFree: Int64) -> RegionError {
+        let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        var said = log.split(separator: "\n").last.map(String.init) ?? "no message"
+        if process.terminationReason == .uncaughtSignal {
+            said = "it was killed by signal \(process.terminationStatus) (\(String(cString: strsignal(process.terminationStatus))))"
         }
-        return try output.map { try String(contentsOf: $0, encoding: .utf8) } ?? ""
+        if lowestFree < Self.nearlyFull { said = RegionShelf.errorText(ENOSPC) }
+        return RegionError.toolFailed(tool: tool, status: process.terminationStatus, message: said)
+    }
+
+    static func freeBytes(at path: String) -> Int64? {
+        var space = statvfs()
+        guard statvfs(path, &space) == 0 else { return nil }
+        return Int64(space.f_bavail) * Int64(space.f_frsize)
     }
 
     private static func resolved(_ path: String) -> String {

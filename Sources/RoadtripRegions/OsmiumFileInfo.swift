@@ -18,8 +18,28 @@ struct FileInfo {
         (object["data"] as? [String: Any])?["bbox"].flatMap(Self.bounds)
     }
 
+    /// How many objects of a kind ("nodes", "ways", "relations") the file holds (`fileinfo -e`).
+    func count(_ kind: String) -> Int64 {
+        (((object["data"] as? [String: Any])?["count"] as? [String: Any])?[kind] as? NSNumber)?.int64Value ?? 0
+    }
+
+    /// The region's box: the data's (osmium leaves out nodes off the globe), within the box the
+    /// header says the extract was cut to when that box is sound and overlaps it. A header's
+    /// word alone (a box of the whole world around one town) is never the region's box.
+    var regionBounds: RegionInfo.Bounds? {
+        guard let data = dataBounds else { return nil }
+        guard let header = headerBounds else { return data }
+        let clipped = RegionInfo.Bounds(south: max(data.south, header.south), west: max(data.west, header.west),
+                                        north: min(data.north, header.north), east: min(data.east, header.east))
+        return clipped.south <= clipped.north && clipped.west <= clipped.east ? clipped : data
+    }
+
+    /// A box of four numbers, west, south, east, north, on the globe and not inside out.
     private static func bounds(_ value: Any) -> RegionInfo.Bounds? {
         guard let box = value as? [NSNumber], box.count == 4 else { return nil }
-        return RegionInfo.Bounds(south: box[1].doubleValue, west: box[0].doubleValue, north: box[3].doubleValue, east: box[2].doubleValue)
+        let bounds = RegionInfo.Bounds(south: box[1].doubleValue, west: box[0].doubleValue, north: box[3].doubleValue, east: box[2].doubleValue)
+        guard (-90...90).contains(bounds.south), (-90...90).contains(bounds.north), bounds.south <= bounds.north,
+              (-180...180).contains(bounds.west), (-180...180).contains(bounds.east), bounds.west <= bounds.east else { return nil }
+        return bounds
     }
 }

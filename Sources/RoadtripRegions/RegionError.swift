@@ -11,6 +11,12 @@ package enum RegionError: Error, Equatable, CustomStringConvertible {
     case badName(String)
     case noSuchRegion(String, known: [String])
     case cannotWrite(path: String, reason: String)
+    /// The disk of the regions folder has `free` bytes, and an import needs about `needed`.
+    case noRoom(path: String, needed: Int64, free: Int64)
+    /// A region's files are not what roadtrip wrote: `problem` is a clause naming the file.
+    case damaged(region: String, problem: String)
+    /// The regions folder is a link to a folder that holds what roadtrip did not put there.
+    case sharedFolder(path: String, target: String, holding: [String])
     case empty(path: String)
     case cancelled
 
@@ -35,6 +41,14 @@ package enum RegionError: Error, Equatable, CustomStringConvertible {
                 : "There is no region “\(name)”; the regions are \(known.joined(separator: ", "))."
         case .cannotWrite(let path, let reason):
             return "The region cannot be written to \(path): \(reason). Nothing was changed."
+        case .noRoom(let path, let needed, let free):
+            return "The region cannot be written to \(path): No space left on device (adding this extract needs about "
+                + "\(RegionText.bytes(needed)) there; \(RegionText.bytes(free)) is free). Nothing was changed."
+        case .damaged(let region, let problem):
+            return "Region \(region) cannot be used: \(problem); add it again, or remove it with `roadtrip region remove \(region)`."
+        case .sharedFolder(let path, let target, let holding):
+            return "The regions folder \(path) is a link to \(target), which holds \(RegionText.names(holding)) that roadtrip did not put there: "
+                + "regions need a folder of their own (make \(path) a folder, or a link to an empty one). Nothing was changed."
         case .empty(let path):
             return "\(path) holds no named place, sight or natural feature to add."
         case .cancelled:

@@ -93,67 +93,102 @@ package struct RegionImport: Sendable {
         do {
             let hashed = try tools().run("sha256sum", ["--", path], input: path, capture: true)
             let sha256 = String(hashed.prefix { $0.isHexDigit })
-            let header = try tools().run("osmium", ["fileinfo", "-j", "-F", format, path], capture: true)
-            do {
-                try tools().run("osmium", ["tags-filter", "-F", format, path, "-o", work("places.osm.pbf")] + OSMFeatures.filterExpressions, input: path)
-            } catch let error as RegionError {
-                // osmium failing on the extract is the extract's fault, unless the disk is full.
-                guard case .toolFailed(_, _, let message) = error, case .toolFailed = Self.explained(error, in: staging) else { throw error }
-                throw RegionError.notAnExtract(path: path, reason: "osmium cannot read it (\(message))")
-            }
+            let extract = FileInfo(try tools().run("osmium", ["fileinfo", "-e", "-j", "-F", format, path], input: path, capture: true))
+            try Self.checkRoom(for: extract, in: staging)
+            try tools().run("osmium", ["tags-filter", "-F", format, path, "-o", work("places.osm.pbf")] + OSMFeatures.filterExpressions, input: path)
             let plain = ChildTools(logFile: staging.appendingPathComponent("tool.log"), isCancelled: isCancelled)
             try plain.run("osmium", ["export", work("places.osm.pbf"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
-            let selected = try plain.run("osmium", ["fileinfo", "-e", "-j", work("places.osm.pbf")], capture: true)
             let roads = try tools().run("osmium", ["tags-count", "-F", format, path, "-t", "w", OSMFeatures.roadTags], input: path, capture: true)
-            try buildRoadDatabase(from: path, format: format, in: staging, tools: tools())
-            let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")))
             let roadCount = OSMFeatures.roadCount(inTagsCount: roads)
-            guard !features.isEmpty || roadCount > 0 else { throw RegionError.empty(path: path) }
-            report(.writing(places: features.count))
-            let source = FeatureGazetteer.source(for: features, towns: towns)
-            let bytes: [UInt8]
-            do { bytes = try GazetteerWriter.bytes(for: source).bytes } catch {
-                throw RegionError.cannotWrite(path: staging.path, reason: "\(error)")
-            }
-            let info = RegionInfo(name: name, sourceFile: path, sourceBytes: size, sha256: sha256, added: clock(),
-                                  bounds: FileInfo(header).headerBounds ?? FileInfo(selected).dataBounds,
-                                  places: features.count, roads: roadCount, format: RegionInfo.currentFormat,
-                                  roadDatabase: RegionInfo.roadsFolderName)
-            for leftover in ["places.osm.pbf", "places.geojsonseq", "tool.log", "output.txt"] {
-                try? FileManager.default.removeItem(atPath: work(leftover))
-            }
-            try DurableFile.write(Data(bytes), to: staging.appendingPathComponent(RegionInfo.placesFileName))
-            try DurableFile.write(try info.encoded(), to: staging.appendingPathComponent(RegionInfo.fileName))
+            let routable = roadCount > 0 ? try buildRoadDatabase(from: path, format: format, in: staging, tools: tools()) : false
+            let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")))
+            guard !features.isEmpty || routable else { throw RegionError.empty(path: path) }
+            let info = RegionInfo(name: name, sourceFile: path, sourceBytes: size, sha256: sha256, added: clock(), bounds: extract.regionBounds,
+                                  places: features.count, roads: routable ? roadCount : 0, format: RegionInfo.currentFormat,
+                                  roadDatabase: routable ? RegionInfo.roadsFolderName : nil)
+            try write(info, features: features, in: staging)
             return info
         } catch let error as RegionError {
-            throw Self.explained(error, in: staging)
+            throw Self.explained(error, in: staging, extract: path)
         } catch {
             throw RegionError.cannotWrite(path: staging.path, reason: (error as NSError).localizedDescription)
         }
     }
 
+    /// The region's place index and `region.json`, in the staging folder, and nothing else of
+    /// the import's work.
+    private func write(_ info: RegionInfo, features: [NamedFeature], in staging: URL) throws(RegionError) {
+        progress(.writing(places: features.count))
+        let bytes: [UInt8]
+        do { bytes = try GazetteerWriter.bytes(for: FeatureGazetteer.source(for: features, towns: towns)).bytes } catch {
+            throw RegionError.cannotWrite(path: staging.path, reason: "\(error)")
+        }
+        var leftovers = ["places.osm.pbf", "places.geojsonseq", "tool.log", "output.txt"]
+        if info.roadDatabase == nil { leftovers.append(RegionInfo.roadsFolderName) }
+        for leftover in leftovers {
+            try? FileManager.default.removeItem(at: staging.appendingPathComponent(leftover))
+        }
+        let description: Data
+        do { description = try info.encoded() } catch {
+            throw RegionError.cannotWrite(path: staging.appendingPathComponent(RegionInfo.fileName).path, reason: "\(error)")
+        }
+        try DurableFile.write(Data(bytes), to: staging.appendingPathComponent(RegionInfo.placesFileName))
+        try DurableFile.write(description, to: staging.appendingPathComponent(RegionInfo.fileName))
+    }
+
     /// Routino's database of the extract's roads, by `planetsplitter` with its driving rules, in
-    /// `roads/` of the staging folder. planetsplitter tells the format by the file's name, so it
-    /// reads the extract through a link named for the format the file really has.
-    private func buildRoadDatabase(from path: String, format: String, in staging: URL, tools: ChildTools) throws {
+    /// `roads/` of the staging folder; false when none of the roads can be driven on (their nodes
+    /// are missing or off the globe), which planetsplitter reports by failing. planetsplitter
+    /// tells the format by the file's name, so it reads the extract through a link named for the
+    /// format the file really has.
+    private func buildRoadDatabase(from path: String, format: String, in staging: URL, tools: ChildTools) throws -> Bool {
         let folder = staging.appendingPathComponent(RegionInfo.roadsFolderName)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let named = staging.appendingPathComponent("extract." + (format == "pbf" ? "osm.pbf" : format)).path
         guard symlink(path, named) == 0 else { throw RegionError.cannotWrite(path: named, reason: RegionShelf.errorText()) }
         defer { unlink(named) }
-        try tools.run("planetsplitter", ["--dir=\(folder.path)", "--tagging=\(RegionInfo.drivingTagging)", named], input: path)
+        do {
+            try tools.run("planetsplitter", ["--loggable", "--dir=\(folder.path)", "--tagging=\(RegionInfo.drivingTagging)", named], input: path, capture: true)
+            return true
+        } catch RegionError.toolFailed(_, _, _) where Self.foundNoRoads(inLog: tools.outputFile) {
+            return false
+        }
+    }
+
+    /// Whether planetsplitter's report (`--loggable`, on its standard output) says it read roads
+    /// but kept no node of them ("Checked Ways for unused Nodes: Ways=2 Highway Nodes=0": their
+    /// nodes are missing). It then fails on its own empty file, naming a work file it has
+    /// already removed. Ways=0 is not that: roads osmium counted were lost on the way (a disk
+    /// that filled up loses them so).
+    static func foundNoRoads(inLog file: URL) -> Bool {
+        guard let log = try? String(contentsOf: file, encoding: .utf8),
+              let line = log.components(separatedBy: CharacterSet(charactersIn: "\r\n")).last(where: { $0.hasPrefix("Checked Ways for unused Nodes:") })
+        else { return false }
+        func number(after label: String) -> Int? {
+            line.range(of: label).flatMap { Int(line[$0.upperBound...].prefix { $0.isNumber }) }
+        }
+        return (number(after: " Ways=") ?? 0) > 0 && number(after: " Highway Nodes=") == 0
+    }
+
+    /// About what an import needs on the regions' disk while it runs (planetsplitter's work files
+    /// hold every node of the extract: measured on five extracts, 1.2 to 1.3 times their need):
+    /// refused at once, with the figures, rather than failing half way with the tools' own words,
+    /// or none. A need this misjudges is still named when the disk fills (`ChildTools`).
+    static func checkRoom(for extract: FileInfo, in staging: URL) throws(RegionError) {
+        let needed: Int64 = 256 * 1_024 + 32 * extract.count("nodes") + 48 * extract.count("ways") + 400 * extract.count("relations")
+        guard let free = ChildTools.freeBytes(at: staging.path), free < needed else { return }
+        throw .noRoom(path: staging.deletingLastPathComponent().path, needed: needed, free: free)
     }
 
     /// A tool that ran out of room says so in its own words, or not at all (it could not even
-    /// write its message): say it in ours.
-    private static func explained(_ error: RegionError, in staging: URL) -> RegionError {
-        guard case .toolFailed(_, _, let message) = error else { return error }
-        var space = statvfs()
-        let full = statvfs(staging.path, &space) == 0 && space.f_bavail == 0
-        if message.contains("No space left") || full {
+    /// write its message): say it in ours. Any other failure of a tool on the extract (or on
+    /// what it made of it) is the extract's: it is named.
+    private static func explained(_ error: RegionError, in staging: URL, extract path: String) -> RegionError {
+        guard case .toolFailed(let tool, _, let message) = error else { return error }
+        if message.contains("No space left") || ChildTools.freeBytes(at: staging.path) == 0 {
             return .cannotWrite(path: staging.deletingLastPathComponent().path, reason: RegionShelf.errorText(ENOSPC))
         }
-        return error
+        return .notAnExtract(path: path, reason: "\(tool) cannot read it (\(message))")
     }
 
     /// The features of osmium's GeoJSON lines: one per named object, the same feature drawn as a

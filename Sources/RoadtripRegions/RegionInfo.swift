@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// What `region.json` in a region's folder says of it: where it came from and what it holds.
 package struct RegionInfo: Codable, Equatable, Sendable {
@@ -50,5 +51,90 @@ package struct RegionInfo: Codable, Equatable, Sendable {
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
+    }
+}
+
+extension RegionInfo {
+    /// The largest `region.json` read (one holds a few hundred bytes).
+    static let maximumBytes = 1 << 20
+
+    /// What region `name`'s folder (its link, naming `version`) says of it, with its place index
+    /// checked, or the sentence that says why the region cannot be used.
+    static func read(region name: String, folder: URL, version: String) -> Result<RegionInfo, RegionError> {
+        var status = stat()
+        guard stat(folder.path, &status) == 0 else {
+            let versionFolder = folder.deletingLastPathComponent().appendingPathComponent(version).path
+            return .failure(.damaged(region: name, problem: "its folder \(versionFolder) is missing"))
+        }
+        let file = folder.appendingPathComponent(fileName)
+        let info: RegionInfo
+        do throws(RegionError) {
+            info = try decodeChecked(readSmallFile(file, region: name), file: file.path, region: name)
+        } catch {
+            return .failure(error)
+        }
+        let places = folder.appendingPathComponent(placesFileName)
+        if case .failure(let error) = Result(catching: { () throws(GazetteerError) in try Gazetteer.load(from: places) }) {
+            return .failure(.damaged(region: name, problem: placeIndexProblem(error)))
+        }
+        return .success(info)
+    }
+
+    /// The bytes of a file of at most `maximumBytes`, or why not, in a clause naming it.
+    private static func readSmallFile(_ file: URL, region: String) throws(RegionError) -> Data {
+        func failure(_ problem: String) -> RegionError { .damaged(region: region, problem: "\(file.path) \(problem)") }
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw failure("cannot be read (\(RegionShelf.errorText()))") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw failure("is not a file") }
+        guard status.st_size <= maximumBytes else { throw failure("is larger than a region's description can be") }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else { throw failure("cannot be read (\(RegionShelf.errorText()))") }
+            if got == 0 { break }
+            count += got
+        }
+        return Data(bytes.prefix(count))
+    }
+
+    private static func decodeChecked(_ data: Data, file: String, region: String) throws(RegionError) -> RegionInfo {
+        do { return try decode(data) } catch let error as DecodingError {
+            throw .damaged(region: region, problem: "\(file) \(decodingProblem(error))")
+        } catch {
+            throw .damaged(region: region, problem: "\(file) is not a region's description")
+        }
+    }
+
+    /// Why `region.json` did not decode, as the end of a clause that begins with its path.
+    static func decodingProblem(_ error: DecodingError) -> String {
+        func field(_ path: [any CodingKey]) -> String {
+            "“" + path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") + "”"
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "has no \(field(context.codingPath + [key]))"
+        case .valueNotFound(_, let context), .typeMismatch(_, let context):
+            return context.codingPath.isEmpty ? "is not a region's description" : "has a wrong \(field(context.codingPath))"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "is not valid JSON" : "has a wrong \(field(context.codingPath))"
+        @unknown default:
+            return "is not a region's description"
+        }
+    }
+
+    /// Why a region's place index cannot be searched, as a clause naming it.
+    static func placeIndexProblem(_ error: GazetteerError) -> String {
+        switch error {
+        case .missing(let path): return "\(path) is missing"
+        case .unreadable(let path, let reason): return "\(path) cannot be read (\(reason))"
+        case .notThisKind(let path): return "\(path) is not a place index"
+        case .wrongVersion(let path, let found, let expected): return "\(path) has format version \(found), not \(expected)"
+        case .truncated(let path, let expected, let actual): return "\(path) is truncated (\(actual) of \(expected) bytes)"
+        case .damaged(let path, let detail): return "\(path) is damaged (\(detail))"
+        }
     }
 }

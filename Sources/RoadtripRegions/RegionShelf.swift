@@ -9,6 +9,9 @@ import RoadtripCore
 /// region or the new one, and an import that fails, is cancelled or killed leaves the old one as it
 /// was. What a killed import leaves behind (its staging folder; a version no link names) is swept
 /// at the next change, under the folder's lock (`.lock`, flock), which every change holds.
+/// roadtrip knows its own entries by their names (`ShelfName`) and the mark in each folder it makes;
+/// it lists, changes and sweeps nothing else, and refuses a regions folder that is a link to a
+/// folder holding other things.
 package struct RegionShelf: Sendable {
     package let directory: URL
 
@@ -33,23 +36,20 @@ package struct RegionShelf: Sendable {
         package var placesFile: URL { folder.appendingPathComponent(RegionInfo.placesFileName) }
     }
 
-    /// The regions, by name. A missing folder is no regions.
+    /// The regions, by name: the links roadtrip made, each naming a folder of its own. Whatever
+    /// else the folder holds is no region (`foreignEntries`). A missing folder is no regions.
     package func installed() -> [Installed] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted().map { name in
+        entries().compactMap { name -> Installed? in
+            guard case .region = ShelfName(name), let target = regionLinkTarget(name) else { return nil }
             let folder = directory.appendingPathComponent(name)
-            let file = folder.appendingPathComponent(RegionInfo.fileName)
-            var info: Result<RegionInfo, RegionError>
-            do { info = .success(try RegionInfo.decode(Data(contentsOf: file))) } catch {
-                info = .failure(.unreadable(path: file.path, reason: (error as NSError).localizedDescription))
-            }
-            // A region whose index cannot be searched says so too (a load checks only its header).
-            let places = folder.appendingPathComponent(RegionInfo.placesFileName)
-            if case .success = info, case .failure(let error) = Result(catching: { () throws(GazetteerError) in try Gazetteer.load(from: places) }) {
-                info = .failure(.unreadable(path: places.path, reason: "\(error)"))
-            }
-            return Installed(name: name, folder: folder, info: info)
+            return Installed(name: name, folder: folder, info: RegionInfo.read(region: name, folder: folder, version: target))
         }
+    }
+
+    /// What the folder holds that roadtrip did not put there (a file someone saved in it, the
+    /// files of a folder it is a link to), sorted: never listed as a region, never touched.
+    package func foreignEntries() -> [String] {
+        entries().filter { !isOwnEntry($0) }
     }
 
     /// A name a region may have: letters, digits and hyphens (lowercase), up to 64.
@@ -69,12 +69,19 @@ package struct RegionShelf: Sendable {
         return String(name.prefix(64)).isEmpty ? "region" : String(name.prefix(64))
     }
 
-    /// A new, empty folder to build a region in, on the shelf's file system (so that installing is
-    /// a rename). Its name carries this process's id, for the sweep to know when it is orphaned.
+    /// A new folder to build a region in, on the shelf's file system (so that installing is a
+    /// rename), holding roadtrip's mark. Its name carries this process's id, for the sweep to know
+    /// when it is orphaned.
     func makeStaging() throws(RegionError) -> URL {
-        try makeDirectory(directory)
-        let staging = directory.appendingPathComponent(".staging-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try prepareFolder()
+        let staging = directory.appendingPathComponent(ShelfName.staging())
         guard mkdir(staging.path, 0o755) == 0 else { throw .cannotWrite(path: staging.path, reason: Self.errorText()) }
+        do throws(RegionError) {
+            try DurableFile.write(Data(), to: staging.appendingPathComponent(ShelfName.markName))
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw error
+        }
         return staging
     }
 
@@ -83,10 +90,10 @@ package struct RegionShelf: Sendable {
     func install(_ staging: URL, as name: String) throws(RegionError) {
         defer { try? FileManager.default.removeItem(at: staging) }
         try withLock { () throws(RegionError) in
-            let version = ".\(name)-\(UUID().uuidString.prefix(12).lowercased())"
+            let version = ShelfName.version(of: name)
             let link = directory.appendingPathComponent(name)
-            let temporaryLink = directory.appendingPathComponent(".link-\(getpid())-\(UUID().uuidString.prefix(8))")
-            let previous = try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)
+            let temporaryLink = directory.appendingPathComponent(ShelfName.temporaryLink())
+            let previous = regionLinkTarget(name)
             guard rename(staging.path, directory.appendingPathComponent(version).path) == 0 else {
                 throw .cannotWrite(path: directory.path, reason: Self.errorText())
             }
@@ -97,51 +104,54 @@ package struct RegionShelf: Sendable {
                 throw .cannotWrite(path: link.path, reason: reason)
             }
             syncDirectory()
-            if let previous, !previous.contains("/") {
-                try? FileManager.default.removeItem(at: directory.appendingPathComponent(previous))
-            }
+            if let previous { removeOwnFolder(previous, provenBy: [ShelfName.markName, RegionInfo.fileName]) }
         }
     }
 
     /// Removes region `name`: its link first (in one step), then its folder.
     package func remove(_ name: String) throws(RegionError) {
         try withLock { () throws(RegionError) in
-            let link = directory.appendingPathComponent(name)
-            guard Self.isValidName(name), let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link.path) else {
+            guard case .region = ShelfName(name), let target = regionLinkTarget(name) else {
                 throw .noSuchRegion(name, known: installed().map(\.name))
             }
+            let link = directory.appendingPathComponent(name)
             guard unlink(link.path) == 0 else { throw .cannotWrite(path: link.path, reason: Self.errorText()) }
             syncDirectory()
-            if !target.contains("/") { try? FileManager.default.removeItem(at: directory.appendingPathComponent(target)) }
+            removeOwnFolder(target, provenBy: [ShelfName.markName, RegionInfo.fileName])
         }
     }
 
     /// Removes what killed imports left: staging folders of processes that are gone, versions no
-    /// link names, links of a rename that never happened. Holds the lock, so it never takes a
-    /// folder an import is about to link.
+    /// link names, links of a rename that never happened. Each only by its name and roadtrip's
+    /// mark in it (a link, by the version it names): what is merely "not named by a region" is
+    /// never taken. Holds the lock, so it never takes a folder an import is about to link.
     package func sweep() {
         guard FileManager.default.fileExists(atPath: directory.path) else { return }
         try? withLock {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            let linked = Set(names.filter { !$0.hasPrefix(".") }.compactMap {
-                try? FileManager.default.destinationOfSymbolicLink(atPath: directory.appendingPathComponent($0).path)
-            })
-            for name in names where name.hasPrefix(".") && name != ".lock" {
-                let orphan: Bool
-                if name.hasPrefix(".staging-") || name.hasPrefix(".link-") {
-                    let pid = name.split(separator: "-").dropFirst().first.flatMap { Int32($0) } ?? 0
-                    orphan = pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
-                } else {
-                    orphan = !linked.contains(name)
+            let names = entries()
+            let linked = Set(names.compactMap { name in ShelfName(name) == .region(name) ? regionLinkTarget(name) : nil })
+            for name in names {
+                switch ShelfName(name) {
+                case .staging(let pid) where Self.isGone(pid):
+                    removeOwnFolder(name, provenBy: [ShelfName.markName])
+                case .temporaryLink(let pid) where Self.isGone(pid):
+                    if case .version = linkTarget(name).flatMap(ShelfName.init) { unlink(directory.appendingPathComponent(name).path) }
+                case .version where !linked.contains(name):
+                    removeOwnFolder(name, provenBy: [ShelfName.markName])
+                default:
+                    continue
                 }
-                if orphan { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
             }
         }
     }
 
+    private static func isGone(_ pid: Int32) -> Bool {
+        pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+    }
+
     private func withLock<T>(_ body: () throws(RegionError) -> T) throws(RegionError) -> T {
-        try makeDirectory(directory)
-        let path = directory.appendingPathComponent(".lock").path
+        try prepareFolder()
+        let path = directory.appendingPathComponent(ShelfName.lockName).path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: Self.errorText()) }
         defer { close(descriptor) }
@@ -149,6 +159,19 @@ package struct RegionShelf: Sendable {
             guard errno == EINTR else { throw .cannotWrite(path: path, reason: Self.errorText()) }
         }
         return try body()
+    }
+
+    /// Makes the folder when it is missing; refuses one that is a link to a folder holding what
+    /// roadtrip did not put there (a home folder, say): nothing of roadtrip's may be written or
+    /// swept among someone else's files.
+    private func prepareFolder() throws(RegionError) {
+        try makeDirectory(directory)
+        var status = stat()
+        guard lstat(directory.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return }
+        let foreign = foreignEntries()
+        guard !foreign.isEmpty else { return }
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: directory.path)) ?? directory.resolvingSymlinksInPath().path
+        throw .sharedFolder(path: directory.path, target: target, holding: foreign)
     }
 
     private func makeDirectory(_ url: URL) throws(RegionError) {
@@ -164,6 +187,52 @@ package struct RegionShelf: Sendable {
         close(descriptor)
     }
 
+    /// The folder's entries, sorted; none when it is missing.
+    private func entries() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+
+    private func fileType(_ name: String) -> mode_t? {
+        var status = stat()
+        return lstat(directory.appendingPathComponent(name).path, &status) == 0 ? status.st_mode & S_IFMT : nil
+    }
+
+    private func linkTarget(_ name: String) -> String? {
+        guard fileType(name) == S_IFLNK else { return nil }
+        return try? FileManager.default.destinationOfSymbolicLink(atPath: directory.appendingPathComponent(name).path)
+    }
+
+    /// The version `name` names when it is a region's link roadtrip made: a link to a version's
+    /// name beside it.
+    private func regionLinkTarget(_ name: String) -> String? {
+        guard let target = linkTarget(name), case .version = ShelfName(target) else { return nil }
+        return target
+    }
+
+    /// Whether `name` is an entry roadtrip makes, of the kind its name says.
+    private func isOwnEntry(_ name: String) -> Bool {
+        switch ShelfName(name) {
+        case .lock: return fileType(name) == S_IFREG
+        case .region: return regionLinkTarget(name) != nil
+        case .version, .staging: return fileType(name) == S_IFDIR
+        case .temporaryLink: return fileType(name) == S_IFLNK
+        case nil: return false
+        }
+    }
+
+    /// Removes the folder `name` (a version or a staging folder) when it is a real folder, not a
+    /// link, holding one of `proofs`: roadtrip's mark (or, for a version a region named, the
+    /// `region.json` of a region added before roadtrip marked its folders).
+    private func removeOwnFolder(_ name: String, provenBy proofs: [String]) {
+        guard fileType(name) == S_IFDIR else { return }
+        let folder = directory.appendingPathComponent(name)
+        let proven = proofs.contains { proof in
+            var status = stat()
+            return lstat(folder.appendingPathComponent(proof).path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        }
+        if proven { try? FileManager.default.removeItem(at: folder) }
+    }
+
     static func errorText(_ code: Int32 = errno) -> String {
         String(cString: strerror(code))
     }
@@ -176,7 +245,7 @@ extension RegionShelf {
         var indexes: [Gazetteer] = [], problems: [String] = []
         for region in installed() {
             do { indexes.append(try Gazetteer.load(from: region.placesFile, source: region.name)) } catch {
-                problems.append("Region \(region.name) cannot be searched: \(error)")
+                problems.append(RegionError.damaged(region: region.name, problem: RegionInfo.placeIndexProblem(error)).description)
             }
         }
         return (indexes, problems)

@@ -24,18 +24,31 @@ package enum RegionText {
         String(isoDate(date).prefix(10))
     }
 
-    /// The box an extract covers, as latitudes and longitudes: "42.43–42.66°N 1.41–1.79°E".
+    /// The box an extract covers, as latitudes and longitudes: "42.43–42.66°N 1.42–1.78°E"; a box
+    /// across the equator or the prime meridian names each end's side: "49.86–60.86°N 8.65°W–1.77°E".
     package static func area(_ bounds: RegionInfo.Bounds?) -> String {
         guard let bounds else { return "—" }
-        func range(_ a: Double, _ b: Double, _ positive: String, _ negative: String) -> String {
-            let hemisphere = (a + b) / 2 >= 0 ? positive : negative
-            return "\(abs(a).fixed(2))–\(abs(b).fixed(2))°\(hemisphere)"
-        }
         return "\(range(bounds.south, bounds.north, "N", "S")) \(range(bounds.west, bounds.east, "E", "W"))"
     }
 
-    /// "412 places, 1,028 roads".
+    private static func range(_ low: Double, _ high: Double, _ positive: String, _ negative: String) -> String {
+        func side(_ value: Double) -> String { value < 0 ? negative : positive }
+        guard side(low) != side(high) else { return "\(abs(low).fixed(2))–\(abs(high).fixed(2))°\(side(low))" }
+        return "\(abs(low).fixed(2))°\(side(low))–\(abs(high).fixed(2))°\(side(high))"
+    }
+
+    /// "“a”, “b”, “c” and 4 more": the first few of a list of names.
+    package static func names(_ names: [String], first: Int = 3) -> String {
+        names.prefix(first).map { "“\($0)”" }.joined(separator: ", ") + (names.count > first ? " and \(names.count - first) more" : "")
+    }
+
+    /// "412 places, 1,028 roads"; "12 places, no roads to route on" for a region of places only.
     package static func counts(_ info: RegionInfo) -> String {
-        "\(DistanceUnit.grouped(info.places)) places, \(DistanceUnit.grouped(info.roads)) roads"
+        "\(DistanceUnit.grouped(info.places)) places, \(roads(info))"
+    }
+
+    /// "1,028 roads", or "no roads to route on".
+    package static func roads(_ info: RegionInfo) -> String {
+        info.roads == 0 ? "no roads to route on" : "\(DistanceUnit.grouped(info.roads)) roads"
     }
 }

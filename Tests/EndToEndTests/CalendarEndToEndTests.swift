@@ -122,6 +122,48 @@ struct CalendarEndToEndTests {
         #expect((second["start"] as? [String: Any])?["local"] as? String == "2026-07-02T09:00:00")
     }
 
+    /// Issue 34: `set start-date 9999-12-31` wrote a VTIMEZONE change dated "100000312T020000",
+    /// 0000-01-01 and 0001-01-01 gave DTSTART 00001229/00001230 (all refused by icalendar), and
+    /// 1582-10-10 was the 20th in the calendar but the 10th in `plan`. Now a trip starts in the
+    /// years 1583 to 9000, in one calendar (proleptic Gregorian) everywhere; other years are
+    /// refused by `set` and, when a file has one, by the calendar export.
+    @Test("extreme start dates: outside 1583–9000 refused by set and by the calendar export; the edges give calendars a parser reads, on the days plan gives",
+          arguments: [("1583-01-01", "1583-01-01T09:00:00", "Sat 1 Jan 1583"), ("9000-12-31", "9000-12-31T09:00:00", "31 Dec 9000")])
+    func extremeStartDates(_ date: String, start: String, planned: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try Self.writeTrips(in: directory)
+        for outside in ["0000-01-01", "0001-01-01", "1582-10-10", "9001-01-01", "9999-12-31"] {
+            let refused = try CLI.roadtrip(["set", "Kansai", "start-date", outside], in: directory)
+            #expect(refused.status != 0 && refused.standardError.contains("in a year from 1583 to 9000"), "\(CLI.describe(refused))")
+        }
+        let set = try CLI.roadtrip(["set", "Kansai", "start-date", date], in: directory)
+        #expect(set.status == 0, "\(CLI.describe(set))")
+        let plan = try CLI.roadtrip(["plan", "Kansai"], in: directory)
+        #expect(plan.standardOutput.contains(planned), "\(CLI.describe(plan))")
+        let file = directory.url.appendingPathComponent("kansai.ics").path
+        let result = try CLI.roadtrip(["export", "Kansai", "-o", file], in: directory)
+        #expect(result.status == 0, "\(CLI.describe(result))")
+        let calendar = try Self.parsed(file)
+        #expect((calendar["problems"] as? [String]) == [], "\(calendar["problems"] ?? "")")
+        let events = try #require(calendar["events"] as? [[String: Any]])
+        #expect((events.first?["start"] as? [String: Any])?["local"] as? String == start)
+    }
+
+    @Test("a data file's start date outside 1583–9000 (from an older roadtrip): the calendar export refuses it with a sentence and writes nothing")
+    func calendarOfAStartDateOutsideTheYears() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try Self.writeTrips(in: directory)
+        let text = try String(contentsOf: directory.dataFile, encoding: .utf8).replacingOccurrences(of: "2026-07-01", with: "9999-12-31")
+        try Data(text.utf8).write(to: directory.dataFile)
+        let file = directory.url.appendingPathComponent("kansai.ics").path
+        let result = try CLI.roadtrip(["export", "Kansai", "-o", file], in: directory)
+        #expect(result.status != 0 && result.standardError.contains("starts on 9999-12-31, and a calendar is written for trips starting in the years 1583 to 9000"),
+                "\(CLI.describe(result))")
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
     @Test("export of a one-stop trip as .ics is refused with a sentence, and nothing is written")
     func nothingToPutInACalendar() throws {
         let directory = try TemporaryDirectory()

@@ -401,3 +401,153 @@ extension RegionsEndToEndTests {
         try await TripListEndToEndTests.quitNormally(session)
     }
 }
+
+/// Hostile round four (issue 34): regions never touch what is not theirs, and say what they are.
+extension RegionsEndToEndTests {
+    /// An OSM XML extract of a village (and `more`) in the test's folder.
+    static func osm(_ name: String, _ more: String = "", bounds: String? = nil, in directory: TemporaryDirectory) throws -> String {
+        let file = directory.url.appendingPathComponent(name)
+        let village = #"<node id="1" lat="43.7384" lon="7.4246" version="1"><tag k="place" v="village"/><tag k="name" v="Placeville"/></node>"#
+        let header = bounds.map { "<bounds \($0)/>\n" } ?? ""
+        try Data("<?xml version=\"1.0\"?>\n<osm version=\"0.6\" generator=\"test\">\n\(header)\(village)\n\(more)\n</osm>\n".utf8).write(to: file)
+        return file.path
+    }
+
+    /// A folder of someone's hidden files and a plain one.
+    static func victim(in directory: TemporaryDirectory) throws -> URL {
+        let victim = directory.url.appendingPathComponent("victim")
+        try FileManager.default.createDirectory(at: victim.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: victim.appendingPathComponent(".config"), withIntermediateDirectories: true)
+        try Data("s\n".utf8).write(to: victim.appendingPathComponent(".bashrc"))
+        try Data("v\n".utf8).write(to: victim.appendingPathComponent("visible.txt"))
+        try FileManager.default.createDirectory(at: regionsFolder(directory).deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(symlink(victim.path, regionsFolder(directory).path) == 0)
+        return victim
+    }
+
+    @Test("Issue 34, case 1: a regions folder linked to a folder of other files is refused; nothing in it is deleted or listed")
+    func aLinkedRegionsFolderIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let victim = try Self.victim(in: directory)
+        let before = try FileManager.default.contentsOfDirectory(atPath: victim.path).sorted()
+        let added = try Self.roadtrip(["region", "add", Self.fixture("krems.osm.gz")], in: directory)
+        #expect(added.status == 1, "\(CommandLineEndToEndTests.describe(added))")
+        #expect(added.standardError.contains("The regions folder \(Self.regionsFolder(directory).path) is a link to \(victim.path), which holds “.bashrc”, “.config”, “.git” and 1 more"),
+                "\(CommandLineEndToEndTests.describe(added))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: victim.path).sorted() == before, "nothing deleted, nothing added")
+        #expect(try String(contentsOf: victim.appendingPathComponent(".bashrc"), encoding: .utf8) == "s\n")
+        let list = try Self.roadtrip(["region", "list"], in: directory)
+        #expect(list.status == 0 && !list.standardOutput.contains("visible"), "\(CommandLineEndToEndTests.describe(list))")
+        #expect(list.standardError.contains("“.bashrc”, “.config”, “.git” and 1 more, which roadtrip did not put there: not regions, and left alone."),
+                "\(CommandLineEndToEndTests.describe(list))")
+        #expect(try Self.listed(directory).isEmpty)
+    }
+
+    @Test("Issue 34, case 1: the planner's Add a region refuses a linked regions folder the same way")
+    func aLinkedRegionsFolderIsRefusedInThePlanner() async throws {
+        let directory = try TemporaryDirectory()
+        let victim = try Self.victim(in: directory)
+        let before = try FileManager.default.contentsOfDirectory(atPath: victim.path).sorted()
+        let session = try await TmuxSession(width: 110, height: 30, directory: directory, variables: Self.variables(directory))
+        defer { session.close() }
+        try await TripListEndToEndTests.waitForSampleTrips(session)
+        try await session.sendKeys("M")
+        try await session.waitFor("No region yet")
+        try await session.sendKeys("a")
+        try await session.waitFor("Add a region")
+        try await session.sendText(Self.fixture("krems.osm.gz"))
+        try await session.sendKeys("Enter")
+        try await session.waitFor("regions need a folder of their own")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: victim.path).sorted() == before)
+        try await session.sendKeys("Escape")
+        try await session.waitUntil("the dialog closed") { !$0.contains("Add a region") }
+        try await session.sendKeys("Escape")
+        try await session.waitUntil("the panel closed") { !$0.contains("No region yet") }
+        try await TripListEndToEndTests.quitNormally(session)
+    }
+
+    @Test("Issue 34, case 14: a file in the regions folder is no region; a broken region is listed with its whole sentence")
+    func onlyRegionsAreRegions() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try Self.roadtrip(["region", "add", Self.fixture("krems.osm.gz")], in: directory).status == 0)
+        try Data("<gpx/>".utf8).write(to: Self.regionsFolder(directory).appendingPathComponent("newfile.gpx"))
+        let removed = try Self.roadtrip(["region", "remove", "newfile.gpx"], in: directory)
+        #expect(removed.status == 1 && removed.standardError.contains("There is no region “newfile.gpx”; the regions are krems."),
+                "\(CommandLineEndToEndTests.describe(removed))")
+        let description = Self.regionsFolder(directory).appendingPathComponent("krems/region.json")
+        try Data("{\"name\": ".utf8).write(to: description)
+        let json = try Self.roadtrip(["region", "list", "--json"], in: directory)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        let sentence = "Region krems cannot be used: \(description.path) is not valid JSON; add it again, or remove it with `roadtrip region remove krems`."
+        #expect(entries.map { $0["name"] as? String } == ["krems"] && entries.first?["problem"] as? String == sentence, "\(json.standardOutput)")
+        let text = try Self.roadtrip(["region", "list"], in: directory)
+        #expect(text.standardOutput.contains("cannot be used (see below)") && text.standardOutput.contains("\n\(sentence)\n"), "\(text.standardOutput)")
+        #expect(text.standardError.contains("“newfile.gpx”, which roadtrip did not put there"))
+    }
+
+    @Test("Issue 34, case 10: a file named with escape sequences is printed harmless by region add")
+    func aHostileFileNameIsPrintedHarmless() throws {
+        let directory = try TemporaryDirectory()
+        let hostile = directory.url.appendingPathComponent("k\u{1B}]52;c;aGVsbG8=\u{07}\u{1B}[2J.osm.gz")
+        try FileManager.default.copyItem(atPath: Self.fixture("krems.osm.gz"), toPath: hostile.path)
+        let added = try Self.roadtrip(["region", "add", "--name", "krems", hostile.path], in: directory)
+        #expect(added.status == 0, "\(CommandLineEndToEndTests.describe(added))")
+        #expect(added.standardOutput.hasPrefix("Added region krems: ") && added.standardOutput.contains("from k\u{FFFD}]52;c;aGVsbG8=\u{FFFD}\u{FFFD}[2J.osm.gz"),
+                "\(added.standardOutput.debugDescription)")
+        #expect(!(added.standardOutput + added.standardError).unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" })
+    }
+
+    @Test("Issue 34, case 11: an extract of places and no roads is a region without routing, and says so")
+    func placesWithoutRoads() throws {
+        let directory = try TemporaryDirectory()
+        let added = try Self.roadtrip(["region", "add", try Self.osm("placeville.osm", in: directory)], in: directory)
+        #expect(added.status == 0, "\(CommandLineEndToEndTests.describe(added))")
+        #expect(added.standardOutput.hasPrefix("Added region placeville: 1 places and no roads to route on from placeville.osm")
+                && added.standardOutput.hasSuffix("Legs in it are estimated, not routed.\n"), "\(added.standardOutput)")
+        #expect(try Self.listed(directory).first?["roads"] as? Int == 0)
+    }
+
+    @Test("Issue 34, case 12: a disk too small for the road database is named full, with what the import needs")
+    func aDiskTooSmall() throws {
+        for size in ["600k", "1m"] {
+            let directory = try TemporaryDirectory()
+            let data = directory.url.appendingPathComponent("data")
+            guard try FullDiskEndToEndTests.mountSmallDisk(size: size, on: data) else { return }
+            defer { FullDiskEndToEndTests.unmount(data) }
+            let result = try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory)
+            #expect(result.status == 1, "\(size): \(CommandLineEndToEndTests.describe(result))")
+            #expect(result.standardError.contains("The region cannot be written to \(Self.regionsFolder(directory).path): No space left on device (adding this extract needs about"),
+                    "\(size): \(CommandLineEndToEndTests.describe(result))")
+            #expect(Self.entries(directory).isEmpty, "\(Self.entries(directory))")
+        }
+    }
+
+    @Test("Issue 34, case 13: an extract osmium cannot read is named, with osmium's reason")
+    func anUnreadableExtractIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        let file = try Self.osm("dtd.osm", in: directory)
+        let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "<osm ", with: "<!DOCTYPE osm [ <!ENTITY a \"b\"> ]>\n<osm ")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let result = try Self.roadtrip(["region", "add", file], in: directory)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("\(file) is not an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz or .osm.bz2): osmium cannot read it (XML entities are not supported)."),
+                "\(CommandLineEndToEndTests.describe(result))")
+        #expect(Self.entries(directory).isEmpty)
+    }
+
+    @Test("Issue 34, case 15: a world box in the header of a town's extract covers the town only; Monterey is in no region")
+    func aWorldBoxCoversOnlyTheData() throws {
+        let directory = try TemporaryDirectory()
+        let road = #"""
+            <node id="10" lat="43.7300" lon="7.4100" version="1"/><node id="11" lat="43.7350" lon="7.4200" version="1"/>
+            <way id="100" version="1"><nd ref="10"/><nd ref="11"/><tag k="highway" v="primary"/></way>
+            """#
+        let world = try Self.osm("world.osm", road, bounds: #"minlat="-90" minlon="-180" maxlat="90" maxlon="180""#, in: directory)
+        #expect(try Self.roadtrip(["region", "add", world], in: directory).status == 0)
+        let list = try Self.roadtrip(["region", "list"], in: directory)
+        #expect(list.standardOutput.contains("43.73–43.74°N 7.41–7.42°E"), "\(list.standardOutput)")
+        #expect(try Self.roadtrip(["new", "Coast", "36.6002, -121.8947", "36.5552, -121.9233"], in: directory).status == 0)
+        let legs = try #require(try Self.object(["show", "Coast", "--json"], in: directory)["legs"] as? [[String: Any]])
+        #expect(legs.first?["reason"] as? String == "no region covers near Monterey, CA", "\(legs)")
+    }
+}

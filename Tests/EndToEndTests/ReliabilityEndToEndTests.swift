@@ -190,4 +190,110 @@ struct JournalEndToEndTests {
         #expect(Run.names(of: try Run.trips(at: directory.dataFile)) == SampleTrips.names)
         #expect(!FileManager.default.fileExists(atPath: journal))
     }
+
+    /// The text of the dialog over the screen, its lines joined by spaces (the question is
+    /// wrapped to the box's width, which depends on the date in it).
+    static func dialogText(_ screen: String) -> String {
+        screen.components(separatedBy: "\n").compactMap { line -> String? in
+            guard let left = line.firstIndex(of: "│"), let right = line.lastIndex(of: "│"), left < right else { return nil }
+            let inside = line[line.index(after: left)..<right].trimmingCharacters(in: .whitespaces)
+            return inside.isEmpty ? nil : inside
+        }.joined(separator: " ")
+    }
+
+    /// A planner renames the first trip and is killed once the journal has it (the autosave held).
+    static func renameThenKill(in directory: TemporaryDirectory, to name: String) async throws {
+        let session = try await TmuxSession(directory: directory, hold: ["autosave"])
+        defer { session.close() }
+        try await TripListEndToEndTests.waitForSampleTrips(session)
+        try await session.sendKeys("r") // the name starts selected: what is typed replaces it
+        try await session.sendText(name)
+        try await session.sendKeys("Enter")
+        try await session.waitUntil("the first trip renamed") { TripListEndToEndTests.listRows($0).first?.contains(name) == true }
+        try await session.waitUntilEnded("journal")
+        #expect(kill(try await session.programProcessID(), SIGKILL) == 0)
+        _ = try await session.waitForExit()
+    }
+
+    /// Issue 34, item 2: restoring the journal went back to its snapshot, undoing what commands
+    /// changed after the crash; the commands never said a journal was pending.
+    @Test("Commands after a crash say a journal is pending, and the restore keeps their changes")
+    func commandsAfterACrashAreKeptByTheRestore() async throws {
+        let directory = try TemporaryDirectory.withSampleTrips()
+        let journal = directory.dataFile.path + ".journal"
+        try await Self.renameThenKill(in: directory, to: "Planner Edit")
+        for command in [["rename", "3", "CLIEdit"], ["add-stop", "2", "Joplin, MO", "--after", "3"], ["delete", "5", "--yes"]] {
+            let result = try CommandLineEndToEndTests.roadtrip(command, in: directory)
+            let described = CommandLineEndToEndTests.describe(result)
+            #expect(result.status == 0, "\(described)")
+            #expect(result.standardError.contains("ended on") && result.standardError.contains("without saving its last changes; they wait in \(journal)."), "\(described)")
+            #expect(result.standardError.contains("the next planner will offer those changes back on top of it"), "\(described)")
+        }
+        let route66 = { () throws -> [String] in Run.names(of: try Run.trips(at: directory.dataFile)[1]["waypoints"] as? [[String: Any]] ?? []) }
+        let joplin = try route66()[3]
+
+        let again = try await TmuxSession(directory: directory)
+        defer { again.close() }
+        let screen = try await again.waitUntil("the question") { Self.dialogText($0).contains("Restore") }
+        let question = Self.dialogText(screen)
+        #expect(question.contains("and the file has been changed since by something else. Restore only those changes, onto the file as it is now?"), "\(again.framed(screen))")
+        #expect(question.contains("Renames “Pacific Coast Drive” to “Planner Edit”."), "\(again.framed(screen))")
+        try await again.sendKeys("y")
+        try await again.waitFor("The unsaved changes are back")
+        try await TripListEndToEndTests.quitNormally(again)
+        #expect(Run.names(of: try Run.trips(at: directory.dataFile)) == ["Planner Edit", "Route 66", "CLIEdit", "Romantic Road"])
+        #expect(try route66()[3] == joplin && joplin.contains("Joplin"))
+        #expect(!FileManager.default.fileExists(atPath: journal))
+    }
+
+    /// Issue 34, item 17: a journal of a newer roadtrip was offered, restored, and its trips saved
+    /// as version 1. It is now left as it is, as a newer data file is, by the planner and the commands.
+    @Test("A journal from a newer roadtrip is never offered, restored, removed or written over")
+    func aNewerJournalIsLeftAlone() async throws {
+        let directory = try TemporaryDirectory.withSampleTrips()
+        let journal = directory.dataFile.path + ".journal"
+        let future = #"{"trips":[{"id":"6B1A1F3E-6D3C-4F0A-9F7E-0A1B2C3D4E5F","name":"From the future","waypoints":[]}],"version":2}"#
+        try Data(future.utf8).write(to: URL(fileURLWithPath: journal))
+
+        let session = try await TmuxSession(width: 200, directory: directory)
+        defer { session.close() }
+        let screen = try await session.waitUntil("the journal either offered or left alone") { $0.contains("Journal left as it is") || $0.contains("Restore") }
+        #expect(!screen.contains("Restore"), "\(session.framed(screen))")
+        #expect(screen.contains("was written by a newer roadtrip (its trips are file version 2"), "\(session.framed(screen))")
+        try await session.sendKeys("a", "Enter")
+        try await session.waitFor("6 trips")
+        try await TripListEndToEndTests.quitNormally(session)
+        #expect(try String(contentsOfFile: journal, encoding: .utf8) == future)
+        #expect(Run.names(of: try Run.trips(at: directory.dataFile)) == ["New Trip"] + SampleTrips.names)
+        #expect(try Run.jsonObject(at: directory.dataFile)["version"] as? Int == 1)
+
+        let command = try CommandLineEndToEndTests.roadtrip(["rename", "1", "Renamed"], in: directory)
+        #expect(command.status == 0 && command.standardError.contains("\(journal) was written by a newer roadtrip"), "\(CommandLineEndToEndTests.describe(command))")
+        #expect(try String(contentsOfFile: journal, encoding: .utf8) == future)
+    }
+
+    /// A read-only planner that took the file over from one that was killed wrote its own
+    /// journal over the dead one's: it now offers it, as a planner starting would.
+    @Test("A planner that takes the file over from one killed offers that one's journal")
+    func takingOverOffersTheJournalOfTheOneKilled() async throws {
+        let directory = try TemporaryDirectory.withSampleTrips()
+        let first = try await TmuxSession(directory: directory, hold: ["autosave"])
+        defer { first.close() }
+        try await TripListEndToEndTests.waitForSampleTrips(first)
+        let second = try await TmuxSession(directory: directory)
+        defer { second.close() }
+        try await second.waitFor("Read-only: another roadtrip (process")
+        try await first.sendKeys("a", "Enter")
+        try await first.waitFor("6 trips")
+        try await first.waitUntilEnded("journal")
+        #expect(kill(try await first.programProcessID(), SIGKILL) == 0)
+        _ = try await first.waitForExit()
+
+        let question = try await second.waitUntil("the question") { Self.dialogText($0).contains("Restore them?") }
+        #expect(Self.dialogText(question).contains("Adds “New Trip”."), "\(second.framed(question))")
+        try await second.sendKeys("y")
+        try await second.waitFor("6 trips")
+        try await TripListEndToEndTests.quitNormally(second)
+        #expect(Run.names(of: try Run.trips(at: directory.dataFile)) == ["New Trip"] + SampleTrips.names)
+    }
 }

@@ -124,3 +124,156 @@ import RoadtripTestSupport
                 == "Adding a region needs osmium, from the Debian package osmium-tool: install it with `sudo apt-get install osmium-tool`.")
     }
 }
+
+/// Hostile extracts of issue 34 (cases 11, 13, 15): small OSM XML files written by the tests.
+extension RegionImportTests {
+    static let village = #"<node id="1" lat="43.7384" lon="7.4246" version="1"><tag k="place" v="village"/><tag k="name" v="Placeville"/></node>"#
+
+    /// An OSM XML extract holding `body`, with the header box `bounds` when given.
+    static func osm(_ body: String, bounds: String? = nil, named name: String, in directory: TemporaryDirectory) throws -> String {
+        let file = directory.file(name)
+        let header = bounds.map { "  <bounds \($0)/>\n" } ?? ""
+        try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"test\">\n\(header)  \(body)\n</osm>\n".utf8).write(to: file)
+        return file.path
+    }
+
+    /// Issue 34, case 11: planetsplitter failed on its own empty work file ("Cannot mmap file
+    /// '…/nodesx….idx.tmp' for reading [Invalid argument]"), naming a file already gone.
+    @Test(arguments: ["", #"<way id="100" version="1"><nd ref="10"/><nd ref="11"/><tag k="highway" v="primary"/></way>"#])
+    func placesWithoutRoadsToDriveOnAreARegionWithoutRouting(roads: String) throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        let info = try Self.importing(try Self.osm(Self.village + roads, named: "placeville.osm", in: directory), into: shelf)
+        #expect(info.places == 1 && info.roads == 0 && info.roadDatabase == nil, "\(info)")
+        #expect(RegionText.counts(info) == "1 places, no roads to route on")
+        let folder = try #require(shelf.installed().first).folder
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(RegionInfo.roadsFolderName).path))
+        #expect(RoadRouter(shelf: shelf).hasRoads == false)
+    }
+
+    /// Issue 34, case 13: "osmium failed (status 1): PBF error: invalid blob size: 2147483647"
+    /// named no file; nor did the same for an `.osm` with a document type declaration.
+    @Test func anExtractOsmiumCannotReadIsNamedWithTheReason() throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        // Andorra with its first blob's size (field 3 of the BlobHeader, a varint) made 2^31 - 1.
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.fixture("andorra.osm.pbf"))))
+        let headerLength = Int(bytes[3])
+        let sizeField = 4 + 2 + 9
+        #expect(bytes[sizeField] == 0x18)
+        var end = sizeField + 1
+        while bytes[end] & 0x80 != 0 { end += 1 }
+        let header = Array(bytes[4..<(sizeField + 1)]) + [0xFF, 0xFF, 0xFF, 0xFF, 0x07] + Array(bytes[(end + 1)..<(4 + headerLength)])
+        bytes = [0, 0, 0, UInt8(header.count)] + header + Array(bytes[(4 + headerLength)...])
+        let blob = directory.file("blob.osm.pbf")
+        try Data(bytes).write(to: blob)
+        let dtd = try Self.osm(Self.village, named: "dtd.osm", in: directory)
+        let declared = try String(contentsOfFile: dtd, encoding: .utf8).replacingOccurrences(of: "<osm ", with: "<!DOCTYPE osm [ <!ENTITY a \"b\"> ]>\n<osm ")
+        try Data(declared.utf8).write(to: URL(fileURLWithPath: dtd))
+        for (file, reason) in [(blob.path, "osmium cannot read it (PBF error: invalid blob size: 2147483647)"), (dtd, "osmium cannot read it (XML entities are not supported)")] {
+            #expect(throws: RegionError.notAnExtract(path: file, reason: reason)) { try Self.importing(file, into: shelf) }
+            #expect(Self.regionFiles(shelf).isEmpty, "\(Self.regionFiles(shelf))")
+        }
+    }
+
+    /// Issue 34, case 15: a header box of the whole world around one town became the region's
+    /// box, so every leg on Earth was "more than 1 km from any road" of it.
+    @Test func theBoxIsTheDataWithinTheHeadersBoxAndNodesOffTheGlobeAreLeftOut() throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        let road = #"""
+            <node id="10" lat="43.7300" lon="7.4100" version="1"/><node id="11" lat="43.7350" lon="7.4200" version="1"/>
+            <node id="12" lat="95" lon="7.4" version="1"/><node id="13" lat="43.7" lon="180.0000001" version="1"/>
+            <way id="100" version="1"><nd ref="10"/><nd ref="11"/><tag k="highway" v="primary"/></way>
+            """#
+        let world = try Self.osm(Self.village + road, bounds: #"minlat="-90" minlon="-180" maxlat="90" maxlon="180""#, named: "world.osm", in: directory)
+        let info = try Self.importing(world, into: shelf)
+        #expect(info.bounds == RegionInfo.Bounds(south: 43.73, west: 7.41, north: 43.7384, east: 7.4246), "\(String(describing: info.bounds))")
+        let router = RoadRouter(shelf: shelf)
+        let outcome = router.route(from: Coordinate(latitude: 36.6002, longitude: -121.8947), to: Coordinate(latitude: 36.5552, longitude: -121.9233),
+                                   fromName: "Monterey", toName: "Carmel")
+        #expect(outcome == .estimate(reason: "no region covers Monterey"))
+        // A header box within the data: the box the extract was cut to.
+        let cut = try Self.osm(Self.village + road, bounds: #"minlat="43.72" minlon="7.40" maxlat="43.736" maxlon="7.421""#, named: "cut.osm", in: directory)
+        #expect(try Self.importing(cut, into: shelf).bounds == RegionInfo.Bounds(south: 43.73, west: 7.41, north: 43.736, east: 7.421))
+    }
+
+    @Test func areasAcrossTheEquatorOrThePrimeMeridianNameEachEndsSide() {
+        #expect(RegionText.area(.init(south: 49.86, west: -8.65, north: 60.86, east: 1.77)) == "49.86–60.86°N 8.65°W–1.77°E")
+        #expect(RegionText.area(.init(south: -90, west: -180, north: 90, east: 180)) == "90.00°S–90.00°N 180.00°W–180.00°E")
+        #expect(RegionText.area(.init(south: 42.43, west: 1.42, north: 42.66, east: 1.78)) == "42.43–42.66°N 1.42–1.78°E")
+        #expect(RegionText.area(.init(south: -34.2, west: 18.3, north: -33.8, east: 18.9)) == "34.20–33.80°S 18.30–18.90°E")
+    }
+}
+
+/// Issue 34, case 12: a full disk came out as "planetsplitter failed (status 1): no message", or
+/// as its failure on a work file it found empty.
+extension RegionImportTests {
+    @Test func planetsplittersReportTellsRoadsWithoutNodesFromRoadsLost() throws {
+        let directory = try TemporaryDirectory()
+        let log = directory.file("output.txt")
+        func report(_ lines: [String]) throws -> Bool {
+            try Data(lines.joined(separator: "\n").utf8).write(to: log)
+            return RegionImport.foundNoRoads(inLog: log)
+        }
+        // A way whose nodes are missing (planetsplitter 3.3.3 --loggable, as it printed it).
+        #expect(try report(["Sorted Ways: Ways=1 Duplicates=0", "Checked Ways for unused Nodes: Ways=1 Highway Nodes=0",
+                            "Removed unused Nodes: Nodes=1 Highway=0 not-Highway=1"]))
+        // The ways lost on a disk that filled up, and a report cut short before the check.
+        #expect(try !report(["Checking Ways for unused Nodes: Ways=0 Highway Nodes=0\rChecked Ways for unused Nodes: Ways=0 Highway Nodes=0"]))
+        #expect(try !report(["Sorted Nodes: Nodes=69644 Duplicates=18444", "Cannot mmap file 'x' for reading [Invalid argument]."]))
+        #expect(try !report(["Checked Ways for unused Nodes: Ways=1166 Highway Nodes=7672"]))
+    }
+
+    /// A tool that fails after the disk under its work folder filled up (and emptied it again,
+    /// as planetsplitter does) failed for want of room, whatever it said. The tool here fills a
+    /// small tmpfs, then holds its input open until the import has seen it read (so after the
+    /// import looked at the disk), then frees the room and fails without a word.
+    @Test func aToolThatFailsAfterTheDiskFilledUpFailedForWantOfRoom() throws {
+        let directory = try TemporaryDirectory()
+        let disk = directory.file("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=256k", "tmpfs", disk.path]
+        try mount.run()
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else { print("cannot mount a tmpfs here: skipped"); return }
+        defer { _ = try? Process.run(URL(fileURLWithPath: "/bin/umount"), arguments: [disk.path]).waitUntilExit() }
+        let input = directory.file("input")
+        try Data("x".utf8).write(to: input)
+        let seen = disk.appendingPathComponent("seen").path
+        var tools = ChildTools(logFile: disk.appendingPathComponent("tool.log"), isCancelled: { false })
+        tools.reading = { _, _ in _ = FileManager.default.createFile(atPath: seen, contents: nil) }
+        let script = "head -c 1M /dev/zero > \"$0/big\" 2>/dev/null; exec 3< \"$1\"; while [ ! -e \"$0/seen\" ]; do sleep 0.01; done; rm -f \"$0/big\"; exit 1"
+        #expect(throws: RegionError.toolFailed(tool: "sh", status: 1, message: "No space left on device")) {
+            try tools.run("sh", ["-c", script, disk.path, input.path], input: input.path)
+        }
+    }
+}
+
+extension RegionImportTests {
+    /// Issue 34, case 15: a region whose box spans the world (a road at each of two far corners)
+    /// claimed every point between: "Monterey is more than 1 km from any road". It covers the
+    /// land around its roads (Routino's bins, about 6 km), and routes on them as before.
+    @Test func aRegionCoversOnlyTheLandAroundItsRoads() throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        let roads = #"""
+            <node id="10" lat="-60" lon="-170" version="1"/><node id="11" lat="-59.99" lon="-170" version="1"/>
+            <node id="12" lat="70" lon="170" version="1"/><node id="13" lat="70.01" lon="170" version="1"/>
+            <way id="100" version="1"><nd ref="10"/><nd ref="11"/><tag k="highway" v="primary"/></way>
+            <way id="101" version="1"><nd ref="12"/><nd ref="13"/><tag k="highway" v="primary"/></way>
+            """#
+        let info = try Self.importing(try Self.osm(Self.village + roads, named: "corners.osm", in: directory), into: shelf)
+        #expect(info.bounds == RegionInfo.Bounds(south: -60, west: -170, north: 70.01, east: 170))
+        let router = RoadRouter(shelf: shelf)
+        func route(_ from: (Double, Double), _ to: (Double, Double)) -> RoadRouter.Outcome {
+            router.route(from: Coordinate(latitude: from.0, longitude: from.1), to: Coordinate(latitude: to.0, longitude: to.1), fromName: "A", toName: "B")
+        }
+        #expect(route((36.6002, -121.8947), (36.5552, -121.9233)) == .estimate(reason: "no region covers A"))
+        guard case .road(let leg) = route((-60, -170), (-59.99, -170)) else { Issue.record("the road at a corner is routed on"); return }
+        #expect(abs(leg.metres - 1_116) < 20, "\(leg.metres)")
+        #expect(route((-59.995, -169.97), (-59.99, -170)) == .estimate(reason: "A is more than 1 km from any road"), "1.7 km off the road: still this region's")
+    }
+}

@@ -194,4 +194,18 @@ extension RoadRouterTests {
         #expect(router.matrix(of: Self.towns, progress: { _, _ in calls += 1; return calls < 3 }) == .cancelled)
         #expect(calls == 3)
     }
+
+    /// Issue 34: 1,000 stops on roads ran past 10 minutes (300: 65 s) printing nothing. Past the
+    /// legs routed in about 10 seconds, the matrix routes none and says why, at once.
+    @Test func tooManyLegsAreNotRoutedAndTheReasonSaysHowMany() throws {
+        let router = try Self.router()
+        let most = RoadRouter.matrixStopLimit
+        #expect(most * (most - 1) <= RoadRouter.matrixLegLimit && (most + 1) * most > RoadRouter.matrixLegLimit)
+        let stops = (0...most).map { (Coordinate(latitude: 42.50 + Double($0) * 0.0005, longitude: 1.52), "Stop \($0)") }
+        var calls = 0
+        let outcome = router.matrix(of: stops, progress: { _, _ in calls += 1; return true })
+        #expect(outcome == .estimate(reason: "\(most + 1) stops make \(DistanceUnit.grouped((most + 1) * most)) road legs, more than the "
+                                     + "13,800 (\(most) stops) routed in about 10 seconds"))
+        #expect(calls == 0)
+    }
 }

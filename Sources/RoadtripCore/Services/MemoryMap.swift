@@ -12,21 +12,34 @@ enum MemoryMap {
 
     /// The mapped bytes; unmap them with `munmap(base, count)` when done.
     static func map(_ path: String, minimumSize: Int) throws(Failure) -> (base: UnsafeRawPointer, count: Int) {
+        let mapped = try mapKeepingOpen(path, minimumSize: minimumSize)
+        close(mapped.descriptor)
+        return (mapped.base, mapped.count)
+    }
+
+    /// The mapped bytes and the file, still open for its length to be checked; close it when done.
+    static func mapKeepingOpen(_ path: String, minimumSize: Int) throws(Failure) -> (base: UnsafeRawPointer, count: Int, descriptor: Int32) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
             throw code == ENOENT ? .missing : .unreadable(reason: String(cString: strerror(code)))
         }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(reason: "it is not a regular file") }
-        let size = Int(status.st_size)
-        guard size >= max(1, minimumSize) else { throw .tooShort(size: size) }
-        let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
-        guard let mapped, mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
-            throw .unreadable(reason: String(cString: strerror(errno)))
+        var failure: Failure?
+        if fstat(descriptor, &status) != 0 {
+            failure = .unreadable(reason: String(cString: strerror(errno)))
+        } else if (status.st_mode & S_IFMT) != S_IFREG {
+            failure = .unreadable(reason: "it is not a regular file")
+        } else if Int(status.st_size) < max(1, minimumSize) {
+            failure = .tooShort(size: Int(status.st_size))
         }
-        return (UnsafeRawPointer(mapped), size)
+        let size = Int(status.st_size)
+        let mapped = failure == nil ? mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0) : nil
+        if failure == nil, mapped == nil || mapped == UnsafeMutableRawPointer(bitPattern: -1) {
+            failure = .unreadable(reason: String(cString: strerror(errno)))
+        }
+        guard let failure else { return (UnsafeRawPointer(mapped!), size, descriptor) }
+        close(descriptor)
+        throw failure
     }
 }

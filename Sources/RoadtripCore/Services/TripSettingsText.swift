@@ -164,7 +164,10 @@ package struct TripSettingsText {
 
     private func date(_ text: String) throws(Failure) -> LocalDay? {
         if text.isEmpty { return nil }
-        guard let day = LocalDay(iso: text) else { throw Failure(message: "Write the start date as YYYY-MM-DD (2026-07-01), or leave it empty to start today.") }
+        guard let day = LocalDay(iso: text), LocalDay.startYears.contains(day.year) else {
+            throw Failure(message: "Write the start date as YYYY-MM-DD (2026-07-01), in a year from \(LocalDay.startYears.lowerBound) to "
+                          + "\(LocalDay.startYears.upperBound), or leave it empty to start today.")
+        }
         return day
     }
 

@@ -26,6 +26,7 @@ extension RoadRouter {
             }
             return .estimate(reason: "the stops are in different regions")
         }
+        if let tooMany = tooManyToRoute(stops, in: roads, options: options) { return .estimate(reason: tooMany) }
         let prepared: Result<(Engine, [OpaquePointer]), Reason> = queue.sync {
             prepare(roads, options: options).flatMap { engine in engine.waypoints(stops).map { (engine, $0) } }
         }
@@ -56,5 +57,38 @@ extension RoadRouter {
             }
         }
         return .roads(RoadMatrix(count: n, meters: meters, seconds: seconds))
+    }
+
+    /// The most legs a matrix routes: about 10 seconds on the 2-core machine of BENCHMARKS.md, at
+    /// the 0.72 ms a leg measured there (issue 34: 300 stops, 89,700 legs, ran 65 s; 1,000 stops ran
+    /// past 10 minutes printing nothing). 118 stops each way; above it the order is searched in
+    /// straight lines, with the reason, until the road matrix is faster.
+    package static let matrixLegLimit = 13_800
+
+    /// Why the legs between `stops` are too many to route, or nil: legs routed before (in the
+    /// cache) are not counted.
+    private func tooManyToRoute(_ stops: [(Coordinate, String)], in roads: Roads, options: Options) -> String? {
+        let n = stops.count
+        guard n * (n - 1) > Self.matrixLegLimit else { return nil }
+        let databases = Set(regions.map(\.database))
+        var unrouted = 0
+        for i in 0..<n {
+            for j in 0..<n where i != j {
+                let key = RoadLegCache.key(database: roads.database, options: options, from: stops[i].0, to: stops[j].0)
+                if cache?.leg(key, databases: databases, region: roads.region) == nil { unrouted += 1 }
+            }
+            if unrouted > Self.matrixLegLimit {
+                return "\(DistanceUnit.grouped(n)) stops make \(DistanceUnit.grouped(n * (n - 1))) road legs, more than the "
+                    + "\(DistanceUnit.grouped(Self.matrixLegLimit)) (\(Self.matrixStopLimit) stops) routed in about 10 seconds"
+            }
+        }
+        return nil
+    }
+
+    /// The most stops whose every leg is routed.
+    package static var matrixStopLimit: Int {
+        var n = 2
+        while (n + 1) * n <= matrixLegLimit { n += 1 }
+        return n
     }
 }

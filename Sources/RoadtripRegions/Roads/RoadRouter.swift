@@ -58,15 +58,20 @@ package final class RoadRouter: @unchecked Sendable {
         /// region's link names, new at every add.
         package let database: String
 
+        /// Where its roads are within the box (`RoadGrid`): a point far from all of them is not covered.
+        let grid: RoadGrid?
+
         package init(region: String, folder: URL, bounds: RegionInfo.Bounds, database: String? = nil) {
             self.region = region
             self.folder = folder
             self.bounds = bounds
             self.database = database ?? folder.path
+            grid = RoadGrid(database: folder)
         }
 
         func covers(_ point: Coordinate) -> Bool {
             (bounds.south...bounds.north).contains(point.latitude) && (bounds.west...bounds.east).contains(point.longitude)
+                && grid?.hasRoads(near: point) != false
         }
     }
 

@@ -81,9 +81,16 @@ package final class DataModel: ObservableObject {
     /// takes the file's lock first and clears what saves killed midway left behind; another
     /// roadtrip holding it, a file from a newer version, or a file a save must not replace
     /// (read-only, hard-linked) makes the model read-only. Readers (`roadtrip list`) take no lock
-    /// and leave nothing behind.
+    /// and leave nothing behind. A writer that may save then looks for a journal a planner that
+    /// ended without saving left (`pendingJournal`).
     package func load(locking: Bool = true, seed: (() throws -> [Trip])?) throws {
         if locking, lockFile() { AtomicFile.removeStaleTemporaryFiles(for: store.url) }
+        try read(locking: locking, seed: seed)
+        lookForJournal()
+    }
+
+    /// `load`'s reading of the file, or of `seed` when there is none.
+    private func read(locking: Bool, seed: (() throws -> [Trip])?) throws {
         if let snapshot = try store.load() {
             adopt(snapshot.file)
             self.fingerprint = snapshot.fingerprint
@@ -163,6 +170,7 @@ package final class DataModel: ObservableObject {
             } catch {
                 readOnlyReason = error.description
             }
+            lookForJournal()
             return .tookOver
         }
         guard let fresh = try? store.changedSince(fingerprint) else { return nil }
@@ -237,25 +245,55 @@ package final class DataModel: ObservableObject {
     private var journalWrite: BackgroundJob?
     /// The change count the journal was last written for; nil when this model left no journal.
     private var journaledChangeCount: Int?
+    /// The file the journal last written was based on: when a save changes it while changes
+    /// remain unsaved, the journal is written again on the new base.
+    private var journaledBase: FileFingerprint?
+
+    /// The journal a planner that ended without saving left beside the file, as found when this
+    /// model took the file's lock. While it is pending (not restored nor set aside), this model
+    /// writes no journal of its own over it; one of a newer roadtrip stays pending for good.
+    package private(set) var pendingJournal: PendingJournal?
+
+    /// Looks for a journal left behind, once this model holds the lock and may write; one whose
+    /// changes the file already has is removed.
+    private func lookForJournal() {
+        pendingJournal = nil
+        guard lock != nil, readOnlyReason == nil else { return }
+        switch TripJournal.find(for: store.url) {
+        case .entry(let entry)?:
+            let restore = JournalRestore(entry, onto: trips, fingerprint: fingerprint)
+            if restore.changesNothing {
+                TripJournal.remove(for: store.url)
+            } else {
+                pendingJournal = .restorable(restore)
+            }
+        case .newer(let newer)?:
+            pendingJournal = .newer(newer)
+        case nil:
+            break
+        }
+    }
 
     /// What the full-screen loop calls on every turn, beside `autosave`: a change not saved yet is
     /// written to the journal at once (off the main loop), so that a crash before the autosave
     /// loses nothing (`TripJournal`); once everything is saved, the journal goes. Only the
-    /// planner that holds the file's lock keeps one.
+    /// planner that holds the file's lock keeps one, and not over a journal still pending.
     package func keepJournal() {
-        guard lock != nil, readOnlyReason == nil else { return }
+        guard lock != nil, readOnlyReason == nil, pendingJournal == nil else { return }
         if let journalWrite {
             guard journalWrite.state == .ended else { return }
             self.journalWrite = nil
         }
         if hasUnsavedChanges {
-            guard journaledChangeCount != changeCount else { return }
-            journaledChangeCount = changeCount
+            guard journaledChangeCount != changeCount || journaledBase != fingerprint else { return }
+            (journaledChangeCount, journaledBase) = (changeCount, fingerprint)
             var current = file
             current.trips = trips
-            let (written, url) = (current, store.url)
+            let (written, base, url) = (current, file.trips, store.url)
             // A failure only means the journal is older: the trips file is still saved as usual.
-            journalWrite = runner.run("journal", work: { _ in try? TripJournal.write(written, for: url) }) { _ in }
+            journalWrite = runner.run("journal", work: { [fingerprint] _ in
+                try? TripJournal.write(written, base: JournalBase(file: fingerprint, trips: base, ours: written.trips), for: url)
+            }) { _ in }
         } else if journaledChangeCount != nil {
             journaledChangeCount = nil
             TripJournal.remove(for: store.url)
@@ -288,27 +326,35 @@ package final class DataModel: ObservableObject {
         journalWrite = nil
     }
 
-    /// A journal a planner that ended without saving left, when its trips differ from the file's
-    /// (one that says nothing new is removed). For the planner that holds the lock only.
-    package func leftJournal() -> TripJournal.Found? {
-        guard lock != nil, readOnlyReason == nil, let found = TripJournal.find(for: store.url) else { return nil }
-        guard found.file.trips != trips else {
-            TripJournal.remove(for: store.url)
-            return nil
-        }
-        return found
-    }
-
-    /// Takes back the trips of a journal left behind, as one change (`u` undoes it); the journal
-    /// goes once they are saved.
-    package func restoreJournal(_ found: TripJournal.Found) {
-        change("restore the changes of a session that ended without saving") { $0 = found.file.trips }
+    /// Takes back the changes of the pending journal, as one change (`u` undoes it): onto the
+    /// trips as they are now, only the journal's own changes when the file changed since
+    /// (`JournalRestore`). The journal is written again for them, and goes once they are saved.
+    package func restoreJournal() {
+        guard case .restorable(let pending)? = pendingJournal else { return }
+        let restore = JournalRestore(pending.entry, onto: trips, fingerprint: fingerprint)
+        pendingJournal = nil
+        change("restore the changes of a session that ended without saving") { $0 = restore.trips }
         journaledChangeCount = -1 // written again for this change, removed once it is saved
     }
 
-    /// Keeps a journal left behind as a recovery copy beside the file; returns where.
+    /// Keeps the pending journal's trips aside as a recovery copy beside the file and removes the
+    /// journal; returns where the copy is.
     package func setJournalAside() throws(DataFileError) -> URL {
-        try TripJournal.keepAside(for: store.url, now: now())
+        guard case .restorable(let pending)? = pendingJournal else {
+            throw .unwritable(path: TripJournal.url(for: store.url).path, reason: "there is no journal to keep aside")
+        }
+        let copy = try TripJournal.keepAside(pending.entry, for: store.url, now: now())
+        pendingJournal = nil
+        return copy
+    }
+
+    /// For a command about to change the file while a journal of an older roadtrip is pending
+    /// (one that did not note the file it started from): notes the file as it is now as its
+    /// base, so that a later restore applies only the journal's changes and keeps the command's.
+    package func noteTheFileInAnOlderJournal() throws(DataFileError) {
+        guard case .restorable(let pending)? = pendingJournal, !pending.knewItsFile else { return }
+        try TripJournal.write(pending.entry.file, base: pending.base, for: store.url)
+        lookForJournal()
     }
 
     /// The automatic save: what the full-screen loop calls on every turn. When a save is due

@@ -53,7 +53,7 @@ extension TripFileStore {
     }
 
     /// The file's bytes, size and modification time; nil when there is no file.
-    private func readBytes() throws(DataFileError) -> (Data, Int, TimeInterval)? {
+    func readBytes() throws(DataFileError) -> (Data, Int, TimeInterval)? {
         var status = stat()
         guard stat(path, &status) == 0 else {
             let code = errno

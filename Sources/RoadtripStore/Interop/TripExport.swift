@@ -50,6 +50,10 @@ package enum TripExport {
     package static func refusal(for trip: Trip, format: TripExportFormat) -> String? {
         guard format == .ics else { return nil }
         if let refusal = TripPlanning.tooLargeToPlan(trip) { return refusal }
+        if let start = trip.settings.startDate, !LocalDay.startYears.contains(start.year) {
+            return "\(TripText.quoted(trip.name)) starts on \(start), and a calendar is written for trips starting in the years "
+                + "\(LocalDay.startYears.lowerBound) to \(LocalDay.startYears.upperBound): set another start date first."
+        }
         if trip.stops.count < 2 {
             return "\(TripText.quoted(trip.name)) has \(TripText.stopCount(trip.stops.count)), and a calendar needs a drive: add a second stop first."
         }

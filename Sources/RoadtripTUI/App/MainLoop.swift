@@ -50,7 +50,21 @@ final class MainLoop {
         runner = model.runner
         self.environment = environment
         timing = FrameTiming.fromEnvironment(environment)
-        journalOffer = model.leftJournal().map { JournalOffer(model: model, found: $0) }
+        offerPendingJournal()
+    }
+
+    /// Asks about a journal a planner that ended without saving left, or says why one is left
+    /// alone: at start, and when this planner takes the file over from one that quit.
+    private func offerPendingJournal() {
+        switch model.pendingJournal {
+        case .restorable(let restore)?:
+            journalOffer = JournalOffer(model: model, restore: restore)
+            needsDisplay = true
+        case .newer(let newer)?:
+            navigator.banner = .newerJournalBanner(newer)
+        case nil:
+            break
+        }
     }
 
     func run() -> Ending {
@@ -122,6 +136,8 @@ final class MainLoop {
         case .tookOver?:
             navigator.banner = model.readOnlyReason.map { .readOnlyBanner($0) }
             navigator.show(.tookOver(readOnlyReason: model.readOnlyReason))
+            // The one that quit may have ended without saving (a kill): its journal is offered.
+            offerPendingJournal()
         case .reloaded?:
             navigator.show(.otherSaved(model.store.path))
         case nil:

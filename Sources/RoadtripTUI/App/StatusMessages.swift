@@ -34,6 +34,12 @@ extension StatusMessage {
         .error("Read-only: \(reason); changes are off.")
     }
 
+    /// The banner of a planner that found a newer roadtrip's journal beside the file: it is left
+    /// for that roadtrip to offer, and this one writes none of its own over it.
+    static func newerJournalBanner(_ newer: TripJournal.Newer) -> StatusMessage {
+        .error("Journal left as it is: \(newer.url.path) \(newer.reason); no journal is kept meanwhile.")
+    }
+
     /// A planner that was read-only because another had the file, once that one has quit.
     static func tookOver(readOnlyReason: String?) -> StatusMessage {
         guard let readOnlyReason else { return StatusMessage("The other roadtrip has quit: its changes are shown, and this one saves yours now.") }

@@ -12,12 +12,25 @@ package final class Gazetteer: PlaceIndex, @unchecked Sendable {
     private let qualifierNames = QualifierNames()
     /// What its places say they came from (`Place.source`).
     package let source: String
+    private let path: String
 
     init(bytes: GazetteerBytes, path: String, source: String = Place.builtinSource) throws(GazetteerError) {
         self.bytes = bytes
         self.source = source
+        self.path = path
         tables = try GazetteerTables(bytes.all, path: path)
     }
+
+    /// Why the index cannot be used any more, or nil while it can: its file was cut short on disk
+    /// after it was mapped, and reading the missing pages would kill the program (SIGBUS). Every
+    /// search checks it first and finds nothing in such an index.
+    package var problems: [String] {
+        guard let length = bytes.lengthCutShort() else { return [] }
+        return ["A place index was cut short on disk while roadtrip had it open; its places are left out until roadtrip starts again: "
+                + "\(path) (now \(length) of \(bytes.all.count) bytes)."]
+    }
+
+    private var isWhole: Bool { bytes.lengthCutShort() == nil }
 
     /// Opens the index at `url`: checks its header against its length and maps it. Throws a
     /// `GazetteerError` naming the file when it is missing, cut short, damaged or of another version.
@@ -35,18 +48,22 @@ package final class Gazetteer: PlaceIndex, @unchecked Sendable {
 
     /// The best candidates for `query`, with what ranks them: for `PlaceLibrary` to merge indexes by.
     func rankedSearch(_ query: String, limit: Int, near context: SearchContext?) -> [Candidate] {
-        GazetteerSearch(tables: tables, limit: limit, context: context, qualifierNames: qualifierNames).run(query)
+        guard isWhole else { return [] }
+        return GazetteerSearch(tables: tables, limit: limit, context: context, qualifierNames: qualifierNames).run(query)
     }
 
     package func nearest(to coordinate: Coordinate) -> Place? {
-        NearestPlace(tables: tables).find(coordinate).map { place(at: $0) }
+        guard isWhole else { return nil }
+        return NearestPlace(tables: tables).find(coordinate).map { place(at: $0) }
     }
 
     package func places(within kilometres: Double, of coordinate: Coordinate) -> [(place: Place, kilometres: Double)] {
-        NearbyPlaces(tables: tables).find(coordinate, kilometres: kilometres).map { (place(at: $0.place), $0.kilometres) }
+        guard isWhole else { return [] }
+        return NearbyPlaces(tables: tables).find(coordinate, kilometres: kilometres).map { (place(at: $0.place), $0.kilometres) }
     }
 
     package func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?) -> RankedPlace? {
+        guard isWhole else { return nil }
         var best: (index: Int, kilometres: Double, weight: Int)?
         for found in NearbyPlaces(tables: tables).find(coordinate, kilometres: kilometres) {
             let population = Int(tables.places.uint32(found.place * GazetteerFormat.Place.size + GazetteerFormat.Place.population))

@@ -5,10 +5,24 @@ import Foundation
 final class GazetteerBytes: @unchecked Sendable {
     let all: ByteSlice
     private let release: () -> Void
+    /// The mapped file, kept open so that its length can be checked before each use: a mapped
+    /// file cut short under the program would kill it with SIGBUS at the first page past its end
+    /// (a region index truncated in place, issue 34).
+    private let descriptor: Int32?
 
-    private init(base: UnsafeRawPointer, count: Int, release: @escaping () -> Void) {
+    private init(base: UnsafeRawPointer, count: Int, descriptor: Int32? = nil, release: @escaping () -> Void) {
         all = ByteSlice(base: base, count: count)
+        self.descriptor = descriptor
         self.release = release
+    }
+
+    /// The file's length now, when it is shorter than what was mapped; nil while every mapped byte
+    /// is still backed by the file (and always for bytes in memory).
+    func lengthCutShort() -> Int? {
+        guard let descriptor else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        return Int(status.st_size) < all.count ? Int(status.st_size) : nil
     }
 
     deinit { release() }
@@ -25,8 +39,11 @@ final class GazetteerBytes: @unchecked Sendable {
     static func map(_ url: URL) throws(GazetteerError) -> GazetteerBytes {
         let path = url.path
         do {
-            let (base, size) = try MemoryMap.map(path, minimumSize: GazetteerFormat.headerSize)
-            return GazetteerBytes(base: base, count: size) { munmap(UnsafeMutableRawPointer(mutating: base), size) }
+            let (base, size, descriptor) = try MemoryMap.mapKeepingOpen(path, minimumSize: GazetteerFormat.headerSize)
+            return GazetteerBytes(base: base, count: size, descriptor: descriptor) {
+                munmap(UnsafeMutableRawPointer(mutating: base), size)
+                close(descriptor)
+            }
         } catch {
             switch error {
             case .missing: throw .missing(path: path)

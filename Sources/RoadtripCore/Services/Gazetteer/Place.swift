@@ -78,6 +78,9 @@ package protocol PlaceIndex: AnyObject, Sendable {
     /// nil leaves it out) ranks highest, the nearer of equals; the index reads only those two
     /// for the others.
     func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?) -> RankedPlace?
+    /// Why some of the places cannot be searched any more (an index file cut short on disk), one
+    /// sentence each; empty while all can.
+    var problems: [String] { get }
 }
 
 /// A place found by its weight, with its distance.
@@ -93,6 +96,8 @@ package struct RankedPlace: Equatable, Sendable {
 }
 
 extension PlaceIndex {
+    package var problems: [String] { [] }
+
     package func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?) -> RankedPlace? {
         places(within: kilometres, of: coordinate).compactMap { found in
             weight(found.place.kind, found.place.population).map { RankedPlace(place: found.place, kilometres: found.kilometres, weight: $0) }

@@ -40,6 +40,10 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
         return places.map(\.place)
     }
 
+    package var problems: [String] {
+        indexes.flatMap(\.problems)
+    }
+
     package func nearest(to coordinate: Coordinate) -> Place? {
         indexes.first?.nearest(to: coordinate)
     }

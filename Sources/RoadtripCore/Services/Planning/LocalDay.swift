@@ -13,15 +13,12 @@ package struct LocalDay: Equatable, Hashable, Comparable, Sendable, CustomString
         self.day = day
     }
 
-    /// The local date of `instant` in `timeZone` (Gregorian calendar).
+    /// The local date of `instant` in `timeZone`, in the proleptic Gregorian calendar like every
+    /// other date of the program (Foundation's Gregorian calendar turns Julian before 15 October
+    /// 1582, which made 1582-10-10 the 20th in a calendar file, issue 34).
     package init(_ instant: Date, in timeZone: TimeZone) {
-        let parts = LocalDay.calendar(in: timeZone).dateComponents([.year, .month, .day], from: instant)
-        guard let year = parts.year, let month = parts.month, let day = parts.day else {
-            // Calendar fills all three for any Gregorian date; the UTC date only satisfies the type checker.
-            self.init(daysSinceEpoch: Int((instant.timeIntervalSince1970 / 86_400).rounded(.down)))
-            return
-        }
-        self.init(year: year, month: month, day: day)
+        let local = (instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))) / 86_400
+        self.init(daysSinceEpoch: Int(local.rounded(.down)))
     }
 
     /// `"2026-07-01"`.
@@ -48,16 +45,26 @@ package struct LocalDay: Equatable, Hashable, Comparable, Sendable, CustomString
         LocalDay(daysSinceEpoch: daysSinceEpoch + count)
     }
 
-    /// The instant of clock time `hour:minute` on this day in `timeZone` (a time skipped by a DST
-    /// change moves forward, as Calendar does).
+    /// The instant of clock time `hour:minute` on this day in `timeZone`, proleptic Gregorian as
+    /// above. A clock time a daylight-saving change skips moves forward by the change (02:30 on
+    /// the spring change is 03:30); one it repeats is the first of the two.
     package func instant(hour: Int, minute: Int, in timeZone: TimeZone) -> Date {
-        let parts = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)
-        if let date = Self.calendar(in: timeZone).date(from: parts) { return date }
-        // Calendar gives nil only for components it cannot place; read the clock time as UTC and
-        // shift by the zone's offset then, which is right everywhere but inside a DST change.
-        let utc = Date(timeIntervalSince1970: Double(daysSinceEpoch * 86_400 + hour * 3_600 + minute * 60))
-        return utc.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: utc)))
+        let wallClock = Double(daysSinceEpoch * 86_400 + hour * 3_600 + minute * 60)
+        let guess = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wallClock))
+        let offsets = Set([guess, timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wallClock - Double(guess)))])
+        let fitting = offsets.filter { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wallClock - Double($0))) == $0 }
+        // The larger offset is the earlier instant of a repeated time; a skipped time has no
+        // fitting offset, and the one before the change (the smaller) puts it after the change.
+        let offset = fitting.max() ?? offsets.min() ?? guess
+        return Date(timeIntervalSince1970: wallClock - Double(offset))
     }
+
+    /// The years a trip may start in (`set start-date`, and a calendar export): from the first
+    /// whole year of the Gregorian calendar, which every date of roadtrip is in, to a year that
+    /// leaves the longest trip roadtrip plans (100,000 stops and 100,000 nights: under 550 years)
+    /// inside 9999, the last year a calendar file can write. Issue 34: 9999-12-31 wrote a change
+    /// dated "100000312T020000", and 0001-01-01 a zone that Python's icalendar cannot read.
+    package static let startYears = 1_583...9_000
 
     package static func < (lhs: LocalDay, rhs: LocalDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)

@@ -42,6 +42,11 @@ struct RegionsPanel: Equatable {
         list.selection.flatMap { viewModel.rows.indices.contains($0) ? viewModel.rows[$0].name : nil }
     }
 
+    /// Why the selected region cannot be used, when it cannot.
+    private var selectedProblem: String? {
+        list.selection.flatMap { viewModel.rows.indices.contains($0) && viewModel.rows[$0].isDamaged ? viewModel.rows[$0].detail : nil }
+    }
+
     /// The command a key asks for; a move is done here and reported as handled.
     mutating func handle(_ key: Key) -> Command? {
         guard let command = Self.keymap.command(for: key) else { return nil }
@@ -56,8 +61,11 @@ struct RegionsPanel: Equatable {
         let empty = viewModel.rows.isEmpty
         let note = empty ? TextWidth.wrap("No region yet. An OpenStreetMap extract (from download.geofabrik.de, say) makes every village, "
                                           + "peak, lake and sight in it searchable offline: a adds one.", width: width - 4) : []
-        let listHeight = empty ? note.count : min(viewModel.rows.count, max(1, bounds.height - 8))
-        let box = bounds.centered(width: width, height: listHeight + 6)
+        // A damaged region's sentence, whole under the list while it is selected (a row would cut it).
+        let problem = selectedProblem.map { TextWidth.wrap($0, width: width - 4, breakingLongWords: true).prefix(max(0, bounds.height - 10)) } ?? []
+        let problemHeight = problem.isEmpty ? 0 : problem.count + 1
+        let listHeight = empty ? note.count : min(viewModel.rows.count, max(1, bounds.height - 8 - problemHeight))
+        let box = bounds.centered(width: width, height: listHeight + 6 + problemHeight)
         surface.fill(box, style: .normal)
         surface.box(box)
         surface.text(" Regions ", row: box.row, column: box.column + 2, width: box.width - 4, style: .title)
@@ -77,6 +85,9 @@ struct RegionsPanel: Equatable {
                 surface.text(row.detail, row: rowRect.row, column: rowRect.column + nameWidth + 3, width: rowRect.width - nameWidth - 4,
                              style: row.isDamaged && !isSelected ? .error : isSelected ? style : .dim)
             }
+        }
+        for (offset, line) in problem.enumerated() {
+            surface.text(line, row: listRect.bottom + 1 + offset, column: box.column + 2, width: box.width - 4, style: .error)
         }
         surface.text(TextWidth.clipped(viewModel.folder, to: box.width - 4), row: box.bottom - 3, column: box.column + 2, width: box.width - 4, style: .dim)
         surface.text("a add · d remove · Esc close", row: box.bottom - 2, column: box.column + 2, width: box.width - 4, style: .dim)

@@ -74,6 +74,8 @@ protocol WaypointInteractorInput: AnyObject {
     func placement(for mode: WaypointEditorMode) -> WaypointPlacement
     /// What `text` finds around `context` (the placement's): places nearer the stop's neighbours first.
     func lookUp(_ text: String, near context: SearchContext?) -> PlaceFinder.Lookup
+    /// Why some places cannot be searched any more (an index cut short on disk), or nil.
+    func searchProblem() -> String?
     /// The stop as the trip has it now: read again on Enter, so that what the editor does not show
     /// (a change merged from the file meanwhile, fields a newer roadtrip wrote) is kept.
     func stop(id: Stop.ID) -> Stop?

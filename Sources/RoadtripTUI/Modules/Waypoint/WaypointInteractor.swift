@@ -36,6 +36,10 @@ final class WaypointInteractor: WaypointInteractorInput {
         PlaceFinder(places: places).lookUp(text, limit: Self.resultLimit, near: context)
     }
 
+    func searchProblem() -> String? {
+        (try? places.value.get())?.problems.first
+    }
+
     /// Where the stop will be: between the stops before and after it, which search results are
     /// ranked by distance from; in a trip without stops, around where the user moved the map.
     func searchContext(for mode: WaypointEditorMode) -> SearchContext? {

@@ -68,6 +68,7 @@ final class WaypointPresenter: WaypointViewOutput {
 
     func didChangePlace(_ text: String) {
         lookup = interactor.lookUp(text, near: placement.searchContext)
+        if let problem = interactor.searchProblem() { message = .error(problem) }
         selected = 0
         updateChoices()
     }

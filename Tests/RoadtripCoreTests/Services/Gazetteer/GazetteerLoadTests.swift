@@ -29,6 +29,25 @@ import RoadtripTestSupport
         #expect(error.description.contains(file.path))
     }
 
+    /// Issue 34: a mapped index cut short on disk (a region's places.bin truncated while the stop
+    /// editor searched it) killed the planner with SIGBUS at the next letter. Now every use checks
+    /// the file's length first: nothing is found in it, and a sentence says why.
+    @Test func anIndexCutShortOnDiskFindsNothingAndSaysWhy() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("places.bin")
+        try FileManager.default.copyItem(at: realFile, to: file)
+        let gazetteer = try Gazetteer.load(from: file)
+        #expect(!gazetteer.search("can", limit: 5).isEmpty)
+        #expect(gazetteer.problems.isEmpty)
+        #expect(truncate(file.path, 4096) == 0)
+        #expect(gazetteer.search("cana", limit: 5).isEmpty)
+        #expect(gazetteer.nearest(to: Coordinate(latitude: 36.6, longitude: -121.9)) == nil)
+        #expect(gazetteer.places(within: 50, of: Coordinate(latitude: 36.6, longitude: -121.9)).isEmpty)
+        let library = PlaceLibrary(indexes: [gazetteer])
+        let problem = try #require(library.problems.first)
+        #expect(problem.contains(file.path) && problem.hasPrefix("A place index was cut short on disk") && problem.contains("now 4096 of"))
+    }
+
     @Test func anEmptyFileIsRefused() throws {
         let directory = try TemporaryDirectory()
         let file = try directory.write("", to: "empty.bin")

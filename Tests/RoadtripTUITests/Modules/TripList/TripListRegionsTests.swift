@@ -18,11 +18,11 @@ extension TripListPresenterTests {
     @Test func thePanelListsEachRegionWithItsCountsAreaAndDate() throws {
         interactor.installedRegions = [Self.installed("andorra", places: 245),
                                        RegionShelf.Installed(name: "broken", folder: URL(fileURLWithPath: "/r/broken"),
-                                                             info: .failure(.unreadable(path: "/r/broken/region.json", reason: "damaged")))]
+                                                             info: .failure(.damaged(region: "broken", problem: "/r/broken/region.json is not valid JSON")))]
         presenter.didPressRegions()
         let panel = try #require(view.regionPanels.last)
         #expect(panel.regions.rows[0] == .init(name: "andorra", detail: "245 places, 1,331 roads · 42.43–42.66°N 1.41–1.79°E · added 2026-11-18"))
-        #expect(panel.regions.rows[1].isDamaged && panel.regions.rows[1].detail.contains("cannot be read"))
+        #expect(panel.regions.rows[1].isDamaged && panel.regions.rows[1].detail.contains("is not valid JSON"))
         #expect(panel.regions.folder == "/data/roadtrip/regions")
     }
 
@@ -81,5 +81,23 @@ extension TripListPresenterTests {
         let text = terminal.surface.lines().joined(separator: "\n")
         #expect(text.contains(" Regions ") && text.contains("No region yet") && text.contains("a add · d remove · Esc close"))
         #expect(text.contains("/home/u/.local/share/roadtrip/regions"))
+    }
+
+    /// Issue 34, case 14: a damaged region's sentence was cut to the row ("…/andor…"); selected,
+    /// it is shown whole under the list.
+    @Test func aDamagedRegionsSentenceIsShownWholeWhenSelected() throws {
+        let terminal = try #require(Terminal.offscreen(width: 90, height: 24, color: false))
+        defer { terminal.stop() }
+        let folder = "/home/someone/.local/share/roadtrip/regions/andorra-and-its-neighbours"
+        let sentence = RegionError.damaged(region: "andorra", problem: "\(folder)/region.json is not valid JSON").description
+        var panel = RegionsPanel(RegionsViewModel(rows: [.init(name: "krems", detail: "12 places"), .init(name: "andorra", detail: sentence, isDamaged: true)]))
+        panel.draw(on: terminal.surface)
+        #expect(!terminal.surface.lines().joined().contains("is not valid JSON; add it again"), "not shown while another row is selected")
+        _ = panel.handle(.character("j"))
+        panel.draw(on: terminal.surface)
+        // The lines inside the box, joined without their spaces: the sentence is there whole.
+        let inside = terminal.surface.lines().map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │|")) }.joined()
+        #expect(inside.replacingOccurrences(of: " ", with: "").contains(sentence.replacingOccurrences(of: " ", with: "")),
+                "\(terminal.surface.lines().joined(separator: "\n"))")
     }
 }

@@ -152,6 +152,15 @@ import RoadtripTestSupport
         #expect(view.last?.resultsNote?.contains("Coordinates still work") == true)
     }
 
+    /// Issue 34: a region index cut short under the planner is left out of searches, and the
+    /// status bar says so instead of the planner dying of SIGBUS.
+    @Test func aPlaceIndexCutShortIsSaidInTheStatusBar() {
+        let presenter = makePresenter(.add(index: 0))
+        interactor.problem = "The place index /r/places.bin was cut short on disk while roadtrip had it open."
+        presenter.didChangePlace("cana")
+        #expect(view.last?.message == .error("The place index /r/places.bin was cut short on disk while roadtrip had it open."))
+    }
+
     @Test func escapeLeavesTheTripAsItWas() {
         let presenter = makePresenter(.add(index: 0))
         presenter.didChangePlace("mon")

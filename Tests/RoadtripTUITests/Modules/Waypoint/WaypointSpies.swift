@@ -43,6 +43,9 @@ final class WaypointInteractorSpy: WaypointInteractorInput {
     }
 
     func lookUp(_ text: String, near context: SearchContext?) -> PlaceFinder.Lookup { lookups[text] ?? (text.isEmpty ? .empty : .places([])) }
+    /// What `searchProblem` answers.
+    var problem: String?
+    func searchProblem() -> String? { problem }
     func stop(id: Stop.ID) -> Stop? { trip.stops.first { $0.id == id } }
 
     func distance(from: Coordinate, to: Coordinate) -> Double { Geodesy.distance(from: from, to: to) }
