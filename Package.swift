@@ -82,7 +82,7 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         .executableTarget(name: "roadtrip", dependencies: ["RoadtripCLI", "CMalloc"]),
         // Builds Resources/gazetteer.bin from the extracted GeoNames places (`make data`).
-        .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripCore"], path: "Sources/GazetteerBuilder"),
+        .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripCore", "DurableWrites"], path: "Sources/GazetteerBuilder"),
         // Saves a large trips file over and over, for the kill-during-save stress test.
         .executableTarget(name: "save-torture", dependencies: ["RoadtripStore"], path: "Sources/SaveTorture"),
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
