@@ -41,6 +41,10 @@ let package = Package(
         // job, or a serial lane), and the gate end-to-end tests hold long work at. Knows nothing
         // of trips; the unit tests' manual runner is in RoadtripTestSupport.
         .target(name: "BackgroundWork"),
+        // The one atomic writer: every file roadtrip keeps is written through it, whole or not at
+        // all and never through a link (a temporary file of an unguessable name, O_EXCL|O_NOFOLLOW,
+        // fsync, rename). Below the store and the regions, which both write files; knows nothing of trips.
+        .target(name: "DurableWrites"),
         // The layers, each a target so the compiler holds the line between them. A target sees
         // only the ones it names; what crosses a line is declared `package`.
         //
@@ -51,12 +55,12 @@ let package = Package(
         // undo history), and the GPX, GeoJSON and KML files trips are imported from and exported to.
         .target(
             name: "RoadtripStore",
-            dependencies: ["RoadtripCore", "BackgroundWork", .product(name: "OpenCombine", package: "OpenCombine")]
+            dependencies: ["RoadtripCore", "BackgroundWork", "DurableWrites", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
         // Regions: OpenStreetMap extracts added by the user (osmium-tool as a child process), their
         // folder, the place library that searches them with the built-in indexes, and the roads
         // of each (a Routino database, routed in process).
-        .target(name: "RoadtripRegions", dependencies: ["RoadtripCore", "BackgroundWork", "CRoutino"]),
+        .target(name: "RoadtripRegions", dependencies: ["RoadtripCore", "BackgroundWork", "DurableWrites", "CRoutino"]),
         // The full-screen planner: the app shell (main loop, navigator, editing session) and the
         // VIPER modules TripList, TripDetail, Waypoint and Itinerary.
         .target(
@@ -78,7 +82,7 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         .executableTarget(name: "roadtrip", dependencies: ["RoadtripCLI", "CMalloc"]),
         // Builds Resources/gazetteer.bin from the extracted GeoNames places (`make data`).
-        .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripCore"], path: "Sources/GazetteerBuilder"),
+        .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripCore", "DurableWrites"], path: "Sources/GazetteerBuilder"),
         // Saves a large trips file over and over, for the kill-during-save stress test.
         .executableTarget(name: "save-torture", dependencies: ["RoadtripStore"], path: "Sources/SaveTorture"),
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
@@ -86,6 +90,7 @@ let package = Package(
         .testTarget(name: "TextCanvasTests", dependencies: ["TextCanvas"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TextCanvas", "CNCurses"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "RoadtripTestSupport"]),
+        .testTarget(name: "DurableWritesTests", dependencies: ["DurableWrites", "RoadtripTestSupport"]),
         // One test target per library, each naming only its library (and the ones under it that its
         // tests build values with), so a test that reaches across a layer does not compile.
         //

@@ -1,3 +1,4 @@
+import DurableWrites
 import Foundation
 import RoadtripCore
 
@@ -63,13 +64,13 @@ func add(_ fields: [String], to source: inout GazetteerSource) -> Bool {
     return true
 }
 
-/// Writes beside the destination, then renames: an interrupted build never leaves half an index.
+/// Writes through the one atomic writer: an interrupted build never leaves half an index, and a
+/// link at the temporary name is never written through (a fixed `.gazetteer.bin.tmp` was).
 func write(_ bytes: [UInt8], to path: String) throws {
-    let destination = URL(fileURLWithPath: path)
-    let temporary = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).tmp")
-    try Data(bytes).write(to: temporary)
-    guard rename(temporary.path, destination.path) == 0 else {
-        throw SourceError(description: "cannot move \(temporary.path) to \(destination.path): \(String(cString: strerror(errno)))")
+    do {
+        try AtomicWriter.replace(Data(bytes), at: path, links: .follow)
+    } catch {
+        throw SourceError(description: "cannot write \(path): \(error.reason)")
     }
 }
 

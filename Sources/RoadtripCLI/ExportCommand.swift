@@ -61,13 +61,18 @@ struct ExportCommand: ParsableCommand {
         let calendar = format == .ics ? TripExport.CalendarPlanning(
             places: MainActor.assumeIsolated { try? PlaceIndexProvider.library(environment: environment).value.get() },
             unit: unit, today: TripPlanning.today()) : nil
-        let data = TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator, legs: legs, gpxRoad: gpxRoad,
-                                   calendar: calendar)
+        let data: Data
+        do {
+            data = try TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator, legs: legs, gpxRoad: gpxRoad,
+                                       calendar: calendar)
+        } catch {
+            throw CommandFailure(error.description)
+        }
         guard let url else {
             return try CommandOutput.write(String(decoding: data, as: UTF8.self), to: STDOUT_FILENO)
         }
         do {
-            try ExportFile.write(data, to: url, replacing: force, protecting: dataFile)
+            try ExportFile.write(data, to: url, replacing: force, protecting: dataFile, folders: RoadtripFolders(environment: environment))
         } catch {
             // Not a usage error (status 64 and the usage line): the command was right, the file
             // could not be written; status 1, one sentence.

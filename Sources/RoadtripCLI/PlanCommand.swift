@@ -17,7 +17,8 @@ struct PlanCommand: ParsableCommand {
         split over days, each night near such a town. Times are local to each stop. With a fuel \
         use, fuel price and nightly budget set, each day shows its costs and the trip its total. \
         Set the start, the limit, the costs and the rest on the trip detail screen (S). \
-        A trip of more than 100,000 stops, or of stays of more than 100,000 nights, is not planned.
+        A trip of more than 100,000 stops, of stays of more than 100,000 nights, or of more than \
+        50,000 hours of driving, is not planned.
 
         Examples:
           roadtrip plan "Pacific Coast Drive"
@@ -41,6 +42,8 @@ struct PlanCommand: ParsableCommand {
         let router = RoadRouter(shelf: RegionShelf.standard(environment: environment), cacheFile: RoadRouter.cacheFile(environment: environment))
         // Days split on the road times of the legs on roads; the others estimated.
         let legs = router.hasRoads ? router.legs(of: trip, estimate: RouteEstimate(for: trip, unit: unit)) : nil
+        // Again with the legs' road times: they may add up to more driving than a plan holds.
+        if let refusal = TripPlanning.tooLargeToPlan(trip, unit: unit, legs: legs) { throw CommandFailure(refusal) }
         let itinerary = TripPlanning.itinerary(for: trip, unit: unit, places: places, today: TripPlanning.today(), legs: legs)
         if json {
             try CommandOutput.printJSON(try Self.json(for: trip, itinerary: itinerary, unit: unit))

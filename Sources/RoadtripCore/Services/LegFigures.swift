@@ -32,6 +32,27 @@ package struct LegFigures: Equatable, Sendable {
 
     package var isEstimate: Bool { source == .estimate }
 
+    /// No leg on Earth is longer than its circumference.
+    package static let maximumMeters = 40_075_000.0
+    /// The average speeds a leg can be driven at, in km/h: far below any profile's slowest road
+    /// (a ferry, a track) and far above the fastest (a motorway), so that only a figure no
+    /// vehicle can drive is refused.
+    package static let plausibleSpeedsKmh = 1.0...300.0
+
+    /// Whether a leg can be `meters` long and take `seconds`: finite, not negative, at most the
+    /// Earth's circumference, at a speed in `plausibleSpeedsKmh` (a leg of a few metres may
+    /// take up to a minute). Its longest time is 40,075 km at 1 km/h, about 4.6 years.
+    package static func arePlausible(meters: Double, seconds: Double) -> Bool {
+        guard meters.isFinite, seconds.isFinite, (0...maximumMeters).contains(meters), seconds >= 0 else { return false }
+        let fastest = meters / (plausibleSpeedsKmh.upperBound / 3.6), slowest = max(meters / (plausibleSpeedsKmh.lowerBound / 3.6), 60)
+        return (fastest...slowest).contains(seconds)
+    }
+
+    /// Whether the figures are ones a leg can have (`arePlausible`), and so its line's points.
+    package var isPlausible: Bool {
+        Self.arePlausible(meters: meters, seconds: seconds) && line.allSatisfy(\.isValid)
+    }
+
     /// "≈ " before an estimate's figure, nothing before a road's.
     package var mark: String { isEstimate ? "≈ " : "" }
 }

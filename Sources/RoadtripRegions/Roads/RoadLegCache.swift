@@ -1,3 +1,4 @@
+import DurableWrites
 import Foundation
 import RoadtripCore
 
@@ -7,47 +8,56 @@ import RoadtripCore
 /// and the two points. A region added again or removed leaves its entries unused, and they are
 /// dropped the next time the file is read. Behind a lock of its own, not Routino's queue: a
 /// screen asking for a leg routed before never waits for a leg being routed.
+///
+/// What the file holds is not trusted (issue 34): it is read from its end, a line at a time and
+/// no more than `Limits.bytes` of it, and a line is kept only when every figure in it is one a
+/// drive can have (`Entry.validated`). It is written only through the one atomic writer, never
+/// through a link; a link, a pipe or a file with other hard links in its place is neither read
+/// nor written (legs are then routed again each time). The file is capped: past its limits the
+/// legs used least recently go.
 final class RoadLegCache: @unchecked Sendable {
-    struct Entry: Codable {
-        /// The key (`key(…)`).
-        let k: String
+    /// How much the cache keeps. A leg's line takes about 600 bytes a kilometre of road (every
+    /// point Routino gives, in full precision): 32 MB is some 50,000 km of legs, a thousand
+    /// trips' worth, and reads in a fraction of a second.
+    struct Limits: Sendable {
+        /// The file's bytes: a longer file is read from the last this many.
+        var bytes = 32 << 20
+        /// The legs kept.
+        var entries = 10_000
+        /// One leg's line: a longer one (some 1,700 km of road) is not kept, and is routed again.
+        var lineBytes = 1 << 20
+    }
+
+    /// A leg in memory: its figures, what its line takes in the file, and when it was last used.
+    struct Kept {
         let metres: Double
         let seconds: Double
-        /// The road's line, "latitude,longitude" pairs apart by spaces, each number as Swift
-        /// prints it (it reads back the same): split into coordinates only for a leg asked for,
-        /// not for every leg of the file when it is read.
-        let line: String
-
-        init(k: String, metres: Double, seconds: Double, line: [Coordinate]) {
-            self.k = k
-            self.metres = metres
-            self.seconds = seconds
-            self.line = line.map { "\($0.latitude),\($0.longitude)" }.joined(separator: " ")
-        }
-
-        var coordinates: [Coordinate] {
-            line.split(separator: " ").compactMap { pair in
-                guard let comma = pair.firstIndex(of: ","), let latitude = Double(pair[..<comma]),
-                      let longitude = Double(pair[pair.index(after: comma)...]) else { return nil }
-                return Coordinate(latitude: latitude, longitude: longitude)
-            }
-        }
+        let line: [Coordinate]
+        let bytes: Int
+        var used: Int
     }
 
     let file: URL
+    let limits: Limits
     private let lock = NSLock()
     // Behind `lock`.
-    private var entries: [String: Entry]?
+    private var entries: [String: Kept]?
+    /// The use clock: each leg read or stored takes the next tick.
+    private var clock = 0
+    /// The file's size as this process knows it (its own appends counted).
+    private var fileBytes = 0
+    /// False when the name holds something roadtrip does not write (a link, a pipe, a file with
+    /// other hard links): then nothing is written there.
+    private var writable = true
 
-    init(file: URL) {
+    init(file: URL, limits: Limits = Limits()) {
         self.file = file
+        self.limits = limits
     }
 
     /// `$XDG_CACHE_HOME/roadtrip/road-legs.jsonl`, else `~/.cache/roadtrip/road-legs.jsonl`.
     static func standardFile(environment: [String: String]) -> URL {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        let cacheHome = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "\(home)/.cache"
-        return URL(fileURLWithPath: cacheHome).appendingPathComponent("roadtrip/road-legs.jsonl")
+        RoadtripFolders(environment: environment).cache.appendingPathComponent("road-legs.jsonl")
     }
 
     static func key(database: String, options: RoadRouter.Options, from: Coordinate, to: Coordinate) -> String {
@@ -57,11 +67,14 @@ final class RoadLegCache: @unchecked Sendable {
     /// The leg under `key`, reading the file the first time; entries of databases not in
     /// `databases` are dropped then (and the file written again without them).
     func leg(_ key: String, databases: Set<String>, region: String) -> RoadRouter.RoadLeg? {
-        guard let entry = lock.withLock({ () -> Entry? in
+        guard let kept = lock.withLock({ () -> Kept? in
             readLocked(keeping: databases)
-            return entries?[key]
+            guard var kept = entries?[key] else { return nil }
+            kept.used = tick()
+            entries?[key] = kept
+            return kept
         }) else { return nil }
-        return RoadRouter.RoadLeg(metres: entry.metres, seconds: entry.seconds, line: entry.coordinates, region: region)
+        return RoadRouter.RoadLeg(metres: kept.metres, seconds: kept.seconds, line: kept.line, region: region)
     }
 
     /// Reads the file now (when not read yet), keeping the entries of `databases`.
@@ -73,52 +86,110 @@ final class RoadLegCache: @unchecked Sendable {
         if entries == nil { load(keeping: databases) }
     }
 
+    private func tick() -> Int {
+        defer { clock += 1 }
+        return clock
+    }
+
     /// Keeps `leg` under `key`: in memory, and appended to the file (a failure to write only
-    /// means the leg is routed again next time).
+    /// means the leg is routed again next time). A leg that would not be read back (figures no
+    /// drive has, a line past `limits.lineBytes`) is not kept. Past the limits, the file is
+    /// written again without the legs used least recently.
     func store(_ leg: RoadRouter.RoadLeg, key: String) {
         let entry = Entry(k: key, metres: leg.metres, seconds: leg.seconds, line: leg.line)
+        guard entry.validated() != nil, var data = entry.encoded(), data.count < limits.lineBytes else { return }
+        data.append(0x0A)
         lock.lock()
         defer { lock.unlock() }
-        entries?[key] = entry
-        guard var data = try? JSONEncoder().encode(entry) else { return }
-        data.append(0x0A)
+        entries?[key] = Kept(metres: leg.metres, seconds: leg.seconds, line: leg.line, bytes: data.count, used: tick())
+        guard writable else { return }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard (try? AtomicWriter.append(data, to: file.path)) != nil else { return }
+        fileBytes += data.count
+        if fileBytes > limits.bytes || (entries?.count ?? 0) > limits.entries {
+            evictLocked()
+            rewriteLocked()
+        }
     }
 
-    private func load(keeping databases: Set<String>) {
-        var kept: [String: Entry] = [:]
-        var dropped = false
-        if let text = try? String(contentsOf: file, encoding: .utf8) {
-            let decoder = JSONDecoder()
-            for line in text.split(separator: "\n") {
-                // A line of an older format (or torn by a crash) does not decode: dropped.
-                guard let entry = try? decoder.decode(Entry.self, from: Data(line.utf8)),
-                      let database = entry.k.split(separator: "|").first, databases.contains(String(database)) else {
-                    dropped = true
-                    continue
-                }
-                kept[entry.k] = entry
-            }
+    /// Drops the legs used least recently until the rest fit in three quarters of the limits (so
+    /// that the file is not written again at every leg stored after), when they do not fit in
+    /// the limits.
+    private func evictLocked() {
+        guard var kept = entries else { return }
+        var bytes = kept.values.reduce(0) { $0 + $1.bytes }
+        guard bytes > limits.bytes || kept.count > limits.entries else { return }
+        for (key, entry) in kept.sorted(by: { $0.value.used < $1.value.used }) {
+            if bytes <= limits.bytes * 3 / 4, kept.count <= limits.entries * 3 / 4 { break }
+            kept.removeValue(forKey: key)
+            bytes -= entry.bytes
         }
         entries = kept
-        if dropped { rewrite(kept.values) }
     }
 
-    /// The file with only `kept`, replaced in one rename.
-    private func rewrite(_ kept: Dictionary<String, Entry>.Values) {
-        let encoder = JSONEncoder()
+    /// The file with only the legs kept, least recently used first (as appends leave it),
+    /// replaced in one rename through the atomic writer.
+    private func rewriteLocked() {
+        guard writable, let kept = entries else { return }
         var data = Data()
-        for entry in kept.sorted(by: { $0.k < $1.k }) {
-            guard let line = try? encoder.encode(entry) else { continue }
+        for (key, entry) in kept.sorted(by: { $0.value.used < $1.value.used }) {
+            guard let line = Entry(k: key, metres: entry.metres, seconds: entry.seconds, line: entry.line).encoded() else { continue }
             data.append(line)
             data.append(0x0A)
         }
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(".road-legs-\(getpid()).tmp")
-        guard (try? data.write(to: temporary)) != nil else { return }
-        if rename(temporary.path, file.path) != 0 { unlink(temporary.path) }
+        guard (try? AtomicWriter.replace(data, at: file.path, links: .refuse)) != nil else { return }
+        fileBytes = data.count
+    }
+
+    private func load(keeping databases: Set<String>) {
+        entries = [:]
+        guard var reader = openForReading() else { return }
+        // A file longer than the limit is read from its end: the lines appended last.
+        var dropped = fileBytes > limits.bytes
+        if dropped { reader.dropPartialLine() }
+        let decoder = JSONDecoder()
+        var kept: [String: Kept] = [:]
+        while let line = reader.next() {
+            // A line of an older format (or torn by a crash), or of figures no drive has: dropped.
+            guard let entry = try? decoder.decode(Entry.self, from: Data(line.utf8)),
+                  let database = entry.k.split(separator: "|").first, databases.contains(String(database)),
+                  let leg = entry.validated() else {
+                dropped = true
+                continue
+            }
+            // A leg stored twice (by two programs at once): the later line holds.
+            if kept[entry.k] != nil { dropped = true }
+            kept[entry.k] = Kept(metres: leg.metres, seconds: leg.seconds, line: leg.line, bytes: line.utf8.count + 1, used: tick())
+        }
+        entries = kept
+        let before = kept.count
+        evictLocked()
+        if dropped || reader.overlongLines > 0 || entries?.count != before { rewriteLocked() }
+    }
+
+    /// The file's lines from where reading starts (the last `limits.bytes`), when the name holds
+    /// a regular file of one link; `fileBytes` is then its size. Anything else is not read, and
+    /// written only when nothing is there.
+    private func openForReading() -> LineReader? {
+        var status = stat()
+        guard lstat(file.path, &status) == 0 else {
+            writable = errno == ENOENT
+            return nil
+        }
+        let fd = open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard (status.st_mode & S_IFMT) == S_IFREG, fd >= 0 else {
+            if fd >= 0 { close(fd) }
+            writable = false
+            return nil
+        }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1 else {
+            writable = false
+            return nil
+        }
+        AtomicWriter.removeStaleTemporaryFiles(for: file.path)
+        fileBytes = Int(status.st_size)
+        if fileBytes > limits.bytes { lseek(fd, off_t(fileBytes - limits.bytes), SEEK_SET) }
+        return LineReader(handle: handle, maximumLineBytes: limits.lineBytes, maximumBytes: limits.bytes)
     }
 }

@@ -95,7 +95,7 @@ package final class RoadRouter: @unchecked Sendable {
     package init(regions: [Roads], profilesFile: String = "/usr/share/routino/profiles.xml",
                  translationsFile: String = "/usr/share/routino/translations.xml", cacheFile: URL? = nil) {
         self.regions = regions
-        cache = cacheFile.map(RoadLegCache.init(file:))
+        cache = cacheFile.map { RoadLegCache(file: $0) }
         self.profilesFile = profilesFile
         self.translationsFile = translationsFile
     }

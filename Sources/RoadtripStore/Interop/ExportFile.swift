@@ -17,10 +17,11 @@ package enum ExportFile {
 
     /// Writes `data` to `url`. `dataFile` is the trips file the program has open: an export never
     /// lands on it, its lock or its recovery copies, whatever the name it is given by (a symbolic
-    /// or hard link, `./`, `..`), and never on anything but a regular file (a device, a pipe, a
-    /// folder), with or without `replacing`.
-    package static func write(_ data: Data, to url: URL, replacing: Bool, protecting dataFile: URL) throws(Failure) {
-        if let refusal = ExportTarget.refusal(for: url, protecting: dataFile) {
+    /// or hard link, `./`, `..`), nor among roadtrip's own files in `folders` (a region's, the
+    /// cache), and never on anything but a regular file (a device, a pipe, a folder), with or
+    /// without `replacing`.
+    package static func write(_ data: Data, to url: URL, replacing: Bool, protecting dataFile: URL, folders: RoadtripFolders) throws(Failure) {
+        if let refusal = ExportTarget.refusal(for: url, protecting: dataFile, folders: folders) {
             throw Failure(description: refusal)
         }
         do {

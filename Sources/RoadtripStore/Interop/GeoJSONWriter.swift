@@ -7,7 +7,7 @@ import RoadtripCore
 /// RFC 7946 §6.1 allows) keeps the trip's name when it has fewer than two stops and so no line.
 enum GeoJSONWriter {
     /// `line`: the road's line through the stops when some legs are on roads (else the stops).
-    static func data(for trip: Trip, line: [Coordinate]? = nil) -> Data {
+    static func data(for trip: Trip, line: [Coordinate]? = nil) throws -> Data {
         var features = trip.stops.enumerated().map { index, stop in
             Feature(geometry: .point(stop.location), properties: .stop(stop, index: index + 1))
         }
@@ -17,10 +17,17 @@ enum GeoJSONWriter {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Every value here is finite text or a checked coordinate: encoding cannot fail.
-        var data = (try? encoder.encode(Collection(name: trip.name, features: features))) ?? Data()
+        // A number JSON cannot hold (NaN, an infinity) fails the encoding: never a file of one newline.
+        var data = try encoder.encode(Collection(name: trip.name, features: features))
         data.append(UInt8(ascii: "\n"))
         return data
+    }
+
+    /// Why the encoding failed, as a phrase ("Unable to encode Double.nan directly in JSON").
+    static func reason(_ error: any Error) -> String {
+        guard case EncodingError.invalidValue(_, let context) = error else { return "\(error)" }
+        let place = context.codingPath.map(\.stringValue).joined(separator: ".")
+        return context.debugDescription.trimmingCharacters(in: CharacterSet(charactersIn: ".")) + (place.isEmpty ? "" : " (at \(place))")
     }
 
     private struct Collection: Encodable {

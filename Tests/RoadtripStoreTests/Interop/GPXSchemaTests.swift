@@ -13,7 +13,7 @@ import RoadtripTestSupport
     @Test(arguments: trips.indices)
     func exportedGPXIsValidAgainstTheOfficialSchema(index: Int) throws {
         let directory = try TemporaryDirectory()
-        let data = TripExport.data(for: Self.trips[index], format: .gpx, now: InteropFixtures.now, creator: "roadtrip 0.1.0")
+        let data = try TripExport.data(for: Self.trips[index], format: .gpx, now: InteropFixtures.now, creator: "roadtrip 0.1.0")
         let file = try InteropFixtures.write(data, "trip.gpx", in: directory)
         let (status, errors) = try Self.xmllint(["--noout", "--schema", Self.schema.path, file.path])
         #expect(status == 0, "xmllint: \(errors)")

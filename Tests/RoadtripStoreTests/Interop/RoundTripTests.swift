@@ -16,7 +16,7 @@ import RoadtripTestSupport
     func exportThenImportGivesTheSameStops(format: TripExportFormat, index: Int) throws {
         let trip = Self.trips[index]
         let directory = try TemporaryDirectory()
-        let data = TripExport.data(for: trip, format: format, now: InteropFixtures.now, creator: "roadtrip 0.1.0")
+        let data = try TripExport.data(for: trip, format: format, now: InteropFixtures.now, creator: "roadtrip 0.1.0")
         let file = try InteropFixtures.write(data, "export.\(format.fileExtension)", in: directory)
         let imported = try TripImport.read(contentsOf: file)
         #expect(imported.count == 1)
@@ -30,7 +30,7 @@ import RoadtripTestSupport
         let directory = try TemporaryDirectory()
         let trip = Trip(name: "Date line", stops: [InteropFixtures.stop("East", 0, 180), InteropFixtures.stop("Here", 1, 179.9999999)])
         for (format, expected) in [(TripExportFormat.gpx, -180.0), (.geojson, 180)] {
-            let file = try InteropFixtures.write(TripExport.data(for: trip, format: format, now: .now, creator: "r"), "d.\(format.fileExtension)", in: directory)
+            let file = try InteropFixtures.write(try TripExport.data(for: trip, format: format, now: .now, creator: "r"), "d.\(format.fileExtension)", in: directory)
             let stops = try #require(try TripImport.read(contentsOf: file).first).stops
             #expect(stops.first?.location.longitude == expected)
             #expect(abs((stops.last?.location.longitude ?? 0) - 179.9999999) < 1e-9)
@@ -39,7 +39,7 @@ import RoadtripTestSupport
 
     @Test func anEmptyTripRoundTripsToAnErrorThatSaysSo() throws {
         let directory = try TemporaryDirectory()
-        let file = try InteropFixtures.write(TripExport.data(for: InteropFixtures.empty, format: .gpx, now: .now, creator: "r"), "e.gpx", in: directory)
+        let file = try InteropFixtures.write(try TripExport.data(for: InteropFixtures.empty, format: .gpx, now: .now, creator: "r"), "e.gpx", in: directory)
         #expect(throws: ImportError(path: file.path, reason: "the file has no routes, tracks or waypoints")) {
             try TripImport.read(contentsOf: file)
         }

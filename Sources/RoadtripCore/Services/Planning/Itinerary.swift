@@ -102,6 +102,8 @@ package struct Itinerary: Equatable, Sendable {
 
     package let days: [Day]
     package let dailyLimitSeconds: Double
+    /// The plan stops before the trip's end: it would be longer than `ItineraryPlanner.maximumDays`.
+    package var isCut = false
 
     package var drivingSeconds: Double { days.reduce(0) { $0 + $1.drivingSeconds } }
     package var meters: Double { days.reduce(0) { $0 + $1.meters } }

@@ -32,11 +32,30 @@ package struct ItineraryPlanner {
     package let today: LocalDay
     /// Where to sleep where a day's driving runs out on the road; nil: the point alone.
     package var overnightPlaces: OvernightPlaces?
+    /// The most days the plan holds (`maximumDays`; less in tests).
+    package var dayLimit = ItineraryPlanner.maximumDays
 
-    /// The figures of leg `index` when the planner was given them.
+    /// The most days a plan holds: past them the plan stops (`Itinerary.isCut`). A trip that
+    /// `TripPlanning.tooLargeToPlan` lets through never comes near: at most 100,000 stops, 100,000
+    /// nights and 50,000 hours of driving, which a day drives at least half an hour of.
+    package static let maximumDays = 400_000
+
+    /// The figures of leg `index` when the planner was given them and a leg can have them
+    /// (`LegFigures.isPlausible`): a figure no drive has (a negative time, 1e308 seconds) is
+    /// the estimate's instead, never days without end.
     func figures(ofLeg index: Int) -> LegFigures? {
-        guard let legFigures, legFigures.count == legMeters.count else { return nil }
+        guard let legFigures, legFigures.count == legMeters.count, legFigures[index].isPlausible else { return nil }
         return legFigures[index]
+    }
+
+    /// The driving time of leg `index`: its figures', else the estimate's.
+    func seconds(ofLeg index: Int) -> Double {
+        figures(ofLeg: index)?.seconds ?? estimate.drivingSeconds(geodesicMeters: legMeters[index])
+    }
+
+    /// The driving time of the whole trip, as the plan takes it.
+    package var drivingSeconds: Double {
+        legMeters.indices.reduce(0) { $0 + seconds(ofLeg: $1) }
     }
 
     /// The way leg `index` runs: its road line when routed, else the arc.
@@ -70,7 +89,7 @@ package struct ItineraryPlanner {
         zones[0] = startZone
         var schedule = Schedule(planner: self, zones: zones)
         schedule.run()
-        return Itinerary(days: schedule.days, dailyLimitSeconds: dailyLimitSeconds)
+        return Itinerary(days: schedule.days, dailyLimitSeconds: dailyLimitSeconds, isCut: schedule.isCut)
     }
 
     var startTime: ClockTime { settings.startTime ?? TripSettings.defaultStartTime }
@@ -86,6 +105,10 @@ private struct Schedule {
     var clock: Date
     /// Seconds driven in the day under way.
     var driven = 0.0
+    /// The plan stopped at its most days (`ItineraryPlanner.dayLimit`) before the trip's end.
+    var isCut = false
+
+    private var isFull: Bool { days.count >= planner.dayLimit }
 
     /// The least driving worth starting a day's part of a long leg with, or proposing to drive on.
     static let shortestDrive = 1800.0
@@ -104,6 +127,10 @@ private struct Schedule {
         let last = planner.stops.count - 1
         var arrival: Date?
         for index in 0...last {
+            if isFull {
+                isCut = true
+                return
+            }
             let stop = planner.stops[index]
             if case .hours(let hours) = stop.stay { clock += hours * 3600 }
             if index == last {
@@ -116,7 +143,7 @@ private struct Schedule {
                 startNextDay(at: index, restDays: nights - 1)
                 arrival = nil
             }
-            let seconds = planner.figures(ofLeg: index)?.seconds ?? planner.estimate.drivingSeconds(geodesicMeters: planner.legMeters[index])
+            let seconds = planner.seconds(ofLeg: index)
             let isLong = seconds > limit + 1
             if driven > 0, let reason = isLong ? reasonToWait(at: index) : reasonToStop(before: index, seconds: seconds) {
                 let proposal = reason == .dailyLimit && !isLong ? proposal(onLeg: index, seconds: seconds) : nil
@@ -127,6 +154,7 @@ private struct Schedule {
             }
             day.visits.append(visit(index, arrival: arrival, departure: clock))
             if isLong { driveInParts(from: index, seconds: seconds) } else { drive(from: index, seconds: seconds) }
+            if isCut { return }
             arrival = clock
         }
     }
@@ -196,6 +224,10 @@ private struct Schedule {
             day.stopover = night
             day.end = driven >= limit - 1 ? .dailyLimit : .sunset
             days.append(day)
+            if isFull {
+                isCut = true
+                return
+            }
             startNextDay(in: night.timeZone)
             day.resumes = night
             setOut = (night.point, night.timeZone)
@@ -231,7 +263,7 @@ private struct Schedule {
     /// The next morning at stop `index`, after `restDays` whole days there.
     private mutating func startNextDay(at index: Int, restDays: Int) {
         var morning = nextMorning(after: clock, in: zones[index])
-        for _ in 0..<restDays {
+        for _ in 0..<restDays where !isFull {
             var rest = Itinerary.Day(number: days.count + 1, date: LocalDay(morning, in: zones[index]), start: morning)
             rest.visits = [visit(index, arrival: nil, departure: nil, on: morning)]
             rest.end = .rest

@@ -11,9 +11,15 @@ package enum TripPlanning {
     /// (`tooLargeToPlan`) rather than planned slowly.
     package static let maximumStops = 100_000
     package static let maximumNights = 100_000
+    /// The most driving a trip is planned with, in hours: nearly six years at the wheel. A day
+    /// drives at least half an hour of a leg longer than a day, so this bounds the days of driving
+    /// (and, with the stops and nights, the plan: `ItineraryPlanner.maximumDays`). A cached leg of
+    /// 1e308 seconds once planned days without end until memory ran out (issue 34).
+    package static let maximumDrivingHours = 50_000.0
 
-    /// Why `trip` is not planned, or nil when it can be.
-    package static func tooLargeToPlan(_ trip: Trip) -> String? {
+    /// Why `trip` is not planned, or nil when it can be. `legs`: its legs' road figures where
+    /// known (`unit` decides the estimate's default speed for the others).
+    package static func tooLargeToPlan(_ trip: Trip, unit: DistanceUnit = .km, legs: [LegFigures]? = nil) -> String? {
         let split = "split the trip into shorter ones to plan them."
         if trip.stops.count > maximumStops {
             return "\(TripText.quoted(trip.name)) has \(DistanceUnit.grouped(trip.stops.count)) stops, and a day-by-day plan is made for at most "
@@ -25,6 +31,12 @@ package enum TripPlanning {
             return "\(TripText.quoted(trip.name)) has stays of \(DistanceUnit.grouped(nights)) nights in all, and a day-by-day plan is made for at most "
                 + "\(DistanceUnit.grouped(maximumNights)): \(split)"
         }
+        let hours = planner(for: trip, unit: unit, places: nil, today: LocalDay(Date(), in: TimeZone(secondsFromGMT: 0)!), legs: legs).drivingSeconds / 3600
+        if hours > maximumDrivingHours {
+            let about = Int(exactly: hours.rounded()).map(DistanceUnit.grouped) ?? "\(hours)"
+            return "\(TripText.quoted(trip.name)) has about \(about) hours of driving, and a day-by-day plan is made for at most "
+                + "\(DistanceUnit.grouped(Int(maximumDrivingHours))): \(split)"
+        }
         return nil
     }
 
@@ -32,12 +44,16 @@ package enum TripPlanning {
     /// `places` gives each stop's time zone; `today` is the start when the trip sets none.
     /// `legs`: each leg's road figures (`RoadRouter.legs`), when some are on roads.
     package static func itinerary(for trip: Trip, unit: DistanceUnit, places: (any PlaceIndex)?, today: LocalDay, legs: [LegFigures]? = nil) -> Itinerary {
-        let route = TripRoute(trip)
-        var planner = ItineraryPlanner(stops: trip.stops, legMeters: route.legMeters, estimate: RouteEstimate(for: trip, unit: unit),
-                                       settings: trip.settings, timeZones: timeZones(of: trip.stops, places: places), today: today)
-        planner.legFigures = legs.flatMap { $0.contains { !$0.isEstimate } ? $0 : nil }
+        var planner = planner(for: trip, unit: unit, places: places, today: today, legs: legs)
         planner.overnightPlaces = places.map(OvernightPlaces.init(places:))
         return planner.plan()
+    }
+
+    private static func planner(for trip: Trip, unit: DistanceUnit, places: (any PlaceIndex)?, today: LocalDay, legs: [LegFigures]?) -> ItineraryPlanner {
+        var planner = ItineraryPlanner(stops: trip.stops, legMeters: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip, unit: unit),
+                                       settings: trip.settings, timeZones: timeZones(of: trip.stops, places: places), today: today)
+        planner.legFigures = legs.flatMap { $0.contains { !$0.isEstimate } ? $0 : nil }
+        return planner
     }
 
     /// Each stop's zone: the nearest gazetteer place's (GeoNames gives each place one), else,

@@ -95,6 +95,7 @@ final class ItineraryPresenter: ItineraryViewOutput {
         if long > 0 { summary.append("\(long) \(long == 1 ? "leg is" : "legs are") split over days") }
         let dark = itinerary.days.flatMap(\.legs).filter(\.isAfterDark).count
         if dark > 0 { summary.append("\(dark) \(dark == 1 ? "leg" : "legs") after dark") }
+        if itinerary.isCut { summary.append("the plan stops here: it holds at most \(DistanceUnit.grouped(ItineraryPlanner.maximumDays)) days") }
         viewModel.summary = summary.joined(separator: " · ")
         return viewModel
     }

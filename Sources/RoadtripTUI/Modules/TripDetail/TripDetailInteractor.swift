@@ -106,8 +106,8 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         // The legs routed so far go along their roads (and a calendar's drives take their times).
         let legs = roads.figures(of: trip, estimate: RouteEstimate(for: trip, unit: unit)).legs
         let calendar = format == .ics ? TripExport.CalendarPlanning(places: try? places.value.get(), unit: unit, today: today()) : nil
-        try ExportFile.write(TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator, legs: legs, calendar: calendar),
-                             to: url, replacing: replacing, protecting: model.store.url)
+        try ExportFile.write(try TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator, legs: legs, calendar: calendar),
+                             to: url, replacing: replacing, protecting: model.store.url, folders: RoadtripFolders(environment: environment))
         return url.path
     }
 

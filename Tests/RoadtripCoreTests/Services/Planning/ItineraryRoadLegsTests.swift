@@ -38,4 +38,29 @@ struct ItineraryRoadLegsTests {
         let itinerary = Self.plan(hours: [3, 3], figures: [LegFigures(meters: 1, seconds: 1, source: .road)])
         #expect(itinerary.days.flatMap(\.legs).allSatisfy { $0.source == .estimate && $0.seconds == 3 * 3_600 })
     }
+
+    /// Issue 34: a cached leg of 1e308 seconds planned days without end (2.7 GB, then an abort).
+    @Test func figuresNoDriveCanHaveAreTheEstimatesInstead() {
+        let bad = [LegFigures(meters: 32_821, seconds: 1e308, source: .road), LegFigures(meters: -6_572, seconds: -1e300, source: .road),
+                   LegFigures(meters: .nan, seconds: 1_590, source: .road), LegFigures(meters: 1e308, seconds: 1_000, source: .road),
+                   LegFigures(meters: 32_821, seconds: .infinity, source: .road), LegFigures(meters: 32_821, seconds: 1, source: .road),
+                   LegFigures(meters: 32_821, seconds: 1_590, source: .road, line: [Coordinate(latitude: 95, longitude: 400)])]
+        for leg in bad {
+            let itinerary = Self.plan(hours: [3, 3], figures: [leg, LegFigures(meters: 300_000, seconds: 3 * 3_600, source: .road)])
+            let legs = itinerary.days.flatMap(\.legs)
+            #expect(itinerary.days.count == 1 && !itinerary.isCut, "\(leg)")
+            #expect(legs.map(\.source) == [.estimate, .road] && legs[0].seconds == 3 * 3_600 && legs[0].roadMeters == 300_000, "\(leg)")
+        }
+    }
+
+    @Test func aPlanStopsAtItsMostDays() {
+        let stops = (0...2).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }
+        var planner = ItineraryPlanner(stops: stops, legMeters: [10_000_000, 100_000], estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
+                                       settings: TripSettings(startDate: Plans.day), timeZones: Array(repeating: Plans.chicago, count: 3), today: Plans.day)
+        let whole = planner.plan()
+        #expect(whole.days.count > 12 && !whole.isCut, "100 h and 1 h, 8 h a day: \(whole.days.count) days")
+        planner.dayLimit = 5
+        let cut = planner.plan()
+        #expect(cut.days.count == 5 && cut.isCut)
+    }
 }

@@ -4,8 +4,8 @@ import Glibc
 #endif
 
 /// Names what a path is when it is not a regular file, for error sentences.
-enum FileKind {
-    static func notRegular(_ mode: mode_t) -> String? {
+package enum FileKind {
+    package static func notRegular(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "a folder"
@@ -13,6 +13,7 @@ enum FileKind {
         case S_IFCHR: return "a character device"
         case S_IFBLK: return "a block device"
         case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
         default: return "not a regular file"
         }
     }

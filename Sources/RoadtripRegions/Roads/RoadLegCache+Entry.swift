@@ -1,0 +1,72 @@
+import Foundation
+import RoadtripCore
+
+extension RoadLegCache {
+    /// A line of the file.
+    struct Entry: Codable {
+        /// The key (`key(…)`).
+        let k: String
+        let metres: Double
+        let seconds: Double
+        /// The road's line, "latitude,longitude" pairs apart by spaces, each number as Swift
+        /// prints it (it reads back the same).
+        let line: String
+
+        init(k: String, metres: Double, seconds: Double, line: [Coordinate]) {
+            self.k = k
+            self.metres = metres
+            self.seconds = seconds
+            self.line = line.map { "\($0.latitude),\($0.longitude)" }.joined(separator: " ")
+        }
+
+        /// The line's text, its fields in a fixed order (the same leg is always the same bytes).
+        func encoded() -> Data? {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return try? encoder.encode(self)
+        }
+
+        /// The leg the line holds, when every figure in it is one a drive between the key's two
+        /// points can have; nil for anything else:
+        /// - both points of the key on the Earth;
+        /// - the length and time ones a leg can have (`LegFigures.arePlausible`: finite, not
+        ///   negative, at most the Earth's circumference, at 1 to 300 km/h);
+        /// - every point of the line one on the Earth, the first and last within the kilometre
+        ///   a stop may be from its road (`RoadRouter.farestFromRoad`) of their stops;
+        /// - the road not shorter than the straight line between the stops, less that kilometre
+        ///   at each end (and 1% for Routino's own measure of the Earth).
+        func validated() -> (metres: Double, seconds: Double, line: [Coordinate])? {
+            guard let (from, to) = ends, LegFigures.arePlausible(meters: metres, seconds: seconds), let points = coordinates else { return nil }
+            let slack = RoadRouter.farestFromRoad * 1.01
+            if let first = points.first, let last = points.last {
+                guard Geodesy.distance(from: from, to: first) <= slack, Geodesy.distance(from: to, to: last) <= slack else { return nil }
+            }
+            guard metres * 1.01 + 2 * slack >= Geodesy.distance(from: from, to: to) else { return nil }
+            return (metres, seconds, points)
+        }
+
+        /// The two points of the key (its last two fields), when both are on the Earth.
+        private var ends: (Coordinate, Coordinate)? {
+            let fields = k.split(separator: "|", omittingEmptySubsequences: false)
+            guard fields.count >= 5, let from = Self.point(fields[fields.count - 2]), let to = Self.point(fields[fields.count - 1]) else { return nil }
+            return (from, to)
+        }
+
+        /// The line's points, when every one reads and is on the Earth.
+        private var coordinates: [Coordinate]? {
+            var points: [Coordinate] = []
+            for pair in line.split(separator: " ") {
+                guard let point = Self.point(pair) else { return nil }
+                points.append(point)
+            }
+            return points
+        }
+
+        private static func point(_ pair: Substring) -> Coordinate? {
+            guard let comma = pair.firstIndex(of: ","), let latitude = Double(pair[..<comma]),
+                  let longitude = Double(pair[pair.index(after: comma)...]) else { return nil }
+            let point = Coordinate(latitude: latitude, longitude: longitude)
+            return point.isValid ? point : nil
+        }
+    }
+}
