@@ -84,6 +84,20 @@ import Testing
         #expect(LocalDay(skipped, in: losAngeles) == LocalDay(year: 2026, month: 3, day: 8))
     }
 
+    /// Issue 34: Foundation's Gregorian calendar turns Julian before 15 October 1582, so
+    /// 1582-10-10 at 09:00 came back as the 20th in a calendar file. Every conversion is now in
+    /// the proleptic Gregorian calendar of the day count: the day goes out and comes back itself.
+    @Test func daysBeforeTheGregorianReformStayThemselves() throws {
+        let utc = try Self.zone("UTC"), tokyo = try Self.zone("Asia/Tokyo")
+        for day in [LocalDay(year: 1582, month: 10, day: 10), LocalDay(year: 1_000, month: 2, day: 29), LocalDay(year: 1, month: 1, day: 1)] {
+            for zone in [utc, tokyo] {
+                #expect(LocalDay(day.instant(hour: 9, minute: 0, in: zone), in: zone) == day, "\(day) in \(zone.identifier)")
+            }
+        }
+        #expect(LocalDay(year: 1582, month: 10, day: 10).instant(hour: 0, minute: 0, in: utc).timeIntervalSince1970
+                == Double(LocalDay(year: 1582, month: 10, day: 10).daysSinceEpoch) * 86_400)
+    }
+
     @Test func ordersByYearThenMonthThenDay() {
         let days = ["2026-07-02", "2025-12-31", "2026-06-30", "2026-07-01"].compactMap { LocalDay(iso: $0) }
         #expect(days.sorted().map(\.description) == ["2025-12-31", "2026-06-30", "2026-07-01", "2026-07-02"])
