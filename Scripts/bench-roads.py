@@ -14,7 +14,7 @@ Krems. Rows, each over N runs (default 5):
   beside the same steps with no region added;
 - `optimize` of the 20 stops: on the roads (the matrix of 380 legs, each way; the cache emptied
   first) beside the same command in straight lines (no region);
-- `optimize` of 118 stops around the towns (the most whose every leg is routed, about 10 s), and of
+- `optimize` of 118 stops along those roads (the most whose every leg is routed, about 10 s), and of
   1,000, past that limit, which is searched in straight lines at once (issue 34).
 
 The frames are timed by the program itself (ROADTRIP_TIMING, as in Scripts/bench-tui.py).
@@ -70,15 +70,18 @@ def open_trip(session, name):
     return (frame[1] - frame[0]) / 1e6, (last[1] - frame[0]) / 1e6
 
 
-def around_towns(count):
-    """`count` points of Andorra: the towns again and again, each time a little further (up to a few
-    hundred metres), so that each is near a road and no two are one place."""
-    points = []
-    for k in range(count):
-        lat, lon = ANDORRA[k % len(ANDORRA)]
-        turn = k // len(ANDORRA)
-        points.append((lat + 0.0004 * (turn % 5) - 0.0008, lon + 0.0004 * (turn // 5 % 5) - 0.0008))
-    return points
+def along_the_roads(binary, trips, regions, count):
+    """`count` points on the roads of Andorra: spread evenly over the road line of the 20-stop trip
+    (its GeoJSON export), so that every two are joined by road."""
+    exported = os.path.join(os.path.dirname(trips), "towns.geojson")
+    run(binary, ["--file", trips, "export", "Andorra towns", "-o", exported, "--force"], regions)
+    with open(exported) as file:
+        features = json.load(file)["features"]
+    line = next(f["geometry"]["coordinates"] for f in features if f["geometry"]["type"] == "LineString")
+    unique = list(dict.fromkeys((round(lat, 5), round(lon, 5)) for lon, lat in line))
+    if len(unique) < count:
+        sys.exit(f"bench: the road line has {len(unique)} points, fewer than {count}")
+    return [unique[i * len(unique) // count] for i in range(count)]
 
 
 def many_stops(binary, trips, regions, cache, runs):
@@ -87,7 +90,8 @@ def many_stops(binary, trips, regions, cache, runs):
     rows = []
     for count, measure in ((118, "road time"), (1000, "straight line")):
         name = f"Andorra {count}"
-        run(binary, ["--file", trips, "new", "--force", name] + [f"{lat:.5f}, {lon:.5f}" for lat, lon in around_towns(count)], regions)
+        points = along_the_roads(binary, trips, regions, count)
+        run(binary, ["--file", trips, "new", "--force", name] + [f"{lat:.5f}, {lon:.5f}" for lat, lon in points], regions)
         times = []
         for _ in range(runs if count > 118 else max(1, runs // 2)):
             shutil.rmtree(cache, ignore_errors=True)

@@ -53,6 +53,16 @@ struct RegionsEndToEndTests {
         return session
     }
 
+    /// From the trip list of a planner with no region: `M`, `a`, the path of `file`, Enter.
+    static func addInPlanner(_ file: String, session: TmuxSession) async throws {
+        try await session.sendKeys("M")
+        try await session.waitFor("No region yet")
+        try await session.sendKeys("a")
+        try await session.waitFor("Add a region")
+        try await session.sendText(file)
+        try await session.sendKeys("Enter")
+    }
+
     /// Andorra added, and a trip `name` of `places` (a place or "latitude, longitude" each).
     static func andorra(trip name: String, _ places: [String], in directory: TemporaryDirectory) throws {
         #expect(try roadtrip(["region", "add", fixture("andorra.osm.pbf")], in: directory).status == 0)
@@ -219,12 +229,7 @@ struct RegionsEndToEndTests {
         let session = try await TmuxSession(width: 110, height: 30, directory: directory, variables: Self.variables(directory))
         defer { session.close() }
         try await TripListEndToEndTests.waitForSampleTrips(session)
-        try await session.sendKeys("M")
-        try await session.waitFor("No region yet")
-        try await session.sendKeys("a")
-        try await session.waitFor("Add a region")
-        try await session.sendText(Self.fixture("krems.osm.gz"))
-        try await session.sendKeys("Enter")
+        try await Self.addInPlanner(Self.fixture("krems.osm.gz"), session: session)
         try await session.waitFor("Added region krems")
         let screen = try await session.capture()
         #expect(screen.components(separatedBy: "\n").contains { $0.contains("krems") && $0.contains("places") && $0.contains("roads") }, "\(session.framed(screen))")
@@ -451,12 +456,7 @@ extension RegionsEndToEndTests {
         let session = try await TmuxSession(width: 110, height: 30, directory: directory, variables: Self.variables(directory))
         defer { session.close() }
         try await TripListEndToEndTests.waitForSampleTrips(session)
-        try await session.sendKeys("M")
-        try await session.waitFor("No region yet")
-        try await session.sendKeys("a")
-        try await session.waitFor("Add a region")
-        try await session.sendText(Self.fixture("krems.osm.gz"))
-        try await session.sendKeys("Enter")
+        try await Self.addInPlanner(Self.fixture("krems.osm.gz"), session: session)
         try await session.waitFor("regions need a folder of their own")
         #expect(try FileManager.default.contentsOfDirectory(atPath: victim.path).sorted() == before)
         try await session.sendKeys("Escape")

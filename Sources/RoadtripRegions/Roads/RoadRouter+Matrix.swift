@@ -59,11 +59,12 @@ extension RoadRouter {
         return .roads(RoadMatrix(count: n, meters: meters, seconds: seconds))
     }
 
-    /// The most legs a matrix routes: about 10 seconds on the 2-core machine of BENCHMARKS.md, at
-    /// the 0.72 ms a leg measured there (issue 34: 300 stops, 89,700 legs, ran 65 s; 1,000 stops ran
-    /// past 10 minutes printing nothing). 118 stops each way; above it the order is searched in
-    /// straight lines, with the reason, until the road matrix is faster.
-    package static let matrixLegLimit = 13_800
+    /// The most stops whose every leg a matrix routes: 118, each way 13,806 legs, about 10 seconds
+    /// on the 2-core machine of BENCHMARKS.md at the 0.72 ms a leg measured there (issue 34: 300
+    /// stops, 89,700 legs, ran 65 s; 1,000 stops ran past 10 minutes printing nothing). Above it
+    /// the order is searched in straight lines, with the reason, until the road matrix is faster.
+    package static let matrixStopLimit = 118
+    package static let matrixLegLimit = matrixStopLimit * (matrixStopLimit - 1)
 
     /// Why the legs between `stops` are too many to route, or nil: legs routed before (in the
     /// cache) are not counted.
@@ -83,12 +84,5 @@ extension RoadRouter {
             }
         }
         return nil
-    }
-
-    /// The most stops whose every leg is routed.
-    package static var matrixStopLimit: Int {
-        var n = 2
-        while (n + 1) * n <= matrixLegLimit { n += 1 }
-        return n
     }
 }
