@@ -89,7 +89,7 @@ import Testing
     /// the proleptic Gregorian calendar of the day count: the day goes out and comes back itself.
     @Test func daysBeforeTheGregorianReformStayThemselves() throws {
         let utc = try Self.zone("UTC"), tokyo = try Self.zone("Asia/Tokyo")
-        for day in [LocalDay(year: 1582, month: 10, day: 10), LocalDay(year: 1_000, month: 2, day: 29), LocalDay(year: 1, month: 1, day: 1)] {
+        for day in [LocalDay(year: 1582, month: 10, day: 10), LocalDay(year: 1_200, month: 2, day: 29), LocalDay(year: 1, month: 1, day: 1)] {
             for zone in [utc, tokyo] {
                 #expect(LocalDay(day.instant(hour: 9, minute: 0, in: zone), in: zone) == day, "\(day) in \(zone.identifier)")
             }
