@@ -18,6 +18,13 @@ struct FileInfo {
         (object["data"] as? [String: Any])?["bbox"].flatMap(Self.bounds)
     }
 
+    /// Whether the objects are in osmium's order (nodes, ways, relations, each by id), as every
+    /// later pass needs them; osmium finds it out by reading them all (`fileinfo -e`), whatever
+    /// the header claims (issue 35: a real extract's header said sorted, and it was not).
+    var isSorted: Bool {
+        ((object["data"] as? [String: Any])?["objects_ordered"] as? Bool) ?? true
+    }
+
     /// How many objects of a kind ("nodes", "ways", "relations") the file holds (`fileinfo -e`).
     func count(_ kind: String) -> Int64 {
         (((object["data"] as? [String: Any])?["count"] as? [String: Any])?[kind] as? NSNumber)?.int64Value ?? 0

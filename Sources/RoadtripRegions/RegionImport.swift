@@ -95,12 +95,19 @@ package struct RegionImport: Sendable {
             let sha256 = String(hashed.prefix { $0.isHexDigit })
             let extract = FileInfo(try tools().run("osmium", ["fileinfo", "-e", "-j", "-F", format, path], input: path, capture: true))
             try Self.checkRoom(for: extract, in: staging)
-            try tools().run("osmium", ["tags-filter", "-F", format, path, "-o", work("places.osm.pbf")] + OSMFeatures.filterExpressions, input: path)
+            // An extract out of order is sorted once, into the staging folder, and read from there.
+            var (source, sourceFormat) = (path, format)
+            if !extract.isSorted {
+                try tools().run("osmium", ["sort", "-F", format, path, "-o", work("sorted.osm.pbf")], input: path)
+                (source, sourceFormat) = (work("sorted.osm.pbf"), "pbf")
+            }
+            try tools().run("osmium", ["tags-filter", "-F", sourceFormat, source, "-o", work("places.osm.pbf")] + OSMFeatures.filterExpressions,
+                            input: source)
             let plain = ChildTools(logFile: staging.appendingPathComponent("tool.log"), isCancelled: isCancelled)
             try plain.run("osmium", ["export", work("places.osm.pbf"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
-            let roads = try tools().run("osmium", ["tags-count", "-F", format, path, "-t", "w", OSMFeatures.roadTags], input: path, capture: true)
+            let roads = try tools().run("osmium", ["tags-count", "-F", sourceFormat, source, "-t", "w", OSMFeatures.roadTags], input: source, capture: true)
             let roadCount = OSMFeatures.roadCount(inTagsCount: roads)
-            let routable = roadCount > 0 ? try buildRoadDatabase(from: path, format: format, in: staging, tools: tools()) : false
+            let routable = roadCount > 0 ? try buildRoadDatabase(from: source, format: sourceFormat, in: staging, tools: tools()) : false
             let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")))
             guard !features.isEmpty || routable else { throw RegionError.empty(path: path) }
             let info = RegionInfo(name: name, sourceFile: path, sourceBytes: size, sha256: sha256, added: clock(), bounds: extract.regionBounds,
@@ -123,7 +130,7 @@ package struct RegionImport: Sendable {
         do { bytes = try GazetteerWriter.bytes(for: FeatureGazetteer.source(for: features, towns: towns)).bytes } catch {
             throw RegionError.cannotWrite(path: staging.path, reason: "\(error)")
         }
-        var leftovers = ["places.osm.pbf", "places.geojsonseq", "tool.log", "output.txt"]
+        var leftovers = ["sorted.osm.pbf", "places.osm.pbf", "places.geojsonseq", "tool.log", "output.txt"]
         if info.roadDatabase == nil { leftovers.append(RegionInfo.roadsFolderName) }
         for leftover in leftovers {
             try? FileManager.default.removeItem(at: staging.appendingPathComponent(leftover))

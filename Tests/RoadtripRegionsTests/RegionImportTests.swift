@@ -151,6 +151,22 @@ extension RegionImportTests {
         #expect(RoadRouter(shelf: shelf).hasRoads == false)
     }
 
+    /// Issue 35, item 5: an extract whose objects are out of order (a way before its nodes: many
+    /// real extracts, whatever their header says) failed with the last line of osmium's message,
+    /// "(then ways in order of ID, then relations in order of ID.)". It is sorted and imported.
+    @Test func anExtractOutOfOrderIsSortedAndImported() throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        let road = #"<way id="100" version="1"><nd ref="10"/><nd ref="11"/><tag k="highway" v="primary"/></way>"#
+        let nodes = #"<node id="10" lat="43.7380" lon="7.4240" version="1"/><node id="11" lat="43.7390" lon="7.4260" version="1"/>"#
+        let file = try Self.osm(road + nodes + Self.village, named: "unsorted.osm", in: directory)
+        let info = try Self.importing(file, into: shelf)
+        #expect(info.places == 1 && info.roads == 1 && info.roadDatabase != nil, "\(info)")
+        #expect(info.sourceFile == file)
+        let folder = try #require(shelf.installed().first).folder
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("sorted.osm.pbf").path))
+    }
+
     /// Issue 34, case 13: "osmium failed (status 1): PBF error: invalid blob size: 2147483647"
     /// named no file; nor did the same for an `.osm` with a document type declaration.
     @Test func anExtractOsmiumCannotReadIsNamedWithTheReason() throws {
