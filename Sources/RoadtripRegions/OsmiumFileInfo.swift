@@ -30,15 +30,13 @@ struct FileInfo {
         (((object["data"] as? [String: Any])?["count"] as? [String: Any])?[kind] as? NSNumber)?.int64Value ?? 0
     }
 
-    /// The region's box: the data's (osmium leaves out nodes off the globe), within the box the
-    /// header says the extract was cut to when that box is sound and overlaps it. A header's
-    /// word alone (a box of the whole world around one town) is never the region's box.
+    /// The region's box: the data's, as imported (osmium leaves out nodes off the globe), never
+    /// the header's. A header's word alone (a box of the whole world around one town, issue 34)
+    /// is not the region's box, nor is the box an extract was cut to: its roads run on past it
+    /// (Krems's to Stein an der Donau, which was "not covered", issue 35), and some extracts have
+    /// no header box at all (Monaco). Which points the roads really reach, RoadGrid knows.
     var regionBounds: RegionInfo.Bounds? {
-        guard let data = dataBounds else { return nil }
-        guard let header = headerBounds else { return data }
-        let clipped = RegionInfo.Bounds(south: max(data.south, header.south), west: max(data.west, header.west),
-                                        north: min(data.north, header.north), east: min(data.east, header.east))
-        return clipped.south <= clipped.north && clipped.west <= clipped.east ? clipped : data
+        dataBounds
     }
 
     /// A box of four numbers, west, south, east, north, on the globe and not inside out.

@@ -194,7 +194,7 @@ extension RegionImportTests {
 
     /// Issue 34, case 15: a header box of the whole world around one town became the region's
     /// box, so every leg on Earth was "more than 1 km from any road" of it.
-    @Test func theBoxIsTheDataWithinTheHeadersBoxAndNodesOffTheGlobeAreLeftOut() throws {
+    @Test func theBoxIsTheDataNeverTheHeadersAndNodesOffTheGlobeAreLeftOut() throws {
         let directory = try TemporaryDirectory()
         let shelf = RegionShelf(directory: directory.file("regions"))
         let road = #"""
@@ -209,9 +209,10 @@ extension RegionImportTests {
         let outcome = router.route(from: Coordinate(latitude: 36.6002, longitude: -121.8947), to: Coordinate(latitude: 36.5552, longitude: -121.9233),
                                    fromName: "Monterey", toName: "Carmel")
         #expect(outcome == .estimate(reason: "no region covers Monterey"))
-        // A header box within the data: the box the extract was cut to.
+        // Issue 35, item 5: a header box within the data (the box the extract was cut to) is not
+        // the region's either: the roads that run on past it are imported, and routed.
         let cut = try Self.osm(Self.village + road, bounds: #"minlat="43.72" minlon="7.40" maxlat="43.736" maxlon="7.421""#, named: "cut.osm", in: directory)
-        #expect(try Self.importing(cut, into: shelf).bounds == RegionInfo.Bounds(south: 43.73, west: 7.41, north: 43.736, east: 7.421))
+        #expect(try Self.importing(cut, into: shelf).bounds == RegionInfo.Bounds(south: 43.73, west: 7.41, north: 43.7384, east: 7.4246))
     }
 
     @Test func areasAcrossTheEquatorOrThePrimeMeridianNameEachEndsSide() {

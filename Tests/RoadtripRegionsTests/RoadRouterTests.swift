@@ -128,6 +128,18 @@ extension RoadRouterTests {
         #expect((50...RoadRouter.farestFromRoad).contains(Geodesy.distance(from: lake, to: shore)))
     }
 
+    /// Issue 35, item 5: Stein an der Donau lies west of the box the Krems extract was cut to, but
+    /// the extract's roads run there: it was "no region covers Stein" while routino-router routed
+    /// it. The region's box is its data's now.
+    @Test func aPlaceOnTheRoadsPastTheHeadersBoxIsRouted() throws {
+        let router = try Self.router()
+        let stein = Coordinate(latitude: 48.4025, longitude: 15.5880)
+        guard case .road(let leg) = router.route(from: Self.krems, to: stein, fromName: "Krems", toName: "Stein") else {
+            Issue.record("\(router.route(from: Self.krems, to: stein, fromName: "Krems", toName: "Stein"))"); return
+        }
+        #expect(leg.metres > Geodesy.distance(from: Self.krems, to: stein) && leg.region == "krems")
+    }
+
     @Test func aOneStopTripHasNoLegsAndALoopEndsWhereItStarts() throws {
         let router = try Self.router()
         #expect(router.legs(of: Self.trip([Self.ordino]), estimate: RouteEstimate()).isEmpty)
