@@ -38,7 +38,7 @@ struct SetCommand: ParsableCommand {
         let hints: [TripSettingsText.Key: String] = [
             .startDate: "YYYY-MM-DD", .startTime: "HH:MM", .timeZone: "Europe/Berlin", .dailyLimit: "hours",
             .speed: "km/h or mph", .roadFactor: "1 to 3", .units: "km or mi", .endsBySunset: "yes or no",
-            .route: "quickest or shortest", .vehicle: "car, motorcycle or van", .fuelUse: "l/100 km or mpg",
+            .route: "quickest or shortest", .vehicle: "car, motorcycle, van or camper", .fuelUse: "l/100 km or mpg",
             .fuelPrice: "a litre or a gallon", .currency: "€, $, EUR", .nightlyBudget: "a night",
         ]
         return "Settings: " + TripSettingsText.Key.allCases.map { key in

@@ -128,7 +128,7 @@ extension TripSettings: Codable {
             route = preference
         }
         if let value = try text(.vehicle) {
-            guard let kind = Vehicle(rawValue: value) else { throw fail(.vehicle, "vehicle must be “car”, “motorcycle” or “van”, found “\(value)”") }
+            guard let kind = Vehicle(rawValue: value) else { throw fail(.vehicle, "vehicle must be “car”, “motorcycle”, “van” or “camper”, found “\(value)”") }
             vehicle = kind
         }
         fuelLitresPer100Km = try figure(.fuelLitresPer100Km, in: Self.fuelUseRange, "a number of litres per 100 km")
@@ -168,7 +168,8 @@ package enum RoutePreference: String, CaseIterable, Sendable {
     case quickest, shortest
 }
 
-/// What a trip is driven in (a trip setting): a van or camper is routed as a goods vehicle.
+/// What a trip is driven in (a trip setting): its roads and speeds on a region's roads
+/// (`DrivingProfile`).
 package enum Vehicle: String, CaseIterable, Sendable {
-    case car, motorcycle, van
+    case car, motorcycle, van, camper
 }

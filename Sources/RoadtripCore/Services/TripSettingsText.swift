@@ -45,7 +45,7 @@ package struct TripSettingsText {
         case .units: return "Units (km or mi)"
         case .endsBySunset: return "End days by sunset"
         case .route: return "Roads: quickest or shortest"
-        case .vehicle: return "Vehicle: car, motorcycle or van"
+        case .vehicle: return "Vehicle: car, motorcycle, van or camper"
         case .fuelUse: return unit == .mi ? "Fuel use (mpg)" : "Fuel use (l/100 km)"
         case .fuelPrice: return unit == .mi ? "Fuel price (a gallon)" : "Fuel price (a litre)"
         case .currency: return "Currency (€, $, NOK…)"
@@ -75,7 +75,7 @@ package struct TripSettingsText {
         case .units: return "km or mi: the units the trip's distances, speeds and fuel are shown in."
         case .endsBySunset: return "Yes: a leg that would arrive after sunset waits for the next morning."
         case .route: return "quickest or shortest: how legs on a region's roads are routed."
-        case .vehicle: return "car, motorcycle or van (a camper is a van): the roads and speeds on a region's roads."
+        case .vehicle: return "car, motorcycle, van or camper: the roads it may use and its speeds on a region's roads."
         case .fuelUse: return unit == .mi ? "Miles per US gallon; with a fuel price, each day shows its fuel cost." : "Litres per 100 km; with a fuel price, each day shows its fuel cost."
         case .fuelPrice: return unit == .mi ? "What a US gallon of fuel costs, in the currency." : "What a litre of fuel costs, in the currency."
         case .currency: return "The symbol or code costs are shown with: €, $, £, EUR, NOK."
@@ -146,7 +146,7 @@ package struct TripSettingsText {
         case .roadFactor: result.roadFactor = try roadFactor(text)
         case .endsBySunset: result.endsBySunset = try yesOrNo(text, label(key))
         case .route: result.route = try choice(text, default: RoutePreference.quickest, "Write quickest or shortest: how legs on a region's roads are routed.")
-        case .vehicle: result.vehicle = try choice(text, default: Vehicle.car, "Write car, motorcycle or van (a camper is a van).")
+        case .vehicle: result.vehicle = try choice(text, default: Vehicle.car, "Write car, motorcycle, van or camper.")
         case .fuelUse: result.fuelLitresPer100Km = try fuelUse(text)
         case .fuelPrice: result.fuelPricePerLitre = try fuelPrice(text)
         case .currency: result.currency = try currency(text)

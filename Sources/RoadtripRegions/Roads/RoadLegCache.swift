@@ -61,7 +61,8 @@ final class RoadLegCache: @unchecked Sendable {
     }
 
     static func key(database: String, options: RoadRouter.Options, from: Coordinate, to: Coordinate) -> String {
-        "\(database)|\(options.vehicle.rawValue)|\(options.quickest ? "quickest" : "shortest")|\(from.latitude),\(from.longitude)|\(to.latitude),\(to.longitude)"
+        "\(database)|\(options.vehicle.rawValue)|\(options.quickest ? "quickest" : "shortest")|t\(DrivingProfile.version)|"
+            + "\(from.latitude),\(from.longitude)|\(to.latitude),\(to.longitude)"
     }
 
     /// The leg under `key`, reading the file the first time; entries of databases not in

@@ -9,13 +9,9 @@ import RoadtripCore
 /// Routino keeps its profiles and the last error in process-wide state, so every call into it
 /// runs on one serial queue (docs/PITFALLS.md), and this class may be shared between threads.
 package final class RoadRouter: @unchecked Sendable {
-    /// How the leg is driven: Routino's profile of the vehicle (a van or camper drives as its
-    /// "goods" vehicle), and whether the quickest or the shortest way is wanted.
+    /// How the leg is driven: the vehicle (its `DrivingProfile`), and whether the quickest or the
+    /// shortest way is wanted.
     package struct Options: Hashable, Sendable {
-        package enum Vehicle: String, CaseIterable, Sendable {
-            case car = "motorcar", motorcycle, van = "goods"
-        }
-
         package var vehicle: Vehicle
         package var quickest: Bool
 
@@ -26,8 +22,7 @@ package final class RoadRouter: @unchecked Sendable {
 
         /// What a trip's settings choose (`route`, `vehicle`).
         package init(settings: TripSettings) {
-            let vehicles: [RoadtripCore.Vehicle: Vehicle] = [.car: .car, .motorcycle: .motorcycle, .van: .van]
-            self.init(vehicle: vehicles[settings.vehicle ?? .car] ?? .car, quickest: settings.route != .shortest)
+            self.init(vehicle: settings.vehicle ?? .car, quickest: settings.route != .shortest)
         }
     }
 
@@ -88,6 +83,8 @@ package final class RoadRouter: @unchecked Sendable {
     // Touched on `queue` only.
     private var databases: [String: OpaquePointer] = [:]
     private var profilesLoaded: Bool?
+    /// roadtrip's profiles in Routino's terms (`RoutinoProfiles`), made once each.
+    private var profiles: [Vehicle: OpaquePointer] = [:]
     /// Routino needs a language for any route it lists, even without its descriptions.
     private var translation: OpaquePointer?
 
@@ -167,6 +164,8 @@ package final class RoadRouter: @unchecked Sendable {
         let profile: OpaquePointer
         let translation: OpaquePointer
         let region: String
+        /// How the leg is driven once routed (`DriveTime`).
+        let driving: DrivingProfile
 
         /// The road nearest each point (named for the reason), in order; the caller frees them.
         func waypoints(_ points: [(Coordinate, String)]) -> Result<[OpaquePointer], Reason> {
@@ -193,14 +192,8 @@ package final class RoadRouter: @unchecked Sendable {
                 return .estimate(reason: "no road between them")
             }
             defer { Routino_DeleteRoute(output) }
-            var line: [Coordinate] = []
-            var last = output.pointee
-            var point: UnsafeMutablePointer<Routino_Output>? = output
-            while let current = point {
-                last = current.pointee
-                line.append(Coordinate(latitude: Double(last.lat) * 180 / .pi, longitude: Double(last.lon) * 180 / .pi))
-                point = last.next
-            }
+            let points = Self.drivenPoints(output)
+            let line = points.map(\.coordinate)
             for ((stop, name), snapped) in [(from, line.first), (to, line.last)] {
                 guard let snapped else { continue }
                 let off = Geodesy.distance(from: stop, to: snapped)
@@ -208,8 +201,27 @@ package final class RoadRouter: @unchecked Sendable {
                     return .estimate(reason: "\(name) \(DistanceUnit.km.format(meters: off)) from the nearest road")
                 }
             }
-            // `time` is in minutes, whatever routino.h says (docs/PITFALLS.md).
-            return .road(RoadLeg(metres: Double(last.dist) * 1_000, seconds: Double(last.time) * 60, line: wantsLine ? line : [], region: region))
+            return .road(RoadLeg(metres: points.last?.metres ?? 0, seconds: DriveTime.seconds(of: points, profile: driving),
+                                 line: wantsLine ? line : [], region: region))
+        }
+
+        /// The kinds of Routino's points where another road meets the leg.
+        static let junctions: Set<Int32> = [ROUTINO_POINT_JUNCT_CONT, ROUTINO_POINT_JUNCT_IMPORT, ROUTINO_POINT_RB_ENTRY, ROUTINO_POINT_RB_EXIT,
+                                            ROUTINO_POINT_RB_NOT_EXIT, ROUTINO_POINT_MINI_RB, ROUTINO_POINT_UTURN]
+
+        /// Every point of Routino's route, with how far along it is and the speed Routino allowed
+        /// on the stretch that ends there (`ROUTINO_ROUTE_LIST_TEXT_ALL`). Routino's own `time`
+        /// is not used: `DriveTime` times the leg.
+        static func drivenPoints(_ output: UnsafeMutablePointer<Routino_Output>) -> [DrivenPoint] {
+            var points: [DrivenPoint] = []
+            var point: UnsafeMutablePointer<Routino_Output>? = output
+            while let current = point?.pointee {
+                points.append(DrivenPoint(Coordinate(latitude: Double(current.lat) * 180 / .pi, longitude: Double(current.lon) * 180 / .pi),
+                                          metres: Double(current.dist) * 1_000, limitKmh: Double(current.speed),
+                                          isJunction: junctions.contains(current.type)))
+                point = current.next
+            }
+            return points
         }
     }
 
@@ -217,10 +229,11 @@ package final class RoadRouter: @unchecked Sendable {
     func prepare(_ roads: Roads, options: Options) -> Result<Engine, Reason> {
         guard loadProfiles(), let translation else { return .failure(Reason(phrase: "Routino's profiles cannot be read")) }
         guard let database = database(for: roads) else { return .failure(Reason(phrase: "the roads of \(roads.region) cannot be read")) }
-        guard let profile = Routino_GetProfile(options.vehicle.rawValue), Routino_ValidateProfile(database, profile) == ROUTINO_ERROR_NONE else {
+        guard let profile = profile(for: options), Routino_ValidateProfile(database, profile) == ROUTINO_ERROR_NONE else {
             return .failure(Reason(phrase: "no \(options.vehicle) profile for the roads of \(roads.region)"))
         }
-        return .success(Engine(database: database, profile: profile, translation: translation, region: roads.region))
+        return .success(Engine(database: database, profile: profile, translation: translation, region: roads.region,
+                               driving: DrivingProfile.of(options.vehicle)))
     }
 
     private func loadProfiles() -> Bool {
@@ -229,6 +242,13 @@ package final class RoadRouter: @unchecked Sendable {
         translation = loaded ? Routino_GetTranslation("en") : nil
         profilesLoaded = loaded && translation != nil
         return profilesLoaded ?? false
+    }
+
+    private func profile(for options: Options) -> OpaquePointer? {
+        if let made = profiles[options.vehicle] { return made }
+        let made = RoutinoProfiles.make(options.vehicle)
+        profiles[options.vehicle] = made
+        return made
     }
 
     private func database(for roads: Roads) -> OpaquePointer? {

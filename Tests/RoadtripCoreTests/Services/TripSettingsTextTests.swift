@@ -47,7 +47,7 @@ struct TripSettingsTextTests {
         (.nightlyBudget, "-1", "The lodging budget must be a price a night"),
         (.currency, "Euro coins", "Write the currency as a symbol or code"),
         (.endsBySunset, "maybe", "End days by sunset: yes or no."),
-        (.vehicle, "tank", "Write car, motorcycle or van"),
+        (.vehicle, "tank", "Write car, motorcycle, van or camper"),
     ])
     func wrongValuesAreRefusedWithTheReason(_ key: TripSettingsText.Key, _ typed: String, _ reason: String) {
         #expect(throws: TripSettingsText.Failure.self) { try Self.text().setting(key, to: typed) }

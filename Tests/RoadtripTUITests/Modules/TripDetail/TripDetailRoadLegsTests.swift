@@ -49,6 +49,6 @@ extension TripDetailPresenterTests {
         #expect(interactor.settings.last?.route == .shortest && interactor.settings.last?.vehicle == .van)
         values[9] = "bicycle"
         presenter.didSubmitForm(.settings, values: values)
-        #expect(view.formErrors.last == "Write car, motorcycle or van (a camper is a van).")
+        #expect(view.formErrors.last == "Write car, motorcycle, van or camper.")
     }
 }

@@ -1,0 +1,191 @@
+import Foundation
+
+/// A point of a routed leg, as the road engine lists them: where it is, how far along the leg,
+/// the speed the engine allowed on the stretch that ends there (the class's cruising speed, or a
+/// lower tagged `maxspeed`), and whether another road meets it.
+package struct DrivenPoint: Equatable, Sendable {
+    package var coordinate: Coordinate
+    package var metres: Double
+    package var limitKmh: Double
+    package var isJunction: Bool
+
+    package init(_ coordinate: Coordinate, metres: Double, limitKmh: Double, isJunction: Bool = false) {
+        self.coordinate = coordinate
+        self.metres = metres
+        self.limitKmh = limitKmh
+        self.isJunction = isJunction
+    }
+}
+
+/// How long a routed leg takes to drive: what the road engine does not know (issue 35). Routino
+/// (and Valhalla) time a leg as its length at each road's speed; a driver slows for every bend,
+/// turns at junctions and crawls through towns. From the leg's points:
+///
+/// - each stretch's speed is its allowed speed, capped in built-up areas (`townCap`: many
+///   junctions close together, the way a village or a town looks from its roads);
+/// - each point's speed is capped by the bend there (`CurveSpeed`, from the radius of the circle
+///   through the road 20 m either side), and the leg starts and ends at rest;
+/// - the vehicle reaches those speeds at its acceleration and leaves them at its deceleration
+///   (a forward and a backward pass), so a bend costs the time of slowing for it, not a detour;
+/// - a turn at a junction costs a pause by its angle (`turnSeconds`).
+///
+/// The leg's time is the sum over its stretches. It knows nothing of traffic, grades, lights or stops.
+package enum DriveTime {
+    /// The seconds to drive `points` (in order, at least two) in a vehicle of `profile`.
+    package static func seconds(of points: [DrivenPoint], profile: DrivingProfile) -> Double {
+        guard points.count >= 2 else { return 0 }
+        let line = Line(points)
+        let stretches = (1..<points.count).map { i in
+            min(points[i].limitKmh, townCap(around: (points[i - 1].metres + points[i].metres) / 2, line: line, profile: profile, cruise: points[i].limitKmh))
+        }.map { max($0, minimumKmh) / 3.6 }
+        var atPoints = (0..<points.count).map { i -> Double in
+            guard i > 0, i < points.count - 1 else { return 0 }
+            let bend = CurveSpeed.kmh(radius: line.radius(at: i)) * profile.curveFactor / 3.6
+            return min(stretches[i - 1], stretches[i], max(bend, minimumKmh / 3.6))
+        }
+        limitByAcceleration(&atPoints, line: line, profile: profile)
+        var total = 0.0
+        for i in 1..<points.count {
+            total += stretchSeconds(line.length(i), from: atPoints[i - 1], to: atPoints[i], cruise: stretches[i - 1], profile: profile)
+        }
+        for i in 1..<points.count - 1 where points[i].isJunction {
+            total += turnSeconds(line.turn(at: i), profile: profile)
+        }
+        return total
+    }
+
+    /// No stretch is driven slower than this, in km/h (a speed of 0 would never arrive).
+    static let minimumKmh = 5.0
+
+    /// What a turn of `degrees` (0: straight on, 180: back) at a junction costs beyond slowing for
+    /// it: a share of the U-turn's pause, growing as the square of the sine of half the angle
+    /// (nothing straight on, half at a right angle).
+    package static func turnSeconds(_ degrees: Double, profile: DrivingProfile) -> Double {
+        let half = min(abs(degrees), 180) / 2 * .pi / 180
+        return profile.uTurnSeconds * sin(half) * sin(half)
+    }
+
+    /// Junctions closer together than this (per km, over `townWindow` either side) make a
+    /// built-up area, at the vehicle's town speed; from `openJunctionsPerKm` down there is none.
+    static let townJunctionsPerKm = 8.0, openJunctionsPerKm = 3.0, townWindow = 250.0
+
+    /// The speed allowed `metres` along the leg by the junctions around it, in km/h.
+    static func townCap(around metres: Double, line: Line, profile: DrivingProfile, cruise: Double) -> Double {
+        let density = line.junctionsPerKm(around: metres, within: townWindow)
+        guard density > openJunctionsPerKm else { return .infinity }
+        let open = min(max((townJunctionsPerKm - density) / (townJunctionsPerKm - openJunctionsPerKm), 0), 1)
+        return profile.townKmh + max(cruise - profile.townKmh, 0) * open
+    }
+
+    /// Lowers each point's speed to what the vehicle can reach from the point before
+    /// (accelerating) and slow from to the point after (braking).
+    static func limitByAcceleration(_ speeds: inout [Double], line: Line, profile: DrivingProfile) {
+        for i in speeds.indices.dropFirst() {
+            speeds[i] = min(speeds[i], (speeds[i - 1] * speeds[i - 1] + 2 * profile.acceleration * line.length(i)).squareRoot())
+        }
+        for i in speeds.indices.dropLast().reversed() {
+            speeds[i] = min(speeds[i], (speeds[i + 1] * speeds[i + 1] + 2 * profile.deceleration * line.length(i + 1)).squareRoot())
+        }
+    }
+
+    /// The seconds to drive `metres` entering at `from` and leaving at `to` (m/s, both reachable),
+    /// at most at `cruise`: speeding up, cruising, slowing down, or a peak below cruise if short.
+    static func stretchSeconds(_ metres: Double, from: Double, to: Double, cruise: Double, profile: DrivingProfile) -> Double {
+        guard metres > 0 else { return 0 }
+        let (a, b) = (profile.acceleration, profile.deceleration)
+        let rising = (cruise * cruise - from * from) / (2 * a), falling = (cruise * cruise - to * to) / (2 * b)
+        if rising + falling <= metres {
+            return (cruise - from) / a + (cruise - to) / b + (metres - rising - falling) / cruise
+        }
+        let peak = ((2 * a * b * metres + b * from * from + a * to * to) / (a + b)).squareRoot()
+        return max(peak - from, 0) / a + max(peak - to, 0) / b
+    }
+}
+
+extension DriveTime {
+    /// A leg's points with what the model asks of them: the length of each stretch, the bend and
+    /// the turn at each point (from the road `reach` metres either side), the junctions' density.
+    struct Line {
+        let points: [DrivenPoint]
+        /// How far from a point its bend is measured: far enough that the few metres between two
+        /// nodes of one junction do not read as a hairpin, near enough for a hairpin to be one.
+        static let reach = 20.0
+        private let junctions: [Double]
+        private let metres: [Double]
+
+        init(_ points: [DrivenPoint]) {
+            self.points = points
+            metres = points.map(\.metres)
+            junctions = points.dropFirst().dropLast().filter(\.isJunction).map(\.metres)
+        }
+
+        /// The length of the stretch that ends at point `i`.
+        func length(_ i: Int) -> Double { max(points[i].metres - points[i - 1].metres, 0) }
+
+        /// The radius of the circle through the road `reach` before point `i`, the point and
+        /// `reach` after it, in metres (infinity on a straight road).
+        func radius(at i: Int) -> Double {
+            let (before, after) = sides(of: i)
+            let (ab, bc, ac) = (before.length, after.length, hypot(before.x + after.x, before.y + after.y))
+            let cross = abs(before.x * after.y - before.y * after.x)
+            guard cross > 1e-9 else { return .infinity }
+            return ab * bc * ac / (2 * cross)
+        }
+
+        /// How far the road turns at point `i`, in degrees (0: straight on, 180: back).
+        func turn(at i: Int) -> Double {
+            let (before, after) = sides(of: i)
+            return abs(atan2(before.x * after.y - before.y * after.x, before.x * after.x + before.y * after.y)) * 180 / .pi
+        }
+
+        /// Junctions per km within `window` metres either side of `metres` along the leg.
+        func junctionsPerKm(around metres: Double, within window: Double) -> Double {
+            let (low, high) = (metres - window, metres + window)
+            let count = index(in: junctions, after: high) - index(in: junctions, after: low)
+            let covered = min(high, points[points.count - 1].metres) - max(low, 0)
+            return Double(count) / (max(covered, window) / 1_000)
+        }
+
+        /// The road into point `i` and out of it, as vectors in metres (east, north) over `reach`.
+        private func sides(of i: Int) -> (PlaneVector, PlaneVector) {
+            let centre = points[i].coordinate, here = points[i].metres
+            let before = offset(of: location(at: here - Self.reach), from: centre)
+            let after = offset(of: location(at: here + Self.reach), from: centre)
+            return (PlaneVector(x: -before.x, y: -before.y), after)
+        }
+
+        /// The point `metres` along the leg (clamped to its ends), between the points around it.
+        private func location(at metres: Double) -> Coordinate {
+            let end = index(in: self.metres, after: metres)
+            guard end > 0 else { return points[0].coordinate }
+            guard end < points.count else { return points[points.count - 1].coordinate }
+            let (a, b) = (points[end - 1], points[end])
+            let share = b.metres > a.metres ? (metres - a.metres) / (b.metres - a.metres) : 0
+            return Coordinate(latitude: a.coordinate.latitude + (b.coordinate.latitude - a.coordinate.latitude) * share,
+                              longitude: a.coordinate.longitude + (b.coordinate.longitude - a.coordinate.longitude) * share)
+        }
+
+        /// `point` seen from `centre`, in metres east and north (a plane is exact enough over 20 m).
+        private func offset(of point: Coordinate, from centre: Coordinate) -> PlaneVector {
+            let metresPerDegree = 6_371_008.8 * .pi / 180
+            return PlaneVector(x: (point.longitude - centre.longitude) * cos(centre.latitude * .pi / 180) * metresPerDegree,
+                               y: (point.latitude - centre.latitude) * metresPerDegree)
+        }
+
+        /// How many of `sorted` are at most `value`.
+        private func index(in sorted: [Double], after value: Double) -> Int {
+            var (low, high) = (0, sorted.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] <= value { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+    }
+
+    /// A vector in a plane, in metres.
+    struct PlaneVector {
+        let x: Double, y: Double
+        var length: Double { hypot(x, y) }
+    }
+}
