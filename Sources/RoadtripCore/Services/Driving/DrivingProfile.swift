@@ -11,8 +11,11 @@ package enum RoadClass: String, CaseIterable, Sendable {
 /// below the usual limits (Andorra's national limit is 90 km/h, most of Europe's rural one 80–100):
 /// bends, junctions and towns are taken off by `DriveTime`, not averaged into these numbers. For
 /// comparison, OSRM's car profile assigns motorway 90, trunk 85, primary 65, secondary 55,
-/// tertiary 40 and residential 25 km/h as *averages*, bends and towns included; a tagged
-/// `maxspeed` below a cruising speed caps it (Routino keeps the tag through its driving rules).
+/// tertiary 40 and residential 25 km/h as *averages*, bends and towns included; Valhalla sets its
+/// defaults per class and per density of the road network around (urban, suburban, rural), with
+/// links, driveways and parking aisles below their road's. Here a tagged `maxspeed` below a
+/// cruising speed caps it (Routino keeps the tag through its driving rules); a link drives as its
+/// road, slowed by its own bends; towns are found by their junctions (`DriveTime.townCap`).
 package struct DrivingProfile: Equatable, Sendable {
     package let vehicle: Vehicle
     /// Cruising speed per class, in km/h; a class missing is not driven.
