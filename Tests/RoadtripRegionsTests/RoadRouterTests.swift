@@ -85,13 +85,25 @@ import RoadtripTestSupport
                 "\(climb.metres) m in \(climb.seconds) s; Routino's default \(routino.minutes) min")
     }
 
-    /// Lehnergasse in Krems passes under a bridge 2.7 m high (`maxheight`): a car drives through,
-    /// a camper (3.2 m) goes round by other streets.
-    @Test func aCamperGoesRoundTheLowUnderpassACarDrivesThrough() throws {
-        let (south, north) = (Coordinate(latitude: 48.4130, longitude: 15.6175), Coordinate(latitude: 48.4158, longitude: 15.6153))
-        let car = try #require(try Self.roadLeg(south, north))
-        let camper = try #require(try Self.roadLeg(south, north, .init(vehicle: .camper)))
-        #expect(car.metres < 400 && camper.metres > 2 * car.metres, "car \(car.metres) m, camper \(camper.metres) m")
+    /// The Carretera dels Cortals (CS-320) above Andorra la Vella is closed above 2.1 t
+    /// (`maxweight`): a car (1.6 t) drives its 1.5 km; a van or a camper (3.5 t) goes round.
+    @Test func aVanAndACamperGoRoundARoadTooWeakForThem() throws {
+        let (west, east) = (Coordinate(latitude: 42.52836, longitude: 1.49442), Coordinate(latitude: 42.53114, longitude: 1.50986))
+        let car = try #require(try Self.roadLeg(west, east))
+        #expect(car.metres < 2_000, "\(car.metres) m")
+        for vehicle in [Vehicle.van, .camper] {
+            let heavy = try #require(try Self.roadLeg(west, east, .init(vehicle: vehicle)))
+            #expect(heavy.metres > 5 * car.metres, "\(vehicle): \(heavy.metres) m against the car's \(car.metres) m")
+        }
+    }
+
+    /// Routino's copy of a profile drops its one-way rule (libroutino 3.3.3): roadtrip's legs drove
+    /// up the one-way Avinguda Sant Antoni from Andorra la Vella to Ordino (8.3 km); the way round
+    /// by the Dos Valires tunnel is 11.6 km, as routino-router and Valhalla have it.
+    @Test func oneWayStreetsAreDrivenOneWay() throws {
+        let leg = try #require(try Self.roadLeg(Self.andorraLaVella, Self.ordino))
+        let routino = try Self.reference(Self.andorraLaVella, Self.ordino, region: "andorra", quickest: true, profile: "motorcar")
+        #expect(abs(leg.metres / 1_000 - routino.km) < 0.2, "\(leg.metres) m against routino-router's \(routino.km) km")
     }
 
     /// Routino's own profiles weighed the classes 2.5 to 1 for the shortest way too, so that it

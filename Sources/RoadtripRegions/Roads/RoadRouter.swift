@@ -71,8 +71,6 @@ package final class RoadRouter: @unchecked Sendable {
     }
 
     let regions: [Roads]
-    private let profilesFile: String
-    private let translationsFile: String
     /// Every router's calls into Routino, one at a time: the library keeps process-wide state
     /// (its profiles, its error, its translations), and two routers on two queues at once
     /// corrupted it (a crash in libroutino when two test suites each routed on their own).
@@ -82,19 +80,11 @@ package final class RoadRouter: @unchecked Sendable {
     let cache: RoadLegCache?
     // Touched on `queue` only.
     private var databases: [String: OpaquePointer] = [:]
-    private var profilesLoaded: Bool?
-    /// roadtrip's profiles in Routino's terms (`RoutinoProfiles`), made once each.
-    private var profiles: [Vehicle: OpaquePointer] = [:]
-    /// Routino needs a language for any route it lists, even without its descriptions.
-    private var translation: OpaquePointer?
 
     /// `regions`: the regions with a road database, in the order they are tried.
-    package init(regions: [Roads], profilesFile: String = "/usr/share/routino/profiles.xml",
-                 translationsFile: String = "/usr/share/routino/translations.xml", cacheFile: URL? = nil) {
+    package init(regions: [Roads], cacheFile: URL? = nil) {
         self.regions = regions
         cache = cacheFile.map { RoadLegCache(file: $0) }
-        self.profilesFile = profilesFile
-        self.translationsFile = translationsFile
     }
 
     deinit {
@@ -227,29 +217,22 @@ package final class RoadRouter: @unchecked Sendable {
 
     /// The database of `roads` and the profile of `options`, loaded once.
     func prepare(_ roads: Roads, options: Options) -> Result<Engine, Reason> {
-        guard loadProfiles(), let translation else { return .failure(Reason(phrase: "Routino's profiles cannot be read")) }
+        guard let translation = Self.translation else { return .failure(Reason(phrase: "Routino's profiles cannot be read")) }
         guard let database = database(for: roads) else { return .failure(Reason(phrase: "the roads of \(roads.region) cannot be read")) }
-        guard let profile = profile(for: options), Routino_ValidateProfile(database, profile) == ROUTINO_ERROR_NONE else {
+        guard let profile = Routino_GetProfile(RoutinoProfiles.name(of: options.vehicle)), Routino_ValidateProfile(database, profile) == ROUTINO_ERROR_NONE else {
             return .failure(Reason(phrase: "no \(options.vehicle) profile for the roads of \(roads.region)"))
         }
         return .success(Engine(database: database, profile: profile, translation: translation, region: roads.region,
                                driving: DrivingProfile.of(options.vehicle)))
     }
 
-    private func loadProfiles() -> Bool {
-        if let profilesLoaded { return profilesLoaded }
-        let loaded = Routino_ParseXMLProfiles(profilesFile) == 0 && Routino_ParseXMLTranslations(translationsFile) == 0
-        translation = loaded ? Routino_GetTranslation("en") : nil
-        profilesLoaded = loaded && translation != nil
-        return profilesLoaded ?? false
-    }
-
-    private func profile(for options: Options) -> OpaquePointer? {
-        if let made = profiles[options.vehicle] { return made }
-        let made = RoutinoProfiles.make(options.vehicle)
-        profiles[options.vehicle] = made
-        return made
-    }
+    /// roadtrip's profiles (`RoutinoProfiles`) and Routino's translations, read once for the
+    /// process (Routino keeps them in process-wide state), on `queue`: the language Routino needs
+    /// for any route it lists, even without its descriptions; nil when either cannot be read.
+    nonisolated(unsafe) private static let translation: OpaquePointer? = {
+        guard RoutinoProfiles.load(), Routino_ParseXMLTranslations("/usr/share/routino/translations.xml") == 0 else { return nil }
+        return Routino_GetTranslation("en")
+    }()
 
     private func database(for roads: Roads) -> OpaquePointer? {
         if let loaded = databases[roads.region] { return loaded }

@@ -2,17 +2,25 @@ import CRoutino
 import Foundation
 import RoadtripCore
 
-/// roadtrip's driving profiles (`DrivingProfile`) in Routino's terms: Routino's own profile of
-/// the vehicle's kind of transport (its access rules: what a motorcycle or a goods vehicle may
-/// use, one-way streets, turn restrictions, its liking for paved roads), with roadtrip's cruising
-/// speeds and size limits instead of Routino's defaults (a car at 96 km/h on every primary road).
+/// roadtrip's driving profiles (`DrivingProfile`) in Routino's terms: a profile per vehicle, named
+/// `roadtrip-<vehicle>`, on Routino's access rules for its kind of transport (what a motorcycle or
+/// a goods vehicle may use), obeying one-way streets and turn restrictions, with roadtrip's
+/// cruising speeds and the vehicle's size instead of Routino's defaults (a car at 96 km/h on every
+/// primary road).
+///
+/// They are given to Routino as its profiles file (written to a private temporary file, read and
+/// removed): `Routino_CreateProfileFromUserProfile` would be simpler but drops the one-way and
+/// turn rules in libroutino 3.3.3, so that one-way streets were driven both ways (docs/PITFALLS.md).
 ///
 /// The quickest way weighs every class the same, so that only the speeds choose; the shortest
 /// weighs them the same too, so that only the length does (Routino's own profiles prefer the
 /// bigger roads by up to 2.5 to 1 either way, which made the shortest way the quickest one).
 /// Both keep tracks at a third: a track is driven only when it saves much.
 enum RoutinoProfiles {
-    /// Routino's profile whose access rules the vehicle follows.
+    /// The profile's name in Routino.
+    static func name(of vehicle: Vehicle) -> String { "roadtrip-\(vehicle.rawValue)" }
+
+    /// Routino's kind of transport whose access rules the vehicle follows.
     static func transport(of vehicle: Vehicle) -> String {
         switch vehicle {
         case .car, .camper: return "motorcar"
@@ -21,52 +29,59 @@ enum RoutinoProfiles {
         }
     }
 
-    /// Routino's index of each class (`ROUTINO_HIGHWAY_*`).
-    static func index(of roadClass: RoadClass) -> Int {
-        switch roadClass {
-        case .motorway: return Int(ROUTINO_HIGHWAY_MOTORWAY)
-        case .trunk: return Int(ROUTINO_HIGHWAY_TRUNK)
-        case .primary: return Int(ROUTINO_HIGHWAY_PRIMARY)
-        case .secondary: return Int(ROUTINO_HIGHWAY_SECONDARY)
-        case .tertiary: return Int(ROUTINO_HIGHWAY_TERTIARY)
-        case .unclassified: return Int(ROUTINO_HIGHWAY_UNCLASSIFIED)
-        case .residential: return Int(ROUTINO_HIGHWAY_RESIDENTIAL)
-        case .service: return Int(ROUTINO_HIGHWAY_SERVICE)
-        case .track: return Int(ROUTINO_HIGHWAY_TRACK)
-        case .ferry: return Int(ROUTINO_HIGHWAY_FERRY)
-        }
+    /// Routino's name of each class; cycleways, paths and steps are never driven.
+    static let highways: [(name: String, roadClass: RoadClass?)] = [
+        ("motorway", .motorway), ("trunk", .trunk), ("primary", .primary), ("secondary", .secondary), ("tertiary", .tertiary),
+        ("unclassified", .unclassified), ("residential", .residential), ("service", .service), ("track", .track),
+        ("cycleway", nil), ("path", nil), ("steps", nil), ("ferry", .ferry),
+    ]
+
+    /// Routino's liking for ways with each property, as its own motorcar profile has it (a paved
+    /// road only; the others matter little).
+    static let properties = [("paved", 100), ("multilane", 60), ("bridge", 50), ("tunnel", 50), ("footroute", 45), ("bicycleroute", 45)]
+
+    /// The share of its worth a class keeps when choosing the way, in percent.
+    static func preference(of roadClass: RoadClass) -> Int {
+        roadClass == .track ? 33 : 100
     }
 
-    /// The share of its worth a class keeps when choosing the way.
-    static func preference(of roadClass: RoadClass) -> Float {
-        roadClass == .track ? 0.33 : 1
+    /// Every vehicle's profile as Routino's profiles file.
+    static func xml() -> String {
+        var text = #"<?xml version="1.0" encoding="UTF-8" ?>"# + "\n<routino-profiles>\n"
+        for vehicle in Vehicle.allCases {
+            text += profile(DrivingProfile.of(vehicle))
+        }
+        return text + "</routino-profiles>\n"
     }
 
-    /// A new Routino profile for `vehicle`, from the loaded profile of its transport (nil when
-    /// Routino's profiles have none). Routino copies what it is given; the caller keeps the result.
-    static func make(_ vehicle: Vehicle) -> OpaquePointer? {
-        guard let base = Routino_GetProfile(transport(of: vehicle)),
-              let user = Routino_CreateUserProfileFromProfile(base) else { return nil }
-        defer { free(user) }
-        let driving = DrivingProfile.of(vehicle)
-        withUnsafeMutablePointer(to: &user.pointee.speed) { speeds in
-            withUnsafeMutablePointer(to: &user.pointee.highway) { preferences in
-                speeds.withMemoryRebound(to: Float.self, capacity: 14) { kmh in
-                    preferences.withMemoryRebound(to: Float.self, capacity: 14) { worth in
-                        // Routino refuses a speed of 0: a class not driven has no worth instead.
-                        for highway in 1..<14 { (kmh[highway], worth[highway]) = (1, 0) }
-                        for roadClass in RoadClass.allCases where driving.drives(roadClass) {
-                            kmh[index(of: roadClass)] = Float(driving.cruiseKmh[roadClass] ?? 0)
-                            worth[index(of: roadClass)] = preference(of: roadClass)
-                        }
-                    }
-                }
-            }
+    private static func profile(_ driving: DrivingProfile) -> String {
+        let driven = { (roadClass: RoadClass?) in roadClass.map(driving.drives) ?? false }
+        var text = #"  <profile name="\#(name(of: driving.vehicle))" transport="\#(transport(of: driving.vehicle))">"# + "\n    <speeds>\n"
+        for (highway, roadClass) in highways {
+            let kmh = driven(roadClass) ? driving.cruiseKmh[roadClass!] ?? 0 : 0
+            text += #"      <speed highway="\#(highway)" kph="\#(Int(kmh))" />"# + "\n"
         }
-        user.pointee.weight = Float(driving.weightTonnes)
-        user.pointee.height = Float(driving.heightMetres)
-        user.pointee.width = Float(driving.widthMetres)
-        user.pointee.length = Float(driving.lengthMetres)
-        return Routino_CreateProfileFromUserProfile(user)
+        text += "    </speeds>\n    <preferences>\n"
+        for (highway, roadClass) in highways {
+            text += #"      <preference highway="\#(highway)" percent="\#(driven(roadClass) ? preference(of: roadClass!) : 0)" />"# + "\n"
+        }
+        text += "    </preferences>\n    <properties>\n"
+        for (property, percent) in properties {
+            text += #"      <property type="\#(property)" percent="\#(percent)" />"# + "\n"
+        }
+        let limits = [("weight", driving.weightTonnes), ("height", driving.heightMetres), ("width", driving.widthMetres), ("length", driving.lengthMetres)]
+        text += "    </properties>\n    <restrictions>\n      <oneway obey=\"1\" />\n      <turns obey=\"1\" />\n"
+        for (limit, value) in limits {
+            text += #"      <\#(limit) limit="\#(value)" />"# + "\n"
+        }
+        return text + "    </restrictions>\n  </profile>\n"
+    }
+
+    /// Gives Routino roadtrip's profiles; whether it read them.
+    static func load() -> Bool {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-profiles-\(UUID().uuidString).xml")
+        guard (try? Data(xml().utf8).write(to: file, options: .withoutOverwriting)) != nil else { return false }
+        defer { try? FileManager.default.removeItem(at: file) }
+        return Routino_ParseXMLProfiles(file.path) == 0
     }
 }
