@@ -43,7 +43,7 @@ struct AddStopCommand: ParsableCommand {
     @Flag(name: .long, help: "Add the best match even when it is far out of line with the stops beside it (only warn).")
     var force = false
 
-    @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters, query, stop: {position, id, name, latitude, longitude, region?, country?, notes?}}.")
+    @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters, estimate, query, stop: {position, id, name, latitude, longitude, region?, country?, notes?}}.")
     var json = false
 
     private func parsed() throws -> TripEditWords {
@@ -73,7 +73,7 @@ struct AddStopCommand: ParsableCommand {
                 return (model.trip(id: trip.id) ?? trip, stop, index + 1)
             }
         }
-        var report = TripEdit.Report("add-stop", trip: trip)
+        var report = TripEdit.Report("add-stop", trip: trip, json: json, options: options, environment: environment)
         report.query = query
         report.stop = TripEdit.Report.StopEntry(stop, position: position)
         try TripEdit.print(report, json: json, text: Self.text(stop: stop, query: query, position: position, trip: trip))

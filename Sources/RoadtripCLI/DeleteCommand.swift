@@ -25,7 +25,7 @@ struct DeleteCommand: ParsableCommand {
     @Flag(name: [.long, .short], help: "Delete without asking.")
     var yes = false
 
-    @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters} of the trip deleted.")
+    @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters, estimate} of the trip deleted.")
     var json = false
 
     func run() throws {
@@ -47,7 +47,7 @@ struct DeleteCommand: ParsableCommand {
                 return trip
             }
         }
-        try TripEdit.print(TripEdit.Report("delete", trip: deleted), json: json,
+        try TripEdit.print(TripEdit.Report("delete", trip: deleted, json: json, options: options, environment: environment), json: json,
                            text: "Deleted \(TripText.quoted(deleted.name)) (\(TripText.stopCount(deleted.stops.count))).")
     }
 

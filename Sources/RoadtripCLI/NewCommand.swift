@@ -55,7 +55,7 @@ struct NewCommand: ParsableCommand {
         let file = options.dataFile(environment: environment)
         let unit = options.unit(environment: environment)
         let (name, queries) = try nameAndPlaces()
-        let summary = try MainActor.assumeIsolated { () throws -> String in
+        let trip = try MainActor.assumeIsolated { () throws -> Trip in
             // Find every place before touching the file: a query that fails changes nothing.
             let stops = try Self.stops(for: queries, finder: PlaceFinder(places: .library(environment: environment)))
             let warnings = Self.outOfLineWarnings(stops, queries: queries, unit: unit)
@@ -65,8 +65,10 @@ struct NewCommand: ParsableCommand {
             if let reason = model.readOnlyReason { throw DataFileError.readOnly(path: file.path, reason: reason) }
             let trip = model.addTrip(Trip(name: name, stops: stops))
             try model.save()
-            return Self.summary(of: trip, unit: unit)
+            return trip
         }
+        // Its legs routed once saved, as `list` and `show` then give them.
+        let summary = Self.summary(of: trip, unit: unit, legs: CommandLegs(environment: environment).figures(of: trip, unit: unit))
         do {
             try CommandOutput.printText(summary + "\n")
         } catch var error as CommandOutput.WriteError {
@@ -124,11 +126,12 @@ struct NewCommand: ParsableCommand {
         }
     }
 
-    /// "Created “Coast”: Monterey → Big Sur → near Morro Bay, CA (3 stops, 170 km).", printable
-    /// on the terminal (`TextWidth.printable`).
-    static func summary(of trip: Trip, unit: DistanceUnit) -> String {
+    /// "Created “Coast”: Monterey → Big Sur → near Morro Bay, CA (3 stops, ≈ 212 km).", printable
+    /// on the terminal (`TextWidth.printable`); the distance is by road, as `list` gives it
+    /// (`legs`: the trip's legs; nil, each its estimate).
+    static func summary(of trip: Trip, unit: DistanceUnit, legs: [LegFigures]? = nil) -> String {
         let route = trip.stops.map(\.name).joined(separator: " → ")
-        let size = "\(TripText.stopCount(trip.stops.count)), \(unit.format(meters: trip.distanceMeters))"
+        let size = "\(TripText.stopCount(trip.stops.count)), \(TripText.distance(of: legs ?? ListCommand.estimates(of: trip), unit: unit))"
         return TextWidth.printable(route.isEmpty ? "Created \(TripText.quoted(trip.name)) (no stops yet)." : "Created \(TripText.quoted(trip.name)): \(route) (\(size)).")
     }
 }

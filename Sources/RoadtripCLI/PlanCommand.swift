@@ -96,6 +96,8 @@ struct PlanCommand: ParsableCommand {
             let sunset: String?
         }
 
+        /// A leg, or a day's part of one: its distance by road (an estimate's estimated road
+        /// distance), and its time as planned, to the whole minute: `arrival` − `departure`.
         struct Leg: Encodable {
             let from: String
             let to: String
@@ -194,7 +196,7 @@ struct PlanCommand: ParsableCommand {
             let zones = Dictionary(day.visits.map { ($0.stop, $0.timeZone) }) { first, _ in first }
             return Report.Day(
                 day: day.number, date: day.date.description, start: stamps.text(day.start, in: zone),
-                distanceMeters: day.meters, durationSeconds: day.drivingSeconds,
+                distanceMeters: day.roadMeters, durationSeconds: day.drivingSeconds,
                 fuel: figures.fuel, fuelCost: figures.fuelCost, lodgingCost: figures.lodging, cost: figures.cost,
                 overnight: day.overnightStop.map { stops[$0].name }, end: endName(day.end),
                 overnightSuggestion: day.stopover.map { stopover($0, stamps: stamps) },
@@ -208,7 +210,7 @@ struct PlanCommand: ParsableCommand {
                 legs: day.legs.map { leg in
                     let from = zones[leg.from] ?? zone, to = zones[leg.to] ?? zone
                     return Report.Leg(from: stops[leg.from].name, to: stops[leg.to].name,
-                                      distanceMeters: leg.source == .road ? leg.roadMeters : leg.meters, durationSeconds: leg.seconds,
+                                      distanceMeters: leg.roadMeters, durationSeconds: leg.seconds,
                                       departure: stamps.text(leg.departure, in: from), arrival: stamps.text(leg.arrival, in: to),
                                       exceedsDailyLimit: leg.exceedsDailyLimit, afterDark: leg.isAfterDark,
                                       source: leg.source.rawValue, reason: leg.reason,
@@ -218,7 +220,7 @@ struct PlanCommand: ParsableCommand {
         }
         let settings = trip.settings
         return Report(id: trip.id, name: trip.name, start: days.first?.start, dailyLimitSeconds: itinerary.dailyLimitSeconds,
-                      distanceMeters: itinerary.meters, durationSeconds: itinerary.drivingSeconds,
+                      distanceMeters: itinerary.roadMeters, durationSeconds: itinerary.drivingSeconds,
                       currency: settings.currency, fuelUnit: settings.fuelLitresPer100Km == nil ? nil : costs.inGallons ? "gal" : "l",
                       total: Report.Costs(costs.total), days: days)
     }

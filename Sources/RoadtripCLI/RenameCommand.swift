@@ -23,7 +23,7 @@ struct RenameCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The trip, then its new name.", valueName: "trip new-name"))
     var words: [String]
 
-    @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters, previousName}.")
+    @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters, estimate, previousName}.")
     var json = false
 
     private func parsed() throws -> (trip: String, name: String) {
@@ -48,7 +48,7 @@ struct RenameCommand: ParsableCommand {
                 return (trip, model.trip(id: trip.id) ?? trip)
             }
         }
-        var report = TripEdit.Report("rename", trip: after)
+        var report = TripEdit.Report("rename", trip: after, json: json, options: options, environment: environment)
         report.previousName = before.name
         try TripEdit.print(report, json: json, text: "Renamed \(TripText.quoted(before.name)) to \(TripText.quoted(after.name)).")
     }

@@ -30,7 +30,7 @@ struct SetCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The trip, the setting's key, then its value.", valueName: "trip key value"))
     var words: [String]
 
-    @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters, setting: {key, label, value}}.")
+    @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters, estimate, setting: {key, label, value}}.")
     var json = false
 
     /// The keys, each with how its value is typed, as one paragraph (for `--help`, which wraps it).
@@ -80,7 +80,7 @@ struct SetCommand: ParsableCommand {
                 return (model.trip(id: trip.id) ?? trip, TripSettingsText(settings: settings, defaultUnit: defaultUnit, firstStopZone: zone))
             }
         }
-        var report = TripEdit.Report("set", trip: trip)
+        var report = TripEdit.Report("set", trip: trip, json: json, options: options, environment: environment)
         report.setting = TripEdit.Report.Setting(key: key.rawValue, label: shown.label(key), value: shown.shown(key))
         let now = shown.shown(key).isEmpty ? "none" : shown.shown(key)
         try TripEdit.print(report, json: json, text: "\(TripText.quoted(trip.name)): \(shown.label(key)) is now \(now).")

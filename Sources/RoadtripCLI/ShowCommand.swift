@@ -33,8 +33,7 @@ struct ShowCommand: ParsableCommand {
         let trip = try self.trip.trip(in: trips)
         let unit = trip.unit(default: options.unit(environment: environment))
         // Each leg on the roads of the added regions where one covers it, else estimated.
-        let router = RoadRouter(shelf: RegionShelf.standard(environment: environment), cacheFile: RoadRouter.cacheFile(environment: environment))
-        let legs = router.legs(of: trip, estimate: RouteEstimate(for: trip, unit: unit))
+        let legs = CommandLegs(environment: environment).figures(of: trip, unit: unit)
         if json {
             try CommandOutput.printJSON(try Self.json(for: trip, unit: unit, legs: legs))
         } else {
@@ -55,7 +54,8 @@ struct ShowCommand: ParsableCommand {
         struct Leg: Encodable {
             let from: String
             let to: String
-            /// On roads, the road's; for an estimate, the geodesic leg (SPEC §6).
+            /// By road: the road's, or for an estimate its estimated road distance, from the same
+            /// figures as `durationSeconds` (SPEC §6; an estimate's was the straight line before issue 35).
             let distanceMeters: Double
             let durationSeconds: Double
             /// `road` or `estimate`.
@@ -76,19 +76,18 @@ struct ShowCommand: ParsableCommand {
     /// `unit` decides the default speed of the durations (80 km/h, or 50 mph), as on the screen.
     /// `legs`: each leg's figures (`RoadRouter.legs`); nil estimates every leg.
     static func report(for trip: Trip, unit: DistanceUnit = .km, legs: [LegFigures]? = nil) -> Report {
-        let route = TripRoute(trip)
-        let estimate = RouteEstimate(for: trip, unit: unit)
-        let figures = legs ?? route.legMeters.map { LegFigures.estimated(geodesicMeters: $0, estimate: estimate) }
-        let legs = zip(route.legs, figures).map { leg, figure in
-            Report.Leg(from: leg.from.name, to: leg.to.name, distanceMeters: figure.isEstimate ? leg.meters : figure.meters,
+        let figures = legs ?? CommandLegs.estimated.figures(of: trip, unit: unit)
+        let legs = zip(zip(trip.stops, trip.stops.dropFirst()), figures).map { stops, figure in
+            Report.Leg(from: stops.0.name, to: stops.1.name, distanceMeters: figure.meters,
                        durationSeconds: figure.seconds, source: figure.source.rawValue, reason: figure.reason)
         }
+        let total = figures.total
         return Report(
             id: trip.id,
             name: trip.name,
-            // The legs' sum: by road where they are on roads.
-            distanceMeters: legs.reduce(0) { $0 + $1.distanceMeters },
-            durationSeconds: figures.isEmpty ? 0 : figures.total.seconds,
+            // The legs' sums.
+            distanceMeters: total.meters,
+            durationSeconds: total.seconds,
             waypoints: trip.stops.map {
                 Report.Stop(id: $0.id, name: $0.name, latitude: $0.location.latitude, longitude: $0.location.longitude,
                             notes: ($0.notes ?? "").isEmpty ? nil : $0.notes)
@@ -103,33 +102,25 @@ struct ShowCommand: ParsableCommand {
     }
 
     /// The trip's name (in full), the summary line, then one line per stop with its leg; every
-    /// line printable on the terminal (`TextWidth.printable`).
-    /// A road leg shows the road's length and time; an estimated one its geodesic length and
-    /// "≈" time, with why it is not on roads under the table when any leg is on roads.
+    /// line printable on the terminal (`TextWidth.printable`). Leg, Total and Driving are by road
+    /// (an estimated leg's marked "≈"), the totals the sums of the legs shown; under the table,
+    /// why each estimated leg is one when any leg is on roads.
     static func text(for trip: Trip, unit: DistanceUnit, legs: [LegFigures]? = nil) -> String {
-        let route = TripRoute(trip)
         let estimate = RouteEstimate(for: trip, unit: unit)
-        let figures = legs ?? route.legMeters.map { LegFigures.estimated(geodesicMeters: $0, estimate: estimate) }
+        let figures = legs ?? CommandLegs.estimated.figures(of: trip, unit: unit)
         var lines = TextWidth.printable("\(trip.name) — \(TripText.stopCount(trip.stops.count))") + "\n"
-        lines += TextWidth.printable(TripText.summary(distance: route.totalMeters, legs: figures, estimate: estimate, unit: unit)) + "\n"
+        lines += TextWidth.printable(TripText.summary(legs: figures, estimate: estimate, unit: unit)) + "\n"
         guard !trip.stops.isEmpty else { return lines }
         let header = ["#", "Stop", "Coordinates", "Leg", "Total", "Driving"]
-        // With a leg on roads, Leg and Total are by road (an estimated leg's marked "≈"), as the
-        // summary is; with none, the geodesic figures, as the trip has always shown them.
-        let onRoads = figures.contains { !$0.isEstimate }
-        var byRoad = 0.0, estimatedSoFar = false
+        var sofar = (meters: 0.0, isEstimate: false)
         let rows = trip.stops.enumerated().map { index, stop -> [String] in
-            let leg = index == 0 ? nil : (geodesic: route.legMeters[index - 1], figures: figures[index - 1])
-            if let leg {
-                byRoad += leg.figures.meters
-                estimatedSoFar = estimatedSoFar || leg.figures.isEstimate
-            }
-            let legText = leg.map { onRoads ? $0.figures.mark + unit.format(meters: $0.figures.meters) : unit.format(meters: $0.geodesic) } ?? "—"
-            let total = onRoads ? (estimatedSoFar ? "≈ " : "") + unit.format(meters: byRoad) : unit.format(meters: route.cumulativeMeters[index])
-            return ["\(index + 1).", stop.name, stop.location.formatted, legText, total,
-                    leg.map { $0.figures.mark + RouteEstimate.formatDuration(seconds: $0.figures.seconds) } ?? ""]
+            let leg = index == 0 ? nil : figures[index - 1]
+            if let leg { sofar = (sofar.meters + leg.meters, sofar.isEstimate || leg.isEstimate) }
+            return ["\(index + 1).", stop.name, stop.location.formatted, leg.map { $0.mark + unit.format(meters: $0.meters) } ?? "—",
+                    TripText.distance(meters: sofar.meters, isEstimate: sofar.isEstimate, legs: 1, unit: unit),
+                    leg.map { $0.mark + RouteEstimate.formatDuration(seconds: $0.seconds) } ?? ""]
         }
-        let reasons = !onRoads ? [] : figures.enumerated().compactMap { index, leg -> String? in
+        let reasons = !figures.contains(where: { !$0.isEstimate }) ? [] : figures.enumerated().compactMap { index, leg -> String? in
             leg.reason.map { TextWidth.printable("\(index + 1) → \(index + 2): ≈ \($0)") }
         }
         let notes = trip.stops.enumerated().compactMap { index, stop -> String? in

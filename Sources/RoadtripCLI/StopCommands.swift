@@ -22,7 +22,7 @@ struct RemoveStopCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The trip, then the stop's number (from 1; -1 is the last).", valueName: "trip n"))
     var words: [String]
 
-    @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters, stop: {position, id, name, latitude, longitude, …}} (the stop removed).")
+    @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters, estimate, stop: {position, id, name, latitude, longitude, …}} (the stop removed).")
     var json = false
 
     private func parsed() throws -> TripEditWords {
@@ -44,7 +44,7 @@ struct RemoveStopCommand: ParsableCommand {
                 return (model.trip(id: trip.id) ?? trip, stop, index)
             }
         }
-        var report = TripEdit.Report("remove-stop", trip: trip)
+        var report = TripEdit.Report("remove-stop", trip: trip, json: json, options: options, environment: environment)
         report.stop = TripEdit.Report.StopEntry(stop, position: index + 1)
         try TripEdit.print(report, json: json, text: "Removed stop \(index + 1), \(stop.name), from \(TripText.quoted(trip.name)) (\(TripText.stopCount(trip.stops.count)) left).")
     }
@@ -70,7 +70,7 @@ struct MoveStopCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The trip, the stop's number, then the number it gets.", valueName: "trip n to"))
     var words: [String]
 
-    @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters, from, stop: {position, id, name, latitude, longitude, …}}.")
+    @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters, estimate, from, stop: {position, id, name, latitude, longitude, …}}.")
     var json = false
 
     private func parsed() throws -> TripEditWords {
@@ -93,7 +93,7 @@ struct MoveStopCommand: ParsableCommand {
                 return (model.trip(id: trip.id) ?? trip, stop, from, to)
             }
         }
-        var report = TripEdit.Report("move-stop", trip: trip)
+        var report = TripEdit.Report("move-stop", trip: trip, json: json, options: options, environment: environment)
         report.stop = TripEdit.Report.StopEntry(stop, position: to + 1)
         report.from = from + 1
         try TripEdit.print(report, json: json, text: from == to

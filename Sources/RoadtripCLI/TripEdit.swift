@@ -109,7 +109,9 @@ enum TripEdit {
         let id: UUID
         let name: String
         let stops: Int
+        /// As `list --json` gives them: the legs' distance by road, and whether an estimate is in it.
         let distanceMeters: Double
+        let estimate: Bool
         /// `rename`: the name before.
         var previousName: String?
         /// `add-stop`, `remove-stop`, `move-stop`: the stop.
@@ -121,12 +123,21 @@ enum TripEdit {
         /// `set`: the setting as it is now.
         var setting: Setting?
 
-        init(_ action: String, trip: Trip) {
+        /// `legs`: the trip's legs (`CommandLegs`); nil, each its estimate.
+        init(_ action: String, trip: Trip, legs: [LegFigures]? = nil) {
+            let entry = ListCommand.Entry(trip: trip, legs: legs ?? ListCommand.estimates(of: trip))
             self.action = action
             id = trip.id
             name = trip.name
             stops = trip.stops.count
-            distanceMeters = trip.distanceMeters
+            (distanceMeters, estimate) = (entry.distanceMeters, entry.estimate)
+        }
+
+        /// The report of `action` on `trip` as the command prints it: with `json`, its legs on
+        /// the roads of the added regions (as `list --json`); text says no distance.
+        init(_ action: String, trip: Trip, json: Bool, options: GlobalOptions, environment: [String: String]) {
+            let legs = json ? CommandLegs(environment: environment).figures(of: trip, unit: trip.unit(default: options.unit(environment: environment))) : nil
+            self.init(action, trip: trip, legs: legs)
         }
     }
 }

@@ -18,7 +18,7 @@ struct CommandLineEndToEndTests {
         "status \(result.status)\n--- stdout\n\(result.standardOutput)--- stderr\n\(result.standardError)---"
     }
 
-    @Test("list --json prints the sample trips as an array of {id, name, stops, distanceMeters}")
+    @Test("list --json prints the sample trips as an array of {id, name, stops, distanceMeters, estimate}")
     func listJSON() throws {
         let directory = try TemporaryDirectory.withSampleTrips()
         defer { directory.remove() }
@@ -29,7 +29,9 @@ struct CommandLineEndToEndTests {
         let entries = try #require(json as? [[String: Any]], "not an array of objects: \(Self.describe(result))")
         #expect(entries.count == 5)
         for entry in entries {
-            #expect(Set(entry.keys) == ["id", "name", "stops", "distanceMeters"], "\(entry)")
+            #expect(Set(entry.keys) == ["id", "name", "stops", "distanceMeters", "estimate"], "\(entry)")
+            // No region added: every leg is its estimate by road, and so is the total.
+            #expect(entry["estimate"] as? Bool == true, "\(entry)")
             #expect(UUID(uuidString: entry["id"] as? String ?? "") != nil, "\(entry)")
             #expect((entry["distanceMeters"] as? Double).map { $0 > 10_000 } == true, "\(entry)")
         }

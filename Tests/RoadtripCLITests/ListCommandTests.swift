@@ -1,5 +1,6 @@
 import Foundation
 @testable import RoadtripCLI
+import RoadtripCore
 import TextCanvas
 import Testing
 import RoadtripTestSupport
@@ -15,11 +16,35 @@ import RoadtripTestSupport
         let text = try ListCommand.json(for: [Fixtures.pacific, Fixtures.empty])
         let array = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(array.count == 2)
-        #expect(Set(array[0].keys) == ["id", "name", "stops", "distanceMeters"])
+        #expect(Set(array[0].keys) == ["id", "name", "stops", "distanceMeters", "estimate"])
         #expect(array[0]["id"] as? String == Fixtures.pacific.id.uuidString)
         #expect(array[0]["stops"] as? Int == 3)
-        #expect(abs((array[0]["distanceMeters"] as? Double ?? 0) - Fixtures.pacific.distanceMeters) < 0.001)
-        #expect(array[1]["distanceMeters"] as? Double == 0)
+        #expect(array[1]["distanceMeters"] as? Double == 0 && array[1]["estimate"] as? Bool == false)
+    }
+
+    /// Issue 35: the distance is the legs' by road, as `show` and the trip screen give it; with
+    /// no leg on roads, the sum of the estimates (the straight line × the road factor), marked.
+    @Test func theDistanceIsTheSumOfTheLegsByRoad() throws {
+        let estimated = try #require(ListCommand.entries(for: [Fixtures.pacific]).first)
+        let legs = LegFigures.estimated(legs: TripRoute(Fixtures.pacific).legMeters, estimate: RouteEstimate())
+        #expect(estimated.distanceMeters == legs.total.meters && estimated.estimate)
+        #expect(abs(estimated.distanceMeters - Fixtures.pacific.distanceMeters * 1.25) < 0.01)
+
+        let road = LegFigures(meters: 58_200, seconds: 3_900, source: .road)
+        let onRoads = try #require(ListCommand.entries(for: [Fixtures.pacific]) { _ in [road, road] }.first)
+        #expect(onRoads.distanceMeters == 116_400 && !onRoads.estimate)
+        let mixed = try #require(ListCommand.entries(for: [Fixtures.pacific]) { _ in [road, legs[1]] }.first)
+        #expect(mixed.distanceMeters == 58_200 + legs[1].meters && mixed.estimate)
+    }
+
+    @Test func theTableShowsTheRoadDistanceMarkedWhenEstimated() {
+        let road = LegFigures(meters: 29_100, seconds: 1_900, source: .road)
+        let onRoads = ListCommand.table(for: [Fixtures.pacific], unit: .km) { _ in [road, road] }
+        #expect(onRoads.contains("  58.2 km  ") && !onRoads.contains("≈"), "\(onRoads)")
+        let estimated = ListCommand.table(for: [Fixtures.pacific, Fixtures.empty], unit: .km)
+        let total = LegFigures.estimated(legs: TripRoute(Fixtures.pacific).legMeters, estimate: RouteEstimate()).total.meters
+        #expect(estimated.contains("≈ \(DistanceUnit.km.format(meters: total))"), "\(estimated)")
+        #expect(estimated.split(separator: "\n").last?.hasSuffix(" —") == true, "a trip without a leg has no distance: \(estimated)")
     }
 
     @Test func aTripInItsOwnUnitsIsListedInThem() {

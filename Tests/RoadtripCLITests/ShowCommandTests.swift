@@ -72,23 +72,50 @@ import RoadtripTestSupport
         let legMeters = legs.compactMap { $0["distanceMeters"] as? Double }
         let total = try #require(object["distanceMeters"] as? Double)
         #expect(abs(legMeters.reduce(0, +) - total) < 1e-6)
-        #expect(abs(total - Fixtures.pacific.distanceMeters) < 1e-6)
-        // Driving time: the road factor and speed of the trip (defaults 1.25 and 80 km/h).
-        #expect(abs((object["durationSeconds"] as? Double ?? 0) - total * 1.25 / (80 / 3.6)) < 1e-6)
+        // No leg on roads: each is the estimate, by road (the trip's road factor, 1.25 by default).
+        #expect(abs(total - Fixtures.pacific.distanceMeters * 1.25) < 1e-6)
+        #expect(legs.allSatisfy { $0["source"] as? String == "estimate" })
+        // Driving time: the same estimated road distance at the trip's speed (80 km/h by default).
+        #expect(abs((object["durationSeconds"] as? Double ?? 0) - total / (80 / 3.6)) < 1e-6)
+    }
+
+    /// Issue 35: an estimated leg is its estimated road distance, its time from the same figures,
+    /// in the JSON and in the table; the totals are the sums of the legs shown.
+    @Test func anEstimatedLegIsItsRoadEstimateAndTheTotalsTheLegsSums() throws {
+        let road = LegFigures(meters: 50_000, seconds: 2_990, source: .road)
+        let estimate = LegFigures(meters: 120_000, seconds: 5_410, source: .estimate, reason: "no region covers Morro Bay")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(try ShowCommand.json(for: Fixtures.pacific, legs: [road, estimate]).utf8)) as? [String: Any])
+        let legs = try #require(object["legs"] as? [[String: Any]])
+        #expect(legs[1]["distanceMeters"] as? Double == 120_000 && legs[1]["durationSeconds"] as? Double == 5_410 && legs[1]["source"] as? String == "estimate")
+        #expect(object["distanceMeters"] as? Double == 170_000 && object["durationSeconds"] as? Double == 8_400)
+        let lines = ShowCommand.text(for: Fixtures.pacific, unit: .km, legs: [road, estimate]).split(separator: "\n").map(String.init)
+        #expect(lines[1] == "Total distance: ≈ 170 km by road · ≈ 2 h 20 min driving (×1.25 at 80 km/h)", "\(lines)")
+        #expect(lines[4].contains("50.0 km") && lines[4].hasSuffix("50 min"), "\(lines[4])")
+        #expect(lines[5].contains("≈ 120 km") && lines[5].contains("≈ 170 km") && lines[5].hasSuffix("≈ 1 h 30 min"), "\(lines[5])")
+    }
+
+    @Test func theDrivingTotalIsTheSumOfTheTimesShown() {
+        // Three legs of 6 min 24 s: 6 min each as shown, 18 min together (19 min 12 s).
+        let leg = LegFigures(meters: 5_000, seconds: 384, source: .road)
+        var trip = Fixtures.pacific
+        trip.stops.append(Stop(name: "Cayucos", location: Coordinate(latitude: 35.4428, longitude: -120.8921)))
+        let text = ShowCommand.text(for: trip, unit: .km, legs: [leg, leg, leg])
+        #expect(text.contains("Total distance: 15.0 km by road · 18 min driving\n"), "\(text)")
     }
 
     @Test func textListsTheStopsWithTheirLegs() {
         let lines = ShowCommand.text(for: Fixtures.pacific, unit: .km).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "Pacific Drive — 3 stops")
-        #expect(lines[1].hasPrefix("Total distance: 170 km"))
+        #expect(lines[1].hasPrefix("Total distance: ≈ 212 km by road · ≈ "), "\(lines[1])")
         #expect(lines[3].hasPrefix(" #  Stop"))
         #expect(lines[4].hasPrefix("1.  Monterey"))
         #expect(lines[5].contains("Big Sur") && lines[5].contains("≈ "))
+        #expect(lines[6].contains("Morro Bay") && lines[6].contains("≈ 212 km"), "the running total by road: \(lines[6])")
     }
 
     @Test func anEmptyTripHasNoTable() {
         let text = ShowCommand.text(for: Fixtures.empty, unit: .km)
-        #expect(text == "Someday — 0 stops\nTotal distance: 0.0 km   ≈ 0.0 km by road · ≈ 0 min driving (×1.25 at 80 km/h)\n")
+        #expect(text == "Someday — 0 stops\nTotal distance: 0.0 km by road · 0 min driving\n")
     }
 
     @Test func negativePositionsCountFromTheEnd() throws {

@@ -113,4 +113,15 @@ import RoadtripTestSupport
         #expect(json.contains("\"previousName\" : \"Old\""))
         #expect(!json.contains("setting") && !json.contains("\"stop\""))
     }
+
+    /// Issue 35: a change's --json gives the trip's distance as `list --json` does: by road, the
+    /// sum of its legs, and whether an estimate is in it.
+    @Test func theReportsDistanceIsTheListsByRoad() throws {
+        let road = LegFigures(meters: 29_100, seconds: 1_900, source: .road)
+        let entry = try #require(ListCommand.entries(for: [coast]).first)
+        let report = TripEdit.Report("rename", trip: coast)
+        #expect(report.distanceMeters == entry.distanceMeters && report.estimate && entry.estimate)
+        let onRoads = TripEdit.Report("rename", trip: coast, legs: Array(repeating: road, count: coast.stops.count - 1))
+        #expect(onRoads.distanceMeters == Double(coast.stops.count - 1) * 29_100 && !onRoads.estimate)
+    }
 }

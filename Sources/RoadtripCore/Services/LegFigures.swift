@@ -30,7 +30,28 @@ package struct LegFigures: Equatable, Sendable {
                    source: .estimate, reason: reason)
     }
 
+    /// The estimates of legs `geodesicMeters` long, each with `reason` (nil: not known yet).
+    package static func estimated(legs geodesicMeters: [Double], estimate: RouteEstimate, reason: String? = nil) -> [LegFigures] {
+        geodesicMeters.map { estimated(geodesicMeters: $0, estimate: estimate, reason: reason) }
+    }
+
+    /// Why a leg from `name` is an estimate where no added region with roads covers it: the
+    /// words `RoadRouter` uses, for screens that know no region has roads without asking it.
+    package static func notCovered(_ name: String) -> String {
+        "no region covers \(name)"
+    }
+
     package var isEstimate: Bool { source == .estimate }
+
+    /// The driving time to the whole minute: what every view shows of it (`formatDuration`
+    /// rounds alike), and what the day-by-day plan drives, so that a leg's time is the
+    /// difference of the clock times around it and a total the sum of the times shown.
+    package var shownSeconds: Double { Self.toTheMinute(seconds) }
+
+    /// `seconds` rounded to the nearest whole minute.
+    package static func toTheMinute(_ seconds: Double) -> Double {
+        (seconds / 60).rounded() * 60
+    }
 
     /// No leg on Earth is longer than its circumference.
     package static let maximumMeters = 40_075_000.0
@@ -58,8 +79,15 @@ package struct LegFigures: Equatable, Sendable {
 }
 
 extension Array where Element == LegFigures {
-    /// The whole trip's road distance and driving time, and whether any leg of it is an estimate.
+    /// The whole trip's road distance and driving time (the sums of its legs', as JSON gives
+    /// them), and whether any leg of it is an estimate.
     package var total: (meters: Double, seconds: Double, isEstimate: Bool) {
         (reduce(0) { $0 + $1.meters }, reduce(0) { $0 + $1.seconds }, contains { $0.isEstimate })
+    }
+
+    /// The driving time a screen shows for the legs together: the sum of their times as shown
+    /// (`LegFigures.shownSeconds`), as the plan adds them up.
+    package var shownSeconds: Double {
+        reduce(0) { $0 + $1.shownSeconds }
     }
 }

@@ -33,9 +33,8 @@ package final class LegLengths {
         return length
     }
 
-    /// The trip's length along its stops in order: the same sum, in the same order, as
-    /// `Trip.distanceMeters`.
-    package func total(of trip: Trip) -> Double {
-        zip(trip.stops, trip.stops.dropFirst()).reduce(0) { $0 + meters(from: $1.0.location, to: $1.1.location) }
+    /// The length of each leg of the trip, as `TripRoute.legMeters` gives them.
+    package func legMeters(of trip: Trip) -> [Double] {
+        zip(trip.stops, trip.stops.dropFirst()).map { meters(from: $0.location, to: $1.location) }
     }
 }

@@ -18,40 +18,39 @@ package enum TripText {
         }
     }
 
-    /// "173 km"; "—" for a trip of fewer than two stops, which has no distance to speak of.
-    package static func distance(of trip: Trip, meters: Double? = nil, unit: DistanceUnit) -> String {
-        trip.stops.count < 2 ? "—" : unit.format(meters: meters ?? trip.distanceMeters)
-    }
-
-    /// "Total distance: 1,234 km   ≈ 1,543 km by road · ≈ 19 h 17 min driving (×1.25 at 80 km/h)"
-    /// The summary line of a trip some of whose legs are on roads: "Total distance: 1,234 km
-    /// 1,480 km by road · 16 h 10 min driving", each road figure marked "≈" when a leg of it is
-    /// an estimate. With no leg on roads, the estimate's own line.
-    package static func summary(distance: Double, legs: [LegFigures], estimate: RouteEstimate, unit: DistanceUnit) -> String {
-        guard legs.contains(where: { !$0.isEstimate }) else { return summary(distance: distance, estimate: estimate, unit: unit) }
+    /// "58.2 km", "≈ 216 km": the legs' distance by road, the sum of the legs (`LegFigures`),
+    /// marked "≈" when any of them is an estimate; "—" for a trip without a leg, which has no
+    /// distance to speak of.
+    package static func distance(of legs: [LegFigures], unit: DistanceUnit) -> String {
         let total = legs.total
-        let mark = total.isEstimate ? "≈ " : ""
-        return "Total distance: \(unit.format(meters: distance))   \(mark)\(unit.format(meters: total.meters)) by road · "
-            + "\(mark)\(RouteEstimate.formatDuration(seconds: total.seconds)) driving"
+        return distance(meters: total.meters, isEstimate: total.isEstimate, legs: legs.count, unit: unit)
     }
 
-    package static func summary(distance: Double, estimate: RouteEstimate, unit: DistanceUnit) -> String {
-        summaries(distance: distance, estimate: estimate, unit: unit)[0]
+    /// A total of `legs` legs already added up (`distance(of:unit:)`).
+    package static func distance(meters: Double, isEstimate: Bool, legs: Int, unit: DistanceUnit) -> String {
+        legs == 0 ? "—" : (isEstimate ? "≈ " : "") + unit.format(meters: meters)
+    }
+
+    /// The summary line of a trip: "Total distance: 58.2 km by road · 1 h 05 min driving", the
+    /// sums of its legs (`LegFigures`), each marked "≈" when a leg of it is an estimate, with
+    /// what the estimates take ("×1.25 at 80 km/h").
+    package static func summary(legs: [LegFigures], estimate: RouteEstimate, unit: DistanceUnit) -> String {
+        summaries(legs: legs, estimate: estimate, unit: unit)[0]
     }
 
     /// The summary line, then shorter forms of it for narrower screens, each dropping the least
-    /// needed part whole: the settings, then the labels ("1,234 km · ≈ 1,543 km road · ≈ 19 h 17 min").
-    package static func summaries(distance: Double, estimate: RouteEstimate, unit: DistanceUnit) -> [String] {
-        let total = unit.format(meters: distance)
-        let road = unit.format(meters: estimate.roadMeters(geodesicMeters: distance))
-        let driving = RouteEstimate.formatDuration(seconds: estimate.drivingSeconds(geodesicMeters: distance))
+    /// needed part whole: the estimates' settings, then the labels ("≈ 1,543 km · ≈ 19 h 17 min").
+    package static func summaries(legs: [LegFigures], estimate: RouteEstimate, unit: DistanceUnit) -> [String] {
+        let total = legs.total
+        let mark = total.isEstimate ? "≈ " : ""
+        let road = mark + unit.format(meters: total.meters)
+        let driving = mark + RouteEstimate.formatDuration(seconds: legs.shownSeconds)
         let speed = decimal(unit.speed(kmh: estimate.averageSpeedKmh))
-        let estimates = "≈ \(road) by road · ≈ \(driving) driving"
-        return [
-            "Total distance: \(total)   \(estimates) (×\(decimal(estimate.roadFactor)) at \(speed) \(unit.speedSymbol))",
-            "Total distance: \(total)   \(estimates)",
-            "Total \(total) · ≈ \(road) by road · ≈ \(driving)",
-            "\(total) · ≈ \(driving)",
+        let line = "Total distance: \(road) by road · \(driving) driving"
+        return (total.isEstimate ? ["\(line) (×\(decimal(estimate.roadFactor)) at \(speed) \(unit.speedSymbol))"] : []) + [
+            line,
+            "Total \(road) by road · \(driving)",
+            "\(road) · \(driving)",
         ]
     }
 

@@ -107,6 +107,8 @@ package struct Itinerary: Equatable, Sendable {
 
     package var drivingSeconds: Double { days.reduce(0) { $0 + $1.drivingSeconds } }
     package var meters: Double { days.reduce(0) { $0 + $1.meters } }
+    /// The distance by road of every leg driven (an estimate's estimated), as the days show it.
+    package var roadMeters: Double { days.reduce(0) { $0 + $1.roadMeters } }
     /// The first stop of each leg longer than the daily limit, which the plan splits over days.
     package var longLegs: [Int] {
         var seen = Set<Int>()

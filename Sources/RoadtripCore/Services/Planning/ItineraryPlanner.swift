@@ -48,9 +48,11 @@ package struct ItineraryPlanner {
         return legFigures[index]
     }
 
-    /// The driving time of leg `index`: its figures', else the estimate's.
+    /// The driving time of leg `index`: its figures', else the estimate's, to the whole minute
+    /// as it is shown (`LegFigures.shownSeconds`): the plan keeps whole minutes, so that the
+    /// clock times it shows are its own and differ by the legs' times shown between them.
     func seconds(ofLeg index: Int) -> Double {
-        figures(ofLeg: index)?.seconds ?? estimate.drivingSeconds(geodesicMeters: legMeters[index])
+        LegFigures.toTheMinute(figures(ofLeg: index)?.seconds ?? estimate.drivingSeconds(geodesicMeters: legMeters[index]))
     }
 
     /// The driving time of the whole trip, as the plan takes it.
@@ -79,8 +81,9 @@ package struct ItineraryPlanner {
         settings.timeZone.flatMap(TimeZone.init(identifier:)) ?? timeZones.first
     }
 
+    /// The daily limit, to the whole minute as the plan keeps its times.
     package var dailyLimitSeconds: Double {
-        (settings.dailyLimitHours ?? TripSettings.defaultDailyLimitHours) * 3600
+        LegFigures.toTheMinute((settings.dailyLimitHours ?? TripSettings.defaultDailyLimitHours) * 3600)
     }
 
     package func plan() -> Itinerary {
@@ -132,7 +135,7 @@ private struct Schedule {
                 return
             }
             let stop = planner.stops[index]
-            if case .hours(let hours) = stop.stay { clock += hours * 3600 }
+            if case .hours(let hours) = stop.stay { clock += LegFigures.toTheMinute(hours * 3600) }
             if index == last {
                 endDay(at: index, arrival: arrival, because: .tripEnd)
                 return
@@ -176,7 +179,8 @@ private struct Schedule {
     /// to the daily limit, and to sunset when the days end by sunset.
     private func driveLeft(sun: SunTimes) -> Double {
         var left = limit - driven
-        if planner.settings.endsBySunset, let sunset = sun.sunset { left = min(left, sunset.timeIntervalSince(clock)) }
+        // The whole minutes before sunset: the plan's times stay on the minute.
+        if planner.settings.endsBySunset, let sunset = sun.sunset { left = min(left, (sunset.timeIntervalSince(clock) / 60).rounded(.down) * 60) }
         return left
     }
 

@@ -141,7 +141,7 @@ package enum ItineraryRows {
     package static func totals(_ itinerary: Itinerary, unit: DistanceUnit, costs: TripCosts?) -> String {
         let mark = itinerary.days.contains(where: \.isEstimate) ? "≈ " : ""
         var parts = ["\(mark)\(RouteEstimate.formatDuration(seconds: itinerary.drivingSeconds)) driving",
-                     "\(mark)\(unit.format(meters: itinerary.days.reduce(0) { $0 + $1.roadMeters }))"]
+                     "\(mark)\(unit.format(meters: itinerary.roadMeters))"]
         if let costs {
             let text = costs.text(costs.total)
             if !text.isEmpty { parts.append(text) }
@@ -163,9 +163,11 @@ package enum ItineraryRows {
         "\(weekdays[date.weekday - 1]) \(date.day) \(months[date.month - 1]) \(date.year)"
     }
 
-    /// "09:05", in `zone`.
+    /// "09:05", in `zone`: the instant rounded to the nearest minute (09:04:40 is 09:05), as
+    /// the plan's durations are, so that the time between two clocks shown is the one shown.
     package static func clock(_ instant: Date, in zone: TimeZone) -> String {
-        let parts = LocalDay.calendar(in: zone).dateComponents([.hour, .minute], from: instant)
+        let minute = Date(timeIntervalSinceReferenceDate: LegFigures.toTheMinute(instant.timeIntervalSinceReferenceDate))
+        let parts = LocalDay.calendar(in: zone).dateComponents([.hour, .minute], from: minute)
         return ClockTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0)?.description ?? "--:--"
     }
 

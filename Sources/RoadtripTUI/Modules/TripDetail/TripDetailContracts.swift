@@ -152,6 +152,9 @@ struct TripDetailViewModel: Equatable {
         let coordinates: String
         let leg: String
         let total: String
+        /// Why the leg to the stop is an estimate ("2 → 3: ≈ no region covers Durness"); "" for a
+        /// road leg and the first stop.
+        let legNote: String
         /// The stop's stay, night and notes on one line ("Stay 2 h · Night here · Notes: …"; "" for none).
         let notes: String
     }
@@ -160,40 +163,51 @@ struct TripDetailViewModel: Equatable {
     /// a key in a 5,000-stop trip formats a screenful of rows, not 5,000.
     struct Rows: RandomAccessCollection, Equatable {
         let stops: [Stop]
-        /// The length of the leg to each stop after the first.
-        let legMeters: [Double]
-        /// Distance from the first stop to each stop.
-        let cumulativeMeters: [Double]
         let unit: DistanceUnit
         /// Whether any stop has a region or country to show (found once, not on every frame).
         let hasPlaces: Bool
-        /// Whether any stop has notes, a stay or a night: the screen then keeps a line for the selected stop's.
+        /// Whether any stop has notes, a stay or a night.
         let hasNotes: Bool
 
-        /// With a leg on roads: each leg's road figures (an estimate's marked "≈"), which Leg and
-        /// Total then show; empty when no leg is on roads (the geodesic figures are shown).
-        let roadLegs: [LegFigures]
+        /// Each leg as Leg and Total show it (issue 35): by road where routed, else its estimate
+        /// by road, marked "≈"; a total is the sum of the legs above it.
+        let legs: [LegFigures]
+        /// Whether the legs came from a region's roads (routed, or being routed); without any,
+        /// each is an estimate because no region covers its start.
+        let hasRoads: Bool
         /// The distance by road to each stop, and whether an estimate is in it.
-        private let roadTotals: [Double]
-        private let roadTotalIsEstimate: [Bool]
+        private let totals: [Double]
+        private let totalIsEstimate: [Bool]
 
-        init(stops: [Stop] = [], route: TripRoute? = nil, unit: DistanceUnit = .km, roadLegs: [LegFigures] = []) {
+        /// `roadLegs`: the legs' figures as far as known (`RoadLegs`), one a leg; empty when no
+        /// region has roads, and then each leg is `estimate`'s of its length in `route`.
+        init(stops: [Stop] = [], route: TripRoute? = nil, unit: DistanceUnit = .km, roadLegs: [LegFigures] = [], estimate: RouteEstimate = RouteEstimate()) {
             self.stops = stops
-            legMeters = route?.legMeters ?? []
-            cumulativeMeters = route?.cumulativeMeters ?? []
-            let onRoads = roadLegs.contains { !$0.isEstimate } && roadLegs.count == Swift.max(0, stops.count - 1)
-            self.roadLegs = onRoads ? roadLegs : []
-            var totals: [Double] = stops.isEmpty || !onRoads ? [] : [0], estimated: [Bool] = totals.map { _ in false }
-            for leg in self.roadLegs {
+            hasRoads = !roadLegs.isEmpty && roadLegs.count == Swift.max(0, stops.count - 1)
+            legs = hasRoads ? roadLegs : LegFigures.estimated(legs: route?.legMeters ?? [], estimate: estimate)
+            var totals: [Double] = stops.isEmpty ? [] : [0], estimated: [Bool] = totals.map { _ in false }
+            for leg in legs {
                 totals.append(totals[totals.count - 1] + leg.meters)
                 estimated.append(estimated[estimated.count - 1] || leg.isEstimate)
             }
-            (roadTotals, roadTotalIsEstimate) = (totals, estimated)
+            (self.totals, totalIsEstimate) = (totals, estimated)
             self.unit = unit
             (hasPlaces, hasNotes) = stops.withUnsafeBufferPointer { stops in
                 (stops.indices.contains { !(stops[$0].region ?? "").isEmpty || !(stops[$0].country ?? "").isEmpty },
                  stops.indices.contains { !(stops[$0].notes ?? "").isEmpty || stops[$0].stay != nil || stops[$0].overnight })
             }
+        }
+
+        /// The legs on roads for the map, each leg's road line (an estimate's empty); none when
+        /// no leg is on roads.
+        var roadLegs: [LegFigures] {
+            legs.contains { !$0.isEstimate } ? legs : []
+        }
+
+        /// Whether the screen keeps a line for the selected stop's details (why its leg is an
+        /// estimate, its notes), so that the list does not change height as the selection moves.
+        var hasDetails: Bool {
+            hasNotes || totalIsEstimate.last == true
         }
 
         var startIndex: Int { 0 }
@@ -218,12 +232,19 @@ struct TripDetailViewModel: Equatable {
                 name: stop.name,
                 places: PlaceLabel.forms(region: stop.region, country: stop.country),
                 coordinates: stop.location.formatted,
-                leg: index == 0 ? "—" : roadLegs.isEmpty ? unit.format(meters: legMeters[index - 1])
-                    : roadLegs[index - 1].mark + unit.format(meters: roadLegs[index - 1].meters),
-                total: roadTotals.isEmpty ? unit.format(meters: cumulativeMeters[index])
-                    : (roadTotalIsEstimate[index] ? "≈ " : "") + unit.format(meters: roadTotals[index]),
+                leg: index == 0 ? "—" : legs[index - 1].mark + unit.format(meters: legs[index - 1].meters),
+                total: TripText.distance(meters: totals[index], isEstimate: totalIsEstimate[index], legs: 1, unit: unit),
+                legNote: index == 0 ? "" : note(onLeg: index - 1),
                 notes: Self.details(of: stop)
             )
+        }
+
+        /// "2 → 3: ≈ no region covers Durness": why leg `index` is an estimate, "" when it is not.
+        private func note(onLeg index: Int) -> String {
+            let leg = legs[index]
+            guard leg.isEstimate else { return "" }
+            let reason = leg.reason ?? (hasRoads ? "being routed…" : LegFigures.notCovered(stops[index].name))
+            return "\(index + 1) → \(index + 2): ≈ \(reason)"
         }
     }
 

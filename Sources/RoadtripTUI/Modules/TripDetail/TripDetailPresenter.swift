@@ -423,19 +423,18 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
 
     /// `routes` remembers the route shown before; without it everything is made afresh.
     /// `roadLegs`: the legs' road figures so far (`RoadLegs`), `pendingLegs` of them still being
-    /// routed; with none on roads the screen shows the geodesic figures and the estimates.
+    /// routed; with none (no region has roads) every leg is its estimate by road.
     nonisolated static func makeViewModel(trip: Trip, selectedID: Stop.ID?, unit: DistanceUnit, message: StatusMessage?,
                                           routes: TripRouteCache? = nil, roadLegs: [LegFigures] = [], pendingLegs: Int = 0) -> TripDetailViewModel {
         var viewModel = TripDetailViewModel()
         viewModel.title = trip.name
         viewModel.subtitle = TripText.stopCount(trip.stops.count)
         let route = routes?.route(of: trip) ?? TripRoute(trip)
-        viewModel.rows = TripDetailViewModel.Rows(stops: trip.stops, route: route, unit: unit, roadLegs: roadLegs)
-        viewModel.selectedRow = trip.stops.firstIndex { $0.id == selectedID } ?? (trip.stops.isEmpty ? nil : 0)
         let estimate = RouteEstimate(for: trip, unit: unit)
-        viewModel.summaries = roadLegs.contains { !$0.isEstimate }
-            ? [TripText.summary(distance: route.totalMeters, legs: roadLegs, estimate: estimate, unit: unit)]
-            : TripText.summaries(distance: route.totalMeters, estimate: estimate, unit: unit)
+        viewModel.rows = TripDetailViewModel.Rows(stops: trip.stops, route: route, unit: unit, roadLegs: roadLegs, estimate: estimate)
+        viewModel.selectedRow = trip.stops.firstIndex { $0.id == selectedID } ?? (trip.stops.isEmpty ? nil : 0)
+        // The sums of the legs shown.
+        viewModel.summaries = TripText.summaries(legs: viewModel.rows.legs, estimate: estimate, unit: unit)
         if pendingLegs > 0 {
             // A small spinner while legs are being routed, a quarter turn for each leg that
             // arrives: the figures beside it may still change.

@@ -293,9 +293,9 @@ final class TripDetailView: Screen, TripDetailViewInput {
         } else {
             surface.titleLine(viewModel.title, subtitle: viewModel.subtitle, in: rect)
         }
-        // A line for the selected stop's notes, kept while any stop has some, so that the list
-        // does not change height as the selection moves.
-        let notesRows = viewModel.rows.hasNotes ? 1 : 0
+        // A line for the selected stop's details (why its leg is an estimate, its notes), kept
+        // while any stop has some, so that the list does not change height as the selection moves.
+        let notesRows = viewModel.rows.hasDetails ? 1 : 0
         let content = rect.inset(top: 1, bottom: 2 + notesRows)
         let mapRect = map.frame(in: content)
         drawnMapRect = mapRect
@@ -311,8 +311,9 @@ final class TripDetailView: Screen, TripDetailViewInput {
                      roads: viewModel.rows.roadLegs.map(\.line))
         }
         if notesRows > 0, let selected = viewModel.selectedRow, viewModel.rows.indices.contains(selected) {
-            let notes = viewModel.rows[selected].notes
-            let line = notes.isEmpty ? "" : " \(notes)"
+            let row = viewModel.rows[selected]
+            let details = [row.legNote, row.notes].filter { !$0.isEmpty }.joined(separator: " · ")
+            let line = details.isEmpty ? "" : " \(details)"
             let clipped = line.utf8.count <= rect.width ? line : TextWidth.clipped(line, to: rect.width)  // bytes ≥ cells
             surface.text(clipped, row: rect.bottom - 3, column: rect.column, width: rect.width, style: .dim)
         }

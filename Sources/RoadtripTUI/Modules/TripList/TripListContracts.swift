@@ -12,6 +12,8 @@ import Terminal
 @MainActor
 protocol TripListViewInput: AnyObject {
     func display(_ viewModel: TripListViewModel)
+    /// The same screen with new road figures: the status message shown stays.
+    func displayFigures(_ viewModel: TripListViewModel)
     /// Starts editing the selected trip's name in its row, beginning with `text`.
     func beginRenaming(text: String)
     /// Starts editing the filter, beginning with `text`.
@@ -92,6 +94,11 @@ protocol TripListViewOutput: AnyObject {
 protocol TripListInteractorInput: EditingSession {
     /// The trips, now and after every change, with what the change was (`TripsUpdate`).
     var trips: AnyPublisher<TripsUpdate, Never> { get }
+    /// The figures of `trip`'s legs as far as known, at once (`RoadLegs`: legs routed before by
+    /// road, the estimate of the others, which are routed meanwhile); empty when no region has roads.
+    func knownLegs(of trip: Trip, estimate: RouteEstimate) -> [LegFigures]
+    /// Road figures arrived for some leg.
+    var roadLegChanges: AnyPublisher<Void, Never> { get }
     /// Adds a trip called `name` at the top, as one undoable change.
     func addTrip(named name: String) -> Trip
     func renameTrip(id: Trip.ID, to name: String)

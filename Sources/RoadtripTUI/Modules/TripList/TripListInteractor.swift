@@ -24,6 +24,12 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
         model.tripChanges
     }
 
+    func knownLegs(of trip: Trip, estimate: RouteEstimate) -> [LegFigures] {
+        roadLegs.figures(of: trip, estimate: estimate).legs
+    }
+
+    var roadLegChanges: AnyPublisher<Void, Never> { roadLegs.changes }
+
     func addTrip(named name: String) -> Trip {
         model.addTrip(Trip(name: name), at: 0)
     }

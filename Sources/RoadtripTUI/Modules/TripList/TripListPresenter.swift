@@ -26,6 +26,7 @@ final class TripListPresenter: TripListViewOutput {
     private var isShowingNameCut = false
     private var pendingDeletionID: Trip.ID?
     private var subscription: AnyCancellable?
+    private var roadSubscription: AnyCancellable?
     private let rows = TripRowCache()
     /// The trips the filter let through, in the order shown, kept until the filter or the order
     /// change, or a change to the trips (which drops it).
@@ -41,9 +42,23 @@ final class TripListPresenter: TripListViewOutput {
     // MARK: TripListViewOutput
 
     func didLoad() {
+        // A trip's distance is the sum of its legs as the trip screen shows them: by road where
+        // known, else estimated, the unknown ones routed meanwhile (issue 35).
+        let interactor = interactor
+        rows.knownLegs = { trip, estimate in MainActor.assumeIsolated { interactor.knownLegs(of: trip, estimate: estimate) } }
         subscription = interactor.trips.sink { [weak self] update in
             self?.tripsDidChange(update)
         }
+        roadSubscription = interactor.roadLegChanges.sink { [weak self] in
+            self?.roadLegsDidArrive()
+        }
+    }
+
+    /// Road figures arrived: the rows show them, and an order by distance takes them.
+    private func roadLegsDidArrive() {
+        rows.forgetDistances()
+        if order == .distance { filterMemo = nil }
+        refresh(figuresOnly: true)
     }
 
     func didSelect(row: Int) {
@@ -361,12 +376,13 @@ final class TripListPresenter: TripListViewOutput {
     }
 
     /// Shows the current state; the status message lasts until the next display after it.
-    private func refresh() {
+    /// `figuresOnly`: only road figures changed, and the view keeps the message it shows.
+    private func refresh(figuresOnly: Bool = false) {
         var viewModel = Self.makeViewModel(trips: trips, filter: filter, selectedID: selectedID, unit: unit, message: message, rows: rows,
                                            visible: visibleTrips)
         viewModel.isReadOnly = interactor.readOnlyReason != nil
         viewModel.order = order.label
-        view?.display(viewModel)
+        if figuresOnly { view?.displayFigures(viewModel) } else { view?.display(viewModel) }
         isShowingNameCut = message == StatusMessage.nameCut
         message = nil
     }
@@ -394,9 +410,12 @@ final class TripListPresenter: TripListViewOutput {
         return viewModel
     }
 
-    nonisolated static func row(for trip: Trip, unit: DistanceUnit, meters: Double? = nil) -> TripListViewModel.Row {
-        TripListViewModel.Row(id: trip.id, name: trip.name, stops: TripText.stopCount(trip.stops.count),
-                              distance: TripText.distance(of: trip, meters: meters, unit: unit), route: TripText.route(of: trip.stops))
+    /// `total`: the trip's legs added up (`TripRowCache.total`); nil, each leg its estimate.
+    nonisolated static func row(for trip: Trip, unit: DistanceUnit, total: TripRowCache.Total? = nil) -> TripListViewModel.Row {
+        let total = total ?? TripRowCache.Total(LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip)))
+        return TripListViewModel.Row(id: trip.id, name: trip.name, stops: TripText.stopCount(trip.stops.count),
+                                     distance: TripText.distance(meters: total.meters, isEstimate: total.isEstimate, legs: total.legs, unit: unit),
+                                     route: TripText.route(of: trip.stops))
     }
 
     /// The trips in `order`: names in the user's alphabetical order, distances shortest first,
@@ -416,7 +435,7 @@ final class TripListPresenter: TripListViewOutput {
                 return result == .orderedSame ? nil : result == .orderedAscending
             }
         case .distance:
-            let meters = Dictionary(trips.map { ($0.id, length?($0) ?? $0.distanceMeters) }, uniquingKeysWith: { first, _ in first })
+            let meters = Dictionary(trips.map { ($0.id, length?($0) ?? TripRowCache.Total(of: $0).meters) }, uniquingKeysWith: { first, _ in first })
             return stable { lhs, rhs in meters[lhs.id] == meters[rhs.id] ? nil : meters[lhs.id, default: 0] < meters[rhs.id, default: 0] }
         case .startDate:
             return stable { lhs, rhs in
@@ -468,33 +487,68 @@ final class TripFilterNames {
     }
 }
 
-/// The trip list's rows made before, and the trips' lengths, each kept until a change names its
-/// trip (`update`): a key that changes nothing (moving the selection) makes no row again, and a
-/// change to one trip remakes its row alone, measuring only the legs the change touched.
+/// The trip list's rows made before, and the trips' distances, each kept until a change names
+/// its trip (`update`) or road figures arrive (`forgetDistances`): a key that changes nothing
+/// (moving the selection) makes no row again, and a change to one trip remakes its row alone,
+/// measuring only the legs the change touched.
 final class TripRowCache {
+    /// A trip's legs added up: their distance by road, whether an estimate is in it, and how many.
+    struct Total: Equatable {
+        let meters: Double
+        let isEstimate: Bool
+        let legs: Int
+
+        init(_ legs: [LegFigures]) {
+            let total = legs.total
+            (meters, isEstimate, self.legs) = (total.meters, total.isEstimate, legs.count)
+        }
+
+        /// Every leg of `trip` its estimate, measured afresh.
+        init(of trip: Trip) {
+            self.init(LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip)))
+        }
+    }
+
     private var rows: [Trip.ID: (unit: DistanceUnit, row: TripListViewModel.Row)] = [:]
-    private var lengths: [Trip.ID: Double] = [:]
+    private var totals: [Trip.ID: Total] = [:]
     let legs = LegLengths()
+    /// The figures known of a trip's legs (`TripListInteractorInput.knownLegs`); none: each leg
+    /// its estimate.
+    var knownLegs: (Trip, RouteEstimate) -> [LegFigures] = { _, _ in [] }
 
     func row(for trip: Trip, unit: DistanceUnit) -> TripListViewModel.Row {
         if let known = rows[trip.id], known.unit == unit { return known.row }
-        let row = TripListPresenter.row(for: trip, unit: unit, meters: meters(of: trip))
+        let row = TripListPresenter.row(for: trip, unit: unit, total: total(of: trip))
         rows[trip.id] = (unit, row)
         return row
     }
 
-    /// The trip's length along its stops (`LegLengths.total`).
+    /// The trip's legs added up in order, as the trip screen adds them: the figures known, else
+    /// each leg the estimate of its length (`LegLengths`).
+    func total(of trip: Trip) -> Total {
+        if let known = totals[trip.id] { return known }
+        let estimate = RouteEstimate(for: trip)
+        let known = knownLegs(trip, estimate)
+        let total = Total(!known.isEmpty && known.count == trip.stops.count - 1 ? known : LegFigures.estimated(legs: legs.legMeters(of: trip), estimate: estimate))
+        totals[trip.id] = total
+        return total
+    }
+
+    /// The trip's distance as the row shows it.
     func meters(of trip: Trip) -> Double {
-        if let known = lengths[trip.id] { return known }
-        let meters = legs.total(of: trip)
-        lengths[trip.id] = meters
-        return meters
+        total(of: trip).meters
     }
 
     /// Forgets the trips the change names, or all when it names none.
     func update(_ update: TripsUpdate) {
         rows.forget(update)
-        lengths.forget(update)
+        totals.forget(update)
+    }
+
+    /// Road figures arrived for some legs: every distance is added up again.
+    func forgetDistances() {
+        rows.removeAll()
+        totals.removeAll()
     }
 
     /// Drops the rows of deleted trips, once they are a good part of what is kept.
@@ -502,7 +556,7 @@ final class TripRowCache {
         guard rows.count > 2 * trips.count + 64 else { return }
         let kept = Set(trips.map(\.id))
         rows = rows.filter { kept.contains($0.key) }
-        lengths = lengths.filter { kept.contains($0.key) }
+        totals = totals.filter { kept.contains($0.key) }
     }
 }
 

@@ -80,6 +80,12 @@ final class TripListView: Screen, TripListViewInput {
         needsDisplay = true
     }
 
+    func displayFigures(_ viewModel: TripListViewModel) {
+        var kept = viewModel
+        kept.message = self.viewModel.message
+        display(kept)
+    }
+
     func beginRenaming(text: String) {
         editor = .rename(TextField(text: text, maximumLength: NameLength.maximum, selected: true))
         needsDisplay = true
@@ -396,7 +402,7 @@ struct TripListLayout: Equatable {
     let route: Column
 
     init(width: Int) {
-        let stopsWidth = 9, distanceWidth = 10, gap = 2, margin = 1
+        let stopsWidth = 9, distanceWidth = 11, gap = 2, margin = 1
         let flexible = max(0, width - margin - stopsWidth - distanceWidth - 3 * gap - margin)
         let nameWidth = flexible >= 36 ? flexible * 9 / 20 : flexible
         let routeWidth = flexible >= 36 ? flexible - nameWidth : 0

@@ -35,8 +35,9 @@ import RoadtripTestSupport
             Geodesy.distance(from: Fixtures.monterey, to: Fixtures.bigSur),
             Geodesy.distance(from: Fixtures.bigSur, to: Fixtures.morroBay),
         ]
-        #expect(viewModel.rows[1].leg == DistanceUnit.km.format(meters: legs[0]))
-        #expect(viewModel.rows[2].total == DistanceUnit.km.format(meters: legs[0] + legs[1]))
+        // No region has roads: each leg its estimate by road (×1.25), marked, and the total their sum.
+        #expect(viewModel.rows[1].leg == "≈ " + DistanceUnit.km.format(meters: legs[0] * 1.25))
+        #expect(viewModel.rows[2].total == "≈ " + DistanceUnit.km.format(meters: legs[0] * 1.25 + legs[1] * 1.25))
         #expect(viewModel.selectedRow == 0)
     }
 
@@ -50,13 +51,14 @@ import RoadtripTestSupport
     }
 
     @Test func summaryHasTotalAndEstimates() {
-        let summary = TripText.summary(distance: 1_234_000, estimate: RouteEstimate(), unit: .km)
-        #expect(summary == "Total distance: 1,234 km   ≈ 1,543 km by road · ≈ 19 h 17 min driving (×1.25 at 80 km/h)")
+        let summary = TripText.summary(legs: LegFigures.estimated(legs: [1_234_000], estimate: RouteEstimate()), estimate: RouteEstimate(), unit: .km)
+        #expect(summary == "Total distance: ≈ 1,543 km by road · ≈ 19 h 17 min driving (×1.25 at 80 km/h)")
     }
 
     @Test func summaryInMilesUsesMilesPerHour() {
-        let summary = TripText.summary(distance: 160_934.4, estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 96.56064), unit: .mi)
-        #expect(summary == "Total distance: 100 mi   ≈ 100 mi by road · ≈ 1 h 40 min driving (×1 at 60 mph)")
+        let estimate = RouteEstimate(roadFactor: 1, averageSpeedKmh: 96.56064)
+        let summary = TripText.summary(legs: LegFigures.estimated(legs: [160_934.4], estimate: estimate), estimate: estimate, unit: .mi)
+        #expect(summary == "Total distance: ≈ 100 mi by road · ≈ 1 h 40 min driving (×1 at 60 mph)")
     }
 
     @Test func inMilesTheDefaultsReadAsRoundNumbers() {

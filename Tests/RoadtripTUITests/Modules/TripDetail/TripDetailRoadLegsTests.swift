@@ -15,17 +15,42 @@ extension TripDetailPresenterTests {
                                                           roadLegs: [Self.roadLeg, estimate])
         #expect(viewModel.rows.map(\.leg) == ["—", "50.0 km", "≈ 120 km"])
         #expect(viewModel.rows.map(\.total) == ["0.0 km", "50.0 km", "≈ 170 km"])
-        #expect(viewModel.summary.hasSuffix("≈ 170 km by road · ≈ 2 h 20 min driving"), "\(viewModel.summary)")
+        #expect(viewModel.summary == "Total distance: ≈ 170 km by road · ≈ 2 h 20 min driving (×1.25 at 80 km/h)", "\(viewModel.summary)")
     }
 
-    @Test func legsAllOnRoadsAreNotMarkedAndWithNoneTheGeodesicFiguresStay() {
+    @Test func legsAllOnRoadsAreNotMarked() {
         let onRoads = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil,
                                                         roadLegs: [Self.roadLeg, Self.roadLeg])
-        #expect(onRoads.summary.hasSuffix("   100 km by road · 1 h 40 min driving"), "\(onRoads.summary)")
+        #expect(onRoads.summary == "Total distance: 100 km by road · 1 h 40 min driving", "\(onRoads.summary)")
         #expect(!onRoads.rows.map(\.total).contains { $0.contains("≈") })
-        let estimates = LegFigures.estimated(geodesicMeters: 1_000, estimate: RouteEstimate())
-        let none = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil, roadLegs: [estimates, estimates])
-        #expect(none == TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil))
+    }
+
+    /// Issue 35: with no leg on roads each leg is its estimate by road (the straight line × the
+    /// road factor), marked, and the totals are their sums: "Total distance" was the straight line.
+    @Test func withNoLegOnRoadsEachLegIsItsRoadEstimateAndTheTotalTheirSum() {
+        let viewModel = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil)
+        let legs = LegFigures.estimated(legs: TripRoute(Fixtures.pacific).legMeters, estimate: RouteEstimate())
+        #expect(viewModel.rows.map(\.leg) == ["—"] + legs.map { "≈ " + DistanceUnit.km.format(meters: $0.meters) })
+        let total = "≈ " + DistanceUnit.km.format(meters: legs[0].meters + legs[1].meters)
+        #expect(viewModel.rows.last?.total == total)
+        #expect(viewModel.summary.hasPrefix("Total distance: \(total) by road · ≈ "), "\(viewModel.summary)")
+        #expect(viewModel.summary.hasSuffix(" driving (×1.25 at 80 km/h)"), "\(viewModel.summary)")
+    }
+
+    /// Issue 35: the trip screen says why a leg is an estimate, on the selected stop's line.
+    @Test func theSelectedLegSaysWhyItIsAnEstimate() {
+        let estimate = LegFigures(meters: 120_000, seconds: 5_400, source: .estimate, reason: "no region covers Morro Bay")
+        let pending = LegFigures.estimated(geodesicMeters: 100_000, estimate: RouteEstimate())
+        let rows = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil, roadLegs: [Self.roadLeg, estimate]).rows
+        #expect(rows.map(\.legNote) == ["", "", "2 → 3: ≈ no region covers Morro Bay"])
+        #expect(rows.hasDetails)
+        let routing = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil, roadLegs: [Self.roadLeg, pending]).rows
+        #expect(routing[2].legNote == "2 → 3: ≈ being routed…")
+        // No region has roads: a leg's start is in none (as `show` says with no region).
+        let none = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil).rows
+        #expect(none[1].legNote == "1 → 2: ≈ no region covers Monterey" && none[2].legNote == "2 → 3: ≈ no region covers Big Sur")
+        let onRoads = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil, roadLegs: [Self.roadLeg, Self.roadLeg]).rows
+        #expect(onRoads.map(\.legNote) == ["", "", ""] && !onRoads.hasDetails)
     }
 
     @Test func whileLegsAreRoutedTheSummarySaysSoAndArrivingFiguresRedraw() {

@@ -71,7 +71,7 @@ import RoadtripTestSupport
         do {
             let (terminal, lines) = try render(width: 100, height: 12)
             defer { terminal.stop() }
-            #expect(lines[9] == " Notes: Cable car to Säntis, / book ahead.", "\(lines)")
+            #expect(lines[9] == " 1 → 2: ≈ no region covers Zürich · Notes: Cable car to Säntis, / book ahead.", "\(lines)")
             #expect(lines[11].contains("Total distance"))
         }
         // Another stop: the line stays, empty, so that the list keeps its height.
@@ -79,6 +79,24 @@ import RoadtripTestSupport
         let (terminal, lines) = try render(width: 100, height: 12)
         defer { terminal.stop() }
         #expect(lines[9].trimmingCharacters(in: .whitespaces).isEmpty && lines[10].contains("─"), "\(lines)")
+    }
+
+    /// Issue 35: why the selected stop's leg is an estimate, before its notes, on the line above
+    /// the summary; clipped on a narrow screen.
+    @Test func theSelectedLegsReasonShowsAboveTheSummaryClipped() throws {
+        var trip = Fixtures.pacific
+        trip.stops[2].notes = "Rock at sunset."
+        let road = LegFigures(meters: 50_000, seconds: 3_000, source: .road)
+        let estimate = LegFigures(meters: 120_000, seconds: 5_400, source: .estimate, reason: "no region covers Morro Bay")
+        view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: trip.stops[2].id, unit: .km, message: nil, roadLegs: [road, estimate]))
+        let (terminal, lines) = try render()
+        defer { terminal.stop() }
+        #expect(lines[9] == " 2 → 3: ≈ no region covers Morro Bay · Notes: Rock at sunset.", "\(lines)")
+        let narrow = try #require(Terminal.offscreen(width: 30, height: 12))
+        defer { narrow.stop() }
+        view.draw(on: narrow.surface, in: narrow.surface.bounds)
+        let line = narrow.surface.lines()[9]
+        #expect(line.hasPrefix(" 2 → 3: ≈ no region") && line.hasSuffix("…") && TextWidth.width(line) <= 30, "\(line)")
     }
 
     @Test func renamingPutsAFieldInTheTitle() throws {
@@ -251,14 +269,16 @@ import RoadtripTestSupport
             let lines = wider.surface.lines()
             #expect(lines[2].contains("California, US") && !lines[2].contains("United"), "\(lines)")
         }
-        let terminal = try #require(Terminal.offscreen(width: 80, height: 12))
-        defer { terminal.stop() }
-        view.draw(on: terminal.surface, in: terminal.surface.bounds)
-        let lines = terminal.surface.lines()
-        let summary = lines[11].trimmingCharacters(in: .whitespaces)
-        let forms = TripText.summaries(distance: TripRoute(trip).totalMeters, estimate: RouteEstimate(for: trip), unit: .km)
-        #expect(forms.dropFirst().contains(summary), "\(summary)")
-        #expect(!summary.hasSuffix("…"))
+        // The summary whole at 80 columns (77 of them), a shorter form at 60, never clipped.
+        let forms = TripText.summaries(legs: LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip)), estimate: RouteEstimate(for: trip), unit: .km)
+        for (width, shown) in [(80, forms.prefix(1)), (60, forms.dropFirst())] {
+            let terminal = try #require(Terminal.offscreen(width: width, height: 12))
+            defer { terminal.stop() }
+            view.draw(on: terminal.surface, in: terminal.surface.bounds)
+            let summary = terminal.surface.lines()[11].trimmingCharacters(in: .whitespaces)
+            #expect(shown.contains(summary), "\(width): \(summary)")
+            #expect(!summary.hasSuffix("…"))
+        }
         #expect(CountryCodes.code(forName: "United States") == "US" && CountryCodes.code(forName: "Germany") == "DE")
         #expect(CountryCodes.code(forName: "Czech Republic") == "CZ" && CountryCodes.code(forName: "Atlantis") == nil)
     }

@@ -17,6 +17,7 @@ final class TripListViewSpy: TripListViewInput {
     var last: TripListViewModel? { displayed.last }
 
     func display(_ viewModel: TripListViewModel) { displayed.append(viewModel) }
+    func displayFigures(_ viewModel: TripListViewModel) { displayed.append(viewModel) }
     func beginRenaming(text: String) { renamingText = text }
     func beginFiltering(text: String) { filteringText = text }
     func endEditing() { endEditingCount += 1 }
@@ -94,6 +95,12 @@ final class TripListInteractorSpy: TripListInteractorInput {
         reversed.append(id)
         if let index = subject.value.firstIndex(where: { $0.id == id }) { subject.value[index].reverseStops() }
     }
+
+    /// The legs' figures known of each trip (none: no region has roads), and their news.
+    var roads: [Trip.ID: [LegFigures]] = [:]
+    let roadSubject = PassthroughSubject<Void, Never>()
+    func knownLegs(of trip: Trip, estimate: RouteEstimate) -> [LegFigures] { roads[trip.id] ?? [] }
+    var roadLegChanges: AnyPublisher<Void, Never> { roadSubject.eraseToAnyPublisher() }
 
     /// The regions the panel lists, and what adding one gives.
     var installedRegions: [RegionShelf.Installed] = []

@@ -30,7 +30,7 @@ import RoadtripTestSupport
         #expect(lines[0].hasPrefix(" Roadtrips"))
         #expect(lines[0].hasSuffix("3 trips"))
         #expect(lines[1].contains("Trip") && lines[1].contains("Stops") && lines[1].contains("Distance") && lines[1].contains("Route"))
-        #expect(lines[2].contains("Pacific Drive") && lines[2].contains("3 stops") && lines[2].contains("170 km") && lines[2].contains("Monterey → Morro Bay"))
+        #expect(lines[2].contains("Pacific Drive") && lines[2].contains("3 stops") && lines[2].contains("≈ 212 km") && lines[2].contains("Monterey → Morro Bay"))
         #expect(lines[3].contains("Alpine Loop") && lines[3].contains("Zürich → Füssen"))
         #expect(lines[4].contains("Someday") && lines[4].contains("0 stops"))
     }

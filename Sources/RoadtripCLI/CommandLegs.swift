@@ -1,0 +1,30 @@
+import Foundation
+import RoadtripCore
+import RoadtripRegions
+
+/// Every leg of a trip as the commands give it (issue 35: one meaning for every figure): on the
+/// roads of the added regions where one covers both ends, else its estimate by road with the
+/// reason. `list`, `show`, `new` and the `--json` of a change all add up these, so that a trip's
+/// distance is the same number in each, the sum of its legs.
+struct CommandLegs {
+    /// Nil: every leg estimated, without a reason (the commands' tests).
+    let router: RoadRouter?
+
+    /// No router: every leg its estimate.
+    static let estimated = CommandLegs(router: nil)
+
+    init(router: RoadRouter?) {
+        self.router = router
+    }
+
+    /// The regions added in `environment`'s folders, with its cache of legs routed before.
+    init(environment: [String: String]) {
+        self.init(router: RoadRouter(shelf: RegionShelf.standard(environment: environment), cacheFile: RoadRouter.cacheFile(environment: environment)))
+    }
+
+    /// The figures of `trip`'s legs; `unit` is the one it is shown in (it decides the estimate's default speed).
+    func figures(of trip: Trip, unit: DistanceUnit) -> [LegFigures] {
+        let estimate = RouteEstimate(for: trip, unit: unit)
+        return router?.legs(of: trip, estimate: estimate) ?? LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: estimate)
+    }
+}
