@@ -26,14 +26,14 @@ func regionSearchBench(towns: Gazetteer) throws {
 }
 
 /// A leg on Andorra's roads (Andorra la Vella → Pas de la Casa), routed in process by
-/// `RoadRouter` (no cache: every route computed) and by spawning `routino-router` on the same
+/// the engine of the settings (`Routing`, no cache: every route computed) and by spawning `routino-router` on the same
 /// database, in the same run. The database loads with the first in-process route, timed apart.
 func roadLegBench(shelf: RegionShelf) throws {
     let from = Coordinate(latitude: 42.5078, longitude: 1.5211), to = Coordinate(latitude: 42.5428, longitude: 1.7336)
-    let router = RoadRouter(shelf: shelf)
-    let first = milliseconds { _ = router.route(from: from, to: to, fromName: "A", toName: "B") }
+    let router = Routing.engine(shelf: shelf, environment: ProcessInfo.processInfo.environment, cached: false)
+    let first = milliseconds { _ = router.route(from: from, to: to, fromName: "A", toName: "B", options: RouteOptions()) }
     var inProcess: [Double] = []
-    for _ in 0..<200 { inProcess.append(milliseconds { _ = router.route(from: from, to: to, fromName: "A", toName: "B") }) }
+    for _ in 0..<200 { inProcess.append(milliseconds { _ = router.route(from: from, to: to, fromName: "A", toName: "B", options: RouteOptions()) }) }
     let folder = shelf.directory.appendingPathComponent("andorra").appendingPathComponent(RegionInfo.roadsFolderName).path
     var spawned: [Double] = []
     for _ in 0..<20 {

@@ -8,18 +8,18 @@ import RoadtripRegions
 /// distance is the same number in each, the sum of its legs.
 struct CommandLegs {
     /// Nil: every leg estimated, without a reason (the commands' tests).
-    let router: RoadRouter?
+    let router: (any RoadRouting)?
 
     /// No router: every leg its estimate.
     static let estimated = CommandLegs(router: nil)
 
-    init(router: RoadRouter?) {
+    init(router: (any RoadRouting)?) {
         self.router = router
     }
 
     /// The regions added in `environment`'s folders, with its cache of legs routed before.
     init(environment: [String: String]) {
-        self.init(router: RoadRouter(shelf: RegionShelf.standard(environment: environment), cacheFile: RoadRouter.cacheFile(environment: environment)))
+        self.init(router: Routing.engine(environment: environment))
     }
 
     /// The figures of `trip`'s legs; `unit` is the one it is shown in (it decides the estimate's default speed).

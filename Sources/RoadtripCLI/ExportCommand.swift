@@ -56,7 +56,7 @@ struct ExportCommand: ParsableCommand {
         let unit = trip.unit(default: options.unit(environment: environment))
         // Legs on the roads of the added regions are written along their roads (and a calendar's
         // drives take their road times, as `roadtrip plan` does).
-        let router = RoadRouter(shelf: RegionShelf.standard(environment: environment), cacheFile: RoadRouter.cacheFile(environment: environment))
+        let router = Routing.engine(environment: environment)
         let legs = router.hasRoads ? router.legs(of: trip, estimate: RouteEstimate(for: trip, unit: unit)) : nil
         let calendar = format == .ics ? TripExport.CalendarPlanning(
             places: MainActor.assumeIsolated { try? PlaceIndexProvider.library(environment: environment).value.get() },

@@ -53,7 +53,7 @@ struct MapCommand: ParsableCommand {
         // Braille where the locale is UTF-8, else ASCII; labels and the scale bar follow the
         // locale too (TextWidth.glyphs), and are made of printable glyphs only.
         // Legs on the roads of the added regions are drawn along their roads.
-        let router = RoadRouter(shelf: RegionShelf.standard(environment: environment), cacheFile: RoadRouter.cacheFile(environment: environment))
+        let router = Routing.engine(environment: environment)
         let unit = trip.unit(default: options.unit(environment: environment))
         let roads = router.hasRoads ? router.legs(of: trip, estimate: RouteEstimate(for: trip, unit: unit)).map(\.line) : []
         let lines = Self.render(trip, width: width, height: height, basemap: basemap, unit: unit, roads: roads)

@@ -37,7 +37,7 @@ struct OptimizeCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let router = RoadRouter(shelf: RegionShelf.standard(environment: environment), cacheFile: RoadRouter.cacheFile(environment: environment))
+        let router = Routing.engine(environment: environment)
         let output = try MainActor.assumeIsolated { () throws -> String in
             let model = try options.openModel(environment: environment, forWriting: apply)
             let trip = try self.trip.trip(in: model.trips)
@@ -67,12 +67,12 @@ struct OptimizeCommand: ParsableCommand {
     /// The roads between every two stops of `trip` when a region covers them all, routed with
     /// the progress on standard error; else why the order is searched in straight lines (nil
     /// when no region has roads). Ctrl-C stops the routing: exit 130.
-    static func roads(between trip: Trip, router: RoadRouter) throws -> (RoadMatrix?, reason: String?) {
+    static func roads(between trip: Trip, router: any RoadRouting) throws -> (RoadMatrix?, reason: String?) {
         guard router.hasRoads, trip.stops.count >= 4 else { return (nil, nil) }
         let line = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
         SignalTrap.recordQuitSignals()
         defer { line.clear() }
-        let outcome = router.matrix(of: trip.stops.map { ($0.location, $0.name) }, options: RoadRouter.Options(settings: trip.settings)) { done, total in
+        let outcome = router.matrix(of: trip.stops.map { ($0.location, $0.name) }, options: RouteOptions(settings: trip.settings)) { done, total in
             line.show("Routing the legs between the stops: \(DistanceUnit.grouped(done)) of \(DistanceUnit.grouped(total))")
             return SignalTrap.pendingQuit == nil
         }

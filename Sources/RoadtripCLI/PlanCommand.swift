@@ -39,7 +39,7 @@ struct PlanCommand: ParsableCommand {
         if let refusal = TripPlanning.tooLargeToPlan(trip) { throw CommandFailure( refusal) }
         let unit = trip.settings.units ?? options.unit(environment: environment)
         let places = MainActor.assumeIsolated { try? PlaceIndexProvider.library(environment: environment).value.get() }
-        let router = RoadRouter(shelf: RegionShelf.standard(environment: environment), cacheFile: RoadRouter.cacheFile(environment: environment))
+        let router = Routing.engine(environment: environment)
         // Days split on the road times of the legs on roads; the others estimated.
         let legs = router.hasRoads ? router.legs(of: trip, estimate: RouteEstimate(for: trip, unit: unit)) : nil
         // Again with the legs' road times: they may add up to more driving than a plan holds.

@@ -74,7 +74,7 @@ struct ShowCommand: ParsableCommand {
     }
 
     /// `unit` decides the default speed of the durations (80 km/h, or 50 mph), as on the screen.
-    /// `legs`: each leg's figures (`RoadRouter.legs`); nil estimates every leg.
+    /// `legs`: each leg's figures (`RoadRouting.legs`); nil estimates every leg.
     static func report(for trip: Trip, unit: DistanceUnit = .km, legs: [LegFigures]? = nil) -> Report {
         let figures = legs ?? CommandLegs.estimated.figures(of: trip, unit: unit)
         let legs = zip(zip(trip.stops, trip.stops.dropFirst()), figures).map { stops, figure in

@@ -285,7 +285,7 @@ extension RegionImportTests {
         let info = try Self.importing(try Self.osm(Self.village + roads, named: "corners.osm", in: directory), into: shelf)
         #expect(info.bounds == RegionInfo.Bounds(south: -60, west: -170, north: 70.01, east: 170))
         let router = RoadRouter(shelf: shelf)
-        func route(_ from: (Double, Double), _ to: (Double, Double)) -> RoadRouter.Outcome {
+        func route(_ from: (Double, Double), _ to: (Double, Double)) -> RoadOutcome {
             router.route(from: Coordinate(latitude: from.0, longitude: from.1), to: Coordinate(latitude: to.0, longitude: to.1), fromName: "A", toName: "B")
         }
         #expect(route((36.6002, -121.8947), (36.5552, -121.9233)) == .estimate(reason: "no region covers A"))

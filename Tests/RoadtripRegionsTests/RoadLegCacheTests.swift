@@ -11,14 +11,17 @@ import RoadtripTestSupport
         let directory = try TemporaryDirectory()
         let cacheFile = directory.file("cache/road-legs.jsonl")
         let shelf = try RoadRouterTests.shelf.get().0
-        let first = RoadRouter(shelf: shelf, cacheFile: cacheFile)
-        guard case .road(let leg) = first.route(from: RoadRouterTests.andorraLaVella, to: RoadRouterTests.ordino, fromName: "A", toName: "B") else {
+        let first = CachedRouting(RoadRouter(shelf: shelf), file: cacheFile)
+        let car = RouteOptions()
+        guard case .road(let leg) = first.route(from: RoadRouterTests.andorraLaVella, to: RoadRouterTests.ordino, fromName: "A", toName: "B", options: car) else {
             Issue.record("not routed"); return
         }
-        let second = RoadRouter(shelf: shelf, cacheFile: cacheFile)
-        let cached = try #require(second.cached(from: RoadRouterTests.andorraLaVella, to: RoadRouterTests.ordino))
+        let second = CachedRouting(RoadRouter(shelf: shelf), file: cacheFile)
+        let cached = try #require(second.known(from: RoadRouterTests.andorraLaVella, to: RoadRouterTests.ordino, options: car))
         #expect(cached.metres == leg.metres && cached.seconds == leg.seconds && cached.line == leg.line)
-        #expect(second.cached(from: RoadRouterTests.ordino, to: RoadRouterTests.andorraLaVella) == nil, "the other way is another leg")
+        #expect(second.known(from: RoadRouterTests.ordino, to: RoadRouterTests.andorraLaVella, options: car) == nil, "the other way is another leg")
+        #expect(second.known(from: RoadRouterTests.andorraLaVella, to: RoadRouterTests.ordino, options: RouteOptions(vehicle: .van)) == nil,
+                "another vehicle is another leg")
     }
 
     @Test func entriesOfADatabaseNoLongerThereAreDropped() throws {
@@ -40,7 +43,7 @@ import RoadtripTestSupport
         let directory = try TemporaryDirectory()
         let file = directory.file("road-legs.jsonl")
         let a = Coordinate(latitude: 42.507808658074, longitude: 1.5210983893657664), b = Self.to
-        let leg = RoadRouter.RoadLeg(metres: 32_820.99914550781, seconds: 1_590.3999710083008, line: [a, b], region: "r")
+        let leg = RoadLeg(metres: 32_820.99914550781, seconds: 1_590.3999710083008, line: [a, b], region: "r")
         let key = RoadLegCache.key(database: ".r", options: .init(), from: a, to: b)
         let writer = RoadLegCache(file: file)
         _ = writer.leg("x", databases: [], region: "r")
@@ -60,7 +63,7 @@ extension RoadLegCacheTests {
     static let from = Coordinate(latitude: 42.5078, longitude: 1.5211), to = Coordinate(latitude: 42.5428, longitude: 1.7336)
     static let key = RoadLegCache.key(database: ".r", options: .init(), from: from, to: to)
     /// A leg of the shape Routino gives between the two: 32.8 km in 26.5 minutes.
-    static let leg = RoadRouter.RoadLeg(metres: 32_821, seconds: 1_590, line: [from, Coordinate(latitude: 42.53, longitude: 1.6), to], region: "r")
+    static let leg = RoadLeg(metres: 32_821, seconds: 1_590, line: [from, Coordinate(latitude: 42.53, longitude: 1.6), to], region: "r")
 
     /// A line of the cache file as roadtrip writes it (`line`: its text as is).
     static func line(key: String = key, metres: String, seconds: String, line: String) -> String {
@@ -107,7 +110,7 @@ extension RoadLegCacheTests {
         let a = "\(Self.from.latitude),\(Self.from.longitude)", b = "\(Self.to.latitude),\(Self.to.longitude)"
         // The way back, kept: the bad lines around it go, it stays.
         let back = RoadLegCache.key(database: ".r", options: .init(), from: Self.to, to: Self.from)
-        let backLeg = RoadRouter.RoadLeg(metres: 32_900, seconds: 1_600, line: Self.leg.line.reversed(), region: "r")
+        let backLeg = RoadLeg(metres: 32_900, seconds: 1_600, line: Self.leg.line.reversed(), region: "r")
         let good = String(decoding: try #require(RoadLegCache.Entry(k: back, metres: backLeg.metres, seconds: backLeg.seconds, line: backLeg.line).encoded()), as: UTF8.self)
         let bad = [
             Self.line(metres: "-6572", seconds: "-1e300", line: "\(a) \(b)"),

@@ -46,7 +46,7 @@ import RoadtripTestSupport
     }
 
     /// The leg on roads, or a recorded issue.
-    static func roadLeg(_ from: Coordinate, _ to: Coordinate, _ options: RoadRouter.Options = .init()) throws -> RoadRouter.RoadLeg? {
+    static func roadLeg(_ from: Coordinate, _ to: Coordinate, _ options: RouteOptions = .init()) throws -> RoadLeg? {
         let outcome = try router().route(from: from, to: to, fromName: "A", toName: "B", options: options)
         guard case .road(let leg) = outcome else { Issue.record("\(outcome)"); return nil }
         return leg
@@ -145,11 +145,11 @@ import RoadtripTestSupport
 
 extension RoadRouterTests {
     @Test func aTripsSettingsChooseTheProfileAndTheWay() throws {
-        #expect(RoadRouter.Options(settings: TripSettings()) == .init(vehicle: .car, quickest: true))
+        #expect(RouteOptions(settings: TripSettings()) == .init(vehicle: .car, quickest: true))
         var settings = TripSettings()
         settings.route = .shortest
         settings.vehicle = .van
-        #expect(RoadRouter.Options(settings: settings) == .init(vehicle: .van, quickest: false))
+        #expect(RouteOptions(settings: settings) == .init(vehicle: .van, quickest: false))
         // The trip's legs are the router's for those options.
         var trip = Trip(name: "T", stops: [Stop(name: "A", location: Self.andorraLaVella), Stop(name: "B", location: Self.ordino)])
         trip.settings = settings

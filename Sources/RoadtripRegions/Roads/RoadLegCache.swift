@@ -60,14 +60,14 @@ final class RoadLegCache: @unchecked Sendable {
         RoadtripFolders(environment: environment).cache.appendingPathComponent("road-legs.jsonl")
     }
 
-    static func key(database: String, options: RoadRouter.Options, from: Coordinate, to: Coordinate) -> String {
+    static func key(database: String, options: RouteOptions, from: Coordinate, to: Coordinate) -> String {
         "\(database)|\(options.vehicle.rawValue)|\(options.quickest ? "quickest" : "shortest")|t\(DrivingProfile.version)|"
             + "\(from.latitude),\(from.longitude)|\(to.latitude),\(to.longitude)"
     }
 
     /// The leg under `key`, reading the file the first time; entries of databases not in
     /// `databases` are dropped then (and the file written again without them).
-    func leg(_ key: String, databases: Set<String>, region: String) -> RoadRouter.RoadLeg? {
+    func leg(_ key: String, databases: Set<String>, region: String) -> RoadLeg? {
         guard let kept = lock.withLock({ () -> Kept? in
             readLocked(keeping: databases)
             guard var kept = entries?[key] else { return nil }
@@ -75,7 +75,7 @@ final class RoadLegCache: @unchecked Sendable {
             entries?[key] = kept
             return kept
         }) else { return nil }
-        return RoadRouter.RoadLeg(metres: kept.metres, seconds: kept.seconds, line: kept.line, region: region)
+        return RoadLeg(metres: kept.metres, seconds: kept.seconds, line: kept.line, region: region)
     }
 
     /// Reads the file now (when not read yet), keeping the entries of `databases`.
@@ -96,7 +96,7 @@ final class RoadLegCache: @unchecked Sendable {
     /// means the leg is routed again next time). A leg that would not be read back (figures no
     /// drive has, a line past `limits.lineBytes`) is not kept. Past the limits, the file is
     /// written again without the legs used least recently.
-    func store(_ leg: RoadRouter.RoadLeg, key: String) {
+    func store(_ leg: RoadLeg, key: String) {
         let entry = Entry(k: key, metres: leg.metres, seconds: leg.seconds, line: leg.line)
         guard entry.validated() != nil, var data = entry.encoded(), data.count < limits.lineBytes else { return }
         data.append(0x0A)

@@ -3,21 +3,12 @@ import Foundation
 import RoadtripCore
 
 extension RoadRouter {
-    /// The roads between every two stops, or why there are none.
-    package enum MatrixOutcome: Equatable, Sendable {
-        case roads(RoadMatrix)
-        /// Some leg cannot be on roads: the order is then searched in straight lines.
-        case estimate(reason: String)
-        /// `progress` asked to stop.
-        case cancelled
-    }
-
     /// The road from each of `stops` (a point and its name) to each other, both ways, when one
     /// region covers them all: what `optimize` searches. Each stop's nearest road is found once;
-    /// a leg routed before is taken from the cache. `progress(done, total)` is called after each
+    /// a leg `known` before is not routed again. `progress(done, total)` is called after each
     /// leg, and stops the work by returning false.
-    package func matrix(of stops: [(Coordinate, String)], options: Options = Options(),
-                        progress: (_ done: Int, _ total: Int) -> Bool = { _, _ in true }) -> MatrixOutcome {
+    package func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoadLeg?,
+                        progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
         let n = stops.count
         guard n >= 2 else { return .roads(RoadMatrix(count: n, meters: Array(repeating: 0, count: n * n), seconds: Array(repeating: 0, count: n * n))) }
         guard let roads = regions.first(where: { region in stops.allSatisfy { region.covers($0.0) } }) else {
@@ -26,7 +17,7 @@ extension RoadRouter {
             }
             return .estimate(reason: "the stops are in different regions")
         }
-        if let tooMany = tooManyToRoute(stops, in: roads, options: options) { return .estimate(reason: tooMany) }
+        if let tooMany = tooManyToRoute(stops, known: known) { return .estimate(reason: tooMany) }
         let prepared: Result<(Engine, [OpaquePointer]), Reason> = queue.sync {
             prepare(roads, options: options).flatMap { engine in engine.waypoints(stops).map { (engine, $0) } }
         }
@@ -37,15 +28,12 @@ extension RoadRouter {
         }
         defer { waypoints.forEach { free(UnsafeMutableRawPointer($0)) } }
         var meters = Array(repeating: 0.0, count: n * n), seconds = meters
-        let databases = Set(regions.map(\.database))
         var done = 0
         for i in 0..<n {
             for j in 0..<n where i != j {
                 // One leg at a time on the queue: the screen's own legs can go in between.
-                let outcome: Outcome = queue.sync {
-                    let key = RoadLegCache.key(database: roads.database, options: options, from: stops[i].0, to: stops[j].0)
-                    if let leg = cache?.leg(key, databases: databases, region: roads.region) { return .road(leg) }
-                    return engine.route(waypoints[i], waypoints[j], from: stops[i], to: stops[j], quickest: options.quickest, line: false)
+                let outcome: RoadOutcome = known(i, j).map { .road($0) } ?? queue.sync {
+                    engine.route(waypoints[i], waypoints[j], from: stops[i], to: stops[j], quickest: options.quickest, line: false)
                 }
                 switch outcome {
                 case .road(let leg): (meters[i * n + j], seconds[i * n + j]) = (leg.metres, leg.seconds)
@@ -66,17 +54,14 @@ extension RoadRouter {
     package static let matrixStopLimit = 118
     package static let matrixLegLimit = matrixStopLimit * (matrixStopLimit - 1)
 
-    /// Why the legs between `stops` are too many to route, or nil: legs routed before (in the
-    /// cache) are not counted.
-    private func tooManyToRoute(_ stops: [(Coordinate, String)], in roads: Roads, options: Options) -> String? {
+    /// Why the legs between `stops` are too many to route, or nil: legs `known` before are not counted.
+    private func tooManyToRoute(_ stops: [(Coordinate, String)], known: (Int, Int) -> RoadLeg?) -> String? {
         let n = stops.count
         guard n * (n - 1) > Self.matrixLegLimit else { return nil }
-        let databases = Set(regions.map(\.database))
         var unrouted = 0
         for i in 0..<n {
             for j in 0..<n where i != j {
-                let key = RoadLegCache.key(database: roads.database, options: options, from: stops[i].0, to: stops[j].0)
-                if cache?.leg(key, databases: databases, region: roads.region) == nil { unrouted += 1 }
+                if known(i, j) == nil { unrouted += 1 }
             }
             if unrouted > Self.matrixLegLimit {
                 return "\(DistanceUnit.grouped(n)) stops make \(DistanceUnit.grouped(n * (n - 1))) road legs, more than the "

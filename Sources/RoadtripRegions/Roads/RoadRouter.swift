@@ -2,45 +2,14 @@ import CRoutino
 import Foundation
 import RoadtripCore
 
-/// Routes legs on the roads of the added regions, in process, with libroutino: each region's
-/// database (built by `planetsplitter` when the region was added) is loaded once, the road
-/// nearest each end is found, and the leg is routed on the region's roads.
+/// The Routino engine (`RoadRouting`): routes legs on the roads of the added regions, in process,
+/// with libroutino: each region's database (built by `planetsplitter` when the region was added)
+/// is loaded once, the road nearest each end is found, and the leg is routed on the region's
+/// roads with roadtrip's profiles (`RoutinoProfiles`), then timed by `DriveTime`.
 ///
 /// Routino keeps its profiles and the last error in process-wide state, so every call into it
 /// runs on one serial queue (docs/PITFALLS.md), and this class may be shared between threads.
-package final class RoadRouter: @unchecked Sendable {
-    /// How the leg is driven: the vehicle (its `DrivingProfile`), and whether the quickest or the
-    /// shortest way is wanted.
-    package struct Options: Hashable, Sendable {
-        package var vehicle: Vehicle
-        package var quickest: Bool
-
-        package init(vehicle: Vehicle = .car, quickest: Bool = true) {
-            self.vehicle = vehicle
-            self.quickest = quickest
-        }
-
-        /// What a trip's settings choose (`route`, `vehicle`).
-        package init(settings: TripSettings) {
-            self.init(vehicle: settings.vehicle ?? .car, quickest: settings.route != .shortest)
-        }
-    }
-
-    /// A leg driven on the roads: its length, its driving time and the road's line.
-    package struct RoadLeg: Equatable, Sendable {
-        package let metres: Double
-        package let seconds: Double
-        package let line: [Coordinate]
-        /// The region whose roads it was routed on.
-        package let region: String
-    }
-
-    /// A leg's road figures, or why it has none (a short phrase for beside the estimate).
-    package enum Outcome: Equatable, Sendable {
-        case road(RoadLeg)
-        case estimate(reason: String)
-    }
-
+package final class RoadRouter: RoadRouting, @unchecked Sendable {
     /// A stop this far from the nearest road is off-road: its leg stays an estimate.
     package static let farestFromRoad = 1_000.0
 
@@ -76,15 +45,12 @@ package final class RoadRouter: @unchecked Sendable {
     /// corrupted it (a crash in libroutino when two test suites each routed on their own).
     static let routinoQueue = DispatchQueue(label: "roadtrip.routino")
     let queue = RoadRouter.routinoQueue
-    /// Legs routed before (nil: none kept, as in tests of the engine itself).
-    let cache: RoadLegCache?
     // Touched on `queue` only.
     private var databases: [String: OpaquePointer] = [:]
 
     /// `regions`: the regions with a road database, in the order they are tried.
-    package init(regions: [Roads], cacheFile: URL? = nil) {
+    package init(regions: [Roads]) {
         self.regions = regions
-        cache = cacheFile.map { RoadLegCache(file: $0) }
     }
 
     deinit {
@@ -93,41 +59,23 @@ package final class RoadRouter: @unchecked Sendable {
         }
     }
 
+    package func roads(from: Coordinate, to: Coordinate) -> CoveringRoads? {
+        regions.first { $0.covers(from) && $0.covers(to) }.map { CoveringRoads(name: $0.region, version: $0.database) }
+    }
+
+    package var everyRoads: Set<String> { Set(regions.map(\.database)) }
+
     /// Routes the leg `from` → `to` (named `fromName`, `toName` for the reason of an estimate).
-    package func route(from: Coordinate, to: Coordinate, fromName: String, toName: String, options: Options = Options()) -> Outcome {
+    package func route(from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions = RouteOptions()) -> RoadOutcome {
         guard let roads = regions.first(where: { $0.covers(from) && $0.covers(to) }) else {
             if !regions.contains(where: { $0.covers(from) }) { return .estimate(reason: "no region covers \(fromName)") }
             if !regions.contains(where: { $0.covers(to) }) { return .estimate(reason: "no region covers \(toName)") }
             return .estimate(reason: "\(fromName) and \(toName) are in different regions")
         }
-        return queue.sync {
-            let key = RoadLegCache.key(database: roads.database, options: options, from: from, to: to)
-            if let leg = cache?.leg(key, databases: Set(regions.map(\.database)), region: roads.region) { return .road(leg) }
-            let outcome = routeOnQueue(roads, from: from, to: to, fromName: fromName, toName: toName, options: options)
-            if case .road(let leg) = outcome { cache?.store(leg, key: key) }
-            return outcome
-        }
+        return queue.sync { routeOnQueue(roads, from: from, to: to, fromName: fromName, toName: toName, options: options) }
     }
 
-    /// Reads the cache file on another thread: the planner calls it at start, so that the first
-    /// screen asking for legs does not read (and decode) the whole file on the main loop,
-    /// however large it has grown.
-    package func readCacheAhead() {
-        guard let cache else { return }
-        let databases = Set(regions.map(\.database))
-        DispatchQueue.global(qos: .userInitiated).async { cache.read(keeping: databases) }
-    }
-
-    /// The leg's road figures when it was routed before (from the cache on disk), without routing.
-    package func cached(from: Coordinate, to: Coordinate, options: Options = Options()) -> RoadLeg? {
-        // Not on `queue`: a leg being routed there may take a while (the first loads the
-        // database and the profiles), and the main loop asks this on every frame.
-        guard let cache, let roads = regions.first(where: { $0.covers(from) && $0.covers(to) }) else { return nil }
-        return cache.leg(RoadLegCache.key(database: roads.database, options: options, from: from, to: to),
-                         databases: Set(regions.map(\.database)), region: roads.region)
-    }
-
-    private func routeOnQueue(_ roads: Roads, from: Coordinate, to: Coordinate, fromName: String, toName: String, options: Options) -> Outcome {
+    private func routeOnQueue(_ roads: Roads, from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions) -> RoadOutcome {
         let engine: Engine
         switch prepare(roads, options: options) {
         case .success(let ready): engine = ready
@@ -175,7 +123,7 @@ package final class RoadRouter: @unchecked Sendable {
         /// Always asked for with every point: `ROUTINO_ROUTE_LIST_TEXT` (the turns only) crashes
         /// in libroutino 3.3.3 (docs/PITFALLS.md).
         func route(_ start: OpaquePointer, _ end: OpaquePointer, from: (Coordinate, String), to: (Coordinate, String), quickest: Bool,
-                   line wantsLine: Bool) -> Outcome {
+                   line wantsLine: Bool) -> RoadOutcome {
             var waypoints: [OpaquePointer?] = [start, end]
             let flags = Int32(quickest ? ROUTINO_ROUTE_QUICKEST : ROUTINO_ROUTE_SHORTEST) | Int32(ROUTINO_ROUTE_LIST_TEXT_ALL)
             guard let output = waypoints.withUnsafeMutableBufferPointer({ Routino_CalculateRoute(database, profile, translation, $0.baseAddress, 2, flags, nil) }) else {
@@ -216,7 +164,7 @@ package final class RoadRouter: @unchecked Sendable {
     }
 
     /// The database of `roads` and the profile of `options`, loaded once.
-    func prepare(_ roads: Roads, options: Options) -> Result<Engine, Reason> {
+    func prepare(_ roads: Roads, options: RouteOptions) -> Result<Engine, Reason> {
         guard let translation = Self.translation else { return .failure(Reason(phrase: "Routino's profiles cannot be read")) }
         guard let database = database(for: roads) else { return .failure(Reason(phrase: "the roads of \(roads.region) cannot be read")) }
         guard let profile = Routino_GetProfile(RoutinoProfiles.name(of: options.vehicle)), Routino_ValidateProfile(database, profile) == ROUTINO_ERROR_NONE else {
@@ -243,39 +191,16 @@ package final class RoadRouter: @unchecked Sendable {
 }
 
 extension RoadRouter {
-    /// A router on the roads of every region of `shelf` that has a road database, keeping the
-    /// legs it routes in `cacheFile` (`RoadLegCache`) when given.
-    package convenience init(shelf: RegionShelf, cacheFile: URL? = nil) {
+    /// A router on the roads of every region of `shelf` that has a road database.
+    package convenience init(shelf: RegionShelf) {
         let roads = shelf.installed().compactMap { region -> Roads? in
             guard let info = try? region.info.get(), let folder = info.roadDatabase, let bounds = info.bounds else { return nil }
             let version = (try? FileManager.default.destinationOfSymbolicLink(atPath: region.folder.path)) ?? region.folder.path
             return Roads(region: region.name, folder: region.folder.appendingPathComponent(folder), bounds: bounds, database: version)
         }
-        self.init(regions: roads, cacheFile: cacheFile)
-    }
-
-    /// The standard cache file of `environment` (`$XDG_CACHE_HOME/roadtrip/road-legs.jsonl`).
-    package static func cacheFile(environment: [String: String]) -> URL {
-        RoadLegCache.standardFile(environment: environment)
+        self.init(regions: roads)
     }
 
     /// Whether any region has roads to route on.
     package var hasRoads: Bool { !regions.isEmpty }
-}
-
-extension RoadRouter {
-    /// The figures of every leg of `trip`: on roads where a region covers both ends, else the
-    /// trip's estimate with the reason.
-    package func legs(of trip: Trip, estimate: RouteEstimate) -> [LegFigures] {
-        let options = Options(settings: trip.settings)
-        return zip(trip.stops, trip.stops.dropFirst()).map { from, to in
-            let geodesic = Geodesy.distance(from: from.location, to: to.location)
-            switch route(from: from.location, to: to.location, fromName: from.name, toName: to.name, options: options) {
-            case .road(let leg):
-                return LegFigures(meters: leg.metres, seconds: leg.seconds, source: .road, line: leg.line)
-            case .estimate(let reason):
-                return .estimated(geodesicMeters: geodesic, estimate: estimate, reason: reason)
-            }
-        }
-    }
 }

@@ -14,56 +14,41 @@ import RoadtripRegions
 /// legs it made.
 @MainActor
 package final class RoadLegs {
-    /// Routes one leg; nil when no region has roads (every leg is then simply an estimate).
-    package typealias Route = @Sendable (_ from: Coordinate, _ to: Coordinate, _ fromName: String, _ toName: String,
-                                          _ options: RoadRouter.Options) -> RoadRouter.Outcome
-    /// A leg's road figures when they were routed before (the cache on disk): taken at once.
-    package typealias Cached = (_ from: Coordinate, _ to: Coordinate, _ options: RoadRouter.Options) -> RoadRouter.RoadLeg?
-    /// The roads between every two stops (`RoadRouter.matrix`), for the order's search.
-    package typealias Matrix = @Sendable (_ stops: [(Coordinate, String)], _ options: RoadRouter.Options,
-                                          _ progress: (_ done: Int, _ total: Int) -> Bool) -> RoadRouter.MatrixOutcome
-    /// What the regions' roads give the planner: each built by `makeRoute`.
-    package typealias Roads = (route: Route, cached: Cached?, matrix: Matrix?)
-
     /// A leg: its ends, and how it is routed (the trip's settings).
     struct Key: Hashable, Sendable {
         let from: Coordinate
         let to: Coordinate
-        let options: RoadRouter.Options
+        let options: RouteOptions
     }
 
-    private var route: Route?
-    private var cached: Cached?
-    private var matrix: Matrix?
-    private let makeRoute: () -> Roads?
-    private var known: [Key: RoadRouter.Outcome] = [:]
+    /// The engine legs are routed on (`RoadRouting`); nil when no region has roads.
+    private var routing: (any RoadRouting)?
+    private let makeRouting: () -> (any RoadRouting)?
+    private var known: [Key: RoadOutcome] = [:]
     /// Bumped by `reload`, so that a leg routed on the regions before is not taken after.
     private var generation = 0
     private var requested: Set<Key> = []
     private let runner: any BackgroundRunner
     private let subject = PassthroughSubject<Void, Never>()
 
-    /// `makeRoute` builds the router (from the regions folder), again after `reload`; nil when
+    /// `makeRouting` builds the engine (on the regions folder), again after `reload`; nil when
     /// no region has roads. Legs are routed on `runner`.
-    package init(runner: any BackgroundRunner = ThreadRunner.shared, makeRoute: @escaping () -> Roads?) {
-        self.makeRoute = makeRoute
+    package init(runner: any BackgroundRunner = ThreadRunner.shared, makeRouting: @escaping () -> (any RoadRouting)?) {
+        self.makeRouting = makeRouting
         self.runner = runner
-        let made = makeRoute()
-        (route, cached, matrix) = (made?.route, made?.cached, made?.matrix)
+        routing = makeRouting()
     }
 
     /// No roads at all: every leg an estimate.
     package static var none: RoadLegs { RoadLegs { nil } }
 
-    /// Road legs on the regions of `shelf`, quickest by car, kept in the cache of `environment`.
+    /// Road legs on the regions of `shelf`, by the engine of `environment`'s settings (`Routing`).
     package static func onRegions(of shelf: RegionShelf, environment: [String: String], runner: any BackgroundRunner) -> RoadLegs {
         RoadLegs(runner: runner) {
-            let router = RoadRouter(shelf: shelf, cacheFile: RoadRouter.cacheFile(environment: environment))
-            guard router.hasRoads else { return nil }
-            router.readCacheAhead()
-            return ({ from, to, fromName, toName, options in router.route(from: from, to: to, fromName: fromName, toName: toName, options: options) },
-                    { from, to, options in router.cached(from: from, to: to, options: options) },
-                    { stops, options, progress in router.matrix(of: stops, options: options, progress: progress) })
+            let routing = Routing.engine(shelf: shelf, environment: environment)
+            guard routing.hasRoads else { return nil }
+            routing.readAhead()
+            return routing
         }
     }
 
@@ -73,10 +58,10 @@ package final class RoadLegs {
     /// `searching` hears how far the search itself is (0 to 1) and stops it by returning false.
     package func orderSearch(of trip: Trip) -> @Sendable (_ progress: (_ done: Int, _ total: Int) -> Bool,
                                                          _ searching: @escaping (Double) -> Bool) -> StopOrder {
-        guard let matrix else { return { _, searching in StopOrder(of: trip, progress: searching) } }
-        let stops = trip.stops.map { ($0.location, $0.name) }, options = RoadRouter.Options(settings: trip.settings)
+        guard let routing else { return { _, searching in StopOrder(of: trip, progress: searching) } }
+        let stops = trip.stops.map { ($0.location, $0.name) }, options = RouteOptions(settings: trip.settings)
         return { progress, searching in
-            switch matrix(stops, options, progress) {
+            switch routing.matrix(of: stops, options: options, progress: progress) {
             case .roads(let roads): return StopOrder(of: trip, roads: roads, progress: searching)
             case .estimate(let reason): return StopOrder(of: trip, notOnRoads: reason, progress: searching)
             case .cancelled: return StopOrder(of: trip)
@@ -88,17 +73,17 @@ package final class RoadLegs {
     package var changes: AnyPublisher<Void, Never> { subject.eraseToAnyPublisher() }
 
     /// Whether any leg can be on roads at all.
-    package var hasRoads: Bool { route != nil }
+    package var hasRoads: Bool { routing != nil }
 
     /// The figures of `trip`'s legs as far as known, and how many are still being routed. Legs
     /// not yet asked for are sent to the worker.
     package func figures(of trip: Trip, estimate: RouteEstimate) -> (legs: [LegFigures], pending: Int) {
-        guard let route else { return ([], 0) }
+        guard let routing else { return ([], 0) }
         var pending = 0
-        let options = RoadRouter.Options(settings: trip.settings)
+        let options = RouteOptions(settings: trip.settings)
         let legs = zip(trip.stops, trip.stops.dropFirst()).map { from, to -> LegFigures in
             let key = Key(from: from.location, to: to.location, options: options)
-            if known[key] == nil, let leg = cached?(key.from, key.to, options) { known[key] = .road(leg) }
+            if known[key] == nil, let leg = routing.known(from: key.from, to: key.to, options: options) { known[key] = .road(leg) }
             switch known[key] {
             case .road(let leg)?:
                 return LegFigures(meters: leg.metres, seconds: leg.seconds, source: .road, line: leg.line)
@@ -108,7 +93,7 @@ package final class RoadLegs {
                 pending += 1
                 if requested.insert(key).inserted {
                     let (fromName, toName, generation) = (from.name, to.name, generation)
-                    runner.run("road-leg", lane: "roads", work: { _ in route(key.from, key.to, fromName, toName, key.options) }) { [weak self] outcome in
+                    runner.run("road-leg", lane: "roads", work: { _ in routing.route(from: key.from, to: key.to, fromName: fromName, toName: toName, options: key.options) }) { [weak self] outcome in
                         self?.arrived(key, outcome, generation: generation)
                     }
                 }
@@ -119,7 +104,7 @@ package final class RoadLegs {
     }
 
     /// A leg routed: kept, and the screens told, unless the regions changed since it was sent.
-    private func arrived(_ key: Key, _ outcome: RoadRouter.Outcome, generation: Int) {
+    private func arrived(_ key: Key, _ outcome: RoadOutcome, generation: Int) {
         guard generation == self.generation else { return }
         known[key] = outcome
         subject.send(())
@@ -127,8 +112,7 @@ package final class RoadLegs {
 
     /// The regions changed: the router is made again and every leg routed afresh.
     package func reload() {
-        let made = makeRoute()
-        (route, cached, matrix) = (made?.route, made?.cached, made?.matrix)
+        routing = makeRouting()
         generation += 1
         known = [:]
         requested = []

@@ -17,15 +17,15 @@ struct RoadLegsTests {
         private let lock = NSLock()
         private var count = 0
         var routed: Int { lock.withLock { count } }
-        func route(_ from: Coordinate, _ to: Coordinate, _ fromName: String, _ toName: String) -> RoadRouter.Outcome {
+        func route(_ from: Coordinate, _ to: Coordinate, _ fromName: String, _ toName: String) -> RoadOutcome {
             lock.withLock { count += 1 }
-            return .road(RoadRouter.RoadLeg(metres: 2_000, seconds: 120, line: [from, to], region: "test"))
+            return .road(RoadLeg(metres: 2_000, seconds: 120, line: [from, to], region: "test"))
         }
     }
 
     /// Road legs on `counter`'s roads, routed on the test's runner.
     func legs(_ counter: Counter) -> RoadLegs {
-        RoadLegs(runner: runner) { ({ from, to, fromName, toName, _ in counter.route(from, to, fromName, toName) }, nil, nil) }
+        RoadLegs(runner: runner) { FakeRouting { from, to, fromName, toName in counter.route(from, to, fromName, toName) } }
     }
 
     @Test func estimatesFirstThenRoadFiguresAndEachLegOnce() {
@@ -91,7 +91,7 @@ struct RoadLegsTests {
         let stopNames = trip.stops.map(\.name)
         // Stops 2 and 3 are quick only the other way round.
         let seconds = (0..<16).map { [1, 11, 2, 9, 7].contains($0) ? 60.0 : 3_600 }
-        let roads = RoadLegs { ({ _, _, _, _, _ in .estimate(reason: "unused") }, nil, { stops, _, progress in
+        let roads = RoadLegs { FakeRouting(leg: { _, _, _, _ in .estimate(reason: "unused") }, matrix: { stops, progress in
             #expect(stops.map(\.1) == stopNames)
             for done in 1...12 where !progress(done, 12) { return .cancelled }
             return .roads(RoadMatrix(count: 4, meters: seconds, seconds: seconds))
@@ -99,7 +99,7 @@ struct RoadLegsTests {
         var reports: [(Int, Int)] = []
         let order = roads.orderSearch(of: trip)({ reports.append(($0, $1)); return true }, { _ in true })
         #expect(reports.count == 12 && order.measure == .roadTime && order.order == [0, 2, 1, 3])
-        let noRegion = RoadLegs { ({ _, _, _, _, _ in .estimate(reason: "unused") }, nil, { _, _, _ in .estimate(reason: "no region covers Cambria") }) }
+        let noRegion = RoadLegs { FakeRouting(leg: { _, _, _, _ in .estimate(reason: "unused") }, matrix: { _, _ in .estimate(reason: "no region covers Cambria") }) }
         let straight = noRegion.orderSearch(of: trip)({ _, _ in true }, { _ in true })
         #expect(straight.measure == .straightLine && straight.notOnRoads == "no region covers Cambria")
         #expect(RoadLegs.none.orderSearch(of: trip)({ _, _ in true }, { _ in true }).notOnRoads == nil)

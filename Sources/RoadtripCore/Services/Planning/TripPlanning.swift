@@ -42,7 +42,7 @@ package enum TripPlanning {
 
     /// The days of `trip`. `unit` is the one it is shown in (it decides the default speed);
     /// `places` gives each stop's time zone; `today` is the start when the trip sets none.
-    /// `legs`: each leg's road figures (`RoadRouter.legs`), when some are on roads.
+    /// `legs`: each leg's road figures (`RoadRouting.legs`), when some are on roads.
     package static func itinerary(for trip: Trip, unit: DistanceUnit, places: (any PlaceIndex)?, today: LocalDay, legs: [LegFigures]? = nil) -> Itinerary {
         var planner = planner(for: trip, unit: unit, places: places, today: today, legs: legs)
         planner.overnightPlaces = places.map(OvernightPlaces.init(places:))
