@@ -57,16 +57,21 @@ let package = Package(
             name: "RoadtripStore",
             dependencies: ["RoadtripCore", "BackgroundWork", "DurableWrites", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
-        // Regions: OpenStreetMap extracts added by the user (osmium-tool as a child process), their
-        // folder, the place library that searches them with the built-in indexes, and the roads
-        // of each (a Routino database, routed in process).
-        .target(name: "RoadtripRegions", dependencies: ["RoadtripCore", "BackgroundWork", "DurableWrites", "CRoutino"]),
+        // Regions: OpenStreetMap extracts added by the user (osmium-tool as a child process, the
+        // road database built by Routino's planetsplitter), their folder, and the place library
+        // that searches them with the built-in indexes.
+        .target(name: "RoadtripRegions", dependencies: ["RoadtripCore", "BackgroundWork", "DurableWrites"]),
+        // The Routino engine (Core's RoadRouting): legs on the regions' roads, in process.
+        .target(name: "RoutinoRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "CRoutino"]),
+        // Routing as the planner and the command line see it: the leg cache any engine is wrapped
+        // in, and the one factory that picks the engine.
+        .target(name: "RoadtripRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "RoutinoRouting", "DurableWrites"]),
         // The full-screen planner: the app shell (main loop, navigator, editing session) and the
         // VIPER modules TripList, TripDetail, Waypoint and Itinerary.
         .target(
             name: "RoadtripTUI",
             dependencies: [
-                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "BackgroundWork",
+                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripRouting", "BackgroundWork",
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
@@ -74,7 +79,7 @@ let package = Package(
         .target(
             name: "RoadtripCLI",
             dependencies: [
-                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripTUI",
+                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripRouting", "RoadtripTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -86,7 +91,7 @@ let package = Package(
         // Saves a large trips file over and over, for the kill-during-save stress test.
         .executableTarget(name: "save-torture", dependencies: ["RoadtripStore"], path: "Sources/SaveTorture"),
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
-        .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions", "Terminal"], path: "Sources/RoadtripBench"),
+        .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions", "RoadtripRouting", "Terminal"], path: "Sources/RoadtripBench"),
         .testTarget(name: "TextCanvasTests", dependencies: ["TextCanvas"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TextCanvas", "CNCurses"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "RoadtripTestSupport"]),
@@ -111,6 +116,8 @@ let package = Package(
             dependencies: ["RoadtripStore", "RoadtripCore", "BackgroundWork", "RoadtripTestSupport", "RoadtripStoreTestSupport"]
         ),
         .testTarget(name: "RoadtripRegionsTests", dependencies: ["RoadtripRegions", "RoadtripCore", "RoadtripTestSupport"]),
+        // The Routino engine and the cache around it, on the committed extracts.
+        .testTarget(name: "RoadtripRoutingTests", dependencies: ["RoadtripRouting", "RoutinoRouting", "RoadtripRegions", "RoadtripCore", "RoadtripTestSupport"]),
         // Stress/ drives the real modules on a real model, so it lives with the planner.
         .testTarget(
             name: "RoadtripTUITests",

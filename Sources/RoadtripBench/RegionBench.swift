@@ -1,6 +1,7 @@
 import Foundation
 import RoadtripCore
 import RoadtripRegions
+import RoadtripRouting
 
 /// Search with regions added: the built-in towns and natural features and two regions (the
 /// committed Andorra and Krems extracts, imported here into a temporary folder with osmium), as

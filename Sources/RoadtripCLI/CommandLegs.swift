@@ -1,6 +1,7 @@
 import Foundation
 import RoadtripCore
 import RoadtripRegions
+import RoadtripRouting
 
 /// Every leg of a trip as the commands give it (issue 35: one meaning for every figure): on the
 /// roads of the added regions where one covers both ends, else its estimate by road with the

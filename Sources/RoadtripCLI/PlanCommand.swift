@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RoadtripCore
 import RoadtripRegions
+import RoadtripRouting
 import RoadtripStore
 import TextCanvas
 

@@ -5,7 +5,7 @@ import Foundation
 /// than `maximumLineBytes` is passed over as it is read, never held (a file of zeros has no
 /// newline at all), and no more than `maximumBytes` are read: the memory it takes is bounded
 /// whatever the file holds.
-struct LineReader: Sequence, IteratorProtocol {
+package struct LineReader: Sequence, IteratorProtocol {
     private let handle: FileHandle
     private var buffer: [UInt8] = []
     private var start = 0
@@ -17,22 +17,22 @@ struct LineReader: Sequence, IteratorProtocol {
     private let maximumLineBytes: Int
     private var bytesLeft: Int
     /// The lines passed over for being longer than `maximumLineBytes`.
-    private(set) var overlongLines = 0
+    package private(set) var overlongLines = 0
     static let chunk = 1 << 20
 
-    init(_ url: URL) throws {
+    package init(_ url: URL) throws {
         self.init(handle: try FileHandle(forReadingFrom: url))
     }
 
     /// Reads `handle` from where it stands.
-    init(handle: FileHandle, maximumLineBytes: Int = .max, maximumBytes: Int = .max) {
+    package init(handle: FileHandle, maximumLineBytes: Int = .max, maximumBytes: Int = .max) {
         self.handle = handle
         self.maximumLineBytes = maximumLineBytes
         bytesLeft = maximumBytes
     }
 
     /// The next line without its newline; nil at the end of the file.
-    mutating func next() -> Substring? {
+    package mutating func next() -> Substring? {
         while true {
             if let newline = newline(from: scanned) {
                 defer { (start, scanned) = (newline + 1, newline + 1) }
@@ -51,7 +51,7 @@ struct LineReader: Sequence, IteratorProtocol {
 
     /// Passes over what is left of the line under way: the first bytes read from the middle of a
     /// file are the end of a line, not one.
-    mutating func dropPartialLine() {
+    package mutating func dropPartialLine() {
         skipping = true
     }
 

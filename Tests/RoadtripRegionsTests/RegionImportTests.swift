@@ -127,14 +127,11 @@ import RoadtripTestSupport
 
 /// Hostile extracts of issue 34 (cases 11, 13, 15): small OSM XML files written by the tests.
 extension RegionImportTests {
-    static let village = #"<node id="1" lat="43.7384" lon="7.4246" version="1"><tag k="place" v="village"/><tag k="name" v="Placeville"/></node>"#
+    static let village = OSMText.village
 
     /// An OSM XML extract holding `body`, with the header box `bounds` when given.
     static func osm(_ body: String, bounds: String? = nil, named name: String, in directory: TemporaryDirectory) throws -> String {
-        let file = directory.file(name)
-        let header = bounds.map { "  <bounds \($0)/>\n" } ?? ""
-        try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"test\">\n\(header)  \(body)\n</osm>\n".utf8).write(to: file)
-        return file.path
+        try OSMText.file(body, bounds: bounds, named: name, in: directory)
     }
 
     /// Issue 34, case 11: planetsplitter failed on its own empty work file ("Cannot mmap file
@@ -148,7 +145,7 @@ extension RegionImportTests {
         #expect(RegionText.counts(info) == "1 places, no roads to route on")
         let folder = try #require(shelf.installed().first).folder
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(RegionInfo.roadsFolderName).path))
-        #expect(RoadRouter(shelf: shelf).hasRoads == false)
+        // That no engine routes on it: RegionRoadsTests.
     }
 
     /// Issue 35, item 5: an extract whose objects are out of order (a way before its nodes: many
@@ -205,10 +202,7 @@ extension RegionImportTests {
         let world = try Self.osm(Self.village + road, bounds: #"minlat="-90" minlon="-180" maxlat="90" maxlon="180""#, named: "world.osm", in: directory)
         let info = try Self.importing(world, into: shelf)
         #expect(info.bounds == RegionInfo.Bounds(south: 43.73, west: 7.41, north: 43.7384, east: 7.4246), "\(String(describing: info.bounds))")
-        let router = RoadRouter(shelf: shelf)
-        let outcome = router.route(from: Coordinate(latitude: 36.6002, longitude: -121.8947), to: Coordinate(latitude: 36.5552, longitude: -121.9233),
-                                   fromName: "Monterey", toName: "Carmel")
-        #expect(outcome == .estimate(reason: "no region covers Monterey"))
+        // That a leg in California is not this region's: RegionRoadsTests.
         // Issue 35, item 5: a header box within the data (the box the extract was cut to) is not
         // the region's either: the roads that run on past it are imported, and routed.
         let cut = try Self.osm(Self.village + road, bounds: #"minlat="43.72" minlon="7.40" maxlat="43.736" maxlon="7.421""#, named: "cut.osm", in: directory)
@@ -284,13 +278,6 @@ extension RegionImportTests {
             """#
         let info = try Self.importing(try Self.osm(Self.village + roads, named: "corners.osm", in: directory), into: shelf)
         #expect(info.bounds == RegionInfo.Bounds(south: -60, west: -170, north: 70.01, east: 170))
-        let router = RoadRouter(shelf: shelf)
-        func route(_ from: (Double, Double), _ to: (Double, Double)) -> RoadOutcome {
-            router.route(from: Coordinate(latitude: from.0, longitude: from.1), to: Coordinate(latitude: to.0, longitude: to.1), fromName: "A", toName: "B")
-        }
-        #expect(route((36.6002, -121.8947), (36.5552, -121.9233)) == .estimate(reason: "no region covers A"))
-        guard case .road(let leg) = route((-60, -170), (-59.99, -170)) else { Issue.record("the road at a corner is routed on"); return }
-        #expect(abs(leg.metres - 1_116) < 20, "\(leg.metres)")
-        #expect(route((-59.995, -169.97), (-59.99, -170)) == .estimate(reason: "A is more than 1 km from any road"), "1.7 km off the road: still this region's")
+        // How legs route on it: RegionRoadsTests.
     }
 }

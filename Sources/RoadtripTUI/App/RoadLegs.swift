@@ -3,6 +3,7 @@ import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
 import RoadtripRegions
+import RoadtripRouting
 
 /// The road figures of the legs the planner shows, routed off the main loop (issue 23).
 ///

@@ -24,6 +24,10 @@ package struct RoadLeg: Equatable, Sendable {
     /// The roads it was routed on (a region's name, or the routing service).
     package let region: String
 
+    /// A stop this far from the nearest road is off-road, whichever engine routes: its leg stays
+    /// an estimate (and a leg kept whose line ends farther from its stop is not trusted).
+    package static let farthestFromRoad = 1_000.0
+
     package init(metres: Double, seconds: Double, line: [Coordinate], region: String) {
         self.metres = metres
         self.seconds = seconds

@@ -1,6 +1,7 @@
 import CRoutino
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 /// roadtrip's driving profiles (`DrivingProfile`) in Routino's terms: a profile per vehicle, named
 /// `roadtrip-<vehicle>`, on Routino's access rules for its kind of transport (what a motorcycle or

@@ -2,17 +2,19 @@ import Foundation
 import Testing
 @testable import RoadtripCore
 @testable import RoadtripRegions
+@testable import RoadtripRouting
+@testable import RoutinoRouting
 import RoadtripTestSupport
 
 /// Legs routed in process on the roads of the committed extracts (© OpenStreetMap contributors,
-/// ODbL), against `routino-router`: the same engine, on the same database, with the same profile.
+/// ODbL), by the Routino engine with roadtrip's profiles, against `routino-router` where it helps.
 @Suite(.serialized) struct RoadRouterTests {
     /// Andorra and Krems added once for the suite, each with its road database.
     nonisolated(unsafe) static let shelf = Result { () throws -> (RegionShelf, TemporaryDirectory) in
         let directory = try TemporaryDirectory()
         let shelf = RegionShelf(directory: directory.file("regions"))
         for file in ["andorra.osm.pbf", "krems.osm.gz"] {
-            _ = try RegionImport(file: RegionImportTests.fixture(file), shelf: shelf, towns: nil).run()
+            _ = try RegionImport(file: TestsFolder.url.appendingPathComponent("Fixtures/osm/\(file)").path, shelf: shelf, towns: nil).run()
         }
         return (shelf, directory)
     }
@@ -181,7 +183,7 @@ extension RoadRouterTests {
             Issue.record("the lake's shore road"); return
         }
         let shore = try #require(leg.line.first)
-        #expect((50...RoadRouter.farestFromRoad).contains(Geodesy.distance(from: lake, to: shore)))
+        #expect((50...RoadLeg.farthestFromRoad).contains(Geodesy.distance(from: lake, to: shore)))
     }
 
     /// Issue 35, item 5: Stein an der Donau lies west of the box the Krems extract was cut to, but

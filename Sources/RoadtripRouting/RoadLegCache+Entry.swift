@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 extension RoadLegCache {
     /// A line of the file.
@@ -32,12 +33,12 @@ extension RoadLegCache {
         /// - the length and time ones a leg can have (`LegFigures.arePlausible`: finite, not
         ///   negative, at most the Earth's circumference, at 1 to 300 km/h);
         /// - every point of the line one on the Earth, the first and last within the kilometre
-        ///   a stop may be from its road (`RoadRouter.farestFromRoad`) of their stops;
+        ///   a stop may be from its road (`RoadLeg.farthestFromRoad`) of their stops;
         /// - the road not shorter than the straight line between the stops, less that kilometre
         ///   at each end (and 1% for Routino's own measure of the Earth).
         func validated() -> (metres: Double, seconds: Double, line: [Coordinate])? {
             guard let (from, to) = ends, LegFigures.arePlausible(meters: metres, seconds: seconds), let points = coordinates else { return nil }
-            let slack = RoadRouter.farestFromRoad * 1.01
+            let slack = RoadLeg.farthestFromRoad * 1.01
             if let first = points.first, let last = points.last {
                 guard Geodesy.distance(from: from, to: first) <= slack, Geodesy.distance(from: to, to: last) <= slack else { return nil }
             }

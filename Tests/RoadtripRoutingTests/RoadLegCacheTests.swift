@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import RoadtripCore
 @testable import RoadtripRegions
+@testable import RoadtripRouting
+@testable import RoutinoRouting
 import RoadtripTestSupport
 
 /// Routed legs on disk: found again by a new router, and dropped when their region's database is

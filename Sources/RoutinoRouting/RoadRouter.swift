@@ -1,6 +1,7 @@
 import CRoutino
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 /// The Routino engine (`RoadRouting`): routes legs on the roads of the added regions, in process,
 /// with libroutino: each region's database (built by `planetsplitter` when the region was added)
@@ -10,9 +11,6 @@ import RoadtripCore
 /// Routino keeps its profiles and the last error in process-wide state, so every call into it
 /// runs on one serial queue (docs/PITFALLS.md), and this class may be shared between threads.
 package final class RoadRouter: RoadRouting, @unchecked Sendable {
-    /// A stop this far from the nearest road is off-road: its leg stays an estimate.
-    package static let farestFromRoad = 1_000.0
-
     /// A region's roads: where its database is and the box it covers.
     package struct Roads: Sendable {
         package let region: String
@@ -135,7 +133,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
             for ((stop, name), snapped) in [(from, line.first), (to, line.last)] {
                 guard let snapped else { continue }
                 let off = Geodesy.distance(from: stop, to: snapped)
-                if off > RoadRouter.farestFromRoad {
+                if off > RoadLeg.farthestFromRoad {
                     return .estimate(reason: "\(name) \(DistanceUnit.km.format(meters: off)) from the nearest road")
                 }
             }

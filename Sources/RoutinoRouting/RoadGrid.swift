@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 /// Where a region's roads are, from its Routino database. planetsplitter files the road nodes in
 /// bins of 1/1024 radian (about 6 km), and `nodes.mem` begins with the grid: the number of nodes

@@ -1,6 +1,7 @@
 import CRoutino
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 extension RoadRouter {
     /// The road from each of `stops` (a point and its name) to each other, both ways, when one

@@ -1,6 +1,7 @@
 import DurableWrites
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 /// Routed legs kept on disk, so that a second start shows roads at once:
 /// `$XDG_CACHE_HOME/roadtrip/road-legs.jsonl` (`~/.cache/…`), one leg a line, keyed by the

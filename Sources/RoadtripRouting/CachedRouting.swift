@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 /// Any engine's legs kept on disk (`RoadLegCache`): a leg routed before is taken from the cache,
 /// under the version of the roads it was routed on, and a leg routed now is kept there; a matrix
@@ -54,20 +55,5 @@ package final class CachedRouting: RoadRouting, @unchecked Sendable {
     package func readAhead() {
         let (cache, databases) = (cache, everyRoads)
         DispatchQueue.global(qos: .userInitiated).async { cache.read(keeping: databases) }
-    }
-}
-
-/// Which engine routes legs on roads: the one place that names one.
-package enum Routing {
-    /// The engine of `environment`'s settings on the regions of `shelf`, its legs kept in the
-    /// cache of `environment` (none when `cached` is false, as the bench of the engine itself).
-    package static func engine(shelf: RegionShelf, environment: [String: String], cached: Bool = true) -> any RoadRouting {
-        let routino = RoadRouter(shelf: shelf)
-        return cached ? CachedRouting(routino, file: CachedRouting.standardFile(environment: environment)) : routino
-    }
-
-    /// The engine of `environment`, on its standard regions folder.
-    package static func engine(environment: [String: String]) -> any RoadRouting {
-        engine(shelf: RegionShelf.standard(environment: environment), environment: environment)
     }
 }

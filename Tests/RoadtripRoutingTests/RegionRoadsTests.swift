@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import RoadtripCore
+@testable import RoadtripRegions
+@testable import RoutinoRouting
+import RoadtripTestSupport
+
+/// How the Routino engine routes on the hostile extracts of issue 34 (their import is
+/// RegionImportTests'): a region with places but no roads, a header box of the whole world, and
+/// roads only at two corners of the globe.
+struct RegionRoadsTests {
+    /// A region of `body` (after the village) imported into a new regions folder in `directory`
+    /// (which the caller keeps while it routes), and the engine on it.
+    static func router(_ body: String, bounds: String? = nil, in directory: TemporaryDirectory) throws -> RoadRouter {
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        _ = try RegionImport(file: try OSMText.file(OSMText.village + body, bounds: bounds, named: "region.osm", in: directory), shelf: shelf, towns: nil).run()
+        return RoadRouter(shelf: shelf)
+    }
+
+    /// Issue 34, case 11: places without roads to drive on are a region without routing.
+    @Test(arguments: ["", #"<way id="100" version="1"><nd ref="10"/><nd ref="11"/><tag k="highway" v="primary"/></way>"#])
+    func placesWithoutRoadsHaveNoRoutes(roads: String) throws {
+        #expect(try Self.router(roads, in: TemporaryDirectory()).hasRoads == false)
+    }
+
+    /// Issue 34, case 15: a header box of the whole world around one town made every leg on Earth
+    /// this region's ("more than 1 km from any road").
+    @Test func aLegFarFromTheRoadsOfAWorldBoxIsNotTheRegions() throws {
+        let road = #"""
+            <node id="10" lat="43.7300" lon="7.4100" version="1"/><node id="11" lat="43.7350" lon="7.4200" version="1"/>
+            <way id="100" version="1"><nd ref="10"/><nd ref="11"/><tag k="highway" v="primary"/></way>
+            """#
+        let directory = try TemporaryDirectory()
+        let router = try Self.router(road, bounds: #"minlat="-90" minlon="-180" maxlat="90" maxlon="180""#, in: directory)
+        let outcome = router.route(from: Coordinate(latitude: 36.6002, longitude: -121.8947), to: Coordinate(latitude: 36.5552, longitude: -121.9233),
+                                   fromName: "Monterey", toName: "Carmel")
+        #expect(outcome == .estimate(reason: "no region covers Monterey"))
+    }
+
+    /// Issue 34, case 15: a region whose box spans the world (a road at each of two far corners)
+    /// claimed every point between. It covers the land around its roads (Routino's bins, about
+    /// 6 km), and routes on them as before.
+    @Test func aRegionCoversOnlyTheLandAroundItsRoads() throws {
+        let roads = #"""
+            <node id="10" lat="-60" lon="-170" version="1"/><node id="11" lat="-59.99" lon="-170" version="1"/>
+            <node id="12" lat="70" lon="170" version="1"/><node id="13" lat="70.01" lon="170" version="1"/>
+            <way id="100" version="1"><nd ref="10"/><nd ref="11"/><tag k="highway" v="primary"/></way>
+            <way id="101" version="1"><nd ref="12"/><nd ref="13"/><tag k="highway" v="primary"/></way>
+            """#
+        let directory = try TemporaryDirectory()
+        let router = try Self.router(roads, in: directory)
+        func route(_ from: (Double, Double), _ to: (Double, Double)) -> RoadOutcome {
+            router.route(from: Coordinate(latitude: from.0, longitude: from.1), to: Coordinate(latitude: to.0, longitude: to.1), fromName: "A", toName: "B")
+        }
+        #expect(route((36.6002, -121.8947), (36.5552, -121.9233)) == .estimate(reason: "no region covers A"))
+        guard case .road(let leg) = route((-60, -170), (-59.99, -170)) else { Issue.record("the road at a corner is routed on"); return }
+        #expect(abs(leg.metres - 1_116) < 20, "\(leg.metres)")
+        #expect(route((-59.995, -169.97), (-59.99, -170)) == .estimate(reason: "A is more than 1 km from any road"), "1.7 km off the road: still this region's")
+    }
+}
