@@ -86,10 +86,8 @@ package final class RoadLegs {
             let key = Key(from: from.location, to: to.location, options: options)
             if known[key] == nil, let leg = routing.known(from: key.from, to: key.to, options: options) { known[key] = .road(leg) }
             switch known[key] {
-            case .road(let leg)?:
-                return LegFigures(meters: leg.metres, seconds: leg.seconds, source: .road, line: leg.line)
-            case .estimate(let reason)?:
-                return .estimated(geodesicMeters: Geodesy.distance(from: from.location, to: to.location), estimate: estimate, reason: reason)
+            case let outcome?:
+                return LegFigures(outcome, from: from.location, to: to.location, estimate: estimate)
             case nil:
                 pending += 1
                 if requested.insert(key).inserted {

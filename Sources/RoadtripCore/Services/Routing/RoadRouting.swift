@@ -110,12 +110,20 @@ extension RoadRouting {
     package func legs(of trip: Trip, estimate: RouteEstimate) -> [LegFigures] {
         let options = RouteOptions(settings: trip.settings)
         return zip(trip.stops, trip.stops.dropFirst()).map { from, to in
-            switch route(from: from.location, to: to.location, fromName: from.name, toName: to.name, options: options) {
-            case .road(let leg):
-                return LegFigures(meters: leg.metres, seconds: leg.seconds, source: .road, line: leg.line)
-            case .estimate(let reason):
-                return .estimated(geodesicMeters: Geodesy.distance(from: from.location, to: to.location), estimate: estimate, reason: reason)
-            }
+            LegFigures(route(from: from.location, to: to.location, fromName: from.name, toName: to.name, options: options),
+                       from: from.location, to: to.location, estimate: estimate)
+        }
+    }
+}
+
+extension LegFigures {
+    /// The figures of a leg `from` → `to` an engine gave: the road's, else the trip's estimate with the reason.
+    package init(_ outcome: RoadOutcome, from: Coordinate, to: Coordinate, estimate: RouteEstimate) {
+        switch outcome {
+        case .road(let leg):
+            self.init(meters: leg.metres, seconds: leg.seconds, source: .road, line: leg.line)
+        case .estimate(let reason):
+            self = .estimated(geodesicMeters: Geodesy.distance(from: from, to: to), estimate: estimate, reason: reason)
         }
     }
 }
