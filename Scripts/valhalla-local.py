@@ -44,7 +44,8 @@ def install(folder):
                                  "--target", folder, "--upgrade", "--no-deps", "--only-binary=:all:", "--python-version", "3.12",
                                  "--platform", "manylinux_2_28_x86_64", PYVALHALLA], capture_output=True, text=True)
         if result.returncode != 0:
-            raise RuntimeError(f"pip could not install {PYVALHALLA}: {result.stderr.strip().splitlines()[-1:]}")
+            last = (result.stderr.strip().splitlines() or ["no message"])[-1]
+            raise RuntimeError(f"pip could not install {PYVALHALLA}: {last}")
         for name in os.listdir(found):
             os.chmod(os.path.join(found, name), 0o755)
     return found
@@ -72,9 +73,10 @@ def write_config(folder, work, port):
                                       loopback=f"ipc://{service}/loopback", interrupt=f"ipc://{service}/interrupt")
     del config["mjolnir"]["tile_extract"]  # read the tile folder, not a tar that is never made
     config["mjolnir"]["concurrency"] = 2
-    # roadtrip's matrix asks up to 2,500 pairs a request; a 100-stop matrix in one is allowed too.
-    config["service_limits"]["auto"]["max_matrix_location_pairs"] = 10_000
-    config["service_limits"]["truck"]["max_matrix_location_pairs"] = 10_000
+    # roadtrip's matrix asks up to 2,500 pairs a request (a 100-stop matrix in one is allowed too), and
+    # a road trip's stops are often farther apart than the default 400 km a matrix may span.
+    for costing in ("auto", "motorcycle", "truck"):
+        config["service_limits"][costing].update(max_matrix_location_pairs=10_000, max_matrix_distance=4_000_000.0)
     path = os.path.join(service, "valhalla.json")
     with open(path, "w") as file:
         json.dump(config, file)

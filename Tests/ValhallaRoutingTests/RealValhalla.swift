@@ -44,7 +44,7 @@ enum RealValhalla {
         case .ready(let work):
             let configured = run(["config", "--install", install, "--work", work])
             guard configured.status == 0 else { throw Failure(description: "no config: \(configured.output)") }
-            return try Service(config: configured.output.trimmingCharacters(in: .whitespacesAndNewlines))
+            return try Service(config: configured.output)
         }
     }
 
@@ -63,7 +63,7 @@ enum RealValhalla {
         do { try process.run() } catch { return (-1, "\(error)") }
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return (process.terminationStatus, output)
+        return (process.terminationStatus, output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// `valhalla_service CONFIG 1`, spawned and ended by its pid (kill, then waitpid).
