@@ -42,7 +42,7 @@ BASH_DIR  = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_DIR   = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_DIR  = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build run test test-load stress fuzz bench bench-quick data man completions install uninstall deps test-deps clean
+.PHONY: all build run test test-load stress fuzz bench bench-quick valhalla data man completions install uninstall deps test-deps clean
 
 all: build
 
@@ -96,6 +96,15 @@ bench: test-deps
 	python3 Scripts/bench-roads.py $(BUILD_DIR)/release/roadtrip
 	python3 Scripts/bench-drive-times.py $(BUILD_DIR)/release/roadtrip --valhalla $(BUILD_DIR)/valhalla
 	python3 Scripts/bench-tsplib.py $(BUILD_DIR)/release/roadtrip --compare
+
+# The extracts `make valhalla` builds its tiles from: by default the files the added regions were
+# made from (roadtrip keeps only their path: one moved or changed since is left out, with a note).
+VALHALLA_EXTRACTS ?=
+VALHALLA_PORT     ?= 0
+
+## valhalla: a local Valhalla routing service: pyvalhalla 3.9.1 from PyPI into $(BUILD_DIR)/valhalla (once), tiles from the added regions' extracts (or VALHALLA_EXTRACTS=…), valhalla_service on 127.0.0.1 (a free port, or VALHALLA_PORT); prints the ROADTRIP_VALHALLA_URL=… to use
+valhalla:
+	@python3 Scripts/valhalla-local.py start --install $(BUILD_DIR)/valhalla --work $(BUILD_DIR)/valhalla-service --port $(VALHALLA_PORT) $(VALHALLA_EXTRACTS)
 
 # Natural Earth's 10 m layers (GeoJSON, public domain), for the built-in natural features.
 NATURAL_EARTH ?= ../shared/data/naturalearth

@@ -63,9 +63,12 @@ let package = Package(
         .target(name: "RoadtripRegions", dependencies: ["RoadtripCore", "BackgroundWork", "DurableWrites"]),
         // The Routino engine (Core's RoadRouting): legs on the regions' roads, in process.
         .target(name: "RoutinoRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "CRoutino"]),
+        // The Valhalla engine (Core's RoadRouting): legs from a Valhalla service over HTTP
+        // (URLSession), when ROADTRIP_VALHALLA_URL names one.
+        .target(name: "ValhallaRouting", dependencies: ["RoadtripCore"]),
         // Routing as the planner and the command line see it: the leg cache any engine is wrapped
         // in, and the one factory that picks the engine.
-        .target(name: "RoadtripRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "RoutinoRouting", "DurableWrites"]),
+        .target(name: "RoadtripRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "RoutinoRouting", "ValhallaRouting", "DurableWrites"]),
         // The full-screen planner: the app shell (main loop, navigator, editing session) and the
         // VIPER modules TripList, TripDetail, Waypoint and Itinerary.
         .target(
@@ -118,6 +121,9 @@ let package = Package(
         .testTarget(name: "RoadtripRegionsTests", dependencies: ["RoadtripRegions", "RoadtripCore", "RoadtripTestSupport"]),
         // The Routino engine and the cache around it, on the committed extracts.
         .testTarget(name: "RoadtripRoutingTests", dependencies: ["RoadtripRouting", "RoutinoRouting", "RoadtripRegions", "RoadtripCore", "RoadtripTestSupport"]),
+        // The Valhalla engine on canned answers, on tiny HTTP servers that misbehave, and on a real
+        // valhalla_service (pyvalhalla from PyPI, installed into .build/valhalla) over the Andorra extract.
+        .testTarget(name: "ValhallaRoutingTests", dependencies: ["ValhallaRouting", "RoadtripCore", "RoadtripTestSupport"]),
         // Stress/ drives the real modules on a real model, so it lives with the planner.
         .testTarget(
             name: "RoadtripTUITests",

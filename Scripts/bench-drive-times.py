@@ -11,7 +11,7 @@ ways:
   /usr/share/routino/profiles.xml, `--profile=motorcar --quickest`, on the region's own database;
 - after: ROADTRIP's `show TRIP --json` leg (distanceMeters, durationSeconds) of a two-stop trip,
   a car, quickest (the defaults);
-- Valhalla: its `auto` costing, from PyPI's pyvalhalla 3.9.1 native binaries (installed once into
+- Valhalla: its `auto` costing, from PyPI's pyvalhalla 3.9.1 native binaries (Scripts/valhalla-local.py; installed once into
   DIR, default .build/valhalla, as files only: the wheel is for Python 3.12, its binaries run under
   any), tiles built from the same three extracts (merged by `osmium sort`), served by
   `valhalla_service` on a free port of 127.0.0.1 for the run and stopped by its pid at the end.
@@ -23,15 +23,14 @@ a last row of medians; then a second table: a few legs in each other vehicle and
 way (after only), each beside the car's quickest figures, to show that they differ.
 """
 import argparse
+import importlib.util
 import json
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 
@@ -39,7 +38,6 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "osm")
 EXTRACTS = {"andorra": "andorra.osm.pbf", "krems": "krems.osm.gz", "beatty": "beatty.osm"}
 PROFILES = "/usr/share/routino/profiles.xml"
-PYVALHALLA = "pyvalhalla==3.9.1"
 
 PLACES = {
     "Andorra la Vella": (42.5078, 1.5211), "Escaldes": (42.5100, 1.5386), "Encamp": (42.5345, 1.5806),
@@ -118,83 +116,25 @@ class Roadtrip:
         return leg["distanceMeters"] / 1000, leg["durationSeconds"] / 60
 
 
-def install_valhalla(folder):
-    """The folder of Valhalla's binaries, installed from PyPI into `folder` unless they are there."""
-    binaries = os.path.join(folder, "valhalla", "bin")
-    if not os.access(os.path.join(binaries, "valhalla_service"), os.X_OK):
-        # The wheel is cp312-abi3 manylinux_2_28: pip installs it for another Python only as files.
-        result = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                                 "--target", folder, "--upgrade", "--no-deps", "--only-binary=:all:", "--python-version", "3.12",
-                                 "--platform", "manylinux_2_28_x86_64", PYVALHALLA], capture_output=True, text=True)
-        if result.returncode != 0:
-            raise RuntimeError(f"pip could not install {PYVALHALLA}: {result.stderr.strip().splitlines()[-1:]}")
-        for name in os.listdir(binaries):
-            os.chmod(os.path.join(binaries, name), 0o755)
-    return binaries
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+def local_valhalla():
+    """Scripts/valhalla-local.py as a module: installing pyvalhalla, building tiles, starting and stopping a service."""
+    spec = importlib.util.spec_from_file_location("valhalla_local", os.path.join(ROOT, "Scripts", "valhalla-local.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 class Valhalla:
     """valhalla_service on the three extracts' tiles, on a free port of 127.0.0.1, until `stop`."""
 
     def __init__(self, folder, work):
-        self.process = None
-        binaries = install_valhalla(folder)
-        self.work = os.path.join(work, "valhalla")
-        os.makedirs(self.work)
-        extracts = [os.path.join(FIXTURES, name) for name in EXTRACTS.values()]
-        merged = os.path.join(self.work, "extracts.osm.pbf")
-        subprocess.run(["osmium", "sort", "--overwrite", "-o", merged] + extracts, check=True, capture_output=True)
-        self.port = free_port()
-        self.config = self.write_config(folder)
-        log = os.path.join(self.work, "build.log")
-        with open(log, "w") as output:
-            built = subprocess.run([os.path.join(binaries, "valhalla_build_tiles"), "-c", self.config, merged], stdout=output, stderr=output)
-        if built.returncode != 0:
-            raise RuntimeError(f"valhalla_build_tiles failed ({built.returncode}); see {log}")
-        self.log = open(os.path.join(self.work, "service.log"), "w")
-        self.process = subprocess.Popen([os.path.join(binaries, "valhalla_service"), self.config, "1"], stdout=self.log, stderr=self.log)
-        try:
-            self.wait_ready()
-        except BaseException:
-            self.stop()
-            raise
-
-    def write_config(self, folder):
-        """valhalla.json from the wheel's own generator, with this run's folders, port and sockets."""
-        tiles = os.path.join(self.work, "tiles")
-        generated = subprocess.run([sys.executable, os.path.join(folder, "valhalla", "valhalla_build_config.py"),
-                                    "--mjolnir-tile-dir", tiles, "--mjolnir-tile-extract", tiles + ".tar",
-                                    "--mjolnir-timezone", os.path.join(self.work, "tz.sqlite"),
-                                    "--mjolnir-admin", os.path.join(self.work, "admins.sqlite")],
-                                   check=True, capture_output=True, text=True).stdout
-        config = json.loads(generated)
-        # Sockets of its own (the defaults in /tmp collide between instances); no drain on SIGTERM.
-        config["httpd"]["service"].update(listen=f"tcp://127.0.0.1:{self.port}", drain_seconds=0, shutdown_seconds=0,
-                                          loopback=f"ipc://{self.work}/loopback", interrupt=f"ipc://{self.work}/interrupt")
-        del config["mjolnir"]["tile_extract"]  # read the tile folder, not a tar that is never made
-        config["mjolnir"]["concurrency"] = 2
-        path = os.path.join(self.work, "valhalla.json")
-        with open(path, "w") as file:
-            json.dump(config, file)
-        return path
-
-    def wait_ready(self, deadline=60):
-        end = time.monotonic() + deadline
-        while time.monotonic() < end:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"valhalla_service exited ({self.process.returncode}); see {self.log.name}")
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/status", timeout=2).read()
-                return
-            except (urllib.error.URLError, ConnectionError, OSError):
-                time.sleep(0.2)
-        raise RuntimeError(f"valhalla_service did not answer on port {self.port} within {deadline} s")
+        local = local_valhalla()
+        self.local, self.process = local, None
+        local.install(folder)
+        work = os.path.join(work, "valhalla")
+        local.build_tiles(folder, work, [os.path.join(FIXTURES, name) for name in EXTRACTS.values()])
+        self.port = local.free_port()
+        self.process, _ = local.start(folder, work, self.port)
 
     def leg(self, start, end):
         """(km, minutes) by the `auto` costing, or None when it finds no way (the reason said)."""
@@ -213,15 +153,8 @@ class Valhalla:
 
     def stop(self):
         """Ends the service by its pid and reaps it."""
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
         if self.process:
-            self.log.close()
+            self.local.stop(self.process)
 
 
 def start_valhalla(folder, work):

@@ -1,0 +1,112 @@
+import Foundation
+import RoadtripCore
+
+/// The Valhalla engine (`RoadRouting`): legs routed by a Valhalla service over HTTP, `/route` for
+/// a leg and its shape, `/sources_to_targets` for a matrix. The roads are the server's, whatever
+/// it has tiles for: every leg is asked of it, and one it cannot route stays an estimate with the
+/// reason (no road between the stops, the service down, slow or answering something else).
+///
+/// A leg's time is Valhalla's own (its costing's speeds), not roadtrip's `DriveTime`: Valhalla
+/// gives no speed limits along the shape to time it by. The shape is the leg's line, for the map
+/// and the exports.
+///
+/// A request waits at most `timeout`; after a service that did not answer, legs asked in the
+/// next `retryAfter` are estimates at once with the same reason, so that a trip of many legs
+/// does not wait a time-out for each.
+package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
+    package let url: URL
+    let client: ValhallaClient
+    let retryAfter: TimeInterval
+    let now: @Sendable () -> Date
+    private let lock = NSLock()
+    // Behind `lock`: why the service last did not answer, and until when that stands.
+    private var down: (reason: String, until: Date)?
+
+    /// A few seconds a leg: the planner shows the estimate rather than wait longer.
+    package static let defaultTimeout: TimeInterval = 5
+    /// The most pairs one matrix request asks (Valhalla's own default limit for `auto`).
+    package static let pairsPerRequest = 2_500
+
+    package init(url: URL, timeout: TimeInterval = defaultTimeout, retryAfter: TimeInterval = 10, now: @escaping @Sendable () -> Date = Date.init) {
+        self.url = url
+        client = ValhallaClient(url: url, timeout: timeout)
+        self.retryAfter = retryAfter
+        self.now = now
+    }
+
+    package var hasRoads: Bool { true }
+
+    /// The service's roads, named by its address (a leg kept is kept under it).
+    package func roads(from: Coordinate, to: Coordinate) -> CoveringRoads? {
+        CoveringRoads(name: "Valhalla", version: url.absoluteString)
+    }
+
+    package var everyRoads: Set<String> { [url.absoluteString] }
+
+    package func route(from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions = RouteOptions()) -> RoadOutcome {
+        if let reason = recentFailure() { return .estimate(reason: reason) }
+        switch client.post("route", ValhallaJSON.RouteRequest(from: from, to: to, options: options)) {
+        case .failure(.http(400, let code?, _)) where Self.unconnected.contains(code): return .estimate(reason: "no road between them")
+        case .failure(.http(400, Self.noRoadNear?, _)): return .estimate(reason: "no road within 1 km of \(fromName) or \(toName)")
+        case .failure(let failure): return .estimate(reason: reason(failure, asked: "a route"))
+        case .success(let data): return Self.leg(data, from: (from, fromName), to: (to, toName)) ?? .estimate(reason: reason(.garbled, asked: "a route"))
+        }
+    }
+
+    /// Valhalla's error codes for points no road joins (unconnected regions, no path found).
+    static let unconnected: Set<Int> = [170, 442, 443]
+    /// Valhalla's error code for a point with no road within its `search_cutoff`.
+    static let noRoadNear = 171
+
+    /// The leg of `/route`'s answer; an estimate when an end is off-road; nil when the answer is
+    /// not a route (not its JSON, a shape that does not decode, figures no leg has).
+    static func leg(_ data: Data, from: (Coordinate, String), to: (Coordinate, String)) -> RoadOutcome? {
+        guard let answer = try? JSONDecoder().decode(ValhallaJSON.RouteResponse.self, from: data), answer.trip.legs.count == 1,
+              let leg = answer.trip.legs.first, let line = Polyline.decode(leg.shape), line.count >= 2 else { return nil }
+        let metres = leg.summary.length * 1_000
+        guard LegFigures.arePlausible(meters: metres, seconds: leg.summary.time) else { return nil }
+        for ((stop, name), snapped) in [(from, line[0]), (to, line[line.count - 1])] {
+            let off = Geodesy.distance(from: stop, to: snapped)
+            if off > RoadLeg.farthestFromRoad {
+                return .estimate(reason: "\(name) \(DistanceUnit.km.format(meters: off)) from the nearest road")
+            }
+        }
+        return .road(RoadLeg(metres: metres, seconds: leg.summary.time, line: line, region: "Valhalla"))
+    }
+
+    /// The service's version, asked of `/status`.
+    package func status() -> Result<String, ValhallaFailure> {
+        client.get("status").flatMap { data in
+            (try? JSONDecoder().decode(ValhallaJSON.Status.self, from: data)).map { .success($0.version) } ?? .failure(.garbled)
+        }
+    }
+
+    /// A phrase for beside an estimate (or after "roadtrip routing:"): why `failure` gave nothing,
+    /// `asked` naming what was asked for. A service that did not answer is remembered (`retryAfter`).
+    package func reason(_ failure: ValhallaFailure, asked: String) -> String {
+        let service = "Valhalla at \(url.absoluteString)"
+        let reason: String
+        switch failure {
+        case .unreachable: reason = "\(service) does not answer"
+        case .timedOut: reason = "\(service) did not answer within \(Self.seconds(client.timeout))"
+        case .garbled: return "\(service) answered something that is not \(asked)"
+        case .http(let status, _, let message):
+            return "\(service) answered HTTP \(status)" + (message.map { ": " + String($0.prefix(120)) } ?? "")
+        }
+        lock.withLock { down = (reason, now().addingTimeInterval(retryAfter)) }
+        return reason
+    }
+
+    /// Why the service did not answer a moment ago, while that stands.
+    func recentFailure() -> String? {
+        lock.withLock {
+            guard let down, now() < down.until else { return nil }
+            return down.reason
+        }
+    }
+
+    /// "5 s", "0.5 s".
+    static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import RoadtripTestSupport
+
+/// `roadtrip routing` and the engine the factory picks (issue 36, item 4): Routino in process by
+/// default, a Valhalla service when ROADTRIP_VALHALLA_URL names one. A service answering is
+/// ValhallaRoutingTests' (a real valhalla_service); here one that is down.
+@Suite("Routing engine, end to end")
+struct RoutingEndToEndTests {
+    /// Nothing listens on the discard port of the loopback address: the connection is refused.
+    static let down = "http://127.0.0.1:9"
+
+    static func roadtrip(_ arguments: [String], in directory: TemporaryDirectory, valhalla: String? = nil) throws -> ProcessResult {
+        var variables = RegionsEndToEndTests.variables(directory)
+        if let valhalla { variables["ROADTRIP_VALHALLA_URL"] = valhalla }
+        return try CommandLineEndToEndTests.roadtrip(arguments, in: directory, variables: variables)
+    }
+
+    static func json(_ result: ProcessResult) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any], "\(CommandLineEndToEndTests.describe(result))")
+    }
+
+    @Test("Routino answers, with no region of roads and with one")
+    func routinoIsTheDefault() throws {
+        let directory = try TemporaryDirectory.withSampleTrips()
+        defer { directory.remove() }
+        let none = try Self.roadtrip(["routing"], in: directory)
+        #expect(none.status == 0, "\(CommandLineEndToEndTests.describe(none))")
+        #expect(none.standardOutput.hasPrefix("Legs are routed by Routino, in process, but no region has roads"), "\(none.standardOutput)")
+        let empty = try Self.json(try Self.roadtrip(["routing", "--json"], in: directory))
+        #expect(empty["engine"] as? String == "routino" && empty["answers"] as? Bool == true && (empty["regions"] as? [String]) == [], "\(empty)")
+
+        #expect(try Self.roadtrip(["region", "add", RegionsEndToEndTests.fixture("andorra.osm.pbf")], in: directory).status == 0)
+        let andorra = try Self.roadtrip(["routing"], in: directory)
+        #expect(andorra.standardOutput == "Legs are routed by Routino, in process, on the roads of “andorra”.\n", "\(CommandLineEndToEndTests.describe(andorra))")
+        #expect(try Self.json(try Self.roadtrip(["routing", "--json"], in: directory))["regions"] as? [String] == ["andorra"])
+    }
+
+    @Test("A Valhalla service that does not answer: routing exits 1 saying so, and legs are estimates with the reason")
+    func valhallaDown() throws {
+        let directory = try TemporaryDirectory.withSampleTrips()
+        defer { directory.remove() }
+        let result = try Self.roadtrip(["routing"], in: directory, valhalla: Self.down)
+        #expect(result.status == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("Valhalla at \(Self.down) does not answer: every leg is a straight-line estimate until it answers."),
+                "\(CommandLineEndToEndTests.describe(result))")
+        let json = try Self.roadtrip(["routing", "--json"], in: directory, valhalla: Self.down)
+        #expect(json.status == 1)
+        let status = try Self.json(json)
+        #expect(status["engine"] as? String == "valhalla" && status["url"] as? String == Self.down && status["answers"] as? Bool == false, "\(status)")
+
+        let shown = try Self.json(try Self.roadtrip(["show", "1", "--json"], in: directory, valhalla: Self.down))
+        let legs = try #require(shown["legs"] as? [[String: Any]])
+        #expect(!legs.isEmpty)
+        for leg in legs {
+            #expect(leg["source"] as? String == "estimate" && leg["reason"] as? String == "Valhalla at \(Self.down) does not answer", "\(leg)")
+        }
+    }
+
+    @Test("ROADTRIP_VALHALLA_URL that is not an http address: routing exits 1 saying so")
+    func valhallaURLInvalid() throws {
+        let directory = try TemporaryDirectory.withSampleTrips()
+        defer { directory.remove() }
+        let result = try Self.roadtrip(["routing"], in: directory, valhalla: "ftp://example.org")
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("ROADTRIP_VALHALLA_URL=ftp://example.org is not an http:// or https:// address: legs are routed by Routino instead."),
+                "\(CommandLineEndToEndTests.describe(result))")
+    }
+}
