@@ -61,8 +61,27 @@ struct RegionCommand: ParsableCommand {
                 throw CommandFailure(error.description)
             }
             line.clear()
-            try CommandOutput.printText(RegionCommand.summary(info, seconds: Date().timeIntervalSince(started)))
+            let summary = RegionCommand.summary(info, seconds: Date().timeIntervalSince(started))
+            try CommandOutput.printText(summary + RegionCommand.joinRoads(shelf: job.shelf, line: line))
         }
+    }
+
+    /// Joins the regions' roads again when they changed (`RoadJoin`), its progress on `line`:
+    /// the sentence saying so, as a line, or nothing when there was nothing to join.
+    static func joinRoads(shelf: RegionShelf, line: ProgressLine) -> String {
+        guard RoadJoin.isNeeded(on: shelf) else { return "" }
+        var join = RoadJoin(shelf: shelf)
+        join.isCancelled = { SignalTrap.pendingQuit != nil }
+        join.progress = { line.show($0.text) }
+        line.show("Joining the regions' roads")
+        let result = Result { () throws(RegionError) in try join.run() }
+        line.clear()
+        guard let sentence = RoadJoin.sentence(result).map({ TextWidth.printable($0) }) else { return "" }
+        if case .failure = result {
+            CommandOutput.note(sentence)
+            return ""
+        }
+        return sentence + "\n"
     }
 
     /// "Added region andorra: 245 places and 1,331 roads from andorra.osm.pbf (565 KB) in 0.4 s.",
@@ -153,10 +172,13 @@ struct RegionCommand: ParsableCommand {
         var name: String
 
         func run() throws {
-            do { try RegionShelf.standard(environment: ProcessInfo.processInfo.environment).remove(name) } catch {
+            let shelf = RegionShelf.standard(environment: ProcessInfo.processInfo.environment)
+            do { try shelf.remove(name) } catch {
                 throw CommandFailure(error.description)
             }
-            try CommandOutput.printText("Removed region \(name).\n")
+            SignalTrap.recordQuitSignals()
+            let line = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
+            try CommandOutput.printText("Removed region \(name).\n" + RegionCommand.joinRoads(shelf: shelf, line: line))
         }
     }
 }

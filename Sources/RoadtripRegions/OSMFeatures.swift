@@ -18,6 +18,11 @@ enum OSMFeatures {
         "nwr/man_made=lighthouse,tower,bridge",
     ]
 
+    /// `osmium tags-filter` expressions for what Routino's driving rules read of an extract (the
+    /// ways of `tagging-drive.xml`: roads and ferries, and turn restrictions), with the nodes
+    /// those ways need: a region's roads alone, which the regions' joined roads are built from.
+    static let roadExpressions = ["w/highway", "w/route=ferry", "r/type=restriction"]
+
     /// The roads a region's count of roads counts (ways with one of these, for `osmium tags-count
     /// -t w`): what a car may drive on.
     static let roadTags = "highway=motorway,trunk,primary,secondary,tertiary,unclassified,residential,living_street,service,track,road,"

@@ -11,7 +11,9 @@ import RoadtripCore
 ///    features; `osmium tags-count` counts the roads; `osmium fileinfo` gives the area.
 /// 3. The features become a place index (the gazetteer format), each in the country and region of
 ///    the nearest built-in town, written with `region.json` into a staging folder, which the shelf
-///    then puts in place in one step (`RegionShelf.install`).
+///    then puts in place in one step (`RegionShelf.install`). A region with roads keeps them
+///    alone too (`roads.osm.pbf`, `OSMFeatures.roadExpressions`), for joining the regions' roads
+///    (`RoadJoin`, which the caller runs after the import).
 /// Every step before the last works in the staging folder only, so failing or stopping changes nothing.
 package struct RegionImport: Sendable {
     /// How far an import is, for a progress line.
@@ -108,11 +110,15 @@ package struct RegionImport: Sendable {
             let roads = try tools().run("osmium", ["tags-count", "-F", sourceFormat, source, "-t", "w", OSMFeatures.roadTags], input: source, capture: true)
             let roadCount = OSMFeatures.roadCount(inTagsCount: roads)
             let routable = roadCount > 0 ? try buildRoadDatabase(from: source, format: sourceFormat, in: staging, tools: tools()) : false
+            if routable {
+                try tools().run("osmium", ["tags-filter", "-F", sourceFormat, source, "-o", work(RegionInfo.roadExtractName)] + OSMFeatures.roadExpressions,
+                                input: source)
+            }
             let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")))
             guard !features.isEmpty || routable else { throw RegionError.empty(path: path) }
             let info = RegionInfo(name: name, sourceFile: path, sourceBytes: size, sha256: sha256, added: clock(), bounds: extract.regionBounds,
                                   places: features.count, roads: routable ? roadCount : 0, format: RegionInfo.currentFormat,
-                                  roadDatabase: routable ? RegionInfo.roadsFolderName : nil)
+                                  roadDatabase: routable ? RegionInfo.roadsFolderName : nil, roadExtract: routable ? RegionInfo.roadExtractName : nil)
             try write(info, features: features, in: staging)
             return info
         } catch let error as RegionError {

@@ -29,6 +29,9 @@ package struct RegionInfo: Codable, Equatable, Sendable {
     /// The folder of the region's road database (Routino's, made by `planetsplitter`), inside the
     /// region's folder; nil for a region added before roads were routed.
     package var roadDatabase: String?
+    /// The file of the extract's roads alone (`roadExtractName`), inside the region's folder, kept
+    /// for joining the regions' roads (`RoadJoin`); nil for a region added before they joined.
+    package var roadExtract: String? = nil
 
     package static let currentFormat = 1
     /// The file in a region's folder that holds this.
@@ -37,6 +40,8 @@ package struct RegionInfo: Codable, Equatable, Sendable {
     package static let placesFileName = "places.bin"
     /// The road database's folder in a region's folder.
     package static let roadsFolderName = "roads"
+    /// The extract's roads alone, what the joined roads of the regions are built from.
+    package static let roadExtractName = "roads.osm.pbf"
     /// Routino's tagging rules for driving, as Debian's `routino` installs them.
     package static let drivingTagging = "/usr/share/routino/tagging-drive.xml"
 

@@ -90,22 +90,26 @@ package struct RegionShelf: Sendable {
     func install(_ staging: URL, as name: String) throws(RegionError) {
         defer { try? FileManager.default.removeItem(at: staging) }
         try withLock { () throws(RegionError) in
-            let version = ShelfName.version(of: name)
-            let link = directory.appendingPathComponent(name)
-            let temporaryLink = directory.appendingPathComponent(ShelfName.temporaryLink())
             let previous = regionLinkTarget(name)
-            guard rename(staging.path, directory.appendingPathComponent(version).path) == 0 else {
-                throw .cannotWrite(path: directory.path, reason: Self.errorText())
-            }
-            guard symlink(version, temporaryLink.path) == 0, rename(temporaryLink.path, link.path) == 0 else {
-                let reason = Self.errorText()
-                unlink(temporaryLink.path)
-                try? FileManager.default.removeItem(at: directory.appendingPathComponent(version))
-                throw .cannotWrite(path: link.path, reason: reason)
-            }
-            syncDirectory()
+            try link(staging, as: ShelfName.version(of: name), at: name)
             if let previous { removeOwnFolder(previous, provenBy: [ShelfName.markName, RegionInfo.fileName]) }
         }
+    }
+
+    /// Renames `staging` to `version` and the link `name` over to it, in one step; under the lock.
+    func link(_ staging: URL, as version: String, at name: String) throws(RegionError) {
+        let link = directory.appendingPathComponent(name)
+        let temporaryLink = directory.appendingPathComponent(ShelfName.temporaryLink())
+        guard rename(staging.path, directory.appendingPathComponent(version).path) == 0 else {
+            throw .cannotWrite(path: directory.path, reason: Self.errorText())
+        }
+        guard symlink(version, temporaryLink.path) == 0, rename(temporaryLink.path, link.path) == 0 else {
+            let reason = Self.errorText()
+            unlink(temporaryLink.path)
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(version))
+            throw .cannotWrite(path: link.path, reason: reason)
+        }
+        syncDirectory()
     }
 
     /// Removes region `name`: its link first (in one step), then its folder.
@@ -135,8 +139,13 @@ package struct RegionShelf: Sendable {
                 case .staging(let pid) where Self.isGone(pid):
                     removeOwnFolder(name, provenBy: [ShelfName.markName])
                 case .temporaryLink(let pid) where Self.isGone(pid):
-                    if case .version = linkTarget(name).flatMap(ShelfName.init) { unlink(directory.appendingPathComponent(name).path) }
+                    switch linkTarget(name).flatMap(ShelfName.init) {
+                    case .version, .joinedVersion: unlink(directory.appendingPathComponent(name).path)
+                    default: break
+                    }
                 case .version where !linked.contains(name):
+                    removeOwnFolder(name, provenBy: [ShelfName.markName])
+                case .joinedVersion where name != joinedLinkTarget():
                     removeOwnFolder(name, provenBy: [ShelfName.markName])
                 default:
                     continue
@@ -149,9 +158,9 @@ package struct RegionShelf: Sendable {
         pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
     }
 
-    private func withLock<T>(_ body: () throws(RegionError) -> T) throws(RegionError) -> T {
+    func withLock<T>(named lockName: String = ShelfName.lockName, _ body: () throws(RegionError) -> T) throws(RegionError) -> T {
         try prepareFolder()
-        let path = directory.appendingPathComponent(ShelfName.lockName).path
+        let path = directory.appendingPathComponent(lockName).path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: Self.errorText()) }
         defer { close(descriptor) }
@@ -180,7 +189,7 @@ package struct RegionShelf: Sendable {
         }
     }
 
-    private func syncDirectory() {
+    func syncDirectory() {
         let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
@@ -197,14 +206,14 @@ package struct RegionShelf: Sendable {
         return lstat(directory.appendingPathComponent(name).path, &status) == 0 ? status.st_mode & S_IFMT : nil
     }
 
-    private func linkTarget(_ name: String) -> String? {
+    func linkTarget(_ name: String) -> String? {
         guard fileType(name) == S_IFLNK else { return nil }
         return try? FileManager.default.destinationOfSymbolicLink(atPath: directory.appendingPathComponent(name).path)
     }
 
     /// The version `name` names when it is a region's link roadtrip made: a link to a version's
     /// name beside it.
-    private func regionLinkTarget(_ name: String) -> String? {
+    func regionLinkTarget(_ name: String) -> String? {
         guard let target = linkTarget(name), case .version = ShelfName(target) else { return nil }
         return target
     }
@@ -212,9 +221,10 @@ package struct RegionShelf: Sendable {
     /// Whether `name` is an entry roadtrip makes, of the kind its name says.
     private func isOwnEntry(_ name: String) -> Bool {
         switch ShelfName(name) {
-        case .lock: return fileType(name) == S_IFREG
+        case .lock, .joinLock: return fileType(name) == S_IFREG
         case .region: return regionLinkTarget(name) != nil
-        case .version, .staging: return fileType(name) == S_IFDIR
+        case .joinedLink: return joinedLinkTarget() != nil
+        case .version, .staging, .joinedVersion: return fileType(name) == S_IFDIR
         case .temporaryLink: return fileType(name) == S_IFLNK
         case nil: return false
         }
@@ -223,7 +233,7 @@ package struct RegionShelf: Sendable {
     /// Removes the folder `name` (a version or a staging folder) when it is a real folder, not a
     /// link, holding one of `proofs`: roadtrip's mark (or, for a version a region named, the
     /// `region.json` of a region added before roadtrip marked its folders).
-    private func removeOwnFolder(_ name: String, provenBy proofs: [String]) {
+    func removeOwnFolder(_ name: String, provenBy proofs: [String]) {
         guard fileType(name) == S_IFDIR else { return }
         let folder = directory.appendingPathComponent(name)
         let proven = proofs.contains { proof in

@@ -3,15 +3,23 @@ import Foundation
 /// The names roadtrip gives what it puts in the regions folder, so that it knows them again and
 /// touches nothing else: a region's link (`andorra`), the folder it names (`.andorra-1f3c2a4b-9d0`),
 /// the folder an import builds in (`.staging-PID-1F3C2A4B`), the link of an install under way
-/// (`.link-PID-1F3C2A4B`), and the lock (`.lock`). Anything else in the folder is not roadtrip's.
+/// (`.link-PID-1F3C2A4B`), and the lock (`.lock`); the regions' joined roads (`RoadJoin`): their
+/// link (`.joined`), the folder it names (`.joined_1f3c2a4b9d0e`, a name no region's folder can
+/// have) and the lock their builds take in turn (`.join-lock`). Anything else in the folder is not roadtrip's.
 enum ShelfName: Equatable {
     case lock
     case region(String)
     case version(region: String)
     case staging(pid: Int32)
     case temporaryLink(pid: Int32)
+    case joinLock
+    case joinedLink
+    case joinedVersion
 
     static let lockName = ".lock"
+    static let joinLockName = ".join-lock"
+    static let joinedLinkName = ".joined"
+    private static let joinedPrefix = ".joined_"
     /// The file roadtrip puts in every folder it makes in the regions folder, first: a folder
     /// without it is never swept, whatever its name.
     static let markName = ".made-by-roadtrip"
@@ -20,6 +28,13 @@ enum ShelfName: Equatable {
     init?(_ name: String) {
         if name == Self.lockName {
             self = .lock
+        } else if name == Self.joinLockName {
+            self = .joinLock
+        } else if name == Self.joinedLinkName {
+            self = .joinedLink
+        } else if name.hasPrefix(Self.joinedPrefix), name.count == Self.joinedPrefix.count + 12,
+                  name.dropFirst(Self.joinedPrefix.count).allSatisfy("0123456789abcdef".contains) {
+            self = .joinedVersion
         } else if let pid = Self.pid(in: name, after: ".staging-") {
             self = .staging(pid: pid)
         } else if let pid = Self.pid(in: name, after: ".link-") {
@@ -36,6 +51,11 @@ enum ShelfName: Equatable {
     /// A new name for a version of region `name`: `.andorra-1f3c2a4b-9d0`.
     static func version(of name: String) -> String {
         ".\(name)-\(UUID().uuidString.prefix(12).lowercased())"
+    }
+
+    /// A new name for a version of the joined roads: `.joined_1f3c2a4b9d0e`.
+    static func joinedVersion() -> String {
+        joinedPrefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
     }
 
     /// A new staging folder's name for this process.

@@ -50,6 +50,8 @@ struct RoadGrid: Sendable {
     /// Whether any of the 3 × 3 bins around (`latitude`, `longitude`) holds a node: each column of
     /// three is one run of offsets, and a bin holds nodes when the next bin's start is later.
     private func readBins(latitude: Int, longitude: Int) -> Bool {
+        // A point two bins or more off the grid (in the region's box, past its roads) is near none.
+        guard (-1...latitudeBins).contains(latitude), (-1...longitudeBins).contains(longitude) else { return false }
         let rows = max(0, latitude - 1)...min(latitudeBins - 1, latitude + 1)
         let columns = max(0, longitude - 1)...min(longitudeBins - 1, longitude + 1)
         guard !rows.isEmpty, !columns.isEmpty else { return false }

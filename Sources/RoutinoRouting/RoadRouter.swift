@@ -38,6 +38,8 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     }
 
     let regions: [Roads]
+    /// The regions' joined roads, for a leg from one region into another (`RoadRouter+Joined`).
+    let joined: Joined?
     /// Every router's calls into Routino, one at a time: the library keeps process-wide state
     /// (its profiles, its error, its translations), and two routers on two queues at once
     /// corrupted it (a crash in libroutino when two test suites each routed on their own).
@@ -46,9 +48,11 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     // Touched on `queue` only.
     private var databases: [String: OpaquePointer] = [:]
 
-    /// `regions`: the regions with a road database, in the order they are tried.
-    package init(regions: [Roads]) {
+    /// `regions`: the regions with a road database, in the order they are tried; `joined`: their
+    /// joined roads, if built.
+    package init(regions: [Roads], joined: Joined? = nil) {
         self.regions = regions
+        self.joined = joined
     }
 
     deinit {
@@ -58,22 +62,22 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     }
 
     package func roads(from: Coordinate, to: Coordinate) -> CoveringRoads? {
-        regions.first { $0.covers(from) && $0.covers(to) }.map { CoveringRoads(name: $0.region, version: $0.database) }
+        ownRoads(from: from, to: to).map { CoveringRoads(name: $0.region, version: $0.database) } ?? joinedRoads(from: from, to: to)
     }
 
-    package var everyRoads: Set<String> { Set(regions.map(\.database)) }
+    package var everyRoads: Set<String> { Set(regions.map(\.database) + [joined?.roads.database].compactMap { $0 }) }
 
     /// Routes the leg `from` → `to` (named `fromName`, `toName` for the reason of an estimate).
     package func route(from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions = RouteOptions()) -> RoadOutcome {
-        guard let roads = regions.first(where: { $0.covers(from) && $0.covers(to) }) else {
+        guard let roads = ownRoads(from: from, to: to) else {
             if !regions.contains(where: { $0.covers(from) }) { return .estimate(reason: "no region covers \(fromName)") }
             if !regions.contains(where: { $0.covers(to) }) { return .estimate(reason: "no region covers \(toName)") }
-            return .estimate(reason: "\(fromName) and \(toName) are in different regions")
+            return routeAcross(from: from, to: to, fromName: fromName, toName: toName, options: options)
         }
         return queue.sync { routeOnQueue(roads, from: from, to: to, fromName: fromName, toName: toName, options: options) }
     }
 
-    private func routeOnQueue(_ roads: Roads, from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions) -> RoadOutcome {
+    func routeOnQueue(_ roads: Roads, from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions) -> RoadOutcome {
         let engine: Engine
         switch prepare(roads, options: options) {
         case .success(let ready): engine = ready
@@ -91,6 +95,9 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     /// Why Routino gave no route: a phrase for beside an estimate.
     struct Reason: Error {
         let phrase: String
+
+        /// Routino found no road from one end to the other.
+        static let noRoad = "no road between them"
     }
 
     /// One region's database and a profile, loaded and checked: what routing a leg needs.
@@ -125,7 +132,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
             var waypoints: [OpaquePointer?] = [start, end]
             let flags = Int32(quickest ? ROUTINO_ROUTE_QUICKEST : ROUTINO_ROUTE_SHORTEST) | Int32(ROUTINO_ROUTE_LIST_TEXT_ALL)
             guard let output = waypoints.withUnsafeMutableBufferPointer({ Routino_CalculateRoute(database, profile, translation, $0.baseAddress, 2, flags, nil) }) else {
-                return .estimate(reason: "no road between them")
+                return .estimate(reason: Reason.noRoad)
             }
             defer { Routino_DeleteRoute(output) }
             let points = Self.drivenPoints(output)
@@ -181,9 +188,9 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     }()
 
     private func database(for roads: Roads) -> OpaquePointer? {
-        if let loaded = databases[roads.region] { return loaded }
+        if let loaded = databases[roads.database] { return loaded }
         guard let database = Routino_LoadDatabase(roads.folder.path, nil) else { return nil }
-        databases[roads.region] = database
+        databases[roads.database] = database
         return database
     }
 }
@@ -196,7 +203,7 @@ extension RoadRouter {
             let version = (try? FileManager.default.destinationOfSymbolicLink(atPath: region.folder.path)) ?? region.folder.path
             return Roads(region: region.name, folder: region.folder.appendingPathComponent(folder), bounds: bounds, database: version)
         }
-        self.init(regions: roads)
+        self.init(regions: roads, joined: Joined(shelf.joinedRoads(), regions: roads))
     }
 
     /// Whether any region has roads to route on.

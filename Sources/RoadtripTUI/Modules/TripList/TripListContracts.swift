@@ -118,6 +118,10 @@ protocol TripListInteractorInput: EditingSession {
     /// how far it is and stopping when cancelled; nothing changes unless it succeeds.
     func regionImporter(for path: String) -> @Sendable (BusyProgress) -> Result<RegionInfo, RegionError>
     func removeRegion(_ name: String) throws(RegionError)
+    /// Joins the regions' roads again after a region was added or removed (`RoadJoin`), on
+    /// whatever thread calls it, reporting how far it is: the sentence saying what it did. nil
+    /// when the joined roads are those of the regions already (nothing to do).
+    func roadJoiner() -> (@Sendable (BusyProgress) -> String?)?
     /// The regions changed: the next search loads them again.
     func regionsChanged()
 }

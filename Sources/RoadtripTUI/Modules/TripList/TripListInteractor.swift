@@ -84,6 +84,16 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
         try shelf.remove(name)
     }
 
+    func roadJoiner() -> (@Sendable (BusyProgress) -> String?)? {
+        guard let shelf, RoadJoin.isNeeded(on: shelf) else { return nil }
+        return { progress in
+            var join = RoadJoin(shelf: shelf)
+            join.isCancelled = { progress.isCancelled }
+            join.progress = { progress.say($0.text) }
+            return RoadJoin.sentence(Result { () throws(RegionError) in try join.run() })
+        }
+    }
+
     func regionsChanged() {
         places.reload()
         roadLegs.reload()

@@ -259,9 +259,11 @@ final class TripListPresenter: TripListViewOutput {
         switch result {
         case .success(let info):
             interactor.regionsChanged()
-            message = StatusMessage("Added region \(info.name): \(RegionText.counts(info)). Its places are found when adding a stop.")
+            let added = "Added region \(info.name): \(RegionText.counts(info)). Its places are found when adding a stop."
+            message = StatusMessage(added)
             view?.showRegions(regionsViewModel(), selecting: info.name)
             refresh()
+            joinRoads(after: added)
         case .failure(let error):
             view?.beginRegionAdd(path: path)
             view?.showRegionAddError(error.description)
@@ -278,10 +280,12 @@ final class TripListPresenter: TripListViewOutput {
     }
 
     func didAnswerRemoveRegion(name: String, confirmed: Bool) {
+        var removed: String?
         if confirmed {
             do {
                 try interactor.removeRegion(name)
                 interactor.regionsChanged()
+                removed = "Removed region \(name)."
                 message = StatusMessage("Removed region \(name).")
             } catch {
                 message = StatusMessage(error.description, isError: true)
@@ -289,6 +293,19 @@ final class TripListPresenter: TripListViewOutput {
             refresh()
         }
         view?.showRegions(regionsViewModel(), selecting: nil)
+        if confirmed { joinRoads(after: removed) }
+    }
+
+    /// After a region was added or removed: joins the regions' roads again off the main loop
+    /// when they changed, then says what the join did after what the status bar `said`.
+    private func joinRoads(after said: String?) {
+        guard let joiner = interactor.roadJoiner() else { return }
+        router.runBusy(BusyTask(title: "Joining the regions' roads", job: "road-join", reporting: joiner) { [weak self] note in
+            guard let self else { return }
+            interactor.regionsChanged()
+            message = StatusMessage([said, note].compactMap { $0 }.joined(separator: " "))
+            refresh()
+        })
     }
 
     func didCloseRegions() {

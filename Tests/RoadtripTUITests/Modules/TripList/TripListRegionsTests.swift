@@ -41,6 +41,27 @@ extension TripListPresenterTests {
         #expect(view.last?.message?.text == "Added region krems: 12 places, 1,331 roads. Its places are found when adding a stop.")
     }
 
+    /// Issue 36: after an add or a remove the regions' roads are joined again, off the main loop,
+    /// and the status bar says so after what it said of the region; nothing runs when they are current.
+    @Test func afterAnAddOrARemoveTheRegionsRoadsAreJoinedAgain() throws {
+        let joined = "Joined the roads of 2 regions: legs between them are routed where their roads meet."
+        interactor.joinNote = .some(joined)
+        let added = Self.installed("krems", places: 12)
+        interactor.regionResult = .success(try added.info.get())
+        interactor.installedRegions = [added]
+        presenter.didSubmitAddRegion(path: "~/maps/krems.osm.gz")
+        #expect(router.busyTitles == ["Adding region “krems.osm.gz”", "Joining the regions' roads"])
+        #expect(interactor.regionsChangedCount == 2, "the legs are routed again on the joined roads")
+        #expect(view.last?.message?.text == "Added region krems: 12 places, 1,331 roads. Its places are found when adding a stop. " + joined)
+        interactor.joinNote = .some(nil)
+        presenter.didAnswerRemoveRegion(name: "krems", confirmed: true)
+        #expect(router.busyTitles.last == "Joining the regions' roads" && router.busyTitles.count == 3)
+        #expect(view.last?.message?.text == "Removed region krems.")
+        interactor.joinNote = nil
+        presenter.didAnswerRemoveRegion(name: "andorra", confirmed: false)
+        #expect(router.busyTitles.count == 3)
+    }
+
     @Test func aFailedAddShowsTheFormAgainWithTheSentence() {
         interactor.regionResult = .failure(.notAFile(path: "/tmp", what: "a folder"))
         presenter.didSubmitAddRegion(path: "/tmp")

@@ -117,6 +117,12 @@ final class TripListInteractorSpy: TripListInteractorInput {
         removedRegions.append(name)
         installedRegions.removeAll { $0.name == name }
     }
+    /// What joining the regions' roads says (nil: there is nothing to join).
+    var joinNote: String??
+    func roadJoiner() -> (@Sendable (BusyProgress) -> String?)? {
+        guard let joinNote else { return nil }
+        return { _ in joinNote }
+    }
     func regionsChanged() { regionsChangedCount += 1 }
 
     var undoDescription: String?
