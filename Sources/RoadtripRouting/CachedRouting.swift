@@ -4,14 +4,23 @@ import RoadtripRegions
 
 /// Any engine's legs kept on disk (`RoadLegCache`): a leg routed before is taken from the cache,
 /// under the version of the roads it was routed on, and a leg routed now is kept there; a matrix
-/// takes the legs kept and routes only the others.
+/// takes the legs kept and routes only the others, then keeps those for their figures.
+///
+/// A leg of a matrix has no line (`RoadLeg.line` empty: the engine was not asked for it). It is
+/// kept for figures only: another matrix takes it, but a trip screen (`route`, `known`) never
+/// gets it, which would draw the leg as a road of no shape; the screen routes the leg again, and
+/// the leg with its line then takes its place in the cache.
 package final class CachedRouting: RoadRouting, @unchecked Sendable {
     let engine: any RoadRouting
     let cache: RoadLegCache
 
-    package init(_ engine: any RoadRouting, file: URL) {
+    package convenience init(_ engine: any RoadRouting, file: URL) {
+        self.init(engine, file: file, limits: RoadLegCache.Limits())
+    }
+
+    init(_ engine: any RoadRouting, file: URL, limits: RoadLegCache.Limits) {
         self.engine = engine
-        cache = RoadLegCache(file: file)
+        cache = RoadLegCache(file: file, limits: limits)
     }
 
     /// The standard cache file of `environment` (`$XDG_CACHE_HOME/roadtrip/road-legs.jsonl`).
@@ -31,22 +40,53 @@ package final class CachedRouting: RoadRouting, @unchecked Sendable {
             return engine.route(from: from, to: to, fromName: fromName, toName: toName, options: options)
         }
         let key = RoadLegCache.key(database: roads.version, options: options, from: from, to: to)
-        if let leg = cache.leg(key, databases: everyRoads, region: roads.name) { return .road(leg) }
+        if let leg = cache.leg(key, databases: everyRoads, region: roads.name), !leg.line.isEmpty { return .road(leg) }
         let outcome = engine.route(from: from, to: to, fromName: fromName, toName: toName, options: options)
         if case .road(let leg) = outcome { cache.store(leg, key: key) }
         return outcome
     }
 
+    /// The leg kept with its line, for a screen (a matrix's leg, figures only, is not).
     package func known(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoadLeg? {
+        figures(from: from, to: to, options: options).flatMap { $0.line.isEmpty ? nil : $0 }
+    }
+
+    /// The leg kept, with its line or (from a matrix) without.
+    private func figures(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoadLeg? {
         guard let roads = engine.roads(from: from, to: to) else { return nil }
         return cache.leg(RoadLegCache.key(database: roads.version, options: options, from: from, to: to), databases: everyRoads, region: roads.name)
     }
 
     package func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoadLeg?,
                         progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
-        engine.matrix(of: stops, options: options, known: { i, j in
-            known(i, j) ?? self.known(from: stops[i].0, to: stops[j].0, options: options)
+        var kept = Set<Int>()
+        let outcome = engine.matrix(of: stops, options: options, known: { i, j in
+            guard let leg = known(i, j) ?? self.figures(from: stops[i].0, to: stops[j].0, options: options) else { return nil }
+            kept.insert(i * stops.count + j)
+            return leg
         }, progress: progress)
+        if case .roads(let matrix) = outcome { keep(matrix, of: stops, options: options, except: kept) }
+        return outcome
+    }
+
+    /// The most legs a matrix keeps: half what the cache holds, so that one large matrix does not
+    /// push out the legs of every trip screen (a matrix of 71 stops at the standard limits).
+    var matrixLegsKept: Int { cache.limits.entries / 2 }
+
+    /// Keeps the legs of `matrix` routed now (not those `known` before) for their figures, in one
+    /// write, when they are not more than `matrixLegsKept`.
+    private func keep(_ matrix: RoadMatrix, of stops: [(Coordinate, String)], options: RouteOptions, except known: Set<Int>) {
+        let n = stops.count
+        guard n * (n - 1) - known.count <= matrixLegsKept else { return }
+        var legs: [(leg: RoadLeg, key: String)] = []
+        for i in 0..<n {
+            for j in 0..<n where i != j && !known.contains(i * n + j) {
+                guard let roads = engine.roads(from: stops[i].0, to: stops[j].0) else { continue }
+                legs.append((RoadLeg(metres: matrix.meters(i, j), seconds: matrix.seconds(i, j), line: [], region: roads.name),
+                             RoadLegCache.key(database: roads.version, options: options, from: stops[i].0, to: stops[j].0)))
+            }
+        }
+        cache.store(legs)
     }
 
     /// Reads the cache file on another thread: the planner calls it at start, so that the first

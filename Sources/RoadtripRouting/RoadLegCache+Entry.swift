@@ -10,7 +10,8 @@ extension RoadLegCache {
         let metres: Double
         let seconds: Double
         /// The road's line, "latitude,longitude" pairs apart by spaces, each number as Swift
-        /// prints it (it reads back the same).
+        /// prints it (it reads back the same); empty for a leg of a matrix, kept for its
+        /// figures only (`CachedRouting`).
         let line: String
 
         init(k: String, metres: Double, seconds: Double, line: [Coordinate]) {

@@ -98,12 +98,28 @@ final class RoadLegCache: @unchecked Sendable {
     /// drive has, a line past `limits.lineBytes`) is not kept. Past the limits, the file is
     /// written again without the legs used least recently.
     func store(_ leg: RoadLeg, key: String) {
-        let entry = Entry(k: key, metres: leg.metres, seconds: leg.seconds, line: leg.line)
-        guard entry.validated() != nil, var data = entry.encoded(), data.count < limits.lineBytes else { return }
-        data.append(0x0A)
+        store([(leg, key)])
+    }
+
+    /// Keeps each leg under its key (`store(_:key:)`), appended to the file in one write: a
+    /// matrix's legs.
+    func store(_ legs: [(leg: RoadLeg, key: String)]) {
+        var data = Data()
+        var kept: [(String, Kept)] = []
+        for (leg, key) in legs {
+            let entry = Entry(k: key, metres: leg.metres, seconds: leg.seconds, line: leg.line)
+            guard entry.validated() != nil, var line = entry.encoded(), line.count < limits.lineBytes else { continue }
+            line.append(0x0A)
+            data.append(line)
+            kept.append((key, Kept(metres: leg.metres, seconds: leg.seconds, line: leg.line, bytes: line.count, used: 0)))
+        }
+        guard !kept.isEmpty else { return }
         lock.lock()
         defer { lock.unlock() }
-        entries?[key] = Kept(metres: leg.metres, seconds: leg.seconds, line: leg.line, bytes: data.count, used: tick())
+        for (key, var leg) in kept {
+            leg.used = tick()
+            entries?[key] = leg
+        }
         guard writable else { return }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         guard (try? AtomicWriter.append(data, to: file.path)) != nil else { return }

@@ -48,11 +48,11 @@ extension RoadRouter {
         return .roads(RoadMatrix(count: n, meters: meters, seconds: seconds))
     }
 
-    /// The most stops whose every leg a matrix routes: 118, each way 13,806 legs, about 10 seconds
-    /// on the 2-core machine of BENCHMARKS.md at the 0.72 ms a leg measured there (issue 34: 300
-    /// stops, 89,700 legs, ran 65 s; 1,000 stops ran past 10 minutes printing nothing). Above it
-    /// the order is searched in straight lines, with the reason, until the road matrix is faster.
-    package static let matrixStopLimit = 118
+    /// The most stops whose every leg a matrix routes: 103, each way 10,506 legs, about 10 seconds
+    /// at the 0.95 ms of CPU a leg measured with `Scripts/bench-matrix.py` (issue 36: 118 stops,
+    /// 13,806 legs, took 13.1 s of CPU; issue 34: 300 stops ran 65 s, 1,000 past 10 minutes
+    /// printing nothing). Above it the order is searched in straight lines, with the reason.
+    package static let matrixStopLimit = 103
     package static let matrixLegLimit = matrixStopLimit * (matrixStopLimit - 1)
 
     /// Why the legs between `stops` are too many to route, or nil: legs `known` before are not counted.
@@ -66,7 +66,8 @@ extension RoadRouter {
             }
             if unrouted > Self.matrixLegLimit {
                 return "\(DistanceUnit.grouped(n)) stops make \(DistanceUnit.grouped(n * (n - 1))) road legs, more than the "
-                    + "\(DistanceUnit.grouped(Self.matrixLegLimit)) (\(Self.matrixStopLimit) stops) routed in about 10 seconds"
+                    + "\(DistanceUnit.grouped(Self.matrixLegLimit)) (\(Self.matrixStopLimit) stops) routed here in about 10 seconds; "
+                    + "a Valhalla server routes more (set ROADTRIP_VALHALLA_URL)"
             }
         }
         return nil
