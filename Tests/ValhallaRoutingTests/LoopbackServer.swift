@@ -20,6 +20,10 @@ final class LoopbackServer: @unchecked Sendable {
         case close
     }
 
+    /// How long a test's router waits for a server that answers: a hang guard only, never hit on a
+    /// working machine however loaded (the answer comes when the serving thread gets the CPU).
+    static let patience: TimeInterval = 300
+
     let port: UInt16
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
     private let listener: Int32

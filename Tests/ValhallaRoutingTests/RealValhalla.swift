@@ -99,10 +99,10 @@ enum RealValhalla {
         }
 
         /// Asks `/status` until it answers (the service reads its tiles first); fails when the
-        /// service exits, or after a minute.
+        /// service exits, or after five minutes (a hang guard).
         private func waitUntilAnswering(log: String) throws {
             let router = ValhallaRouter(url: url, timeout: 2)
-            let deadline = Date().addingTimeInterval(60)
+            let deadline = Date().addingTimeInterval(300)
             while Date() < deadline {
                 if case .success = router.status() { return }
                 var status: Int32 = 0

@@ -19,7 +19,7 @@ struct RealValhallaTests {
     @Test func aLegOverThePassIsOnRoads() throws {
         let service = try RealValhalla.start()
         defer { service.stop() }
-        let router = ValhallaRouter(url: service.url)
+        let router = ValhallaRouter(url: service.url, timeout: LoopbackServer.patience)
         #expect(try router.status().get() == "3.9.1")
         guard case .road(let leg) = router.route(from: Self.vella, to: Self.pas, fromName: "Andorra la Vella", toName: "Pas de la Casa") else {
             Issue.record("the leg is on roads"); return
@@ -43,7 +43,7 @@ struct RealValhallaTests {
         defer { service.stop() }
         let stops = [(Self.vella, "Andorra la Vella"), (Self.escaldes, "Escaldes"), (Self.encamp, "Encamp"), (Self.pas, "Pas de la Casa")]
         var calls = 0
-        let outcome = ValhallaRouter(url: service.url).matrix(of: stops) { done, total in
+        let outcome = ValhallaRouter(url: service.url, timeout: LoopbackServer.patience).matrix(of: stops) { done, total in
             calls += 1
             #expect(done == 12 && total == 12)
             return true
@@ -63,7 +63,7 @@ struct RealValhallaTests {
     @Test func aStopPastTheTilesIsAnEstimate() throws {
         let service = try RealValhalla.start()
         defer { service.stop() }
-        let outcome = ValhallaRouter(url: service.url).route(from: Self.vella, to: Coordinate(latitude: 42.6, longitude: 2.5), fromName: "Andorra la Vella", toName: "Prades")
+        let outcome = ValhallaRouter(url: service.url, timeout: LoopbackServer.patience).route(from: Self.vella, to: Coordinate(latitude: 42.6, longitude: 2.5), fromName: "Andorra la Vella", toName: "Prades")
         #expect(outcome == .estimate(reason: "no road within 1 km of Andorra la Vella or Prades"))
     }
 }

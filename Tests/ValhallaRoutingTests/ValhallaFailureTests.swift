@@ -10,7 +10,7 @@ struct ValhallaFailureTests {
     static let stops = [(vella, "Andorra la Vella"), (pas, "Pas de la Casa"), (Coordinate(latitude: 42.5345, longitude: 1.5806), "Encamp")]
 
     /// The outcome of one leg asked of a server behaving as `behaviour` (stopped after).
-    static func leg(_ behaviour: LoopbackServer.Behaviour, timeout: TimeInterval = 5) throws -> (RoadOutcome, String) {
+    static func leg(_ behaviour: LoopbackServer.Behaviour, timeout: TimeInterval = LoopbackServer.patience) throws -> (RoadOutcome, String) {
         let server = try LoopbackServer(behaviour)
         defer { server.stop() }
         let router = ValhallaRouter(url: server.url, timeout: timeout)
@@ -56,35 +56,38 @@ struct ValhallaFailureTests {
     @Test func aServiceThatIsDownDoesNotAnswer() throws {
         let server = try LoopbackServer(.close)
         server.stop()
-        let outcome = ValhallaRouter(url: server.url).route(from: Self.vella, to: Self.pas, fromName: "A", toName: "B")
+        let outcome = ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).route(from: Self.vella, to: Self.pas, fromName: "A", toName: "B")
         #expect(outcome == .estimate(reason: "Valhalla at \(server.url.absoluteString) does not answer"))
     }
 
     /// After a time-out, the next legs are estimates at once for the same reason: a trip of many
-    /// legs does not wait a time-out for each (the server sees one connection).
+    /// legs does not wait a time-out for each. Once the first leg timed out the server is stopped,
+    /// so that a leg asked again would be refused ("does not answer"), not timed out: the reason
+    /// tells whether it was asked, however slow the machine (no count of connections racing the
+    /// server's thread).
     @Test func aServiceThatTimedOutIsNotAskedAgainAtOnce() throws {
         let server = try LoopbackServer(.silent)
-        defer { server.stop() }
         let router = ValhallaRouter(url: server.url, timeout: 0.5, retryAfter: 3_600)
         let reason = "Valhalla at \(server.url.absoluteString) did not answer within 0.5 s"
-        for _ in 0..<3 {
+        #expect(router.route(from: Self.vella, to: Self.pas, fromName: "A", toName: "B") == .estimate(reason: reason))
+        server.stop()
+        for _ in 0..<2 {
             #expect(router.route(from: Self.vella, to: Self.pas, fromName: "A", toName: "B") == .estimate(reason: reason))
         }
         #expect(router.matrix(of: Self.stops) == .estimate(reason: reason))
-        #expect(server.connections == 1)
     }
 
     @Test func aMatrixOfGarbageIsAnEstimate() throws {
         let server = try LoopbackServer(.answer(status: 200, body: #"{"sources_to_targets":[[{"distance":1,"time":60}]]}"#))
         defer { server.stop() }
-        #expect(ValhallaRouter(url: server.url).matrix(of: Self.stops)
+        #expect(ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops)
             == .estimate(reason: "Valhalla at \(server.url.absoluteString) answered something that is not a road matrix"))
     }
 
     @Test func theStatusOfAServiceThatIsNotValhalla() throws {
         let server = try LoopbackServer(.answer(status: 200, body: "[]"))
         defer { server.stop() }
-        let router = ValhallaRouter(url: server.url)
+        let router = ValhallaRouter(url: server.url, timeout: LoopbackServer.patience)
         #expect(router.status() == .failure(.garbled))
     }
 }

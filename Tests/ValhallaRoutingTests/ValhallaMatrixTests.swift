@@ -23,7 +23,7 @@ struct ValhallaMatrixTests {
     @Test func aMatrixHasEveryLegBothWays() throws {
         let server = try LoopbackServer(.respond(Self.answer))
         defer { server.stop() }
-        guard case .roads(let matrix) = ValhallaRouter(url: server.url).matrix(of: Self.stops(3)) else { Issue.record("a matrix on roads"); return }
+        guard case .roads(let matrix) = ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops(3)) else { Issue.record("a matrix on roads"); return }
         #expect(matrix.meters(2, 0) == 3_000)
         #expect(matrix.seconds(0, 1) == 60)
         #expect(matrix.meters(1, 1) == 0)
@@ -35,7 +35,7 @@ struct ValhallaMatrixTests {
         let server = try LoopbackServer(.respond(Self.answer))
         defer { server.stop() }
         var reported: [Int] = []
-        let outcome = ValhallaRouter(url: server.url).matrix(of: Self.stops(60)) { done, total in
+        let outcome = ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops(60)) { done, total in
             #expect(total == 60 * 59)
             reported.append(done)
             return true
@@ -49,7 +49,7 @@ struct ValhallaMatrixTests {
     @Test func aCancelStopsBetweenRequests() throws {
         let server = try LoopbackServer(.respond(Self.answer))
         defer { server.stop() }
-        #expect(ValhallaRouter(url: server.url).matrix(of: Self.stops(60)) { _, _ in false } == .cancelled)
+        #expect(ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops(60)) { _, _ in false } == .cancelled)
         #expect(server.connections == 1)
     }
 
@@ -58,7 +58,7 @@ struct ValhallaMatrixTests {
         let server = try LoopbackServer(.respond(Self.answer))
         defer { server.stop() }
         let known = RoadLeg(metres: 5, seconds: 7, line: [], region: "Valhalla")
-        let outcome = ValhallaRouter(url: server.url).matrix(of: Self.stops(2), options: RouteOptions(), known: { i, _ in i == 0 ? known : nil }) { _, _ in true }
+        let outcome = ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops(2), options: RouteOptions(), known: { i, _ in i == 0 ? known : nil }) { _, _ in true }
         guard case .roads(let matrix) = outcome else { Issue.record("a matrix on roads"); return }
         #expect(matrix.meters(0, 1) == 5)
         #expect(matrix.meters(1, 0) == 2_000)
@@ -68,6 +68,6 @@ struct ValhallaMatrixTests {
     @Test func aPairWithoutARoadIsAnEstimate() throws {
         let server = try LoopbackServer(.answer(status: 200, body: #"{"sources_to_targets":[[{"distance":0,"time":0},{"distance":null,"time":null}],[{"distance":1,"time":60},{"distance":0,"time":0}]]}"#))
         defer { server.stop() }
-        #expect(ValhallaRouter(url: server.url).matrix(of: Self.stops(2)) == .estimate(reason: "no road from Stop 0 to Stop 1"))
+        #expect(ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops(2)) == .estimate(reason: "no road from Stop 0 to Stop 1"))
     }
 }
