@@ -21,15 +21,6 @@ enum RoutinoProfiles {
     /// The profile's name in Routino.
     static func name(of vehicle: Vehicle) -> String { "roadtrip-\(vehicle.rawValue)" }
 
-    /// Routino's kind of transport whose access rules the vehicle follows.
-    static func transport(of vehicle: Vehicle) -> String {
-        switch vehicle {
-        case .car, .camper: return "motorcar"
-        case .motorcycle: return "motorcycle"
-        case .van: return "goods"
-        }
-    }
-
     /// Routino's name of each class; cycleways, paths and steps are never driven.
     static let highways: [(name: String, roadClass: RoadClass?)] = [
         ("motorway", .motorway), ("trunk", .trunk), ("primary", .primary), ("secondary", .secondary), ("tertiary", .tertiary),
@@ -57,7 +48,7 @@ enum RoutinoProfiles {
 
     private static func profile(_ driving: DrivingProfile) -> String {
         let driven = { (roadClass: RoadClass?) in roadClass.map(driving.drives) ?? false }
-        var text = #"  <profile name="\#(name(of: driving.vehicle))" transport="\#(transport(of: driving.vehicle))">"# + "\n    <speeds>\n"
+        var text = #"  <profile name="\#(name(of: driving.vehicle))" transport="\#(driving.transport.rawValue)">"# + "\n    <speeds>\n"
         for (highway, roadClass) in highways {
             let kmh = driven(roadClass) ? driving.cruiseKmh[roadClass!] ?? 0 : 0
             text += #"      <speed highway="\#(highway)" kph="\#(Int(kmh))" />"# + "\n"

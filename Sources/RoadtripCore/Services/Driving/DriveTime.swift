@@ -71,7 +71,11 @@ package enum DriveTime {
 
     /// The speed allowed `metres` along the leg by the junctions around it, in km/h.
     static func townCap(around metres: Double, line: Line, profile: DrivingProfile, cruise: Double) -> Double {
-        let density = line.junctionsPerKm(around: metres, within: townWindow)
+        townCap(junctionsPerKm: line.junctionsPerKm(around: metres, within: townWindow), profile: profile, cruise: cruise)
+    }
+
+    /// The speed allowed where `density` junctions come per km, in km/h.
+    static func townCap(junctionsPerKm density: Double, profile: DrivingProfile, cruise: Double) -> Double {
         guard density > openJunctionsPerKm else { return .infinity }
         let open = min(max((townJunctionsPerKm - density) / (townJunctionsPerKm - openJunctionsPerKm), 0), 1)
         return profile.townKmh + max(cruise - profile.townKmh, 0) * open
@@ -80,11 +84,16 @@ package enum DriveTime {
     /// Lowers each point's speed to what the vehicle can reach from the point before
     /// (accelerating) and slow from to the point after (braking).
     static func limitByAcceleration(_ speeds: inout [Double], line: Line, profile: DrivingProfile) {
+        limitByAcceleration(&speeds, lengths: { line.length($0) }, profile: profile)
+    }
+
+    /// The same over stretches of `lengths(i)` metres each into point `i` (from 1).
+    static func limitByAcceleration(_ speeds: inout [Double], lengths: (Int) -> Double, profile: DrivingProfile) {
         for i in speeds.indices.dropFirst() {
-            speeds[i] = min(speeds[i], (speeds[i - 1] * speeds[i - 1] + 2 * profile.acceleration * line.length(i)).squareRoot())
+            speeds[i] = min(speeds[i], (speeds[i - 1] * speeds[i - 1] + 2 * profile.acceleration * lengths(i)).squareRoot())
         }
         for i in speeds.indices.dropLast().reversed() {
-            speeds[i] = min(speeds[i], (speeds[i + 1] * speeds[i + 1] + 2 * profile.deceleration * line.length(i + 1)).squareRoot())
+            speeds[i] = min(speeds[i], (speeds[i + 1] * speeds[i + 1] + 2 * profile.deceleration * lengths(i + 1)).squareRoot())
         }
     }
 

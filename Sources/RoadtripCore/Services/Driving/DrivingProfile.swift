@@ -38,6 +38,27 @@ package struct DrivingProfile: Equatable, Sendable {
 
     /// Whether the profile drives roads of `roadClass`.
     package func drives(_ roadClass: RoadClass) -> Bool { (cruiseKmh[roadClass] ?? 0) > 0 }
+
+    /// The traffic whose access rules the vehicle follows.
+    package var transport: Transport { vehicle.transport }
+}
+
+/// A kind of traffic as OpenStreetMap's access keys (and Routino's rules) name it: what a road
+/// tagged `motorcar=no` or `goods=destination` closes.
+package enum Transport: String, CaseIterable, Sendable {
+    case motorcar, motorcycle, goods
+}
+
+extension Vehicle {
+    /// The traffic whose access rules the vehicle follows: a van is a light goods vehicle, a
+    /// camper a car.
+    package var transport: Transport {
+        switch self {
+        case .car, .camper: return .motorcar
+        case .motorcycle: return .motorcycle
+        case .van: return .goods
+        }
+    }
 }
 
 extension DrivingProfile {

@@ -15,11 +15,11 @@ package struct StopOrder: Equatable, Sendable {
     /// The stops' indices in the new order.
     package let order: [Int]
     package let measure: Measure
-    package let currentMeters: Double
-    package let optimizedMeters: Double
+    package private(set) var currentMeters: Double
+    package private(set) var optimizedMeters: Double
     /// Driving times on the roads, the order given and the new one; nil without roads.
-    package let currentSeconds: Double?
-    package let optimizedSeconds: Double?
+    package private(set) var currentSeconds: Double?
+    package private(set) var optimizedSeconds: Double?
     /// Whether no order is better (the search was exhaustive); else the best one found.
     package let isExact: Bool
     /// The trip ends where it starts: the order is a loop from there.
@@ -54,6 +54,20 @@ package struct StopOrder: Equatable, Sendable {
         }
         isExact = stops.count - 2 <= RouteOptimizer.exactLimit
         isLoop = stops.count > 2 && Geodesy.distance(from: stops[0], to: stops[stops.count - 1]) < Self.samePlaceMeters
+    }
+
+    /// The order with the figures of both orders as their legs are driven one by one, `current`
+    /// in the order given and `optimized` in the new one: what the trip screen then shows, where
+    /// the matrix's figures were for choosing (`RoadMatrix.isFromGraph`). Kept as it is unless
+    /// every leg is on the roads.
+    package func refigured(current: [LegFigures], optimized: [LegFigures]) -> StopOrder {
+        guard measure != .straightLine, (current + optimized).allSatisfy({ $0.source == .road }) else { return self }
+        var refigured = self
+        refigured.currentMeters = current.reduce(0) { $0 + $1.meters }
+        refigured.optimizedMeters = optimized.reduce(0) { $0 + $1.meters }
+        refigured.currentSeconds = current.reduce(0) { $0 + $1.seconds }
+        refigured.optimizedSeconds = optimized.reduce(0) { $0 + $1.seconds }
+        return refigured
     }
 
     /// Why the order of `trip` is not searched (too many stops, see `RouteOptimizer.maximumStops`),

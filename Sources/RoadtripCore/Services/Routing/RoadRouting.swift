@@ -28,6 +28,9 @@ package struct RoadLeg: Equatable, Sendable {
     /// an estimate (and a leg kept whose line ends farther from its stop is not trusted).
     package static let farthestFromRoad = 1_000.0
 
+    /// Why a stop has no leg on roads: it is farther than `farthestFromRoad` from any.
+    package static func offRoad(_ name: String) -> String { "\(name) is more than 1 km from any road" }
+
     package init(metres: Double, seconds: Double, line: [Coordinate], region: String) {
         self.metres = metres
         self.seconds = seconds
@@ -113,6 +116,19 @@ extension RoadRouting {
             LegFigures(route(from: from.location, to: to.location, fromName: from.name, toName: to.name, options: options),
                        from: from.location, to: to.location, estimate: estimate)
         }
+    }
+}
+
+extension RoadRouting {
+    /// The best order of `trip`'s stops on `roads` (its matrix), with the figures of its legs as
+    /// this engine drives them when the matrix's were for choosing only (`RoadMatrix.isFromGraph`).
+    package func stopOrder(of trip: Trip, roads: RoadMatrix, search: RouteOptimizer.Search = .chained,
+                           progress: ((Double) -> Bool)? = nil) -> StopOrder {
+        let order = StopOrder(of: trip, roads: roads, search: search, progress: progress)
+        guard roads.isFromGraph else { return order }
+        var reordered = trip
+        reordered.stops = order.reordered(trip.stops)
+        return order.refigured(current: legs(of: trip, estimate: RouteEstimate()), optimized: legs(of: reordered, estimate: RouteEstimate()))
     }
 }
 

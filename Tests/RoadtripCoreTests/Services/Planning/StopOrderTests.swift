@@ -62,4 +62,19 @@ import Testing
         let timed = StopOrder(of: Self.trip(), roads: RoadMatrix(count: 4, meters: meters, seconds: seconds))
         #expect(timed.saving(in: .km) == "Quickest order on the roads: 31 min instead of 1 h 00 min, 29 min (49%) less (343 km).")
     }
+
+    /// Issue 36: a matrix searched on the roads' graph chooses the order; the figures shown are
+    /// the legs as they are driven one by one, when every leg is on the roads.
+    @Test func theFiguresOfAnOrderChosenOnTheGraphAreItsLegsAsDriven() {
+        let order = StopOrder(of: Self.trip(), roads: Self.roads)
+        let road = { (seconds: Double) in LegFigures(meters: seconds * 10, seconds: seconds, source: .road, line: []) }
+        let refigured = order.refigured(current: [road(1_100), road(1_000), road(120)], optimized: [road(110), road(120), road(130)])
+        #expect(refigured.order == order.order && refigured.measure == .roadTime)
+        #expect(refigured.currentSeconds == 2_220 && refigured.optimizedSeconds == 360)
+        #expect(refigured.currentMeters == 22_200 && refigured.optimizedMeters == 3_600)
+        let estimate = LegFigures.estimated(geodesicMeters: 1_000, estimate: RouteEstimate(), reason: "no region covers S2")
+        #expect(order.refigured(current: [road(1), estimate, road(1)], optimized: [road(1), road(1), road(1)]) == order)
+        let straight = StopOrder(of: Self.trip(), notOnRoads: "no region covers S2")
+        #expect(straight.refigured(current: [road(1), road(1), road(1)], optimized: [road(1), road(1), road(1)]) == straight)
+    }
 }

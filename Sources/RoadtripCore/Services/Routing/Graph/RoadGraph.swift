@@ -1,0 +1,226 @@
+import Foundation
+
+/// The roads of one or more regions as a graph to search from one stop to every other at once:
+/// what a road matrix needs (every stop to every other), which Routino can only do one leg at a
+/// time, each leg a new search (issue 36). Built from `RoadNetwork`s in memory; never changed.
+///
+/// Each stretch of road between two points of a way is an edge. What the vehicle-independent
+/// build keeps of `DriveTime`'s model: each point's bend (the speed of the circle through the
+/// road 20 m either side, `CurveSpeed`) and each edge's junction density (towns). A vehicle's
+/// profile then gives every edge its time (`Costs`). Turns at junctions and turn restrictions
+/// are not in it: a matrix's times are for choosing an order; the legs shown are routed by the
+/// engine with all of it.
+package final class RoadGraph: Sendable {
+    /// Every point of every road.
+    let points: [Coordinate]
+    /// Each point's comfortable speed through its bend in a car, in km/h (infinity: straight, an
+    /// end, or a junction, whose turn depends on the way taken).
+    let bendKmh: [Float]
+    /// Every way's edges in order along it: `edges[wayEdges[w]..<wayEdges[w + 1]]`.
+    let edges: [Edge]
+    let wayEdges: [Int32]
+    /// Each way's rules, by `Edge.way`.
+    let rules: [RoadWay.Rules]
+    /// The edges leaving each point, in the direction they may be driven: `arcs[arcStart[p]..<arcStart[p + 1]]`.
+    let arcStart: [Int32]
+    let arcs: [Arc]
+    /// Each arc's end point and length, side by side with `arcs` for the search's inner loop.
+    let arcTo: [Int32]
+    let arcMetres: [Float]
+    /// The edges near each cell of a grid, to find the road nearest a stop: those of roads joined
+    /// to at least `isolatedMetres` of others (Routino's `planetsplitter` prunes the rest, so
+    /// that a stop is not put on a driveway that leads nowhere).
+    let grid: SnapGrid
+    static let isolatedMetres: Float = 500
+
+    /// A stretch of road from `from` to `to`, the points of way `way` at `index` and `index + 1`.
+    struct Edge: Sendable {
+        let from: Int32, to: Int32, way: Int32
+        let metres: Float
+        /// Junctions per km within `DriveTime.townWindow` either side along its way.
+        let junctionsPerKm: Float
+    }
+
+    /// An edge driven from its `from` (`forward`) or from its `to`.
+    struct Arc: Sendable {
+        let edge: Int32
+        let forward: Bool
+    }
+
+    package convenience init(_ networks: [RoadNetwork]) {
+        self.init(RoadNetwork.joining(networks))
+    }
+
+    package init(_ network: RoadNetwork) {
+        points = network.points
+        rules = network.ways.map(\.rules)
+        var degree = [UInt8](repeating: 0, count: points.count)
+        for way in network.ways {
+            for (a, b) in zip(way.nodes, way.nodes.dropFirst()) where a != b {
+                degree[Int(a)] &+= degree[Int(a)] < 255 ? 1 : 0
+                degree[Int(b)] &+= degree[Int(b)] < 255 ? 1 : 0
+            }
+        }
+        var bends = [Float](repeating: .infinity, count: points.count)
+        var edges: [Edge] = [], wayEdges: [Int32] = [0]
+        for (w, way) in network.ways.enumerated() {
+            let line = Self.line(of: way, points: points, junction: { degree[Int($0)] >= 3 })
+            for i in 1..<max(way.nodes.count - 1, 1) where degree[Int(way.nodes[i])] < 3 {
+                let kmh = CurveSpeed.kmh(radius: line.radius(at: i))
+                bends[Int(way.nodes[i])] = min(bends[Int(way.nodes[i])], Float(kmh))
+            }
+            for i in 1..<way.nodes.count where way.nodes[i] != way.nodes[i - 1] {
+                let middle = (line.points[i - 1].metres + line.points[i].metres) / 2
+                edges.append(Edge(from: way.nodes[i - 1], to: way.nodes[i], way: Int32(w), metres: Float(line.points[i].metres - line.points[i - 1].metres),
+                                  junctionsPerKm: Float(line.junctionsPerKm(around: middle, within: DriveTime.townWindow))))
+            }
+            wayEdges.append(Int32(edges.count))
+        }
+        self.wayEdges = wayEdges
+        bendKmh = bends
+        self.edges = edges
+        (arcStart, arcs) = Self.adjacency(edges, rules: rules, pointCount: points.count)
+        arcTo = arcs.map { arc in arc.forward ? edges[Int(arc.edge)].to : edges[Int(arc.edge)].from }
+        arcMetres = arcs.map { edges[Int($0.edge)].metres }
+        grid = SnapGrid(edges: edges, points: points, joined: Self.joinedEdges(edges, pointCount: points.count))
+    }
+
+    /// `way`'s points with their distance along it and its junctions, for `DriveTime`'s measures.
+    private static func line(of way: RoadWay, points: [Coordinate], junction: (Int32) -> Bool) -> DriveTime.Line {
+        var along = 0.0
+        var driven: [DrivenPoint] = []
+        driven.reserveCapacity(way.nodes.count)
+        for (i, node) in way.nodes.enumerated() {
+            if i > 0 { along += flatMetres(points[Int(way.nodes[i - 1])], points[Int(node)]) }
+            driven.append(DrivenPoint(points[Int(node)], metres: along, limitKmh: 0, isJunction: junction(node)))
+        }
+        return DriveTime.Line(driven)
+    }
+
+    /// Whether each edge is in a network of roads at least `isolatedMetres` long all told (its
+    /// roads joined in either direction).
+    private static func joinedEdges(_ edges: [Edge], pointCount: Int) -> [Bool] {
+        var parent = Array(0..<Int32(pointCount))
+        func root(_ point: Int32) -> Int32 {
+            var point = point
+            while parent[Int(point)] != point {
+                parent[Int(point)] = parent[Int(parent[Int(point)])]
+                point = parent[Int(point)]
+            }
+            return point
+        }
+        for edge in edges {
+            let (a, b) = (root(edge.from), root(edge.to))
+            if a != b { parent[Int(a)] = b }
+        }
+        var length = [Float](repeating: 0, count: pointCount)
+        for edge in edges { length[Int(root(edge.from))] += edge.metres }
+        return edges.map { length[Int(root($0.from))] >= isolatedMetres }
+    }
+
+    /// The edges leaving each point in the directions their ways allow.
+    private static func adjacency(_ edges: [Edge], rules: [RoadWay.Rules], pointCount: Int) -> ([Int32], [Arc]) {
+        var count = [Int32](repeating: 0, count: pointCount + 1)
+        func eachArc(_ body: (Int32, Arc) -> Void) {
+            for (e, edge) in edges.enumerated() {
+                let direction = rules[Int(edge.way)].direction
+                if direction != .backward { body(edge.from, Arc(edge: Int32(e), forward: true)) }
+                if direction != .forward { body(edge.to, Arc(edge: Int32(e), forward: false)) }
+            }
+        }
+        eachArc { from, _ in count[Int(from) + 1] += 1 }
+        for p in 0..<pointCount { count[p + 1] += count[p] }
+        var next = count
+        var arcs = [Arc](repeating: Arc(edge: 0, forward: true), count: Int(count[pointCount]))
+        eachArc { from, arc in
+            arcs[Int(next[Int(from)])] = arc
+            next[Int(from)] += 1
+        }
+        return (count, arcs)
+    }
+
+    /// The length between two points close together, in metres: a plane at their latitude (a
+    /// stretch of road is a few metres to a few hundred; the error is far below the road's).
+    static func flatMetres(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let metresPerDegree = 6_371_008.8 * .pi / 180
+        let x = (b.longitude - a.longitude) * cos((a.latitude + b.latitude) / 2 * .pi / 180)
+        return hypot(x, b.latitude - a.latitude) * metresPerDegree
+    }
+}
+
+extension RoadGraph {
+    /// Every edge's time each way for a vehicle, as `DriveTime` drives a road: each way at its
+    /// class's cruising speed (below a tagged limit, and a town's), slowed for each bend on it
+    /// and speeding up after it at the vehicle's rates. What it does not know: the turn taken at
+    /// a junction (a junction is passed at speed), and that a leg starts and ends at rest (added
+    /// to each leg, `restSeconds`).
+    struct Costs: Sendable {
+        let profile: DrivingProfile
+        let quickest: Bool
+        /// Seconds to drive each edge from its `from` and from its `to` (infinity where the
+        /// vehicle may not); its cruising speed in m/s.
+        let forward: [Double], backward: [Double], cruise: [Double]
+        /// What the search makes least and the seconds, by arc (`RoadGraph.arcs`).
+        let arcCost: [Double], arcSeconds: [Double]
+
+        init(_ graph: RoadGraph, profile: DrivingProfile, quickest: Bool) {
+            self.profile = profile
+            self.quickest = quickest
+            var forward = [Double](repeating: .infinity, count: graph.edges.count), backward = forward, cruise = forward
+            for (w, rules) in graph.rules.enumerated() where rules.admits(profile) {
+                let range = Int(graph.wayEdges[w])..<Int(graph.wayEdges[w + 1])
+                guard !range.isEmpty else { continue }
+                let limit = min(profile.cruiseKmh[rules.roadClass] ?? 0, rules.maxKmh ?? .infinity)
+                let speeds = range.map { e in
+                    let town = DriveTime.townCap(junctionsPerKm: Double(graph.edges[e].junctionsPerKm), profile: profile, cruise: limit)
+                    return max(min(limit, town), DriveTime.minimumKmh) / 3.6
+                }
+                let lengths = range.map { Double(graph.edges[$0].metres) }
+                // The speed at each point of the way: its bend's, below the stretches either side.
+                let points = [graph.edges[range.lowerBound].from] + range.map { graph.edges[$0].to }
+                let caps = points.indices.map { i -> Double in
+                    let around = min(speeds[max(i - 1, 0)], speeds[min(i, speeds.count - 1)])
+                    guard i > 0, i < points.count - 1 else { return around }
+                    return min(around, max(Double(graph.bendKmh[Int(points[i])]) * profile.curveFactor, DriveTime.minimumKmh) / 3.6)
+                }
+                let ahead = Self.seconds(caps: caps, lengths: lengths, speeds: speeds, profile: profile)
+                let back = Self.seconds(caps: caps.reversed(), lengths: lengths.reversed(), speeds: speeds.reversed(), profile: profile)
+                for (k, e) in range.enumerated() {
+                    forward[e] = ahead[k]
+                    backward[e] = back[range.count - 1 - k]
+                    cruise[e] = speeds[k]
+                }
+            }
+            (self.forward, self.backward, self.cruise) = (forward, backward, cruise)
+            arcSeconds = graph.arcs.map { $0.forward ? forward[Int($0.edge)] : backward[Int($0.edge)] }
+            arcCost = quickest ? arcSeconds : zip(graph.arcs, arcSeconds).map { arc, seconds in
+                seconds.isFinite ? Double(graph.edges[Int(arc.edge)].metres) : .infinity
+            }
+        }
+
+        /// The seconds of each stretch of a way driven in this order: `caps` at its points,
+        /// `lengths` and cruising `speeds` of the stretches between them.
+        private static func seconds(caps: [Double], lengths: [Double], speeds: [Double], profile: DrivingProfile) -> [Double] {
+            var atPoints = caps
+            DriveTime.limitByAcceleration(&atPoints, lengths: { lengths[$0 - 1] }, profile: profile)
+            return lengths.indices.map { i in
+                DriveTime.stretchSeconds(lengths[i], from: atPoints[i], to: atPoints[i + 1], cruise: speeds[i], profile: profile)
+            }
+        }
+
+        /// Whether the vehicle may drive edge `e` at all.
+        func admits(_ e: Int) -> Bool { forward[e].isFinite }
+
+        /// The seconds and what the search makes least (the time, or the length for the shortest
+        /// way) to drive edge `e` from its `from` (`forward`) or its `to`.
+        func drive(_ e: Int, forward ahead: Bool, in graph: RoadGraph) -> (cost: Double, seconds: Double) {
+            let seconds = ahead ? forward[e] : backward[e]
+            return (quickest ? seconds : Double(graph.edges[e].metres), seconds)
+        }
+
+        /// Starting a leg from rest and ending it at rest, on edges of cruising speed `start` and `end`.
+        func restSeconds(start: Double, end: Double) -> Double {
+            start / (2 * profile.acceleration) + end / (2 * profile.deceleration)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// A `RoadNetwork` as a region keeps it (`roads.graph`): a versioned binary file, read in a few
+/// milliseconds where reading the roads again from the extract takes osmium a second or more.
+///
+///     "roadtrip roads\n", version (UInt32), points, ways, way points (UInt32 each),
+///     each point's id (Int64), latitude, longitude (Float64),
+///     each way's id (Int64), class, direction, traffic (UInt8 each, one spare), speed limit,
+///     weight, height, width, length limits (Float32, 0 for none), its number of points (UInt32),
+///     every way's points in order (indices, UInt32).
+///
+/// Little-endian, as every machine roadtrip runs on. A file of another version, cut short or
+/// pointing past its points is not read (nil): the region's roads are then read again.
+extension RoadNetwork {
+    static let magic = Array("roadtrip roads\n".utf8)
+    /// Raised when the file's layout or the meaning of a field changes.
+    package static let fileVersion: UInt32 = 1
+
+    package func encoded() -> Data {
+        var out = Data(Self.magic)
+        out.append(Self.fileVersion, UInt32(ids.count), UInt32(ways.count), UInt32(ways.reduce(0) { $0 + $1.nodes.count }))
+        ids.forEach { out.append($0) }
+        points.forEach { out.append($0.latitude, $0.longitude) }
+        for way in ways {
+            let rules = way.rules
+            let open = Transport.allCases.enumerated().reduce(UInt8(0)) { bits, item in rules.open.contains(item.element) ? bits | 1 << item.offset : bits }
+            out.append(way.id)
+            out.append(Self.classCode(rules.roadClass), rules.direction.rawValue, open, UInt8(0))
+            for limit in [rules.maxKmh, rules.maxWeight, rules.maxHeight, rules.maxWidth, rules.maxLength] {
+                out.append(Float32(limit ?? 0))
+            }
+            out.append(UInt32(way.nodes.count))
+        }
+        ways.forEach { way in way.nodes.forEach { out.append(UInt32($0)) } }
+        return out
+    }
+
+    /// The network `data` holds; nil when it is not a road file of this version, or is damaged.
+    package init?(decoding data: Data) {
+        guard let network = data.withUnsafeBytes({ Self.decode(ByteReader($0)) }) else { return nil }
+        self = network
+    }
+
+    private static func decode(_ input: ByteReader) -> RoadNetwork? {
+        var input = input
+        guard input.bytes(magic.count).elementsEqual(magic), input.read(UInt32.self) == fileVersion,
+              let pointCount = input.read(UInt32.self).map(Int.init), let wayCount = input.read(UInt32.self).map(Int.init),
+              let refCount = input.read(UInt32.self).map(Int.init),
+              input.remaining == pointCount * 24 + wayCount * 36 + refCount * 4 else { return nil }
+        var network = RoadNetwork()
+        network.ids = (0..<pointCount).map { _ in input.read(Int64.self)! }
+        network.points = (0..<pointCount).map { _ in Coordinate(latitude: input.read(Double.self)!, longitude: input.read(Double.self)!) }
+        var headers: [(id: Int64, rules: RoadWay.Rules, count: Int)] = []
+        headers.reserveCapacity(wayCount)
+        for _ in 0..<wayCount {
+            let id = input.read(Int64.self)!
+            let (code, direction, open) = (input.read(UInt8.self)!, input.read(UInt8.self)!, input.read(UInt8.self)!)
+            _ = input.read(UInt8.self)
+            let limits = (0..<5).map { _ in input.read(Float32.self).flatMap { $0 > 0 ? Double($0) : nil } }
+            let count = Int(input.read(UInt32.self)!)
+            guard Int(code) < classes.count, let direction = RoadWay.Rules.Direction(rawValue: direction), count >= 2 else { return nil }
+            let traffic = Set(Transport.allCases.enumerated().filter { open & 1 << $0.offset != 0 }.map(\.element))
+            headers.append((id, RoadWay.Rules(roadClass: classes[Int(code)], direction: direction, open: traffic, maxKmh: limits[0],
+                                              maxWeight: limits[1], maxHeight: limits[2], maxWidth: limits[3], maxLength: limits[4]), count))
+        }
+        guard headers.reduce(0, { $0 + $1.count }) == refCount else { return nil }
+        network.ways.reserveCapacity(wayCount)
+        for header in headers {
+            let nodes = (0..<header.count).map { _ in Int32(truncatingIfNeeded: input.read(UInt32.self)!) }
+            guard nodes.allSatisfy({ $0 >= 0 && Int($0) < pointCount }) else { return nil }
+            network.ways.append(RoadWay(id: header.id, rules: header.rules, nodes: nodes))
+        }
+        return network
+    }
+
+    /// The classes in the order of their code in the file (never reordered: append).
+    static let classes: [RoadClass] = [.motorway, .trunk, .primary, .secondary, .tertiary, .unclassified, .residential, .service, .track, .ferry]
+
+    static func classCode(_ roadClass: RoadClass) -> UInt8 { UInt8(classes.firstIndex(of: roadClass)!) }
+}
+
+private extension Data {
+    mutating func append<T: FixedWidthInteger>(_ values: T...) {
+        for value in values { Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) } }
+    }
+
+    mutating func append(_ values: Double...) {
+        for value in values { append(value.bitPattern) }
+    }
+
+    mutating func append(_ value: Float32) {
+        append(value.bitPattern)
+    }
+}
+
+/// Reads fixed-size little-endian values one after the other from memory; nil past the end.
+private struct ByteReader {
+    let bytes: UnsafeRawBufferPointer
+    var offset = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    var remaining: Int { bytes.count - offset }
+
+    mutating func bytes(_ count: Int) -> UnsafeRawBufferPointer.SubSequence {
+        let end = min(offset + count, bytes.count)
+        defer { offset = end }
+        return bytes[offset..<end]
+    }
+
+    mutating func read<T: FixedWidthInteger>(_: T.Type) -> T? {
+        guard offset + MemoryLayout<T>.size <= bytes.count else { return nil }
+        defer { offset += MemoryLayout<T>.size }
+        return T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+    }
+
+    mutating func read(_: Double.Type) -> Double? { read(UInt64.self).map(Double.init(bitPattern:)) }
+    mutating func read(_: Float32.Type) -> Float32? { read(UInt32.self).map(Float32.init(bitPattern:)) }
+}
