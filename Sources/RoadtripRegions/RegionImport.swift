@@ -13,7 +13,8 @@ import RoadtripCore
 ///    the nearest built-in town, written with `region.json` into a staging folder, which the shelf
 ///    then puts in place in one step (`RegionShelf.install`). A region with roads keeps them
 ///    alone too (`roads.osm.pbf`, `OSMFeatures.roadExpressions`), for joining the regions' roads
-///    (`RoadJoin`, which the caller runs after the import).
+///    (`RoadJoin`, which the caller runs after the import), and as the road matrix's network
+///    (`roads.graph`, `RoadNetworkFile`).
 /// Every step before the last works in the staging folder only, so failing or stopping changes nothing.
 package struct RegionImport: Sendable {
     /// How far an import is, for a progress line.
@@ -113,6 +114,7 @@ package struct RegionImport: Sendable {
             if routable {
                 try tools().run("osmium", ["tags-filter", "-F", sourceFormat, source, "-o", work(RegionInfo.roadExtractName)] + OSMFeatures.roadExpressions,
                                 input: source)
+                try RoadNetworkFile.write(from: URL(fileURLWithPath: work(RegionInfo.roadExtractName)), tools: tools(), staging: staging)
             }
             let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")))
             guard !features.isEmpty || routable else { throw RegionError.empty(path: path) }

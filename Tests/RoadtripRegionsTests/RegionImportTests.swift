@@ -37,6 +37,23 @@ import RoadtripTestSupport
         #expect(Self.regionFiles(shelf).count == 2, "a link and its folder: \(Self.regionFiles(shelf))")
     }
 
+    /// Issue 36: a region keeps its roads as the network the road matrix searches (`roads.graph`);
+    /// a region added before that, or whose file is damaged, has it read again from its roads.
+    @Test func aRegionKeepsItsRoadNetworkAndOneWithoutItIsReadFromItsRoads() throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        _ = try Self.importing(Self.fixture("andorra.osm.pbf"), into: shelf)
+        let folder = try #require(shelf.installed().first).folder
+        let kept = try #require(RoadNetwork(decoding: try Data(contentsOf: folder.appendingPathComponent(RoadNetworkFile.name))))
+        #expect(kept.ways.count > 1_000 && kept.points.count > 10_000, "\(kept.ways.count) ways, \(kept.points.count) points")
+        #expect(kept.ways.allSatisfy { $0.rules.roadClass != .track || $0.nodes.count >= 2 })
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("roads.opl").path), "osmium's text is not kept")
+        try Data("damaged".utf8).write(to: folder.appendingPathComponent(RoadNetworkFile.name))
+        #expect(RoadNetworkFile.network(inRegion: folder)?.encoded() == kept.encoded())
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(RegionInfo.roadExtractName))
+        #expect(RoadNetworkFile.network(inRegion: folder) == nil)
+    }
+
     @Test func kremsAsGzipAndBeattyAsXMLAndAsBzip2() throws {
         let directory = try TemporaryDirectory()
         let shelf = RegionShelf(directory: directory.file("regions"))
