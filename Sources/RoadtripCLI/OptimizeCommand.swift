@@ -47,7 +47,8 @@ struct OptimizeCommand: ParsableCommand {
             let (roads, reason) = try Self.roads(between: trip, router: router)
             // ROADTRIP_OPTIMIZER=local-search: the search before the chained one, for the benchmark's comparison.
             let search = environment["ROADTRIP_OPTIMIZER"].flatMap(RouteOptimizer.Search.init(rawValue:)) ?? .chained
-            let order = StopOrder(of: trip, roads: roads, notOnRoads: reason, search: search)
+            let order = roads.map { router.stopOrder(of: trip, roads: $0, search: search) }
+                ?? StopOrder(of: trip, notOnRoads: reason, search: search)
             var applied = false
             if apply, order.isImprovement {
                 applied = model.reorderStops(inTrip: trip.id, to: order.reordered(trip.stops).map(\.id), "optimise the order of \(trip.name)")

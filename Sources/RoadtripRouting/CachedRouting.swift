@@ -65,7 +65,7 @@ package final class CachedRouting: RoadRouting, @unchecked Sendable {
             kept.insert(i * stops.count + j)
             return leg
         }, progress: progress)
-        if case .roads(let matrix) = outcome { keep(matrix, of: stops, options: options, except: kept) }
+        if case .roads(let matrix) = outcome, !matrix.isFromGraph { keep(matrix, of: stops, options: options, except: kept) }
         return outcome
     }
 

@@ -4,20 +4,39 @@ import RoadtripCore
 import RoadtripRegions
 
 extension RoadRouter {
-    /// The road from each of `stops` (a point and its name) to each other, both ways, when one
-    /// region covers them all: what `optimize` searches. Each stop's nearest road is found once;
-    /// a leg `known` before is not routed again. `progress(done, total)` is called after each
-    /// leg, and stops the work by returning false.
+    /// The road from each of `stops` (a point and its name) to each other, both ways: what
+    /// `optimize` searches. Searched all at once on the graph of the regions' roads
+    /// (`RoadGraph`: one search from each stop, both cores) when the regions covering the stops
+    /// keep one; else leg by leg with Routino when one region covers them all, each stop's
+    /// nearest road found once and a leg `known` before not routed again. `progress(done, total)`
+    /// is called as legs are done, and stops the work by returning false.
     package func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoadLeg?,
                         progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
-        let n = stops.count
-        guard n >= 2 else { return .roads(RoadMatrix(count: n, meters: Array(repeating: 0, count: n * n), seconds: Array(repeating: 0, count: n * n))) }
-        guard let roads = regions.first(where: { region in stops.allSatisfy { region.covers($0.0) } }) else {
-            if let outside = stops.first(where: { stop in !regions.contains { $0.covers(stop.0) } }) {
-                return .estimate(reason: "no region covers \(outside.1)")
+        guard stops.count >= 2 else { return .roads(.trivial(stops.count)) }
+        if let outside = stops.first(where: { stop in !regions.contains { $0.covers(stop.0) } }) {
+            return .estimate(reason: "no region covers \(outside.1)")
+        }
+        let covering = regions.filter { region in stops.contains { region.covers($0.0) } }
+        if let graph = graph(of: covering) {
+            if stops.count > Self.graphStopLimit { return .estimate(reason: Self.tooManyForGraph(stops.count)) }
+            // Stops in regions whose roads do not meet are told as a leg between them is.
+            let noRoad = { (i: Int, j: Int) -> String in
+                covering.contains { $0.covers(stops[i].0) && $0.covers(stops[j].0) } ? ""
+                    : "\(stops[i].1) and \(stops[j].1) are in regions whose roads do not meet"
             }
+            return graph.matrix(of: stops, profile: DrivingProfile.of(options.vehicle), quickest: options.quickest, noRoad: noRoad, progress: progress)
+        }
+        guard let roads = regions.first(where: { region in stops.allSatisfy { region.covers($0.0) } }) else {
             return .estimate(reason: "the stops are in different regions")
         }
+        return matrixLegByLeg(of: stops, on: roads, options: options, known: known, progress: progress)
+    }
+
+    /// The matrix routed one leg at a time with Routino, on the roads of `roads`: for a region
+    /// that keeps no graph of its roads (added before it did).
+    private func matrixLegByLeg(of stops: [(Coordinate, String)], on roads: Roads, options: RouteOptions, known: (Int, Int) -> RoadLeg?,
+                                progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
+        let n = stops.count
         if let tooMany = tooManyToRoute(stops, known: known) { return .estimate(reason: tooMany) }
         let prepared: Result<(Engine, [OpaquePointer]), Reason> = queue.sync {
             prepare(roads, options: options).flatMap { engine in engine.waypoints(stops).map { (engine, $0) } }
@@ -48,10 +67,21 @@ extension RoadRouter {
         return .roads(RoadMatrix(count: n, meters: meters, seconds: seconds))
     }
 
-    /// The most stops whose every leg a matrix routes: 103, each way 10,506 legs, about 10 seconds
-    /// at the 0.95 ms of CPU a leg measured with `Scripts/bench-matrix.py` (issue 36: 118 stops,
-    /// 13,806 legs, took 13.1 s of CPU; issue 34: 300 stops ran 65 s, 1,000 past 10 minutes
-    /// printing nothing). Above it the order is searched in straight lines, with the reason.
+    /// The most stops a matrix on the graph searches: 2,000 stops on Andorra's roads took 3.0 s
+    /// and 230 MB (`roadtrip-bench --matrix`, issue 36); the memory grows as the square. The
+    /// optimizer itself takes at most 1,000 (`RouteOptimizer.maximumStops`).
+    package static let graphStopLimit = 2_000
+
+    /// Why a matrix of `count` stops is not searched.
+    static func tooManyForGraph(_ count: Int) -> String {
+        "\(DistanceUnit.grouped(count)) stops are more than the \(DistanceUnit.grouped(graphStopLimit)) whose every leg is searched here "
+            + "(the work grows as the square of the stops); a Valhalla server routes more (set ROADTRIP_VALHALLA_URL)"
+    }
+
+    /// The most stops whose every leg a matrix routes leg by leg: 103, each way 10,506 legs, about
+    /// 10 seconds at the 0.95 ms of CPU a leg measured with `Scripts/bench-matrix.py` (issue 36:
+    /// 118 stops, 13,806 legs, took 13.1 s of CPU; issue 34: 300 stops ran 65 s, 1,000 past 10
+    /// minutes printing nothing). Above it the order is searched in straight lines, with the reason.
     package static let matrixStopLimit = 103
     package static let matrixLegLimit = matrixStopLimit * (matrixStopLimit - 1)
 

@@ -47,6 +47,8 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     let queue = RoadRouter.routinoQueue
     // Touched on `queue` only.
     private var databases: [String: OpaquePointer] = [:]
+    /// The graphs of the regions' roads the matrix searches (`RoadRouter+Graph`).
+    let graphs = Graphs()
 
     /// `regions`: the regions with a road database, in the order they are tried; `joined`: their
     /// joined roads, if built.
@@ -117,7 +119,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
                 guard let waypoint = Routino_FindWaypoint(database, profile, point.latitude, point.longitude) else {
                     found.forEach { free(UnsafeMutableRawPointer($0)) }
                     // Routino looks for the nearest road within 1 km (measured: docs/PITFALLS.md).
-                    return .failure(Reason(phrase: "\(name) is more than 1 km from any road"))
+                    return .failure(Reason(phrase: RoadLeg.offRoad(name)))
                 }
                 found.append(waypoint)
             }

@@ -10,12 +10,17 @@ import RoadtripTestSupport
 /// matrix of the same stops routes none of them; a trip screen never takes such a leg, which has
 /// no line, for a road of no shape.
 @Suite(.serialized) struct CachedMatrixTests {
-    /// The Routino engine, telling which legs a matrix was asked to route (those not known).
+    /// The Routino engine routing a matrix leg by leg (a region without its roads' graph),
+    /// telling which legs a matrix was asked to route (those not known).
     final class Spy: RoadRouting, @unchecked Sendable {
         let engine: RoadRouter
+        let directory: TemporaryDirectory
         var routed: [(Int, Int)] = []
 
-        init() throws { engine = try RoadRouterTests.router() }
+        init() throws {
+            directory = try TemporaryDirectory()
+            engine = try RoadRouterTests.legByLegRouter(in: directory)
+        }
 
         var hasRoads: Bool { engine.hasRoads }
         var everyRoads: Set<String> { engine.everyRoads }
@@ -50,6 +55,16 @@ import RoadtripTestSupport
         let more = Self.towns + [(Coordinate(latitude: 42.54499, longitude: 1.51483), "La Massana")]
         _ = CachedRouting(third, file: file).matrix(of: more)
         #expect(third.routed.count == 12 && third.routed.allSatisfy { $0.0 == 6 || $0.1 == 6 }, "only the new stop's legs: \(third.routed)")
+    }
+
+    /// A matrix searched on the roads' graph is searched again sooner than its legs are read.
+    @Test func aMatrixSearchedOnTheRoadsGraphIsNotKept() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("cache/road-legs.jsonl")
+        guard case .roads = CachedRouting(try RoadRouterTests.router(), file: file).matrix(of: Self.towns) else {
+            Issue.record("not on roads"); return
+        }
+        #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
     @Test func aTripScreenNeverTakesAMatrixsLegWithoutItsLine() throws {

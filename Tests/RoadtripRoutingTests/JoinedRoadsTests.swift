@@ -65,6 +65,27 @@ import RoadtripTestSupport
         #expect(RoadRouter(shelf: halves).everyRoads.contains(version))
     }
 
+    /// The road matrix of stops in both halves is searched on their networks joined where they
+    /// share points: as on the whole region (issue 36: it was an estimate, "the stops are in
+    /// different regions").
+    @Test func aMatrixAcrossTheHalvesIsAsOnTheWholeRegion() throws {
+        let directory = try TemporaryDirectory()
+        let halves = try Self.shelf(in: directory)
+        let whole = RegionShelf(directory: directory.file("whole"))
+        _ = try RegionImport(file: TestsFolder.url.appendingPathComponent("Fixtures/osm/andorra.osm.pbf").path, shelf: whole, towns: nil).run()
+        let stops = [(Self.santJulia, "Sant Julià"), (Coordinate(latitude: 42.5078, longitude: 1.5211), "Andorra la Vella"),
+                     (Coordinate(latitude: 42.5345, longitude: 1.5806), "Encamp"), (Self.pasDeLaCasa, "Pas de la Casa")]
+        guard case .roads(let joined) = RoadRouter(shelf: halves).matrix(of: stops), case .roads(let one) = RoadRouter(shelf: whole).matrix(of: stops) else {
+            Issue.record("\(RoadRouter(shelf: halves).matrix(of: stops))"); return
+        }
+        for i in 0..<4 {
+            for j in 0..<4 where i != j {
+                #expect(abs(joined.meters(i, j) - one.meters(i, j)) < 0.01 * one.meters(i, j), "\(stops[i].1) → \(stops[j].1)")
+                #expect(abs(joined.seconds(i, j) - one.seconds(i, j)) < 0.01 * one.seconds(i, j), "\(stops[i].1) → \(stops[j].1)")
+            }
+        }
+    }
+
     /// Without them the leg is an estimate, as before regions joined (the east half's box and
     /// grid reach Sant Julià by the border roads it keeps whole, so Routino is asked, and finds no road).
     @Test func withoutJoinedRoadsTheLegIsAnEstimate() throws {

@@ -63,7 +63,7 @@ package final class RoadLegs {
         let stops = trip.stops.map { ($0.location, $0.name) }, options = RouteOptions(settings: trip.settings)
         return { progress, searching in
             switch routing.matrix(of: stops, options: options, progress: progress) {
-            case .roads(let roads): return StopOrder(of: trip, roads: roads, progress: searching)
+            case .roads(let roads): return routing.stopOrder(of: trip, roads: roads, progress: searching)
             case .estimate(let reason): return StopOrder(of: trip, notOnRoads: reason, progress: searching)
             case .cancelled: return StopOrder(of: trip)
             }
