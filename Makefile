@@ -85,7 +85,7 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	Scripts/fuzz $(FUZZ_SECONDS)
 
-## bench: speed figures (gazetteer, regions, roads, map frames, drive times beside Routino's and Valhalla's, the optimizer on TSPLIB, and the planner on 1,000 trips and a 5,000-stop trip), release build; recorded in BENCHMARKS.md
+## bench: speed figures (gazetteer, regions, roads, map frames, drive times beside Routino's and Valhalla's, the road matrix beside Valhalla's, the optimizer on TSPLIB, and the planner on 1,000 trips and a 5,000-stop trip), release build; recorded in BENCHMARKS.md
 bench: test-deps
 	$(SWIFT_BUILD) -c release --product roadtrip-bench
 	$(SWIFT_BUILD) -c release --product roadtrip
@@ -95,6 +95,7 @@ bench: test-deps
 	python3 Scripts/bench-regions.py $(BUILD_DIR)/release/roadtrip --scaled 30
 	python3 Scripts/bench-roads.py $(BUILD_DIR)/release/roadtrip
 	python3 Scripts/bench-drive-times.py $(BUILD_DIR)/release/roadtrip --valhalla $(BUILD_DIR)/valhalla
+	python3 Scripts/bench-matrix.py $(BUILD_DIR)/release/roadtrip --valhalla $(BUILD_DIR)/valhalla
 	python3 Scripts/bench-tsplib.py $(BUILD_DIR)/release/roadtrip --compare
 
 # The extracts `make valhalla` builds its tiles from: by default the files the added regions were

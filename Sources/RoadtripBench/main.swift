@@ -26,6 +26,10 @@ import RoadtripCore
 // 6. A 100,000-character paste into a text field, the text read after each key (TextFieldBench.swift).
 //
 //     roadtrip-bench --text-field    only that
+// 7. The road matrix alone, by the engine of the environment (MatrixBench.swift; for
+//    Scripts/bench-matrix.py).
+//
+//     roadtrip-bench --matrix FILE RUNS   the matrix of FILE's stops: the first, then the median of RUNS
 
 let loads = 200
 let rounds = 5
@@ -136,6 +140,10 @@ do {
     let arguments = CommandLine.arguments
     if arguments.count == 3, arguments[1] == "--search" {
         searchOnce(try Gazetteer.load(from: url), arguments[2])
+        exit(0)
+    }
+    if arguments.count == 4, arguments[1] == "--matrix", let runs = Int(arguments[3]), runs > 0 {
+        try matrixBench(file: arguments[2], runs: runs)
         exit(0)
     }
     if arguments.count == 3, arguments[1] == "--decode" {
