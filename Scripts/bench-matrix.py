@@ -101,6 +101,11 @@ def matrix_request(port, points):
     return time.monotonic() - start
 
 
+def per_engine(engines, count, cell):
+    """Each engine's cell of a row of `count` stops: `cell(engine)`, or its refusal past its limit."""
+    return [f"refused (more than {engine.limit} stops)" if engine.limit and count > engine.limit else cell(engine) for engine in engines]
+
+
 def shown(pair):
     wall, cpu = pair
     text = f"{wall * 1000:.0f} ms" if wall < 2 else f"{wall:.2f} s"
@@ -164,18 +169,15 @@ def main():
             listed = os.path.join(work, f"stops-{count}.txt")
             with open(listed, "w") as file:
                 file.write("".join(f"{lat}, {lon}\n" for lat, lon in points))
-            cells = []
-            for engine in engines:
-                if engine.limit and count > engine.limit:
-                    cells.append(f"refused (more than {engine.limit} stops)")
-                    continue
-                runs = 1 if engine.limit else options.runs
-                result = subprocess.run([bench, "--matrix", listed, str(runs)], capture_output=True, text=True,
-                                        env={**os.environ, **engine.environment})
+            def matrix_alone(engine):
+                result = subprocess.run([bench, "--matrix", listed, str(1 if engine.limit else options.runs)], capture_output=True,
+                                        text=True, env={**os.environ, **engine.environment})
                 if result.returncode != 0:
                     sys.exit(f"bench: roadtrip-bench --matrix failed: {result.stderr.strip()}")
                 first, again = (float(v) for v in result.stdout.split()[1::2])
-                cells.append(f"{first:.0f} / {again:.0f} ms" if again < 2_000 else f"{first / 1000:.2f} / {again / 1000:.2f} s")
+                return f"{first:.0f} / {again:.0f} ms" if again < 2_000 else f"{first / 1000:.2f} / {again / 1000:.2f} s"
+
+            cells = per_engine(engines, count, matrix_alone)
             alone = statistics.median(matrix_request(port, points) for _ in range(options.runs))
             cells.append(f"{alone * 1000:.0f} ms")
             print(f"| {count} | {count * (count - 1):,} | " + " | ".join(cells) + " |")
@@ -187,12 +189,8 @@ def main():
         print("|---|---|---|---|---|")
         for count in counts:
             name, points = stops[count]
-            cells = []
-            for engine in engines:
-                if engine.limit and count > engine.limit:
-                    cells.append(f"refused (more than {engine.limit} stops)")
-                    continue
-                cells.append(shown(engine.cold(binary, ["--file", trips, "optimize", name, "--json"], options.runs, on_roads)))
+            cells = per_engine(engines, count, lambda engine: shown(engine.cold(binary, ["--file", trips, "optimize", name, "--json"],
+                                                                               options.runs, on_roads)))
             print(f"| {count} | {count * (count - 1):,} | " + " | ".join(cells) + " |")
             sys.stdout.flush()
         leg = [shown(engine.cold(binary, ["--file", trips, "show", "A leg", "--json"], options.runs, leg_on_roads)) for engine in engines]
