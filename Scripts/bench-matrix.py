@@ -101,6 +101,14 @@ def matrix_request(port, points):
     return time.monotonic() - start
 
 
+def table(title, columns):
+    """The title and head of a Markdown table of stops, legs and `columns`."""
+    print(title)
+    print()
+    print("| stops | legs | " + " | ".join(columns) + " |")
+    print("|---|---|" + "---|" * len(columns))
+
+
 def per_engine(engines, count, cell):
     """Each engine's cell of a row of `count` stops: `cell(engine)`, or its refusal past its limit."""
     return [f"refused (more than {engine.limit} stops)" if engine.limit and count > engine.limit else cell(engine) for engine in engines]
@@ -160,10 +168,8 @@ def main():
                                 after.environment)
             stops[count] = (name, points)
         bench = os.path.join(os.path.dirname(binary), "roadtrip-bench")
-        print(f"The matrix alone, Andorra: the first of the process / the median of {options.runs} more, wall")
-        print()
-        print("| stops | legs | Routino leg by leg (before) | roads' graph (after) | Valhalla, roadtrip's client | Valhalla `/sources_to_targets` |")
-        print("|---|---|---|---|---|---|")
+        table(f"The matrix alone, Andorra: the first of the process / the median of {options.runs} more, wall",
+              ["Routino leg by leg (before)", "roads' graph (after)", "Valhalla, roadtrip's client", "Valhalla `/sources_to_targets`"])
         for count in counts:
             name, points = stops[count]
             listed = os.path.join(work, f"stops-{count}.txt")
@@ -183,10 +189,8 @@ def main():
             print(f"| {count} | {count * (count - 1):,} | " + " | ".join(cells) + " |")
             sys.stdout.flush()
         print()
-        print(f"The whole `optimize NAME --json`, Andorra, {options.runs} runs, medians: wall (CPU of the process), leg cache empty")
-        print()
-        print("| stops | legs | Routino leg by leg (before) | roads' graph (after) | Valhalla engine |")
-        print("|---|---|---|---|---|")
+        table(f"The whole `optimize NAME --json`, Andorra, {options.runs} runs, medians: wall (CPU of the process), leg cache empty",
+              ["Routino leg by leg (before)", "roads' graph (after)", "Valhalla engine"])
         for count in counts:
             name, points = stops[count]
             cells = per_engine(engines, count, lambda engine: shown(engine.cold(binary, ["--file", trips, "optimize", name, "--json"],
