@@ -30,7 +30,7 @@ package struct RoadtripCommand: ParsableCommand {
           roadtrip --file ~/trips.json --units mi list
         """,
         version: RoadtripVersion.current,
-        subcommands: [ListCommand.self, ShowCommand.self, PlanCommand.self, OptimizeCommand.self, LinkCommand.self, ExportCommand.self, ImportCommand.self, SearchCommand.self, NewCommand.self, RenameCommand.self, DeleteCommand.self, AddStopCommand.self, RemoveStopCommand.self, MoveStopCommand.self, SetCommand.self, MapCommand.self, RegionCommand.self, RoutingCommand.self]
+        subcommands: [ListCommand.self, ShowCommand.self, PlanCommand.self, AlongCommand.self, OptimizeCommand.self, LinkCommand.self, ExportCommand.self, ImportCommand.self, SearchCommand.self, NewCommand.self, RenameCommand.self, DeleteCommand.self, AddStopCommand.self, RemoveStopCommand.self, MoveStopCommand.self, SetCommand.self, MapCommand.self, RegionCommand.self, RoutingCommand.self]
     )
 
     @OptionGroup var options: GlobalOptions

@@ -557,3 +557,31 @@ extension RegionsEndToEndTests {
         #expect(legs.first?["reason"] as? String == "no region covers near Monterey, CA", "\(legs)")
     }
 }
+
+extension RegionsEndToEndTests {
+    @Test("along: the sights and camp sites near Andorra la Vella → Ordino, in the order they come, with their side and detour by road; --within and --kind narrow them")
+    func placesAlongTheRoad() throws {
+        let directory = try TemporaryDirectory()
+        try Self.andorra(trip: "Valley", ["42.5078, 1.5211", "42.5562, 1.5332"], in: directory)
+        let report = try Self.object(["along", "Valley", "--json"], in: directory)
+        let places = try #require(report["places"] as? [[String: Any]])
+        let total = try #require(report["tripMeters"] as? Double)
+        let names = places.compactMap { $0["name"] as? String }
+        #expect(names.contains("Casa d'Areny-Plandolit") && names.contains("Càmping Valira"), "\(names)")
+        let positions = places.compactMap { $0["tripMeters"] as? Double }
+        #expect(positions == positions.sorted() && positions.allSatisfy { (0...total + 1).contains($0) })
+        let museum = try #require(places.first { $0["name"] as? String == "Casa d'Areny-Plandolit" })
+        #expect(museum["kind"] as? String == "museum" && museum["day"] as? Int == 1 && museum["leg"] as? Int == 1)
+        #expect(museum["detourSource"] as? String == "road" && (museum["detourMeters"] as? Double ?? 0) > 0)
+        #expect(["left", "right"].contains(museum["side"] as? String ?? ""))
+        // The camp site is 0.8 km off: out at --within 500m; only camp sites with --kind camping.
+        let near = try Self.object(["along", "Valley", "--within", "500m", "--json"], in: directory)
+        #expect(!((near["places"] as? [[String: Any]]) ?? []).contains { $0["name"] as? String == "Càmping Valira" })
+        let camping = try Self.object(["along", "Valley", "--kind", "camping", "--json"], in: directory)
+        #expect(((camping["places"] as? [[String: Any]]) ?? []).allSatisfy { $0["kind"] as? String == "camp site" })
+        let text = try Self.roadtrip(["along", "Valley", "--kind", "sights"], in: directory).standardOutput
+        #expect(text.contains("Sights within 2.0 km of the road: ") && text.contains("of 11.6 km") && text.contains("Casa d'Areny-Plandolit"), "\(text)")
+        let wrong = try Self.roadtrip(["along", "Valley", "--within", "far"], in: directory)
+        #expect(wrong.status != 0 && wrong.standardError.contains("--within far is not a distance"), "\(wrong.standardError)")
+    }
+}

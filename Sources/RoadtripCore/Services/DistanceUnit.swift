@@ -59,3 +59,20 @@ extension DistanceUnit {
         }
     }
 }
+
+extension DistanceUnit {
+    /// The metres of a typed distance: "2 km", "500m", "1.5 mi", or a number alone in this unit;
+    /// nil for anything else, or a distance below zero.
+    package func metres(parsing text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let number = trimmed.prefix { $0.isNumber || $0 == "." }
+        guard let value = Double(number), value >= 0 else { return nil }
+        switch trimmed.dropFirst(number.count).trimmingCharacters(in: .whitespaces) {
+        case "": return value * metres
+        case "m": return value
+        case "km": return value * 1_000
+        case "mi": return value * DistanceUnit.mi.metres
+        default: return nil
+        }
+    }
+}

@@ -74,6 +74,14 @@ package final class Gazetteer: PlaceIndex, @unchecked Sendable {
         return best.map { RankedPlace(place: place(at: $0.index), kilometres: $0.kilometres, weight: $0.weight) }
     }
 
+    package func places(of kinds: Set<PlaceKind>, inCells cells: Set<Int>) -> [Place] {
+        guard isWhole, !kinds.isEmpty else { return [] }
+        let nearby = NearbyPlaces(tables: tables)
+        return cells.sorted().flatMap { cell in
+            nearby.places(inCell: cell).filter { kinds.contains(tables.kind(ofPlace: $0)) }.map { place(at: $0) }
+        }
+    }
+
     /// The place with index `index` (places are numbered in the file's spatial order).
     func place(at index: Int) -> Place {
         typealias Field = GazetteerFormat.Place

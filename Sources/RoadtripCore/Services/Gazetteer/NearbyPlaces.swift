@@ -34,7 +34,9 @@ struct NearbyPlaces {
         return found
     }
 
-    private func places(inCell cell: Int) -> Range<Int> {
+    /// The places of cell `cell` (row times 360 plus column), in the file's order.
+    func places(inCell cell: Int) -> Range<Int> {
+        guard (0..<GazetteerFormat.cellCount).contains(cell) else { return 0..<0 }
         let start = min(Int(tables.cells.uint32(cell * 4)), tables.placeCount)
         let end = min(Int(tables.cells.uint32(cell * 4 + 4)), tables.placeCount)
         return start..<max(start, end)

@@ -81,6 +81,13 @@ package protocol PlaceIndex: AnyObject, Sendable {
     /// Why some of the places cannot be searched any more (an index file cut short on disk), one
     /// sentence each; empty while all can.
     var problems: [String] { get }
+    /// The places of `kinds` in the cells of 1° numbered in `cells` (row from 90° S times 360,
+    /// plus column from 180° W): what lies along a route is looked for cell by cell.
+    func places(of kinds: Set<PlaceKind>, inCells cells: Set<Int>) -> [Place]
+}
+
+extension PlaceIndex {
+    package func places(of kinds: Set<PlaceKind>, inCells cells: Set<Int>) -> [Place] { [] }
 }
 
 /// A place found by its weight, with its distance.

@@ -58,6 +58,11 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
             .reduce(nil) { best, next in best.map { next.outranks($0) ? next : $0 } ?? next }
     }
 
+    /// From every index, the same place from two of them twice (`isSame` tells them).
+    package func places(of kinds: Set<PlaceKind>, inCells cells: Set<Int>) -> [Place] {
+        indexes.flatMap { $0.places(of: kinds, inCells: cells) }
+    }
+
     /// Whether two results from different indexes are one place: the same name, alike in kind, and
     /// close (an area's inner point may lie far from another source's point for it).
     static func isSame(_ a: Place, _ b: Place) -> Bool {

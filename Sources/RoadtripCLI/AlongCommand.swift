@@ -1,0 +1,147 @@
+import ArgumentParser
+import Foundation
+import RoadtripCore
+import RoadtripRegions
+import RoadtripRouting
+import RoadtripStore
+import TextCanvas
+
+extension AlongKind: ExpressibleByArgument {}
+
+/// `roadtrip along TRIP [--kind K…] [--within DIST] [--day N] [--json]`: the places of the added
+/// regions (and the built-in features) along a trip's road (issue 37).
+struct AlongCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "along",
+        abstract: "List the places along a trip's road: sights, beds and camp sites near it, with their detour.",
+        discussion: """
+        Each place lies within a distance of the trip's road line (or of a leg's straight-line \
+        estimate, marked ≈, where no region has its roads), with where it is along the trip \
+        (km 143 of 410, day 2), its side of the road, how far off it is, and the detour to stop \
+        there and come back (by road where a region covers it). Sorted by position. Places come \
+        from the added regions (roadtrip region add) and the built-in features.
+
+        Examples:
+          roadtrip along "Pacific Coast Drive" --kind sights --within 2km
+          roadtrip along 1 --kind beds --day 1 --json
+        """)
+
+    @OptionGroup var options: GlobalOptions
+
+    @OptionGroup var trip: TripArgument
+
+    @Option(name: .long, help: ArgumentHelp("What to look for (repeat for more): \(AlongKind.allCases.map(\.rawValue).joined(separator: ", ")). All by default.",
+                                            valueName: "kind"))
+    var kind: [AlongKind] = []
+
+    @Option(name: .long, help: ArgumentHelp("How far from the road: 2km, 500m, 1mi (a number alone is in the trip's unit).", valueName: "distance"))
+    var within = "2km"
+
+    @Option(name: .long, help: ArgumentHelp("Only what lies along day N of the trip's plan (roadtrip plan).", valueName: "N"))
+    var day: Int?
+
+    @Flag(name: .long, help: "Print JSON: {id, name, withinMeters, tripMeters, places: [{name, kind, latitude, longitude, tripMeters, day, leg, side, offMeters, alongEstimate, detourMeters, detourSeconds, detourSource}]}.")
+    var json = false
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let trips = try MainActor.assumeIsolated { try options.openModel(environment: environment).trips }
+        let trip = try self.trip.trip(in: trips)
+        let unit = trip.settings.units ?? options.unit(environment: environment)
+        guard let reach = unit.metres(parsing: within), reach <= 50_000 else {
+            throw CommandFailure("--within \(within) is not a distance up to 50 km (2km, 500m, 1mi)")
+        }
+        if let refusal = TripPlanning.tooLargeToPlan(trip) { throw CommandFailure(refusal) }
+        let places = MainActor.assumeIsolated { try? PlaceIndexProvider.library(environment: environment).value.get() }
+        let router = Routing.engine(environment: environment)
+        let estimate = RouteEstimate(for: trip, unit: unit)
+        let legs = router.hasRoads ? router.legs(of: trip, estimate: estimate) : LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: estimate)
+        let itinerary = TripPlanning.itinerary(for: trip, unit: unit, places: places, today: TripPlanning.today(), legs: legs)
+        if let day, !(1...max(itinerary.days.count, 1)).contains(day) {
+            throw CommandFailure("\(TripText.quoted(trip.name)) is planned over \(itinerary.days.count) days; there is no day \(day)")
+        }
+        let line = TripLine(stops: trip.stops.map(\.location), figures: legs)
+        let found = places.map { AlongTheRoute.places(along: line, in: $0, kinds: AlongKind.placeKinds(of: kind), within: reach) } ?? []
+        let rows = found.compactMap { found -> Row? in
+            let onDay = AlongTheRoute.day(of: found.position.leg, share: found.position.shareOfLeg, in: itinerary)
+            guard day == nil || onDay == day else { return nil }
+            let detour = AlongTheRoute.detour(to: found, routing: router.hasRoads ? router : nil, options: RouteOptions(settings: trip.settings),
+                                              estimate: estimate)
+            return Row(found: found, day: onDay, detour: detour)
+        }
+        let report = Report(trip: trip, within: reach, line: line, rows: rows, kinds: kind)
+        if json { try CommandOutput.printJSON(try report.json()) } else { try CommandOutput.printText(report.text(unit: unit)) }
+    }
+
+    struct Row {
+        let found: AlongTheRoute.Found
+        let day: Int?
+        let detour: LegFigures
+    }
+
+    struct Report {
+        let trip: Trip
+        let within: Double
+        let line: TripLine
+        let rows: [Row]
+        let kinds: [AlongKind]
+
+        func text(unit: DistanceUnit) -> String {
+            let kinds = (self.kinds.isEmpty ? AlongKind.allCases : self.kinds).map(\.rawValue).joined(separator: ", ")
+            var text = TextWidth.printable(trip.name) + "\n"
+            text += "\(kinds.prefix(1).uppercased() + kinds.dropFirst()) within \(unit.format(meters: within)) of the road: "
+            guard !rows.isEmpty else { return text + "none found. Regions add what is near the roads (roadtrip region add).\n" }
+            text += rows.count == 1 ? "1 place.\n\n" : "\(DistanceUnit.grouped(rows.count)) places.\n\n"
+            let total = unit.format(meters: line.metres)
+            let table = rows.map { row -> [String] in
+                let position = row.found.position, mark = row.found.alongAnEstimate ? "≈ " : ""
+                let detourMark = row.detour.source == .estimate ? "≈ " : ""
+                // Within 50 m a place is on the road: no side, no detour.
+                let onTheRoad = position.offMetres < 50
+                return ["\(mark)\(unit.format(meters: position.metres)) of \(total)", row.day.map { "day \($0)" } ?? "",
+                        onTheRoad ? "" : position.onTheLeft ? "left" : "right",
+                        onTheRoad ? "on the road" : "\(unit.format(meters: position.offMetres)) off",
+                        TextWidth.printable(row.found.place.name), row.found.place.kindText,
+                        row.detour.meters < 50 ? "" : "detour \(detourMark)\(unit.format(meters: row.detour.meters)), "
+                            + RouteEstimate.formatDuration(seconds: row.detour.seconds)]
+            }
+            return text + TextTable.render(table)
+        }
+
+        struct JSON: Encodable {
+            struct Place: Encodable {
+                let name: String
+                let kind: String
+                let latitude: Double
+                let longitude: Double
+                let tripMeters: Double
+                let day: Int?
+                let leg: Int
+                let side: String
+                let offMeters: Double
+                let alongEstimate: Bool
+                let detourMeters: Double
+                let detourSeconds: Double
+                let detourSource: String
+            }
+
+            let id: UUID
+            let name: String
+            let withinMeters: Double
+            let tripMeters: Double
+            let places: [Place]
+        }
+
+        func json() throws -> String {
+            let places = rows.map { row in
+                JSON.Place(name: row.found.place.name, kind: row.found.place.kindText, latitude: row.found.place.coordinate.latitude,
+                           longitude: row.found.place.coordinate.longitude, tripMeters: row.found.position.metres, day: row.day,
+                           leg: row.found.position.leg + 1, side: row.found.position.onTheLeft ? "left" : "right", offMeters: row.found.position.offMetres,
+                           alongEstimate: row.found.alongAnEstimate, detourMeters: row.detour.meters, detourSeconds: row.detour.seconds,
+                           detourSource: row.detour.source.rawValue)
+            }
+            let report = JSON(id: trip.id, name: trip.name, withinMeters: within, tripMeters: line.metres, places: places)
+            return String(decoding: try JSONEncoder.deterministic().encode(report), as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// What lies along a trip's road (issue 37): the places of chosen kinds within a distance of its
+/// line (`TripLine`: the roads, or an estimate's arc), each with where it is along the trip, on
+/// which side, and how far off; sorted by their position. The detour to stop there is routed
+/// apart, for the places shown (`detour`).
+package enum AlongTheRoute {
+    /// A place found along the trip.
+    package struct Found: Equatable, Sendable {
+        package let place: Place
+        package let position: TripLine.Position
+        /// Whether the leg it lies along is an estimate (measured against its arc).
+        package let alongAnEstimate: Bool
+    }
+
+    /// The places of `kinds` in `places` within `reach` metres of `line`, by their position
+    /// along it (the same place from two indexes once).
+    package static func places(along line: TripLine, in places: any PlaceIndex, kinds: Set<PlaceKind>, within reach: Double) -> [Found] {
+        var found: [Found] = []
+        for place in places.places(of: kinds, inCells: line.gazetteerCells(within: reach)) {
+            guard let position = line.position(of: place.coordinate, within: reach),
+                  !found.contains(where: { PlaceLibrary.isSame($0.place, place) }) else { continue }
+            found.append(Found(place: place, position: position, alongAnEstimate: line.estimatedLegs.contains(position.leg)))
+        }
+        return found.sorted { ($0.position.metres, $0.place.name) < ($1.position.metres, $1.place.name) }
+    }
+
+    /// The detour to stop at `found` and come back: from the foot of its perpendicular on the line
+    /// to the place and back, on the roads where `routing` has them, else the trip's estimate.
+    package static func detour(to found: Found, routing: (any RoadRouting)?, options: RouteOptions, estimate: RouteEstimate) -> LegFigures {
+        let (foot, place) = (found.position.foot, found.place.coordinate)
+        let ways = [(foot, place, "the route", found.place.name), (place, foot, found.place.name, "the route")].map { from, to, fromName, toName in
+            routing.map { LegFigures($0.route(from: from, to: to, fromName: fromName, toName: toName, options: options), from: from, to: to, estimate: estimate) }
+                ?? .estimated(geodesicMeters: Geodesy.distance(from: from, to: to), estimate: estimate)
+        }
+        let onRoads = ways.allSatisfy { $0.source == .road }
+        return LegFigures(meters: ways[0].meters + ways[1].meters, seconds: ways[0].seconds + ways[1].seconds, source: onRoads ? .road : .estimate,
+                          reason: ways.lazy.compactMap(\.reason).first)
+    }
+
+    /// The day of `itinerary` that drives the point `share` (0...1) into leg `leg`; nil when no day does.
+    package static func day(of leg: Int, share: Double, in itinerary: Itinerary) -> Int? {
+        itinerary.days.first { day in day.legs.contains { $0.from == leg && $0.share.contains(min(max(share, 0), 1)) } }?.number
+    }
+}
