@@ -22,6 +22,7 @@ func regionSearchBench(towns: Gazetteer) throws {
     let places = ([towns, features] + regions).map(\.count)
     print("place library: towns \(places[0]), natural features \(places[1]), regions \(zip(regions.map(\.source), places.dropFirst(2)).map { "\($0) \($1)" }.joined(separator: ", ")) places")
     try roadLegBench(shelf: shelf)
+    alongBench(library: library, shelf: shelf)
     benchSearch(library, label: "searches with two regions")
     benchSearch(library, near: ("Andorra la Vella", SearchContext([Coordinate(latitude: 42.5078, longitude: 1.5211)])!), label: "searches with two regions")
 }

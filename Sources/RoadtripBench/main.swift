@@ -18,7 +18,8 @@ import RoadtripCore
 //     roadtrip-bench --decode FILE   reading a data file into trips (DecodeBench.swift)
 // 4. The route optimizer on 14 and 200 stops (OptimizerBench.swift).
 // 5. Searching with regions: the same typed queries on the built-in towns and natural features
-//    with two regions added (Andorra and Krems, imported first: RegionBench.swift).
+//    with two regions added (Andorra and Krems, imported first: RegionBench.swift), a leg on
+//    their roads, and the places along a 480 km trip through Andorra (AlongBench.swift).
 //
 //     roadtrip-bench --regions       only that
 //

@@ -15,16 +15,22 @@ package enum RoadNetworkFile {
             return network
         }
         let roads = folder.appendingPathComponent(RegionInfo.roadExtractName)
-        guard FileManager.default.fileExists(atPath: roads.path) else { return nil }
+        // A file too large to hold `maximumPoints` (PBF takes about 8 bytes a road point) is not read at every run.
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: roads.path))?[.size] as? Int, size <= maximumPoints * 8 else { return nil }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-roads-\(UUID().uuidString)")
         guard (try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)) != nil else { return nil }
         defer { try? FileManager.default.removeItem(at: scratch) }
-        return try? read(roads, tools: ChildTools(logFile: scratch.appendingPathComponent("tool.log"), isCancelled: { false }), scratch: scratch)
+        return (try? read(roads, tools: ChildTools(logFile: scratch.appendingPathComponent("tool.log"), isCancelled: { false }), scratch: scratch)) ?? nil
     }
 
+    /// The most road points a network is kept for: about 150 MB while it is read (the points,
+    /// their ids and the index from id to point). Andorra has 38,556; a country's roads run to tens
+    /// of millions, whose matrix is then routed leg by leg (or by a Valhalla server).
+    package static let maximumPoints = 4_000_000
+
     /// The drivable roads of the OpenStreetMap file `roads` (osmium writes them as OPL text into
-    /// `scratch`, read line by line and removed).
-    static func read(_ roads: URL, tools: ChildTools, scratch: URL) throws -> RoadNetwork {
+    /// `scratch`, read line by line and removed); nil past `maximumPoints`.
+    static func read(_ roads: URL, tools: ChildTools, scratch: URL, maximumPoints: Int = maximumPoints) throws -> RoadNetwork? {
         let text = scratch.appendingPathComponent("roads.opl")
         defer { try? FileManager.default.removeItem(at: text) }
         try tools.run("osmium", ["cat", roads.path, "-f", "opl,add_metadata=false", "-o", text.path, "--overwrite"], input: roads.path)
@@ -34,6 +40,7 @@ package enum RoadNetworkFile {
             switch line.first {
             case "n":
                 guard let (id, point) = OPL.node(line) else { continue }
+                guard index.count < maximumPoints else { return nil }
                 index[id] = network.addPoint(id: id, at: point)
             case "w":
                 guard let (id, tags, nodes) = OPL.way(line), let rules = RoadWay.Rules(tags: tags) else { continue }
@@ -45,9 +52,10 @@ package enum RoadNetworkFile {
         return network
     }
 
-    /// Writes the network of `roads` into the region being built in `staging`.
-    static func write(from roads: URL, tools: ChildTools, staging: URL) throws {
-        let network = try read(roads, tools: tools, scratch: staging)
+    /// Writes the network of `roads` into the region being built in `staging`; nothing past
+    /// `maximumPoints`.
+    static func write(from roads: URL, tools: ChildTools, staging: URL, maximumPoints: Int = maximumPoints) throws {
+        guard let network = try read(roads, tools: tools, scratch: staging, maximumPoints: maximumPoints) else { return }
         try DurableFile.write(network.encoded(), to: staging.appendingPathComponent(name))
     }
 }

@@ -50,6 +50,11 @@ import RoadtripTestSupport
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("roads.opl").path), "osmium's text is not kept")
         try Data("damaged".utf8).write(to: folder.appendingPathComponent(RoadNetworkFile.name))
         #expect(RoadNetworkFile.network(inRegion: folder)?.encoded() == kept.encoded())
+        // Past the most points kept, none: the matrix is then routed leg by leg.
+        let scratch = directory.file("scratch")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let tools = ChildTools(logFile: scratch.appendingPathComponent("tool.log"), isCancelled: { false })
+        #expect(try RoadNetworkFile.read(folder.appendingPathComponent(RegionInfo.roadExtractName), tools: tools, scratch: scratch, maximumPoints: 1_000) == nil)
         try FileManager.default.removeItem(at: folder.appendingPathComponent(RegionInfo.roadExtractName))
         #expect(RoadNetworkFile.network(inRegion: folder) == nil)
     }
