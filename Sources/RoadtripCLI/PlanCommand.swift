@@ -128,6 +128,16 @@ struct PlanCommand: ParsableCommand {
                 let latitude: Double
                 let longitude: Double
                 let offRouteMeters: Double
+                /// Places with beds near the point (a region's hotels, guest houses, camp sites), nearest first.
+                let beds: [Bed]
+            }
+
+            struct Bed: Encodable {
+                let name: String
+                let kind: String
+                let latitude: Double
+                let longitude: Double
+                let offRouteMeters: Double
             }
 
             let place: Place?
@@ -232,7 +242,11 @@ struct PlanCommand: ParsableCommand {
             return Report.Stopover.Place(name: place.name, kind: place.kindText, population: place.population > 0 ? place.population : nil,
                                          region: place.admin1, country: place.country,
                                          latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
-                                         offRouteMeters: suggestion.offRouteMeters.rounded())
+                                         offRouteMeters: suggestion.offRouteMeters.rounded(),
+                                         beds: suggestion.beds.map { bed in
+                                             Report.Stopover.Bed(name: bed.place.name, kind: bed.place.kindText, latitude: bed.place.coordinate.latitude,
+                                                                 longitude: bed.place.coordinate.longitude, offRouteMeters: bed.offRouteMeters.rounded())
+                                         })
         }
         return Report.Stopover(place: place, latitude: stopover.point.latitude, longitude: stopover.point.longitude, timeZone: stopover.timeZone.identifier,
                                afterStop: stopover.leg + 1, share: stopover.share, arrival: stamps.text(stopover.arrival, in: stopover.timeZone),

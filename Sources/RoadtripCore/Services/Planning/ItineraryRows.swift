@@ -95,6 +95,10 @@ package enum ItineraryRows {
                 let place = suggestion.place
                 let size = place.population > 0 ? "\(place.kindText) of \(DistanceUnit.grouped(place.population))" : place.kindText
                 notes.append("\(size), \(unit.format(meters: unit.shown(meters: suggestion.offRouteMeters))) off the route")
+                if !suggestion.beds.isEmpty {
+                    notes.append("beds: " + suggestion.beds.map { "\($0.place.name) (\($0.place.kindText), \(unit.format(meters: unit.shown(meters: $0.offRouteMeters))) off)" }
+                        .joined(separator: ", "))
+                }
             } else {
                 notes.append("no town within \(OvernightPlaces.reach) km")
             }

@@ -9,11 +9,23 @@ package struct OvernightPlaces: Sendable {
         self.places = places
     }
 
-    /// A place to sleep and how far it lies off the route.
+    /// A place to sleep and how far it lies off the route; with the beds (hotels, guest houses,
+    /// camp sites, huts: a region's) near the point, nearest first.
     package struct Suggestion: Equatable, Sendable {
         package let place: Place
         package let offRouteMeters: Double
+        package var beds: [Bed] = []
     }
+
+    /// A place with beds near where the day's driving ends.
+    package struct Bed: Equatable, Sendable {
+        package let place: Place
+        package let offRouteMeters: Double
+    }
+
+    /// How far from the point beds are looked for, kilometres, and how many are named.
+    static let bedReach = 10.0
+    static let bedsNamed = 3
 
     /// How far from the point a place may be: a town within the first reach is taken before
     /// anything in the second.
@@ -27,10 +39,23 @@ package struct OvernightPlaces: Sendable {
         for reach in Self.reaches {
             if let best = places.bestPlace(within: reach, of: point, weight: Self.weight) {
                 let off = min(best.kilometres, path.kilometres(from: best.place.coordinate, near: fraction, within: reach + best.kilometres))
-                return Suggestion(place: best.place, offRouteMeters: off * 1000)
+                return Suggestion(place: best.place, offRouteMeters: off * 1000, beds: beds(on: path, at: fraction))
             }
         }
         return nil
+    }
+
+    /// The places with beds within `bedReach` of `path`'s point at `fraction`, nearest first (issue 37).
+    func beds(on path: LegPath, at fraction: Double) -> [Bed] {
+        let kinds = AlongKind.beds.placeKinds
+        return places.places(within: Self.bedReach, of: path.point(at: fraction))
+            .filter { kinds.contains($0.place.kind) }
+            .sorted { ($0.kilometres, $0.place.name) < ($1.kilometres, $1.place.name) }
+            .prefix(Self.bedsNamed)
+            .map { found in
+                let off = min(found.kilometres, path.kilometres(from: found.place.coordinate, near: fraction, within: Self.bedReach + found.kilometres))
+                return Bed(place: found.place, offRouteMeters: off * 1_000)
+            }
     }
 
     /// The time zone at `coordinate`: the nearest gazetteer place's.

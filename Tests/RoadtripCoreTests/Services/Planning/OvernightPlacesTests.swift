@@ -47,6 +47,20 @@ struct OvernightPlacesTests {
         #expect(chosen([Self.place("Farther", 45.35, 1, population: 900)]) == "Farther")
     }
 
+    /// Issue 37, item 4: beside the town, the places with beds near where the driving ends,
+    /// nearest first, with how far off the route they are; not a place without beds, nor one too far.
+    @Test func theBedsNearThePointAreNamedNearestFirst() {
+        let path = LegPath(from: Coordinate(latitude: 45, longitude: 0), to: Coordinate(latitude: 45, longitude: 2))
+        let town = Self.place("Town", 45.1, 1, population: 20_000)
+        let camp = Self.place("Camp", 45.03, 1.0, kind: .campSite), hut = Self.place("Hut", 45.0, 1.02, kind: .alpineHut)
+        let farCamp = Self.place("Far Camp", 45.2, 1.0, kind: .campSite), peak = Self.place("Peak", 45.0, 1.0, kind: .peak)
+        let suggestion = OvernightPlaces(places: FakePlaces([town, camp, hut, farCamp, peak])).suggestion(on: path, at: 0.5)
+        #expect(suggestion?.place.name == "Town")
+        #expect(suggestion?.beds.map(\.place.name) == ["Hut", "Camp"], "the hut is 1.6 km away, the camp 3.3 km; the far camp 22 km")
+        // Off the route (the arc bends north of the parallel): less than from the point.
+        #expect((2_000..<3_336).contains(suggestion?.beds.last?.offRouteMeters ?? 0), "\(suggestion?.beds.last?.offRouteMeters ?? 0)")
+    }
+
     @Test func theGazetteerFindsThePlacesWithinADistance() throws {
         let gazetteer = try Self.gazetteer.get()
         let monterey = Coordinate(latitude: 36.60024, longitude: -121.89468)
