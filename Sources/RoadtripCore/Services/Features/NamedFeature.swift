@@ -16,9 +16,11 @@ package struct NamedFeature: Sendable, Equatable {
     package var weight: Int
     /// A number that orders features of equal weight the same way every time (an OpenStreetMap id).
     package var identifier: Int
+    /// Opening hours, brand, sockets…, where tagged: for showing only.
+    package var details: PlaceDetails?
 
     package init(name: String, alternateNames: [String] = [], languageNames: [String] = [], kind: PlaceKind, coordinate: Coordinate,
-                 elevation: Int? = nil, population: Int = 0, weight: Int? = nil, identifier: Int = 0) {
+                 elevation: Int? = nil, population: Int = 0, weight: Int? = nil, identifier: Int = 0, details: PlaceDetails? = nil) {
         self.name = name
         self.alternateNames = alternateNames
         self.languageNames = languageNames
@@ -28,6 +30,7 @@ package struct NamedFeature: Sendable, Equatable {
         self.population = population
         self.weight = weight ?? (population > 0 ? population : kind.defaultWeight)
         self.identifier = identifier
+        self.details = details
     }
 }
 
@@ -58,7 +61,7 @@ package enum FeatureGazetteer {
                                 countryCode: town?.countryCode ?? "", admin1Code: town?.admin1Code ?? "",
                                 population: feature.population, alternateNames: unique(languageNames + feature.alternateNames, except: feature.name),
                                 trustedNames: languageNames, timeZone: town?.timeZone ?? "",
-                                kind: feature.kind, elevation: feature.elevation, weight: feature.weight))
+                                kind: feature.kind, elevation: feature.elevation, weight: feature.weight, details: feature.details))
         }
         return GazetteerSource(countries: countries.values.sorted { $0.code < $1.code },
                                regions: regions.values.sorted { ($0.countryCode, $0.code) < ($1.countryCode, $1.code) },

@@ -17,6 +17,7 @@ struct DraftTables {
     private var zones = LittleEndianBytes()
     private var placeZones = LittleEndianBytes()
     private var details = LittleEndianBytes()
+    private var notes = LittleEndianBytes()
 
     /// A place where the index will have it.
     private struct Located {
@@ -100,7 +101,7 @@ struct DraftTables {
     }
 
     private mutating func makePlaces(_ source: GazetteerSource, _ located: [Located]) {
-        for place in located {
+        for (index, place) in located.enumerated() {
             let original = source.places[place.source]
             let name = strings.intern(original.name)
             places.uint32(name.offset)
@@ -113,6 +114,10 @@ struct DraftTables {
             details.uint8(original.kind.rawValue)
             details.uint8(0)
             details.uint16(UInt16(bitPattern: original.elevation.map { Int16(clamping: $0) } ?? Format.Detail.unknownElevation))
+            if let noted = original.details {
+                notes.uint32(UInt32(index))
+                strings.reference(noted.storedText, into: &notes)
+            }
         }
     }
 
@@ -224,7 +229,7 @@ struct DraftTables {
     /// The whole file: header, then the sections in `Format.Section` order, each 8-byte aligned.
     func assemble(prefixes: [UInt8], ranked: [UInt8]) -> [UInt8] {
         let sections = [strings.bytes, countries.bytes, regions.bytes, places.bytes, cells.bytes, keys, entries.bytes, prefixes, ranked,
-                        zones.bytes, placeZones.bytes, details.bytes]
+                        zones.bytes, placeZones.bytes, details.bytes, notes.bytes]
         var offsets: [Int] = []
         var end = Format.headerSize
         for section in sections {

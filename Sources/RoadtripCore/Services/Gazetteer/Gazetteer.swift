@@ -101,7 +101,8 @@ package final class Gazetteer: PlaceIndex, @unchecked Sendable {
             timeZone: tables.timeZone(ofPlace: index),
             kind: tables.kind(ofPlace: index),
             elevation: tables.elevation(ofPlace: index),
-            source: source
+            source: source,
+            details: tables.details(ofPlace: index)
         )
     }
 

@@ -16,6 +16,7 @@
 ///     zones    the IANA time zones of the places ("America/Boise"), each distinct one once, sorted
 ///     placeZones   one UInt16 per place, in place order: its index in zones (`PlaceZone.unknown`: none)
 ///     details  one `Detail` per place, in place order: what it is (`PlaceKind`) and its elevation
+///     notes    one `Note` per place that has `PlaceDetails` (opening hours, brand…), by place index
 ///
 /// Version 3 added the two zone sections. The zone index has a section of its own rather than a
 /// wider place record: the 24-byte record has no spare bytes, and growing it to the next aligned
@@ -23,18 +24,30 @@
 /// nearest-place search reads for every place of each cell it visits. The array is read only when
 /// a result becomes a `Place`; loading checks only its length against the places. Version 4 added
 /// `details` the same way, for the kinds of place that regions and natural features brought.
+/// Version 5 added `notes` (issue 37), and the kinds of place from `.fuel` on, which a reader of
+/// version 4 would show as features: it refuses the file instead. Notes are few (a region's fuel
+/// stations, restaurants, hotels; no town of the built-in index has any), so they are a sorted
+/// list of the places that have them, found by a binary search when a result becomes a `Place`,
+/// rather than a field of every place. A file of version 4 (the built-in index until it is made
+/// again) reads as one without notes: its kinds mean what they meant.
 enum GazetteerFormat {
     static let magic: [UInt8] = Array("RTGAZIDX".utf8)
-    static let version: UInt32 = 4
+    static let version: UInt32 = 5
+    /// The oldest version read, and the sections it has (the first ones of `Section`).
+    static let oldestReadableVersion: UInt32 = 4
+    static func sectionCount(ofVersion version: UInt32) -> Int {
+        version == 4 ? Section.notes.rawValue : Section.allCases.count
+    }
 
     enum Section: Int, CaseIterable {
-        case strings, countries, regions, places, cells, keys, entries, prefixes, ranked, zones, placeZones, details
+        case strings, countries, regions, places, cells, keys, entries, prefixes, ranked, zones, placeZones, details, notes
     }
 
     /// magic (8), version (4), section count (4), file length (8), header checksum (4), padding (4),
     /// then (offset, length) as two UInt32 per section.
     static let sectionTableOffset = 32
-    static var headerSize: Int { sectionTableOffset + 8 * Section.allCases.count }
+    static var headerSize: Int { headerSize(sections: Section.allCases.count) }
+    static func headerSize(sections: Int) -> Int { sectionTableOffset + 8 * sections }
     static let checksumOffset = 24
 
     /// Latitude rows × longitude columns of the spatial index.
@@ -107,6 +120,13 @@ enum GazetteerFormat {
         static let kind = 0          // UInt8 `PlaceKind` raw value
         static let elevation = 2     // Int16 metres, `unknownElevation` when not known
         static let unknownElevation = Int16.min
+    }
+
+    /// The details of a place (`PlaceDetails.storedText`), in notes sorted by place index.
+    enum Note {
+        static let size = 12
+        static let place = 0         // UInt32 place index
+        static let text = 4          // string reference
     }
 
     /// A prefix with a ranked list: its bytes (in keys), and its slice of `ranked`.

@@ -51,10 +51,13 @@ package struct GazetteerSource: Sendable {
         /// What the place weighs in the ranking (entries store it where a town's population goes):
         /// its population, or for a feature what its kind or its source says it is worth.
         package var weight: Int
+        /// Opening hours, brand, sockets… of a region's place, for showing.
+        package var details: PlaceDetails?
 
         package init(geonameID: Int, name: String, latitude: Double, longitude: Double, countryCode: String,
                     admin1Code: String, population: Int, alternateNames: [String], trustedNames: [String] = [],
-                    timeZone: String = "", kind: PlaceKind = .populatedPlace, elevation: Int? = nil, weight: Int? = nil) {
+                    timeZone: String = "", kind: PlaceKind = .populatedPlace, elevation: Int? = nil, weight: Int? = nil,
+                    details: PlaceDetails? = nil) {
             self.geonameID = geonameID
             self.name = name
             self.latitude = latitude
@@ -68,6 +71,7 @@ package struct GazetteerSource: Sendable {
             self.kind = kind
             self.elevation = elevation
             self.weight = weight ?? population
+            self.details = details
         }
     }
 

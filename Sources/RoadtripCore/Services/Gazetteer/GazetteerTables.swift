@@ -16,6 +16,8 @@ struct GazetteerTables {
     let zones: ByteSlice
     let placeZones: ByteSlice
     let details: ByteSlice
+    /// Empty in a file of version 4, which has none.
+    let notes: ByteSlice
 
     var countryCount: Int { countries.count / Format.Country.size }
     var regionCount: Int { regions.count / Format.Region.size }
@@ -25,14 +27,15 @@ struct GazetteerTables {
     var zoneCount: Int { zones.count / Format.Zone.size }
 
     init(_ file: ByteSlice, path: String) throws(GazetteerError) {
-        try Self.checkHeader(file, path: path)
+        let sectionCount = try Self.checkHeader(file, path: path)
         var sections: [ByteSlice] = []
-        for section in Format.Section.allCases {
-            sections.append(try Self.section(section, of: file, path: path))
+        for section in Format.Section.allCases.prefix(sectionCount) {
+            sections.append(try Self.section(section, of: file, headerSize: Format.headerSize(sections: sectionCount), path: path))
         }
         (strings, countries, regions, places, cells) = (sections[0], sections[1], sections[2], sections[3], sections[4])
         (keys, entries, prefixes, ranked) = (sections[5], sections[6], sections[7], sections[8])
         (zones, placeZones, details) = (sections[9], sections[10], sections[11])
+        notes = sections.count > Format.Section.notes.rawValue ? sections[Format.Section.notes.rawValue] : ByteSlice(base: file.base, count: 0)
         guard cellsAreInOrder else { throw .damaged(path: path, detail: "its cell table is out of order") }
         // Lengths only, from the header: the zone of a place is read when the place is.
         guard placeZones.count == placeCount * Format.PlaceZone.size else {
@@ -55,27 +58,30 @@ struct GazetteerTables {
         return Int(previous) == placeCount
     }
 
-    private static func checkHeader(_ file: ByteSlice, path: String) throws(GazetteerError) {
-        guard file.count >= Format.headerSize,
+    /// Checks the header; returns how many sections the file's version has.
+    private static func checkHeader(_ file: ByteSlice, path: String) throws(GazetteerError) -> Int {
+        guard file.count >= Format.headerSize(sections: Format.sectionCount(ofVersion: Format.oldestReadableVersion)),
               Array(file.bytes(0, Format.magic.count)) == Format.magic
         else { throw .notThisKind(path: path) }
         let version = file.uint32(8)
-        guard version == Format.version else {
+        guard (Format.oldestReadableVersion...Format.version).contains(version) else {
             throw .wrongVersion(path: path, found: version, expected: Format.version)
         }
-        guard Int(file.uint32(12)) == Format.Section.allCases.count,
-              file.uint32(Format.checksumOffset) == Format.checksum(of: file.bytes(0, Format.headerSize))
+        let sectionCount = Format.sectionCount(ofVersion: version), headerSize = Format.headerSize(sections: sectionCount)
+        guard Int(file.uint32(12)) == sectionCount, file.count >= headerSize,
+              file.uint32(Format.checksumOffset) == Format.checksum(of: file.bytes(0, headerSize))
         else { throw .damaged(path: path, detail: "its header does not add up") }
         let length = file.uint64(16)
         guard length == UInt64(file.count) else {
             throw .truncated(path: path, expectedBytes: Int(clamping: length), actualBytes: file.count)
         }
+        return sectionCount
     }
 
-    private static func section(_ section: Format.Section, of file: ByteSlice, path: String) throws(GazetteerError) -> ByteSlice {
+    private static func section(_ section: Format.Section, of file: ByteSlice, headerSize: Int, path: String) throws(GazetteerError) -> ByteSlice {
         let entry = Format.sectionTableOffset + 8 * section.rawValue
         let offset = Int(file.uint32(entry)), length = Int(file.uint32(entry + 4))
-        guard offset >= Format.headerSize, offset % 8 == 0,
+        guard offset >= headerSize, offset % 8 == 0,
               let slice = file.slice(offset: offset, length: length),
               length % recordSize(of: section) == 0
         else { throw .damaged(path: path, detail: "its \(section) section lies outside the file") }
@@ -98,6 +104,7 @@ struct GazetteerTables {
         case .zones: return Format.Zone.size
         case .placeZones: return Format.PlaceZone.size
         case .details: return Format.Detail.size
+        case .notes: return Format.Note.size
         }
     }
 }
@@ -119,6 +126,19 @@ extension GazetteerTables {
     func elevation(ofPlace index: Int) -> Int? {
         let raw = Int16(bitPattern: details.uint16(index * Format.Detail.size + Format.Detail.elevation))
         return raw == Format.Detail.unknownElevation ? nil : Int(raw)
+    }
+
+    /// The details of place `index`, when it has any: a binary search of the notes, whose place
+    /// indexes rise (in a damaged file, the search finds a wrong note or none, and stays in them).
+    func details(ofPlace index: Int) -> PlaceDetails? {
+        var (low, high) = (0, notes.count / Format.Note.size)
+        while low < high {
+            let middle = (low + high) / 2
+            let place = Int(notes.uint32(middle * Format.Note.size + Format.Note.place))
+            if place == index { return PlaceDetails(storedText: notes.string(at: middle * Format.Note.size + Format.Note.text, in: strings)) }
+            if place < index { low = middle + 1 } else { high = middle }
+        }
+        return nil
     }
 
     /// The IANA time zone of place `index`; empty when unknown, and when the stored zone index lies

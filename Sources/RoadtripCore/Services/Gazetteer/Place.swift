@@ -24,13 +24,15 @@ package struct Place: Equatable, Hashable, Sendable {
     package let elevation: Int?
     /// Which index found it: `Place.builtinSource`, or the name of the region it came from.
     package let source: String
+    /// Opening hours, brand, operator, sockets, where a region's map gives them: for showing only.
+    package let details: PlaceDetails?
 
     /// The `source` of places of the index that ships with the program.
     package static let builtinSource = "builtin"
 
     package init(name: String, admin1: String, admin1Code: String, country: String, countryCode: String, coordinate: Coordinate,
                 population: Int, timeZone: String = "", kind: PlaceKind = .populatedPlace, elevation: Int? = nil,
-                source: String = Place.builtinSource) {
+                source: String = Place.builtinSource, details: PlaceDetails? = nil) {
         self.name = name
         self.admin1 = admin1
         self.admin1Code = admin1Code
@@ -42,6 +44,7 @@ package struct Place: Equatable, Hashable, Sendable {
         self.kind = kind
         self.elevation = elevation
         self.source = source
+        self.details = details
     }
 
     /// What the place is, as a result line shows it: "village", "peak 3,143 m", "national park".

@@ -1,7 +1,8 @@
 /// What a place is: a town, or one of the sights and natural features people drive to. Stored as
 /// one byte a place in the index (`GazetteerFormat.Detail`); the raw values are the file's and
-/// never change meaning. GeoNames places are `.populatedPlace`; the kinds after it come from
-/// OpenStreetMap tags (a region) or Natural Earth layers (the built-in features).
+/// never change meaning, so a new kind goes at the end. GeoNames places are `.populatedPlace`; the
+/// kinds after it come from OpenStreetMap tags (a region) or Natural Earth layers (the built-in
+/// features); the amenities (`isAmenity`, from `.fuel` on) only from a region.
 package enum PlaceKind: UInt8, CaseIterable, Sendable {
     case populatedPlace = 0
     case city, town, village, hamlet, locality, island
@@ -11,6 +12,8 @@ package enum PlaceKind: UInt8, CaseIterable, Sendable {
     case nationalPark, protectedArea, park, natureReserve
     case mountainPass, lighthouse, tower, bridge
     case mountainRange, canyon, plateau, desert, valley, physicalFeature
+    // Region format 2 (issue 37): what a road-tripper stops for on the way.
+    case fuel, chargingStation, restaurant, cafe, fastFood, hotel, motel, guestHouse, hostel, parking, toilets, drinkingWater, supermarket
 
     /// What a result line calls it: "village", "peak", "national park". A GeoNames place says
     /// by its population what people would call it.
@@ -31,6 +34,12 @@ package enum PlaceKind: UInt8, CaseIterable, Sendable {
         case .mountainPass: return "pass"
         case .mountainRange: return "mountain range"
         case .physicalFeature: return "feature"
+        case .fuel: return "fuel station"
+        case .chargingStation: return "EV charging"
+        case .cafe: return "café"
+        case .fastFood: return "fast food"
+        case .guestHouse: return "guest house"
+        case .drinkingWater: return "drinking water"
         default: return "\(self)"
         }
     }
@@ -43,9 +52,21 @@ package enum PlaceKind: UInt8, CaseIterable, Sendable {
         }
     }
 
+    /// A service on the way (fuel, food, a bed, parking, toilets, water, groceries) rather than a
+    /// place people set out for: many of them, often without a name, told apart by where they
+    /// are, and weighing less than any town or sight in a search by name.
+    package var isAmenity: Bool {
+        switch self {
+        case .fuel, .chargingStation, .restaurant, .cafe, .fastFood, .hotel, .motel, .guestHouse, .hostel, .parking, .toilets,
+             .drinkingWater, .supermarket: return true
+        default: return false
+        }
+    }
+
     /// How much a place of this kind weighs in the ranking when nothing better is known (no
     /// population, no Natural Earth rank): the population of a town people would know as well.
-    /// A named village outranks a spring of the same name; a national park a village.
+    /// A named village outranks a spring of the same name; a national park a village; any of
+    /// them a fuel station or hotel (a "Hotel Ordino" after Ordino), and those the parking lots.
     package var defaultWeight: Int {
         switch self {
         case .populatedPlace, .town: return 5_000
@@ -59,6 +80,8 @@ package enum PlaceKind: UInt8, CaseIterable, Sendable {
         case .peak, .bay, .beach, .cape, .cliff, .arch, .cave, .hotSpring, .viewpoint, .fort, .ruins, .monument,
              .archaeologicalSite, .plateau, .desert, .valley, .physicalFeature, .park: return 200
         case .campSite, .caravanSite, .alpineHut: return 100
+        case .fuel, .chargingStation, .restaurant, .cafe, .fastFood, .hotel, .motel, .guestHouse, .hostel, .supermarket: return 10
+        case .parking, .toilets, .drinkingWater: return 5
         }
     }
 }
