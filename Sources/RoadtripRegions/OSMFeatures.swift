@@ -10,12 +10,14 @@ enum OSMFeatures {
         "nwr/place=city,town,village,hamlet,locality,island,islet",
         "nwr/natural=peak,volcano,waterfall,glacier,water,bay,beach,cape,cliff,arch,cave_entrance,hot_spring,spring",
         "nwr/waterway=waterfall",
-        "nwr/tourism=attraction,viewpoint,museum,zoo,theme_park,camp_site,caravan_site,alpine_hut,picnic_site",
+        "nwr/tourism=attraction,viewpoint,museum,zoo,theme_park,camp_site,caravan_site,alpine_hut,picnic_site,hotel,motel,guest_house,hostel",
         "nwr/historic=castle,monument,memorial,ruins,fort,archaeological_site",
         "nwr/boundary=national_park,protected_area",
         "nwr/leisure=park,nature_reserve",
         "nwr/mountain_pass=yes",
         "nwr/man_made=lighthouse,tower,bridge",
+        "nwr/amenity=fuel,charging_station,restaurant,cafe,fast_food,parking,toilets,drinking_water",
+        "nwr/shop=supermarket",
     ]
 
     /// `osmium tags-filter` expressions for what Routino's driving rules read of an extract (the
@@ -37,8 +39,9 @@ enum OSMFeatures {
     }
 
     /// The kind of a tagged object, the first tag that says one in this order: what a place is
-    /// (`place`) before what is at it (`tourism`); nil when its tags make it nothing we index
-    /// (a river's water, a tower that is not for visitors).
+    /// (`place`) before what is at it (`tourism`), a sight before the services in it (a castle
+    /// that is a hotel is a castle); nil when its tags make it nothing we index (a river's water,
+    /// a tower that is not for visitors, a private car park).
     static func kind(of tags: [String: String]) -> PlaceKind? {
         if let place = tags["place"] {
             switch place {
@@ -105,6 +108,10 @@ enum OSMFeatures {
             case "caravan_site": return .caravanSite
             case "alpine_hut": return .alpineHut
             case "picnic_site": return .picnicSite
+            case "hotel": return .hotel
+            case "motel": return .motel
+            case "guest_house": return .guestHouse
+            case "hostel": return .hostel
             default: break
             }
         }
@@ -112,15 +119,54 @@ enum OSMFeatures {
         case "lighthouse": return .lighthouse
         case "tower" where tags["tourism"] != nil || tags["tower:type"] == "observation": return .tower
         case "bridge" where tags["tourism"] != nil || tags["historic"] != nil: return .bridge
-        default: return nil
+        default: break
         }
+        return amenityKind(of: tags)
+    }
+
+    /// Car parks and toilets a traveller may not use (a company's, a street's parking lane) are
+    /// left out: there are very many of them, and none is a place to stop at.
+    private static let closedAccess: Set<String> = ["private", "no", "customers", "permit", "residents", "delivery", "employees"]
+    private static let roadsideParking: Set<String> = ["street_side", "lane", "on_kerb", "half_on_kerb", "shoulder"]
+
+    /// The kind of a service on the way (`PlaceKind.isAmenity`), by `amenity` or `shop`.
+    private static func amenityKind(of tags: [String: String]) -> PlaceKind? {
+        let isOpen = !closedAccess.contains(tags["access"] ?? "")
+        switch tags["amenity"] {
+        case "fuel": return .fuel
+        case "charging_station": return .chargingStation
+        case "restaurant": return .restaurant
+        case "cafe": return .cafe
+        case "fast_food": return .fastFood
+        case "parking" where isOpen && !roadsideParking.contains(tags["parking"] ?? ""): return .parking
+        case "toilets" where isOpen: return .toilets
+        case "drinking_water" where isOpen: return .drinkingWater
+        default: return tags["shop"] == "supermarket" ? .supermarket : nil
+        }
+    }
+
+    /// The name of a service that has none of its own, so that it can still be found and listed:
+    /// its brand ("Shell"), else who runs it ("ESSO", "Ionity", "Pans & Company": the chain people
+    /// know it by), else what it is ("Toilets", "Fuel station"). A car park, toilets or a water
+    /// tap are run by the town or a company whose name is never what the place is called.
+    static func madeUpName(kind: PlaceKind, tags: [String: String]) -> String? {
+        guard kind.isAmenity else { return nil }
+        if let brand = clean(tags["brand"]) { return brand }
+        if ![.parking, .toilets, .drinkingWater].contains(kind), let operatorName = clean(tags["operator"]) { return operatorName }
+        return kindName(kind)
+    }
+
+    /// What a service without a name, a brand or an operator is called: its kind ("Fuel station").
+    static func kindName(_ kind: PlaceKind) -> String {
+        let label = kind.label(population: 0)
+        return label.prefix(1).uppercased() + label.dropFirst()
     }
 
     /// Tags whose values are other names of the object, each maybe several separated by ";".
     static let otherNameTags = ["alt_name", "old_name", "int_name", "official_name", "short_name", "loc_name", "reg_name", "nat_name"]
 
-    /// The feature of one `osmium export -f geojsonseq` line; nil for an object without a name or a
-    /// kind, or a line that is not a feature.
+    /// The feature of one `osmium export -f geojsonseq` line; nil for an object without a name (a
+    /// service excepted: `madeUpName`) or a kind, or a line that is not a feature.
     static func feature(fromLine line: Substring) -> (feature: NamedFeature, isPoint: Bool)? {
         let text = line.drop { $0 == "\u{1E}" || $0 == " " }
         guard !text.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
@@ -131,7 +177,7 @@ enum OSMFeatures {
         }
         guard let kind = kind(of: tags) else { return nil }
         let languageNames = tags.keys.filter { $0.hasPrefix("name:") }.sorted().flatMap { names(tags[$0]) }
-        guard let name = clean(tags["name"]) ?? clean(tags["name:en"]) ?? languageNames.first,
+        guard let name = clean(tags["name"]) ?? clean(tags["name:en"]) ?? languageNames.first ?? madeUpName(kind: kind, tags: tags),
               let geometry = FeatureGeometry(geoJSON: object["geometry"]), let point = geometry.representativePoint else { return nil }
         let alternates = otherNameTags.flatMap { names(tags[$0]) }
         let population = kind.isSettlement ? leadingNumber(tags["population"]).map { Int($0) } ?? 0 : 0
@@ -139,7 +185,8 @@ enum OSMFeatures {
             Int((tags["ele"]?.contains("ft") == true ? value * 0.3048 : value).rounded())
         }
         var feature = NamedFeature(name: name, alternateNames: alternates, languageNames: languageNames, kind: kind, coordinate: point,
-                                   elevation: elevation, population: max(0, population), identifier: identifier(object["id"]))
+                                   elevation: elevation, population: max(0, population), identifier: identifier(object["id"]),
+                                   details: PlaceDetails(tags: tags))
         // A peak weighs a little more the higher it is: Pica d'Estats (3,143 m) before a hill of its name.
         if let elevation, kind == .peak || kind == .volcano { feature.weight += max(0, elevation / 10) }
         if case .point = geometry { return (feature, true) }
@@ -185,5 +232,14 @@ enum OSMFeatures {
         guard let text = value as? String, let type = text.first, let number = Int(text.dropFirst()) else { return 0 }
         let offset = ["n": 0, "w": 1, "r": 2, "a": 3][type] ?? 0
         return number &* 4 &+ offset
+    }
+
+    /// The identifier of the object a feature was made from: an area's is its way's ("a90" is
+    /// "w45") or its relation's ("a135" is "r67"), so that the line and the area osmium writes
+    /// for one closed way are one object.
+    static func objectIdentifier(_ identifier: Int) -> Int {
+        guard identifier & 3 == 3 else { return identifier }
+        let area = identifier >> 2
+        return area % 2 == 0 ? (area / 2) &* 4 &+ 1 : (area / 2) &* 4 &+ 2
     }
 }

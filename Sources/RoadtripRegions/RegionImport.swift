@@ -206,28 +206,17 @@ package struct RegionImport: Sendable {
         return .notAnExtract(path: path, reason: "\(tool) cannot read it (\(message))")
     }
 
-    /// The features of osmium's GeoJSON lines: one per named object, the same feature drawn as a
-    /// node and an area (or a closed way, which osmium writes as a line and an area) kept once.
+    /// The features of osmium's GeoJSON lines, each thing once (`KeptFeatures`).
     private func readFeatures(_ url: URL) throws -> [NamedFeature] {
-        var kept: [String: [(feature: NamedFeature, rank: Int)]] = [:]
-        var order: [String] = []
+        var kept = KeptFeatures()
         var count = 0
         for line in try LineReader(url) {
             if isCancelled() { throw RegionError.cancelled }
             guard let (feature, isPoint) = OSMFeatures.feature(fromLine: line) else { continue }
             count += 1
             if count % 1_000 == 0 { progress(.indexing(places: count)) }
-            let rank = isPoint ? 0 : line.contains("\"Polygon\"") || line.contains("\"MultiPolygon\"") ? 1 : 2
-            let key = SearchText.key(of: feature.name) + "\u{1F}\(feature.kind.rawValue)"
-            if kept[key] == nil { order.append(key) }
-            var group = kept[key, default: []]
-            if let same = group.firstIndex(where: { SearchContext.kilometres(from: $0.feature.coordinate, to: feature.coordinate) < 5 }) {
-                if rank < group[same].rank { group[same] = (feature, rank) }
-            } else {
-                group.append((feature, rank))
-            }
-            kept[key] = group
+            kept.add(feature, rank: isPoint ? 0 : line.contains("\"Polygon\"") || line.contains("\"MultiPolygon\"") ? 1 : 2)
         }
-        return order.flatMap { kept[$0]!.map(\.feature) }
+        return kept.features
     }
 }

@@ -14,12 +14,21 @@ struct OSMFeaturesTests {
         (["leisure": "nature_reserve"], .natureReserve), (["mountain_pass": "yes", "highway": "pass"], .mountainPass),
         (["man_made": "lighthouse"], .lighthouse), (["man_made": "tower", "tower:type": "observation"], .tower),
         (["man_made": "bridge", "historic": "yes"], .bridge), (["place": "town", "tourism": "attraction"], .town),
+        // Issue 37: the services on the way; a sight before the service in it.
+        (["amenity": "fuel"], .fuel), (["amenity": "charging_station"], .chargingStation), (["amenity": "restaurant"], .restaurant),
+        (["amenity": "cafe"], .cafe), (["amenity": "fast_food"], .fastFood), (["tourism": "hotel"], .hotel), (["tourism": "motel"], .motel),
+        (["tourism": "guest_house"], .guestHouse), (["tourism": "hostel"], .hostel), (["amenity": "parking"], .parking),
+        (["amenity": "parking", "access": "yes"], .parking), (["amenity": "toilets"], .toilets), (["amenity": "drinking_water"], .drinkingWater),
+        (["shop": "supermarket"], .supermarket), (["historic": "castle", "tourism": "hotel"], .castle),
+        (["tourism": "museum", "amenity": "cafe"], .museum), (["tourism": "camp_site", "amenity": "toilets"], .campSite),
     ])
     func tagsSayTheKind(tags: [String: String], kind: PlaceKind) {
         #expect(OSMFeatures.kind(of: tags) == kind)
     }
 
-    @Test(arguments: [["natural": "water", "water": "river"], ["man_made": "tower"], ["man_made": "bridge"], ["place": "square"], ["highway": "primary"]])
+    @Test(arguments: [["natural": "water", "water": "river"], ["man_made": "tower"], ["man_made": "bridge"], ["place": "square"], ["highway": "primary"],
+                      ["amenity": "parking", "access": "private"], ["amenity": "parking", "parking": "street_side"],
+                      ["amenity": "toilets", "access": "customers"], ["shop": "convenience"], ["amenity": "bench"]])
     func tagsThatMakeNoPlace(tags: [String: String]) {
         #expect(OSMFeatures.kind(of: tags) == nil)
     }
@@ -56,6 +65,46 @@ struct OSMFeaturesTests {
         // Only a name in another language: it is the name.
         let only = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"natural":"peak","name:en":"Red Peak"}}"#
         #expect(OSMFeatures.feature(fromLine: Substring(only))?.feature.name == "Red Peak")
+    }
+
+    static func line(_ id: String, _ properties: String) -> Substring {
+        Substring(#"{"type":"Feature","id":"\#(id)","geometry":{"type":"Point","coordinates":[1.5,42.5]},"properties":{\#(properties)}}"#)
+    }
+
+    /// Issue 37: a fuel station or toilets often have no name; they are kept, named by their
+    /// brand, else (fuel and charging) their operator, else what they are.
+    @Test func aServiceWithoutANameIsNamedByItsBrandOperatorOrKind() throws {
+        func name(_ properties: String) -> String? { OSMFeatures.feature(fromLine: Self.line("n1", properties))?.feature.name }
+        #expect(name(#""amenity":"fuel","brand":"Shell","operator":"Shell Deutschland""#) == "Shell")
+        #expect(name(#""amenity":"fuel","operator":"ESSO""#) == "ESSO")
+        #expect(name(#""amenity":"charging_station","operator":"Ionity""#) == "Ionity")
+        #expect(name(#""amenity":"toilets","operator":"Comú de Canillo""#) == "Toilets", "a town runs them; it is not their name")
+        #expect(name(#""amenity":"fuel""#) == "Fuel station")
+        #expect(name(#""amenity":"charging_station""#) == "EV charging")
+        #expect(name(#""amenity":"drinking_water""#) == "Drinking water")
+        #expect(name(#""amenity":"fuel","name":"Gasolinera Pas""#) == "Gasolinera Pas")
+        #expect(name(#""natural":"peak","operator":"x""#) == nil, "a sight without a name is still none")
+    }
+
+    /// Issue 37: the details are kept where tagged, with the place's other tags left out.
+    @Test func aChargingStationKeepsItsSocketsPowerAndHours() throws {
+        let properties = #""amenity":"charging_station","operator":"Ionity","socket:type2_combo":"4","socket:type2_combo:output":"350 kW","#
+            + #""socket:chademo":"1","opening_hours":"24/7","capacity":"4","website":"https://ionity.eu""#
+        let feature = try #require(OSMFeatures.feature(fromLine: Self.line("n7", properties))).feature
+        #expect(feature.name == "Ionity" && feature.kind == .chargingStation && feature.weight == PlaceKind.chargingStation.defaultWeight)
+        let details = try #require(feature.details)
+        #expect(details.sockets == [.init(type: "chademo", count: 1, output: nil), .init(type: "type2_combo", count: 4, output: "350 kW")])
+        #expect(details.openingHours == "24/7" && details.operatorName == "Ionity" && details.tags["website"] == nil)
+        let peak = try #require(OSMFeatures.feature(fromLine: Self.line("n8", #""natural":"peak","name":"Pic","ele":"2000""#))).feature
+        #expect(peak.details == nil)
+    }
+
+    /// The line and the area osmium writes for one closed way are one object.
+    @Test func anAreaIsTheObjectOfItsWayOrRelation() {
+        let way = 45 * 4 + 1, relation = 67 * 4 + 2
+        #expect(OSMFeatures.objectIdentifier(90 * 4 + 3) == way)
+        #expect(OSMFeatures.objectIdentifier(135 * 4 + 3) == relation)
+        #expect(OSMFeatures.objectIdentifier(way) == way && OSMFeatures.objectIdentifier(12 * 4) == 12 * 4)
     }
 
     @Test func roadsAreCountedFromTagsCountOutput() {

@@ -39,6 +39,16 @@ struct PlaceLibraryTests {
         #expect(found.first?.coordinate == ordino.coordinate, "the town of 3,000 ranks first, and stands for both")
     }
 
+    /// Issue 37: two overlapping regions hold the same fuel station; a street away is another.
+    @Test func aServiceInTwoIndexesIsShownOnceAndTheOneAcrossTheRoadToo() throws {
+        let here = Coordinate(latitude: 48.4062, longitude: 15.6036), across = Coordinate(latitude: 48.4080, longitude: 15.6060)
+        let krems = try Self.index([NamedFeature(name: "Shell", kind: .fuel, coordinate: here)], source: "krems")
+        let austria = try Self.index([NamedFeature(name: "Shell", kind: .fuel, coordinate: here),
+                                      NamedFeature(name: "Shell", kind: .fuel, coordinate: across, identifier: 2)], source: "austria")
+        let found = PlaceLibrary(indexes: [krems, austria]).search("Shell", limit: 5)
+        #expect(found.map(\.coordinate).sorted { $0.latitude < $1.latitude } == [here, across], "\(found)")
+    }
+
     @Test(arguments: [("Crater Lake", PlaceKind.nationalPark, "OR"), ("Yosemite", .nationalPark, "CA"), ("Matterhorn", .peak, "")])
     func naturalFeaturesAreBuiltIn(query: String, kind: PlaceKind, admin1Code: String) throws {
         let resources = try Resources.locate(environment: [:])

@@ -303,3 +303,100 @@ extension RegionImportTests {
         // How legs route on it: RegionRoadsTests.
     }
 }
+
+/// Issue 37, item 1: the services on the way (fuel, charging, food, beds, parking, toilets, water,
+/// supermarkets), from the committed extracts, with their names and details.
+extension RegionImportTests {
+    /// Every place of region `name`'s index, in the index's order.
+    static func places(of name: String, on shelf: RegionShelf) throws -> [Place] {
+        let index = try Gazetteer.load(from: try #require(shelf.installed().first { $0.name == name }).placesFile, source: name)
+        return (0..<index.count).map(index.place(at:))
+    }
+
+    static func counts(_ places: [Place]) -> [PlaceKind: Int] {
+        places.reduce(into: [:]) { $0[$1.kind, default: 0] += 1 }
+    }
+
+    static func place(_ name: String, _ kind: PlaceKind, in places: [Place]) throws -> Place {
+        try #require(places.first { $0.name == name && $0.kind == kind }, "\(name), \(kind)")
+    }
+
+    @Test func andorrasFuelStationsToiletsFoodAndBedsAreImportedNamedWithTheirDetails() throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        let info = try Self.importing(Self.fixture("andorra.osm.pbf"), into: shelf)
+        #expect(info.format == RegionInfo.currentFormat)
+        let places = try Self.places(of: "andorra", on: shelf)
+        // Each object osmium finds with the tag (`osmium tags-filter … nwr/amenity=fuel`), once,
+        // though some unnamed restaurants and fuel stations stand within 50 m of another; but
+        // three car parks are private or roadside, and hotel Espel is mapped twice (n2090947025, w199030322).
+        let counts = Self.counts(places)
+        #expect(counts[.fuel] == 19 && counts[.toilets] == 9 && counts[.restaurant] == 39 && counts[.cafe] == 3, "\(counts)")
+        #expect(counts[.fastFood] == 11 && counts[.supermarket] == 15 && counts[.hotel] == 47 && counts[.parking] == 102, "\(counts)")
+        #expect(info.places == places.count && places.count > 450, "\(info.places) places, 245 before issue 37")
+        // An unnamed station named by its operator; unnamed toilets by what they are.
+        let esso = try Self.place("ESSO", .fuel, in: places)
+        #expect(abs(esso.coordinate.latitude - 42.54466) < 1e-4 && abs(esso.coordinate.longitude - 1.51556) < 1e-4)
+        #expect(esso.details?.operatorName == "ESSO" && esso.countryCode == "AD" && esso.kindText == "fuel station" && esso.source == "andorra")
+        #expect(places.filter { $0.name == "Toilets" }.count == 9)
+        #expect(try Self.place("Pans & Company", .fastFood, in: places).details?.operatorName == "Pans & Company")
+        #expect(try Self.place("Pyrénées", .supermarket, in: places).details?.operatorName == "Department Store")
+        #expect(try Self.place("Hotel Xalet Besoli", .hotel, in: places).details == nil)
+        // Towns and sights before the services named after them.
+        let library = PlaceLibrary(indexes: [try RealGazetteer.get(), try Gazetteer.load(from: try #require(shelf.installed().first).placesFile, source: "andorra")])
+        let ordino = library.search("Ordino", limit: 3)
+        #expect(ordino.first?.kind.isSettlement == true && ordino.dropFirst().first?.name == "Hotel Ordino", "\(ordino)")
+        #expect(library.search("Arinsal", limit: 2).first?.kind.isSettlement == true)
+    }
+
+    @Test func kremsKeepsOpeningHoursAndAStationMappedAsABuildingOnce() throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        _ = try Self.importing(Self.fixture("krems.osm.gz"), into: shelf)
+        let places = try Self.places(of: "krems", on: shelf)
+        let counts = Self.counts(places)
+        #expect(counts[.fuel] == 6 && counts[.guestHouse] == 4 && counts[.drinkingWater] == 1 && counts[.supermarket] == 9, "\(counts)")
+        #expect(counts[.parking] == 53 && counts[.cafe] == 7 && counts[.restaurant] == 16 && counts[.fastFood] == 9, "\(counts)")
+        // Avanti, mapped twice: a node (n472975298, named) and a building (w94239433, no name,
+        // operator Avanti), which osmium writes as a line and an area: one station, the node.
+        let avanti = places.filter { $0.name == "Avanti" }
+        #expect(avanti.map(\.kind) == [.fuel] && avanti.first?.coordinate == Coordinate(latitude: 48.40623, longitude: 15.60357))
+        let unimarkt = try Self.place("Unimarkt", .supermarket, in: places)
+        #expect(unimarkt.details?.openingHours == "Mo-Th 08:00-18:30; Fr 08:00-19:00; Sa 07:30-17:00" && unimarkt.details?.operatorName == "Unimarkt")
+        #expect(try Self.place("Schnitzelpalast", .fastFood, in: places).details?.openingHours == "10:00-22:00")
+        #expect(try Self.place("Drinking water", .drinkingWater, in: places).countryCode == "AT")
+        #expect(try Self.place("Gästehaus Aigner - Weingut", .guestHouse, in: places).kindText == "guest house")
+    }
+
+    @Test func beattysMotelsHotelsAndFuelStations() throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        _ = try Self.importing(Self.fixture("beatty.osm"), into: shelf)
+        let places = try Self.places(of: "beatty", on: shelf)
+        #expect(Set(places.filter { $0.kind == .motel }.map(\.name))
+                == ["Exchange Club Motel", "El Portal Motel", "Motel 6 Beatty / Death Valley", "The Atomic Inn"])
+        #expect(Set(places.filter { $0.kind == .hotel }.map(\.name)) == ["Death Valley Inn", "Stagecoach Hotel and Casino"])
+        #expect(Set(places.filter { $0.kind == .fuel }.map(\.name)) == ["Fuel station", "Eddie World"])
+        #expect(places.filter { $0.kind == .toilets }.count == 2)
+        #expect(try Self.place("El Portal Motel", .motel, in: places).admin1 == "Nevada")
+    }
+
+    /// No committed extract has a charging station: one written here, with its sockets.
+    @Test func aChargingStationKeepsItsSocketsAndPower() throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        let station = #"""
+            <node id="2" lat="43.7390" lon="7.4250" version="1"><tag k="amenity" v="charging_station"/><tag k="operator" v="Ionity"/>
+            <tag k="socket:type2_combo" v="4"/><tag k="socket:type2_combo:output" v="350 kW"/><tag k="socket:type2" v="2"/>
+            <tag k="socket:type2:output" v="22 kW"/><tag k="opening_hours" v="24/7"/></node>
+            <node id="3" lat="43.7395" lon="7.4255" version="1"><tag k="amenity" v="parking"/><tag k="access" v="private"/></node>
+            """#
+        _ = try Self.importing(try Self.osm(Self.village + station, named: "chargers.osm", in: directory), into: shelf)
+        let places = try Self.places(of: "chargers", on: shelf)
+        #expect(places.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.village, .chargingStation], "the private car park is left out")
+        let ionity = try Self.place("Ionity", .chargingStation, in: places)
+        #expect(ionity.details?.sockets == [.init(type: "type2", count: 2, output: "22 kW"), .init(type: "type2_combo", count: 4, output: "350 kW")])
+        #expect(ionity.details?.summary(besides: ionity.name) == "2× Type 2 (22 kW), 4× CCS (350 kW) · 24/7")
+        #expect(ionity.kindText == "EV charging")
+    }
+}

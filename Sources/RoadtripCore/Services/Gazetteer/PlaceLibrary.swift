@@ -70,7 +70,9 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
               SearchText.key(of: a.name) == SearchText.key(of: b.name) else { return false }
         let area: Set<PlaceKind> = [.nationalPark, .protectedArea, .natureReserve, .lake, .glacier, .island, .mountainRange, .canyon,
                                     .plateau, .desert, .valley]
-        let limit = area.contains(a.kind) ? 30.0 : 5.0
+        // Two Shell stations (or two "Parking"s) a street apart are two: a service is the same
+        // only where two overlapping regions both hold it.
+        let limit = area.contains(a.kind) ? 30.0 : a.kind.isAmenity ? 0.1 : 5.0
         return SearchContext.kilometres(from: a.coordinate, to: b.coordinate) <= limit
     }
 }
