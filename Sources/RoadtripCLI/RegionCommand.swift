@@ -137,7 +137,8 @@ struct RegionCommand: ParsableCommand {
             switch region.info {
             case .success(let info):
                 return Entry(name: region.name, sourceFile: info.sourceFile, sourceBytes: info.sourceBytes, sha256: info.sha256,
-                             added: RegionText.isoDate(info.added), bounds: info.bounds, places: info.places, roads: info.roads, problem: nil)
+                             added: RegionText.isoDate(info.added), bounds: info.bounds, places: info.places, roads: info.roads,
+                             problem: region.placesProblem?.description)
             case .failure(let error):
                 return Entry(name: region.name, sourceFile: "", sourceBytes: 0, sha256: "", added: "", bounds: nil, places: 0, roads: 0,
                              problem: error.description)
@@ -145,12 +146,14 @@ struct RegionCommand: ParsableCommand {
         }
 
         /// The regions as a table; a region that cannot be used is a row saying so, and its
-        /// sentence follows the table whole (a cell would cut it).
+        /// sentence follows the table whole (a cell would cut it), as does the sentence of a
+        /// region whose places are not searched.
         static func table(_ regions: [RegionShelf.Installed]) -> String {
             var problems: [String] = []
             let rows = [["Region", "Places", "Roads", "Area", "Added", "Source", "sha256"]] + regions.map { region in
                 switch region.info {
                 case .success(let info):
+                    if let problem = region.placesProblem { problems.append(TextWidth.printable(problem.description)) }
                     return [region.name, DistanceUnit.grouped(info.places), DistanceUnit.grouped(info.roads), RegionText.area(info.bounds),
                             RegionText.day(info.added), "\((info.sourceFile as NSString).lastPathComponent) (\(RegionText.bytes(info.sourceBytes)))",
                             String(info.sha256.prefix(12))]

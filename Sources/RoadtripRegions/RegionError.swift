@@ -15,6 +15,9 @@ package enum RegionError: Error, Equatable, CustomStringConvertible {
     case noRoom(path: String, needed: Int64, free: Int64)
     /// A region's files are not what roadtrip wrote: `problem` is a clause naming the file.
     case damaged(region: String, problem: String)
+    /// The region was added by an older roadtrip (`RegionInfo.currentFormat`): its place index
+    /// lacks what this one searches, so its places are left out; its roads are still routed on.
+    case outdated(region: String, sourceFile: String)
     /// The regions folder is a link to a folder that holds what roadtrip did not put there.
     case sharedFolder(path: String, target: String, holding: [String])
     case empty(path: String)
@@ -46,6 +49,10 @@ package enum RegionError: Error, Equatable, CustomStringConvertible {
                 + "\(RegionText.bytes(needed)) there; \(RegionText.bytes(free)) is free). Nothing was changed."
         case .damaged(let region, let problem):
             return "Region \(region) cannot be used: \(problem); add it again, or remove it with `roadtrip region remove \(region)`."
+        case .outdated(let region, let sourceFile):
+            return "Region \(region) was added by an older roadtrip, before fuel stations, places to eat and places to stay were kept: "
+                + "its places are left out of searches until it is added again, with `roadtrip region add \(Self.shellWord(sourceFile))` "
+                + "(its roads are still routed on)."
         case .sharedFolder(let path, let target, let holding):
             return "The regions folder \(path) is a link to \(target), which holds \(RegionText.names(holding)) that roadtrip did not put there: "
                 + "regions need a folder of their own (make \(path) a folder, or a link to an empty one). Nothing was changed."
@@ -54,5 +61,14 @@ package enum RegionError: Error, Equatable, CustomStringConvertible {
         case .cancelled:
             return "The import was cancelled; nothing was changed."
         }
+    }
+
+    /// A path as one word of a shell command: as it is when it holds nothing a shell reads
+    /// otherwise, else in single quotes.
+    static func shellWord(_ path: String) -> String {
+        let plain = !path.isEmpty && path.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._+-,:@".unicodeScalars.contains($0))
+        }
+        return plain ? path : "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

@@ -33,7 +33,11 @@ package struct RegionInfo: Codable, Equatable, Sendable {
     /// for joining the regions' roads (`RoadJoin`); nil for a region added before they joined.
     package var roadExtract: String? = nil
 
-    package static let currentFormat = 1
+    /// 1: the first regions. 2 (issue 37): the place index holds the services on the way (fuel,
+    /// charging, food, beds, parking, toilets, water, supermarkets) with their details, in the
+    /// index format that has them (`GazetteerFormat` 5). A region of format 1 keeps its roads but
+    /// not its places (`RegionShelf.Installed.placesProblem`) until it is added again.
+    package static let currentFormat = 2
     /// The file in a region's folder that holds this.
     package static let fileName = "region.json"
     /// The place index of a region (the gazetteer format, `GazetteerFormat`).

@@ -34,6 +34,14 @@ package struct RegionShelf: Sendable {
         package let info: Result<RegionInfo, RegionError>
 
         package var placesFile: URL { folder.appendingPathComponent(RegionInfo.placesFileName) }
+
+        /// Why the region's places are not searched although the region can be used: an older
+        /// roadtrip added it (`RegionInfo.currentFormat`), so its index lacks the kinds and details
+        /// of places this one finds. Nil when they are searched (or the region cannot be used at all).
+        package var placesProblem: RegionError? {
+            guard case .success(let info) = info, info.format < RegionInfo.currentFormat else { return nil }
+            return .outdated(region: name, sourceFile: info.sourceFile)
+        }
     }
 
     /// The regions, by name: the links roadtrip made, each naming a folder of its own. Whatever
@@ -250,10 +258,14 @@ package struct RegionShelf: Sendable {
 
 extension RegionShelf {
     /// The place indexes of the regions, each named by its region; a region whose index cannot be
-    /// loaded is left out, with the sentence saying why.
+    /// loaded, or was made by an older roadtrip, is left out, with the sentence saying why.
     package func placeIndexes() -> (indexes: [Gazetteer], problems: [String]) {
         var indexes: [Gazetteer] = [], problems: [String] = []
         for region in installed() {
+            if let problem = region.placesProblem {
+                problems.append(problem.description)
+                continue
+            }
             do { indexes.append(try Gazetteer.load(from: region.placesFile, source: region.name)) } catch {
                 problems.append(RegionError.damaged(region: region.name, problem: RegionInfo.placeIndexProblem(error)).description)
             }

@@ -43,6 +43,22 @@ import RoadtripTestSupport
         #expect(text.hasPrefix("Added region x: 5 places and 7 roads from x\u{FFFD}]52;c;aGVsbG8=\u{FFFD}\u{FFFD}[2J.osm.pbf (1.0 KB) in 1.2 s.") && text.hasSuffix(".\n"))
     }
 
+    /// Issue 37: a region an older roadtrip added is listed with its figures, and the sentence
+    /// saying its places are not searched follows the table whole; in JSON it is its `problem`.
+    @Test func aRegionOfAnOlderFormatIsListedWithItsSentence() throws {
+        var info = Self.info(sourceFile: "/maps/x.osm.pbf")
+        info.format = 1
+        let region = RegionShelf.Installed(name: "x", folder: URL(fileURLWithPath: "/r/x"), info: .success(info))
+        let sentence = try #require(region.placesProblem?.description)
+        #expect(sentence.hasPrefix("Region x was added by an older roadtrip") && sentence.contains("`roadtrip region add /maps/x.osm.pbf`"))
+        let table = RegionCommand.List.table([region])
+        #expect(table.contains("x.osm.pbf (1.0 KB)") && table.hasSuffix("\n\n" + sentence + "\n"), "\(table)")
+        #expect(RegionCommand.List.entry(region).problem == sentence && RegionCommand.List.entry(region).places == 5)
+        info.format = RegionInfo.currentFormat
+        let current = RegionShelf.Installed(name: "x", folder: URL(fileURLWithPath: "/r/x"), info: .success(info))
+        #expect(RegionCommand.List.entry(current).problem == nil && !RegionCommand.List.table([current]).contains("older"))
+    }
+
     /// Issue 34, case 11: a region with places and no roads says that its legs are not routed.
     @Test func aRegionWithoutRoadsSaysSo() {
         #expect(RegionCommand.summary(Self.info(sourceFile: "/tmp/v.osm", roads: false), seconds: 0.1)

@@ -400,3 +400,46 @@ extension RegionImportTests {
         #expect(ionity.kindText == "EV charging")
     }
 }
+
+/// Issue 37, item 1: the region format is versioned. A region an older roadtrip added (format 1,
+/// without the services) keeps its roads, but its places are left out of searches, with the
+/// sentence that says how to add it again, until it is.
+extension RegionImportTests {
+    /// Region `name`'s `region.json` rewritten as format `format` says it.
+    static func mark(_ name: String, on shelf: RegionShelf, format: Int) throws {
+        let folder = try #require(shelf.installed().first { $0.name == name }).folder
+        var info = try RegionInfo.decode(try Data(contentsOf: folder.appendingPathComponent(RegionInfo.fileName)))
+        info.format = format
+        try info.encoded().write(to: folder.appendingPathComponent(RegionInfo.fileName))
+    }
+
+    @MainActor
+    @Test func aRegionAddedByAnOlderRoadtripIsLeftOutOfSearchesWithASentenceUntilAddedAgain() throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        _ = try Self.importing(Self.fixture("krems.osm.gz"), into: shelf)
+        #expect(shelf.installed().first?.placesProblem == nil && shelf.placeIndexes().indexes.count == 1)
+        try Self.mark("krems", on: shelf, format: 1)
+        let old = try #require(shelf.installed().first)
+        #expect(try old.info.get().roadDatabase == RegionInfo.roadsFolderName, "its roads are still routed on")
+        let sentence = "Region krems was added by an older roadtrip, before fuel stations, places to eat and places to stay were kept: "
+            + "its places are left out of searches until it is added again, with `roadtrip region add \(Self.fixture("krems.osm.gz"))` "
+            + "(its roads are still routed on)."
+        #expect(old.placesProblem?.description == sentence)
+        #expect(shelf.placeIndexes().indexes.isEmpty && shelf.placeIndexes().problems == [sentence])
+        let library = try PlaceIndexProvider.library(environment: [:], shelf: shelf).value.get()
+        #expect(library.problems == [sentence])
+        #expect(!library.search("Unimarkt", limit: 5).contains { $0.source == "krems" })
+        // Added again, it is whole.
+        _ = try Self.importing(Self.fixture("krems.osm.gz"), into: shelf)
+        #expect(shelf.installed().first?.placesProblem == nil)
+        let again = try PlaceIndexProvider.library(environment: [:], shelf: shelf).value.get()
+        #expect(again.problems.isEmpty && again.search("Unimarkt", limit: 1).first?.source == "krems")
+    }
+
+    @Test func theSentenceQuotesAPathTheShellWouldSplit() {
+        #expect(RegionError.shellWord("/maps/krems.osm.gz") == "/maps/krems.osm.gz")
+        #expect(RegionError.shellWord("/home/me/My Maps/l'Aldosa.osm.pbf") == #"'/home/me/My Maps/l'\''Aldosa.osm.pbf'"#)
+        #expect(RegionError.shellWord("/x/$(rm).osm") == "'/x/$(rm).osm'")
+    }
+}

@@ -11,9 +11,13 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
     /// The built-in gazetteer first; `nearest` asks it alone, for its towns name coordinates
     /// and give time zones.
     package let indexes: [Gazetteer]
+    /// Why indexes that would have been searched are not, one sentence each (a region added by
+    /// an older roadtrip, or whose index is damaged): said with every search, as `problems`.
+    package let leftOut: [String]
 
-    package init(indexes: [Gazetteer]) {
+    package init(indexes: [Gazetteer], leftOut: [String] = []) {
         self.indexes = indexes
+        self.leftOut = leftOut
     }
 
     package func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place] {
@@ -41,7 +45,7 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
     }
 
     package var problems: [String] {
-        indexes.flatMap(\.problems)
+        leftOut + indexes.flatMap(\.problems)
     }
 
     package func nearest(to coordinate: Coordinate) -> Place? {

@@ -7,8 +7,9 @@ struct RegionsViewModel: Equatable {
     struct Row: Equatable {
         let name: String
         /// "245 places · 1,331 roads · 42.44–42.66°N 1.42–1.78°E · added 2026-11-24", or why
-        /// the region cannot be read.
+        /// the region cannot be read, or its places not searched (an older roadtrip added it).
         let detail: String
+        /// `detail` is such a sentence, for the user to act on.
         var isDamaged = false
     }
 

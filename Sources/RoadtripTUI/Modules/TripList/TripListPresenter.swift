@@ -232,6 +232,7 @@ final class TripListPresenter: TripListViewOutput {
         let rows = interactor.regions().map { region -> RegionsViewModel.Row in
             switch region.info {
             case .success(let info):
+                if let problem = region.placesProblem { return .init(name: region.name, detail: problem.description, isDamaged: true) }
                 return .init(name: region.name, detail: "\(RegionText.counts(info)) · \(RegionText.area(info.bounds)) · added \(RegionText.day(info.added))")
             case .failure(let error):
                 return .init(name: region.name, detail: error.description, isDamaged: true)

@@ -26,6 +26,16 @@ extension TripListPresenterTests {
         #expect(panel.regions.folder == "/data/roadtrip/regions")
     }
 
+    /// Issue 37: a region an older roadtrip added shows the sentence to act on, whole when selected.
+    @Test func aRegionOfAnOlderFormatShowsWhyItsPlacesAreNotSearched() throws {
+        var old = try Self.installed("andorra", places: 245).info.get()
+        old.format = 1
+        interactor.installedRegions = [RegionShelf.Installed(name: "andorra", folder: URL(fileURLWithPath: "/r/andorra"), info: .success(old))]
+        presenter.didPressRegions()
+        let row = try #require(view.regionPanels.last?.regions.rows.first)
+        #expect(row.isDamaged && row.detail.hasPrefix("Region andorra was added by an older roadtrip") && row.detail.contains("/maps/andorra.osm.pbf"))
+    }
+
     @Test func addingRunsOffTheMainLoopThenShowsTheNewRegionSelected() throws {
         let added = Self.installed("krems", places: 12)
         interactor.regionResult = .success(try added.info.get())
