@@ -40,7 +40,7 @@ struct SearchCommand: ParsableCommand {
         valueName: "lat,lon"))
     var near: String?
 
-    @Flag(name: .long, help: "Print a JSON array of {name, label, kind, region, admin1, country, countryCode, latitude, longitude, population, elevation, source}, best first.")
+    @Flag(name: .long, help: "Print a JSON array of {name, label, kind, region, admin1, country, countryCode, latitude, longitude, population, elevation, source, details}, best first.")
     var json = false
 
     func validate() throws {
@@ -80,9 +80,56 @@ struct SearchCommand: ParsableCommand {
         let elevation: Int?
         /// `builtin`, or the name of the region the place came from.
         let source: String
+        /// What a region's map says of it besides (opening hours, brand…), where it says it.
+        let details: Details?
+
+        /// `PlaceDetails`, as written by the map's mappers: for showing, not for deciding.
+        struct Details: Encodable, Equatable {
+            struct Socket: Encodable, Equatable {
+                /// OpenStreetMap's type ("type2_combo") and what drivers call it ("CCS").
+                let type: String
+                let name: String
+                /// Null when tagged as "yes".
+                let count: Int?
+                let output: String?
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(type, forKey: .type)
+                    try container.encode(name, forKey: .name)
+                    try container.encode(count, forKey: .count)
+                    try container.encode(output, forKey: .output)
+                }
+
+                enum CodingKeys: String, CodingKey { case type, name, count, output }
+            }
+
+            let openingHours: String?
+            let brand: String?
+            let `operator`: String?
+            let output: String?
+            let sockets: [Socket]
+
+            init(_ details: PlaceDetails) {
+                (openingHours, brand, `operator`, output) = (details.openingHours, details.brand, details.operatorName, details.output)
+                sockets = details.sockets.map { Socket(type: $0.type, name: $0.name, count: $0.count, output: $0.output) }
+            }
+
+            enum CodingKeys: String, CodingKey { case openingHours, brand, `operator`, output, sockets }
+
+            // Every key, null when not tagged, as `elevation` is.
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(openingHours, forKey: .openingHours)
+                try container.encode(brand, forKey: .brand)
+                try container.encode(`operator`, forKey: .operator)
+                try container.encode(output, forKey: .output)
+                try container.encode(sockets, forKey: .sockets)
+            }
+        }
 
         enum CodingKeys: String, CodingKey {
-            case name, label, kind, region, admin1, country, countryCode, latitude, longitude, population, elevation, source
+            case name, label, kind, region, admin1, country, countryCode, latitude, longitude, population, elevation, source, details
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -99,21 +146,20 @@ struct SearchCommand: ParsableCommand {
             try container.encode(population, forKey: .population)
             try container.encode(elevation, forKey: .elevation)  // null when unknown, not left out
             try container.encode(source, forKey: .source)
+            try container.encode(details, forKey: .details)
         }
     }
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let (query, limit, context) = (try CommandWords.values(self.query).joined(separator: " "), self.limit, try context())
-        let places = try MainActor.assumeIsolated { () throws -> [Place] in
-            switch PlaceFinder(places: .library(environment: environment)).lookUp(query, limit: limit, near: context) {
-            case .places(let found): return found
-            case .coordinate(_, let nearest): return nearest.map { [$0] } ?? []
-            case .empty: throw ValidationError("Give a place to search for.")
-            case .invalidCoordinates(let reason): throw ValidationError(reason)
-            case .searchUnavailable(let reason): throw PlaceFinder.NoStop(description: "Place search is unavailable: \(reason)")
-            }
+        let (places, problems) = try MainActor.assumeIsolated { () throws -> ([Place], [String]) in
+            let library = PlaceIndexProvider.library(environment: environment)
+            let places = try Self.places(PlaceFinder(places: library).lookUp(query, limit: limit, near: context))
+            return (places, (try? library.value.get())?.problems ?? [])
         }
+        // A region left out of the search (added by an older roadtrip, say) is named, and how to bring it back.
+        problems.forEach(CommandOutput.note)
         if json {
             try CommandOutput.printJSON(try Self.json(for: places))
         } else if places.isEmpty {
@@ -124,12 +170,23 @@ struct SearchCommand: ParsableCommand {
         }
     }
 
+    /// The places a look-up found, or why it found none.
+    private static func places(_ lookup: PlaceFinder.Lookup) throws -> [Place] {
+        switch lookup {
+        case .places(let found): return found
+        case .coordinate(_, let nearest): return nearest.map { [$0] } ?? []
+        case .empty: throw ValidationError("Give a place to search for.")
+        case .invalidCoordinates(let reason): throw ValidationError(reason)
+        case .searchUnavailable(let reason): throw PlaceFinder.NoStop(description: "Place search is unavailable: \(reason)")
+        }
+    }
+
     static func entries(for places: [Place]) -> [Entry] {
         zip(places, SameNames.labels(for: places)).map { place, label in
             Entry(name: place.name, label: label, kind: place.kind.label(population: place.population), region: place.admin1,
                   admin1: place.admin1, country: place.country, countryCode: place.countryCode,
                   latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
-                  population: place.population, elevation: place.elevation, source: place.source)
+                  population: place.population, elevation: place.elevation, source: place.source, details: place.details.map(Entry.Details.init))
         }
     }
 
@@ -141,7 +198,7 @@ struct SearchCommand: ParsableCommand {
         let rows = places.map { place in
             [place.name, place.kindText, [place.admin1, place.country].filter { !$0.isEmpty }.joined(separator: ", "),
              place.coordinate.formatted, place.population > 0 ? DistanceUnit.grouped(place.population) : "",
-             place.source == Place.builtinSource ? "" : place.source]
+             place.source == Place.builtinSource ? "" : place.source, place.details?.summary(besides: place.name) ?? ""]
         }
         return TextTable.render(rows, rightAligned: [4])
     }

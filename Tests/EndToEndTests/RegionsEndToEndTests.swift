@@ -111,6 +111,31 @@ struct RegionsEndToEndTests {
         #expect(unknown.status == 1 && unknown.standardError.contains("There is no region “andorra”"), "\(CommandLineEndToEndTests.describe(unknown))")
     }
 
+    @Test("Issue 37: a fuel station without a name is found with its details; a region of an older format is named on stderr until added again")
+    func servicesAndARegionOfAnOlderFormat() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
+        let found = try Self.roadtrip(["search", "ESSO", "--json", "--limit", "5"], in: directory)
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(found.standardOutput.utf8)) as? [[String: Any]])
+        let esso = try #require(entries.first { $0["source"] as? String == "andorra" && $0["name"] as? String == "ESSO" }, "\(found.standardOutput)")
+        #expect(esso["kind"] as? String == "fuel station" && (esso["details"] as? [String: Any])?["operator"] as? String == "ESSO")
+        #expect(found.standardError.isEmpty, "\(found.standardError)")
+        let hotel = try Self.roadtrip(["search", "Hotel Ordino", "--limit", "1"], in: directory)
+        #expect(hotel.status == 0 && hotel.standardOutput.contains("hotel") && hotel.standardOutput.contains("andorra"), "\(hotel.standardOutput)")
+
+        // As an older roadtrip wrote it: region format 1.
+        let description = Self.regionsFolder(directory).appendingPathComponent("andorra/region.json")
+        let text = try String(contentsOf: description, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: #""format" : \d+"#, with: #""format" : 1"#, options: .regularExpression).utf8).write(to: description)
+        let old = try Self.roadtrip(["search", "Hotel Ordino", "--limit", "1"], in: directory)
+        #expect(old.status == 1 && old.standardError.contains("Region andorra was added by an older roadtrip")
+                && old.standardError.contains("`roadtrip region add \(Self.fixture("andorra.osm.pbf"))`"), "\(CommandLineEndToEndTests.describe(old))")
+        #expect(try Self.listed(directory).first?["problem"] as? String != nil)
+        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
+        let again = try Self.roadtrip(["search", "Hotel Ordino", "--limit", "1"], in: directory)
+        #expect(again.status == 0 && again.standardError.isEmpty && again.standardOutput.contains("andorra"), "\(CommandLineEndToEndTests.describe(again))")
+    }
+
     @Test("A folder, a FIFO, a truncated extract and a file that is no extract: exit 1, a sentence, no region")
     func filesThatAreNoExtract() throws {
         let directory = try TemporaryDirectory()

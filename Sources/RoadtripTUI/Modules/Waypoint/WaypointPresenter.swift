@@ -258,6 +258,8 @@ final class WaypointPresenter: WaypointViewOutput {
     /// ("British Columbia", not "town, CA": Canada or California?), and a result whose name
     /// another result shares keeps its region in every form (`SameNames`): "Scotland" and
     /// "Newfoundland and Labrador" tell two Fort Williams apart where "GB" and "CA" may not.
+    /// A region's place with details shows them where there is room, before the region is
+    /// shortened: "fuel station · BP · 24/7, Encamp, Andorra".
     private nonisolated static func resultDetails(for lookup: PlaceFinder.Lookup, choices: [Choice]) -> [(detail: String, trailing: String, shorter: [String])] {
         switch lookup {
         case .places(let places):
@@ -266,7 +268,9 @@ final class WaypointPresenter: WaypointViewOutput {
                 let all = PlaceLabel.forms(region: place.admin1, country: place.country, countryCode: place.countryCode)
                 let regions = PlaceLabel.formsNamingTheRegion(region: place.admin1, country: place.country, countryCode: place.countryCode)
                 let withoutRegion = isRepeated ? [] : all.filter { !regions.contains($0) }.map { "\(kind), \($0)" } + [kind]
-                let forms = regions.map { "\(kind), \($0)" } + regions + withoutRegion
+                let details = place.details.map { $0.summary(besides: place.name) } ?? ""
+                let described = details.isEmpty ? [] : regions.map { "\(kind) · \(details), \($0)" }
+                let forms = described + regions.map { "\(kind), \($0)" } + regions + withoutRegion
                 let trailing = place.population > 0 ? "pop. \(DistanceUnit.grouped(place.population))" : ""
                 return (forms.first ?? "", trailing, Array(forms.dropFirst()))
             }

@@ -72,6 +72,22 @@ import RoadtripTestSupport
         #expect(results[2].shorterDetails.last == "town")
     }
 
+    /// Issue 37: a region's service shows its details where there is room, and drops them before
+    /// its region; a detail its name already says is not repeated.
+    @Test func aServiceShowsItsDetailsWhereThereIsRoom() {
+        let esso = Place(name: "ESSO", admin1: "La Massana", admin1Code: "04", country: "Andorra", countryCode: "AD",
+                         coordinate: Coordinate(latitude: 42.5447, longitude: 1.5156), population: 0, kind: .fuel, source: "andorra",
+                         details: PlaceDetails(tags: ["operator": "ESSO", "opening_hours": "24/7"]))
+        interactor.lookups["esso"] = .places([esso])
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangePlace("esso")
+        let result = view.last?.results.first
+        #expect(result?.detail == "fuel station · 24/7, La Massana, Andorra")
+        #expect(result?.shorterDetails.first == "fuel station · 24/7, La Massana, AD")
+        #expect(result?.shorterDetails.contains("fuel station, La Massana, Andorra") == true)
+        #expect(result?.shorterDetails.last == "fuel station" && result?.trailing == "")
+    }
+
     @Test func theChosenPlaceIsPreviewedWithTheDistanceFromThePreviousStop() {
         let presenter = makePresenter(.add(index: 1))
         presenter.didChangePlace("mon")
