@@ -93,15 +93,12 @@ struct SearchCommand: ParsableCommand {
                 let count: Int?
                 let output: String?
 
+                enum CodingKeys: String, CodingKey { case type, name, count, output }
+
                 func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(type, forKey: .type)
-                    try container.encode(name, forKey: .name)
-                    try container.encode(count, forKey: .count)
-                    try container.encode(output, forKey: .output)
+                    try container.encode(every: [(.type, type), (.name, name), (.count, count), (.output, output)])
                 }
-
-                enum CodingKeys: String, CodingKey { case type, name, count, output }
             }
 
             let openingHours: String?
@@ -117,14 +114,10 @@ struct SearchCommand: ParsableCommand {
 
             enum CodingKeys: String, CodingKey { case openingHours, brand, `operator`, output, sockets }
 
-            // Every key, null when not tagged, as `elevation` is.
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(openingHours, forKey: .openingHours)
-                try container.encode(brand, forKey: .brand)
-                try container.encode(`operator`, forKey: .operator)
-                try container.encode(output, forKey: .output)
-                try container.encode(sockets, forKey: .sockets)
+                try container.encode(every: [(.openingHours, openingHours), (.brand, brand), (.operator, `operator`), (.output, output),
+                                             (.sockets, sockets)])
             }
         }
 
@@ -134,19 +127,9 @@ struct SearchCommand: ParsableCommand {
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(label, forKey: .label)
-            try container.encode(kind, forKey: .kind)
-            try container.encode(region, forKey: .region)
-            try container.encode(admin1, forKey: .admin1)
-            try container.encode(country, forKey: .country)
-            try container.encode(countryCode, forKey: .countryCode)
-            try container.encode(latitude, forKey: .latitude)
-            try container.encode(longitude, forKey: .longitude)
-            try container.encode(population, forKey: .population)
-            try container.encode(elevation, forKey: .elevation)  // null when unknown, not left out
-            try container.encode(source, forKey: .source)
-            try container.encode(details, forKey: .details)
+            try container.encode(every: [(.name, name), (.label, label), (.kind, kind), (.region, region), (.admin1, admin1), (.country, country),
+                                         (.countryCode, countryCode), (.latitude, latitude), (.longitude, longitude), (.population, population),
+                                         (.elevation, elevation), (.source, source), (.details, details)])
         }
     }
 
@@ -201,5 +184,13 @@ struct SearchCommand: ParsableCommand {
              place.source == Place.builtinSource ? "" : place.source, place.details?.summary(besides: place.name) ?? ""]
         }
         return TextTable.render(rows, rightAligned: [4])
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Every key of a command's JSON object, in order, a value not known as null (`"elevation":
+    /// null`) where a synthesized `Encodable` would leave its key out: a script reads one shape.
+    mutating func encode(every values: [(Key, any Encodable)]) throws {
+        for (key, value) in values { try encode(value, forKey: key) }
     }
 }
