@@ -50,9 +50,8 @@ package enum RegionError: Error, Equatable, CustomStringConvertible {
         case .damaged(let region, let problem):
             return "Region \(region) cannot be used: \(problem); add it again, or remove it with `roadtrip region remove \(region)`."
         case .outdated(let region, let sourceFile):
-            return "Region \(region) was added by an older roadtrip, before fuel stations, places to eat and places to stay were kept: "
-                + "its places are left out of searches until it is added again, with `roadtrip region add \(Self.shellWord(sourceFile))` "
-                + "(its roads are still routed on)."
+            return "Region \(region) was added by an older roadtrip, without fuel, food and beds: its places are left out of searches "
+                + "until it is added again with `roadtrip region add \(Self.shellWord(sourceFile))` (its roads are still routed on)."
         case .sharedFolder(let path, let target, let holding):
             return "The regions folder \(path) is a link to \(target), which holds \(RegionText.names(holding)) that roadtrip did not put there: "
                 + "regions need a folder of their own (make \(path) a folder, or a link to an empty one). Nothing was changed."

@@ -422,9 +422,8 @@ extension RegionImportTests {
         try Self.mark("krems", on: shelf, format: 1)
         let old = try #require(shelf.installed().first)
         #expect(try old.info.get().roadDatabase == RegionInfo.roadsFolderName, "its roads are still routed on")
-        let sentence = "Region krems was added by an older roadtrip, before fuel stations, places to eat and places to stay were kept: "
-            + "its places are left out of searches until it is added again, with `roadtrip region add \(Self.fixture("krems.osm.gz"))` "
-            + "(its roads are still routed on)."
+        let sentence = "Region krems was added by an older roadtrip, without fuel, food and beds: its places are left out of searches "
+            + "until it is added again with `roadtrip region add \(Self.fixture("krems.osm.gz"))` (its roads are still routed on)."
         #expect(old.placesProblem?.description == sentence)
         #expect(shelf.placeIndexes().indexes.isEmpty && shelf.placeIndexes().problems == [sentence])
         let library = try PlaceIndexProvider.library(environment: [:], shelf: shelf).value.get()
