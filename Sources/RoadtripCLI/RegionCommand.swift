@@ -14,7 +14,9 @@ struct RegionCommand: ParsableCommand {
         A region is an OpenStreetMap extract as people download it (from download.geofabrik.de, \
         say): .osm.pbf, .osm, .osm.gz or .osm.bz2. Adding one makes every named town, village, \
         peak, lake, waterfall, pass, castle, museum, viewpoint, camp site and park in it searchable \
-        in the stop editor, `search` and `new`. Regions live in $XDG_DATA_HOME/roadtrip/regions \
+        in the stop editor, `search` and `new`, and its fuel stations, EV chargers, restaurants, \
+        cafés, hotels, motels, guest houses, hostels, car parks, toilets, drinking water and \
+        supermarkets, named or not, with their opening hours, brand and sockets where mapped. Regions live in $XDG_DATA_HOME/roadtrip/regions \
         (~/.local/share/roadtrip/regions). Adding needs osmium (Debian package osmium-tool).
 
         Examples:

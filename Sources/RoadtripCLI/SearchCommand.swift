@@ -15,7 +15,8 @@ struct SearchCommand: ParsableCommand {
 
         Built in: GeoNames places of 500 people or more, and Natural Earth's peaks, lakes, ranges, \
         waterfalls and US national parks. `roadtrip region add` adds the villages, peaks, lakes and \
-        sights of an OpenStreetMap extract.
+        sights of an OpenStreetMap extract, and its fuel, food and beds, whose opening hours, brand \
+        and sockets (as mapped, for reading only) are shown last.
 
         Examples:
           roadtrip search Portland, OR
