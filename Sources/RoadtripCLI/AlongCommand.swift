@@ -13,7 +13,7 @@ extension AlongKind: ExpressibleByArgument {}
 struct AlongCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "along",
-        abstract: "List the places along a trip's road: sights, beds and camp sites near it, with their detour.",
+        abstract: "List the places along a trip's road: fuel, charging, food, beds, sights… near it, with their detour.",
         discussion: """
         Each place lies within a distance of the trip's road line (or of a leg's straight-line \
         estimate, marked ≈, where no region has its roads), with where it is along the trip \
@@ -30,7 +30,8 @@ struct AlongCommand: ParsableCommand {
 
     @OptionGroup var trip: TripArgument
 
-    @Option(name: .long, help: ArgumentHelp("What to look for (repeat for more): \(AlongKind.allCases.map(\.rawValue).joined(separator: ", ")). All by default.",
+    @Option(name: .long, help: ArgumentHelp("What to look for (repeat for more): \(AlongKind.allCases.map(\.rawValue).joined(separator: ", ")). "
+                                            + "By default \(AlongKind.usual.map(\.rawValue).joined(separator: ", ")).",
                                             valueName: "kind"))
     var kind: [AlongKind] = []
 
@@ -87,7 +88,7 @@ struct AlongCommand: ParsableCommand {
         let kinds: [AlongKind]
 
         func text(unit: DistanceUnit) -> String {
-            let kinds = (self.kinds.isEmpty ? AlongKind.allCases : self.kinds).map(\.rawValue).joined(separator: ", ")
+            let kinds = (self.kinds.isEmpty ? AlongKind.usual : self.kinds).map(\.rawValue).joined(separator: ", ")
             var text = TextWidth.printable(trip.name) + "\n"
             text += "\(kinds.prefix(1).uppercased() + kinds.dropFirst()) within \(unit.format(meters: within)) of the road: "
             guard !rows.isEmpty else { return text + "none found. Regions add what is near the roads (roadtrip region add).\n" }

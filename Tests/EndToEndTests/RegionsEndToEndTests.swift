@@ -604,6 +604,11 @@ extension RegionsEndToEndTests {
         #expect(!((near["places"] as? [[String: Any]]) ?? []).contains { $0["name"] as? String == "Càmping Valira" })
         let camping = try Self.object(["along", "Valley", "--kind", "camping", "--json"], in: directory)
         #expect(((camping["places"] as? [[String: Any]]) ?? []).allSatisfy { $0["kind"] as? String == "camp site" })
+        // Fuel: BP 0.5 km off the road, 4.2 km along, its detour by road.
+        let fuel = try #require(((try Self.object(["along", "Valley", "--kind", "fuel", "--json"], in: directory)["places"] as? [[String: Any]]) ?? [])
+            .first { $0["name"] as? String == "BP" })
+        #expect(fuel["kind"] as? String == "fuel station" && abs((fuel["tripMeters"] as? Double ?? 0) - 4_200) < 300)
+        #expect(fuel["detourSource"] as? String == "road" && (fuel["offMeters"] as? Double ?? 0) > 300)
         let text = try Self.roadtrip(["along", "Valley", "--kind", "sights"], in: directory).standardOutput
         #expect(text.contains("Sights within 2.0 km of the road: ") && text.contains("of 11.6 km") && text.contains("Casa d'Areny-Plandolit"), "\(text)")
         let wrong = try Self.roadtrip(["along", "Valley", "--within", "far"], in: directory)
