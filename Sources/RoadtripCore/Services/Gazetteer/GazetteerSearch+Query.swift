@@ -41,6 +41,8 @@ extension GazetteerSearch {
         /// to the next word ("coll d ordino" → "coll dordino", as the index holds "Coll d'Ordino"),
         /// and each of those with a kind word read as its kind (`KindWords`). Most queries have one.
         var readings: [Query] {
+            // One word is read as typed: there is nothing to join it to, nor a name beside a kind.
+            guard folded.count > 1 else { return [self] }
             let spellings = [self] + [joiningElisions()].compactMap { $0 }
             return spellings + spellings.compactMap { $0.readingKindWord() }
         }
@@ -69,12 +71,13 @@ extension GazetteerSearch {
         /// "mountain pass" before "mountain") taken out of the name and made its kinds; nil when it
         /// has none, or nothing else is left to match a name ("lake", "See" are names).
         func readingKindWord() -> Query? {
-            guard kinds.isEmpty else { return nil }
+            guard kinds.isEmpty, folded.count > 1 else { return nil }
             for start in folded.indices {
-                for length in stride(from: min(KindWords.longestPhrase, folded.count - start), through: 1, by: -1) {
-                    let phrase = folded[start..<start + length].joined(separator: " ")
-                    let written = length == 1 ? SearchText.abbreviations[phrase] : nil
-                    guard let kinds = KindWords.kinds[phrase] ?? written.flatMap({ KindWords.kinds[$0] }) else { continue }
+                let room = folded.count - start
+                let longest = room > 1 && KindWords.phraseStarts.contains(folded[start]) ? min(KindWords.longestPhrase, room) : 1
+                for length in stride(from: longest, through: 1, by: -1) {
+                    let phrase = length == 1 ? folded[start] : folded[start..<start + length].joined(separator: " ")
+                    guard let kinds = KindWords.kinds[phrase] else { continue }
                     var rest = folded
                     rest.removeSubrange(start..<start + length)
                     return Query(words: rest, qualifiers: qualifiers, kinds: kinds)

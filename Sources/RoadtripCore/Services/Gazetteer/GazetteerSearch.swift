@@ -41,8 +41,12 @@ struct GazetteerSearch {
         guard limit > 0, let query = Query(text) else { return [] }
         var ranked = RankedPlaces(capacity: limit)
         for reading in query.readings {
+            guard !reading.kinds.isEmpty else {
+                collect(reading, into: &ranked)
+                continue
+            }
             var search = self
-            search.kinds = reading.kinds.isEmpty ? nil : KindFilter(reading.kinds)
+            search.kinds = KindFilter(reading.kinds)
             search.collect(reading, into: &ranked)
         }
         return ranked.items
@@ -98,6 +102,7 @@ struct GazetteerSearch {
 
     /// Every entry of `range` matches the phrase; how well depends on where its word is.
     func scan(_ range: Range<Int>, phraseLength: Int, _ filter: RegionFilter?, into ranked: inout RankedPlaces) {
+        let kinds = kinds, byKind = kinds != nil
         for entry in range {
             var regionQuality: UInt8 = 0
             if let filter {
@@ -107,7 +112,7 @@ struct GazetteerSearch {
             if let kinds, !kinds.admits(tables.kind(ofPlace: Int(index.place(entry)))) { continue }
             let quality: MatchQuality = index.wordStart(entry) != 0 ? .laterWord
                 : index.keyLength(entry) == phraseLength ? .exactName : .namePrefix
-            ranked.offer(Candidate(place: index.place(entry), quality: quality, byKind: kinds != nil, regionQuality: regionQuality,
+            ranked.offer(Candidate(place: index.place(entry), quality: quality, byKind: byKind, regionQuality: regionQuality,
                                    alternate: index.isAlternate(entry), trusted: index.isTrustedAlternate(entry), matchedLength: phraseLength,
                                    population: index.population(entry), distance: distance(entry)))
         }
@@ -117,7 +122,8 @@ struct GazetteerSearch {
         let ranges = query.words.map { forms in forms.map { index.range(prefixedBy: $0.text) } }
         let sizes = ranges.map { $0.reduce(0) { $0 + $1.count } }
         guard let lead = sizes.indices.min(by: { sizes[$0] < sizes[$1] }) else { return }
-        if kinds != nil, sizes[lead] > Self.kindScanLimit { return }
+        let kinds = kinds, byKind = kinds != nil
+        if byKind, sizes[lead] > Self.kindScanLimit { return }
         for range in ranges[lead] {
             for entry in range {
                 var regionQuality: UInt8 = 0
@@ -131,7 +137,7 @@ struct GazetteerSearch {
                 guard wordIndex >= lead else { continue }
                 let first = wordIndex - lead
                 let candidate = Candidate(place: index.place(entry), quality: first == 0 ? .wordPrefixes : .laterWordPrefixes,
-                                          byKind: kinds != nil, regionQuality: regionQuality, alternate: index.isAlternate(entry),
+                                          byKind: byKind, regionQuality: regionQuality, alternate: index.isAlternate(entry),
                                           trusted: index.isTrustedAlternate(entry), population: index.population(entry),
                                           distance: distance(entry))
                 if ranked.admits(candidate), Self.words(of: key, from: first, match: query.words) {
@@ -163,14 +169,16 @@ struct GazetteerSearch {
     }
 }
 
-/// The kinds a kind reading admits, looked up by raw value: every entry a reading scans asks, and a
-/// `Set` would hash each time.
+/// The kinds a kind reading admits, one bit per raw value (a byte): every entry a reading scans
+/// asks, and a `Set` would hash each time.
 struct KindFilter {
-    private var admitted = [Bool](repeating: false, count: Int(UInt8.max) + 1)
+    private var bits = SIMD4<UInt64>()
 
     init(_ kinds: [PlaceKind]) {
-        for kind in kinds { admitted[Int(kind.rawValue)] = true }
+        for kind in kinds { bits[Int(kind.rawValue >> 6)] |= 1 << UInt64(kind.rawValue & 63) }
     }
 
-    @inline(__always) func admits(_ kind: PlaceKind) -> Bool { admitted[Int(kind.rawValue)] }
+    @inline(__always) func admits(_ kind: PlaceKind) -> Bool {
+        bits[Int(kind.rawValue >> 6)] >> UInt64(kind.rawValue & 63) & 1 != 0
+    }
 }

@@ -46,7 +46,8 @@ enum KindWords {
     ]
 
     /// The kinds a folded word or phrase names (`SearchText.key`: "chateau", "camp site"), each
-    /// once; several rows may share a word ("pass" is English and German).
+    /// once; several rows may share a word ("pass" is English and German). An abbreviation of a
+    /// word names its kinds too ("mt" as "mount": `SearchText.abbreviations`).
     static let kinds: [String: [PlaceKind]] = {
         var kinds: [String: [PlaceKind]] = [:]
         for row in rows {
@@ -55,9 +56,16 @@ enum KindWords {
                 kinds[key, default: []] += row.kinds.filter { !(kinds[key] ?? []).contains($0) }
             }
         }
+        for (abbreviation, written) in SearchText.abbreviations {
+            kinds[abbreviation] = kinds[written]
+        }
         return kinds
     }()
 
     /// The most words a phrase of the table has.
     static let longestPhrase = kinds.keys.map { $0.split(separator: " ").count }.max() ?? 1
+
+    /// The first words of the phrases of more than one word: only after one of them does a query
+    /// look for a phrase (a query word costs one look-up here, not one a phrase length).
+    static let phraseStarts = Set(kinds.keys.compactMap { $0.split(separator: " ").dropLast().first.map(String.init) })
 }

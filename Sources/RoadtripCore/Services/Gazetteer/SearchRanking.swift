@@ -27,14 +27,17 @@ enum MatchQuality: UInt8, Comparable {
 /// One place a search found, with what ranks it.
 struct Candidate: Comparable {
     let place: UInt32
-    let quality: MatchQuality
+    /// `quality`, then `byKind`, in one byte: one comparison orders both, and a candidate stays
+    /// 16 bytes (the ranked list moves them on every offer).
+    private let rank: UInt8
+    var quality: MatchQuality { MatchQuality(rawValue: rank >> 1) ?? .laterWordPrefixes }
     /// Whether a kind word of the query was read as the place's kind rather than matched in its
     /// name ("castle" in "Vaduz Castle" for Schloss Vaduz, a castle): `quality` then says how the
     /// other words matched ("vaduz", a later word). Such a place ranks with the places whose
     /// names matched as well, after them: it is what the query means more often than not, but
     /// never pushes down a place whose name has every word ("Castle Rock" is the town first, a
     /// castle named Rock after it; "Lake Tahoe" the lake of that name).
-    let byKind: Bool
+    var byKind: Bool { rank & 1 != 0 }
     /// How well a qualifier matched its region: 0 exactly (or no qualifier), 1 by a prefix.
     let regionQuality: UInt8
     /// Whether the name that matched is one of the place's alternate names, and whether it is
@@ -62,7 +65,6 @@ struct Candidate: Comparable {
     init(place: UInt32, quality: MatchQuality, byKind: Bool = false, regionQuality: UInt8, alternate: Bool, trusted: Bool = false,
          matchedLength: Int = .max, population: UInt32, distance: Double? = nil) {
         self.place = place
-        self.byKind = byKind
         self.regionQuality = regionQuality
         self.alternate = alternate
         self.trusted = trusted
@@ -71,7 +73,7 @@ struct Candidate: Comparable {
         if doubtful, quality == .exactName {
             quality = matchedLength < Self.shortestAlternateName ? .namePrefix : .exactAlternate
         }
-        self.quality = quality
+        rank = quality.rawValue << 1 | (byKind ? 1 : 0)
         let base = Double(population) / (doubtful && quality != .exactAlternate ? Self.alternateDiscount : 1)
         weight = distance.map { SearchContext.weight(population: base, kilometres: $0) } ?? base
     }
@@ -84,9 +86,8 @@ struct Candidate: Comparable {
 
     /// Whether `a` goes before `b` by the rule, nil when the rule ties them: for a caller that
     /// breaks ties its own way (`PlaceLibrary`, across indexes).
-    static func ranks(_ a: Candidate, before b: Candidate) -> Bool? {
-        if a.quality != b.quality { return a.quality < b.quality }
-        if a.byKind != b.byKind { return !a.byKind }
+    @inline(__always) static func ranks(_ a: Candidate, before b: Candidate) -> Bool? {
+        if a.rank != b.rank { return a.rank < b.rank }
         if a.regionQuality != b.regionQuality { return a.regionQuality < b.regionQuality }
         if a.weight != b.weight { return a.weight > b.weight }
         return nil
