@@ -96,6 +96,12 @@ struct RegionsEndToEndTests {
         #expect(peak["countryCode"] as? String == "AD")
         let text = try Self.roadtrip(["search", "Pica d'Estats", "--limit", "1"], in: directory)
         #expect(text.standardOutput.contains("peak 3,143 m") && text.standardOutput.contains("andorra"), "\(text.standardOutput)")
+        // Issue 37, item 5: a kind word in the user's language, and an elided article typed apart.
+        for (query, name) in [("Engolasters lake", "Lac d'Engolasters"), ("Coll d Ordino", "Coll d'Ordino")] {
+            let found = try Self.roadtrip(["search", query, "--json", "--limit", "1"], in: directory)
+            let place = (try JSONSerialization.jsonObject(with: Data(found.standardOutput.utf8)) as? [[String: Any]])?.first
+            #expect(place?["name"] as? String == name && place?["source"] as? String == "andorra", "\(query): \(found.standardOutput)")
+        }
 
         let again = try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory)
         #expect(again.status == 0)

@@ -59,6 +59,28 @@ struct PlaceLibraryTests {
         if kind == .peak { #expect(first.elevation == 4478) }
     }
 
+    /// Issue 37, item 5, on the Andorra extract: its lake is "Lac d'Engolasters" (natural=water)
+    /// and its pass "Coll d'Ordino" (mountain_pass=yes, beside a viewpoint and "Col d'Ordino").
+    @Test func kindWordsAndElidedArticlesFindAndorranPlaces() throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        _ = try RegionImportTests.importing(RegionImportTests.fixture("andorra.osm.pbf"), into: shelf)
+        let region = try Gazetteer.load(from: try #require(shelf.installed().first).placesFile, source: "andorra")
+        let library = PlaceLibrary(indexes: [try RealGazetteer.get(), region])
+        for query in ["Engolasters lake", "lake Engolasters", "Engolasters estany", "Lac d Engolasters", "Lac d'Engolasters"] {
+            let first = library.search(query, limit: 5).first
+            #expect(first?.name == "Lac d'Engolasters" && first?.kind == .lake, "\(query): \(String(describing: first))")
+        }
+        #expect(library.search("Engolasters", limit: 5).first?.kind == .village, "the village of the name, without a kind word")
+        for query in ["Coll d Ordino", "Coll d'Ordino", "coll dordino", "Coll d’Ordino"] {
+            let first = library.search(query, limit: 5).first
+            #expect(first?.name == "Coll d'Ordino" && first?.kind == .mountainPass, "\(query): \(String(describing: first))")
+        }
+        let passes = library.search("Ordino pass", limit: 5)
+        #expect(Set(passes.map(\.name)) == ["Coll d'Ordino", "Col d'Ordino"] && passes.allSatisfy { $0.kind == .mountainPass })
+        #expect(library.search("Ordino", limit: 1).first?.kind.isSettlement == true)
+    }
+
     @Test func aNearPlaceFromAFarOneIsTheNearestTown() throws {
         let towns = try RealGazetteer.get()
         let library = PlaceLibrary(indexes: [towns, try Self.index([NamedFeature(name: "X", kind: .peak, coordinate: Coordinate(latitude: 0, longitude: 0))], source: "r")])

@@ -4,9 +4,10 @@ import Foundation
 /// built-in natural features (Natural Earth) and each added region (OpenStreetMap).
 ///
 /// A search asks each index for its best places and merges them by the one ranking rule
-/// (`Candidate`: match quality, then qualifier, then weight), so a village of a region and a town
-/// of the gazetteer compete as if they were in one index. The same place found in two of them
-/// (Ordino the GeoNames town and Ordino the OpenStreetMap village) is shown once, as ranked first.
+/// (`Candidate`: match quality, a whole name before a kind word, then qualifier, then weight), so
+/// a village of a region and a town of the gazetteer compete as if they were in one index. The
+/// same place found in two of them (Ordino the GeoNames town and Ordino the OpenStreetMap village)
+/// is shown once, as ranked first.
 package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
     /// The built-in gazetteer first; `nearest` asks it alone, for its towns name coordinates
     /// and give time zones.
@@ -30,11 +31,7 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
             found += index.rankedSearch(query, limit: asked, near: context).map { ($0, number) }
         }
         found.sort { a, b in
-            let (x, y) = (a.candidate, b.candidate)
-            if x.quality != y.quality { return x.quality < y.quality }
-            if x.regionQuality != y.regionQuality { return x.regionQuality < y.regionQuality }
-            if x.weight != y.weight { return x.weight > y.weight }
-            return (a.index, x.place) < (b.index, y.place)
+            Candidate.ranks(a.candidate, before: b.candidate) ?? ((a.index, a.candidate.place) < (b.index, b.candidate.place))
         }
         var places: [(place: Place, index: Int)] = []
         for (candidate, number) in found where places.count < limit {

@@ -1,5 +1,6 @@
 /// The ranking rule of place search, whole, in one place: how well a name matched (`MatchQuality`),
-/// how well a qualifier matched, then the weight of the place (its population, discounted for a
+/// whether the whole name matched or a kind word stood for a word of it, how well a qualifier
+/// matched, then the weight of the place (its population, discounted for a
 /// doubtful alternate name and for the distance from the trip: `SearchContext`). `GazetteerSearch`
 /// finds the candidates; `RankedPlaces` keeps the best of them by this rule.
 
@@ -26,7 +27,17 @@ enum MatchQuality: UInt8, Comparable {
 /// One place a search found, with what ranks it.
 struct Candidate: Comparable {
     let place: UInt32
-    let quality: MatchQuality
+    /// `quality`, then `byKind`, in one byte: one comparison orders both, and a candidate stays
+    /// 16 bytes (the ranked list moves them on every offer).
+    private let rank: UInt8
+    var quality: MatchQuality { MatchQuality(rawValue: rank >> 1) ?? .laterWordPrefixes }
+    /// Whether a kind word of the query was read as the place's kind rather than matched in its
+    /// name ("castle" in "Vaduz Castle" for Schloss Vaduz, a castle): `quality` then says how the
+    /// other words matched ("vaduz", a later word). Such a place ranks with the places whose
+    /// names matched as well, after them: it is what the query means more often than not, but
+    /// never pushes down a place whose name has every word ("Castle Rock" is the town first, a
+    /// castle named Rock after it; "Lake Tahoe" the lake of that name).
+    var byKind: Bool { rank & 1 != 0 }
     /// How well a qualifier matched its region: 0 exactly (or no qualifier), 1 by a prefix.
     let regionQuality: UInt8
     /// Whether the name that matched is one of the place's alternate names, and whether it is
@@ -51,7 +62,7 @@ struct Candidate: Comparable {
     /// `trusted`: the alternate name is one people commonly use for the place (the index marks
     /// them), which then ranks as its own name. `matchedLength`: the length of the query's key
     /// that matched. `distance`: kilometres from the trip, when the search has a context.
-    init(place: UInt32, quality: MatchQuality, regionQuality: UInt8, alternate: Bool, trusted: Bool = false,
+    init(place: UInt32, quality: MatchQuality, byKind: Bool = false, regionQuality: UInt8, alternate: Bool, trusted: Bool = false,
          matchedLength: Int = .max, population: UInt32, distance: Double? = nil) {
         self.place = place
         self.regionQuality = regionQuality
@@ -62,17 +73,23 @@ struct Candidate: Comparable {
         if doubtful, quality == .exactName {
             quality = matchedLength < Self.shortestAlternateName ? .namePrefix : .exactAlternate
         }
-        self.quality = quality
+        rank = quality.rawValue << 1 | (byKind ? 1 : 0)
         let base = Double(population) / (doubtful && quality != .exactAlternate ? Self.alternateDiscount : 1)
         weight = distance.map { SearchContext.weight(population: base, kilometres: $0) } ?? base
     }
 
-    /// Match quality, then the qualifier's, then the weightier place; the index breaks ties so
-    /// the order never depends on the order of discovery.
+    /// Match quality, a whole name before a kind word, then the qualifier's quality, then the
+    /// weightier place; the index breaks ties so the order never depends on the order of discovery.
     static func < (a: Candidate, b: Candidate) -> Bool {
-        if a.quality != b.quality { return a.quality < b.quality }
+        ranks(a, before: b) ?? (a.place < b.place)
+    }
+
+    /// Whether `a` goes before `b` by the rule, nil when the rule ties them: for a caller that
+    /// breaks ties its own way (`PlaceLibrary`, across indexes).
+    @inline(__always) static func ranks(_ a: Candidate, before b: Candidate) -> Bool? {
+        if a.rank != b.rank { return a.rank < b.rank }
         if a.regionQuality != b.regionQuality { return a.regionQuality < b.regionQuality }
         if a.weight != b.weight { return a.weight > b.weight }
-        return a.place < b.place
+        return nil
     }
 }

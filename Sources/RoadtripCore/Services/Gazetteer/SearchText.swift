@@ -29,6 +29,21 @@ package enum SearchText {
     /// ("St. Gallen" is "Sankt Gallen").
     static let extraExpansions: [String: [String]] = ["st": ["sankt"]]
 
+    /// Articles and prepositions that French, Catalan and Italian write elided before a vowel, tied
+    /// to the next word by an apostrophe, which a key drops ("Coll d'Ordino" → "coll dordino"). A
+    /// query word that is one of them is also read joined to the word after it, so that "Coll d
+    /// Ordino" finds the pass (`GazetteerSearch.Query.readings`): d' and l' ("of", "the") in all
+    /// three; Italian dell', dall', nell', sull' ("of", "from", "in", "on" the) and sant' ("saint":
+    /// Sant'Angelo); the s' of Balearic Catalan ("the": S'Arenal). Not "o": Irish O' is a name's
+    /// own, and "o" a word of Galician and Portuguese names.
+    static let elisions: Set<String> = ["d", "l", "dell", "dall", "nell", "sull", "sant", "s"]
+
+    /// The elided articles a name may carry before a word that starts with a vowel or h when its
+    /// kind is named by a word of its own ("Lac d'Engolasters", "Col de l'Homme Mort", "Lago
+    /// dell'Angitola"): a query that names the kind in another word ("Engolasters lake") also
+    /// looks for its words with them in front. Only then: "Engolasters" alone is the village.
+    static let impliedElisions = ["d", "l", "dell"]
+
     /// Lower case without marks, apostrophes dropped, every run of other non-letters one space;
     /// no space at either end.
     static func fold(_ text: String) -> String {

@@ -203,6 +203,17 @@ struct Expected: CustomTestStringConvertible, Sendable {
         #expect(near.weight == 25)
     }
 
+    /// A place found by a kind word read as its kind goes after the places whose names matched as
+    /// well, however heavy, and before those whose names matched worse.
+    @Test func aKindMatchRanksAfterANameMatchOfTheSameQuality() {
+        func candidate(_ quality: MatchQuality, byKind: Bool, population: UInt32) -> Candidate {
+            Candidate(place: population, quality: quality, byKind: byKind, regionQuality: 0, alternate: false, population: population)
+        }
+        #expect(candidate(.laterWord, byKind: false, population: 10) < candidate(.laterWord, byKind: true, population: 1_000_000))
+        #expect(candidate(.laterWord, byKind: true, population: 10) < candidate(.wordPrefixes, byKind: false, population: 1_000_000))
+        #expect(Candidate.ranks(candidate(.exactName, byKind: true, population: 5), before: candidate(.exactName, byKind: true, population: 5)) == nil)
+    }
+
     /// Match quality first, then population (alternate names that only start like the query
     /// count for less, `Candidate.alternateDiscount`).
     @Test(arguments: ["salinas", "san", "monter", "st louis", "sa fr", "lake", "Portland, M"])
