@@ -39,7 +39,7 @@ package struct TripLine: Sendable {
                 let steps = max(1, Int((path.kilometres * 1_000 / Self.arcStep).rounded(.up)))
                 line = (0...steps).map { path.point(at: Double($0) / Double(steps)) }
             }
-            let lengths = zip(line, line.dropFirst()).map { Self.flatMetres($0, $1) }
+            let lengths = zip(line, line.dropFirst()).map { Geodesy.flatMetres($0, $1) }
             let total = lengths.reduce(0, +)
             let scale = total > 0 ? (shown?.meters ?? total) / total : 0
             var along = start
@@ -133,12 +133,4 @@ package struct TripLine: Sendable {
 
     private static func cell(_ degrees: Double) -> Int { Int((degrees / cellDegrees).rounded(.down)) }
     private static func key(_ row: Int, _ column: Int) -> Int64 { Int64(row) << 32 | Int64(UInt32(truncatingIfNeeded: column)) }
-
-    /// The length between two points close together, in metres (a plane at their latitude).
-    static func flatMetres(_ a: Coordinate, _ b: Coordinate) -> Double {
-        let metresPerDegree = 6_371_008.8 * .pi / 180
-        var dLon = b.longitude - a.longitude
-        dLon -= 360 * (dLon / 360).rounded()
-        return hypot(dLon * cos((a.latitude + b.latitude) / 2 * .pi / 180), b.latitude - a.latitude) * metresPerDegree
-    }
 }

@@ -25,6 +25,16 @@ package enum Geodesy {
     package static func length(of points: [Coordinate]) -> Double {
         zip(points, points.dropFirst()).reduce(0) { $0 + distance(from: $1.0, to: $1.1) }
     }
+
+    /// The length between two points close together (a stretch of road, a few metres to a few
+    /// hundred), in metres: a plane at their mean latitude, across the antimeridian too; the error
+    /// is far below the road's, and it is a thousand times quicker than `distance`.
+    package static func flatMetres(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let metresPerDegree = 6_371_008.8 * .pi / 180
+        var dLon = b.longitude - a.longitude
+        dLon -= 360 * (dLon / 360).rounded()
+        return hypot(dLon * cos((a.latitude + b.latitude) / 2 * .pi / 180), b.latitude - a.latitude) * metresPerDegree
+    }
 }
 
 /// The shortest path between two points on the ellipsoid.

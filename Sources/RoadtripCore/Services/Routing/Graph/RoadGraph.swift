@@ -91,7 +91,7 @@ package final class RoadGraph: Sendable {
         var driven: [DrivenPoint] = []
         driven.reserveCapacity(way.nodes.count)
         for (i, node) in way.nodes.enumerated() {
-            if i > 0 { along += flatMetres(points[Int(way.nodes[i - 1])], points[Int(node)]) }
+            if i > 0 { along += Geodesy.flatMetres(points[Int(way.nodes[i - 1])], points[Int(node)]) }
             driven.append(DrivenPoint(points[Int(node)], metres: along, limitKmh: 0, isJunction: junction(node)))
         }
         return DriveTime.Line(driven)
@@ -137,14 +137,6 @@ package final class RoadGraph: Sendable {
             next[Int(from)] += 1
         }
         return (count, arcs)
-    }
-
-    /// The length between two points close together, in metres: a plane at their latitude (a
-    /// stretch of road is a few metres to a few hundred; the error is far below the road's).
-    static func flatMetres(_ a: Coordinate, _ b: Coordinate) -> Double {
-        let metresPerDegree = 6_371_008.8 * .pi / 180
-        let x = (b.longitude - a.longitude) * cos((a.latitude + b.latitude) / 2 * .pi / 180)
-        return hypot(x, b.latitude - a.latitude) * metresPerDegree
     }
 }
 
