@@ -6,7 +6,7 @@ import TextCanvas
 
 /// Turns the trip's plan into the screen's lines, again whenever the trip changes.
 @MainActor
-final class ItineraryPresenter: ItineraryViewOutput {
+final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
     weak var view: ItineraryViewInput?
     private let interactor: ItineraryInteractorInput
     private let router: ItineraryRouterInput
@@ -58,6 +58,17 @@ final class ItineraryPresenter: ItineraryViewOutput {
             return show(.error("No town lies within \(OvernightPlaces.reach) km of where day \(day.number)'s driving ends."))
         }
         show(interactor.addNightStop(suggestion.place, after: stopover.leg))
+    }
+
+    func didPressAlong(row: Int) {
+        guard let itinerary, rowDays.indices.contains(row) else { return }
+        guard let trip, trip.stops.count >= 2 else { return show(StatusMessage("A trip needs two stops for a road to look along.")) }
+        router.openAlong(day: itinerary.days[rowDays[row]].number, output: self)
+    }
+
+    /// A place along the road became a stop: the plan follows the trip; the status bar says so.
+    func alongDidAddStop(stopID: Stop.ID, summary: String) {
+        show(StatusMessage(summary))
     }
 
     private func show(_ message: StatusMessage) {

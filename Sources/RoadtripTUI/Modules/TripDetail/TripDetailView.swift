@@ -9,7 +9,7 @@ import TextCanvas
 final class TripDetailView: Screen, TripDetailViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
-        case rename, addStop, editStop, deleteStop, moveUp, moveDown, settings, itinerary, optimize, links, copyLink, openLink, export
+        case rename, addStop, editStop, deleteStop, moveUp, moveDown, settings, itinerary, along, optimize, links, copyLink, openLink, export
         case undo, redo, save, help, back, map
     }
 
@@ -21,6 +21,8 @@ final class TripDetailView: Screen, TripDetailViewInput {
         KeyBinding(.moveUp, keys: [.character("K"), .shiftUp], label: "Move up", help: "Move the selected stop up"),
         KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the trip (Enter keeps, Esc restores)", statusBar: true),
         KeyBinding(.itinerary, keys: [.character("i")], label: "Days", help: "The trip day by day: dates, legs, times, nights", statusBar: true),
+        KeyBinding(.along, keys: [.character("A")], label: "Along",
+                   help: "Along the road: sights, beds, camp sites… near the route, where they come and their detour; Enter adds one as a stop"),
         KeyBinding(.optimize, keys: [.character("O")], label: "Optimise", help: "Find the shortest order of the stops (first and last kept), shown before it is used"),
         KeyBinding(.export, keys: [.character("e")], label: "Export", help: "Export the trip as GPX, GeoJSON, KML or an .ics calendar (the file's extension says which)"),
         KeyBinding(.links, keys: [.character("L")], label: "Link",
@@ -36,7 +38,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
         KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
         KeyBinding(.back, keys: [.escape, .character("q"), .left, .character("h")], label: "Back", help: "Back to the trip list", statusBar: true),
-    ], statusOrder: [.addStop, .itinerary, .optimize, .export, .links, .settings, .deleteStop, .editStop, .rename, .map, .undo, .back, .help])
+    ], statusOrder: [.addStop, .itinerary, .optimize, .export, .links, .settings, .deleteStop, .editStop, .rename, .map, .undo, .along, .back, .help])
 
     private enum Overlay {
         case rename(TextField)
@@ -221,6 +223,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         case .moveDown: presenter.didPressMoveStop(by: 1)
         case .settings: presenter.didPressSettings()
         case .itinerary: presenter.didPressItinerary()
+        case .along: presenter.didPressAlong()
         case .optimize: presenter.didPressOptimize()
         case .links: presenter.didPressLinks(service: .google)
         case .copyLink: presenter.didPressCopyLink(service: .google)

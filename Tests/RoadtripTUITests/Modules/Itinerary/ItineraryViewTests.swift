@@ -49,5 +49,7 @@ import Testing
         // `n` names the selected line.
         view.handle(.character("n"))
         #expect(presenter.intents.last == "night 0")
+        view.handle(.character("A"))
+        #expect(presenter.intents.last == "along 0")
     }
 }
