@@ -13,7 +13,8 @@ extension AlongTheRoute {
         package let off: String
         package let name: String
         package let kind: String
-        /// "" for a place on the road, and while the detour is not known yet.
+        /// "" for a place on the road (whatever the roads make of a way there and back), and while
+        /// the detour is not known yet.
         package let detour: String
 
         /// Within this many metres a place is on the road: no side, no detour.
@@ -29,7 +30,7 @@ extension AlongTheRoute {
             off = onTheRoad ? "on the road" : "\(unit.format(meters: position.offMetres)) off"
             name = found.place.name
             kind = found.place.kindText
-            self.detour = detour.map { detour in
+            self.detour = onTheRoad ? "" : detour.map { detour in
                 detour.meters < Self.onTheRoadMetres ? "" : "detour \(detour.mark)\(unit.format(meters: detour.meters)), "
                     + RouteEstimate.formatDuration(seconds: detour.seconds)
             } ?? ""

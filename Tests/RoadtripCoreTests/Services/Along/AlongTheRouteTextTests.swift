@@ -23,7 +23,7 @@ struct AlongTheRouteTextTests {
     }
 
     @Test func onTheRoadThereIsNoSideNorDetourAndADetourNotRoutedYetIsBlank() {
-        let onTheRoad = AlongTheRoute.Row(Self.found("Roadside", metres: 500, off: 20), detour: LegFigures(meters: 40, seconds: 5, source: .road),
+        let onTheRoad = AlongTheRoute.Row(Self.found("Roadside", metres: 500, off: 20), detour: LegFigures(meters: 700, seconds: 100, source: .road),
                                           tripMetres: 11_600, unit: .km)
         #expect(onTheRoad.side == "" && onTheRoad.off == "on the road" && onTheRoad.detour == "")
         #expect(AlongTheRoute.Row.isOnTheRoad(Self.found("Roadside", metres: 500, off: 20)))
