@@ -101,6 +101,8 @@ struct AlongViewModel: Equatable {
     var summary = ""
     var emptyMessage: String?
     var message: StatusMessage?
+    /// Made for no key (places found, a detour routed): the view keeps the message it shows.
+    var keepsMessage = false
     var isReadOnly = false
     /// The trip on the map, with the places found marked.
     var mapStops: [MapStop] = []

@@ -70,17 +70,18 @@ final class AlongPresenter: AlongViewOutput {
         }
         // The legs' roads replace their estimates' arcs as they arrive: positions move.
         roadSubscription = interactor.roadLegChanges.sink { [weak self] in
-            self?.search()
+            self?.search(keepingMessage: true)
         }
     }
 
-    private func search() {
+    /// `keepingMessage`: no key asked for it, so what the last key said stays.
+    private func search(keepingMessage: Bool = false) {
         guard let trip else { return }
         isSearching = true
         interactor.findPlaces(of: kinds, within: reach, day: day, in: trip, unit: unit) { [weak self] finding in
             self?.didFind(finding)
         }
-        refresh()
+        refresh(keepingMessage: keepingMessage)
     }
 
     private func didFind(_ finding: AlongFinding) {
@@ -94,7 +95,7 @@ final class AlongPresenter: AlongViewOutput {
         selectedRow = finding.found.firstIndex { $0.place == selected } ?? min(selectedRow, max(0, finding.found.count - 1))
         selected = finding.found.indices.contains(selectedRow) ? finding.found[selectedRow].place : nil
         routeDetours()
-        refresh()
+        refresh(keepingMessage: true)
     }
 
     private static func key(_ found: AlongTheRoute.Found) -> DetourKey {
@@ -110,7 +111,7 @@ final class AlongPresenter: AlongViewOutput {
             guard detours[key] == nil, routing.insert(key).inserted else { continue }
             interactor.findDetour(to: found[index], in: trip, unit: unit) { [weak self] figures in
                 self?.detours[key] = figures
-                self?.refresh()
+                self?.refresh(keepingMessage: true)
             }
         }
     }
@@ -170,7 +171,8 @@ final class AlongPresenter: AlongViewOutput {
         refresh()
     }
 
-    private func refresh() {
+    /// `keepingMessage`: no key asked for it (places found, a detour routed), so what the last key said stays.
+    private func refresh(keepingMessage: Bool = false) {
         guard let trip else { return }
         let found = finding?.found ?? []
         let detours = found.map { self.detours[Self.key($0)] }
@@ -178,6 +180,7 @@ final class AlongPresenter: AlongViewOutput {
                                            isSearching: isSearching, unit: unit)
         viewModel.selectedRow = found.isEmpty ? nil : selectedRow
         viewModel.message = message
+        viewModel.keepsMessage = keepingMessage && message == nil
         viewModel.isReadOnly = interactor.readOnlyReason != nil
         view?.display(viewModel)
         message = nil

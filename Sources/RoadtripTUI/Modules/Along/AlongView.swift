@@ -61,7 +61,9 @@ final class AlongView: Screen, AlongViewInput {
 
     func display(_ viewModel: AlongViewModel) {
         if viewModel.rows != self.viewModel.rows { cachedColumns = nil }
+        let shown = self.viewModel.message
         self.viewModel = viewModel
+        if viewModel.keepsMessage { self.viewModel.message = shown }
         list.setCount(viewModel.rows.count)
         if let row = viewModel.selectedRow { list.select(row) }
         needsDisplay = true

@@ -59,5 +59,7 @@ struct ItineraryViewModel: Equatable {
     var summary = ""
     var emptyMessage: String?
     var message: StatusMessage?
+    /// Made for no key (road figures arrived): the view keeps the message it shows.
+    var keepsMessage = false
     var isReadOnly = false
 }

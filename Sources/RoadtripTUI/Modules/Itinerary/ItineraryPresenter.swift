@@ -38,7 +38,7 @@ final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
             refresh()
         }
         roadSubscription = interactor.roadLegChanges.sink { [weak self] in
-            self?.refresh()
+            self?.refresh(keepingMessage: true)
         }
     }
 
@@ -76,7 +76,8 @@ final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
         refresh()
     }
 
-    private func refresh() {
+    /// `keepingMessage`: no key asked for it (road figures arrived), so what the last key said stays.
+    private func refresh(keepingMessage: Bool = false) {
         guard let trip else { return }
         let unit = trip.unit(default: defaultUnit)
         let itinerary = interactor.itinerary(for: trip, unit: unit)
@@ -84,6 +85,7 @@ final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
         var viewModel = Self.makeViewModel(trip: trip, itinerary: itinerary, unit: unit, unicode: TextWidth.isUTF8)
         rowDays = viewModel.rows.map(\.day)
         viewModel.message = message
+        viewModel.keepsMessage = keepingMessage && message == nil
         viewModel.isReadOnly = interactor.readOnlyReason != nil
         view?.display(viewModel)
         message = nil

@@ -39,7 +39,9 @@ final class ItineraryView: Screen, ItineraryViewInput {
     }
 
     func display(_ viewModel: ItineraryViewModel) {
+        let shown = self.viewModel.message
         self.viewModel = viewModel
+        if viewModel.keepsMessage { self.viewModel.message = shown }
         list.setCount(viewModel.rows.count)
         needsDisplay = true
     }

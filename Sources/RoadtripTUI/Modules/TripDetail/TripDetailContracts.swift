@@ -262,6 +262,9 @@ struct TripDetailViewModel: Equatable {
     var summaries: [String] = []
     var emptyMessage: String?
     var message: StatusMessage?
+    /// Made for no key (road figures arrived): the view keeps the message it shows, which says
+    /// what the last key did (the "Added …" of a stop would go as soon as its legs were routed).
+    var keepsMessage = false
     /// The file cannot be changed here (another instance has it): no editing keys are offered.
     var isReadOnly = false
     /// The stops as the map shows them, and the unit of its scale bar.

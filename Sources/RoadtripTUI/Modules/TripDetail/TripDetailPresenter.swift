@@ -63,7 +63,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, Alo
         }
         // Road figures replace the estimates as they arrive.
         roadSubscription = interactor.roadLegChanges.sink { [weak self] in
-            self?.refresh()
+            self?.refresh(keepingMessage: true)
         }
     }
 
@@ -423,11 +423,13 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, Alo
         refresh()
     }
 
-    private func refresh() {
+    /// `keepingMessage`: no key asked for it (road figures arrived), so what the last key said stays.
+    private func refresh(keepingMessage: Bool = false) {
         guard let trip else { return }
         let roads = interactor.roadLegs(of: trip, estimate: RouteEstimate(for: trip, unit: unit))
         var viewModel = Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message, routes: routes,
                                            roadLegs: roads.legs, pendingLegs: roads.pending)
+        viewModel.keepsMessage = keepingMessage && message == nil
         viewModel.isReadOnly = interactor.readOnlyReason != nil
         viewModel.stopsChange = stopsChange
         stopsChange = .unchanged(count: trip.stops.count)

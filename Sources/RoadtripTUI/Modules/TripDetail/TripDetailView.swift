@@ -95,7 +95,9 @@ final class TripDetailView: Screen, TripDetailViewInput {
 
     /// The one place the drawn selection changes: to the presenter's `selectedRow`.
     func display(_ viewModel: TripDetailViewModel) {
+        let shown = self.viewModel.message
         self.viewModel = viewModel
+        if viewModel.keepsMessage { self.viewModel.message = shown }
         list.setCount(viewModel.rows.count)
         if let row = viewModel.selectedRow { list.select(row) }
         map.noteChange(viewModel.stopsChange)

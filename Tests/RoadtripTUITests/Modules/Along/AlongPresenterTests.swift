@@ -72,6 +72,11 @@ import RoadtripTestSupport
         let searches = interactor.searches.count
         presenter.didChangeReach(by: -1)
         #expect(interactor.searches.count == searches && view.last?.message?.text == "0.5 km is the nearest the panel looks.")
+        // The places found after say nothing over it; the next key does.
+        interactor.answer(AlongFixtures.along)
+        #expect(view.last?.message == nil && view.last?.keepsMessage == true)
+        presenter.didSelect(row: 1)
+        #expect(view.last?.keepsMessage == false)
     }
 
     @Test func noKindChosenAndNothingFoundSayWhatToDo() {

@@ -91,6 +91,8 @@ import RoadtripTestSupport
         #expect(router.alongDays == [2, 1])
         presenter.alongDidAddStop(stopID: UUID(), summary: "Added “Cuba” between St. Louis and Joplin — u undoes.")
         #expect(view.last?.message?.text == "Added “Cuba” between St. Louis and Joplin — u undoes.")
+        interactor.roadSubject.send(())
+        #expect(view.last?.message == nil && view.last?.keepsMessage == true, "the legs routed since say nothing over it")
     }
 
     @Test func aTripWithoutStopsSaysHowToStart() {

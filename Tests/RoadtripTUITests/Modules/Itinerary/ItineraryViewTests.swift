@@ -41,6 +41,19 @@ import Testing
         #expect(!lines[2].contains("sun "))
     }
 
+    @Test func aViewModelMadeForNoKeyKeepsTheMessageShown() {
+        var said = ItineraryViewModel()
+        said.message = StatusMessage("Added “Cuba”.")
+        view.display(said)
+        said.message = nil
+        said.keepsMessage = true
+        view.display(said)
+        #expect(view.statusMessage == StatusMessage("Added “Cuba”."))
+        said.keepsMessage = false
+        view.display(said)
+        #expect(view.statusMessage == nil)
+    }
+
     @Test func keysBecomeIntents() {
         for key: Key in [.character("u"), .control("r"), .character("s"), .character("?"), .escape, .character("q"), .character("i"), .left] {
             view.handle(key)

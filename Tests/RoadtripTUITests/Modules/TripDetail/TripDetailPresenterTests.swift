@@ -282,6 +282,11 @@ import RoadtripTestSupport
         presenter.alongDidAddStop(stopID: camp.id, summary: "Added “Camping” between Monterey and Big Sur — u undoes.")
         #expect(selectedName == "Camping")
         #expect(view.last?.message == StatusMessage("Added “Camping” between Monterey and Big Sur — u undoes."))
+        // Its legs routed meanwhile: no key came, so the view keeps saying it.
+        interactor.roadSubject.send(())
+        #expect(view.last?.message == nil && view.last?.keepsMessage == true)
+        presenter.didSelect(row: 0)
+        #expect(view.last?.keepsMessage == false)
     }
 
     @Test func optimiseShowsTheNewOrderAndItsSavingBeforeApplyingIt() throws {
