@@ -131,9 +131,7 @@ final class AlongView: Screen, AlongViewInput {
 
     /// Asks the presenter for the row `change` would select; only its answer moves the drawn one.
     private func ask(_ change: (inout ListState) -> Void) {
-        var asked = list
-        change(&asked)
-        if let row = asked.selection { presenter.didSelect(row: row) }
+        if let row = list.selection(after: change) { presenter.didSelect(row: row) }
     }
 
     // MARK: Drawing
@@ -143,16 +141,11 @@ final class AlongView: Screen, AlongViewInput {
         drawnListRect = nil
         surface.titleLine(viewModel.title, subtitle: viewModel.subtitle, in: rect)
         let content = rect.inset(top: 1, bottom: 2)
-        let mapRect = map.frame(in: content)
+        let (listRect, mapRect) = map.split(content)
         drawnMapRect = mapRect
-        let listRect = mapRect.map { $0.column > content.column ? content.inset(right: $0.width + 1) : nil } ?? content
         if let listRect { drawPlaces(on: surface, in: listRect) }
         if let mapRect {
-            if mapRect.column > content.column {
-                for row in mapRect.row..<mapRect.bottom {
-                    surface.text(TextWidth.isUTF8 ? "│" : "|", row: row, column: mapRect.column - 1, width: 1, style: map.isFocused ? .accent : .border)
-                }
-            }
+            map.drawBorder(of: mapRect, in: content, on: surface)
             map.draw(stops: viewModel.mapStops, selected: nil, unit: viewModel.unit, on: surface, in: mapRect, roads: viewModel.roads,
                      places: viewModel.places, selectedPlace: viewModel.selectedRow)
         }

@@ -79,6 +79,21 @@ struct TripMapPanel {
         return Rect(row: content.row, column: content.right - width, width: width, height: content.height)
     }
 
+    /// `content` shared out: the list's part (nil while the map takes its place on a narrow
+    /// terminal) and the map's (nil when it is not shown), a column between them for the border.
+    func split(_ content: Rect) -> (list: Rect?, map: Rect?) {
+        guard let map = frame(in: content) else { return (content, nil) }
+        return (map.column > content.column ? content.inset(right: map.width + 1) : nil, map)
+    }
+
+    /// The line between a list and the map beside it (`split`), bright while the map has the keys.
+    func drawBorder(of mapRect: Rect, in content: Rect, on surface: Surface) {
+        guard mapRect.column > content.column else { return }
+        for row in mapRect.row..<mapRect.bottom {
+            surface.text(TextWidth.isUTF8 ? "│" : "|", row: row, column: mapRect.column - 1, width: 1, style: isFocused ? .accent : .border)
+        }
+    }
+
     /// `m`: on a narrow terminal the map opens in place of the stops; either way it takes the keys.
     mutating func open(width: Int) {
         if width < Self.sideBySideWidth { isOpenOnNarrowScreen = true }

@@ -281,9 +281,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
 
     /// Asks the presenter for the row `change` would select on a copy of the list; only its answer moves the drawn one.
     private func ask(_ change: (inout ListState) -> Void) {
-        var asked = list
-        change(&asked)
-        if let row = asked.selection { presenter.didSelect(row: row) }
+        if let row = list.selection(after: change) { presenter.didSelect(row: row) }
     }
 
     // MARK: Drawing
@@ -302,16 +300,11 @@ final class TripDetailView: Screen, TripDetailViewInput {
         // while any stop has some, so that the list does not change height as the selection moves.
         let notesRows = viewModel.rows.hasDetails ? 1 : 0
         let content = rect.inset(top: 1, bottom: 2 + notesRows)
-        let mapRect = map.frame(in: content)
+        let (listRect, mapRect) = map.split(content)
         drawnMapRect = mapRect
-        let listRect = mapRect.map { $0.column > content.column ? content.inset(right: $0.width + 1) : nil } ?? content
         if let listRect { drawStops(on: surface, in: listRect) }
         if let mapRect {
-            if mapRect.column > content.column {
-                for row in mapRect.row..<mapRect.bottom {
-                    surface.text(TextWidth.isUTF8 ? "│" : "|", row: row, column: mapRect.column - 1, width: 1, style: map.isFocused ? .accent : .border)
-                }
-            }
+            map.drawBorder(of: mapRect, in: content, on: surface)
             map.draw(stops: viewModel.mapStops, selected: viewModel.selectedRow, unit: viewModel.unit, on: surface, in: mapRect,
                      roads: viewModel.rows.roadLegs.map(\.line))
         }
