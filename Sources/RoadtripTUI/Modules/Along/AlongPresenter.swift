@@ -21,7 +21,8 @@ final class AlongPresenter: AlongViewOutput {
     /// How far from the road the panel looks, in the trip's unit: `+` and `-` step through them.
     static let reaches: [Double] = [0.5, 1, 2, 5, 10, 20]
     private var reachStep = reaches.firstIndex(of: 2) ?? 0
-    private var kinds = Set(AlongKind.allCases)
+    /// The kinds shown: at first what `roadtrip along` looks for by default.
+    private var kinds = Set(AlongKind.usual)
 
     private var trip: Trip?
     /// The places last found, and whether a search is under way (they may be out of date).
@@ -212,7 +213,7 @@ final class AlongPresenter: AlongViewOutput {
     /// Why the list is empty, and what to do about it; nil when it is not.
     private nonisolated static func emptyMessage(trip: Trip, day: Int?, kinds: Set<AlongKind>, isSearching: Bool, found: Int?, heading: String) -> String? {
         if trip.stops.count < 2 { return "A trip needs two stops for a road to look along: add some with a." }
-        if kinds.isEmpty { return "No kind chosen: press 1 to \(AlongKind.allCases.count) to choose what to look for." }
+        if kinds.isEmpty { return "No kind chosen: press a kind's digit (on the line above) to look for it." }
         guard let found else { return isSearching ? "Looking along the road…" : nil }
         guard found == 0 else { return nil }
         let onDay = day.map { " on day \($0)" } ?? ""

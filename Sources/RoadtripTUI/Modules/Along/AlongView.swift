@@ -17,11 +17,11 @@ final class AlongView: Screen, AlongViewInput {
     /// A digit for each kind, in `AlongKind`'s order (`kindKeys`): a kind added there gets its key here.
     static let kindBindings = zip(AlongKind.allCases, kindKeys).enumerated().map { index, kind in
         KeyBinding(Command.toggle(kind.0), keys: [.character(kind.1)], label: "Kinds", help: "Show or hide the \(kind.0.rawValue)",
-                   statusBar: index == 0, statusKey: "1-\(kindKeys.count)")
+                   statusBar: index == 0, statusKey: kindKeys.count < 10 ? "1-\(kindKeys.count)" : "0-9")
     }
 
-    /// The keys of the kinds: 1 to 9, as many as there are kinds.
-    static let kindKeys = Array("123456789".prefix(AlongKind.allCases.count))
+    /// The keys of the kinds, as the digits lie on the keyboard: 1 to 9, then 0, as many as there are kinds.
+    static let kindKeys = Array("1234567890".prefix(AlongKind.allCases.count))
 
     static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
         KeyBinding(.addStop, keys: [.enter], label: "Add stop",
@@ -155,18 +155,13 @@ final class AlongView: Screen, AlongViewInput {
 
     /// The kinds and the distance, the headings, and the rows (or why there are none).
     private func drawPlaces(on surface: Surface, in rect: Rect) {
-        var column = rect.column + 1
-        for (kind, key) in zip(viewModel.kinds, Self.kindKeys) {
-            let text = "\(kind.isOn ? "[x]" : "[ ]") \(key) \(kind.name)"
-            column += surface.text(text, row: rect.row, column: column, width: max(0, rect.right - column), style: kind.isOn ? .normal : .dim) + 3
-        }
-        surface.text("\(viewModel.reach) (+/-)", row: rect.row, column: column, width: max(0, rect.right - column), style: .accent)
-        let listRect = rect.inset(top: 2)
+        let kindRows = drawKinds(on: surface, in: rect)
+        let listRect = rect.inset(top: kindRows + 1)
         pageSize = max(1, listRect.height)
         if let empty = viewModel.emptyMessage { return surface.centeredMessage(empty, in: listRect) }
         let layout = columns(width: listRect.width)
         for cell in layout.cells {
-            surface.text(AlongColumns.headings[cell.index], row: rect.row + 1, column: rect.column + cell.column, width: cell.width, style: .header)
+            surface.text(AlongColumns.headings[cell.index], row: listRect.row - 1, column: rect.column + cell.column, width: cell.width, style: .header)
         }
         drawnListRect = listRect
         surface.list(&list, in: listRect) { index, rowRect, isSelected in
@@ -178,6 +173,18 @@ final class AlongView: Screen, AlongViewInput {
                              width: min(cell.width, rowRect.width - cell.column), style: style)
             }
         }
+    }
+
+    /// Each kind's box, digit and name, then the distance, on as many lines as they take; returns how many.
+    private func drawKinds(on surface: Surface, in rect: Rect) -> Int {
+        let items = zip(viewModel.kinds, Self.kindKeys).map { kind, key in ("\(kind.isOn ? "[x]" : "[ ]") \(key) \(kind.name)", kind.isOn ? Style.normal : .dim) }
+            + [("\(viewModel.reach) (+/-)", .accent)]
+        var (row, column) = (rect.row, rect.column + 1)
+        for (text, style) in items {
+            if column > rect.column + 1, column + TextWidth.width(text) > rect.right, row + 1 < rect.bottom { (row, column) = (row + 1, rect.column + 1) }
+            column += surface.text(text, row: row, column: column, width: max(0, rect.right - column), style: style) + 3
+        }
+        return row - rect.row + 1
     }
 
     private func columns(width: Int) -> AlongColumns {

@@ -21,12 +21,13 @@ import RoadtripTestSupport
         presenter.didLoad()
     }
 
-    @Test func itLooksForEveryKindWithinTwoKilometresAndSaysSoMeanwhile() throws {
+    @Test func itLooksForTheUsualKindsWithinTwoKilometresAndSaysSoMeanwhile() throws {
         let search = try #require(interactor.searches.last)
-        #expect(search.kinds == Set(AlongKind.allCases) && search.reach == 2_000 && search.day == nil)
+        #expect(search.kinds == Set(AlongKind.usual) && search.reach == 2_000 && search.day == nil)
         #expect(view.last?.emptyMessage == "Looking along the road…" && view.last?.summary == "Looking along the road…")
         #expect(view.last?.title == "Along the road: Valley" && view.last?.reach == "within 2.0 km")
-        #expect(view.last?.kinds.map(\.name) == AlongKind.allCases.map(\.rawValue) && view.last?.kinds.allSatisfy(\.isOn) == true)
+        #expect(view.last?.kinds.map(\.name) == AlongKind.allCases.map(\.rawValue))
+        #expect(view.last?.kinds.filter(\.isOn).map(\.name) == AlongKind.usual.map(\.rawValue))
     }
 
     @Test func thePlacesFoundAreRowsInTheirOrderMarkedOnTheMap() throws {
@@ -61,7 +62,9 @@ import RoadtripTestSupport
 
     @Test func aKindsKeyAndPlusAndMinusLookAgain() throws {
         presenter.didToggle(.beds)
-        #expect(interactor.searches.last?.kinds == Set(AlongKind.allCases).subtracting([.beds]))
+        #expect(interactor.searches.last?.kinds == Set(AlongKind.usual).subtracting([.beds]))
+        presenter.didToggle(.camping)
+        #expect(interactor.searches.last?.kinds == Set(AlongKind.usual).subtracting([.beds]).union([.camping]))
         #expect(view.last?.kinds.first { $0.name == "beds" }?.isOn == false)
         presenter.didChangeReach(by: 1)
         #expect(interactor.searches.last?.reach == 5_000 && view.last?.reach == "within 5.0 km")
@@ -80,8 +83,8 @@ import RoadtripTestSupport
     }
 
     @Test func noKindChosenAndNothingFoundSayWhatToDo() {
-        for kind in AlongKind.allCases { presenter.didToggle(kind) }
-        #expect(view.last?.emptyMessage == "No kind chosen: press 1 to \(AlongKind.allCases.count) to choose what to look for.")
+        for kind in AlongKind.usual { presenter.didToggle(kind) }
+        #expect(view.last?.emptyMessage == "No kind chosen: press a kind's digit (on the line above) to look for it.")
         presenter.didToggle(.sights)
         interactor.answer([])
         #expect(view.last?.emptyMessage == "No sights within 2.0 km of the road. + looks farther; regions add places (M on the trip list).")

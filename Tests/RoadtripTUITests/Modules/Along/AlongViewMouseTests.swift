@@ -24,10 +24,11 @@ import Testing
     }
 
     @Test func aClickAsksForTheRowADoubleClickAddsItsPlaceTheWheelMoves() {
-        view.handle(.mouse(MouseEvent(.click, row: 4, column: 30)))
-        view.handle(.mouse(MouseEvent(.doubleClick, row: 4, column: 30)))
-        view.handle(.mouse(MouseEvent(.wheelDown, row: 4, column: 30)))
-        view.handle(.mouse(MouseEvent(.click, row: 1, column: 30)))
+        // The title, the kinds on two lines, the headings, then the rows from line 4.
+        view.handle(.mouse(MouseEvent(.click, row: 5, column: 30)))
+        view.handle(.mouse(MouseEvent(.doubleClick, row: 5, column: 30)))
+        view.handle(.mouse(MouseEvent(.wheelDown, row: 5, column: 30)))
+        view.handle(.mouse(MouseEvent(.click, row: 2, column: 30)))
         #expect(presenter.intents == ["select 1", "select 1", "add 1", "select 1"], "the kinds' line is not a row")
     }
 }

@@ -41,9 +41,10 @@ struct KeymapTableTests {
 
     @Test func theMapTakesOnlyItsOwnKeysFromThePlacesAlongTheRoad() {
         let taken = TripMapPanel.keymap.keysTaken(from: AlongView.keymap)
-        // As over the trip screen, and + = - _ zoom instead of looking farther or nearer.
+        // As over the trip screen; and + = - _ zoom instead of looking farther or nearer, 0 fits the
+        // trip instead of showing the tenth kind.
         let meant: Set<Key> = [.left, .up, .down, .character("h"), .character("k"), .character("j"), .escape, .character("m"), .character("?"),
-                               .character("+"), .character("="), .character("-"), .character("_")]
+                               .character("+"), .character("="), .character("-"), .character("_"), .character("0")]
         #expect(taken == meant, "the map now also takes \(taken.subtracting(meant).map(\.description))")
     }
 
