@@ -16,7 +16,7 @@ final class ItineraryView: Screen, ItineraryViewInput {
         KeyBinding(.addNight, keys: [.character("n")], label: "Night stop",
                    help: "Add the place proposed for the selected day's night as a stop, with a night there", statusBar: true),
         KeyBinding(.along, keys: [.character("A")], label: "Along",
-                   help: "Along the road on the selected day: sights, beds, camp sites… near its route, with their detour; Enter adds one as a stop", statusBar: true),
+                   help: "Along the road on the selected day: fuel, charging, food, beds, sights… near its route, with their detour; Enter adds one as a stop", statusBar: true),
         KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change (the plan follows)"),
         KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
         KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
