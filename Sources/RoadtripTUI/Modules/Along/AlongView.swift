@@ -159,7 +159,8 @@ final class AlongView: Screen, AlongViewInput {
         let listRect = rect.inset(top: kindRows + 1)
         pageSize = max(1, listRect.height)
         if let empty = viewModel.emptyMessage { return surface.centeredMessage(empty, in: listRect) }
-        let layout = columns(width: listRect.width)
+        // The last column is the scroll indicator's when the rows overflow.
+        let layout = columns(width: listRect.width - 1)
         for cell in layout.cells {
             surface.text(AlongColumns.headings[cell.index], row: listRect.row - 1, column: rect.column + cell.column, width: cell.width, style: .header)
         }

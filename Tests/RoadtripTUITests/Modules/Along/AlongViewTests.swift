@@ -51,6 +51,19 @@ import RoadtripTestSupport
         #expect(columns.cells.map(\.index) == [0, 3, 4, 6], "the kind, the side and the day left out")
     }
 
+    @Test func aLongListKeepsItsLastColumnForTheScrollIndicator() throws {
+        let long = AlongFixtures.found(AlongFixtures.place("Càmping and caravan park by the river Valira del Nord", .campSite, 42.507, 1.531), metres: 900, off: 800)
+        var viewModel = AlongPresenter.makeViewModel(trip: AlongFixtures.valley, day: nil, kinds: [.camping], reach: 2_000,
+                                                     finding: AlongFinding(found: Array(repeating: long, count: 30), tripMetres: 11_600, roads: []),
+                                                     detours: Array(repeating: LegFigures(meters: 1_700, seconds: 240, source: .road), count: 30),
+                                                     isSearching: false, unit: .km)
+        viewModel.selectedRow = 0
+        view.display(viewModel)
+        let (terminal, lines) = try render(width: 90)
+        defer { terminal.stop() }
+        #expect(lines[5].contains("detour 1.7 km, 4 min") && (lines[5].contains("…") || lines[5].contains("...")), "the name clipped, not the detour: \(lines[5])")
+    }
+
     @Test func fromOneHundredAndTwentyColumnsTheMapMarksThePlacesBeside() throws {
         let (terminal, lines) = try render(width: 160, height: 24)
         defer { terminal.stop() }
