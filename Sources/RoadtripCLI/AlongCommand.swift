@@ -63,12 +63,9 @@ struct AlongCommand: ParsableCommand {
         }
         let line = TripLine(stops: trip.stops.map(\.location), figures: legs)
         let found = places.map { AlongTheRoute.places(along: line, in: $0, kinds: AlongKind.placeKinds(of: kind), within: reach) } ?? []
-        let rows = found.compactMap { found -> Row? in
-            let onDay = AlongTheRoute.day(of: found.position.leg, share: found.position.shareOfLeg, in: itinerary)
-            guard day == nil || onDay == day else { return nil }
-            let detour = AlongTheRoute.detour(to: found, routing: router.hasRoads ? router : nil, options: RouteOptions(settings: trip.settings),
-                                              estimate: estimate)
-            return Row(found: found, day: onDay, detour: detour)
+        let rows = AlongTheRoute.onDays(found, of: itinerary, only: day).map { found in
+            Row(found: found, detour: AlongTheRoute.detour(to: found, routing: router.hasRoads ? router : nil,
+                                                           options: RouteOptions(settings: trip.settings), estimate: estimate))
         }
         let report = Report(trip: trip, within: reach, line: line, rows: rows, kinds: kind)
         if json { try CommandOutput.printJSON(try report.json()) } else { try CommandOutput.printText(report.text(unit: unit)) }
@@ -76,7 +73,6 @@ struct AlongCommand: ParsableCommand {
 
     struct Row {
         let found: AlongTheRoute.Found
-        let day: Int?
         let detour: LegFigures
     }
 
@@ -88,25 +84,12 @@ struct AlongCommand: ParsableCommand {
         let kinds: [AlongKind]
 
         func text(unit: DistanceUnit) -> String {
-            let kinds = (self.kinds.isEmpty ? AlongKind.usual : self.kinds).map(\.rawValue).joined(separator: ", ")
-            var text = TextWidth.printable(trip.name) + "\n"
-            text += "\(kinds.prefix(1).uppercased() + kinds.dropFirst()) within \(unit.format(meters: within)) of the road: "
+            var text = TextWidth.printable(trip.name) + "\n" + AlongTheRoute.heading(kinds: kinds, within: within, unit: unit) + ": "
             guard !rows.isEmpty else { return text + "none found. Regions add what is near the roads (roadtrip region add).\n" }
             text += rows.count == 1 ? "1 place.\n\n" : "\(DistanceUnit.grouped(rows.count)) places.\n\n"
-            let total = unit.format(meters: line.metres)
-            let table = rows.map { row -> [String] in
-                let position = row.found.position, mark = row.found.alongAnEstimate ? "≈ " : ""
-                let detourMark = row.detour.source == .estimate ? "≈ " : ""
-                // Within 50 m a place is on the road: no side, no detour.
-                let onTheRoad = position.offMetres < 50
-                return ["\(mark)\(unit.format(meters: position.metres)) of \(total)", row.day.map { "day \($0)" } ?? "",
-                        onTheRoad ? "" : position.onTheLeft ? "left" : "right",
-                        onTheRoad ? "on the road" : "\(unit.format(meters: position.offMetres)) off",
-                        TextWidth.printable(row.found.place.name), row.found.place.kindText,
-                        row.detour.meters < 50 ? "" : "detour \(detourMark)\(unit.format(meters: row.detour.meters)), "
-                            + RouteEstimate.formatDuration(seconds: row.detour.seconds)]
-            }
-            return text + TextTable.render(table)
+            return text + TextTable.render(rows.map { row in
+                AlongTheRoute.Row(row.found, detour: row.detour, tripMetres: line.metres, unit: unit).cells.map { TextWidth.printable($0) }
+            })
         }
 
         struct JSON: Encodable {
@@ -136,7 +119,7 @@ struct AlongCommand: ParsableCommand {
         func json() throws -> String {
             let places = rows.map { row in
                 JSON.Place(name: row.found.place.name, kind: row.found.place.kindText, latitude: row.found.place.coordinate.latitude,
-                           longitude: row.found.place.coordinate.longitude, tripMeters: row.found.position.metres, day: row.day,
+                           longitude: row.found.place.coordinate.longitude, tripMeters: row.found.position.metres, day: row.found.day,
                            leg: row.found.position.leg + 1, side: row.found.position.onTheLeft ? "left" : "right", offMeters: row.found.position.offMetres,
                            alongEstimate: row.found.alongAnEstimate, detourMeters: row.detour.meters, detourSeconds: row.detour.seconds,
                            detourSource: row.detour.source.rawValue)

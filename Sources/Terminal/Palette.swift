@@ -40,12 +40,13 @@ struct Palette {
         case .mapLabel: return (Int16(COLOR_WHITE), -1, pair)
         case .mapScale: return (Int16(COLOR_YELLOW), -1, pair)
         case .mapRouteEstimate: return (Int16(COLOR_RED), -1, pair)
+        case .mapPlace: return (Int16(COLOR_CYAN), -1, pair)
         }
     }
 
     private func extraAttributes(for style: Style) -> attr_t {
         switch style {
-        case .title, .statusKey, .header, .mapRoute, .mapPin, .mapPinSelected: return rt_a_bold()
+        case .title, .statusKey, .header, .mapRoute, .mapPin, .mapPinSelected, .mapPlace: return rt_a_bold()
         case .dim, .mapBorder, .mapRouteEstimate: return rt_a_dim()
         default: return rt_a_normal()
         }
@@ -61,10 +62,10 @@ struct Palette {
         case .error: return rt_a_reverse() | rt_a_bold()
         case .dim: return rt_a_dim()
         // Without colour the map is told apart by weight: faint water and borders, plain coast,
-        // a bold route, pins in reverse video (the selected one also bold).
+        // a bold route, pins in reverse video (the selected one also bold), other places bold.
         case .mapWater, .mapBorder, .mapRouteEstimate: return rt_a_dim()
         case .mapCoast, .mapLabel, .mapScale: return rt_a_normal()
-        case .mapRoute: return rt_a_bold()
+        case .mapRoute, .mapPlace: return rt_a_bold()
         case .mapPin: return rt_a_reverse()
         case .mapPinSelected: return rt_a_reverse() | rt_a_bold()
         }

@@ -26,4 +26,6 @@ public enum Style: Int, CaseIterable, Sendable {
     case mapScale
     /// A leg drawn as the great-circle arc beside legs drawn on their roads: an estimate, fainter.
     case mapRouteEstimate
+    /// A place marked on the map that is not a stop (what lies along the road): not a pin.
+    case mapPlace
 }

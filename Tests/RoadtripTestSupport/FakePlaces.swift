@@ -26,6 +26,11 @@ package final class FakePlaces: PlaceIndex, @unchecked Sendable {
         places.map { ($0, SearchContext.kilometres(from: coordinate, to: $0.coordinate)) }.filter { $0.1 <= kilometres }
     }
 
+    /// Every place of `kinds`, whatever the cells: the caller measures how far each is.
+    package func places(of kinds: Set<PlaceKind>, inCells cells: Set<Int>) -> [Place] {
+        places.filter { kinds.contains($0.kind) }
+    }
+
     package static func californian(_ name: String, _ latitude: Double, _ longitude: Double, population: Int) -> Place {
         Place(name: name, admin1: "California", admin1Code: "CA", country: "United States", countryCode: "US",
               coordinate: Coordinate(latitude: latitude, longitude: longitude), population: population, timeZone: "America/Los_Angeles")

@@ -42,8 +42,7 @@ package struct PlaceFinder {
         switch lookUp(text, limit: 1, near: context) {
         case .places(let found):
             guard let place = found.first else { throw NoStop(description: "No place matches “\(text)”.") }
-            return Stop(name: place.name, location: place.coordinate, region: place.admin1.isEmpty ? nil : place.admin1,
-                            country: place.country.isEmpty ? nil : place.country)
+            return Stop(place: place)
         case .coordinate(let coordinate, let nearest):
             return Stop(name: Self.stopName(at: coordinate, nearest: nearest), location: coordinate)
         case .invalidCoordinates(let reason):

@@ -102,6 +102,20 @@ package final class RoadLegs {
         return (legs, pending)
     }
 
+    /// The detour to `found` and back (`AlongTheRoute.detour`), routed on the roads' lane as the
+    /// legs are and handed to `done` at a later turn of the loop (not when the regions changed
+    /// meanwhile); nil when no region has roads: the caller estimates it.
+    package func detour(to found: AlongTheRoute.Found, options: RouteOptions, estimate: RouteEstimate,
+                        done: @escaping @MainActor (LegFigures) -> Void) -> BackgroundJob? {
+        guard let routing else { return nil }
+        let generation = generation
+        return runner.run("along-detour", lane: "roads", work: { _ in
+            AlongTheRoute.detour(to: found, routing: routing, options: options, estimate: estimate)
+        }) { [weak self] figures in
+            if self?.generation == generation { done(figures) }
+        }
+    }
+
     /// A leg routed: kept, and the screens told, unless the regions changed since it was sent.
     private func arrived(_ key: Key, _ outcome: RoadOutcome, generation: Int) {
         guard generation == self.generation else { return }

@@ -53,6 +53,14 @@ package struct ListState: Equatable, Sendable {
     package func visibleRows(height: Int) -> Range<Int> {
         offset..<min(count, offset + max(0, height))
     }
+
+    /// The row `change` would select, tried on a copy: a view asks its presenter for that row,
+    /// and only the presenter's answer moves the list drawn.
+    package func selection(after change: (inout ListState) -> Void) -> Int? {
+        var asked = self
+        change(&asked)
+        return asked.selection
+    }
 }
 
 /// The movement keys every list understands (SPEC: ↑/↓ or k/j, PgUp/PgDn, Home/End or g/G).

@@ -104,4 +104,23 @@ struct RoadLegsTests {
         #expect(straight.measure == .straightLine && straight.notOnRoads == "no region covers Cambria")
         #expect(RoadLegs.none.orderSearch(of: trip)({ _, _ in true }, { _ in true }).notOnRoads == nil)
     }
+
+    @Test func aDetourIsRoutedOnTheRoadsLaneThereAndBackAndNotHandedOverAfterTheRegionsChange() throws {
+        let counter = Counter()
+        let legs = legs(counter)
+        let place = Place(name: "Càmping Valira", admin1: "", admin1Code: "", country: "", countryCode: "", coordinate: Coordinate(latitude: 42.502, longitude: 1.515),
+                          population: 0, kind: .campSite)
+        let found = AlongTheRoute.Found(place: place, position: TripLine.Position(metres: 100, leg: 0, shareOfLeg: 0.01, offMetres: 800, onTheLeft: false,
+                                                                               foot: Coordinate(latitude: 42.5078, longitude: 1.5211)), alongAnEstimate: false)
+        var detours: [LegFigures] = []
+        let job = legs.detour(to: found, options: RouteOptions(), estimate: RouteEstimate()) { detours.append($0) }
+        #expect(job?.lane == "roads" && runner.queuedNames == ["along-detour"])
+        runner.runAll()
+        #expect(detours == [LegFigures(meters: 4_000, seconds: 240, source: .road)] && counter.routed == 2)
+        _ = legs.detour(to: found, options: RouteOptions(), estimate: RouteEstimate()) { detours.append($0) }
+        legs.reload()
+        runner.runAll()
+        #expect(detours.count == 1, "routed on the regions before they changed")
+        #expect(RoadLegs.none.detour(to: found, options: RouteOptions(), estimate: RouteEstimate()) { detours.append($0) } == nil, "no roads: the caller estimates it")
+    }
 }

@@ -11,6 +11,8 @@ package enum AlongTheRoute {
         package let position: TripLine.Position
         /// Whether the leg it lies along is an estimate (measured against its arc).
         package let alongAnEstimate: Bool
+        /// The day of the trip's plan that drives past it, once asked (`onDays`); nil when no day does.
+        package var day: Int?
     }
 
     /// The places of `kinds` in `places` within `reach` metres of `line`, by their position
@@ -36,6 +38,16 @@ package enum AlongTheRoute {
         let onRoads = ways.allSatisfy { $0.source == .road }
         return LegFigures(meters: ways[0].meters + ways[1].meters, seconds: ways[0].seconds + ways[1].seconds, source: onRoads ? .road : .estimate,
                           reason: ways.lazy.compactMap(\.reason).first)
+    }
+
+    /// `found`, each with the day of `itinerary` that drives past it; only those of day `day`
+    /// when one is given (`roadtrip along --day`, a day of the planner's itinerary).
+    package static func onDays(_ found: [Found], of itinerary: Itinerary?, only day: Int? = nil) -> [Found] {
+        found.compactMap { found in
+            var dated = found
+            dated.day = itinerary.flatMap { Self.day(of: found.position.leg, share: found.position.shareOfLeg, in: $0) }
+            return day == nil || dated.day == day ? dated : nil
+        }
     }
 
     /// The day of `itinerary` that drives the point `share` (0...1) into leg `leg`; nil when no day does.

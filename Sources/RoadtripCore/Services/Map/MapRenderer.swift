@@ -10,19 +10,27 @@ package struct MapRenderer: Sendable {
     /// `layers` keeps what does not depend on the selection for the next frame. `roads`: each
     /// leg's road line, empty for a leg not on roads (drawn as its arc, fainter, when others are).
     /// `stopsChange`: what changed in the stops since `layers` last drew them (nil: not known),
-    /// so that they keep the rest without comparing it.
+    /// so that they keep the rest without comparing it. `places`: other places to mark (what lies
+    /// along the road), `selectedPlace` of them highlighted; a pin hides a mark, never the reverse,
+    /// and stops' labels go where no mark is.
     package func render(stops: [MapStop], selected: Int?, viewport: MapViewport, basemap: (any BasemapProviding)?, unit: DistanceUnit,
-                       layers: MapLayers? = nil, roads: [[Coordinate]] = [], stopsChange: RunChange? = nil) -> MapFrame {
+                       layers: MapLayers? = nil, roads: [[Coordinate]] = [], stopsChange: RunChange? = nil,
+                       places: [Coordinate] = [], selectedPlace: Int? = nil) -> MapFrame {
         let base = layers?.base(stops: stops, viewport: viewport, hasBasemap: basemap != nil, roads: roads, stopsChange: stopsChange)
             ?? makeBase(stops: stops, viewport: viewport, basemap: basemap, layers: layers, roads: roads, stopsChange: stopsChange)
         var canvas = base.canvas
         let pins = base.pins
         let bounds = Rect(row: 0, column: 0, width: viewport.width, height: viewport.height)
-        let scale = scaleBar(viewport: viewport, unit: unit, avoiding: pins.rects)
+        // The places' cells where no pin is (the only text of the base): labels and the scale bar keep clear of them.
+        let marks = places.map { place in
+            placeCell(place, viewport: viewport).flatMap { canvas.hasText(row: $0.row, column: $0.column) ? nil : Rect(row: $0.row, column: $0.column, width: 1, height: 1) }
+        }
+        let markRects = marks.compactMap { $0 }
+        let scale = scaleBar(viewport: viewport, unit: unit, avoiding: markRects.isEmpty ? pins.rects : pins.rects + markRects)
         // The selected stop's label first, then the others in trip order.
         let requests = base.labels
         let first = selected.flatMap { selected in requests.firstIndex { $0.id == selected } }
-        let labels = LabelPlacer.place(requests, first: first, pins: pins.rects, obstacles: scale.map { [$0.rect] } ?? [], bounds: bounds)
+        let labels = LabelPlacer.place(requests, first: first, pins: pins.rects, obstacles: (scale.map { [$0.rect] } ?? []) + markRects, bounds: bounds)
 
         if let scale { canvas.text(scale.bar.text, row: scale.rect.row, column: scale.rect.column, style: .mapScale) }
         for label in labels {
@@ -34,6 +42,9 @@ package struct MapRenderer: Sendable {
         // pins drawn before them are as they would be after.)
         if let selected, let rect = pins[selected] {
             canvas.text(pins.text(ofStop: selected, number: stops[selected].number), row: rect.row, column: rect.column, style: .mapPinSelected)
+        }
+        for (index, mark) in marks.enumerated() {
+            if let mark { canvas.text(Self.placeMark, row: mark.row, column: mark.column, style: index == selectedPlace ? .mapPinSelected : .mapPlace) }
         }
         return MapFrame(canvas: canvas, pins: pins, labels: labels, scaleBar: scale?.bar, scaleBarRect: scale?.rect)
     }
@@ -127,10 +138,8 @@ package struct MapRenderer: Sendable {
         var pins = MapPins()
         var first: Rect?
         for (index, stop) in stops.enumerated() where stop.coordinate.isValid {
-            let place = places?[index] ?? MercatorProjection.project(stop.coordinate)
-            let dot = viewport.dot(of: viewport.nearestCopy(of: place))
-            var column = Int((dot.x / 2).rounded(.down)), row = Int((dot.y / 4).rounded(.down))
-            guard column >= 0, row >= 0, column < viewport.width, row < viewport.height else { continue }
+            guard let cell = cell(of: places?[index] ?? MercatorProjection.project(stop.coordinate), viewport: viewport) else { continue }
+            var (row, column) = cell
             var width = Self.digitCount(stop.number)
             // A loop ends where it began: its last pin goes right after the first, "1/9", not over it.
             var closesLoop = false
@@ -180,6 +189,21 @@ package struct MapRenderer: Sendable {
             guard !label.text.isEmpty else { return nil }
             return LabelRequest(id: index, text: label.text, pin: pin, width: label.width)
         }
+    }
+
+    /// What marks a place that is not a stop ("*" outside UTF-8).
+    static let placeMark = "◆"
+
+    /// The cell `coordinate` falls in (the copy nearest the centre), nil when out of view.
+    package func placeCell(_ coordinate: Coordinate, viewport: MapViewport) -> (row: Int, column: Int)? {
+        coordinate.isValid ? cell(of: MercatorProjection.project(coordinate), viewport: viewport) : nil
+    }
+
+    /// The cell of the world's point `place` (its copy nearest the centre), nil when out of view.
+    private func cell(of place: WorldPoint, viewport: MapViewport) -> (row: Int, column: Int)? {
+        let dot = viewport.dot(of: viewport.nearestCopy(of: place))
+        let column = Int((dot.x / 2).rounded(.down)), row = Int((dot.y / 4).rounded(.down))
+        return column >= 0 && row >= 0 && column < viewport.width && row < viewport.height ? (row, column) : nil
     }
 
     // MARK: Scale

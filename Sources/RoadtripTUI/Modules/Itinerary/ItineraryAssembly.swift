@@ -6,7 +6,7 @@ import RoadtripCore
 @MainActor
 enum ItineraryAssembly {
     static func makeModule(tripID: Trip.ID, context: ModuleContext) -> ItineraryView {
-        let router = ItineraryRouter(context: context)
+        let router = ItineraryRouter(tripID: tripID, context: context)
         let presenter = ItineraryPresenter(
             interactor: ItineraryInteractor(tripID: tripID, model: context.model, places: context.places, roadLegs: context.roadLegs),
             router: router,

@@ -21,6 +21,8 @@ protocol ItineraryViewOutput: AnyObject {
     func didPressBack()
     /// `n` on line `row`: the place proposed for that day's night becomes a stop.
     func didPressAddNight(row: Int)
+    /// `A` on line `row`: the places along the road on that line's day.
+    func didPressAlong(row: Int)
 }
 
 /// The trip and its plan; no screen state. Not a pass-through: it plans the days from the planning
@@ -43,6 +45,8 @@ protocol ItineraryInteractorInput: EditingSession {
 protocol ItineraryRouterInput: AnyObject {
     func closeItinerary()
     func openHelp()
+    /// The places along the road on day `day` of the plan; `output` hears of one made a stop.
+    func openAlong(day: Int, output: AlongModuleOutput)
 }
 
 /// Everything the screen shows, already formatted.
@@ -55,5 +59,7 @@ struct ItineraryViewModel: Equatable {
     var summary = ""
     var emptyMessage: String?
     var message: StatusMessage?
+    /// Made for no key (road figures arrived): the view keeps the message it shows.
+    var keepsMessage = false
     var isReadOnly = false
 }

@@ -39,8 +39,7 @@ final class ItineraryInteractor: ItineraryInteractorInput, ModelEditingSession {
         guard let trip = model.trips.first(where: { $0.id == tripID }), trip.stops.indices.contains(index) else {
             return .error("The trip has changed; nothing was added.")
         }
-        var stop = Stop(name: place.name, location: place.coordinate, region: place.admin1.isEmpty ? nil : place.admin1,
-                        country: place.country.isEmpty ? nil : place.country)
+        var stop = Stop(place: place)
         stop.overnight = true
         model.insertStop(stop, inTrip: tripID, at: index + 1)
         return StatusMessage("Added \(place.name) after \(trip.stops[index].name), with a night there (u undoes it).")

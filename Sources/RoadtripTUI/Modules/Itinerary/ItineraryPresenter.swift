@@ -6,7 +6,7 @@ import TextCanvas
 
 /// Turns the trip's plan into the screen's lines, again whenever the trip changes.
 @MainActor
-final class ItineraryPresenter: ItineraryViewOutput {
+final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
     weak var view: ItineraryViewInput?
     private let interactor: ItineraryInteractorInput
     private let router: ItineraryRouterInput
@@ -38,7 +38,7 @@ final class ItineraryPresenter: ItineraryViewOutput {
             refresh()
         }
         roadSubscription = interactor.roadLegChanges.sink { [weak self] in
-            self?.refresh()
+            self?.refresh(keepingMessage: true)
         }
     }
 
@@ -60,12 +60,24 @@ final class ItineraryPresenter: ItineraryViewOutput {
         show(interactor.addNightStop(suggestion.place, after: stopover.leg))
     }
 
+    func didPressAlong(row: Int) {
+        guard let itinerary, rowDays.indices.contains(row) else { return }
+        guard let trip, trip.stops.count >= 2 else { return show(StatusMessage("A trip needs two stops for a road to look along.")) }
+        router.openAlong(day: itinerary.days[rowDays[row]].number, output: self)
+    }
+
+    /// A place along the road became a stop: the plan follows the trip; the status bar says so.
+    func alongDidAddStop(stopID: Stop.ID, summary: String) {
+        show(StatusMessage(summary))
+    }
+
     private func show(_ message: StatusMessage) {
         self.message = message
         refresh()
     }
 
-    private func refresh() {
+    /// `keepingMessage`: no key asked for it (road figures arrived), so what the last key said stays.
+    private func refresh(keepingMessage: Bool = false) {
         guard let trip else { return }
         let unit = trip.unit(default: defaultUnit)
         let itinerary = interactor.itinerary(for: trip, unit: unit)
@@ -73,6 +85,7 @@ final class ItineraryPresenter: ItineraryViewOutput {
         var viewModel = Self.makeViewModel(trip: trip, itinerary: itinerary, unit: unit, unicode: TextWidth.isUTF8)
         rowDays = viewModel.rows.map(\.day)
         viewModel.message = message
+        viewModel.keepsMessage = keepingMessage && message == nil
         viewModel.isReadOnly = interactor.readOnlyReason != nil
         view?.display(viewModel)
         message = nil

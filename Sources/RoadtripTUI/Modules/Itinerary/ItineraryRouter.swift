@@ -3,11 +3,13 @@ import RoadtripCore
 
 @MainActor
 final class ItineraryRouter: ItineraryRouterInput {
+    private let tripID: Trip.ID
     private let context: ModuleContext
     /// The itinerary this router closes.
     weak var view: Screen?
 
-    init(context: ModuleContext) {
+    init(tripID: Trip.ID, context: ModuleContext) {
+        self.tripID = tripID
         self.context = context
     }
 
@@ -17,5 +19,9 @@ final class ItineraryRouter: ItineraryRouterInput {
 
     func openHelp() {
         context.navigator.showHelp()
+    }
+
+    func openAlong(day: Int, output: AlongModuleOutput) {
+        context.navigator.push(AlongAssembly.makeModule(tripID: tripID, day: day, context: context, output: output))
     }
 }

@@ -9,12 +9,14 @@ import TextCanvas
 final class ItineraryView: Screen, ItineraryViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
-        case undo, redo, save, help, back, addNight
+        case undo, redo, save, help, back, addNight, along
     }
 
     static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
         KeyBinding(.addNight, keys: [.character("n")], label: "Night stop",
                    help: "Add the place proposed for the selected day's night as a stop, with a night there", statusBar: true),
+        KeyBinding(.along, keys: [.character("A")], label: "Along",
+                   help: "Along the road on the selected day: fuel, charging, food, beds, sights… near its route, with their detour; Enter adds one as a stop", statusBar: true),
         KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change (the plan follows)"),
         KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
         KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
@@ -37,7 +39,9 @@ final class ItineraryView: Screen, ItineraryViewInput {
     }
 
     func display(_ viewModel: ItineraryViewModel) {
+        let shown = self.viewModel.message
         self.viewModel = viewModel
+        if viewModel.keepsMessage { self.viewModel.message = shown }
         list.setCount(viewModel.rows.count)
         needsDisplay = true
     }
@@ -64,6 +68,7 @@ final class ItineraryView: Screen, ItineraryViewInput {
         case .help: presenter.didPressHelp()
         case .back: presenter.didPressBack()
         case .addNight: if let row = list.selection { presenter.didPressAddNight(row: row) }
+        case .along: if let row = list.selection { presenter.didPressAlong(row: row) }
         }
     }
 

@@ -2,8 +2,9 @@ import RoadtripCore
 import Terminal
 import TextCanvas
 
-/// A map of stops: the trip detail screen's (where it sits beside the stops, its own keys) and the stop
-/// editor's (the chosen place). Each view owns one; the viewport (pan and zoom) is screen state
+/// A map of stops: the trip detail screen's (where it sits beside the stops, its own keys), the stop
+/// editor's (the chosen place) and the one beside the places along the road (marked too). Each
+/// view owns one; the viewport (pan and zoom) is screen state
 /// that only the drawing needs, like a list's scroll. The basemap is handed in by the view's
 /// presenter, loaded by its interactor: a view loads nothing.
 @MainActor
@@ -78,6 +79,21 @@ struct TripMapPanel {
         return Rect(row: content.row, column: content.right - width, width: width, height: content.height)
     }
 
+    /// `content` shared out: the list's part (nil while the map takes its place on a narrow
+    /// terminal) and the map's (nil when it is not shown), a column between them for the border.
+    func split(_ content: Rect) -> (list: Rect?, map: Rect?) {
+        guard let map = frame(in: content) else { return (content, nil) }
+        return (map.column > content.column ? content.inset(right: map.width + 1) : nil, map)
+    }
+
+    /// The line between a list and the map beside it (`split`), bright while the map has the keys.
+    func drawBorder(of mapRect: Rect, in content: Rect, on surface: Surface) {
+        guard mapRect.column > content.column else { return }
+        for row in mapRect.row..<mapRect.bottom {
+            surface.text(TextWidth.isUTF8 ? "│" : "|", row: row, column: mapRect.column - 1, width: 1, style: isFocused ? .accent : .border)
+        }
+    }
+
     /// `m`: on a narrow terminal the map opens in place of the stops; either way it takes the keys.
     mutating func open(width: Int) {
         if width < Self.sideBySideWidth { isOpenOnNarrowScreen = true }
@@ -125,14 +141,16 @@ struct TripMapPanel {
     }
 
     /// `roads`: each leg's road line (empty for a leg not on roads), drawn instead of its arc.
-    mutating func draw(stops: [MapStop], selected: Int?, unit: DistanceUnit, on surface: Surface, in rect: Rect, roads: [[Coordinate]] = []) {
+    /// `places`: other places marked (what lies along the road), `selectedPlace` of them highlighted.
+    mutating func draw(stops: [MapStop], selected: Int?, unit: DistanceUnit, on surface: Surface, in rect: Rect, roads: [[Coordinate]] = [],
+                       places: [Coordinate] = [], selectedPlace: Int? = nil) {
         guard rect.width >= 12, rect.height >= 4 else { return }
         // A stop added, deleted, moved or brought back by undo, or a new size: the whole trip is
         // fitted again, unless the user has chosen a view of their own since.
-        let places = PlacesKey(stops: stops)
+        let stopPlaces = PlacesKey(stops: stops)
         let resized = viewport.map { $0.width != rect.width || $0.height != rect.height } ?? false
-        if places != shownPlaces || resized, !userMoved { needsFit = true }
-        shownPlaces = places
+        if stopPlaces != shownPlaces || resized, !userMoved { needsFit = true }
+        shownPlaces = stopPlaces
         if needsFit || viewport == nil {
             viewport = MapViewport.fitting(stops.map(\.coordinate), width: rect.width, height: rect.height)
             needsFit = false
@@ -141,7 +159,7 @@ struct TripMapPanel {
         }
         guard let viewport else { return }
         let frame = MapRenderer().render(stops: stops, selected: selected, viewport: viewport, basemap: basemap, unit: unit, layers: layers,
-                                         roads: roads, stopsChange: stopsChange)
+                                         roads: roads, stopsChange: stopsChange, places: places, selectedPlace: selectedPlace)
         stopsChange = .unchanged(count: stops.count)
         frame.canvas.draw(on: surface, row: rect.row, column: rect.column)
     }

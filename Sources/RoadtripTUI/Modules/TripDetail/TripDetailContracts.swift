@@ -56,6 +56,8 @@ protocol TripDetailViewOutput: AnyObject {
     func didPressMoveStop(by offset: Int)
     func didPressSettings()
     func didPressItinerary()
+    /// `A`: the places along the road.
+    func didPressAlong()
     func didPressOptimize()
     func didPressExport()
     /// `L`, or another service chosen while the links show.
@@ -130,6 +132,8 @@ protocol TripDetailRouterInput: AnyObject {
     func openHelp()
     /// The trip day by day.
     func openItinerary()
+    /// The places along the trip's road; `output` hears of one made a stop.
+    func openAlong(output: AlongModuleOutput)
     /// Runs long work off the main loop, with a spinner and Esc to cancel.
     func runBusy(_ task: BusyTask)
     /// Puts `text` on the terminal's clipboard (OSC 52).
@@ -258,6 +262,9 @@ struct TripDetailViewModel: Equatable {
     var summaries: [String] = []
     var emptyMessage: String?
     var message: StatusMessage?
+    /// Made for no key (road figures arrived): the view keeps the message it shows, which says
+    /// what the last key did (the "Added …" of a stop would go as soon as its legs were routed).
+    var keepsMessage = false
     /// The file cannot be changed here (another instance has it): no editing keys are offered.
     var isReadOnly = false
     /// The stops as the map shows them, and the unit of its scale bar.

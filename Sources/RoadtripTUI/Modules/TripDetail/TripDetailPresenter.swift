@@ -8,7 +8,7 @@ import TextCanvas
 /// Owns the trip detail screen's state (selected stop, the rename in progress, the stop awaiting a
 /// yes/no) and turns the trip into the view model.
 @MainActor
-final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
+final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, AlongModuleOutput {
     weak var view: TripDetailViewInput?
     private let interactor: TripDetailInteractorInput
     private let router: TripDetailRouterInput
@@ -63,7 +63,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         }
         // Road figures replace the estimates as they arrive.
         roadSubscription = interactor.roadLegChanges.sink { [weak self] in
-            self?.refresh()
+            self?.refresh(keepingMessage: true)
         }
     }
 
@@ -154,6 +154,15 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
 
     /// The editor added or changed a stop: select it and say so.
     func waypointEditorDidSave(stopID: Stop.ID, summary: String) {
+        select(stopID, saying: summary)
+    }
+
+    /// A place along the road became a stop: select it and say so.
+    func alongDidAddStop(stopID: Stop.ID, summary: String) {
+        select(stopID, saying: summary)
+    }
+
+    private func select(_ stopID: Stop.ID, saying summary: String) {
         selectedID = stopID
         if let index = trip?.stops.firstIndex(where: { $0.id == stopID }) { selectedRow = index }
         show(StatusMessage(summary))
@@ -237,6 +246,12 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         guard !trip.stops.isEmpty else { return show(StatusMessage("No stops yet: add some to plan the days.")) }
         if let refusal = TripPlanning.tooLargeToPlan(trip) { return show(StatusMessage(refusal)) }
         router.openItinerary()
+    }
+
+    func didPressAlong() {
+        guard let trip else { return }
+        guard trip.stops.count >= 2 else { return show(StatusMessage("A trip needs two stops for a road to look along: add some with a.")) }
+        router.openAlong(output: self)
     }
 
     // MARK: Export
@@ -408,11 +423,13 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput {
         refresh()
     }
 
-    private func refresh() {
+    /// `keepingMessage`: no key asked for it (road figures arrived), so what the last key said stays.
+    private func refresh(keepingMessage: Bool = false) {
         guard let trip else { return }
         let roads = interactor.roadLegs(of: trip, estimate: RouteEstimate(for: trip, unit: unit))
         var viewModel = Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message, routes: routes,
                                            roadLegs: roads.legs, pendingLegs: roads.pending)
+        viewModel.keepsMessage = keepingMessage && message == nil
         viewModel.isReadOnly = interactor.readOnlyReason != nil
         viewModel.stopsChange = stopsChange
         stopsChange = .unchanged(count: trip.stops.count)

@@ -37,6 +37,10 @@ final class TripDetailRouter: TripDetailRouterInput {
         context.navigator.push(ItineraryAssembly.makeModule(tripID: tripID, context: context))
     }
 
+    func openAlong(output: AlongModuleOutput) {
+        context.navigator.push(AlongAssembly.makeModule(tripID: tripID, day: nil, context: context, output: output))
+    }
+
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput) {
         context.navigator.push(WaypointAssembly.makeModule(tripID: tripID, mode: mode, mapCentre: mapCentre, context: context, output: output))
     }

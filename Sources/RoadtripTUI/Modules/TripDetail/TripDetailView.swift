@@ -9,7 +9,7 @@ import TextCanvas
 final class TripDetailView: Screen, TripDetailViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
-        case rename, addStop, editStop, deleteStop, moveUp, moveDown, settings, itinerary, optimize, links, copyLink, openLink, export
+        case rename, addStop, editStop, deleteStop, moveUp, moveDown, settings, itinerary, along, optimize, links, copyLink, openLink, export
         case undo, redo, save, help, back, map
     }
 
@@ -21,6 +21,8 @@ final class TripDetailView: Screen, TripDetailViewInput {
         KeyBinding(.moveUp, keys: [.character("K"), .shiftUp], label: "Move up", help: "Move the selected stop up"),
         KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the trip (Enter keeps, Esc restores)", statusBar: true),
         KeyBinding(.itinerary, keys: [.character("i")], label: "Days", help: "The trip day by day: dates, legs, times, nights", statusBar: true),
+        KeyBinding(.along, keys: [.character("A")], label: "Along",
+                   help: "Along the road: fuel, charging, food, beds, sights… near the route, where they come and their detour; Enter adds one as a stop"),
         KeyBinding(.optimize, keys: [.character("O")], label: "Optimise", help: "Find the shortest order of the stops (first and last kept), shown before it is used"),
         KeyBinding(.export, keys: [.character("e")], label: "Export", help: "Export the trip as GPX, GeoJSON, KML or an .ics calendar (the file's extension says which)"),
         KeyBinding(.links, keys: [.character("L")], label: "Link",
@@ -36,7 +38,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
         KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
         KeyBinding(.back, keys: [.escape, .character("q"), .left, .character("h")], label: "Back", help: "Back to the trip list", statusBar: true),
-    ], statusOrder: [.addStop, .itinerary, .optimize, .export, .links, .settings, .deleteStop, .editStop, .rename, .map, .undo, .back, .help])
+    ], statusOrder: [.addStop, .itinerary, .optimize, .export, .links, .settings, .deleteStop, .editStop, .rename, .map, .undo, .along, .back, .help])
 
     private enum Overlay {
         case rename(TextField)
@@ -93,7 +95,9 @@ final class TripDetailView: Screen, TripDetailViewInput {
 
     /// The one place the drawn selection changes: to the presenter's `selectedRow`.
     func display(_ viewModel: TripDetailViewModel) {
+        let shown = self.viewModel.message
         self.viewModel = viewModel
+        if viewModel.keepsMessage { self.viewModel.message = shown }
         list.setCount(viewModel.rows.count)
         if let row = viewModel.selectedRow { list.select(row) }
         map.noteChange(viewModel.stopsChange)
@@ -221,6 +225,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         case .moveDown: presenter.didPressMoveStop(by: 1)
         case .settings: presenter.didPressSettings()
         case .itinerary: presenter.didPressItinerary()
+        case .along: presenter.didPressAlong()
         case .optimize: presenter.didPressOptimize()
         case .links: presenter.didPressLinks(service: .google)
         case .copyLink: presenter.didPressCopyLink(service: .google)
@@ -276,9 +281,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
 
     /// Asks the presenter for the row `change` would select on a copy of the list; only its answer moves the drawn one.
     private func ask(_ change: (inout ListState) -> Void) {
-        var asked = list
-        change(&asked)
-        if let row = asked.selection { presenter.didSelect(row: row) }
+        if let row = list.selection(after: change) { presenter.didSelect(row: row) }
     }
 
     // MARK: Drawing
@@ -297,16 +300,11 @@ final class TripDetailView: Screen, TripDetailViewInput {
         // while any stop has some, so that the list does not change height as the selection moves.
         let notesRows = viewModel.rows.hasDetails ? 1 : 0
         let content = rect.inset(top: 1, bottom: 2 + notesRows)
-        let mapRect = map.frame(in: content)
+        let (listRect, mapRect) = map.split(content)
         drawnMapRect = mapRect
-        let listRect = mapRect.map { $0.column > content.column ? content.inset(right: $0.width + 1) : nil } ?? content
         if let listRect { drawStops(on: surface, in: listRect) }
         if let mapRect {
-            if mapRect.column > content.column {
-                for row in mapRect.row..<mapRect.bottom {
-                    surface.text(TextWidth.isUTF8 ? "│" : "|", row: row, column: mapRect.column - 1, width: 1, style: map.isFocused ? .accent : .border)
-                }
-            }
+            map.drawBorder(of: mapRect, in: content, on: surface)
             map.draw(stops: viewModel.mapStops, selected: viewModel.selectedRow, unit: viewModel.unit, on: surface, in: mapRect,
                      roads: viewModel.rows.roadLegs.map(\.line))
         }

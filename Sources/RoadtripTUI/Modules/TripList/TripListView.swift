@@ -319,9 +319,7 @@ final class TripListView: Screen, TripListViewInput {
 
     /// Asks the presenter for the row `change` would select on a copy of the list; only its answer moves the drawn one.
     private func ask(_ change: (inout ListState) -> Void) {
-        var asked = list
-        change(&asked)
-        if let row = asked.selection { presenter.didSelect(row: row) }
+        if let row = list.selection(after: change) { presenter.didSelect(row: row) }
     }
 
     // MARK: Drawing

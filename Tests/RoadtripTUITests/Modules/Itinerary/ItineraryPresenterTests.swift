@@ -83,6 +83,18 @@ import RoadtripTestSupport
         #expect(view.last?.message?.text.hasPrefix("Day 2 has no night to propose") == true)
     }
 
+    @Test func aOpensThePlacesAlongTheRoadOnTheLinesDay() throws {
+        let rows = try #require(view.last?.rows)
+        let secondDay = try #require(rows.firstIndex { $0.kind == .day && $0.title.hasPrefix("Day 2") })
+        presenter.didPressAlong(row: secondDay + 1)
+        presenter.didPressAlong(row: 0)
+        #expect(router.alongDays == [2, 1])
+        presenter.alongDidAddStop(stopID: UUID(), summary: "Added “Cuba” between St. Louis and Joplin — u undoes.")
+        #expect(view.last?.message?.text == "Added “Cuba” between St. Louis and Joplin — u undoes.")
+        interactor.roadSubject.send(())
+        #expect(view.last?.message == nil && view.last?.keepsMessage == true, "the legs routed since say nothing over it")
+    }
+
     @Test func aTripWithoutStopsSaysHowToStart() {
         interactor.subject.value = Trip(name: "Empty")
         #expect(view.last?.emptyMessage?.contains("No stops yet") == true)

@@ -20,7 +20,7 @@ import RoadtripTestSupport
         let context = ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))
         navigator.push(TripDetailAssembly.makeModule(tripID: ItineraryFixtures.route66.id, context: context))
         navigator.push(ItineraryAssembly.makeModule(tripID: ItineraryFixtures.route66.id, context: context))
-        router = ItineraryRouter(context: context)
+        router = ItineraryRouter(tripID: ItineraryFixtures.route66.id, context: context)
         router.view = navigator.top  // the screen it closes, as the assembly wires it
     }
 
@@ -28,6 +28,13 @@ import RoadtripTestSupport
         router.closeItinerary()
         #expect(navigator.top is TripDetailView)
         #expect(navigator.stack.count == 1 && !navigator.isFinished)
+    }
+
+    @Test func openAlongPushesThePlacesAlongTheDaysRoad() throws {
+        router.openAlong(day: 2, output: AlongOutputSpy())
+        #expect(navigator.top is AlongView && navigator.stack.count == 3)
+        let lines = try navigator.drawnLines()
+        #expect(lines[0].contains("Along the road: Route 66") && lines[0].hasSuffix("day 2"), "\(lines[0])")
     }
 
     @Test func openHelpShowsTheKeysOfTheItinerary() throws {

@@ -54,6 +54,9 @@ final class ItineraryRouterSpy: ItineraryRouterInput {
     var helpShown = 0
     func closeItinerary() { closed += 1 }
     func openHelp() { helpShown += 1 }
+    /// The day of each `openAlong`.
+    var alongDays: [Int] = []
+    func openAlong(day: Int, output: AlongModuleOutput) { alongDays.append(day) }
 }
 
 @MainActor
@@ -66,6 +69,7 @@ final class ItineraryPresenterSpy: ItineraryViewOutput {
     func didPressHelp() { intents.append("help") }
     func didPressBack() { intents.append("back") }
     func didPressAddNight(row: Int) { intents.append("night \(row)") }
+    func didPressAlong(row: Int) { intents.append("along \(row)") }
 }
 
 enum ItineraryFixtures {

@@ -41,6 +41,19 @@ import Testing
         #expect(!lines[2].contains("sun "))
     }
 
+    @Test func aViewModelMadeForNoKeyKeepsTheMessageShown() {
+        var said = ItineraryViewModel()
+        said.message = StatusMessage("Added “Cuba”.")
+        view.display(said)
+        said.message = nil
+        said.keepsMessage = true
+        view.display(said)
+        #expect(view.statusMessage == StatusMessage("Added “Cuba”."))
+        said.keepsMessage = false
+        view.display(said)
+        #expect(view.statusMessage == nil)
+    }
+
     @Test func keysBecomeIntents() {
         for key: Key in [.character("u"), .control("r"), .character("s"), .character("?"), .escape, .character("q"), .character("i"), .left] {
             view.handle(key)
@@ -49,5 +62,7 @@ import Testing
         // `n` names the selected line.
         view.handle(.character("n"))
         #expect(presenter.intents.last == "night 0")
+        view.handle(.character("A"))
+        #expect(presenter.intents.last == "along 0")
     }
 }

@@ -18,6 +18,7 @@ struct KeymapTableTests {
         ("stop editor", WaypointView.keymap.shadowedKeys),
         ("stop editor, night", WaypointView.nightKeymap.shadowedKeys),
         ("itinerary", ItineraryView.keymap.shadowedKeys),
+        ("along the road", AlongView.keymap.shadowedKeys),
         ("question", ConfirmDialog.keymap.shadowedKeys),
         ("form", FormDialog.keymap.shadowedKeys),
         ("text field", TextField.keymap.shadowedKeys),
@@ -35,6 +36,15 @@ struct KeymapTableTests {
         // map; ? is help in both. (→ and l mean nothing on the trip detail screen.)
         let meant: Set<Key> = [.left, .up, .down, .character("h"), .character("k"), .character("j"),
                                .escape, .character("m"), .character("?")]
+        #expect(taken == meant, "the map now also takes \(taken.subtracting(meant).map(\.description))")
+    }
+
+    @Test func theMapTakesOnlyItsOwnKeysFromThePlacesAlongTheRoad() {
+        let taken = TripMapPanel.keymap.keysTaken(from: AlongView.keymap)
+        // As over the trip screen; and + = - _ zoom instead of looking farther or nearer, 0 fits the
+        // trip instead of showing the tenth kind.
+        let meant: Set<Key> = [.left, .up, .down, .character("h"), .character("k"), .character("j"), .escape, .character("m"), .character("?"),
+                               .character("+"), .character("="), .character("-"), .character("_"), .character("0")]
         #expect(taken == meant, "the map now also takes \(taken.subtracting(meant).map(\.description))")
     }
 

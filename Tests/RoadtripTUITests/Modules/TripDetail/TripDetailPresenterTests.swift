@@ -268,6 +268,27 @@ import RoadtripTestSupport
         #expect(router.itinerariesOpened == 1)
     }
 
+    @Test func aOpensThePlacesAlongTheRoadOfATripWithARoad() {
+        presenter.didPressAlong()
+        #expect(router.alongOpened == 1)
+        interactor.subject.value?.stops.removeLast(2)
+        presenter.didPressAlong()
+        #expect(router.alongOpened == 1 && view.last?.message?.text == "A trip needs two stops for a road to look along: add some with a.")
+    }
+
+    @Test func aPlaceMadeAStopAlongTheRoadIsSelectedAndAnnounced() {
+        let camp = Stop(name: "Camping", location: Coordinate(latitude: 36.45, longitude: -121.85))
+        interactor.subject.value?.stops.insert(camp, at: 1)
+        presenter.alongDidAddStop(stopID: camp.id, summary: "Added “Camping” between Monterey and Big Sur — u undoes.")
+        #expect(selectedName == "Camping")
+        #expect(view.last?.message == StatusMessage("Added “Camping” between Monterey and Big Sur — u undoes."))
+        // Its legs routed meanwhile: no key came, so the view keeps saying it.
+        interactor.roadSubject.send(())
+        #expect(view.last?.message == nil && view.last?.keepsMessage == true)
+        presenter.didSelect(row: 0)
+        #expect(view.last?.keepsMessage == false)
+    }
+
     @Test func optimiseShowsTheNewOrderAndItsSavingBeforeApplyingIt() throws {
         let shuffled = ["Monterey", "Morro Bay", "Big Sur", "Cambria"]
         var trip = try #require(interactor.subject.value)

@@ -31,6 +31,13 @@ import RoadtripTestSupport
         #expect(try navigator.drawnLines()[0].contains("Pacific Drive"))
     }
 
+    @Test func openAlongPushesThePlacesAlongThisTripsRoad() throws {
+        router.openAlong(output: AlongOutputSpy())
+        #expect(navigator.top is AlongView)
+        #expect(navigator.stack.count == 3)
+        #expect(try navigator.drawnLines()[0].contains("Along the road: Pacific Drive"))
+    }
+
     @Test func openWaypointEditorPushesTheEditorForThisTrip() throws {
         let output = WaypointOutputSpy()
         router.openWaypointEditor(.add(index: 1), mapCentre: nil, output: output)

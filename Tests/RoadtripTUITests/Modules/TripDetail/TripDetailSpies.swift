@@ -140,6 +140,8 @@ final class TripDetailRouterSpy: TripDetailRouterInput {
     func openHelp() { helpShown += 1 }
     var itinerariesOpened = 0
     func openItinerary() { itinerariesOpened += 1 }
+    var alongOpened = 0
+    func openAlong(output: AlongModuleOutput) { alongOpened += 1 }
     /// Long work runs to its end at once here, on a manual runner, so that a test sees its
     /// outcome on return.
     var busyTitles: [String] = []
@@ -191,6 +193,7 @@ final class TripDetailPresenterSpy: TripDetailViewOutput {
     func didPressMoveStop(by offset: Int) { intents.append("move \(offset)") }
     func didPressSettings() { intents.append("settings") }
     func didPressItinerary() { intents.append("itinerary") }
+    func didPressAlong() { intents.append("along") }
     func didPressOptimize() { intents.append("optimize") }
     func didPressLinks(service: DirectionsService) { intents.append("links \(service)") }
     func didPressCopyLink(service: DirectionsService) { intents.append("copy link \(service)") }

@@ -149,14 +149,26 @@ import RoadtripTestSupport
         #expect(wide.map(\.key) == ["a", "i", "O", "e", "L", "S", "d", "Enter", "r", "m", "u", "?"])
     }
 
+    @Test func aViewModelMadeForNoKeyKeepsTheMessageShown() {
+        var said = TripDetailPresenter.makeViewModel(trip: Fixtures.alps, selectedID: nil, unit: .km, message: StatusMessage("Added “Lindau”."))
+        view.display(said)
+        said.message = nil
+        said.keepsMessage = true
+        view.display(said)
+        #expect(view.statusMessage == StatusMessage("Added “Lindau”."))
+        said.keepsMessage = false
+        view.display(said)
+        #expect(view.statusMessage == nil)
+    }
+
     @Test func commandKeysBecomeIntents() {
         let keys: [Key] = [.character("a"), .enter, .character("d"), .delete, .character("J"), .shiftDown, .character("K"), .shiftUp,
-                           .character("r"), .character("c"), .character("o"), .character("S"), .character(","), .character("i"), .character("O"),
+                           .character("r"), .character("c"), .character("o"), .character("S"), .character(","), .character("i"), .character("A"), .character("O"),
                            .character("u"), .control("r"), .character("s"), .character("?"),
                            .escape, .character("q"), .left, .character("h")]
         for key in keys { view.handle(key) }
         #expect(presenter.intents == ["add", "edit", "delete", "delete", "move 1", "move 1", "move -1", "move -1",
-                                      "rename", "copy link google", "open link google", "settings", "settings", "itinerary", "optimize",
+                                      "rename", "copy link google", "open link google", "settings", "settings", "itinerary", "along", "optimize",
                                       "undo", "redo", "save", "help", "back", "back", "back", "back"])
     }
 

@@ -1,0 +1,53 @@
+import Foundation
+
+extension AlongTheRoute {
+    /// A place found, in the words `roadtrip along` prints and the planner's panel shows, so that
+    /// both say it alike: "6.4 km of 155 km" (≈ along an estimate's arc), "day 1", "left", "0.3 km
+    /// off" or "on the road", the name (as the place has it: each front end makes it printable),
+    /// the kind, "detour 2.5 km, 5 min".
+    package struct Row: Equatable, Sendable {
+        package let position: String
+        package let day: String
+        /// "left", "right", or "" for a place on the road.
+        package let side: String
+        package let off: String
+        package let name: String
+        package let kind: String
+        /// "" for a place on the road (whatever the roads make of a way there and back), and while
+        /// the detour is not known yet.
+        package let detour: String
+
+        /// Within this many metres a place is on the road: no side, no detour.
+        package static let onTheRoadMetres = 50.0
+
+        /// `detour`: the way there and back, nil while it is being routed; `tripMetres`: the whole trip's.
+        package init(_ found: Found, detour: LegFigures?, tripMetres: Double, unit: DistanceUnit) {
+            let position = found.position
+            let onTheRoad = Self.isOnTheRoad(found)
+            self.position = (found.alongAnEstimate ? "≈ " : "") + "\(unit.format(meters: position.metres)) of \(unit.format(meters: tripMetres))"
+            day = found.day.map { "day \($0)" } ?? ""
+            side = onTheRoad ? "" : position.onTheLeft ? "left" : "right"
+            off = onTheRoad ? "on the road" : "\(unit.format(meters: position.offMetres)) off"
+            name = found.place.name
+            kind = found.place.kindText
+            self.detour = onTheRoad ? "" : detour.map { detour in
+                detour.meters < Self.onTheRoadMetres ? "" : "detour \(detour.mark)\(unit.format(meters: detour.meters)), "
+                    + RouteEstimate.formatDuration(seconds: detour.seconds)
+            } ?? ""
+        }
+
+        /// Whether `found` is on the road itself: there is no detour to route.
+        package static func isOnTheRoad(_ found: Found) -> Bool {
+            found.position.offMetres < onTheRoadMetres
+        }
+
+        /// The cells in the order both show them.
+        package var cells: [String] { [position, day, side, off, name, kind, detour] }
+    }
+
+    /// "Sights, beds within 2.0 km of the road": what was looked for (the usual kinds when none is named).
+    package static func heading(kinds: [AlongKind], within metres: Double, unit: DistanceUnit) -> String {
+        let names = (kinds.isEmpty ? AlongKind.usual : kinds).map(\.rawValue).joined(separator: ", ")
+        return "\(names.prefix(1).uppercased() + names.dropFirst()) within \(unit.format(meters: metres)) of the road"
+    }
+}

@@ -1,0 +1,95 @@
+import BackgroundWork
+import Foundation
+@preconcurrency import OpenCombine
+import RoadtripCore
+import RoadtripStore
+
+/// The trip from the shared DataModel, the places along it from the place indexes, and the
+/// detours from the roads (`RoadLegs`), each found off the main loop.
+@MainActor
+final class AlongInteractor: AlongInteractorInput, ModelEditingSession {
+    let model: DataModel
+    private let tripID: Trip.ID
+    private let places: PlaceIndexProvider
+    private let basemapProvider: BasemapProvider
+    private let roads: RoadLegs
+    /// Where the searches run: the model's runner, as the program's other work.
+    private let runner: any BackgroundRunner
+    /// Today, where the user is: the plan's start for a trip without a start date.
+    private let today: () -> LocalDay
+    private var search: BackgroundJob?
+    private var detours: [BackgroundJob] = []
+
+    init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable,
+         roadLegs: RoadLegs = .none, today: @escaping () -> LocalDay = { TripPlanning.today() }) {
+        self.tripID = tripID
+        self.model = model
+        self.places = places
+        self.basemapProvider = basemap
+        self.roads = roadLegs
+        self.runner = model.runner
+        self.today = today
+    }
+
+    var trip: AnyPublisher<Trip?, Never> {
+        model.tripUpdates(id: tripID)
+    }
+
+    var roadLegChanges: AnyPublisher<Void, Never> { roads.changes }
+
+    func basemap() -> Result<(any BasemapProviding)?, any Error> {
+        basemapProvider.forMap
+    }
+
+    func findPlaces(of kinds: Set<AlongKind>, within reach: Double, day: Int?, in trip: Trip, unit: DistanceUnit,
+                    done: @escaping @MainActor (AlongFinding) -> Void) {
+        search?.cancel()
+        _ = search?.withdraw()
+        // The legs as far as they are routed (asking routes the others: their arrival searches
+        // again), else each leg's estimate, measured along its arc.
+        let estimate = RouteEstimate(for: trip, unit: unit)
+        let routed = roads.figures(of: trip, estimate: estimate).legs
+        let legs = routed.isEmpty ? LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: estimate) : routed
+        let (index, today) = (try? places.value.get(), today())
+        let placeKinds = AlongKind.placeKinds(of: Array(kinds))
+        search = runner.run("along", lane: "along", work: { _ in
+            let line = TripLine(stops: trip.stops.map(\.location), figures: legs)
+            let found = kinds.isEmpty ? [] : index.map { AlongTheRoute.places(along: line, in: $0, kinds: placeKinds, within: reach) } ?? []
+            let itinerary = TripPlanning.tooLargeToPlan(trip, unit: unit, legs: legs) == nil
+                ? TripPlanning.itinerary(for: trip, unit: unit, places: index, today: today, legs: legs) : nil
+            let roads = legs.contains { !$0.isEstimate } ? legs.map(\.line) : []
+            return AlongFinding(found: AlongTheRoute.onDays(found, of: itinerary, only: day), tripMetres: line.metres, roads: roads)
+        }, done: done)
+    }
+
+    func findDetour(to found: AlongTheRoute.Found, in trip: Trip, unit: DistanceUnit, done: @escaping @MainActor (LegFigures) -> Void) {
+        detours.removeAll { $0.state == .ended }
+        let (options, estimate) = (RouteOptions(settings: trip.settings), RouteEstimate(for: trip, unit: unit))
+        // Where no region has roads, the estimate there and back, quick but kept off the loop all the same.
+        detours.append(roads.detour(to: found, options: options, estimate: estimate, done: done)
+            ?? runner.run("along-detour", lane: "along", work: { _ in AlongTheRoute.detour(to: found, routing: nil, options: options, estimate: estimate) },
+                          done: done))
+    }
+
+    func cancelDetours() {
+        for job in detours {
+            job.cancel()
+            _ = job.withdraw()
+        }
+        detours = []
+    }
+
+    func cancelWork() {
+        cancelDetours()
+        search?.cancel()
+        _ = search?.withdraw()
+        search = nil
+    }
+
+    func addStop(_ place: Place, at index: Int) -> Stop.ID? {
+        guard let trip = model.trip(id: tripID), (1..<max(1, trip.stops.count)).contains(index) else { return nil }
+        let stop = Stop(place: place)
+        model.insertStop(stop, inTrip: tripID, at: index)
+        return stop.id
+    }
+}

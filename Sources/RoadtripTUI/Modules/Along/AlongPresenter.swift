@@ -1,0 +1,222 @@
+import Foundation
+@preconcurrency import OpenCombine
+import RoadtripCore
+import Terminal
+
+/// Owns the panel's state (the kinds shown, how far from the road, the places found and their
+/// detours, the selection) and turns it into the view model; looks again whenever the trip, its
+/// legs, the kinds or the distance change.
+@MainActor
+final class AlongPresenter: AlongViewOutput {
+    weak var view: AlongViewInput?
+    /// The screen that opened the panel, told of a stop added.
+    weak var output: AlongModuleOutput?
+    private let interactor: AlongInteractorInput
+    private let router: AlongRouterInput
+    /// The units of trips that choose none.
+    private let defaultUnit: DistanceUnit
+    /// The day of the plan the panel is about (from the itinerary); nil: the whole trip.
+    private let day: Int?
+
+    /// How far from the road the panel looks, in the trip's unit: `+` and `-` step through them.
+    static let reaches: [Double] = [0.5, 1, 2, 5, 10, 20]
+    private var reachStep = reaches.firstIndex(of: 2) ?? 0
+    /// The kinds shown: at first what `roadtrip along` looks for by default.
+    private var kinds = Set(AlongKind.usual)
+
+    private var trip: Trip?
+    /// The places last found, and whether a search is under way (they may be out of date).
+    private var finding: AlongFinding?
+    private var isSearching = false
+    /// Detours by place and the foot of its way off the route (a new line moves the foot).
+    private struct DetourKey: Hashable {
+        let place: Place
+        let foot: Coordinate
+    }
+    private var detours: [DetourKey: LegFigures] = [:]
+    private var routing: Set<DetourKey> = []
+    /// Rows either side of the selection whose detours are routed: about a screenful.
+    static let detourRows = 30
+    private var selected: Place?
+    private var selectedRow = 0
+    private var message: StatusMessage?
+    private var subscription: AnyCancellable?
+    private var roadSubscription: AnyCancellable?
+
+    init(interactor: AlongInteractorInput, router: AlongRouterInput, unit: DistanceUnit, day: Int?) {
+        self.interactor = interactor
+        self.router = router
+        self.defaultUnit = unit
+        self.day = day
+    }
+
+    private var unit: DistanceUnit { trip?.unit(default: defaultUnit) ?? defaultUnit }
+    private var reach: Double { Self.reaches[reachStep] * unit.metres }
+
+    // MARK: Lifecycle
+
+    func didLoad() {
+        switch interactor.basemap() {
+        case .success(let basemap): view?.showBasemap(basemap)
+        case .failure(let error): message = .basemapFailed(error)
+        }
+        subscription = interactor.trip.sink { [weak self] trip in
+            guard let self else { return }
+            guard let trip else {
+                subscription = nil
+                return close()
+            }
+            self.trip = trip
+            search()
+        }
+        // The legs' roads replace their estimates' arcs as they arrive: positions move.
+        roadSubscription = interactor.roadLegChanges.sink { [weak self] in
+            self?.search(keepingMessage: true)
+        }
+    }
+
+    /// `keepingMessage`: no key asked for it, so what the last key said stays.
+    private func search(keepingMessage: Bool = false) {
+        guard let trip else { return }
+        isSearching = true
+        interactor.findPlaces(of: kinds, within: reach, day: day, in: trip, unit: unit) { [weak self] finding in
+            self?.didFind(finding)
+        }
+        refresh(keepingMessage: keepingMessage)
+    }
+
+    private func didFind(_ finding: AlongFinding) {
+        self.finding = finding
+        isSearching = false
+        // Detours of a line gone are not wanted any more.
+        interactor.cancelDetours()
+        routing = []
+        let keys = Set(finding.found.map(Self.key))
+        detours = detours.filter { keys.contains($0.key) }
+        selectedRow = finding.found.firstIndex { $0.place == selected } ?? min(selectedRow, max(0, finding.found.count - 1))
+        selected = finding.found.indices.contains(selectedRow) ? finding.found[selectedRow].place : nil
+        routeDetours()
+        refresh(keepingMessage: true)
+    }
+
+    private static func key(_ found: AlongTheRoute.Found) -> DetourKey {
+        DetourKey(place: found.place, foot: found.position.foot)
+    }
+
+    /// Routes the detours of the rows around the selection not routed yet, the selected one first.
+    private func routeDetours() {
+        guard let trip, let found = finding?.found, !found.isEmpty else { return }
+        let around = max(0, selectedRow - Self.detourRows)..<min(found.count, selectedRow + Self.detourRows)
+        for index in [selectedRow] + around where found.indices.contains(index) && !AlongTheRoute.Row.isOnTheRoad(found[index]) {
+            let key = Self.key(found[index])
+            guard detours[key] == nil, routing.insert(key).inserted else { continue }
+            interactor.findDetour(to: found[index], in: trip, unit: unit) { [weak self] figures in
+                self?.detours[key] = figures
+                self?.refresh(keepingMessage: true)
+            }
+        }
+    }
+
+    // MARK: Keys
+
+    func didSelect(row: Int) {
+        guard let found = finding?.found, found.indices.contains(row) else { return }
+        selectedRow = row
+        selected = found[row].place
+        routeDetours()
+        refresh()
+    }
+
+    func didToggle(_ kind: AlongKind) {
+        if kinds.remove(kind) == nil { kinds.insert(kind) }
+        search()
+    }
+
+    func didChangeReach(by steps: Int) {
+        let step = min(max(reachStep + steps, 0), Self.reaches.count - 1)
+        guard step != reachStep else {
+            return show(StatusMessage("\(unit.format(meters: reach)) is the \(steps > 0 ? "farthest" : "nearest") the panel looks."))
+        }
+        reachStep = step
+        search()
+    }
+
+    func didPressAddStop(row: Int) {
+        if let refusal = interactor.refusal { return show(refusal) }
+        guard let trip, let found = finding?.found, found.indices.contains(row) else { return }
+        guard !isSearching else { return show(StatusMessage("Still looking along the road: a moment, then Enter again.")) }
+        let place = found[row].place, leg = found[row].position.leg
+        guard trip.stops.indices.contains(leg + 1), let stopID = interactor.addStop(place, at: leg + 1) else {
+            return show(.error("The trip has changed; nothing was added."))
+        }
+        let summary = "Added “\(place.name)” between \(trip.stops[leg].name) and \(trip.stops[leg + 1].name) — u undoes."
+        close()
+        output?.alongDidAddStop(stopID: stopID, summary: summary)
+    }
+
+    func didPressUndo() { show(interactor.undoMessage()) }
+    func didPressRedo() { show(interactor.redoMessage()) }
+    func didPressSave() { show(interactor.saveMessage()) }
+    func didPressHelp() { router.openHelp() }
+    func didPressBack() { close() }
+
+    private func close() {
+        interactor.cancelWork()
+        router.closeAlong()
+    }
+
+    // MARK: Display
+
+    private func show(_ message: StatusMessage) {
+        self.message = message
+        refresh()
+    }
+
+    /// `keepingMessage`: no key asked for it (places found, a detour routed), so what the last key said stays.
+    private func refresh(keepingMessage: Bool = false) {
+        guard let trip else { return }
+        let found = finding?.found ?? []
+        let detours = found.map { self.detours[Self.key($0)] }
+        var viewModel = Self.makeViewModel(trip: trip, day: day, kinds: kinds, reach: reach, finding: finding, detours: detours,
+                                           isSearching: isSearching, unit: unit)
+        viewModel.selectedRow = found.isEmpty ? nil : selectedRow
+        viewModel.message = message
+        viewModel.keepsMessage = keepingMessage && message == nil
+        viewModel.isReadOnly = interactor.readOnlyReason != nil
+        view?.display(viewModel)
+        message = nil
+    }
+
+    /// `detours`: each place's, nil while it is routed.
+    nonisolated static func makeViewModel(trip: Trip, day: Int?, kinds: Set<AlongKind>, reach: Double, finding: AlongFinding?,
+                                          detours: [LegFigures?], isSearching: Bool, unit: DistanceUnit) -> AlongViewModel {
+        var viewModel = AlongViewModel()
+        viewModel.title = "Along the road: \(trip.name)"
+        viewModel.subtitle = day.map { "day \($0)" } ?? ""
+        viewModel.kinds = AlongKind.allCases.map { AlongViewModel.KindToggle(name: $0.rawValue, isOn: kinds.contains($0)) }
+        viewModel.reach = "within \(unit.format(meters: reach))"
+        viewModel.mapStops = MapStop.stops(of: trip)
+        viewModel.unit = unit
+        let found = finding?.found ?? []
+        viewModel.rows = zip(found, detours).map { AlongTheRoute.Row($0, detour: $1, tripMetres: finding?.tripMetres ?? 0, unit: unit) }
+        viewModel.places = found.map(\.place.coordinate)
+        viewModel.roads = finding?.roads ?? []
+        viewModel.emptyMessage = emptyMessage(trip: trip, day: day, kinds: kinds, isSearching: isSearching, found: finding.map { _ in found.count },
+                                              heading: AlongTheRoute.heading(kinds: AlongKind.allCases.filter(kinds.contains), within: reach, unit: unit))
+        let count = found.count == 1 ? "1 place" : "\(DistanceUnit.grouped(found.count)) places"
+        let estimated = found.contains(where: \.alongAnEstimate) ? " · ≈ along a leg's straight line: no region has its roads" : ""
+        let routing = zip(found, detours).contains { $1 == nil && !AlongTheRoute.Row.isOnTheRoad($0) } ? " · routing the detours…" : ""
+        viewModel.summary = isSearching && finding == nil ? "Looking along the road…" : "\(count) in the order they come\(estimated)\(routing)"
+        return viewModel
+    }
+
+    /// Why the list is empty, and what to do about it; nil when it is not.
+    private nonisolated static func emptyMessage(trip: Trip, day: Int?, kinds: Set<AlongKind>, isSearching: Bool, found: Int?, heading: String) -> String? {
+        if trip.stops.count < 2 { return "A trip needs two stops for a road to look along: add some with a." }
+        if kinds.isEmpty { return "No kind chosen: press a kind's digit (on the line above) to look for it." }
+        guard let found else { return isSearching ? "Looking along the road…" : nil }
+        guard found == 0 else { return nil }
+        let onDay = day.map { " on day \($0)" } ?? ""
+        return "No \(heading.prefix(1).lowercased() + heading.dropFirst())\(onDay). + looks farther; regions add places (M on the trip list)."
+    }
+}

@@ -1,0 +1,234 @@
+import RoadtripCore
+import Terminal
+import TextCanvas
+
+/// The places along the road: the kinds shown (a digit each) and how far from the road, then a
+/// row per place in the order they come (where along the trip, day, side, how far off, name,
+/// kind, detour), and the map beside them with the places marked. Enter makes the selected place
+/// a stop. Keys become intents for the presenter.
+@MainActor
+final class AlongView: Screen, AlongViewInput {
+    enum Command: Hashable, Sendable {
+        case move(ListState.Move)
+        case toggle(AlongKind)
+        case farther, nearer, addStop, map, undo, redo, save, help, back
+    }
+
+    /// A digit for each kind, in `AlongKind`'s order (`kindKeys`): a kind added there gets its key here.
+    static let kindBindings = zip(AlongKind.allCases, kindKeys).enumerated().map { index, kind in
+        KeyBinding(Command.toggle(kind.0), keys: [.character(kind.1)], label: "Kinds", help: "Show or hide the \(kind.0.rawValue)",
+                   statusBar: index == 0, statusKey: kindKeys.count < 10 ? "1-\(kindKeys.count)" : "0-9")
+    }
+
+    /// The keys of the kinds, as the digits lie on the keyboard: 1 to 9, then 0, as many as there are kinds.
+    static let kindKeys = Array("1234567890".prefix(AlongKind.allCases.count))
+
+    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
+        KeyBinding(.addStop, keys: [.enter], label: "Add stop",
+                   help: "Add the selected place as a stop where it lies along the trip (after the stop before it; u undoes it)", statusBar: true),
+    ] + kindBindings + [
+        KeyBinding(.farther, keys: [.character("+"), .character("=")], label: "Distance",
+                   help: "Look farther from the road (0.5, 1, 2, 5, 10, 20 km or mi)", statusBar: true, statusKey: "+/-"),
+        KeyBinding(.nearer, keys: [.character("-"), .character("_")], label: "Nearer", help: "Look nearer the road"),
+        KeyBinding(.map, keys: [.character("m")], label: "Map", help: "Focus the map (on narrow terminals, show it)", statusBar: true),
+        KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change"),
+        KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
+        KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
+        KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
+        KeyBinding(.back, keys: [.escape, .character("q"), .left, .character("h"), .character("A")], label: "Back",
+                   help: "Back to where the panel was opened", statusBar: true),
+    ])
+
+    static let readOnlyKeymap = keymap.keeping { ![.addStop, .undo, .redo, .save].contains($0) }
+
+    private let presenter: AlongViewOutput
+    private var map = TripMapPanel()
+    private(set) var viewModel = AlongViewModel()
+    /// Rows and scroll; the selection drawn is only ever the presenter's (`display`).
+    private var list = ListState()
+    private var pageSize = 10
+    private var lastWidth = 0
+    /// Where the last frame drew the rows (nil: none) and the map, for the mouse.
+    private var drawnListRect: Rect?
+    private var drawnMapRect: Rect?
+    /// The columns for the rows shown, made again when they or the width change.
+    private var cachedColumns: (width: Int, columns: AlongColumns)?
+    var needsDisplay = true
+
+    init(presenter: AlongViewOutput) {
+        self.presenter = presenter
+    }
+
+    func display(_ viewModel: AlongViewModel) {
+        if viewModel.rows != self.viewModel.rows { cachedColumns = nil }
+        let shown = self.viewModel.message
+        self.viewModel = viewModel
+        if viewModel.keepsMessage { self.viewModel.message = shown }
+        list.setCount(viewModel.rows.count)
+        if let row = viewModel.selectedRow { list.select(row) }
+        needsDisplay = true
+    }
+
+    func showBasemap(_ basemap: (any BasemapProviding)?) {
+        map.basemap = basemap
+        needsDisplay = true
+    }
+
+    // MARK: Screen
+
+    var helpTitle: String { "\(viewModel.title) — keys" }
+    private var shownKeymap: Keymap<Command> { viewModel.isReadOnly ? Self.readOnlyKeymap : Self.keymap }
+    var helpEntries: [HelpEntry] { shownKeymap.helpEntries + TripMapPanel.keymap.helpEntries.filter { $0.text.hasPrefix("Map:") } }
+    var statusHints: [KeyHint] { map.isFocused ? TripMapPanel.statusHints : shownKeymap.statusHints }
+    var statusMessage: StatusMessage? { viewModel.message }
+    func dismissStatusMessage() { viewModel.message = nil }
+
+    /// The map's keys first while it has them (the panel's for the rest), else the panel's.
+    func handle(_ key: Key) {
+        if case .mouse(let event) = key { return handle(event) }
+        if map.isFocused, let command = TripMapPanel.keymap.command(for: key) {
+            if command == .help { return presenter.didPressHelp() }
+            map.perform(command)
+            needsDisplay = true
+            return
+        }
+        guard let command = Self.keymap.command(for: key) else { return }
+        switch command {
+        case .move(let move): ask { $0.apply(move, pageSize: pageSize) }
+        case .toggle(let kind): presenter.didToggle(kind)
+        case .farther: presenter.didChangeReach(by: 1)
+        case .nearer: presenter.didChangeReach(by: -1)
+        case .addStop: if let row = list.selection { presenter.didPressAddStop(row: row) }
+        case .map:
+            map.open(width: lastWidth)
+            needsDisplay = true
+        case .undo: presenter.didPressUndo()
+        case .redo: presenter.didPressRedo()
+        case .save: presenter.didPressSave()
+        case .help: presenter.didPressHelp()
+        case .back: presenter.didPressBack()
+        }
+    }
+
+    /// The map takes what is on it; on the rows a click selects, a double click adds the place,
+    /// the wheel moves the selection.
+    private func handle(_ event: MouseEvent) {
+        if let drawnMapRect, map.handle(event, in: drawnMapRect, width: lastWidth) {
+            needsDisplay = true
+            return
+        }
+        guard let drawnListRect, let action = list.action(for: event, in: drawnListRect) else { return }
+        if map.isFocused { map.close() }
+        switch action {
+        case .select(let row): ask { $0.select(row) }
+        case .activate(let row):
+            ask { $0.select(row) }
+            presenter.didPressAddStop(row: row)
+        case .scroll(let rows): ask { $0.moveSelection(by: rows) }
+        }
+        needsDisplay = true
+    }
+
+    /// Asks the presenter for the row `change` would select; only its answer moves the drawn one.
+    private func ask(_ change: (inout ListState) -> Void) {
+        if let row = list.selection(after: change) { presenter.didSelect(row: row) }
+    }
+
+    // MARK: Drawing
+
+    func draw(on surface: Surface, in rect: Rect) {
+        lastWidth = rect.width
+        drawnListRect = nil
+        surface.titleLine(viewModel.title, subtitle: viewModel.subtitle, in: rect)
+        let content = rect.inset(top: 1, bottom: 2)
+        let (listRect, mapRect) = map.split(content)
+        drawnMapRect = mapRect
+        if let listRect { drawPlaces(on: surface, in: listRect) }
+        if let mapRect {
+            map.drawBorder(of: mapRect, in: content, on: surface)
+            map.draw(stops: viewModel.mapStops, selected: nil, unit: viewModel.unit, on: surface, in: mapRect, roads: viewModel.roads,
+                     places: viewModel.places, selectedPlace: viewModel.selectedRow)
+        }
+        surface.rule(row: rect.bottom - 2, column: rect.column, width: rect.width)
+        surface.text(" \(viewModel.summary)", row: rect.bottom - 1, column: rect.column, width: rect.width, style: .accent)
+    }
+
+    /// The kinds and the distance, the headings, and the rows (or why there are none).
+    private func drawPlaces(on surface: Surface, in rect: Rect) {
+        let kindRows = drawKinds(on: surface, in: rect)
+        let listRect = rect.inset(top: kindRows + 1)
+        pageSize = max(1, listRect.height)
+        if let empty = viewModel.emptyMessage { return surface.centeredMessage(empty, in: listRect) }
+        // The last column is the scroll indicator's when the rows overflow.
+        let layout = columns(width: listRect.width - 1)
+        for cell in layout.cells {
+            surface.text(AlongColumns.headings[cell.index], row: listRect.row - 1, column: rect.column + cell.column, width: cell.width, style: .header)
+        }
+        drawnListRect = listRect
+        surface.list(&list, in: listRect) { index, rowRect, isSelected in
+            if isSelected { surface.fill(row: rowRect.row, column: rowRect.column, width: rowRect.width, style: .selected) }
+            let cells = viewModel.rows[index].cells
+            for cell in layout.cells where cell.column < rowRect.width {
+                let style: Style = isSelected ? .selected : cell.index == 4 ? .normal : .dim
+                surface.text(cells[cell.index], row: rowRect.row, column: rowRect.column + cell.column,
+                             width: min(cell.width, rowRect.width - cell.column), style: style)
+            }
+        }
+    }
+
+    /// Each kind's box, digit and name, then the distance, on as many lines as they take; returns how many.
+    private func drawKinds(on surface: Surface, in rect: Rect) -> Int {
+        let items = zip(viewModel.kinds, Self.kindKeys).map { kind, key in ("\(kind.isOn ? "[x]" : "[ ]") \(key) \(kind.name)", kind.isOn ? Style.normal : .dim) }
+            + [("\(viewModel.reach) (+/-)", .accent)]
+        var (row, column) = (rect.row, rect.column + 1)
+        for (text, style) in items {
+            if column > rect.column + 1, column + TextWidth.width(text) > rect.right, row + 1 < rect.bottom { (row, column) = (row + 1, rect.column + 1) }
+            column += surface.text(text, row: row, column: column, width: max(0, rect.right - column), style: style) + 3
+        }
+        return row - rect.row + 1
+    }
+
+    private func columns(width: Int) -> AlongColumns {
+        if let cachedColumns, cachedColumns.width == width { return cachedColumns.columns }
+        let made = AlongColumns(width: width, rows: viewModel.rows)
+        cachedColumns = (width, made)
+        return made
+    }
+}
+
+/// Where each of a row's cells goes for a width: every column as wide as its longest cell, the
+/// name taking what is left; where that is too little, the kind, the side and the day are left
+/// out, in that order.
+struct AlongColumns: Equatable {
+    struct Cell: Equatable {
+        /// Its place in `AlongTheRoute.Row.cells`.
+        let index: Int
+        let column: Int
+        let width: Int
+    }
+
+    static let headings = ["Where", "Day", "Side", "Off", "Place", "Kind", "Detour"]
+    static let nameIndex = 4
+    /// The narrowest the name column gets before other columns are left out.
+    static let narrowestName = 14
+
+    let cells: [Cell]
+
+    init(width: Int, rows: [AlongTheRoute.Row]) {
+        let gap = 2
+        let widths = Self.headings.indices.map { index in
+            rows.reduce(TextWidth.width(Self.headings[index])) { max($0, TextWidth.width($1.cells[index])) }
+        }
+        var shown = Array(Self.headings.indices)
+        func others() -> Int { shown.filter { $0 != Self.nameIndex }.reduce(0) { $0 + widths[$1] + gap } + 1 }
+        for dropped in [5, 2, 1] where width - others() < Self.narrowestName { shown.removeAll { $0 == dropped } }
+        var column = 1
+        var cells: [Cell] = []
+        for index in shown {
+            let cellWidth = index == Self.nameIndex ? max(4, min(widths[index], width - others())) : widths[index]
+            cells.append(Cell(index: index, column: column, width: cellWidth))
+            column += cellWidth + gap
+        }
+        self.cells = cells
+    }
+}

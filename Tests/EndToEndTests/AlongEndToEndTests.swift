@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import RoadtripTestSupport
+
+/// The planner's panel of places along the road (issue 37, item 2), on Andorra's roads.
+extension RegionsEndToEndTests {
+    @Test("A on the trip screen lists the places along Andorra la Vella → Ordino with their detours and marks them on the map; a kind's digit and +/- narrow them; Enter adds the camp site between the two stops, saved")
+    func placesAlongTheRoadInThePlanner() async throws {
+        let directory = try TemporaryDirectory()
+        try Self.andorra(trip: "Valley", ["42.5078, 1.5211", "42.5562, 1.5332"], in: directory)
+        let before = try #require(try Run.trips(at: directory.dataFile).first { $0["name"] as? String == "Valley" }?["waypoints"] as? [[String: Any]])
+        // Tall enough for the 25 places of the usual kinds (fuel, food, hotels…), in a list beside the map.
+        let session = try await Self.planner(openingTrip: "Valley", width: 160, height: 34, in: directory)
+        defer { session.close() }
+        try await session.waitUntil("the trip, on its roads") { $0.contains("Total distance:") && $0.contains("by road") && !$0.contains("routing") }
+        try await session.sendKeys("A")
+        let panel = try await session.waitUntil("the museum and the camp site, their detours routed, marked on the map") { screen in
+            screen.contains("Along the road: Valley") && screen.contains("Casa d'Areny-Plandolit") && screen.contains("◆")
+                && Self.line(of: "Càmping Valira", in: screen).map { $0.contains("0.8 km off") && $0.contains("detour ") } == true
+                && !screen.contains("routing the detours")
+        }
+        #expect(panel.contains("[x] 6 sights") && panel.contains("[ ] 5 camping") && panel.contains("within 2.0 km (+/-)"), "\(session.framed(panel))")
+        #expect(Self.line(of: "Casa d'Areny-Plandolit", in: panel)?.contains("of 11.6 km") == true, "\(session.framed(panel))")
+        // Sights hidden (the camp site stays, a bed), then shown again; the camp site, 0.8 km off,
+        // is out at 0.5 km and back at 2.
+        try await session.sendKeys("6")
+        try await session.waitUntil("no sights") { $0.contains("[ ] 6 sights") && !$0.contains("Casa d'Areny-Plandolit") && $0.contains("Càmping Valira") }
+        try await session.sendKeys("6", "-", "-")
+        try await session.waitUntil("within 0.5 km, no camp site") { $0.contains("within 0.5 km") && $0.contains("in the order they come") && !$0.contains("Càmping Valira") }
+        try await session.sendKeys("+", "+")
+        try await session.waitUntil("within 2.0 km again") { $0.contains("within 2.0 km") && $0.contains("Càmping Valira") && $0.contains("Casa d'Areny-Plandolit") }
+        // The camp site comes first; Enter adds it after the first stop.
+        try await session.sendKeys("g", "Enter")
+        let trip = try await session.waitFor("Added “Càmping Valira” between")
+        #expect(Self.line(of: "Càmping Valira", in: trip)?.contains("2.") == true && trip.contains("3 stops"), "\(session.framed(trip))")
+        try await session.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(session)
+        let stops = try #require(try Run.trips(at: directory.dataFile).first { $0["name"] as? String == "Valley" }?["waypoints"] as? [[String: Any]])
+        #expect(stops.map { $0["name"] as? String } == [before[0]["name"] as? String, "Càmping Valira", before[1]["name"] as? String])
+        let camp = try #require(stops[1]["location"] as? [String: Double])
+        #expect(abs(camp["latitude"]! - 42.502) < 0.001 && abs(camp["longitude"]! - 1.515) < 0.001, "\(camp)")
+    }
+
+    /// The screen's line that holds `text`.
+    static func line(of text: String, in screen: String) -> String? {
+        screen.components(separatedBy: "\n").first { $0.contains(text) }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+@testable import RoadtripCore
+@testable import RoadtripTUI
+import Terminal
+import Testing
+import RoadtripTestSupport
+
+@MainActor
+@Suite struct AlongPresenterTests {
+    let view = AlongViewSpy()
+    let interactor = AlongInteractorSpy(trip: AlongFixtures.valley)
+    let router = AlongRouterSpy()
+    let output = AlongOutputSpy()
+    /// Held by the test, as the view holds it in the program (the presenter holds the view weakly).
+    let presenter: AlongPresenter
+
+    init() {
+        presenter = AlongPresenter(interactor: interactor, router: router, unit: .km, day: nil)
+        presenter.view = view
+        presenter.output = output
+        presenter.didLoad()
+    }
+
+    @Test func itLooksForTheUsualKindsWithinTwoKilometresAndSaysSoMeanwhile() throws {
+        let search = try #require(interactor.searches.last)
+        #expect(search.kinds == Set(AlongKind.usual) && search.reach == 2_000 && search.day == nil)
+        #expect(view.last?.emptyMessage == "Looking along the road…" && view.last?.summary == "Looking along the road…")
+        #expect(view.last?.title == "Along the road: Valley" && view.last?.reach == "within 2.0 km")
+        #expect(view.last?.kinds.map(\.name) == AlongKind.allCases.map(\.rawValue))
+        #expect(view.last?.kinds.filter(\.isOn).map(\.name) == AlongKind.usual.map(\.rawValue))
+    }
+
+    @Test func thePlacesFoundAreRowsInTheirOrderMarkedOnTheMap() throws {
+        interactor.answer(AlongFixtures.along)
+        let viewModel = try #require(view.last)
+        #expect(viewModel.emptyMessage == nil && viewModel.selectedRow == 0)
+        #expect(viewModel.rows.map(\.name) == ["Càmping Valira", "Casa d'Areny-Plandolit"])
+        #expect(viewModel.rows[0].cells.prefix(6) == ["0.9 km of 11.6 km", "day 1", "right", "0.8 km off", "Càmping Valira", "camp site"])
+        #expect(viewModel.places == [AlongFixtures.camp.coordinate, AlongFixtures.museum.coordinate])
+        #expect(viewModel.mapStops.map(\.name) == ["Andorra la Vella", "Ordino"])
+        #expect(viewModel.summary == "2 places in the order they come · routing the detours…")
+    }
+
+    @Test func detoursAreRoutedForTheRowsAroundTheSelectionAndFillInAsTheyArrive() throws {
+        interactor.answer(AlongFixtures.along)
+        #expect(interactor.detoursAsked.map(\.place) == ["Càmping Valira", "Casa d'Areny-Plandolit"])
+        #expect(view.last?.rows[0].detour == "")
+        interactor.route("Càmping Valira", LegFigures(meters: 1_700, seconds: 240, source: .road))
+        #expect(view.last?.rows[0].detour == "detour 1.7 km, 4 min")
+        interactor.route("Casa d'Areny-Plandolit", LegFigures(meters: 130, seconds: 30, source: .road))
+        #expect(view.last?.summary == "2 places in the order they come")
+        // Found again (the legs' roads arrived): the detours of the same places at the same feet are kept.
+        interactor.roadSubject.send(())
+        interactor.answer(AlongFixtures.along)
+        #expect(interactor.detoursAsked.count == 2 && view.last?.rows[0].detour == "detour 1.7 km, 4 min")
+    }
+
+    @Test func aPlaceOnTheRoadHasNoDetourToRoute() {
+        interactor.answer([AlongFixtures.found(AlongFixtures.museum, metres: 11_300, off: 20)])
+        #expect(interactor.detoursAsked.isEmpty && view.last?.rows.first?.off == "on the road")
+    }
+
+    @Test func aKindsKeyAndPlusAndMinusLookAgain() throws {
+        presenter.didToggle(.beds)
+        #expect(interactor.searches.last?.kinds == Set(AlongKind.usual).subtracting([.beds]))
+        presenter.didToggle(.camping)
+        #expect(interactor.searches.last?.kinds == Set(AlongKind.usual).subtracting([.beds]).union([.camping]))
+        #expect(view.last?.kinds.first { $0.name == "beds" }?.isOn == false)
+        presenter.didChangeReach(by: 1)
+        #expect(interactor.searches.last?.reach == 5_000 && view.last?.reach == "within 5.0 km")
+        presenter.didChangeReach(by: -1)
+        presenter.didChangeReach(by: -1)
+        presenter.didChangeReach(by: -1)
+        #expect(interactor.searches.last?.reach == 500)
+        let searches = interactor.searches.count
+        presenter.didChangeReach(by: -1)
+        #expect(interactor.searches.count == searches && view.last?.message?.text == "0.5 km is the nearest the panel looks.")
+        // The places found after say nothing over it; the next key does.
+        interactor.answer(AlongFixtures.along)
+        #expect(view.last?.message == nil && view.last?.keepsMessage == true)
+        presenter.didSelect(row: 1)
+        #expect(view.last?.keepsMessage == false)
+    }
+
+    @Test func noKindChosenAndNothingFoundSayWhatToDo() {
+        for kind in AlongKind.usual { presenter.didToggle(kind) }
+        #expect(view.last?.emptyMessage == "No kind chosen: press a kind's digit (on the line above) to look for it.")
+        presenter.didToggle(.sights)
+        interactor.answer([])
+        #expect(view.last?.emptyMessage == "No sights within 2.0 km of the road. + looks farther; regions add places (M on the trip list).")
+    }
+
+    @Test func enterAddsThePlaceAfterTheStopBeforeItAndTheOpenerSaysSo() throws {
+        interactor.answer(AlongFixtures.along)
+        presenter.didSelect(row: 1)
+        presenter.didPressAddStop(row: 1)
+        #expect(interactor.added.map(\.name) == ["Casa d'Areny-Plandolit"] && interactor.added.map(\.index) == [1])
+        #expect(router.closed == 1 && interactor.workCancelled == 1)
+        let told = try #require(output.added.first)
+        #expect(told.stopID == Fixtures.uuid(99) && told.summary == "Added “Casa d'Areny-Plandolit” between Andorra la Vella and Ordino — u undoes.")
+    }
+
+    @Test func enterWaitsForASearchUnderWayAndReadOnlyRefuses() {
+        interactor.answer(AlongFixtures.along)
+        presenter.didToggle(.sights)
+        presenter.didPressAddStop(row: 0)
+        #expect(interactor.added.isEmpty && view.last?.message?.text.hasPrefix("Still looking along the road") == true)
+        interactor.answer(AlongFixtures.along)
+        interactor.readOnlyReason = "another roadtrip has the file"
+        presenter.didPressAddStop(row: 0)
+        #expect(interactor.added.isEmpty && view.last?.message?.isError == true && router.closed == 0)
+    }
+
+    @Test func fromTheItineraryItLooksAlongOneDay() {
+        let onDay2 = AlongPresenter(interactor: interactor, router: router, unit: .km, day: 2)
+        onDay2.view = view
+        onDay2.didLoad()
+        #expect(interactor.searches.last?.day == 2 && view.last?.subtitle == "day 2")
+        interactor.answer([])
+        #expect(view.last?.emptyMessage?.contains("of the road on day 2.") == true)
+        withExtendedLifetime(onDay2) {}
+    }
+
+    @Test func aChangeToTheTripLooksAgainAndItsEndClosesThePanel() {
+        var trip = AlongFixtures.valley
+        trip.stops.append(Stop(name: "Arinsal", location: Coordinate(latitude: 42.572, longitude: 1.484)))
+        interactor.subject.value = trip
+        #expect(interactor.searches.count == 2)
+        interactor.subject.value = nil
+        #expect(router.closed == 1 && interactor.workCancelled == 1)
+    }
+
+    @Test func undoBackAndHelp() {
+        presenter.didPressUndo()
+        #expect(view.last?.message == StatusMessage("Undid: add stop Càmping Valira."))
+        presenter.didPressHelp()
+        presenter.didPressBack()
+        #expect(router.helpShown == 1 && router.closed == 1 && interactor.workCancelled == 1)
+    }
+}
