@@ -79,6 +79,11 @@ struct PlaceLibraryTests {
         let passes = library.search("Ordino pass", limit: 5)
         #expect(Set(passes.map(\.name)) == ["Coll d'Ordino", "Col d'Ordino"] && passes.allSatisfy { $0.kind == .mountainPass })
         #expect(library.search("Ordino", limit: 1).first?.kind.isSettlement == true)
+        // A service named by its operator (amenity=fuel, operator=Gasopas), found by the word for its kind.
+        for query in ["Gasopas gas station", "Gasopas gasolinera", "gasopas fuel"] {
+            let first = library.search(query, limit: 5).first
+            #expect(first?.name == "Gasopas" && first?.kind == .fuel, "\(query): \(String(describing: first))")
+        }
     }
 
     @Test func aNearPlaceFromAFarOneIsTheNearestTown() throws {

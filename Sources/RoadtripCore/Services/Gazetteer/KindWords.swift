@@ -9,9 +9,7 @@
 ///
 /// To add a kind, add a row: its kinds (the first is what the words name, the others what people
 /// call by the same word: a castle may be tagged a fort), and its words as written, accents and
-/// all; they are folded like names. Fuel words belong in a row of their own once `PlaceKind` has
-/// fuel stations: "fuel", "gas station", "petrol station", "filling station", "tankstelle",
-/// "station service", "station-service", "gasolinera", "benzinaio", "distributore".
+/// all; they are folded like names.
 enum KindWords {
     static let rows: [(kinds: [PlaceKind], words: [String])] = [
         // English; German; French; Catalan; Spanish; Italian.
@@ -43,6 +41,20 @@ enum KindWords {
         ([.bridge], ["bridge", "brücke", "pont", "puente", "ponte"]),
         ([.tower], ["tower", "turm", "tour", "torre"]),
         ([.monument], ["monument", "denkmal", "monumento"]),
+        // The services on the way, a region's only (`PlaceKind.isAmenity`): "Repsol gas station".
+        ([.fuel], ["fuel", "fuel station", "gas station", "petrol station", "filling station", "gas", "petrol", "tankstelle",
+                   "station-service", "station service", "benzinera", "estació de servei", "gasolinera", "estación de servicio",
+                   "benzinaio", "distributore", "stazione di servizio"]),
+        ([.chargingStation], ["charging station", "ev charging", "charger", "ladestation", "ladesäule", "borne de recharge",
+                              "punt de recàrrega", "punto de recarga", "colonnina"]),
+        ([.hotel, .motel, .guestHouse, .hostel], ["hotel", "hôtel", "albergo"]),
+        ([.motel, .hotel], ["motel"]),
+        ([.guestHouse, .hotel], ["guest house", "guesthouse", "b&b", "pension", "gasthof", "pensió", "pensión", "pensione"]),
+        ([.hostel], ["hostel", "youth hostel", "jugendherberge", "auberge de jeunesse", "alberg", "albergue", "ostello"]),
+        ([.restaurant, .fastFood, .cafe], ["restaurant", "restaurante", "ristorante", "trattoria"]),
+        ([.cafe], ["café", "coffee", "cafeteria", "cafetería", "caffè"]),
+        ([.parking], ["parking", "car park", "parking lot", "parkplatz", "aparcament", "aparcamiento", "parcheggio"]),
+        ([.supermarket], ["supermarket", "grocery", "supermarkt", "supermarché", "supermercat", "supermercado", "supermercato"]),
     ]
 
     /// The kinds a folded word or phrase names (`SearchText.key`: "chateau", "camp site"), each
