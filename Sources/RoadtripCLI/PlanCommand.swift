@@ -30,7 +30,7 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var trip: TripArgument
 
-    @Flag(name: .long, help: "Print JSON: {id, name, start, dailyLimitSeconds, distanceMeters, durationSeconds, days: [{day, date, …, stops, legs}]}.")
+    @Flag(name: .long, help: "Print JSON: {id, name, start, dailyLimitSeconds, distanceMeters, durationSeconds, rangeMeters, fuelStops, days: [{day, date, …, stops, legs}]}.")
     var json = false
 
     func run() throws {
@@ -65,7 +65,7 @@ struct PlanCommand: ParsableCommand {
         let start = "Starts \(ItineraryRows.dateText(first.date)) at \(ItineraryRows.clock(first.start, in: zone)) \(ItineraryRows.zoneName(zone, at: first.start))"
         text += "\(start) · at most \(RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)) driving a day\n"
         let costs = TripCosts(itinerary: itinerary, settings: trip.settings, unit: unit)
-        let rows = ItineraryRows.rows(for: itinerary, stops: trip.stops, unit: unit, unicode: TextWidth.isUTF8, costs: costs)
+        let rows = ItineraryRows.rows(for: itinerary, stops: trip.stops, unit: unit, unicode: TextWidth.isUTF8, costs: costs, settings: trip.settings)
         let lines = TextTable.render(rows.filter { $0.kind != .day }.map { ["", $0.time, $0.zone, $0.title, $0.detail, $0.sun] }, maximumCellWidth: 80)
             .split(separator: "\n", omittingEmptySubsequences: false)
         var next = 0
@@ -184,6 +184,26 @@ struct PlanCommand: ParsableCommand {
             let legs: [Leg]
         }
 
+        /// Where a vehicle of the trip's range fills up (`fillUp`, a station that is not a stop),
+        /// a stretch longer than the range without one (`tooFar`), or one no region covers
+        /// (`unknown`); metres along the trip, the station's leg after stop `afterStop`.
+        struct FuelStop: Encodable {
+            struct Station: Encodable {
+                let name: String
+                let kind: String
+                let latitude: Double
+                let longitude: Double
+                let offRouteMeters: Double
+            }
+
+            let kind: String
+            let day: Int?
+            let afterStop: Int
+            let fromMeters: Double
+            let toMeters: Double
+            let station: Station?
+        }
+
         let id: UUID
         let name: String
         let start: String?
@@ -193,6 +213,8 @@ struct PlanCommand: ParsableCommand {
         let currency: String?
         let fuelUnit: String?
         let total: Costs
+        let rangeMeters: Double?
+        let fuelStops: [FuelStop]
         let days: [Day]
     }
 
@@ -233,7 +255,22 @@ struct PlanCommand: ParsableCommand {
         return Report(id: trip.id, name: trip.name, start: days.first?.start, dailyLimitSeconds: itinerary.dailyLimitSeconds,
                       distanceMeters: itinerary.roadMeters, durationSeconds: itinerary.drivingSeconds,
                       currency: settings.currency, fuelUnit: settings.fuelLitresPer100Km == nil ? nil : costs.inGallons ? "gal" : "l",
-                      total: Report.Costs(costs.total), days: days)
+                      total: Report.Costs(costs.total), rangeMeters: settings.rangeKm.map { $0 * 1_000 },
+                      fuelStops: itinerary.fuelStops.map(fuelStop), days: days)
+    }
+
+    private static func fuelStop(_ note: FuelStops.Note) -> Report.FuelStop {
+        let kind: String
+        switch note.kind {
+        case .fillUp: kind = "fillUp"
+        case .tooFar: kind = "tooFar"
+        case .unknown: kind = "unknown"
+        }
+        let station = note.station.map { place in
+            Report.FuelStop.Station(name: place.name, kind: place.kindText, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                                    offRouteMeters: note.offMetres.rounded())
+        }
+        return Report.FuelStop(kind: kind, day: note.day, afterStop: note.leg + 1, fromMeters: note.from.rounded(), toMeters: note.to.rounded(), station: station)
     }
 
     private static func stopover(_ stopover: Itinerary.Stopover, stamps: Timestamps) -> Report.Stopover {

@@ -40,6 +40,7 @@ struct SetCommand: ParsableCommand {
             .speed: "km/h or mph", .roadFactor: "1 to 3", .units: "km or mi", .endsBySunset: "yes or no",
             .route: "quickest or shortest", .vehicle: "car, motorcycle, van or camper", .fuelUse: "l/100 km or mpg",
             .fuelPrice: "a litre or a gallon", .currency: "€, $, EUR", .nightlyBudget: "a night",
+            .range: "km or mi", .fuel: "petrol, diesel or electric",
         ]
         return "Settings: " + TripSettingsText.Key.allCases.map { key in
             hints[key].map { "\(key.rawValue) (\($0))" } ?? key.rawValue

@@ -13,7 +13,7 @@ extension LazyResource where Value == any PlaceIndex {
             let towns = try Gazetteer.load(from: resources.gazetteer)
             let features = try? Gazetteer.load(from: resources.features)
             let regions = (shelf ?? RegionShelf.standard(environment: environment)).placeIndexes()
-            return PlaceLibrary(indexes: [towns] + (features.map { [$0] } ?? []) + regions.indexes, leftOut: regions.problems)
+            return PlaceLibrary(indexes: [towns] + (features.map { [$0] } ?? []) + regions.indexes, leftOut: regions.problems, serviceAreas: regions.areas)
         }
     }
 }

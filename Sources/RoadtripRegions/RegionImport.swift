@@ -120,7 +120,7 @@ package struct RegionImport: Sendable {
             guard !features.isEmpty || routable else { throw RegionError.empty(path: path) }
             let info = RegionInfo(name: name, sourceFile: path, sourceBytes: size, sha256: sha256, added: clock(), bounds: extract.regionBounds,
                                   places: features.count, roads: routable ? roadCount : 0, format: RegionInfo.currentFormat,
-                                  roadDatabase: routable ? RegionInfo.roadsFolderName : nil, roadExtract: routable ? RegionInfo.roadExtractName : nil)
+                                  roadDatabase: routable ? RegionInfo.roadsFolderName : nil, roadExtract: routable ? RegionInfo.roadExtractName : nil, cutBounds: extract.headerBounds)
             try write(info, features: features, in: staging)
             return info
         } catch let error as RegionError {

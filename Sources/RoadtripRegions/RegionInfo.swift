@@ -32,6 +32,19 @@ package struct RegionInfo: Codable, Equatable, Sendable {
     /// The file of the extract's roads alone (`roadExtractName`), inside the region's folder, kept
     /// for joining the regions' roads (`RoadJoin`); nil for a region added before they joined.
     package var roadExtract: String? = nil
+    /// The box the extract was cut to, as its header says (some extracts say none). The data's box
+    /// reaches on along the ways and relations that cross the cut (Andorra's to 41.7° N, 100 km
+    /// south), where the extract holds no fuel station or hotel; nil for a region added before.
+    package var cutBounds: Bounds? = nil
+
+    /// Where the region's services on the way (fuel, chargers, beds) are known: inside both boxes.
+    package var servicesBounds: Bounds? {
+        guard let bounds else { return nil }
+        guard let cut = cutBounds else { return bounds }
+        let box = Bounds(south: max(bounds.south, cut.south), west: max(bounds.west, cut.west), north: min(bounds.north, cut.north),
+                         east: min(bounds.east, cut.east))
+        return box.south <= box.north && box.west <= box.east ? box : nil
+    }
 
     /// 1: the first regions. 2 (issue 37): the place index holds the services on the way (fuel,
     /// charging, food, beds, parking, toilets, water, supermarkets) with their details, in the

@@ -259,8 +259,8 @@ package struct RegionShelf: Sendable {
 extension RegionShelf {
     /// The place indexes of the regions, each named by its region; a region whose index cannot be
     /// loaded, or was made by an older roadtrip, is left out, with the sentence saying why.
-    package func placeIndexes() -> (indexes: [Gazetteer], problems: [String]) {
-        var indexes: [Gazetteer] = [], problems: [String] = []
+    package func placeIndexes() -> (indexes: [Gazetteer], problems: [String], areas: [PlaceLibrary.Area]) {
+        var indexes: [Gazetteer] = [], problems: [String] = [], areas: [PlaceLibrary.Area] = []
         for region in installed() {
             if let problem = region.placesProblem {
                 problems.append(problem.description)
@@ -268,8 +268,10 @@ extension RegionShelf {
             }
             do { indexes.append(try Gazetteer.load(from: region.placesFile, source: region.name)) } catch {
                 problems.append(RegionError.damaged(region: region.name, problem: RegionInfo.placeIndexProblem(error)).description)
+                continue
             }
+            if case .success(let info) = region.info, let b = info.servicesBounds { areas.append(PlaceLibrary.Area(south: b.south, west: b.west, north: b.north, east: b.east)) }
         }
-        return (indexes, problems)
+        return (indexes, problems, areas)
     }
 }

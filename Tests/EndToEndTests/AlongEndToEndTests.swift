@@ -41,6 +41,34 @@ extension RegionsEndToEndTests {
         #expect(abs(camp["latitude"]! - 42.502) < 0.001 && abs(camp["longitude"]! - 1.515) < 0.001, "\(camp)")
     }
 
+    /// Issue 37, item 3: the itinerary of a trip with a range says where to fill up, and `n` on
+    /// that line adds the station as a stop, saved, without a night.
+    @Test("the itinerary says where to fill up; n on the line adds the station")
+    func aFillUpInTheItinerary() async throws {
+        let directory = try TemporaryDirectory()
+        try Self.andorra(trip: "Cross", ["42.4634, 1.4920", "42.5078, 1.5211", "42.5429, 1.7331"], in: directory)
+        #expect(try Self.roadtrip(["set", "Cross", "range", "30"], in: directory).status == 0)
+        let session = try await Self.planner(openingTrip: "Cross", width: 150, height: 30, in: directory)
+        defer { session.close() }
+        try await session.waitUntil("the trip, on its roads") { $0.contains("Total distance:") && $0.contains("by road") && !$0.contains("routing") }
+        try await session.sendKeys("i")
+        let plan = try await session.waitUntil("the fill-up at Esso, 24.7 km along") { $0.contains("fill up at Esso (24.7 km of 39.6 km)") }
+        #expect(Self.line(of: "fill up at Esso", in: plan)?.contains("on the road · 24.7 km from the start; the next is out of range") == true,
+                "\(session.framed(plan))")
+        // The lines: the day, stop 1, its leg, stop 2, its leg, the fill-up.
+        try await session.sendKeys("Down", "Down", "Down", "Down", "Down", "n")
+        try await session.waitUntil("the station added, the fill-up no longer proposed") { screen in
+            screen.contains("Added Esso after") && screen.contains("to fill up") && !screen.contains("fill up at Esso") && screen.contains("4. ")
+        }
+        try await session.sendKeys("Escape")
+        try await session.waitFor("4 stops")
+        try await session.sendKeys("Escape")
+        try await session.waitFor("1 of 1 trip")
+        try await TripListEndToEndTests.quitNormally(session)
+        let stops = try #require(try Run.trips(at: directory.dataFile).first { $0["name"] as? String == "Cross" }?["waypoints"] as? [[String: Any]])
+        #expect(stops.count == 4 && stops[2]["name"] as? String == "Esso" && stops[2]["overnight"] == nil, "\(stops)")
+    }
+
     /// The screen's line that holds `text`.
     static func line(of text: String, in screen: String) -> String? {
         screen.components(separatedBy: "\n").first { $0.contains(text) }

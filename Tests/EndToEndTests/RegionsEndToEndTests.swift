@@ -617,7 +617,49 @@ extension RegionsEndToEndTests {
         #expect(fuel["detourSource"] as? String == "road" && (fuel["offMeters"] as? Double ?? 0) > 300)
         let text = try Self.roadtrip(["along", "Valley", "--kind", "sights"], in: directory).standardOutput
         #expect(text.contains("Sights within 2.0 km of the road: ") && text.contains("of 11.6 km") && text.contains("Casa d'Areny-Plandolit"), "\(text)")
+        // --leg: a stop at La Massana makes two legs, the camp site on the first, the museum (at Ordino) on the second.
+        #expect(try Self.roadtrip(["add-stop", "Valley", "42.5445, 1.5148", "--after", "1"], in: directory).status == 0)
+        let second = try #require(try Self.object(["along", "Valley", "--leg", "2", "--json"], in: directory)["places"] as? [[String: Any]])
+        #expect(second.contains { $0["name"] as? String == "Casa d'Areny-Plandolit" } && second.allSatisfy { $0["leg"] as? Int == 2 }
+                && !second.contains { $0["name"] as? String == "Càmping Valira" }, "\(second)")
+        let first = try #require(try Self.object(["along", "Valley", "--leg", "1", "--json"], in: directory)["places"] as? [[String: Any]])
+        #expect(first.contains { $0["name"] as? String == "Càmping Valira" } && first.allSatisfy { $0["leg"] as? Int == 1 })
+        let noLeg = try Self.roadtrip(["along", "Valley", "--leg", "3"], in: directory)
+        #expect(noLeg.status != 0 && noLeg.standardError.contains("has legs 1 to 2; there is no leg 3"), "\(noLeg.standardError)")
         let wrong = try Self.roadtrip(["along", "Valley", "--within", "far"], in: directory)
         #expect(wrong.status != 0 && wrong.standardError.contains("--within far is not a distance"), "\(wrong.standardError)")
+    }
+
+    /// Issue 37, item 3: a range shorter than the stretches between Andorra's fuel stations.
+    @Test("plan with a range: where to fill up, a stretch longer than the range, and where no region knows")
+    func aRangePlansItsFillUps() throws {
+        let directory = try TemporaryDirectory()
+        // Sant Julià → Andorra la Vella → Pas de la Casa: 39.6 km on the roads.
+        try Self.andorra(trip: "Cross", ["42.4634, 1.4920", "42.5078, 1.5211", "42.5429, 1.7331"], in: directory)
+        #expect(try Self.roadtrip(["set", "Cross", "range", "10"], in: directory).status == 0)
+        let plan = try Self.object(["plan", "Cross", "--json"], in: directory)
+        #expect(plan["rangeMeters"] as? Double == 10_000)
+        let notes = try #require(plan["fuelStops"] as? [[String: Any]])
+        let fillUps = notes.filter { $0["kind"] as? String == "fillUp" }
+        #expect(fillUps.count >= 2 && fillUps.allSatisfy { ($0["toMeters"] as? Double ?? 0) - ($0["fromMeters"] as? Double ?? 0) <= 10_000 }, "\(notes)")
+        #expect(fillUps.allSatisfy { ($0["station"] as? [String: Any])?["kind"] as? String == "fuel station" })
+        // Past Encamp the road climbs to Pas de la Casa with no station for 14 km.
+        let far = try #require(notes.first { $0["kind"] as? String == "tooFar" })
+        #expect(((far["toMeters"] as? Double ?? 0) - (far["fromMeters"] as? Double ?? 0)) > 10_000 && far["day"] as? Int == 1)
+        let text = try Self.roadtrip(["plan", "Cross"], in: directory).standardOutput
+        #expect(text.contains("fill up at ") && text.contains("without fuel") && text.contains("longer than the 10.0 km range"), "\(text)")
+        // At 30 km one fill-up does, and a stop at that station is a fill-up no longer proposed.
+        #expect(try Self.roadtrip(["set", "Cross", "range", "30"], in: directory).status == 0)
+        let once = try #require(try Self.object(["plan", "Cross", "--json"], in: directory)["fuelStops"] as? [[String: Any]])
+        let station = try #require(once.first?["station"] as? [String: Any])
+        #expect(once.count == 1 && once[0]["afterStop"] as? Int == 2, "\(once)")
+        let at = "\(station["latitude"] as? Double ?? 0), \(station["longitude"] as? Double ?? 0)"
+        #expect(try Self.roadtrip(["add-stop", "Cross", at, "--after", "2"], in: directory).status == 0)
+        #expect((try Self.object(["plan", "Cross", "--json"], in: directory)["fuelStops"] as? [[String: Any]])?.isEmpty == true)
+        // Down to La Seu d'Urgell, outside the region: whether fuel lies there cannot be known.
+        _ = try Self.roadtrip(["new", "--force", "Seu", "42.5078, 1.5211", "42.3580, 1.4560"], in: directory)
+        #expect(try Self.roadtrip(["set", "Seu", "range", "12"], in: directory).status == 0)
+        let seu = try #require(try Self.object(["plan", "Seu", "--json"], in: directory)["fuelStops"] as? [[String: Any]])
+        #expect(seu.contains { $0["kind"] as? String == "unknown" } && !seu.contains { $0["kind"] as? String == "tooFar" }, "\(seu)")
     }
 }

@@ -228,7 +228,12 @@ extension RegionImportTests {
         // Issue 35, item 5: a header box within the data (the box the extract was cut to) is not
         // the region's either: the roads that run on past it are imported, and routed.
         let cut = try Self.osm(Self.village + road, bounds: #"minlat="43.72" minlon="7.40" maxlat="43.736" maxlon="7.421""#, named: "cut.osm", in: directory)
-        #expect(try Self.importing(cut, into: shelf).bounds == RegionInfo.Bounds(south: 43.73, west: 7.41, north: 43.7384, east: 7.4246))
+        let cutInfo = try Self.importing(cut, into: shelf)
+        #expect(cutInfo.bounds == RegionInfo.Bounds(south: 43.73, west: 7.41, north: 43.7384, east: 7.4246))
+        // Issue 37: its services (fuel, beds) are known only inside both: the cut, and the data.
+        #expect(cutInfo.cutBounds == RegionInfo.Bounds(south: 43.72, west: 7.40, north: 43.736, east: 7.421))
+        #expect(cutInfo.servicesBounds == RegionInfo.Bounds(south: 43.73, west: 7.41, north: 43.736, east: 7.421))
+        #expect(info.servicesBounds == info.bounds, "the world's box is no cut: the data's box alone")
     }
 
     @Test func areasAcrossTheEquatorOrThePrimeMeridianNameEachEndsSide() {

@@ -34,6 +34,11 @@ package struct TripSettings: Equatable, Sendable {
     package var currency: String?
     /// What a night's lodging may cost, in `currency`; the itinerary counts it for every night.
     package var nightlyBudget: Double?
+    /// How far the vehicle goes on a full tank (or a full battery), in kilometres (typed in miles
+    /// when the trip is in miles); the itinerary then says where to fill up (issue 37). nil: not said.
+    package var rangeKm: Double?
+    /// What the vehicle fills up with: a fuel station's or a charger's; nil is petrol.
+    package var fuel: Fuel?
     /// Fields written by a newer version, kept as they were.
     package var unknownFields: UnknownFields = [:]
 
@@ -52,6 +57,8 @@ package struct TripSettings: Equatable, Sendable {
     /// Per litre, in any currency: a litre costs about 1.8 euros and 25,000 Indonesian rupiahs.
     package static let fuelPriceRange = 0.0...100_000.0
     package static let nightlyBudgetRange = 0.0...10_000_000.0
+    /// In kilometres, whatever the units: a small electric car's town range to a truck's two tanks.
+    package static let rangeKmRange = 10.0...5_000.0
     /// The most characters of a currency's symbol or code.
     package static let currencyLength = 8
 
@@ -88,7 +95,7 @@ package struct TripSettings: Equatable, Sendable {
 extension TripSettings: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case startDate, startTime, timeZone, dailyLimitHours, averageSpeedKmh, roadFactor, units, endsBySunset, route, vehicle
-        case fuelLitresPer100Km, fuelPricePerLitre, currency, nightlyBudget
+        case fuelLitresPer100Km, fuelPricePerLitre, currency, nightlyBudget, rangeKm, fuel
     }
 
     package init(from decoder: any Decoder) throws {
@@ -134,6 +141,11 @@ extension TripSettings: Codable {
         fuelLitresPer100Km = try figure(.fuelLitresPer100Km, in: Self.fuelUseRange, "a number of litres per 100 km")
         fuelPricePerLitre = try figure(.fuelPricePerLitre, in: Self.fuelPriceRange, "a price per litre")
         nightlyBudget = try figure(.nightlyBudget, in: Self.nightlyBudgetRange, "a price per night")
+        rangeKm = try figure(.rangeKm, in: Self.rangeKmRange, "a distance in km")
+        if let value = try text(.fuel) {
+            guard let kind = Fuel(rawValue: value) else { throw fail(.fuel, "fuel must be “petrol”, “diesel” or “electric”, found “\(value)”") }
+            fuel = kind
+        }
         if let value = try text(.currency) {
             guard Self.isCurrency(value) else {
                 throw fail(.currency, "currency must be a symbol or code of 1 to \(Self.currencyLength) characters, such as “€” or “EUR”, found “\(value)”")
@@ -159,6 +171,8 @@ extension TripSettings: Codable {
         try container.encodeIfPresent(fuelPricePerLitre, forKey: .fuelPricePerLitre)
         try container.encodeIfPresent(currency, forKey: .currency)
         try container.encodeIfPresent(nightlyBudget, forKey: .nightlyBudget)
+        try container.encodeIfPresent(rangeKm, forKey: .rangeKm)
+        try container.encodeIfPresent(fuel?.rawValue, forKey: .fuel)
         try encoder.encodeUnknownFields(unknownFields)
     }
 }
@@ -172,4 +186,10 @@ package enum RoutePreference: String, CaseIterable, Sendable {
 /// (`DrivingProfile`).
 package enum Vehicle: String, CaseIterable, Sendable {
     case car, motorcycle, van, camper
+}
+
+/// What a vehicle fills up with (a trip setting): fuel stations serve petrol and diesel, chargers
+/// an electric vehicle.
+package enum Fuel: String, CaseIterable, Sendable {
+    case petrol, diesel, electric
 }

@@ -9,7 +9,7 @@ package struct TripSettingsText {
     package enum Key: String, CaseIterable, Sendable {
         case startDate = "start-date", startTime = "start-time", timeZone = "time-zone", dailyLimit = "daily-limit"
         case speed, roadFactor = "road-factor", units, endsBySunset = "sunset", route = "roads", vehicle
-        case fuelUse = "fuel-use", fuelPrice = "fuel-price", currency, nightlyBudget = "nightly-budget"
+        case fuelUse = "fuel-use", fuelPrice = "fuel-price", currency, nightlyBudget = "nightly-budget", range, fuel
 
         /// A setting that is yes or no: a tick box in the form.
         package var isYesOrNo: Bool { self == .endsBySunset }
@@ -50,6 +50,8 @@ package struct TripSettingsText {
         case .fuelPrice: return unit == .mi ? "Fuel price (a gallon)" : "Fuel price (a litre)"
         case .currency: return "Currency (€, $, NOK…)"
         case .nightlyBudget: return "Lodging (a night)"
+        case .range: return "Range (\(unit.rawValue))"
+        case .fuel: return "Fuel: petrol, diesel or electric"
         }
     }
 
@@ -58,7 +60,7 @@ package struct TripSettingsText {
         switch key {
         case .startDate: return "today"
         case .timeZone: return "the first stop's"
-        case .fuelUse, .fuelPrice, .nightlyBudget, .currency: return "none"
+        case .fuelUse, .fuelPrice, .nightlyBudget, .currency, .range: return "none"
         default: return "the default"
         }
     }
@@ -80,6 +82,8 @@ package struct TripSettingsText {
         case .fuelPrice: return unit == .mi ? "What a US gallon of fuel costs, in the currency." : "What a litre of fuel costs, in the currency."
         case .currency: return "The symbol or code costs are shown with: €, $, £, EUR, NOK."
         case .nightlyBudget: return "What a night's lodging may cost; each night of the trip counts it."
+        case .range: return "How far a full tank or battery goes, in \(unit.rawValue); the itinerary says where to fill up where a region has the stations."
+        case .fuel: return "petrol, diesel or electric: whether fuel stations or chargers fill the vehicle up."
         }
     }
 
@@ -101,6 +105,8 @@ package struct TripSettingsText {
         case .fuelPrice: return settings.fuelPricePerLitre.map { TripText.decimal(unit.fuelPrice(perLitre: $0)) } ?? ""
         case .currency: return settings.currency ?? ""
         case .nightlyBudget: return settings.nightlyBudget.map(TripText.decimal) ?? ""
+        case .range: return settings.rangeKm.map { TripText.decimal($0 * 1_000 / unit.metres) } ?? ""
+        case .fuel: return (settings.fuel ?? .petrol).rawValue
         }
     }
 
@@ -151,6 +157,8 @@ package struct TripSettingsText {
         case .fuelPrice: result.fuelPricePerLitre = try fuelPrice(text)
         case .currency: result.currency = try currency(text)
         case .nightlyBudget: result.nightlyBudget = try amount(text, in: TripSettings.nightlyBudgetRange, "The lodging budget must be a price a night")
+        case .range: result.rangeKm = try range(text)
+        case .fuel: result.fuel = try choice(text, default: Fuel.petrol, "Write petrol, diesel or electric.")
         }
     }
 
@@ -254,6 +262,17 @@ package struct TripSettingsText {
             throw Failure(message: "\(what), a number from 0 to \(DistanceUnit.grouped(Int(range.upperBound))) (empty for none).")
         }
         return amount
+    }
+
+    /// A range typed in the trip's units, in kilometres.
+    private func range(_ text: String) throws(Failure) -> Double? {
+        if text.isEmpty { return nil }
+        let range = TripSettings.rangeKmRange
+        guard let typed = Self.number(text), range.contains(typed * unit.metres / 1_000) else {
+            let (low, high) = (TripText.decimal((range.lowerBound * 1_000 / unit.metres).rounded(.up)), TripText.decimal((range.upperBound * 1_000 / unit.metres).rounded(.down)))
+            throw Failure(message: "The range must be a distance from \(low) to \(high) \(unit.rawValue) (empty for none).")
+        }
+        return typed * unit.metres / 1_000
     }
 
     private func currency(_ text: String) throws(Failure) -> String? {

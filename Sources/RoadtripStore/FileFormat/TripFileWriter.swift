@@ -168,6 +168,10 @@ struct TripFileWriter {
             key("endsBySunset", level: level + 1, first: &first)
             append("true")
         }
+        if let fuel = settings.fuel {
+            key("fuel", level: level + 1, first: &first)
+            string(fuel.rawValue)
+        }
         if let use = settings.fuelLitresPer100Km {
             key("fuelLitresPer100Km", level: level + 1, first: &first)
             try number(use)
@@ -179,6 +183,10 @@ struct TripFileWriter {
         if let budget = settings.nightlyBudget {
             key("nightlyBudget", level: level + 1, first: &first)
             try number(budget)
+        }
+        if let range = settings.rangeKm {
+            key("rangeKm", level: level + 1, first: &first)
+            try number(range)
         }
         if let factor = settings.roadFactor {
             key("roadFactor", level: level + 1, first: &first)

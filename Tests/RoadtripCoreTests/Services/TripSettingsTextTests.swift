@@ -13,7 +13,7 @@ struct TripSettingsTextTests {
         let text = Self.text()
         #expect(TripSettingsText.Key.allCases.map(\.rawValue) == [
             "start-date", "start-time", "time-zone", "daily-limit", "speed", "road-factor", "units", "sunset", "roads", "vehicle",
-            "fuel-use", "fuel-price", "currency", "nightly-budget",
+            "fuel-use", "fuel-price", "currency", "nightly-budget", "range", "fuel",
         ])
         for key in TripSettingsText.Key.allCases {
             #expect(!text.label(key).isEmpty && text.help(key).hasSuffix("."), "\(key)")
@@ -48,6 +48,8 @@ struct TripSettingsTextTests {
         (.currency, "Euro coins", "Write the currency as a symbol or code"),
         (.endsBySunset, "maybe", "End days by sunset: yes or no."),
         (.vehicle, "tank", "Write car, motorcycle, van or camper"),
+        (.range, "5", "The range must be a distance from 10 to 5000 km"),
+        (.fuel, "hydrogen", "Write petrol, diesel or electric"),
     ])
     func wrongValuesAreRefusedWithTheReason(_ key: TripSettingsText.Key, _ typed: String, _ reason: String) {
         #expect(throws: TripSettingsText.Failure.self) { try Self.text().setting(key, to: typed) }
@@ -64,5 +66,16 @@ struct TripSettingsTextTests {
         #expect(try text.setting(.timeZone, to: "Europe/Berlin").timeZone == nil)
         #expect(try text.setting(.vehicle, to: "Van").vehicle == .van)
         #expect(try text.setting(.endsBySunset, to: "yes").endsBySunset)
+    }
+
+    /// Issue 37: the range is typed in the trip's units and kept in kilometres; petrol is the default fuel.
+    @Test func theRangeIsTypedInTheTripsUnitsAndTheFuelByName() throws {
+        #expect(Self.text().shown(.range) == "" && Self.text().shown(.fuel) == "petrol")
+        let miles = try Self.text(unit: .mi).setting(.range, to: "300")
+        #expect(abs(try #require(miles.rangeKm) - 482.8032) < 1e-3)
+        #expect(Self.text(miles, unit: .mi).shown(.range) == "300" && Self.text(miles, unit: .mi).label(.range) == "Range (mi)")
+        #expect(Self.text(miles).shown(.range) == "482.8")
+        #expect(try Self.text().setting(.fuel, to: "Electric").fuel == .electric && (try Self.text().setting(.fuel, to: "petrol").fuel) == nil)
+        #expect(try Self.text(miles).setting(.range, to: "").rangeKm == nil)
     }
 }

@@ -37,6 +37,8 @@ struct TripSettingsTests {
         trip.settings.fuelPricePerLitre = 1.85
         trip.settings.currency = "€"
         trip.settings.nightlyBudget = 120
+        trip.settings.rangeKm = 420
+        trip.settings.fuel = .diesel
         trip.stops[0].stay = .hours(1.5)
         trip.stops[1].stay = .nights(2)
         trip.stops[2].overnight = true
@@ -45,7 +47,7 @@ struct TripSettingsTests {
         let text = String(decoding: data, as: UTF8.self)
         for line in [#""startDate" : "2026-07-01""#, #""startTime" : "08:30""#, #""units" : "mi""#, #""endsBySunset" : true"#,
                      #""route" : "shortest""#, #""vehicle" : "van""#, #""fuelLitresPer100Km" : 7.5"#, #""fuelPricePerLitre" : 1.85"#,
-                     #""currency" : "€""#, #""nightlyBudget" : 120"#,
+                     #""currency" : "€""#, #""nightlyBudget" : 120"#, #""rangeKm" : 420"#, #""fuel" : "diesel""#,
                      #""stayHours" : 1.5"#, #""stayNights" : 2"#, #""overnight" : true"#] {
             #expect(text.contains(line), "\(line)")
         }
@@ -73,6 +75,8 @@ struct TripSettingsTests {
         (#""settings": {"dailyLimitHours": 0},"#, "dailyLimitHours must be a number of hours from 0.5 to 24, found 0.0"),
         (#""settings": {"fuelLitresPer100Km": 0},"#, "fuelLitresPer100Km must be a number of litres per 100 km from 1 to 50, found 0.0"),
         (#""settings": {"nightlyBudget": -5},"#, "nightlyBudget must be a price per night from 0 to 10000000, found -5.0"),
+        (#""settings": {"rangeKm": 1},"#, "rangeKm must be a distance in km from 10 to 5000, found 1.0"),
+        (#""settings": {"fuel": "coal"},"#, "fuel must be “petrol”, “diesel” or “electric”, found “coal”"),
         (#""settings": {"currency": "euro coins"},"#, "currency must be a symbol or code of 1 to 8 characters, such as “€” or “EUR”, found “euro coins”"),
     ])
     func aWrongSettingIsNamedWithItsPlace(_ fields: String, _ reason: String) throws {

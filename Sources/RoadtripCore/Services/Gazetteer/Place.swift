@@ -87,10 +87,14 @@ package protocol PlaceIndex: AnyObject, Sendable {
     /// The places of `kinds` in the cells of 1° numbered in `cells` (row from 90° S times 360,
     /// plus column from 180° W): what lies along a route is looked for cell by cell.
     func places(of kinds: Set<PlaceKind>, inCells cells: Set<Int>) -> [Place]
+    /// Whether an index holds the services on the way (fuel, chargers…) at `coordinate`: inside an
+    /// added region's area. Where none does, a stretch without a station is not known to have none.
+    func knowsServices(at coordinate: Coordinate) -> Bool
 }
 
 extension PlaceIndex {
     package func places(of kinds: Set<PlaceKind>, inCells cells: Set<Int>) -> [Place] { [] }
+    package func knowsServices(at coordinate: Coordinate) -> Bool { false }
 }
 
 /// A place found by its weight, with its distance.

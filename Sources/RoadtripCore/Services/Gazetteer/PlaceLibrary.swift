@@ -15,10 +15,30 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
     /// Why indexes that would have been searched are not, one sentence each (a region added by
     /// an older roadtrip, or whose index is damaged): said with every search, as `problems`.
     package let leftOut: [String]
+    /// The areas of the regions whose places are searched: where the services on the way are known.
+    package let serviceAreas: [Area]
 
-    package init(indexes: [Gazetteer], leftOut: [String] = []) {
+    /// A region's area, in degrees.
+    package struct Area: Equatable, Sendable {
+        package let south, west, north, east: Double
+
+        package init(south: Double, west: Double, north: Double, east: Double) {
+            (self.south, self.west, self.north, self.east) = (south, west, north, east)
+        }
+
+        package func contains(_ c: Coordinate) -> Bool {
+            (south...north).contains(c.latitude) && (west...east).contains(c.longitude)
+        }
+    }
+
+    package init(indexes: [Gazetteer], leftOut: [String] = [], serviceAreas: [Area] = []) {
         self.indexes = indexes
         self.leftOut = leftOut
+        self.serviceAreas = serviceAreas
+    }
+
+    package func knowsServices(at coordinate: Coordinate) -> Bool {
+        serviceAreas.contains { $0.contains(coordinate) }
     }
 
     package func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place] {

@@ -104,6 +104,8 @@ package struct Itinerary: Equatable, Sendable {
     package let dailyLimitSeconds: Double
     /// The plan stops before the trip's end: it would be longer than `ItineraryPlanner.maximumDays`.
     package var isCut = false
+    /// Where to fill up, for a trip that sets its vehicle's range (`FuelStops`), each with its day.
+    package var fuelStops: [FuelStops.Note] = []
 
     package var drivingSeconds: Double { days.reduce(0) { $0 + $1.drivingSeconds } }
     package var meters: Double { days.reduce(0) { $0 + $1.meters } }

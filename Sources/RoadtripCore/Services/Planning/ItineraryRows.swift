@@ -4,7 +4,7 @@ import Foundation
 /// per day, a line per stop (local times, stay, where the night is spent, the sun), and a line
 /// per leg (driving time, distance, and what to watch: a leg past the daily limit, driving after dark).
 package struct ItineraryRow: Equatable, Sendable {
-    package enum Kind: Equatable, Sendable { case day, visit, leg, stopover }
+    package enum Kind: Equatable, Sendable { case day, visit, leg, stopover, fuel }
 
     package let kind: Kind
     /// The day the row belongs to, from 0.
@@ -19,13 +19,18 @@ package struct ItineraryRow: Equatable, Sendable {
     package var detail = ""
     /// "sun 05:14–21:08", "sun up all day", "sun down all day".
     package var sun = ""
-    /// Something to act on: a leg past the daily limit.
+    /// Something to act on: a leg past the daily limit, a stretch longer than the range.
     package var isWarning = false
+    /// A line of filling up: its note in `Itinerary.fuelStops`.
+    package var fuelStop: Int?
 }
 
 package enum ItineraryRows {
     /// The rows of `itinerary`; `costs`, when given, add each day's fuel and lodging to its heading.
-    package static func rows(for itinerary: Itinerary, stops: [Stop], unit: DistanceUnit, unicode: Bool = true, costs: TripCosts? = nil) -> [ItineraryRow] {
+    /// `settings`: the trip's, for the range and fuel its lines of filling up name.
+    package static func rows(for itinerary: Itinerary, stops: [Stop], unit: DistanceUnit, unicode: Bool = true, costs: TripCosts? = nil,
+                             settings: TripSettings = TripSettings()) -> [ItineraryRow] {
+        let tripMetres = itinerary.roadMeters
         let limit = RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)
         let parts = itinerary.partCounts
         var partNumbers: [Int: Int] = [:]
@@ -39,6 +44,12 @@ package enum ItineraryRows {
                     part = (partNumbers[leg.from]!, count)
                 }
                 dayRows.append(row(leg, unit: unit, limit: limit, part: part, unicode: unicode))
+                for (index, note) in itinerary.fuelStops.enumerated() where note.day == day.number && note.leg == leg.from
+                    && (leg.share.contains(note.shareOfLeg) || (note.shareOfLeg == 0 && leg.share.lowerBound == 0)) {
+                    var fuelRow = row(note, settings: settings, tripMetres: tripMetres, unit: unit, unicode: unicode)
+                    fuelRow.fuelStop = index
+                    dayRows.append(fuelRow)
+                }
             }
             dayRows.append(heading(day, unit: unit, costs: costs.map { ($0, $0.days[number]) }))
             if let resumes = day.resumes {
@@ -139,6 +150,29 @@ package enum ItineraryRows {
         let arrow = unicode ? "↓" : "v"
         return ItineraryRow(kind: .leg, title: "\(arrow) \(leg.mark)\(RouteEstimate.formatDuration(seconds: leg.seconds)) · \(leg.mark)\(unit.format(meters: leg.roadMeters))",
                             detail: warnings.joined(separator: " · "), isWarning: leg.exceedsDailyLimit)
+    }
+
+    /// Where to fill up (`n` adds the station as a stop), a stretch longer than the range, or one
+    /// where it cannot be known: "fill up at BP (11.5 km of 39.6 km)", "on the road · 11.5 km from
+    /// the start; the next is out of range".
+    private static func row(_ note: FuelStops.Note, settings: TripSettings, tripMetres: Double, unit: DistanceUnit, unicode: Bool) -> ItineraryRow {
+        let electric = settings.fuel == .electric
+        let range = unit.format(meters: (settings.rangeKm ?? 0) * 1_000)
+        func at(_ metres: Double) -> String { metres <= 0 ? "the start" : metres >= tripMetres - 1 ? "the end" : unit.format(meters: metres) }
+        let stretch = "from \(at(note.from)) to \(at(note.to)) of \(unit.format(meters: tripMetres))"
+        let long = unit.format(meters: note.to - note.from)
+        switch note.kind {
+        case .fillUp(let station):
+            let off = note.offMetres < AlongTheRoute.Row.onTheRoadMetres ? "on the road" : "\(unit.format(meters: note.offMetres)) off"
+            return ItineraryRow(kind: .fuel, title: "\(electric ? "charge" : "fill up") at \(station.name) (\(unit.format(meters: note.to)) of \(unit.format(meters: tripMetres)))",
+                                detail: "\(off) · \(long) from \(note.from <= 0 ? "the start" : "the last fill-up"); the next is out of range")
+        case .tooFar:
+            return ItineraryRow(kind: .fuel, title: "\(unicode ? "⚠" : "!") \(long) without \(electric ? "a charger" : "fuel")",
+                                detail: "\(stretch): longer than the \(range) range", isWarning: true)
+        case .unknown:
+            return ItineraryRow(kind: .fuel, title: "? \(electric ? "chargers" : "fuel") not known for \(long)",
+                                detail: "\(stretch), where no added region has the stations")
+        }
     }
 
     /// The trip in all: "≈ 24 h 10 min driving · ≈ 1,940 km · fuel €139 · lodging €240 · total €379".

@@ -46,7 +46,18 @@ package enum TripPlanning {
     package static func itinerary(for trip: Trip, unit: DistanceUnit, places: (any PlaceIndex)?, today: LocalDay, legs: [LegFigures]? = nil) -> Itinerary {
         var planner = planner(for: trip, unit: unit, places: places, today: today, legs: legs)
         planner.overnightPlaces = places.map(OvernightPlaces.init(places:))
-        return planner.plan()
+        var itinerary = planner.plan()
+        if let range = trip.settings.rangeKm, trip.stops.count >= 2 {
+            let figures = legs.flatMap { $0.count == trip.stops.count - 1 ? $0 : nil } ?? LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip, unit: unit))
+            let line = TripLine(stops: trip.stops.map(\.location), figures: figures)
+            itinerary.fuelStops = FuelStops.notes(along: line, stops: trip.stops.map(\.location), places: places, fuel: trip.settings.fuel ?? .petrol,
+                                                  rangeMetres: range * 1_000).map { note in
+                var dated = note
+                dated.day = AlongTheRoute.day(of: note.leg, share: note.shareOfLeg, in: itinerary)
+                return dated
+            }
+        }
+        return itinerary
     }
 
     private static func planner(for trip: Trip, unit: DistanceUnit, places: (any PlaceIndex)?, today: LocalDay, legs: [LegFigures]?) -> ItineraryPlanner {

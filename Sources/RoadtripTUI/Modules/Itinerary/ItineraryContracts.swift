@@ -19,7 +19,8 @@ protocol ItineraryViewOutput: AnyObject {
     func didPressSave()
     func didPressHelp()
     func didPressBack()
-    /// `n` on line `row`: the place proposed for that day's night becomes a stop.
+    /// `n` on line `row`: the station proposed on a fill-up line, else the place proposed for
+    /// that line's day's night, becomes a stop.
     func didPressAddNight(row: Int)
     /// `A` on line `row`: the places along the road on that line's day.
     func didPressAlong(row: Int)
@@ -37,8 +38,9 @@ protocol ItineraryInteractorInput: EditingSession {
     func itinerary(for trip: Trip, unit: DistanceUnit) -> Itinerary
     /// Road figures arrived for some leg: the days are planned again.
     var roadLegChanges: AnyPublisher<Void, Never> { get }
-    /// Adds `place` as a stop with a night after stop `index`; says what was done, or why not.
-    func addNightStop(_ place: Place, after index: Int) -> StatusMessage
+    /// Adds `place` as a stop after stop `index`, with a night there when `night` (a proposed
+    /// night; else a station to fill up at); says what was done, or why not.
+    func addStop(_ place: Place, after index: Int, night: Bool) -> StatusMessage
 }
 
 @MainActor

@@ -34,15 +34,15 @@ final class ItineraryInteractor: ItineraryInteractorInput, ModelEditingSession {
         return TripPlanning.itinerary(for: trip, unit: unit, places: try? places.value.get(), today: today(), legs: legs)
     }
 
-    func addNightStop(_ place: Place, after index: Int) -> StatusMessage {
+    func addStop(_ place: Place, after index: Int, night: Bool) -> StatusMessage {
         if let refusal { return refusal }
         guard let trip = model.trips.first(where: { $0.id == tripID }), trip.stops.indices.contains(index) else {
             return .error("The trip has changed; nothing was added.")
         }
         var stop = Stop(place: place)
-        stop.overnight = true
+        stop.overnight = night
         model.insertStop(stop, inTrip: tripID, at: index + 1)
-        return StatusMessage("Added \(place.name) after \(trip.stops[index].name), with a night there (u undoes it).")
+        return StatusMessage("Added \(place.name) after \(trip.stops[index].name), \(night ? "with a night there" : "to fill up") (u undoes it).")
     }
 
 }

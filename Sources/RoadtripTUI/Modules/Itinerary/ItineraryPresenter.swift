@@ -17,6 +17,8 @@ final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
     /// on a line's day.
     private var itinerary: Itinerary?
     private var rowDays: [Int] = []
+    /// The fill-up of each line that proposes one (`Itinerary.fuelStops`), for `n`.
+    private var rowFuelStops: [Int?] = []
     private var message: StatusMessage?
     private var subscription: AnyCancellable?
     private var roadSubscription: AnyCancellable?
@@ -50,6 +52,13 @@ final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
 
     func didPressAddNight(row: Int) {
         guard let itinerary, rowDays.indices.contains(row) else { return }
+        if let index = rowFuelStops[row] {
+            let note = itinerary.fuelStops[index]
+            guard let station = note.station else {
+                return show(.error("This line proposes no station: \(note.kind == .tooFar ? "none lies within the range" : "no added region covers the stretch")."))
+            }
+            return show(interactor.addStop(station, after: note.leg, night: false))
+        }
         let day = itinerary.days[rowDays[row]]
         guard let stopover = day.stopover else {
             return show(.error("Day \(day.number) has no night to propose: it ends at a stop, within the daily limit."))
@@ -57,7 +66,7 @@ final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
         guard let suggestion = stopover.suggestion else {
             return show(.error("No town lies within \(OvernightPlaces.reach) km of where day \(day.number)'s driving ends."))
         }
-        show(interactor.addNightStop(suggestion.place, after: stopover.leg))
+        show(interactor.addStop(suggestion.place, after: stopover.leg, night: true))
     }
 
     func didPressAlong(row: Int) {
@@ -84,6 +93,7 @@ final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
         self.itinerary = itinerary
         var viewModel = Self.makeViewModel(trip: trip, itinerary: itinerary, unit: unit, unicode: TextWidth.isUTF8)
         rowDays = viewModel.rows.map(\.day)
+        rowFuelStops = viewModel.rows.map(\.fuelStop)
         viewModel.message = message
         viewModel.keepsMessage = keepingMessage && message == nil
         viewModel.isReadOnly = interactor.readOnlyReason != nil
@@ -102,7 +112,8 @@ final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
         let start = "\(ItineraryRows.dateText(first.date)), \(ItineraryRows.clock(first.start, in: zone)) \(ItineraryRows.zoneName(zone, at: first.start))"
         viewModel.subtitle = "\(days) from \(start) · at most \(RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)) driving a day"
         let costs = TripCosts(itinerary: itinerary, settings: trip.settings, unit: unit)
-        viewModel.rows = ItineraryRows.rows(for: itinerary, stops: trip.stops, unit: unit, unicode: unicode, costs: costs)
+        viewModel.rows = ItineraryRows.rows(for: itinerary, stops: trip.stops, unit: unit, unicode: unicode, costs: costs,
+                                            settings: trip.settings)
         var summary = ["In all: \(ItineraryRows.totals(itinerary, unit: unit, costs: costs))"]
         let long = itinerary.longLegs.count
         if long > 0 { summary.append("\(long) \(long == 1 ? "leg is" : "legs are") split over days") }

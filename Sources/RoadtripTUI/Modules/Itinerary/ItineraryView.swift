@@ -13,8 +13,8 @@ final class ItineraryView: Screen, ItineraryViewInput {
     }
 
     static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
-        KeyBinding(.addNight, keys: [.character("n")], label: "Night stop",
-                   help: "Add the place proposed for the selected day's night as a stop, with a night there", statusBar: true),
+        KeyBinding(.addNight, keys: [.character("n")], label: "Add stop",
+                   help: "Add the place proposed for the selected day's night as a stop, with a night there; on a fill-up line, the station", statusBar: true),
         KeyBinding(.along, keys: [.character("A")], label: "Along",
                    help: "Along the road on the selected day: fuel, charging, food, beds, sights… near its route, with their detour; Enter adds one as a stop", statusBar: true),
         KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change (the plan follows)"),
@@ -117,8 +117,9 @@ final class ItineraryView: Screen, ItineraryViewInput {
             surface.text(row.title, row: rect.row, column: columns.title, width: columns.titleWidth, style: style(row.kind == .visit ? .normal : .dim))
             surface.text(row.detail, row: rect.row, column: columns.detail, width: max(0, columns.detailWidth), style: style(.accent))
             if let sun = columns.sun { surface.text(row.sun, row: rect.row, column: sun, width: rect.right - sun, style: style(.dim)) }
-        case .leg:
-            let used = surface.text(row.title, row: rect.row, column: columns.title + 1, width: max(0, rect.right - columns.title - 1), style: style(.dim))
+        case .leg, .fuel:
+            let titleStyle: Style = row.kind == .leg ? .dim : row.isWarning ? .error : .normal
+            let used = surface.text(row.title, row: rect.row, column: columns.title + 1, width: max(0, rect.right - columns.title - 1), style: style(titleStyle))
             let detailColumn = columns.title + 1 + used + 2
             surface.text(row.detail, row: rect.row, column: detailColumn, width: max(0, rect.right - detailColumn), style: style(row.isWarning ? .error : .accent))
         }

@@ -3,6 +3,7 @@ import Foundation
 @testable import RoadtripTUI
 import Terminal
 import Testing
+import TextCanvas
 import RoadtripTestSupport
 
 @MainActor
@@ -13,6 +14,8 @@ import RoadtripTestSupport
     let presenter: ItineraryPresenter
 
     init() {
+        // The warnings' ⚠ is drawn in a UTF-8 locale: adopted here, not left to a suite run before.
+        TextWidth.adoptUTF8Locale()
         presenter = ItineraryPresenter(interactor: interactor, router: router, unit: .km)
         presenter.view = view
         presenter.didLoad()
@@ -81,6 +84,26 @@ import RoadtripTestSupport
         // The last day proposes nothing.
         presenter.didPressAddNight(row: rows.count - 1)
         #expect(view.last?.message?.text.hasPrefix("Day 2 has no night to propose") == true)
+    }
+
+    /// Issue 37, item 3: a fill-up line of the plan, and `n` on it adds the station, without a night.
+    @Test func nOnAFillUpLineAddsTheStationWithoutANight() throws {
+        let station = Place(name: "Rolla Fuel", admin1: "Missouri", admin1Code: "MO", country: "United States", countryCode: "US",
+                            coordinate: Coordinate(latitude: 37.95, longitude: -91.77), population: 0, timeZone: "America/Chicago", kind: .fuel)
+        interactor.fuelStops = [FuelStops.Note(kind: .fillUp(station), from: 0, to: 150_000, leg: 1, shareOfLeg: 0.3, offMetres: 20, day: 1),
+                                FuelStops.Note(kind: .tooFar, from: 150_000, to: 500_000, leg: 1, shareOfLeg: 0.3, offMetres: 0, day: 1)]
+        var trip = ItineraryFixtures.route66
+        trip.settings.rangeKm = 200
+        interactor.subject.value = trip
+        let rows = try #require(view.last?.rows)
+        let fillUp = try #require(rows.firstIndex { $0.kind == .fuel && !$0.isWarning })
+        #expect(rows[fillUp - 1].kind == .leg && rows[fillUp].title.hasPrefix("fill up at Rolla Fuel (150 km of "), "\(rows[fillUp])")
+        #expect(rows[fillUp].detail == "on the road · 150 km from the start; the next is out of range")
+        #expect(rows[fillUp + 1].isWarning && rows[fillUp + 1].title.hasSuffix(" 350 km without fuel") && rows[fillUp + 1].detail.hasSuffix("longer than the 200 km range"))
+        presenter.didPressAddNight(row: fillUp)
+        #expect(interactor.stopsAdded.map(\.name) == ["Rolla Fuel"] && interactor.stopsAdded.map(\.after) == [1] && interactor.nightsAdded.isEmpty)
+        presenter.didPressAddNight(row: fillUp + 1)
+        #expect(view.last?.message?.text == "This line proposes no station: none lies within the range.")
     }
 
     @Test func aOpensThePlacesAlongTheRoadOnTheLinesDay() throws {

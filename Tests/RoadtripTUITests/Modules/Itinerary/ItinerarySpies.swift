@@ -21,8 +21,13 @@ final class ItineraryInteractorSpy: ItineraryInteractorInput {
     var readOnlyReason: String?
     /// Where the planner looks for a night's place; none by default.
     var places: (any PlaceIndex)?
-    /// Each `addNightStop`: the place's name and the stop it goes after.
-    var nightsAdded: [(name: String, after: Int)] = []
+    /// Each `addStop`: the place's name, the stop it goes after, and whether with a night.
+    var stopsAdded: [(name: String, after: Int, night: Bool)] = []
+    /// The nights of `stopsAdded`.
+    var nightsAdded: [(name: String, after: Int)] { stopsAdded.filter(\.night).map { ($0.name, $0.after) } }
+
+    /// The fill-ups the plan says, as given.
+    var fuelStops: [FuelStops.Note] = []
 
     init(trip: Trip?) { subject = CurrentValueSubject(trip) }
 
@@ -35,11 +40,13 @@ final class ItineraryInteractorSpy: ItineraryInteractorInput {
         var planner = ItineraryPlanner(stops: trip.stops, legMeters: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip, unit: unit),
                                        settings: trip.settings, timeZones: zones, today: LocalDay(year: 2026, month: 7, day: 1))
         planner.overnightPlaces = places.map(OvernightPlaces.init(places:))
-        return planner.plan()
+        var itinerary = planner.plan()
+        itinerary.fuelStops = fuelStops
+        return itinerary
     }
 
-    func addNightStop(_ place: Place, after index: Int) -> StatusMessage {
-        nightsAdded.append((place.name, index))
+    func addStop(_ place: Place, after index: Int, night: Bool) -> StatusMessage {
+        stopsAdded.append((place.name, index, night))
         return StatusMessage("Added \(place.name).")
     }
 
