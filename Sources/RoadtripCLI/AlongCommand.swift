@@ -8,7 +8,7 @@ import TextCanvas
 
 extension AlongKind: ExpressibleByArgument {}
 
-/// `roadtrip along TRIP [--kind K…] [--within DIST] [--day N] [--json]`: the places of the added
+/// `roadtrip along TRIP [--kind K…] [--within DIST] [--day N] [--leg N] [--json]`: the places of the added
 /// regions (and the built-in features) along a trip's road (issue 37).
 struct AlongCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,6 +24,7 @@ struct AlongCommand: ParsableCommand {
         Examples:
           roadtrip along "Pacific Coast Drive" --kind sights --within 2km
           roadtrip along 1 --kind beds --day 1 --json
+          roadtrip along "Route 66" --kind fuel --leg 3
         """)
 
     @OptionGroup var options: GlobalOptions
@@ -40,6 +41,9 @@ struct AlongCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Only what lies along day N of the trip's plan (roadtrip plan).", valueName: "N"))
     var day: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Only what lies along leg N, from stop N to stop N+1 (as roadtrip show numbers them).", valueName: "N"))
+    var leg: Int?
 
     @Flag(name: .long, help: "Print JSON: {id, name, withinMeters, tripMeters, places: [{name, kind, latitude, longitude, tripMeters, day, leg, side, offMeters, alongEstimate, detourMeters, detourSeconds, detourSource}]}.")
     var json = false
@@ -61,9 +65,13 @@ struct AlongCommand: ParsableCommand {
         if let day, !(1...max(itinerary.days.count, 1)).contains(day) {
             throw CommandFailure("\(TripText.quoted(trip.name)) is planned over \(itinerary.days.count) days; there is no day \(day)")
         }
+        if let leg, !(1..<max(trip.stops.count, 1)).contains(leg) {
+            throw CommandFailure(trip.stops.count < 2 ? "\(TripText.quoted(trip.name)) has no leg: it needs two stops"
+                                 : "\(TripText.quoted(trip.name)) has legs 1 to \(trip.stops.count - 1); there is no leg \(leg)")
+        }
         let line = TripLine(stops: trip.stops.map(\.location), figures: legs)
         let found = places.map { AlongTheRoute.places(along: line, in: $0, kinds: AlongKind.placeKinds(of: kind), within: reach) } ?? []
-        let rows = AlongTheRoute.onDays(found, of: itinerary, only: day).map { found in
+        let rows = AlongTheRoute.onDays(found, of: itinerary, only: day).filter { leg == nil || $0.position.leg == leg! - 1 }.map { found in
             Row(found: found, detour: AlongTheRoute.detour(to: found, routing: router.hasRoads ? router : nil,
                                                            options: RouteOptions(settings: trip.settings), estimate: estimate))
         }
