@@ -14,8 +14,9 @@ struct NewCommand: ParsableCommand {
         Each place is looked for near the one before it (as the stop editor looks near a trip's \
         stops). Nothing is created if any place is not found (every place not found is named), or \
         if the best match of a place is far out of line with its neighbours (most likely another \
-        place of that name: Applecross, Western Australia, in a trip through Scotland) unless \
-        --force is given; then it is a warning on standard error. Numbers and \
+        place of that name: Applecross, Western Australia, in a trip through Scotland), or if a \
+        trip already has the name, unless --force is given: then the place is a warning on \
+        standard error and the name is made unique ("Coast (2)"). Numbers and \
         coordinates may begin with a minus sign; another word that begins with one needs -- before it.
 
         Examples:
@@ -26,7 +27,7 @@ struct NewCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Flag(name: .long, help: "Create the trip even when a place is far out of line with its neighbours (only warn).")
+    @Flag(name: .long, help: "Create the trip even when a place is far out of line with its neighbours (only warn), or its name is in use (as “NAME (2)”).")
     var force = false
 
     // What was the opt-in before a place out of line failed by default; still accepted.
@@ -63,7 +64,14 @@ struct NewCommand: ParsableCommand {
             warnings.forEach { CommandOutput.note("warning: \($0)") }
             let model = try options.openModel(environment: environment, forWriting: true)
             if let reason = model.readOnlyReason { throw DataFileError.readOnly(path: file.path, reason: reason) }
-            let trip = model.addTrip(Trip(name: name, stops: stops))
+            let names = model.trips.map(\.name)
+            var unique = name
+            if Trip.isNameInUse(name, among: names) {
+                guard force else { throw NameInUse(name: name, trips: model.trips) }
+                unique = Trip.unusedName(name, among: names)
+                CommandOutput.note("warning: a trip is already named \(TripText.quoted(name)): this one is \(TripText.quoted(unique)).")
+            }
+            let trip = model.addTrip(Trip(name: unique, stops: stops))
             try model.save()
             return trip
         }
@@ -72,7 +80,7 @@ struct NewCommand: ParsableCommand {
         do {
             try CommandOutput.printText(summary + "\n")
         } catch var error as CommandOutput.WriteError {
-            error.done = "Created \(TripText.quoted(name))"
+            error.done = "Created \(TripText.quoted(trip.name))"
             throw error
         }
     }
@@ -100,6 +108,19 @@ struct NewCommand: ParsableCommand {
         var description: String {
             "Nothing was created: \(reasons.count == 1 ? "a place was" : "\(reasons.count) places were") not found.\n"
                 + reasons.map { "  \($0)" }.joined(separator: "\n")
+        }
+    }
+
+    /// A trip has the name already: another one of that name would make the name ambiguous in
+    /// every command that takes it.
+    struct NameInUse: Error, CustomStringConvertible {
+        let name: String
+        let trips: [Trip]
+        var description: String {
+            let named = TripReference.choices(named: { $0.caseInsensitiveCompare(name) == .orderedSame }, in: trips)
+            return "Nothing was created: \(named.count == 1 ? "a trip is" : "\(named.count) trips are") named \(TripText.quoted(name)) already.\n"
+                + named.joined(separator: "\n")
+                + "\nGive the new trip another name, or pass --force to create it as \(TripText.quoted(Trip.unusedName(name, among: trips.map(\.name))))."
         }
     }
 

@@ -11,7 +11,8 @@ struct RenameCommand: ParsableCommand {
         usage: "roadtrip rename [--file <path>] TRIP NEW-NAME [--json]",
         discussion: """
         TRIP is named as for show (its id, name or position); the new name is the last word, so \
-        quote a name of several words. Names are kept to \(NameLength.maximum) characters, as the planner keeps them.
+        quote a name of several words. Names are kept to \(NameLength.maximum) characters, as the planner keeps them, \
+        and a name another trip has is refused (in any letter case), as roadtrip new refuses it.
 
         Examples:
           roadtrip rename "Pacific Coast Drive" "California Coast"
@@ -44,6 +45,12 @@ struct RenameCommand: ParsableCommand {
         let (reference, name) = try parsed()
         let (before, after) = try MainActor.assumeIsolated {
             try TripEdit.run(options: options, environment: environment, trip: reference) { model, trip in
+                // One trip per name (issue 38): another of the same name would be ambiguous in every command.
+                let others = model.trips.filter { $0.id != trip.id }.map(\.name)
+                if Trip.isNameInUse(name, among: others) {
+                    throw CommandFailure("Another trip is named \(TripText.quoted(name)) already; nothing was renamed. "
+                                         + "Give another name, such as \(TripText.quoted(Trip.unusedName(name, among: others))).")
+                }
                 model.renameTrip(id: trip.id, to: name)
                 return (trip, model.trip(id: trip.id) ?? trip)
             }

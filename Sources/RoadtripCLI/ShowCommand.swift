@@ -151,7 +151,8 @@ enum TripReference {
             if named.count == 1 { return named[0] }
             if named.count > 1 {
                 let names = Set(named.map(\.name)).sorted().map { TripText.quoted($0) }.joined(separator: ", ")
-                throw NotFound(description: "\(named.count) trips are named \(names); give the trip's id or position instead (see `roadtrip list`).")
+                throw NotFound(description: "\(named.count) trips are named \(names); give the trip's position or id instead:\n"
+                               + choices(named: matches, in: trips).joined(separator: "\n"))
             }
         }
         if let position = Int(reference) {
@@ -164,5 +165,13 @@ enum TripReference {
         }
         let range = trips.isEmpty ? "there are no trips" : "positions go from 1 to \(trips.count), or from -1 back to -\(trips.count)"
         throw NotFound(description: "No trip matches \(TripText.quoted(reference)): give a trip id, its exact name, or its position in `roadtrip list` (\(range)).")
+    }
+
+    /// The trips whose names `matches`, a line each: "  3  Wachau  3 stops  c0ffee…": the position
+    /// and the id, either of which names it alone.
+    static func choices(named matches: (String) -> Bool, in trips: [Trip]) -> [String] {
+        trips.enumerated().filter { matches($0.element.name) }.map { position, trip in
+            "  \(position + 1)  \(TextWidth.printable(trip.name))  \(TripText.stopCount(trip.stops.count))  \(trip.id.uuidString)"
+        }
     }
 }

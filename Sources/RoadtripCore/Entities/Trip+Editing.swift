@@ -59,7 +59,23 @@ extension Trip {
 
     /// "Pacific Drive (copy)", kept within the name length limit.
     package static func copyName(of name: String) -> String {
-        let suffix = " (copy)"
-        return String(name.prefix(max(1, NameLength.maximum - suffix.count))) + suffix
+        suffixed(name, " (copy)")
+    }
+
+    /// Whether `name` is one of `names`, in any letter case: a command naming it would have to
+    /// choose between them (issue 38).
+    package static func isNameInUse(_ name: String, among names: [String]) -> Bool {
+        names.contains { $0.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    /// `name` when no trip of `names` has it, else "Wachau (2)", "Wachau (3)"…, the first free.
+    package static func unusedName(_ name: String, among names: [String]) -> String {
+        guard isNameInUse(name, among: names) else { return name }
+        return (2...).lazy.map { suffixed(name, " (\($0))") }.first { !isNameInUse($0, among: names) }!
+    }
+
+    /// `name` with `suffix`, the name shortened to keep within the name length limit.
+    private static func suffixed(_ name: String, _ suffix: String) -> String {
+        String(name.prefix(max(1, NameLength.maximum - suffix.count))) + suffix
     }
 }
