@@ -36,7 +36,7 @@ struct SetCommand: ParsableCommand {
     /// The keys, each with how its value is typed, as one paragraph (for `--help`, which wraps it).
     static var keyList: String {
         let hints: [TripSettingsText.Key: String] = [
-            .startDate: "YYYY-MM-DD", .startTime: "HH:MM", .timeZone: "Europe/Berlin", .dailyLimit: "hours",
+            .startDate: "YYYY-MM-DD", .startTime: "HH:MM", .timeZone: "Europe/Berlin", .dailyLimit: "hours", .defaultStay: "1 h, 45 min",
             .speed: "km/h or mph", .roadFactor: "1 to 3", .units: "km or mi", .endsBySunset: "yes or no",
             .route: "quickest or shortest", .vehicle: "car, motorcycle, van or camper", .fuelUse: "l/100 km or mpg",
             .fuelPrice: "a litre or a gallon", .currency: "€, $, EUR", .nightlyBudget: "a night",

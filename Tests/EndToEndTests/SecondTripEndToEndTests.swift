@@ -42,4 +42,29 @@ struct SecondTripEndToEndTests {
                     "\(command): \(ambiguous.standardError)")
         }
     }
+
+    /// Item 7: a day tour of seven sights, every stay 0, "ended" at 09:50.
+    @Test("a default stay is spent at each stop that sets none, and shown as such")
+    func aDefaultStay() throws {
+        let directory = try TemporaryDirectory()
+        let sights = ["48.2086, 16.3731", "48.2036, 16.3617", "48.2082, 16.3580", "48.2108, 16.3571", "48.2152, 16.3583",
+                      "48.2038, 16.3689", "48.1915, 16.3727"]
+        #expect(try CLI.roadtrip(["new", "Vienna", "--"] + sights, in: directory).status == 0)
+        #expect(try CLI.roadtrip(["set", "Vienna", "start-date", "2026-07-01"], in: directory).status == 0)
+        let before = try CLI.roadtrip(["plan", "Vienna", "--json"], in: directory)
+        let last = { (output: String) throws -> String in
+            let plan = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+            let stops = try #require((plan["days"] as? [[String: Any]])?.last?["stops"] as? [[String: Any]])
+            return try #require(stops.last?["arrival"] as? String)
+        }
+        #expect(try last(before.standardOutput).hasPrefix("2026-07-01T09:"), "every stay 0: the tour is over within the hour")
+        let set = try CLI.roadtrip(["set", "Vienna", "default-stay", "1 h"], in: directory)
+        #expect(set.status == 0 && set.standardOutput.contains("Default stay (each stop) is now 1 h 00 min"), "\(CLI.describe(set))")
+        #expect(try CLI.roadtrip(["set", "Vienna", "default-stay", "2 nights"], in: directory).standardError.contains("Write the default stay in hours"))
+        let after = try CLI.roadtrip(["plan", "Vienna", "--json"], in: directory)
+        #expect(try last(after.standardOutput).hasPrefix("2026-07-01T14:"), "five stops of an hour between the first and the last: \(after.standardOutput)")
+        let text = try CLI.roadtrip(["plan", "Vienna"], in: directory).standardOutput
+        #expect(text.components(separatedBy: "stay 1 h 00 min (default)").count - 1 == 5, "\(text)")
+        #expect(try Run.trips(at: directory.dataFile)[0]["settings"].map { ($0 as? [String: Any])?["defaultStayHours"] as? Double } == 1)
+    }
 }

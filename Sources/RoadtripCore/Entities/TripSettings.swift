@@ -12,6 +12,9 @@ package struct TripSettings: Equatable, Sendable {
     package var timeZone: String?
     /// Most hours of driving planned in one day; nil is `defaultDailyLimitHours`.
     package var dailyLimitHours: Double?
+    /// Hours spent at each stop between the first and the last that sets no stay and ends no day
+    /// (issue 38: a tour of seven sights "ended" at 09:50); nil spends none (`stayHours(at:of:)`).
+    package var defaultStayHours: Double?
     /// Average driving speed for the estimates, in km/h; nil is the default of the units shown.
     package var averageSpeedKmh: Double?
     /// Road distance over geodesic distance for the estimates; nil is the default.
@@ -49,6 +52,8 @@ package struct TripSettings: Equatable, Sendable {
     // value outside them, and so does reading the file. The estimates and the planner can then
     // count on them: an average speed of 1e-300 km/h made a duration no Int can hold.
     package static let dailyLimitRange = 0.5...24.0
+    /// A default stay is part of a day: longer ones are a stop's own stay, in nights.
+    package static let defaultStayRange = 0.0...24.0
     /// In km/h, whatever the units a trip is shown in.
     package static let averageSpeedRange = 5.0...200.0
     package static let roadFactorRange = 1.0...3.0
@@ -88,13 +93,23 @@ package struct TripSettings: Equatable, Sendable {
             && text.unicodeScalars.allSatisfy { !$0.properties.isWhitespace && $0.properties.generalCategory != .control }
     }
 
+    /// The hours spent at stop `index` of `stops` before driving on, and whether they are the
+    /// default: the stop's own stay in hours, else `defaultStayHours` where the stop sets no stay,
+    /// lies between the first and the last, and is no night's. Nil: none.
+    package func stayHours(at index: Int, of stops: [Stop]) -> (hours: Double, isDefault: Bool)? {
+        let stop = stops[index]
+        if case .hours(let hours) = stop.stay { return (hours, false) }
+        guard stop.stay == nil, !stop.overnight, index > 0, index < stops.count - 1, let hours = defaultStayHours, hours > 0 else { return nil }
+        return (hours, true)
+    }
+
     /// Nothing chosen: the trip is written without a `settings` object.
     package var isDefault: Bool { self == TripSettings() }
 }
 
 extension TripSettings: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case startDate, startTime, timeZone, dailyLimitHours, averageSpeedKmh, roadFactor, units, endsBySunset, route, vehicle
+        case startDate, startTime, timeZone, dailyLimitHours, defaultStayHours, averageSpeedKmh, roadFactor, units, endsBySunset, route, vehicle
         case fuelLitresPer100Km, fuelPricePerLitre, currency, nightlyBudget, rangeKm, fuel
     }
 
@@ -123,6 +138,7 @@ extension TripSettings: Codable {
         }
         timeZone = try text(.timeZone)
         dailyLimitHours = try figure(.dailyLimitHours, in: Self.dailyLimitRange, "a number of hours")
+        defaultStayHours = try figure(.defaultStayHours, in: Self.defaultStayRange, "a number of hours")
         averageSpeedKmh = try figure(.averageSpeedKmh, in: Self.averageSpeedRange, "a speed in km/h")
         roadFactor = try figure(.roadFactor, in: Self.roadFactorRange, "a number")
         if let value = try text(.units) {
@@ -161,6 +177,7 @@ extension TripSettings: Codable {
         try container.encodeIfPresent(startTime?.description, forKey: .startTime)
         try container.encodeIfPresent(timeZone, forKey: .timeZone)
         try container.encodeIfPresent(dailyLimitHours, forKey: .dailyLimitHours)
+        try container.encodeIfPresent(defaultStayHours, forKey: .defaultStayHours)
         try container.encodeIfPresent(averageSpeedKmh, forKey: .averageSpeedKmh)
         try container.encodeIfPresent(roadFactor, forKey: .roadFactor)
         try container.encodeIfPresent(units?.rawValue, forKey: .units)

@@ -7,7 +7,7 @@ import Foundation
 /// keeps only real choices; figures are typed in the units the trip is shown in.
 package struct TripSettingsText {
     package enum Key: String, CaseIterable, Sendable {
-        case startDate = "start-date", startTime = "start-time", timeZone = "time-zone", dailyLimit = "daily-limit"
+        case startDate = "start-date", startTime = "start-time", timeZone = "time-zone", dailyLimit = "daily-limit", defaultStay = "default-stay"
         case speed, roadFactor = "road-factor", units, endsBySunset = "sunset", route = "roads", vehicle
         case fuelUse = "fuel-use", fuelPrice = "fuel-price", currency, nightlyBudget = "nightly-budget", range, fuel
 
@@ -40,6 +40,7 @@ package struct TripSettingsText {
         case .startTime: return "Start time (each day)"
         case .timeZone: return "Time zone of the start"
         case .dailyLimit: return "Daily driving (hours)"
+        case .defaultStay: return "Default stay (each stop)"
         case .speed: return "Average speed (\(unit.speedSymbol))"
         case .roadFactor: return "Road factor"
         case .units: return "Units (km or mi)"
@@ -60,7 +61,7 @@ package struct TripSettingsText {
         switch key {
         case .startDate: return "today"
         case .timeZone: return "the first stop's"
-        case .fuelUse, .fuelPrice, .nightlyBudget, .currency, .range: return "none"
+        case .fuelUse, .fuelPrice, .nightlyBudget, .currency, .range, .defaultStay: return "none"
         default: return "the default"
         }
     }
@@ -72,6 +73,7 @@ package struct TripSettingsText {
         case .startTime: return "When each day's driving starts, HH:MM on a 24-hour clock (default 09:00)."
         case .timeZone: return "The zone the start time is in, such as Europe/Berlin; empty is the first stop's."
         case .dailyLimit: return "The most hours of driving in a day; a longer day is split at a place to sleep (default 8)."
+        case .defaultStay: return "The time spent at each stop that sets no stay of its own (“1 h”, “45 min”), not the first or the last; empty for none."
         case .speed: return "The average speed of the estimates, in \(unit.speedSymbol), for legs not on a region's roads."
         case .roadFactor: return "How much longer the road is than the straight line, for estimates (default 1.25)."
         case .units: return "km or mi: the units the trip's distances, speeds and fuel are shown in."
@@ -95,6 +97,7 @@ package struct TripSettingsText {
         case .startTime: return (settings.startTime ?? TripSettings.defaultStartTime).description
         case .timeZone: return settings.timeZone ?? firstStopZone ?? ""
         case .dailyLimit: return TripText.decimal(settings.dailyLimitHours ?? TripSettings.defaultDailyLimitHours)
+        case .defaultStay: return StayText.text(settings.defaultStayHours.map(Stay.hours))
         case .speed: return TripText.decimal(unit.speed(kmh: estimate.averageSpeedKmh))
         case .roadFactor: return TripText.decimal(estimate.roadFactor)
         case .units: return unit.rawValue
@@ -147,6 +150,7 @@ package struct TripSettingsText {
         case .startTime: result.startTime = try time(text)
         case .timeZone: result.timeZone = try zone(text)
         case .dailyLimit: result.dailyLimitHours = try limit(text)
+        case .defaultStay: result.defaultStayHours = try defaultStay(text)
         case .units: result.units = try units(text)
         case .speed: result.averageSpeedKmh = try speed(text, defaultIn: result.units ?? defaultUnit)
         case .roadFactor: result.roadFactor = try roadFactor(text)
@@ -201,6 +205,17 @@ package struct TripSettingsText {
             throw Failure(message: "The daily driving must be a number of hours from \(low) to \(high) (empty for the default, \(usual)).")
         }
         return hours == TripSettings.defaultDailyLimitHours ? nil : hours
+    }
+
+    /// A stay in hours typed as a stop's is ("1 h", "45 min"), at most a day.
+    private func defaultStay(_ text: String) throws(Failure) -> Double? {
+        let stay: Stay?
+        do { stay = try StayText.parse(text) } catch { stay = .nights(0) }
+        switch stay {
+        case nil: return nil
+        case .hours(let hours) where TripSettings.defaultStayRange.contains(hours): return hours
+        default: throw Failure(message: "Write the default stay in hours or minutes (“1 h”, “45 min”), at most 24 h, or leave it empty for none.")
+        }
     }
 
     private func units(_ text: String) throws(Failure) -> DistanceUnit? {

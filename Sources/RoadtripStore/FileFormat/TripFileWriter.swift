@@ -164,6 +164,10 @@ struct TripFileWriter {
             key("dailyLimitHours", level: level + 1, first: &first)
             try number(limit)
         }
+        if let stay = settings.defaultStayHours {
+            key("defaultStayHours", level: level + 1, first: &first)
+            try number(stay)
+        }
         if settings.endsBySunset {
             key("endsBySunset", level: level + 1, first: &first)
             append("true")

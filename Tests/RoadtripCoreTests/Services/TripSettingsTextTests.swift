@@ -12,7 +12,7 @@ struct TripSettingsTextTests {
     @Test func everyKeyHasACommandLineNameALabelAndHelp() {
         let text = Self.text()
         #expect(TripSettingsText.Key.allCases.map(\.rawValue) == [
-            "start-date", "start-time", "time-zone", "daily-limit", "speed", "road-factor", "units", "sunset", "roads", "vehicle",
+            "start-date", "start-time", "time-zone", "daily-limit", "default-stay", "speed", "road-factor", "units", "sunset", "roads", "vehicle",
             "fuel-use", "fuel-price", "currency", "nightly-budget", "range", "fuel",
         ])
         for key in TripSettingsText.Key.allCases {
@@ -50,6 +50,8 @@ struct TripSettingsTextTests {
         (.vehicle, "tank", "Write car, motorcycle, van or camper"),
         (.range, "5", "The range must be a distance from 10 to 5000 km"),
         (.fuel, "hydrogen", "Write petrol, diesel or electric"),
+        (.defaultStay, "2 nights", "Write the default stay in hours or minutes"),
+        (.defaultStay, "30 h", "Write the default stay in hours or minutes"),
     ])
     func wrongValuesAreRefusedWithTheReason(_ key: TripSettingsText.Key, _ typed: String, _ reason: String) {
         #expect(throws: TripSettingsText.Failure.self) { try Self.text().setting(key, to: typed) }
@@ -66,6 +68,13 @@ struct TripSettingsTextTests {
         #expect(try text.setting(.timeZone, to: "Europe/Berlin").timeZone == nil)
         #expect(try text.setting(.vehicle, to: "Van").vehicle == .van)
         #expect(try text.setting(.endsBySunset, to: "yes").endsBySunset)
+    }
+
+    /// Issue 38: a default stay is typed as a stop's stay is.
+    @Test func theDefaultStayIsTypedAsAStaysHours() throws {
+        let set = try Self.text().setting(.defaultStay, to: "1 h 30 min")
+        #expect(set.defaultStayHours == 1.5 && Self.text(set).shown(.defaultStay) == "1 h 30 min" && Self.text().shown(.defaultStay) == "")
+        #expect(try Self.text(set).setting(.defaultStay, to: "").defaultStayHours == nil)
     }
 
     /// Issue 37: the range is typed in the trip's units and kept in kilometres; petrol is the default fuel.

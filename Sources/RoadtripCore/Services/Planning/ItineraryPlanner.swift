@@ -135,7 +135,7 @@ private struct Schedule {
                 return
             }
             let stop = planner.stops[index]
-            if case .hours(let hours) = stop.stay { clock += LegFigures.toTheMinute(hours * 3600) }
+            if let stay = planner.settings.stayHours(at: index, of: planner.stops) { clock += LegFigures.toTheMinute(stay.hours * 3600) }
             if index == last {
                 endDay(at: index, arrival: arrival, because: .tripEnd)
                 return

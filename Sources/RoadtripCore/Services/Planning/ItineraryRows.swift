@@ -57,7 +57,7 @@ package enum ItineraryRows {
                 if let leg = day.legs.first(where: { $0.from == resumes.leg && $0.share.lowerBound > 0 }) { add(leg) }
             }
             for visit in day.visits {
-                dayRows.append(row(visit, in: day, stops: stops))
+                dayRows.append(row(visit, in: day, stops: stops, settings: settings))
                 if visit.departure != nil, let leg = day.legs.first(where: { $0.from == visit.stop && $0.share.lowerBound == 0 }) { add(leg) }
             }
             if let stopover = day.stopover { dayRows.append(row(stopover, departure: nil, unit: unit)) }
@@ -75,14 +75,16 @@ package enum ItineraryRows {
         return ItineraryRow(kind: .day, title: "Day \(day.number) · \(dateText(day.date))", detail: totals)
     }
 
-    private static func row(_ visit: Itinerary.Visit, in day: Itinerary.Day, stops: [Stop]) -> ItineraryRow {
+    private static func row(_ visit: Itinerary.Visit, in day: Itinerary.Day, stops: [Stop], settings: TripSettings) -> ItineraryRow {
         let zone = visit.timeZone
         let arrival = visit.arrival.map { clock($0, in: zone) }
         let departure = visit.departure.map { clock($0, in: zone) }
         let shown = visit.arrival ?? visit.departure
         var notes: [String] = []
         let stop = stops[visit.stop]
-        if case .hours(let hours) = stop.stay, visit.departure != nil { notes.append("stay \(RouteEstimate.formatDuration(seconds: hours * 3600))") }
+        if let stay = settings.stayHours(at: visit.stop, of: stops), visit.departure != nil {
+            notes.append("stay \(RouteEstimate.formatDuration(seconds: stay.hours * 3600))" + (stay.isDefault ? " (default)" : ""))
+        }
         if visit.departure == nil, visit.stop == day.visits.last?.stop, day.end != .tripEnd {
             notes.append(nightNote(day.end))
         }

@@ -73,6 +73,26 @@ struct ItineraryPlannerTests {
         #expect(Self.summary(itinerary) == ["2026-07-01: S0 -→09:00, S1 11:00→12:30, S2 14:30→-"])
     }
 
+    /// Issue 38, item 7: a default stay at every stop between the first and the last that sets
+    /// none and ends no day; a stop's own stay comes first; the rows say which is the default.
+    @Test func aDefaultStayIsSpentWhereAStopSetsNone() {
+        var settings = TripSettings(startDate: Self.day)
+        settings.defaultStayHours = 0.75
+        let itinerary = Self.plan(hours: [1, 1, 1, 1, 1], settings: settings) { stops in
+            stops[2].stay = .hours(2)
+            stops[3].overnight = true
+        }
+        #expect(Self.summary(itinerary) == [
+            "2026-07-01: S0 -→09:00, S1 10:00→10:45, S2 11:45→13:45, S3 14:45→-",
+            "2026-07-02: S3 -→09:00, S4 10:00→10:45, S5 11:45→-",
+        ], "not at the start, S2's own 2 h, none where the day ends, none at the end")
+        var stops = (0...5).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }
+        stops[2].stay = .hours(2)
+        stops[3].overnight = true
+        let notes = ItineraryRows.rows(for: itinerary, stops: stops, unit: .km, settings: settings).filter { $0.kind == .visit }.map(\.detail)
+        #expect(notes.contains("stay 45 min (default)") && notes.contains("stay 2 h 00 min") && !notes.contains("stay 2 h 00 min (default)"), "\(notes)")
+    }
+
     @Test func aLegLongerThanTheLimitIsDrivenOnAndSplitOverDays() {
         // Two hours to S1, then ten: six more on day 1, the night on the road, four on day 2.
         let itinerary = Self.plan(hours: [2, 10, 2])

@@ -193,7 +193,7 @@ import RoadtripTestSupport
     // MARK: Settings
 
     /// The form's fields: start date, start time, zone, daily driving, speed, road factor, units, sunset, roads, vehicle, fuel use, fuel price, currency, lodging.
-    static let shownDefaults = ["", "09:00", "America/Los_Angeles", "8", "80", "1.25", "km", "no", "quickest", "car", "", "", "", "", "", "petrol"]
+    static let shownDefaults = ["", "09:00", "America/Los_Angeles", "8", "", "80", "1.25", "km", "no", "quickest", "car", "", "", "", "", "", "petrol"]
 
     @Test func settingsFormShowsTheCurrentValuesInTheUnit() {
         presenter.didPressSettings()
@@ -206,13 +206,13 @@ import RoadtripTestSupport
         #expect(interactor.settings.last == TripSettings())
         var typed = Self.shownDefaults
         typed[3] = "8.0"
-        typed[5] = "1,4"
+        typed[6] = "1,4"
         presenter.didSubmitForm(.settings, values: typed)
         #expect(interactor.settings.last == TripSettings(roadFactor: 1.4))
     }
 
     @Test func everySettingIsStoredFromTheForm() {
-        presenter.didSubmitForm(.settings, values: ["2026-07-01", "7:30", "America/Denver", "6.5", "90", "1.3", "mi", "yes"])
+        presenter.didSubmitForm(.settings, values: ["2026-07-01", "7:30", "America/Denver", "6.5", "", "90", "1.3", "mi", "yes"])
         #expect(interactor.settings.last == TripSettings(startDate: LocalDay(year: 2026, month: 7, day: 1), startTime: ClockTime(hour: 7, minute: 30),
                                                          timeZone: "America/Denver", dailyLimitHours: 6.5, averageSpeedKmh: 90, roadFactor: 1.3,
                                                          units: .mi, endsBySunset: true))
@@ -222,8 +222,9 @@ import RoadtripTestSupport
     @Test(arguments: [
         (0, "2026-02-30", "Write the start date as YYYY-MM-DD"), (1, "25:00", "Write the start time as HH:MM"),
         (2, "Mars/Olympus", "is not a time zone this machine knows"), (3, "30", "from 0.5 to 24"),
-        (4, "fast", "The average speed must be a number from 5 to 200 km/h"), (5, "0.5", "The road factor must be a number from 1 to 3"),
-        (6, "leagues", "The units are km or mi."), (7, "maybe", "yes or no"),
+        (4, "2 nights", "Write the default stay in hours or minutes"),
+        (5, "fast", "The average speed must be a number from 5 to 200 km/h"), (6, "0.5", "The road factor must be a number from 1 to 3"),
+        (7, "leagues", "The units are km or mi."), (8, "maybe", "yes or no"),
     ])
     func wrongSettingsAreRefusedWithTheReason(_ field: Int, _ typed: String, _ reason: String) {
         var values = Self.shownDefaults
@@ -237,7 +238,7 @@ import RoadtripTestSupport
         let presenter = TripDetailPresenter(interactor: interactor, router: router, unit: .mi)
         presenter.view = view
         presenter.didLoad()
-        presenter.didSubmitForm(.settings, values: ["", "09:00", "America/Los_Angeles", "8", "60", "1.25", "mi", "no"])
+        presenter.didSubmitForm(.settings, values: ["", "09:00", "America/Los_Angeles", "8", "", "60", "1.25", "mi", "no"])
         let speed = try #require(interactor.settings.last?.averageSpeedKmh)
         #expect(abs(speed - 96.56064) < 1e-9)
         #expect(interactor.settings.last?.units == nil)  // mi is this user's default already

@@ -68,11 +68,11 @@ extension TripDetailPresenterTests {
     @Test func theFormSetsTheRoadsAndTheVehicle() {
         presenter.didPressSettings()
         var values = Self.shownDefaults
-        values[8] = "Shortest"
-        values[9] = "van"
+        values[9] = "Shortest"
+        values[10] = "van"
         presenter.didSubmitForm(.settings, values: values)
         #expect(interactor.settings.last?.route == .shortest && interactor.settings.last?.vehicle == .van)
-        values[9] = "bicycle"
+        values[10] = "bicycle"
         presenter.didSubmitForm(.settings, values: values)
         #expect(view.formErrors.last == "Write car, motorcycle, van or camper.")
     }
