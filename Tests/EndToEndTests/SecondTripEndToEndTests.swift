@@ -67,4 +67,27 @@ struct SecondTripEndToEndTests {
         #expect(text.components(separatedBy: "stay 1 h 00 min (default)").count - 1 == 5, "\(text)")
         #expect(try Run.trips(at: directory.dataFile)[0]["settings"].map { ($0 as? [String: Any])?["defaultStayHours"] as? Double } == 1)
     }
+
+    /// Item 8: a stop named "Engolasters" (the village) edited to the lake kept the village's name.
+    @Test("a stop named as its place takes the name of the new place chosen for it; a typed name stays")
+    func aStopsNameFollowsItsPlace() async throws {
+        let directory = try TemporaryDirectory()
+        try RegionsEndToEndTests.andorra(trip: "Lakes", ["Andorra la Vella", "Engolasters"], in: directory)
+        let session = try await RegionsEndToEndTests.planner(openingTrip: "Lakes", width: 120, height: 30, in: directory)
+        defer { session.close() }
+        try await session.waitFor("2 stops")
+        try await session.sendKeys("G", "Enter")
+        try await session.waitFor("Keep “Engolasters”")
+        try await session.sendText("Engolasters lake")
+        try await session.waitFor("Lac d'Engolasters")
+        try await session.sendKeys("Enter")
+        try await session.waitFor("Updated “Lac d'Engolasters”.")
+        try await session.sendKeys("Escape")
+        try await session.waitFor("1 of 1 trip")
+        try await TripListEndToEndTests.quitNormally(session)
+        let stops = try #require(try Self.trips(in: directory).first?["waypoints"] as? [[String: Any]])
+        #expect(stops.map { $0["name"] as? String } == ["Andorra la Vella", "Lac d'Engolasters"], "\(stops)")
+        let lake = try #require(stops[1]["location"] as? [String: Double])
+        #expect(abs(lake["latitude"]! - 42.5198) < 0.001, "\(lake)")
+    }
 }

@@ -54,6 +54,19 @@ package struct PlaceFinder {
         }
     }
 
+    /// Whether `name` is what a place at `coordinate` is called, not a name a user gave the stop:
+    /// a place of that name within a kilometre, the name of a stop made from the coordinates, or the
+    /// coordinates themselves. A stop's name that is its place's follows a new place (issue 38).
+    package func isOwnName(_ name: String, at coordinate: Coordinate) -> Bool {
+        if name == coordinate.formatted { return true }
+        guard let index = try? places.value.get() else { return false }
+        if name == Self.stopName(at: coordinate, nearest: index.nearest(to: coordinate)) { return true }
+        let key = SearchText.key(of: name)
+        return index.search(name, limit: 5, near: SearchContext([coordinate])).contains { place in
+            SearchText.key(of: place.name) == key && Geodesy.distance(from: place.coordinate, to: coordinate) <= 1_000
+        }
+    }
+
     /// The name of a stop made from coordinates: "near Big Sur, CA", or the coordinates themselves
     /// when the gazetteer has nothing.
     package nonisolated static func stopName(at coordinate: Coordinate, nearest: Place?) -> String {

@@ -76,6 +76,8 @@ protocol WaypointInteractorInput: AnyObject {
     func lookUp(_ text: String, near context: SearchContext?) -> PlaceFinder.Lookup
     /// Why some places cannot be searched any more (an index cut short on disk), or nil.
     func searchProblem() -> String?
+    /// Whether `name` is what the place at `coordinate` is called (`PlaceFinder.isOwnName`).
+    func isOwnName(_ name: String, at coordinate: Coordinate) -> Bool
     /// The stop as the trip has it now: read again on Enter, so that what the editor does not show
     /// (a change merged from the file meanwhile, fields a newer roadtrip wrote) is kept.
     func stop(id: Stop.ID) -> Stop?

@@ -36,6 +36,10 @@ final class WaypointInteractor: WaypointInteractorInput {
         PlaceFinder(places: places).lookUp(text, limit: Self.resultLimit, near: context)
     }
 
+    func isOwnName(_ name: String, at coordinate: Coordinate) -> Bool {
+        PlaceFinder(places: places).isOwnName(name, at: coordinate)
+    }
+
     func searchProblem() -> String? {
         (try? places.value.get())?.problems.first
     }

@@ -38,6 +38,9 @@ final class WaypointPresenter: WaypointViewOutput {
     private var message: StatusMessage?
     /// Whether the status bar says the name was cut: said once, not again for every key of a paste.
     private var isShowingNameCut = false
+    /// The edited stop's name is its place's own (not one the user gave it): while the name is not
+    /// typed over, it follows a new place chosen (issue 38: "Engolasters" kept for the lake).
+    private var nameIsThePlaces = false
 
     init(mode: WaypointEditorMode, interactor: WaypointInteractorInput, router: WaypointRouterInput, unit: DistanceUnit) {
         self.mode = mode
@@ -58,6 +61,7 @@ final class WaypointPresenter: WaypointViewOutput {
         }
         if let stop = editedStop {
             name = stop.name
+            nameIsThePlaces = interactor.isOwnName(stop.name, at: stop.location)
             notes = stop.notes ?? ""
             stay = StayText.text(stop.stay)
             overnight = stop.overnight
@@ -119,7 +123,8 @@ final class WaypointPresenter: WaypointViewOutput {
         }
         let choice = choices[selected]
         let typedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let stopName = typedName.isEmpty ? choice.name : typedName
+        let follows = !choice.isCurrentPlace && nameIsThePlaces && typedName == editedStop?.name
+        let stopName = typedName.isEmpty || follows ? choice.name : typedName
         let trimmedNotes = notes.trimmingCharacters(in: .whitespacesAndNewlines)
         var stop = currentStop ?? Stop(name: stopName, location: choice.coordinate)
         stop.name = stopName

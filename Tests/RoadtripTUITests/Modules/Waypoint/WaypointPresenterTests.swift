@@ -224,6 +224,31 @@ import RoadtripTestSupport
         #expect(output.saved.first?.1 == "Updated “Big Sur Village”.")
     }
 
+    /// Issue 38, item 8: a stop named as its place is renamed with a new place chosen for it; a
+    /// name the user gave it, or typed now, stays.
+    @Test func aStopsOwnPlaceNameFollowsANewPlaceAndAGivenNameStays() throws {
+        interactor.ownNames = ["Big Sur"]
+        var presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
+        presenter.didChangePlace("mon")
+        presenter.didSelectResult(1)
+        presenter.didPressConfirm()
+        #expect(interactor.updated.last?.name == "Monterey" && interactor.updated.last?.location == FakePlaces.monterey.coordinate)
+        // Typed over, the name is the user's.
+        presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
+        presenter.didChangePlace("mon")
+        presenter.didSelectResult(1)
+        presenter.didChangeName("Lunch stop")
+        presenter.didPressConfirm()
+        #expect(interactor.updated.last?.name == "Lunch stop")
+        // A name given before (not the place's own) stays with a new place.
+        interactor.ownNames = []
+        presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
+        presenter.didChangePlace("mon")
+        presenter.didSelectResult(1)
+        presenter.didPressConfirm()
+        #expect(interactor.updated.last?.name == "Big Sur" && interactor.updated.last?.location == FakePlaces.monterey.coordinate)
+    }
+
     @Test func aStayAndANightAreStoredWithTheStop() throws {
         let presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
         presenter.didChangeStay("1 h 30 min")

@@ -46,6 +46,9 @@ final class WaypointInteractorSpy: WaypointInteractorInput {
     /// What `searchProblem` answers.
     var problem: String?
     func searchProblem() -> String? { problem }
+    /// The names `isOwnName` says are their places' own.
+    var ownNames: Set<String> = []
+    func isOwnName(_ name: String, at coordinate: Coordinate) -> Bool { ownNames.contains(name) }
     func stop(id: Stop.ID) -> Stop? { trip.stops.first { $0.id == id } }
 
     func distance(from: Coordinate, to: Coordinate) -> Double { Geodesy.distance(from: from, to: to) }

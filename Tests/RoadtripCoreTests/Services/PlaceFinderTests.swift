@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+@testable import RoadtripCore
+import RoadtripTestSupport
+
+/// Issue 38, item 8: which stop names are their places' own (and follow a new place chosen).
+@MainActor
+struct PlaceFinderTests {
+    let finder = PlaceFinder(places: .fixed(FakePlaces([FakePlaces.monterey, FakePlaces.bigSur, FakePlaces.carmel])))
+
+    @Test func aPlacesNameWhereItIsIsItsOwn() {
+        #expect(finder.isOwnName("Big Sur", at: FakePlaces.bigSur.coordinate))
+        #expect(finder.isOwnName("big sur", at: FakePlaces.bigSur.coordinate), "as search folds it")
+        #expect(!finder.isOwnName("Big Sur", at: FakePlaces.monterey.coordinate), "a place of that name, but 37 km away")
+        #expect(!finder.isOwnName("Lunch at Nepenthe", at: FakePlaces.bigSur.coordinate))
+    }
+
+    @Test func theNameOfAStopMadeFromCoordinatesIsItsOwn() {
+        let point = Coordinate(latitude: 36.30, longitude: -121.85)
+        #expect(finder.isOwnName(PlaceFinder.stopName(at: point, nearest: FakePlaces.bigSur), at: point))
+        #expect(finder.isOwnName(point.formatted, at: point))
+    }
+}
