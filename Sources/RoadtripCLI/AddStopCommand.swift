@@ -119,6 +119,8 @@ struct AddStopCommand: ParsableCommand {
                     + ["Add the region (“\(query), …”), give the place's coordinates, or pass --force to add \(best.name) anyway."])
                     .joined(separator: "\n"))
             }
+        } else if isOutOfLine(best.coordinate, at: index, in: trip.stops, reach: .noticeable) {
+            CommandOutput.note("note: “\(query)” became \(describe(best)), off the line of the stops beside it; give a fuller name or coordinates if another place was meant.")
         }
         return Stop(name: best.name, location: best.coordinate, region: best.admin1.isEmpty ? nil : best.admin1,
                     country: best.country.isEmpty ? nil : best.country)
@@ -127,10 +129,10 @@ struct AddStopCommand: ParsableCommand {
     /// How many matches are weighed, and listed when the best one is refused.
     static let candidateCount = 5
 
-    static func isOutOfLine(_ coordinate: Coordinate, at index: Int, in stops: [Stop]) -> Bool {
+    static func isOutOfLine(_ coordinate: Coordinate, at index: Int, in stops: [Stop], reach: OutOfLine.Reach = .far) -> Bool {
         var coordinates = stops.map(\.location)
         coordinates.insert(coordinate, at: index)
-        return OutOfLine.stops(coordinates).contains { $0.index == index }
+        return OutOfLine.stops(coordinates, reach: reach).contains { $0.index == index }
     }
 
     /// "Carmel-by-the-Sea, California, United States (36.5553°N, 121.9233°W)"

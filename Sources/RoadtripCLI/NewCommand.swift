@@ -62,6 +62,8 @@ struct NewCommand: ParsableCommand {
             let warnings = Self.outOfLineWarnings(stops, queries: queries, unit: unit)
             if !force, !warnings.isEmpty { throw OutOfLineFailure(warnings: warnings) }
             warnings.forEach { CommandOutput.note("warning: \($0)") }
+            Self.outOfLineWarnings(stops, queries: queries, unit: unit, reach: .noticeable).filter { !warnings.contains($0) }
+                .forEach { CommandOutput.note("note: \($0)") }
             let model = try options.openModel(environment: environment, forWriting: true)
             if let reason = model.readOnlyReason { throw DataFileError.readOnly(path: file.path, reason: reason) }
             let names = model.trips.map(\.name)
@@ -133,10 +135,10 @@ struct NewCommand: ParsableCommand {
         }
     }
 
-    /// A sentence for each stop far out of line with its neighbours (`OutOfLine`), naming the
-    /// place it became and what to type instead.
-    static func outOfLineWarnings(_ stops: [Stop], queries: [String], unit: DistanceUnit) -> [String] {
-        OutOfLine.stops(stops.map(\.location)).map { found in
+    /// A sentence for each stop far out of line with its neighbours (`OutOfLine`; with `reach`
+    /// `.noticeable`, merely off their line), naming the place it became and what to type instead.
+    static func outOfLineWarnings(_ stops: [Stop], queries: [String], unit: DistanceUnit, reach: OutOfLine.Reach = .far) -> [String] {
+        OutOfLine.stops(stops.map(\.location), reach: reach).map { found in
             let stop = stops[found.index]
             let place = [stop.name, stop.region, stop.country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
             let neighbours = [found.index - 1, found.index + 1].filter(stops.indices.contains).map { stops[$0].name }

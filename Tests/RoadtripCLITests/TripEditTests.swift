@@ -91,7 +91,7 @@ import RoadtripTestSupport
         #expect(try SetCommand.key("SPEED") == .speed)
         #expect {
             try SetCommand.key("colour")
-        } throws: { "\($0)".contains("the settings are start-date, start-time, time-zone, daily-limit, speed,") }
+        } throws: { "\($0)".contains("the settings are start-date, start-time, time-zone, daily-limit, default-stay, speed,") }
         for key in TripSettingsText.Key.allCases {
             #expect(SetCommand.keyList.contains(" \(key.rawValue)"), "\(key)")
         }

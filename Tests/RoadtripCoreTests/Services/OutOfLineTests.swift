@@ -31,4 +31,12 @@ import Testing
         // Two stops say nothing about each other.
         #expect(OutOfLine.stops([portlandMaine, oregon[0]]).isEmpty)
     }
+
+    /// Issue 38: a place of the name 37 km off a day tour along the Danube is noticeable, not far.
+    @Test func aStopMerelyOffTheLineIsNoticeableNotFar() {
+        let krems = Self.at(48.41, 15.61), steinStyriaWay = Self.at(48.19, 15.98), duernstein = Self.at(48.395, 15.52)
+        let tour = [krems, steinStyriaWay, duernstein]
+        #expect(OutOfLine.stops(tour).isEmpty && OutOfLine.stops(tour, reach: .noticeable).map(\.index) == [1])
+        #expect(OutOfLine.stops([krems, Self.at(48.40, 15.58), duernstein], reach: .noticeable).isEmpty, "Stein an der Donau is on the way")
+    }
 }

@@ -110,11 +110,15 @@ struct GazetteerSearch {
                 if regionQuality == RegionFilter.noMatch { continue }
             }
             if let kinds, !kinds.admits(tables.kind(ofPlace: Int(index.place(entry)))) { continue }
-            let quality: MatchQuality = index.wordStart(entry) != 0 ? .laterWord
+            var quality: MatchQuality = index.wordStart(entry) != 0 ? .laterWord
                 : index.keyLength(entry) == phraseLength ? .exactName : .namePrefix
+            let distance = distance(entry)
+            if quality == .namePrefix, let distance, distance <= SearchContext.nearbyKilometres, index.key(entry)[phraseLength] == 0x20 {
+                quality = .exactName
+            }
             ranked.offer(Candidate(place: index.place(entry), quality: quality, byKind: byKind, regionQuality: regionQuality,
                                    alternate: index.isAlternate(entry), trusted: index.isTrustedAlternate(entry), matchedLength: phraseLength,
-                                   population: index.population(entry), distance: distance(entry)))
+                                   population: index.population(entry), distance: distance))
         }
     }
 

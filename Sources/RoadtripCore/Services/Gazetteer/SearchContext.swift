@@ -16,6 +16,12 @@ package struct SearchContext: Equatable, Sendable {
     /// Within this many kilometres a place keeps most of its weight.
     static let scaleKilometres = 100.0
 
+    /// Within this many kilometres of the trip, a place whose name begins with the query's whole
+    /// words ("Stein" in Stein an der Donau, "Neustift" in Neustift an der Donau) matches as if
+    /// it were the name: the village 2.6 km from Krems is the Stein meant, not the seven places
+    /// called Stein up to 868 km away (issue 38). About a day tour's reach from its stops.
+    static let nearbyKilometres = 30.0
+
     /// How much a place of `population` weighs at `kilometres` from the trip: the square root
     /// of its population over the square of the distance, softened near the trip. A town ten
     /// times as far must be about 10,000 times as big to rank the same: Long Beach, Washington

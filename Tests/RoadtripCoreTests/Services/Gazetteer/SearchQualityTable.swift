@@ -24,6 +24,7 @@ enum Near {
     static let richmondva = ("Richmond, VA", Coordinate(latitude: 37.54, longitude: -77.44))
     static let rome = ("Rome", Coordinate(latitude: 41.9, longitude: 12.5))
     static let salzburg = ("Salzburg", Coordinate(latitude: 47.8, longitude: 13.04))
+    static let krems = ("Krems an der Donau", Coordinate(latitude: 48.4092, longitude: 15.6142))
     static let sanjosecr = ("San José, CR", Coordinate(latitude: 9.93, longitude: -84.08))
     static let seattle = ("Seattle", Coordinate(latitude: 47.61, longitude: -122.33))
     static let sf = ("San Francisco", Coordinate(latitude: 37.77, longitude: -122.42))
@@ -164,6 +165,10 @@ enum Near {
         Expected("Big Sur", "Big Sur", "US", "CA"),
         Expected("Lake Louise", "Lake Louise", "CA"),
         Expected("Mondsee", "Mondsee", "AT", near: Near.salzburg),
+        // Issue 38: the town whose name begins with the word, 2.6 km away, before seven places
+        // called just Stein up to 868 km away; a far place of the name still when none is near.
+        Expected("Stein", "Stein an der Donau", "AT", near: Near.krems),
+        Expected("Stein", "Stein", "DE", near: Near.rome),
         // exonyms and endonyms.
         Expected("Cologne", "Köln", "DE"),
         Expected("Köln", "Köln", "DE"),
