@@ -24,7 +24,7 @@ struct RegionCommand: ParsableCommand {
           roadtrip region list
           roadtrip region remove scotland
         """,
-        subcommands: [Add.self, List.self, Remove.self])
+        subcommands: [Add.self, List.self, Remove.self, Catalogue.self, Download.self, Update.self])
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(

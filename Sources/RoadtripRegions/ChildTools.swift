@@ -14,7 +14,7 @@ struct ChildTools {
     var outputFile: URL { logFile.deletingLastPathComponent().appendingPathComponent("output.txt") }
 
     /// The package each tool comes from, for the sentence when it is missing.
-    static let packages = ["osmium": "osmium-tool", "sha256sum": "coreutils", "planetsplitter": "routino"]
+    static let packages = ["osmium": "osmium-tool", "sha256sum": "coreutils", "md5sum": "coreutils", "planetsplitter": "routino", "curl": "curl"]
 
     /// The full path of `tool` on `$PATH`; throws a sentence naming its Debian package when there is none.
     static func locate(_ tool: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(RegionError) -> String {

@@ -47,6 +47,8 @@ package struct RegionImport: Sendable {
     package let towns: (any PlaceIndex)?
     package var isCancelled: @Sendable () -> Bool = { false }
     package var progress: @Sendable (Progress) -> Void = { _ in }
+    /// Where the extract was downloaded from (`region download`), kept with the region for `region update`.
+    package var origin: RegionOrigin?
     package var clock: @Sendable () -> Date = { Date() }
     /// An end-to-end test's gate: the import stops at "region-staging", its staging folder made
     /// and no tool started, until the test releases it (or the import is cancelled).
@@ -120,7 +122,7 @@ package struct RegionImport: Sendable {
             guard !features.isEmpty || routable else { throw RegionError.empty(path: path) }
             let info = RegionInfo(name: name, sourceFile: path, sourceBytes: size, sha256: sha256, added: clock(), bounds: extract.regionBounds,
                                   places: features.count, roads: routable ? roadCount : 0, format: RegionInfo.currentFormat,
-                                  roadDatabase: routable ? RegionInfo.roadsFolderName : nil, roadExtract: routable ? RegionInfo.roadExtractName : nil, cutBounds: extract.headerBounds)
+                                  roadDatabase: routable ? RegionInfo.roadsFolderName : nil, roadExtract: routable ? RegionInfo.roadExtractName : nil, cutBounds: extract.headerBounds, origin: origin)
             try write(info, features: features, in: staging)
             return info
         } catch let error as RegionError {

@@ -36,6 +36,8 @@ package struct RegionInfo: Codable, Equatable, Sendable {
     /// reaches on along the ways and relations that cross the cut (Andorra's to 41.7° N, 100 km
     /// south), where the extract holds no fuel station or hotel; nil for a region added before.
     package var cutBounds: Bounds? = nil
+    /// Where it was downloaded from (`region download`), nil for a file added by hand.
+    package var origin: RegionOrigin? = nil
 
     /// Where the region's services on the way (fuel, chargers, beds) are known: inside both boxes.
     package var servicesBounds: Bounds? {

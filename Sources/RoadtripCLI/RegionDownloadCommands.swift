@@ -1,0 +1,261 @@
+import ArgumentParser
+import Foundation
+import RoadtripCore
+import RoadtripRegions
+import Terminal
+import TextCanvas
+
+/// `roadtrip region catalogue|download|update` (issue 39): regions by name, from a catalogue of
+/// extracts (Geofabrik's by default), downloaded, resumed, verified and kept up to date.
+extension RegionCommand {
+    /// The catalogue, said stale on standard error when it could not be fetched again.
+    static func catalogue(_ source: ExtractSource, refresh: Bool = false) throws -> ExtractCatalogue {
+        var curl = Curl()
+        curl.isCancelled = { SignalTrap.pendingQuit != nil }
+        do {
+            let (catalogue, fetched, stale) = try source.catalogue(refresh: refresh, curl: curl)
+            if let stale {
+                CommandOutput.note("note: the catalogue could not be fetched again (\(stale)); using the one of \(RegionText.day(fetched)).")
+            }
+            return catalogue
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+
+    /// The region of `extract` on `shelf`, if it was added (downloaded, or by hand under its name).
+    static func added(_ extract: ExtractCatalogue.Extract, on shelf: RegionShelf) -> RegionShelf.Installed? {
+        shelf.installed().first { region in
+            if case .success(let info) = region.info, let origin = info.origin { return origin.extract == extract.id }
+            return region.name == extract.regionName
+        }
+    }
+
+    struct Catalogue: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "catalogue",
+            abstract: "List the extracts the catalogue offers (or those QUERY names), with their size and whether they are added.",
+            discussion: """
+            The catalogue is Geofabrik's index of extracts (download.geofabrik.de), or the one \
+            ROADTRIP_EXTRACTS_URL names (a company mirror, or file:///path/index-v1.json). It is \
+            cached for a day in $XDG_CACHE_HOME/roadtrip/extracts; --refresh fetches it again. \
+            Sizes are asked of the server for up to \(sizesAsked) extracts.
+
+            Examples:
+              roadtrip region catalogue scotland
+              roadtrip region catalogue --refresh
+            """)
+
+        static let sizesAsked = 20
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: ArgumentHelp("A name or id (scotland, europe/liechtenstein); none lists every extract.", valueName: "query"))
+        var query: [String] = []
+
+        @Flag(name: .long, help: "Fetch the catalogue again rather than use the cached one.")
+        var refresh = false
+
+        @Flag(name: .long, help: "Print a JSON array of {id, parent, name, url, bytes, added}.")
+        var json = false
+
+        struct Entry: Encodable {
+            let id: String
+            let parent: String?
+            let name: String
+            let url: String
+            let bytes: Int64?
+            let added: String?
+        }
+
+        func run() throws {
+            let environment = ProcessInfo.processInfo.environment
+            SignalTrap.recordQuitSignals()
+            let source = ExtractSource(environment: environment)
+            let catalogue = try RegionCommand.catalogue(source, refresh: refresh)
+            let text = query.joined(separator: " ")
+            let found = text.isEmpty ? catalogue.extracts : catalogue.find(text)
+            guard !found.isEmpty else {
+                throw CommandFailure("No extract in the catalogue matches “\(text)”; `roadtrip region catalogue` lists them all.")
+            }
+            let shelf = RegionShelf.standard(environment: environment)
+            var curl = Curl()
+            curl.isCancelled = { SignalTrap.pendingQuit != nil }
+            let entries = found.enumerated().map { index, extract in
+                Entry(id: extract.id, parent: extract.parent, name: extract.name, url: extract.pbf.absoluteString,
+                      bytes: index < Self.sizesAsked ? (try? curl.head(extract.pbf))?.bytes : nil,
+                      added: RegionCommand.added(extract, on: shelf)?.name)
+            }
+            if json {
+                try CommandOutput.printJSON(String(decoding: try JSONEncoder.deterministic().encode(entries), as: UTF8.self))
+                return
+            }
+            let rows = [["Extract", "Id", "Size", "Added"]] + entries.map { entry in
+                [entry.name, entry.parent.map { "\($0)/\(entry.id)" } ?? entry.id, entry.bytes.map(RegionText.bytes) ?? "",
+                 entry.added.map { "yes, as \($0)" } ?? ""]
+            }
+            var output = TextTable.render(rows.map { $0.map { TextWidth.printable($0) } }, rightAligned: [2])
+            if found.count > Self.sizesAsked {
+                output += "\n\(DistanceUnit.grouped(found.count)) extracts: sizes are asked for the first \(Self.sizesAsked); name one to see its size.\n"
+            }
+            try CommandOutput.printText(output)
+        }
+    }
+
+    struct Download: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "download",
+            abstract: "Download extracts by name from the catalogue and add them as regions.",
+            discussion: """
+            Each NAME is an extract's name or id in the catalogue (roadtrip region catalogue); a \
+            name several extracts share is listed, not guessed. The size and what the import will \
+            take are said first, and a file over 1 GB is asked about (--yes does not ask). The \
+            download shows its progress, resumes where an interrupted one stopped (Ctrl-C keeps \
+            what came), and is checked against the MD5 the server publishes beside it before it \
+            is added as `region add` adds a file.
+
+            Examples:
+              roadtrip region download liechtenstein
+              roadtrip region download europe/andorra monaco --yes
+            """)
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The extracts: names or ids from the catalogue.", valueName: "name"))
+        var names: [String]
+
+        @Flag(name: [.long, .short], help: "Do not ask before a download over 1 GB.")
+        var yes = false
+
+        func run() throws {
+            let environment = ProcessInfo.processInfo.environment
+            SignalTrap.recordQuitSignals()
+            let source = ExtractSource(environment: environment)
+            let catalogue = try RegionCommand.catalogue(source)
+            // Every name found before anything is downloaded.
+            let extracts = try names.map { name in try Self.extract(named: name, in: catalogue) }
+            for extract in extracts {
+                try RegionCommand.download(extract, source: source, environment: environment, ask: !yes)
+            }
+        }
+
+        static func extract(named name: String, in catalogue: ExtractCatalogue) throws -> ExtractCatalogue.Extract {
+            let found = catalogue.find(name)
+            if found.count == 1 { return found[0] }
+            if found.isEmpty { throw CommandFailure("No extract in the catalogue is named “\(name)”; `roadtrip region catalogue \(name)` lists near names.") }
+            throw CommandFailure("\(found.count) extracts match “\(name)”; give one of their ids:\n"
+                                 + found.map { "  \(TextWidth.printable(ExtractCatalogue.label($0)))" }.joined(separator: "\n"))
+        }
+    }
+
+    /// The bytes past which a download is asked about.
+    static let askAbove: Int64 = 1_000_000_000
+
+    /// What importing `bytes` of extract takes, from the rates in BENCHMARKS.md ("Regions"): 2.2 MB
+    /// a second (the 41 MB extract, with its road database), a region of about 3.5 times the
+    /// extract beside the download, and osmium's id sets of about half a gigabyte.
+    static func estimate(bytes: Int64) -> String {
+        let seconds = Double(bytes) / 2_200_000
+        let time = seconds < 60 ? "\(max(1, Int(seconds.rounded()))) s" : "\(Int((seconds / 60).rounded())) min"
+        return "the import takes about \(time), \(RegionText.bytes(bytes * 9 / 2)) of disk and 0.5 GB of memory"
+    }
+
+    /// Downloads, checks and adds `extract`, saying what it does on standard error and what it
+    /// made on standard output.
+    static func download(_ extract: ExtractCatalogue.Extract, source: ExtractSource, environment: [String: String], ask: Bool) throws {
+        var curl = Curl()
+        curl.isCancelled = { SignalTrap.pendingQuit != nil }
+        let head: Curl.Head
+        do { head = try curl.head(extract.pbf) } catch { throw CommandFailure(error.description) }
+        let size = head.bytes.map { "\(RegionText.bytes($0)); \(estimate(bytes: $0))" } ?? "size not said by the server"
+        CommandOutput.note("\(TextWidth.printable(ExtractCatalogue.label(extract))): \(size).")
+        if ask, let bytes = head.bytes, bytes > askAbove {
+            guard isatty(STDIN_FILENO) == 1 else {
+                throw CommandFailure("Nothing was downloaded: \(extract.name) is over 1 GB, and standard input is not a terminal to ask on. Pass --yes to download it.")
+            }
+            guard DeleteCommand.ask("Download \(RegionText.bytes(bytes))? [y/N] ") else { throw CommandFailure("Nothing was downloaded.") }
+        }
+        let started = Date()
+        let towns = try? Gazetteer.load(from: Resources.locate(environment: environment).gazetteer)
+        var job = ExtractDownload(extract: extract, source: source, shelf: RegionShelf.standard(environment: environment), towns: towns)
+        let line = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
+        job.isCancelled = { SignalTrap.pendingQuit != nil }
+        job.progress = { line.show($0.text) }
+        let info: RegionInfo
+        do { info = try job.run() } catch {
+            line.clear()
+            let cancelled = (error as? DownloadError) == .cancelled || (error as? RegionError) == .cancelled
+            if cancelled, let signal = SignalTrap.pendingQuit {
+                CommandOutput.note(DownloadError.cancelled.description)
+                throw ExitCode(128 + signal)
+            }
+            throw CommandFailure("\(error)")
+        }
+        line.clear()
+        let summary = RegionCommand.summary(info, seconds: Date().timeIntervalSince(started))
+        try CommandOutput.printText(summary + RegionCommand.joinRoads(shelf: job.shelf, line: line))
+    }
+
+    struct Update: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "update",
+            abstract: "Download again the downloaded regions (or those named) whose extract changed, and add them anew.",
+            discussion: """
+            Each region added by `region download` is checked against its extract's published MD5 \
+            (a few bytes); only those that changed are downloaded and imported again. The old \
+            region stays in use until the new one is in place. Regions added from a file are \
+            left as they are.
+            """)
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The regions to check; none checks every downloaded one.", valueName: "name"))
+        var names: [String] = []
+
+        @Flag(name: [.long, .short], help: "Do not ask before a download over 1 GB.")
+        var yes = false
+
+        func run() throws {
+            let environment = ProcessInfo.processInfo.environment
+            SignalTrap.recordQuitSignals()
+            let shelf = RegionShelf.standard(environment: environment)
+            let installed = shelf.installed()
+            for name in names where !installed.contains(where: { $0.name == name }) {
+                throw CommandFailure(RegionError.noSuchRegion(name, known: installed.map(\.name)).description)
+            }
+            let origins = installed.compactMap { region -> (String, RegionOrigin)? in
+                guard names.isEmpty || names.contains(region.name), case .success(let info) = region.info, let origin = info.origin else { return nil }
+                return (region.name, origin)
+            }
+            for name in names where !origins.contains(where: { $0.0 == name }) {
+                CommandOutput.note("Region \(name) was added from a file, not downloaded: `roadtrip region add FILE` updates it.")
+            }
+            guard !origins.isEmpty else {
+                if names.isEmpty { CommandOutput.note("No region was downloaded (`roadtrip region download NAME`); nothing to update.") }
+                return
+            }
+            let source = ExtractSource(environment: environment)
+            let catalogue = try RegionCommand.catalogue(source)
+            var curl = Curl()
+            curl.isCancelled = { SignalTrap.pendingQuit != nil }
+            var current: [String] = []
+            for (name, origin) in origins {
+                guard let extract = catalogue.extracts.first(where: { $0.id == origin.extract }) else {
+                    CommandOutput.note("Region \(name): the catalogue no longer lists \(origin.extract); left as it is.")
+                    continue
+                }
+                let published: String
+                do { published = try ExtractDownload.publishedMD5(of: extract, curl: curl) } catch { throw CommandFailure(error.description) }
+                if published == origin.md5, extract.pbf.absoluteString == origin.url {
+                    current.append(name)
+                    continue
+                }
+                CommandOutput.note("Region \(name) has an update.")
+                try RegionCommand.download(extract, source: source, environment: environment, ask: !yes)
+            }
+            if !current.isEmpty {
+                try CommandOutput.printText("Up to date: \(current.joined(separator: ", ")).\n")
+            }
+        }
+    }
+}
