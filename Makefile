@@ -18,7 +18,8 @@ BUILD_PACKAGES = pkg-config:"command -v pkg-config" \
                  libncurses-dev:"pkg-config --exists ncursesw" \
                  osmium-tool:"command -v osmium" \
                  libroutino-dev:"test -e /usr/include/routino.h" \
-                 routino:"command -v planetsplitter"
+                 routino:"command -v planetsplitter" \
+                 curl:"command -v curl"
 TEST_PACKAGES  = tmux:"command -v tmux" \
                  ncurses-base:"test -e /usr/share/terminfo/x/xterm-256color -o -e /lib/terminfo/x/xterm-256color" \
                  python3:"command -v python3" \
