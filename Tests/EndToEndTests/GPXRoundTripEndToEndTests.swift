@@ -98,16 +98,16 @@ struct GPXRoundTripEndToEndTests {
 
         let session = try await TmuxSession(width: 140, height: 24, directory: directory, variables: Regions.variables(directory))
         defer { session.close() }
+        func importInPlanner(_ path: String) async throws {
+            try await session.sendKeys("I")
+            try await session.waitFor("Import trips")
+            try await session.sendText(path)
+            try await session.sendKeys("Enter")
+        }
         try await session.waitFor("Roadtrips")
-        try await session.sendKeys("I")
-        try await session.waitFor("Import trips")
-        try await session.sendText(exported)
-        try await session.sendKeys("Enter")
+        try await importInPlanner(exported)
         try await session.waitFor("Imported “Tour” (3 stops). u undoes.")
-        try await session.sendKeys("I")
-        try await session.waitFor("Import trips")
-        try await session.sendText(route)
-        try await session.sendKeys("Enter")
+        try await importInPlanner(route)
         let screen = try await session.waitFor("A route of 412 unnamed points became")
         #expect(screen.contains("Imported “Planned” (") && screen.contains("stops along it. u undoes."), "\(session.framed(screen))")
         try await TripListEndToEndTests.quitNormally(session)
