@@ -6,8 +6,7 @@ import RoadtripCore
 package enum TripExport {
     /// How a GPX file carries the road's line: as a track (`<trk>`, which apps and devices draw)
     /// after a route of the stops alone (which they navigate), or as the route's points between
-    /// the stops (`<rte>`, which some devices follow; many list each point as one of their own,
-    /// and cut a route past a few hundred points).
+    /// the stops (`<rte>`, which some devices follow, and other programs list point by point).
     package enum GPXRoad: String, CaseIterable, Sendable {
         case route, track
     }
