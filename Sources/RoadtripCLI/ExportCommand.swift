@@ -13,9 +13,10 @@ struct ExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write a trip as GPX (GPS devices, OsmAnd, Organic Maps), GeoJSON (web maps, GIS), KML (Google My Maps) or iCalendar (calendars).",
         discussion: """
-        GPX 1.1 holds a <wpt> and an <rtept> per stop (notes as <desc>); GeoJSON a Point per stop \
-        and a LineString for the route; KML a Placemark per stop and the route. These three keep \
-        stays and night marks, so importing the file gives the same stops back. iCalendar (.ics) \
+        GPX 1.1 holds a <wpt> and an <rtept> per stop (notes as <desc>) and the road of legs \
+        routed on an added region as a <trk>; GeoJSON a Point per stop and a LineString for the \
+        route; KML a Placemark per stop and the route. These three keep stays and night marks, \
+        so importing the file gives the same stops back. iCalendar (.ics) \
         holds the itinerary `roadtrip plan` shows, for a calendar: an event per drive and per stay, \
         each at its stop (GEO, notes) and in its stop's time zone. Without -o the file goes \
         to standard output; with -o, the format follows the file's extension unless --format says \
@@ -38,9 +39,9 @@ struct ExportCommand: ParsableCommand {
     var output: String?
 
     @Option(name: .customLong("gpx-road"), help: ArgumentHelp(
-        "How a GPX file carries the roads of legs routed on an added region: route (its points, which devices follow) or track.",
+        "How a GPX file carries the roads of legs routed on an added region: track (drawn by apps and devices; the default) or route (the route's points between the stops).",
         valueName: "route|track"))
-    var gpxRoad: TripExport.GPXRoad = .route
+    var gpxRoad: TripExport.GPXRoad = .track
 
     @Flag(name: .long, help: "Replace the output file if it exists.")
     var force = false

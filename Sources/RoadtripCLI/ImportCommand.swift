@@ -10,9 +10,12 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Add trips from a GPX, GeoJSON or trips.json file (the iOS app's, or another roadtrip's).",
         discussion: """
-        The kind of file is told from its content. A GPX route becomes a trip with a stop per \
-        <rtept>; waypoints alone become one trip; a track is reduced to a sensible number of stops \
-        (its shape kept, its named points too). GeoJSON Points, MultiPoints and LineStrings become \
+        The kind of file is told from its content. A GPX file roadtrip wrote is its trip again \
+        (the route and track in it are the road). Another GPX: a route becomes a trip with a stop \
+        per <rtept>, but a long one with unnamed points (a planner's line along the road) its \
+        named points and ends, or a few stops along it when it names none; waypoints alone become \
+        one trip; a track is reduced to a sensible number of stops (its shape kept, its named \
+        points too). GeoJSON Points, MultiPoints and LineStrings become \
         stops. Trips are added at the top of the list with ids of their own. A file that cannot be \
         read is named with the line and column of the problem, and nothing is added.
 

@@ -351,14 +351,14 @@ extension RegionsEndToEndTests {
 }
 
 extension RegionsEndToEndTests {
-    @Test("export and map: the leg on Andorra's roads follows the road, as GPX route points, a GPX track, a GeoJSON LineString and on the map")
+    @Test("export and map: the leg on Andorra's roads follows the road, as a GPX track or route points, a GeoJSON LineString and on the map")
     func exportFollowsTheRoads() throws {
         let directory = try TemporaryDirectory()
         try Self.andorra(trip: "Pyrenees", ["42.5078, 1.5211", "42.5428, 1.7336", "Innsbruck"], in: directory)
-        let gpx = try Self.roadtrip(["export", "Pyrenees", "--format", "gpx"], in: directory).standardOutput
+        let gpx = try Self.roadtrip(["export", "Pyrenees", "--format", "gpx", "--gpx-road", "route"], in: directory).standardOutput
         #expect(gpx.components(separatedBy: "<rtept ").count - 1 > 20, "the road's points between the stops")
-        let track = try Self.roadtrip(["export", "Pyrenees", "--format", "gpx", "--gpx-road", "track"], in: directory).standardOutput
-        #expect(track.components(separatedBy: "<rtept ").count - 1 == 3 && track.components(separatedBy: "<trkpt ").count - 1 > 20)
+        let track = try Self.roadtrip(["export", "Pyrenees", "--format", "gpx"], in: directory).standardOutput
+        #expect(track.components(separatedBy: "<rtept ").count - 1 == 3 && track.components(separatedBy: "<trkpt ").count - 1 > 20, "the road as a track, by default")
         let geojson = try Self.roadtrip(["export", "Pyrenees", "--format", "geojson"], in: directory).standardOutput
         let collection = try #require(try JSONSerialization.jsonObject(with: Data(geojson.utf8)) as? [String: Any])
         let line = try #require(((collection["features"] as? [[String: Any]])?.last?["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])

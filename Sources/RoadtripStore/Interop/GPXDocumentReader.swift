@@ -4,9 +4,12 @@ import FoundationXML
 #endif
 
 /// Follows XMLParser through a GPX 1.0 or 1.1 document and collects its waypoints, routes and
-/// tracks. The first problem stops the parse and is kept, with the parser's position.
+/// tracks, and whether roadtrip wrote it. The first problem stops the parse and is kept, with the
+/// parser's position.
 final class GPXDocumentReader: NSObject, XMLDocumentReading {
     private(set) var metadataName: String?
+    /// The metadata's extensions hold `<roadtrip:trip/>` (`GPXNamespace.tripMark`).
+    private(set) var isRoadtripTrip = false
     private(set) var waypoints: [ImportedPoint] = []
     private(set) var lines: [ImportedLine] = []
     private(set) var problem: ImportProblem?
@@ -34,6 +37,9 @@ final class GPXDocumentReader: NSObject, XMLDocumentReading {
             text = ""
             path.append("roadtrip:" + element)
             return
+        }
+        if elementNamespace == GPXNamespace.roadtrip, element == GPXNamespace.tripMark, path == ["gpx", "metadata", "extensions"] {
+            isRoadtripTrip = true
         }
         // Elements of other namespaces (other programs' extensions) are passed over whole.
         guard elementNamespace == namespace else { path.append("*"); return }

@@ -2,13 +2,15 @@ import Foundation
 import RoadtripCore
 
 /// A trip as a GPX 1.1 document (https://www.topografix.com/GPX/1/1/), valid against the
-/// official schema: the stops as waypoints, then the same stops as one route, which is what most
-/// GPS devices and map programs follow. The stay and night mark, which GPX has no word for, go
-/// in each point's `<extensions>` in the roadtrip namespace (`GPXNamespace.roadtrip`).
+/// official schema: the stops as waypoints (the named points every GPS app shows), then the same
+/// stops as one route, which devices navigate, then the road as a track, which they draw. The
+/// stay and night mark, which GPX has no word for, go in each point's `<extensions>` in the
+/// roadtrip namespace (`GPXNamespace.roadtrip`), and the metadata's say that the file is a
+/// roadtrip trip (`GPXNamespace.tripMark`): its import takes the waypoints back as the stops.
 enum GPXWriter {
-    /// `roadLine`: the road's line through the stops (`TripExport.routeLine`), written as the
-    /// route's points between the stops or as a track, as `road` says.
-    static func document(for trip: Trip, now: Date, creator: String, roadLine: [Coordinate]? = nil, as road: TripExport.GPXRoad = .route) -> String {
+    /// `roadLine`: the road's line through the stops (`TripExport.routeLine`), written as a track
+    /// or as the route's points between the stops, as `road` says.
+    static func document(for trip: Trip, now: Date, creator: String, roadLine: [Coordinate]? = nil, as road: TripExport.GPXRoad = .track) -> String {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             #"<gpx version="1.1" creator="\#(XMLEscaping.attribute(creator))" xmlns="\#(GPXNamespace.gpx11)""#
@@ -17,6 +19,9 @@ enum GPXWriter {
             "  <metadata>",
             "    <name>\(XMLEscaping.text(trip.name))</name>",
             "    <time>\(timestamp(now))</time>",
+            "    <extensions>",
+            "      <roadtrip:\(GPXNamespace.tripMark)/>",
+            "    </extensions>",
             "  </metadata>",
         ]
         // The schema's order: metadata, every wpt, then every rte.
@@ -82,8 +87,12 @@ enum GPXWriter {
 enum GPXNamespace {
     static let gpx11 = "http://www.topografix.com/GPX/1/1"
     static let gpx10 = "http://www.topografix.com/GPX/1/0"
-    /// roadtrip's own elements inside `<extensions>`: `stayHours`, `stayNights`, `overnight`.
-    /// The `.invalid` domain can never be registered by anyone, so the name stays ours; the `1`
-    /// is the version of these elements.
+    /// roadtrip's own elements inside `<extensions>`: `trip` in the metadata's, and a point's
+    /// `stayHours`, `stayNights`, `overnight`. The `.invalid` domain can never be registered by
+    /// anyone, so the name stays ours; the `1` is the version of these elements.
     static let roadtrip = "https://roadtrip.invalid/gpx/1"
+    /// `<roadtrip:trip/>` in the metadata's extensions: the file is a trip roadtrip wrote, its
+    /// waypoints are the stops in order, and its route and track only the road between them. The
+    /// creator cannot say it: other programs call themselves "Roadtrip" too.
+    static let tripMark = "trip"
 }

@@ -4,8 +4,9 @@ import RoadtripCore
 /// Writes a trip as a file for other programs. The bytes depend only on the arguments, so the
 /// same trip exported twice gives the same file.
 package enum TripExport {
-    /// How a GPX file carries the road's line: as the route's points (`<rte>`, which devices
-    /// follow), or as a track (`<trk>`, which they draw) after a route of the stops.
+    /// How a GPX file carries the road's line: as a track (`<trk>`, which apps and devices draw)
+    /// after a route of the stops alone (which they navigate), or as the route's points between
+    /// the stops (`<rte>`, which some devices follow, and other programs list point by point).
     package enum GPXRoad: String, CaseIterable, Sendable {
         case route, track
     }
@@ -34,7 +35,7 @@ package enum TripExport {
     /// sentence rather than give a document that is not valid (a point off the Earth, a number
     /// JSON cannot hold, a calendar too long to plan): nothing is written then (issue 34).
     package static func data(for trip: Trip, format: TripExportFormat, now: Date, creator: String, legs: [LegFigures]? = nil,
-                             gpxRoad: GPXRoad = .route, calendar: CalendarPlanning? = nil) throws(ExportFile.Failure) -> Data {
+                             gpxRoad: GPXRoad = .track, calendar: CalendarPlanning? = nil) throws(ExportFile.Failure) -> Data {
         let cannot = "Cannot write \(TripText.quoted(trip.name)) as \(format.title)"
         if let stop = trip.stops.first(where: { !$0.location.isValid }) {
             throw ExportFile.Failure(description: "\(cannot): the stop \(TripText.quoted(stop.name)) is not on the Earth (\(stop.location.latitude), \(stop.location.longitude)).")

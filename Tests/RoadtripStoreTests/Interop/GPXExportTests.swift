@@ -13,7 +13,7 @@ import Testing
         let text = Self.gpx(InteropFixtures.plain)
         #expect(text.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + #"<gpx version="1.1" creator="roadtrip 0.1.0" xmlns="http://www.topografix.com/GPX/1/1""#))
         #expect(text.contains(#"xmlns:roadtrip="https://roadtrip.invalid/gpx/1""#))
-        #expect(text.contains("<metadata>\n    <name>Pacific Coast Drive</name>\n    <time>2026-07-01T10:00:00Z</time>\n  </metadata>"))
+        #expect(text.contains("<metadata>\n    <name>Pacific Coast Drive</name>\n    <time>2026-07-01T10:00:00Z</time>\n"))
         let metadata = try #require(text.range(of: "<metadata>")), firstWaypoint = try #require(text.range(of: "<wpt "))
         let route = try #require(text.range(of: "<rte>"))
         #expect(metadata.lowerBound < firstWaypoint.lowerBound && firstWaypoint.lowerBound < route.lowerBound)
@@ -22,6 +22,13 @@ import Testing
         #expect(text.contains(#"<wpt lat="36.6002000" lon="-121.8947000">"#))
         #expect(text.contains("<name>Carmel-by-the-Sea</name>\n    <desc>Lunch</desc>"))
         #expect(text.contains("<extensions>\n      <roadtrip:stayNights>1</roadtrip:stayNights>\n    </extensions>"))
+    }
+
+    /// Issue 38: the mark that tells an import the file is roadtrip's own, so that its waypoints
+    /// are read back as the stops and its route and track as the road between them.
+    @Test func theMetadataMarksTheFileAsARoadtripTrip() {
+        let text = Self.gpx(InteropFixtures.plain)
+        #expect(text.contains("    <time>2026-07-01T10:00:00Z</time>\n    <extensions>\n      <roadtrip:trip/>\n    </extensions>\n  </metadata>"))
     }
 
     @Test func textAndAttributesAreEscapedAndCharactersXMLCannotCarryAreDropped() throws {

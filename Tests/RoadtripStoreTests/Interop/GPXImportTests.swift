@@ -93,4 +93,67 @@ import RoadtripTestSupport
         let last: Double = trip.stops.last?.location.longitude ?? 0
         #expect(abs(last - lastLongitude) < 1e-9)
     }
+    /// Issue 38: roadtrip's own file (`<roadtrip:trip/>` in its metadata) gives back its waypoints,
+    /// the trip's stops, and passes over the route and track, the road between them: once gave a
+    /// trip of 922 stops from the route's points, or a second trip from the track.
+    @Test func aRoadtripFileGivesBackItsWaypointsAsTheStopsAndPassesOverItsRouteAndTrack() throws {
+        let trips = try Self.read("""
+            <gpx version="1.1" creator="roadtrip 0.1.0" xmlns="http://www.topografix.com/GPX/1/1" xmlns:roadtrip="https://roadtrip.invalid/gpx/1">
+            <metadata><name>Tour</name><extensions><roadtrip:trip/></extensions></metadata>
+            <wpt lat="42.5078" lon="1.5211"><name>Start</name><desc>coffee</desc></wpt>
+            <wpt lat="42.5562" lon="1.5332"><name>Ordino</name><extensions><roadtrip:stayNights>2</roadtrip:stayNights></extensions></wpt>
+            <rte><name>Tour</name><rtept lat="42.5078" lon="1.5211"><name>Start</name></rtept><rtept lat="42.52" lon="1.52"/>
+            <rtept lat="42.5562" lon="1.5332"><name>Ordino</name></rtept></rte>
+            <trk><name>Tour</name><trkseg><trkpt lat="42.5078" lon="1.5211"/><trkpt lat="42.52" lon="1.52"/><trkpt lat="42.5562" lon="1.5332"/></trkseg></trk>
+            </gpx>
+            """)
+        #expect(trips.count == 1)
+        let trip = try #require(trips.first)
+        #expect(trip.name == "Tour" && trip.notes.isEmpty)
+        #expect(trip.stops.map(\.name) == ["Start", "Ordino"])
+        #expect(trip.stops.map(\.notes) == ["coffee", nil])
+        #expect(trip.stops.map(\.stay) == [nil, .nights(2)])
+    }
+
+    /// The mark counts only where roadtrip writes it: in the metadata's extensions, in its namespace.
+    @Test func aMarkElsewhereOrInAnotherNamespaceIsNoMark() throws {
+        for mark in [#"<wpt lat="0" lon="0"><extensions><roadtrip:trip/></extensions></wpt>"#, #"<metadata><extensions><other:trip/></extensions></metadata>"#] {
+            let trips = try Self.read("""
+                <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1" xmlns:roadtrip="https://roadtrip.invalid/gpx/1" xmlns:other="urn:other">
+                \(mark)<wpt lat="1" lon="1"><name>Loose</name></wpt><rte><rtept lat="2" lon="2"><name>A</name></rtept></rte></gpx>
+                """)
+            #expect(trips.map { $0.stops.map(\.name) } == [["A"]], "\(mark)")
+        }
+    }
+
+    /// 412 route points with no names, as a route planner gives the road's shape: a few stops
+    /// along it, as a track is reduced, and a sentence that says so.
+    @Test func aLongRouteOfUnnamedPointsBecomesAFewStopsAlongIt() throws {
+        let points = (0..<412).map { (index: Int) -> String in
+            #"<rtept lat="\#(40 + sin(Double(index) / 30) * 0.2)" lon="\#(-120 + Double(index) * 0.002)"/>"#
+        }
+        let trip = try #require(try Self.read(Self.gpx11("<rte><name>Planned</name>\(points.joined())</rte>")).first)
+        #expect((10...60).contains(trip.stops.count), "\(trip.stops.count) stops")
+        #expect(trip.notes == ["a route of 412 unnamed points became \(trip.stops.count) stops along it"])
+        #expect(trip.stops.first?.name == "Route km 0" && trip.stops.first?.location.longitude == -120)
+        #expect(trip.stops.last?.name.hasPrefix("Route km ") == true)
+    }
+
+    /// A long route that names some of its points (the stops, the others the road between them,
+    /// as roadtrip wrote its routes before the mark): the named points, and its ends.
+    @Test func aLongRouteThatNamesSomePointsGivesThoseAndItsEnds() throws {
+        func route(naming names: [Int: String]) -> String {
+            let points = (0..<745).map { (index: Int) -> String in
+                #"<rtept lat="40" lon="\#(-120 + Double(index) * 0.002)">"# + (names[index] ?? "") + "</rtept>"
+            }
+            return Self.gpx11("<rte>\(points.joined())</rte>")
+        }
+        let trip = try #require(try Self.read(route(naming: [100: "<name>Lunch</name><desc>the diner</desc>", 300: "<name>Motel</name>", 600: "<name>Lake</name>"])).first)
+        #expect(trip.stops.map(\.name) == ["Route km 0", "Lunch", "Motel", "Lake", "Route km 127"])
+        #expect(trip.stops[1].notes == "the diner")
+        #expect(trip.notes == ["a route of 745 points, 742 of them unnamed, became 5 stops: its named points and its ends"])
+        // Named ends are stops already: the sentence says no more.
+        let ends = try #require(try Self.read(route(naming: [0: "<name>A</name>", 744: "<name>B</name>"])).first)
+        #expect(ends.stops.map(\.name) == ["A", "B"] && ends.notes == ["a route of 745 points, 743 of them unnamed, became 2 stops: its named points"])
+    }
 }

@@ -18,14 +18,17 @@ struct RoadLineExportTests {
         #expect(TripExport.routeLine(of: Fixtures.pacific, legs: [Self.legs[1], Self.legs[1]]) == nil, "no leg on roads: the stops are the route")
     }
 
-    @Test func gpxRoutePointsOrATrackAndBothValid() throws {
-        let route = String(decoding: try TripExport.data(for: Fixtures.pacific, format: .gpx, now: Date(timeIntervalSince1970: 0), creator: "t", legs: Self.legs), as: UTF8.self)
+    /// Issue 38: the road is a track by default (apps draw it; the route holds the stops alone, which
+    /// devices navigate between), or the route's points between the stops with `.route`.
+    @Test func gpxATrackOrRoutePointsAndBothValid() throws {
+        let track = String(decoding: try TripExport.data(for: Fixtures.pacific, format: .gpx, now: Date(timeIntervalSince1970: 0), creator: "t", legs: Self.legs), as: UTF8.self)
+        #expect(track.components(separatedBy: "<rtept ").count - 1 == 3 && track.components(separatedBy: "<trkpt ").count - 1 == 5)
+        #expect(track.contains(#"<trkpt lat="36.4500000" lon="-121.9500000"/>"#))
+        let route = String(decoding: try TripExport.data(for: Fixtures.pacific, format: .gpx, now: Date(timeIntervalSince1970: 0), creator: "t",
+                                                       legs: Self.legs, gpxRoad: .route), as: UTF8.self)
         #expect(route.components(separatedBy: "<rtept ").count - 1 == 5)
         #expect(route.contains(#"<rtept lat="36.4500000" lon="-121.9500000"/>"#))
         #expect(!route.contains("<trk>"))
-        let track = String(decoding: try TripExport.data(for: Fixtures.pacific, format: .gpx, now: Date(timeIntervalSince1970: 0), creator: "t",
-                                                       legs: Self.legs, gpxRoad: .track), as: UTF8.self)
-        #expect(track.components(separatedBy: "<rtept ").count - 1 == 3 && track.components(separatedBy: "<trkpt ").count - 1 == 5)
         for document in [route, track] {
             let directory = try TemporaryDirectory()
             let file = try directory.write(document, to: "trip.gpx")

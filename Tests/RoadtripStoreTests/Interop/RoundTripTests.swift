@@ -26,6 +26,46 @@ import RoadtripTestSupport
         #expect(InteropFixtures.sameStops(first.stops, trip.stops), "\(first.stops.map(\.name)) \(first.stops.map(\.notes))")
     }
 
+    /// Issue 38: a trip on roads came back as a stop per point of the road (922 for a day in
+    /// Liechtenstein), or with a second trip from the track. Both ways of writing the road give
+    /// back the trip's stops and nothing else.
+    @Test(arguments: TripExport.GPXRoad.allCases)
+    func aGPXWithTheRoadGivesBackTheStopsAlone(road: TripExport.GPXRoad) throws {
+        let directory = try TemporaryDirectory()
+        let data = try TripExport.data(for: Self.onRoads, format: .gpx, now: InteropFixtures.now, creator: "roadtrip 0.1.0", legs: Self.roadLegs, gpxRoad: road)
+        let imported = try TripImport.read(contentsOf: try InteropFixtures.write(data, "roads.gpx", in: directory))
+        #expect(imported.count == 1 && imported.first?.notes == [])
+        #expect(imported.first?.name == Self.onRoads.name)
+        #expect(InteropFixtures.sameStops(imported.first?.stops ?? [], Self.onRoads.stops), "\(imported.map { $0.stops.map(\.name) })")
+    }
+
+    /// A file roadtrip wrote before the mark (its route: the stops named, the road's points between
+    /// them unnamed) gives back the stops too: the route's named points.
+    @Test func anEarlierRoadtripGPXWithoutTheMarkGivesBackTheStopsToo() throws {
+        let directory = try TemporaryDirectory()
+        let data = try TripExport.data(for: Self.onRoads, format: .gpx, now: InteropFixtures.now, creator: "roadtrip 0.1.0", legs: Self.roadLegs, gpxRoad: .route)
+        let earlier = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "    <extensions>\n      <roadtrip:trip/>\n    </extensions>\n", with: "")
+        #expect(!earlier.contains("roadtrip:trip"))
+        let imported = try TripImport.read(contentsOf: try directory.write(earlier, to: "earlier.gpx"))
+        #expect(imported.count == 1)
+        #expect(InteropFixtures.sameStops(imported.first?.stops ?? [], Self.onRoads.stops), "\(imported.map { $0.stops.map(\.name) })")
+    }
+
+    /// Three stops with notes and a stay, and two legs on a winding road of 200 points each.
+    static let onRoads = Trip(name: "Valleys", stops: [
+        InteropFixtures.stop("Andorra la Vella", 42.5078, 1.5211, notes: "coffee\nat the square"),
+        InteropFixtures.stop("Ordino", 42.5562, 1.5332, stay: .hours(2)),
+        InteropFixtures.stop("Pas de la Casa", 42.5429, 1.7331, notes: "fuel", overnight: true),
+    ])
+    static let roadLegs = zip(onRoads.stops, onRoads.stops.dropFirst()).map { from, to in
+        let line = (0...200).map { (step: Int) -> Coordinate in
+            let t = Double(step) / 200
+            return Coordinate(latitude: from.location.latitude + (to.location.latitude - from.location.latitude) * t + sin(t * 20) * 0.005 * (1 - t) * t,
+                              longitude: from.location.longitude + (to.location.longitude - from.location.longitude) * t)
+        }
+        return LegFigures(meters: 20_000, seconds: 1_500, source: .road, line: line)
+    }
+
     @Test func gpxWritesLongitude180AsMinus180AndGeoJSONKeepsIt() throws {
         let directory = try TemporaryDirectory()
         let trip = Trip(name: "Date line", stops: [InteropFixtures.stop("East", 0, 180), InteropFixtures.stop("Here", 1, 179.9999999)])
