@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,22 +40,7 @@ final class LoopbackServer: @unchecked Sendable {
 
     init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(listener, address, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, address, &length) == 0
-            }
-        }
-        guard listener >= 0, bound else {
-            close(listener)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        self.listener = listener
-        port = UInt16(bigEndian: address.sin_port)
+        (listener, port) = try LoopbackListener.open()
         Thread.detachNewThread { [self] in
             serve()
             finished.signal()
