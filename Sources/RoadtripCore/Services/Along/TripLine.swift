@@ -17,6 +17,8 @@ package struct TripLine: Sendable {
     package let metres: Double
     /// The legs that are estimates (measured against their arc).
     package let estimatedLegs: Set<Int>
+    /// Where each leg starts, in metres along the trip.
+    private let legStarts: [Double]
     /// Every segment by the cells of a grid it crosses (`cellDegrees`), to find the nearest quickly.
     private let cells: [Int64: [Int32]]
 
@@ -30,7 +32,9 @@ package struct TripLine: Sendable {
         var points: [Point] = []
         var start = 0.0
         var estimated = Set<Int>()
+        var legStarts: [Double] = []
         for (leg, (from, to)) in zip(stops, stops.dropFirst()).enumerated() {
+            legStarts.append(start)
             let shown = leg < figures.count ? figures[leg] : nil
             var line = shown?.line ?? []
             if line.count < 2 {
@@ -54,11 +58,14 @@ package struct TripLine: Sendable {
         self.points = points
         metres = start
         estimatedLegs = estimated
+        self.legStarts = legStarts
         var cells: [Int64: [Int32]] = [:]
         for s in points.indices.dropFirst() {
             let (a, b) = (points[s - 1].coordinate, points[s].coordinate)
+            // Across the antimeridian, the short way: b's longitude within half a world of a's.
+            let bLongitude = a.longitude + Self.eastward(from: a.longitude, to: b.longitude)
             for row in Self.cell(min(a.latitude, b.latitude))...Self.cell(max(a.latitude, b.latitude)) {
-                for column in Self.cell(min(a.longitude, b.longitude))...Self.cell(max(a.longitude, b.longitude)) {
+                for column in Self.cell(min(a.longitude, bLongitude))...Self.cell(max(a.longitude, bLongitude)) {
                     cells[Self.key(row, column), default: []].append(Int32(s))
                 }
             }
@@ -78,19 +85,27 @@ package struct TripLine: Sendable {
         package let foot: Coordinate
     }
 
-    /// The position of `coordinate` on the nearest part of the line, when it is within `reach` metres.
-    package func position(of coordinate: Coordinate, within reach: Double) -> Position? {
+    /// The metres along the trip of the point `share` (0...1) of the way along leg `leg`.
+    package func metres(onLeg leg: Int, share: Double) -> Double {
+        guard legStarts.indices.contains(leg) else { return leg < 0 ? 0 : metres }
+        let end = leg + 1 < legStarts.count ? legStarts[leg + 1] : metres
+        return legStarts[leg] + (end - legStarts[leg]) * min(1, max(0, share))
+    }
+
+    /// The position of `coordinate` on the nearest part of the line, when it is within `reach`
+    /// metres; of leg `leg`'s part alone when one is given.
+    package func position(of coordinate: Coordinate, within reach: Double, onLeg only: Int? = nil) -> Position? {
         let metresPerDegree = 6_371_008.8 * .pi / 180, scale = cos(coordinate.latitude * .pi / 180)
         let rows = Int((reach / (Self.cellDegrees * metresPerDegree)).rounded(.up))
         let columns = Int((reach / (Self.cellDegrees * metresPerDegree * max(scale, 0.01))).rounded(.up))
         let (row, column) = (Self.cell(coordinate.latitude), Self.cell(coordinate.longitude))
         func plane(_ p: Coordinate) -> (x: Double, y: Double) {
-            ((p.longitude - coordinate.longitude) * scale * metresPerDegree, (p.latitude - coordinate.latitude) * metresPerDegree)
+            (Self.eastward(from: coordinate.longitude, to: p.longitude) * scale * metresPerDegree, (p.latitude - coordinate.latitude) * metresPerDegree)
         }
         var best: (segment: Int, share: Double, off: Double, cross: Double)?
         for r in row - rows...row + rows {
             for c in column - columns...column + columns {
-                for s in cells[Self.key(r, c)] ?? [] {
+                for s in cells[Self.key(r, c)] ?? [] where only.map({ points[Int(s)].leg == $0 }) ?? true {
                     let (a, b) = (plane(points[Int(s) - 1].coordinate), plane(points[Int(s)].coordinate))
                     let (dx, dy) = (b.x - a.x, b.y - a.y)
                     let lengthSquared = dx * dx + dy * dy
@@ -106,8 +121,7 @@ package struct TripLine: Sendable {
         let (a, b) = (points[best.segment - 1], points[best.segment])
         let metres = a.metres + (b.metres - a.metres) * best.share
         let leg = b.leg
-        let legStart = points.first { $0.leg == leg }?.metres ?? 0, legEnd = points.last { $0.leg == leg }?.metres ?? metres
-        let start = leg > 0 ? points.last { $0.leg == leg - 1 }?.metres ?? legStart : 0
+        let start = self.metres(onLeg: leg, share: 0), legEnd = self.metres(onLeg: leg, share: 1)
         let share = legEnd > start ? (metres - start) / (legEnd - start) : 0
         let foot = Coordinate(latitude: a.coordinate.latitude + (b.coordinate.latitude - a.coordinate.latitude) * best.share,
                               longitude: a.coordinate.longitude + (b.coordinate.longitude - a.coordinate.longitude) * best.share)
@@ -132,5 +146,15 @@ package struct TripLine: Sendable {
     }
 
     private static func cell(_ degrees: Double) -> Int { Int((degrees / cellDegrees).rounded(.down)) }
-    private static func key(_ row: Int, _ column: Int) -> Int64 { Int64(row) << 32 | Int64(UInt32(truncatingIfNeeded: column)) }
+    /// A cell's key, its column taken round the world: the cells either side of the antimeridian are neighbours.
+    private static func key(_ row: Int, _ column: Int) -> Int64 {
+        let columns = Int((360 / cellDegrees).rounded())
+        return Int64(row) << 32 | Int64(UInt32(truncatingIfNeeded: (column % columns + columns) % columns))
+    }
+
+    /// The degrees east from longitude `a` to `b`, the short way round (-180...180).
+    private static func eastward(from a: Double, to b: Double) -> Double {
+        let d = b - a
+        return d - 360 * (d / 360).rounded()
+    }
 }

@@ -62,13 +62,15 @@ package final class Gazetteer: PlaceIndex, @unchecked Sendable {
         return NearbyPlaces(tables: tables).find(coordinate, kilometres: kilometres).map { (place(at: $0.place), $0.kilometres) }
     }
 
-    package func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?) -> RankedPlace? {
+    package func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
+                           where isWanted: (Coordinate) -> Bool) -> RankedPlace? {
         guard isWhole else { return nil }
         var best: (index: Int, kilometres: Double, weight: Int)?
         for found in NearbyPlaces(tables: tables).find(coordinate, kilometres: kilometres) {
             let population = Int(tables.places.uint32(found.place * GazetteerFormat.Place.size + GazetteerFormat.Place.population))
             guard let value = weight(tables.kind(ofPlace: found.place), population) else { continue }
             if let current = best, current.weight > value || (current.weight == value && current.kilometres <= found.kilometres) { continue }
+            guard isWanted(self.coordinate(ofPlace: found.place)) else { continue }
             best = (found.place, found.kilometres, value)
         }
         return best.map { RankedPlace(place: place(at: $0.index), kilometres: $0.kilometres, weight: $0.weight) }

@@ -78,9 +78,11 @@ package protocol PlaceIndex: AnyObject, Sendable {
     /// no particular order.
     func places(within kilometres: Double, of coordinate: Coordinate) -> [(place: Place, kilometres: Double)]
     /// The place at most `kilometres` from `coordinate` that `weight` (of its kind and population;
-    /// nil leaves it out) ranks highest, the nearer of equals; the index reads only those two
-    /// for the others.
-    func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?) -> RankedPlace?
+    /// nil leaves it out) ranks highest, the nearer of equals, of those whose coordinate `isWanted`
+    /// takes; the index reads only kind and population for the others, and asks `isWanted` only
+    /// of a place that would rank first.
+    func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
+                   where isWanted: (Coordinate) -> Bool) -> RankedPlace?
     /// Why some of the places cannot be searched any more (an index file cut short on disk), one
     /// sentence each; empty while all can.
     var problems: [String] { get }
@@ -112,10 +114,11 @@ package struct RankedPlace: Equatable, Sendable {
 extension PlaceIndex {
     package var problems: [String] { [] }
 
-    package func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?) -> RankedPlace? {
+    package func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
+                           where isWanted: (Coordinate) -> Bool) -> RankedPlace? {
         places(within: kilometres, of: coordinate).compactMap { found in
             weight(found.place.kind, found.place.population).map { RankedPlace(place: found.place, kilometres: found.kilometres, weight: $0) }
-        }.reduce(nil) { best, next in best.map { next.outranks($0) ? next : $0 } ?? next }
+        }.sorted { $0.outranks($1) }.first { isWanted($0.place.coordinate) }
     }
 
     /// Places matching `query`, from nowhere in particular.

@@ -74,8 +74,9 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
         indexes.flatMap { $0.places(within: kilometres, of: coordinate) }
     }
 
-    package func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?) -> RankedPlace? {
-        indexes.compactMap { $0.bestPlace(within: kilometres, of: coordinate, weight: weight) }
+    package func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
+                           where isWanted: (Coordinate) -> Bool) -> RankedPlace? {
+        indexes.compactMap { $0.bestPlace(within: kilometres, of: coordinate, weight: weight, where: isWanted) }
             .reduce(nil) { best, next in best.map { next.outranks($0) ? next : $0 } ?? next }
     }
 

@@ -10,7 +10,8 @@ import Foundation
 ///   the limit would run out on the next leg, the place to sleep there is proposed beside it.
 /// - A leg longer than the limit on its own is driven with what is left of the day and split
 ///   over as many days as it takes, each night near the point where the day's driving runs out
-///   (`OvernightPlaces`: the largest town near the road line, or the arc without one).
+///   (`OvernightPlaces`: the largest town near the road line, or the arc without one, on the
+///   day's way there).
 /// - When the days end by sunset, a leg that would arrive after sunset waits for the next
 ///   morning, unless it is the day's first (which is then driven, and marked after dark); a
 ///   long leg's day ends by sunset too.
@@ -65,6 +66,13 @@ package struct ItineraryPlanner {
         LegPath(from: stops[index].location, to: stops[index + 1].location, road: figures(ofLeg: index)?.line ?? [])
     }
 
+    /// The whole trip's way, as `path(ofLeg:)` runs each leg: what the places to sleep are
+    /// measured against (how far along and off it they lie).
+    var line: TripLine {
+        TripLine(stops: stops.map(\.location),
+                 figures: legMeters.indices.map { figures(ofLeg: $0) ?? LegFigures.estimated(geodesicMeters: legMeters[$0], estimate: estimate) })
+    }
+
     package init(stops: [Stop], legMeters: [Double], estimate: RouteEstimate, settings: TripSettings, timeZones: [TimeZone], today: LocalDay) {
         precondition(legMeters.count == max(0, stops.count - 1) && timeZones.count == stops.count, "one leg between stops, one zone a stop")
         self.stops = stops
@@ -108,6 +116,8 @@ private struct Schedule {
     var clock: Date
     /// Seconds driven in the day under way.
     var driven = 0.0
+    /// The trip's line, made when a place to sleep is first looked for (`tripLine()`).
+    private var line: TripLine?
     /// The plan stopped at its most days (`ItineraryPlanner.dayLimit`) before the trip's end.
     var isCut = false
 
@@ -186,19 +196,31 @@ private struct Schedule {
 
     /// Where the daily limit would run out on leg `index`, which does not fit in the day, when
     /// what is left of the day is worth driving.
-    private func proposal(onLeg index: Int, seconds: Double) -> Itinerary.Stopover? {
+    private mutating func proposal(onLeg index: Int, seconds: Double) -> Itinerary.Stopover? {
         let left = limit - driven
         guard left >= Self.shortestDrive, seconds > 0 else { return nil }
-        let proposal = stopover(onLeg: index, share: left / seconds, arrival: clock + left, driveOn: left)
+        let proposal = stopover(onLeg: index, shares: 0...left / seconds, arrival: clock + left, driveOn: left)
         return proposal.suggestion == nil ? nil : proposal
     }
 
-    private func stopover(onLeg index: Int, share: Double, arrival: Date, driveOn: Double, path: LegPath? = nil) -> Itinerary.Stopover {
+    /// Where the day's driving on leg `index`, over `shares` of it, runs out, and the place to
+    /// sleep on that way.
+    private mutating func stopover(onLeg index: Int, shares: ClosedRange<Double>, arrival: Date, driveOn: Double, path: LegPath? = nil) -> Itinerary.Stopover {
         let path = path ?? planner.path(ofLeg: index)
-        let point = path.point(at: share)
-        let suggestion = planner.overnightPlaces?.suggestion(on: path, at: share)
+        let share = shares.upperBound, point = path.point(at: share)
+        var suggestion: OvernightPlaces.Suggestion?
+        if let places = planner.overnightPlaces {
+            suggestion = places.suggestion(on: OvernightPlaces.DaysWay(line: tripLine(), leg: index, shares: shares, point: point))
+        }
         let zone = suggestion?.place.zone ?? planner.overnightPlaces?.timeZone(at: point) ?? zones[share < 0.5 ? index : index + 1]
         return Itinerary.Stopover(leg: index, share: share, point: point, arrival: arrival, timeZone: zone, suggestion: suggestion, driveOnSeconds: driveOn)
+    }
+
+    private mutating func tripLine() -> TripLine {
+        if let line { return line }
+        let made = planner.line
+        line = made
+        return made
     }
 
     private mutating func drive(from index: Int, seconds: Double) {
@@ -220,10 +242,11 @@ private struct Schedule {
             let part = min(left, seconds - done)
             let arrives = done + part >= seconds - 1
             let dark = here.isDark(at: clock) || (arrives && sun(at: index + 1, on: clock + part).isDark(at: clock + part))
-            drive(from: index, share: done / seconds...(arrives ? 1 : (done + part) / seconds), seconds: part, legSeconds: seconds, isAfterDark: dark)
+            let shares = done / seconds...(arrives ? 1 : (done + part) / seconds)
+            drive(from: index, share: shares, seconds: part, legSeconds: seconds, isAfterDark: dark)
             done += part
             if arrives { return }
-            let night = stopover(onLeg: index, share: done / seconds, arrival: clock, driveOn: 0, path: path)
+            let night = stopover(onLeg: index, shares: shares, arrival: clock, driveOn: 0, path: path)
             if sun(at: night.point, in: night.timeZone, on: clock).isDark(at: clock) { markLastLegAfterDark() }
             day.stopover = night
             day.end = driven >= limit - 1 ? .dailyLimit : .sunset

@@ -113,7 +113,7 @@ package enum ItineraryRows {
                         .joined(separator: ", "))
                 }
             } else {
-                notes.append("no town within \(OvernightPlaces.reach) km")
+                notes.append("no town on the way within \(OvernightPlaces.reach) km")
             }
         }
         let title = departure != nil ? "from \(stopover.suggestion.map { "near \($0.place.name)" } ?? "the road")" : stopover.isProposal ? "or on to \(stopover.suggestion?.place.name ?? "")" : near

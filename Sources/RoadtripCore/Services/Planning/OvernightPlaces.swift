@@ -2,6 +2,8 @@ import Foundation
 
 /// Where to spend a night when the day's driving runs out on the road: the largest town near
 /// the point where it does, or, where no town is near, a region's village, camp site or hut.
+/// Always one on the day's way (issue 38): a town behind where the day set out, a stop already
+/// passed, sent the trip back, and one past the point would drive more than the daily limit.
 package struct OvernightPlaces: Sendable {
     package let places: any PlaceIndex
 
@@ -23,6 +25,30 @@ package struct OvernightPlaces: Sendable {
         package let offRouteMeters: Double
     }
 
+    /// The stretch of leg `leg` of `line` a day drives before its night: from the share
+    /// `shares.lowerBound` of the leg (the stop it sets out from, or where the last night was) to
+    /// `point`, at `shares.upperBound`, where its driving runs out.
+    package struct DaysWay: Sendable {
+        package let line: TripLine
+        package let leg: Int
+        package let shares: ClosedRange<Double>
+        package let point: Coordinate
+
+        package init(line: TripLine, leg: Int, shares: ClosedRange<Double>, point: Coordinate) {
+            (self.line, self.leg, self.shares, self.point) = (line, leg, shares, point)
+        }
+
+        /// Where `coordinate`, at most `kilometres` from the point, is seen from the leg's line
+        /// (its road's when routed), when its nearest point there is on the day's way: past where
+        /// the day sets out, and not past where the driving ends.
+        func position(of coordinate: Coordinate, within kilometres: Double) -> TripLine.Position? {
+            // The line measures in the plane: a hair more than the sphere's distance to the point.
+            guard let position = line.position(of: coordinate, within: kilometres * 1_010, onLeg: leg) else { return nil }
+            let from = line.metres(onLeg: leg, share: shares.lowerBound), to = line.metres(onLeg: leg, share: shares.upperBound)
+            return position.metres > from + OvernightPlaces.setOutMetres && position.metres <= to + OvernightPlaces.besideMetres ? position : nil
+        }
+    }
+
     /// How far from the point beds are looked for, kilometres, and how many are named.
     static let bedReach = 10.0
     static let bedsNamed = 3
@@ -32,30 +58,32 @@ package struct OvernightPlaces: Sendable {
     static let reaches = [25.0, 50.0]
     /// The farthest a place may be from the point, kilometres.
     package static var reach: Int { Int(reaches[reaches.count - 1]) }
+    /// How far past where the day sets out a place must lie, metres: one nearer is where it sets
+    /// out (the stop's own town), not a place on the way.
+    static let setOutMetres = 1_000.0
+    /// How far past the point a place may lie, metres: beside it, as near as the line tells.
+    static let besideMetres = 50.0
 
-    /// The place to sleep near `path`'s point at `fraction`, nil when none is in reach.
-    package func suggestion(on path: LegPath, at fraction: Double) -> Suggestion? {
-        let point = path.point(at: fraction)
+    /// The place to sleep on `way`, near its point, nil when none is in reach.
+    package func suggestion(on way: DaysWay) -> Suggestion? {
         for reach in Self.reaches {
-            if let best = places.bestPlace(within: reach, of: point, weight: Self.weight) {
-                let off = min(best.kilometres, path.kilometres(from: best.place.coordinate, near: fraction, within: reach + best.kilometres))
-                return Suggestion(place: best.place, offRouteMeters: off * 1000, beds: beds(on: path, at: fraction))
+            if let best = places.bestPlace(within: reach, of: way.point, weight: Self.weight, where: { way.position(of: $0, within: reach) != nil }),
+               let position = way.position(of: best.place.coordinate, within: reach) {
+                return Suggestion(place: best.place, offRouteMeters: position.offMetres, beds: beds(on: way))
             }
         }
         return nil
     }
 
-    /// The places with beds within `bedReach` of `path`'s point at `fraction`, nearest first (issue 37).
-    func beds(on path: LegPath, at fraction: Double) -> [Bed] {
+    /// The places with beds on `way` within `bedReach` of its point, nearest first (issue 37).
+    func beds(on way: DaysWay) -> [Bed] {
         let kinds = AlongKind.beds.placeKinds
-        return places.places(within: Self.bedReach, of: path.point(at: fraction))
+        return Array(places.places(within: Self.bedReach, of: way.point)
             .filter { kinds.contains($0.place.kind) }
             .sorted { ($0.kilometres, $0.place.name) < ($1.kilometres, $1.place.name) }
-            .prefix(Self.bedsNamed)
-            .map { found in
-                let off = min(found.kilometres, path.kilometres(from: found.place.coordinate, near: fraction, within: Self.bedReach + found.kilometres))
-                return Bed(place: found.place, offRouteMeters: off * 1_000)
-            }
+            .lazy
+            .compactMap { found in way.position(of: found.place.coordinate, within: Self.bedReach).map { Bed(place: found.place, offRouteMeters: $0.offMetres) } }
+            .prefix(Self.bedsNamed))
     }
 
     /// The time zone at `coordinate`: the nearest gazetteer place's.

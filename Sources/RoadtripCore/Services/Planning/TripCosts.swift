@@ -50,11 +50,13 @@ package struct TripCosts: Equatable, Sendable {
     }
 
     /// "fuel €46 · lodging €120", "fuel 52 l"; empty when nothing is counted, and without a
-    /// figure of nothing (no lodging the last day, no fuel on a day at a stop).
+    /// figure of nothing (no lodging the last day, no fuel on a day at a stop). Every figure
+    /// counted is shown, so that the days add up to the total: a day's fuel is its cost when
+    /// priced, even where its volume rounds to nothing (0.2 gal at $3.50 is "fuel $1", issue 38).
     package func text(_ figures: Figures) -> String {
         var parts: [String] = []
-        if let cost = figures.fuelCost, figures.fuel != 0 {
-            parts.append("fuel \(money(cost))")
+        if let cost = figures.fuelCost {
+            if cost != 0 { parts.append("fuel \(money(cost))") }
         } else if let fuel = figures.fuel, fuel != 0 {
             parts.append("fuel \(volume(fuel))")
         }

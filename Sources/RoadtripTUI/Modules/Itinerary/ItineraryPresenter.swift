@@ -64,7 +64,7 @@ final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
             return show(.error("Day \(day.number) has no night to propose: it ends at a stop, within the daily limit."))
         }
         guard let suggestion = stopover.suggestion else {
-            return show(.error("No town lies within \(OvernightPlaces.reach) km of where day \(day.number)'s driving ends."))
+            return show(.error("No town on day \(day.number)'s way lies within \(OvernightPlaces.reach) km of where its driving ends."))
         }
         show(interactor.addStop(suggestion.place, after: stopover.leg, night: true))
     }

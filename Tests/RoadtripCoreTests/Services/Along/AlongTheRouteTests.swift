@@ -42,6 +42,20 @@ struct AlongTheRouteTests {
         #expect(wider.map(\.place.name) == ["Belvedere", "Castello"])
     }
 
+    /// Issue 38: a road across the antimeridian (Fiji's 180th meridian) is measured the short way
+    /// round: a place 0.05° north of it, just west of the meridian, is 5.6 km off and 45% along,
+    /// not 11 km from the road's western end.
+    @Test func aRoadAcrossTheAntimeridianIsMeasuredTheShortWayRound() throws {
+        let road = [Coordinate(latitude: -16.8, longitude: 179.9), Coordinate(latitude: -16.8, longitude: -179.9)]
+        let line = TripLine(stops: road, figures: [LegFigures(meters: 21_300, seconds: 900, source: .road, line: road)])
+        let position = try #require(line.position(of: Coordinate(latitude: -16.75, longitude: 179.99), within: 20_000, onLeg: 0))
+        #expect(abs(position.offMetres - 5_560) < 10 && abs(position.shareOfLeg - 0.45) < 0.01, "\(position)")
+        // From the east side as well.
+        let east = try #require(line.position(of: Coordinate(latitude: -16.85, longitude: -179.95), within: 20_000))
+        #expect(abs(east.offMetres - 5_560) < 10 && abs(east.shareOfLeg - 0.75) < 0.01, "\(east)")
+        #expect(abs(line.metres(onLeg: 0, share: 0.5) - 10_650) < 1)
+    }
+
     @Test func aLegWithoutItsRoadIsMeasuredAgainstItsArcAndSaysSo() throws {
         let line = TripLine(stops: [Self.at(0, 0), Self.at(20_000, 0)], figures: [.estimated(geodesicMeters: 20_000, estimate: RouteEstimate())])
         let found = AlongTheRoute.places(along: line, in: Self.index, kinds: [.viewpoint], within: 1_000)

@@ -33,7 +33,8 @@ struct FuelStopsTests {
         func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place] { [] }
         func nearest(to coordinate: Coordinate) -> Place? { nil }
         func places(within kilometres: Double, of coordinate: Coordinate) -> [(place: Place, kilometres: Double)] { [] }
-        func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?) -> RankedPlace? { nil }
+        func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
+                       where isWanted: (Coordinate) -> Bool) -> RankedPlace? { nil }
         func places(of kinds: Set<PlaceKind>, inCells cells: Set<Int>) -> [Place] { index.places(of: kinds, inCells: cells) }
         /// Known from `known.lowerBound` to `known.upperBound` metres east of the road's start.
         func knowsServices(at coordinate: Coordinate) -> Bool {

@@ -159,6 +159,35 @@ struct ItineraryPlannerTests {
         #expect(row?.detail == "2 h 00 min more driving · town of 50,000, 5.4 km off the route")
     }
 
+    /// Issue 38, item 3: a leg of 20 hours from S1 (90.25° W) to S2 (91.25° W), after 6 hours
+    /// from S0: the nights are proposed on each day's way, never at the city behind S1; and once
+    /// the first night's town is a stop (as `n` makes it), no later day proposes it again.
+    @Test func eachNightIsOnItsDaysWayAndATownMadeAStopIsNotProposedAgain() throws {
+        func town(_ name: String, _ latitude: Double, _ longitude: Double, _ population: Int) -> Place {
+            Place(name: name, admin1: "Illinois", admin1Code: "IL", country: "United States", countryCode: "US",
+                  coordinate: Coordinate(latitude: latitude, longitude: longitude), population: population, timeZone: "America/Chicago")
+        }
+        let back = town("Back", 40.02, -90.2, 100_000), ahead = town("Ahead", 40.03, -90.3, 2_000), later = town("Later", 40.02, -90.8, 1_000)
+        func plan(_ stops: [Stop], hours: [Double]) -> Itinerary {
+            var planner = ItineraryPlanner(stops: stops, legMeters: hours.map { $0 * 100_000 }, estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
+                                           settings: TripSettings(startDate: Self.day), timeZones: Array(repeating: Self.chicago, count: stops.count), today: Self.day)
+            planner.overnightPlaces = OvernightPlaces(places: FakePlaces([back, ahead, later]))
+            return planner.plan()
+        }
+        var stops = [(-89.5, "S0"), (-90.25, "S1"), (-91.25, "S2")].map { Stop(name: $0.1, location: Coordinate(latitude: 40, longitude: $0.0)) }
+        // Day 1 drives 2 h of the leg (to 90.35° W), day 2 to 90.75° W, day 3 to 91.15° W.
+        let itinerary = plan(stops, hours: [6, 20])
+        #expect(itinerary.days.map { $0.stopover?.suggestion?.place.name } == ["Ahead", nil, "Later", nil])
+        // `n` on day 1: Ahead, on the way to where day 1's driving ends, a stop with a night.
+        var night = Stop(place: ahead)
+        night.overnight = true
+        stops.insert(night, at: 2)
+        let after = plan(stops, hours: [6, 1, 19])
+        #expect(after.days[0].overnightStop == 2)
+        #expect(!after.days.contains { $0.stopover?.suggestion?.place.name == "Ahead" }, "\(after.days.map { $0.stopover?.suggestion?.place.name })")
+        #expect(after.days.map { $0.stopover?.suggestion?.place.name } == [nil, nil, "Later", nil])
+    }
+
     @Test func timesAreLocalToEachStop() {
         // Chicago (CDT) to Denver (MDT): five hours of driving, an hour back on the clock.
         let itinerary = Self.plan(hours: [5], zones: [Self.chicago, Self.denver])

@@ -41,6 +41,21 @@ struct TripCostsTests {
         #expect(costs.total.fuelCost == 46)
     }
 
+    /// Issue 38, item 4: a day whose fuel is under half a litre still costs a whole unit; its
+    /// heading shows it, and the days' headings add up to the trip's total.
+    @Test func aDayWhoseFuelRoundsToNothingStillShowsItsCost() throws {
+        // 6 km at 6 l/100 km is 0.36 l, 0 l shown; at €2 a litre it is €0.72, counted €1.
+        let itinerary = ItineraryPlannerTests.plan(hours: [0.06, 3], settings: TripSettings(startDate: ItineraryPlannerTests.day, dailyLimitHours: 3))
+        let costs = TripCosts(itinerary: itinerary, settings: Self.settings(fuel: 6, price: 2, currency: "€", night: 50), unit: .km)
+        #expect(costs.days.map(\.fuel) == [0, 18] && costs.days.map(\.fuelCost) == [1, 36])
+        let stops = (0...2).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }
+        let headings = ItineraryRows.rows(for: itinerary, stops: stops, unit: .km, costs: costs).filter { $0.kind == .day }.map(\.detail)
+        #expect(headings[0].hasSuffix(" · fuel €1 · lodging €50"), "\(headings)")
+        let shown = try headings.flatMap { $0.matches(of: try Regex(#"€(\d+)"#)).compactMap { Int($0.output[1].substring ?? "") } }
+        let totals = ItineraryRows.totals(itinerary, unit: .km, costs: costs)
+        #expect(totals.hasSuffix("fuel €37 · lodging €50 · total €87") && shown.reduce(0, +) == 87, "\(headings) \(totals)")
+    }
+
     @Test func withoutAPriceFuelIsInLitresOrGallons() {
         let litres = TripCosts(itinerary: Self.itinerary, settings: Self.settings(fuel: 7.5), unit: .km)
         #expect(litres.text(litres.days[0]) == "fuel 45 l")

@@ -70,17 +70,17 @@ import RoadtripTestSupport
     }
 
     @Test func nAddsTheNightProposedOnTheLinesDay() throws {
-        // The Route 66 day ends at St. Louis with 1 h 30 min left; a town 100 km on to Joplin is proposed.
-        let town = Place(name: "Cuba", admin1: "Missouri", admin1Code: "MO", country: "United States", countryCode: "US",
-                         coordinate: Coordinate(latitude: 38.06, longitude: -91.40), population: 3_300, timeZone: "America/Chicago")
+        // The Route 66 day ends at St. Louis with 1 h 30 min left; a town on the way to Joplin is proposed.
+        let town = Place(name: "Union", admin1: "Missouri", admin1Code: "MO", country: "United States", countryCode: "US",
+                         coordinate: Coordinate(latitude: 38.4464, longitude: -91.0085), population: 10_957, timeZone: "America/Chicago")
         interactor.places = FakePlaces([town])
         interactor.subject.value = ItineraryFixtures.route66
         let rows = try #require(view.last?.rows)
         let proposal = try #require(rows.firstIndex { $0.kind == .stopover })
-        #expect(rows[proposal].title == "or on to Cuba")
+        #expect(rows[proposal].title == "or on to Union")
         presenter.didPressAddNight(row: 1)
-        #expect(interactor.nightsAdded.map(\.name) == ["Cuba"] && interactor.nightsAdded.map(\.after) == [2])
-        #expect(view.last?.message?.text == "Added Cuba.")
+        #expect(interactor.nightsAdded.map(\.name) == ["Union"] && interactor.nightsAdded.map(\.after) == [2])
+        #expect(view.last?.message?.text == "Added Union.")
         // The last day proposes nothing.
         presenter.didPressAddNight(row: rows.count - 1)
         #expect(view.last?.message?.text.hasPrefix("Day 2 has no night to propose") == true)
