@@ -18,6 +18,14 @@ struct ExamplesEndToEndTests {
         "roadtrip region add ~/Downloads/scotland-latest.osm.pbf": "needs the Scotland extract",
         "roadtrip region remove scotland": "needs the region added",
         "roadtrip search Durness": "Durness is a village of the Scotland region, not of the built-in places",
+        // Reach download.geofabrik.de, and no test leaves the machine: RegionDownloadEndToEndTests
+        // runs these commands on a catalogue and an extract it serves on 127.0.0.1.
+        "roadtrip region catalogue scot": "reaches download.geofabrik.de",
+        "roadtrip region download scotland": "reaches download.geofabrik.de",
+        "roadtrip region catalogue scotland": "reaches download.geofabrik.de",
+        "roadtrip region catalogue --refresh": "reaches download.geofabrik.de",
+        "roadtrip region download liechtenstein": "reaches download.geofabrik.de",
+        "roadtrip region download europe/andorra monaco --yes": "reaches download.geofabrik.de",
         // fish syntax (`| source`), not bash's.
         "roadtrip --generate-completion-script fish | source": "a fish command line",
     ]

@@ -165,7 +165,7 @@ struct OutputEndToEndTests {
         defer { directory.remove() }
         try Self.writeDataFile(in: directory, name: Self.hostileName, stops: [Self.hostileStop, "Big Sur"])
         for locale in ["C.UTF-8", "C"] {
-            for arguments in [["list"], ["show", "1"], ["map", "1", "--width", "40", "--height", "10"], ["new", "X\u{1B}]0;t\u{07}", "36.6, -121.9"]] {
+            for arguments in [["list"], ["show", "1"], ["map", "1", "--width", "40", "--height", "10"], ["new", "--force", "X\u{1B}]0;t\u{07}", "36.6, -121.9"]] {
                 let result = try CommandLineEndToEndTests.roadtrip(arguments, in: directory, variables: ["LANG": locale])
                 #expect(result.status == 0, "\(CommandLineEndToEndTests.describe(result))")
                 #expect(Self.terminalControls(in: result.standardOutput).isEmpty,

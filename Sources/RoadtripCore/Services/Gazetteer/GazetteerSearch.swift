@@ -110,15 +110,14 @@ struct GazetteerSearch {
                 if regionQuality == RegionFilter.noMatch { continue }
             }
             if let kinds, !kinds.admits(tables.kind(ofPlace: Int(index.place(entry)))) { continue }
-            var quality: MatchQuality = index.wordStart(entry) != 0 ? .laterWord
+            let quality: MatchQuality = index.wordStart(entry) != 0 ? .laterWord
                 : index.keyLength(entry) == phraseLength ? .exactName : .namePrefix
             let distance = distance(entry)
-            if quality == .namePrefix, let distance, distance <= SearchContext.nearbyKilometres, index.key(entry)[phraseLength] == 0x20 {
-                quality = .exactName
-            }
+            let nearbyPrefix = quality == .namePrefix && distance.map { $0 <= SearchContext.nearbyKilometres } == true
+                && index.key(entry)[phraseLength] == 0x20
             ranked.offer(Candidate(place: index.place(entry), quality: quality, byKind: byKind, regionQuality: regionQuality,
                                    alternate: index.isAlternate(entry), trusted: index.isTrustedAlternate(entry), matchedLength: phraseLength,
-                                   population: index.population(entry), distance: distance))
+                                   population: index.population(entry), distance: distance, nearbyPrefix: nearbyPrefix))
         }
     }
 

@@ -27,10 +27,14 @@ enum MatchQuality: UInt8, Comparable {
 /// One place a search found, with what ranks it.
 struct Candidate: Comparable {
     let place: UInt32
-    /// `quality`, then `byKind`, in one byte: one comparison orders both, and a candidate stays
-    /// 16 bytes (the ranked list moves them on every offer).
+    /// `quality`, then `nearness`, then `byKind`, in one byte: one comparison orders them all, and a
+    /// candidate stays 16 bytes (the ranked list moves them on every offer).
     private let rank: UInt8
-    var quality: MatchQuality { MatchQuality(rawValue: rank >> 1) ?? .laterWordPrefixes }
+    var quality: MatchQuality { MatchQuality(rawValue: rank >> 3) ?? .laterWordPrefixes }
+    /// Within a whole-name match near a trip (`SearchContext.nearbyKilometres`): 0 the name itself
+    /// near the trip, 1 a name that begins with the words typed near it (Stein an der Donau for
+    /// "Stein" by Krems), 2 the name itself farther away. Always 0 without a context.
+    var nearness: UInt8 { (rank >> 1) & 3 }
     /// Whether a kind word of the query was read as the place's kind rather than matched in its
     /// name ("castle" in "Vaduz Castle" for Schloss Vaduz, a castle): `quality` then says how the
     /// other words matched ("vaduz", a later word). Such a place ranks with the places whose
@@ -62,8 +66,10 @@ struct Candidate: Comparable {
     /// `trusted`: the alternate name is one people commonly use for the place (the index marks
     /// them), which then ranks as its own name. `matchedLength`: the length of the query's key
     /// that matched. `distance`: kilometres from the trip, when the search has a context.
+    /// `nearbyPrefix`: the name begins with the words typed and lies near the trip: it matches
+    /// as its name would, after the names themselves near the trip (`nearness`).
     init(place: UInt32, quality: MatchQuality, byKind: Bool = false, regionQuality: UInt8, alternate: Bool, trusted: Bool = false,
-         matchedLength: Int = .max, population: UInt32, distance: Double? = nil) {
+         matchedLength: Int = .max, population: UInt32, distance: Double? = nil, nearbyPrefix: Bool = false) {
         self.place = place
         self.regionQuality = regionQuality
         self.alternate = alternate
@@ -73,7 +79,14 @@ struct Candidate: Comparable {
         if doubtful, quality == .exactName {
             quality = matchedLength < Self.shortestAlternateName ? .namePrefix : .exactAlternate
         }
-        rank = quality.rawValue << 1 | (byKind ? 1 : 0)
+        var nearness: UInt8 = 0
+        if nearbyPrefix {
+            quality = .exactName
+            nearness = 1
+        } else if quality == .exactName, let distance, distance > SearchContext.nearbyKilometres {
+            nearness = 2
+        }
+        rank = quality.rawValue << 3 | nearness << 1 | (byKind ? 1 : 0)
         let base = Double(population) / (doubtful && quality != .exactAlternate ? Self.alternateDiscount : 1)
         weight = distance.map { SearchContext.weight(population: base, kilometres: $0) } ?? base
     }
