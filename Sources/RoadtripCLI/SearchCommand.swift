@@ -158,7 +158,7 @@ struct SearchCommand: ParsableCommand {
     private static func places(_ lookup: PlaceFinder.Lookup) throws -> [Place] {
         switch lookup {
         case .places(let found): return found
-        case .coordinate(_, let nearest): return nearest.map { [$0] } ?? []
+        case .coordinate(let point): return point.nearest.map { [$0] } ?? []
         case .empty: throw ValidationError("Give a place to search for.")
         case .invalidCoordinates(let reason): throw ValidationError(reason)
         case .searchUnavailable(let reason): throw PlaceFinder.NoStop(description: "Place search is unavailable: \(reason)")

@@ -1,0 +1,36 @@
+/// The first-level region and country a point lies in. No index holds the regions' shapes; the
+/// built-in towns (GeoNames) each know their region, and the basemap knows where the borders run
+/// without their names. So a point is in the region of the nearest town that no border separates
+/// from it: Stovepipe Wells is nearest to Beatty, but the California line runs between them, and
+/// the next town, Death Valley, is in California like the point. The towns of a region's places
+/// are not asked: their region is itself that of the nearest built-in town (`FeatureGazetteer`).
+package enum PointRegion {
+    /// Towns farther than this are not asked (past the nearest one): a point in the desert or on
+    /// a small island, far from every town of its own region, is not said to be in another.
+    static let townKilometres = 100.0
+    /// The most towns tried, nearest first: where this many are all across a border, the point
+    /// lies in a region with no town near (a nature reserve between state lines).
+    static let townsTried = 20
+
+    /// `around`: the places of every index within `townKilometres` of the point; `nearestTown`:
+    /// the built-in town nearest to it, asked when none is that near. Without `borders` the
+    /// nearest town's region is taken, right except across a border. When every town tried is
+    /// across a state border, only the country of one not across a country border is known.
+    static func of(_ coordinate: Coordinate, around: [(place: Place, kilometres: Double)], nearestTown: Place?,
+                   borders: (any BasemapProviding)?) -> (region: String?, country: String?) {
+        var towns = around.filter { $0.place.source == Place.builtinSource && $0.place.kind == .populatedPlace }
+            .sorted { ($0.kilometres, $0.place.name) < ($1.kilometres, $1.place.name) }.prefix(townsTried).map(\.place)
+        if towns.isEmpty, let nearestTown { towns = [nearestTown] }
+        var country: String?
+        for town in towns {
+            let crossed = borders?.bordersCrossed(from: coordinate, to: town.coordinate) ?? []
+            if crossed.isEmpty { return (nonEmpty(town.admin1), nonEmpty(town.country)) }
+            if country == nil, !crossed.contains(.countryBorder) { country = nonEmpty(town.country) }
+        }
+        return (nil, country)
+    }
+
+    private static func nonEmpty(_ text: String) -> String? {
+        text.isEmpty ? nil : text
+    }
+}
