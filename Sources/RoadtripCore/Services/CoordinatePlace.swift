@@ -38,15 +38,15 @@ package struct CoordinatePlace: Equatable, Sendable {
     package init(_ coordinate: Coordinate, places: (any PlaceIndex)?, borders: (any BasemapProviding)?) {
         let around = places?.places(within: Self.searchKilometres, of: coordinate) ?? []
         // Ties go the same way every time: the indexes list places in no particular order.
-        func nearest(_ kept: (PlaceKind) -> Bool) -> (place: Place, kilometres: Double)? {
+        func closest(_ kept: (PlaceKind) -> Bool) -> (place: Place, kilometres: Double)? {
             around.filter { kept($0.place.kind) }
                 .min { ($0.kilometres, $0.place.name, $0.place.source) < ($1.kilometres, $1.place.name, $1.place.source) }
         }
         // Near a spot, the spot; farther, a town or village, the way there being asked of it
         // ("48 km SW of Beatty"), not of a peak.
-        let spot = nearest(\.namesAPoint)
-        let nearest = spot.flatMap { $0.kilometres <= Self.nearKilometres ? $0.place : nil } ?? nearest(\.isSettlement)?.place ?? spot?.place
-            ?? places?.nearest(to: coordinate)
+        let spot = closest(\.namesAPoint)
+        let nearSpot = spot.flatMap { $0.kilometres <= Self.nearKilometres ? $0.place : nil }
+        let nearest: Place? = nearSpot ?? closest(\.isSettlement)?.place ?? spot?.place ?? places?.nearest(to: coordinate)
         let path = nearest.map { Geodesy.inverse(from: $0.coordinate, to: coordinate) }
         let whereItIs = PointRegion.of(coordinate, around: around, nearestTown: places?.nearest(to: coordinate), borders: borders)
         self.init(coordinate: coordinate, nearest: nearest, kilometres: (path?.distance ?? 0) / 1000, bearing: path?.initialAzimuth ?? 0,
