@@ -37,10 +37,8 @@ package struct CoordinatePlace: Equatable, Sendable {
     /// The point as `places` and `borders` (the basemap's, to tell the point's region) know it.
     package init(_ coordinate: Coordinate, places: (any PlaceIndex)?, borders: (any BasemapProviding)?) {
         let around = places?.places(within: Self.searchKilometres, of: coordinate) ?? []
-        // Ties go the same way every time: the indexes list places in no particular order.
         func closest(_ kept: (PlaceKind) -> Bool) -> (place: Place, kilometres: Double)? {
-            around.filter { kept($0.place.kind) }
-                .min { ($0.kilometres, $0.place.name, $0.place.source) < ($1.kilometres, $1.place.name, $1.place.source) }
+            around.filter { kept($0.place.kind) }.min(by: PointRegion.isNearer)
         }
         // Near a spot, the spot; farther, a town or village, the way there being asked of it
         // ("48 km SW of Beatty"), not of a peak.

@@ -18,8 +18,11 @@ package enum PointRegion {
     /// across a state border, only the country of one not across a country border is known.
     static func of(_ coordinate: Coordinate, around: [(place: Place, kilometres: Double)], nearestTown: Place?,
                    borders: (any BasemapProviding)?) -> (region: String?, country: String?) {
-        var towns = around.filter { $0.place.source == Place.builtinSource && $0.place.kind == .populatedPlace }
-            .sorted { ($0.kilometres, $0.place.name) < ($1.kilometres, $1.place.name) }.prefix(townsTried).map(\.place)
+        let all = around.filter { $0.place.source == Place.builtinSource && $0.place.kind == .populatedPlace }
+        // Only the nearest are sorted: around a city a thousand towns lie within reach, and a
+        // point typed in the stop editor is looked up at every key.
+        let reach = all.map(\.kilometres).sorted().dropFirst(townsTried - 1).first ?? .infinity
+        var towns = all.filter { $0.kilometres <= reach }.sorted(by: isNearer).prefix(townsTried).map(\.place)
         if towns.isEmpty, let nearestTown { towns = [nearestTown] }
         var country: String?
         for town in towns {
@@ -28,6 +31,13 @@ package enum PointRegion {
             if country == nil, !crossed.contains(.countryBorder) { country = nonEmpty(town.country) }
         }
         return (nil, country)
+    }
+
+    /// Whether `a` is nearer than `b`, ties going the same way every time (the indexes list
+    /// places in no particular order): by name, then by index.
+    static func isNearer(_ a: (place: Place, kilometres: Double), _ b: (place: Place, kilometres: Double)) -> Bool {
+        if a.kilometres != b.kilometres { return a.kilometres < b.kilometres }
+        return a.place.name != b.place.name ? a.place.name < b.place.name : a.place.source < b.place.source
     }
 
     private static func nonEmpty(_ text: String) -> String? {
