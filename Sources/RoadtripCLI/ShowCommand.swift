@@ -11,9 +11,9 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Show a trip: its stops, legs, distances and driving times.",
         discussion: """
-        The stops in order, each with its coordinates, the leg that reaches it, the distance so far \
-        and the driving time, then the stops' notes. Distances are in the trip's own units when it \
-        has some.
+        The stops in order, each with its region and country (when known), its coordinates, the leg \
+        that reaches it, the distance so far and the driving time, then the stops' notes. Distances \
+        are in the trip's own units when it has some.
 
         Examples:
           roadtrip show "Pacific Coast Drive"
