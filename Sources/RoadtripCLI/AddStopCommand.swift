@@ -66,7 +66,8 @@ struct AddStopCommand: ParsableCommand {
         let (trip, stop, position) = try MainActor.assumeIsolated {
             try TripEdit.run(options: options, environment: environment, trip: words.trip) { model, trip in
                 let index = try Self.insertionIndex(after: after, in: trip)
-                var stop = try Self.stop(for: query, at: index, in: trip, finder: PlaceFinder(places: .library(environment: environment)), force: force)
+                var stop = try Self.stop(for: query, at: index, in: trip, finder: .commandLine(environment: environment, unit: trip.unit(default: options.unit(environment: environment))),
+                                     force: force)
                 if let name { stop.name = name.visibleName ?? stop.name }
                 if let note, !note.isEmpty { stop.notes = note }
                 model.insertStop(stop, inTrip: trip.id, at: index)

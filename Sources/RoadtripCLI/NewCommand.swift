@@ -58,7 +58,7 @@ struct NewCommand: ParsableCommand {
         let (name, queries) = try nameAndPlaces()
         let trip = try MainActor.assumeIsolated { () throws -> Trip in
             // Find every place before touching the file: a query that fails changes nothing.
-            let stops = try Self.stops(for: queries, finder: PlaceFinder(places: .library(environment: environment)))
+            let stops = try Self.stops(for: queries, finder: .commandLine(environment: environment, unit: unit))
             let warnings = Self.outOfLineWarnings(stops, queries: queries, unit: unit)
             if !force, !warnings.isEmpty { throw OutOfLineFailure(warnings: warnings) }
             warnings.forEach { CommandOutput.note("warning: \($0)") }

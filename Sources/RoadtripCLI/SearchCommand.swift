@@ -41,7 +41,7 @@ struct SearchCommand: ParsableCommand {
         valueName: "lat,lon"))
     var near: String?
 
-    @Flag(name: .long, help: "Print a JSON array of {name, label, kind, region, admin1, country, countryCode, latitude, longitude, population, elevation, source, details}, best first.")
+    @Flag(name: .long, help: "Print a JSON array of {name, label, kind, region, admin1, regionLabel, country, countryCode, latitude, longitude, population, elevation, source, details}, best first.")
     var json = false
 
     func validate() throws {
@@ -72,6 +72,9 @@ struct SearchCommand: ParsableCommand {
         let region: String
         /// The same as `region`, under the name scripts written before it read.
         let admin1: String
+        /// The region and country as the table, the stop list and `roadtrip show` write them
+        /// ("Andorra la Vella, AD"; `PlaceLabel.regionAndCountry`); empty when neither is known.
+        let regionLabel: String
         let country: String
         let countryCode: String
         let latitude: Double
@@ -123,12 +126,13 @@ struct SearchCommand: ParsableCommand {
         }
 
         enum CodingKeys: String, CodingKey {
-            case name, label, kind, region, admin1, country, countryCode, latitude, longitude, population, elevation, source, details
+            case name, label, kind, region, admin1, regionLabel, country, countryCode, latitude, longitude, population, elevation, source, details
         }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(every: [(.name, name), (.label, label), (.kind, kind), (.region, region), (.admin1, admin1), (.country, country),
+            try container.encode(every: [(.name, name), (.label, label), (.kind, kind), (.region, region), (.admin1, admin1), (.regionLabel, regionLabel),
+                                         (.country, country),
                                          (.countryCode, countryCode), (.latitude, latitude), (.longitude, longitude), (.population, population),
                                          (.elevation, elevation), (.source, source), (.details, details)])
         }
@@ -158,7 +162,7 @@ struct SearchCommand: ParsableCommand {
     private static func places(_ lookup: PlaceFinder.Lookup) throws -> [Place] {
         switch lookup {
         case .places(let found): return found
-        case .coordinate(_, let nearest): return nearest.map { [$0] } ?? []
+        case .coordinate(let point): return point.nearest.map { [$0] } ?? []
         case .empty: throw ValidationError("Give a place to search for.")
         case .invalidCoordinates(let reason): throw ValidationError(reason)
         case .searchUnavailable(let reason): throw PlaceFinder.NoStop(description: "Place search is unavailable: \(reason)")
@@ -168,10 +172,14 @@ struct SearchCommand: ParsableCommand {
     static func entries(for places: [Place]) -> [Entry] {
         zip(places, SameNames.labels(for: places)).map { place, label in
             Entry(name: place.name, label: label, kind: place.kind.label(population: place.population), region: place.admin1,
-                  admin1: place.admin1, country: place.country, countryCode: place.countryCode,
+                  admin1: place.admin1, regionLabel: regionLabel(of: place), country: place.country, countryCode: place.countryCode,
                   latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
                   population: place.population, elevation: place.elevation, source: place.source, details: place.details.map(Entry.Details.init))
         }
+    }
+
+    private static func regionLabel(of place: Place) -> String {
+        PlaceLabel.regionAndCountry(region: place.admin1, country: place.country, countryCode: place.countryCode)
     }
 
     static func json(for places: [Place]) throws -> String {
@@ -180,7 +188,7 @@ struct SearchCommand: ParsableCommand {
 
     static func table(for places: [Place]) -> String {
         let rows = places.map { place in
-            [place.name, place.kindText, [place.admin1, place.country].filter { !$0.isEmpty }.joined(separator: ", "),
+            [place.name, place.kindText, regionLabel(of: place),
              place.coordinate.formatted, place.population > 0 ? DistanceUnit.grouped(place.population) : "",
              place.source == Place.builtinSource ? "" : place.source, place.details?.summary(besides: place.name) ?? ""]
         }

@@ -11,9 +11,9 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Show a trip: its stops, legs, distances and driving times.",
         discussion: """
-        The stops in order, each with its coordinates, the leg that reaches it, the distance so far \
-        and the driving time, then the stops' notes. Distances are in the trip's own units when it \
-        has some.
+        The stops in order, each with its region and country (when known), its coordinates, the leg \
+        that reaches it, the distance so far and the driving time, then the stops' notes. Distances \
+        are in the trip's own units when it has some.
 
         Examples:
           roadtrip show "Pacific Coast Drive"
@@ -47,6 +47,11 @@ struct ShowCommand: ParsableCommand {
             let name: String
             let latitude: Double
             let longitude: Double
+            /// Each only when known: the stop's region and country, and the two as the stop list
+            /// and `roadtrip search` write them ("Andorra la Vella, AD": `PlaceLabel.regionAndCountry`).
+            let region: String?
+            let country: String?
+            let regionLabel: String?
             /// Only when the stop has notes.
             let notes: String?
         }
@@ -89,8 +94,10 @@ struct ShowCommand: ParsableCommand {
             distanceMeters: total.meters,
             durationSeconds: total.seconds,
             waypoints: trip.stops.map {
-                Report.Stop(id: $0.id, name: $0.name, latitude: $0.location.latitude, longitude: $0.location.longitude,
-                            notes: ($0.notes ?? "").isEmpty ? nil : $0.notes)
+                let label = PlaceLabel.regionAndCountry(region: $0.region, country: $0.country)
+                return Report.Stop(id: $0.id, name: $0.name, latitude: $0.location.latitude, longitude: $0.location.longitude,
+                                   region: ($0.region ?? "").isEmpty ? nil : $0.region, country: ($0.country ?? "").isEmpty ? nil : $0.country,
+                                   regionLabel: label.isEmpty ? nil : label, notes: ($0.notes ?? "").isEmpty ? nil : $0.notes)
             },
             legs: legs
         )
@@ -101,7 +108,8 @@ struct ShowCommand: ParsableCommand {
         return String(decoding: try encoder.encode(report(for: trip, unit: unit, legs: legs)), as: UTF8.self)
     }
 
-    /// The trip's name (in full), the summary line, then one line per stop with its leg; every
+    /// The trip's name (in full), the summary line, then one line per stop with its region and
+    /// country (when any stop has one, as the stop list shows them) and its leg; every
     /// line printable on the terminal (`TextWidth.printable`). Leg, Total and Driving are by road
     /// (an estimated leg's marked "≈"), the totals the sums of the legs shown; under the table,
     /// why each estimated leg is one when any leg is on roads.
@@ -111,12 +119,15 @@ struct ShowCommand: ParsableCommand {
         var lines = TextWidth.printable("\(trip.name) — \(TripText.stopCount(trip.stops.count))") + "\n"
         lines += TextWidth.printable(TripText.summary(legs: figures, estimate: estimate, unit: unit)) + "\n"
         guard !trip.stops.isEmpty else { return lines }
-        let header = ["#", "Stop", "Coordinates", "Leg", "Total", "Driving"]
+        let places = trip.stops.map { PlaceLabel.regionAndCountry(region: $0.region, country: $0.country) }
+        let hasPlaces = places.contains { !$0.isEmpty }
+        let header = ["#", "Stop"] + (hasPlaces ? ["Region, country"] : []) + ["Coordinates", "Leg", "Total", "Driving"]
         var sofar = (meters: 0.0, isEstimate: false)
         let rows = trip.stops.enumerated().map { index, stop -> [String] in
             let leg = index == 0 ? nil : figures[index - 1]
             if let leg { sofar = (sofar.meters + leg.meters, sofar.isEstimate || leg.isEstimate) }
-            return ["\(index + 1).", stop.name, stop.location.formatted, leg.map { $0.mark + unit.format(meters: $0.meters) } ?? "—",
+            return ["\(index + 1).", stop.name] + (hasPlaces ? [places[index]] : []) + [stop.location.formatted,
+                    leg.map { $0.mark + unit.format(meters: $0.meters) } ?? "—",
                     TripText.distance(meters: sofar.meters, isEstimate: sofar.isEstimate, legs: 1, unit: unit),
                     leg.map { $0.mark + RouteEstimate.formatDuration(seconds: $0.seconds) } ?? ""]
         }
@@ -126,7 +137,7 @@ struct ShowCommand: ParsableCommand {
         let notes = trip.stops.enumerated().compactMap { index, stop -> String? in
             stop.notesOnOneLine.isEmpty ? nil : TextWidth.printable("\(index + 1). \(stop.name): \(stop.notesOnOneLine)")
         }
-        let table = TextTable.render([header] + rows, rightAligned: [0, 3, 4, 5])
+        let table = TextTable.render([header] + rows, rightAligned: [0, header.count - 3, header.count - 2, header.count - 1])
         return lines + "\n" + table + (reasons.isEmpty ? "" : "\nEstimated legs\n" + reasons.joined(separator: "\n") + "\n")
             + (notes.isEmpty ? "" : "\nNotes\n" + notes.joined(separator: "\n") + "\n")
     }

@@ -8,12 +8,12 @@ import RoadtripTestSupport
 /// counted for it, so that the total is the sum of the days.
 extension RegionsEndToEndTests {
     /// The region added and the issue's trip: Beatty, Rhyolite, then two points in the desert
-    /// (“near Beatty, NV”, “near Death Valley, CA”), in miles, half an hour of driving a day;
+    /// (“43 km SW of Rhyolite, NV”, “25 km N of Death Valley, CA”: issue 38, item 5), in miles, half an hour of driving a day;
     /// with `costs`, 25 mpg at $3.50 a gallon and a dollar a night.
     static func nevada(costs: Bool = false, in directory: TemporaryDirectory) throws {
         #expect(try roadtrip(["region", "add", fixture("beatty.osm")], in: directory).status == 0)
         let created = try roadtrip(["new", "--force", "Nevada", "Beatty", "Rhyolite", "36.6066, -117.1456", "36.4575, -116.8656"], in: directory)
-        #expect(created.status == 0 && created.standardOutput.contains("Beatty → Rhyolite → near Beatty, NV → near Death Valley, CA"),
+        #expect(created.status == 0 && created.standardOutput.contains("Beatty → Rhyolite → 43 km SW of Rhyolite, NV → 25 km N of Death Valley, CA"),
                 "\(CommandLineEndToEndTests.describe(created))")
         var settings = [("units", "mi"), ("daily-limit", "0.5")]
         if costs { settings += [("fuel-use", "25"), ("fuel-price", "3.5"), ("currency", "$"), ("nightly-budget", "1")] }

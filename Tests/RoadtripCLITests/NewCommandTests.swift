@@ -17,7 +17,9 @@ import RoadtripTestSupport
 
     @Test func eachPlaceIsLookedForNearTheOneBefore() throws {
         let stops = try NewCommand.stops(for: ["Monterey", "Big", "36.0, -121.5"], finder: finder)
-        #expect(stops.map(\.name) == ["Monterey", "Big Sur", "near Big Sur, CA"])
+        // The point is 41 km from Big Sur, the nearest place (issue 38: not "near" it), in California.
+        #expect(stops.map(\.name) == ["Monterey", "Big Sur", "41 km SE of Big Sur, CA"])
+        #expect(stops[2].region == "California" && stops[2].country == "United States")
         // The last name search was made from Monterey, the stop before it.
         #expect(places.lastContext?.points == [FakePlaces.monterey.coordinate])
     }

@@ -30,6 +30,17 @@ import Testing
         #expect(entries[1]["details"] is NSNull)
     }
 
+    /// Issue 38, item 9: the region column as the stop list and `show` write it, in the table and
+    /// in the JSON; the country's name where the region is not known.
+    @Test func theRegionReadsAsInTheStopList() throws {
+        let andorra = Place(name: "Andorra", admin1: "", admin1Code: "", country: "Andorra", countryCode: "AD",
+                            coordinate: Coordinate(latitude: 42.55, longitude: 1.58), population: 0, kind: .physicalFeature)
+        let rows = SearchCommand.table(for: [Self.krems, andorra]).split(separator: "\n")
+        #expect(rows[0].contains("  Lower Austria, AT  ") && rows[1].contains("  Andorra  "), "\(rows)")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(SearchCommand.json(for: [Self.krems, andorra]).utf8)) as? [[String: Any]])
+        #expect(entries.map { $0["regionLabel"] as? String } == ["Lower Austria, AT", "Andorra"])
+    }
+
     @Test func theTableShowsTheDetailsLast() {
         let rows = SearchCommand.table(for: [Self.ionity, Self.krems]).split(separator: "\n")
         #expect(rows[0].hasPrefix("Ionity ") && rows[0].contains("EV charging") && rows[0].hasSuffix("krems  CHAdeMO, 4× CCS (350 kW) · 24/7"), "\(rows[0])")

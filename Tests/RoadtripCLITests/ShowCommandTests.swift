@@ -103,6 +103,24 @@ import RoadtripTestSupport
         #expect(text.contains("Total distance: 15.0 km by road · 18 min driving\n"), "\(text)")
     }
 
+    /// Issue 38, item 9: each stop's region and country as the stop list writes them, in a column
+    /// of the table (only when a stop has one) and in the JSON (only where known).
+    @Test func theRegionColumnReadsAsInTheStopList() throws {
+        var trip = Fixtures.pacific
+        (trip.stops[0].region, trip.stops[0].country) = ("California", "United States")
+        trip.stops[1].country = "United States"
+        let lines = ShowCommand.text(for: trip, unit: .km).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[3].hasPrefix(" #  Stop       Region, country  Coordinates"), "\(lines)")
+        #expect(lines[4].hasPrefix("1.  Monterey   California, US   36.6002° N"), "\(lines)")
+        #expect(lines[5].hasPrefix("2.  Big Sur    United States    "), "\(lines)")
+        #expect(lines[6].hasPrefix("3.  Morro Bay                   35."), "\(lines)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(try ShowCommand.json(for: trip).utf8)) as? [String: Any])
+        let stops = try #require(json["waypoints"] as? [[String: Any]])
+        #expect(stops[0]["region"] as? String == "California" && stops[0]["country"] as? String == "United States")
+        #expect(stops.map { $0["regionLabel"] as? String } == ["California, US", "United States", nil])
+        #expect(stops[1]["region"] == nil && stops[2]["country"] == nil)
+    }
+
     @Test func textListsTheStopsWithTheirLegs() {
         let lines = ShowCommand.text(for: Fixtures.pacific, unit: .km).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "Pacific Drive — 3 stops")

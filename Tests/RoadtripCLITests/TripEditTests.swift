@@ -58,8 +58,8 @@ import RoadtripTestSupport
         #expect(stop.name == "Carmel-by-the-Sea")
         #expect(stop.region == "California" && stop.country == "United States")
         #expect(places.lastContext?.points == [FakePlaces.monterey.coordinate, FakePlaces.carmel.coordinate])
-        let coordinates = try AddStopCommand.stop(for: "36.3, -121.85", at: 3, in: coast, finder: PlaceFinder(places: .fixed(places)))
-        #expect(coordinates.name == "near Big Sur, CA")
+        let coordinates = try AddStopCommand.stop(for: "36.28, -121.83", at: 3, in: coast, finder: PlaceFinder(places: .fixed(places)))
+        #expect(coordinates.name == "near Big Sur, CA" && coordinates.region == "California")
     }
 
     @Test func aBestMatchFarOutOfLineIsRefusedUnlessForced() throws {

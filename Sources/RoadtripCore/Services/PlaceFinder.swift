@@ -5,9 +5,15 @@ import Foundation
 @MainActor
 package struct PlaceFinder {
     let places: PlaceIndexProvider
+    /// Where the borders run, to tell the region of a point typed as coordinates (`PointRegion`).
+    let borders: BasemapProvider
+    /// The unit of the distance in a point's name ("48 km SW of Beatty, NV").
+    let unit: DistanceUnit
 
-    package init(places: PlaceIndexProvider) {
+    package init(places: PlaceIndexProvider, borders: BasemapProvider = .unavailable, unit: DistanceUnit = .km) {
         self.places = places
+        self.borders = borders
+        self.unit = unit
     }
 
     /// What `text` finds, places ranked from `context` (the trip around the stop) when given.
@@ -17,7 +23,7 @@ package struct PlaceFinder {
         if CoordinateParser.looksLikeCoordinates(query) {
             do {
                 let coordinate = try CoordinateParser.parse(query)
-                return .coordinate(coordinate, nearest: try? places.value.get().nearest(to: coordinate))
+                return .coordinate(CoordinatePlace(coordinate, places: try? places.value.get(), borders: try? borders.value.get()))
             } catch {
                 return .invalidCoordinates(error.description)
             }
@@ -37,14 +43,14 @@ package struct PlaceFinder {
     }
 
     /// The stop a place query makes: the best match by name, or the exact point typed (named after
-    /// the nearest place).
+    /// the place nearest to it, in its own region and country).
     package func stop(for text: String, near context: SearchContext? = nil) throws -> Stop {
         switch lookUp(text, limit: 1, near: context) {
         case .places(let found):
             guard let place = found.first else { throw NoStop(description: "No place matches “\(text)”.") }
             return Stop(place: place)
-        case .coordinate(let coordinate, let nearest):
-            return Stop(name: Self.stopName(at: coordinate, nearest: nearest), location: coordinate)
+        case .coordinate(let point):
+            return Stop(point, unit: unit)
         case .invalidCoordinates(let reason):
             throw NoStop(description: reason)
         case .searchUnavailable(let reason):
@@ -55,24 +61,26 @@ package struct PlaceFinder {
     }
 
     /// Whether `name` is what a place at `coordinate` is called, not a name a user gave the stop:
-    /// a place of that name within a kilometre, the name of a stop made from the coordinates, or the
-    /// coordinates themselves. A stop's name that is its place's follows a new place (issue 38).
+    /// a place of that name within a kilometre, the name of a stop made from the coordinates (in
+    /// either unit, or as roadtrip named it before issue 38), or the coordinates themselves. A
+    /// stop's name that is its place's follows a new place (issue 38).
     package func isOwnName(_ name: String, at coordinate: Coordinate) -> Bool {
         if name == coordinate.formatted { return true }
         guard let index = try? places.value.get() else { return false }
-        if name == Self.stopName(at: coordinate, nearest: index.nearest(to: coordinate)) { return true }
+        let point = CoordinatePlace(coordinate, places: index, borders: nil)
+        if DistanceUnit.allCases.contains(where: { point.name(unit: $0) == name }) { return true }
+        if let town = index.nearest(to: coordinate), name == Self.earlierName(near: town) { return true }
         let key = SearchText.key(of: name)
         return index.search(name, limit: 5, near: SearchContext([coordinate])).contains { place in
             SearchText.key(of: place.name) == key && Geodesy.distance(from: place.coordinate, to: coordinate) <= 1_000
         }
     }
 
-    /// The name of a stop made from coordinates: "near Big Sur, CA", or the coordinates themselves
-    /// when the gazetteer has nothing.
-    package nonisolated static func stopName(at coordinate: Coordinate, nearest: Place?) -> String {
-        guard let nearest else { return coordinate.formatted }
-        let region = nearest.shortRegion.isEmpty ? nearest.country : nearest.shortRegion
-        return region.isEmpty ? "near \(nearest.name)" : "near \(nearest.name), \(region)"
+    /// The name roadtrip gave a stop made from coordinates before issue 38: "near" the nearest
+    /// town, however far ("near Beatty, NV" for Stovepipe Wells, 48 km away).
+    private static func earlierName(near town: Place) -> String {
+        let region = town.shortRegion.isEmpty ? town.country : town.shortRegion
+        return region.isEmpty ? "near \(town.name)" : "near \(town.name), \(region)"
     }
 }
 
@@ -83,8 +91,8 @@ extension PlaceFinder {
         case empty
         /// Places by name, best first (maybe none).
         case places([Place])
-        /// A point typed as coordinates, and the gazetteer place nearest to it.
-        case coordinate(Coordinate, nearest: Place?)
+        /// A point typed as coordinates, with the place nearest to it and its region.
+        case coordinate(CoordinatePlace)
         /// Coordinates that cannot be used, with the reason.
         case invalidCoordinates(String)
         /// Place search cannot work (the gazetteer did not load); coordinates still do.

@@ -1,15 +1,34 @@
 import TextCanvas
 
-/// A place's region and country as one label, and the shorter forms a narrow column takes, each
-/// made of whole names: "Oregon, United States", "Oregon, US", "Oregon", "US". A name cut in the
-/// middle ("Oregon, United …") says less than any of them.
+/// A place's region and country as one label: the one form a list of stops or places gives every
+/// row (`regionAndCountry`), and the forms a search result's line chooses from by its width, each
+/// made of whole names: "Oregon, United States", "Oregon, US", "Oregon", "US".
 package enum PlaceLabel {
+    /// How a stop's or a place's region and country read in a list of them (the trip's stop list,
+    /// `roadtrip show`, `roadtrip search` and their JSON): the region's name and the country's
+    /// code, "Oregon, US", "Andorra la Vella, AD"; the country's name where the region is not
+    /// known, "Andorra"; the region alone where the country is not. One form whatever the width,
+    /// so that two rows never say the same thing two ways ("Andorra la Vella" in one, "AD" in the
+    /// next); a narrow column clips it. `countryCode` as in `forms`.
+    package static func regionAndCountry(region: String?, country: String?, countryCode: String? = nil) -> String {
+        let region = region ?? "", country = country ?? ""
+        guard !region.isEmpty else { return country }
+        guard !country.isEmpty else { return region }
+        return "\(region), \(code(of: country, given: countryCode))"
+    }
+
+    /// The country's ISO code: `given` when the caller has it, else looked up by the country's
+    /// name, else the name itself.
+    private static func code(of country: String, given: String?) -> String {
+        given.flatMap { $0.isEmpty ? nil : $0 } ?? CountryCodes.code(forName: country) ?? country
+    }
+
     /// The forms, longest first, without repeats; empty when neither is known. `countryCode` is
     /// the country's ISO code when the caller has it (the gazetteer's places), else it is looked
     /// up by the country's name (a stop keeps only the name).
     package static func forms(region: String?, country: String?, countryCode: String? = nil) -> [String] {
         let region = region ?? "", country = country ?? ""
-        let code = countryCode.flatMap { $0.isEmpty ? nil : $0 } ?? CountryCodes.code(forName: country) ?? country
+        let code = code(of: country, given: countryCode)
         let candidates = [
             [region, country].filter { !$0.isEmpty }.joined(separator: ", "),
             [region, code].filter { !$0.isEmpty }.joined(separator: ", "),

@@ -17,7 +17,13 @@ struct PlaceFinderTests {
 
     @Test func theNameOfAStopMadeFromCoordinatesIsItsOwn() {
         let point = Coordinate(latitude: 36.30, longitude: -121.85)
-        #expect(finder.isOwnName(PlaceFinder.stopName(at: point, nearest: FakePlaces.bigSur), at: point))
+        let made = CoordinatePlace(point, places: FakePlaces([FakePlaces.monterey, FakePlaces.bigSur, FakePlaces.carmel]), borders: nil)
+        #expect(finder.isOwnName(made.name(unit: .km), at: point) && finder.isOwnName(made.name(unit: .mi), at: point))
         #expect(finder.isOwnName(point.formatted, at: point))
+        // As an earlier roadtrip named it: "near" the nearest town, however far.
+        let far = Coordinate(latitude: 36.0, longitude: -121.5)
+        #expect(CoordinatePlace(far, places: FakePlaces([FakePlaces.bigSur]), borders: nil).name(unit: .km) == "41 km SE of Big Sur, CA")
+        #expect(finder.isOwnName("near Big Sur, CA", at: far) && finder.isOwnName("41 km SE of Big Sur, CA", at: far))
+        #expect(!finder.isOwnName("near Monterey, CA", at: far))
     }
 }

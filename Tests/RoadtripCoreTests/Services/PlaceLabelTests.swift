@@ -2,6 +2,19 @@
 import Testing
 
 @Suite struct PlaceLabelTests {
+    /// Issue 38, item 9: one form for a list's region column, whatever the row: the region's name
+    /// and the country's code, the country's name where the region is not known.
+    @Test func aListWritesTheRegionsNameAndTheCountrysCodeOrTheCountryAlone() {
+        #expect(PlaceLabel.regionAndCountry(region: "Andorra la Vella", country: "Andorra") == "Andorra la Vella, AD")
+        #expect(PlaceLabel.regionAndCountry(region: "Escaldes-Engordany", country: "Andorra", countryCode: "AD") == "Escaldes-Engordany, AD")
+        #expect(PlaceLabel.regionAndCountry(region: nil, country: "Andorra") == "Andorra")
+        #expect(PlaceLabel.regionAndCountry(region: "", country: "United States", countryCode: "US") == "United States")
+        #expect(PlaceLabel.regionAndCountry(region: "Bavaria", country: nil) == "Bavaria")
+        // A country Foundation has no code for keeps its name.
+        #expect(PlaceLabel.regionAndCountry(region: "North", country: "Atlantis") == "North, Atlantis")
+        #expect(PlaceLabel.regionAndCountry(region: nil, country: "").isEmpty)
+    }
+
     @Test func aRegionAndCountryShortenByWholeNames() {
         let forms = PlaceLabel.forms(region: "Oregon", country: "United States")
         #expect(forms == ["Oregon, United States", "Oregon, US", "Oregon", "US"])

@@ -44,12 +44,29 @@ package enum PlaceKind: UInt8, CaseIterable, Sendable {
         }
     }
 
-    /// Towns and villages: what a stop made from coordinates is named after.
+    /// Towns and villages.
     package var isSettlement: Bool {
         switch self {
         case .populatedPlace, .city, .town, .village, .hamlet: return true
         default: return false
         }
+    }
+
+    /// A place that covers ground (a park, a lake, a range, a desert): its point is one inside it,
+    /// which may lie tens of kilometres from where one stands in it.
+    package var isArea: Bool {
+        switch self {
+        case .nationalPark, .protectedArea, .natureReserve, .lake, .glacier, .island, .mountainRange, .canyon, .plateau, .desert, .valley:
+            return true
+        default: return false
+        }
+    }
+
+    /// What a point typed as coordinates may be named after ("near Ordino", "12 km N of Pic de
+    /// Coma Pedrosa"): a place at a spot, not an area, whose point says little of how far one is
+    /// from it, nor a service (a fuel station, a car park), which few would know the way to by name.
+    package var namesAPoint: Bool {
+        !isArea && !isAmenity
     }
 
     /// A service on the way (fuel, food, a bed, parking, toilets, water, groceries) rather than a

@@ -90,11 +90,9 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
     static func isSame(_ a: Place, _ b: Place) -> Bool {
         guard a.kind == b.kind || (a.kind.isSettlement && b.kind.isSettlement),
               SearchText.key(of: a.name) == SearchText.key(of: b.name) else { return false }
-        let area: Set<PlaceKind> = [.nationalPark, .protectedArea, .natureReserve, .lake, .glacier, .island, .mountainRange, .canyon,
-                                    .plateau, .desert, .valley]
         // Two Shell stations (or two "Parking"s) a street apart are two: a service is the same
         // only where two overlapping regions both hold it.
-        let limit = area.contains(a.kind) ? 30.0 : a.kind.isAmenity ? 0.1 : 5.0
+        let limit = a.kind.isArea ? 30.0 : a.kind.isAmenity ? 0.1 : 5.0
         return SearchContext.kilometres(from: a.coordinate, to: b.coordinate) <= limit
     }
 }

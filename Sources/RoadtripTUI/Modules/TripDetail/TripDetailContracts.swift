@@ -150,9 +150,9 @@ struct TripDetailViewModel: Equatable {
         let id: Stop.ID
         let number: String
         let name: String
-        /// "California, United States", then its shorter forms for a narrow column ("California,
-        /// US", …: `PlaceLabel`); empty when neither is known.
-        let places: [String]
+        /// "California, US", as `roadtrip show` and `search` write it (`PlaceLabel.regionAndCountry`);
+        /// empty when neither is known.
+        let place: String
         let coordinates: String
         let leg: String
         let total: String
@@ -234,7 +234,7 @@ struct TripDetailViewModel: Equatable {
                 id: stop.id,
                 number: "\(index + 1).",
                 name: stop.name,
-                places: PlaceLabel.forms(region: stop.region, country: stop.country),
+                place: PlaceLabel.regionAndCountry(region: stop.region, country: stop.country),
                 coordinates: stop.location.formatted,
                 leg: index == 0 ? "—" : legs[index - 1].mark + unit.format(meters: legs[index - 1].meters),
                 total: TripText.distance(meters: totals[index], isEstimate: totalIsEstimate[index], legs: 1, unit: unit),

@@ -357,7 +357,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
         surface.text(TextWidth.padded(row.number, to: 4, alignment: .right), row: rect.row, column: 0, style: style)
         surface.text(row.name, row: rect.row, column: columns.name.column, width: columns.name.width, style: style)
         if let place = columns.place {
-            surface.text(PlaceLabel.fitting(row.places, width: place.width), row: rect.row, column: place.column, width: place.width, style: isSelected ? style : .dim)
+            surface.text(row.place, row: rect.row, column: place.column, width: place.width, style: isSelected ? style : .dim)
         }
         if let coordinates = columns.coordinates { surface.text(row.coordinates, row: rect.row, column: coordinates.column, width: coordinates.width, style: isSelected ? style : .dim) }
         surface.text(TextWidth.padded(row.leg, to: columns.leg.width, alignment: .right), row: rect.row, column: columns.leg.column, style: style)

@@ -33,7 +33,7 @@ final class WaypointInteractor: WaypointInteractorInput {
     }
 
     func lookUp(_ text: String, near context: SearchContext?) -> PlaceFinder.Lookup {
-        PlaceFinder(places: places).lookUp(text, limit: Self.resultLimit, near: context)
+        PlaceFinder(places: places, borders: basemapProvider).lookUp(text, limit: Self.resultLimit, near: context)
     }
 
     func isOwnName(_ name: String, at coordinate: Coordinate) -> Bool {

@@ -164,7 +164,7 @@ final class WaypointPresenter: WaypointViewOutput {
     // MARK: State
 
     private func updateChoices() {
-        choices = Self.choices(for: lookup, editing: editedStop)
+        choices = Self.choices(for: lookup, editing: editedStop, unit: unit)
         outOfLine = choices.map { choice in
             choice.isCurrentPlace ? nil : interactor.outOfLine(choice.coordinate, for: mode).map { "\(unit.format(meters: $0.metres)) from \($0.neighbour)" }
         }
@@ -204,16 +204,16 @@ final class WaypointPresenter: WaypointViewOutput {
 
     /// The choices a lookup offers; when editing, the stop's own place comes first until the user
     /// types something else.
-    nonisolated static func choices(for lookup: PlaceFinder.Lookup, editing stop: Stop?) -> [Choice] {
+    /// `unit`: the distance in the name of a point typed as coordinates ("48 km SW of Beatty, NV").
+    nonisolated static func choices(for lookup: PlaceFinder.Lookup, editing stop: Stop?, unit: DistanceUnit = .km) -> [Choice] {
         switch lookup {
         case .places(let places):
             return places.map { place in
                 Choice(name: place.name, coordinate: place.coordinate, region: place.admin1.isEmpty ? nil : place.admin1,
                        country: place.country.isEmpty ? nil : place.country, isCurrentPlace: false)
             }
-        case .coordinate(let coordinate, let nearest):
-            let name = PlaceFinder.stopName(at: coordinate, nearest: nearest)
-            return [Choice(name: name, coordinate: coordinate, region: nil, country: nil, isCurrentPlace: false)]
+        case .coordinate(let point):
+            return [Choice(name: point.name(unit: unit), coordinate: point.coordinate, region: point.region, country: point.country, isCurrentPlace: false)]
         case .empty:
             guard let stop else { return [] }
             return [Choice(name: stop.name, coordinate: stop.location, region: stop.region, country: stop.country, isCurrentPlace: true)]
@@ -254,7 +254,7 @@ final class WaypointPresenter: WaypointViewOutput {
     }
 
     private nonisolated static func resultTitle(_ choice: Choice, lookup: PlaceFinder.Lookup) -> String {
-        if case .coordinate(let coordinate, _) = lookup { return coordinate.formatted }
+        if case .coordinate(let point) = lookup { return point.coordinate.formatted }
         return choice.name
     }
 
@@ -279,8 +279,8 @@ final class WaypointPresenter: WaypointViewOutput {
                 let trailing = place.population > 0 ? "pop. \(DistanceUnit.grouped(place.population))" : ""
                 return (forms.first ?? "", trailing, Array(forms.dropFirst()))
             }
-        case .coordinate(_, let nearest):
-            return [(choices.first?.name ?? "", nearest == nil ? "" : "nearest place", [])]
+        case .coordinate(let point):
+            return [(choices.first?.name ?? "", point.nearest == nil ? "" : "nearest place", [])]
         default:
             return choices.map { ($0.coordinate.formatted, "current place", []) }
         }

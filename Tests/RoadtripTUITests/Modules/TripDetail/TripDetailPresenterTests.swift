@@ -47,7 +47,8 @@ import RoadtripTestSupport
         trip.stops[0].country = "United States"
         trip.stops[1].country = "United States"
         let rows = TripDetailPresenter.makeViewModel(trip: trip, selectedID: nil, unit: .km, message: nil).rows
-        #expect(rows.map { $0.places.first ?? "" } == ["California, United States", "United States", ""])
+        // The region's name and the country's code; the country's name where the region is not known.
+        #expect(rows.map(\.place) == ["California, US", "United States", ""])
     }
 
     @Test func summaryHasTotalAndEstimates() {

@@ -24,8 +24,12 @@ import RoadtripTestSupport
         #expect(interactor.lookUp("", near: near) == .empty)
         #expect(interactor.lookUp("  ", near: near) == .empty)
         #expect(interactor.lookUp("Mont", near: near) == .places([FakePlaces.monterrey, FakePlaces.monterey]))
-        let point = Coordinate(latitude: 36.28, longitude: -121.81)
-        #expect(interactor.lookUp("36.28, -121.81", near: near) == .coordinate(point, nearest: FakePlaces.bigSur))
+        guard case .coordinate(let point) = interactor.lookUp("36.28, -121.81", near: near) else {
+            Issue.record("expected a point")
+            return
+        }
+        #expect(point.coordinate == Coordinate(latitude: 36.28, longitude: -121.81) && point.nearest == FakePlaces.bigSur)
+        #expect(point.region == "California" && point.country == "United States")
         guard case .invalidCoordinates(let reason) = interactor.lookUp("36.28, -200", near: near) else {
             Issue.record("expected invalid coordinates")
             return
@@ -49,7 +53,7 @@ import RoadtripTestSupport
         let interactor = WaypointInteractor(tripID: Fixtures.pacific.id, model: model, places: PlaceIndexProvider { throw Broken() })
         let near = interactor.placement(for: .add(index: 0)).searchContext
         #expect(interactor.lookUp("Mont", near: near) == .searchUnavailable("gazetteer.bin is damaged"))
-        #expect(interactor.lookUp("36.28, -121.81", near: near) == .coordinate(Coordinate(latitude: 36.28, longitude: -121.81), nearest: nil))
+        #expect(interactor.lookUp("36.28, -121.81", near: near) == .coordinate(CoordinatePlace(coordinate: Coordinate(latitude: 36.28, longitude: -121.81), nearest: nil)))
     }
 
     @Test func searchesAreMadeFromTheNeighboursOfTheStop() {

@@ -14,7 +14,8 @@ import RoadtripTestSupport
 
     func makePresenter(_ mode: WaypointEditorMode) -> WaypointPresenter {
         interactor.lookups["mon"] = .places([FakePlaces.monterrey, FakePlaces.monterey])
-        interactor.lookups["36.27, -121.80"] = .coordinate(Coordinate(latitude: 36.27, longitude: -121.80), nearest: FakePlaces.bigSur)
+        interactor.lookups["36.27, -121.80"] = .coordinate(CoordinatePlace(coordinate: Coordinate(latitude: 36.27, longitude: -121.80), nearest: FakePlaces.bigSur,
+                                                                           region: "California", country: "United States"))
         interactor.lookups["95, 0"] = .invalidCoordinates("Latitude 95.0 is out of range: it must be between -90 and 90.")
         let presenter = WaypointPresenter(mode: mode, interactor: interactor, router: router, unit: .km)
         presenter.view = view
@@ -142,6 +143,8 @@ import RoadtripTestSupport
         let stop = try #require(interactor.inserted.first?.0)
         #expect(stop.name == "near Big Sur, CA")
         #expect(stop.location == Coordinate(latitude: 36.27, longitude: -121.80))
+        // In the point's own region, as a stop made from a place is in the place's.
+        #expect(stop.region == "California" && stop.country == "United States")
     }
 
     @Test func badCoordinatesSayWhyAndCannotBeUsed() {
