@@ -57,7 +57,7 @@ struct RoughEdgesEndToEndTests {
         #expect(form.components(separatedBy: "\n").contains { $0.contains("End days by sunset") && $0.contains("[ ] no") },
                 "\(session.framed(form))")
 
-        for _ in 0..<7 { try await session.sendKeys("Tab") }
+        for _ in 0..<8 { try await session.sendKeys("Tab") }
         try await session.sendKeys("Space")
         try await session.waitFor("[x] yes")
 
