@@ -23,14 +23,6 @@ extension RegionCommand {
         }
     }
 
-    /// The region of `extract` on `shelf`, if it was added (downloaded, or by hand under its name).
-    static func added(_ extract: ExtractCatalogue.Extract, on shelf: RegionShelf) -> RegionShelf.Installed? {
-        shelf.installed().first { region in
-            if case .success(let info) = region.info, let origin = info.origin { return origin.extract == extract.id }
-            return region.name == extract.regionName
-        }
-    }
-
     struct Catalogue: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "catalogue",
@@ -78,13 +70,13 @@ extension RegionCommand {
             guard !found.isEmpty else {
                 throw CommandFailure("No extract in the catalogue matches “\(text)”; `roadtrip region catalogue` lists them all.")
             }
-            let shelf = RegionShelf.standard(environment: environment)
+            let installed = RegionShelf.standard(environment: environment).installed()
             var curl = Curl()
             curl.isCancelled = { SignalTrap.pendingQuit != nil }
             let entries = found.enumerated().map { index, extract in
                 Entry(id: extract.id, parent: extract.parent, name: extract.name, url: extract.pbf.absoluteString,
                       bytes: index < Self.sizesAsked ? (try? curl.head(extract.pbf))?.bytes : nil,
-                      added: RegionCommand.added(extract, on: shelf)?.name)
+                      added: extract.addedRegion(among: installed)?.name)
             }
             if json {
                 try CommandOutput.printJSON(String(decoding: try JSONEncoder.deterministic().encode(entries), as: UTF8.self))
@@ -148,18 +140,6 @@ extension RegionCommand {
         }
     }
 
-    /// The bytes past which a download is asked about.
-    static let askAbove: Int64 = 1_000_000_000
-
-    /// What importing `bytes` of extract takes, from the rates in BENCHMARKS.md ("Regions"): 2.2 MB
-    /// a second (the 41 MB extract, with its road database), a region of about 3.5 times the
-    /// extract beside the download, and osmium's id sets of about half a gigabyte.
-    static func estimate(bytes: Int64) -> String {
-        let seconds = Double(bytes) / 2_200_000
-        let time = seconds < 60 ? "\(max(1, Int(seconds.rounded()))) s" : "\(Int((seconds / 60).rounded())) min"
-        return "the import takes about \(time), \(RegionText.bytes(bytes * 9 / 2)) of disk and 0.5 GB of memory"
-    }
-
     /// Downloads, checks and adds `extract`, saying what it does on standard error and what it
     /// made on standard output.
     static func download(_ extract: ExtractCatalogue.Extract, source: ExtractSource, environment: [String: String], ask: Bool) throws {
@@ -167,9 +147,9 @@ extension RegionCommand {
         curl.isCancelled = { SignalTrap.pendingQuit != nil }
         let head: Curl.Head
         do { head = try curl.head(extract.pbf) } catch { throw CommandFailure(error.description) }
-        let size = head.bytes.map { "\(RegionText.bytes($0)); \(estimate(bytes: $0))" } ?? "size not said by the server"
+        let size = head.bytes.map { "\(RegionText.bytes($0)); \(ExtractDownload.estimate(bytes: $0))" } ?? "size not said by the server"
         CommandOutput.note("\(TextWidth.printable(ExtractCatalogue.label(extract))): \(size).")
-        if ask, let bytes = head.bytes, bytes > askAbove {
+        if ask, let bytes = head.bytes, bytes > ExtractDownload.askAbove {
             guard isatty(STDIN_FILENO) == 1 else {
                 throw CommandFailure("Nothing was downloaded: \(extract.name) is over 1 GB, and standard input is not a terminal to ask on. Pass --yes to download it.")
             }
@@ -224,7 +204,7 @@ extension RegionCommand {
                 throw CommandFailure(RegionError.noSuchRegion(name, known: installed.map(\.name)).description)
             }
             let origins = installed.compactMap { region -> (String, RegionOrigin)? in
-                guard names.isEmpty || names.contains(region.name), case .success(let info) = region.info, let origin = info.origin else { return nil }
+                guard names.isEmpty || names.contains(region.name), let origin = region.origin else { return nil }
                 return (region.name, origin)
             }
             for name in names where !origins.contains(where: { $0.0 == name }) {
@@ -240,18 +220,17 @@ extension RegionCommand {
             curl.isCancelled = { SignalTrap.pendingQuit != nil }
             var current: [String] = []
             for (name, origin) in origins {
-                guard let extract = catalogue.extracts.first(where: { $0.id == origin.extract }) else {
-                    CommandOutput.note("Region \(name): the catalogue no longer lists \(origin.extract); left as it is.")
-                    continue
-                }
-                let published: String
-                do { published = try ExtractDownload.publishedMD5(of: extract, curl: curl) } catch { throw CommandFailure(error.description) }
-                if published == origin.md5, extract.pbf.absoluteString == origin.url {
+                let update: ExtractUpdate
+                do { update = try origin.update(in: catalogue, curl: curl) } catch { throw CommandFailure(error.description) }
+                switch update {
+                case .current:
                     current.append(name)
-                    continue
+                case .notListed:
+                    CommandOutput.note("Region \(name): the catalogue no longer lists \(origin.extract); left as it is.")
+                case .available(let extract):
+                    CommandOutput.note("Region \(name) has an update.")
+                    try RegionCommand.download(extract, source: source, environment: environment, ask: !yes)
                 }
-                CommandOutput.note("Region \(name) has an update.")
-                try RegionCommand.download(extract, source: source, environment: environment, ask: !yes)
             }
             if !current.isEmpty {
                 try CommandOutput.printText("Up to date: \(current.joined(separator: ", ")).\n")

@@ -73,6 +73,16 @@ import RoadtripTestSupport
         #expect(throws: DownloadError.self) { try ExtractCatalogue(json: Data("<html>".utf8), from: url) }
     }
 
+    /// The planner's browser: as typed, names that begin with it first, then names and ids that hold it.
+    @Test func browsingFindsNamesThatBeginWithWhatIsTypedFirst() throws {
+        let styria = #",{"type": "Feature", "properties": {"id": "steiermark", "parent": "austria", "name": "Steiermark", "urls": {"pbf": "europe/austria/steiermark-latest.osm.pbf"}}}"#
+        let catalogue = try ExtractCatalogue(json: Self.catalogue(extra: styria), from: URL(string: "https://example.org/index-v1.json")!)
+        #expect(catalogue.browse("").map(\.name) == ["Andorra", "Baden-Württemberg", "Europe", "Georgia", "Georgia", "Steiermark"])
+        #expect(catalogue.browse("GE").map(\.path) == ["europe/georgia", "us/georgia", "germany/baden-wuerttemberg"])
+        #expect(catalogue.browse("st").map(\.id) == ["steiermark"], "no abbreviation written out while typing")
+        #expect(catalogue.browse("württ").map(\.id) == ["baden-wuerttemberg"] && catalogue.browse("atlantis").isEmpty)
+    }
+
     @Test func anExtractIsDownloadedCheckedAndAddedWithWhereItCameFrom() throws {
         let server = try Self.server()
         defer { server.stop() }

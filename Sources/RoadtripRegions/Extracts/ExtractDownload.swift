@@ -73,7 +73,8 @@ package struct ExtractDownload {
     package let extract: ExtractCatalogue.Extract
     package let source: ExtractSource
     package let shelf: RegionShelf
-    package var towns: Gazetteer?
+    /// The built-in towns, whose countries and regions the new places take.
+    package var towns: (any PlaceIndex)?
     package var isCancelled: @Sendable () -> Bool = { false }
     /// What is happening, for a progress line: the bytes downloaded of the size, then the import's.
     package var progress: (@Sendable (Progress) -> Void)?
@@ -97,7 +98,7 @@ package struct ExtractDownload {
         }
     }
 
-    package init(extract: ExtractCatalogue.Extract, source: ExtractSource, shelf: RegionShelf, towns: Gazetteer? = nil) {
+    package init(extract: ExtractCatalogue.Extract, source: ExtractSource, shelf: RegionShelf, towns: (any PlaceIndex)? = nil) {
         self.extract = extract
         self.source = source
         self.shelf = shelf
