@@ -15,6 +15,9 @@ package final class BusyTask {
     package let title: String
     /// The job: what a test gate knows the work by ("import", "region-import", "optimise").
     let job: BackgroundJob
+    /// What the status bar says once Esc cancelled it: that nothing was changed, unless the work
+    /// keeps something (a download keeps what came, for the next one to continue).
+    package var cancelledMessage: String
     private var started: TimeInterval?
 
     /// `work` runs off the main loop once the task is started; `done` gets its value on the main
@@ -29,6 +32,7 @@ package final class BusyTask {
     package init<Value: Sendable>(title: String, job name: String, reporting work: @escaping @Sendable (BusyProgress) -> Value,
                                   done: @escaping @MainActor (Value) -> Void) {
         self.title = title
+        cancelledMessage = "\(title) was cancelled: nothing was changed."
         job = BackgroundJob(name, work: work, done: done)
     }
 

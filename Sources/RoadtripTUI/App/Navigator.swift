@@ -144,7 +144,7 @@ package final class Navigator {
         case .escape:
             task.cancel()
             busy = nil
-            show(StatusMessage("\(task.title) was cancelled: nothing was changed."))
+            show(StatusMessage(task.cancelledMessage))
         case .resize, .mouse:
             break
         default:

@@ -52,6 +52,17 @@ import RoadtripTestSupport
         #expect(task.isDone)
     }
 
+    /// A download keeps what came: its Esc says so rather than that nothing was changed.
+    @Test func escapeSaysWhatTheTaskKeeps() throws {
+        let navigator = Navigator(runner: runner)
+        navigator.push(ScreenStub("list"))
+        let task = BusyTask(title: "Downloading Andorra", job: "region-download", work: { 42 }) { _ in }
+        task.cancelledMessage = "Downloading Andorra was cancelled: what came is kept."
+        navigator.startBusy(task)
+        navigator.handle(.escape)
+        #expect(try navigator.drawnLines().last?.contains("Downloading Andorra was cancelled: what came is kept.") == true)
+    }
+
     @Test func theWorkIsToldItWasCancelledAndSaysHowFarItIs() {
         let navigator = Navigator(runner: runner)
         navigator.push(ScreenStub("list"))
