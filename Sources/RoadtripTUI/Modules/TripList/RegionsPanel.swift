@@ -11,21 +11,28 @@ struct RegionsViewModel: Equatable {
         let detail: String
         /// `detail` is such a sentence, for the user to act on.
         var isDamaged = false
+        /// The region was downloaded, and its extract changed on the server since (`U` updates it).
+        var hasUpdate = false
     }
 
     var rows: [Row] = []
     /// Where the regions live, for the panel's last line.
     var folder = ""
+    /// Why the last update of a region failed, whole under the list (the status bar would cut it).
+    var failure: String?
 }
 
 /// The trip list's panel of regions (`M`): the added OpenStreetMap extracts, one a row, with the
-/// keys to add one from a path and remove the selected one. A box over the list, in the style of
+/// keys to add one from a path or download one by name, update the selected one, and remove it. A box over the list, in the style of
 /// the other dialogs; it acts by telling the view what was asked.
 struct RegionsPanel: Equatable {
-    enum Command: Hashable, Sendable { case move(ListState.Move), add, remove, close }
+    enum Command: Hashable, Sendable { case move(ListState.Move), add, download, update, remove, close }
 
     static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
         KeyBinding(.add, keys: [.character("a")], label: "Add", help: "Add a region from an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz, .osm.bz2)", statusBar: true),
+        KeyBinding(.download, keys: [.character("D")], label: "Download",
+                   help: "Download a region by name from the catalogue of extracts (Geofabrik's, or ROADTRIP_EXTRACTS_URL's)", statusBar: true),
+        KeyBinding(.update, keys: [.character("U")], label: "Update", help: "Download again the selected region, when its extract has an update"),
         KeyBinding(.remove, keys: [.character("d"), .delete], label: "Remove", help: "Remove the selected region, after a y/n question", statusBar: true),
         KeyBinding(.close, keys: [.escape, .character("q"), .character("M")], label: "Close", help: "Back to the trips", statusBar: true),
     ])
@@ -37,6 +44,11 @@ struct RegionsPanel: Equatable {
         self.viewModel = viewModel
         list.setCount(viewModel.rows.count)
         list.select(name.flatMap { name in viewModel.rows.firstIndex { $0.name == name } } ?? 0)
+    }
+
+    /// The same panel with new rows (what the update check found), the selected region kept.
+    func updated(_ viewModel: RegionsViewModel) -> RegionsPanel {
+        RegionsPanel(viewModel, selecting: selectedName)
     }
 
     var selectedName: String? {
@@ -55,15 +67,19 @@ struct RegionsPanel: Equatable {
         return command
     }
 
+    /// Before the detail of a region whose extract changed on the server.
+    static let updateMark = "update available · "
+
     @MainActor
     func draw(on surface: Surface) {
         let bounds = surface.bounds
         let width = min(max(40, bounds.width - 4), 100)
         let empty = viewModel.rows.isEmpty
         let note = empty ? TextWidth.wrap("No region yet. An OpenStreetMap extract (from download.geofabrik.de, say) makes every village, "
-                                          + "peak, lake and sight in it searchable offline: a adds one.", width: width - 4) : []
-        // A damaged region's sentence, whole under the list while it is selected (a row would cut it).
-        let problem = selectedProblem.map { TextWidth.wrap($0, width: width - 4, breakingLongWords: true).prefix(max(0, bounds.height - 10)) } ?? []
+                                          + "peak, lake and sight in it searchable offline: a adds one from a file, D downloads one by name.", width: width - 4) : []
+        // A damaged region's sentence, whole under the list while it is selected (a row would cut
+        // it), else why an update failed.
+        let problem = (selectedProblem ?? viewModel.failure).map { TextWidth.wrap($0, width: width - 4, breakingLongWords: true).prefix(max(0, bounds.height - 10)) } ?? []
         let problemHeight = problem.isEmpty ? 0 : problem.count + 1
         let listHeight = empty ? note.count : min(viewModel.rows.count, max(1, bounds.height - 8 - problemHeight))
         let box = bounds.centered(width: width, height: listHeight + 6 + problemHeight)
@@ -83,7 +99,12 @@ struct RegionsPanel: Equatable {
                 let style: Style = isSelected ? .selected : .normal
                 if isSelected { surface.fill(row: rowRect.row, column: rowRect.column, width: rowRect.width, style: .selected) }
                 surface.text(row.name, row: rowRect.row, column: rowRect.column + 1, width: nameWidth, style: style)
-                surface.text(row.detail, row: rowRect.row, column: rowRect.column + nameWidth + 3, width: rowRect.width - nameWidth - 4,
+                let mark = row.hasUpdate ? Self.updateMark : ""
+                let markWidth = TextWidth.width(mark)
+                if row.hasUpdate {
+                    surface.text(mark, row: rowRect.row, column: rowRect.column + nameWidth + 3, width: markWidth, style: isSelected ? style : .accent)
+                }
+                surface.text(row.detail, row: rowRect.row, column: rowRect.column + nameWidth + 3 + markWidth, width: rowRect.width - nameWidth - 4 - markWidth,
                              style: row.isDamaged && !isSelected ? .error : isSelected ? style : .dim)
             }
         }
@@ -91,6 +112,7 @@ struct RegionsPanel: Equatable {
             surface.text(line, row: listRect.bottom + 1 + offset, column: box.column + 2, width: box.width - 4, style: .error)
         }
         surface.text(TextWidth.clipped(viewModel.folder, to: box.width - 4), row: box.bottom - 3, column: box.column + 2, width: box.width - 4, style: .dim)
-        surface.text("a add · d remove · Esc close", row: box.bottom - 2, column: box.column + 2, width: box.width - 4, style: .dim)
+        let update = viewModel.rows.contains(where: \.hasUpdate) ? " · U update" : ""
+        surface.text("a add · D download · d remove\(update) · Esc close", row: box.bottom - 2, column: box.column + 2, width: box.width - 4, style: .dim)
     }
 }

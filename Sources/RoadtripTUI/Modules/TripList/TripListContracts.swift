@@ -36,6 +36,14 @@ protocol TripListViewInput: AnyObject {
     func showRegionAddError(_ text: String)
     /// Asks whether to remove region `name`.
     func askToConfirmRegionRemoval(_ question: String, name: String)
+    /// The regions panel's rows anew, its selection kept; nothing when the panel is not open.
+    func updateRegions(_ regions: RegionsViewModel)
+    /// The catalogue browser, its field beginning with `query`, `id`'s row chosen when given.
+    func showCatalogue(_ catalogue: CatalogueViewModel, query: String, selecting id: String?)
+    /// The browser's rows for what is typed now; nothing when the browser is not open.
+    func updateCatalogue(_ catalogue: CatalogueViewModel)
+    /// Asks whether to download a large extract.
+    func askToConfirmDownload(_ question: String)
 }
 
 /// What the view reports: the user's intents, never raw keys.
@@ -74,6 +82,14 @@ protocol TripListViewOutput: AnyObject {
     func didPressRemoveRegion(name: String)
     func didAnswerRemoveRegion(name: String, confirmed: Bool)
     func didCloseRegions()
+    /// The catalogue browser: regions by name.
+    func didPressDownloadRegion()
+    func didChangeCatalogueQuery(_ text: String)
+    func didChooseExtract(id: String)
+    func didCancelCatalogue()
+    func didAnswerDownload(_ confirmed: Bool)
+    /// Downloads the region again when its extract has an update.
+    func didPressUpdateRegion(name: String)
     func didPressUndo()
     func didPressRedo()
     func didPressSave()
@@ -124,6 +140,35 @@ protocol TripListInteractorInput: EditingSession {
     func roadJoiner() -> (@Sendable (BusyProgress) -> String?)?
     /// The regions changed: the next search loads them again.
     func regionsChanged()
+    /// Reads the catalogue of extracts (`ExtractSource`: cached a day, else fetched), on whatever
+    /// thread calls it, stopping when cancelled.
+    func catalogueLoader() -> @Sendable (BusyProgress) -> Result<CatalogueLoad, DownloadError>
+    /// Where the catalogue comes from, for the browser to say.
+    var catalogueAddress: String { get }
+    /// Downloads `extract`, checks it and adds it as a region (`ExtractDownload`), on whatever
+    /// thread calls it, reporting how far it is and stopping when cancelled (what came is kept for
+    /// the next attempt). Unless `confirmed`, a file over 1 GB (`ExtractDownload.askAbove`) is
+    /// only measured, for the user to be asked.
+    func extractDownloader(for extract: ExtractCatalogue.Extract, confirmed: Bool) -> @Sendable (BusyProgress) -> ExtractDownloadOutcome
+    /// Asks the server, off the main loop, whether the downloaded regions' extracts changed
+    /// (their published MD5, a few bytes each); `done` gets each downloaded region's answer by
+    /// name, at once and empty when no region was downloaded. A check under way is dropped.
+    func checkForUpdates(done: @escaping @MainActor ([String: Result<ExtractUpdate, DownloadError>]) -> Void)
+    /// Drops the check under way, if any (the panel closed).
+    func cancelUpdateCheck()
+}
+
+/// The catalogue as `ExtractSource.catalogue` gives it: when it was fetched, and why it could not
+/// be fetched again when an older copy is used.
+typealias CatalogueLoad = (catalogue: ExtractCatalogue, fetched: Date, stale: DownloadError?)
+
+/// What downloading an extract came to.
+enum ExtractDownloadOutcome: Sendable {
+    case added(RegionInfo)
+    /// Over 1 GB, and not confirmed: nothing was downloaded.
+    case needsConfirmation(bytes: Int64)
+    /// Why it failed, in a sentence; what was downloaded is kept where it can be continued.
+    case failed(String)
 }
 
 /// Where the presenter can send the user.

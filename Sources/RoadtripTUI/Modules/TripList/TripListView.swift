@@ -37,6 +37,8 @@ final class TripListView: Screen, TripListViewInput {
         /// A path prompt: the trips to import, or the extract to add as a region.
         case path(FormDialog, PathPrompt)
         case regions(RegionsPanel)
+        /// Regions by name: the catalogue of extracts, found as typed.
+        case catalogue(CatalogueBrowser)
         /// The name of the trip `a` adds: nothing is added before Enter.
         case newTrip(FormDialog)
     }
@@ -49,6 +51,7 @@ final class TripListView: Screen, TripListViewInput {
     private enum Question {
         case deleteTrip
         case removeRegion(String)
+        case download
     }
 
     private let presenter: TripListViewOutput
@@ -159,10 +162,42 @@ final class TripListView: Screen, TripListViewInput {
         needsDisplay = true
     }
 
+    func updateRegions(_ regions: RegionsViewModel) {
+        guard case .regions(let panel) = editor else { return }
+        editor = .regions(panel.updated(regions))
+        needsDisplay = true
+    }
+
+    func showCatalogue(_ catalogue: CatalogueViewModel, query: String, selecting id: String?) {
+        editor = .catalogue(CatalogueBrowser(catalogue, query: query, selecting: id))
+        needsDisplay = true
+    }
+
+    func updateCatalogue(_ catalogue: CatalogueViewModel) {
+        guard case .catalogue(var browser) = editor else { return }
+        browser.show(catalogue)
+        editor = .catalogue(browser)
+        needsDisplay = true
+    }
+
+    func askToConfirmDownload(_ question: String) {
+        confirmation = ConfirmDialog(question: question)
+        self.question = .download
+        needsDisplay = true
+    }
+
     // MARK: Screen
 
-    let helpTitle = "Roadtrips — keys"
-    var helpEntries: [HelpEntry] { shownKeymap.helpEntries }
+    var helpTitle: String {
+        if case .regions = editor { return "Regions — keys" }
+        return "Roadtrips — keys"
+    }
+
+    /// The keys of what is open: the regions panel's while it is (its `?` asks), else the list's.
+    var helpEntries: [HelpEntry] {
+        if case .regions = editor { return RegionsPanel.keymap.helpEntries }
+        return shownKeymap.helpEntries
+    }
 
     /// The keys a read-only file leaves: pressed, the others still say why they cannot act.
     static let readOnlyKeymap = keymap.keeping { ![.add, .rename, .delete, .duplicate, .reverse, .importTrips, .undo, .redo, .save].contains($0) }
@@ -189,6 +224,7 @@ final class TripListView: Screen, TripListViewInput {
         case .filter: return Self.filterKeymap.statusHints
         case .path(let dialog, _), .newTrip(let dialog): return dialog.statusHints
         case .regions: return RegionsPanel.keymap.statusHints
+        case .catalogue: return CatalogueBrowser.keymap.statusHints
         case nil: return shownKeymap.statusHints
         }
     }
@@ -207,6 +243,7 @@ final class TripListView: Screen, TripListViewInput {
                 switch question {
                 case .deleteTrip: presenter.didAnswerDelete(answer == .yes)
                 case .removeRegion(let name): presenter.didAnswerRemoveRegion(name: name, confirmed: answer == .yes)
+                case .download: presenter.didAnswerDownload(answer == .yes)
                 }
             }
             return
@@ -258,9 +295,21 @@ final class TripListView: Screen, TripListViewInput {
             switch command {
             case .move: needsDisplay = true
             case .add: presenter.didPressAddRegion()
+            case .download: presenter.didPressDownloadRegion()
+            case .update: if let name = panel.selectedName { presenter.didPressUpdateRegion(name: name) }
             case .remove: if let name = panel.selectedName { presenter.didPressRemoveRegion(name: name) }
             case .close: presenter.didCloseRegions()
             case nil: if key == .character("?") { presenter.didPressHelp() }
+            }
+        case .catalogue(var browser):
+            let outcome = browser.handle(key)
+            editor = .catalogue(browser)
+            switch outcome {
+            case .edited(let text): presenter.didChangeCatalogueQuery(text)
+            case .download(let id): presenter.didChooseExtract(id: id)
+            case .close: presenter.didCancelCatalogue()
+            case .handled: needsDisplay = true
+            case .ignored: break
             }
         case nil:
             if let command = Self.keymap.command(for: key) { perform(command) }
@@ -306,7 +355,7 @@ final class TripListView: Screen, TripListViewInput {
             return handle(.character(answer == .yes ? "y" : "n"))
         }
         switch editor {
-        case .rename, .newTrip: return
+        case .rename, .newTrip, .catalogue: return
         default: break
         }
         guard let drawnListRect, let action = list.action(for: event, in: drawnListRect) else { return }
@@ -344,6 +393,7 @@ final class TripListView: Screen, TripListViewInput {
         switch editor {
         case .path(let dialog, _), .newTrip(let dialog): dialog.draw(on: surface)
         case .regions(let panel): panel.draw(on: surface)
+        case .catalogue(let browser): browser.draw(on: surface)
         default: break
         }
         confirmation?.draw(on: surface)

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RoadtripCore
 @testable import RoadtripStore
+import RoadtripRegions
 @testable import RoadtripTUI
 import Terminal
 import Testing
@@ -82,6 +83,24 @@ import RoadtripTestSupport
         navigator.handle(.character("x"))
         #expect(!navigator.isShowingHelp)
         #expect(model.trips.count == 3)
+    }
+
+    /// Issue 39: with a regions folder, the panel's `D` reads the catalogue the environment names.
+    @Test func theCatalogueComesFromTheEnvironmentsAddress() throws {
+        let runner = ManualRunner()
+        let navigator = Navigator(runner: runner)
+        let catalogue = directory.file("index-v1.json")
+        try Data(#"{"features": [{"properties": {"id": "andorra", "parent": "europe", "name": "Andorra", "urls": {"pbf": "europe/andorra-latest.osm.pbf"}}}]}"#.utf8)
+            .write(to: catalogue)
+        let context = ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california),
+                                    regions: RegionShelf(directory: directory.file("regions")),
+                                    environment: ["ROADTRIP_EXTRACTS_URL": catalogue.absoluteString, "XDG_CACHE_HOME": directory.file("cache").path])
+        navigator.push(TripListAssembly.makeModule(context: context))
+        navigator.handle(.character("M"))
+        navigator.handle(.character("D"))
+        runner.runAll()
+        let text = try navigator.drawnLines(width: 100, height: 24).joined(separator: "\n")
+        #expect(text.contains("Download a region") && text.contains("europe/andorra") && text.contains(catalogue.absoluteString), "\(text)")
     }
 
     @Test func qQuits() {

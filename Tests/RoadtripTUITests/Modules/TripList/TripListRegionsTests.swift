@@ -102,7 +102,7 @@ extension TripListPresenterTests {
         view.handle(.character("a"))
         view.handle(.escape)
         #expect(spy.intents == ["regions", "remove region krems", "add region", "close regions"])
-        #expect(view.statusHints.map(\.label) == ["Add", "Remove", "Close"])
+        #expect(view.statusHints.map(\.label) == ["Add", "Download", "Remove", "Close"])
     }
 
     @Test func thePanelDrawsItsRowsOrWhatARegionIs() throws {
@@ -110,7 +110,7 @@ extension TripListPresenterTests {
         defer { terminal.stop() }
         RegionsPanel(RegionsViewModel(rows: [], folder: "/home/u/.local/share/roadtrip/regions")).draw(on: terminal.surface)
         let text = terminal.surface.lines().joined(separator: "\n")
-        #expect(text.contains(" Regions ") && text.contains("No region yet") && text.contains("a add · d remove · Esc close"))
+        #expect(text.contains(" Regions ") && text.contains("No region yet") && text.contains("a add · D download · d remove · Esc close"))
         #expect(text.contains("/home/u/.local/share/roadtrip/regions"))
     }
 

@@ -38,6 +38,16 @@ final class TripListViewSpy: TripListViewInput {
     func beginRegionAdd(path: String) { regionAddPaths.append(path) }
     func showRegionAddError(_ text: String) { regionAddErrors.append(text) }
     func askToConfirmRegionRemoval(_ question: String, name: String) { regionRemovals.append((question, name)) }
+    /// The panel's rows as the update check changed them.
+    var regionUpdates: [RegionsViewModel] = []
+    func updateRegions(_ regions: RegionsViewModel) { regionUpdates.append(regions) }
+    /// The browser as opened (with its field's text and the row chosen), then each change of its rows.
+    var catalogues: [(catalogue: CatalogueViewModel, query: String, selected: String?)] = []
+    var catalogueUpdates: [CatalogueViewModel] = []
+    var downloadQuestions: [String] = []
+    func showCatalogue(_ catalogue: CatalogueViewModel, query: String, selecting id: String?) { catalogues.append((catalogue, query, id)) }
+    func updateCatalogue(_ catalogue: CatalogueViewModel) { catalogueUpdates.append(catalogue) }
+    func askToConfirmDownload(_ question: String) { downloadQuestions.append(question) }
 }
 
 @MainActor
@@ -125,6 +135,30 @@ final class TripListInteractorSpy: TripListInteractorInput {
     }
     func regionsChanged() { regionsChangedCount += 1 }
 
+    /// The catalogue a load gives, and what each download comes to, by extract id (the downloads
+    /// asked: id and whether confirmed).
+    var catalogueResult: Result<CatalogueLoad, DownloadError> = .failure(.cancelled)
+    var downloadOutcomes: [String: ExtractDownloadOutcome] = [:]
+    var downloads: [(id: String, confirmed: Bool)] = []
+    func catalogueLoader() -> @Sendable (BusyProgress) -> Result<CatalogueLoad, DownloadError> {
+        let result = catalogueResult
+        return { _ in result }
+    }
+    var catalogueAddress: String { "http://127.0.0.1/index-v1.json" }
+    func extractDownloader(for extract: ExtractCatalogue.Extract, confirmed: Bool) -> @Sendable (BusyProgress) -> ExtractDownloadOutcome {
+        downloads.append((extract.id, confirmed))
+        let outcome = downloadOutcomes[extract.id] ?? .failed("not served")
+        return { _ in outcome }
+    }
+    /// What the update check finds; nil, it is still running (`done` kept in `pendingCheck`).
+    var updates: [String: Result<ExtractUpdate, DownloadError>]?
+    var pendingCheck: (@MainActor ([String: Result<ExtractUpdate, DownloadError>]) -> Void)?
+    var updateChecksCancelled = 0
+    func checkForUpdates(done: @escaping @MainActor ([String: Result<ExtractUpdate, DownloadError>]) -> Void) {
+        if let updates { done(updates) } else { pendingCheck = done }
+    }
+    func cancelUpdateCheck() { updateChecksCancelled += 1 }
+
     var undoDescription: String?
     var readOnlyReason: String?
     func undo() -> String? { undoDescription }
@@ -153,8 +187,11 @@ final class TripListRouterSpy: TripListRouterInput {
     /// Long work runs to its end at once here, on a manual runner, so that a test sees its
     /// outcome on return.
     var busyTitles: [String] = []
+    /// What each task's Esc would say.
+    var cancelledMessages: [String] = []
     func runBusy(_ task: BusyTask) {
         busyTitles.append(task.title)
+        cancelledMessages.append(task.cancelledMessage)
         let runner = ManualRunner()
         task.start(on: runner)
         runner.runAll()
@@ -203,6 +240,12 @@ final class TripListPresenterSpy: TripListViewOutput {
     func didPressRemoveRegion(name: String) { intents.append("remove region \(name)") }
     func didAnswerRemoveRegion(name: String, confirmed: Bool) { intents.append("answer remove \(name) \(confirmed)") }
     func didCloseRegions() { intents.append("close regions") }
+    func didPressDownloadRegion() { intents.append("download region") }
+    func didChangeCatalogueQuery(_ text: String) { intents.append("find \(text)") }
+    func didChooseExtract(id: String) { intents.append("choose \(id)") }
+    func didCancelCatalogue() { intents.append("cancel catalogue") }
+    func didAnswerDownload(_ confirmed: Bool) { intents.append("answer download \(confirmed)") }
+    func didPressUpdateRegion(name: String) { intents.append("update region \(name)") }
     func didPressUndo() { intents.append("undo") }
     func didPressRedo() { intents.append("redo") }
     func didPressSave() { intents.append("save") }
