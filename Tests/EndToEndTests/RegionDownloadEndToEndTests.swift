@@ -29,6 +29,18 @@ struct RegionDownloadEndToEndTests {
                                andorraPath + ".md5": Data("\(try md5(andorra, in: directory))  andorra-latest.osm.pbf\n".utf8)], faults: faults)
     }
 
+    /// A new version of Andorra on the server, with its MD5: the same data written again by
+    /// osmium, other bytes.
+    static func publishNewerAndorra(on server: FileServer, in directory: TemporaryDirectory) throws {
+        let newer = directory.file("newer.osm.pbf")
+        let rewritten = try Run.process("/usr/bin/osmium", ["cat", RegionsEndToEndTests.fixture("andorra.osm.pbf"), "-o", newer.path,
+                                                            "-f", "pbf,pbf_compression=none"], environment: Run.environment())
+        try #require(rewritten.status == 0, "\(CommandLineEndToEndTests.describe(rewritten))")
+        let bytes = try Data(contentsOf: newer)
+        server.put(andorraPath, bytes)
+        server.put(andorraPath + ".md5", Data("\(try md5(bytes, in: directory))  andorra-latest.osm.pbf\n".utf8))
+    }
+
     static func variables(_ directory: TemporaryDirectory, _ server: FileServer) -> [String: String] {
         RegionsEndToEndTests.variables(directory).merging(["ROADTRIP_EXTRACTS_URL": server.url.absoluteString + "/index-v1.json"]) { _, new in new }
     }
@@ -54,14 +66,7 @@ struct RegionDownloadEndToEndTests {
         #expect(try Self.roadtrip(["region", "catalogue", "andorra"], in: directory, server).standardOutput.contains("yes, as andorra"))
         let current = try Self.roadtrip(["region", "update"], in: directory, server)
         #expect(current.status == 0 && current.standardOutput == "Up to date: andorra.\n", "\(CommandLineEndToEndTests.describe(current))")
-        // A new version on the server: the same data written again by osmium, other bytes.
-        let newer = directory.file("newer.osm.pbf")
-        let rewritten = try Run.process("/usr/bin/osmium", ["cat", RegionsEndToEndTests.fixture("andorra.osm.pbf"), "-o", newer.path,
-                                                            "-f", "pbf,pbf_compression=none"], environment: Run.environment())
-        #expect(rewritten.status == 0, "\(CommandLineEndToEndTests.describe(rewritten))")
-        let bytes = try Data(contentsOf: newer)
-        server.put(Self.andorraPath, bytes)
-        server.put(Self.andorraPath + ".md5", Data("\(try Self.md5(bytes, in: directory))  andorra-latest.osm.pbf\n".utf8))
+        try Self.publishNewerAndorra(on: server, in: directory)
         let updated = try Self.roadtrip(["region", "update"], in: directory, server)
         #expect(updated.status == 0 && updated.standardError.contains("Region andorra has an update.") && updated.standardOutput.hasPrefix("Added region andorra: "),
                 "\(CommandLineEndToEndTests.describe(updated))")
