@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Prints the text captures of the README's screen sections, from the real program in tmux.
+"""Prints the text captures of the user guide's screen sections, from the real program in tmux.
 
     python3 Scripts/readme-screens.py .build/debug/roadtrip
 
 The sample trips (Resources/sample-trips.json) in an 80x20 terminal, Route 66 starting on
 1 July 2026 so that the itinerary's dates do not change with the day it is run. Each capture is
-printed under a "=== name" line, ready to paste into README.md.
+printed under a "=== name" line, ready to paste into docs/user-guide.md ("Screens").
 """
 import json
 import os

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// The README's map of the code ("How the code is laid out") tells the truth: every folder and
+/// The code map (docs/architecture.md, "The code map") tells the truth: every folder and
 /// file it names is there, every target and tool of the package is on it, and a count of files
 /// it gives is the count in the folder (issue 26).
-@Suite("the README's code map")
+@Suite("the code map")
 struct CodeMapEndToEndTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -17,9 +17,9 @@ struct CodeMapEndToEndTests {
     /// The entries of the map: a path at an indentation of at most 20 columns, then its
     /// description; lines indented further continue the description above.
     static func entries() throws -> [Entry] {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "\n## How the code is laid out\n"))
-        let rest = readme[section.upperBound...]
+        let architecture = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let section = try #require(architecture.range(of: "\n## The code map\n"))
+        let rest = architecture[section.upperBound...]
         let open = try #require(rest.range(of: "```\n"))
         let close = try #require(rest[open.upperBound...].range(of: "\n```"))
         var entries: [Entry] = []

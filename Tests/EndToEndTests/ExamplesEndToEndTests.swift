@@ -4,10 +4,11 @@ import RoadtripTestSupport
 
 /// Every example a user is shown runs as printed: the `roadtrip …` lines under "Examples:" in
 /// each command's help (read from the binary's own description of its commands), and the
-/// `roadtrip …` lines of README.md's code blocks. Each runs in bash (`pipefail`, so a failing
+/// `roadtrip …` lines of the code blocks of README.md and of every page in docs/ (the user guide
+/// and the pages the README sends a reader to). Each runs in bash (`pipefail`, so a failing
 /// `roadtrip` before `| jq` fails the line) on a data file holding the sample trips, in a
 /// temporary folder that is also `$HOME` and the current folder, and must exit 0.
-@Suite("Examples in the help and the README run as printed, end to end")
+@Suite("Examples in the help, the README and docs/ run as printed, end to end")
 struct ExamplesEndToEndTests {
     /// Examples that cannot run here, each with why. Keep this short.
     static let skipped: [String: String] = [
@@ -43,14 +44,28 @@ struct ExamplesEndToEndTests {
         return examples(of: try CommandLineHelpEndToEndTests.dumpedHelp(in: directory))
     }
 
-    /// The `roadtrip …` command lines of README.md's code blocks, without their comments. A line
-    /// with a placeholder in capitals (TRIP, FILE, QUERY) or an option in brackets is a synopsis,
-    /// not a command.
-    static func readmeExamples() throws -> [String] {
-        let readme = try String(contentsOf: SampleTrips.file.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+    /// README.md and the pages of docs/, as paths in the package's folder: the documents a user
+    /// reads, whose examples must run.
+    static func documents() throws -> [URL] {
+        let package = SampleTrips.file.deletingLastPathComponent().deletingLastPathComponent()
+        let docs = package.appendingPathComponent("docs")
+        let pages = try FileManager.default.contentsOfDirectory(at: docs, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "md" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+        return [package.appendingPathComponent("README.md")] + pages
+    }
+
+    /// The `roadtrip …` command lines of the code blocks of README.md and docs/, without their
+    /// comments. A line with a placeholder in capitals (TRIP, FILE, QUERY) or an option in
+    /// brackets is a synopsis, not a command.
+    static func documentedExamples() throws -> [String] {
+        try documents().flatMap { try examples(in: String(contentsOf: $0, encoding: .utf8)) }
+    }
+
+    /// The `roadtrip …` command lines of the code blocks of one document.
+    static func examples(in document: String) -> [String] {
         var inBlock = false
         var lines: [String] = []
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("```") {
                 inBlock.toggle()
                 continue
@@ -106,10 +121,10 @@ struct ExamplesEndToEndTests {
         }
     }
 
-    @Test("Every roadtrip command line in README.md runs on the sample trips")
-    func readmeExamplesRun() throws {
-        let examples = try Self.readmeExamples()
-        #expect(examples.count >= 10, "\(examples)")
+    @Test("Every roadtrip command line in README.md and docs/ runs on the sample trips")
+    func documentedExamplesRun() throws {
+        let examples = try Self.documentedExamples()
+        #expect(examples.count >= 30, "\(examples)")
         for example in examples where Self.skipped[example] == nil {
             let folder = try TemporaryDirectory()
             defer { folder.remove() }
@@ -118,7 +133,7 @@ struct ExamplesEndToEndTests {
         }
     }
 
-    @Test("The README's synopsis lines are told from commands")
+    @Test("The documents' synopsis lines are told from commands")
     func synopsisLines() {
         #expect(Self.isSynopsis("roadtrip show TRIP --json"))
         #expect(Self.isSynopsis("roadtrip map TRIP [--width W --height H] [--ascii]"))
