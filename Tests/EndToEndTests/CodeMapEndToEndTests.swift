@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The code map (docs/architecture.md, "The code map") tells the truth: every folder and
-/// file it names is there, every target and tool of the package is on it, and a count of files
-/// it gives is the count in the folder (issue 26).
+/// The code map (docs/architecture.md, "The code map") tells the truth: every folder and file it
+/// names is there (issue 26), every folder that holds Swift sources has a line of its own saying
+/// what it holds (issue 40), every target and tool of the package is on it, and a count of files
+/// it gives is the count in the folder.
 @Suite("the code map")
 struct CodeMapEndToEndTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -43,6 +44,42 @@ struct CodeMapEndToEndTests {
     /// The names in `folder` (files and folders), none hidden.
     static func names(in folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []).filter { !$0.hasPrefix(".") }
+    }
+
+    /// Every folder under `folder` (itself included) that holds a `.swift` file of its own, as
+    /// "Sources/RoadtripCore/Entities/", sorted.
+    static func foldersWithSwiftSources(under folder: String) -> [String] {
+        let base = root.appendingPathComponent(folder)
+        guard let walk = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { return [] }
+        var folders: Set<String> = []
+        for case let file as URL in walk where file.pathExtension == "swift" {
+            let relative = file.deletingLastPathComponent().standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)
+            folders.insert(relative + "/")
+        }
+        return folders.sorted()
+    }
+
+    /// The folders that must each have a line of their own on the map: every folder of Sources/
+    /// that holds Swift sources, at any depth, and every target in Tests/ (a folder there holding
+    /// Swift sources at any depth), whose own folders mirror Sources/.
+    static func foldersThatHoldCode() -> [String] {
+        let sources = foldersWithSwiftSources(under: "Sources")
+        let tests = Set(foldersWithSwiftSources(under: "Tests").map { path in
+            "Tests/" + path.split(separator: "/")[1] + "/"
+        })
+        return sources + tests.sorted()
+    }
+
+    @Test("every folder that holds code has a line of its own on the map, saying what it holds")
+    func everyFolderWithCodeIsOnTheMap() throws {
+        let entries = try Self.entries()
+        let described = Dictionary(entries.map { ($0.path, $0.text) }) { first, _ in first }
+        let folders = Self.foldersThatHoldCode()
+        #expect(folders.count > 40, "the walk found no sources: \(folders)")
+        let missing = folders.filter { described[$0] == nil }
+        #expect(missing.isEmpty, "folders with Swift sources that docs/architecture.md's code map does not name (add a line for each, under its parent):\n\(missing.joined(separator: "\n"))")
+        let bare = folders.filter { described[$0]?.isEmpty == true }
+        #expect(bare.isEmpty, "folders the code map names without saying what they hold:\n\(bare.joined(separator: "\n"))")
     }
 
     @Test("every folder and file the map names exists")
