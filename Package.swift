@@ -69,12 +69,17 @@ let package = Package(
         // Routing as the planner and the command line see it: the leg cache any engine is wrapped
         // in, and the one factory that picks the engine.
         .target(name: "RoadtripRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "RoutinoRouting", "ValhallaRouting", "DurableWrites"]),
+        // The use cases both front ends adapt: exporting and importing trips, the best order of the
+        // stops, the plan day by day and the edits of a trip, each written once as plain types (no
+        // curses, no ArgumentParser), so that the planner's interactors and the commands only turn
+        // keys and words into calls, and what comes back into screens and text.
+        .target(name: "RoadtripUseCases", dependencies: ["RoadtripCore", "RoadtripStore"]),
         // The full-screen planner: the app shell (main loop, navigator, editing session) and the
         // VIPER modules TripList, TripDetail, Waypoint and Itinerary.
         .target(
             name: "RoadtripTUI",
             dependencies: [
-                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripRouting", "BackgroundWork",
+                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripRouting", "RoadtripUseCases", "BackgroundWork",
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
@@ -82,7 +87,7 @@ let package = Package(
         .target(
             name: "RoadtripCLI",
             dependencies: [
-                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripRouting", "RoadtripTUI",
+                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripRouting", "RoadtripUseCases", "RoadtripTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -124,6 +129,11 @@ let package = Package(
         // The Valhalla engine on canned answers, on tiny HTTP servers that misbehave, and on a real
         // valhalla_service (pyvalhalla from PyPI, installed into .build/valhalla) over the Andorra extract.
         .testTarget(name: "ValhallaRoutingTests", dependencies: ["ValhallaRouting", "RoadtripCore", "RoadtripTestSupport"]),
+        // Each use case through itself, on a real model in a temporary folder and a fake engine.
+        .testTarget(
+            name: "RoadtripUseCasesTests",
+            dependencies: ["RoadtripUseCases", "RoadtripStore", "RoadtripCore", "RoadtripTestSupport", "RoadtripStoreTestSupport"]
+        ),
         // Stress/ drives the real modules on a real model, so it lives with the planner.
         .testTarget(
             name: "RoadtripTUITests",

@@ -3,6 +3,7 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
+import RoadtripUseCases
 
 /// `roadtrip add-stop TRIP PLACE [--after N] [--name NAME] [--note TEXT] [--json]`.
 struct AddStopCommand: ParsableCommand {
@@ -70,7 +71,7 @@ struct AddStopCommand: ParsableCommand {
                                      force: force)
                 if let name { stop.name = name.visibleName ?? stop.name }
                 if let note, !note.isEmpty { stop.notes = note }
-                model.insertStop(stop, inTrip: trip.id, at: index)
+                EditTrip(trip.id, in: model).insertStop(stop, at: index)
                 return (model.trip(id: trip.id) ?? trip, stop, index + 1)
             }
         }

@@ -2,6 +2,7 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripRouting
+import RoadtripUseCases
 
 /// Every leg of a trip as the commands give it (issue 35: one meaning for every figure): on the
 /// roads of the added regions where one covers both ends, else its estimate by road with the
@@ -21,6 +22,15 @@ struct CommandLegs {
     /// The regions added in `environment`'s folders, with its cache of legs routed before.
     init(environment: [String: String]) {
         self.init(router: Routing.engine(environment: environment))
+    }
+
+    /// The legs the use cases export and plan along (`TripLegs`): every leg routed on the roads
+    /// of the regions added in `environment`'s folders; nil when no region has roads.
+    static func routed(environment: [String: String]) -> TripLegs {
+        { trip, estimate in
+            let router = Routing.engine(environment: environment)
+            return router.hasRoads ? router.legs(of: trip, estimate: estimate) : nil
+        }
     }
 
     /// The figures of `trip`'s legs; `unit` is the one it is shown in (it decides the estimate's default speed).

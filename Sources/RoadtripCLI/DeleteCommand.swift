@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RoadtripCore
 import RoadtripStore
+import RoadtripUseCases
 import TextCanvas
 
 /// `roadtrip delete TRIP [--yes] [--json]`: asks first on a terminal; elsewhere only with --yes.
@@ -43,7 +44,7 @@ struct DeleteCommand: ParsableCommand {
         }
         let deleted = try MainActor.assumeIsolated {
             try TripEdit.run(options: options, environment: environment, trip: found.id.uuidString) { model, trip in
-                model.deleteTrip(id: trip.id)
+                EditTrip(trip.id, in: model).delete()
                 return trip
             }
         }

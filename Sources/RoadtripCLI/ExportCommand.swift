@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import RoadtripCore
 import RoadtripRegions
-import RoadtripRouting
 import RoadtripStore
+import RoadtripUseCases
 
 extension TripExportFormat: ExpressibleByArgument {}
 
@@ -54,33 +54,23 @@ struct ExportCommand: ParsableCommand {
         // The path as given (the shell expanded any ~); `-o -` is standard output, as for most tools.
         let url = output.flatMap { $0 == "-" ? nil : URL(pathAsGiven: $0).standardizedFileURL }
         let format = self.format ?? url.flatMap(ExportFile.format(of:)) ?? .gpx
-        if let refusal = TripExport.refusal(for: trip, format: format) { throw CommandFailure(refusal) }
-        let unit = trip.unit(default: options.unit(environment: environment))
-        // Legs on the roads of the added regions are written along their roads (and a calendar's
-        // drives take their road times, as `roadtrip plan` does).
-        let router = Routing.engine(environment: environment)
-        let legs = router.hasRoads ? router.legs(of: trip, estimate: RouteEstimate(for: trip, unit: unit)) : nil
-        let calendar = format == .ics ? TripExport.CalendarPlanning(
-            places: MainActor.assumeIsolated { try? PlaceIndexProvider.library(environment: environment).value.get() },
-            unit: unit, today: TripPlanning.today()) : nil
-        let data: Data
-        do {
-            data = try TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator, legs: legs, gpxRoad: gpxRoad,
-                                       calendar: calendar)
-        } catch {
-            throw CommandFailure(error.description)
+        try MainActor.assumeIsolated {
+            // Every leg routed first: legs on the roads of the added regions are written along their roads.
+            let export = ExportTrip(legs: CommandLegs.routed(environment: environment), places: PlaceIndexProvider.library(environment: environment), defaultUnit: options.unit(environment: environment))
+            guard let url else {
+                let data: Data
+                do throws(ExportFile.Failure) { data = try export.data(of: trip, as: format, gpxRoad: gpxRoad) } catch { throw CommandFailure(error.description) }
+                return try CommandOutput.write(String(decoding: data, as: UTF8.self), to: STDOUT_FILENO)
+            }
+            do throws(ExportFile.Failure) {
+                try export.write(trip, as: format, gpxRoad: gpxRoad, to: url, replacing: force, protecting: dataFile, folders: RoadtripFolders(environment: environment))
+            } catch {
+                // Not a usage error (status 64 and the usage line): the command was right, the file
+                // could not be made or written; status 1, one sentence.
+                throw CommandFailure(error.fileExists ? "\(url.path) already exists: give another file, or add --force to replace it." : error.description)
+            }
+            CommandOutput.note("Wrote \(TripText.quoted(trip.name)) (\(TripText.stopCount(trip.stops.count))) to \(url.path) as \(format.title).")
         }
-        guard let url else {
-            return try CommandOutput.write(String(decoding: data, as: UTF8.self), to: STDOUT_FILENO)
-        }
-        do {
-            try ExportFile.write(data, to: url, replacing: force, protecting: dataFile, folders: RoadtripFolders(environment: environment))
-        } catch {
-            // Not a usage error (status 64 and the usage line): the command was right, the file
-            // could not be written; status 1, one sentence.
-            throw CommandFailure( error.fileExists ? "\(url.path) already exists: give another file, or add --force to replace it." : error.description)
-        }
-        CommandOutput.note("Wrote \(TripText.quoted(trip.name)) (\(TripText.stopCount(trip.stops.count))) to \(url.path) as \(format.title).")
     }
 }
 

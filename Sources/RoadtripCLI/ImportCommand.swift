@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RoadtripCore
 import RoadtripStore
+import RoadtripUseCases
 import TextCanvas
 
 /// `roadtrip import FILE [--name NAME] [--json]`: trips from a GPX, GeoJSON or trips.json file.
@@ -43,15 +44,15 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let url = ExportFile.url(forTyped: file)
-        let imported = try TripImport.read(contentsOf: url)
-        let trips = ImportedTrip.newTrips(imported, named: name)
-        try MainActor.assumeIsolated {
+        let file = ImportTrips(path: file)
+        let imported = try file.read()
+        let (trips, notes) = try MainActor.assumeIsolated {
             let model = try options.openModel(environment: environment, forWriting: true)
-            model.addTrips(trips, "import \(url.lastPathComponent)")
+            let added = file.add(imported, named: name, to: model)
             try model.save()
+            return added
         }
-        for note in imported.flatMap(\.notes) { CommandOutput.note("roadtrip: \(note)") }
+        for note in notes { CommandOutput.note("roadtrip: \(note)") }
         if json {
             let added = trips.map { Added(id: $0.id, name: $0.name, stops: $0.stops.count) }
             try CommandOutput.printJSON(String(decoding: try JSONEncoder.deterministic().encode(added), as: UTF8.self))

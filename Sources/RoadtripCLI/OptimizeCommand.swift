@@ -4,6 +4,7 @@ import RoadtripCore
 import RoadtripRegions
 import RoadtripRouting
 import RoadtripStore
+import RoadtripUseCases
 import Terminal
 import TextCanvas
 
@@ -44,14 +45,13 @@ struct OptimizeCommand: ParsableCommand {
             let trip = try self.trip.trip(in: model.trips)
             if let refusal = StopOrder.tooLargeToOptimize(trip) { throw CommandFailure( refusal) }
             let unit = trip.settings.units ?? options.unit(environment: environment)
-            let (roads, reason) = try Self.roads(between: trip, router: router)
             // ROADTRIP_OPTIMIZER=local-search: the search before the chained one, for the benchmark's comparison.
             let search = environment["ROADTRIP_OPTIMIZER"].flatMap(RouteOptimizer.Search.init(rawValue:)) ?? .chained
-            let order = roads.map { router.stopOrder(of: trip, roads: $0, search: search) }
-                ?? StopOrder(of: trip, notOnRoads: reason, search: search)
+            let optimize = OptimizeOrder(routing: router.hasRoads ? router : nil, search: search)
+            let order = optimize.order(of: trip, on: try Self.roads(between: trip, optimize: optimize))
             var applied = false
             if apply, order.isImprovement {
-                applied = model.reorderStops(inTrip: trip.id, to: order.reordered(trip.stops).map(\.id), "optimise the order of \(trip.name)")
+                applied = OptimizeOrder.use(order.reordered(trip.stops).map(\.id), inTrip: trip.id, of: model)
                 try model.save()
             }
             if json {
@@ -67,25 +67,23 @@ struct OptimizeCommand: ParsableCommand {
     }
 
     /// The roads between every two stops of `trip` when a region covers them all, routed with
-    /// the progress on standard error; else why the order is searched in straight lines (nil
-    /// when no region has roads). Ctrl-C stops the routing: exit 130.
-    static func roads(between trip: Trip, router: any RoadRouting) throws -> (RoadMatrix?, reason: String?) {
-        guard router.hasRoads, trip.stops.count >= 4 else { return (nil, nil) }
+    /// the progress on standard error (`OptimizeOrder.roads`); nil when no region has roads.
+    /// Ctrl-C stops the routing: exit 130.
+    static func roads(between trip: Trip, optimize: OptimizeOrder) throws -> RoadMatrixOutcome? {
+        guard optimize.routesRoads(for: trip) else { return nil }
         let line = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
         SignalTrap.recordQuitSignals()
         defer { line.clear() }
-        let outcome = router.matrix(of: trip.stops.map { ($0.location, $0.name) }, options: RouteOptions(settings: trip.settings)) { done, total in
+        let outcome = optimize.roads(between: trip) { done, total in
             line.show("Routing the legs between the stops: \(DistanceUnit.grouped(done)) of \(DistanceUnit.grouped(total))")
             return SignalTrap.pendingQuit == nil
         }
-        switch outcome {
-        case .roads(let matrix): return (matrix, nil)
-        case .estimate(let reason): return (nil, reason)
-        case .cancelled:
+        if case .cancelled? = outcome {
             line.clear()
             CommandOutput.note("roadtrip: stopped; nothing was changed.")
             throw ExitCode(128 + (SignalTrap.pendingQuit ?? SIGINT))
         }
+        return outcome
     }
 
     /// The saving, then the stops in the new order with where each was.

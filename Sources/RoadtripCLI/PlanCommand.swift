@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import RoadtripCore
 import RoadtripRegions
-import RoadtripRouting
 import RoadtripStore
+import RoadtripUseCases
 import TextCanvas
 
 /// `roadtrip plan TRIP [--json]`: the trip day by day (issue 12), as `i` shows it on the trip detail screen.
@@ -37,15 +37,12 @@ struct PlanCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let trips = try MainActor.assumeIsolated { try options.openModel(environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
-        if let refusal = TripPlanning.tooLargeToPlan(trip) { throw CommandFailure( refusal) }
         let unit = trip.settings.units ?? options.unit(environment: environment)
-        let places = MainActor.assumeIsolated { try? PlaceIndexProvider.library(environment: environment).value.get() }
-        let router = Routing.engine(environment: environment)
-        // Days split on the road times of the legs on roads; the others estimated.
-        let legs = router.hasRoads ? router.legs(of: trip, estimate: RouteEstimate(for: trip, unit: unit)) : nil
-        // Again with the legs' road times: they may add up to more driving than a plan holds.
-        if let refusal = TripPlanning.tooLargeToPlan(trip, unit: unit, legs: legs) { throw CommandFailure(refusal) }
-        let itinerary = TripPlanning.itinerary(for: trip, unit: unit, places: places, today: TripPlanning.today(), legs: legs)
+        let itinerary = try MainActor.assumeIsolated {
+            // Days split on the road times of the legs on roads, every leg routed first; the others estimated.
+            let plan = PlanDays(legs: CommandLegs.routed(environment: environment), places: PlaceIndexProvider.library(environment: environment))
+            do throws(PlanDays.Refusal) { return try plan.checkedItinerary(for: trip, unit: unit) } catch { throw CommandFailure(error.sentence) }
+        }
         if json {
             try CommandOutput.printJSON(try Self.json(for: trip, itinerary: itinerary, unit: unit))
         } else {

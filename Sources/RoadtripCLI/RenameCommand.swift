@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RoadtripCore
 import RoadtripStore
+import RoadtripUseCases
 
 /// `roadtrip rename TRIP NEW-NAME [--json]`.
 struct RenameCommand: ParsableCommand {
@@ -45,13 +46,13 @@ struct RenameCommand: ParsableCommand {
         let (reference, name) = try parsed()
         let (before, after) = try MainActor.assumeIsolated {
             try TripEdit.run(options: options, environment: environment, trip: reference) { model, trip in
+                let edit = EditTrip(trip.id, in: model)
                 // One trip per name (issue 38): another of the same name would be ambiguous in every command.
-                let others = model.trips.filter { $0.id != trip.id }.map(\.name)
-                if Trip.isNameInUse(name, among: others) {
+                if let unused = edit.unusedName(insteadOf: name) {
                     throw CommandFailure("Another trip is named \(TripText.quoted(name)) already; nothing was renamed. "
-                                         + "Give another name, such as \(TripText.quoted(Trip.unusedName(name, among: others))).")
+                                         + "Give another name, such as \(TripText.quoted(unused)).")
                 }
-                model.renameTrip(id: trip.id, to: name)
+                edit.rename(to: name)
                 return (trip, model.trip(id: trip.id) ?? trip)
             }
         }

@@ -3,6 +3,7 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
+import RoadtripUseCases
 
 /// `roadtrip set TRIP KEY VALUE [--json]`: one trip setting, read and checked as the settings
 /// form (S on the trip detail screen) reads it (`TripSettingsText`).
@@ -70,14 +71,16 @@ struct SetCommand: ParsableCommand {
         let defaultUnit = options.unit(environment: environment)
         let (trip, shown) = try MainActor.assumeIsolated {
             try TripEdit.run(options: options, environment: environment, trip: reference) { model, trip in
-                let zone = Self.firstStopZone(of: trip, environment: environment)
+                let edit = EditTrip(trip.id, in: model)
+                // The time zone of the first stop, the default of the start's, as the settings form finds it.
+                let zone = edit.firstStopTimeZone(places: PlaceIndexProvider.library(environment: environment))
                 let settings: TripSettings
                 do {
                     settings = try TripSettingsText(settings: trip.settings, defaultUnit: defaultUnit, firstStopZone: zone).setting(key, to: value)
                 } catch let error as TripSettingsText.Failure {
                     throw CommandFailure("\(error.message) \(TripText.quoted(trip.name)) was not changed.")
                 }
-                model.updateTrip(id: trip.id, "change the settings of \(trip.name)") { $0.settings = settings }
+                edit.changeSettings(to: settings)
                 return (model.trip(id: trip.id) ?? trip, TripSettingsText(settings: settings, defaultUnit: defaultUnit, firstStopZone: zone))
             }
         }
@@ -85,12 +88,5 @@ struct SetCommand: ParsableCommand {
         report.setting = TripEdit.Report.Setting(key: key.rawValue, label: shown.label(key), value: shown.shown(key))
         let now = shown.shown(key).isEmpty ? "none" : shown.shown(key)
         try TripEdit.print(report, json: json, text: "\(TripText.quoted(trip.name)): \(shown.label(key)) is now \(now).")
-    }
-
-    /// The time zone of the first stop, the default of the start's, as the settings form finds it.
-    @MainActor
-    static func firstStopZone(of trip: Trip, environment: [String: String]) -> String? {
-        guard let first = trip.stops.first, let places = try? PlaceIndexProvider.library(environment: environment).value.get() else { return nil }
-        return places.nearest(to: first.location)?.zone?.identifier
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RoadtripCore
 import RoadtripStore
+import RoadtripUseCases
 
 /// `roadtrip remove-stop TRIP N [--json]`.
 struct RemoveStopCommand: ParsableCommand {
@@ -40,7 +41,7 @@ struct RemoveStopCommand: ParsableCommand {
             try TripEdit.run(options: options, environment: environment, trip: words.trip) { model, trip in
                 let index = try TripEdit.stopIndex(words.values[0], in: trip)
                 let stop = trip.stops[index]
-                model.deleteStop(id: stop.id, inTrip: trip.id)
+                EditTrip(trip.id, in: model).removeStop(id: stop.id)
                 return (model.trip(id: trip.id) ?? trip, stop, index)
             }
         }
@@ -89,7 +90,7 @@ struct MoveStopCommand: ParsableCommand {
                 let from = try TripEdit.stopIndex(words.values[0], in: trip)
                 let to = try TripEdit.stopIndex(words.values[1], in: trip, what: "place")
                 let stop = trip.stops[from]
-                if from != to { _ = model.moveStop(id: stop.id, inTrip: trip.id, by: to - from) }
+                if from != to { _ = EditTrip(trip.id, in: model).moveStop(id: stop.id, by: to - from) }
                 return (model.trip(id: trip.id) ?? trip, stop, from, to)
             }
         }

@@ -4,6 +4,7 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripRouting
+import RoadtripUseCases
 
 /// The road figures of the legs the planner shows, routed off the main loop (issue 23).
 ///
@@ -53,21 +54,14 @@ package final class RoadLegs {
         }
     }
 
-    /// The search for the best order of `trip`'s stops, to run on any thread: on the roads
-    /// between every two stops when one region covers them all (routed with `progress`, which
-    /// stops it by returning false), else in straight lines with the reason.
+    /// The search for the best order of `trip`'s stops (`OptimizeOrder`), to run on any thread: on
+    /// the roads between every two stops when one region covers them all (routed with `progress`,
+    /// which stops it by returning false), else in straight lines with the reason.
     /// `searching` hears how far the search itself is (0 to 1) and stops it by returning false.
     package func orderSearch(of trip: Trip) -> @Sendable (_ progress: (_ done: Int, _ total: Int) -> Bool,
                                                          _ searching: @escaping (Double) -> Bool) -> StopOrder {
-        guard let routing else { return { _, searching in StopOrder(of: trip, progress: searching) } }
-        let stops = trip.stops.map { ($0.location, $0.name) }, options = RouteOptions(settings: trip.settings)
-        return { progress, searching in
-            switch routing.matrix(of: stops, options: options, progress: progress) {
-            case .roads(let roads): return routing.stopOrder(of: trip, roads: roads, progress: searching)
-            case .estimate(let reason): return StopOrder(of: trip, notOnRoads: reason, progress: searching)
-            case .cancelled: return StopOrder(of: trip)
-            }
-        }
+        let optimize = OptimizeOrder(routing: routing)
+        return { progress, searching in optimize.order(of: trip, progress: progress, searching: searching) }
     }
 
     /// New road figures arrived: screens showing legs draw again.

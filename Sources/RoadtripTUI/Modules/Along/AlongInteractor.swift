@@ -3,6 +3,7 @@ import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
 import RoadtripStore
+import RoadtripUseCases
 
 /// The trip from the shared DataModel, the places along it from the place indexes, and the
 /// detours from the roads (`RoadLegs`), each found off the main loop.
@@ -89,7 +90,7 @@ final class AlongInteractor: AlongInteractorInput, ModelEditingSession {
     func addStop(_ place: Place, at index: Int) -> Stop.ID? {
         guard let trip = model.trip(id: tripID), (1..<max(1, trip.stops.count)).contains(index) else { return nil }
         let stop = Stop(place: place)
-        model.insertStop(stop, inTrip: tripID, at: index)
+        EditTrip(tripID, in: model).insertStop(stop, at: index)
         return stop.id
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
 import RoadtripStore
+import RoadtripUseCases
 import Terminal
 
 /// The trip from the shared DataModel and its plan from the planning services.
@@ -30,8 +31,8 @@ final class ItineraryInteractor: ItineraryInteractorInput, ModelEditingSession {
     var roadLegChanges: AnyPublisher<Void, Never> { roads.changes }
 
     func itinerary(for trip: Trip, unit: DistanceUnit) -> Itinerary {
-        let legs = roads.figures(of: trip, estimate: RouteEstimate(for: trip, unit: unit)).legs
-        return TripPlanning.itinerary(for: trip, unit: unit, places: try? places.value.get(), today: today(), legs: legs)
+        PlanDays(legs: { [roads] trip, estimate in roads.figures(of: trip, estimate: estimate).legs }, places: places, today: today)
+            .itinerary(for: trip, unit: unit)
     }
 
     func addStop(_ place: Place, after index: Int, night: Bool) -> StatusMessage {
@@ -41,7 +42,7 @@ final class ItineraryInteractor: ItineraryInteractorInput, ModelEditingSession {
         }
         var stop = Stop(place: place)
         stop.overnight = night
-        model.insertStop(stop, inTrip: tripID, at: index + 1)
+        EditTrip(tripID, in: model).insertStop(stop, at: index + 1)
         return StatusMessage("Added \(place.name) after \(trip.stops[index].name), \(night ? "with a night there" : "to fill up") (u undoes it).")
     }
 

@@ -2,8 +2,10 @@ import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
 import RoadtripStore
+import RoadtripUseCases
 
-/// One trip's use cases, each a described change of the shared DataModel (so it can be undone).
+/// One trip's use cases (`EditTrip`, `OptimizeOrder`, `ExportTrip`) for the trip screen, each a
+/// described change of the shared DataModel (so it can be undone).
 @MainActor
 final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession {
     let model: DataModel
@@ -45,25 +47,26 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         model.tripChanges(id: tripID)
     }
 
+    private var edit: EditTrip { EditTrip(tripID, in: model) }
+
     func renameTrip(to name: String, session: String) {
-        model.renameTrip(id: tripID, to: name, session: session)
+        edit.rename(to: name, session: session)
     }
 
     func deleteStop(id: Stop.ID) {
-        model.deleteStop(id: id, inTrip: tripID)
+        edit.removeStop(id: id)
     }
 
     func moveStop(id: Stop.ID, by offset: Int) -> Bool {
-        model.moveStop(id: id, inTrip: tripID, by: offset)
+        edit.moveStop(id: id, by: offset)
     }
 
     func setSettings(_ settings: TripSettings) {
-        model.updateTrip(id: tripID, "change the settings") { $0.settings = settings }
+        edit.changeSettings(to: settings)
     }
 
     func firstStopTimeZone() -> String? {
-        guard let first = model.trip(id: tripID)?.stops.first, let places = try? places.value.get() else { return nil }
-        return places.nearest(to: first.location)?.zone?.identifier
+        edit.firstStopTimeZone(places: places)
     }
 
     func orderSearch() -> (@Sendable (BusyProgress) -> StopOrder)? {
@@ -100,14 +103,11 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
 
     func exportTrip(to path: String, format: TripExportFormat, replacing: Bool) throws(ExportFile.Failure) -> String {
         guard let trip = model.trip(id: tripID) else { throw ExportFile.Failure(description: "The trip is gone.") }
-        if let refusal = TripExport.refusal(for: trip, format: format) { throw ExportFile.Failure(description: refusal) }
         let url = exportURL(forTyped: path)
-        let unit = trip.unit(default: unit)
         // The legs routed so far go along their roads (and a calendar's drives take their times).
-        let legs = roads.figures(of: trip, estimate: RouteEstimate(for: trip, unit: unit)).legs
-        let calendar = format == .ics ? TripExport.CalendarPlanning(places: try? places.value.get(), unit: unit, today: today()) : nil
-        try ExportFile.write(try TripExport.data(for: trip, format: format, now: Date(), creator: RoadtripVersion.creator, legs: legs, calendar: calendar),
-                             to: url, replacing: replacing, protecting: model.store.url, folders: RoadtripFolders(environment: environment))
+        let export = ExportTrip(legs: { [roads] trip, estimate in roads.figures(of: trip, estimate: estimate).legs }, places: places,
+                                defaultUnit: unit, today: today)
+        try export.write(trip, as: format, to: url, replacing: replacing, protecting: model.store.url, folders: RoadtripFolders(environment: environment))
         return url.path
     }
 
@@ -116,8 +116,7 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     }
 
     func reorderStops(_ ids: [Stop.ID]) -> Bool {
-        guard let trip = model.trip(id: tripID) else { return false }
-        return model.reorderStops(inTrip: tripID, to: ids, "optimise the order of \(trip.name)")
+        OptimizeOrder.use(ids, inTrip: tripID, of: model)
     }
 
 }

@@ -4,8 +4,9 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
+import RoadtripUseCases
 
-/// The trip list's use cases, on the shared `DataModel`.
+/// The trip list's use cases (`EditTrip`, `ImportTrips`, the regions), on the shared `DataModel`.
 @MainActor
 final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
     let model: DataModel
@@ -47,26 +48,24 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
     }
 
     func renameTrip(id: Trip.ID, to name: String) {
-        model.renameTrip(id: id, to: name)
+        EditTrip(id, in: model).rename(to: name)
     }
 
     func deleteTrip(id: Trip.ID) {
-        model.deleteTrip(id: id)
+        EditTrip(id, in: model).delete()
     }
 
     func duplicateTrip(id: Trip.ID) -> Trip? {
-        model.duplicateTrip(id: id)
+        EditTrip(id, in: model).duplicate()
     }
 
     func importReader(for path: String) -> @Sendable () -> Result<[ImportedTrip], ImportError> {
-        let url = ExportFile.url(forTyped: path)
-        return { Result { () throws(ImportError) in try TripImport.read(contentsOf: url) } }
+        let file = ImportTrips(path: path)
+        return { Result { () throws(ImportError) in try file.read() } }
     }
 
     func addImported(_ imported: [ImportedTrip], from path: String) -> (trips: [Trip], notes: [String]) {
-        let trips = ImportedTrip.newTrips(imported, named: nil)
-        model.addTrips(trips, "import \(ExportFile.url(forTyped: path).lastPathComponent)")
-        return (trips, imported.flatMap(\.notes))
+        ImportTrips(path: path).add(imported, to: model)
     }
 
     func regions() -> [RegionShelf.Installed] {
@@ -169,6 +168,6 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
     }
 
     func reverseStops(ofTrip id: Trip.ID) {
-        model.reverseStops(inTrip: id)
+        EditTrip(id, in: model).reverseStops()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RoadtripCore
 import RoadtripStore
+import RoadtripUseCases
 
 /// Finds places and writes the stop; knows the trip, not the screen.
 @MainActor
@@ -110,10 +111,10 @@ final class WaypointInteractor: WaypointInteractorInput {
     }
 
     func insertStop(_ stop: Stop, at index: Int) {
-        model.insertStop(stop, inTrip: tripID, at: index)
+        EditTrip(tripID, in: model).insertStop(stop, at: index)
     }
 
     func updateStop(_ stop: Stop) {
-        model.updateStop(stop, inTrip: tripID)
+        EditTrip(tripID, in: model).updateStop(stop)
     }
 }

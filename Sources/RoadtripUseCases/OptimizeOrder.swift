@@ -1,0 +1,58 @@
+import RoadtripCore
+import RoadtripStore
+
+/// The order of a trip's stops with the least driving, once for both front ends (`roadtrip
+/// optimize`, O on the trip screen): searched on the roads between every two stops when one
+/// region covers them all, else in straight lines with the reason; and the order used, as one
+/// change. The first and last stops stay in place. Searching runs on any thread.
+package struct OptimizeOrder: Sendable {
+    /// The engine the roads between the stops are routed on; nil when no region has roads.
+    private let routing: (any RoadRouting)?
+    private let search: RouteOptimizer.Search
+
+    package init(routing: (any RoadRouting)?, search: RouteOptimizer.Search = .chained) {
+        self.routing = routing
+        self.search = search
+    }
+
+    /// Whether the order of `trip` is searched on roads, routed first: some region has roads, and
+    /// it has four stops or more (with fewer there is no other order to choose).
+    package func routesRoads(for trip: Trip) -> Bool {
+        routing != nil && trip.stops.count >= 4
+    }
+
+    /// The roads between every two stops of `trip`, routed with `progress` (which stops the
+    /// routing by returning false); nil when they are not routed (`routesRoads(for:)`).
+    package func roads(between trip: Trip, progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome? {
+        guard let routing, routesRoads(for: trip) else { return nil }
+        return routing.matrix(of: trip.stops.map { ($0.location, $0.name) }, options: RouteOptions(settings: trip.settings), progress: progress)
+    }
+
+    /// The best order of `trip`'s stops on `roads` (`roads(between:)`), else in straight lines:
+    /// with the reason when the roads could not be had. `searching` hears how far the search is
+    /// (0 to 1) and stops it by returning false.
+    package func order(of trip: Trip, on roads: RoadMatrixOutcome?, searching: ((Double) -> Bool)? = nil) -> StopOrder {
+        switch roads {
+        case .roads(let matrix)?:
+            // The engine that routed the matrix figures the legs of both orders (`RoadRouting.stopOrder`).
+            guard let routing else { return StopOrder(of: trip, roads: matrix, search: search, progress: searching) }
+            return routing.stopOrder(of: trip, roads: matrix, search: search, progress: searching)
+        case .estimate(let reason)?: return StopOrder(of: trip, notOnRoads: reason, search: search, progress: searching)
+        case .cancelled?: return StopOrder(of: trip, search: search)
+        case nil: return StopOrder(of: trip, search: search, progress: searching)
+        }
+    }
+
+    /// Both: the roads, then the order on them.
+    package func order(of trip: Trip, progress: (_ done: Int, _ total: Int) -> Bool, searching: ((Double) -> Bool)? = nil) -> StopOrder {
+        order(of: trip, on: roads(between: trip, progress: progress), searching: searching)
+    }
+
+    /// Puts the stops of the trip `tripID` in the order of `stopIDs`, one change that `u` undoes;
+    /// false, and nothing changed, when they are no longer its stops (it changed meanwhile).
+    @MainActor
+    package static func use(_ stopIDs: [Stop.ID], inTrip tripID: Trip.ID, of model: DataModel) -> Bool {
+        guard let trip = model.trip(id: tripID) else { return false }
+        return model.reorderStops(inTrip: tripID, to: stopIDs, "optimise the order of \(trip.name)")
+    }
+}
