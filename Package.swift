@@ -41,6 +41,10 @@ let package = Package(
         // job, or a serial lane), and the gate end-to-end tests hold long work at. Knows nothing
         // of trips; the unit tests' manual runner is in RoadtripTestSupport.
         .target(name: "BackgroundWork"),
+        // The one way to run another program: posix_spawn with the streams given and nothing else
+        // inherited (descriptors, blocked signals), a thread that waits on the child so its end is
+        // seen at once, and SIGKILL to stop it. Knows nothing of trips.
+        .target(name: "ChildProcesses"),
         // The one atomic writer: every file roadtrip keeps is written through it, whole or not at
         // all and never through a link (a temporary file of an unguessable name, O_EXCL|O_NOFOLLOW,
         // fsync, rename). Below the store and the regions, which both write files; knows nothing of trips.
@@ -57,12 +61,17 @@ let package = Package(
             name: "RoadtripStore",
             dependencies: ["RoadtripCore", "BackgroundWork", "DurableWrites", .product(name: "OpenCombine", package: "OpenCombine")]
         ),
-        // Regions: OpenStreetMap extracts added by the user (osmium-tool as a child process, the
-        // road database built by Routino's planetsplitter), their folder, and the place library
-        // that searches them with the built-in indexes.
-        .target(name: "RoadtripRegions", dependencies: ["RoadtripCore", "BackgroundWork", "DurableWrites"]),
-        // The Routino engine (Core's RoadRouting): legs on the regions' roads, in process.
-        .target(name: "RoutinoRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "CRoutino"]),
+        // Regions: the folder of OpenStreetMap extracts the user added (each region built aside and
+        // put in place in one step, its region.json, the lock and the sweep), and the place library
+        // that searches them with the built-in indexes. What reads regions needs only this.
+        .target(name: "RoadtripRegions", dependencies: ["RoadtripCore", "DurableWrites"]),
+        // The import that fills the regions folder: an extract read with osmium-tool and its road
+        // database built by Routino's planetsplitter (child processes), the features kept as places,
+        // the road network, the regions' roads joined, and extracts downloaded from a catalogue (curl).
+        .target(name: "OSMImport", dependencies: ["RoadtripCore", "RoadtripRegions", "BackgroundWork", "DurableWrites", "ChildProcesses"]),
+        // The Routino engine (Core's RoadRouting): legs on the regions' roads, in process. OSMImport
+        // for the road network of a region added before it was kept (read again with osmium).
+        .target(name: "RoutinoRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "OSMImport", "CRoutino"]),
         // The Valhalla engine (Core's RoadRouting): legs from a Valhalla service over HTTP
         // (URLSession), when ROADTRIP_VALHALLA_URL names one.
         .target(name: "ValhallaRouting", dependencies: ["RoadtripCore"]),
@@ -79,15 +88,15 @@ let package = Package(
         .target(
             name: "RoadtripTUI",
             dependencies: [
-                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripRouting", "RoadtripUseCases", "BackgroundWork",
-                .product(name: "OpenCombine", package: "OpenCombine"),
+                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting", "RoadtripUseCases",
+                "BackgroundWork", "ChildProcesses", .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
         // The command line: every subcommand, and the root command that starts the planner.
         .target(
             name: "RoadtripCLI",
             dependencies: [
-                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "RoadtripRouting", "RoadtripUseCases", "RoadtripTUI",
+                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting", "RoadtripUseCases", "RoadtripTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -99,11 +108,12 @@ let package = Package(
         // Saves a large trips file over and over, for the kill-during-save stress test.
         .executableTarget(name: "save-torture", dependencies: ["RoadtripStore"], path: "Sources/SaveTorture"),
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
-        .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions", "RoadtripRouting", "Terminal"], path: "Sources/RoadtripBench"),
+        .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting", "Terminal", "ChildProcesses"], path: "Sources/RoadtripBench"),
         .testTarget(name: "TextCanvasTests", dependencies: ["TextCanvas"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TextCanvas", "CNCurses"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "RoadtripTestSupport"]),
         .testTarget(name: "DurableWritesTests", dependencies: ["DurableWrites", "RoadtripTestSupport"]),
+        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
         // One test target per library, each naming only its library (and the ones under it that its
         // tests build values with), so a test that reaches across a layer does not compile.
         //
@@ -121,14 +131,17 @@ let package = Package(
         // Fuzz/ replays the fuzz corpora through the file reader, so it lives with the store.
         .testTarget(
             name: "RoadtripStoreTests",
-            dependencies: ["RoadtripStore", "RoadtripCore", "BackgroundWork", "RoadtripTestSupport", "RoadtripStoreTestSupport"]
+            dependencies: ["RoadtripStore", "RoadtripCore", "BackgroundWork", "ChildProcesses", "RoadtripTestSupport", "RoadtripStoreTestSupport"]
         ),
         .testTarget(name: "RoadtripRegionsTests", dependencies: ["RoadtripRegions", "RoadtripCore", "RoadtripTestSupport"]),
+        // The import on the committed extracts, the downloads on file:// catalogues, and the place
+        // library searching what was imported.
+        .testTarget(name: "OSMImportTests", dependencies: ["OSMImport", "RoadtripRegions", "RoadtripCore", "ChildProcesses", "RoadtripTestSupport"]),
         // The Routino engine and the cache around it, on the committed extracts.
-        .testTarget(name: "RoadtripRoutingTests", dependencies: ["RoadtripRouting", "RoutinoRouting", "RoadtripRegions", "RoadtripCore", "RoadtripTestSupport"]),
+        .testTarget(name: "RoadtripRoutingTests", dependencies: ["RoadtripRouting", "RoutinoRouting", "RoadtripRegions", "OSMImport", "RoadtripCore", "ChildProcesses", "RoadtripTestSupport"]),
         // The Valhalla engine on canned answers, on tiny HTTP servers that misbehave, and on a real
         // valhalla_service (pyvalhalla from PyPI, installed into .build/valhalla) over the Andorra extract.
-        .testTarget(name: "ValhallaRoutingTests", dependencies: ["ValhallaRouting", "RoadtripCore", "RoadtripTestSupport"]),
+        .testTarget(name: "ValhallaRoutingTests", dependencies: ["ValhallaRouting", "RoadtripCore", "ChildProcesses", "RoadtripTestSupport"]),
         // Each use case through itself, on a real model in a temporary folder and a fake engine.
         .testTarget(
             name: "RoadtripUseCasesTests",
@@ -138,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "RoadtripTUITests",
             dependencies: [
-                "RoadtripTUI", "RoadtripStore", "RoadtripRegions", "RoadtripCore", "Terminal", "TextCanvas", "BackgroundWork",
+                "RoadtripTUI", "RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripCore", "Terminal", "TextCanvas", "BackgroundWork",
                 "RoadtripTestSupport", "RoadtripStoreTestSupport",
             ]
         ),
@@ -151,8 +164,9 @@ let package = Package(
         ),
         // Snapshots/ holds the golden `roadtrip map` outputs, read by path at test time. These tests
         // run the built binary; they take only the temporary directory and RoadtripCore's
-        // SeededRandom from the libraries, so neither is written twice.
-        .testTarget(name: "EndToEndTests", dependencies: ["RoadtripCore", "RoadtripTestSupport"], exclude: ["Snapshots"]),
+        // SeededRandom from the libraries, so neither is written twice, and start programs as the
+        // program does (ChildProcesses).
+        .testTarget(name: "EndToEndTests", dependencies: ["RoadtripCore", "RoadtripTestSupport", "ChildProcesses"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -178,8 +178,9 @@ package enum AtomicWriter {
         if let failure { throw failure }
     }
 
-    /// Makes the rename itself durable.
-    private static func syncDirectory(_ directory: String) {
+    /// Makes a rename in `directory` durable (here, and for the regions folder, whose regions are
+    /// put in place by renaming a folder and a link).
+    package static func syncDirectory(_ directory: String) {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         fsync(fd)

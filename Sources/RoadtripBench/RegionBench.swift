@@ -1,4 +1,6 @@
+import ChildProcesses
 import Foundation
+import OSMImport
 import RoadtripCore
 import RoadtripRegions
 import RoadtripRouting
@@ -52,20 +54,9 @@ func roadLegBench(shelf: RegionShelf) throws {
     print("  spawning routino-router, 20 routes: \(summary(spawned, percentiles: [50, 99]))")
 }
 
-/// Runs `path` with `arguments`, its output to /dev/null, and waits for it with `waitpid`. Not
-/// Foundation's `Process`: its `waitUntilExit()` polls a run loop, which alone made a child that
-/// runs 1.5 ms look like 51 ms (issue 36).
+/// Runs `path` with `arguments`, its output to /dev/null, and waits for it (`ChildProcess`, a
+/// thread blocked in waitid). Not Foundation's `Process`: its `waitUntilExit()` polls a run loop,
+/// which alone made a child that runs 1.5 ms look like 51 ms (issue 36).
 func spawnAndWait(_ path: String, _ arguments: [String]) throws {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-    guard spawned == 0 else { throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(path) did not start: \(String(cString: strerror(spawned)))"]) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    _ = try ChildProcess(path, arguments).wait()
 }

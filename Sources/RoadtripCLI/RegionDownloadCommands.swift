@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OSMImport
 import RoadtripCore
 import RoadtripRegions
 import Terminal

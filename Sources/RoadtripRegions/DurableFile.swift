@@ -3,8 +3,8 @@ import Foundation
 
 /// A file written so that it is on disk before the region that holds it is put in place: a new
 /// file through the one atomic writer (never over a name already there, never through a link).
-enum DurableFile {
-    static func write(_ data: Data, to url: URL) throws(RegionError) {
+package enum DurableFile {
+    package static func write(_ data: Data, to url: URL) throws(RegionError) {
         do {
             try AtomicWriter.create(data, at: url.path)
         } catch {

@@ -39,6 +39,14 @@ package struct RegionInfo: Codable, Equatable, Sendable {
     /// Where it was downloaded from (`region download`), nil for a file added by hand.
     package var origin: RegionOrigin? = nil
 
+    /// The memberwise initializer, for the import that writes it.
+    package init(name: String, sourceFile: String, sourceBytes: Int64, sha256: String, added: Date, bounds: Bounds? = nil, places: Int, roads: Int,
+                 format: Int, roadDatabase: String? = nil, roadExtract: String? = nil, cutBounds: Bounds? = nil, origin: RegionOrigin? = nil) {
+        (self.name, self.sourceFile, self.sourceBytes, self.sha256, self.added, self.bounds) = (name, sourceFile, sourceBytes, sha256, added, bounds)
+        (self.places, self.roads, self.format, self.roadDatabase) = (places, roads, format, roadDatabase)
+        (self.roadExtract, self.cutBounds, self.origin) = (roadExtract, cutBounds, origin)
+    }
+
     /// Where the region's services on the way (fuel, chargers, beds) are known: inside both boxes.
     package var servicesBounds: Bounds? {
         guard let bounds else { return nil }

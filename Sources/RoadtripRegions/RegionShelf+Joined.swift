@@ -1,3 +1,4 @@
+import DurableWrites
 import Foundation
 import RoadtripCore
 
@@ -18,6 +19,10 @@ extension RegionShelf {
     package struct Member: Codable, Sendable, Equatable {
         package let name: String
         package let version: String
+
+        package init(name: String, version: String) {
+            (self.name, self.version) = (name, version)
+        }
     }
 
     /// What `joined.json` in the joined roads' folder says.
@@ -37,14 +42,14 @@ extension RegionShelf {
     }
 
     /// The version the link `.joined` names, when it is roadtrip's.
-    func joinedLinkTarget() -> String? {
+    package func joinedLinkTarget() -> String? {
         guard let target = linkTarget(ShelfName.joinedLinkName), ShelfName(target) == .joinedVersion else { return nil }
         return target
     }
 
     /// Puts the joined roads built in `staging` (their database in `roads/`, `members` beside it)
     /// in place of the old ones, in one rename. The staging folder is gone afterwards.
-    func installJoined(_ staging: URL, members: [Member]) throws(RegionError) {
+    package func installJoined(_ staging: URL, members: [Member]) throws(RegionError) {
         defer { try? FileManager.default.removeItem(at: staging) }
         let description: Data
         do { description = try JSONEncoder.deterministic().encode(JoinedDescription(regions: members)) } catch {
@@ -59,12 +64,12 @@ extension RegionShelf {
     }
 
     /// Removes the joined roads (fewer than two regions have roads to join): the link first.
-    func removeJoined() throws(RegionError) {
+    package func removeJoined() throws(RegionError) {
         try withLock { () throws(RegionError) in
             guard let previous = joinedLinkTarget() else { return }
             let link = directory.appendingPathComponent(ShelfName.joinedLinkName)
             guard unlink(link.path) == 0 else { throw .cannotWrite(path: link.path, reason: Self.errorText()) }
-            syncDirectory()
+            AtomicWriter.syncDirectory(directory.path)
             removeOwnFolder(previous, provenBy: [ShelfName.markName])
         }
     }

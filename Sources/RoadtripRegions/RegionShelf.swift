@@ -1,3 +1,4 @@
+import DurableWrites
 import Foundation
 import RoadtripCore
 
@@ -80,7 +81,7 @@ package struct RegionShelf: Sendable {
     /// A new folder to build a region in, on the shelf's file system (so that installing is a
     /// rename), holding roadtrip's mark. Its name carries this process's id, for the sweep to know
     /// when it is orphaned.
-    func makeStaging() throws(RegionError) -> URL {
+    package func makeStaging() throws(RegionError) -> URL {
         try prepareFolder()
         let staging = directory.appendingPathComponent(ShelfName.staging())
         guard mkdir(staging.path, 0o755) == 0 else { throw .cannotWrite(path: staging.path, reason: Self.errorText()) }
@@ -95,7 +96,7 @@ package struct RegionShelf: Sendable {
 
     /// Puts the region built in `staging` in place under `name`, replacing the region of that
     /// name, if any, in one rename. The staging folder is gone afterwards, whatever happens.
-    func install(_ staging: URL, as name: String) throws(RegionError) {
+    package func install(_ staging: URL, as name: String) throws(RegionError) {
         defer { try? FileManager.default.removeItem(at: staging) }
         try withLock { () throws(RegionError) in
             let previous = regionLinkTarget(name)
@@ -117,7 +118,7 @@ package struct RegionShelf: Sendable {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(version))
             throw .cannotWrite(path: link.path, reason: reason)
         }
-        syncDirectory()
+        AtomicWriter.syncDirectory(directory.path)
     }
 
     /// Removes region `name`: its link first (in one step), then its folder.
@@ -128,7 +129,7 @@ package struct RegionShelf: Sendable {
             }
             let link = directory.appendingPathComponent(name)
             guard unlink(link.path) == 0 else { throw .cannotWrite(path: link.path, reason: Self.errorText()) }
-            syncDirectory()
+            AtomicWriter.syncDirectory(directory.path)
             removeOwnFolder(target, provenBy: [ShelfName.markName, RegionInfo.fileName])
         }
     }
@@ -166,7 +167,7 @@ package struct RegionShelf: Sendable {
         pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
     }
 
-    func withLock<T>(named lockName: String = ShelfName.lockName, _ body: () throws(RegionError) -> T) throws(RegionError) -> T {
+    package func withLock<T>(named lockName: String = ShelfName.lockName, _ body: () throws(RegionError) -> T) throws(RegionError) -> T {
         try prepareFolder()
         let path = directory.appendingPathComponent(lockName).path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
@@ -197,13 +198,6 @@ package struct RegionShelf: Sendable {
         }
     }
 
-    func syncDirectory() {
-        let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
-    }
-
     /// The folder's entries, sorted; none when it is missing.
     private func entries() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
@@ -221,7 +215,7 @@ package struct RegionShelf: Sendable {
 
     /// The version `name` names when it is a region's link roadtrip made: a link to a version's
     /// name beside it.
-    func regionLinkTarget(_ name: String) -> String? {
+    package func regionLinkTarget(_ name: String) -> String? {
         guard let target = linkTarget(name), case .version = ShelfName(target) else { return nil }
         return target
     }
@@ -251,7 +245,7 @@ package struct RegionShelf: Sendable {
         if proven { try? FileManager.default.removeItem(at: folder) }
     }
 
-    static func errorText(_ code: Int32 = errno) -> String {
+    package static func errorText(_ code: Int32 = errno) -> String {
         String(cString: strerror(code))
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// (`.link-PID-1F3C2A4B`), and the lock (`.lock`); the regions' joined roads (`RoadJoin`): their
 /// link (`.joined`), the folder it names (`.joined_1f3c2a4b9d0e`, a name no region's folder can
 /// have) and the lock their builds take in turn (`.join-lock`). Anything else in the folder is not roadtrip's.
-enum ShelfName: Equatable {
+package enum ShelfName: Equatable {
     case lock
     case region(String)
     case version(region: String)
@@ -17,7 +17,7 @@ enum ShelfName: Equatable {
     case joinedVersion
 
     static let lockName = ".lock"
-    static let joinLockName = ".join-lock"
+    package static let joinLockName = ".join-lock"
     static let joinedLinkName = ".joined"
     private static let joinedPrefix = ".joined_"
     /// The file roadtrip puts in every folder it makes in the regions folder, first: a folder

@@ -1,4 +1,5 @@
 import Foundation
+import OSMImport
 import RoadtripCore
 import RoadtripRegions
 

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 import RoadtripTestSupport
@@ -204,13 +205,12 @@ fileprivate final class KillLoop: @unchecked Sendable {
     /// Starts save-torture, kills it at a moment chosen by the generator, and returns how many
     /// saves it reported and its output.
     private func killOneRun(round: Int) throws -> (saves: Int, output: String) {
-        let pid = try spawn([binary, dataFile, String(seed % 1000), contentsDirectory])
+        let child = try spawn([binary, dataFile, String(seed % 1000), contentsDirectory])
         var killed = false
         defer {
             if !killed {
-                kill(pid, SIGKILL)
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+                child.signal(SIGKILL)
+                _ = child.wait()
             }
         }
         var lastProgress = Date()
@@ -243,11 +243,10 @@ fileprivate final class KillLoop: @unchecked Sendable {
                 }
                 lastLines = lines.count
             }
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
+            if let ended = child.termination {
                 killed = true
                 let errors = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
-                throw EndToEndFailure("round \(round): save-torture ended by itself (wait status \(status)): \(errors)")
+                throw EndToEndFailure("round \(round): save-torture ended by itself (\(ended)): \(errors)")
             }
             // Only a guard against a hang: a busy machine is slow, never wrong.
             if Date().timeIntervalSince(lastProgress) > Double(HangGuard.limit.components.seconds) {
@@ -264,13 +263,12 @@ fileprivate final class KillLoop: @unchecked Sendable {
             }
             Thread.sleep(forTimeInterval: delay)
         }
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        child.signal(SIGKILL)
+        let ended = child.wait()
         killed = true
-        guard (status & 0x7f) == SIGKILL else {
+        guard ended == .killed(signal: SIGKILL) else {
             let errors = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
-            throw EndToEndFailure("round \(round): save-torture ended before the kill (wait status \(status)): \(errors)")
+            throw EndToEndFailure("round \(round): save-torture ended before the kill (\(ended)): \(errors)")
         }
         try? poll()
         if let first = firstSaveAt, let last = lastSaveAt, savesSeen > 1 {
@@ -333,29 +331,10 @@ fileprivate final class KillLoop: @unchecked Sendable {
         }.joined(separator: "; ")
     }
 
-    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private static let addCloseFrom: AddCloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-        .map { unsafeBitCast($0, to: AddCloseFrom.self) }
-
-    /// posix_spawn with standard output and error into the log files (no pipes: the child is
+    /// save-torture with standard output and error into the log files (no pipes: the child is
     /// killed, and a file needs no reader), standard input from /dev/null, no inherited
-    /// descriptors and no blocked signals.
-    private func spawn(_ arguments: [String]) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        // Another test's pipe, made between its pipe() and fcntl(FD_CLOEXEC), must not stay open
-        // in this child. (glibc 2.34 has the call; Swift's Glibc module does not show it.)
-        if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
-
-        switch Run.startChild(arguments[0], arguments, environment: Run.environment(), actions: &actions) {
-        case .success(let pid):
-            return pid
-        case .failure(let failure):
-            throw EndToEndFailure("Cannot start \(arguments[0]): \(failure)")
-        }
+    /// descriptors and no blocked signals (`ChildProcess`).
+    private func spawn(_ arguments: [String]) throws -> ChildProcess {
+        try Run.startChild(arguments[0], Array(arguments.dropFirst()), environment: Run.environment(), output: .file(logFile), error: .file(errorFile))
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 import RoadtripTestSupport
@@ -25,60 +26,34 @@ struct OutputEndToEndTests {
     static func roadtrip(_ arguments: [String], in directory: TemporaryDirectory, output: StandardOutput,
                          variables: [String: String] = [:], guardingAgainstHang: Bool = false) throws -> (status: Int32, standardError: String) {
         let errorFile = directory.url.appendingPathComponent("stderr.txt")
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, errorFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         var pipeEnds: [Int32] = [-1, -1]
+        let standardOutput: ChildProcess.Stream
         switch output {
         case .file(let path):
-            posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
+            standardOutput = .file(path)
         case .closed:
-            posix_spawn_file_actions_addclose(&actions, 1)
+            standardOutput = .closed
         case .brokenPipe:
-            // A socket pair behaves like a pipe here (EPIPE, SIGPIPE) and, unlike pipe(), is made
-            // close-on-exec at once, so that no other test's child inherits either end.
-            let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-            guard socketpair(AF_UNIX, type, 0, &pipeEnds) == 0 else { throw EndToEndFailure("socketpair: \(String(cString: strerror(errno)))") }
+            guard Run.makePipe(&pipeEnds) else { throw EndToEndFailure("socketpair: \(String(cString: strerror(errno)))") }
             close(pipeEnds[0])
-            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+            standardOutput = .descriptor(pipeEnds[1])
         }
         defer { if pipeEnds[1] >= 0 { close(pipeEnds[1]) } }
         let defaults = ["ROADTRIP_FILE": directory.dataFile.path, "TERM": "xterm-256color", "LANG": "C.UTF-8"]
         let environment = Run.environment(defaults.merging(variables) { _, new in new })
-        let binary = try RoadtripBinary.path()
-        let pid: pid_t
-        switch Run.startChild(binary, [binary] + arguments, environment: environment, actions: &actions) {
-        case .success(let child): pid = child
-        case .failure(let failure): throw EndToEndFailure("Cannot start \(binary): \(failure)")
-        }
-        var status: Int32 = 0
+        let child = try Run.startChild(try RoadtripBinary.path(), arguments, environment: environment, output: standardOutput, error: .file(errorFile.path))
+        let ended: ChildProcess.Termination
         if guardingAgainstHang {
-            guard Self.waitForExit(of: pid, status: &status, deadline: HangGuard.limit) else {
+            guard let end = child.wait(until: .now() + .seconds(Int(HangGuard.limit.components.seconds))) else {
+                child.signal(SIGKILL)
+                _ = child.wait()
                 throw EndToEndFailure("Hang: roadtrip \(arguments.joined(separator: " ").prefix(200)) was still running after \(HangGuard.limit), the harness's guard against a hang (ROADTRIP_E2E_HANG_SECONDS), and was killed.")
             }
+            ended = end
         } else {
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            ended = child.wait()
         }
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (exitStatus, (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
-    }
-
-    /// Polls until `pid` has exited (and is reaped, its status in `status`) or `deadline` has
-    /// passed; then kills it, reaps it, and returns false.
-    private static func waitForExit(of pid: pid_t, status: inout Int32, deadline: Duration) -> Bool {
-        let clock = ContinuousClock()
-        let end = clock.now + deadline
-        while clock.now < end {
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid { return true }
-            if reaped == -1 && errno != EINTR { return true }
-            usleep(20_000)
-        }
-        kill(pid, SIGKILL)
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        return false
+        return (ended.shellStatus, (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "")
     }
 
     /// Every command that prints, text and JSON.

@@ -99,14 +99,14 @@ struct RegionDownloadEndToEndTests {
         // Held by the server after 100,000 bytes: the part has them all, whatever the machine's
         // speed. Watched and interrupted from a thread of its own: a test task on the shared pool
         // may wait longer than curl's minute without data, and the download would end first.
-        let pid = child.pid
+        let process = child.process
         let interrupted = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             Thread.detachNewThread {
                 let deadline = Date().addingTimeInterval(120)  // a hang guard only
                 func size() -> Int { (try? FileManager.default.attributesOfItem(atPath: part.path)[.size] as? NSNumber)?.intValue ?? 0 }
                 while size() < 100_000, Date() < deadline { usleep(10_000) }
                 let reached = size() >= 100_000
-                kill(pid, reached ? SIGINT : SIGKILL)
+                process.signal(reached ? SIGINT : SIGKILL)
                 continuation.resume(returning: reached)
             }
         }

@@ -179,12 +179,12 @@ struct RegionsEndToEndTests {
         do {
             try await GateFile(folder: gate, name: "region-staging.held").waitFor(1, sourceLocation: sourceLocation)
         } catch {
-            kill(child.pid, SIGKILL)
+            child.process.signal(SIGKILL)
             _ = await child.finishOffThePool()
             throw error
         }
         #expect(Self.entries(directory).contains { $0.hasPrefix(".staging-") }, "held in the middle of the update", sourceLocation: sourceLocation)
-        kill(child.pid, signal)
+        child.process.signal(signal)
         return await child.finishOffThePool()
     }
 

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 import RoadtripTestSupport
@@ -68,12 +69,13 @@ enum Run {
 
     /// Runs `executable` with standard input from /dev/null and returns its status and output.
     ///
-    /// posix_spawn and waitpid rather than Foundation's `Process`, which on Linux hung this suite:
-    /// `tmux new-session` forks a server that lives on, and when tests run in parallel it could
-    /// inherit the write end of another test's output pipe, so that test never saw the end of its
-    /// output (two tests doing it to each other wait forever); and the child got the spawning
-    /// thread's blocked signals, so the tmux server ignored the SIGTERM of `kill-server`. Here
-    /// pipes are close-on-exec, children are started under one lock, and with no blocked signals.
+    /// `ChildProcess` rather than Foundation's `Process`, which on Linux hung this suite: `tmux
+    /// new-session` forks a server that lives on, and when tests run in parallel it could inherit
+    /// the write end of another test's output pipe, so that test never saw the end of its output
+    /// (two tests doing it to each other wait forever); and the child got the spawning thread's
+    /// blocked signals, so the tmux server ignored the SIGTERM of `kill-server`. Here pipes are
+    /// close-on-exec, children are started under one lock, inherit no other descriptor, and
+    /// start with no blocked signals.
     static func process(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> ProcessResult {
         try start(executable, arguments, environment: environment).finish()
     }
@@ -89,21 +91,18 @@ enum Run {
     /// A program started with standard input from /dev/null and its output into two pipes, for
     /// a test to act on while it runs (a signal) and then finish.
     struct Child: Sendable {
-        let pid: pid_t
+        let process: ChildProcess
         fileprivate let output: Int32
         fileprivate let error: Int32
 
-        /// Reads both pipes to their end, waits for the program, and returns its status and output.
+        /// Reads both pipes to their end, waits for the program, and returns its status (the
+        /// shell's convention: 128 + the signal that killed it) and output.
         func finish() -> ProcessResult {
             let (outputData, errorData) = Run.readToEnd(output, error)
             close(output)
             close(error)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-            // The shell's convention: the exit status, or 128 + the signal that killed it.
-            let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
             return ProcessResult(
-                status: exitStatus,
+                status: process.wait().shellStatus,
                 standardOutput: String(decoding: outputData, as: UTF8.self),
                 standardError: String(decoding: errorData, as: UTF8.self)
             )
@@ -119,75 +118,39 @@ enum Run {
 
     /// Starts `executable` (see `Child`).
     static func start(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Child {
-        let started = try spawnLock.withLock { try spawn(executable, arguments, environment: environment) }
-        return Child(pid: started.pid, output: started.output, error: started.error)
-    }
-
-    /// Pipes are made close-on-exec and children spawned under this lock, so that no other test's
-    /// child (a tmux server lives on!) inherits the write end of a pipe and keeps it open.
-    private static let spawnLock = NSLock()
-
-    /// Starts the child with standard input from /dev/null and its output into two pipes, and
-    /// returns its pid and the read ends of the pipes.
-    private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> (pid: pid_t, output: Int32, error: Int32) {
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
         guard makePipe(&outputPipe) else { throw EndToEndFailure("pipe: \(String(cString: strerror(errno)))") }
         guard makePipe(&errorPipe) else {
             outputPipe.forEach { _ = close($0) }
             throw EndToEndFailure("pipe: \(String(cString: strerror(errno)))")
         }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-
-        let started = startChild(executable, [executable] + arguments, environment: environment, actions: &actions)
+        let started: ChildProcess
+        do {
+            started = try startChild(executable, arguments, environment: environment, output: .descriptor(outputPipe[1]), error: .descriptor(errorPipe[1]))
+        } catch {
+            (outputPipe + errorPipe).forEach { _ = close($0) }
+            throw error
+        }
         close(outputPipe[1])
         close(errorPipe[1])
-        switch started {
-        case .success(let pid):
-            return (pid, outputPipe[0], errorPipe[0])
-        case .failure(let failure):
-            close(outputPipe[0])
-            close(errorPipe[0])
-            throw EndToEndFailure("Cannot start \(executable): \(failure)")
-        }
+        return Child(process: started, output: outputPipe[0], error: errorPipe[0])
     }
 
-    /// posix_spawn with the given file actions, `argv` (its first element is the program's name),
-    /// and a child that starts with no blocked signals and the default action for the ones tests
-    /// send (the test runner may block or ignore some, and children inherit that).
-    static func startChild(_ executable: String, _ argv: [String], environment: [String: String],
-                           actions: inout posix_spawn_file_actions_t) -> Result<pid_t, SpawnFailure> {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), defaultSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigemptyset(&defaultSignals)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGCHLD] { sigaddset(&defaultSignals, signal) }
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    /// Children are spawned under this lock, so that no other test's child (a tmux server lives
+    /// on!) inherits the write end of a pipe and keeps it open.
+    private static let spawnLock = NSLock()
 
-        let arguments = argv.map { strdup($0) } + [nil]
-        let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            arguments.forEach { free($0) }
-            variables.forEach { free($0) }
+    /// Starts `executable` with `arguments` and the streams given (standard input from /dev/null
+    /// unless said), under the lock; the child inherits no blocked signals and no other descriptor.
+    static func startChild(_ executable: String, _ arguments: [String], environment: [String: String], input: ChildProcess.Stream = .null,
+                           output: ChildProcess.Stream, error: ChildProcess.Stream) throws(EndToEndFailure) -> ChildProcess {
+        do {
+            return try spawnLock.withLock {
+                try ChildProcess(executable, arguments, environment: environment, input: input, output: output, error: error)
+            }
+        } catch {
+            throw EndToEndFailure("Cannot start \(executable): \(error)")
         }
-        var pid: pid_t = 0
-        let error = posix_spawn(&pid, executable, &actions, &attributes, arguments, variables)
-        return error == 0 ? .success(pid) : .failure(SpawnFailure(code: error))
-    }
-
-    /// Why posix_spawn failed: its error code, printed as the C library's sentence.
-    struct SpawnFailure: Error, CustomStringConvertible {
-        let code: Int32
-        var description: String { String(cString: strerror(code)) }
     }
 
     /// A pipe, read from `descriptors[0]` and written to `descriptors[1]`: a socket pair, which

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import Glibc
 /// block: `%begin TIME NUMBER FLAGS`, the output lines, then `%end …` or `%error …`; FLAGS is 1
 /// for a command this client sent. Lines outside a block are notifications, and are skipped.
 final class TmuxControl: @unchecked Sendable {
-    private let pid: pid_t
+    private let client: ChildProcess
     private let input: Int32
     private let lock = NSLock()
     /// Requests written and not answered yet, in order; each waits for `blocks` answers.
@@ -29,22 +30,16 @@ final class TmuxControl: @unchecked Sendable {
             toClient.forEach { Glibc.close($0) }
             throw EndToEndFailure("socketpair: \(String(cString: strerror(errno)))")
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toClient[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromClient[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = [tmux, "-f", "/dev/null", "-L", socket, "-C", "attach-session", "-t", "0", "-f", "no-output,ignore-size"]
-        let started = Run.startChild(tmux, argv, environment: environment, actions: &actions)
+        let arguments = ["-f", "/dev/null", "-L", socket, "-C", "attach-session", "-t", "0", "-f", "no-output,ignore-size"]
+        do {
+            client = try Run.startChild(tmux, arguments, environment: environment, input: .descriptor(toClient[0]),
+                                        output: .descriptor(fromClient[1]), error: .null)
+        } catch {
+            (toClient + fromClient).forEach { Glibc.close($0) }
+            throw EndToEndFailure("Cannot start tmux in control mode: \(error)")
+        }
         Glibc.close(toClient[0])
         Glibc.close(fromClient[1])
-        guard case .success(let pid) = started else {
-            Glibc.close(toClient[1])
-            Glibc.close(fromClient[0])
-            throw EndToEndFailure("Cannot start tmux in control mode: \(started)")
-        }
-        self.pid = pid
         input = toClient[1]
         let output = fromClient[0]
         Thread.detachNewThread { [self] in readAnswers(from: output) }
@@ -112,8 +107,7 @@ final class TmuxControl: @unchecked Sendable {
             }
         }
         Glibc.close(output)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        _ = client.wait()
         let waiting: [CheckedContinuation<[Result<String, EndToEndFailure>], Never>] = lock.withLock {
             ended = "tmux's control client ended (the server is gone)"
             defer { pending = [] }

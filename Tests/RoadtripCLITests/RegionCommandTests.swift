@@ -1,4 +1,5 @@
 import Foundation
+@testable import OSMImport
 @testable import RoadtripCLI
 @testable import RoadtripRegions
 import TextCanvas

@@ -1,4 +1,6 @@
+import ChildProcesses
 import Foundation
+@testable import OSMImport
 import Testing
 @testable import RoadtripCore
 @testable import RoadtripRegions
@@ -32,14 +34,7 @@ import RoadtripTestSupport
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(tool) \(arguments)")
+        #expect(try ChildProcess(tool, arguments).wait() == .exited(0), "\(tool) \(arguments)")
     }
 
     /// The leg Sant Julià de Lòria (west only) → Pas de la Casa (east only) on `shelf`.

@@ -1,4 +1,6 @@
+import ChildProcesses
 import Foundation
+@testable import OSMImport
 import Testing
 @testable import RoadtripCore
 @testable import RoadtripRegions
@@ -31,17 +33,10 @@ import RoadtripTestSupport
     /// row's total kilometres and minutes (what roadtrip's legs were before issue 35).
     static func reference(_ from: Coordinate, _ to: Coordinate, region: String, quickest: Bool, profile: String) throws -> (km: Double, minutes: Double) {
         let folder = try shelf.get().0.directory.appendingPathComponent(region).appendingPathComponent(RegionInfo.roadsFolderName)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/routino-router")
-        process.arguments = ["--dir=\(folder.path)", "--profiles=/usr/share/routino/profiles.xml", "--profile=\(profile)",
-                             "--lat1=\(from.latitude)", "--lon1=\(from.longitude)", "--lat2=\(to.latitude)", "--lon2=\(to.longitude)",
-                             quickest ? "--quickest" : "--shortest", "--output-text-all", "--output-stdout", "--quiet"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let arguments = ["--dir=\(folder.path)", "--profiles=/usr/share/routino/profiles.xml", "--profile=\(profile)",
+                         "--lat1=\(from.latitude)", "--lon1=\(from.longitude)", "--lat2=\(to.latitude)", "--lon2=\(to.longitude)",
+                         quickest ? "--quickest" : "--shortest", "--output-text-all", "--output-stdout", "--quiet"]
+        let output = String(decoding: try ChildProcess.output(of: "/usr/bin/routino-router", arguments).output, as: UTF8.self)
         let last = try #require(output.split(separator: "\n").last { !$0.hasPrefix("#") })
         let columns = last.split(separator: "\t").map { $0.trimmingCharacters(in: .whitespaces) }
         return (try #require(Double(columns[6])), try #require(Double(columns[7])))

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 import RoadtripTestSupport
@@ -54,21 +55,16 @@ enum RealValhalla {
 
     /// Runs the script with `arguments`: its exit status and what it printed.
     static func run(_ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (-1, "\(error)") }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output.trimmingCharacters(in: .whitespacesAndNewlines))
+        // Its standard error into the pipe too.
+        guard let (ended, output) = try? ChildProcess.output(of: "/bin/sh", ["-c", "exec python3 \"$@\" 2>&1", "sh", script] + arguments) else {
+            return (-1, "sh could not be started")
+        }
+        return (ended.shellStatus, String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// `valhalla_service CONFIG 1`, spawned and ended by its pid (kill, then waitpid).
+    /// `valhalla_service CONFIG 1`, started and ended (`ChildProcess`).
     final class Service {
-        let pid: pid_t
+        let service: ChildProcess
         let url: URL
 
         init(config: String) throws {
@@ -76,17 +72,12 @@ enum RealValhalla {
             url = URL(string: "http://\(listen)")!
             let binary = RealValhalla.install + "/valhalla/bin/valhalla_service"
             let log = (config as NSString).deletingLastPathComponent + "/service.log"
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
-            let argv: [UnsafeMutablePointer<CChar>?] = [strdup(binary), strdup(config), strdup("1"), nil]
-            defer { argv.forEach { free($0) } }
-            var pid: pid_t = 0
-            let spawned = posix_spawn(&pid, binary, &actions, nil, argv, environ)
-            guard spawned == 0 else { throw Failure(description: "valhalla_service could not start: \(String(cString: strerror(spawned)))") }
-            self.pid = pid
+            // Its output and errors into the log, both through one descriptor (`sh` joins them).
+            do {
+                service = try ChildProcess("/bin/sh", ["-c", "exec \"$0\" \"$1\" 1 >\"$2\" 2>&1", binary, config, log])
+            } catch {
+                throw Failure(description: "valhalla_service could not start: \(error)")
+            }
             try waitUntilAnswering(log: log)
         }
 
@@ -105,8 +96,7 @@ enum RealValhalla {
             let deadline = Date().addingTimeInterval(300)
             while Date() < deadline {
                 if case .success = router.status() { return }
-                var status: Int32 = 0
-                if waitpid(pid, &status, WNOHANG) == pid { throw Failure(description: "valhalla_service exited; see \(log)") }
+                if service.termination != nil { throw Failure(description: "valhalla_service exited; see \(log)") }
                 usleep(100_000)
             }
             stop()
@@ -115,14 +105,10 @@ enum RealValhalla {
 
         /// SIGTERM (its config drains nothing), then reaped; SIGKILL if it is still there after 10 s.
         func stop() {
-            kill(pid, SIGTERM)
-            var status: Int32 = 0
-            for _ in 0..<100 {
-                if waitpid(pid, &status, WNOHANG) != 0 { return }
-                usleep(100_000)
-            }
-            kill(pid, SIGKILL)
-            waitpid(pid, &status, 0)
+            service.signal(SIGTERM)
+            guard service.wait(until: .now() + .seconds(10)) == nil else { return }
+            service.signal(SIGKILL)
+            _ = service.wait()
         }
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 import RoadtripTestSupport
@@ -12,15 +13,10 @@ import Glibc
 @Suite struct StaleSaveTests {
     /// The pid of a process that has ended (started, waited for): no process has it now.
     static func deadProcessID() throws -> pid_t {
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
-        defer { argv.forEach { free($0) } }
-        let error = posix_spawn(&pid, "/bin/true", nil, nil, argv, nil)
-        try #require(error == 0, "cannot start /bin/true: \(error)")
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        try #require(kill(pid, 0) == -1 && errno == ESRCH)
-        return pid
+        let child = try ChildProcess("/bin/true", [], environment: [:])
+        _ = child.wait()
+        try #require(kill(child.pid, 0) == -1 && errno == ESRCH)
+        return child.pid
     }
 
     static func temporaryName(_ target: String, pid: pid_t, random: UInt32 = 12345) -> String {

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 @testable import RoadtripStore
 import Testing
@@ -27,15 +28,8 @@ import RoadtripTestSupport
 
     /// Runs xmllint; its exit status and standard error.
     static func xmllint(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xmllint"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        // Its standard error read through the pipe `output` reads; its output thrown away.
+        let (ended, errors) = try ChildProcess.output(of: "/bin/sh", ["-c", "exec xmllint \"$@\" 2>&1 >/dev/null", "sh"] + arguments)
+        return (ended.shellStatus, String(decoding: errors, as: UTF8.self))
     }
 }

@@ -1,5 +1,6 @@
 import BackgroundWork
 import Foundation
+import OSMImport
 @preconcurrency import OpenCombine
 import RoadtripCore
 import RoadtripRegions

@@ -1,4 +1,5 @@
 import Foundation
+@testable import OSMImport
 @testable import RoadtripCore
 @testable import RoadtripRegions
 @testable import RoadtripTUI

@@ -1,4 +1,5 @@
 import Foundation
+import OSMImport
 @preconcurrency import OpenCombine
 @testable import RoadtripCore
 import RoadtripRegions

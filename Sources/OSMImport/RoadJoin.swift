@@ -1,6 +1,7 @@
 import BackgroundWork
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 /// Joins the regions' roads: one Routino database built from the roads of every added region
 /// (the road extract each import keeps, `RegionInfo.roadExtract`), so that a leg from one region

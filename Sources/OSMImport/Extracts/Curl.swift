@@ -1,4 +1,6 @@
+import ChildProcesses
 import Foundation
+import RoadtripRegions
 
 /// HTTP (and HTTPS, FTP, `file://`) through `curl` as a child process, as osmium is run: it follows
 /// redirects, speaks TLS with the system's certificates, reads the proxy variables (`https_proxy`,
@@ -60,18 +62,12 @@ package struct Curl: Sendable {
     private func run(_ arguments: [String], url: URL, output: URL?) throws(DownloadError) -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-curl-\(UUID().uuidString)")
         let (stdout, stderr) = (folder.appendingPathComponent("out"), folder.appendingPathComponent("err"))
-        let process = Process()
+        let child: ChildProcess
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
-            process.executableURL = URL(fileURLWithPath: try ChildTools.locate("curl"))
-            process.arguments = ["--silent", "--show-error", "--fail", "--location", "--max-redirs", "10",
-                                 "--connect-timeout", "\(connectTimeout)", "--speed-limit", "1", "--speed-time", "\(stallSeconds)"] + arguments
-            process.standardOutput = try FileHandle(forWritingTo: stdout)
-            process.standardError = try FileHandle(forWritingTo: stderr)
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
+            let common = ["--silent", "--show-error", "--fail", "--location", "--max-redirs", "10",
+                          "--connect-timeout", "\(connectTimeout)", "--speed-limit", "1", "--speed-time", "\(stallSeconds)"]
+            child = try ChildProcess(try ChildTools.locate("curl"), common + arguments, output: .file(stdout.path), error: .file(stderr.path))
         } catch let error as RegionError {
             try? FileManager.default.removeItem(at: folder)
             throw .tool(error.description)
@@ -80,24 +76,19 @@ package struct Curl: Sendable {
             throw .tool("curl could not be started: \(error.localizedDescription)")
         }
         defer { try? FileManager.default.removeItem(at: folder) }
-        // Progress is the file's size, looked at ten times a second; the wait itself is curl's exit.
-        while process.isRunning {
-            if isCancelled() {
-                // SIGKILL: a child inherits the signal mask, and the planner's threads block SIGTERM.
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw .cancelled
-            }
+        // Progress is the file's size, looked at ten times a second; the wait itself ends at curl's exit.
+        // A cancel kills it with SIGKILL (`ChildProcess`).
+        let (ended, stopped) = child.wait(checkingEvery: .milliseconds(100)) {
+            if isCancelled() { return false }
             if let output, let progress, let size = Self.size(of: output) { progress(size) }
-            usleep(100_000)
+            return true
         }
-        process.waitUntilExit()
-        if isCancelled() { throw .cancelled }
+        if stopped || isCancelled() { throw .cancelled }
         let said = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw DownloadError(curlStatus: process.terminationStatus, message: said, url: url)
+        switch ended {
+        case .exited(0): return (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+        case .exited(let status), .killed(signal: let status): throw DownloadError(curlStatus: status, message: said, url: url)
         }
-        return (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
     }
 
     static func size(of file: URL) -> Int64? {

@@ -1,4 +1,6 @@
+import ChildProcesses
 import Foundation
+@testable import OSMImport
 import Testing
 @testable import RoadtripCore
 @testable import RoadtripRegions
@@ -68,11 +70,7 @@ import RoadtripTestSupport
         #expect(beatty.places > 10, "\(beatty)")
         // The same extract compressed with bzip2, under another name.
         let compressed = directory.file("rhyolite.osm.bz2")
-        let bzip = Process()
-        bzip.executableURL = URL(fileURLWithPath: "/bin/sh")
-        bzip.arguments = ["-c", "bzip2 -c \"$0\" > \"$1\"", Self.fixture("beatty.osm"), compressed.path]
-        try bzip.run()
-        bzip.waitUntilExit()
+        _ = try ChildProcess("/bin/sh", ["-c", "bzip2 -c \"$0\" > \"$1\"", Self.fixture("beatty.osm"), compressed.path]).wait()
         let rhyolite = try Self.importing(compressed.path, into: shelf)
         #expect(rhyolite.name == "rhyolite" && rhyolite.places == beatty.places && rhyolite.roads == beatty.roads)
         #expect(shelf.installed().map(\.name) == ["beatty", "krems", "rhyolite"])
@@ -271,13 +269,11 @@ extension RegionImportTests {
         let directory = try TemporaryDirectory()
         let disk = directory.file("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        let mount = Process()
-        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", "size=256k", "tmpfs", disk.path]
-        try mount.run()
-        mount.waitUntilExit()
-        guard mount.terminationStatus == 0 else { print("cannot mount a tmpfs here: skipped"); return }
-        defer { _ = try? Process.run(URL(fileURLWithPath: "/bin/umount"), arguments: [disk.path]).waitUntilExit() }
+        guard try ChildProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", disk.path]).wait().succeeded else {
+            print("cannot mount a tmpfs here: skipped")
+            return
+        }
+        defer { _ = try? ChildProcess("/bin/umount", [disk.path]).wait() }
         let input = directory.file("input")
         try Data("x".utf8).write(to: input)
         let seen = disk.appendingPathComponent("seen").path

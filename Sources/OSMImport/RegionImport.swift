@@ -1,6 +1,7 @@
 import BackgroundWork
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 /// `region add`: turns an OpenStreetMap extract into a region on the shelf.
 ///

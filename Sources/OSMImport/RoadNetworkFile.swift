@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 /// A region's roads as a `RoadNetwork`, what the road matrix searches (`RoadGraph`): read from
 /// the region's roads (`roads.osm.pbf`) with osmium when the region is added, and kept beside

@@ -1,4 +1,5 @@
 import Foundation
+@testable import OSMImport
 import Testing
 @testable import RoadtripCore
 @testable import RoadtripRegions

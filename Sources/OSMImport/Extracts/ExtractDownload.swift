@@ -1,6 +1,8 @@
+import ChildProcesses
 import DurableWrites
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 /// Where extracts come from and where their downloads wait: the catalogue's address
 /// (`ROADTRIP_EXTRACTS_URL`, Geofabrik's index by default; `file://` for a folder), the cached
@@ -51,17 +53,6 @@ package struct ExtractSource: Sendable {
     func part(of extract: ExtractCatalogue.Extract) -> URL {
         folder.appendingPathComponent(extract.path.replacingOccurrences(of: "/", with: "_") + ".osm.pbf.part")
     }
-}
-
-/// Where a region came from, kept in its `region.json` when it was downloaded, for `region update`.
-package struct RegionOrigin: Codable, Equatable, Sendable {
-    /// The catalogue's id of the extract, and the file's address.
-    package var extract: String
-    package var url: String
-    /// The published MD5 of the file imported.
-    package var md5: String
-    /// The server's Last-Modified for it, when it said.
-    package var lastModified: String?
 }
 
 /// `region download`: one extract from the catalogue to a region. The file is downloaded into a
@@ -160,16 +151,8 @@ package struct ExtractDownload {
 
     /// The MD5 of `file`, by `md5sum` (coreutils).
     static func md5(of file: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try ChildTools.locate("md5sum"))
-        process.arguments = ["--", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let word = String(decoding: output, as: UTF8.self).split(separator: " ").first else {
+        let (ended, output) = try ChildProcess.output(of: try ChildTools.locate("md5sum"), ["--", file.path])
+        guard ended.succeeded, let word = String(decoding: output, as: UTF8.self).split(separator: " ").first else {
             throw RegionError.unreadable(path: file.path, reason: "md5sum could not read it")
         }
         return String(word)

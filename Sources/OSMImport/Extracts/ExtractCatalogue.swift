@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 /// The extracts a server offers, read from a catalogue in the format of Geofabrik's public index
 /// (`index-v1.json`: a GeoJSON FeatureCollection whose features carry `id`, `parent`, `name` and

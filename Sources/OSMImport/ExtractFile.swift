@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripRegions
 
 /// The first look at a file given to `region add`: that it is a regular file, readable, and begins
 /// like an OpenStreetMap extract. The format comes from its first bytes, not its name, and is

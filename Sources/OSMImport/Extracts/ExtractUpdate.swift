@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 /// Whether a downloaded region's extract changed on the server since it was downloaded: what
 /// `region update` and the planner's regions panel ask, the same way.

@@ -1,4 +1,5 @@
 import Foundation
+@testable import OSMImport
 import Testing
 @testable import RoadtripRegions
 import RoadtripTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 /// The features of an import as they are read, each thing once, as it was drawn best: a point
 /// before an area before a line (`rank`).

@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import RoadtripRegions
 
 /// What an import keeps of an OpenStreetMap extract: the tags that make an object a place a
 /// road-tripper may type (`filterExpressions`, for `osmium tags-filter`), and how a feature that

@@ -1,4 +1,6 @@
+import ChildProcesses
 import Foundation
+import RoadtripRegions
 
 /// Runs `osmium` (Debian `osmium-tool`) and the other tools an import uses as child processes,
 /// with their error output kept in a file of the import's work folder, and the way to stop them.
@@ -31,48 +33,30 @@ struct ChildTools {
     /// `input` names the file it reads, whose progress `reading` is told.
     @discardableResult
     func run(_ tool: String, _ arguments: [String], input: String? = nil, capture: Bool = false) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Self.locate(tool))
-        process.arguments = arguments
         let output = capture ? outputFile : nil
-        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: logFile)
-        if let output {
-            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-            process.standardOutput = try FileHandle(forWritingTo: output)
-        } else {
-            process.standardOutput = FileHandle.nullDevice
-        }
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let lowestFree = try wait(for: process, reading: input)
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw failure(of: tool, process, lowestFree: lowestFree)
-        }
+        let child = try ChildProcess(try Self.locate(tool), arguments, output: output.map { .file($0.path) } ?? .null, error: .file(logFile.path))
+        let (ended, lowestFree) = try wait(for: child, reading: input)
+        guard ended.succeeded else { throw failure(of: tool, ended, lowestFree: lowestFree) }
         return try output.map { try String(contentsOf: $0, encoding: .utf8) } ?? ""
     }
 
-    /// Waits for `process`, telling `reading` how far it has read `input`; stops it when the import
-    /// is cancelled. Returns the least room there was on the work folder's disk while it ran.
-    private func wait(for process: Process, reading input: String?) throws -> Int64 {
+    /// Waits for `child`, telling `reading` how far it has read `input`; stops it when the import
+    /// is cancelled. Returns how it ended and the least room there was on the work folder's disk
+    /// while it ran (looked at every 10 ms; the wait itself ends when the child does).
+    private func wait(for child: ChildProcess, reading input: String?) throws -> (ChildProcess.Termination, lowestFree: Int64) {
         let watched = input.map { (try? FileManager.default.destinationOfSymbolicLink(atPath: $0)) ?? $0 }.map(Self.resolved)
         var lowestFree = Int64.max
-        while process.isRunning {
-            if isCancelled() {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                throw RegionError.cancelled
-            }
+        let (ended, stopped) = child.wait(checkingEvery: .milliseconds(10)) {
+            if isCancelled() { return false }
             lowestFree = min(lowestFree, Self.freeBytes(at: logFile.deletingLastPathComponent().path) ?? .max)
-            if let watched, let reading, let position = Self.readPosition(of: process.processIdentifier, in: watched) {
+            if let watched, let reading, let position = Self.readPosition(of: child.pid, in: watched) {
                 reading(watched, position)
             }
-            usleep(10_000)
+            return true
         }
-        process.waitUntilExit()
         // Ctrl-C reaches the tool too (one process group): its death is then the cancel's.
-        if isCancelled() { throw RegionError.cancelled }
-        return lowestFree
+        if stopped || isCancelled() { throw RegionError.cancelled }
+        return (ended, lowestFree)
     }
 
     /// Below this much room a tool that fails is taken to have failed for want of room: the
@@ -82,14 +66,18 @@ struct ChildTools {
 
     /// Why `tool` failed: its last line of error output, or the signal that killed it, or, when
     /// the disk ran out of room under it, that.
-    private func failure(of tool: String, _ process: Process, lowestFree: Int64) -> RegionError {
+    private func failure(of tool: String, _ ended: ChildProcess.Termination, lowestFree: Int64) -> RegionError {
         let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
         var said = log.split(separator: "\n").last.map(String.init) ?? "no message"
-        if process.terminationReason == .uncaughtSignal {
-            said = "it was killed by signal \(process.terminationStatus) (\(String(cString: strsignal(process.terminationStatus))))"
+        let status: Int32
+        switch ended {
+        case .exited(let code): status = code
+        case .killed(let signal):
+            status = signal
+            said = "it was killed by signal \(signal) (\(String(cString: strsignal(signal))))"
         }
         if lowestFree < Self.nearlyFull { said = RegionShelf.errorText(ENOSPC) }
-        return RegionError.toolFailed(tool: tool, status: process.terminationStatus, message: said)
+        return RegionError.toolFailed(tool: tool, status: status, message: said)
     }
 
     static func freeBytes(at path: String) -> Int64? {

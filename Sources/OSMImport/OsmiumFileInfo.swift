@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripRegions
 
 /// What `osmium fileinfo -j` says of a file, as far as a region needs it.
 struct FileInfo {
