@@ -2,7 +2,7 @@ import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
 import RoadtripStore
-import Terminal
+import ScreenModels
 
 /// The trip from the shared DataModel and its plan from the planning services.
 @MainActor

@@ -17,11 +17,14 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     private let today: () -> LocalDay
     /// For `$XDG_DOCUMENTS_DIR`, where exports may go (`ExportFolder`).
     private let environment: [String: String]
+    /// Busy work, the clipboard and the browser.
+    private let services: ProgramServices
 
-    init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable,
+    init(tripID: Trip.ID, model: DataModel, services: ProgramServices, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable,
          roadLegs: RoadLegs = .none, unit: DistanceUnit = .km, today: @escaping () -> LocalDay = { TripPlanning.today() },
          environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.tripID = tripID
+        self.services = services
         self.environment = environment
         self.model = model
         self.places = places
@@ -118,6 +121,18 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     func reorderStops(_ ids: [Stop.ID]) -> Bool {
         guard let trip = model.trip(id: tripID) else { return false }
         return model.reorderStops(inTrip: tripID, to: ids, "optimise the order of \(trip.name)")
+    }
+
+    func runBusy(_ task: BusyTask) {
+        services.runBusy(task)
+    }
+
+    func copyToClipboard(_ text: String) {
+        services.copyToClipboard(text)
+    }
+
+    func openInBrowser(_ url: String) -> Result<Void, BrowserOpener.Failure> {
+        services.openInBrowser(url)
     }
 
 }

@@ -8,7 +8,7 @@ import RoadtripRegions
 enum TripListAssembly {
     static func makeModule(context: ModuleContext) -> TripListView {
         // Regions by name only where there are regions: most tests have none, and never the network.
-        let interactor = TripListInteractor(model: context.model, places: context.places, regions: context.regions,
+        let interactor = TripListInteractor(model: context.model, services: context.services, places: context.places, regions: context.regions,
                                             extracts: context.regions.map { _ in ExtractSource(environment: context.environment) }, roadLegs: context.roadLegs)
         let presenter = TripListPresenter(interactor: interactor, router: TripListRouter(context: context), unit: context.unit)
         let view = TripListView(presenter: presenter)

@@ -3,7 +3,7 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
-import Terminal
+import ScreenModels
 
 // The boundaries of the TripList module (Rambler's naming: View/Interactor/Router Input and
 // Output, seen from the component that implements or calls them).
@@ -48,9 +48,8 @@ protocol TripListViewInput: AnyObject {
 
 /// What the view reports: the user's intents, never raw keys.
 @MainActor
-protocol TripListViewOutput: AnyObject {
+protocol TripListViewOutput: RowSelectingOutput {
     func didLoad()
-    func didSelect(row: Int)
     /// Asks for the new trip's name; nothing is added until it is given.
     func didPressAdd()
     /// Adds the trip with the name typed in the prompt.
@@ -156,6 +155,8 @@ protocol TripListInteractorInput: EditingSession {
     func checkForUpdates(done: @escaping @MainActor ([String: Result<ExtractUpdate, DownloadError>]) -> Void)
     /// Drops the check under way, if any (the panel closed).
     func cancelUpdateCheck()
+    /// Runs long work off the main loop, with a spinner and Esc to cancel.
+    func runBusy(_ task: BusyTask)
 }
 
 /// The catalogue as `ExtractSource.catalogue` gives it: when it was fetched, and why it could not
@@ -175,8 +176,6 @@ enum ExtractDownloadOutcome: Sendable {
 @MainActor
 protocol TripListRouterInput: AnyObject {
     func openTrip(id: Trip.ID)
-    /// Runs long work off the main loop, with a spinner and Esc to cancel.
-    func runBusy(_ task: BusyTask)
     func openHelp()
     func closeApp()
 }

@@ -18,12 +18,15 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
     /// Where the update check runs: the model's runner, as the program's other work.
     private let runner: any BackgroundRunner
     private var updateCheck: BackgroundJob?
+    /// Busy work (an import, a region added).
+    private let services: ProgramServices
 
     /// `regions` nil: no regions here (the panel says so and cannot add one); `extracts` nil: no
     /// catalogue to download regions from.
-    init(model: DataModel, places: PlaceIndexProvider = .unavailable, regions: RegionShelf? = nil, extracts: ExtractSource? = nil,
+    init(model: DataModel, services: ProgramServices, places: PlaceIndexProvider = .unavailable, regions: RegionShelf? = nil, extracts: ExtractSource? = nil,
          askingAbove askAbove: Int64 = ExtractDownload.askAbove, roadLegs: RoadLegs = .none) {
         self.model = model
+        self.services = services
         self.places = places
         self.shelf = regions
         self.extracts = extracts
@@ -170,5 +173,9 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
 
     func reverseStops(ofTrip id: Trip.ID) {
         model.reverseStops(inTrip: id)
+    }
+
+    func runBusy(_ task: BusyTask) {
+        services.runBusy(task)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
-import Terminal
+import ScreenModels
 
 /// Owns the trip list's screen state (selection, filter, what is being renamed or deleted) and
 /// turns trips into the view model.
@@ -207,7 +207,7 @@ final class TripListPresenter: TripListViewOutput {
         // A large file takes seconds to read: off the main loop, with Esc to cancel (issue 21).
         view?.endEditing()
         let name = (path as NSString).lastPathComponent
-        router.runBusy(BusyTask(title: "Importing \(TripText.quoted(name))", job: "import", work: interactor.importReader(for: path)) { [weak self] result in
+        interactor.runBusy(BusyTask(title: "Importing \(TripText.quoted(name))", job: "import", work: interactor.importReader(for: path)) { [weak self] result in
             self?.didReadImport(result, from: path)
         })
     }
@@ -265,7 +265,7 @@ final class TripListPresenter: TripListViewOutput {
         }
         view?.endEditing()
         let name = (path as NSString).lastPathComponent
-        router.runBusy(BusyTask(title: "Adding region \(TripText.quoted(name))", job: "region-import", reporting: interactor.regionImporter(for: path)) { [weak self] result in
+        interactor.runBusy(BusyTask(title: "Adding region \(TripText.quoted(name))", job: "region-import", reporting: interactor.regionImporter(for: path)) { [weak self] result in
             self?.didAddRegion(result, from: path)
         })
     }
@@ -322,7 +322,7 @@ final class TripListPresenter: TripListViewOutput {
     /// when they changed, then says what the join did after what the status bar `said`.
     private func joinRoads(after said: String?) {
         guard let joiner = interactor.roadJoiner() else { return }
-        router.runBusy(BusyTask(title: "Joining the regions' roads", job: "road-join", reporting: joiner) { [weak self] note in
+        interactor.runBusy(BusyTask(title: "Joining the regions' roads", job: "road-join", reporting: joiner) { [weak self] note in
             guard let self else { return }
             interactor.regionsChanged()
             message = StatusMessage([said, note].compactMap { $0 }.joined(separator: " "))
@@ -340,7 +340,7 @@ final class TripListPresenter: TripListViewOutput {
     /// The catalogue loads off the main loop (Esc cancels, the panel stays); the browser then
     /// opens on it, or on the sentence saying why it cannot be read.
     func didPressDownloadRegion() {
-        router.runBusy(BusyTask(title: "Reading the catalogue of extracts", job: "extract-catalogue", reporting: interactor.catalogueLoader()) { [weak self] result in
+        interactor.runBusy(BusyTask(title: "Reading the catalogue of extracts", job: "extract-catalogue", reporting: interactor.catalogueLoader()) { [weak self] result in
             self?.didLoadCatalogue(result)
         })
     }
@@ -415,7 +415,7 @@ final class TripListPresenter: TripListViewOutput {
             self?.didDownload(outcome, of: extract)
         }
         task.cancelledMessage = "Downloading \(extract.name) was cancelled: what came is kept, and downloading it again continues it."
-        router.runBusy(task)
+        interactor.runBusy(task)
     }
 
     private func didDownload(_ outcome: ExtractDownloadOutcome, of extract: ExtractCatalogue.Extract) {

@@ -14,10 +14,6 @@ final class TripListRouter: TripListRouterInput {
         context.navigator.push(TripDetailAssembly.makeModule(tripID: id, context: context))
     }
 
-    func runBusy(_ task: BusyTask) {
-        context.navigator.startBusy(task)
-    }
-
     func openHelp() {
         context.navigator.showHelp()
     }

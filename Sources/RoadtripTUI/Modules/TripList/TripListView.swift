@@ -1,4 +1,5 @@
 import RoadtripCore
+import ScreenModels
 import Terminal
 import TextCanvas
 
@@ -56,7 +57,7 @@ final class TripListView: Screen, TripListViewInput {
 
     private let presenter: TripListViewOutput
     private(set) var viewModel = TripListViewModel()
-    /// Rows and scroll; the selection drawn is only ever the presenter's (`display`), moved by asking it (`ask`).
+    /// Rows and scroll; the selection drawn is only ever the presenter's (`display`), moved by asking it (`ListState.ask`).
     private var list = ListState()
     private var editor: Editor?
     private var confirmation: ConfirmDialog?
@@ -323,7 +324,7 @@ final class TripListView: Screen, TripListViewInput {
 
     private func perform(_ command: Command) {
         switch command {
-        case .move(let move): ask { $0.apply(move, pageSize: pageSize) }
+        case .move(let move): list.ask(presenter) { $0.apply(move, pageSize: pageSize) }
         case .open: presenter.didPressOpen()
         case .add: presenter.didPressAdd()
         case .rename: presenter.didPressRename()
@@ -360,15 +361,10 @@ final class TripListView: Screen, TripListViewInput {
         }
         guard let drawnListRect, let action = list.action(for: event, in: drawnListRect) else { return }
         switch action {
-        case .select(let row), .activate(let row): ask { $0.select(row) }
-        case .scroll(let rows): ask { $0.moveSelection(by: rows) }
+        case .select(let row), .activate(let row): list.ask(presenter) { $0.select(row) }
+        case .scroll(let rows): list.ask(presenter) { $0.moveSelection(by: rows) }
         }
         if case .activate = action, editor == nil { presenter.didPressOpen() }
-    }
-
-    /// Asks the presenter for the row `change` would select on a copy of the list; only its answer moves the drawn one.
-    private func ask(_ change: (inout ListState) -> Void) {
-        if let row = list.selection(after: change) { presenter.didSelect(row: row) }
     }
 
     // MARK: Drawing

@@ -34,7 +34,7 @@ extension TripListPresenterTests {
     @Test func dOpensTheBrowserOnTheCatalogueReadOffTheMainLoop() throws {
         interactor.installedRegions = [try Self.downloaded("andorra", from: "andorra")]
         let browser = try openBrowser()
-        #expect(router.busyTitles == ["Reading the catalogue of extracts"])
+        #expect(interactor.busyTitles == ["Reading the catalogue of extracts"])
         #expect(view.catalogues.last?.query == "")
         #expect(browser.rows.map(\.name) == ["Andorra", "Baden-Württemberg", "Europe", "Georgia", "Georgia"], "every extract, by name")
         #expect(browser.rows.map(\.added) == ["added", nil, nil, nil, nil])
@@ -79,8 +79,8 @@ extension TripListPresenterTests {
         presenter.didChangeCatalogueQuery("andor")
         presenter.didChooseExtract(id: "andorra")
         #expect(interactor.downloads.map(\.id) == ["andorra"] && interactor.downloads.map(\.confirmed) == [false])
-        #expect(router.busyTitles == ["Reading the catalogue of extracts", "Downloading Andorra", "Joining the regions' roads"])
-        #expect(router.cancelledMessages[1] == "Downloading Andorra was cancelled: what came is kept, and downloading it again continues it.")
+        #expect(interactor.busyTitles == ["Reading the catalogue of extracts", "Downloading Andorra", "Joining the regions' roads"])
+        #expect(interactor.cancelledMessages[1] == "Downloading Andorra was cancelled: what came is kept, and downloading it again continues it.")
         #expect(interactor.regionsChangedCount == 2, "the new region's places, then the joined roads")
         #expect(view.regionPanels.last?.selected == "andorra")
         #expect(view.last?.message?.text == "Added region andorra: 245 places, 1,331 roads. Its places are found when adding a stop. " + joined)
@@ -128,7 +128,7 @@ extension TripListPresenterTests {
         #expect(view.regionUpdates.last?.rows.map(\.hasUpdate) == [true, false])
         interactor.downloadOutcomes["andorra"] = .added(try Self.downloaded("andorra", from: "andorra").info.get())
         presenter.didPressUpdateRegion(name: "andorra")
-        #expect(interactor.downloads.map(\.id) == ["andorra"] && router.busyTitles == ["Downloading Andorra"])
+        #expect(interactor.downloads.map(\.id) == ["andorra"] && interactor.busyTitles == ["Downloading Andorra"])
         #expect(view.regionPanels.last?.selected == "andorra")
         #expect(view.regionPanels.last?.regions.rows.map(\.hasUpdate) == [false, false], "updated: the mark is gone")
     }

@@ -44,7 +44,7 @@ import RoadtripTestSupport
     }
 
     func interactor(askingAbove limit: Int64 = ExtractDownload.askAbove) -> TripListInteractor {
-        TripListInteractor(model: model, regions: shelf, extracts: source, askingAbove: limit)
+        TripListInteractor(model: model, services: .offScreen, regions: shelf, extracts: source, askingAbove: limit)
     }
 
     /// Runs `work` as the planner's busy task would, to its end; its value and what it last said.

@@ -45,7 +45,7 @@ extension TripListPresenterTests {
         #expect(view.regionAddErrors == ["Type the extract to add: an .osm.pbf, .osm, .osm.gz or .osm.bz2 file."])
         interactor.installedRegions = [added]
         presenter.didSubmitAddRegion(path: "~/maps/krems.osm.gz")
-        #expect(router.busyTitles == ["Adding region “krems.osm.gz”"])
+        #expect(interactor.busyTitles == ["Adding region “krems.osm.gz”"])
         #expect(interactor.regionsChangedCount == 1, "the next search loads the new region")
         #expect(view.regionPanels.last?.selected == "krems")
         #expect(view.last?.message?.text == "Added region krems: 12 places, 1,331 roads. Its places are found when adding a stop.")
@@ -60,16 +60,16 @@ extension TripListPresenterTests {
         interactor.regionResult = .success(try added.info.get())
         interactor.installedRegions = [added]
         presenter.didSubmitAddRegion(path: "~/maps/krems.osm.gz")
-        #expect(router.busyTitles == ["Adding region “krems.osm.gz”", "Joining the regions' roads"])
+        #expect(interactor.busyTitles == ["Adding region “krems.osm.gz”", "Joining the regions' roads"])
         #expect(interactor.regionsChangedCount == 2, "the legs are routed again on the joined roads")
         #expect(view.last?.message?.text == "Added region krems: 12 places, 1,331 roads. Its places are found when adding a stop. " + joined)
         interactor.joinNote = .some(nil)
         presenter.didAnswerRemoveRegion(name: "krems", confirmed: true)
-        #expect(router.busyTitles.last == "Joining the regions' roads" && router.busyTitles.count == 3)
+        #expect(interactor.busyTitles.last == "Joining the regions' roads" && interactor.busyTitles.count == 3)
         #expect(view.last?.message?.text == "Removed region krems.")
         interactor.joinNote = nil
         presenter.didAnswerRemoveRegion(name: "andorra", confirmed: false)
-        #expect(router.busyTitles.count == 3)
+        #expect(interactor.busyTitles.count == 3)
     }
 
     @Test func aFailedAddShowsTheFormAgainWithTheSentence() {

@@ -57,6 +57,19 @@ final class TripListInteractorSpy: TripListInteractorInput {
     var deleted: [Trip.ID] = []
     var saveError: DataFileError?
 
+    /// Long work runs to its end at once here, on a manual runner, so that a test sees its
+    /// outcome on return.
+    var busyTitles: [String] = []
+    /// What each task's Esc would say.
+    var cancelledMessages: [String] = []
+    func runBusy(_ task: BusyTask) {
+        busyTitles.append(task.title)
+        cancelledMessages.append(task.cancelledMessage)
+        let runner = ManualRunner()
+        task.start(on: runner)
+        runner.runAll()
+    }
+
     init(trips: [Trip]) {
         subject = CurrentValueSubject(trips)
     }
@@ -183,19 +196,6 @@ final class TripListRouterSpy: TripListRouterInput {
     func openTrip(id: Trip.ID) { navigations.append(.trip(id)) }
     func openHelp() { navigations.append(.help) }
     func closeApp() { navigations.append(.quit) }
-
-    /// Long work runs to its end at once here, on a manual runner, so that a test sees its
-    /// outcome on return.
-    var busyTitles: [String] = []
-    /// What each task's Esc would say.
-    var cancelledMessages: [String] = []
-    func runBusy(_ task: BusyTask) {
-        busyTitles.append(task.title)
-        cancelledMessages.append(task.cancelledMessage)
-        let runner = ManualRunner()
-        task.start(on: runner)
-        runner.runAll()
-    }
 }
 
 /// Records the intents a view reports.
