@@ -5,6 +5,8 @@ import RoadtripCore
 @MainActor
 final class TripListRouter: TripListRouterInput {
     private let context: ModuleContext
+    /// The trip list, which the regions manager opens over.
+    weak var view: RegionsHost?
 
     init(context: ModuleContext) {
         self.context = context
@@ -12,6 +14,11 @@ final class TripListRouter: TripListRouterInput {
 
     func openTrip(id: Trip.ID) {
         context.navigator.push(TripDetailAssembly.makeModule(tripID: id, context: context))
+    }
+
+    func openRegions(output: RegionsModuleOutput) {
+        guard let view else { return }
+        _ = RegionsAssembly.makeModule(context: context, host: view, output: output)
     }
 
     func openHelp() {

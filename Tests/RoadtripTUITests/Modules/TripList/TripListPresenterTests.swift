@@ -390,4 +390,15 @@ import RoadtripTestSupport
         presenter.didSubmitImport(path: "  ")
         #expect(view.importErrors.count == 1)
     }
+
+    // MARK: Regions
+
+    /// `M`: the regions manager, a module of its own, opens over the list; what it says shows in
+    /// the list's status bar.
+    @Test func regionsOpenTheManagerWhoseSentencesTheStatusBarShows() {
+        presenter.didPressRegions()
+        #expect(router.navigations == [.regions])
+        presenter.regionsDidSay(StatusMessage("Removed region krems."))
+        #expect(view.last?.message?.text == "Removed region krems.")
+    }
 }
