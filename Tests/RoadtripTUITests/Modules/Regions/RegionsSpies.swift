@@ -31,18 +31,10 @@ final class RegionsViewSpy: RegionsViewInput {
 
 @MainActor
 final class RegionsInteractorSpy: RegionsInteractorInput {
-    /// Long work runs to its end at once here, on a manual runner, so that a test sees its
-    /// outcome on return.
-    var busyTitles: [String] = []
-    /// What each task's Esc would say.
-    var cancelledMessages: [String] = []
-    func runBusy(_ task: BusyTask) {
-        busyTitles.append(task.title)
-        cancelledMessages.append(task.cancelledMessage)
-        let runner = ManualRunner()
-        task.start(on: runner)
-        runner.runAll()
-    }
+    let busy = BusyWork()
+    var busyTitles: [String] { busy.titles }
+    var cancelledMessages: [String] { busy.cancelledMessages }
+    func runBusy(_ task: BusyTask) { busy.run(task) }
 
     /// The regions the panel lists, and what adding one gives.
     var installedRegions: [RegionShelf.Installed] = []

@@ -45,15 +45,9 @@ final class TripDetailViewSpy: TripDetailViewInput {
 /// An interactor over a subject, recording what it was asked to do.
 @MainActor
 final class TripDetailInteractorSpy: TripDetailInteractorInput {
-    /// Long work runs to its end at once here, on a manual runner, so that a test sees its
-    /// outcome on return.
-    var busyTitles: [String] = []
-    func runBusy(_ task: BusyTask) {
-        busyTitles.append(task.title)
-        let runner = ManualRunner()
-        task.start(on: runner)
-        runner.runAll()
-    }
+    let busy = BusyWork()
+    var busyTitles: [String] { busy.titles }
+    func runBusy(_ task: BusyTask) { busy.run(task) }
     var copied: [String] = []
     func copyToClipboard(_ text: String) { copied.append(text) }
     var opened: [String] = []

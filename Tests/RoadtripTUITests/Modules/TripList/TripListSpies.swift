@@ -39,18 +39,10 @@ final class TripListInteractorSpy: TripListInteractorInput {
     var deleted: [Trip.ID] = []
     var saveError: DataFileError?
 
-    /// Long work runs to its end at once here, on a manual runner, so that a test sees its
-    /// outcome on return.
-    var busyTitles: [String] = []
-    /// What each task's Esc would say.
-    var cancelledMessages: [String] = []
-    func runBusy(_ task: BusyTask) {
-        busyTitles.append(task.title)
-        cancelledMessages.append(task.cancelledMessage)
-        let runner = ManualRunner()
-        task.start(on: runner)
-        runner.runAll()
-    }
+    let busy = BusyWork()
+    var busyTitles: [String] { busy.titles }
+    var cancelledMessages: [String] { busy.cancelledMessages }
+    func runBusy(_ task: BusyTask) { busy.run(task) }
 
     init(trips: [Trip]) {
         subject = CurrentValueSubject(trips)
