@@ -1,7 +1,6 @@
 import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
-import RoadtripRegions
 import RoadtripStore
 import ScreenModels
 
