@@ -34,9 +34,13 @@ let package = Package(
         // only when they are public (Swift 6.3 does not, even when marked @inlinable), and the
         // map asks `Rect.bottom` millions of times a frame (`package` cost `j` 0.3 ms a key).
         .target(name: "TextCanvas", dependencies: ["CLocale"]),
+        // What a presenter hands its view, said without curses: the status bar's message and the
+        // fields a form asks for. Presenters, interactors, routers and contracts import it and never
+        // Terminal (RoadtripTUITests' ModuleImportsTests), so a presenter cannot reach for curses.
+        .target(name: "ScreenModels"),
         // The curses driver: screen, keys, signals, each Style's attributes, drawing TextCanvas's
         // text and canvas, and widgets. Knows nothing of trips; the only library importing CNCurses.
-        .target(name: "Terminal", dependencies: ["CNCurses", "TextCanvas"]),
+        .target(name: "Terminal", dependencies: ["CNCurses", "TextCanvas", "ScreenModels"]),
         // Work off the main loop: the runner protocol and jobs, the program's runner (a thread per
         // job, or a serial lane), and the gate end-to-end tests hold long work at. Knows nothing
         // of trips; the unit tests' manual runner is in RoadtripTestSupport.
@@ -88,8 +92,8 @@ let package = Package(
         .target(
             name: "RoadtripTUI",
             dependencies: [
-                "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting", "RoadtripUseCases",
-                "BackgroundWork", "ChildProcesses", .product(name: "OpenCombine", package: "OpenCombine"),
+                "Terminal", "TextCanvas", "ScreenModels", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting",
+                "RoadtripUseCases", "BackgroundWork", "ChildProcesses", .product(name: "OpenCombine", package: "OpenCombine"),
             ]
         ),
         // The command line: every subcommand, and the root command that starts the planner.
@@ -110,7 +114,7 @@ let package = Package(
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
         .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting", "Terminal", "ChildProcesses"], path: "Sources/RoadtripBench"),
         .testTarget(name: "TextCanvasTests", dependencies: ["TextCanvas"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TextCanvas", "CNCurses"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TextCanvas", "ScreenModels", "CNCurses"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "RoadtripTestSupport"]),
         .testTarget(name: "DurableWritesTests", dependencies: ["DurableWrites", "RoadtripTestSupport"]),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"]),
@@ -151,7 +155,7 @@ let package = Package(
         .testTarget(
             name: "RoadtripTUITests",
             dependencies: [
-                "RoadtripTUI", "RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripCore", "Terminal", "TextCanvas", "BackgroundWork",
+                "RoadtripTUI", "RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripCore", "Terminal", "TextCanvas", "ScreenModels", "BackgroundWork",
                 "RoadtripTestSupport", "RoadtripStoreTestSupport",
             ]
         ),

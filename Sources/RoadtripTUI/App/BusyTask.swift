@@ -1,5 +1,6 @@
 import BackgroundWork
 import Foundation
+import ScreenModels
 import Terminal
 import TextCanvas
 

@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripStore
+import ScreenModels
 import Terminal
 
 /// What every screen that changes trips does the same way: refuse when the file is read-only,

@@ -1,6 +1,7 @@
 import Foundation
 import RoadtripCore
 import RoadtripStore
+import ScreenModels
 import Terminal
 
 /// Asked at start when the last planner on this file ended without saving its last changes (a

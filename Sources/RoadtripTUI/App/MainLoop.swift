@@ -1,6 +1,7 @@
 import BackgroundWork
 import Foundation
 import RoadtripStore
+import ScreenModels
 import Terminal
 
 /// The one loop of the full-screen program: draw when something changed, wait for a key (at most

@@ -30,6 +30,9 @@ struct ModuleContext {
         self.places = places
         self.basemap = basemap
     }
+
+    /// The work interactors ask of the program: busy tasks, the clipboard, the browser.
+    var services: ProgramServices { ProgramServices(navigator: navigator, environment: environment) }
 }
 
 extension LazyResource where Value == any BasemapProviding {

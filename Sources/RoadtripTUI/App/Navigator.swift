@@ -1,4 +1,5 @@
 import BackgroundWork
+import ScreenModels
 import Terminal
 import TextCanvas
 

@@ -1,3 +1,4 @@
+import ScreenModels
 import Terminal
 import TextCanvas
 

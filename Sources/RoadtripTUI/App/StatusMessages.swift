@@ -1,5 +1,6 @@
 import RoadtripCore
 import RoadtripStore
+import ScreenModels
 import Terminal
 
 /// Status-bar sentences that every screen says the same way.

@@ -1,3 +1,4 @@
+import ScreenModels
 import TextCanvas
 /// A small form in a box over the screen: labelled one-line fields and tick boxes, `Tab`/`Shift-Tab`
 /// or `↑`/`↓` to move between them, `Space` to tick, `Enter` to submit, `Esc` to cancel, `F1` for
@@ -17,14 +18,26 @@ package struct FormDialog: Equatable, Sendable {
         /// What the field means, for the help panel (`F1`).
         package var help: String
 
+        /// The field a presenter asked for, ready to edit.
+        package init(_ field: FormField) {
+            switch field.value {
+            case .text(let text, let maximumLength, let selected):
+                value = .text(TextField(text: text, maximumLength: maximumLength, selected: selected))
+            case .tick(let isTicked):
+                value = .tick(isTicked)
+            }
+            label = field.label
+            placeholder = field.placeholder
+            help = field.help
+        }
+
         package static func text(_ label: String, _ text: String, placeholder: String = "", help: String = "",
                                 maximumLength: Int? = nil, selected: Bool = false) -> Field {
-            Field(label: label, value: .text(TextField(text: text, maximumLength: maximumLength, selected: selected)),
-                  placeholder: placeholder, help: help)
+            Field(.text(label, text, placeholder: placeholder, help: help, maximumLength: maximumLength, selected: selected))
         }
 
         package static func tick(_ label: String, _ isTicked: Bool, help: String = "") -> Field {
-            Field(label: label, value: .tick(isTicked), placeholder: "", help: help)
+            Field(.tick(label, isTicked, help: help))
         }
 
         /// The text, or "yes"/"no" for a tick box: what the form submits.

@@ -1,17 +1,5 @@
+import ScreenModels
 import TextCanvas
-/// A message for the status bar: "Saved", or a sentence about what went wrong.
-package struct StatusMessage: Equatable, Sendable {
-    package let text: String
-    package let isError: Bool
-
-    package init(_ text: String, isError: Bool = false) {
-        self.text = text
-        self.isError = isError
-    }
-
-    package static func error(_ text: String) -> StatusMessage { StatusMessage(text, isError: true) }
-}
-
 /// The bottom line: a message when there is one, then the main keys of the screen.
 ///
 /// The hints come in the screen's order of importance and only whole hints are shown: the first

@@ -180,7 +180,7 @@ import RoadtripTestSupport
         #expect(try model.autosaveToTheEnd() == nil)
         #expect(!model.isSaving)
         try TripFile(trips: []).encoded().write(to: directory.file("trips.json"))
-        clock.advance(by: DataModel.retryDelay)
+        clock.advance(by: DataFilePersistence.retryDelay)
         #expect(try model.autosaveToTheEnd() != nil)
     }
 }

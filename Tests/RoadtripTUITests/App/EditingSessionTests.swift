@@ -1,6 +1,7 @@
 import Foundation
 @testable import RoadtripStore
 @testable import RoadtripTUI
+import ScreenModels
 import Terminal
 import Testing
 import RoadtripStoreTestSupport
@@ -16,7 +17,7 @@ import RoadtripTestSupport
     init() throws {
         directory = try TemporaryDirectory()
         model = try DataModel.loaded(with: Fixtures.trips, in: directory)
-        session = TripListInteractor(model: model)
+        session = TripListInteractor(model: model, services: .offScreen)
     }
 
     @Test func undoAndRedoNameTheChange() {
@@ -37,7 +38,7 @@ import RoadtripTestSupport
         try reader.load { [] }
         #expect(reader.readOnlyReason != nil)
         reader.deleteTrip(id: Fixtures.alps.id)
-        let readOnly = TripDetailInteractor(tripID: Fixtures.pacific.id, model: reader)
+        let readOnly = TripDetailInteractor(tripID: Fixtures.pacific.id, model: reader, services: .offScreen)
         #expect(readOnly.refusal?.isError == true)
         #expect(readOnly.undoMessage() == readOnly.refusal)
         #expect(readOnly.redoMessage() == readOnly.refusal)

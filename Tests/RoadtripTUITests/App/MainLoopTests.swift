@@ -2,6 +2,7 @@ import Foundation
 @testable import RoadtripCore
 @testable import RoadtripStore
 @testable import RoadtripTUI
+import ScreenModels
 import Terminal
 import TextCanvas
 import Testing

@@ -1,4 +1,5 @@
 @testable import RoadtripTUI
+import ScreenModels
 import Terminal
 import TextCanvas
 import Testing

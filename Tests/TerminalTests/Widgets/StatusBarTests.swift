@@ -1,3 +1,4 @@
+import ScreenModels
 import Testing
 @testable import Terminal
 

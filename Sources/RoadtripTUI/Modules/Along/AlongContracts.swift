@@ -1,7 +1,7 @@
 import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
-import Terminal
+import ScreenModels
 
 // The boundaries of the Along module: the places of chosen kinds along a trip's road (issue 37),
 // opened from the trip detail screen (the whole trip) and from the itinerary (a day of it).
@@ -22,9 +22,8 @@ protocol AlongViewInput: AnyObject {
 
 /// The user's intents, never raw keys.
 @MainActor
-protocol AlongViewOutput: AnyObject {
+protocol AlongViewOutput: RowSelectingOutput {
     func didLoad()
-    func didSelect(row: Int)
     /// A kind's key: its places shown, or hidden.
     func didToggle(_ kind: AlongKind)
     /// `+` (1) looks farther from the road, `-` (−1) nearer.

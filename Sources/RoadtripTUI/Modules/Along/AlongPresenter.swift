@@ -1,7 +1,7 @@
 import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
-import Terminal
+import ScreenModels
 
 /// Owns the panel's state (the kinds shown, how far from the road, the places found and their
 /// detours, the selection) and turns it into the view model; looks again whenever the trip, its

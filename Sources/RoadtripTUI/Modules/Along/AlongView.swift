@@ -1,4 +1,5 @@
 import RoadtripCore
+import ScreenModels
 import Terminal
 import TextCanvas
 
@@ -7,7 +8,7 @@ import TextCanvas
 /// kind, detour), and the map beside them with the places marked. Enter makes the selected place
 /// a stop. Keys become intents for the presenter.
 @MainActor
-final class AlongView: Screen, AlongViewInput {
+final class AlongView: MapScreen, AlongViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
         case toggle(AlongKind)
@@ -42,7 +43,7 @@ final class AlongView: Screen, AlongViewInput {
     static let readOnlyKeymap = keymap.keeping { ![.addStop, .undo, .redo, .save].contains($0) }
 
     private let presenter: AlongViewOutput
-    private var map = TripMapPanel()
+    var map = TripMapPanel()
     private(set) var viewModel = AlongViewModel()
     /// Rows and scroll; the selection drawn is only ever the presenter's (`display`).
     private var list = ListState()
@@ -69,11 +70,6 @@ final class AlongView: Screen, AlongViewInput {
         needsDisplay = true
     }
 
-    func showBasemap(_ basemap: (any BasemapProviding)?) {
-        map.basemap = basemap
-        needsDisplay = true
-    }
-
     // MARK: Screen
 
     var helpTitle: String { "\(viewModel.title) — keys" }
@@ -94,7 +90,7 @@ final class AlongView: Screen, AlongViewInput {
         }
         guard let command = Self.keymap.command(for: key) else { return }
         switch command {
-        case .move(let move): ask { $0.apply(move, pageSize: pageSize) }
+        case .move(let move): list.ask(presenter) { $0.apply(move, pageSize: pageSize) }
         case .toggle(let kind): presenter.didToggle(kind)
         case .farther: presenter.didChangeReach(by: 1)
         case .nearer: presenter.didChangeReach(by: -1)
@@ -120,18 +116,13 @@ final class AlongView: Screen, AlongViewInput {
         guard let drawnListRect, let action = list.action(for: event, in: drawnListRect) else { return }
         if map.isFocused { map.close() }
         switch action {
-        case .select(let row): ask { $0.select(row) }
+        case .select(let row): list.ask(presenter) { $0.select(row) }
         case .activate(let row):
-            ask { $0.select(row) }
+            list.ask(presenter) { $0.select(row) }
             presenter.didPressAddStop(row: row)
-        case .scroll(let rows): ask { $0.moveSelection(by: rows) }
+        case .scroll(let rows): list.ask(presenter) { $0.moveSelection(by: rows) }
         }
         needsDisplay = true
-    }
-
-    /// Asks the presenter for the row `change` would select; only its answer moves the drawn one.
-    private func ask(_ change: (inout ListState) -> Void) {
-        if let row = list.selection(after: change) { presenter.didSelect(row: row) }
     }
 
     // MARK: Drawing

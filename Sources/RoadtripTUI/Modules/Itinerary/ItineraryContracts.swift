@@ -1,7 +1,7 @@
 import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
-import Terminal
+import ScreenModels
 
 // The boundaries of the Itinerary module: one trip day by day (`i` on the trip detail screen).
 

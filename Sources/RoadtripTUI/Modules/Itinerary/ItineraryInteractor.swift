@@ -3,7 +3,7 @@ import Foundation
 import RoadtripCore
 import RoadtripStore
 import RoadtripUseCases
-import Terminal
+import ScreenModels
 
 /// The trip from the shared DataModel and its plan from the planning services.
 @MainActor

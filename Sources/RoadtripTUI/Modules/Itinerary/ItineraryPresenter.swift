@@ -1,7 +1,7 @@
 import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
-import Terminal
+import ScreenModels
 import TextCanvas
 
 /// Turns the trip's plan into the screen's lines, again whenever the trip changes.

@@ -1,4 +1,5 @@
 import RoadtripCore
+import ScreenModels
 import Terminal
 import TextCanvas
 

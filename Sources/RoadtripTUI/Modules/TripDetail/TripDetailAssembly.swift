@@ -8,7 +8,7 @@ enum TripDetailAssembly {
     static func makeModule(tripID: Trip.ID, context: ModuleContext) -> TripDetailView {
         let router = TripDetailRouter(tripID: tripID, context: context)
         let presenter = TripDetailPresenter(
-            interactor: TripDetailInteractor(tripID: tripID, model: context.model, places: context.places, basemap: context.basemap,
+            interactor: TripDetailInteractor(tripID: tripID, model: context.model, services: context.services, places: context.places, basemap: context.basemap,
                                              roadLegs: context.roadLegs, unit: context.unit, environment: context.environment),
             router: router,
             unit: context.unit

@@ -2,7 +2,7 @@ import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
 import RoadtripStore
-import Terminal
+import ScreenModels
 
 // The boundaries of the TripDetail module: one trip, its stops, distances and estimates.
 
@@ -25,7 +25,7 @@ protocol TripDetailViewInput: AnyObject {
     /// A yes/no question, with lines that show what a yes would do.
     func askToConfirm(_ question: String, details: [String])
     /// A form over the screen: its text fields and tick boxes.
-    func beginForm(_ form: TripDetailForm, title: String, fields: [FormDialog.Field])
+    func beginForm(_ form: TripDetailForm, title: String, fields: [FormField])
     /// The trip's directions links for `service`, as text to read and copy.
     func showLinks(title: String, paragraphs: [String], service: DirectionsService)
     /// Shows why the form's values were refused; the form stays open.
@@ -37,9 +37,8 @@ protocol TripDetailViewInput: AnyObject {
 
 /// The user's intents, never raw keys.
 @MainActor
-protocol TripDetailViewOutput: AnyObject {
+protocol TripDetailViewOutput: RowSelectingOutput {
     func didLoad()
-    func didSelect(row: Int)
     func didPressRename()
     func didChangeName(_ name: String)
     func didSubmitName(_ name: String)
@@ -124,6 +123,12 @@ protocol TripDetailInteractorInput: EditingSession {
     func directionsLinks(service: DirectionsService) -> [DirectionsLink]
     /// Puts the stops in the order of `ids` as one change; false when the trip changed meanwhile.
     func reorderStops(_ ids: [Stop.ID]) -> Bool
+    /// Runs long work off the main loop, with a spinner and Esc to cancel.
+    func runBusy(_ task: BusyTask)
+    /// Puts `text` on the terminal's clipboard (OSC 52).
+    func copyToClipboard(_ text: String)
+    /// Opens `url` in the desktop's browser, detached (`BrowserOpener`).
+    func openInBrowser(_ url: String) -> Result<Void, BrowserOpener.Failure>
 }
 
 @MainActor
@@ -134,12 +139,6 @@ protocol TripDetailRouterInput: AnyObject {
     func openItinerary()
     /// The places along the trip's road; `output` hears of one made a stop.
     func openAlong(output: AlongModuleOutput)
-    /// Runs long work off the main loop, with a spinner and Esc to cancel.
-    func runBusy(_ task: BusyTask)
-    /// Puts `text` on the terminal's clipboard (OSC 52).
-    func copyToClipboard(_ text: String)
-    /// Opens `url` in the desktop's browser, detached (`BrowserOpener`).
-    func openInBrowser(_ url: String) -> Result<Void, BrowserOpener.Failure>
     /// The stop editor, to add a stop or edit one; it reports back to `output`.
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput)
 }

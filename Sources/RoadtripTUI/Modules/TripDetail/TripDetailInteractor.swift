@@ -19,11 +19,14 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     private let today: () -> LocalDay
     /// For `$XDG_DOCUMENTS_DIR`, where exports may go (`ExportFolder`).
     private let environment: [String: String]
+    /// Busy work, the clipboard and the browser.
+    private let services: ProgramServices
 
-    init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable,
+    init(tripID: Trip.ID, model: DataModel, services: ProgramServices, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable,
          roadLegs: RoadLegs = .none, unit: DistanceUnit = .km, today: @escaping () -> LocalDay = { TripPlanning.today() },
          environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.tripID = tripID
+        self.services = services
         self.environment = environment
         self.model = model
         self.places = places
@@ -117,6 +120,18 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
 
     func reorderStops(_ ids: [Stop.ID]) -> Bool {
         OptimizeOrder.use(ids, inTrip: tripID, of: model)
+    }
+
+    func runBusy(_ task: BusyTask) {
+        services.runBusy(task)
+    }
+
+    func copyToClipboard(_ text: String) {
+        services.copyToClipboard(text)
+    }
+
+    func openInBrowser(_ url: String) -> Result<Void, BrowserOpener.Failure> {
+        services.openInBrowser(url)
     }
 
 }

@@ -2,7 +2,7 @@ import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
 import RoadtripStore
-import Terminal
+import ScreenModels
 import TextCanvas
 
 /// Owns the trip detail screen's state (selected stop, the rename in progress, the stop awaiting a
@@ -314,7 +314,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, Alo
     func didPressCopyLink(service: DirectionsService) {
         guard let links = linksToShare(service: service) else { return }
         let text = links.map(\.url).joined(separator: "\n")
-        router.copyToClipboard(text)
+        interactor.copyToClipboard(text)
         let what = links.count == 1 ? "the \(service.title) link" : "the \(links.count) \(service.title) links (one a line)"
         show(StatusMessage("Copied \(what) (\(DistanceUnit.grouped(text.count)) characters)."))
     }
@@ -322,7 +322,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, Alo
     /// `o`: the (first) link in the browser, when there is a display to show one on.
     func didPressOpenLink(service: DirectionsService) {
         guard let links = linksToShare(service: service), let first = links.first else { return }
-        switch router.openInBrowser(first.url) {
+        switch interactor.openInBrowser(first.url) {
         case .success:
             show(StatusMessage(links.count == 1 ? "Opening the \(service.title) link in the browser…"
                 : "Opening link 1 of \(links.count) in the browser (\(service.title) takes fewer stops a link): L shows them all."))
@@ -364,7 +364,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, Alo
         }
         // Up to a thousand stops take a second or two: off the main loop, Esc cancels (issue 21).
         let stopIDs = trip.stops.map(\.id)
-        router.runBusy(BusyTask(title: "Searching the best order of \(TripText.quoted(trip.name))", job: "optimise", reporting: search) { [weak self] order in
+        interactor.runBusy(BusyTask(title: "Searching the best order of \(TripText.quoted(trip.name))", job: "optimise", reporting: search) { [weak self] order in
             self?.didFindOrder(order, forStops: stopIDs)
         })
     }

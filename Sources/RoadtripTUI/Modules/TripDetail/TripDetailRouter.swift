@@ -21,18 +21,6 @@ final class TripDetailRouter: TripDetailRouterInput {
         context.navigator.showHelp()
     }
 
-    func copyToClipboard(_ text: String) {
-        context.navigator.copyToClipboard(text)
-    }
-
-    func openInBrowser(_ url: String) -> Result<Void, BrowserOpener.Failure> {
-        BrowserOpener(environment: context.environment).open(url)
-    }
-
-    func runBusy(_ task: BusyTask) {
-        context.navigator.startBusy(task)
-    }
-
     func openItinerary() {
         context.navigator.push(ItineraryAssembly.makeModule(tripID: tripID, context: context))
     }

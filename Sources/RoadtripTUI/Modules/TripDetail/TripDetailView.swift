@@ -1,4 +1,5 @@
 import RoadtripCore
+import ScreenModels
 import Terminal
 import TextCanvas
 
@@ -6,7 +7,7 @@ import TextCanvas
 /// stops with legs and running totals, and the summary line. Forms and the yes/no question draw
 /// over it. Keys become intents for the presenter.
 @MainActor
-final class TripDetailView: Screen, TripDetailViewInput {
+final class TripDetailView: MapScreen, TripDetailViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
         case rename, addStop, editStop, deleteStop, moveUp, moveDown, settings, itinerary, along, optimize, links, copyLink, openLink, export
@@ -66,11 +67,11 @@ final class TripDetailView: Screen, TripDetailViewInput {
     ])
 
     private let presenter: TripDetailViewOutput
-    private var map: TripMapPanel
+    var map: TripMapPanel
     /// The width last drawn, so `m` knows whether the map sits beside the stops.
     private var lastWidth = 0
     private(set) var viewModel = TripDetailViewModel()
-    /// Rows and scroll; the selection drawn is only ever the presenter's (`display`), moved by asking it (`ask`).
+    /// Rows and scroll; the selection drawn is only ever the presenter's (`display`), moved by asking it (`ListState.ask`).
     private var list = ListState()
     private var overlay: Overlay?
     private var pageSize = 10
@@ -84,11 +85,6 @@ final class TripDetailView: Screen, TripDetailViewInput {
     init(presenter: TripDetailViewOutput) {
         self.presenter = presenter
         self.map = TripMapPanel()
-    }
-
-    func showBasemap(_ basemap: (any BasemapProviding)?) {
-        map.basemap = basemap
-        needsDisplay = true
     }
 
     // MARK: TripDetailViewInput
@@ -108,8 +104,8 @@ final class TripDetailView: Screen, TripDetailViewInput {
     func beginRenaming(text: String) { show(.rename(TextField(text: text, maximumLength: NameLength.maximum, selected: true))) }
     func askToConfirm(_ question: String, details: [String]) { show(.confirmation(ConfirmDialog(question: question, details: details))) }
 
-    func beginForm(_ form: TripDetailForm, title: String, fields: [FormDialog.Field]) {
-        show(.form(form, FormDialog(title: title, fields: fields)))
+    func beginForm(_ form: TripDetailForm, title: String, fields: [FormField]) {
+        show(.form(form, FormDialog(title: title, fields: fields.map(FormDialog.Field.init))))
     }
 
     func showLinks(title: String, paragraphs: [String], service: DirectionsService) {
@@ -216,7 +212,7 @@ final class TripDetailView: Screen, TripDetailViewInput {
 
     private func perform(_ command: Command) {
         switch command {
-        case .move(let move): ask { $0.apply(move, pageSize: pageSize) }
+        case .move(let move): list.ask(presenter) { $0.apply(move, pageSize: pageSize) }
         case .rename: presenter.didPressRename()
         case .addStop: presenter.didPressAddStop(mapCentre: map.centreChosenByUser)
         case .editStop: presenter.didPressEditStop()
@@ -271,17 +267,12 @@ final class TripDetailView: Screen, TripDetailViewInput {
         switch action {
         case .select(let row), .activate(let row):
             if map.isFocused { map.close() }
-            ask { $0.select(row) }
+            list.ask(presenter) { $0.select(row) }
         case .scroll(let rows):
-            ask { $0.moveSelection(by: rows) }
+            list.ask(presenter) { $0.moveSelection(by: rows) }
         }
         needsDisplay = true
         if case .activate = action { presenter.didPressEditStop() }
-    }
-
-    /// Asks the presenter for the row `change` would select on a copy of the list; only its answer moves the drawn one.
-    private func ask(_ change: (inout ListState) -> Void) {
-        if let row = list.selection(after: change) { presenter.didSelect(row: row) }
     }
 
     // MARK: Drawing

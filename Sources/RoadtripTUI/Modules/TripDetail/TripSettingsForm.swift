@@ -1,6 +1,6 @@
 import Foundation
 import RoadtripCore
-import Terminal
+import ScreenModels
 
 /// The trip's settings as the form on the trip detail screen shows them (`S`, `,` or `o`), one
 /// field a setting in `TripSettingsText.Key` order, and the settings its typed values make. The
@@ -14,7 +14,7 @@ struct TripSettingsForm {
 
     /// A yes/no setting is a tick box (Space ticks it); the others are text, with what an empty
     /// field stands for; each says what it means for the form's help (F1).
-    var fields: [FormDialog.Field] {
+    var fields: [FormField] {
         TripSettingsText.Key.allCases.map { key in
             key.isYesOrNo
                 ? .tick(text.label(key), text.shown(key) == "yes", help: text.help(key))

@@ -2,9 +2,8 @@ import Foundation
 import OSMImport
 @preconcurrency import OpenCombine
 import RoadtripCore
-import RoadtripRegions
 import RoadtripStore
-import Terminal
+import ScreenModels
 
 // The boundaries of the TripList module (Rambler's naming: View/Interactor/Router Input and
 // Output, seen from the component that implements or calls them).
@@ -29,29 +28,12 @@ protocol TripListViewInput: AnyObject {
     func beginImport(path: String)
     /// Why the file could not be imported; the form stays open.
     func showImportError(_ text: String)
-    /// The regions panel, with `name`'s row selected when given.
-    func showRegions(_ regions: RegionsViewModel, selecting name: String?)
-    /// The form to add a region: the extract to read, beginning with `path`.
-    func beginRegionAdd(path: String)
-    /// Why the region could not be added; the form stays open.
-    func showRegionAddError(_ text: String)
-    /// Asks whether to remove region `name`.
-    func askToConfirmRegionRemoval(_ question: String, name: String)
-    /// The regions panel's rows anew, its selection kept; nothing when the panel is not open.
-    func updateRegions(_ regions: RegionsViewModel)
-    /// The catalogue browser, its field beginning with `query`, `id`'s row chosen when given.
-    func showCatalogue(_ catalogue: CatalogueViewModel, query: String, selecting id: String?)
-    /// The browser's rows for what is typed now; nothing when the browser is not open.
-    func updateCatalogue(_ catalogue: CatalogueViewModel)
-    /// Asks whether to download a large extract.
-    func askToConfirmDownload(_ question: String)
 }
 
 /// What the view reports: the user's intents, never raw keys.
 @MainActor
-protocol TripListViewOutput: AnyObject {
+protocol TripListViewOutput: RowSelectingOutput {
     func didLoad()
-    func didSelect(row: Int)
     /// Asks for the new trip's name; nothing is added until it is given.
     func didPressAdd()
     /// Adds the trip with the name typed in the prompt.
@@ -75,22 +57,8 @@ protocol TripListViewOutput: AnyObject {
     func didPressSort()
     func didPressImport()
     func didSubmitImport(path: String)
-    /// The regions: OpenStreetMap extracts whose places search finds.
+    /// The regions: OpenStreetMap extracts whose places search finds (the Regions module).
     func didPressRegions()
-    func didPressAddRegion()
-    func didSubmitAddRegion(path: String)
-    func didCancelAddRegion()
-    func didPressRemoveRegion(name: String)
-    func didAnswerRemoveRegion(name: String, confirmed: Bool)
-    func didCloseRegions()
-    /// The catalogue browser: regions by name.
-    func didPressDownloadRegion()
-    func didChangeCatalogueQuery(_ text: String)
-    func didChooseExtract(id: String)
-    func didCancelCatalogue()
-    func didAnswerDownload(_ confirmed: Bool)
-    /// Downloads the region again when its extract has an update.
-    func didPressUpdateRegion(name: String)
     func didPressUndo()
     func didPressRedo()
     func didPressSave()
@@ -103,10 +71,9 @@ protocol TripListViewOutput: AnyObject {
 /// Thin on purpose where it edits: adding, renaming, deleting, duplicating and reversing are each
 /// one described, undoable change of the `DataModel`, which holds the rule and the history, so
 /// those calls pass straight through. What the interactor is for is the boundary (the presenter
-/// sees neither the model, the files nor the regions folder) and the work that is not the
-/// screen's: reading an import and importing a region off the main loop, and loading the place
-/// searches again when the regions change. Which trip is selected after a change, and what the
-/// status bar says, are the presenter's.
+/// sees neither the model nor the files) and the work that is not the screen's: reading an
+/// import off the main loop. The regions are the Regions module's. Which trip is selected after a
+/// change, and what the status bar says, are the presenter's.
 @MainActor
 protocol TripListInteractorInput: EditingSession {
     /// The trips, now and after every change, with what the change was (`TripsUpdate`).
@@ -128,56 +95,16 @@ protocol TripListInteractorInput: EditingSession {
     func importReader(for path: String) -> @Sendable () -> Result<[ImportedTrip], ImportError>
     /// Adds what `importReader` read, as one undoable change; returns the new trips and notes on the import.
     func addImported(_ imported: [ImportedTrip], from path: String) -> (trips: [Trip], notes: [String])
-    /// The added regions, by name, and the folder they live in.
-    func regions() -> [RegionShelf.Installed]
-    var regionsFolder: String { get }
-    /// Adds the extract at `path` (as typed) as a region, on whatever thread calls it, reporting
-    /// how far it is and stopping when cancelled; nothing changes unless it succeeds.
-    func regionImporter(for path: String) -> @Sendable (BusyProgress) -> Result<RegionInfo, RegionError>
-    func removeRegion(_ name: String) throws(RegionError)
-    /// Joins the regions' roads again after a region was added or removed (`RoadJoin`), on
-    /// whatever thread calls it, reporting how far it is: the sentence saying what it did. nil
-    /// when the joined roads are those of the regions already (nothing to do).
-    func roadJoiner() -> (@Sendable (BusyProgress) -> String?)?
-    /// The regions changed: the next search loads them again.
-    func regionsChanged()
-    /// Reads the catalogue of extracts (`ExtractSource`: cached a day, else fetched), on whatever
-    /// thread calls it, stopping when cancelled.
-    func catalogueLoader() -> @Sendable (BusyProgress) -> Result<CatalogueLoad, DownloadError>
-    /// Where the catalogue comes from, for the browser to say.
-    var catalogueAddress: String { get }
-    /// Downloads `extract`, checks it and adds it as a region (`ExtractDownload`), on whatever
-    /// thread calls it, reporting how far it is and stopping when cancelled (what came is kept for
-    /// the next attempt). Unless `confirmed`, a file over 1 GB (`ExtractDownload.askAbove`) is
-    /// only measured, for the user to be asked.
-    func extractDownloader(for extract: ExtractCatalogue.Extract, confirmed: Bool) -> @Sendable (BusyProgress) -> ExtractDownloadOutcome
-    /// Asks the server, off the main loop, whether the downloaded regions' extracts changed
-    /// (their published MD5, a few bytes each); `done` gets each downloaded region's answer by
-    /// name, at once and empty when no region was downloaded. A check under way is dropped.
-    func checkForUpdates(done: @escaping @MainActor ([String: Result<ExtractUpdate, DownloadError>]) -> Void)
-    /// Drops the check under way, if any (the panel closed).
-    func cancelUpdateCheck()
-}
-
-/// The catalogue as `ExtractSource.catalogue` gives it: when it was fetched, and why it could not
-/// be fetched again when an older copy is used.
-typealias CatalogueLoad = (catalogue: ExtractCatalogue, fetched: Date, stale: DownloadError?)
-
-/// What downloading an extract came to.
-enum ExtractDownloadOutcome: Sendable {
-    case added(RegionInfo)
-    /// Over 1 GB, and not confirmed: nothing was downloaded.
-    case needsConfirmation(bytes: Int64)
-    /// Why it failed, in a sentence; what was downloaded is kept where it can be continued.
-    case failed(String)
+    /// Runs long work off the main loop, with a spinner and Esc to cancel.
+    func runBusy(_ task: BusyTask)
 }
 
 /// Where the presenter can send the user.
 @MainActor
 protocol TripListRouterInput: AnyObject {
     func openTrip(id: Trip.ID)
-    /// Runs long work off the main loop, with a spinner and Esc to cancel.
-    func runBusy(_ task: BusyTask)
+    /// The regions manager over the list; `output` hears what it has to say.
+    func openRegions(output: RegionsModuleOutput)
     func openHelp()
     func closeApp()
 }

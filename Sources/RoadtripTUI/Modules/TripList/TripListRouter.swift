@@ -5,6 +5,8 @@ import RoadtripCore
 @MainActor
 final class TripListRouter: TripListRouterInput {
     private let context: ModuleContext
+    /// The trip list, which the regions manager opens over.
+    weak var view: RegionsHost?
 
     init(context: ModuleContext) {
         self.context = context
@@ -14,8 +16,9 @@ final class TripListRouter: TripListRouterInput {
         context.navigator.push(TripDetailAssembly.makeModule(tripID: id, context: context))
     }
 
-    func runBusy(_ task: BusyTask) {
-        context.navigator.startBusy(task)
+    func openRegions(output: RegionsModuleOutput) {
+        guard let view else { return }
+        _ = RegionsAssembly.makeModule(context: context, host: view, output: output)
     }
 
     func openHelp() {

@@ -1,11 +1,12 @@
 import RoadtripCore
+import ScreenModels
 import Terminal
 import TextCanvas
 
 /// The trip list on screen: a title line, column headings, one row per trip, and the filter or
 /// rename field when one is open. Turns keys into intents for the presenter.
 @MainActor
-final class TripListView: Screen, TripListViewInput {
+final class TripListView: Screen, TripListViewInput, RegionsHost {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
         case open, add, rename, delete, duplicate, reverse, sort, importTrips, regions, filter, clearFilter, undo, redo, save, help, quit
@@ -34,40 +35,38 @@ final class TripListView: Screen, TripListViewInput {
     private enum Editor {
         case rename(TextField)
         case filter(TextField)
-        /// A path prompt: the trips to import, or the extract to add as a region.
-        case path(FormDialog, PathPrompt)
-        case regions(RegionsPanel)
-        /// Regions by name: the catalogue of extracts, found as typed.
-        case catalogue(CatalogueBrowser)
+        /// The file of the trips to import.
+        case importTrips(FormDialog)
         /// The name of the trip `a` adds: nothing is added before Enter.
         case newTrip(FormDialog)
     }
 
-    private enum PathPrompt {
-        case importTrips, addRegion
-    }
-
-    /// What the open y/n question is about.
-    private enum Question {
-        case deleteTrip
-        case removeRegion(String)
-        case download
-    }
-
     private let presenter: TripListViewOutput
     private(set) var viewModel = TripListViewModel()
-    /// Rows and scroll; the selection drawn is only ever the presenter's (`display`), moved by asking it (`ask`).
+    /// Rows and scroll; the selection drawn is only ever the presenter's (`display`), moved by asking it (`ListState.ask`).
     private var list = ListState()
     private var editor: Editor?
+    /// The delete question.
     private var confirmation: ConfirmDialog?
-    private var question = Question.deleteTrip
+    /// The regions manager (its own module) over the list, while it is open.
+    private var regions: RegionsView?
     /// Rows the list showed last time, for PgUp/PgDn.
     private var pageSize = 10
     /// Where the last frame drew the rows (nil: no rows) and the screen, for the mouse.
     private var drawnListRect: Rect?
     private var screenBounds = Rect(row: 0, column: 0, width: 0, height: 0)
     private var closingClick = ClosingClickGuard()
-    var needsDisplay = true
+    private var listNeedsDisplay = true
+    var needsDisplay: Bool {
+        get { listNeedsDisplay || regions?.needsDisplay == true }
+        set {
+            listNeedsDisplay = newValue
+            regions?.needsDisplay = newValue
+        }
+    }
+
+    /// The regions manager, while it shows something, has the keys.
+    private var shownRegions: RegionsView? { regions?.isShowing == true ? regions : nil }
 
     init(presenter: TripListViewOutput) {
         self.presenter = presenter
@@ -119,83 +118,45 @@ final class TripListView: Screen, TripListViewInput {
     }
 
     func beginImport(path: String) {
-        editor = .path(FormDialog(title: "Import trips", fields: [("File", path)], placeholders: ["a .gpx, .geojson or trips.json file"]), .importTrips)
+        editor = .importTrips(FormDialog(title: "Import trips", fields: [("File", path)], placeholders: ["a .gpx, .geojson or trips.json file"]))
         needsDisplay = true
     }
 
+    /// Why the file could not be imported; the form stays open.
     func showImportError(_ text: String) {
-        showPathError(text, in: .importTrips)
+        guard case .importTrips(var dialog) = editor else { return }
+        dialog.error = text
+        editor = .importTrips(dialog)
+        needsDisplay = true
     }
 
     func askToConfirm(_ question: String) {
         confirmation = ConfirmDialog(question: question)
-        self.question = .deleteTrip
         needsDisplay = true
     }
 
-    func showRegions(_ regions: RegionsViewModel, selecting name: String?) {
-        editor = .regions(RegionsPanel(regions, selecting: name))
+    // MARK: RegionsHost
+
+    func host(_ regions: RegionsView) {
+        self.regions = regions
         needsDisplay = true
     }
 
-    func beginRegionAdd(path: String) {
-        editor = .path(FormDialog(title: "Add a region", fields: [("File", path)],
-                                  placeholders: ["an OpenStreetMap extract: .osm.pbf, .osm, .osm.gz or .osm.bz2"]), .addRegion)
-        needsDisplay = true
-    }
-
-    func showRegionAddError(_ text: String) {
-        showPathError(text, in: .addRegion)
-    }
-
-    /// Why the path of the open prompt could not be used; the prompt stays open.
-    private func showPathError(_ text: String, in prompt: PathPrompt) {
-        guard case .path(var dialog, let open) = editor, open == prompt else { return }
-        dialog.error = text
-        editor = .path(dialog, prompt)
-        needsDisplay = true
-    }
-
-    func askToConfirmRegionRemoval(_ question: String, name: String) {
-        confirmation = ConfirmDialog(question: question)
-        self.question = .removeRegion(name)
-        needsDisplay = true
-    }
-
-    func updateRegions(_ regions: RegionsViewModel) {
-        guard case .regions(let panel) = editor else { return }
-        editor = .regions(panel.updated(regions))
-        needsDisplay = true
-    }
-
-    func showCatalogue(_ catalogue: CatalogueViewModel, query: String, selecting id: String?) {
-        editor = .catalogue(CatalogueBrowser(catalogue, query: query, selecting: id))
-        needsDisplay = true
-    }
-
-    func updateCatalogue(_ catalogue: CatalogueViewModel) {
-        guard case .catalogue(var browser) = editor else { return }
-        browser.show(catalogue)
-        editor = .catalogue(browser)
-        needsDisplay = true
-    }
-
-    func askToConfirmDownload(_ question: String) {
-        confirmation = ConfirmDialog(question: question)
-        self.question = .download
+    func closeRegions() {
+        regions = nil
         needsDisplay = true
     }
 
     // MARK: Screen
 
     var helpTitle: String {
-        if case .regions = editor { return "Regions — keys" }
+        if shownRegions?.isShowingPanel == true { return "Regions — keys" }
         return "Roadtrips — keys"
     }
 
     /// The keys of what is open: the regions panel's while it is (its `?` asks), else the list's.
     var helpEntries: [HelpEntry] {
-        if case .regions = editor { return RegionsPanel.keymap.helpEntries }
+        if shownRegions?.isShowingPanel == true { return RegionsPanel.keymap.helpEntries }
         return shownKeymap.helpEntries
     }
 
@@ -219,12 +180,11 @@ final class TripListView: Screen, TripListViewInput {
 
     var statusHints: [KeyHint] {
         if confirmation != nil { return ConfirmDialog.keymap.statusHints }
+        if let shownRegions { return shownRegions.statusHints }
         switch editor {
         case .rename: return Self.renameKeymap.statusHints
         case .filter: return Self.filterKeymap.statusHints
-        case .path(let dialog, _), .newTrip(let dialog): return dialog.statusHints
-        case .regions: return RegionsPanel.keymap.statusHints
-        case .catalogue: return CatalogueBrowser.keymap.statusHints
+        case .importTrips(let dialog), .newTrip(let dialog): return dialog.statusHints
         case nil: return shownKeymap.statusHints
         }
     }
@@ -240,14 +200,11 @@ final class TripListView: Screen, TripListViewInput {
             if let answer = dialog.answer(for: key) {
                 confirmation = nil
                 needsDisplay = true
-                switch question {
-                case .deleteTrip: presenter.didAnswerDelete(answer == .yes)
-                case .removeRegion(let name): presenter.didAnswerRemoveRegion(name: name, confirmed: answer == .yes)
-                case .download: presenter.didAnswerDownload(answer == .yes)
-                }
+                presenter.didAnswerDelete(answer == .yes)
             }
             return
         }
+        if let shownRegions { return shownRegions.handle(key) }
         switch editor {
         case .rename(var field):
             let outcome = field.handle(key)
@@ -269,16 +226,14 @@ final class TripListView: Screen, TripListViewInput {
             case .moved: needsDisplay = true
             case .ignored, .full: moveWhileFiltering(key)
             }
-        case .path(var dialog, let prompt):
+        case .importTrips(var dialog):
             let outcome = dialog.handle(key)
-            editor = .path(dialog, prompt)
-            switch (outcome, prompt) {
-            case (.submit(let values), .importTrips): presenter.didSubmitImport(path: values.first ?? "")
-            case (.submit(let values), .addRegion): presenter.didSubmitAddRegion(path: values.first ?? "")
-            case (.cancel, .importTrips): presenter.didCancelEditing()
-            case (.cancel, .addRegion): presenter.didCancelAddRegion()
-            case (.handled, _): needsDisplay = true
-            case (.ignored, _): break
+            editor = .importTrips(dialog)
+            switch outcome {
+            case .submit(let values): presenter.didSubmitImport(path: values.first ?? "")
+            case .cancel: presenter.didCancelEditing()
+            case .handled: needsDisplay = true
+            case .ignored: break
             }
         case .newTrip(var dialog):
             let outcome = dialog.handle(key)
@@ -286,28 +241,6 @@ final class TripListView: Screen, TripListViewInput {
             switch outcome {
             case .submit(let values): presenter.didSubmitNewTrip(name: values.first ?? "")
             case .cancel: presenter.didCancelEditing()
-            case .handled: needsDisplay = true
-            case .ignored: break
-            }
-        case .regions(var panel):
-            let command = panel.handle(key)
-            editor = .regions(panel)
-            switch command {
-            case .move: needsDisplay = true
-            case .add: presenter.didPressAddRegion()
-            case .download: presenter.didPressDownloadRegion()
-            case .update: if let name = panel.selectedName { presenter.didPressUpdateRegion(name: name) }
-            case .remove: if let name = panel.selectedName { presenter.didPressRemoveRegion(name: name) }
-            case .close: presenter.didCloseRegions()
-            case nil: if key == .character("?") { presenter.didPressHelp() }
-            }
-        case .catalogue(var browser):
-            let outcome = browser.handle(key)
-            editor = .catalogue(browser)
-            switch outcome {
-            case .edited(let text): presenter.didChangeCatalogueQuery(text)
-            case .download(let id): presenter.didChooseExtract(id: id)
-            case .close: presenter.didCancelCatalogue()
             case .handled: needsDisplay = true
             case .ignored: break
             }
@@ -323,7 +256,7 @@ final class TripListView: Screen, TripListViewInput {
 
     private func perform(_ command: Command) {
         switch command {
-        case .move(let move): ask { $0.apply(move, pageSize: pageSize) }
+        case .move(let move): list.ask(presenter) { $0.apply(move, pageSize: pageSize) }
         case .open: presenter.didPressOpen()
         case .add: presenter.didPressAdd()
         case .rename: presenter.didPressRename()
@@ -354,21 +287,17 @@ final class TripListView: Screen, TripListViewInput {
             closingClick.arm()
             return handle(.character(answer == .yes ? "y" : "n"))
         }
+        if let shownRegions, shownRegions.handle(event) { return }
         switch editor {
-        case .rename, .newTrip, .catalogue: return
+        case .rename, .newTrip: return
         default: break
         }
         guard let drawnListRect, let action = list.action(for: event, in: drawnListRect) else { return }
         switch action {
-        case .select(let row), .activate(let row): ask { $0.select(row) }
-        case .scroll(let rows): ask { $0.moveSelection(by: rows) }
+        case .select(let row), .activate(let row): list.ask(presenter) { $0.select(row) }
+        case .scroll(let rows): list.ask(presenter) { $0.moveSelection(by: rows) }
         }
-        if case .activate = action, editor == nil { presenter.didPressOpen() }
-    }
-
-    /// Asks the presenter for the row `change` would select on a copy of the list; only its answer moves the drawn one.
-    private func ask(_ change: (inout ListState) -> Void) {
-        if let row = list.selection(after: change) { presenter.didSelect(row: row) }
+        if case .activate = action, editor == nil, shownRegions == nil { presenter.didPressOpen() }
     }
 
     // MARK: Drawing
@@ -391,11 +320,10 @@ final class TripListView: Screen, TripListViewInput {
         }
         if hasFilterLine { drawFilterLine(on: surface, row: rect.bottom - 1, width: rect.width) }
         switch editor {
-        case .path(let dialog, _), .newTrip(let dialog): dialog.draw(on: surface)
-        case .regions(let panel): panel.draw(on: surface)
-        case .catalogue(let browser): browser.draw(on: surface)
+        case .importTrips(let dialog), .newTrip(let dialog): dialog.draw(on: surface)
         default: break
         }
+        shownRegions?.draw(on: surface)
         confirmation?.draw(on: surface)
     }
 

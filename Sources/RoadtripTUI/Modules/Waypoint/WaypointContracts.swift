@@ -1,6 +1,6 @@
 import Foundation
 import RoadtripCore
-import Terminal
+import ScreenModels
 
 // The boundaries of the Waypoint module: the stop editor, which adds a stop to a trip or edits
 // one, finding places offline as the user types. The module keeps the original app's name; the

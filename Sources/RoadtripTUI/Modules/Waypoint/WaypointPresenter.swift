@@ -1,6 +1,6 @@
 import Foundation
 import RoadtripCore
-import Terminal
+import ScreenModels
 
 /// Owns the editor's state (what is typed, what was found, which result is chosen) and makes the
 /// stop when the user confirms.

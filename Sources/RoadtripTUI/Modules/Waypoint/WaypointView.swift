@@ -1,4 +1,5 @@
 import RoadtripCore
+import ScreenModels
 import Terminal
 import TextCanvas
 
@@ -6,7 +7,7 @@ import TextCanvas
 /// fields, and a preview of the chosen place. A text field always has the focus, so only keys
 /// that are not text act: Tab/Shift-Tab, ↑/↓/PgUp/PgDn, Enter, Esc, F1.
 @MainActor
-final class WaypointView: Screen, WaypointViewInput {
+final class WaypointView: MapScreen, WaypointViewInput {
     enum Command: Hashable, Sendable {
         case nextField, previousField
         case move(ListState.Move)
@@ -42,7 +43,7 @@ final class WaypointView: Screen, WaypointViewInput {
 
     private let presenter: WaypointViewOutput
     /// The small map of the chosen place: the same panel as the trip detail screen's.
-    private var map = TripMapPanel()
+    var map = TripMapPanel()
     private var viewModel = WaypointViewModel()
     /// The text fields, by `Field` (Night is a check box, `overnight`).
     private var fields = [TextField(), TextField(maximumLength: NameLength.maximum), TextField(), TextField()]
@@ -62,11 +63,6 @@ final class WaypointView: Screen, WaypointViewInput {
 
     init(presenter: WaypointViewOutput) {
         self.presenter = presenter
-    }
-
-    func showBasemap(_ basemap: (any BasemapProviding)?) {
-        map.basemap = basemap
-        needsDisplay = true
     }
 
     // MARK: WaypointViewInput

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RoadtripCore
 @testable import RoadtripTUI
+import ScreenModels
 import Terminal
 import Testing
 import TextCanvas

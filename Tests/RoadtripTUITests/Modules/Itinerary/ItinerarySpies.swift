@@ -3,6 +3,7 @@ import Foundation
 @testable import RoadtripCore
 @testable import RoadtripStore
 @testable import RoadtripTUI
+import ScreenModels
 import Terminal
 import RoadtripTestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import RoadtripTUI
+import ScreenModels
 import Terminal
 import Testing
 

@@ -17,7 +17,7 @@ import RoadtripTestSupport
     init() throws {
         directory = try TemporaryDirectory()
         model = try DataModel.loaded(with: Fixtures.trips, in: directory)
-        interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model)
+        interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model, services: .offScreen)
     }
 
     private var stops: [String] { model.trip(id: Fixtures.pacific.id)?.stops.map(\.name) ?? [] }
@@ -73,7 +73,7 @@ import RoadtripTestSupport
     /// A calendar is planned as the itinerary is: the stops' zones from the places, the units
     /// of the screen, and today for a trip without a start date.
     @Test func anICSExportIsTheItineraryInTheStopsZones() throws {
-        let interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model, places: .fixed(FakePlaces.california),
+        let interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model, services: .offScreen, places: .fixed(FakePlaces.california),
                                               unit: .mi, today: { LocalDay(year: 2026, month: 7, day: 1) })
         let file = directory.file("coast.ics")
         #expect(try interactor.exportTrip(to: file.path, format: .ics, replacing: false) == file.path)
@@ -165,5 +165,25 @@ import RoadtripTestSupport
         let text = try String(contentsOf: directory.file("trips.json"), encoding: .utf8)
         #expect(!text.contains("roadFactor"))
         #expect(!text.contains("averageSpeedKmh"))
+    }
+
+    /// Routers only navigate: the clipboard and long work go from the interactor to the program.
+    @Test func theClipboardAndBusyWorkGoToTheProgramsNavigator() {
+        let navigator = Navigator()
+        let interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model,
+                                              services: ProgramServices(navigator: navigator, environment: [:]))
+        interactor.copyToClipboard("https://example.org/a")
+        #expect(navigator.takeClipboard() == ["https://example.org/a"])
+        interactor.runBusy(BusyTask(title: "Searching", job: "optimise", work: { 1 }, done: { _ in }))
+        #expect(navigator.isBusy)
+    }
+
+    @Test func aLinkIsNotOpenedWithoutADesktop() {
+        let interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model,
+                                              services: ProgramServices(navigator: Navigator(), environment: [:]))
+        guard case .failure(.noDisplay) = interactor.openInBrowser("https://example.org/a") else {
+            Issue.record("opened a browser with neither DISPLAY nor WAYLAND_DISPLAY")
+            return
+        }
     }
 }

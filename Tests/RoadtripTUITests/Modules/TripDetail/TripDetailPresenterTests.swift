@@ -1,6 +1,7 @@
 import Foundation
 @testable import RoadtripCore
 @testable import RoadtripTUI
+import ScreenModels
 import Terminal
 import Testing
 import RoadtripTestSupport
@@ -363,23 +364,23 @@ import RoadtripTestSupport
 
     @Test func cCopiesTheLinkAndSaysHowLong() throws {
         presenter.didPressCopyLink(service: .google)
-        let copied = try #require(router.copied.first)
+        let copied = try #require(interactor.copied.first)
         #expect(copied.hasPrefix("https://www.google.com/maps/dir/?api=1&origin=36.600200,-121.894700"))
         #expect(view.last?.message == StatusMessage("Copied the Google Maps link (\(copied.count) characters)."))
     }
 
     @Test func cCopiesEveryLinkOfASplitTripOneALine() throws {
         presenter.didPressCopyLink(service: .osm)
-        let copied = try #require(router.copied.first)
+        let copied = try #require(interactor.copied.first)
         #expect(copied.split(separator: "\n").count == 2)
         #expect(view.last?.message?.text.hasPrefix("Copied the 2 OpenStreetMap links (one a line)") == true)
     }
 
     @Test func oOpensTheLinkOrSaysWhyItCannot() {
         presenter.didPressOpenLink(service: .google)
-        #expect(router.opened.count == 1)
+        #expect(interactor.opened.count == 1)
         #expect(view.last?.message?.text == "Opening the Google Maps link in the browser…")
-        router.openResult = .failure(.noDisplay)
+        interactor.openResult = .failure(.noDisplay)
         presenter.didPressOpenLink(service: .google)
         #expect(view.last?.message?.isError == true)
         #expect(view.last?.message?.text.contains("neither DISPLAY nor WAYLAND_DISPLAY is set") == true)
@@ -408,7 +409,7 @@ import RoadtripTestSupport
         trip.stops.append(Stop(name: "Cambria", location: Coordinate(latitude: 35.5641, longitude: -121.0807)))
         interactor.subject.value = trip
         presenter.didPressOptimize()
-        #expect(router.busyTitles == ["Searching the best order of “Pacific Drive”"])
+        #expect(interactor.busyTitles == ["Searching the best order of “Pacific Drive”"])
     }
 
     @Test func aTripTooLargeToOptimiseIsRefusedWithASentenceAndNothingAsked() throws {

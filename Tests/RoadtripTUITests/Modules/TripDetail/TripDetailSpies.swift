@@ -4,6 +4,7 @@ import Foundation
 @testable import RoadtripStore
 @testable import RoadtripTUI
 import RoadtripTestSupport
+import ScreenModels
 import Terminal
 
 @MainActor
@@ -28,8 +29,8 @@ final class TripDetailViewSpy: TripDetailViewInput {
         questions.append(question)
         questionDetails.append(details)
     }
-    var formFields: [[FormDialog.Field]] = []
-    func beginForm(_ form: TripDetailForm, title: String, fields: [FormDialog.Field]) {
+    var formFields: [[FormField]] = []
+    func beginForm(_ form: TripDetailForm, title: String, fields: [FormField]) {
         forms.append((form, title, fields.map(\.text)))
         formFields.append(fields)
     }
@@ -44,6 +45,18 @@ final class TripDetailViewSpy: TripDetailViewInput {
 /// An interactor over a subject, recording what it was asked to do.
 @MainActor
 final class TripDetailInteractorSpy: TripDetailInteractorInput {
+    let busy = BusyWork()
+    var busyTitles: [String] { busy.titles }
+    func runBusy(_ task: BusyTask) { busy.run(task) }
+    var copied: [String] = []
+    func copyToClipboard(_ text: String) { copied.append(text) }
+    var opened: [String] = []
+    var openResult: Result<Void, BrowserOpener.Failure> = .success(())
+    func openInBrowser(_ url: String) -> Result<Void, BrowserOpener.Failure> {
+        opened.append(url)
+        return openResult
+    }
+
     let subject: CurrentValueSubject<Trip?, Never>
     var renames: [(name: String, session: String)] = []
     var settings: [TripSettings] = []
@@ -142,26 +155,9 @@ final class TripDetailRouterSpy: TripDetailRouterInput {
     func openItinerary() { itinerariesOpened += 1 }
     var alongOpened = 0
     func openAlong(output: AlongModuleOutput) { alongOpened += 1 }
-    /// Long work runs to its end at once here, on a manual runner, so that a test sees its
-    /// outcome on return.
-    var busyTitles: [String] = []
-    func runBusy(_ task: BusyTask) {
-        busyTitles.append(task.title)
-        let runner = ManualRunner()
-        task.start(on: runner)
-        runner.runAll()
-    }
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput) {
         editors.append(mode)
         mapCentres.append(mapCentre)
-    }
-    var copied: [String] = []
-    func copyToClipboard(_ text: String) { copied.append(text) }
-    var opened: [String] = []
-    var openResult: Result<Void, BrowserOpener.Failure> = .success(())
-    func openInBrowser(_ url: String) -> Result<Void, BrowserOpener.Failure> {
-        opened.append(url)
-        return openResult
     }
 }
 

@@ -17,7 +17,7 @@ import RoadtripTestSupport
     init() throws {
         directory = try TemporaryDirectory()
         model = try DataModel.loaded(with: Fixtures.trips, in: directory)
-        interactor = TripListInteractor(model: model)
+        interactor = TripListInteractor(model: model, services: .offScreen)
     }
 
     private func savedNames() throws -> [String] {

@@ -2,6 +2,7 @@ import Foundation
 @testable import RoadtripCore
 @testable import RoadtripStore
 @testable import RoadtripTUI
+import ScreenModels
 import Terminal
 import Testing
 import RoadtripTestSupport
@@ -388,5 +389,16 @@ import RoadtripTestSupport
     @Test func anEmptyPathIsRefusedInTheForm() {
         presenter.didSubmitImport(path: "  ")
         #expect(view.importErrors.count == 1)
+    }
+
+    // MARK: Regions
+
+    /// `M`: the regions manager, a module of its own, opens over the list; what it says shows in
+    /// the list's status bar.
+    @Test func regionsOpenTheManagerWhoseSentencesTheStatusBarShows() {
+        presenter.didPressRegions()
+        #expect(router.navigations == [.regions])
+        presenter.regionsDidSay(StatusMessage("Removed region krems."))
+        #expect(view.last?.message?.text == "Removed region krems.")
     }
 }

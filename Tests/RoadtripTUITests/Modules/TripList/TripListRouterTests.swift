@@ -17,8 +17,10 @@ import RoadtripTestSupport
         directory = try TemporaryDirectory()
         let model = try DataModel.loaded(with: Fixtures.trips, in: directory)
         let context = ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))
-        navigator.push(TripListAssembly.makeModule(context: context))
+        let list = TripListAssembly.makeModule(context: context)
+        navigator.push(list)
         router = TripListRouter(context: context)
+        router.view = list
     }
 
     @Test func openTripPushesTheScreenOfThatTrip() throws {
@@ -40,5 +42,17 @@ import RoadtripTestSupport
         #expect(!navigator.isFinished)
         router.closeApp()
         #expect(navigator.isFinished)
+    }
+
+    /// The regions manager opens over the list, which hosts it: its panel is drawn and has the
+    /// keys; Esc gives them back to the list.
+    @Test func openRegionsPutsThePanelOverTheList() throws {
+        router.openRegions(output: TripListPresenter(interactor: TripListInteractorSpy(trips: []), router: TripListRouterSpy(), unit: .km))
+        #expect(navigator.stack.count == 1)
+        #expect(try navigator.drawnLines().contains { $0.contains("No region yet") })
+        #expect(navigator.top?.helpTitle == "Regions — keys")
+        navigator.handle(.escape)
+        #expect(navigator.top?.helpTitle == "Roadtrips — keys")
+        #expect(try !navigator.drawnLines().contains { $0.contains("No region yet") })
     }
 }

@@ -5,9 +5,9 @@ import Foundation
 import Terminal
 import Testing
 
-/// The regions panel of the trip list: what the presenter shows, adds and removes (on the
+/// The regions manager (`M` on the trip list): what the presenter shows, adds and removes (on the
 /// presenter suite's spies), and the keys and drawing of the panel.
-extension TripListPresenterTests {
+extension RegionsPresenterTests {
     static func installed(_ name: String, places: Int) -> RegionShelf.Installed {
         let info = RegionInfo(name: name, sourceFile: "/maps/\(name).osm.pbf", sourceBytes: 565_390, sha256: String(repeating: "0", count: 64),
                               added: Date(timeIntervalSince1970: 1_795_000_000), bounds: .init(south: 42.43, west: 1.41, north: 42.66, east: 1.79),
@@ -19,7 +19,7 @@ extension TripListPresenterTests {
         interactor.installedRegions = [Self.installed("andorra", places: 245),
                                        RegionShelf.Installed(name: "broken", folder: URL(fileURLWithPath: "/r/broken"),
                                                              info: .failure(.damaged(region: "broken", problem: "/r/broken/region.json is not valid JSON")))]
-        presenter.didPressRegions()
+        presenter.didLoad()
         let panel = try #require(view.regionPanels.last)
         #expect(panel.regions.rows[0] == .init(name: "andorra", detail: "245 places, 1,331 roads · 42.43–42.66°N 1.41–1.79°E · added 2026-11-18"))
         #expect(panel.regions.rows[1].isDamaged && panel.regions.rows[1].detail.contains("is not valid JSON"))
@@ -31,7 +31,7 @@ extension TripListPresenterTests {
         var old = try Self.installed("andorra", places: 245).info.get()
         old.format = 1
         interactor.installedRegions = [RegionShelf.Installed(name: "andorra", folder: URL(fileURLWithPath: "/r/andorra"), info: .success(old))]
-        presenter.didPressRegions()
+        presenter.didLoad()
         let row = try #require(view.regionPanels.last?.regions.rows.first)
         #expect(row.isDamaged && row.detail.hasPrefix("Region andorra was added by an older roadtrip") && row.detail.contains("/maps/andorra.osm.pbf"))
     }
@@ -45,10 +45,10 @@ extension TripListPresenterTests {
         #expect(view.regionAddErrors == ["Type the extract to add: an .osm.pbf, .osm, .osm.gz or .osm.bz2 file."])
         interactor.installedRegions = [added]
         presenter.didSubmitAddRegion(path: "~/maps/krems.osm.gz")
-        #expect(router.busyTitles == ["Adding region “krems.osm.gz”"])
+        #expect(interactor.busyTitles == ["Adding region “krems.osm.gz”"])
         #expect(interactor.regionsChangedCount == 1, "the next search loads the new region")
         #expect(view.regionPanels.last?.selected == "krems")
-        #expect(view.last?.message?.text == "Added region krems: 12 places, 1,331 roads. Its places are found when adding a stop.")
+        #expect(output.last?.text == "Added region krems: 12 places, 1,331 roads. Its places are found when adding a stop.")
     }
 
     /// Issue 36: after an add or a remove the regions' roads are joined again, off the main loop,
@@ -60,16 +60,16 @@ extension TripListPresenterTests {
         interactor.regionResult = .success(try added.info.get())
         interactor.installedRegions = [added]
         presenter.didSubmitAddRegion(path: "~/maps/krems.osm.gz")
-        #expect(router.busyTitles == ["Adding region “krems.osm.gz”", "Joining the regions' roads"])
+        #expect(interactor.busyTitles == ["Adding region “krems.osm.gz”", "Joining the regions' roads"])
         #expect(interactor.regionsChangedCount == 2, "the legs are routed again on the joined roads")
-        #expect(view.last?.message?.text == "Added region krems: 12 places, 1,331 roads. Its places are found when adding a stop. " + joined)
+        #expect(output.last?.text == "Added region krems: 12 places, 1,331 roads. Its places are found when adding a stop. " + joined)
         interactor.joinNote = .some(nil)
         presenter.didAnswerRemoveRegion(name: "krems", confirmed: true)
-        #expect(router.busyTitles.last == "Joining the regions' roads" && router.busyTitles.count == 3)
-        #expect(view.last?.message?.text == "Removed region krems.")
+        #expect(interactor.busyTitles.last == "Joining the regions' roads" && interactor.busyTitles.count == 3)
+        #expect(output.last?.text == "Removed region krems.")
         interactor.joinNote = nil
         presenter.didAnswerRemoveRegion(name: "andorra", confirmed: false)
-        #expect(router.busyTitles.count == 3)
+        #expect(interactor.busyTitles.count == 3)
     }
 
     @Test func aFailedAddShowsTheFormAgainWithTheSentence() {
@@ -89,19 +89,18 @@ extension TripListPresenterTests {
         presenter.didAnswerRemoveRegion(name: "andorra", confirmed: true)
         #expect(interactor.removedRegions == ["andorra"] && interactor.regionsChangedCount == 1)
         #expect(view.regionPanels.last?.regions.rows.isEmpty == true)
-        #expect(view.last?.message?.text == "Removed region andorra.")
+        #expect(output.last?.text == "Removed region andorra.")
     }
 
     @Test func theViewSendsThePanelsKeysAsIntents() throws {
-        let spy = TripListPresenterSpy()
-        let view = TripListView(presenter: spy)
-        view.handle(.character("M"))
+        let spy = RegionsPresenterSpy()
+        let view = RegionsView(presenter: spy)
         view.showRegions(RegionsViewModel(rows: [.init(name: "andorra", detail: "245 places"), .init(name: "krems", detail: "12 places")]), selecting: nil)
         view.handle(.character("j"))
         view.handle(.character("d"))
         view.handle(.character("a"))
         view.handle(.escape)
-        #expect(spy.intents == ["regions", "remove region krems", "add region", "close regions"])
+        #expect(spy.intents == ["remove region krems", "add region", "close regions"])
         #expect(view.statusHints.map(\.label) == ["Add", "Download", "Remove", "Close"])
     }
 

@@ -11,7 +11,7 @@ import RoadtripTestSupport
 /// Issue 39, item 4: the interactor's regions by name, against a catalogue and the Andorra extract
 /// served from 127.0.0.1 (`FileServer`), on a real model whose runner runs only when the test says.
 @MainActor
-@Suite(.serialized) struct TripListDownloadInteractorTests {
+@Suite(.serialized) struct RegionsInteractorTests {
     static let andorra = try! Data(contentsOf: TestsFolder.url.appendingPathComponent("Fixtures/osm/andorra.osm.pbf"))
     static let pbfPath = "/europe/andorra-latest.osm.pbf"
     static let catalogue = Data("""
@@ -44,8 +44,8 @@ import RoadtripTestSupport
         server.put(pbfPath + ".md5", Data("\(try ExtractDownload.md5(of: file))  andorra-latest.osm.pbf\n".utf8))
     }
 
-    func interactor(askingAbove limit: Int64 = ExtractDownload.askAbove) -> TripListInteractor {
-        TripListInteractor(model: model, regions: shelf, extracts: source, askingAbove: limit)
+    func interactor(askingAbove limit: Int64 = ExtractDownload.askAbove) -> RegionsInteractor {
+        RegionsInteractor(runner: model.runner, services: .offScreen, regions: shelf, extracts: source, askingAbove: limit)
     }
 
     /// Runs `work` as the planner's busy task would, to its end; its value and what it last said.

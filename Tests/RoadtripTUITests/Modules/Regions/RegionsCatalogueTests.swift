@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 39, item 4: regions by name in the planner. The catalogue browser and the update marks
 /// of the regions panel, on the presenter suite's spies; the keys and drawing of the browser.
-extension TripListPresenterTests {
+extension RegionsPresenterTests {
     static func extract(_ id: String, _ name: String, parent: String? = "europe") -> ExtractCatalogue.Extract {
         ExtractCatalogue.Extract(id: id, parent: parent, name: name, pbf: URL(string: "http://127.0.0.1/\(parent ?? "")/\(id)-latest.osm.pbf")!)
     }
@@ -35,7 +35,7 @@ extension TripListPresenterTests {
     @Test func dOpensTheBrowserOnTheCatalogueReadOffTheMainLoop() throws {
         interactor.installedRegions = [try Self.downloaded("andorra", from: "andorra")]
         let browser = try openBrowser()
-        #expect(router.busyTitles == ["Reading the catalogue of extracts"])
+        #expect(interactor.busyTitles == ["Reading the catalogue of extracts"])
         #expect(view.catalogues.last?.query == "")
         #expect(browser.rows.map(\.name) == ["Andorra", "Baden-Württemberg", "Europe", "Georgia", "Georgia"], "every extract, by name")
         #expect(browser.rows.map(\.added) == ["added", nil, nil, nil, nil])
@@ -80,11 +80,11 @@ extension TripListPresenterTests {
         presenter.didChangeCatalogueQuery("andor")
         presenter.didChooseExtract(id: "andorra")
         #expect(interactor.downloads.map(\.id) == ["andorra"] && interactor.downloads.map(\.confirmed) == [false])
-        #expect(router.busyTitles == ["Reading the catalogue of extracts", "Downloading Andorra", "Joining the regions' roads"])
-        #expect(router.cancelledMessages[1] == "Downloading Andorra was cancelled: what came is kept, and downloading it again continues it.")
+        #expect(interactor.busyTitles == ["Reading the catalogue of extracts", "Downloading Andorra", "Joining the regions' roads"])
+        #expect(interactor.cancelledMessages[1] == "Downloading Andorra was cancelled: what came is kept, and downloading it again continues it.")
         #expect(interactor.regionsChangedCount == 2, "the new region's places, then the joined roads")
         #expect(view.regionPanels.last?.selected == "andorra")
-        #expect(view.last?.message?.text == "Added region andorra: 245 places, 1,331 roads. Its places are found when adding a stop. " + joined)
+        #expect(output.last?.text == "Added region andorra: 245 places, 1,331 roads. Its places are found when adding a stop. " + joined)
         presenter.didChangeCatalogueQuery("georgia")
         #expect(view.catalogueUpdates.count == 1, "the browser closed with the download")
     }
@@ -109,7 +109,7 @@ extension TripListPresenterTests {
         presenter.didChooseExtract(id: "europe")
         #expect(view.downloadQuestions == ["Europe (europe) is 31 GB; the import takes about 235 min, 140 GB of disk and 0.5 GB of memory. Download it?"])
         presenter.didAnswerDownload(false)
-        #expect(view.last?.message?.text == "Nothing was downloaded.")
+        #expect(output.last?.text == "Nothing was downloaded.")
         #expect(interactor.downloads.map(\.confirmed) == [false])
         presenter.didChooseExtract(id: "europe")
         interactor.downloadOutcomes["europe"] = .added(try Self.installed("europe", places: 9).info.get())
@@ -122,14 +122,14 @@ extension TripListPresenterTests {
     /// and `U` downloads the selected one again through the same flow.
     @Test func downloadedRegionsWithAnUpdateAreMarkedAndUUpdatesThem() throws {
         interactor.installedRegions = [try Self.downloaded("andorra", from: "andorra"), Self.installed("krems", places: 12)]
-        presenter.didPressRegions()
+        presenter.didLoad()
         #expect(view.regionPanels.last?.regions.rows.map(\.hasUpdate) == [false, false])
         let check = try #require(interactor.pendingCheck)
         check(["andorra": .success(.available(Self.extract("andorra", "Andorra")))])
         #expect(view.regionUpdates.last?.rows.map(\.hasUpdate) == [true, false])
         interactor.downloadOutcomes["andorra"] = .added(try Self.downloaded("andorra", from: "andorra").info.get())
         presenter.didPressUpdateRegion(name: "andorra")
-        #expect(interactor.downloads.map(\.id) == ["andorra"] && router.busyTitles == ["Downloading Andorra"])
+        #expect(interactor.downloads.map(\.id) == ["andorra"] && interactor.busyTitles == ["Downloading Andorra"])
         #expect(view.regionPanels.last?.selected == "andorra")
         #expect(view.regionPanels.last?.regions.rows.map(\.hasUpdate) == [false, false], "updated: the mark is gone")
     }
@@ -138,7 +138,7 @@ extension TripListPresenterTests {
     @Test func aFailedUpdateIsSaidInThePanel() throws {
         interactor.installedRegions = [try Self.downloaded("andorra", from: "andorra")]
         interactor.updates = ["andorra": .success(.available(Self.extract("andorra", "Andorra")))]
-        presenter.didPressRegions()
+        presenter.didLoad()
         interactor.downloadOutcomes["andorra"] = .failed("andorra-latest.osm.pbf does not match its published checksum")
         presenter.didPressUpdateRegion(name: "andorra")
         let panel = try #require(view.regionPanels.last)
@@ -149,29 +149,29 @@ extension TripListPresenterTests {
 
     @Test func uSaysWhyThereIsNothingToUpdate() throws {
         interactor.installedRegions = [try Self.downloaded("andorra", from: "andorra"), Self.installed("krems", places: 12)]
-        presenter.didPressRegions()
+        presenter.didLoad()
         presenter.didPressUpdateRegion(name: "andorra")
-        #expect(view.last?.message?.text == "Still asking the server whether region andorra has an update.")
+        #expect(output.last?.text == "Still asking the server whether region andorra has an update.")
         presenter.didPressUpdateRegion(name: "krems")
-        #expect(view.last?.message?.text == "Region krems was added from a file, not downloaded: a adds it again from a newer file.")
+        #expect(output.last?.text == "Region krems was added from a file, not downloaded: a adds it again from a newer file.")
         let check = try #require(interactor.pendingCheck)
         check(["andorra": .success(.current)])
         presenter.didPressUpdateRegion(name: "andorra")
-        #expect(view.last?.message?.text == "Region andorra is up to date.")
+        #expect(output.last?.text == "Region andorra is up to date.")
         interactor.updates = ["andorra": .success(.notListed)]
-        presenter.didPressRegions()
+        presenter.didLoad()
         presenter.didPressUpdateRegion(name: "andorra")
-        #expect(view.last?.message?.text == "Region andorra: the catalogue no longer lists andorra; left as it is.")
+        #expect(output.last?.text == "Region andorra: the catalogue no longer lists andorra; left as it is.")
         interactor.updates = ["andorra": .failure(.noNetwork(host: "127.0.0.1"))]
-        presenter.didPressRegions()
+        presenter.didLoad()
         presenter.didPressUpdateRegion(name: "andorra")
-        let said = try #require(view.last?.message)
+        let said = try #require(output.last)
         #expect(said.isError && said.text.hasPrefix("Whether region andorra has an update cannot be said: 127.0.0.1 cannot be reached"))
         #expect(interactor.downloads.isEmpty)
     }
 
     @Test func closingThePanelDropsTheCheckUnderWay() {
-        presenter.didPressRegions()
+        presenter.didLoad()
         presenter.didCloseRegions()
         #expect(interactor.updateChecksCancelled == 1)
     }
@@ -187,8 +187,8 @@ extension TripListPresenterTests {
     // MARK: View
 
     @Test func theViewSendsTheBrowsersKeysAsIntents() throws {
-        let spy = TripListPresenterSpy()
-        let view = TripListView(presenter: spy)
+        let spy = RegionsPresenterSpy()
+        let view = RegionsView(presenter: spy)
         view.showRegions(RegionsViewModel(rows: [.init(name: "andorra", detail: "245 places", hasUpdate: true)]), selecting: nil)
         view.handle(.character("U"))
         view.handle(.character("D"))
@@ -207,8 +207,8 @@ extension TripListPresenterTests {
     }
 
     @Test func theBrowserKeepsItsFieldWhenItsRowsChange() throws {
-        let spy = TripListPresenterSpy()
-        let view = TripListView(presenter: spy)
+        let spy = RegionsPresenterSpy()
+        let view = RegionsView(presenter: spy)
         view.showCatalogue(CatalogueViewModel(), query: "geo", selecting: nil)
         view.updateCatalogue(CatalogueViewModel(rows: [.init(id: "georgia", name: "Georgia", path: "europe/georgia")]))
         view.handle(.character("r"))
@@ -216,9 +216,12 @@ extension TripListPresenterTests {
         #expect(spy.intents == ["find geor", "choose georgia"])
     }
 
+    /// The trip list hosts the panel: its help and its status bar are the panel's while it shows.
     @Test func theRegionsPanelsHelpListsItsKeys() {
         let view = TripListView(presenter: TripListPresenterSpy())
-        view.showRegions(RegionsViewModel(), selecting: nil)
+        let regions = RegionsView(presenter: RegionsPresenterSpy())
+        view.host(regions)
+        regions.showRegions(RegionsViewModel(), selecting: nil)
         #expect(view.helpTitle == "Regions — keys")
         #expect(view.helpEntries.contains { $0.keys == "D" && $0.text.hasPrefix("Download a region by name") })
         #expect(view.helpEntries.contains { $0.keys == "U" })

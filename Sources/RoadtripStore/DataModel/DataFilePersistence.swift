@@ -1,0 +1,452 @@
+import BackgroundWork
+import Foundation
+import RoadtripCore
+
+/// What the data file's keeper needs of the model whose trips it keeps (`DataModel`).
+@MainActor
+protocol PersistedTrips: AnyObject {
+    /// The trips as they are now: what a save or the journal writes.
+    var trips: [Trip] { get }
+    /// How many changes the model has made: a save notes the count it wrote, so that changes
+    /// made since are known to be unsaved.
+    var changeCount: Int { get }
+    /// When the last change was made, for the autosave's delay.
+    var lastChangeTime: Date { get }
+    /// Trips read from the file, or merged with another program's: shown as they are, with no
+    /// change to undo (undoing into the trips from before would drop the file's).
+    func adoptFromFile(_ trips: [Trip])
+}
+
+extension DataModel {
+    /// What a save did.
+    package enum SaveOutcome: Equatable, Sendable {
+        case saved
+        /// The file had been changed by another program; its changes were merged with ours first.
+        /// `conflicts` names trips both changed (theirs kept as a copy). Undo history from before
+        /// the merge is gone: undoing into it would bring back trips without the other program's
+        /// changes, and the next save would erase them.
+        case merged(conflicts: [String])
+    }
+
+    /// What `followLockHolder` saw.
+    package enum LockHolderNews: Equatable, Sendable {
+        /// The other roadtrip saved: its trips are shown.
+        case reloaded
+        /// The other roadtrip is gone: this one holds the lock, has read the file, and can save
+        /// (unless the file itself forbids it: `readOnlyReason` says).
+        case tookOver
+    }
+}
+
+/// The data file as one model holds it: the lock, the envelope as read (so that fields a newer
+/// version wrote survive the next save), the fingerprint that tells another program's changes,
+/// saving (at once, or off the main loop once changes settle, merging what another program wrote)
+/// and the journal of unsaved changes. It knows the trips only as what to write and what was
+/// read: their changes and undo are the model's, which it asks for the trips and tells of trips
+/// read or merged (`PersistedTrips`).
+@MainActor
+final class DataFilePersistence {
+    /// The model whose trips are kept; it holds this keeper.
+    private unowned let owner: any PersistedTrips
+    let store: TripFileStore
+    /// This model's delay: `DataModel.autosaveDelay`, unless a test of what a crash before the
+    /// autosave leaves needs a longer window (`ROADTRIP_AUTOSAVE_DELAY`, seconds, read by the planner).
+    var autosaveAfter: TimeInterval = DataModel.autosaveDelay
+
+    /// The envelope as read, so that fields a newer version wrote survive the next save.
+    private var file = TripFile(trips: [])
+    private var savedChangeCount = 0
+    /// The file as last read or written, to notice another program's changes before saving.
+    private var fingerprint: FileFingerprint?
+    private var lock: FileLock?
+    /// Read-only because another roadtrip held the lock when this one started.
+    private var lockHeldElsewhere = false
+
+    /// Why changes cannot be saved (another roadtrip has the file, or a newer one wrote it); while
+    /// set, the trips cannot be changed and nothing is written.
+    private(set) var readOnlyReason: String?
+    var isReadOnly: Bool { readOnlyReason != nil }
+
+    /// What time it is, for the autosave and retry delays: the model's clock.
+    private let now: @Sendable () -> Date
+    /// Where autosaves and journal writes run: the model's runner.
+    private let runner: any BackgroundRunner
+
+    init(keeping owner: any PersistedTrips, store: TripFileStore, now: @escaping @Sendable () -> Date, runner: any BackgroundRunner) {
+        self.owner = owner
+        self.store = store
+        self.now = now
+        self.runner = runner
+    }
+
+    typealias SaveOutcome = DataModel.SaveOutcome
+    typealias LockHolderNews = DataModel.LockHolderNews
+
+    private var trips: [Trip] { owner.trips }
+    private var changeCount: Int { owner.changeCount }
+
+    var hasUnsavedChanges: Bool { changeCount != savedChangeCount }
+
+    // MARK: Loading and saving
+
+    /// Whether there was no data file when the model was loaded (a first run).
+    private(set) var startedWithoutFile = false
+
+    /// Reads the file; when there is none yet, starts from `seed()` and writes it at once, or,
+    /// without a `seed` (the command line), starts with no trips and writes nothing: the first
+    /// save creates the file.
+    /// A file that cannot be read or parsed throws and is left untouched. A writer (`locking`)
+    /// takes the file's lock first and clears what saves killed midway left behind; another
+    /// roadtrip holding it, a file from a newer version, or a file a save must not replace
+    /// (read-only, hard-linked) makes the model read-only. Readers (`roadtrip list`) take no lock
+    /// and leave nothing behind. A writer that may save then looks for a journal a planner that
+    /// ended without saving left (`pendingJournal`).
+    func load(locking: Bool = true, seed: (() throws -> [Trip])?) throws {
+        if locking, lockFile() { AtomicFile.removeStaleTemporaryFiles(for: store.url) }
+        try read(locking: locking, seed: seed)
+        lookForJournal()
+    }
+
+    /// `load`'s reading of the file, or of `seed` when there is none.
+    private func read(locking: Bool, seed: (() throws -> [Trip])?) throws {
+        if let snapshot = try store.load() {
+            adopt(snapshot.file)
+            self.fingerprint = snapshot.fingerprint
+            if snapshot.file.version > TripFile.currentVersion {
+                readOnlyReason = Self.newerVersionReason(snapshot.file.version)
+            } else if locking, readOnlyReason == nil, let obstacle = store.saveObstacle() {
+                readOnlyReason = obstacle
+            }
+        } else {
+            startedWithoutFile = true
+            guard let seed else {
+                adopt(TripFile(trips: []))
+                return
+            }
+            adopt(TripFile(trips: try seed()))
+            guard !isReadOnly else { return }
+            do {
+                try save()
+            } catch .unwritable(let path, let reason) {
+                throw DataFileError.cannotCreate(path: path, reason: reason)
+            }
+        }
+    }
+
+    private static func newerVersionReason(_ version: Int) -> String {
+        "it was written by a newer roadtrip (file version \(version); this one reads version \(TripFile.currentVersion))"
+    }
+
+    /// Takes the file's lock; returns whether this model now holds it.
+    private func lockFile() -> Bool {
+        switch FileLock.acquire(for: store.url) {
+        case .acquired(let lock):
+            self.lock = lock
+            return true
+        case .heldByAnother(let pid):
+            lockHeldElsewhere = true
+            readOnlyReason = "another roadtrip\(pid.map { " (process \($0))" } ?? "") has it open"
+        case .refused(let reason):
+            readOnlyReason = reason
+        case .unavailable:
+            // A folder where no lock file can be made is one where the data file cannot be saved
+            // either; saving will say so.
+            break
+        }
+        return false
+    }
+
+    /// For a model opened read-only because another roadtrip had the file: takes the lock as soon
+    /// as that one has quit (and reads what it saved), else reads the file again when it was
+    /// saved, so that the other roadtrip's changes show here. The main loop calls it about once a
+    /// second; it costs one open and a `stat` when nothing happened.
+    func followLockHolder() -> LockHolderNews? {
+        guard lockHeldElsewhere else { return nil }
+        if case .acquired(let lock) = FileLock.acquire(for: store.url) {
+            self.lock = lock
+            lockHeldElsewhere = false
+            readOnlyReason = nil
+            do {
+                // Read the file again: what the other roadtrip saved last.
+                let snapshot = try store.load()
+                adopt(snapshot?.file ?? TripFile(trips: []))
+                fingerprint = snapshot?.fingerprint
+                if file.version > TripFile.currentVersion {
+                    readOnlyReason = Self.newerVersionReason(file.version)
+                } else if let obstacle = store.saveObstacle() {
+                    readOnlyReason = obstacle
+                }
+            } catch {
+                readOnlyReason = error.description
+            }
+            lookForJournal()
+            return .tookOver
+        }
+        guard let fresh = try? store.changedSince(fingerprint) else { return nil }
+        adopt(fresh.file)
+        fingerprint = fresh.fingerprint
+        return .reloaded
+    }
+
+    private func adopt(_ file: TripFile) {
+        self.file = file
+        owner.adoptFromFile(file.trips)
+        savedChangeCount = changeCount
+    }
+
+    /// Writes the trips. When another program changed the file since it was read, its changes
+    /// are merged in first (`TripMerge`), so neither side's work is lost. A file that no longer
+    /// reads, or that a newer roadtrip rewrote, is neither merged into nor written: the error
+    /// says why, and the changes stay in memory (see `saveCopy`).
+    @discardableResult
+    func save() throws(DataFileError) -> SaveOutcome {
+        if let readOnlyReason { throw .readOnly(path: store.path, reason: readOnlyReason) }
+        finishRunningSave()
+        do {
+            let outcome = try writeMerging()
+            lastFailedSave = nil
+            return outcome
+        } catch {
+            lastFailedSave = (changeCount, now())
+            // The first save of a model that started without a file creates it.
+            if case .unwritable(let path, let reason) = error, fingerprint == nil, startedWithoutFile {
+                throw .cannotCreate(path: path, reason: reason)
+            }
+            throw error
+        }
+    }
+
+    private func writeMerging() throws(DataFileError) -> SaveOutcome {
+        var outcome = SaveOutcome.saved
+        let changed: TripFileStore.Snapshot?
+        do {
+            changed = try store.changedSince(fingerprint)
+        } catch {
+            throw .unwritable(path: store.path, reason: "it was changed by another program since it was read, and now \(error.whatIsWrong); it was left as it is")
+        }
+        if let onDisk = changed {
+            guard onDisk.file.version <= TripFile.currentVersion else {
+                throw .unwritable(path: store.path, reason: "another program has rewritten it as file version \(onDisk.file.version), newer than this roadtrip writes (\(TripFile.currentVersion)), so it was left as it is")
+            }
+            let merged = TripMerge.merge(base: file.trips, ours: trips, theirs: onDisk.file.trips)
+            file = onDisk.file
+            owner.adoptFromFile(merged.trips)
+            outcome = .merged(conflicts: merged.conflicts)
+        }
+        var updated = file
+        updated.trips = trips
+        fingerprint = try store.writeAndFingerprint(updated)
+        file = updated
+        savedChangeCount = changeCount
+        return outcome
+    }
+
+    // MARK: Saving without holding up the keyboard
+
+    /// The autosave running off the main loop, if any.
+    private var running: BackgroundSave?
+
+    // MARK: The journal of unsaved changes
+
+    /// The journal write running off the main loop, if any.
+    private var journalWrite: BackgroundJob?
+    /// The change count the journal was last written for; nil when this model left no journal.
+    private var journaledChangeCount: Int?
+    /// The file the journal last written was based on: when a save changes it while changes
+    /// remain unsaved, the journal is written again on the new base.
+    private var journaledBase: FileFingerprint?
+
+    /// The journal a planner that ended without saving left beside the file, as found when this
+    /// model took the file's lock. While it is pending (not restored nor set aside), this model
+    /// writes no journal of its own over it; one of a newer roadtrip stays pending for good.
+    private(set) var pendingJournal: PendingJournal?
+
+    /// Looks for a journal left behind, once this model holds the lock and may write; one whose
+    /// changes the file already has is removed.
+    private func lookForJournal() {
+        pendingJournal = nil
+        guard lock != nil, readOnlyReason == nil else { return }
+        switch TripJournal.find(for: store.url) {
+        case .entry(let entry)?:
+            let restore = JournalRestore(entry, onto: trips, fingerprint: fingerprint)
+            if restore.changesNothing {
+                TripJournal.remove(for: store.url)
+            } else {
+                pendingJournal = .restorable(restore)
+            }
+        case .newer(let newer)?:
+            pendingJournal = .newer(newer)
+        case nil:
+            break
+        }
+    }
+
+    /// What the full-screen loop calls on every turn, beside `autosave`: a change not saved yet is
+    /// written to the journal at once (off the main loop), so that a crash before the autosave
+    /// loses nothing (`TripJournal`); once everything is saved, the journal goes. Only the
+    /// planner that holds the file's lock keeps one, and not over a journal still pending.
+    func keepJournal() {
+        guard lock != nil, readOnlyReason == nil, pendingJournal == nil else { return }
+        if let journalWrite {
+            guard journalWrite.state == .ended else { return }
+            self.journalWrite = nil
+        }
+        if hasUnsavedChanges {
+            guard journaledChangeCount != changeCount || journaledBase != fingerprint else { return }
+            (journaledChangeCount, journaledBase) = (changeCount, fingerprint)
+            var current = file
+            current.trips = trips
+            let (written, base, url) = (current, file.trips, store.url)
+            // A failure only means the journal is older: the trips file is still saved as usual.
+            journalWrite = runner.run("journal", work: { [fingerprint] _ in
+                try? TripJournal.write(written, base: JournalBase(file: fingerprint, trips: base, ours: written.trips), for: url)
+            }) { _ in }
+        } else if journaledChangeCount != nil {
+            journaledChangeCount = nil
+            TripJournal.remove(for: store.url)
+        }
+    }
+
+    /// Waits for a journal write on its way and removes the journal when everything is saved:
+    /// the last thing a planner that quits normally does. A write that has not begun is not
+    /// waited for when the journal is to go anyway.
+    func closeJournal() {
+        finishJournalWrite(needed: hasUnsavedChanges)
+        if !hasUnsavedChanges, journaledChangeCount != nil {
+            journaledChangeCount = nil
+            TripJournal.remove(for: store.url)
+        }
+    }
+
+    /// Removes this planner's journal whatever is unsaved: the changes were written elsewhere, or
+    /// the user chose to lose them.
+    func dropJournal() {
+        finishJournalWrite(needed: false)
+        if journaledChangeCount != nil { TripJournal.remove(for: store.url) }
+        journaledChangeCount = nil
+    }
+
+    /// Ends the journal write on its way: waits for it, or, when it is not `needed` (the journal
+    /// goes next), takes it back if it has not begun.
+    private func finishJournalWrite(needed: Bool) {
+        if let journalWrite, needed || !journalWrite.withdraw() { runner.wait(for: journalWrite) }
+        journalWrite = nil
+    }
+
+    /// The pending journal's trips, for the model to take back as one change: onto the trips as
+    /// they are now, only the journal's own changes when the file changed since (`JournalRestore`).
+    /// The journal is written again for them, and goes once they are saved.
+    func takeJournal() -> [Trip]? {
+        guard case .restorable(let pending)? = pendingJournal else { return nil }
+        let restore = JournalRestore(pending.entry, onto: trips, fingerprint: fingerprint)
+        pendingJournal = nil
+        journaledChangeCount = -1 // written again for the model's change, removed once it is saved
+        return restore.trips
+    }
+
+    /// Keeps the pending journal's trips aside as a recovery copy beside the file and removes the
+    /// journal; returns where the copy is.
+    func setJournalAside() throws(DataFileError) -> URL {
+        guard case .restorable(let pending)? = pendingJournal else {
+            throw .unwritable(path: TripJournal.url(for: store.url).path, reason: "there is no journal to keep aside")
+        }
+        let copy = try TripJournal.keepAside(pending.entry, for: store.url, now: now())
+        pendingJournal = nil
+        return copy
+    }
+
+    /// For a command about to change the file while a journal of an older roadtrip is pending
+    /// (one that did not note the file it started from): notes the file as it is now as its
+    /// base, so that a later restore applies only the journal's changes and keeps the command's.
+    func noteTheFileInAnOlderJournal() throws(DataFileError) {
+        guard case .restorable(let pending)? = pendingJournal, !pending.knewItsFile else { return }
+        try TripJournal.write(pending.entry.file, base: pending.base, for: store.url)
+        lookForJournal()
+    }
+
+    /// The automatic save: what the full-screen loop calls on every turn. When a save is due
+    /// (`isDue`) and none is running, it starts one on the runner, with the trips as they are
+    /// now (the same checks and the same atomic write as `save()`); once the runner has handed
+    /// its result over, it returns it. Keys are handled meanwhile; changes made during the save are saved
+    /// by the next one. A file changed underneath by another program is merged here, on this
+    /// thread, as `save()` does. Returns nil while nothing has finished.
+    @discardableResult
+    func autosave() throws(DataFileError) -> SaveOutcome? {
+        if let running {
+            guard let result = running.result else { return nil }
+            return try finish(running, result)
+        }
+        guard isDue() else { return nil }
+        var updated = file
+        updated.trips = trips
+        running = BackgroundSave(store: store, file: updated, since: fingerprint, changeCount: changeCount, on: runner)
+        return nil
+    }
+
+    /// Whether an autosave is running off the main loop.
+    var isSaving: Bool { running != nil }
+
+    /// Ends the autosave on its way, if any, before a save on the main actor: one that has not
+    /// begun is taken back (this save writes everything); one that has is waited for, and its
+    /// result taken (as `autosave` would have); a failure is left for the next save to meet again.
+    private func finishRunningSave() {
+        guard let running else { return }
+        if running.job.withdraw() {
+            self.running = nil
+            return
+        }
+        runner.wait(for: running.job)
+        guard let result = running.result else { return self.running = nil }
+        _ = try? finish(running, result)
+    }
+
+    private func finish(_ save: BackgroundSave, _ result: BackgroundSave.Result) throws(DataFileError) -> SaveOutcome {
+        running = nil
+        switch result {
+        case .written(let fingerprint, let written):
+            self.fingerprint = fingerprint
+            file = written
+            savedChangeCount = save.changeCount
+            lastFailedSave = nil
+            return .saved
+        case .changedUnderneath:
+            // Rare: another program wrote the file. The merge needs the trips as they are now.
+            return try self.save()
+        case .failed(let error):
+            lastFailedSave = (save.changeCount, now())
+            throw error
+        }
+    }
+
+    /// How long autosave waits before trying again a save that failed with nothing changed since.
+    static let retryDelay: TimeInterval = 5
+    private var lastFailedSave: (changeCount: Int, time: Date)?
+
+    /// Whether `autosave` should save: there are changes and the last one is at least
+    /// `autosaveAfter` old. A save that failed is tried again after the next change, or after
+    /// `retryDelay`.
+    private func isDue() -> Bool {
+        let time = now()
+        guard hasUnsavedChanges, !isReadOnly, time.timeIntervalSince(owner.lastChangeTime) >= autosaveAfter else { return false }
+        if let lastFailedSave, lastFailedSave.changeCount == changeCount, time.timeIntervalSince(lastFailedSave.time) < Self.retryDelay {
+            return false
+        }
+        return true
+    }
+
+    /// Writes the trips, as they are now, to a new file at `url` (never over an existing one),
+    /// for when the data file cannot be saved. The data file and what counts as saved are left
+    /// as they are. The copy is a complete data file: `roadtrip --file` opens it.
+    func saveCopy(to url: URL) throws(DataFileError) {
+        var copy = file
+        copy.trips = trips
+        let target = TripFileStore(url: url)
+        let data = try target.encode(copy)
+        do {
+            try FolderMaker.make(url.deletingLastPathComponent().path)
+            try AtomicFile.writeNew(data, to: url)
+        } catch {
+            throw .unwritable(path: url.path, reason: error.reason)
+        }
+    }
+}

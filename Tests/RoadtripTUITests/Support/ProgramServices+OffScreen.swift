@@ -1,0 +1,6 @@
+@testable import RoadtripTUI
+
+extension ProgramServices {
+    /// Services over a navigator no screen shows, for the tests of interactors that do not ask for them.
+    @MainActor static var offScreen: ProgramServices { ProgramServices(navigator: Navigator(), environment: [:]) }
+}
