@@ -82,7 +82,7 @@ package enum DirectionsLinks {
         guard !name.isEmpty, stop.location.isValid else { return nil }
         let found = places.search(name, limit: 5, near: nil).first { place in
             SearchText.key(of: place.name) == SearchText.key(of: name) && place.kind.isSettlement
-                && SearchContext.kilometres(from: place.coordinate, to: stop.location) <= nameReach
+                && Geodesy.sphericalKilometres(from: place.coordinate, to: stop.location) <= nameReach
         }
         guard let found else { return nil }
         return ([found.name, found.admin1, found.country].filter { !$0.isEmpty }).joined(separator: ", ")

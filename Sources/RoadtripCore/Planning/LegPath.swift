@@ -18,14 +18,14 @@ package struct LegPath: Sendable {
         if road.count >= 2 {
             var along = [0.0]
             along.reserveCapacity(road.count)
-            for (a, b) in zip(road, road.dropFirst()) { along.append(along[along.count - 1] + SearchContext.kilometres(from: a, to: b)) }
+            for (a, b) in zip(road, road.dropFirst()) { along.append(along[along.count - 1] + Geodesy.sphericalKilometres(from: a, to: b)) }
             self.road = road
             self.along = along
             kilometres = along[along.count - 1]
         } else {
             self.road = []
             along = []
-            kilometres = SearchContext.kilometres(from: from, to: to)
+            kilometres = Geodesy.sphericalKilometres(from: from, to: to)
         }
     }
 

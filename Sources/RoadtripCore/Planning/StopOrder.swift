@@ -133,3 +133,16 @@ package struct StopOrder: Equatable, Sendable {
         whole > 0 ? Int((part / whole * 100).rounded()) : 0
     }
 }
+
+extension RoadRouting {
+    /// The best order of `trip`'s stops on `roads` (its matrix), with the figures of its legs as
+    /// this engine drives them when the matrix's were for choosing only (`RoadMatrix.isFromGraph`).
+    package func stopOrder(of trip: Trip, roads: RoadMatrix, search: RouteOptimizer.Search = .chained,
+                           progress: ((Double) -> Bool)? = nil) -> StopOrder {
+        let order = StopOrder(of: trip, roads: roads, search: search, progress: progress)
+        guard roads.isFromGraph else { return order }
+        var reordered = trip
+        reordered.stops = order.reordered(trip.stops)
+        return order.refigured(current: legs(of: trip, estimate: RouteEstimate()), optimized: legs(of: reordered, estimate: RouteEstimate()))
+    }
+}

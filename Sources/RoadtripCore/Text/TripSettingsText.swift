@@ -307,31 +307,3 @@ package struct TripSettingsText {
 private extension Array {
     var pair: (Element, Element) { (self[0], self[1]) }
 }
-
-extension DistanceUnit {
-    /// Litres in a US gallon, which mpg and a price a gallon count in.
-    static let litresPerGallon = 3.785411784
-
-    /// "l/100 km" or "mpg".
-    package var fuelUseSymbol: String { self == .mi ? "mpg" : "l/100 km" }
-
-    /// Fuel use in this unit's measure: l/100 km as it is, or miles per US gallon.
-    package func fuelUse(litresPer100Km: Double) -> Double {
-        self == .mi ? 100 * Self.litresPerGallon / (litresPer100Km * metres / 1000) : litresPer100Km
-    }
-
-    /// Fuel use typed in this unit's measure, in l/100 km (mpg and l/100 km are each other's inverse).
-    package func litresPer100Km(fuelUse: Double) -> Double {
-        self == .mi ? 100 * Self.litresPerGallon / (fuelUse * metres / 1000) : fuelUse
-    }
-
-    /// A price a litre, shown a gallon in miles.
-    package func fuelPrice(perLitre price: Double) -> Double {
-        self == .mi ? price * Self.litresPerGallon : price
-    }
-
-    /// A price typed a gallon (in miles) or a litre, a litre.
-    package func perLitre(fuelPrice price: Double) -> Double {
-        self == .mi ? price / Self.litresPerGallon : price
-    }
-}

@@ -72,15 +72,3 @@ package enum TripText {
         "“" + TextWidth.clipped(name, to: quotedWidth, utf8: utf8) + "”"
     }
 }
-
-extension DistanceUnit {
-    /// A speed in km/h as this unit's speed (km/h or mph).
-    package func speed(kmh: Double) -> Double {
-        kmh * 1000 / metres
-    }
-
-    /// This unit's speed (km/h or mph) in km/h.
-    package func kmh(speed: Double) -> Double {
-        speed * metres / 1000
-    }
-}

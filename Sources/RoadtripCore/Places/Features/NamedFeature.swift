@@ -48,7 +48,7 @@ package enum FeatureGazetteer {
         places.reserveCapacity(features.count)
         for feature in features {
             let town = towns?.nearest(to: feature.coordinate).flatMap {
-                SearchContext.kilometres(from: $0.coordinate, to: feature.coordinate) <= nearestTownKilometres ? $0 : nil
+                Geodesy.sphericalKilometres(from: $0.coordinate, to: feature.coordinate) <= nearestTownKilometres ? $0 : nil
             }
             if let town, !town.countryCode.isEmpty {
                 countries[town.countryCode] = .init(code: town.countryCode, name: town.country)

@@ -26,7 +26,7 @@ struct NearbyPlaces {
             for column in firstColumn...min(lastColumn, firstColumn + Self.columns - 1) {
                 let wrapped = ((column % Self.columns) + Self.columns) % Self.columns
                 for place in places(inCell: row * Self.columns + wrapped) {
-                    let distance = SearchContext.kilometres(from: coordinate, to: tables.coordinate(ofPlace: place))
+                    let distance = Geodesy.sphericalKilometres(from: coordinate, to: tables.coordinate(ofPlace: place))
                     if distance <= kilometres { found.append((place, distance)) }
                 }
             }

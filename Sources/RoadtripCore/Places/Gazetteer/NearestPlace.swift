@@ -118,12 +118,10 @@ struct NearestPlace {
             return asin(min(1, cosLatitude * sin(min(gap, 90) * .pi / 180)))
         }
 
-        /// Central angle to `other` (haversine).
+        /// Central angle to `other`.
         func angle(to other: (latitude: Double, longitude: Double)) -> Double {
-            let φ1 = latitude * .pi / 180, φ2 = other.latitude * .pi / 180
-            let Δφ = φ2 - φ1, Δλ = (other.longitude - longitude) * .pi / 180
-            let h = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
-            return 2 * asin(min(1, h.squareRoot()))
+            Geodesy.centralAngle(from: Coordinate(latitude: latitude, longitude: longitude),
+                                 to: Coordinate(latitude: other.latitude, longitude: other.longitude))
         }
     }
 }

@@ -126,3 +126,11 @@ extension PlaceIndex {
         search(query, limit: limit, near: nil)
     }
 }
+
+extension Stop {
+    /// A stop at `place`, named after it, with its region and country when the place knows them.
+    package init(place: Place) {
+        self.init(name: place.name, location: place.coordinate, region: place.admin1.isEmpty ? nil : place.admin1,
+                  country: place.country.isEmpty ? nil : place.country)
+    }
+}

@@ -93,6 +93,6 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
         // Two Shell stations (or two "Parking"s) a street apart are two: a service is the same
         // only where two overlapping regions both hold it.
         let limit = a.kind.isArea ? 30.0 : a.kind.isAmenity ? 0.1 : 5.0
-        return SearchContext.kilometres(from: a.coordinate, to: b.coordinate) <= limit
+        return Geodesy.sphericalKilometres(from: a.coordinate, to: b.coordinate) <= limit
     }
 }

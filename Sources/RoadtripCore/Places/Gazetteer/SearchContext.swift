@@ -37,14 +37,6 @@ package struct SearchContext: Equatable, Sendable {
     /// Kilometres from the nearest point, on a sphere: exact enough to rank by, and cheap enough
     /// to work out for every entry a search scans.
     func kilometres(to coordinate: Coordinate) -> Double {
-        points.lazy.map { Self.kilometres(from: $0, to: coordinate) }.min() ?? 0
-    }
-
-    package static func kilometres(from a: Coordinate, to b: Coordinate) -> Double {
-        let radians = Double.pi / 180
-        let (latitudeA, latitudeB) = (a.latitude * radians, b.latitude * radians)
-        let halfLatitude = sin((latitudeB - latitudeA) / 2), halfLongitude = sin((b.longitude - a.longitude) * radians / 2)
-        let h = halfLatitude * halfLatitude + cos(latitudeA) * cos(latitudeB) * halfLongitude * halfLongitude
-        return 2 * 6_371.0 * asin(min(1, h.squareRoot()))
+        points.lazy.map { Geodesy.sphericalKilometres(from: $0, to: coordinate) }.min() ?? 0
     }
 }
