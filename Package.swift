@@ -48,9 +48,14 @@ let package = Package(
         // The layers, each a target so the compiler holds the line between them. A target sees
         // only the ones it names; what crosses a line is declared `package`.
         //
-        // Entities and services: trips and stops, geodesy, the gazetteer, the map, planning, the
-        // text both front ends print. TextCanvas for the map's canvas and text widths.
+        // Entities and services in rooms, one folder each (Entities, Geodesy, Driving, Routing, Map,
+        // Places, Links, Planning, Text, Resources, Support), each using only the rooms beneath it
+        // (RoomsTests in RoadtripCoreTests holds the table). TextCanvas for the map's canvas and text widths.
         .target(name: "RoadtripCore", dependencies: ["TextCanvas"]),
+        // The writers of place indexes: a gazetteer's bytes from its source (GazetteerWriter), and
+        // the source made of named features (GeoJSON geometry, a point inside an area). Only the
+        // gazetteer builder and the region import write indexes, so the program's core only reads them.
+        .target(name: "IndexWriting", dependencies: ["RoadtripCore"]),
         // The data store: the observable DataModel over the trips file (lock, atomic save, merge,
         // undo history), and the GPX, GeoJSON and KML files trips are imported from and exported to.
         .target(
@@ -60,7 +65,7 @@ let package = Package(
         // Regions: OpenStreetMap extracts added by the user (osmium-tool as a child process, the
         // road database built by Routino's planetsplitter), their folder, and the place library
         // that searches them with the built-in indexes.
-        .target(name: "RoadtripRegions", dependencies: ["RoadtripCore", "BackgroundWork", "DurableWrites"]),
+        .target(name: "RoadtripRegions", dependencies: ["RoadtripCore", "IndexWriting", "BackgroundWork", "DurableWrites"]),
         // The Routino engine (Core's RoadRouting): legs on the regions' roads, in process.
         .target(name: "RoutinoRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "CRoutino"]),
         // The Valhalla engine (Core's RoadRouting): legs from a Valhalla service over HTTP
@@ -90,7 +95,7 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         .executableTarget(name: "roadtrip", dependencies: ["RoadtripCLI", "CMalloc"]),
         // Builds Resources/gazetteer.bin from the extracted GeoNames places (`make data`).
-        .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripCore", "DurableWrites"], path: "Sources/GazetteerBuilder"),
+        .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripCore", "IndexWriting", "DurableWrites"], path: "Sources/GazetteerBuilder"),
         // Saves a large trips file over and over, for the kill-during-save stress test.
         .executableTarget(name: "save-torture", dependencies: ["RoadtripStore"], path: "Sources/SaveTorture"),
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
@@ -112,13 +117,13 @@ let package = Package(
             dependencies: ["RoadtripStore", "RoadtripCore", "BackgroundWork", "RoadtripTestSupport"],
             path: "Tests/RoadtripStoreTestSupport"
         ),
-        .testTarget(name: "RoadtripCoreTests", dependencies: ["RoadtripCore", "TextCanvas", "RoadtripTestSupport"]),
+        .testTarget(name: "RoadtripCoreTests", dependencies: ["RoadtripCore", "IndexWriting", "TextCanvas", "RoadtripTestSupport"]),
         // Fuzz/ replays the fuzz corpora through the file reader, so it lives with the store.
         .testTarget(
             name: "RoadtripStoreTests",
             dependencies: ["RoadtripStore", "RoadtripCore", "BackgroundWork", "RoadtripTestSupport", "RoadtripStoreTestSupport"]
         ),
-        .testTarget(name: "RoadtripRegionsTests", dependencies: ["RoadtripRegions", "RoadtripCore", "RoadtripTestSupport"]),
+        .testTarget(name: "RoadtripRegionsTests", dependencies: ["RoadtripRegions", "IndexWriting", "RoadtripCore", "RoadtripTestSupport"]),
         // The Routino engine and the cache around it, on the committed extracts.
         .testTarget(name: "RoadtripRoutingTests", dependencies: ["RoadtripRouting", "RoutinoRouting", "RoadtripRegions", "RoadtripCore", "RoadtripTestSupport"]),
         // The Valhalla engine on canned answers, on tiny HTTP servers that misbehave, and on a real

@@ -1,4 +1,5 @@
 import Foundation
+import IndexWriting
 import RoadtripCore
 
 /// Reads the named features of Natural Earth's 10 m layers (public domain; `../shared/data/naturalearth`,

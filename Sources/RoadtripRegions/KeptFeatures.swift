@@ -1,4 +1,5 @@
 import Foundation
+import IndexWriting
 import RoadtripCore
 
 /// The features of an import as they are read, each thing once, as it was drawn best: a point

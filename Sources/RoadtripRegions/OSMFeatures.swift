@@ -1,4 +1,5 @@
 import Foundation
+import IndexWriting
 import RoadtripCore
 
 /// What an import keeps of an OpenStreetMap extract: the tags that make an object a place a

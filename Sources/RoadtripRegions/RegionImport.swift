@@ -1,5 +1,6 @@
 import BackgroundWork
 import Foundation
+import IndexWriting
 import RoadtripCore
 
 /// `region add`: turns an OpenStreetMap extract into a region on the shelf.

@@ -8,7 +8,7 @@ import Foundation
 /// are very long names nobody types, long descriptions of a short name ("San Francisco de Quito"
 /// for Quito, "New York of the Pacific" for Pittsburg, California), which would otherwise outrank
 /// the place they name, and names that fold to one already kept.
-enum IndexedNames {
+package enum IndexedNames {
     /// Alternate names longer than this (in characters) are not indexed.
     static let maximumAlternateLength = 40
     /// An alternate name may have this many more words than the place's own name, and 3 in any case
@@ -17,7 +17,7 @@ enum IndexedNames {
 
     /// The folded keys of a place, each once: its own name's first (unless it folds to nothing),
     /// then the useful alternates. `ownNameCount` is 1 when the first key is the place's own name.
-    static func keys(name: String, alternates: [String]) -> (keys: [String], ownNameCount: Int) {
+    package static func keys(name: String, alternates: [String]) -> (keys: [String], ownNameCount: Int) {
         var keys = [truncated(SearchText.key(of: name))].filter { !$0.isEmpty }
         let ownNameCount = keys.count
         var seen = Set(keys)
@@ -33,7 +33,7 @@ enum IndexedNames {
 
     /// The folded keys of a place's trusted names (`GazetteerSource.Place.trustedNames`): an
     /// alternate whose key is among them is marked trusted in the index.
-    static func trustedKeys(_ trustedNames: [String]) -> Set<String> {
+    package static func trustedKeys(_ trustedNames: [String]) -> Set<String> {
         Set(trustedNames.map { SearchText.key(of: $0) }.filter { !$0.isEmpty })
     }
 
@@ -51,7 +51,7 @@ enum IndexedNames {
     /// so that "lake" finds "Salt Lake City", and so that a query whose rarest word is a later one
     /// ("sa fr") can start from it and find the whole name around it. None is left out even where
     /// another name of the place starts with the same words: that search needs the words before.
-    static func laterWords(of keys: [String]) -> [(key: Int, start: Int)] {
+    package static func laterWords(of keys: [String]) -> [(key: Int, start: Int)] {
         keys.enumerated().flatMap { keyIndex, key in
             key.utf8.enumerated().filter { $0.element == 0x20 }.map { (key: keyIndex, start: $0.offset + 1) }
         }

@@ -3,7 +3,7 @@
 ///
 /// The writer makes the lists with the search's own scan (`GazetteerSearch.scan`), so a list holds
 /// exactly what a scan of its range would rank first.
-struct TopLists {
+package struct TopLists {
     /// A prefix with more entries than this has a list; a scan of fewer takes a few microseconds.
     static let threshold = 1_024
     /// Places per list: enough for any result list a screen shows. A longer `limit` scans.
@@ -92,5 +92,34 @@ extension TopLists {
         case ..<0xF0: return 3
         default: return 4
         }
+    }
+}
+
+extension TopLists {
+    /// The prefixes and ranked sections of the index `draft` (written without them): a list for
+    /// every prefix with too many entries to scan, made by the search's own scan of the draft.
+    package static func sections(forDraft draft: [UInt8]) throws -> (prefixes: [UInt8], ranked: [UInt8], count: Int) {
+        let memory = GazetteerBytes(copying: draft)
+        defer { withExtendedLifetime(memory) {} }
+        let tables = try GazetteerTables(memory.all, path: "the new index")
+        var prefixes = LittleEndianBytes(), ranked = LittleEndianBytes()
+        let heavy = TopLists.heavyPrefixes(in: tables)
+        let search = GazetteerSearch(tables: tables, limit: TopLists.length)
+        var rankedCount = 0
+        for prefix in heavy {
+            var best = RankedPlaces(capacity: TopLists.length)
+            search.scan(EntryIndex(tables: tables).range(prefixedBy: prefix.prefix), phraseLength: prefix.prefix.count, nil, into: &best)
+            prefixes.uint32(UInt32(prefix.keyOffset))
+            prefixes.uint32(UInt32(rankedCount))
+            prefixes.uint16(UInt16(prefix.prefix.count))
+            prefixes.uint16(UInt16(best.items.count))
+            for candidate in best.items {
+                let alternate = candidate.alternate ? GazetteerFormat.Ranked.alternateFlag : 0
+                let trusted = candidate.trusted ? GazetteerFormat.Ranked.trustedFlag : 0
+                ranked.uint32(candidate.place | UInt32(candidate.quality.rawValue) << GazetteerFormat.Ranked.qualityShift | alternate | trusted)
+            }
+            rankedCount += best.items.count
+        }
+        return (prefixes.bytes, ranked.bytes, heavy.count)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import IndexWriting
 @testable import RoadtripCore
 import Testing
 import RoadtripTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import IndexWriting
 @testable import RoadtripCore
 
 /// Issue 37, item 3: a vehicle's range plans where it fills up, says a stretch without a station

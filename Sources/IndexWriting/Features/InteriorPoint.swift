@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// Points that lie on a shape, in plain longitude–latitude arithmetic (the shapes are a lake or a
 /// park: small enough that the plane does not mislead).

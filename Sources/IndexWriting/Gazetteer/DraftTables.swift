@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// The tables of a new index made from a source, in the file's order, ready to be laid out
 /// (`GazetteerWriter`). Countries by code, regions by country and code, places by 1° cell then

@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// The shape of a named feature as GeoJSON gives it (`osmium export`, Natural Earth), reduced to
 /// what the index needs of it: one point that lies on it.

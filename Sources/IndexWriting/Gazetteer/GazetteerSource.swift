@@ -1,3 +1,5 @@
+import RoadtripCore
+
 /// What a place index is made from: GeoNames places with their alternate names, the names of
 /// their regions and countries. `gazetteer-builder` reads it from the file that
 /// Scripts/make-gazetteer.py extracts; `GazetteerWriter` turns it into `gazetteer.bin`.

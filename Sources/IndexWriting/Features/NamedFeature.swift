@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 
 /// A named thing to put in a place index that is not a GeoNames town: a village, peak, lake or
 /// castle of an OpenStreetMap region, or a Natural Earth feature built in.
