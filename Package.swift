@@ -56,9 +56,14 @@ let package = Package(
         // The layers, each a target so the compiler holds the line between them. A target sees
         // only the ones it names; what crosses a line is declared `package`.
         //
-        // Entities and services: trips and stops, geodesy, the gazetteer, the map, planning, the
-        // text both front ends print. TextCanvas for the map's canvas and text widths.
+        // Entities and services in rooms, one folder each (Entities, Geodesy, Driving, Routing, Map,
+        // Places, Links, Planning, Text, Resources, Support), each using only the rooms beneath it
+        // (RoomsTests in RoadtripCoreTests holds the table). TextCanvas for the map's canvas and text widths.
         .target(name: "RoadtripCore", dependencies: ["TextCanvas"]),
+        // The writers of place indexes: a gazetteer's bytes from its source (GazetteerWriter), and
+        // the source made of named features (GeoJSON geometry, a point inside an area). Only the
+        // gazetteer builder and the region import write indexes, so the program's core only reads them.
+        .target(name: "IndexWriting", dependencies: ["RoadtripCore"]),
         // The data store: the observable DataModel over the trips file (lock, atomic save, merge,
         // undo history), and the GPX, GeoJSON and KML files trips are imported from and exported to.
         .target(
@@ -72,7 +77,7 @@ let package = Package(
         // The import that fills the regions folder: an extract read with osmium-tool and its road
         // database built by Routino's planetsplitter (child processes), the features kept as places,
         // the road network, the regions' roads joined, and extracts downloaded from a catalogue (curl).
-        .target(name: "OSMImport", dependencies: ["RoadtripCore", "RoadtripRegions", "BackgroundWork", "DurableWrites", "ChildProcesses"]),
+        .target(name: "OSMImport", dependencies: ["RoadtripCore", "IndexWriting", "RoadtripRegions", "BackgroundWork", "DurableWrites", "ChildProcesses"]),
         // The Routino engine (Core's RoadRouting): legs on the regions' roads, in process. OSMImport
         // for the road network of a region added before it was kept (read again with osmium).
         .target(name: "RoutinoRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "OSMImport", "CRoutino"]),
@@ -108,7 +113,7 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         .executableTarget(name: "roadtrip", dependencies: ["RoadtripCLI", "CMalloc"]),
         // Builds Resources/gazetteer.bin from the extracted GeoNames places (`make data`).
-        .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripCore", "DurableWrites"], path: "Sources/GazetteerBuilder"),
+        .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripCore", "IndexWriting", "DurableWrites"], path: "Sources/GazetteerBuilder"),
         // Saves a large trips file over and over, for the kill-during-save stress test.
         .executableTarget(name: "save-torture", dependencies: ["RoadtripStore"], path: "Sources/SaveTorture"),
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
@@ -131,16 +136,16 @@ let package = Package(
             dependencies: ["RoadtripStore", "RoadtripCore", "BackgroundWork", "RoadtripTestSupport"],
             path: "Tests/RoadtripStoreTestSupport"
         ),
-        .testTarget(name: "RoadtripCoreTests", dependencies: ["RoadtripCore", "TextCanvas", "RoadtripTestSupport"]),
+        .testTarget(name: "RoadtripCoreTests", dependencies: ["RoadtripCore", "IndexWriting", "TextCanvas", "RoadtripTestSupport"]),
         // Fuzz/ replays the fuzz corpora through the file reader, so it lives with the store.
         .testTarget(
             name: "RoadtripStoreTests",
             dependencies: ["RoadtripStore", "RoadtripCore", "BackgroundWork", "ChildProcesses", "RoadtripTestSupport", "RoadtripStoreTestSupport"]
         ),
-        .testTarget(name: "RoadtripRegionsTests", dependencies: ["RoadtripRegions", "RoadtripCore", "RoadtripTestSupport"]),
+        .testTarget(name: "RoadtripRegionsTests", dependencies: ["RoadtripRegions", "IndexWriting", "RoadtripCore", "RoadtripTestSupport"]),
         // The import on the committed extracts, the downloads on file:// catalogues, and the place
         // library searching what was imported.
-        .testTarget(name: "OSMImportTests", dependencies: ["OSMImport", "RoadtripRegions", "RoadtripCore", "ChildProcesses", "RoadtripTestSupport"]),
+        .testTarget(name: "OSMImportTests", dependencies: ["OSMImport", "RoadtripRegions", "IndexWriting", "RoadtripCore", "ChildProcesses", "RoadtripTestSupport"]),
         // The Routino engine and the cache around it, on the committed extracts.
         .testTarget(name: "RoadtripRoutingTests", dependencies: ["RoadtripRouting", "RoutinoRouting", "RoadtripRegions", "OSMImport", "RoadtripCore", "ChildProcesses", "RoadtripTestSupport"]),
         // The Valhalla engine on canned answers, on tiny HTTP servers that misbehave, and on a real

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Writes Tests/RoadtripCoreTests/Services/Geodesy/GeodesicReference.swift: WGS-84 inverse geodesic problems
+# Writes Tests/RoadtripCoreTests/Geodesy/GeodesicReference.swift: WGS-84 inverse geodesic problems
 # solved by GeographicLib, the reference that Geodesy's own implementation is tested against.
 #
 # Run by hand, once, from anywhere (not at test time; the generated Swift file is committed):
@@ -17,7 +17,7 @@ from geographiclib.geodesic import Geodesic
 
 SEED = 20240917
 OUTPUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
-                      "Tests", "RoadtripCoreTests", "Services", "Geodesy", "GeodesicReference.swift")
+                      "Tests", "RoadtripCoreTests", "Geodesy", "GeodesicReference.swift")
 WGS84 = Geodesic.WGS84
 FLATTENING = 1 / 298.257223563
 

@@ -16,7 +16,7 @@
 # antimeridian, simplifies them with Douglas–Peucker once per level (the tolerance is one dot at
 # the scale the level serves), cuts them into short chunks and bins the chunks into a grid of
 # tiles per level, so that a viewport reads only the lines near it. The layout is the one
-# Sources/RoadtripCore/Services/Map/BasemapFormat.swift reads; keep the two in step.
+# Sources/RoadtripCore/Map/BasemapFormat.swift reads; keep the two in step.
 import argparse
 import math
 import os

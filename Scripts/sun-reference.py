@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Writes Tests/RoadtripCoreTests/Services/Planning/SunReference.swift: sunrise and sunset from
+# Writes Tests/RoadtripCoreTests/Planning/SunReference.swift: sunrise and sunset from
 # astral's sun module (astral 3.2, https://pypi.org/project/astral/), an implementation of NOAA's
 # algorithm independent of SunTimes.swift, asked for NOAA's zenith of 90.833° (see event()). The
 # tests hold SunTimes to within 2 minutes of it.
@@ -25,7 +25,7 @@ from astral import SunDirection
 from astral.sun import elevation, noon, time_at_elevation
 
 OUTPUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "RoadtripCoreTests",
-                      "Services", "Planning", "SunReference.swift")
+                      "Planning", "SunReference.swift")
 
 ZENITH = 90.833
 

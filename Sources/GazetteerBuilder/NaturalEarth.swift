@@ -1,4 +1,5 @@
 import Foundation
+import IndexWriting
 import RoadtripCore
 
 /// Reads the named features of Natural Earth's 10 m layers (public domain; `../shared/data/naturalearth`,
@@ -71,7 +72,7 @@ enum NaturalEarth {
                 feature.identifier = number * 100_000 + offset
                 let key = SearchText.key(of: feature.name) + "\u{1F}\(feature.kind.rawValue)"
                 let close = seen[key, default: []].contains {
-                    SearchContext.kilometres(from: $0.coordinate, to: feature.coordinate) < 50
+                    Geodesy.sphericalKilometres(from: $0.coordinate, to: feature.coordinate) < 50
                 }
                 if close { continue }
                 seen[key, default: []].append(feature)

@@ -1,5 +1,6 @@
 import DurableWrites
 import Foundation
+import IndexWriting
 import RoadtripCore
 
 // gazetteer-builder SOURCE.tsv OUTPUT.bin

@@ -1,4 +1,5 @@
 import Foundation
+import IndexWriting
 import RoadtripCore
 import RoadtripRegions
 
@@ -42,7 +43,7 @@ struct KeptFeatures {
         let limit = isService ? Self.sameServiceKilometres : Self.sameFeatureKilometres
         let keys = Self.groupKeys(of: feature)
         for key in keys {
-            guard let index = groups[key]?.firstIndex(where: { SearchContext.kilometres(from: $0.feature.coordinate, to: feature.coordinate) < limit })
+            guard let index = groups[key]?.firstIndex(where: { Geodesy.sphericalKilometres(from: $0.feature.coordinate, to: feature.coordinate) < limit })
             else { continue }
             keep(feature, rank: rank, at: key, index)
             if isService { objects[object] = (key, index) }

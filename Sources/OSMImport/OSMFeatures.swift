@@ -1,4 +1,5 @@
 import Foundation
+import IndexWriting
 import RoadtripCore
 import RoadtripRegions
 

@@ -1,5 +1,6 @@
 import BackgroundWork
 import Foundation
+import IndexWriting
 import RoadtripCore
 import RoadtripRegions
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import IndexWriting
 @testable import RoadtripCore
 
 /// A point on a shape: inside an area (never a centroid outside a bent lake), halfway along a line.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import OSMImport
 import Testing
+@testable import IndexWriting
 @testable import RoadtripCore
 @testable import RoadtripRegions
 import RoadtripTestSupport

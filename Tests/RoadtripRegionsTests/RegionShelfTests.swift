@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import IndexWriting
 @testable import RoadtripCore
 @testable import RoadtripRegions
 import RoadtripTestSupport

@@ -23,7 +23,7 @@ package final class FakePlaces: PlaceIndex, @unchecked Sendable {
     }
 
     package func places(within kilometres: Double, of coordinate: Coordinate) -> [(place: Place, kilometres: Double)] {
-        places.map { ($0, SearchContext.kilometres(from: coordinate, to: $0.coordinate)) }.filter { $0.1 <= kilometres }
+        places.map { ($0, Geodesy.sphericalKilometres(from: coordinate, to: $0.coordinate)) }.filter { $0.1 <= kilometres }
     }
 
     /// Every place of `kinds`, whatever the cells: the caller measures how far each is.

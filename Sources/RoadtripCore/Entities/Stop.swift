@@ -88,11 +88,3 @@ extension Stop {
             .filter { !$0.isEmpty }.joined(separator: " / ")
     }
 }
-
-extension Stop {
-    /// A stop at `place`, named after it, with its region and country when the place knows them.
-    package init(place: Place) {
-        self.init(name: place.name, location: place.coordinate, region: place.admin1.isEmpty ? nil : place.admin1,
-                  country: place.country.isEmpty ? nil : place.country)
-    }
-}

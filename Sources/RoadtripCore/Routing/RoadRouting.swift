@@ -1,0 +1,132 @@
+/// How a leg is driven: the vehicle (its `DrivingProfile`) and whether the quickest or the
+/// shortest way is wanted (a trip's `vehicle` and `route` settings).
+package struct RouteOptions: Hashable, Sendable {
+    package var vehicle: Vehicle
+    package var quickest: Bool
+
+    package init(vehicle: Vehicle = .car, quickest: Bool = true) {
+        self.vehicle = vehicle
+        self.quickest = quickest
+    }
+
+    /// What a trip's settings choose.
+    package init(settings: TripSettings) {
+        self.init(vehicle: settings.vehicle ?? .car, quickest: settings.route != .shortest)
+    }
+}
+
+/// A leg driven on roads: its length, its driving time and the road's line (empty when the
+/// engine was not asked for it, as in a matrix).
+package struct RoadLeg: Equatable, Sendable {
+    package let metres: Double
+    package let seconds: Double
+    package let line: [Coordinate]
+    /// The roads it was routed on (a region's name, or the routing service).
+    package let region: String
+
+    /// A stop this far from the nearest road is off-road, whichever engine routes: its leg stays
+    /// an estimate (and a leg kept whose line ends farther from its stop is not trusted).
+    package static let farthestFromRoad = 1_000.0
+
+    /// Why a stop has no leg on roads: it is farther than `farthestFromRoad` from any.
+    package static func offRoad(_ name: String) -> String { "\(name) is more than 1 km from any road" }
+
+    package init(metres: Double, seconds: Double, line: [Coordinate], region: String) {
+        self.metres = metres
+        self.seconds = seconds
+        self.line = line
+        self.region = region
+    }
+}
+
+/// A leg's road figures, or why it has none (a short phrase for beside the estimate).
+package enum RoadOutcome: Equatable, Sendable {
+    case road(RoadLeg)
+    case estimate(reason: String)
+}
+
+/// The roads between every two stops, or why there are none.
+package enum RoadMatrixOutcome: Equatable, Sendable {
+    case roads(RoadMatrix)
+    /// Some leg cannot be on roads: the order is then searched in straight lines.
+    case estimate(reason: String)
+    /// `progress` asked to stop.
+    case cancelled
+}
+
+/// The roads a leg is routed on: their name (a region's, or the service's) and what names this
+/// version of them (a region's database, new at every add; a service's address).
+package struct CoveringRoads: Equatable, Sendable {
+    package let name: String
+    package let version: String
+
+    package init(name: String, version: String) {
+        self.name = name
+        self.version = version
+    }
+}
+
+/// A routing engine: what the planner, the command line and the bench ask of the roads, whichever
+/// engine gives them (Routino in process, or a routing service). They never name the engine; one
+/// factory picks it from the settings.
+package protocol RoadRouting: AnyObject, Sendable {
+    /// Whether any leg can be on roads at all.
+    var hasRoads: Bool { get }
+
+    /// The roads that would route the leg `from` → `to`, what a leg routed before is kept under;
+    /// nil when none cover both ends.
+    func roads(from: Coordinate, to: Coordinate) -> CoveringRoads?
+
+    /// The `version` of every roads the engine has now: a leg kept under another is stale.
+    var everyRoads: Set<String> { get }
+
+    /// Routes the leg `from` → `to` (named `fromName`, `toName` for the reason of an estimate).
+    func route(from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions) -> RoadOutcome
+
+    /// The road between each two of `stops` (a point and its name), both ways: what `optimize`
+    /// searches. `known(i, j)` gives a leg routed before, not routed again; `progress(done, total)`
+    /// is called as legs are done and stops the work by returning false.
+    func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoadLeg?,
+                progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome
+
+    /// The leg's figures when it was routed before, without routing (a leg cache's).
+    func known(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoadLeg?
+
+    /// Reads ahead, on another thread, what the engine keeps (a leg cache's file).
+    func readAhead()
+}
+
+extension RoadRouting {
+    package func known(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoadLeg? { nil }
+    package func readAhead() {}
+
+    /// The road between each two of `stops`, none known before.
+    package func matrix(of stops: [(Coordinate, String)], options: RouteOptions = RouteOptions(),
+                        progress: (_ done: Int, _ total: Int) -> Bool = { _, _ in true }) -> RoadMatrixOutcome {
+        matrix(of: stops, options: options, known: { _, _ in nil }, progress: progress)
+    }
+}
+
+extension RoadRouting {
+    /// The figures of every leg of `trip`: on roads where the engine has them, else the trip's
+    /// estimate with the reason.
+    package func legs(of trip: Trip, estimate: RouteEstimate) -> [LegFigures] {
+        let options = RouteOptions(settings: trip.settings)
+        return zip(trip.stops, trip.stops.dropFirst()).map { from, to in
+            LegFigures(route(from: from.location, to: to.location, fromName: from.name, toName: to.name, options: options),
+                       from: from.location, to: to.location, estimate: estimate)
+        }
+    }
+}
+
+extension LegFigures {
+    /// The figures of a leg `from` → `to` an engine gave: the road's, else the trip's estimate with the reason.
+    package init(_ outcome: RoadOutcome, from: Coordinate, to: Coordinate, estimate: RouteEstimate) {
+        switch outcome {
+        case .road(let leg):
+            self.init(meters: leg.metres, seconds: leg.seconds, source: .road, line: leg.line)
+        case .estimate(let reason):
+            self = .estimated(geodesicMeters: Geodesy.distance(from: from, to: to), estimate: estimate, reason: reason)
+        }
+    }
+}
