@@ -134,12 +134,7 @@ struct JSONScanner {
 
     /// Moves past the `{` at `index`; true when a field follows, false when the object is empty.
     mutating func beginObject() throws(Fault) -> Bool {
-        guard current == UInt8(ascii: "{") else { throw fault("expected an object") }
-        index += 1
-        skipWhitespace()
-        guard current == UInt8(ascii: "}") else { return true }
-        index += 1
-        return false
+        try begin(UInt8(ascii: "{"), until: UInt8(ascii: "}"), "expected an object")
     }
 
     /// The field name at `index`, moved past; `colon()` then goes on to its value.
@@ -158,43 +153,42 @@ struct JSONScanner {
 
     /// After a field's value: true when another field follows, false at the end of the object.
     mutating func nextField() throws(Fault) -> Bool {
-        skipWhitespace()
-        switch current {
-        case UInt8(ascii: ","):
-            index += 1
-            skipWhitespace()
-            return true
-        case UInt8(ascii: "}"):
-            index += 1
-            return false
-        default:
-            throw fault("expected ',' or '}' after a field")
-        }
+        try next(until: UInt8(ascii: "}"), "expected ',' or '}' after a field")
     }
 
     /// Moves past the `[` at `index`; true when an element follows, false when the array is empty.
     mutating func beginArray() throws(Fault) -> Bool {
-        guard current == UInt8(ascii: "[") else { throw fault("expected an array") }
-        index += 1
-        skipWhitespace()
-        guard current == UInt8(ascii: "]") else { return true }
-        index += 1
-        return false
+        try begin(UInt8(ascii: "["), until: UInt8(ascii: "]"), "expected an array")
     }
 
     /// After an element: true when another follows, false at the end of the array.
     mutating func nextElement() throws(Fault) -> Bool {
+        try next(until: UInt8(ascii: "]"), "expected ',' or ']' after an array element")
+    }
+
+    /// Moves past `open` at `index`; true when a member follows, false when `close` ends it at once.
+    private mutating func begin(_ open: UInt8, until close: UInt8, _ expected: String) throws(Fault) -> Bool {
+        guard current == open else { throw fault(expected) }
+        index += 1
+        skipWhitespace()
+        guard current == close else { return true }
+        index += 1
+        return false
+    }
+
+    /// After a member: true when a `,` says another follows, false when `close` ends them.
+    private mutating func next(until close: UInt8, _ expected: String) throws(Fault) -> Bool {
         skipWhitespace()
         switch current {
         case UInt8(ascii: ","):
             index += 1
             skipWhitespace()
             return true
-        case UInt8(ascii: "]"):
+        case close:
             index += 1
             return false
         default:
-            throw fault("expected ',' or ']' after an array element")
+            throw fault(expected)
         }
     }
 
