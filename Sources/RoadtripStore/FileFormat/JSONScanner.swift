@@ -167,8 +167,8 @@ struct JSONScanner {
     }
 
     /// Moves past `open` at `index`; true when a member follows, false when `close` ends it at once.
-    private mutating func begin(_ open: UInt8, until close: UInt8, _ expected: String) throws(Fault) -> Bool {
-        guard current == open else { throw fault(expected) }
+    private mutating func begin(_ open: UInt8, until close: UInt8, _ expected: StaticString) throws(Fault) -> Bool {
+        guard current == open else { throw fault("\(expected)") }
         index += 1
         skipWhitespace()
         guard current == close else { return true }
@@ -177,7 +177,7 @@ struct JSONScanner {
     }
 
     /// After a member: true when a `,` says another follows, false when `close` ends them.
-    private mutating func next(until close: UInt8, _ expected: String) throws(Fault) -> Bool {
+    private mutating func next(until close: UInt8, _ expected: StaticString) throws(Fault) -> Bool {
         skipWhitespace()
         switch current {
         case UInt8(ascii: ","):
@@ -188,7 +188,7 @@ struct JSONScanner {
             index += 1
             return false
         default:
-            throw fault(expected)
+            throw fault("\(expected)")
         }
     }
 
@@ -208,6 +208,13 @@ struct JSONScanner {
         var segment = index  // the first byte not yet in `scratch`, once there are escapes
         var hasEscapes = false
         scan: while index < bytes.count {
+            // Most bytes are plain ASCII text: past them with a local cursor, kept in a register.
+            var cursor = index
+            while cursor < bytes.count, bytes[cursor] >= 0x20, bytes[cursor] < 0x80, bytes[cursor] != UInt8(ascii: "\""), bytes[cursor] != UInt8(ascii: "\\") {
+                cursor += 1
+            }
+            index = cursor
+            guard index < bytes.count else { break scan }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
@@ -332,7 +339,9 @@ struct JSONScanner {
         var hasLeadingZero = false
     }
 
-    /// The number at `index`, by RFC 8259's grammar, moved past.
+    /// The number at `index`, by RFC 8259's grammar, moved past. (Inlined, as `digits`, so that
+    /// the number's parts stay in registers: the reader takes two or three per stop.)
+    @inline(__always)
     mutating func numberText() throws(Fault) -> NumberText {
         var number = NumberText(start: index)
         if current == UInt8(ascii: "-") {
@@ -367,6 +376,7 @@ struct JSONScanner {
 
     /// Takes the digits at `index`, how many; in a fraction each significant one moves the
     /// exponent down, in the whole part each one past the 19th moves it up.
+    @inline(__always)
     private mutating func digits(into number: inout NumberText, inFraction: Bool) -> Int {
         let start = index
         while isDigit(current) {
