@@ -3,7 +3,8 @@ import RoadtripCore
 import RoadtripStore
 
 /// `roadtrip-bench --decode FILE`: how long reading a data file's bytes into trips takes, with the
-/// one-pass reader `TripFileStore.decode` uses, against Foundation's `JSONDecoder` on its own.
+/// one-pass reader `TripFileStore.decode` uses, against Foundation's `JSONDecoder` on its own;
+/// then how long making the bytes a save writes takes (`TripFile.encoded`, `TripFileWriter`).
 func benchDecode(_ path: String) throws {
     let url = URL(fileURLWithPath: path)
     let data = try Data(contentsOf: url)
@@ -21,4 +22,10 @@ func benchDecode(_ path: String) throws {
     print("TripFileStore.decode, \(runs) runs: \(summary(times, percentiles: [50]))")
     let foundation = try milliseconds { _ = try JSONDecoder().decode(TripFile.self, from: data) }
     print("JSONDecoder alone, once: \(format(foundation))")
+    guard let file else { return }
+    var saves: [Double] = []
+    for _ in 0..<runs {
+        saves.append(try milliseconds { _ = try file.encoded() })
+    }
+    print("TripFile.encoded (the bytes of a save), \(runs) runs: \(summary(saves, percentiles: [50]))")
 }

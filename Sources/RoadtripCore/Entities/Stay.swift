@@ -14,27 +14,4 @@ package enum Stay: Equatable, Sendable {
         if case .nights(let nights) = stay { return nights }
         return overnight ? 1 : 0
     }
-
-    /// The file's names of the two ways to give a stay.
-    package static let hoursField = "stayHours", nightsField = "stayNights"
-
-    /// The stay a file gives as `stayHours` or `stayNights` (not both); `failure` makes the error
-    /// that names what is wrong, at the field it is about.
-    package static func decode(hours: Double?, nights: Double?, failure: (_ field: String, _ reason: String) -> DecodingError) throws -> Stay? {
-        switch (hours, nights) {
-        case (nil, nil):
-            return nil
-        case (let hours?, nil):
-            guard hoursRange.contains(hours) else { throw failure(hoursField, "stayHours must be a number of hours from 0 to 240, found \(hours)") }
-            return .hours(hours)
-        case (nil, let nights?):
-            // Int(exactly:) is nil for a fraction, NaN or a number no Int holds (1e300): never a trap.
-            guard let whole = Int(exactly: nights), nightsRange.contains(whole) else {
-                throw failure(nightsField, "stayNights must be a whole number of nights from 1 to 365, found \(nights)")
-            }
-            return .nights(whole)
-        case (_?, _?):
-            throw failure(nightsField, "a stop gives stayHours or stayNights, not both")
-        }
-    }
 }

@@ -6,27 +6,24 @@ import FoundationXML
 /// Follows XMLParser through a GPX 1.0 or 1.1 document and collects its waypoints, routes and
 /// tracks, and whether roadtrip wrote it. The first problem stops the parse and is kept, with the
 /// parser's position.
-final class GPXDocumentReader: NSObject, XMLDocumentReading {
+final class GPXDocumentReader: XMLDocumentReader {
     private(set) var metadataName: String?
     /// The metadata's extensions hold `<roadtrip:trip/>` (`GPXNamespace.tripMark`).
     private(set) var isRoadtripTrip = false
     private(set) var waypoints: [ImportedPoint] = []
     private(set) var lines: [ImportedLine] = []
-    private(set) var problem: ImportProblem?
-    private(set) var sawRoot = false
 
     private var namespace = ""
     private var path: [String] = []          // local names of the open GPX elements, root first
     private var point: ImportedPoint?
     private var pointFields: [String: String] = [:]
     private var line: ImportedLine?
-    private var text: String?                 // the text of the element being read, when wanted
 
     /// The GPX elements whose text is kept, and roadtrip's extension elements.
     private static let textElements: Set = ["name", "desc", "cmt"]
     private static let stayElements: Set = [StopStay.stayHours, StopStay.stayNights, StopStay.overnight]
 
-    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+    override func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
         let elementNamespace = namespaceURI ?? ""
         guard sawRoot else {
@@ -60,7 +57,7 @@ final class GPXDocumentReader: NSObject, XMLDocumentReading {
         }
     }
 
-    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+    override func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
         guard let closed = path.popLast() else { return }
         let parent = path.last ?? ""
         if let value = text {
@@ -74,19 +71,6 @@ final class GPXDocumentReader: NSObject, XMLDocumentReading {
             line = nil
         default: break
         }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        text?.append(string)
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        text?.append(String(decoding: CDATABlock, as: UTF8.self))
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        guard problem == nil else { return }
-        problem = ImportProblem(line: parser.lineNumber, column: parser.columnNumber, XMLSyntaxError.reason(code: (parseError as NSError).code))
     }
 
     /// The root must be `<gpx>` in the GPX 1.0 or 1.1 namespace.
@@ -130,11 +114,5 @@ final class GPXDocumentReader: NSObject, XMLDocumentReading {
             return
         }
         if element == "wpt" { waypoints.append(finished) } else { line?.points.append(finished) }
-    }
-
-    private func fail(_ parser: XMLParser, _ reason: String) {
-        guard problem == nil else { return }
-        problem = ImportProblem(line: parser.lineNumber, column: parser.columnNumber, reason)
-        parser.abortParsing()
     }
 }

@@ -8,23 +8,20 @@ import RoadtripCore
 /// export) and collects its Placemarks: points with their name, description and ExtendedData
 /// (roadtrip's stay and night mark), and lines. Folders nest as deep as they like. The first
 /// problem stops the parse and is kept, with the parser's position.
-final class KMLDocumentReader: NSObject, XMLDocumentReading {
+final class KMLDocumentReader: XMLDocumentReader {
     static let namespaces: Set = ["http://www.opengis.net/kml/2.2", "http://earth.google.com/kml/2.2",
                                   "http://earth.google.com/kml/2.1", "http://earth.google.com/kml/2.0"]
 
     private(set) var documentName: String?
     private(set) var points: [ImportedPoint] = []
     private(set) var lines: [ImportedLine] = []
-    private(set) var problem: ImportProblem?
-    private(set) var sawRoot = false
 
     private var path: [String] = []
     /// The Placemark being read: its name, description, data, and its geometry's coordinates.
     private var placemark: (name: String?, notes: String?, data: [String: String], point: Coordinate?, line: [Coordinate]?)?
     private var dataName: String?
-    private var text: String?
 
-    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+    override func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
         guard sawRoot else {
             sawRoot = true
@@ -47,7 +44,7 @@ final class KMLDocumentReader: NSObject, XMLDocumentReading {
         }
     }
 
-    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+    override func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
         guard path.popLast() != nil else { return }
         let parent = path.last ?? ""
         if let value = text {
@@ -56,19 +53,6 @@ final class KMLDocumentReader: NSObject, XMLDocumentReading {
             keep(value, of: element, in: parent, parser: parser)
         }
         if element == "Placemark" { finishPlacemark(parser) }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        text?.append(string)
-    }
-
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        text?.append(String(decoding: CDATABlock, as: UTF8.self))
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        guard problem == nil else { return }
-        problem = ImportProblem(line: parser.lineNumber, column: parser.columnNumber, XMLSyntaxError.reason(code: (parseError as NSError).code))
     }
 
     private func keep(_ value: String, of element: String, in parent: String, parser: XMLParser) {
@@ -120,11 +104,5 @@ final class KMLDocumentReader: NSObject, XMLDocumentReading {
         } else if let line = finished.line, !line.isEmpty {
             lines.append(ImportedLine(kind: .track, name: finished.name, points: line.map { ImportedPoint(location: $0) }))
         }
-    }
-
-    private func fail(_ parser: XMLParser, _ reason: String) {
-        guard problem == nil else { return }
-        problem = ImportProblem(line: parser.lineNumber, column: parser.columnNumber, reason)
-        parser.abortParsing()
     }
 }

@@ -3,11 +3,47 @@ import Foundation
 import FoundationXML
 #endif
 
-/// A delegate that follows one kind of XML document: the first problem it met (which stopped
-/// the parse), and whether it saw a root element at all.
-protocol XMLDocumentReading: XMLParserDelegate {
-    var problem: ImportProblem? { get }
-    var sawRoot: Bool { get }
+/// A delegate that follows one kind of XML document (GPX, KML): the first problem it met (which
+/// stopped the parse), whether it saw a root element at all, and the text of the element being
+/// read, which the two readers collect alike.
+///
+/// The element callbacks are declared here for the readers to override: XMLParser on Linux calls
+/// its delegate through this class's conformance, which would otherwise be the empty defaults.
+class XMLDocumentReader: NSObject, XMLParserDelegate {
+    private(set) var problem: ImportProblem?
+    var sawRoot = false
+    /// The text of the element being read, when the reader wants it (set to "" at its start).
+    var text: String?
+
+    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {}
+
+    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {}
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text?.append(string)
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        text?.append(String(decoding: CDATABlock, as: UTF8.self))
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        _ = keepFirst(parser, XMLSyntaxError.reason(code: (parseError as NSError).code))
+    }
+
+    /// Stops the parse at a problem of the document's content; only the first is kept.
+    func fail(_ parser: XMLParser, _ reason: String) {
+        if keepFirst(parser, reason) { parser.abortParsing() }
+    }
+
+    /// Keeps `reason` at the parser's position unless a problem was kept before (later ones
+    /// follow from it); whether it was kept.
+    private func keepFirst(_ parser: XMLParser, _ reason: String) -> Bool {
+        guard problem == nil else { return false }
+        problem = ImportProblem(line: parser.lineNumber, column: parser.columnNumber, reason)
+        return true
+    }
 }
 
 /// An XML file to import: GPX or KML, told apart by its root element once the prolog has been
@@ -22,7 +58,7 @@ enum XMLImport {
     /// Streams `file` through `reader`, never resolving external entities. libxml2 runs in
     /// recovery mode under XMLParser: a cut-short file can "succeed" with an error set, so the
     /// error is what counts, not the result. `kind` names the format in the error ("KML").
-    static func parse(_ file: ImportFile, with reader: some XMLDocumentReading, kind: String) throws(ImportProblem) {
+    static func parse(_ file: ImportFile, with reader: XMLDocumentReader, kind: String) throws(ImportProblem) {
         guard let stream = InputStream(url: file.url) else { throw ImportProblem("the file cannot be read") }
         let parser = XMLParser(stream: stream)
         parser.shouldProcessNamespaces = true
