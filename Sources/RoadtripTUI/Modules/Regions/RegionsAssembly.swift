@@ -1,3 +1,4 @@
+import OSMImport
 import RoadtripRegions
 
 /// Builds the Regions module over `host` (the trip list): wires view, presenter, interactor and

@@ -1,6 +1,7 @@
 import BackgroundWork
 import Foundation
 import RoadtripCore
+import OSMImport
 import RoadtripRegions
 import RoadtripStore
 

@@ -1,5 +1,6 @@
 import Foundation
 import RoadtripCore
+import OSMImport
 import RoadtripRegions
 import ScreenModels
 

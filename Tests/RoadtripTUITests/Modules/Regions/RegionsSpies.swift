@@ -1,5 +1,6 @@
 import Foundation
 @testable import RoadtripCore
+import OSMImport
 import RoadtripRegions
 @testable import RoadtripTUI
 import RoadtripTestSupport
