@@ -89,7 +89,7 @@ def routino_default(database, start, end):
     if result.returncode != 0 or not rows:
         note(f"routino-router found no way {start} → {end}: {result.stderr.strip()}")
         return None
-    # Columns 7 and 8 of the last row: the total kilometres and minutes.
+    # Columns 7 and 8 of the last row: the total kilometers and minutes.
     return float(rows[-1][6]), float(rows[-1][7])
 
 

@@ -72,7 +72,7 @@ enum NaturalEarth {
                 feature.identifier = number * 100_000 + offset
                 let key = SearchText.key(of: feature.name) + "\u{1F}\(feature.kind.rawValue)"
                 let close = seen[key, default: []].contains {
-                    Geodesy.sphericalKilometres(from: $0.coordinate, to: feature.coordinate) < 50
+                    Geodesy.sphericalKilometers(from: $0.coordinate, to: feature.coordinate) < 50
                 }
                 if close { continue }
                 seen[key, default: []].append(feature)

@@ -26,9 +26,9 @@ struct KeptFeatures {
     /// Where each service's object is kept, by `OSMFeatures.objectIdentifier`.
     private var objects: [Int: (key: String, index: Int)] = [:]
 
-    static let sameFeatureKilometres = 5.0
-    static let sameServiceKilometres = 0.05
-    /// A cell of services, in degrees: wider than `sameServiceKilometres` up to about 84° of latitude.
+    static let sameFeatureKilometers = 5.0
+    static let sameServiceKilometers = 0.05
+    /// A cell of services, in degrees: wider than `sameServiceKilometers` up to about 84° of latitude.
     static let serviceCell = 0.005
 
     /// What was kept, in the order first read.
@@ -40,10 +40,10 @@ struct KeptFeatures {
         let isService = feature.kind.isAmenity
         let object = OSMFeatures.objectIdentifier(feature.identifier)
         if isService, let (key, index) = objects[object] { return keep(feature, rank: rank, at: key, index) }
-        let limit = isService ? Self.sameServiceKilometres : Self.sameFeatureKilometres
+        let limit = isService ? Self.sameServiceKilometers : Self.sameFeatureKilometers
         let keys = Self.groupKeys(of: feature)
         for key in keys {
-            guard let index = groups[key]?.firstIndex(where: { Geodesy.sphericalKilometres(from: $0.feature.coordinate, to: feature.coordinate) < limit })
+            guard let index = groups[key]?.firstIndex(where: { Geodesy.sphericalKilometers(from: $0.feature.coordinate, to: feature.coordinate) < limit })
             else { continue }
             keep(feature, rank: rank, at: key, index)
             if isService { objects[object] = (key, index) }

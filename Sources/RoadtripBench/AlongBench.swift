@@ -23,7 +23,7 @@ func alongBench(library: PlaceLibrary, shelf: RegionShelf) {
     let detours = milliseconds {
         for place in found.prefix(10) { _ = AlongTheRoute.detour(to: place, routing: router, options: RouteOptions(), estimate: estimate) }
     }
-    print("along the road, \(DistanceUnit.km.format(meters: line.metres)) trip through Andorra (\(legs.filter { $0.source == .road }.count) of "
+    print("along the road, \(DistanceUnit.km.format(meters: line.meters)) trip through Andorra (\(legs.filter { $0.source == .road }.count) of "
           + "\(legs.count) legs on roads), every kind within 2 km: \(found.count) places")
     print("  the search, 50 times: \(summary(times, percentiles: [50, 99])); the detours of the first 10: \(format(detours))")
 }

@@ -24,7 +24,7 @@ func timeFrame(_ basemap: Basemap, _ rect: MercatorRect) -> (Double, Int) {
             for point in line { sum += point.x + point.y }
         }
     }
-    if sum.isNaN { print("") }  // keeps the reads from being optimised away
+    if sum.isNaN { print("") }  // keeps the reads from being optimized away
     return (time, points)
 }
 

@@ -42,7 +42,7 @@ func benchMapFrames(_ basemap: Basemap) {
                     _ = renderer.render(stops: stops, selected: 0, viewport: viewport, basemap: basemap, unit: .km).canvas.lines()
                 }
                 times.append(time)
-                worst.append((time, "\(name), \(Int((viewport.zoom * MercatorProjection.equatorMetres * 2).rounded())) m per cell"))
+                worst.append((time, "\(name), \(Int((viewport.zoom * MercatorProjection.equatorMeters * 2).rounded())) m per cell"))
             }
             if viewport.zoom <= MapViewport.closestZoom * 1.0001 { break }
             viewport = viewport.zoomed(by: 2)

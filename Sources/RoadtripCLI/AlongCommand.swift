@@ -53,7 +53,7 @@ struct AlongCommand: ParsableCommand {
         let trips = try MainActor.assumeIsolated { try options.openModel(environment: environment).trips }
         let trip = try self.trip.trip(in: trips)
         let unit = trip.settings.units ?? options.unit(environment: environment)
-        guard let reach = unit.metres(parsing: within), reach <= 50_000 else {
+        guard let reach = unit.meters(parsing: within), reach <= 50_000 else {
             throw CommandFailure("--within \(within) is not a distance up to 50 km (2km, 500m, 1mi)")
         }
         if let refusal = TripPlanning.tooLargeToPlan(trip) { throw CommandFailure(refusal) }
@@ -96,7 +96,7 @@ struct AlongCommand: ParsableCommand {
             guard !rows.isEmpty else { return text + "none found. Regions add what is near the roads (roadtrip region add).\n" }
             text += rows.count == 1 ? "1 place.\n\n" : "\(DistanceUnit.grouped(rows.count)) places.\n\n"
             return text + TextTable.render(rows.map { row in
-                AlongTheRoute.Row(row.found, detour: row.detour, tripMetres: line.metres, unit: unit).cells.map { TextWidth.printable($0) }
+                AlongTheRoute.Row(row.found, detour: row.detour, tripMeters: line.meters, unit: unit).cells.map { TextWidth.printable($0) }
             })
         }
 
@@ -127,12 +127,12 @@ struct AlongCommand: ParsableCommand {
         func json() throws -> String {
             let places = rows.map { row in
                 JSON.Place(name: row.found.place.name, kind: row.found.place.kindText, latitude: row.found.place.coordinate.latitude,
-                           longitude: row.found.place.coordinate.longitude, tripMeters: row.found.position.metres, day: row.found.day,
-                           leg: row.found.position.leg + 1, side: row.found.position.onTheLeft ? "left" : "right", offMeters: row.found.position.offMetres,
+                           longitude: row.found.place.coordinate.longitude, tripMeters: row.found.position.meters, day: row.found.day,
+                           leg: row.found.position.leg + 1, side: row.found.position.onTheLeft ? "left" : "right", offMeters: row.found.position.offMeters,
                            alongEstimate: row.found.alongAnEstimate, detourMeters: row.detour.meters, detourSeconds: row.detour.seconds,
                            detourSource: row.detour.source.rawValue)
             }
-            let report = JSON(id: trip.id, name: trip.name, withinMeters: within, tripMeters: line.metres, places: places)
+            let report = JSON(id: trip.id, name: trip.name, withinMeters: within, tripMeters: line.meters, places: places)
             return String(decoding: try JSONEncoder.deterministic().encode(report), as: UTF8.self)
         }
     }

@@ -143,8 +143,8 @@ struct NewCommand: ParsableCommand {
             let place = [stop.name, stop.region, stop.country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
             let neighbours = [found.index - 1, found.index + 1].filter(stops.indices.contains).map { stops[$0].name }
             let how = found.index == 0 || found.index == stops.count - 1
-                ? "\(unit.format(meters: found.metres)) from \(neighbours[0])"
-                : "a \(unit.format(meters: found.metres)) detour between \(neighbours.joined(separator: " and "))"
+                ? "\(unit.format(meters: found.meters)) from \(neighbours[0])"
+                : "a \(unit.format(meters: found.meters)) detour between \(neighbours.joined(separator: " and "))"
             return TextWidth.printable("“\(queries[found.index])” became \(place), \(how); add a region (“\(queries[found.index]), …”) if another place was meant.")
         }
     }

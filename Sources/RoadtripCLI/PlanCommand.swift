@@ -183,7 +183,7 @@ struct PlanCommand: ParsableCommand {
 
         /// Where a vehicle of the trip's range fills up (`fillUp`, a station that is not a stop),
         /// a stretch longer than the range without one (`tooFar`), or one no region covers
-        /// (`unknown`); metres along the trip, the station's leg after stop `afterStop`.
+        /// (`unknown`); meters along the trip, the station's leg after stop `afterStop`.
         struct FuelStop: Encodable {
             struct Station: Encodable {
                 let name: String
@@ -265,7 +265,7 @@ struct PlanCommand: ParsableCommand {
         }
         let station = note.station.map { place in
             Report.FuelStop.Station(name: place.name, kind: place.kindText, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
-                                    offRouteMeters: note.offMetres.rounded())
+                                    offRouteMeters: note.offMeters.rounded())
         }
         return Report.FuelStop(kind: kind, day: note.day, afterStop: note.leg + 1, fromMeters: note.from.rounded(), toMeters: note.to.rounded(), station: station)
     }

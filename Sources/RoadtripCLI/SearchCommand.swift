@@ -80,7 +80,7 @@ struct SearchCommand: ParsableCommand {
         let latitude: Double
         let longitude: Double
         let population: Int
-        /// Metres, when known.
+        /// Meters, when known.
         let elevation: Int?
         /// `builtin`, or the name of the region the place came from.
         let source: String

@@ -6,7 +6,7 @@ import RoadtripRegions
 /// under the version of the roads it was routed on, and a leg routed now is kept there; a matrix
 /// takes the legs kept and routes only the others, then keeps those for their figures.
 ///
-/// A leg of a matrix has no line (`RoadLeg.line` empty: the engine was not asked for it). It is
+/// A leg of a matrix has no line (`RoutedLeg.line` empty: the engine was not asked for it). It is
 /// kept for figures only: another matrix takes it, but a trip screen (`route`, `known`) never
 /// gets it, which would draw the leg as a road of no shape; the screen routes the leg again, and
 /// the leg with its line then takes its place in the cache.
@@ -47,17 +47,17 @@ package final class CachedRouting: RoadRouting, @unchecked Sendable {
     }
 
     /// The leg kept with its line, for a screen (a matrix's leg, figures only, is not).
-    package func known(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoadLeg? {
+    package func known(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoutedLeg? {
         figures(from: from, to: to, options: options).flatMap { $0.line.isEmpty ? nil : $0 }
     }
 
     /// The leg kept, with its line or (from a matrix) without.
-    private func figures(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoadLeg? {
+    private func figures(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoutedLeg? {
         guard let roads = engine.roads(from: from, to: to) else { return nil }
         return cache.leg(RoadLegCache.key(database: roads.version, options: options, from: from, to: to), databases: everyRoads, region: roads.name)
     }
 
-    package func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoadLeg?,
+    package func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
                         progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
         var kept = Set<Int>()
         let outcome = engine.matrix(of: stops, options: options, known: { i, j in
@@ -78,11 +78,11 @@ package final class CachedRouting: RoadRouting, @unchecked Sendable {
     private func keep(_ matrix: RoadMatrix, of stops: [(Coordinate, String)], options: RouteOptions, except known: Set<Int>) {
         let n = stops.count
         guard n * (n - 1) - known.count <= matrixLegsKept else { return }
-        var legs: [(leg: RoadLeg, key: String)] = []
+        var legs: [(leg: RoutedLeg, key: String)] = []
         for i in 0..<n {
             for j in 0..<n where i != j && !known.contains(i * n + j) {
                 guard let roads = engine.roads(from: stops[i].0, to: stops[j].0) else { continue }
-                legs.append((RoadLeg(metres: matrix.meters(i, j), seconds: matrix.seconds(i, j), line: [], region: roads.name),
+                legs.append((RoutedLeg(meters: matrix.meters(i, j), seconds: matrix.seconds(i, j), line: [], region: roads.name),
                              RoadLegCache.key(database: roads.version, options: options, from: stops[i].0, to: stops[j].0)))
             }
         }

@@ -6,17 +6,22 @@ extension RoadLegCache {
     /// A line of the file.
     struct Entry: Codable {
         /// The key (`key(…)`).
-        let k: String
-        let metres: Double
+        let key: String
+        let meters: Double
         let seconds: Double
         /// The road's line, "latitude,longitude" pairs apart by spaces, each number as Swift
         /// prints it (it reads back the same); empty for a leg of a matrix, kept for its
         /// figures only (`CachedRouting`).
         let line: String
 
-        init(k: String, metres: Double, seconds: Double, line: [Coordinate]) {
-            self.k = k
-            self.metres = metres
+        /// The names in the file, short as they were first written (a cache written before reads on).
+        enum CodingKeys: String, CodingKey {
+            case key = "k", meters = "metres", seconds, line
+        }
+
+        init(key: String, meters: Double, seconds: Double, line: [Coordinate]) {
+            self.key = key
+            self.meters = meters
             self.seconds = seconds
             self.line = line.map { "\($0.latitude),\($0.longitude)" }.joined(separator: " ")
         }
@@ -33,23 +38,23 @@ extension RoadLegCache {
         /// - both points of the key on the Earth;
         /// - the length and time ones a leg can have (`LegFigures.arePlausible`: finite, not
         ///   negative, at most the Earth's circumference, at 1 to 300 km/h);
-        /// - every point of the line one on the Earth, the first and last within the kilometre
-        ///   a stop may be from its road (`RoadLeg.farthestFromRoad`) of their stops;
-        /// - the road not shorter than the straight line between the stops, less that kilometre
+        /// - every point of the line one on the Earth, the first and last within the kilometer
+        ///   a stop may be from its road (`RoutedLeg.farthestFromRoad`) of their stops;
+        /// - the road not shorter than the straight line between the stops, less that kilometer
         ///   at each end (and 1% for Routino's own measure of the Earth).
-        func validated() -> (metres: Double, seconds: Double, line: [Coordinate])? {
-            guard let (from, to) = ends, LegFigures.arePlausible(meters: metres, seconds: seconds), let points = coordinates else { return nil }
-            let slack = RoadLeg.farthestFromRoad * 1.01
+        func validated() -> (meters: Double, seconds: Double, line: [Coordinate])? {
+            guard let (from, to) = ends, LegFigures.arePlausible(meters: meters, seconds: seconds), let points = coordinates else { return nil }
+            let slack = RoutedLeg.farthestFromRoad * 1.01
             if let first = points.first, let last = points.last {
                 guard Geodesy.distance(from: from, to: first) <= slack, Geodesy.distance(from: to, to: last) <= slack else { return nil }
             }
-            guard metres * 1.01 + 2 * slack >= Geodesy.distance(from: from, to: to) else { return nil }
-            return (metres, seconds, points)
+            guard meters * 1.01 + 2 * slack >= Geodesy.distance(from: from, to: to) else { return nil }
+            return (meters, seconds, points)
         }
 
         /// The two points of the key (its last two fields), when both are on the Earth.
         private var ends: (Coordinate, Coordinate)? {
-            let fields = k.split(separator: "|", omittingEmptySubsequences: false)
+            let fields = key.split(separator: "|", omittingEmptySubsequences: false)
             guard fields.count >= 5, let from = Self.point(fields[fields.count - 2]), let to = Self.point(fields[fields.count - 1]) else { return nil }
             return (from, to)
         }

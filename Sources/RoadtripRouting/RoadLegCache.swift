@@ -17,7 +17,7 @@ import RoadtripRegions
 /// nor written (legs are then routed again each time). The file is capped: past its limits the
 /// legs used least recently go.
 final class RoadLegCache: @unchecked Sendable {
-    /// How much the cache keeps. A leg's line takes about 600 bytes a kilometre of road (every
+    /// How much the cache keeps. A leg's line takes about 600 bytes a kilometer of road (every
     /// point Routino gives, in full precision): 32 MB is some 50,000 km of legs, a thousand
     /// trips' worth, and reads in a fraction of a second.
     struct Limits: Sendable {
@@ -31,7 +31,7 @@ final class RoadLegCache: @unchecked Sendable {
 
     /// A leg in memory: its figures, what its line takes in the file, and when it was last used.
     struct Kept {
-        let metres: Double
+        let meters: Double
         let seconds: Double
         let line: [Coordinate]
         let bytes: Int
@@ -68,7 +68,7 @@ final class RoadLegCache: @unchecked Sendable {
 
     /// The leg under `key`, reading the file the first time; entries of databases not in
     /// `databases` are dropped then (and the file written again without them).
-    func leg(_ key: String, databases: Set<String>, region: String) -> RoadLeg? {
+    func leg(_ key: String, databases: Set<String>, region: String) -> RoutedLeg? {
         guard let kept = lock.withLock({ () -> Kept? in
             readLocked(keeping: databases)
             guard var kept = entries?[key] else { return nil }
@@ -76,7 +76,7 @@ final class RoadLegCache: @unchecked Sendable {
             entries?[key] = kept
             return kept
         }) else { return nil }
-        return RoadLeg(metres: kept.metres, seconds: kept.seconds, line: kept.line, region: region)
+        return RoutedLeg(meters: kept.meters, seconds: kept.seconds, line: kept.line, region: region)
     }
 
     /// Reads the file now (when not read yet), keeping the entries of `databases`.
@@ -97,21 +97,21 @@ final class RoadLegCache: @unchecked Sendable {
     /// means the leg is routed again next time). A leg that would not be read back (figures no
     /// drive has, a line past `limits.lineBytes`) is not kept. Past the limits, the file is
     /// written again without the legs used least recently.
-    func store(_ leg: RoadLeg, key: String) {
+    func store(_ leg: RoutedLeg, key: String) {
         store([(leg, key)])
     }
 
     /// Keeps each leg under its key (`store(_:key:)`), appended to the file in one write: a
     /// matrix's legs.
-    func store(_ legs: [(leg: RoadLeg, key: String)]) {
+    func store(_ legs: [(leg: RoutedLeg, key: String)]) {
         var data = Data()
         var kept: [(String, Kept)] = []
         for (leg, key) in legs {
-            let entry = Entry(k: key, metres: leg.metres, seconds: leg.seconds, line: leg.line)
+            let entry = Entry(key: key, meters: leg.meters, seconds: leg.seconds, line: leg.line)
             guard entry.validated() != nil, var line = entry.encoded(), line.count < limits.lineBytes else { continue }
             line.append(0x0A)
             data.append(line)
-            kept.append((key, Kept(metres: leg.metres, seconds: leg.seconds, line: leg.line, bytes: line.count, used: 0)))
+            kept.append((key, Kept(meters: leg.meters, seconds: leg.seconds, line: leg.line, bytes: line.count, used: 0)))
         }
         guard !kept.isEmpty else { return }
         lock.lock()
@@ -151,7 +151,7 @@ final class RoadLegCache: @unchecked Sendable {
         guard writable, let kept = entries else { return }
         var data = Data()
         for (key, entry) in kept.sorted(by: { $0.value.used < $1.value.used }) {
-            guard let line = Entry(k: key, metres: entry.metres, seconds: entry.seconds, line: entry.line).encoded() else { continue }
+            guard let line = Entry(key: key, meters: entry.meters, seconds: entry.seconds, line: entry.line).encoded() else { continue }
             data.append(line)
             data.append(0x0A)
         }
@@ -170,14 +170,14 @@ final class RoadLegCache: @unchecked Sendable {
         while let line = reader.next() {
             // A line of an older format (or torn by a crash), or of figures no drive has: dropped.
             guard let entry = try? decoder.decode(Entry.self, from: Data(line.utf8)),
-                  let database = entry.k.split(separator: "|").first, databases.contains(String(database)),
+                  let database = entry.key.split(separator: "|").first, databases.contains(String(database)),
                   let leg = entry.validated() else {
                 dropped = true
                 continue
             }
             // A leg stored twice (by two programs at once): the later line holds.
-            if kept[entry.k] != nil { dropped = true }
-            kept[entry.k] = Kept(metres: leg.metres, seconds: leg.seconds, line: leg.line, bytes: line.utf8.count + 1, used: tick())
+            if kept[entry.key] != nil { dropped = true }
+            kept[entry.key] = Kept(meters: leg.meters, seconds: leg.seconds, line: leg.line, bytes: line.utf8.count + 1, used: tick())
         }
         entries = kept
         let before = kept.count

@@ -53,6 +53,6 @@ package struct OptimizeOrder: Sendable {
     @MainActor
     package static func use(_ stopIDs: [Stop.ID], inTrip tripID: Trip.ID, of model: DataModel) -> Bool {
         guard let trip = model.trip(id: tripID) else { return false }
-        return model.reorderStops(inTrip: tripID, to: stopIDs, "optimise the order of \(trip.name)")
+        return model.reorderStops(inTrip: tripID, to: stopIDs, "optimize the order of \(trip.name)")
     }
 }

@@ -63,7 +63,7 @@ extension RoadRouter {
         let outcome = queue.sync { routeOnQueue(joined.roads, from: from, to: to, fromName: fromName, toName: toName, options: options) }
         switch outcome {
         case .road(let leg):
-            return .road(RoadLeg(metres: leg.metres, seconds: leg.seconds, line: leg.line, region: covering.name))
+            return .road(RoutedLeg(meters: leg.meters, seconds: leg.seconds, line: leg.line, region: covering.name))
         case .estimate(let reason) where reason == Reason.noRoad:
             return .estimate(reason: "\(fromName) and \(toName) are in regions whose roads do not meet")
         case .estimate:

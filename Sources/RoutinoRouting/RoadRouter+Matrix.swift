@@ -10,7 +10,7 @@ extension RoadRouter {
     /// keep one; else leg by leg with Routino when one region covers them all, each stop's
     /// nearest road found once and a leg `known` before not routed again. `progress(done, total)`
     /// is called as legs are done, and stops the work by returning false.
-    package func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoadLeg?,
+    package func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
                         progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
         guard stops.count >= 2 else { return .roads(.trivial(stops.count)) }
         if let outside = stops.first(where: { stop in !regions.contains { $0.covers(stop.0) } }) {
@@ -34,7 +34,7 @@ extension RoadRouter {
 
     /// The matrix routed one leg at a time with Routino, on the roads of `roads`: for a region
     /// that keeps no graph of its roads (added before it did).
-    private func matrixLegByLeg(of stops: [(Coordinate, String)], on roads: Roads, options: RouteOptions, known: (Int, Int) -> RoadLeg?,
+    private func matrixLegByLeg(of stops: [(Coordinate, String)], on roads: Roads, options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
                                 progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
         let n = stops.count
         if let tooMany = tooManyToRoute(stops, known: known) { return .estimate(reason: tooMany) }
@@ -56,7 +56,7 @@ extension RoadRouter {
                     engine.route(waypoints[i], waypoints[j], from: stops[i], to: stops[j], quickest: options.quickest, line: false)
                 }
                 switch outcome {
-                case .road(let leg): (meters[i * n + j], seconds[i * n + j]) = (leg.metres, leg.seconds)
+                case .road(let leg): (meters[i * n + j], seconds[i * n + j]) = (leg.meters, leg.seconds)
                 case .estimate(let reason):
                     return .estimate(reason: reason == "no road between them" ? "no road from \(stops[i].1) to \(stops[j].1)" : reason)
                 }
@@ -86,7 +86,7 @@ extension RoadRouter {
     package static let matrixLegLimit = matrixStopLimit * (matrixStopLimit - 1)
 
     /// Why the legs between `stops` are too many to route, or nil: legs `known` before are not counted.
-    private func tooManyToRoute(_ stops: [(Coordinate, String)], known: (Int, Int) -> RoadLeg?) -> String? {
+    private func tooManyToRoute(_ stops: [(Coordinate, String)], known: (Int, Int) -> RoutedLeg?) -> String? {
         let n = stops.count
         guard n * (n - 1) > Self.matrixLegLimit else { return nil }
         var unrouted = 0

@@ -119,7 +119,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
                 guard let waypoint = Routino_FindWaypoint(database, profile, point.latitude, point.longitude) else {
                     found.forEach { free(UnsafeMutableRawPointer($0)) }
                     // Routino looks for the nearest road within 1 km (measured: docs/PITFALLS.md).
-                    return .failure(Reason(phrase: RoadLeg.offRoad(name)))
+                    return .failure(Reason(phrase: RoutedLeg.offRoad(name)))
                 }
                 found.append(waypoint)
             }
@@ -142,11 +142,11 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
             for ((stop, name), snapped) in [(from, line.first), (to, line.last)] {
                 guard let snapped else { continue }
                 let off = Geodesy.distance(from: stop, to: snapped)
-                if off > RoadLeg.farthestFromRoad {
+                if off > RoutedLeg.farthestFromRoad {
                     return .estimate(reason: "\(name) \(DistanceUnit.km.format(meters: off)) from the nearest road")
                 }
             }
-            return .road(RoadLeg(metres: points.last?.metres ?? 0, seconds: DriveTime.seconds(of: points, profile: driving),
+            return .road(RoutedLeg(meters: points.last?.meters ?? 0, seconds: DriveTime.seconds(of: points, profile: driving),
                                  line: wantsLine ? line : [], region: region))
         }
 
@@ -162,7 +162,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
             var point: UnsafeMutablePointer<Routino_Output>? = output
             while let current = point?.pointee {
                 points.append(DrivenPoint(Coordinate(latitude: Double(current.lat) * 180 / .pi, longitude: Double(current.lon) * 180 / .pi),
-                                          metres: Double(current.dist) * 1_000, limitKmh: Double(current.speed),
+                                          meters: Double(current.dist) * 1_000, limitKmh: Double(current.speed),
                                           isJunction: junctions.contains(current.type)))
                 point = current.next
             }

@@ -61,7 +61,7 @@ enum RoutinoProfiles {
         for (property, percent) in properties {
             text += #"      <property type="\#(property)" percent="\#(percent)" />"# + "\n"
         }
-        let limits = [("weight", driving.weightTonnes), ("height", driving.heightMetres), ("width", driving.widthMetres), ("length", driving.lengthMetres)]
+        let limits = [("weight", driving.weightTonnes), ("height", driving.heightMeters), ("width", driving.widthMeters), ("length", driving.lengthMeters)]
         text += "    </properties>\n    <restrictions>\n      <oneway obey=\"1\" />\n      <turns obey=\"1\" />\n"
         for (limit, value) in limits {
             text += #"      <\#(limit) limit="\#(value)" />"# + "\n"

@@ -4,7 +4,7 @@ import RoadtripCore
 /// `/status`), as Codable values. Only the fields roadtrip uses are read.
 package enum ValhallaJSON {
     /// A point to route from or to. `search_cutoff`: Valhalla looks for the road nearest the
-    /// point only this far (metres), so that a stop off-road is refused as Routino refuses it.
+    /// point only this far (meters), so that a stop off-road is refused as Routino refuses it.
     package struct Location: Codable, Equatable {
         package let lat: Double
         package let lon: Double
@@ -13,7 +13,7 @@ package enum ValhallaJSON {
         package init(_ point: Coordinate) {
             lat = point.latitude
             lon = point.longitude
-            search_cutoff = RoadLeg.farthestFromRoad
+            search_cutoff = RoutedLeg.farthestFromRoad
         }
     }
 
@@ -39,7 +39,7 @@ package enum ValhallaJSON {
             name = "truck"
             let profile = DrivingProfile.of(options.vehicle)
             (costing.height, costing.width, costing.length, costing.weight) =
-                (profile.heightMetres, profile.widthMetres, profile.lengthMetres, profile.weightTonnes)
+                (profile.heightMeters, profile.widthMeters, profile.lengthMeters, profile.weightTonnes)
         }
         return (name, costing == CostingOptions() ? [:] : [name: costing])
     }
@@ -73,7 +73,7 @@ package enum ValhallaJSON {
         }
     }
 
-    /// A leg's length (kilometres, as asked) and time (seconds).
+    /// A leg's length (kilometers, as asked) and time (seconds).
     package struct Summary: Codable, Equatable {
         package let length: Double
         package let time: Double

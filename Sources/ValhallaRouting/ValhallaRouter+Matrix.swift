@@ -6,7 +6,7 @@ extension ValhallaRouter {
     /// request for as many sources as fit in `pairsPerRequest` pairs at a time (a row known in
     /// full is not asked), `progress` told after each and the work stopped between two when it
     /// returns false. A leg `known` before is taken as it is.
-    package func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoadLeg?,
+    package func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
                         progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
         let n = stops.count
         var meters = Array(repeating: 0.0, count: n * n), seconds = meters
@@ -20,7 +20,7 @@ extension ValhallaRouter {
                 var complete = true
                 for j in 0..<n where i != j {
                     guard let leg = known(i, j) else { complete = false; continue }
-                    (meters[i * n + j], seconds[i * n + j]) = (leg.metres, leg.seconds)
+                    (meters[i * n + j], seconds[i * n + j]) = (leg.meters, leg.seconds)
                 }
                 if !complete { unknown.append(i) }
             }
@@ -34,7 +34,7 @@ extension ValhallaRouter {
 
     /// Asks the legs from each of `rows` to every stop and writes those not `known` into the
     /// matrix; why not, when the service gives no road for one of them.
-    private func fill(rows: [Int], of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoadLeg?,
+    private func fill(rows: [Int], of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
                       meters: inout [Double], seconds: inout [Double]) -> String? {
         let n = stops.count
         let request = ValhallaJSON.MatrixRequest(sources: rows.map { stops[$0].0 }, targets: stops.map(\.0), options: options)

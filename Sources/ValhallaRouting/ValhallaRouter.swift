@@ -63,15 +63,15 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
     static func leg(_ data: Data, from: (Coordinate, String), to: (Coordinate, String)) -> RoadOutcome? {
         guard let answer = try? JSONDecoder().decode(ValhallaJSON.RouteResponse.self, from: data), answer.trip.legs.count == 1,
               let leg = answer.trip.legs.first, let line = Polyline.decode(leg.shape), line.count >= 2 else { return nil }
-        let metres = leg.summary.length * 1_000
-        guard LegFigures.arePlausible(meters: metres, seconds: leg.summary.time) else { return nil }
+        let meters = leg.summary.length * 1_000
+        guard LegFigures.arePlausible(meters: meters, seconds: leg.summary.time) else { return nil }
         for ((stop, name), snapped) in [(from, line[0]), (to, line[line.count - 1])] {
             let off = Geodesy.distance(from: stop, to: snapped)
-            if off > RoadLeg.farthestFromRoad {
+            if off > RoutedLeg.farthestFromRoad {
                 return .estimate(reason: "\(name) \(DistanceUnit.km.format(meters: off)) from the nearest road")
             }
         }
-        return .road(RoadLeg(metres: metres, seconds: leg.summary.time, line: line, region: "Valhalla"))
+        return .road(RoutedLeg(meters: meters, seconds: leg.summary.time, line: line, region: "Valhalla"))
     }
 
     /// The service's version, asked of `/status`.

@@ -24,17 +24,17 @@ struct LegCacheEndToEndTests {
     }
 
     /// The line with its figures and road replaced.
-    static func line(_ database: String, metres: String, seconds: String, line: String) -> String {
-        #"{"k":"\#(database)|car|quickest|t1|42.5078,1.5211|42.5428,1.7336","metres":\#(metres),"seconds":\#(seconds),"line":"\#(line)"}"#
+    static func line(_ database: String, meters: String, seconds: String, line: String) -> String {
+        #"{"k":"\#(database)|car|quickest|t1|42.5078,1.5211|42.5428,1.7336","metres":\#(meters),"seconds":\#(seconds),"line":"\#(line)"}"#
     }
 
     @Test("Bad figures in the cache (negative, 1e308, points off the Earth) are dropped: show, plan and export give the road's own")
     func badFiguresAreDropped() throws {
         let directory = try TemporaryDirectory()
         let database = try Self.routedOnce(in: directory).database
-        for bad in [Self.line(database, metres: "-6572", seconds: "-1e300", line: "42.5078,1.5211 42.5428,1.7336"),
-                    Self.line(database, metres: "1e308", seconds: "1000", line: "95,400 nan,nan -91,-181 inf,inf"),
-                    Self.line(database, metres: "32821", seconds: "1e308", line: "42.5078,1.5211 42.5428,1.7336")] {
+        for bad in [Self.line(database, meters: "-6572", seconds: "-1e300", line: "42.5078,1.5211 42.5428,1.7336"),
+                    Self.line(database, meters: "1e308", seconds: "1000", line: "95,400 nan,nan -91,-181 inf,inf"),
+                    Self.line(database, meters: "32821", seconds: "1e308", line: "42.5078,1.5211 42.5428,1.7336")] {
             try (bad + "\n").write(to: Self.cacheFile(directory), atomically: false, encoding: .utf8)
             let report = try RegionsEndToEndTests.object(["show", "Pyrenees", "--json"], in: directory)
             let leg = try #require((report["legs"] as? [[String: Any]])?.first)
@@ -99,7 +99,7 @@ struct LegCacheEndToEndTests {
     func thePlannerNeverTakesABadCachedLeg() async throws {
         let directory = try TemporaryDirectory()
         let database = try Self.routedOnce(in: directory).database
-        try (Self.line(database, metres: "32821", seconds: "1e308", line: "42.5078,1.5211 42.5428,1.7336") + "\n")
+        try (Self.line(database, meters: "32821", seconds: "1e308", line: "42.5078,1.5211 42.5428,1.7336") + "\n")
             .write(to: Self.cacheFile(directory), atomically: false, encoding: .utf8)
         let session = try await RegionsEndToEndTests.planner(openingTrip: "Pyrenees", in: directory)
         defer { session.close() }

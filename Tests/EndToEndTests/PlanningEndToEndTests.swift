@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import RoadtripTestSupport
 
-/// Planning the days, end to end: the settings form, the itinerary, the optimised order and its
+/// Planning the days, end to end: the settings form, the itinerary, the optimized order and its
 /// undo in the TUI; `plan` and `optimize` on the command line.
 @Suite("planning the days, end to end")
 struct PlanningEndToEndTests {
@@ -33,7 +33,7 @@ struct PlanningEndToEndTests {
         }
     }
 
-    @Test("Set a daily limit, open the itinerary, optimise a shuffled trip, check the order, undo it")
+    @Test("Set a daily limit, open the itinerary, optimize a shuffled trip, check the order, undo it")
     func planningScenario() async throws {
         let directory = try TemporaryDirectory()
         try Self.writeShuffledTrip(in: directory)
@@ -59,7 +59,7 @@ struct PlanningEndToEndTests {
         try await session.sendKeys("Escape")
         try await session.waitUntil("the trip detail screen again") { Self.stopOrder($0) == Self.shuffledStops }
 
-        // Optimise: the new order and its saving are shown first; y uses it.
+        // Optimize: the new order and its saving are shown first; y uses it.
         try await session.sendKeys("O")
         // The question's last words may wrap in the dialog: its buttons say it is there.
         let question = try await session.waitUntil("the order proposed, with its question") { $0.contains("Shortest order") && $0.contains("y  Yes") }
@@ -70,7 +70,7 @@ struct PlanningEndToEndTests {
 
         // One u undoes it.
         try await session.sendKeys("u")
-        try await session.waitUntil("the order undone") { $0.contains("Undid: optimise the order of West Coast.") && Self.stopOrder($0) == Self.shuffledStops }
+        try await session.waitUntil("the order undone") { $0.contains("Undid: optimize the order of West Coast.") && Self.stopOrder($0) == Self.shuffledStops }
         try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
 
@@ -131,7 +131,7 @@ struct PlanningEndToEndTests {
         let output = directory.url.appendingPathComponent("output.txt")
         let plan = "Error: “Huge” has 100,001 stops, and a day-by-day plan is made for at most 100,000: split the trip into shorter ones to plan them.\n"
         // Issue 21: optimize on such a trip ran for minutes in gigabytes (an n² matrix).
-        let optimize = "Error: “Huge” has 100,001 stops, and the best order is searched for at most 1,000: split the trip into shorter ones to optimise them.\n"
+        let optimize = "Error: “Huge” has 100,001 stops, and the best order is searched for at most 1,000: split the trip into shorter ones to optimize them.\n"
         for (arguments, expected) in [(["plan", "1"], plan), (["plan", "1", "--json"], plan), (["optimize", "1", "--apply"], optimize)] {
             try Data().write(to: output)
             let result = try OutputEndToEndTests.roadtrip(arguments, in: directory, output: .file(output.path), guardingAgainstHang: true)

@@ -289,10 +289,10 @@ extension RegionsEndToEndTests {
         #expect(legs.map { $0["source"] as? String } == ["road", "estimate"])
         let road = try #require(legs.first)
         #expect(road["reason"] == nil)
-        let metres = try #require(road["distanceMeters"] as? Double), seconds = try #require(road["durationSeconds"] as? Double)
+        let meters = try #require(road["distanceMeters"] as? Double), seconds = try #require(road["durationSeconds"] as? Double)
         // Routino's way with roadtrip's car, timed by DriveTime (routino-router's own motorcar
         // profile: the same 32.82 km in 26.5 min, 74 km/h over the Port d'Envalira).
-        #expect(String(format: "%.2f", metres / 1_000) == "32.82" && String(format: "%.1f", seconds / 60) == "43.0", "\(metres) m, \(seconds) s")
+        #expect(String(format: "%.2f", meters / 1_000) == "32.82" && String(format: "%.1f", seconds / 60) == "43.0", "\(meters) m, \(seconds) s")
         #expect(legs[1]["reason"] as? String == "no region covers Innsbruck")
         let text = try Self.roadtrip(["show", "Pyrenees"], in: directory).standardOutput
         #expect(text.contains("32.8 km") && text.contains("2 → 3: ≈ no region covers Innsbruck"), "\(text)")
@@ -388,8 +388,8 @@ extension RegionsEndToEndTests {
         let seconds = legs.compactMap { $0["durationSeconds"] as? Double }.reduce(0, +)
         let optimizedSeconds = try #require(report["optimizedSeconds"] as? Double), currentSeconds = try #require(report["currentSeconds"] as? Double)
         #expect(abs(seconds - optimizedSeconds) < 1 && optimizedSeconds < currentSeconds, "\(seconds) \(optimizedSeconds) \(currentSeconds)")
-        let metres = legs.compactMap { $0["distanceMeters"] as? Double }.reduce(0, +)
-        #expect(abs(metres - (report["optimizedMeters"] as? Double ?? 0)) < 1)
+        let meters = legs.compactMap { $0["distanceMeters"] as? Double }.reduce(0, +)
+        #expect(abs(meters - (report["optimizedMeters"] as? Double ?? 0)) < 1)
         // The text says it in time on the roads; --apply saves that order, as show then lists it.
         let text = try Self.roadtrip(["optimize", "Valleys", "--apply"], in: directory).standardOutput
         #expect(text.contains("Quickest order on the roads: ") && text.contains("Saved in this order."), "\(text)")

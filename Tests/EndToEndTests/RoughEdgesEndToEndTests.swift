@@ -143,7 +143,7 @@ struct RoughEdgesEndToEndTests {
         try await TripDetailEndToEndTests.openPacific(session)
         let screen = try await session.capture()
         let bar = Self.statusBar(screen).trimmingCharacters(in: .whitespaces)
-        for hint in ["a Add", "i Days", "O Optimise", "e Export", "L Link", "S Settings"] {
+        for hint in ["a Add", "i Days", "O Optimize", "e Export", "L Link", "S Settings"] {
             #expect(bar.contains(hint), "\(hint) in the status bar: \(bar)")
         }
         #expect(bar.hasSuffix("? Help"), "the bar should end on a whole key, ? Help: \(bar)")

@@ -53,7 +53,7 @@ struct OSMFeaturesTests {
         #expect(feature.weight > PlaceKind.peak.defaultWeight, "a high peak weighs more than a hill")
     }
 
-    @Test func aFeetElevationIsInMetresAndAVillageKeepsItsPopulation() throws {
+    @Test func aFeetElevationIsInMetersAndAVillageKeepsItsPopulation() throws {
         let peak = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[-121.76,46.85]},"properties":{"ele":"14411 ft","name":"Mount Rainier","natural":"volcano"}}"#
         #expect(try #require(OSMFeatures.feature(fromLine: Substring(peak))).feature.elevation == 4392)
         let village = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[-4.75,58.57]},"properties":{"name":"Durness","place":"village","population":"350"}}"#

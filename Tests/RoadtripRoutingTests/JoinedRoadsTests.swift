@@ -52,7 +52,7 @@ import RoadtripTestSupport
             return
         }
         #expect(joined.region == "andorra-west + andorra-east" && joined.line.count > 2)
-        #expect(abs(joined.metres - one.metres) < 0.01 * one.metres, "\(joined.metres) m joined against \(one.metres) m on the whole region")
+        #expect(abs(joined.meters - one.meters) < 0.01 * one.meters, "\(joined.meters) m joined against \(one.meters) m on the whole region")
         #expect(abs(joined.seconds - one.seconds) < 0.01 * one.seconds)
         // The cache keeps the leg under the joined roads' version, which every build renews.
         let version = try #require(halves.joinedRoads()?.version)

@@ -55,7 +55,7 @@ struct RegionRoadsTests {
         }
         #expect(route((36.6002, -121.8947), (36.5552, -121.9233)) == .estimate(reason: "no region covers A"))
         guard case .road(let leg) = route((-60, -170), (-59.99, -170)) else { Issue.record("the road at a corner is routed on"); return }
-        #expect(abs(leg.metres - 1_116) < 20, "\(leg.metres)")
+        #expect(abs(leg.meters - 1_116) < 20, "\(leg.meters)")
         #expect(route((-59.995, -169.97), (-59.99, -170)) == .estimate(reason: "A is more than 1 km from any road"), "1.7 km off the road: still this region's")
     }
 }

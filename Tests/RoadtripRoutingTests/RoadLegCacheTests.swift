@@ -20,7 +20,7 @@ import RoadtripTestSupport
         }
         let second = CachedRouting(RoadRouter(shelf: shelf), file: cacheFile)
         let cached = try #require(second.known(from: RoadRouterTests.andorraLaVella, to: RoadRouterTests.ordino, options: car))
-        #expect(cached.metres == leg.metres && cached.seconds == leg.seconds && cached.line == leg.line)
+        #expect(cached.meters == leg.meters && cached.seconds == leg.seconds && cached.line == leg.line)
         #expect(second.known(from: RoadRouterTests.ordino, to: RoadRouterTests.andorraLaVella, options: car) == nil, "the other way is another leg")
         #expect(second.known(from: RoadRouterTests.andorraLaVella, to: RoadRouterTests.ordino, options: RouteOptions(vehicle: .van)) == nil,
                 "another vehicle is another leg")
@@ -45,7 +45,7 @@ import RoadtripTestSupport
         let directory = try TemporaryDirectory()
         let file = directory.file("road-legs.jsonl")
         let a = Coordinate(latitude: 42.507808658074, longitude: 1.5210983893657664), b = Self.to
-        let leg = RoadLeg(metres: 32_820.99914550781, seconds: 1_590.3999710083008, line: [a, b], region: "r")
+        let leg = RoutedLeg(meters: 32_820.99914550781, seconds: 1_590.3999710083008, line: [a, b], region: "r")
         let key = RoadLegCache.key(database: ".r", options: .init(), from: a, to: b)
         let writer = RoadLegCache(file: file)
         _ = writer.leg("x", databases: [], region: "r")
@@ -65,15 +65,15 @@ extension RoadLegCacheTests {
     static let from = Coordinate(latitude: 42.5078, longitude: 1.5211), to = Coordinate(latitude: 42.5428, longitude: 1.7336)
     static let key = RoadLegCache.key(database: ".r", options: .init(), from: from, to: to)
     /// A leg of the shape Routino gives between the two: 32.8 km in 26.5 minutes.
-    static let leg = RoadLeg(metres: 32_821, seconds: 1_590, line: [from, Coordinate(latitude: 42.53, longitude: 1.6), to], region: "r")
+    static let leg = RoutedLeg(meters: 32_821, seconds: 1_590, line: [from, Coordinate(latitude: 42.53, longitude: 1.6), to], region: "r")
 
     /// A line of the cache file as roadtrip writes it (`line`: its text as is).
-    static func line(key: String = key, metres: String, seconds: String, line: String) -> String {
-        #"{"k":"\#(key)","metres":\#(metres),"seconds":\#(seconds),"line":"\#(line)"}"#
+    static func line(key: String = key, meters: String, seconds: String, line: String) -> String {
+        #"{"k":"\#(key)","metres":\#(meters),"seconds":\#(seconds),"line":"\#(line)"}"#
     }
 
     static func goodLine() throws -> String {
-        String(decoding: try #require(RoadLegCache.Entry(k: key, metres: leg.metres, seconds: leg.seconds, line: leg.line).encoded()), as: UTF8.self)
+        String(decoding: try #require(RoadLegCache.Entry(key: key, meters: leg.meters, seconds: leg.seconds, line: leg.line).encoded()), as: UTF8.self)
     }
 
     @Test func aLinkAtATemporaryNameIsNeverWrittenThrough() throws {
@@ -112,18 +112,18 @@ extension RoadLegCacheTests {
         let a = "\(Self.from.latitude),\(Self.from.longitude)", b = "\(Self.to.latitude),\(Self.to.longitude)"
         // The way back, kept: the bad lines around it go, it stays.
         let back = RoadLegCache.key(database: ".r", options: .init(), from: Self.to, to: Self.from)
-        let backLeg = RoadLeg(metres: 32_900, seconds: 1_600, line: Self.leg.line.reversed(), region: "r")
-        let good = String(decoding: try #require(RoadLegCache.Entry(k: back, metres: backLeg.metres, seconds: backLeg.seconds, line: backLeg.line).encoded()), as: UTF8.self)
+        let backLeg = RoutedLeg(meters: 32_900, seconds: 1_600, line: Self.leg.line.reversed(), region: "r")
+        let good = String(decoding: try #require(RoadLegCache.Entry(key: back, meters: backLeg.meters, seconds: backLeg.seconds, line: backLeg.line).encoded()), as: UTF8.self)
         let bad = [
-            Self.line(metres: "-6572", seconds: "-1e300", line: "\(a) \(b)"),
-            Self.line(metres: "1e308", seconds: "1000", line: "95,400 nan,nan -91,-181 inf,inf"),
-            Self.line(metres: "32821", seconds: "1e308", line: "\(a) \(b)"),
-            Self.line(metres: "32821", seconds: "10", line: "\(a) \(b)"),                  // 11,800 km/h
-            Self.line(metres: "32821", seconds: "1590", line: "\(a) 95,400 \(b)"),         // a point off the Earth
-            Self.line(metres: "32821", seconds: "1590", line: "\(a) 42.53,x \(b)"),        // a point that does not read
-            Self.line(metres: "32821", seconds: "1590", line: "10,10 \(b)"),               // starts far from its stop
-            Self.line(metres: "300", seconds: "30", line: "\(a) \(b)"),                    // shorter than the straight line
-            Self.line(metres: "nan", seconds: "1590", line: "\(a) \(b)"),
+            Self.line(meters: "-6572", seconds: "-1e300", line: "\(a) \(b)"),
+            Self.line(meters: "1e308", seconds: "1000", line: "95,400 nan,nan -91,-181 inf,inf"),
+            Self.line(meters: "32821", seconds: "1e308", line: "\(a) \(b)"),
+            Self.line(meters: "32821", seconds: "10", line: "\(a) \(b)"),                  // 11,800 km/h
+            Self.line(meters: "32821", seconds: "1590", line: "\(a) 95,400 \(b)"),         // a point off the Earth
+            Self.line(meters: "32821", seconds: "1590", line: "\(a) 42.53,x \(b)"),        // a point that does not read
+            Self.line(meters: "32821", seconds: "1590", line: "10,10 \(b)"),               // starts far from its stop
+            Self.line(meters: "300", seconds: "30", line: "\(a) \(b)"),                    // shorter than the straight line
+            Self.line(meters: "nan", seconds: "1590", line: "\(a) \(b)"),
         ]
         for (index, line) in bad.enumerated() {
             let file = try directory.write(line + "\n" + good + "\n", to: "road-legs-\(index).jsonl")
@@ -148,7 +148,7 @@ extension RoadLegCacheTests {
 
     static func lines(_ file: URL) throws -> [String] {
         try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map { line in
-            String(try JSONDecoder().decode(RoadLegCache.Entry.self, from: Data(line.utf8)).k.split(separator: "|")[0])
+            String(try JSONDecoder().decode(RoadLegCache.Entry.self, from: Data(line.utf8)).key.split(separator: "|")[0])
         }
     }
 

@@ -30,7 +30,7 @@ import RoadtripTestSupport
     static let kremsEast = Coordinate(latitude: 48.4046, longitude: 15.6512)
 
     /// What `routino-router` prints for the leg with Routino's own profile of `profile`: the last
-    /// row's total kilometres and minutes (what roadtrip's legs were before issue 35).
+    /// row's total kilometers and minutes (what roadtrip's legs were before issue 35).
     static func reference(_ from: Coordinate, _ to: Coordinate, region: String, quickest: Bool, profile: String) throws -> (km: Double, minutes: Double) {
         let folder = try shelf.get().0.directory.appendingPathComponent(region).appendingPathComponent(RegionInfo.roadsFolderName)
         let arguments = ["--dir=\(folder.path)", "--profiles=/usr/share/routino/profiles.xml", "--profile=\(profile)",
@@ -43,7 +43,7 @@ import RoadtripTestSupport
     }
 
     /// The leg on roads, or a recorded issue.
-    static func roadLeg(_ from: Coordinate, _ to: Coordinate, _ options: RouteOptions = .init()) throws -> RoadLeg? {
+    static func roadLeg(_ from: Coordinate, _ to: Coordinate, _ options: RouteOptions = .init()) throws -> RoutedLeg? {
         let outcome = try router().route(from: from, to: to, fromName: "A", toName: "B", options: options)
         guard case .road(let leg) = outcome else { Issue.record("\(outcome)"); return nil }
         return leg
@@ -59,10 +59,10 @@ import RoadtripTestSupport
     func aLegIsDrivenAlongItsLine(from: Coordinate, to: Coordinate, region: String, quickest: Bool, vehicle: Vehicle) throws {
         guard let leg = try Self.roadLeg(from, to, .init(vehicle: vehicle, quickest: quickest)) else { return }
         #expect(leg.region == region && leg.line.count > 2)
-        let lineMetres = zip(leg.line, leg.line.dropFirst()).reduce(0) { $0 + Geodesy.distance(from: $1.0, to: $1.1) }
-        #expect(abs(lineMetres - leg.metres) < 0.02 * leg.metres + 5, "\(leg.metres) m against a line of \(lineMetres) m")
+        let lineMeters = zip(leg.line, leg.line.dropFirst()).reduce(0) { $0 + Geodesy.distance(from: $1.0, to: $1.1) }
+        #expect(abs(lineMeters - leg.meters) < 0.02 * leg.meters + 5, "\(leg.meters) m against a line of \(lineMeters) m")
         let fastest = DrivingProfile.of(vehicle).cruiseKmh.values.max()! / 3.6
-        #expect(leg.seconds > leg.metres / fastest)
+        #expect(leg.seconds > leg.meters / fastest)
         let routino = try Self.reference(from, to, region: region, quickest: quickest, profile: vehicle.transport.rawValue)
         #expect(leg.seconds > routino.minutes * 60 * 1.15, "\(leg.seconds) s against Routino's \(routino.minutes) min")
     }
@@ -78,8 +78,8 @@ import RoadtripTestSupport
         #expect(motorcycle < car && car < van && van < camper, "\(seconds)")
         let climb = try #require(try Self.roadLeg(Self.ordino, Self.canillo))
         let routino = try Self.reference(Self.ordino, Self.canillo, region: "andorra", quickest: true, profile: "motorcar")
-        #expect(climb.metres / climb.seconds * 3.6 < 50 && climb.seconds > 1.6 * routino.minutes * 60,
-                "\(climb.metres) m in \(climb.seconds) s; Routino's default \(routino.minutes) min")
+        #expect(climb.meters / climb.seconds * 3.6 < 50 && climb.seconds > 1.6 * routino.minutes * 60,
+                "\(climb.meters) m in \(climb.seconds) s; Routino's default \(routino.minutes) min")
     }
 
     /// The Carretera dels Cortals (CS-320) above Andorra la Vella is closed above 2.1 t
@@ -87,10 +87,10 @@ import RoadtripTestSupport
     @Test func aVanAndACamperGoRoundARoadTooWeakForThem() throws {
         let (west, east) = (Coordinate(latitude: 42.52836, longitude: 1.49442), Coordinate(latitude: 42.53114, longitude: 1.50986))
         let car = try #require(try Self.roadLeg(west, east))
-        #expect(car.metres < 2_000, "\(car.metres) m")
+        #expect(car.meters < 2_000, "\(car.meters) m")
         for vehicle in [Vehicle.van, .camper] {
             let heavy = try #require(try Self.roadLeg(west, east, .init(vehicle: vehicle)))
-            #expect(heavy.metres > 5 * car.metres, "\(vehicle): \(heavy.metres) m against the car's \(car.metres) m")
+            #expect(heavy.meters > 5 * car.meters, "\(vehicle): \(heavy.meters) m against the car's \(car.meters) m")
         }
     }
 
@@ -100,7 +100,7 @@ import RoadtripTestSupport
     @Test func oneWayStreetsAreDrivenOneWay() throws {
         let leg = try #require(try Self.roadLeg(Self.andorraLaVella, Self.ordino))
         let routino = try Self.reference(Self.andorraLaVella, Self.ordino, region: "andorra", quickest: true, profile: "motorcar")
-        #expect(abs(leg.metres / 1_000 - routino.km) < 0.2, "\(leg.metres) m against routino-router's \(routino.km) km")
+        #expect(abs(leg.meters / 1_000 - routino.km) < 0.2, "\(leg.meters) m against routino-router's \(routino.km) km")
     }
 
     /// Routino's own profiles weighed the classes 2.5 to 1 for the shortest way too, so that it
@@ -109,14 +109,14 @@ import RoadtripTestSupport
         let (escaldes, west) = (Coordinate(latitude: 42.5125, longitude: 1.5340), Coordinate(latitude: 42.5050, longitude: 1.5180))
         let quickest = try #require(try Self.roadLeg(escaldes, west))
         let shortest = try #require(try Self.roadLeg(escaldes, west, .init(quickest: false)))
-        #expect(shortest.metres < quickest.metres * 0.9, "shortest \(shortest.metres) m, quickest \(quickest.metres) m")
+        #expect(shortest.meters < quickest.meters * 0.9, "shortest \(shortest.meters) m, quickest \(quickest.meters) m")
     }
 
     @Test func andorraLaVellaToPasDeLaCasaIsAboutTwiceItsStraightLine() throws {
         guard case .road(let leg) = try Self.router().route(from: Self.andorraLaVella, to: Self.pasDeLaCasa, fromName: "Andorra la Vella", toName: "Pas de la Casa") else {
             Issue.record("not routed"); return
         }
-        let ratio = leg.metres / Geodesy.distance(from: Self.andorraLaVella, to: Self.pasDeLaCasa)
+        let ratio = leg.meters / Geodesy.distance(from: Self.andorraLaVella, to: Self.pasDeLaCasa)
         #expect((1.6...2.2).contains(ratio), "\(ratio)")
     }
 
@@ -152,7 +152,7 @@ extension RoadRouterTests {
         trip.settings = settings
         let leg = try #require(try Self.router().legs(of: trip, estimate: RouteEstimate()).first)
         let direct = try #require(try Self.roadLeg(Self.andorraLaVella, Self.ordino, .init(vehicle: .van, quickest: false)))
-        #expect(leg.source == .road && leg.meters == direct.metres && leg.seconds == direct.seconds)
+        #expect(leg.source == .road && leg.meters == direct.meters && leg.seconds == direct.seconds)
     }
 }
 
@@ -178,7 +178,7 @@ extension RoadRouterTests {
             Issue.record("the lake's shore road"); return
         }
         let shore = try #require(leg.line.first)
-        #expect((50...RoadLeg.farthestFromRoad).contains(Geodesy.distance(from: lake, to: shore)))
+        #expect((50...RoutedLeg.farthestFromRoad).contains(Geodesy.distance(from: lake, to: shore)))
     }
 
     /// Issue 35, item 5: Stein an der Donau lies west of the box the Krems extract was cut to, but
@@ -190,7 +190,7 @@ extension RoadRouterTests {
         guard case .road(let leg) = router.route(from: Self.krems, to: stein, fromName: "Krems", toName: "Stein") else {
             Issue.record("\(router.route(from: Self.krems, to: stein, fromName: "Krems", toName: "Stein"))"); return
         }
-        #expect(leg.metres > Geodesy.distance(from: Self.krems, to: stein) && leg.region == "krems")
+        #expect(leg.meters > Geodesy.distance(from: Self.krems, to: stein) && leg.region == "krems")
     }
 
     @Test func aOneStopTripHasNoLegsAndALoopEndsWhereItStarts() throws {
@@ -209,7 +209,7 @@ extension RoadRouterTests {
             Issue.record("not routed"); return
         }
         // 100 stops on the road's own points, in order: each leg follows the road on to the next,
-        // a few hundred metres. (Near the Envalira tunnel a point can lie nearer the pass road
+        // a few hundred meters. (Near the Envalira tunnel a point can lie nearer the pass road
         // above it, and that leg goes round: two legs of 99 on this road.)
         let stride = Double(whole.line.count - 1) / 99
         let stops = (0..<100).map { whole.line[Int((Double($0) * stride).rounded())] }
@@ -242,7 +242,7 @@ extension RoadRouterTests {
                 guard case .road(let leg) = router.route(from: Self.towns[i].0, to: Self.towns[j].0, fromName: "", toName: "") else {
                     Issue.record("\(i) → \(j)"); continue
                 }
-                #expect(abs(matrix.meters(i, j) - leg.metres) < 0.03 * leg.metres + 150, "\(i) → \(j): \(matrix.meters(i, j)) m, alone \(leg.metres) m")
+                #expect(abs(matrix.meters(i, j) - leg.meters) < 0.03 * leg.meters + 150, "\(i) → \(j): \(matrix.meters(i, j)) m, alone \(leg.meters) m")
                 #expect(matrix.seconds(i, j) < leg.seconds * 1.03 + 30 && matrix.seconds(i, j) > leg.seconds * 0.75,
                         "\(i) → \(j): \(matrix.seconds(i, j)) s, alone \(leg.seconds) s")
                 asymmetric = asymmetric || matrix.seconds(i, j) != matrix.seconds(j, i)
@@ -277,7 +277,7 @@ extension RoadRouterTests {
                 guard case .road(let leg) = router.route(from: Self.towns[i].0, to: Self.towns[j].0, fromName: "", toName: "") else {
                     Issue.record("\(i) → \(j)"); continue
                 }
-                #expect(matrix.meters(i, j) == leg.metres && matrix.seconds(i, j) == leg.seconds, "\(i) → \(j)")
+                #expect(matrix.meters(i, j) == leg.meters && matrix.seconds(i, j) == leg.seconds, "\(i) → \(j)")
             }
         }
     }

@@ -22,8 +22,8 @@ package final class FakePlaces: PlaceIndex, @unchecked Sendable {
         places.min { Geodesy.distance(from: $0.coordinate, to: coordinate) < Geodesy.distance(from: $1.coordinate, to: coordinate) }
     }
 
-    package func places(within kilometres: Double, of coordinate: Coordinate) -> [(place: Place, kilometres: Double)] {
-        places.map { ($0, Geodesy.sphericalKilometres(from: coordinate, to: $0.coordinate)) }.filter { $0.1 <= kilometres }
+    package func places(within kilometers: Double, of coordinate: Coordinate) -> [(place: Place, kilometers: Double)] {
+        places.map { ($0, Geodesy.sphericalKilometers(from: coordinate, to: $0.coordinate)) }.filter { $0.1 <= kilometers }
     }
 
     /// Every place of `kinds`, whatever the cells: the caller measures how far each is.

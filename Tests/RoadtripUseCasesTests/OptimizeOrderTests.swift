@@ -69,7 +69,7 @@ import Testing
         let order = OptimizeOrder(routing: nil).order(of: trip, progress: { _, _ in true })
         #expect(OptimizeOrder.use(order.reordered(trip.stops).map(\.id), inTrip: trip.id, of: model))
         #expect(model.trips[0].stops.map(\.name) == ["Monterey", "Big Sur", "Morro Bay", "Cambria"])
-        #expect(model.undo() == "optimise the order of Pacific Drive")
+        #expect(model.undo() == "optimize the order of Pacific Drive")
         #expect(model.trips == [trip])
         #expect(!OptimizeOrder.use(Array(order.reordered(trip.stops).map(\.id).dropLast()), inTrip: trip.id, of: model))
         #expect(model.trips == [trip])

@@ -24,7 +24,7 @@ struct RealValhallaTests {
         guard case .road(let leg) = router.route(from: Self.vella, to: Self.pas, fromName: "Andorra la Vella", toName: "Pas de la Casa") else {
             Issue.record("the leg is on roads"); return
         }
-        #expect(abs(leg.metres - 33_281) < 1, "\(leg.metres)")
+        #expect(abs(leg.meters - 33_281) < 1, "\(leg.meters)")
         #expect(abs(leg.seconds - 1_776.82) < 0.5, "\(leg.seconds)")
         #expect(leg.line.count > 200, "\(leg.line.count) points")
         #expect(Geodesy.distance(from: Self.vella, to: leg.line[0]) < 100)
@@ -34,7 +34,7 @@ struct RealValhallaTests {
               case .road(let shortest) = router.route(from: Self.vella, to: Self.pas, fromName: "A", toName: "B", options: RouteOptions(quickest: false)) else {
             Issue.record("the camper's leg and the shortest are on roads"); return
         }
-        #expect(shortest.metres <= leg.metres)
+        #expect(shortest.meters <= leg.meters)
     }
 
     /// The matrix of four stops: every leg both ways, the one over the pass as `/route` gives it.
@@ -59,7 +59,7 @@ struct RealValhallaTests {
         #expect(matrix.meters(0, 2) < matrix.meters(0, 3))
     }
 
-    /// A stop in France, past the tiles: no road within a kilometre of it.
+    /// A stop in France, past the tiles: no road within a kilometer of it.
     @Test func aStopPastTheTilesIsAnEstimate() throws {
         let service = try RealValhalla.start()
         defer { service.stop() }

@@ -12,8 +12,8 @@ struct ValhallaJSONTests {
         try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any])
     }
 
-    /// A car, the quickest way: Valhalla's `auto` costing with no options, kilometres, no
-    /// directions; each end looked for within the kilometre a stop may be from its road.
+    /// A car, the quickest way: Valhalla's `auto` costing with no options, kilometers, no
+    /// directions; each end looked for within the kilometer a stop may be from its road.
     @Test func aCarsLegIsAutoCosting() throws {
         let body = try Self.json(ValhallaJSON.RouteRequest(from: Self.vella, to: Self.pas, options: RouteOptions()))
         #expect(body["costing"] as? String == "auto")
@@ -55,11 +55,11 @@ struct ValhallaJSONTests {
         ValhallaRouter.leg(data, from: (vella, "Andorra la Vella"), to: (pas, "Pas de la Casa"))
     }
 
-    /// Kilometres become metres; the time is Valhalla's own; the shape is the leg's line.
+    /// Kilometers become meters; the time is Valhalla's own; the shape is the leg's line.
     @Test func aRouteBecomesALegOnRoads() {
         let line = [Coordinate(latitude: 42.507794, longitude: 1.521104), Coordinate(latitude: 42.52, longitude: 1.6),
                     Coordinate(latitude: 42.542283, longitude: 1.733609)]
-        #expect(Self.leg(Self.route()) == .road(RoadLeg(metres: 33_281, seconds: 1776.82, line: line, region: "Valhalla")))
+        #expect(Self.leg(Self.route()) == .road(RoutedLeg(meters: 33_281, seconds: 1776.82, line: line, region: "Valhalla")))
     }
 
     /// The road's end 1.9 km from the stop: off-road, as Routino says it.

@@ -57,7 +57,7 @@ struct ValhallaMatrixTests {
     @Test func legsKnownAreNotAsked() throws {
         let server = try LoopbackServer(.respond(Self.answer))
         defer { server.stop() }
-        let known = RoadLeg(metres: 5, seconds: 7, line: [], region: "Valhalla")
+        let known = RoutedLeg(meters: 5, seconds: 7, line: [], region: "Valhalla")
         let outcome = ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops(2), options: RouteOptions(), known: { i, _ in i == 0 ? known : nil }) { _, _ in true }
         guard case .roads(let matrix) = outcome else { Issue.record("a matrix on roads"); return }
         #expect(matrix.meters(0, 1) == 5)

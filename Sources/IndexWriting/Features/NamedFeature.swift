@@ -40,7 +40,7 @@ package struct NamedFeature: Sendable, Equatable {
 /// and a qualifier ("Durness, Scotland") narrows it as it narrows a town.
 package enum FeatureGazetteer {
     /// Beyond this distance from any town a feature gets no country or region.
-    static let nearestTownKilometres = 300.0
+    static let nearestTownKilometers = 300.0
 
     package static func source(for features: [NamedFeature], towns: (any PlaceIndex)?) -> GazetteerSource {
         var countries: [String: GazetteerSource.Country] = [:]
@@ -49,7 +49,7 @@ package enum FeatureGazetteer {
         places.reserveCapacity(features.count)
         for feature in features {
             let town = towns?.nearest(to: feature.coordinate).flatMap {
-                Geodesy.sphericalKilometres(from: $0.coordinate, to: feature.coordinate) <= nearestTownKilometres ? $0 : nil
+                Geodesy.sphericalKilometers(from: $0.coordinate, to: feature.coordinate) <= nearestTownKilometers ? $0 : nil
             }
             if let town, !town.countryCode.isEmpty {
                 countries[town.countryCode] = .init(code: town.countryCode, name: town.country)

@@ -48,7 +48,7 @@ package struct GazetteerSource: Sendable {
         /// The IANA time zone GeoNames gives the place ("America/Los_Angeles"); empty when unknown.
         package var timeZone: String
         package var kind: PlaceKind
-        /// Metres above sea level, when known.
+        /// Meters above sea level, when known.
         package var elevation: Int?
         /// What the place weighs in the ranking (entries store it where a town's population goes):
         /// its population, or for a feature what its kind or its source says it is worth.

@@ -11,12 +11,12 @@ import Foundation
 /// curves: side friction factor considerations", ARRB report 126, 1983), so these are the
 /// cautious side of what a driver new to the road does.
 package enum CurveSpeed {
-    /// (radius in metres, speed in km/h), radius increasing.
+    /// (radius in meters, speed in km/h), radius increasing.
     static let table: [(radius: Double, kmh: Double)] = [
         (15, 20), (35, 30), (60, 40), (100, 50), (150, 60), (215, 70), (320, 85), (490, 100), (810, 120),
     ]
 
-    /// The comfortable speed through a bend of `radius` metres, in km/h: interpolated in the table;
+    /// The comfortable speed through a bend of `radius` meters, in km/h: interpolated in the table;
     /// below its tightest row (a hairpin) at that row's lateral acceleration; above its widest,
     /// no bend at all (infinity).
     package static func kmh(radius: Double) -> Double {

@@ -5,13 +5,13 @@ import Foundation
 /// lower tagged `maxspeed`), and whether another road meets it.
 package struct DrivenPoint: Equatable, Sendable {
     package var coordinate: Coordinate
-    package var metres: Double
+    package var meters: Double
     package var limitKmh: Double
     package var isJunction: Bool
 
-    package init(_ coordinate: Coordinate, metres: Double, limitKmh: Double, isJunction: Bool = false) {
+    package init(_ coordinate: Coordinate, meters: Double, limitKmh: Double, isJunction: Bool = false) {
         self.coordinate = coordinate
-        self.metres = metres
+        self.meters = meters
         self.limitKmh = limitKmh
         self.isJunction = isJunction
     }
@@ -36,7 +36,7 @@ package enum DriveTime {
         guard points.count >= 2 else { return 0 }
         let line = Line(points)
         let stretches = (1..<points.count).map { i in
-            min(points[i].limitKmh, townCap(around: (points[i - 1].metres + points[i].metres) / 2, line: line, profile: profile, cruise: points[i].limitKmh))
+            min(points[i].limitKmh, townCap(around: (points[i - 1].meters + points[i].meters) / 2, line: line, profile: profile, cruise: points[i].limitKmh))
         }.map { max($0, minimumKmh) / 3.6 }
         var atPoints = (0..<points.count).map { i -> Double in
             guard i > 0, i < points.count - 1 else { return 0 }
@@ -69,9 +69,9 @@ package enum DriveTime {
     /// built-up area, at the vehicle's town speed; from `openJunctionsPerKm` down there is none.
     static let townJunctionsPerKm = 8.0, openJunctionsPerKm = 3.0, townWindow = 250.0
 
-    /// The speed allowed `metres` along the leg by the junctions around it, in km/h.
-    static func townCap(around metres: Double, line: Line, profile: DrivingProfile, cruise: Double) -> Double {
-        townCap(junctionsPerKm: line.junctionsPerKm(around: metres, within: townWindow), profile: profile, cruise: cruise)
+    /// The speed allowed `meters` along the leg by the junctions around it, in km/h.
+    static func townCap(around meters: Double, line: Line, profile: DrivingProfile, cruise: Double) -> Double {
+        townCap(junctionsPerKm: line.junctionsPerKm(around: meters, within: townWindow), profile: profile, cruise: cruise)
     }
 
     /// The speed allowed where `density` junctions come per km, in km/h.
@@ -87,7 +87,7 @@ package enum DriveTime {
         limitByAcceleration(&speeds, lengths: { line.length($0) }, profile: profile)
     }
 
-    /// The same over stretches of `lengths(i)` metres each into point `i` (from 1).
+    /// The same over stretches of `lengths(i)` meters each into point `i` (from 1).
     static func limitByAcceleration(_ speeds: inout [Double], lengths: (Int) -> Double, profile: DrivingProfile) {
         for i in speeds.indices.dropFirst() {
             speeds[i] = min(speeds[i], (speeds[i - 1] * speeds[i - 1] + 2 * profile.acceleration * lengths(i)).squareRoot())
@@ -97,42 +97,42 @@ package enum DriveTime {
         }
     }
 
-    /// The seconds to drive `metres` entering at `from` and leaving at `to` (m/s, both reachable),
+    /// The seconds to drive `meters` entering at `from` and leaving at `to` (m/s, both reachable),
     /// at most at `cruise`: speeding up, cruising, slowing down, or a peak below cruise if short.
-    static func stretchSeconds(_ metres: Double, from: Double, to: Double, cruise: Double, profile: DrivingProfile) -> Double {
-        guard metres > 0 else { return 0 }
+    static func stretchSeconds(_ meters: Double, from: Double, to: Double, cruise: Double, profile: DrivingProfile) -> Double {
+        guard meters > 0 else { return 0 }
         let (a, b) = (profile.acceleration, profile.deceleration)
         let rising = (cruise * cruise - from * from) / (2 * a), falling = (cruise * cruise - to * to) / (2 * b)
-        if rising + falling <= metres {
-            return (cruise - from) / a + (cruise - to) / b + (metres - rising - falling) / cruise
+        if rising + falling <= meters {
+            return (cruise - from) / a + (cruise - to) / b + (meters - rising - falling) / cruise
         }
-        let peak = ((2 * a * b * metres + b * from * from + a * to * to) / (a + b)).squareRoot()
+        let peak = ((2 * a * b * meters + b * from * from + a * to * to) / (a + b)).squareRoot()
         return max(peak - from, 0) / a + max(peak - to, 0) / b
     }
 }
 
 extension DriveTime {
     /// A leg's points with what the model asks of them: the length of each stretch, the bend and
-    /// the turn at each point (from the road `reach` metres either side), the junctions' density.
+    /// the turn at each point (from the road `reach` meters either side), the junctions' density.
     struct Line {
         let points: [DrivenPoint]
-        /// How far from a point its bend is measured: far enough that the few metres between two
+        /// How far from a point its bend is measured: far enough that the few meters between two
         /// nodes of one junction do not read as a hairpin, near enough for a hairpin to be one.
         static let reach = 20.0
         private let junctions: [Double]
-        private let metres: [Double]
+        private let meters: [Double]
 
         init(_ points: [DrivenPoint]) {
             self.points = points
-            metres = points.map(\.metres)
-            junctions = points.dropFirst().dropLast().filter(\.isJunction).map(\.metres)
+            meters = points.map(\.meters)
+            junctions = points.dropFirst().dropLast().filter(\.isJunction).map(\.meters)
         }
 
         /// The length of the stretch that ends at point `i`.
-        func length(_ i: Int) -> Double { max(points[i].metres - points[i - 1].metres, 0) }
+        func length(_ i: Int) -> Double { max(points[i].meters - points[i - 1].meters, 0) }
 
         /// The radius of the circle through the road `reach` before point `i`, the point and
-        /// `reach` after it, in metres (infinity on a straight road).
+        /// `reach` after it, in meters (infinity on a straight road).
         func radius(at i: Int) -> Double {
             let (before, after) = sides(of: i)
             let (ab, bc, ac) = (before.length, after.length, hypot(before.x + after.x, before.y + after.y))
@@ -147,38 +147,38 @@ extension DriveTime {
             return abs(atan2(before.x * after.y - before.y * after.x, before.x * after.x + before.y * after.y)) * 180 / .pi
         }
 
-        /// Junctions per km within `window` metres either side of `metres` along the leg.
-        func junctionsPerKm(around metres: Double, within window: Double) -> Double {
-            let (low, high) = (metres - window, metres + window)
+        /// Junctions per km within `window` meters either side of `meters` along the leg.
+        func junctionsPerKm(around meters: Double, within window: Double) -> Double {
+            let (low, high) = (meters - window, meters + window)
             let count = index(in: junctions, after: high) - index(in: junctions, after: low)
-            let covered = min(high, points[points.count - 1].metres) - max(low, 0)
+            let covered = min(high, points[points.count - 1].meters) - max(low, 0)
             return Double(count) / (max(covered, window) / 1_000)
         }
 
-        /// The road into point `i` and out of it, as vectors in metres (east, north) over `reach`.
+        /// The road into point `i` and out of it, as vectors in meters (east, north) over `reach`.
         private func sides(of i: Int) -> (PlaneVector, PlaneVector) {
-            let centre = points[i].coordinate, here = points[i].metres
+            let centre = points[i].coordinate, here = points[i].meters
             let before = offset(of: location(at: here - Self.reach), from: centre)
             let after = offset(of: location(at: here + Self.reach), from: centre)
             return (PlaneVector(x: -before.x, y: -before.y), after)
         }
 
-        /// The point `metres` along the leg (clamped to its ends), between the points around it.
-        private func location(at metres: Double) -> Coordinate {
-            let end = index(in: self.metres, after: metres)
+        /// The point `meters` along the leg (clamped to its ends), between the points around it.
+        private func location(at meters: Double) -> Coordinate {
+            let end = index(in: self.meters, after: meters)
             guard end > 0 else { return points[0].coordinate }
             guard end < points.count else { return points[points.count - 1].coordinate }
             let (a, b) = (points[end - 1], points[end])
-            let share = b.metres > a.metres ? (metres - a.metres) / (b.metres - a.metres) : 0
+            let share = b.meters > a.meters ? (meters - a.meters) / (b.meters - a.meters) : 0
             return Coordinate(latitude: a.coordinate.latitude + (b.coordinate.latitude - a.coordinate.latitude) * share,
                               longitude: a.coordinate.longitude + (b.coordinate.longitude - a.coordinate.longitude) * share)
         }
 
-        /// `point` seen from `centre`, in metres east and north (a plane is exact enough over 20 m).
+        /// `point` seen from `centre`, in meters east and north (a plane is exact enough over 20 m).
         private func offset(of point: Coordinate, from centre: Coordinate) -> PlaneVector {
-            let metresPerDegree = 6_371_008.8 * .pi / 180
-            return PlaneVector(x: (point.longitude - centre.longitude) * cos(centre.latitude * .pi / 180) * metresPerDegree,
-                               y: (point.latitude - centre.latitude) * metresPerDegree)
+            let metersPerDegree = 6_371_008.8 * .pi / 180
+            return PlaneVector(x: (point.longitude - centre.longitude) * cos(centre.latitude * .pi / 180) * metersPerDegree,
+                               y: (point.latitude - centre.latitude) * metersPerDegree)
         }
 
         /// How many of `sorted` are at most `value`.
@@ -192,7 +192,7 @@ extension DriveTime {
         }
     }
 
-    /// A vector in a plane, in metres.
+    /// A vector in a plane, in meters.
     struct PlaneVector {
         let x: Double, y: Double
         var length: Double { hypot(x, y) }

@@ -20,9 +20,9 @@ package struct DrivingProfile: Equatable, Sendable {
     package let vehicle: Vehicle
     /// Cruising speed per class, in km/h; a class missing is not driven.
     package let cruiseKmh: [RoadClass: Double]
-    /// The vehicle's weight (tonnes) and size (metres): roads tagged with a lower `maxweight`,
+    /// The vehicle's weight (tonnes) and size (meters): roads tagged with a lower `maxweight`,
     /// `maxheight`, `maxwidth` or `maxlength` are not used.
-    package let weightTonnes: Double, heightMetres: Double, widthMetres: Double, lengthMetres: Double
+    package let weightTonnes: Double, heightMeters: Double, widthMeters: Double, lengthMeters: Double
     /// Gentle acceleration and deceleration, in m/s². Everyday driving accelerates at about 1 to
     /// 1.5 m/s² and slows at 1 to 2 m/s² (Bokare and Maurya, "Acceleration-deceleration behaviour
     /// of various vehicle types", Transportation Research Procedia 25, 2017); heavier vehicles less.
@@ -79,7 +79,7 @@ extension DrivingProfile {
         vehicle: .car,
         cruiseKmh: [.motorway: 110, .trunk: 90, .primary: 78, .secondary: 70, .tertiary: 60, .unclassified: 48,
                     .residential: 30, .service: 20, .track: 12, .ferry: 12],
-        weightTonnes: 1.6, heightMetres: 1.6, widthMetres: 1.9, lengthMetres: 4.7,
+        weightTonnes: 1.6, heightMeters: 1.6, widthMeters: 1.9, lengthMeters: 4.7,
         acceleration: 1.2, deceleration: 1.5, curveFactor: 1, townKmh: 35, uTurnSeconds: 8)
 
     /// A motorcycle keeps a car's speeds on the open road but pulls away faster from every bend
@@ -88,7 +88,7 @@ extension DrivingProfile {
     static let motorcycle = DrivingProfile(
         vehicle: .motorcycle,
         cruiseKmh: car.cruiseKmh,
-        weightTonnes: 0.4, heightMetres: 1.5, widthMetres: 1, lengthMetres: 2.3,
+        weightTonnes: 0.4, heightMeters: 1.5, widthMeters: 1, lengthMeters: 2.3,
         acceleration: 2.0, deceleration: 1.8, curveFactor: 1, townKmh: 40, uTurnSeconds: 6)
 
     /// A van up to 3.5 t (a light goods vehicle: Routino's "goods" access rules), 2.7 m high.
@@ -96,7 +96,7 @@ extension DrivingProfile {
         vehicle: .van,
         cruiseKmh: [.motorway: 100, .trunk: 85, .primary: 72, .secondary: 65, .tertiary: 56, .unclassified: 45,
                     .residential: 28, .service: 18, .track: 10, .ferry: 12],
-        weightTonnes: 3.5, heightMetres: 2.7, widthMetres: 2.1, lengthMetres: 6,
+        weightTonnes: 3.5, heightMeters: 2.7, widthMeters: 2.1, lengthMeters: 6,
         acceleration: 0.9, deceleration: 1.3, curveFactor: 0.93, townKmh: 33, uTurnSeconds: 10)
 
     /// A motorhome of 3.5 t, 3.2 m high, 2.35 m wide and 7.5 m long: the slowest, and no tracks.
@@ -104,6 +104,6 @@ extension DrivingProfile {
         vehicle: .camper,
         cruiseKmh: [.motorway: 95, .trunk: 80, .primary: 68, .secondary: 60, .tertiary: 52, .unclassified: 40,
                     .residential: 25, .service: 15, .ferry: 12],
-        weightTonnes: 3.5, heightMetres: 3.2, widthMetres: 2.35, lengthMetres: 7.5,
+        weightTonnes: 3.5, heightMeters: 3.2, widthMeters: 2.35, lengthMeters: 7.5,
         acceleration: 0.7, deceleration: 1.2, curveFactor: 0.85, townKmh: 30, uTurnSeconds: 12)
 }

@@ -5,14 +5,14 @@ package enum DistanceUnit: String, CaseIterable, Sendable {
     case km
     case mi
 
-    package var metres: Double {
+    package var meters: Double {
         switch self {
         case .km: return 1000
         case .mi: return 1609.344
         }
     }
 
-    /// Miles when the locale of measurements is US English, kilometres otherwise.
+    /// Miles when the locale of measurements is US English, kilometers otherwise.
     package static func preferred(environment: [String: String]) -> DistanceUnit {
         let locale = ["LC_ALL", "LC_MEASUREMENT", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         return locale.hasPrefix("en_US") ? .mi : .km
@@ -21,7 +21,7 @@ package enum DistanceUnit: String, CaseIterable, Sendable {
     /// "1,234 km", "42.5 mi": one decimal below 100, whole numbers with thousands separators above.
     /// A distance no trip can have (NaN, infinite, more than an Int holds) is "—", not a trap.
     package func format(meters: Double) -> String {
-        let value = meters / metres
+        let value = meters / meters
         if value < 99.95 {
             return value.fixed(1) + " " + rawValue
         }
@@ -29,12 +29,12 @@ package enum DistanceUnit: String, CaseIterable, Sendable {
         return "\(Self.grouped(whole)) \(rawValue)"
     }
 
-    /// The distance `format(meters:)` shows, back in metres (to a tenth below 100, else whole):
+    /// The distance `format(meters:)` shows, back in meters (to a tenth below 100, else whole):
     /// what a sum or a difference of shown figures is made of, so that it adds up as printed.
     package func shown(meters: Double) -> Double {
-        let value = meters / metres
+        let value = meters / meters
         guard value.isFinite else { return meters }
-        return (value < 99.95 ? (value * 10).rounded() / 10 : value.rounded()) * metres
+        return (value < 99.95 ? (value * 10).rounded() / 10 : value.rounded()) * meters
     }
 
     package static func grouped(_ number: Int) -> String {
@@ -61,17 +61,17 @@ extension DistanceUnit {
 }
 
 extension DistanceUnit {
-    /// The metres of a typed distance: "2 km", "500m", "1.5 mi", or a number alone in this unit;
+    /// The meters of a typed distance: "2 km", "500m", "1.5 mi", or a number alone in this unit;
     /// nil for anything else, or a distance below zero.
-    package func metres(parsing text: String) -> Double? {
+    package func meters(parsing text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         let number = trimmed.prefix { $0.isNumber || $0 == "." }
         guard let value = Double(number), value >= 0 else { return nil }
         switch trimmed.dropFirst(number.count).trimmingCharacters(in: .whitespaces) {
-        case "": return value * metres
+        case "": return value * meters
         case "m": return value
         case "km": return value * 1_000
-        case "mi": return value * DistanceUnit.mi.metres
+        case "mi": return value * DistanceUnit.mi.meters
         default: return nil
         }
     }
@@ -80,12 +80,12 @@ extension DistanceUnit {
 extension DistanceUnit {
     /// A speed in km/h as this unit's speed (km/h or mph).
     package func speed(kmh: Double) -> Double {
-        kmh * 1000 / metres
+        kmh * 1000 / meters
     }
 
     /// This unit's speed (km/h or mph) in km/h.
     package func kmh(speed: Double) -> Double {
-        speed * metres / 1000
+        speed * meters / 1000
     }
 }
 
@@ -98,12 +98,12 @@ extension DistanceUnit {
 
     /// Fuel use in this unit's measure: l/100 km as it is, or miles per US gallon.
     package func fuelUse(litresPer100Km: Double) -> Double {
-        self == .mi ? 100 * Self.litresPerGallon / (litresPer100Km * metres / 1000) : litresPer100Km
+        self == .mi ? 100 * Self.litresPerGallon / (litresPer100Km * meters / 1000) : litresPer100Km
     }
 
     /// Fuel use typed in this unit's measure, in l/100 km (mpg and l/100 km are each other's inverse).
     package func litresPer100Km(fuelUse: Double) -> Double {
-        self == .mi ? 100 * Self.litresPerGallon / (fuelUse * metres / 1000) : fuelUse
+        self == .mi ? 100 * Self.litresPerGallon / (fuelUse * meters / 1000) : fuelUse
     }
 
     /// A price a litre, shown a gallon in miles.

@@ -37,7 +37,7 @@ package struct TripSettings: Equatable, Sendable {
     package var currency: String?
     /// What a night's lodging may cost, in `currency`; the itinerary counts it for every night.
     package var nightlyBudget: Double?
-    /// How far the vehicle goes on a full tank (or a full battery), in kilometres (typed in miles
+    /// How far the vehicle goes on a full tank (or a full battery), in kilometers (typed in miles
     /// when the trip is in miles); the itinerary then says where to fill up (issue 37). nil: not said.
     package var rangeKm: Double?
     /// What the vehicle fills up with: a fuel station's or a charger's; nil is petrol.
@@ -62,7 +62,7 @@ package struct TripSettings: Equatable, Sendable {
     /// Per litre, in any currency: a litre costs about 1.8 euros and 25,000 Indonesian rupiahs.
     package static let fuelPriceRange = 0.0...100_000.0
     package static let nightlyBudgetRange = 0.0...10_000_000.0
-    /// In kilometres, whatever the units: a small electric car's town range to a truck's two tanks.
+    /// In kilometers, whatever the units: a small electric car's town range to a truck's two tanks.
     package static let rangeKmRange = 10.0...5_000.0
     /// The most characters of a currency's symbol or code.
     package static let currencyLength = 8

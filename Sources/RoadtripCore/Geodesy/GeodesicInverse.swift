@@ -2,11 +2,11 @@ import Foundation
 
 /// The WGS-84 ellipsoid and the constants the geodesic solver derives from it.
 enum WGS84 {
-    /// Equatorial radius, metres.
+    /// Equatorial radius, meters.
     static let a = 6_378_137.0
     /// Flattening.
     static let f = 1 / 298.257223563
-    /// Polar semi-axis, metres.
+    /// Polar semi-axis, meters.
     static let b = a * (1 - f)
     /// First eccentricity squared, f (2 − f).
     static let e2 = f * (2 - f)
@@ -103,9 +103,9 @@ struct GeodesicArc {
     /// σ2 − σ1, radians, in [0, π].
     let σ12: Double
     let series: GeodesicSeries.Coefficients
-    /// Metres.
+    /// Meters.
     let distance: Double
-    /// m12, metres: how far point 2 moves sideways per radian of change in the azimuth at point 1.
+    /// m12, meters: how far point 2 moves sideways per radian of change in the azimuth at point 1.
     /// Zero at the point conjugate to point 1, past which the geodesic is no longer the shortest.
     let reducedLength: Double
 

@@ -128,7 +128,7 @@ extension GeodesicInverse.Search {
         let astroid = astroidStart()
         if let astroid, astroid.isCloseToAntipode { return astroid.azimuth }
         // Farther out the great circle is the better guess, unless its ω12 runs past π, which
-        // turns it the wrong way (possible within a few kilometres of the antipode, near a pole).
+        // turns it the wrong way (possible within a few kilometers of the antipode, near a pole).
         let spherical = sphericalStart()
         return spherical.sine > 0 ? spherical : astroid?.azimuth ?? spherical
     }

@@ -16,7 +16,7 @@ import Foundation
 /// flattening n = f / (2 − f), with f = 2n / (1 + n)): √(1 − 2ε cos 2σ + ε²) = |1 − ε e^{2iσ}|, whose
 /// binomial series multiply out to a cosine series in 2σ that integrates term by term. I1 and I2
 /// are kept to ε⁶; I3, which enters multiplied by f, to total degree 5 in ε and n. For WGS-84
-/// (ε ≤ 0.0017) the terms left out are below 10⁻¹⁸ of the result, far under a millimetre.
+/// (ε ≤ 0.0017) the terms left out are below 10⁻¹⁸ of the result, far under a millimeter.
 enum GeodesicSeries {
     /// The coefficients of one geodesic's three series, for its value of ε.
     struct Coefficients {

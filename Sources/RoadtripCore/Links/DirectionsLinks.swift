@@ -50,7 +50,7 @@ package enum DirectionsLinks {
         }
     }
 
-    /// How far a stop may be from the place its name finds to go by that name, kilometres: a
+    /// How far a stop may be from the place its name finds to go by that name, kilometers: a
     /// town's centre is what a service routes a town's name to.
     static let nameReach = 2.0
 
@@ -82,7 +82,7 @@ package enum DirectionsLinks {
         guard !name.isEmpty, stop.location.isValid else { return nil }
         let found = places.search(name, limit: 5, near: nil).first { place in
             SearchText.key(of: place.name) == SearchText.key(of: name) && place.kind.isSettlement
-                && Geodesy.sphericalKilometres(from: place.coordinate, to: stop.location) <= nameReach
+                && Geodesy.sphericalKilometers(from: place.coordinate, to: stop.location) <= nameReach
         }
         guard let found else { return nil }
         return ([found.name, found.admin1, found.country].filter { !$0.isEmpty }).joined(separator: ", ")

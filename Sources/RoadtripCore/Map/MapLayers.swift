@@ -30,7 +30,7 @@ package final class MapLayers {
         let minX: Double
         let maxX: Double
 
-        init(_ leg: LegEnds, maxStep: Double) {
+        init(_ leg: LegEndpoints, maxStep: Double) {
             points = leg.from.isValid && leg.to.isValid ? GreatCircleArc.points(from: leg.from, to: leg.to, maxStep: maxStep) : []
             minX = points.lazy.map(\.x).min() ?? 0
             maxX = points.lazy.map(\.x).max() ?? 0
@@ -41,7 +41,7 @@ package final class MapLayers {
 
     private var baseKey: BaseKey?
     private var kept: Base?
-    private var arcs = PositionalReuse<LegEnds, LegArc>()
+    private var arcs = PositionalReuse<LegEndpoints, LegArc>()
     private var arcStep = 0.0
     private var labels = PositionalReuse<String, Label>()
     private var projected = PositionalReuse<Coordinate, WorldPoint>()
@@ -119,6 +119,6 @@ package final class MapLayers {
     func legArcs(along coordinates: [Coordinate], maxStep: Double, change: RunChange? = nil) -> [LegArc] {
         if maxStep != arcStep { arcs.removeAll() }
         arcStep = maxStep
-        return arcs.values(for: LegEnds.along(coordinates), change: change) { LegArc($0, maxStep: maxStep) }
+        return arcs.values(for: LegEndpoints.along(coordinates), change: change) { LegArc($0, maxStep: maxStep) }
     }
 }

@@ -78,7 +78,7 @@ package struct MapRenderer: Sendable {
                    roads: [[Coordinate]] = [], legsChange: RunChange? = nil) {
         let maxStep = 4 * viewport.zoom
         let legs = arcs?.legArcs(along: coordinates, maxStep: maxStep, change: legsChange)
-            ?? LegEnds.along(coordinates).map { MapLayers.LegArc($0, maxStep: maxStep) }
+            ?? LegEndpoints.along(coordinates).map { MapLayers.LegArc($0, maxStep: maxStep) }
         let onRoads = roads.count == legs.count && roads.contains { !$0.isEmpty }
         guard onRoads else {
             // All arcs, in one style: counted once and kept (`MapLayers.routeDots`), so a change
@@ -212,9 +212,9 @@ package struct MapRenderer: Sendable {
     /// when a pin is in the way; none when both are taken or the map is too small.
     func scaleBar(viewport: MapViewport, unit: DistanceUnit, avoiding pins: [Rect]) -> (bar: ScaleBar, rect: Rect)? {
         guard viewport.width >= 12, viewport.height >= 3 else { return nil }
-        let metresPerCell = 2 * viewport.zoom * MercatorProjection.metresPerWorldUnit(atY: viewport.center.y)
+        let metersPerCell = 2 * viewport.zoom * MercatorProjection.metersPerWorldUnit(atY: viewport.center.y)
         let maxCells = min(20, viewport.width / 4)
-        guard let bar = ScaleBar.fitting(metresPerCell: metresPerCell, maxCells: maxCells, unit: unit) else { return nil }
+        guard let bar = ScaleBar.fitting(metersPerCell: metersPerCell, maxCells: maxCells, unit: unit) else { return nil }
         let width = TextWidth.width(bar.text)
         guard width + 2 <= viewport.width else { return nil }
         let row = viewport.height - 1

@@ -16,7 +16,7 @@ extension MapViewport {
         let center = WorldPoint(x: minX + spanX / 2, y: (minY + maxY) / 2)
         let usableWidth = Double(max(1, world.dotWidth - margin * 4)), usableHeight = Double(max(1, world.dotHeight - margin * 8))
         var zoom = max(spanX / usableWidth, (maxY - minY) / usableHeight)
-        // One place (or several within a metre): a region around it, not the closest zoom.
+        // One place (or several within a meter): a region around it, not the closest zoom.
         if spanX < 1e-7 && maxY - minY < 1e-7 {
             zoom = regionSpan / Double(world.dotWidth)
         }

@@ -23,7 +23,7 @@ package struct MapViewport: Equatable, Sendable {
     package var dotHeight: Int { height * 4 }
 
     /// The nearest zoom: about 50 m per dot at the equator, out to the whole world's height in view.
-    package static let closestZoom = 50 / MercatorProjection.equatorMetres
+    package static let closestZoom = 50 / MercatorProjection.equatorMeters
     package var widestZoom: Double { max(1 / Double(dotHeight), Self.closestZoom) }
 
     private func clampedZoom(_ zoom: Double) -> Double {

@@ -42,12 +42,12 @@ package enum MercatorProjection {
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
-    /// Earth's equatorial circumference in metres: one world unit of x at the equator.
-    package static let equatorMetres = 2 * Double.pi * Geodesy.semiMajorAxis
+    /// Earth's equatorial circumference in meters: one world unit of x at the equator.
+    package static let equatorMeters = 2 * Double.pi * Geodesy.semiMajorAxis
 
-    /// Metres on the ground per world unit at a world y (Mercator stretches by 1/cos φ).
-    package static func metresPerWorldUnit(atY y: Double) -> Double {
+    /// Meters on the ground per world unit at a world y (Mercator stretches by 1/cos φ).
+    package static func metersPerWorldUnit(atY y: Double) -> Double {
         let latitude = coordinate(of: WorldPoint(x: 0.5, y: y)).latitude
-        return equatorMetres * cos(latitude * .pi / 180)
+        return equatorMeters * cos(latitude * .pi / 180)
     }
 }

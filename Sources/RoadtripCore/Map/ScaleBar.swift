@@ -20,17 +20,17 @@ package struct ScaleBar: Equatable, Sendable {
         length >= 1 ? DistanceUnit.grouped(Int(length.rounded())) : String(format: "%g", length)
     }
 
-    /// The longest round length that spans at most `maxCells` cells, when `metresPerCell` metres
+    /// The longest round length that spans at most `maxCells` cells, when `metersPerCell` meters
     /// lie across one cell; nil when not even 0.01 units fits in two cells (not a useful bar).
-    package static func fitting(metresPerCell: Double, maxCells: Int, unit: DistanceUnit) -> ScaleBar? {
-        guard metresPerCell.isFinite, metresPerCell > 0, maxCells >= 2 else { return nil }
-        let maxLength = Double(maxCells) * metresPerCell / unit.metres
+    package static func fitting(metersPerCell: Double, maxCells: Int, unit: DistanceUnit) -> ScaleBar? {
+        guard metersPerCell.isFinite, metersPerCell > 0, maxCells >= 2 else { return nil }
+        let maxLength = Double(maxCells) * metersPerCell / unit.meters
         var exponent = log10(maxLength).rounded(.down)
         while exponent >= -2 {
             let power = pow(10, exponent)
             for step in [5.0, 2, 1] where step * power <= maxLength {
                 let length = (step * power * 1e6).rounded() / 1e6
-                let cells = Int((length * unit.metres / metresPerCell).rounded())
+                let cells = Int((length * unit.meters / metersPerCell).rounded())
                 if cells >= 2 && cells <= maxCells { return ScaleBar(length: length, unit: unit, cells: cells) }
             }
             exponent -= 1

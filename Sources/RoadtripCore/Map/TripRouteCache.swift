@@ -18,7 +18,7 @@ package final class TripRouteCache {
 
     /// The last route's leg lengths by position: after a stop moves, the legs it did not touch
     /// are found without hashing (`legs` measures the others, or remembers them from before).
-    private var legMeters = PositionalReuse<LegEnds, Double>()
+    private var legMeters = PositionalReuse<LegEndpoints, Double>()
 
     /// The trip's stops are now `stops`, changed from the last ones as `change` says (nil: in
     /// any way).
@@ -34,7 +34,7 @@ package final class TripRouteCache {
     package func route(of trip: Trip) -> TripRoute {
         forgetUnless(trip.stops)
         if let route { return route }
-        let ends = LegEnds.along(trip.stops.withUnsafeBufferPointer { stops in stops.indices.map { stops[$0].location } })
+        let ends = LegEndpoints.along(trip.stops.withUnsafeBufferPointer { stops in stops.indices.map { stops[$0].location } })
         let made = TripRoute(trip, legMeters: legMeters.values(for: ends, change: pending?.legs) { legs.meters(from: $0.from, to: $0.to) })
         route = made
         pending = .unchanged(count: trip.stops.count)

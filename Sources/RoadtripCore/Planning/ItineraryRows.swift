@@ -30,7 +30,7 @@ package enum ItineraryRows {
     /// `settings`: the trip's, for the range and fuel its lines of filling up name.
     package static func rows(for itinerary: Itinerary, stops: [Stop], unit: DistanceUnit, unicode: Bool = true, costs: TripCosts? = nil,
                              settings: TripSettings = TripSettings()) -> [ItineraryRow] {
-        let tripMetres = itinerary.roadMeters
+        let tripMeters = itinerary.roadMeters
         let limit = RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)
         let parts = itinerary.partCounts
         var partNumbers: [Int: Int] = [:]
@@ -46,7 +46,7 @@ package enum ItineraryRows {
                 dayRows.append(row(leg, unit: unit, limit: limit, part: part, unicode: unicode))
                 for (index, note) in itinerary.fuelStops.enumerated() where note.day == day.number && note.leg == leg.from
                     && (leg.share.contains(note.shareOfLeg) || (note.shareOfLeg == 0 && leg.share.lowerBound == 0)) {
-                    var fuelRow = row(note, settings: settings, tripMetres: tripMetres, unit: unit, unicode: unicode)
+                    var fuelRow = row(note, settings: settings, tripMeters: tripMeters, unit: unit, unicode: unicode)
                     fuelRow.fuelStop = index
                     dayRows.append(fuelRow)
                 }
@@ -157,16 +157,16 @@ package enum ItineraryRows {
     /// Where to fill up (`n` adds the station as a stop), a stretch longer than the range, or one
     /// where it cannot be known: "fill up at BP (11.5 km of 39.6 km)", "on the road · 11.5 km from
     /// the start; the next is out of range".
-    private static func row(_ note: FuelStops.Note, settings: TripSettings, tripMetres: Double, unit: DistanceUnit, unicode: Bool) -> ItineraryRow {
+    private static func row(_ note: FuelStops.Note, settings: TripSettings, tripMeters: Double, unit: DistanceUnit, unicode: Bool) -> ItineraryRow {
         let electric = settings.fuel == .electric
         let range = unit.format(meters: (settings.rangeKm ?? 0) * 1_000)
-        func at(_ metres: Double) -> String { metres <= 0 ? "the start" : metres >= tripMetres - 1 ? "the end" : unit.format(meters: metres) }
-        let stretch = "from \(at(note.from)) to \(at(note.to)) of \(unit.format(meters: tripMetres))"
+        func at(_ meters: Double) -> String { meters <= 0 ? "the start" : meters >= tripMeters - 1 ? "the end" : unit.format(meters: meters) }
+        let stretch = "from \(at(note.from)) to \(at(note.to)) of \(unit.format(meters: tripMeters))"
         let long = unit.format(meters: note.to - note.from)
         switch note.kind {
         case .fillUp(let station):
-            let off = note.offMetres < AlongTheRoute.Row.onTheRoadMetres ? "on the road" : "\(unit.format(meters: note.offMetres)) off"
-            return ItineraryRow(kind: .fuel, title: "\(electric ? "charge" : "fill up") at \(station.name) (\(unit.format(meters: note.to)) of \(unit.format(meters: tripMetres)))",
+            let off = note.offMeters < AlongTheRoute.Row.onTheRoadMeters ? "on the road" : "\(unit.format(meters: note.offMeters)) off"
+            return ItineraryRow(kind: .fuel, title: "\(electric ? "charge" : "fill up") at \(station.name) (\(unit.format(meters: note.to)) of \(unit.format(meters: tripMeters)))",
                                 detail: "\(off) · \(long) from \(note.from <= 0 ? "the start" : "the last fill-up"); the next is out of range")
         case .tooFar:
             return ItineraryRow(kind: .fuel, title: "\(unicode ? "⚠" : "!") \(long) without \(electric ? "a charger" : "fuel")",

@@ -6,11 +6,11 @@ import Foundation
 package struct LegPath: Sendable {
     private let from: Coordinate
     private let to: Coordinate
-    /// The road's points and the kilometres from the start to each; empty for the arc.
+    /// The road's points and the kilometers from the start to each; empty for the arc.
     private let road: [Coordinate]
     private let along: [Double]
-    /// The whole length, kilometres (on the sphere: shares of it are what matter).
-    package let kilometres: Double
+    /// The whole length, kilometers (on the sphere: shares of it are what matter).
+    package let kilometers: Double
 
     package init(from: Coordinate, to: Coordinate, road: [Coordinate] = []) {
         self.from = from
@@ -18,23 +18,23 @@ package struct LegPath: Sendable {
         if road.count >= 2 {
             var along = [0.0]
             along.reserveCapacity(road.count)
-            for (a, b) in zip(road, road.dropFirst()) { along.append(along[along.count - 1] + Geodesy.sphericalKilometres(from: a, to: b)) }
+            for (a, b) in zip(road, road.dropFirst()) { along.append(along[along.count - 1] + Geodesy.sphericalKilometers(from: a, to: b)) }
             self.road = road
             self.along = along
-            kilometres = along[along.count - 1]
+            kilometers = along[along.count - 1]
         } else {
             self.road = []
             along = []
-            kilometres = Geodesy.sphericalKilometres(from: from, to: to)
+            kilometers = Geodesy.sphericalKilometers(from: from, to: to)
         }
     }
 
     /// The point `fraction` (0...1) of the way along.
     package func point(at fraction: Double) -> Coordinate {
-        point(atKilometre: min(1, max(0, fraction)) * kilometres)
+        point(atKilometer: min(1, max(0, fraction)) * kilometers)
     }
 
-    /// The first road vertex at or past `distance` kilometres from the start.
+    /// The first road vertex at or past `distance` kilometers from the start.
     private func firstVertex(atOrPast distance: Double) -> Int {
         var low = 0, high = along.count - 1
         while low < high {
@@ -44,9 +44,9 @@ package struct LegPath: Sendable {
         return low
     }
 
-    private func point(atKilometre distance: Double) -> Coordinate {
+    private func point(atKilometer distance: Double) -> Coordinate {
         guard !road.isEmpty else {
-            return kilometres > 0 ? GreatCircleArc.coordinate(from: from, to: to, fraction: distance / kilometres) : from
+            return kilometers > 0 ? GreatCircleArc.coordinate(from: from, to: to, fraction: distance / kilometers) : from
         }
         // The first vertex at or past `distance`, and the segment that ends there.
         let low = firstVertex(atOrPast: distance)

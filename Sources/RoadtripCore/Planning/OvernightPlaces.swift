@@ -38,38 +38,38 @@ package struct OvernightPlaces: Sendable {
             (self.line, self.leg, self.shares, self.point) = (line, leg, shares, point)
         }
 
-        /// Where `coordinate`, at most `kilometres` from the point, is seen from the leg's line
+        /// Where `coordinate`, at most `kilometers` from the point, is seen from the leg's line
         /// (its road's when routed), when its nearest point there is on the day's way: past where
         /// the day sets out, and not past where the driving ends.
-        func position(of coordinate: Coordinate, within kilometres: Double) -> TripLine.Position? {
+        func position(of coordinate: Coordinate, within kilometers: Double) -> TripLine.Position? {
             // The line measures in the plane: a hair more than the sphere's distance to the point.
-            guard let position = line.position(of: coordinate, within: kilometres * 1_010, onLeg: leg) else { return nil }
-            let from = line.metres(onLeg: leg, share: shares.lowerBound), to = line.metres(onLeg: leg, share: shares.upperBound)
-            return position.metres > from + OvernightPlaces.setOutMetres && position.metres <= to + OvernightPlaces.besideMetres ? position : nil
+            guard let position = line.position(of: coordinate, within: kilometers * 1_010, onLeg: leg) else { return nil }
+            let from = line.meters(onLeg: leg, share: shares.lowerBound), to = line.meters(onLeg: leg, share: shares.upperBound)
+            return position.meters > from + OvernightPlaces.setOutMeters && position.meters <= to + OvernightPlaces.besideMeters ? position : nil
         }
     }
 
-    /// How far from the point beds are looked for, kilometres, and how many are named.
+    /// How far from the point beds are looked for, kilometers, and how many are named.
     static let bedReach = 10.0
     static let bedsNamed = 3
 
     /// How far from the point a place may be: a town within the first reach is taken before
     /// anything in the second.
     static let reaches = [25.0, 50.0]
-    /// The farthest a place may be from the point, kilometres.
+    /// The farthest a place may be from the point, kilometers.
     package static var reach: Int { Int(reaches[reaches.count - 1]) }
-    /// How far past where the day sets out a place must lie, metres: one nearer is where it sets
+    /// How far past where the day sets out a place must lie, meters: one nearer is where it sets
     /// out (the stop's own town), not a place on the way.
-    static let setOutMetres = 1_000.0
-    /// How far past the point a place may lie, metres: beside it, as near as the line tells.
-    static let besideMetres = 50.0
+    static let setOutMeters = 1_000.0
+    /// How far past the point a place may lie, meters: beside it, as near as the line tells.
+    static let besideMeters = 50.0
 
     /// The place to sleep on `way`, near its point, nil when none is in reach.
     package func suggestion(on way: DaysWay) -> Suggestion? {
         for reach in Self.reaches {
             if let best = places.bestPlace(within: reach, of: way.point, weight: Self.weight, where: { way.position(of: $0, within: reach) != nil }),
                let position = way.position(of: best.place.coordinate, within: reach) {
-                return Suggestion(place: best.place, offRouteMeters: position.offMetres, beds: beds(on: way))
+                return Suggestion(place: best.place, offRouteMeters: position.offMeters, beds: beds(on: way))
             }
         }
         return nil
@@ -80,9 +80,9 @@ package struct OvernightPlaces: Sendable {
         let kinds = AlongKind.beds.placeKinds
         return Array(places.places(within: Self.bedReach, of: way.point)
             .filter { kinds.contains($0.place.kind) }
-            .sorted { ($0.kilometres, $0.place.name) < ($1.kilometres, $1.place.name) }
+            .sorted { ($0.kilometers, $0.place.name) < ($1.kilometers, $1.place.name) }
             .lazy
-            .compactMap { found in way.position(of: found.place.coordinate, within: Self.bedReach).map { Bed(place: found.place, offRouteMeters: $0.offMetres) } }
+            .compactMap { found in way.position(of: found.place.coordinate, within: Self.bedReach).map { Bed(place: found.place, offRouteMeters: $0.offMeters) } }
             .prefix(Self.bedsNamed))
     }
 

@@ -75,18 +75,18 @@ package struct StopOrder: Equatable, Sendable {
     package static func tooLargeToOptimize(_ trip: Trip) -> String? {
         guard trip.stops.count > RouteOptimizer.maximumStops else { return nil }
         return "\(TripText.quoted(trip.name)) has \(DistanceUnit.grouped(trip.stops.count)) stops, and the best order is searched for at most "
-            + "\(DistanceUnit.grouped(RouteOptimizer.maximumStops)): split the trip into shorter ones to optimise them."
+            + "\(DistanceUnit.grouped(RouteOptimizer.maximumStops)): split the trip into shorter ones to optimize them."
     }
 
     package var savedMeters: Double { max(0, currentMeters - optimizedMeters) }
 
-    /// What the order saves in its measure: metres, or seconds on the roads' times.
+    /// What the order saves in its measure: meters, or seconds on the roads' times.
     private var saved: Double {
         guard measure == .roadTime, let currentSeconds, let optimizedSeconds else { return currentMeters - optimizedMeters }
         return currentSeconds - optimizedSeconds
     }
 
-    /// Whether the new order is worth a change: a metre (or a second) less at least, and not the
+    /// Whether the new order is worth a change: a meter (or a second) less at least, and not the
     /// same order.
     package var isImprovement: Bool { saved >= 1 && order != Array(order.indices) }
 

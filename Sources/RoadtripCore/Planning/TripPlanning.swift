@@ -51,7 +51,7 @@ package enum TripPlanning {
             let figures = legs.flatMap { $0.count == trip.stops.count - 1 ? $0 : nil } ?? LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip, unit: unit))
             let line = TripLine(stops: trip.stops.map(\.location), figures: figures)
             itinerary.fuelStops = FuelStops.notes(along: line, stops: trip.stops.map(\.location), places: places, fuel: trip.settings.fuel ?? .petrol,
-                                                  rangeMetres: range * 1_000).map { note in
+                                                  rangeMeters: range * 1_000).map { note in
                 var dated = note
                 dated.day = AlongTheRoute.day(of: note.leg, share: note.shareOfLeg, in: itinerary)
                 return dated

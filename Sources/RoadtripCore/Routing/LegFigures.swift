@@ -61,7 +61,7 @@ package struct LegFigures: Equatable, Sendable {
     package static let plausibleSpeedsKmh = 1.0...300.0
 
     /// Whether a leg can be `meters` long and take `seconds`: finite, not negative, at most the
-    /// Earth's circumference, at a speed in `plausibleSpeedsKmh` (a leg of a few metres may
+    /// Earth's circumference, at a speed in `plausibleSpeedsKmh` (a leg of a few meters may
     /// take up to a minute). Its longest time is 40,075 km at 1 km/h, about 4.6 years.
     package static func arePlausible(meters: Double, seconds: Double) -> Bool {
         guard meters.isFinite, seconds.isFinite, (0...maximumMeters).contains(meters), seconds >= 0 else { return false }

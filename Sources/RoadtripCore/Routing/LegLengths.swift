@@ -1,11 +1,11 @@
 /// The two ends of a leg.
-struct LegEnds: Hashable {
+struct LegEndpoints: Hashable {
     let from: Coordinate
     let to: Coordinate
 
     /// The legs between consecutive `coordinates`.
-    static func along(_ coordinates: [Coordinate]) -> [LegEnds] {
-        coordinates.indices.dropLast().map { LegEnds(from: coordinates[$0], to: coordinates[$0 + 1]) }
+    static func along(_ coordinates: [Coordinate]) -> [LegEndpoints] {
+        coordinates.indices.dropLast().map { LegEndpoints(from: coordinates[$0], to: coordinates[$0 + 1]) }
     }
 }
 
@@ -19,12 +19,12 @@ package final class LegLengths {
 
     package init() {}
 
-    private var meters: [LegEnds: Double] = [:]
+    private var meters: [LegEndpoints: Double] = [:]
     /// How many legs were measured (not found here), for tests.
     private(set) var measured = 0
 
     func meters(from: Coordinate, to: Coordinate) -> Double {
-        let leg = LegEnds(from: from, to: to)
+        let leg = LegEndpoints(from: from, to: to)
         if let known = meters[leg] { return known }
         if meters.count >= Self.capacity { meters.removeAll(keepingCapacity: true) }
         let length = Geodesy.distance(from: from, to: to)

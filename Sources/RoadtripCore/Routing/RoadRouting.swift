@@ -17,8 +17,8 @@ package struct RouteOptions: Hashable, Sendable {
 
 /// A leg driven on roads: its length, its driving time and the road's line (empty when the
 /// engine was not asked for it, as in a matrix).
-package struct RoadLeg: Equatable, Sendable {
-    package let metres: Double
+package struct RoutedLeg: Equatable, Sendable {
+    package let meters: Double
     package let seconds: Double
     package let line: [Coordinate]
     /// The roads it was routed on (a region's name, or the routing service).
@@ -31,8 +31,8 @@ package struct RoadLeg: Equatable, Sendable {
     /// Why a stop has no leg on roads: it is farther than `farthestFromRoad` from any.
     package static func offRoad(_ name: String) -> String { "\(name) is more than 1 km from any road" }
 
-    package init(metres: Double, seconds: Double, line: [Coordinate], region: String) {
-        self.metres = metres
+    package init(meters: Double, seconds: Double, line: [Coordinate], region: String) {
+        self.meters = meters
         self.seconds = seconds
         self.line = line
         self.region = region
@@ -41,7 +41,7 @@ package struct RoadLeg: Equatable, Sendable {
 
 /// A leg's road figures, or why it has none (a short phrase for beside the estimate).
 package enum RoadOutcome: Equatable, Sendable {
-    case road(RoadLeg)
+    case road(RoutedLeg)
     case estimate(reason: String)
 }
 
@@ -86,18 +86,18 @@ package protocol RoadRouting: AnyObject, Sendable {
     /// The road between each two of `stops` (a point and its name), both ways: what `optimize`
     /// searches. `known(i, j)` gives a leg routed before, not routed again; `progress(done, total)`
     /// is called as legs are done and stops the work by returning false.
-    func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoadLeg?,
+    func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
                 progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome
 
     /// The leg's figures when it was routed before, without routing (a leg cache's).
-    func known(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoadLeg?
+    func known(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoutedLeg?
 
     /// Reads ahead, on another thread, what the engine keeps (a leg cache's file).
     func readAhead()
 }
 
 extension RoadRouting {
-    package func known(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoadLeg? { nil }
+    package func known(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoutedLeg? { nil }
     package func readAhead() {}
 
     /// The road between each two of `stops`, none known before.
@@ -124,7 +124,7 @@ extension LegFigures {
     package init(_ outcome: RoadOutcome, from: Coordinate, to: Coordinate, estimate: RouteEstimate) {
         switch outcome {
         case .road(let leg):
-            self.init(meters: leg.metres, seconds: leg.seconds, source: .road, line: leg.line)
+            self.init(meters: leg.meters, seconds: leg.seconds, source: .road, line: leg.line)
         case .estimate(let reason):
             self = .estimated(geodesicMeters: Geodesy.distance(from: from, to: to), estimate: estimate, reason: reason)
         }

@@ -1,6 +1,6 @@
 /// The legs of a trip, stop to stop, with their geodesic lengths and the running total.
 package struct TripRoute: Sendable {
-    package struct Leg: Sendable {
+    package struct GeodesicLeg: Sendable {
         package let from: Stop
         package let to: Stop
         package let meters: Double
@@ -13,8 +13,8 @@ package struct TripRoute: Sendable {
     package let cumulativeMeters: [Double]
 
     /// Each leg with its two stops (made when asked: the trip detail screen needs only the lengths).
-    package var legs: [Leg] {
-        legMeters.indices.map { Leg(from: stops[$0], to: stops[$0 + 1], meters: legMeters[$0]) }
+    package var legs: [GeodesicLeg] {
+        legMeters.indices.map { GeodesicLeg(from: stops[$0], to: stops[$0 + 1], meters: legMeters[$0]) }
     }
 
     package init(_ trip: Trip) {

@@ -108,7 +108,7 @@ package struct TripSettingsText {
         case .fuelPrice: return settings.fuelPricePerLitre.map { TripText.decimal(unit.fuelPrice(perLitre: $0)) } ?? ""
         case .currency: return settings.currency ?? ""
         case .nightlyBudget: return settings.nightlyBudget.map(TripText.decimal) ?? ""
-        case .range: return settings.rangeKm.map { TripText.decimal($0 * 1_000 / unit.metres) } ?? ""
+        case .range: return settings.rangeKm.map { TripText.decimal($0 * 1_000 / unit.meters) } ?? ""
         case .fuel: return (settings.fuel ?? .petrol).rawValue
         }
     }
@@ -279,15 +279,15 @@ package struct TripSettingsText {
         return amount
     }
 
-    /// A range typed in the trip's units, in kilometres.
+    /// A range typed in the trip's units, in kilometers.
     private func range(_ text: String) throws(Failure) -> Double? {
         if text.isEmpty { return nil }
         let range = TripSettings.rangeKmRange
-        guard let typed = Self.number(text), range.contains(typed * unit.metres / 1_000) else {
-            let (low, high) = (TripText.decimal((range.lowerBound * 1_000 / unit.metres).rounded(.up)), TripText.decimal((range.upperBound * 1_000 / unit.metres).rounded(.down)))
+        guard let typed = Self.number(text), range.contains(typed * unit.meters / 1_000) else {
+            let (low, high) = (TripText.decimal((range.lowerBound * 1_000 / unit.meters).rounded(.up)), TripText.decimal((range.upperBound * 1_000 / unit.meters).rounded(.down)))
             throw Failure(message: "The range must be a distance from \(low) to \(high) \(unit.rawValue) (empty for none).")
         }
-        return typed * unit.metres / 1_000
+        return typed * unit.meters / 1_000
     }
 
     private func currency(_ text: String) throws(Failure) -> String? {

@@ -200,7 +200,7 @@ enum ICalendarWriter {
         ICalendarTimeZone.wallClock(instant, offset: zone.secondsFromGMT(for: instant))
     }
 
-    /// GEO's float: six decimals (RFC 5545 §3.8.1.6: about a decimetre).
+    /// GEO's float: six decimals (RFC 5545 §3.8.1.6: about a decimeter).
     private static func degrees(_ value: Double) -> String {
         String(format: "%.6f", value)
     }

@@ -33,7 +33,7 @@ enum TrackReduction {
         return kept.sorted()
     }
 
-    /// The lengths along the track from its first point to each point, metres (on the sphere:
+    /// The lengths along the track from its first point to each point, meters (on the sphere:
     /// well within a per cent of the ellipsoid, and fast for a few hundred thousand points).
     static func distancesAlong(_ points: [Coordinate]) -> [Double] {
         var total = 0.0, result = [0.0]

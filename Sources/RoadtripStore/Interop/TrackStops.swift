@@ -30,13 +30,13 @@ enum TrackStops {
     static func stops(_ points: [ImportedPoint], at kept: [Int], along: [Double], label: String) -> [Stop] {
         let total = along.last ?? 0
         return kept.map { index in
-            points[index].stop(fallbackName: "\(label) km \(kilometres(along[index], of: total))")
+            points[index].stop(fallbackName: "\(label) km \(kilometers(along[index], of: total))")
         }
     }
 
-    /// Whole kilometres, or tenths on a track under 20 km, where whole ones would repeat.
-    private static func kilometres(_ metres: Double, of total: Double) -> String {
-        total < 20_000 ? (metres / 1000).fixed(1) : String(Int((metres / 1000).rounded()))
+    /// Whole kilometers, or tenths on a track under 20 km, where whole ones would repeat.
+    private static func kilometers(_ meters: Double, of total: Double) -> String {
+        total < 20_000 ? (meters / 1000).fixed(1) : String(Int((meters / 1000).rounded()))
     }
 
     /// 12345 as "12,345".

@@ -14,7 +14,7 @@ import TextCanvas
 package final class BusyTask {
     /// "Importing coast.gpx", for the status bar.
     package let title: String
-    /// The job: what a test gate knows the work by ("import", "region-import", "optimise").
+    /// The job: what a test gate knows the work by ("import", "region-import", "optimize").
     let job: BackgroundJob
     /// What the status bar says once Esc cancelled it: that nothing was changed, unless the work
     /// keeps something (a download keeps what came, for the next one to continue).

@@ -17,7 +17,7 @@ import RoadtripUseCases
 @MainActor
 package final class RoadLegs {
     /// A leg: its ends, and how it is routed (the trip's settings).
-    struct Key: Hashable, Sendable {
+    struct LegRequest: Hashable, Sendable {
         let from: Coordinate
         let to: Coordinate
         let options: RouteOptions
@@ -26,10 +26,10 @@ package final class RoadLegs {
     /// The engine legs are routed on (`RoadRouting`); nil when no region has roads.
     private var routing: (any RoadRouting)?
     private let makeRouting: () -> (any RoadRouting)?
-    private var known: [Key: RoadOutcome] = [:]
+    private var known: [LegRequest: RoadOutcome] = [:]
     /// Bumped by `reload`, so that a leg routed on the regions before is not taken after.
     private var generation = 0
-    private var requested: Set<Key> = []
+    private var requested: Set<LegRequest> = []
     private let runner: any BackgroundRunner
     private let subject = PassthroughSubject<Void, Never>()
 
@@ -77,7 +77,7 @@ package final class RoadLegs {
         var pending = 0
         let options = RouteOptions(settings: trip.settings)
         let legs = zip(trip.stops, trip.stops.dropFirst()).map { from, to -> LegFigures in
-            let key = Key(from: from.location, to: to.location, options: options)
+            let key = LegRequest(from: from.location, to: to.location, options: options)
             if known[key] == nil, let leg = routing.known(from: key.from, to: key.to, options: options) { known[key] = .road(leg) }
             switch known[key] {
             case let outcome?:
@@ -111,7 +111,7 @@ package final class RoadLegs {
     }
 
     /// A leg routed: kept, and the screens told, unless the regions changed since it was sent.
-    private func arrived(_ key: Key, _ outcome: RoadOutcome, generation: Int) {
+    private func arrived(_ key: LegRequest, _ outcome: RoadOutcome, generation: Int) {
         guard generation == self.generation else { return }
         known[key] = outcome
         subject.send(())

@@ -4,38 +4,38 @@ import Testing
 
 /// How a routed leg is driven (issue 35): class speeds, bends, junctions and towns, per vehicle.
 struct DriveTimeTests {
-    static let metresPerDegree = 6_371_008.8 * Double.pi / 180
+    static let metersPerDegree = 6_371_008.8 * Double.pi / 180
     static let origin = Coordinate(latitude: 42.5, longitude: 1.5)
 
-    /// A point `east` and `north` metres from `origin`.
+    /// A point `east` and `north` meters from `origin`.
     static func point(east: Double, north: Double) -> Coordinate {
-        Coordinate(latitude: origin.latitude + north / metresPerDegree,
-                   longitude: origin.longitude + east / (metresPerDegree * cos(origin.latitude * .pi / 180)))
+        Coordinate(latitude: origin.latitude + north / metersPerDegree,
+                   longitude: origin.longitude + east / (metersPerDegree * cos(origin.latitude * .pi / 180)))
     }
 
-    /// A leg through `vertices` (east, north in metres), every stretch allowed `kmh`, the points
+    /// A leg through `vertices` (east, north in meters), every stretch allowed `kmh`, the points
     /// at `junctions` (indices) where other roads meet.
     static func leg(_ vertices: [(Double, Double)], kmh: Double, junctions: Set<Int> = []) -> [DrivenPoint] {
-        var metres = 0.0
+        var meters = 0.0
         return vertices.enumerated().map { index, vertex in
             if index > 0 {
                 let previous = vertices[index - 1]
-                metres += hypot(vertex.0 - previous.0, vertex.1 - previous.1)
+                meters += hypot(vertex.0 - previous.0, vertex.1 - previous.1)
             }
-            return DrivenPoint(point(east: vertex.0, north: vertex.1), metres: metres, limitKmh: index == 0 ? 0 : kmh,
+            return DrivenPoint(point(east: vertex.0, north: vertex.1), meters: meters, limitKmh: index == 0 ? 0 : kmh,
                                isJunction: junctions.contains(index))
         }
     }
 
-    /// A straight leg of `metres`, a point every 50 m.
-    static func straight(_ metres: Double, kmh: Double, junctionEvery: Double? = nil) -> [DrivenPoint] {
-        let steps = Int(metres / 50)
+    /// A straight leg of `meters`, a point every 50 m.
+    static func straight(_ meters: Double, kmh: Double, junctionEvery: Double? = nil) -> [DrivenPoint] {
+        let steps = Int(meters / 50)
         let junctions = junctionEvery.map { every in Set((1..<steps).filter { Double($0 * 50).truncatingRemainder(dividingBy: every) == 0 }) } ?? []
         return leg((0...steps).map { (Double($0) * 50, 0) }, kmh: kmh, junctions: junctions)
     }
 
-    /// A road up a slope in `bends` hairpins (each a half circle of `radius` metres, a point every
-    /// 5 m of it) joined by straights of `straight` metres: about as long as `straight(…)` of the sum.
+    /// A road up a slope in `bends` hairpins (each a half circle of `radius` meters, a point every
+    /// 5 m of it) joined by straights of `straight` meters: about as long as `straight(…)` of the sum.
     static func hairpins(_ bends: Int, radius: Double, straight: Double, kmh: Double) -> [DrivenPoint] {
         var vertices: [(Double, Double)] = [(0, 0)]
         var (x, y, heading) = (0.0, 0.0, 1.0)
@@ -77,10 +77,10 @@ struct DriveTimeTests {
 
     @Test func aHairpinRoadIsSlowerThanAStraightOneOfTheSameLengthAndClass() {
         let climb = Self.hairpins(8, radius: 12, straight: 400, kmh: 70)
-        let length = climb.last!.metres
+        let length = climb.last!.meters
         let flat = Self.straight(length.rounded(.down) - length.truncatingRemainder(dividingBy: 50), kmh: 70)
         let (twisting, straight) = (DriveTime.seconds(of: climb, profile: Self.car), DriveTime.seconds(of: flat, profile: Self.car))
-        #expect(twisting / length > 1.4 * straight / flat.last!.metres, "\(twisting) s for \(length) m against \(straight) s")
+        #expect(twisting / length > 1.4 * straight / flat.last!.meters, "\(twisting) s for \(length) m against \(straight) s")
         // Each hairpin (12 m) is taken at about 18 km/h, not at the road's 70.
         #expect((16...20).contains(CurveSpeed.kmh(radius: 12)))
     }
@@ -122,7 +122,7 @@ struct DriveTimeTests {
         #expect(Vehicle.allCases.map { DrivingProfile.of($0).vehicle } == Vehicle.allCases)
         // A camper drives no tracks; the others only when a track saves much.
         #expect(!DrivingProfile.of(.camper).drives(.track) && DrivingProfile.of(.car).drives(.track))
-        #expect(DrivingProfile.of(.camper).heightMetres > 3 && DrivingProfile.of(.van).weightTonnes == 3.5)
+        #expect(DrivingProfile.of(.camper).heightMeters > 3 && DrivingProfile.of(.van).weightTonnes == 3.5)
     }
 
     @Test func aLegOfOnePointOrOfTwoAtOnePlaceTakesNoTime() {

@@ -28,7 +28,7 @@ import Testing
         #expect(DistanceUnit.grouped(-1234) == "-1,234")
     }
 
-    @Test func milesForUSEnglishKilometresOtherwise() {
+    @Test func milesForUSEnglishKilometersOtherwise() {
         #expect(DistanceUnit.preferred(environment: ["LANG": "en_US.UTF-8"]) == .mi)
         #expect(DistanceUnit.preferred(environment: ["LANG": "en_GB.UTF-8"]) == .km)
         #expect(DistanceUnit.preferred(environment: ["LANG": "en_US.UTF-8", "LC_MEASUREMENT": "de_DE.UTF-8"]) == .km)

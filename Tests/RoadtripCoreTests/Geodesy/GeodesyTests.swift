@@ -9,7 +9,7 @@ struct GeodesicReferenceCase: Sendable {
     var label: String
     var from: Coordinate
     var to: Coordinate
-    /// Metres.
+    /// Meters.
     var s12: Double
     /// Degrees clockwise from north, in (−180, 180].
     var azi1: Double
@@ -44,7 +44,7 @@ private func angleBetween(_ a: Double, _ b: Double) -> Double {
 /// How closely an azimuth can be compared, degrees: 10⁻⁶°, or over a line shorter than 30 cm
 /// whatever turns its far end by 5 · 10⁻⁹ m. A latitude stored as a Double in degrees is itself
 /// only placed to 10⁻⁹ m or so, and a few roundings of that size in either implementation turn the
-/// direction between two points a millimetre apart by some 10⁻⁴° (both GeographicLib and this code
+/// direction between two points a millimeter apart by some 10⁻⁴° (both GeographicLib and this code
 /// are that far from the exact direction for some such pairs).
 private func azimuthTolerance(overDistance s: Double) -> Double {
     max(1e-6, 5e-9 / s * 180 / .pi)
@@ -54,17 +54,17 @@ private func azimuthTolerance(overDistance s: Double) -> Double {
 @Suite struct GeodesyTests {
     // MARK: - Facts a person can check (values from GeographicLib)
 
-    @Test func oneDegreeOfLatitudeAtTheEquatorIs110Point574Kilometres() {
+    @Test func oneDegreeOfLatitudeAtTheEquatorIs110Point574Kilometers() {
         let d = Geodesy.distance(from: Coordinate(latitude: 0, longitude: 0), to: Coordinate(latitude: 1, longitude: 0))
         #expect(abs(d - 110_574.389) < 0.001)
     }
 
-    @Test func oneDegreeOfLongitudeOnTheEquatorIs111Point319Kilometres() {
+    @Test func oneDegreeOfLongitudeOnTheEquatorIs111Point319Kilometers() {
         let d = Geodesy.distance(from: Coordinate(latitude: 0, longitude: 0), to: Coordinate(latitude: 0, longitude: 1))
         #expect(abs(d - 111_319.491) < 0.001)
     }
 
-    @Test func kennedyToHeathrowIs5555Kilometres() {
+    @Test func kennedyToHeathrowIs5555Kilometers() {
         let jfk = Coordinate(latitude: 40.6413, longitude: -73.7781), lhr = Coordinate(latitude: 51.4700, longitude: -0.4543)
         let solution = Geodesy.inverse(from: jfk, to: lhr)
         #expect(abs(solution.distance - 5_554_908.791) < 0.001)
@@ -72,7 +72,7 @@ private func azimuthTolerance(overDistance s: Double) -> Double {
         #expect(abs(solution.finalAzimuth - 107.982829) < 1e-6)
     }
 
-    @Test func fromTheEquatorToThePoleIs10002Kilometres() {
+    @Test func fromTheEquatorToThePoleIs10002Kilometers() {
         let d = Geodesy.distance(from: Coordinate(latitude: 0, longitude: 0), to: Coordinate(latitude: 90, longitude: 0))
         #expect(abs(d - 10_001_965.729) < 0.001)
     }
@@ -84,7 +84,7 @@ private func azimuthTolerance(overDistance s: Double) -> Double {
         #expect(solution.initialAzimuth == 0 || solution.initialAzimuth == 180)
     }
 
-    @Test func montereyToBigSurIs37Kilometres() {
+    @Test func montereyToBigSurIs37Kilometers() {
         #expect(abs(Geodesy.distance(from: Fixtures.monterey, to: Fixtures.bigSur) - 37_411.655) < 0.001)
     }
 
@@ -120,7 +120,7 @@ private func azimuthTolerance(overDistance s: Double) -> Double {
         #expect(labels.filter { $0.hasPrefix("short") }.count >= 40)
     }
 
-    /// Karney's method is accurate to some 15 nm; these agree to 35 nm, asserted to a micrometre.
+    /// Karney's method is accurate to some 15 nm; these agree to 35 nm, asserted to a micrometer.
     @Test func everyDistanceAgreesWithGeographicLib() {
         for c in GeodesicReferenceCase.all {
             let d = Geodesy.distance(from: c.from, to: c.to)

@@ -65,13 +65,13 @@ import Testing
         #expect(abs(moved.center.y - 0.492) < 1e-9)
     }
 
-    @Test func zoomIsClampedBetweenTheWorldAndFiftyMetresADot() {
+    @Test func zoomIsClampedBetweenTheWorldAndFiftyMetersADot() {
         let view = MapViewport(center: WorldPoint(x: 0.5, y: 0.5), zoom: 0.001, width: 40, height: 10)
         let out = view.zoomed(by: 1e-9)
         #expect(out.zoom == out.widestZoom)
         #expect(out.zoom * Double(out.dotHeight) >= 1 - 1e-12)
         let near = view.zoomed(by: 1e12)
-        #expect(abs(near.zoom * MercatorProjection.equatorMetres - 50) < 1e-6)
+        #expect(abs(near.zoom * MercatorProjection.equatorMeters - 50) < 1e-6)
         #expect(abs(view.zoomed(by: 2).zoom - 0.0005) < 1e-15)
     }
 }

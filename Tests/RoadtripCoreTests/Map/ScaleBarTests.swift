@@ -10,35 +10,35 @@ import Testing
     }
 
     @Test func lengthsAreRoundAndFit() {
-        var metresPerCell = 20.0
-        while metresPerCell < 5_000_000 {
+        var metersPerCell = 20.0
+        while metersPerCell < 5_000_000 {
             for unit in DistanceUnit.allCases {
-                if let bar = ScaleBar.fitting(metresPerCell: metresPerCell, maxCells: 20, unit: unit) {
+                if let bar = ScaleBar.fitting(metersPerCell: metersPerCell, maxCells: 20, unit: unit) {
                     #expect(isRound(bar.length), "\(bar.length)")
                     #expect(bar.cells >= 2 && bar.cells <= 20)
-                    let trueCells = bar.length * unit.metres / metresPerCell
+                    let trueCells = bar.length * unit.meters / metersPerCell
                     #expect(abs(trueCells - Double(bar.cells)) <= 0.5)
                     #expect(bar.text.hasSuffix(" " + unit.rawValue))
                 }
             }
-            metresPerCell *= 1.37
+            metersPerCell *= 1.37
         }
     }
 
     @Test func knownLengthsInBothUnits() throws {
-        let km = try #require(ScaleBar.fitting(metresPerCell: 10_000, maxCells: 20, unit: .km))
+        let km = try #require(ScaleBar.fitting(metersPerCell: 10_000, maxCells: 20, unit: .km))
         #expect(km.length == 200 && km.cells == 20)
         #expect(km.text.hasSuffix("200 km"))
-        let mi = try #require(ScaleBar.fitting(metresPerCell: 10_000, maxCells: 20, unit: .mi))
+        let mi = try #require(ScaleBar.fitting(metersPerCell: 10_000, maxCells: 20, unit: .mi))
         #expect(mi.length == 100 && mi.cells == 16)
         #expect(mi.text.hasSuffix("100 mi"))
-        let big = try #require(ScaleBar.fitting(metresPerCell: 400_000, maxCells: 20, unit: .km))
+        let big = try #require(ScaleBar.fitting(metersPerCell: 400_000, maxCells: 20, unit: .km))
         #expect(big.length == 5000 && big.text.hasSuffix("5,000 km"))
     }
 
     @Test func nonsenseGivesNoBar() {
-        #expect(ScaleBar.fitting(metresPerCell: .nan, maxCells: 20, unit: .km) == nil)
-        #expect(ScaleBar.fitting(metresPerCell: 0, maxCells: 20, unit: .km) == nil)
-        #expect(ScaleBar.fitting(metresPerCell: 1000, maxCells: 1, unit: .km) == nil)
+        #expect(ScaleBar.fitting(metersPerCell: .nan, maxCells: 20, unit: .km) == nil)
+        #expect(ScaleBar.fitting(metersPerCell: 0, maxCells: 20, unit: .km) == nil)
+        #expect(ScaleBar.fitting(metersPerCell: 1000, maxCells: 1, unit: .km) == nil)
     }
 }

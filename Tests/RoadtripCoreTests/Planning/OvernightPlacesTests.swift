@@ -15,7 +15,7 @@ struct OvernightPlacesTests {
 
     /// The day's way on the arc from `from` to `to` (one leg), over `shares` of it.
     static func way(from: Coordinate, to: Coordinate, road: [Coordinate] = [], shares: ClosedRange<Double>) -> OvernightPlaces.DaysWay {
-        let figures = road.isEmpty ? [] : [LegFigures(meters: LegPath(from: from, to: to, road: road).kilometres * 1_000, seconds: 3_600, source: .road, line: road)]
+        let figures = road.isEmpty ? [] : [LegFigures(meters: LegPath(from: from, to: to, road: road).kilometers * 1_000, seconds: 3_600, source: .road, line: road)]
         return OvernightPlaces.DaysWay(line: TripLine(stops: [from, to], figures: figures), leg: 0, shares: shares,
                                        point: LegPath(from: from, to: to, road: road).point(at: shares.upperBound))
     }
@@ -102,9 +102,9 @@ struct OvernightPlacesTests {
         let monterey = Coordinate(latitude: 36.60024, longitude: -121.89468)
         let near = gazetteer.places(within: 10, of: monterey)
         #expect(near.contains { $0.place.name == "Pacific Grove" } && near.contains { $0.place.name == "Monterey" })
-        #expect(near.allSatisfy { $0.kilometres <= 10 } && !near.contains { $0.place.name == "Salinas" })
+        #expect(near.allSatisfy { $0.kilometers <= 10 } && !near.contains { $0.place.name == "Salinas" })
         // Across the antimeridian, and at a pole, without a trap.
-        #expect(gazetteer.places(within: 30, of: Coordinate(latitude: -17.8, longitude: 179.99)).allSatisfy { $0.kilometres <= 30 })
+        #expect(gazetteer.places(within: 30, of: Coordinate(latitude: -17.8, longitude: 179.99)).allSatisfy { $0.kilometers <= 30 })
         #expect(gazetteer.places(within: 100, of: Coordinate(latitude: 90, longitude: 0)).isEmpty)
     }
 

@@ -208,7 +208,7 @@ import Testing
         #expect(keptByCount == Array(0..<200_000))
         var trip = Trip(name: "Everywhere")
         trip.stops = many.map { Stop(name: "x", location: $0) }
-        #expect(StopOrder.tooLargeToOptimize(trip) == "“Everywhere” has 1,001 stops, and the best order is searched for at most 1,000: split the trip into shorter ones to optimise them.")
+        #expect(StopOrder.tooLargeToOptimize(trip) == "“Everywhere” has 1,001 stops, and the best order is searched for at most 1,000: split the trip into shorter ones to optimize them.")
         trip.stops.removeLast()
         #expect(StopOrder.tooLargeToOptimize(trip) == nil)
     }

@@ -12,7 +12,7 @@ import Testing
     }
 
     /// On the roads, stop 2 is quick to reach only from stop 3 (a one-way valley): 1 → 3 → 2 → 4
-    /// takes 5 min, the order given 35 min. In metres the order given stays the shortest.
+    /// takes 5 min, the order given 35 min. In meters the order given stays the shortest.
     static let roads: RoadMatrix = {
         var seconds = Array(repeating: 600.0, count: 16), meters = Array(repeating: 20_000.0, count: 16)
         for (i, j, s) in [(0, 1, 1_000.0), (1, 2, 1_000), (2, 3, 100), (0, 2, 100), (2, 1, 100), (1, 3, 100)] { seconds[i * 4 + j] = s }

@@ -3,10 +3,10 @@ import Testing
 @testable import RoadtripCore
 
 /// Issue 36: the road matrix searched on a graph of the regions' roads (`RoadGraph`), one search
-/// from each stop to every other, on networks drawn here in metres.
+/// from each stop to every other, on networks drawn here in meters.
 struct RoadGraphTests {
-    /// A network drawn on a plane of metres around 45° N 7° E: `roads` are (tags, points as (x, y)
-    /// metres east and north); points at the same place are one point (one node id).
+    /// A network drawn on a plane of meters around 45° N 7° E: `roads` are (tags, points as (x, y)
+    /// meters east and north); points at the same place are one point (one node id).
     static func network(_ roads: [([String: String], [(Double, Double)])]) -> RoadNetwork {
         var network = RoadNetwork()
         var index: [Int64: Int32] = [:], ids: [String: Int64] = [:]
@@ -26,8 +26,8 @@ struct RoadGraphTests {
     }
 
     static func at(_ x: Double, _ y: Double) -> Coordinate {
-        let metresPerDegree = 6_371_008.8 * .pi / 180
-        return Coordinate(latitude: 45 + y / metresPerDegree, longitude: 7 + x / (metresPerDegree * cos(45 * .pi / 180)))
+        let metersPerDegree = 6_371_008.8 * .pi / 180
+        return Coordinate(latitude: 45 + y / metersPerDegree, longitude: 7 + x / (metersPerDegree * cos(45 * .pi / 180)))
     }
 
     static func stops(_ points: [(Double, Double)]) -> [(Coordinate, String)] {

@@ -77,7 +77,7 @@ struct TripSettingsTextTests {
         #expect(try Self.text(set).setting(.defaultStay, to: "").defaultStayHours == nil)
     }
 
-    /// Issue 37: the range is typed in the trip's units and kept in kilometres; petrol is the default fuel.
+    /// Issue 37: the range is typed in the trip's units and kept in kilometers; petrol is the default fuel.
     @Test func theRangeIsTypedInTheTripsUnitsAndTheFuelByName() throws {
         #expect(Self.text().shown(.range) == "" && Self.text().shown(.fuel) == "petrol")
         let miles = try Self.text(unit: .mi).setting(.range, to: "300")

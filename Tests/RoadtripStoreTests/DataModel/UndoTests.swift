@@ -60,7 +60,7 @@ import RoadtripTestSupport
     @Test func aRefusedMoveOrReorderIsNoUndoStep() {
         let ids = Fixtures.pacific.stops.map(\.id)
         #expect(!model.moveStop(id: ids[0], inTrip: Fixtures.pacific.id, by: -1))
-        #expect(!model.reorderStops(inTrip: Fixtures.pacific.id, to: [ids[0], ids[1]], "optimise"))
+        #expect(!model.reorderStops(inTrip: Fixtures.pacific.id, to: [ids[0], ids[1]], "optimize"))
         #expect(!model.moveStop(id: ids[0], inTrip: Fixtures.alps.id, by: 1))
         #expect(!model.canUndo && !model.hasUnsavedChanges)
     }
@@ -73,12 +73,12 @@ import RoadtripTestSupport
         renamed.name = "Carmel-by-the-Sea"
         model.updateStop(renamed, inTrip: trip)
         #expect(model.moveStop(id: ids[1], inTrip: trip, by: 1))
-        #expect(model.reorderStops(inTrip: trip, to: [ids[2], ids[1], carmel.id, ids[0]], "optimise the order of Pacific Drive"))
+        #expect(model.reorderStops(inTrip: trip, to: [ids[2], ids[1], carmel.id, ids[0]], "optimize the order of Pacific Drive"))
         model.reverseStops(inTrip: trip)
         model.deleteStop(id: carmel.id, inTrip: trip)
         var undone: [String] = []
         while let description = model.undo() { undone.append(description) }
-        #expect(undone == ["delete stop Carmel-by-the-Sea", "reverse trip Pacific Drive", "optimise the order of Pacific Drive",
+        #expect(undone == ["delete stop Carmel-by-the-Sea", "reverse trip Pacific Drive", "optimize the order of Pacific Drive",
                            "move stop Big Sur", "edit stop Carmel-by-the-Sea", "add stop Carmel"])
         #expect(model.trips == Fixtures.trips)
     }

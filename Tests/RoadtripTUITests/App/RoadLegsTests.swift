@@ -19,7 +19,7 @@ struct RoadLegsTests {
         var routed: Int { lock.withLock { count } }
         func route(_ from: Coordinate, _ to: Coordinate, _ fromName: String, _ toName: String) -> RoadOutcome {
             lock.withLock { count += 1 }
-            return .road(RoadLeg(metres: 2_000, seconds: 120, line: [from, to], region: "test"))
+            return .road(RoutedLeg(meters: 2_000, seconds: 120, line: [from, to], region: "test"))
         }
     }
 
@@ -110,7 +110,7 @@ struct RoadLegsTests {
         let legs = legs(counter)
         let place = Place(name: "Càmping Valira", admin1: "", admin1Code: "", country: "", countryCode: "", coordinate: Coordinate(latitude: 42.502, longitude: 1.515),
                           population: 0, kind: .campSite)
-        let found = AlongTheRoute.Found(place: place, position: TripLine.Position(metres: 100, leg: 0, shareOfLeg: 0.01, offMetres: 800, onTheLeft: false,
+        let found = AlongTheRoute.Found(place: place, position: TripLine.Position(meters: 100, leg: 0, shareOfLeg: 0.01, offMeters: 800, onTheLeft: false,
                                                                                foot: Coordinate(latitude: 42.5078, longitude: 1.5211)), alongAnEstimate: false)
         var detours: [LegFigures] = []
         let job = legs.detour(to: found, options: RouteOptions(), estimate: RouteEstimate()) { detours.append($0) }

@@ -54,7 +54,7 @@ import Testing
 
 /// Which hints fit: whole ones in the screen's order, `?` help kept at the end.
 @Suite struct StatusBarFittingTests {
-    private let hints = [KeyHint(key: "a", label: "Add"), KeyHint(key: "i", label: "Days"), KeyHint(key: "O", label: "Optimise"),
+    private let hints = [KeyHint(key: "a", label: "Add"), KeyHint(key: "i", label: "Days"), KeyHint(key: "O", label: "Optimize"),
                          KeyHint(key: "e", label: "Export"), KeyHint(key: "?", label: "Help")]
 
     @Test func allFitWhenThereIsRoom() {
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func theLastThatDoNotFitWholeGoAndHelpStays() {
-        // " a Add " 7, " i Days " 8, " O Optimise " 12 = 27, + " ? Help " 8 = 35; " e Export " 10 more would be 45.
+        // " a Add " 7, " i Days " 8, " O Optimize " 12 = 27, + " ? Help " 8 = 35; " e Export " 10 more would be 45.
         let shown = StatusBar.fitting(hints, width: 40)
         #expect(shown.map(\.key) == ["a", "i", "O", "?"])
     }

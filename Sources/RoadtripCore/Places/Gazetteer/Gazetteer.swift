@@ -57,23 +57,23 @@ package final class Gazetteer: PlaceIndex, @unchecked Sendable {
         return NearestPlace(tables: tables).find(coordinate).map { place(at: $0) }
     }
 
-    package func places(within kilometres: Double, of coordinate: Coordinate) -> [(place: Place, kilometres: Double)] {
+    package func places(within kilometers: Double, of coordinate: Coordinate) -> [(place: Place, kilometers: Double)] {
         guard isWhole else { return [] }
-        return NearbyPlaces(tables: tables).find(coordinate, kilometres: kilometres).map { (place(at: $0.place), $0.kilometres) }
+        return NearbyPlaces(tables: tables).find(coordinate, kilometers: kilometers).map { (place(at: $0.place), $0.kilometers) }
     }
 
-    package func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
+    package func bestPlace(within kilometers: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
                            where isWanted: (Coordinate) -> Bool) -> RankedPlace? {
         guard isWhole else { return nil }
-        var best: (index: Int, kilometres: Double, weight: Int)?
-        for found in NearbyPlaces(tables: tables).find(coordinate, kilometres: kilometres) {
+        var best: (index: Int, kilometers: Double, weight: Int)?
+        for found in NearbyPlaces(tables: tables).find(coordinate, kilometers: kilometers) {
             let population = Int(tables.places.uint32(found.place * GazetteerFormat.Place.size + GazetteerFormat.Place.population))
             guard let value = weight(tables.kind(ofPlace: found.place), population) else { continue }
-            if let current = best, current.weight > value || (current.weight == value && current.kilometres <= found.kilometres) { continue }
+            if let current = best, current.weight > value || (current.weight == value && current.kilometers <= found.kilometers) { continue }
             guard isWanted(self.coordinate(ofPlace: found.place)) else { continue }
-            best = (found.place, found.kilometres, value)
+            best = (found.place, found.kilometers, value)
         }
-        return best.map { RankedPlace(place: place(at: $0.index), kilometres: $0.kilometres, weight: $0.weight) }
+        return best.map { RankedPlace(place: place(at: $0.index), kilometers: $0.kilometers, weight: $0.weight) }
     }
 
     package func places(of kinds: Set<PlaceKind>, inCells cells: Set<Int>) -> [Place] {

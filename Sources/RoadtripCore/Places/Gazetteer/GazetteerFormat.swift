@@ -55,7 +55,7 @@ package enum GazetteerFormat {
     package static let cellColumns = 360
     package static var cellCount: Int { cellRows * cellColumns }
 
-    /// Coordinates are stored as integers of 10⁻⁵ degree (about a metre), as GeoNames gives them.
+    /// Coordinates are stored as integers of 10⁻⁵ degree (about a meter), as GeoNames gives them.
     package static let coordinateScale = 100_000.0
 
     /// Record sizes and field offsets. A string reference is (offset into strings, length), UInt32 each.
@@ -118,7 +118,7 @@ package enum GazetteerFormat {
     package enum Detail {
         package static let size = 4
         package static let kind = 0          // UInt8 `PlaceKind` raw value
-        package static let elevation = 2     // Int16 metres, `unknownElevation` when not known
+        package static let elevation = 2     // Int16 meters, `unknownElevation` when not known
         package static let unknownElevation = Int16.min
     }
 

@@ -95,9 +95,9 @@ struct GazetteerSearch {
         scan(range, phraseLength: prefix.count, filter, into: &ranked)
     }
 
-    /// The kilometres from the context to the place of `entry`, when there is a context.
+    /// The kilometers from the context to the place of `entry`, when there is a context.
     @inline(__always) private func distance(_ entry: Int) -> Double? {
-        context.map { $0.kilometres(to: tables.coordinate(ofPlace: Int(index.place(entry)))) }
+        context.map { $0.kilometers(to: tables.coordinate(ofPlace: Int(index.place(entry)))) }
     }
 
     /// Every entry of `range` matches the phrase; how well depends on where its word is.
@@ -113,7 +113,7 @@ struct GazetteerSearch {
             let quality: MatchQuality = index.wordStart(entry) != 0 ? .laterWord
                 : index.keyLength(entry) == phraseLength ? .exactName : .namePrefix
             let distance = distance(entry)
-            let nearbyPrefix = quality == .namePrefix && distance.map { $0 <= SearchContext.nearbyKilometres } == true
+            let nearbyPrefix = quality == .namePrefix && distance.map { $0 <= SearchContext.nearbyKilometers } == true
                 && index.key(entry)[phraseLength] == 0x20
             ranked.offer(Candidate(place: index.place(entry), quality: quality, byKind: byKind, regionQuality: regionQuality,
                                    alternate: index.isAlternate(entry), trusted: index.isTrustedAlternate(entry), matchedLength: phraseLength,

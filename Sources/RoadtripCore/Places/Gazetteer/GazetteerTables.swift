@@ -122,7 +122,7 @@ extension GazetteerTables {
         PlaceKind(rawValue: details.uint8(index * Format.Detail.size + Format.Detail.kind)) ?? .physicalFeature
     }
 
-    /// The elevation of place `index` in metres, when known.
+    /// The elevation of place `index` in meters, when known.
     func elevation(ofPlace index: Int) -> Int? {
         let raw = Int16(bitPattern: details.uint16(index * Format.Detail.size + Format.Detail.elevation))
         return raw == Format.Detail.unknownElevation ? nil : Int(raw)

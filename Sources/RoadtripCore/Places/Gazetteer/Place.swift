@@ -20,7 +20,7 @@ package struct Place: Equatable, Hashable, Sendable {
     package let timeZone: String
     /// What it is: a town, a peak, a lake…
     package let kind: PlaceKind
-    /// Metres above sea level, when the source gives it (peaks, passes).
+    /// Meters above sea level, when the source gives it (peaks, passes).
     package let elevation: Int?
     /// Which index found it: `Place.builtinSource`, or the name of the region it came from.
     package let source: String
@@ -74,14 +74,14 @@ package protocol PlaceIndex: AnyObject, Sendable {
     func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place]
     /// The place nearest to `coordinate` (by great-circle distance), if the gazetteer has any.
     func nearest(to coordinate: Coordinate) -> Place?
-    /// The places at most `kilometres` from `coordinate` (great-circle), each with its distance, in
+    /// The places at most `kilometers` from `coordinate` (great-circle), each with its distance, in
     /// no particular order.
-    func places(within kilometres: Double, of coordinate: Coordinate) -> [(place: Place, kilometres: Double)]
-    /// The place at most `kilometres` from `coordinate` that `weight` (of its kind and population;
+    func places(within kilometers: Double, of coordinate: Coordinate) -> [(place: Place, kilometers: Double)]
+    /// The place at most `kilometers` from `coordinate` that `weight` (of its kind and population;
     /// nil leaves it out) ranks highest, the nearer of equals, of those whose coordinate `isWanted`
     /// takes; the index reads only kind and population for the others, and asks `isWanted` only
     /// of a place that would rank first.
-    func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
+    func bestPlace(within kilometers: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
                    where isWanted: (Coordinate) -> Bool) -> RankedPlace?
     /// Why some of the places cannot be searched any more (an index file cut short on disk), one
     /// sentence each; empty while all can.
@@ -102,22 +102,22 @@ extension PlaceIndex {
 /// A place found by its weight, with its distance.
 package struct RankedPlace: Equatable, Sendable {
     package let place: Place
-    package let kilometres: Double
+    package let kilometers: Double
     package let weight: Int
 
     /// Whether this one goes before `other`: heavier, else nearer.
     package func outranks(_ other: RankedPlace) -> Bool {
-        weight != other.weight ? weight > other.weight : kilometres < other.kilometres
+        weight != other.weight ? weight > other.weight : kilometers < other.kilometers
     }
 }
 
 extension PlaceIndex {
     package var problems: [String] { [] }
 
-    package func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
+    package func bestPlace(within kilometers: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
                            where isWanted: (Coordinate) -> Bool) -> RankedPlace? {
-        places(within: kilometres, of: coordinate).compactMap { found in
-            weight(found.place.kind, found.place.population).map { RankedPlace(place: found.place, kilometres: found.kilometres, weight: $0) }
+        places(within: kilometers, of: coordinate).compactMap { found in
+            weight(found.place.kind, found.place.population).map { RankedPlace(place: found.place, kilometers: found.kilometers, weight: $0) }
         }.sorted { $0.outranks($1) }.first { isWanted($0.place.coordinate) }
     }
 

@@ -53,7 +53,7 @@ package enum PlaceKind: UInt8, CaseIterable, Sendable {
     }
 
     /// A place that covers ground (a park, a lake, a range, a desert): its point is one inside it,
-    /// which may lie tens of kilometres from where one stands in it.
+    /// which may lie tens of kilometers from where one stands in it.
     package var isArea: Bool {
         switch self {
         case .nationalPark, .protectedArea, .natureReserve, .lake, .glacier, .island, .mountainRange, .canyon, .plateau, .desert, .valley:

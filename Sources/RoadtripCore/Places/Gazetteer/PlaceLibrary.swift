@@ -70,13 +70,13 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
     }
 
     /// From every index: a region's villages, camp sites and huts as well as the gazetteer's towns.
-    package func places(within kilometres: Double, of coordinate: Coordinate) -> [(place: Place, kilometres: Double)] {
-        indexes.flatMap { $0.places(within: kilometres, of: coordinate) }
+    package func places(within kilometers: Double, of coordinate: Coordinate) -> [(place: Place, kilometers: Double)] {
+        indexes.flatMap { $0.places(within: kilometers, of: coordinate) }
     }
 
-    package func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
+    package func bestPlace(within kilometers: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
                            where isWanted: (Coordinate) -> Bool) -> RankedPlace? {
-        indexes.compactMap { $0.bestPlace(within: kilometres, of: coordinate, weight: weight, where: isWanted) }
+        indexes.compactMap { $0.bestPlace(within: kilometers, of: coordinate, weight: weight, where: isWanted) }
             .reduce(nil) { best, next in best.map { next.outranks($0) ? next : $0 } ?? next }
     }
 
@@ -93,6 +93,6 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
         // Two Shell stations (or two "Parking"s) a street apart are two: a service is the same
         // only where two overlapping regions both hold it.
         let limit = a.kind.isArea ? 30.0 : a.kind.isAmenity ? 0.1 : 5.0
-        return Geodesy.sphericalKilometres(from: a.coordinate, to: b.coordinate) <= limit
+        return Geodesy.sphericalKilometers(from: a.coordinate, to: b.coordinate) <= limit
     }
 }

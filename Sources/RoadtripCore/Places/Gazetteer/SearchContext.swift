@@ -13,30 +13,30 @@ package struct SearchContext: Equatable, Sendable {
         self.points = valid
     }
 
-    /// Within this many kilometres a place keeps most of its weight.
-    static let scaleKilometres = 100.0
+    /// Within this many kilometers a place keeps most of its weight.
+    static let scaleKilometers = 100.0
 
-    /// Within this many kilometres of the trip, a place whose name begins with the query's whole
+    /// Within this many kilometers of the trip, a place whose name begins with the query's whole
     /// words ("Stein" in Stein an der Donau, "Neustift" in Neustift an der Donau) matches as if
     /// it were the name: the village 2.6 km from Krems is the Stein meant, not the seven places
     /// called Stein up to 868 km away (issue 38). About a day tour's reach from its stops.
-    static let nearbyKilometres = 30.0
+    static let nearbyKilometers = 30.0
 
-    /// How much a place of `population` weighs at `kilometres` from the trip: the square root
+    /// How much a place of `population` weighs at `kilometers` from the trip: the square root
     /// of its population over the square of the distance, softened near the trip. A town ten
     /// times as far must be about 10,000 times as big to rank the same: Long Beach, Washington
     /// (1,400 people, 180 km from Seattle) beats Long Beach, California (466,000, 1,500 km);
     /// Monterey (28,000, 150 km from San Francisco) beats Monterrey, Mexico (a million, 2,600 km).
     /// Without a context, places weigh their population, which orders them the same way as its
     /// square root would.
-    static func weight(population: Double, kilometres: Double) -> Double {
-        let ratio = 1 + kilometres / scaleKilometres
+    static func weight(population: Double, kilometers: Double) -> Double {
+        let ratio = 1 + kilometers / scaleKilometers
         return population.squareRoot() / (ratio * ratio)
     }
 
-    /// Kilometres from the nearest point, on a sphere: exact enough to rank by, and cheap enough
+    /// Kilometers from the nearest point, on a sphere: exact enough to rank by, and cheap enough
     /// to work out for every entry a search scans.
-    func kilometres(to coordinate: Coordinate) -> Double {
-        points.lazy.map { Geodesy.sphericalKilometres(from: $0, to: coordinate) }.min() ?? 0
+    func kilometers(to coordinate: Coordinate) -> Double {
+        points.lazy.map { Geodesy.sphericalKilometers(from: $0, to: coordinate) }.min() ?? 0
     }
 }

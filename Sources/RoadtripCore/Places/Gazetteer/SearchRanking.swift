@@ -31,7 +31,7 @@ struct Candidate: Comparable {
     /// candidate stays 16 bytes (the ranked list moves them on every offer).
     private let rank: UInt8
     var quality: MatchQuality { MatchQuality(rawValue: rank >> 3) ?? .laterWordPrefixes }
-    /// Within a whole-name match near a trip (`SearchContext.nearbyKilometres`): 0 the name itself
+    /// Within a whole-name match near a trip (`SearchContext.nearbyKilometers`): 0 the name itself
     /// near the trip, 1 a name that begins with the words typed near it (Stein an der Donau for
     /// "Stein" by Krems), 2 the name itself farther away. Always 0 without a context.
     var nearness: UInt8 { (rank >> 1) & 3 }
@@ -65,7 +65,7 @@ struct Candidate: Comparable {
 
     /// `trusted`: the alternate name is one people commonly use for the place (the index marks
     /// them), which then ranks as its own name. `matchedLength`: the length of the query's key
-    /// that matched. `distance`: kilometres from the trip, when the search has a context.
+    /// that matched. `distance`: kilometers from the trip, when the search has a context.
     /// `nearbyPrefix`: the name begins with the words typed and lies near the trip: it matches
     /// as its name would, after the names themselves near the trip (`nearness`).
     init(place: UInt32, quality: MatchQuality, byKind: Bool = false, regionQuality: UInt8, alternate: Bool, trusted: Bool = false,
@@ -83,12 +83,12 @@ struct Candidate: Comparable {
         if nearbyPrefix {
             quality = .exactName
             nearness = 1
-        } else if quality == .exactName, let distance, distance > SearchContext.nearbyKilometres {
+        } else if quality == .exactName, let distance, distance > SearchContext.nearbyKilometers {
             nearness = 2
         }
         rank = quality.rawValue << 3 | nearness << 1 | (byKind ? 1 : 0)
         let base = Double(population) / (doubtful && quality != .exactAlternate ? Self.alternateDiscount : 1)
-        weight = distance.map { SearchContext.weight(population: base, kilometres: $0) } ?? base
+        weight = distance.map { SearchContext.weight(population: base, kilometers: $0) } ?? base
     }
 
     /// Match quality, a whole name before a kind word, then the qualifier's quality, then the

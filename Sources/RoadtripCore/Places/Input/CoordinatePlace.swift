@@ -12,8 +12,8 @@ package struct CoordinatePlace: Equatable, Sendable {
     /// people know the way to than a peak (else the nearest spot, else the nearest built-in town
     /// however far); nil when the indexes know none.
     package let nearest: Place?
-    /// How far the point is from `nearest`, in kilometres.
-    package let kilometres: Double
+    /// How far the point is from `nearest`, in kilometers.
+    package let kilometers: Double
     /// The direction from `nearest` to the point, degrees clockwise from north.
     package let bearing: Double
     /// The point's own first-level region and country (`PointRegion`), nil when not known.
@@ -23,43 +23,43 @@ package struct CoordinatePlace: Equatable, Sendable {
     /// Up to this far the point is "near" the place it is named after: the spread of a small town,
     /// a few minutes' drive, so that someone looking for the stop by that name finds it. Beyond it
     /// the name gives the distance and the direction, as a stop 48 km from Beatty is not near it.
-    package static let nearKilometres = 5.0
+    package static let nearKilometers = 5.0
     /// How far around the point places are looked at; past it, the nearest built-in town names
     /// the point however far it is.
-    static let searchKilometres = PointRegion.townKilometres
+    static let searchKilometers = PointRegion.townKilometers
 
-    package init(coordinate: Coordinate, nearest: Place?, kilometres: Double = 0, bearing: Double = 0, region: String? = nil,
+    package init(coordinate: Coordinate, nearest: Place?, kilometers: Double = 0, bearing: Double = 0, region: String? = nil,
                  country: String? = nil) {
-        (self.coordinate, self.nearest, self.kilometres, self.bearing) = (coordinate, nearest, kilometres, bearing)
+        (self.coordinate, self.nearest, self.kilometers, self.bearing) = (coordinate, nearest, kilometers, bearing)
         (self.region, self.country) = (region, country)
     }
 
     /// The point as `places` and `borders` (the basemap's, to tell the point's region) know it.
     package init(_ coordinate: Coordinate, places: (any PlaceIndex)?, borders: (any BasemapProviding)?) {
-        let around = places?.places(within: Self.searchKilometres, of: coordinate) ?? []
-        func closest(_ kept: (PlaceKind) -> Bool) -> (place: Place, kilometres: Double)? {
+        let around = places?.places(within: Self.searchKilometers, of: coordinate) ?? []
+        func closest(_ kept: (PlaceKind) -> Bool) -> (place: Place, kilometers: Double)? {
             around.filter { kept($0.place.kind) }.min(by: PointRegion.isNearer)
         }
         // Near a spot, the spot; farther, a town or village, the way there being asked of it
         // ("48 km SW of Beatty"), not of a peak.
         let spot = closest(\.namesAPoint)
-        let nearSpot = spot.flatMap { $0.kilometres <= Self.nearKilometres ? $0.place : nil }
+        let nearSpot = spot.flatMap { $0.kilometers <= Self.nearKilometers ? $0.place : nil }
         let nearest: Place? = nearSpot ?? closest(\.isSettlement)?.place ?? spot?.place ?? places?.nearest(to: coordinate)
         let path = nearest.map { Geodesy.inverse(from: $0.coordinate, to: coordinate) }
         let whereItIs = PointRegion.of(coordinate, around: around, nearestTown: places?.nearest(to: coordinate), borders: borders)
-        self.init(coordinate: coordinate, nearest: nearest, kilometres: (path?.distance ?? 0) / 1000, bearing: path?.initialAzimuth ?? 0,
+        self.init(coordinate: coordinate, nearest: nearest, kilometers: (path?.distance ?? 0) / 1000, bearing: path?.initialAzimuth ?? 0,
                   region: whereItIs.region, country: whereItIs.country)
     }
 
-    /// "near Big Sur, CA" within `nearKilometres`, else "48 km SW of Beatty, NV" (in `unit`); the
+    /// "near Big Sur, CA" within `nearKilometers`, else "48 km SW of Beatty, NV" (in `unit`); the
     /// coordinates themselves when no place is known. The place's region follows its name unless
     /// it repeats it ("near la Massana", not "near la Massana, La Massana").
     package func name(unit: DistanceUnit) -> String {
         guard let nearest else { return coordinate.formatted }
         let region = nearest.shortRegion.isEmpty ? nearest.country : nearest.shortRegion
         let place = region.isEmpty || SearchText.key(of: region) == SearchText.key(of: nearest.name) ? nearest.name : "\(nearest.name), \(region)"
-        guard kilometres > Self.nearKilometres else { return "near \(place)" }
-        let distance = Int((kilometres * 1000 / unit.metres).rounded())
+        guard kilometers > Self.nearKilometers else { return "near \(place)" }
+        let distance = Int((kilometers * 1000 / unit.meters).rounded())
         return "\(distance) \(unit.rawValue) \(Self.compassPoint(bearing)) of \(place)"
     }
 

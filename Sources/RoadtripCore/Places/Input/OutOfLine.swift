@@ -21,10 +21,10 @@ package enum OutOfLine {
 
     static let endFactor = 4.0
 
-    /// A stop out of line, and how far it takes the route: the detour in metres, or the end leg.
+    /// A stop out of line, and how far it takes the route: the detour in meters, or the end leg.
     package struct Stop: Equatable {
         package let index: Int
-        package let metres: Double
+        package let meters: Double
     }
 
     package static func stops(_ coordinates: [Coordinate], reach: Reach = .far, distance: (Coordinate, Coordinate) -> Double = Geodesy.distance) -> [Stop] {
@@ -35,11 +35,11 @@ package enum OutOfLine {
             if index == 0 || index == coordinates.count - 1 {
                 let leg = index == 0 ? legs[0] : legs[legs.count - 1]
                 let others = index == 0 ? legs.dropFirst() : legs.dropLast()
-                if leg > max(endFactor * (others.max() ?? 0), reach.minimumEndLeg) { found.append(Stop(index: index, metres: leg)) }
+                if leg > max(endFactor * (others.max() ?? 0), reach.minimumEndLeg) { found.append(Stop(index: index, meters: leg)) }
             } else {
                 let straight = distance(coordinates[index - 1], coordinates[index + 1])
                 let detour = legs[index - 1] + legs[index] - straight
-                if detour > max(2 * straight, reach.minimumDetour) { found.append(Stop(index: index, metres: detour)) }
+                if detour > max(2 * straight, reach.minimumDetour) { found.append(Stop(index: index, meters: detour)) }
             }
         }
         return found

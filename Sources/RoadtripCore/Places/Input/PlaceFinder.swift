@@ -61,7 +61,7 @@ package struct PlaceFinder {
     }
 
     /// Whether `name` is what a place at `coordinate` is called, not a name a user gave the stop:
-    /// a place of that name within a kilometre, the name of a stop made from the coordinates (in
+    /// a place of that name within a kilometer, the name of a stop made from the coordinates (in
     /// either unit, or as roadtrip named it before issue 38), or the coordinates themselves. A
     /// stop's name that is its place's follows a new place (issue 38).
     package func isOwnName(_ name: String, at coordinate: Coordinate) -> Bool {

@@ -17,28 +17,28 @@ extension AlongTheRoute {
         /// the detour is not known yet.
         package let detour: String
 
-        /// Within this many metres a place is on the road: no side, no detour.
-        package static let onTheRoadMetres = 50.0
+        /// Within this many meters a place is on the road: no side, no detour.
+        package static let onTheRoadMeters = 50.0
 
-        /// `detour`: the way there and back, nil while it is being routed; `tripMetres`: the whole trip's.
-        package init(_ found: Found, detour: LegFigures?, tripMetres: Double, unit: DistanceUnit) {
+        /// `detour`: the way there and back, nil while it is being routed; `tripMeters`: the whole trip's.
+        package init(_ found: Found, detour: LegFigures?, tripMeters: Double, unit: DistanceUnit) {
             let position = found.position
             let onTheRoad = Self.isOnTheRoad(found)
-            self.position = (found.alongAnEstimate ? "≈ " : "") + "\(unit.format(meters: position.metres)) of \(unit.format(meters: tripMetres))"
+            self.position = (found.alongAnEstimate ? "≈ " : "") + "\(unit.format(meters: position.meters)) of \(unit.format(meters: tripMeters))"
             day = found.day.map { "day \($0)" } ?? ""
             side = onTheRoad ? "" : position.onTheLeft ? "left" : "right"
-            off = onTheRoad ? "on the road" : "\(unit.format(meters: position.offMetres)) off"
+            off = onTheRoad ? "on the road" : "\(unit.format(meters: position.offMeters)) off"
             name = found.place.name
             kind = found.place.kindText
             self.detour = onTheRoad ? "" : detour.map { detour in
-                detour.meters < Self.onTheRoadMetres ? "" : "detour \(detour.mark)\(unit.format(meters: detour.meters)), "
+                detour.meters < Self.onTheRoadMeters ? "" : "detour \(detour.mark)\(unit.format(meters: detour.meters)), "
                     + RouteEstimate.formatDuration(seconds: detour.seconds)
             } ?? ""
         }
 
         /// Whether `found` is on the road itself: there is no detour to route.
         package static func isOnTheRoad(_ found: Found) -> Bool {
-            found.position.offMetres < onTheRoadMetres
+            found.position.offMeters < onTheRoadMeters
         }
 
         /// The cells in the order both show them.
@@ -46,8 +46,8 @@ extension AlongTheRoute {
     }
 
     /// "Sights, beds within 2.0 km of the road": what was looked for (the usual kinds when none is named).
-    package static func heading(kinds: [AlongKind], within metres: Double, unit: DistanceUnit) -> String {
+    package static func heading(kinds: [AlongKind], within meters: Double, unit: DistanceUnit) -> String {
         let names = (kinds.isEmpty ? AlongKind.usual : kinds).map(\.rawValue).joined(separator: ", ")
-        return "\(names.prefix(1).uppercased() + names.dropFirst()) within \(unit.format(meters: metres)) of the road"
+        return "\(names.prefix(1).uppercased() + names.dropFirst()) within \(unit.format(meters: meters)) of the road"
     }
 }

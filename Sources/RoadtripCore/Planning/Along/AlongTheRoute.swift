@@ -15,7 +15,7 @@ package enum AlongTheRoute {
         package var day: Int?
     }
 
-    /// The places of `kinds` in `places` within `reach` metres of `line`, by their position
+    /// The places of `kinds` in `places` within `reach` meters of `line`, by their position
     /// along it (the same place from two indexes once).
     package static func places(along line: TripLine, in places: any PlaceIndex, kinds: Set<PlaceKind>, within reach: Double) -> [Found] {
         var found: [Found] = []
@@ -24,7 +24,7 @@ package enum AlongTheRoute {
                   !found.contains(where: { PlaceLibrary.isSame($0.place, place) }) else { continue }
             found.append(Found(place: place, position: position, alongAnEstimate: line.estimatedLegs.contains(position.leg)))
         }
-        return found.sorted { ($0.position.metres, $0.place.name) < ($1.position.metres, $1.place.name) }
+        return found.sorted { ($0.position.meters, $0.place.name) < ($1.position.meters, $1.place.name) }
     }
 
     /// The detour to stop at `found` and come back: from the foot of its perpendicular on the line

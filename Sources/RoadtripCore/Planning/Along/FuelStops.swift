@@ -23,7 +23,7 @@ package enum FuelStops {
         }
 
         package let kind: Kind
-        /// Metres along the trip: where the tank was last filled (the start, a stop or a station),
+        /// Meters along the trip: where the tank was last filled (the start, a stop or a station),
         /// and the station proposed, or the end of the stretch said.
         package let from: Double
         package let to: Double
@@ -31,7 +31,7 @@ package enum FuelStops {
         package let leg: Int
         package let shareOfLeg: Double
         /// How far off the road the station is (0 for a stretch).
-        package let offMetres: Double
+        package let offMeters: Double
         /// The itinerary's day that drives there, once asked (`TripPlanning.itinerary`).
         package var day: Int?
 
@@ -42,45 +42,45 @@ package enum FuelStops {
         }
     }
 
-    /// How far off the road a station may be, in metres: as far as `roadtrip along` looks by default.
+    /// How far off the road a station may be, in meters: as far as `roadtrip along` looks by default.
     package static let reach = 2_000.0
-    /// A stop within this many metres of a station is at it.
-    static let atStationMetres = 100.0
+    /// A stop within this many meters of a station is at it.
+    static let atStationMeters = 100.0
 
-    /// The notes for `line` (the trip's stops `stops`) driven with a range of `rangeMetres` on `fuel`;
+    /// The notes for `line` (the trip's stops `stops`) driven with a range of `rangeMeters` on `fuel`;
     /// none when the trip is shorter than the range. `places`: nil knows of no station.
-    package static func notes(along line: TripLine, stops: [Coordinate], places: (any PlaceIndex)?, fuel: Fuel, rangeMetres: Double) -> [Note] {
-        guard line.metres > rangeMetres else { return [] }
+    package static func notes(along line: TripLine, stops: [Coordinate], places: (any PlaceIndex)?, fuel: Fuel, rangeMeters: Double) -> [Note] {
+        guard line.meters > rangeMeters else { return [] }
         let stations = places.map { places in
             AlongTheRoute.places(along: line, in: places, kinds: fuel == .electric ? [.chargingStation] : [.fuel], within: reach)
                 .filter { fuel != .electric || isUsable($0.place) }
         } ?? []
-        let isStop = stations.map { station in stops.contains { Geodesy.flatMetres($0, station.place.coordinate) <= atStationMetres } }
+        let isStop = stations.map { station in stops.contains { Geodesy.flatMeters($0, station.place.coordinate) <= atStationMeters } }
         var notes: [Note] = []
-        // Where the tank was last filled: metres along the trip, and where that is on the legs.
-        var last = (metres: 0.0, leg: 0, share: 0.0)
-        while line.metres - last.metres > rangeMetres {
+        // Where the tank was last filled: meters along the trip, and where that is on the legs.
+        var last = (meters: 0.0, leg: 0, share: 0.0)
+        while line.meters - last.meters > rangeMeters {
             // Reaching a station off the road costs the way to it as well.
             let reachable = stations.indices.filter { i in
                 let position = stations[i].position
-                return position.metres > last.metres && position.metres + position.offMetres <= last.metres + rangeMetres
+                return position.meters > last.meters && position.meters + position.offMeters <= last.meters + rangeMeters
             }
             if let i = reachable.last(where: { isStop[$0] }) ?? reachable.last {
                 let position = stations[i].position
                 if !isStop[i] {
-                    notes.append(Note(kind: .fillUp(stations[i].place), from: last.metres, to: position.metres, leg: position.leg,
-                                      shareOfLeg: position.shareOfLeg, offMetres: position.offMetres))
+                    notes.append(Note(kind: .fillUp(stations[i].place), from: last.meters, to: position.meters, leg: position.leg,
+                                      shareOfLeg: position.shareOfLeg, offMeters: position.offMeters))
                 }
-                last = (position.metres, position.leg, position.shareOfLeg)
+                last = (position.meters, position.leg, position.shareOfLeg)
                 continue
             }
-            let next = stations.first { $0.position.metres > last.metres + rangeMetres }?.position
-            let known = places.map { places in line.points.lazy.filter { $0.metres >= last.metres && $0.metres <= last.metres + rangeMetres }
+            let next = stations.first { $0.position.meters > last.meters + rangeMeters }?.position
+            let known = places.map { places in line.points.lazy.filter { $0.meters >= last.meters && $0.meters <= last.meters + rangeMeters }
                 .allSatisfy { places.knowsServices(at: $0.coordinate) } } ?? false
-            notes.append(Note(kind: known ? .tooFar : .unknown, from: last.metres, to: next?.metres ?? line.metres, leg: last.leg,
-                              shareOfLeg: last.share, offMetres: 0))
+            notes.append(Note(kind: known ? .tooFar : .unknown, from: last.meters, to: next?.meters ?? line.meters, leg: last.leg,
+                              shareOfLeg: last.share, offMeters: 0))
             guard let next else { break }
-            last = (next.metres, next.leg, next.shareOfLeg)
+            last = (next.meters, next.leg, next.shareOfLeg)
         }
         return notes
     }

@@ -17,7 +17,7 @@ extension RoadGraph {
         snaps.reserveCapacity(n)
         for (point, name) in stops {
             guard let snap = snap(point, costs: costs) else {
-                return .estimate(reason: RoadLeg.offRoad(name))
+                return .estimate(reason: RoutedLeg.offRoad(name))
             }
             snaps.append(snap)
         }
@@ -36,24 +36,24 @@ extension RoadGraph {
         return .roads(work.matrix)
     }
 
-    /// The road nearest `point` that the vehicle may drive, within `RoadLeg.farthestFromRoad`.
+    /// The road nearest `point` that the vehicle may drive, within `RoutedLeg.farthestFromRoad`.
     func snap(_ point: Coordinate, costs: Costs) -> Snap? {
-        let metresPerDegree = 6_371_008.8 * .pi / 180
+        let metersPerDegree = 6_371_008.8 * .pi / 180
         let scale = cos(point.latitude * .pi / 180)
         func plane(_ p: Coordinate) -> (x: Double, y: Double) {
-            ((p.longitude - point.longitude) * scale * metresPerDegree, (p.latitude - point.latitude) * metresPerDegree)
+            ((p.longitude - point.longitude) * scale * metersPerDegree, (p.latitude - point.latitude) * metersPerDegree)
         }
         var best: Snap?
-        for e in grid.edges(near: point, within: RoadLeg.farthestFromRoad) where costs.admits(Int(e)) {
+        for e in grid.edges(near: point, within: RoutedLeg.farthestFromRoad) where costs.admits(Int(e)) {
             let edge = edges[Int(e)]
             let (a, b) = (plane(points[Int(edge.from)]), plane(points[Int(edge.to)]))
             let (dx, dy) = (b.x - a.x, b.y - a.y)
             let length = dx * dx + dy * dy
             var share = length > 0 ? min(max(-(a.x * dx + a.y * dy) / length, 0), 1) : 0
             let off = hypot(a.x + share * dx, a.y + share * dy)
-            // A stop within a metre of a point is at it (as Routino takes it): reached from any road there.
-            if share * length.squareRoot() < Self.atPointMetres { share = 0 } else if (1 - share) * length.squareRoot() < Self.atPointMetres { share = 1 }
-            if off <= RoadLeg.farthestFromRoad, off < best?.off ?? .infinity { best = Snap(edge: Int(e), share: share, off: off) }
+            // A stop within a meter of a point is at it (as Routino takes it): reached from any road there.
+            if share * length.squareRoot() < Self.atPointMeters { share = 0 } else if (1 - share) * length.squareRoot() < Self.atPointMeters { share = 1 }
+            if off <= RoutedLeg.farthestFromRoad, off < best?.off ?? .infinity { best = Snap(edge: Int(e), share: share, off: off) }
         }
         return best
     }
@@ -83,7 +83,7 @@ extension RoadGraph {
             var search = Search(pointCount: graph.points.count)
             for row in rows where row % workers == worker {
                 for (column, leg) in search.legs(from: snaps[row], to: snaps, in: graph, costs: costs).enumerated() where column != row {
-                    meters[row * n + column] = leg?.metres ?? .infinity
+                    meters[row * n + column] = leg?.meters ?? .infinity
                     seconds[row * n + column] = leg?.seconds ?? .infinity
                 }
             }
@@ -101,8 +101,8 @@ extension RoadGraph {
         var matrix: RoadMatrix { RoadMatrix(count: snaps.count, meters: Array(meters), seconds: Array(seconds), isFromGraph: true) }
     }
 
-    /// A stop this close to a point of the road is at that point, in metres.
-    static let atPointMetres = 1.0
+    /// A stop this close to a point of the road is at that point, in meters.
+    static let atPointMeters = 1.0
 
     /// Where a stop meets the road: the edge, how far along it (0 at its `from`, 1 at its `to`:
     /// at that point, whichever way the edge may be driven), and how far the stop is from it.
@@ -114,7 +114,7 @@ extension RoadGraph {
 
     /// A road leg's figures.
     struct Figures {
-        let metres: Double
+        let meters: Double
         let seconds: Double
     }
 
@@ -122,7 +122,7 @@ extension RoadGraph {
     /// length and time found to each point (valid where its `stamp` is the search's).
     struct Search {
         struct Label {
-            var cost = 0.0, metres = 0.0, seconds = 0.0
+            var cost = 0.0, meters = 0.0, seconds = 0.0
             var stamp: UInt32 = 0, settled: UInt32 = 0, wanted: UInt32 = 0
         }
 
@@ -150,12 +150,12 @@ extension RoadGraph {
             for (point, forward, share) in [(start.to, true, 1 - source.share), (start.from, false, source.share)]
             where direction != (forward ? .backward : .forward) || share == 0 {
                 let drive = costs.drive(source.edge, forward: forward, in: graph)
-                offer(Int(point), Label(cost: share * drive.cost, metres: share * Double(start.metres), seconds: share * drive.seconds))
+                offer(Int(point), Label(cost: share * drive.cost, meters: share * Double(start.meters), seconds: share * drive.seconds))
             }
             settle(until: remaining, graph, costs)
             return targets.map { target in
                 arrival(at: target, from: source, graph, costs).map {
-                    Figures(metres: $0.metres, seconds: $0.seconds + costs.restSeconds(start: costs.cruise[source.edge], end: costs.cruise[target.edge]))
+                    Figures(meters: $0.meters, seconds: $0.seconds + costs.restSeconds(start: costs.cruise[source.edge], end: costs.cruise[target.edge]))
                 }
             }
         }
@@ -164,7 +164,7 @@ extension RoadGraph {
         private mutating func offer(_ point: Int, _ label: Label) {
             guard labels[point].stamp != generation || label.cost < labels[point].cost else { return }
             labels[point].cost = label.cost
-            labels[point].metres = label.metres
+            labels[point].meters = label.meters
             labels[point].seconds = label.seconds
             labels[point].stamp = generation
             heap.push(label.cost, point)
@@ -182,7 +182,7 @@ extension RoadGraph {
                     graph.arcTo.withUnsafeBufferPointer { arcTo in
                         costs.arcCost.withUnsafeBufferPointer { arcCost in
                             costs.arcSeconds.withUnsafeBufferPointer { arcSeconds in
-                                graph.arcMetres.withUnsafeBufferPointer { arcMetres in
+                                graph.arcMeters.withUnsafeBufferPointer { arcMeters in
                                     while remaining > 0, let (best, point) = heap.pop() {
                                         let here = labels[point]
                                         guard best <= here.cost, here.settled != generation else { continue }
@@ -192,7 +192,7 @@ extension RoadGraph {
                                             let next = Int(arcTo[arc]), cost = here.cost + arcCost[arc]
                                             guard labels[next].stamp != generation || cost < labels[next].cost else { continue }
                                             labels[next].cost = cost
-                                            labels[next].metres = here.metres + Double(arcMetres[arc])
+                                            labels[next].meters = here.meters + Double(arcMeters[arc])
                                             labels[next].seconds = here.seconds + arcSeconds[arc]
                                             labels[next].stamp = generation
                                             heap.push(cost, next)
@@ -208,14 +208,14 @@ extension RoadGraph {
 
         /// The best way onto `target`'s place on its edge: from either end the edge may be
         /// driven from, or along the edge itself when the source is on it too.
-        private func arrival(at target: Snap, from source: Snap, _ graph: RoadGraph, _ costs: Costs) -> (cost: Double, metres: Double, seconds: Double)? {
+        private func arrival(at target: Snap, from source: Snap, _ graph: RoadGraph, _ costs: Costs) -> (cost: Double, meters: Double, seconds: Double)? {
             let edge = graph.edges[target.edge], direction = graph.rules[Int(edge.way)].direction
             let (ahead, back) = (costs.drive(target.edge, forward: true, in: graph), costs.drive(target.edge, forward: false, in: graph))
-            var best: (cost: Double, metres: Double, seconds: Double)?
+            var best: (cost: Double, meters: Double, seconds: Double)?
             func offer(_ point: Int?, share: Double, _ drive: (cost: Double, seconds: Double)) {
                 if let point, labels[point].settled != generation { return }
                 let base = point.map { labels[$0] } ?? Label()
-                let candidate = (base.cost + share * drive.cost, base.metres + share * Double(edge.metres), base.seconds + share * drive.seconds)
+                let candidate = (base.cost + share * drive.cost, base.meters + share * Double(edge.meters), base.seconds + share * drive.seconds)
                 if candidate.0 < best?.cost ?? .infinity { best = candidate }
             }
             if direction != .backward || target.share == 0 { offer(Int(edge.from), share: target.share, ahead) }
@@ -295,11 +295,11 @@ struct SnapGrid: Sendable {
         self.cells = cells
     }
 
-    /// The edges in the cells within `metres` of `point` (and some farther).
-    func edges(near point: Coordinate, within metres: Double) -> [Int32] {
-        let metresPerCell = Self.cell * 6_371_008.8 * .pi / 180
-        let rows = Int((metres / metresPerCell).rounded(.up))
-        let columns = Int((metres / (metresPerCell * max(cos(point.latitude * .pi / 180), 0.01))).rounded(.up))
+    /// The edges in the cells within `meters` of `point` (and some farther).
+    func edges(near point: Coordinate, within meters: Double) -> [Int32] {
+        let metersPerCell = Self.cell * 6_371_008.8 * .pi / 180
+        let rows = Int((meters / metersPerCell).rounded(.up))
+        let columns = Int((meters / (metersPerCell * max(cos(point.latitude * .pi / 180), 0.01))).rounded(.up))
         let (row, column) = (Self.index(point.latitude), Self.index(point.longitude))
         var found: [Int32] = []
         for r in row - rows...row + rows {

@@ -26,17 +26,17 @@ package final class RoadGraph: Sendable {
     let arcs: [Arc]
     /// Each arc's end point and length, side by side with `arcs` for the search's inner loop.
     let arcTo: [Int32]
-    let arcMetres: [Float]
+    let arcMeters: [Float]
     /// The edges near each cell of a grid, to find the road nearest a stop: those of roads joined
-    /// to at least `isolatedMetres` of others (Routino's `planetsplitter` prunes the rest, so
+    /// to at least `isolatedMeters` of others (Routino's `planetsplitter` prunes the rest, so
     /// that a stop is not put on a driveway that leads nowhere).
     let grid: SnapGrid
-    static let isolatedMetres: Float = 500
+    static let isolatedMeters: Float = 500
 
     /// A stretch of road from `from` to `to`, the points of way `way` at `index` and `index + 1`.
     struct Edge: Sendable {
         let from: Int32, to: Int32, way: Int32
-        let metres: Float
+        let meters: Float
         /// Junctions per km within `DriveTime.townWindow` either side along its way.
         let junctionsPerKm: Float
     }
@@ -70,8 +70,8 @@ package final class RoadGraph: Sendable {
                 bends[Int(way.nodes[i])] = min(bends[Int(way.nodes[i])], Float(kmh))
             }
             for i in 1..<way.nodes.count where way.nodes[i] != way.nodes[i - 1] {
-                let middle = (line.points[i - 1].metres + line.points[i].metres) / 2
-                edges.append(Edge(from: way.nodes[i - 1], to: way.nodes[i], way: Int32(w), metres: Float(line.points[i].metres - line.points[i - 1].metres),
+                let middle = (line.points[i - 1].meters + line.points[i].meters) / 2
+                edges.append(Edge(from: way.nodes[i - 1], to: way.nodes[i], way: Int32(w), meters: Float(line.points[i].meters - line.points[i - 1].meters),
                                   junctionsPerKm: Float(line.junctionsPerKm(around: middle, within: DriveTime.townWindow))))
             }
             wayEdges.append(Int32(edges.count))
@@ -81,7 +81,7 @@ package final class RoadGraph: Sendable {
         self.edges = edges
         (arcStart, arcs) = Self.adjacency(edges, rules: rules, pointCount: points.count)
         arcTo = arcs.map { arc in arc.forward ? edges[Int(arc.edge)].to : edges[Int(arc.edge)].from }
-        arcMetres = arcs.map { edges[Int($0.edge)].metres }
+        arcMeters = arcs.map { edges[Int($0.edge)].meters }
         grid = SnapGrid(edges: edges, points: points, joined: Self.joinedEdges(edges, pointCount: points.count))
     }
 
@@ -91,13 +91,13 @@ package final class RoadGraph: Sendable {
         var driven: [DrivenPoint] = []
         driven.reserveCapacity(way.nodes.count)
         for (i, node) in way.nodes.enumerated() {
-            if i > 0 { along += Geodesy.flatMetres(points[Int(way.nodes[i - 1])], points[Int(node)]) }
-            driven.append(DrivenPoint(points[Int(node)], metres: along, limitKmh: 0, isJunction: junction(node)))
+            if i > 0 { along += Geodesy.flatMeters(points[Int(way.nodes[i - 1])], points[Int(node)]) }
+            driven.append(DrivenPoint(points[Int(node)], meters: along, limitKmh: 0, isJunction: junction(node)))
         }
         return DriveTime.Line(driven)
     }
 
-    /// Whether each edge is in a network of roads at least `isolatedMetres` long all told (its
+    /// Whether each edge is in a network of roads at least `isolatedMeters` long all told (its
     /// roads joined in either direction).
     private static func joinedEdges(_ edges: [Edge], pointCount: Int) -> [Bool] {
         var parent = Array(0..<Int32(pointCount))
@@ -114,8 +114,8 @@ package final class RoadGraph: Sendable {
             if a != b { parent[Int(a)] = b }
         }
         var length = [Float](repeating: 0, count: pointCount)
-        for edge in edges { length[Int(root(edge.from))] += edge.metres }
-        return edges.map { length[Int(root($0.from))] >= isolatedMetres }
+        for edge in edges { length[Int(root(edge.from))] += edge.meters }
+        return edges.map { length[Int(root($0.from))] >= isolatedMeters }
     }
 
     /// The edges leaving each point in the directions their ways allow.
@@ -167,7 +167,7 @@ extension RoadGraph {
                     let town = DriveTime.townCap(junctionsPerKm: Double(graph.edges[e].junctionsPerKm), profile: profile, cruise: limit)
                     return max(min(limit, town), DriveTime.minimumKmh) / 3.6
                 }
-                let lengths = range.map { Double(graph.edges[$0].metres) }
+                let lengths = range.map { Double(graph.edges[$0].meters) }
                 // The speed at each point of the way: its bend's, below the stretches either side.
                 let points = [graph.edges[range.lowerBound].from] + range.map { graph.edges[$0].to }
                 let caps = points.indices.map { i -> Double in
@@ -186,7 +186,7 @@ extension RoadGraph {
             (self.forward, self.backward, self.cruise) = (forward, backward, cruise)
             arcSeconds = graph.arcs.map { $0.forward ? forward[Int($0.edge)] : backward[Int($0.edge)] }
             arcCost = quickest ? arcSeconds : zip(graph.arcs, arcSeconds).map { arc, seconds in
-                seconds.isFinite ? Double(graph.edges[Int(arc.edge)].metres) : .infinity
+                seconds.isFinite ? Double(graph.edges[Int(arc.edge)].meters) : .infinity
             }
         }
 
@@ -207,7 +207,7 @@ extension RoadGraph {
         /// way) to drive edge `e` from its `from` (`forward`) or its `to`.
         func drive(_ e: Int, forward ahead: Bool, in graph: RoadGraph) -> (cost: Double, seconds: Double) {
             let seconds = ahead ? forward[e] : backward[e]
-            return (quickest ? seconds : Double(graph.edges[e].metres), seconds)
+            return (quickest ? seconds : Double(graph.edges[e].meters), seconds)
         }
 
         /// Starting a leg from rest and ending it at rest, on edges of cruising speed `start` and `end`.

@@ -66,7 +66,7 @@ package struct RoadWay: Equatable, Sendable {
         package var open: Set<Transport>
         /// A tagged speed limit, in km/h.
         package var maxKmh: Double?
-        /// Tagged limits, in tonnes and metres: a heavier or larger vehicle does not use the road.
+        /// Tagged limits, in tonnes and meters: a heavier or larger vehicle does not use the road.
         package var maxWeight: Double?, maxHeight: Double?, maxWidth: Double?, maxLength: Double?
 
         package init(roadClass: RoadClass, direction: Direction = .both, open: Set<Transport> = Set(Transport.allCases), maxKmh: Double? = nil,
@@ -84,8 +84,8 @@ package struct RoadWay: Equatable, Sendable {
         /// Whether a vehicle of `profile` may drive it (its class, its traffic, its size).
         package func admits(_ profile: DrivingProfile) -> Bool {
             profile.drives(roadClass) && open.contains(profile.transport)
-                && (maxWeight ?? .infinity) >= profile.weightTonnes && (maxHeight ?? .infinity) >= profile.heightMetres
-                && (maxWidth ?? .infinity) >= profile.widthMetres && (maxLength ?? .infinity) >= profile.lengthMetres
+                && (maxWeight ?? .infinity) >= profile.weightTonnes && (maxHeight ?? .infinity) >= profile.heightMeters
+                && (maxWidth ?? .infinity) >= profile.widthMeters && (maxLength ?? .infinity) >= profile.lengthMeters
         }
     }
 }
@@ -109,8 +109,8 @@ extension RoadWay.Rules {
         guard !open.isEmpty else { return nil }
         self.init(roadClass: roadClass, direction: Self.direction(of: tags, roadClass: roadClass), open: open,
                   maxKmh: tags["maxspeed"].flatMap(Self.kmh), maxWeight: tags["maxweight"].flatMap(Self.number),
-                  maxHeight: tags["maxheight"].flatMap(Self.metres), maxWidth: tags["maxwidth"].flatMap(Self.metres),
-                  maxLength: tags["maxlength"].flatMap(Self.metres))
+                  maxHeight: tags["maxheight"].flatMap(Self.meters), maxWidth: tags["maxwidth"].flatMap(Self.meters),
+                  maxLength: tags["maxlength"].flatMap(Self.meters))
     }
 
     /// The class of an OpenStreetMap `highway` value, as Routino's driving rules map them (a link
@@ -154,8 +154,8 @@ extension RoadWay.Rules {
         return value.contains("mph") ? number * 1.609344 : number
     }
 
-    /// A length in metres ("3.5", "3.5 m", `12'6"`).
-    static func metres(_ value: String) -> Double? {
+    /// A length in meters ("3.5", "3.5 m", `12'6"`).
+    static func meters(_ value: String) -> Double? {
         guard let number = number(value) else { return nil }
         guard value.contains("'") || value.contains("ft") else { return number }
         let inches = value.split(separator: "'").dropFirst().first.flatMap { Self.number(String($0)) } ?? 0

@@ -40,8 +40,8 @@ protocol AlongViewOutput: RowSelectingOutput {
 /// The places found along a trip, in the order they come, each with its day.
 struct AlongFinding: Sendable {
     let found: [AlongTheRoute.Found]
-    /// The whole trip's length, in the figures' metres ("km 6.4 of 155").
-    let tripMetres: Double
+    /// The whole trip's length, in the figures' meters ("km 6.4 of 155").
+    let tripMeters: Double
     /// Each leg's road line as the map draws it (empty for an estimate); none when no leg is on roads.
     let roads: [[Coordinate]]
 }
@@ -58,7 +58,7 @@ protocol AlongInteractorInput: EditingSession {
     var roadLegChanges: AnyPublisher<Void, Never> { get }
     /// The basemap for the map, loaded on first use; nil when there is none to load.
     func basemap() -> Result<(any BasemapProviding)?, any Error>
-    /// Looks for the places of `kinds` within `reach` metres of `trip`'s road line, only those
+    /// Looks for the places of `kinds` within `reach` meters of `trip`'s road line, only those
     /// along day `day` of its plan when given, off the main loop; `done` gets them at a later
     /// turn of the loop, unless another search was started since.
     func findPlaces(of kinds: Set<AlongKind>, within reach: Double, day: Int?, in trip: Trip, unit: DistanceUnit,

@@ -59,7 +59,7 @@ final class AlongInteractor: AlongInteractorInput, ModelEditingSession {
             let itinerary = TripPlanning.tooLargeToPlan(trip, unit: unit, legs: legs) == nil
                 ? TripPlanning.itinerary(for: trip, unit: unit, places: index, today: today, legs: legs) : nil
             let roads = legs.contains { !$0.isEstimate } ? legs.map(\.line) : []
-            return AlongFinding(found: AlongTheRoute.onDays(found, of: itinerary, only: day), tripMetres: line.metres, roads: roads)
+            return AlongFinding(found: AlongTheRoute.onDays(found, of: itinerary, only: day), tripMeters: line.meters, roads: roads)
         }, done: done)
     }
 

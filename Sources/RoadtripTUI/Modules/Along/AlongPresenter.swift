@@ -51,7 +51,7 @@ final class AlongPresenter: AlongViewOutput {
     }
 
     private var unit: DistanceUnit { trip?.unit(default: defaultUnit) ?? defaultUnit }
-    private var reach: Double { Self.reaches[reachStep] * unit.metres }
+    private var reach: Double { Self.reaches[reachStep] * unit.meters }
 
     // MARK: Lifecycle
 
@@ -198,7 +198,7 @@ final class AlongPresenter: AlongViewOutput {
         viewModel.mapStops = MapStop.stops(of: trip)
         viewModel.unit = unit
         let found = finding?.found ?? []
-        viewModel.rows = zip(found, detours).map { AlongTheRoute.Row($0, detour: $1, tripMetres: finding?.tripMetres ?? 0, unit: unit) }
+        viewModel.rows = zip(found, detours).map { AlongTheRoute.Row($0, detour: $1, tripMeters: finding?.tripMeters ?? 0, unit: unit) }
         viewModel.places = found.map(\.place.coordinate)
         viewModel.roads = finding?.roads ?? []
         viewModel.emptyMessage = emptyMessage(trip: trip, day: day, kinds: kinds, isSearching: isSearching, found: finding.map { _ in found.count },

@@ -364,7 +364,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, Alo
         }
         // Up to a thousand stops take a second or two: off the main loop, Esc cancels (issue 21).
         let stopIDs = trip.stops.map(\.id)
-        interactor.runBusy(BusyTask(title: "Searching the best order of \(TripText.quoted(trip.name))", job: "optimise", reporting: search) { [weak self] order in
+        interactor.runBusy(BusyTask(title: "Searching the best order of \(TripText.quoted(trip.name))", job: "optimize", reporting: search) { [weak self] order in
             self?.didFindOrder(order, forStops: stopIDs)
         })
     }

@@ -24,7 +24,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         KeyBinding(.itinerary, keys: [.character("i")], label: "Days", help: "The trip day by day: dates, legs, times, nights", statusBar: true),
         KeyBinding(.along, keys: [.character("A")], label: "Along",
                    help: "Along the road: fuel, charging, food, beds, sights… near the route, where they come and their detour; Enter adds one as a stop"),
-        KeyBinding(.optimize, keys: [.character("O")], label: "Optimise", help: "Find the shortest order of the stops (first and last kept), shown before it is used"),
+        KeyBinding(.optimize, keys: [.character("O")], label: "Optimize", help: "Find the shortest order of the stops (first and last kept), shown before it is used"),
         KeyBinding(.export, keys: [.character("e")], label: "Export", help: "Export the trip as GPX, GeoJSON, KML or an .ics calendar (the file's extension says which)"),
         KeyBinding(.links, keys: [.character("L")], label: "Link",
                    help: "Directions links (Google Maps, OpenStreetMap, Apple Maps) printed plain: Shift-drag selects one whole, in tmux and xterm"),

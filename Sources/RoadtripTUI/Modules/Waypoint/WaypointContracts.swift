@@ -84,7 +84,7 @@ protocol WaypointInteractorInput: AnyObject {
     func distance(from: Coordinate, to: Coordinate) -> Double
     /// How far a stop at `coordinate` would be from its nearest neighbour, and that neighbour's
     /// name, when it would be far out of line with the trip; nil when it would not.
-    func outOfLine(_ coordinate: Coordinate, for mode: WaypointEditorMode) -> (metres: Double, neighbour: String)?
+    func outOfLine(_ coordinate: Coordinate, for mode: WaypointEditorMode) -> (meters: Double, neighbour: String)?
     /// The basemap for the small map, loaded on first use; nil when there is none to load.
     func basemap() -> Result<(any BasemapProviding)?, any Error>
     func insertStop(_ stop: Stop, at index: Int)

@@ -93,7 +93,7 @@ final class WaypointInteractor: WaypointInteractorInput {
 
     /// When a stop at `coordinate` would be far out of line with the trip (the rule `roadtrip new`
     /// has: `OutOfLine`), how far it is from its nearest neighbour, and that neighbour's name.
-    func outOfLine(_ coordinate: Coordinate, for mode: WaypointEditorMode) -> (metres: Double, neighbour: String)? {
+    func outOfLine(_ coordinate: Coordinate, for mode: WaypointEditorMode) -> (meters: Double, neighbour: String)? {
         guard var stops = model.trip(id: tripID)?.stops else { return nil }
         let position: Int
         switch mode {

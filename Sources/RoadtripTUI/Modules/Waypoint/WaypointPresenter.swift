@@ -166,7 +166,7 @@ final class WaypointPresenter: WaypointViewOutput {
     private func updateChoices() {
         choices = Self.choices(for: lookup, editing: editedStop, unit: unit)
         outOfLine = choices.map { choice in
-            choice.isCurrentPlace ? nil : interactor.outOfLine(choice.coordinate, for: mode).map { "\(unit.format(meters: $0.metres)) from \($0.neighbour)" }
+            choice.isCurrentPlace ? nil : interactor.outOfLine(choice.coordinate, for: mode).map { "\(unit.format(meters: $0.meters)) from \($0.neighbour)" }
         }
         selected = min(selected, max(0, choices.count - 1))
         refresh()

@@ -26,7 +26,7 @@ import Testing
         #expect(point.name(unit: .mi) == "30 mi SW of Beatty, NV")
     }
 
-    @Test func withinFiveKilometresAPointIsNearThePlace() {
+    @Test func withinFiveKilometersAPointIsNearThePlace() {
         let places = FakePlaces([Self.beatty])
         #expect(CoordinatePlace(Coordinate(latitude: 36.94, longitude: -116.7592), places: places, borders: nil).name(unit: .km) == "near Beatty, NV")
         #expect(CoordinatePlace(Coordinate(latitude: 36.965, longitude: -116.7592), places: places, borders: nil).name(unit: .km) == "6 km N of Beatty, NV")
@@ -81,7 +81,7 @@ import Testing
 
     /// The committed data: no town of the built-in gazetteer is nearer to Stovepipe Wells than
     /// Beatty, in Nevada; the basemap's California line puts the point in California.
-    @Test func stovepipeWellsOnTheCommittedDataIsInCalifornia48KilometresFromBeatty() throws {
+    @Test func stovepipeWellsOnTheCommittedDataIsInCalifornia48KilometersFromBeatty() throws {
         let resources = try Resources.locate(environment: [:])
         let library = PlaceLibrary(indexes: [try RealGazetteer.get(), try Gazetteer.load(from: resources.features)])
         let basemap = try Basemap.load(from: resources.basemap)

@@ -20,7 +20,7 @@ import Testing
         #expect(found.map(\.index) == [2])
         let detour = Geodesy.distance(from: Self.salzburg, to: parisTexas) + Geodesy.distance(from: parisTexas, to: Self.vienna)
             - Geodesy.distance(from: Self.salzburg, to: Self.vienna)
-        #expect(abs((found.first?.metres ?? 0) - detour) < 1)
+        #expect(abs((found.first?.meters ?? 0) - detour) < 1)
     }
 
     @Test func aWrongFirstOrLastPlaceIsFoundByItsLeg() {

@@ -7,10 +7,10 @@ import RoadtripTestSupport
 /// Issue 37, item 2: the places of chosen kinds within a distance of a trip's road line, where
 /// they are along the trip, on which side, and the detour to them.
 struct AlongTheRouteTests {
-    /// A point `x` metres east and `y` metres north of 45° N 7° E.
+    /// A point `x` meters east and `y` meters north of 45° N 7° E.
     static func at(_ x: Double, _ y: Double) -> Coordinate {
-        let metresPerDegree = 6_371_008.8 * .pi / 180
-        return Coordinate(latitude: 45 + y / metresPerDegree, longitude: 7 + x / (metresPerDegree * cos(45 * .pi / 180)))
+        let metersPerDegree = 6_371_008.8 * .pi / 180
+        return Coordinate(latitude: 45 + y / metersPerDegree, longitude: 7 + x / (metersPerDegree * cos(45 * .pi / 180)))
     }
 
     static func places(_ features: [NamedFeature]) throws -> Gazetteer {
@@ -18,7 +18,7 @@ struct AlongTheRouteTests {
         return try Gazetteer(bytes: GazetteerBytes(copying: bytes), path: "test", source: "test")
     }
 
-    /// A road east from 0 to 20 km (its line drawn every kilometre), driven as 25 km.
+    /// A road east from 0 to 20 km (its line drawn every kilometer), driven as 25 km.
     static let road = (0...20).map { at(Double($0) * 1_000, 0) }
     static let line = TripLine(stops: [road[0], road[20]], figures: [LegFigures(meters: 25_000, seconds: 1_500, source: .road, line: road)])
 
@@ -35,9 +35,9 @@ struct AlongTheRouteTests {
         #expect(found.map(\.place.name) == ["Belvedere", "Camping del Lago"], "not the castle 3 km off, the village (not asked) nor past the end")
         let (view, camp) = (found[0].position, found[1].position)
         // Along the trip in its own figures: 5 of 20 km drawn is 6.25 of the 25 km driven.
-        #expect(abs(view.metres - 6_250) < 20 && abs(camp.metres - 18_750) < 20)
+        #expect(abs(view.meters - 6_250) < 20 && abs(camp.meters - 18_750) < 20)
         #expect(view.onTheLeft && !camp.onTheLeft, "north of an eastward road is its left")
-        #expect(abs(view.offMetres - 500) < 5 && abs(camp.offMetres - 300) < 5)
+        #expect(abs(view.offMeters - 500) < 5 && abs(camp.offMeters - 300) < 5)
         #expect(view.leg == 0 && abs(view.shareOfLeg - 0.25) < 0.01 && !found[0].alongAnEstimate)
         let wider = AlongTheRoute.places(along: Self.line, in: Self.index, kinds: AlongKind.placeKinds(of: [.sights]), within: 5_000)
         #expect(wider.map(\.place.name) == ["Belvedere", "Castello"])
@@ -50,24 +50,24 @@ struct AlongTheRouteTests {
         let road = [Coordinate(latitude: -16.8, longitude: 179.9), Coordinate(latitude: -16.8, longitude: -179.9)]
         let line = TripLine(stops: road, figures: [LegFigures(meters: 21_300, seconds: 900, source: .road, line: road)])
         let position = try #require(line.position(of: Coordinate(latitude: -16.75, longitude: 179.99), within: 20_000, onLeg: 0))
-        #expect(abs(position.offMetres - 5_560) < 10 && abs(position.shareOfLeg - 0.45) < 0.01, "\(position)")
+        #expect(abs(position.offMeters - 5_560) < 10 && abs(position.shareOfLeg - 0.45) < 0.01, "\(position)")
         // From the east side as well.
         let east = try #require(line.position(of: Coordinate(latitude: -16.85, longitude: -179.95), within: 20_000))
-        #expect(abs(east.offMetres - 5_560) < 10 && abs(east.shareOfLeg - 0.75) < 0.01, "\(east)")
-        #expect(abs(line.metres(onLeg: 0, share: 0.5) - 10_650) < 1)
+        #expect(abs(east.offMeters - 5_560) < 10 && abs(east.shareOfLeg - 0.75) < 0.01, "\(east)")
+        #expect(abs(line.meters(onLeg: 0, share: 0.5) - 10_650) < 1)
     }
 
     @Test func aLegWithoutItsRoadIsMeasuredAgainstItsArcAndSaysSo() throws {
         let line = TripLine(stops: [Self.at(0, 0), Self.at(20_000, 0)], figures: [.estimated(geodesicMeters: 20_000, estimate: RouteEstimate())])
         let found = AlongTheRoute.places(along: line, in: Self.index, kinds: [.viewpoint], within: 1_000)
         #expect(found.map(\.place.name) == ["Belvedere"] && found[0].alongAnEstimate)
-        #expect(line.estimatedLegs == [0] && abs(line.metres - RouteEstimate().roadMeters(geodesicMeters: 20_000)) < 1)
+        #expect(line.estimatedLegs == [0] && abs(line.meters - RouteEstimate().roadMeters(geodesicMeters: 20_000)) < 1)
     }
 
     @Test func theDetourIsThereAndBackOnTheRoadsElseAnEstimate() throws {
         let found = try #require(AlongTheRoute.places(along: Self.line, in: Self.index, kinds: [.viewpoint], within: 2_000).first)
         let routing = FakeRouting { from, to, _, _ in
-            .road(RoadLeg(metres: 800, seconds: 120, line: [from, to], region: "test"))
+            .road(RoutedLeg(meters: 800, seconds: 120, line: [from, to], region: "test"))
         }
         let onRoads = AlongTheRoute.detour(to: found, routing: routing, options: RouteOptions(), estimate: RouteEstimate())
         #expect(onRoads.meters == 1_600 && onRoads.seconds == 240 && onRoads.source == .road)
@@ -76,8 +76,8 @@ struct AlongTheRouteTests {
     }
 
     @Test func aDistanceIsTypedWithItsUnitOrInTheTripsOwn() {
-        #expect(DistanceUnit.km.metres(parsing: "2km") == 2_000 && DistanceUnit.km.metres(parsing: "500 m") == 500)
-        #expect(DistanceUnit.mi.metres(parsing: "1") == 1_609.344 && DistanceUnit.km.metres(parsing: "1.5 mi") == 1.5 * 1_609.344)
-        #expect(DistanceUnit.km.metres(parsing: "far") == nil && DistanceUnit.km.metres(parsing: "2 parsecs") == nil)
+        #expect(DistanceUnit.km.meters(parsing: "2km") == 2_000 && DistanceUnit.km.meters(parsing: "500 m") == 500)
+        #expect(DistanceUnit.mi.meters(parsing: "1") == 1_609.344 && DistanceUnit.km.meters(parsing: "1.5 mi") == 1.5 * 1_609.344)
+        #expect(DistanceUnit.km.meters(parsing: "far") == nil && DistanceUnit.km.meters(parsing: "2 parsecs") == nil)
     }
 }

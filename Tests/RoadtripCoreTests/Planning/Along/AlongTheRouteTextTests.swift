@@ -5,29 +5,29 @@ import Testing
 /// What the planner's panel and `roadtrip along` both say of a place along the road (issue 37),
 /// and which day of the plan drives past it.
 struct AlongTheRouteTextTests {
-    static func found(_ name: String, kind: PlaceKind = .museum, metres: Double, off: Double, left: Bool = true, leg: Int = 0, share: Double = 0.5,
+    static func found(_ name: String, kind: PlaceKind = .museum, meters: Double, off: Double, left: Bool = true, leg: Int = 0, share: Double = 0.5,
                       estimate: Bool = false, day: Int? = nil) -> AlongTheRoute.Found {
         let place = Place(name: name, admin1: "", admin1Code: "", country: "", countryCode: "", coordinate: Coordinate(latitude: 42.5, longitude: 1.5),
                           population: 0, kind: kind)
-        let position = TripLine.Position(metres: metres, leg: leg, shareOfLeg: share, offMetres: off, onTheLeft: left, foot: place.coordinate)
+        let position = TripLine.Position(meters: meters, leg: leg, shareOfLeg: share, offMeters: off, onTheLeft: left, foot: place.coordinate)
         return AlongTheRoute.Found(place: place, position: position, alongAnEstimate: estimate, day: day)
     }
 
     @Test func aRowSaysWhereTheDayTheSideHowFarOffTheKindAndTheDetour() {
-        let row = AlongTheRoute.Row(Self.found("Casa d'Areny-Plandolit", metres: 11_200, off: 300, day: 1),
-                                    detour: LegFigures(meters: 1_240, seconds: 170, source: .road), tripMetres: 11_600, unit: .km)
+        let row = AlongTheRoute.Row(Self.found("Casa d'Areny-Plandolit", meters: 11_200, off: 300, day: 1),
+                                    detour: LegFigures(meters: 1_240, seconds: 170, source: .road), tripMeters: 11_600, unit: .km)
         #expect(row.cells == ["11.2 km of 11.6 km", "day 1", "left", "0.3 km off", "Casa d'Areny-Plandolit", "museum", "detour 1.2 km, 3 min"])
-        let estimated = AlongTheRoute.Row(Self.found("Far", kind: .campSite, metres: 1_000, off: 800, left: false, estimate: true),
-                                          detour: LegFigures(meters: 2_000, seconds: 300, source: .estimate), tripMetres: 11_600, unit: .km)
+        let estimated = AlongTheRoute.Row(Self.found("Far", kind: .campSite, meters: 1_000, off: 800, left: false, estimate: true),
+                                          detour: LegFigures(meters: 2_000, seconds: 300, source: .estimate), tripMeters: 11_600, unit: .km)
         #expect(estimated.cells == ["≈ 1.0 km of 11.6 km", "", "right", "0.8 km off", "Far", "camp site", "detour ≈ 2.0 km, 5 min"])
     }
 
     @Test func onTheRoadThereIsNoSideNorDetourAndADetourNotRoutedYetIsBlank() {
-        let onTheRoad = AlongTheRoute.Row(Self.found("Roadside", metres: 500, off: 20), detour: LegFigures(meters: 700, seconds: 100, source: .road),
-                                          tripMetres: 11_600, unit: .km)
+        let onTheRoad = AlongTheRoute.Row(Self.found("Roadside", meters: 500, off: 20), detour: LegFigures(meters: 700, seconds: 100, source: .road),
+                                          tripMeters: 11_600, unit: .km)
         #expect(onTheRoad.side == "" && onTheRoad.off == "on the road" && onTheRoad.detour == "")
-        #expect(AlongTheRoute.Row.isOnTheRoad(Self.found("Roadside", metres: 500, off: 20)))
-        let pending = AlongTheRoute.Row(Self.found("Up the hill", metres: 500, off: 900), detour: nil, tripMetres: 11_600, unit: .mi)
+        #expect(AlongTheRoute.Row.isOnTheRoad(Self.found("Roadside", meters: 500, off: 20)))
+        let pending = AlongTheRoute.Row(Self.found("Up the hill", meters: 500, off: 900), detour: nil, tripMeters: 11_600, unit: .mi)
         #expect(pending.detour == "" && pending.off == "0.6 mi off" && pending.position == "0.3 mi of 7.2 mi")
     }
 
@@ -43,7 +43,7 @@ struct AlongTheRouteTextTests {
                      Coordinate(latitude: 37.0842, longitude: -94.5133)]
         let trip = Trip(name: "West", stops: stops.enumerated().map { Stop(name: "\($0.offset)", location: $0.element) })
         let itinerary = TripPlanning.itinerary(for: trip, unit: .km, places: nil, today: LocalDay(year: 2026, month: 7, day: 1))
-        let found = [Self.found("A", metres: 0, off: 100, leg: 0, share: 0.5), Self.found("B", metres: 0, off: 100, leg: 1, share: 0.95)]
+        let found = [Self.found("A", meters: 0, off: 100, leg: 0, share: 0.5), Self.found("B", meters: 0, off: 100, leg: 1, share: 0.95)]
         let dated = AlongTheRoute.onDays(found, of: itinerary)
         #expect(dated.map(\.day) == [1, 2])
         #expect(AlongTheRoute.onDays(found, of: itinerary, only: 2).map(\.place.name) == ["B"])

@@ -8,7 +8,7 @@ import Testing
 struct FuelStopsTests {
     static let at = AlongTheRouteTests.at
 
-    /// A road east from 0 to 100 km, drawn every kilometre and driven as drawn.
+    /// A road east from 0 to 100 km, drawn every kilometer and driven as drawn.
     static let road = (0...100).map { at(Double($0) * 1_000, 0) }
     static let line = TripLine(stops: [road[0], road[100]], figures: [LegFigures(meters: 100_000, seconds: 4_000, source: .road, line: road)])
 
@@ -33,19 +33,19 @@ struct FuelStopsTests {
 
         func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place] { [] }
         func nearest(to coordinate: Coordinate) -> Place? { nil }
-        func places(within kilometres: Double, of coordinate: Coordinate) -> [(place: Place, kilometres: Double)] { [] }
-        func bestPlace(within kilometres: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
+        func places(within kilometers: Double, of coordinate: Coordinate) -> [(place: Place, kilometers: Double)] { [] }
+        func bestPlace(within kilometers: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
                        where isWanted: (Coordinate) -> Bool) -> RankedPlace? { nil }
         func places(of kinds: Set<PlaceKind>, inCells cells: Set<Int>) -> [Place] { index.places(of: kinds, inCells: cells) }
-        /// Known from `known.lowerBound` to `known.upperBound` metres east of the road's start.
+        /// Known from `known.lowerBound` to `known.upperBound` meters east of the road's start.
         func knowsServices(at coordinate: Coordinate) -> Bool {
-            let metresEast = (coordinate.longitude - 7) * (6_371_008.8 * .pi / 180) * cos(45 * .pi / 180)
-            return known.contains(metresEast)
+            let metersEast = (coordinate.longitude - 7) * (6_371_008.8 * .pi / 180) * cos(45 * .pi / 180)
+            return known.contains(metersEast)
         }
     }
 
     static func notes(range: Double, fuel: Fuel = .petrol, stops: [Coordinate]? = nil, places: (any PlaceIndex)? = nil) throws -> [FuelStops.Note] {
-        FuelStops.notes(along: line, stops: stops ?? [road[0], road[100]], places: try places ?? Stations(), fuel: fuel, rangeMetres: range)
+        FuelStops.notes(along: line, stops: stops ?? [road[0], road[100]], places: try places ?? Stations(), fuel: fuel, rangeMeters: range)
     }
 
     @Test func itFillsUpAtTheFarthestStationInRangeAndAgainFromThere() throws {
@@ -54,7 +54,7 @@ struct FuelStopsTests {
         // The station 1 km off counts the way to it: at a range of 35.5 km it is out of reach.
         #expect(try Self.notes(range: 35_500).first?.station?.name == "Twenty")
         let first = notes[0]
-        #expect(first.from == 0 && abs(first.to - 35_000) < 50 && abs(first.offMetres - 1_000) < 20 && first.leg == 0)
+        #expect(first.from == 0 && abs(first.to - 35_000) < 50 && abs(first.offMeters - 1_000) < 20 && first.leg == 0)
         #expect(abs(notes[1].from - first.to) < 1, "the next stretch starts where the tank was filled")
         #expect(try Self.notes(range: 100_500).isEmpty, "a trip shorter than the range fills up nowhere")
     }
@@ -76,7 +76,7 @@ struct FuelStopsTests {
         let partly = try Stations(known: 0...60_000)
         let notes = try Self.notes(range: 25_000, places: partly)
         #expect(notes.contains { $0.kind == .unknown && abs($0.from - 55_000) < 50 } && !notes.contains { $0.kind == .tooFar })
-        let nothing = FuelStops.notes(along: Self.line, stops: [Self.road[0], Self.road[100]], places: nil, fuel: .petrol, rangeMetres: 30_000)
+        let nothing = FuelStops.notes(along: Self.line, stops: [Self.road[0], Self.road[100]], places: nil, fuel: .petrol, rangeMeters: 30_000)
         #expect(nothing.map(\.kind) == [.unknown] && nothing[0].from == 0 && nothing[0].to == 100_000, "without places, the whole trip")
     }
 

@@ -35,8 +35,8 @@ import RoadtripTestSupport
         let found = findings.first?.found ?? []
         #expect(found.map(\.place.name) == ["Càmping Valira", "Casa d'Areny-Plandolit"], "not the peak, no kind of the panel's")
         #expect(found.allSatisfy { $0.day == 1 && $0.alongAnEstimate && $0.position.leg == 0 }, "no region: along the estimate's arc")
-        #expect(abs((found.first?.position.offMetres ?? 0) - 820) < 60)
-        #expect(findings.first?.roads == [] && (findings.first?.tripMetres ?? 0) > 5_000)
+        #expect(abs((found.first?.position.offMeters ?? 0) - 820) < 60)
+        #expect(findings.first?.roads == [] && (findings.first?.tripMeters ?? 0) > 5_000)
     }
 
     @Test func aDayOfThePlanAndTheKindsNarrowTheSearch() {
@@ -64,7 +64,7 @@ import RoadtripTestSupport
     }
 
     @Test func theDetourIsRoutedOnTheRoadsLaneWhereARegionHasRoads() throws {
-        let routing = FakeRouting { from, to, _, _ in .road(RoadLeg(metres: 900, seconds: 90, line: [from, to], region: "andorra")) }
+        let routing = FakeRouting { from, to, _, _ in .road(RoutedLeg(meters: 900, seconds: 90, line: [from, to], region: "andorra")) }
         let roads = RoadLegs(runner: runner) { routing }
         let found = AlongFixtures.along[0]
         var figures: [LegFigures] = []

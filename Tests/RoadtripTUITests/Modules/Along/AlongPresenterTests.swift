@@ -22,7 +22,7 @@ import RoadtripTestSupport
         presenter.didLoad()
     }
 
-    @Test func itLooksForTheUsualKindsWithinTwoKilometresAndSaysSoMeanwhile() throws {
+    @Test func itLooksForTheUsualKindsWithinTwoKilometersAndSaysSoMeanwhile() throws {
         let search = try #require(interactor.searches.last)
         #expect(search.kinds == Set(AlongKind.usual) && search.reach == 2_000 && search.day == nil)
         #expect(view.last?.emptyMessage == "Looking along the road…" && view.last?.summary == "Looking along the road…")
@@ -57,7 +57,7 @@ import RoadtripTestSupport
     }
 
     @Test func aPlaceOnTheRoadHasNoDetourToRoute() {
-        interactor.answer([AlongFixtures.found(AlongFixtures.museum, metres: 11_300, off: 20)])
+        interactor.answer([AlongFixtures.found(AlongFixtures.museum, meters: 11_300, off: 20)])
         #expect(interactor.detoursAsked.isEmpty && view.last?.rows.first?.off == "on the road")
     }
 

@@ -45,9 +45,9 @@ final class AlongInteractorSpy: AlongInteractorInput {
         searches.append(Search(kinds: kinds, reach: reach, day: day, done: done))
     }
 
-    /// The last search finds `found` along a trip of `tripMetres`.
-    func answer(_ found: [AlongTheRoute.Found], tripMetres: Double = 11_600) {
-        searches.last?.done(AlongFinding(found: found, tripMetres: tripMetres, roads: []))
+    /// The last search finds `found` along a trip of `tripMeters`.
+    func answer(_ found: [AlongTheRoute.Found], tripMeters: Double = 11_600) {
+        searches.last?.done(AlongFinding(found: found, tripMeters: tripMeters, roads: []))
     }
 
     func findDetour(to found: AlongTheRoute.Found, in trip: Trip, unit: DistanceUnit, done: @escaping @MainActor (LegFigures) -> Void) {
@@ -120,13 +120,13 @@ enum AlongFixtures {
     /// A peak: no kind of the panel's.
     static let peak = place("Casamanya", .peak, 42.5350, 1.5530)
 
-    /// `place` `off` metres east of the road (its foot that far west of it), `metres` along the trip.
-    static func found(_ place: Place, metres: Double, off: Double, leg: Int = 0, day: Int? = 1) -> AlongTheRoute.Found {
+    /// `place` `off` meters east of the road (its foot that far west of it), `meters` along the trip.
+    static func found(_ place: Place, meters: Double, off: Double, leg: Int = 0, day: Int? = 1) -> AlongTheRoute.Found {
         let foot = Coordinate(latitude: place.coordinate.latitude,
                               longitude: place.coordinate.longitude - off / (111_195 * cos(place.coordinate.latitude * .pi / 180)))
-        return AlongTheRoute.Found(place: place, position: TripLine.Position(metres: metres, leg: leg, shareOfLeg: metres / 11_600, offMetres: off,
+        return AlongTheRoute.Found(place: place, position: TripLine.Position(meters: meters, leg: leg, shareOfLeg: meters / 11_600, offMeters: off,
                                                                               onTheLeft: false, foot: foot), alongAnEstimate: false, day: day)
     }
 
-    static let along = [found(camp, metres: 900, off: 800), found(museum, metres: 11_300, off: 60)]
+    static let along = [found(camp, meters: 900, off: 800), found(museum, meters: 11_300, off: 60)]
 }

@@ -16,7 +16,7 @@ import RoadtripTestSupport
         view = AlongView(presenter: presenter)
         let detours: [LegFigures?] = [LegFigures(meters: 1_700, seconds: 240, source: .road), nil]
         var viewModel = AlongPresenter.makeViewModel(trip: AlongFixtures.valley, day: nil, kinds: [.sights, .camping], reach: 2_000,
-                                                     finding: AlongFinding(found: AlongFixtures.along, tripMetres: 11_600, roads: []),
+                                                     finding: AlongFinding(found: AlongFixtures.along, tripMeters: 11_600, roads: []),
                                                      detours: detours, isSearching: false, unit: .km)
         viewModel.selectedRow = 0
         view.display(viewModel)
@@ -52,9 +52,9 @@ import RoadtripTestSupport
     }
 
     @Test func aLongListKeepsItsLastColumnForTheScrollIndicator() throws {
-        let long = AlongFixtures.found(AlongFixtures.place("Càmping and caravan park by the river Valira del Nord", .campSite, 42.507, 1.531), metres: 900, off: 800)
+        let long = AlongFixtures.found(AlongFixtures.place("Càmping and caravan park by the river Valira del Nord", .campSite, 42.507, 1.531), meters: 900, off: 800)
         var viewModel = AlongPresenter.makeViewModel(trip: AlongFixtures.valley, day: nil, kinds: [.camping], reach: 2_000,
-                                                     finding: AlongFinding(found: Array(repeating: long, count: 30), tripMetres: 11_600, roads: []),
+                                                     finding: AlongFinding(found: Array(repeating: long, count: 30), tripMeters: 11_600, roads: []),
                                                      detours: Array(repeating: LegFigures(meters: 1_700, seconds: 240, source: .road), count: 30),
                                                      isSearching: false, unit: .km)
         viewModel.selectedRow = 0

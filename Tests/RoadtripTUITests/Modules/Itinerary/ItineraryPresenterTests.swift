@@ -91,8 +91,8 @@ import RoadtripTestSupport
     @Test func nOnAFillUpLineAddsTheStationWithoutANight() throws {
         let station = Place(name: "Rolla Fuel", admin1: "Missouri", admin1Code: "MO", country: "United States", countryCode: "US",
                             coordinate: Coordinate(latitude: 37.95, longitude: -91.77), population: 0, timeZone: "America/Chicago", kind: .fuel)
-        interactor.fuelStops = [FuelStops.Note(kind: .fillUp(station), from: 0, to: 150_000, leg: 1, shareOfLeg: 0.3, offMetres: 20, day: 1),
-                                FuelStops.Note(kind: .tooFar, from: 150_000, to: 500_000, leg: 1, shareOfLeg: 0.3, offMetres: 0, day: 1)]
+        interactor.fuelStops = [FuelStops.Note(kind: .fillUp(station), from: 0, to: 150_000, leg: 1, shareOfLeg: 0.3, offMeters: 20, day: 1),
+                                FuelStops.Note(kind: .tooFar, from: 150_000, to: 500_000, leg: 1, shareOfLeg: 0.3, offMeters: 0, day: 1)]
         var trip = ItineraryFixtures.route66
         trip.settings.rangeKm = 200
         interactor.subject.value = trip

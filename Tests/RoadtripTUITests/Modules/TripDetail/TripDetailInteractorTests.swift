@@ -22,8 +22,8 @@ import RoadtripTestSupport
 
     private var stops: [String] { model.trip(id: Fixtures.pacific.id)?.stops.map(\.name) ?? [] }
 
-    @Test func optimisingSavesTheEditsBeforeItFirst() throws {
-        // Issue 21: a rename typed just before O was lost when the optimisation died.
+    @Test func optimizingSavesTheEditsBeforeItFirst() throws {
+        // Issue 21: a rename typed just before O was lost when the optimization died.
         model.insertStop(Stop(name: "Cambria", location: Coordinate(latitude: 35.5641, longitude: -121.0807)), inTrip: Fixtures.pacific.id, at: 1)
         model.renameTrip(id: Fixtures.pacific.id, to: "Renamed before O")
         #expect(model.hasUnsavedChanges)
@@ -174,7 +174,7 @@ import RoadtripTestSupport
                                               services: ProgramServices(navigator: navigator, environment: [:]))
         interactor.copyToClipboard("https://example.org/a")
         #expect(navigator.takeClipboard() == ["https://example.org/a"])
-        interactor.runBusy(BusyTask(title: "Searching", job: "optimise", work: { 1 }, done: { _ in }))
+        interactor.runBusy(BusyTask(title: "Searching", job: "optimize", work: { 1 }, done: { _ in }))
         #expect(navigator.isBusy)
     }
 

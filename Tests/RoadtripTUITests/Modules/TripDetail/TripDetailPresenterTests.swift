@@ -236,7 +236,7 @@ import RoadtripTestSupport
         #expect(interactor.settings.isEmpty)
     }
 
-    @Test func speedTypedInMilesIsStoredInKilometresPerHour() throws {
+    @Test func speedTypedInMilesIsStoredInKilometersPerHour() throws {
         let presenter = TripDetailPresenter(interactor: interactor, router: router, unit: .mi)
         presenter.view = view
         presenter.didLoad()
@@ -292,7 +292,7 @@ import RoadtripTestSupport
         #expect(view.last?.keepsMessage == false)
     }
 
-    @Test func optimiseShowsTheNewOrderAndItsSavingBeforeApplyingIt() throws {
+    @Test func optimizeShowsTheNewOrderAndItsSavingBeforeApplyingIt() throws {
         let shuffled = ["Monterey", "Morro Bay", "Big Sur", "Cambria"]
         var trip = try #require(interactor.subject.value)
         trip.stops.append(Stop(name: "Cambria", location: Coordinate(latitude: 35.5641, longitude: -121.0807)))
@@ -394,7 +394,7 @@ import RoadtripTestSupport
         #expect(view.last?.message?.text.contains("two stops at least") == true)
     }
 
-    @Test func optimiseSaysSoWhenTheOrderIsAlreadyTheBest() throws {
+    @Test func optimizeSaysSoWhenTheOrderIsAlreadyTheBest() throws {
         var trip = try #require(interactor.subject.value)
         trip.stops.append(Stop(name: "Cambria", location: Coordinate(latitude: 35.5641, longitude: -121.0807)))
         trip.stops.swapAt(2, 3)
@@ -412,7 +412,7 @@ import RoadtripTestSupport
         #expect(interactor.busyTitles == ["Searching the best order of “Pacific Drive”"])
     }
 
-    @Test func aTripTooLargeToOptimiseIsRefusedWithASentenceAndNothingAsked() throws {
+    @Test func aTripTooLargeToOptimizeIsRefusedWithASentenceAndNothingAsked() throws {
         // Issue 21: O on 100,000 stops asked for an 80 GB matrix and aborted the planner.
         var trip = try #require(interactor.subject.value)
         trip.stops = (0...RouteOptimizer.maximumStops).map { Stop(name: "S\($0)", location: Coordinate(latitude: Double($0 % 80), longitude: Double($0 % 170))) }

@@ -141,7 +141,7 @@ import RoadtripTestSupport
         #expect(text.contains("Not a number."))
     }
 
-    @Test func at80ColumnsTheStatusBarShowsOptimiseExportLinkAndSettingsThenHelp() {
+    @Test func at80ColumnsTheStatusBarShowsOptimizeExportLinkAndSettingsThenHelp() {
         // Issue 25: the bar was cut mid-word and never showed O, e, L or S.
         let shown = StatusBar.fitting(TripDetailView.keymap.statusHints, width: 80)
         #expect(shown.map(\.key) == ["a", "i", "O", "e", "L", "S", "d", "?"])

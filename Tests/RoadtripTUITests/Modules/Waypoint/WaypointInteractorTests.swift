@@ -41,7 +41,7 @@ import RoadtripTestSupport
         let glencoeIllinois = Coordinate(latitude: 42.135, longitude: -87.758)
         let found = try #require(interactor.outOfLine(glencoeIllinois, for: .add(index: 3)))
         #expect(found.neighbour == "Morro Bay")
-        #expect(abs(found.metres - Geodesy.distance(from: Fixtures.morroBay, to: glencoeIllinois)) < 1)
+        #expect(abs(found.meters - Geodesy.distance(from: Fixtures.morroBay, to: glencoeIllinois)) < 1)
         #expect(interactor.outOfLine(Coordinate(latitude: 35.56, longitude: -121.08), for: .add(index: 3)) == nil, "Cambria is on the way")
         // Moved far away, Big Sur would be a detour between Monterey and Morro Bay, the nearer of the two.
         let bigSur = try #require(Fixtures.pacific.stops.dropFirst().first)

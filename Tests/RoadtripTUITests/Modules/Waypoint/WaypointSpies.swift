@@ -53,8 +53,8 @@ final class WaypointInteractorSpy: WaypointInteractorInput {
 
     func distance(from: Coordinate, to: Coordinate) -> Double { Geodesy.distance(from: from, to: to) }
     /// What `outOfLine` answers for every place (nil: nothing is out of line).
-    var outOfLineAnswer: (metres: Double, neighbour: String)?
-    func outOfLine(_ coordinate: Coordinate, for mode: WaypointEditorMode) -> (metres: Double, neighbour: String)? { outOfLineAnswer }
+    var outOfLineAnswer: (meters: Double, neighbour: String)?
+    func outOfLine(_ coordinate: Coordinate, for mode: WaypointEditorMode) -> (meters: Double, neighbour: String)? { outOfLineAnswer }
     func insertStop(_ stop: Stop, at index: Int) { inserted.append((stop, index)) }
     var basemapResult: Result<(any BasemapProviding)?, any Error> = .success(nil)
     func basemap() -> Result<(any BasemapProviding)?, any Error> { basemapResult }
