@@ -21,7 +21,7 @@ package enum DistanceUnit: String, CaseIterable, Sendable {
     /// "1,234 km", "42.5 mi": one decimal below 100, whole numbers with thousands separators above.
     /// A distance no trip can have (NaN, infinite, more than an Int holds) is "—", not a trap.
     package func format(meters: Double) -> String {
-        let value = meters / meters
+        let value = meters / self.meters
         if value < 99.95 {
             return value.fixed(1) + " " + rawValue
         }
@@ -32,9 +32,9 @@ package enum DistanceUnit: String, CaseIterable, Sendable {
     /// The distance `format(meters:)` shows, back in meters (to a tenth below 100, else whole):
     /// what a sum or a difference of shown figures is made of, so that it adds up as printed.
     package func shown(meters: Double) -> Double {
-        let value = meters / meters
+        let value = meters / self.meters
         guard value.isFinite else { return meters }
-        return (value < 99.95 ? (value * 10).rounded() / 10 : value.rounded()) * meters
+        return (value < 99.95 ? (value * 10).rounded() / 10 : value.rounded()) * self.meters
     }
 
     package static func grouped(_ number: Int) -> String {
