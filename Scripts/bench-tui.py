@@ -98,8 +98,29 @@ class Session:
         return int(rss[0][0]) / 1024
 
     def close(self):
-        subprocess.run(["tmux", "kill-session", "-t", self.name], stderr=subprocess.DEVNULL)
+        kill_session(self.name)
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def kill_session(name):
+    """Kills a session; when it was the server's last, waits for the server to exit, so that the
+    next `new-session` starts a server of its own instead of reaching one on its way out ("server
+    exited unexpectedly")."""
+    server = subprocess.run(["tmux", "display-message", "-p", "-t", name, "#{pid}"],
+                            capture_output=True, text=True).stdout.strip()
+    subprocess.run(["tmux", "kill-session", "-t", name], stderr=subprocess.DEVNULL)
+    if not server.isdigit() or subprocess.run(["tmux", "has-session"], stderr=subprocess.DEVNULL).returncode == 0:
+        return
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        try:
+            with open(f"/proc/{server}/stat") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    return  # exited; its parent has not reaped it yet
+        except FileNotFoundError:
+            return
+        time.sleep(0.002)
+    raise SystemExit(f"bench: the tmux server (pid {server}) did not exit after its last session")
 
 
 def timed_runs(command, runs, **kwargs):
@@ -226,7 +247,7 @@ def main():
             row(f"`{' '.join(command[:2])}` with an 8 MB trip name", times, 2000, judged="median")
     finally:
         for name in Session.names:
-            subprocess.run(["tmux", "kill-session", "-t", name], stderr=subprocess.DEVNULL)
+            kill_session(name)
         shutil.rmtree(work, ignore_errors=True)
 
     print(f"files: {os.path.basename(big)}, {os.path.basename(long_trip)}; {repeats} keys per row, {runs} runs per command")
