@@ -1,6 +1,9 @@
 import ChildProcesses
 import Foundation
 import RoadtripRegions
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs `osmium` (Debian `osmium-tool`) and the other tools an import uses as child processes,
 /// with their error output kept in a file of the import's work folder, and the way to stop them.
@@ -40,11 +43,59 @@ struct ChildTools {
         return try output.map { try String(contentsOf: $0, encoding: .utf8) } ?? ""
     }
 
+    /// Runs `tool` and hands `line` each line of its standard output (without the line break) as
+    /// it comes, through a pipe: for output too big to keep whole. Throws as `run` does; a throw
+    /// from `line` or a cancel stops the tool.
+    func eachLine(of tool: String, _ arguments: [String], input: String? = nil, _ line: (ArraySlice<UInt8>) throws -> Void) throws {
+        let (pipeOut, pipeIn) = try ChildProcess.pipe()
+        defer { close(pipeOut) }
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(try Self.locate(tool), arguments, output: .descriptor(pipeIn), error: .file(logFile.path))
+        } catch {
+            close(pipeIn)
+            throw error
+        }
+        close(pipeIn)
+        var finished = false
+        defer {
+            if !finished {
+                child.signal(SIGKILL)
+                _ = child.wait()
+            }
+        }
+        let watched = input.map(Self.watched)
+        var told = DispatchTime.now()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var pending: [UInt8] = []
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(pipeOut, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            if isCancelled() { throw RegionError.cancelled }
+            if let watched, let reading, DispatchTime.now() > told + .milliseconds(10) {
+                told = .now()
+                Self.readPosition(of: child.pid, in: watched).map { reading(watched, $0) }
+            }
+            pending.append(contentsOf: chunk[..<count])
+            var start = pending.startIndex
+            while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                try line(pending[start..<end])
+                start = end + 1
+            }
+            pending.removeSubrange(..<start)
+        }
+        if !pending.isEmpty { try line(pending[...]) }
+        let (ended, lowestFree) = try wait(for: child, reading: input)
+        finished = true
+        guard ended.succeeded else { throw failure(of: tool, ended, lowestFree: lowestFree) }
+    }
+
     /// Waits for `child`, telling `reading` how far it has read `input`; stops it when the import
     /// is cancelled. Returns how it ended and the least room there was on the work folder's disk
     /// while it ran (looked at every 10 ms; the wait itself ends when the child does).
     private func wait(for child: ChildProcess, reading input: String?) throws -> (ChildProcess.Termination, lowestFree: Int64) {
-        let watched = input.map { (try? FileManager.default.destinationOfSymbolicLink(atPath: $0)) ?? $0 }.map(Self.resolved)
+        let watched = input.map(Self.watched)
         var lowestFree = Int64.max
         let (ended, stopped) = child.wait(checkingEvery: .milliseconds(10)) {
             if isCancelled() { return false }
@@ -84,6 +135,11 @@ struct ChildTools {
         var space = statvfs()
         guard statvfs(path, &space) == 0 else { return nil }
         return Int64(space.f_bavail) * Int64(space.f_frsize)
+    }
+
+    /// The file a tool reading `input` has open: the one a link leads to, by its real path.
+    private static func watched(_ input: String) -> String {
+        resolved((try? FileManager.default.destinationOfSymbolicLink(atPath: input)) ?? input)
     }
 
     private static func resolved(_ path: String) -> String {

@@ -8,9 +8,10 @@ import RoadtripRegions
 ///
 /// 1. The file is checked (a regular file that starts like PBF or OSM XML, maybe gzip or bzip2
 ///    compressed) and hashed (`sha256sum`).
-/// 2. `osmium tags-filter` keeps the objects that name a place (`OSMFeatures.filterExpressions`),
-///    with the nodes their ways need; `osmium export` writes them as GeoJSON lines, read here into
-///    features; `osmium tags-count` counts the roads; `osmium fileinfo` gives the area.
+/// 2. `osmium tags-filter` finds the objects that name a place (`OSMFeatures.filterExpressions`),
+///    kept with the objects they need (`TagsFilter`, in less memory than osmium's own);
+///    `osmium export` writes them as GeoJSON lines, read here into features; `osmium tags-count`
+///    counts the roads; `osmium fileinfo` gives the area.
 /// 3. The features become a place index (the gazetteer format), each in the country and region of
 ///    the nearest built-in town, written with `region.json` into a staging folder, which the shelf
 ///    then puts in place in one step (`RegionShelf.install`). A region with roads keeps them
@@ -108,16 +109,16 @@ package struct RegionImport: Sendable {
                 try tools().run("osmium", ["sort", "-F", format, path, "-o", work("sorted.osm.pbf")], input: path)
                 (source, sourceFormat) = (work("sorted.osm.pbf"), "pbf")
             }
-            try tools().run("osmium", ["tags-filter", "-F", sourceFormat, source, "-o", work("places.osm.pbf")] + OSMFeatures.filterExpressions,
-                            input: source)
+            try TagsFilter(source: source, format: sourceFormat, expressions: OSMFeatures.filterExpressions)
+                .write(to: work("places.osm.pbf"), work: staging, tools: tools())
             let plain = ChildTools(logFile: staging.appendingPathComponent("tool.log"), isCancelled: isCancelled)
             try plain.run("osmium", ["export", work("places.osm.pbf"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
             let roads = try tools().run("osmium", ["tags-count", "-F", sourceFormat, source, "-t", "w", OSMFeatures.roadTags], input: source, capture: true)
             let roadCount = OSMFeatures.roadCount(inTagsCount: roads)
             let routable = roadCount > 0 ? try buildRoadDatabase(from: source, format: sourceFormat, in: staging, tools: tools()) : false
             if routable {
-                try tools().run("osmium", ["tags-filter", "-F", sourceFormat, source, "-o", work(RegionInfo.roadExtractName)] + OSMFeatures.roadExpressions,
-                                input: source)
+                try TagsFilter(source: source, format: sourceFormat, expressions: OSMFeatures.roadExpressions)
+                    .write(to: work(RegionInfo.roadExtractName), work: staging, tools: tools())
                 try RoadNetworkFile.write(from: URL(fileURLWithPath: work(RegionInfo.roadExtractName)), tools: tools(), staging: staging)
             }
             let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")))

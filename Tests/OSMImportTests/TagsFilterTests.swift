@@ -1,0 +1,87 @@
+import ChildProcesses
+import Foundation
+@testable import OSMImport
+import RoadtripTestSupport
+import Testing
+
+/// Issue 41, item 4: `TagsFilter` keeps what `osmium tags-filter` without `-R` keeps, object for
+/// object, on the committed extracts and on a small file of nested relations; osmium itself is
+/// the reference.
+@Suite struct TagsFilterTests {
+    /// The objects of an OSM file, one OPL line each without versions, times and authors, sorted.
+    static func objects(_ file: String, format: String? = nil) throws -> [String] {
+        try opl(["cat"] + (format.map { ["-F", $0] } ?? []) + [file])
+    }
+
+    /// What `osmium tags-filter` keeps of `file`, referred objects included.
+    static func osmiumKeeps(_ file: String, format: String, _ expressions: [String]) throws -> [String] {
+        try opl(["tags-filter", "-F", format, file] + expressions)
+    }
+
+    private static func opl(_ arguments: [String]) throws -> [String] {
+        let osmium = try ChildTools.locate("osmium")
+        let (ended, output) = try ChildProcess.output(of: osmium, arguments + ["-f", "opl,add_metadata=false", "-o", "-"])
+        #expect(ended.succeeded, "osmium \(arguments)")
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init).sorted()
+    }
+
+    static func filtered(_ file: String, format: String, _ expressions: [String], in directory: TemporaryDirectory) throws -> [String] {
+        let work = directory.file("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let tools = ChildTools(logFile: work.appendingPathComponent("tool.log"), isCancelled: { false })
+        let output = directory.file("kept.osm.pbf").path
+        try TagsFilter(source: file, format: format, expressions: expressions).write(to: output, work: work, tools: tools)
+        let left = try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.hasSuffix(".opl") }
+        #expect(left.isEmpty, "the OPL files are removed: \(left)")
+        return try objects(output)
+    }
+
+    @Test(arguments: [("andorra.osm.pbf", "pbf"), ("krems.osm.gz", "osm.gz"), ("beatty.osm", "osm")])
+    func keepsWhatOsmiumKeepsOfAnExtract(file: String, format: String) throws {
+        let path = RegionImportTests.fixture(file)
+        for expressions in [OSMFeatures.filterExpressions, OSMFeatures.roadExpressions] {
+            let directory = try TemporaryDirectory()
+            let kept = try Self.filtered(path, format: format, expressions, in: directory)
+            #expect(kept.count > 1_000, "\(file): \(kept.count) objects")
+            #expect(kept == (try Self.osmiumKeeps(path, format: format, expressions)), "\(file), \(expressions.first!)")
+        }
+    }
+
+    /// A museum relation whose members are a way, a node, a relation of a lower id (read on a
+    /// second pass, with its way and that way's node) and a relation the file does not have;
+    /// what nothing refers to stays out.
+    @Test func followsRelationsToAnyDepthAndStopsAtMissingOnes() throws {
+        let directory = try TemporaryDirectory()
+        let source = directory.file("nested.opl")
+        try """
+        n1 Tplace=town x1 y1
+        n2 T x1.1 y1.1
+        n3 T x1.2 y1.2
+        n4 T x2 y2
+        n7 T x5 y5
+        n9 T x3 y3
+        w10 T Nn2,n3
+        w11 T Nn4
+        w12 Thighway=track Nn7
+        r5 Ttype=multipolygon Mw11@outer
+        r6 Ttourism=museum Mr5@part,w10@,r99@,n9@entrance
+
+        """.write(to: source, atomically: true, encoding: .utf8)
+        let expressions = ["nwr/place=town", "nwr/tourism=museum"]
+        let kept = try Self.filtered(source.path, format: "opl", expressions, in: directory)
+        #expect(kept.map { String($0.prefix { $0 != " " }) } == ["n1", "n2", "n3", "n4", "n9", "r5", "r6", "w10", "w11"])
+        #expect(kept == (try Self.osmiumKeeps(source.path, format: "opl", expressions)))
+    }
+
+    @Test func readsTheLinesOfOPL() throws {
+        let way = Array("w45 Thighway=primary,name=A%20%road Nn1,n-2,n300".utf8)[...]
+        let object = try #require(OPLObject(way))
+        #expect(object.kind == UInt8(ascii: "w") && object.id == 45)
+        #expect(object.nodes(in: way) == [1, -2, 300])
+        let relation = Array("r7 Ttype=route Mn1@stop,w2@,r3@outer%40%x".utf8)[...]
+        let members = try #require(OPLObject(relation)).members(in: relation)
+        #expect(members.map { String(UnicodeScalar($0.kind)) + "\($0.id)" } == ["n1", "w2", "r3"])
+        #expect(OPLObject(Array("x1 T".utf8)[...]) == nil)
+        #expect(OPLObject(Array("n T".utf8)[...]) == nil)
+    }
+}
