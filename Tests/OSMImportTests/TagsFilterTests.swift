@@ -1,6 +1,7 @@
 import ChildProcesses
 import Foundation
 @testable import OSMImport
+import RoadtripRegions
 import RoadtripTestSupport
 import Testing
 
@@ -71,6 +72,30 @@ import Testing
         let kept = try Self.filtered(source.path, format: "opl", expressions, in: directory)
         #expect(kept.map { String($0.prefix { $0 != " " }) } == ["n1", "n2", "n3", "n4", "n9", "r5", "r6", "w10", "w11"])
         #expect(kept == (try Self.osmiumKeeps(source.path, format: "opl", expressions)))
+    }
+
+    /// A cancel while osmium's text is read stops osmium (killed and waited for) and the import.
+    @Test func aCancelWhileReadingStopsTheTool() throws {
+        let directory = try TemporaryDirectory()
+        let tools = ChildTools(logFile: directory.file("tool.log"), isCancelled: { true })
+        #expect(throws: RegionError.cancelled) {
+            try TagsFilter(source: RegionImportTests.fixture("andorra.osm.pbf"), format: "pbf", expressions: ["w/highway"])
+                .write(to: directory.file("kept.osm.pbf").path, work: directory.url, tools: tools)
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("kept.osm.pbf").path))
+    }
+
+    /// osmium's own failure is told as any tool's: its status and last line.
+    @Test func aToolThatFailsSaysWhy() throws {
+        let directory = try TemporaryDirectory()
+        let tools = ChildTools(logFile: directory.file("tool.log"), isCancelled: { false })
+        do {
+            try TagsFilter(source: RegionImportTests.fixture("andorra.osm.pbf"), format: "pbf", expressions: ["x/not=an-expression"])
+                .write(to: directory.file("kept.osm.pbf").path, work: directory.url, tools: tools)
+            Issue.record("a bad expression was taken")
+        } catch RegionError.toolFailed(let tool, let status, let message) {
+            #expect(tool == "osmium" && status != 0 && !message.isEmpty, "\(message)")
+        }
     }
 
     @Test func readsTheLinesOfOPL() throws {
