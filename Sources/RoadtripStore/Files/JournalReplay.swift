@@ -33,25 +33,29 @@ struct JournalReplay: Sendable {
         let run = record.trips
         guard run.at >= 0, run.removed >= 0, run.at <= places.count - run.removed else { return false }
         let edits = Dictionary(record.stops.map { ($0.trip, $0) }, uniquingKeysWith: { first, _ in first })
-        var updated = held
+        for (offset, edit) in edits {
+            guard (0..<min(run.removed, record.payload.count)).contains(offset), places[run.at + offset] < 0 else { return false }
+            let former = held[-1 - places[run.at + offset]]
+            guard former.id == record.payload[offset].id, edit.at >= 0, edit.removed >= 0,
+                  edit.at <= former.stops.count - edit.removed else { return false }
+        }
         var replacement: [Int] = []
         for (offset, trip) in record.payload.enumerated() {
             guard let edit = edits[offset] else {
-                updated.append(trip)
-                replacement.append(-updated.count)
+                held.append(trip)
+                replacement.append(-held.count)
                 continue
             }
-            guard offset < run.removed, places[run.at + offset] < 0 else { return false }
-            let index = -1 - places[run.at + offset]
-            let former = updated[index]
-            guard former.id == trip.id, edit.at >= 0, edit.removed >= 0, edit.at <= former.stops.count - edit.removed else { return false }
+            let place = places[run.at + offset]
+            // The stops taken out of the trip held, so that only the run changes in place.
+            var stops = held[-1 - place].stops
+            held[-1 - place].stops = []
+            stops.replaceSubrange(edit.at..<(edit.at + edit.removed), with: trip.stops)
             var edited = trip
-            edited.stops = former.stops
-            edited.stops.replaceSubrange(edit.at..<(edit.at + edit.removed), with: trip.stops)
-            updated[index] = edited
-            replacement.append(places[run.at + offset])
+            edited.stops = stops
+            held[-1 - place] = edited
+            replacement.append(place)
         }
-        held = updated
         places.replaceSubrange(run.at..<(run.at + run.removed), with: replacement)
         formers += record.formers
         return true
