@@ -190,6 +190,7 @@ final class DataFilePersistence {
 
     private func adopt(_ file: TripFile) {
         self.file = file
+        (journalTail, unjournaled) = (nil, []) // trips with no change from the ones journaled
         owner.adoptFromFile(file.trips)
         savedChangeCount = changeCount
     }
@@ -230,6 +231,7 @@ final class DataFilePersistence {
             }
             let merged = TripMerge.merge(base: file.trips, ours: trips, theirs: onDisk.file.trips)
             file = onDisk.file
+            (journalTail, unjournaled) = (nil, []) // trips with no change from the ones journaled
             owner.adoptFromFile(merged.trips)
             outcome = .merged(conflicts: merged.conflicts)
         }
@@ -256,9 +258,19 @@ final class DataFilePersistence {
     /// remain unsaved, a journal is started anew on the new base.
     private var journaledBase: FileFingerprint?
     /// The journal as the last write left it, for the next write to append only what changed
-    /// since; nil when there is none of this model's, or its last write failed (the next one then
-    /// starts it anew).
+    /// since; nil while a write is on its way (which has it), when there is none of this model's,
+    /// or when its last write failed (the next one then starts it anew).
     private var journalTail: JournalTail?
+    /// The changes made since the last journal write began, for the next one to append.
+    private var unjournaled: [JournalTail.Change] = []
+
+    /// Notes a change the model made (`TripsChange`, as undo history found it) for the journal's
+    /// next write, when there is a journal to append it to; otherwise the next write starts one
+    /// from the file, which needs none of them.
+    func noteChange(_ change: TripsChange, from before: [Trip], to after: [Trip]) {
+        guard journalTail != nil || journalWrite != nil else { return }
+        unjournaled.append(JournalTail.Change(change: change, before: before, after: after))
+    }
 
     /// The journal a planner that ended without saving left beside the file, as found when this
     /// model took the file's lock. While it is pending (not restored nor set aside), this model
@@ -300,9 +312,13 @@ final class DataFilePersistence {
         if hasUnsavedChanges {
             guard journaledChangeCount != changeCount || journaledBase != fingerprint else { return }
             (journaledChangeCount, journaledBase) = (changeCount, fingerprint)
-            let (current, tail, base, baseTrips, url) = (trips, journalTail, fingerprint, file.trips, store.url)
+            let (current, base, baseTrips, url) = (trips, fingerprint, file.trips, store.url)
+            // Handed over to the write, so that the trips only it still holds (the versions before
+            // the changes) are let go on its thread, not on the main loop.
+            let (tail, changes) = (journalTail, unjournaled)
+            (journalTail, unjournaled) = (nil, [])
             journalWrite = runner.run("journal", lane: "journal", work: { _ in
-                JournalTail.write(current, after: tail, base: base, baseTrips: baseTrips, for: url)
+                JournalTail.write(current, after: tail, changes: changes, base: base, baseTrips: baseTrips, for: url)
             }) { [weak self] tail in
                 self?.journalTail = tail
             }
@@ -314,7 +330,7 @@ final class DataFilePersistence {
     /// Removes this model's journal: everything is saved, or the changes were written elsewhere.
     private func removeJournal() {
         journaledChangeCount = nil
-        journalTail = nil
+        (journalTail, unjournaled) = (nil, [])
         TripJournal.remove(for: store.url)
     }
 
@@ -349,7 +365,7 @@ final class DataFilePersistence {
         let restore = JournalRestore(pending.entry, onto: trips, fingerprint: fingerprint)
         pendingJournal = nil
         journaledChangeCount = -1 // written again for the model's change, removed once it is saved
-        journalTail = nil
+        (journalTail, unjournaled) = (nil, [])
         return restore.trips
     }
 

@@ -35,34 +35,45 @@ struct JournalRecord: Equatable {
     let formers: [JournalBase.Former]
     let payload: [Trip]
 
-    /// The record that turns `before` into `after`, found as undo history finds a change
-    /// (`TripsPatch`: the run of trips that differs, and inside a trip that kept its place the run
-    /// of stops); nil when they do not differ. `held`, the trips the journal holds whole, grows by
-    /// the trips carried whole.
-    init?(from before: [Trip], to after: [Trip], held: inout Set<Trip.ID>) {
-        let patch = TripsPatch(from: before, to: after)
-        guard !patch.isEmpty else { return nil }
-        trips = Run(at: patch.range.lowerBound, removed: patch.range.count)
+    /// The record of `change`, the change undo history found (`TripsChange`) from `before` to
+    /// `after`: the run of trips it names, each trip of it that kept its place and that the
+    /// journal holds carried as the run of its stops that changed. `held`, the trips the journal
+    /// holds whole, grows by the trips carried whole. Nil when the change does not fit the trips.
+    init?(_ change: TripsChange, from before: [Trip], to after: [Trip], held: inout Set<Trip.ID>) {
+        let run = change.trips
+        guard run.oldCount == before.count, run.newCount == after.count else { return nil }
+        trips = Run(at: run.head, removed: run.old.count)
         // Trips of the file replaced for the first time: every trip the journal does not hold is
         // still as the file has it.
-        formers = before[patch.range].filter { !held.contains($0.id) }.map { trip in
+        formers = before[run.old].filter { !held.contains($0.id) }.map { trip in
             JournalBase.Former(id: trip.id, name: trip.name, hash: JournalBase.contentHash(of: trip) ?? "")
         }
         var payload: [Trip] = []
         var stops: [StopRun] = []
-        for (offset, replacement) in patch.replacements.enumerated() {
-            if case .edited(var fields, let run) = replacement, held.contains(fields.id) {
-                fields.stops = run.elements
-                stops.append(StopRun(trip: offset, at: run.range.lowerBound, removed: run.range.count))
+        for (offset, trip) in after[run.new].enumerated() {
+            let inPlace = offset < run.old.count ? before[run.head + offset] : nil
+            if let inPlace, inPlace.id == trip.id, held.contains(trip.id), let stopRun = change.stops[trip.id],
+               stopRun.oldCount == inPlace.stops.count, stopRun.newCount == trip.stops.count {
+                var fields = trip
+                fields.stops = Array(trip.stops[stopRun.new])
+                stops.append(StopRun(trip: offset, at: stopRun.head, removed: stopRun.old.count))
                 payload.append(fields)
             } else {
-                let trip = after[patch.range.lowerBound + offset]
                 held.insert(trip.id)
                 payload.append(trip)
             }
         }
         self.payload = payload
         self.stops = stops
+    }
+
+    /// The record that turns `before` into `after`, found as undo history finds a change
+    /// (`TripsPatch`); nil when they do not differ. For a journal started anew, whose trips are
+    /// those of the file, with the changes not saved yet.
+    init?(from before: [Trip], to after: [Trip], held: inout Set<Trip.ID>) {
+        let patch = TripsPatch(from: before, to: after)
+        guard !patch.isEmpty else { return nil }
+        self.init(patch.change(appliedTo: before), from: before, to: after, held: &held)
     }
 
     private init(trips: Run, stops: [StopRun], formers: [JournalBase.Former], payload: [Trip]) {

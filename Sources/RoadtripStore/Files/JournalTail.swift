@@ -22,13 +22,23 @@ struct JournalTail: Sendable {
     /// replaced by a journal started anew).
     let identity: AtomicWriter.FileIdentity
 
+    /// One change of the trips, as the data model made it: what undo history found it changed
+    /// (`TripsChange`), and the trips before and after it.
+    struct Change: Sendable {
+        let change: TripsChange
+        let before: [Trip]
+        let after: [Trip]
+    }
+
     /// The journal of `trips`, changes made to `baseTrips`, the trips of the file `fingerprint`
-    /// describes: appended to `tail` when that is a journal of the same file, else started anew.
+    /// describes: `changes` (the changes since `tail`'s last write, which lead to `trips`)
+    /// appended to `tail` when that is a journal of the same file, else a journal started anew.
     /// Nil when it could not be written: the trips file is still saved as usual, and the next
     /// change starts a journal anew.
-    static func write(_ trips: [Trip], after tail: JournalTail?, base fingerprint: FileFingerprint?, baseTrips: [Trip],
-                      for dataFile: URL) -> JournalTail? {
-        if let tail, tail.base == fingerprint, let next = try? tail.appending(trips) { return next }
+    static func write(_ trips: [Trip], after tail: JournalTail?, changes: [Change], base fingerprint: FileFingerprint?,
+                      baseTrips: [Trip], for dataFile: URL) -> JournalTail? {
+        if let tail, tail.base == fingerprint, changes.last?.after.count ?? tail.trips.count == trips.count,
+           let next = try? tail.appending(changes) { return next }
         return try? start(base: fingerprint, baseTrips: baseTrips, trips: trips, for: dataFile)
     }
 
@@ -58,23 +68,30 @@ struct JournalTail: Sendable {
         return JournalTail(url: url, base: fingerprint, trips: trips, held: held, identity: identity)
     }
 
-    /// Appends the change from the trips the journal leads to to `newTrips` (nothing when they do
-    /// not differ), flushed to disk before it returns.
-    func appending(_ newTrips: [Trip]) throws(DataFileError) -> JournalTail {
+    /// Appends `changes`, which start from the trips the journal leads to, one record each, in
+    /// one write flushed to disk before it returns.
+    func appending(_ changes: [Change]) throws(DataFileError) -> JournalTail {
         var held = held
-        if let record = JournalRecord(from: trips, to: newTrips, held: &held) {
-            let data: Data
+        var data = Data()
+        var last = trips
+        for change in changes {
+            guard change.before.count == last.count, let record = JournalRecord(change.change, from: change.before, to: change.after, held: &held) else {
+                throw .unwritable(path: url.path, reason: "a change does not follow the one before it")
+            }
             do {
-                data = try record.encoded()
+                data.append(try record.encoded())
             } catch {
                 throw .unwritable(path: url.path, reason: "the change could not be encoded (\(error))")
             }
+            last = change.after
+        }
+        if !data.isEmpty {
             do {
                 try AtomicWriter.appendDurably(data, to: url.path, file: identity)
             } catch {
                 throw .unwritable(path: url.path, reason: error.reason)
             }
         }
-        return JournalTail(url: url, base: base, trips: newTrips, held: held, identity: identity)
+        return JournalTail(url: url, base: base, trips: last, held: held, identity: identity)
     }
 }

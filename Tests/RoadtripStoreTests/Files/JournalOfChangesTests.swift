@@ -139,6 +139,21 @@ import RoadtripTestSupport
         #expect(next.trips == expected)
     }
 
+    @Test func changesMadeWhileAWriteIsOnItsWayAreAppendedByTheNext() throws {
+        let planner = try open(seed: [Self.long] + Fixtures.trips)
+        planner.renameTrip(id: Self.long.id, to: "Long drive")
+        planner.keepJournal() // the write is on its way…
+        planner.updateTrip(id: Self.long.id, "move") { $0.stops.swapAt(0, 1) } // …while these are made
+        planner.renameTrip(id: Fixtures.alps.id, to: "Alps")
+        planner.updateTrip(id: Self.long.id, "move") { $0.stops.swapAt(1, 2) }
+        planner.manualRunner.runAll()
+        let started = try Data(contentsOf: journal)
+        journalChanges(of: planner)
+        let appended = try Data(contentsOf: journal)
+        #expect(appended.starts(with: started) && appended.count - started.count < 4_000, "\(appended.count - started.count) bytes")
+        #expect(entry()?.trips(onto: [Self.long] + Fixtures.trips) == planner.trips)
+    }
+
     @Test func aChangeThenItsUndoLeaveNothingToOffer() throws {
         try crashAfter([{ $0.renameTrip(id: Fixtures.alps.id, to: "Alps") }, { _ = $0.undo() }])
         let next = try open()
