@@ -19,20 +19,20 @@ import RoadtripTestSupport
         directory = try TemporaryDirectory()
     }
 
-    private func open() throws -> DataModel {
+    func open(seed: [Trip] = Fixtures.trips) throws -> DataModel {
         let model = DataModel(store: TripFileStore(url: url), runner: ManualRunner())
-        try model.load { Fixtures.trips }
+        try model.load { seed }
         return model
     }
 
     /// The journal beside the file, when it reads.
-    private func entry() -> TripJournal.Entry? {
+    func entry() -> TripJournal.Entry? {
         guard case .entry(let entry)? = TripJournal.find(for: url) else { return nil }
         return entry
     }
 
     /// What a model that took the lock found pending, when it can be restored.
-    private func restore(_ model: DataModel) -> JournalRestore? {
+    func restore(_ model: DataModel) -> JournalRestore? {
         guard case .restorable(let restore)? = model.pendingJournal else { return nil }
         return restore
     }
@@ -46,8 +46,15 @@ import RoadtripTestSupport
         #expect(entry() != nil)
     }
 
+    /// A planner on the file (as a first run writes it) that finds `text` in the journal's place.
+    func plannerFinding(journal text: String) throws -> DataModel {
+        _ = try open() // the file; the lock goes with the model
+        _ = try directory.write(text, to: journal.lastPathComponent)
+        return try open()
+    }
+
     /// A command that changes the file (as `TripEdit` does: the lock, the change, a save).
-    private func command(_ change: (DataModel) -> Void) throws {
+    func command(_ change: (DataModel) -> Void) throws {
         let command = DataModel(store: TripFileStore(url: url), runner: ManualRunner())
         try command.load(seed: nil)
         change(command)
@@ -239,9 +246,7 @@ import RoadtripTestSupport
         "{\"base\":{\"added\":[],\"changed\":[],\"file\":null},\"journal\":2}\n{\n  \"trips\" : [],\n  \"version\" : 2\n}\n",
     ])
     func aJournalOfANewerRoadtripIsNeverOfferedRestoredRemovedNorWrittenOver(_ text: String) throws {
-        _ = try open() // the file, as a first run writes it; the lock goes with the model
-        _ = try directory.write(text, to: journal.lastPathComponent)
-        let planner = try open()
+        let planner = try plannerFinding(journal: text)
         guard case .newer(let newer)? = planner.pendingJournal else {
             Issue.record("the newer journal was taken for \(String(describing: planner.pendingJournal))")
             return

@@ -9,42 +9,17 @@ import RoadtripTestSupport
 /// appended to it and flushed, and a restore replays the changes onto the file they were made to,
 /// or applies only them to a file changed since. Hostile journals (cut short, garbage, of another
 /// file, of a newer roadtrip, a link or a folder in its place) are read or left alone safely.
-@MainActor
-@Suite struct JournalOfChangesTests {
-    let directory: TemporaryDirectory
-    var url: URL { directory.file("trips.json") }
-    var journal: URL { TripJournal.url(for: url) }
-
-    init() throws {
-        directory = try TemporaryDirectory()
-    }
-
+extension TripJournalTests {
     /// A trip of 2,000 stops: what a change of one stop must not write whole each time.
     static let long = Trip(id: Fixtures.uuid(9), name: "Long", stops: (0..<2_000).map { index in
         Stop(id: Fixtures.uuid(100_000 + index), name: "Stop \(index)",
              location: Coordinate(latitude: Double(index % 160) / 2 - 40, longitude: Double(index % 340) / 2 - 85))
     })
 
-    private func open(seed: [Trip] = Fixtures.trips) throws -> DataModel {
-        let model = DataModel(store: TripFileStore(url: url), runner: ManualRunner())
-        try model.load { seed }
-        return model
-    }
-
     /// Writes what the planner has not journaled yet, as its main loop does after a change.
     private func journalChanges(of model: DataModel) {
         model.keepJournal()
         model.manualRunner.runAll()
-    }
-
-    private func entry() -> TripJournal.Entry? {
-        guard case .entry(let entry)? = TripJournal.find(for: url) else { return nil }
-        return entry
-    }
-
-    private func restore(_ model: DataModel) -> JournalRestore? {
-        guard case .restorable(let restore)? = model.pendingJournal else { return nil }
-        return restore
     }
 
     /// A planner that makes `changes`, each journaled as it is made, and "crashes": nothing saved.
@@ -57,14 +32,6 @@ import RoadtripTestSupport
             journalChanges(of: planner)
         }
         return planner.trips
-    }
-
-    /// A command that changes the file (as `TripEdit` does: the lock, the change, a save).
-    private func command(_ change: (DataModel) -> Void) throws {
-        let command = DataModel(store: TripFileStore(url: url), runner: ManualRunner())
-        try command.load(seed: nil)
-        change(command)
-        try command.save()
     }
 
     // MARK: What is written
@@ -267,9 +234,7 @@ import RoadtripTestSupport
         "{\"base\":{\"trips\":3},\"journal\":3}\n{\"formers\":[],\"hash\":\"0\",\"length\":99,\"stops\":[],\"trips\":{\"at\":0,\"removed\":0}}\n{}",
     ])
     func aJournalThatIsNotOneOfOursIsNotOfferedAndTheNextChangeReplacesIt(_ text: String) throws {
-        _ = try open() // the file, as a first run writes it; the lock goes with the model
-        _ = try directory.write(text, to: journal.lastPathComponent)
-        let planner = try open()
+        let planner = try plannerFinding(journal: text)
         #expect(planner.pendingJournal == nil)
         planner.addTrip(Trip(name: "Unsaved"))
         journalChanges(of: planner)
@@ -291,10 +256,8 @@ import RoadtripTestSupport
     }
 
     @Test func aJournalOfTheNextFormatIsLeftAlone() throws {
-        _ = try open()
         let text = "{\"base\":{\"trips\":3},\"journal\":4}\nwhatever comes next\n"
-        _ = try directory.write(text, to: journal.lastPathComponent)
-        let planner = try open()
+        let planner = try plannerFinding(journal: text)
         guard case .newer(let newer)? = planner.pendingJournal else {
             Issue.record("the newer journal was taken for \(String(describing: planner.pendingJournal))")
             return
