@@ -190,7 +190,7 @@ final class DataFilePersistence {
 
     private func adopt(_ file: TripFile) {
         self.file = file
-        (journalTail, unjournaled) = (nil, []) // trips with no change from the ones journaled
+        (journalTail, unjournaled) = (nil, nil) // trips with no change from the ones journaled
         owner.adoptFromFile(file.trips)
         savedChangeCount = changeCount
     }
@@ -231,7 +231,7 @@ final class DataFilePersistence {
             }
             let merged = TripMerge.merge(base: file.trips, ours: trips, theirs: onDisk.file.trips)
             file = onDisk.file
-            (journalTail, unjournaled) = (nil, []) // trips with no change from the ones journaled
+            (journalTail, unjournaled) = (nil, nil) // trips with no change from the ones journaled
             owner.adoptFromFile(merged.trips)
             outcome = .merged(conflicts: merged.conflicts)
         }
@@ -261,15 +261,15 @@ final class DataFilePersistence {
     /// since; nil while a write is on its way (which has it), when there is none of this model's,
     /// or when its last write failed (the next one then starts it anew).
     private var journalTail: JournalTail?
-    /// The changes made since the last journal write began, for the next one to append.
-    private var unjournaled: [JournalTail.Change] = []
+    /// What changed since the last journal write began, for the next one to append.
+    private var unjournaled: JournalTail.Changes?
 
     /// Notes a change the model made (`TripsChange`, as undo history found it) for the journal's
     /// next write, when there is a journal to append it to; otherwise the next write starts one
-    /// from the file, which needs none of them.
+    /// from the file, which needs none of it.
     func noteChange(_ change: TripsChange, from before: [Trip], to after: [Trip]) {
         guard journalTail != nil || journalWrite != nil else { return }
-        unjournaled.append(JournalTail.Change(change: change, before: before, after: after))
+        unjournaled = unjournaled == nil ? .one(change, before: before, after: after) : .several
     }
 
     /// The journal a planner that ended without saving left beside the file, as found when this
@@ -316,7 +316,7 @@ final class DataFilePersistence {
             // Handed over to the write, so that the trips only it still holds (the versions before
             // the changes) are let go on its thread, not on the main loop.
             let (tail, changes) = (journalTail, unjournaled)
-            (journalTail, unjournaled) = (nil, [])
+            (journalTail, unjournaled) = (nil, nil)
             journalWrite = runner.run("journal", lane: "journal", work: { _ in
                 JournalTail.write(current, after: tail, changes: changes, base: base, baseTrips: baseTrips, for: url)
             }) { [weak self] tail in
@@ -330,7 +330,7 @@ final class DataFilePersistence {
     /// Removes this model's journal: everything is saved, or the changes were written elsewhere.
     private func removeJournal() {
         journaledChangeCount = nil
-        (journalTail, unjournaled) = (nil, [])
+        (journalTail, unjournaled) = (nil, nil)
         TripJournal.remove(for: store.url)
     }
 
@@ -365,7 +365,7 @@ final class DataFilePersistence {
         let restore = JournalRestore(pending.entry, onto: trips, fingerprint: fingerprint)
         pendingJournal = nil
         journaledChangeCount = -1 // written again for the model's change, removed once it is saved
-        (journalTail, unjournaled) = (nil, [])
+        (journalTail, unjournaled) = (nil, nil)
         return restore.trips
     }
 

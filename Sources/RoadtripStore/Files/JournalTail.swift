@@ -22,23 +22,25 @@ struct JournalTail: Sendable {
     /// replaced by a journal started anew).
     let identity: AtomicWriter.FileIdentity
 
-    /// One change of the trips, as the data model made it: what undo history found it changed
-    /// (`TripsChange`), and the trips before and after it.
-    struct Change: Sendable {
-        let change: TripsChange
-        let before: [Trip]
-        let after: [Trip]
+    /// What changed since a journal's last write began.
+    enum Changes: Sendable {
+        /// One change, as the data model made it: what undo history found it changed
+        /// (`TripsChange`), and the trips before and after it. Its record needs no search.
+        case one(TripsChange, before: [Trip], after: [Trip])
+        /// Several (a paste, keys held down, keys typed while a write was on its way): the write
+        /// finds what they changed from the trips it last wrote, so that the trips of every change
+        /// in between need not be kept until it runs.
+        case several
     }
 
     /// The journal of `trips`, changes made to `baseTrips`, the trips of the file `fingerprint`
-    /// describes: `changes` (the changes since `tail`'s last write, which lead to `trips`)
-    /// appended to `tail` when that is a journal of the same file, else a journal started anew.
-    /// Nil when it could not be written: the trips file is still saved as usual, and the next
-    /// change starts a journal anew.
-    static func write(_ trips: [Trip], after tail: JournalTail?, changes: [Change], base fingerprint: FileFingerprint?,
+    /// describes: what changed since `tail`'s last write (`changes`, leading to `trips`) appended
+    /// to `tail` when that is a journal of the same file, else a journal started anew. Nil when
+    /// it could not be written: the trips file is still saved as usual, and the next change
+    /// starts a journal anew.
+    static func write(_ trips: [Trip], after tail: JournalTail?, changes: Changes?, base fingerprint: FileFingerprint?,
                       baseTrips: [Trip], for dataFile: URL) -> JournalTail? {
-        if let tail, tail.base == fingerprint, changes.last?.after.count ?? tail.trips.count == trips.count,
-           let next = try? tail.appending(changes) { return next }
+        if let tail, tail.base == fingerprint, let next = try? tail.appending(changes, leadingTo: trips) { return next }
         return try? start(base: fingerprint, baseTrips: baseTrips, trips: trips, for: dataFile)
     }
 
@@ -68,30 +70,34 @@ struct JournalTail: Sendable {
         return JournalTail(url: url, base: fingerprint, trips: trips, held: held, identity: identity)
     }
 
-    /// Appends `changes`, which start from the trips the journal leads to, one record each, in
-    /// one write flushed to disk before it returns.
-    func appending(_ changes: [Change]) throws(DataFileError) -> JournalTail {
+    /// Appends what changed from the trips the journal leads to to `newTrips` (`changes`; nil or
+    /// several: found from the trips), one record flushed to disk before it returns; nothing when
+    /// nothing changed.
+    func appending(_ changes: Changes?, leadingTo newTrips: [Trip]) throws(DataFileError) -> JournalTail {
         var held = held
-        var data = Data()
-        var last = trips
-        for change in changes {
-            guard change.before.count == last.count, let record = JournalRecord(change.change, from: change.before, to: change.after, held: &held) else {
-                throw .unwritable(path: url.path, reason: "a change does not follow the one before it")
+        let record: JournalRecord?
+        if case .one(let change, let before, let after)? = changes {
+            guard before.count == trips.count, after.count == newTrips.count,
+                  let found = JournalRecord(change, from: before, to: after, held: &held) else {
+                throw .unwritable(path: url.path, reason: "the change does not follow the trips journaled")
             }
+            record = found
+        } else {
+            record = JournalRecord(from: trips, to: newTrips, held: &held)
+        }
+        if let record {
+            let data: Data
             do {
-                data.append(try record.encoded())
+                data = try record.encoded()
             } catch {
                 throw .unwritable(path: url.path, reason: "the change could not be encoded (\(error))")
             }
-            last = change.after
-        }
-        if !data.isEmpty {
             do {
                 try AtomicWriter.appendDurably(data, to: url.path, file: identity)
             } catch {
                 throw .unwritable(path: url.path, reason: error.reason)
             }
         }
-        return JournalTail(url: url, base: base, trips: last, held: held, identity: identity)
+        return JournalTail(url: url, base: base, trips: newTrips, held: held, identity: identity)
     }
 }
