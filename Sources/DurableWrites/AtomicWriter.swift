@@ -71,16 +71,67 @@ package enum AtomicWriter {
     /// (`O_APPEND`): for a file of lines that are each whole or dropped when read (the leg cache).
     /// Never through a link, into a file with other hard links, or into a pipe or device.
     package static func append(_ data: Data, to path: String) throws(Failure) {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+        let fd = try openToAppend(path, flags: O_CREAT)
+        defer { close(fd) }
+        try writeAll(data, to: fd)
+    }
+
+    /// Which file a name led to when roadtrip made it: a later append goes into that file only.
+    package struct FileIdentity: Equatable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+
+        /// The regular file at `path` (a link is not followed), or nil.
+        package init?(path: String) {
+            var status = stat()
+            guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+            self.init(status)
+        }
+
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
+    /// Adds `data` at the end of the file `identity` names, still at `path`, in one `write`, and
+    /// flushes it to disk before returning (`fdatasync`: the data and the size that reaches it):
+    /// for a journal whose records must outlive a crash. The file is never made here, and one that
+    /// went missing or was replaced since is not written: the caller writes its file anew.
+    package static func appendDurably(_ data: Data, to path: String, file identity: FileIdentity) throws(Failure) {
+        let fd = try openToAppend(path, flags: 0)
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, FileIdentity(status) == identity else {
+            throw Failure(reason: "it is no longer the file roadtrip made there")
+        }
+        try writeAll(data, to: fd)
+        guard fdatasync(fd) == 0 else { throw Failure(reason: "cannot flush the file to disk: \(errorText(errno))") }
+    }
+
+    /// The regular file at `path`, open to append (`flags` added to the opening's), never through
+    /// a link, into a file with other hard links, or into a pipe or device.
+    private static func openToAppend(_ path: String, flags: Int32) throws(Failure) -> Int32 {
+        let fd = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | flags, 0o644)
         guard fd >= 0 else {
             throw Failure(reason: errno == ELOOP ? "it is a symbolic link, and roadtrip never writes through one" : errorText(errno))
         }
-        defer { close(fd) }
         var status = stat()
-        guard fstat(fd, &status) == 0 else { throw Failure(reason: errorText(errno)) }
-        if let kind = FileKind.notRegular(status.st_mode) { throw Failure(reason: "it is \(kind), and only a regular file is written") }
-        guard status.st_nlink == 1 else { throw Failure(reason: "it has other hard links, and roadtrip never writes through one") }
-        try writeAll(data, to: fd)
+        let failure: Failure?
+        if fstat(fd, &status) != 0 {
+            failure = Failure(reason: errorText(errno))
+        } else if let kind = FileKind.notRegular(status.st_mode) {
+            failure = Failure(reason: "it is \(kind), and only a regular file is written")
+        } else if status.st_nlink != 1 {
+            failure = Failure(reason: "it has other hard links, and roadtrip never writes through one")
+        } else {
+            failure = nil
+        }
+        if let failure {
+            close(fd)
+            throw failure
+        }
+        return fd
     }
 
     /// The path to write: a link followed (relative targets resolved against its folder) or

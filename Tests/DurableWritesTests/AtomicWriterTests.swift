@@ -47,4 +47,36 @@ import Testing
         #expect(try String(contentsOf: victim, encoding: .utf8) == "victim" && Self.isLink(file))
         #expect(directory.fileNames == ["places.bin", "victim.txt"])
     }
+
+    /// Issue 41: the journal appends each change to the file it started, flushed, and never to
+    /// another one that took its name since, nor to a name that is gone (it is then started anew).
+    @Test func aDurableAppendGoesOnlyIntoTheFileItWasMeantFor() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("start\n", to: "trips.json.journal")
+        let identity = try #require(AtomicWriter.FileIdentity(path: file.path))
+        try AtomicWriter.appendDurably(Data("one\n".utf8), to: file.path, file: identity)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "start\none\n")
+
+        // Another file took the name: it is left as it is.
+        _ = try directory.write("other\n", to: "other")
+        #expect(rename(directory.file("other").path, file.path) == 0)
+        let failure = #expect(throws: AtomicWriter.Failure.self) { try AtomicWriter.appendDurably(Data("two\n".utf8), to: file.path, file: identity) }
+        #expect(failure?.reason == "it is no longer the file roadtrip made there")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "other\n")
+
+        // Gone: nothing is made in its place.
+        #expect(unlink(file.path) == 0)
+        #expect(throws: AtomicWriter.Failure.self) { try AtomicWriter.appendDurably(Data("two\n".utf8), to: file.path, file: identity) }
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
+    @Test func aFileIdentityIsOnlyARegularFilesNeverALinks() throws {
+        let directory = try TemporaryDirectory()
+        let victim = try directory.write("victim", to: "victim.txt")
+        #expect(symlink(victim.path, directory.file("soft").path) == 0)
+        #expect(AtomicWriter.FileIdentity(path: directory.file("soft").path) == nil)
+        #expect(AtomicWriter.FileIdentity(path: directory.path) == nil)
+        #expect(AtomicWriter.FileIdentity(path: directory.file("missing").path) == nil)
+        #expect(AtomicWriter.FileIdentity(path: victim.path) != nil)
+    }
 }

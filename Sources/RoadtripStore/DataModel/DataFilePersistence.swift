@@ -190,6 +190,7 @@ final class DataFilePersistence {
 
     private func adopt(_ file: TripFile) {
         self.file = file
+        (journalTail, unjournaled) = (nil, nil) // trips with no change from the ones journaled
         owner.adoptFromFile(file.trips)
         savedChangeCount = changeCount
     }
@@ -230,6 +231,7 @@ final class DataFilePersistence {
             }
             let merged = TripMerge.merge(base: file.trips, ours: trips, theirs: onDisk.file.trips)
             file = onDisk.file
+            (journalTail, unjournaled) = (nil, nil) // trips with no change from the ones journaled
             owner.adoptFromFile(merged.trips)
             outcome = .merged(conflicts: merged.conflicts)
         }
@@ -253,8 +255,22 @@ final class DataFilePersistence {
     /// The change count the journal was last written for; nil when this model left no journal.
     private var journaledChangeCount: Int?
     /// The file the journal last written was based on: when a save changes it while changes
-    /// remain unsaved, the journal is written again on the new base.
+    /// remain unsaved, a journal is started anew on the new base.
     private var journaledBase: FileFingerprint?
+    /// The journal as the last write left it, for the next write to append only what changed
+    /// since; nil while a write is on its way (which has it), when there is none of this model's,
+    /// or when its last write failed (the next one then starts it anew).
+    private var journalTail: JournalTail?
+    /// What changed since the last journal write began, for the next one to append.
+    private var unjournaled: JournalTail.Changes?
+
+    /// Notes a change the model made (`TripsChange`, as undo history found it) for the journal's
+    /// next write, when there is a journal to append it to; otherwise the next write starts one
+    /// from the file, which needs none of it.
+    func noteChange(_ change: TripsChange, from before: [Trip], to after: [Trip]) {
+        guard journalTail != nil || journalWrite != nil else { return }
+        unjournaled = unjournaled == nil ? .one(change, before: before, after: after) : .several
+    }
 
     /// The journal a planner that ended without saving left beside the file, as found when this
     /// model took the file's lock. While it is pending (not restored nor set aside), this model
@@ -281,10 +297,12 @@ final class DataFilePersistence {
         }
     }
 
-    /// What the full-screen loop calls on every turn, beside `autosave`: a change not saved yet is
-    /// written to the journal at once (off the main loop), so that a crash before the autosave
-    /// loses nothing (`TripJournal`); once everything is saved, the journal goes. Only the
-    /// planner that holds the file's lock keeps one, and not over a journal still pending.
+    /// What the full-screen loop calls on every turn, beside `autosave`: changes not saved yet
+    /// are written to the journal at once (off the main loop), so that a crash before the autosave
+    /// loses nothing (`TripJournal`): appended as what changed since its last write, or, on a
+    /// file a save changed since, as a journal started anew. Once everything is saved, the
+    /// journal goes. Only the planner that holds the file's lock keeps one, and not over a
+    /// journal still pending.
     func keepJournal() {
         guard lock != nil, readOnlyReason == nil, pendingJournal == nil else { return }
         if let journalWrite {
@@ -294,17 +312,26 @@ final class DataFilePersistence {
         if hasUnsavedChanges {
             guard journaledChangeCount != changeCount || journaledBase != fingerprint else { return }
             (journaledChangeCount, journaledBase) = (changeCount, fingerprint)
-            var current = file
-            current.trips = trips
-            let (written, base, url) = (current, file.trips, store.url)
-            // A failure only means the journal is older: the trips file is still saved as usual.
-            journalWrite = runner.run("journal", work: { [fingerprint] _ in
-                try? TripJournal.write(written, base: JournalBase(file: fingerprint, trips: base, ours: written.trips), for: url)
-            }) { _ in }
+            let (current, base, baseTrips, url) = (trips, fingerprint, file.trips, store.url)
+            // Handed over to the write, so that the trips only it still holds (the versions before
+            // the changes) are let go on its thread, not on the main loop.
+            let (tail, changes) = (journalTail, unjournaled)
+            (journalTail, unjournaled) = (nil, nil)
+            journalWrite = runner.run("journal", lane: "journal", work: { _ in
+                JournalTail.write(current, after: tail, changes: changes, base: base, baseTrips: baseTrips, for: url)
+            }) { [weak self] tail in
+                self?.journalTail = tail
+            }
         } else if journaledChangeCount != nil {
-            journaledChangeCount = nil
-            TripJournal.remove(for: store.url)
+            removeJournal()
         }
+    }
+
+    /// Removes this model's journal: everything is saved, or the changes were written elsewhere.
+    private func removeJournal() {
+        journaledChangeCount = nil
+        (journalTail, unjournaled) = (nil, nil)
+        TripJournal.remove(for: store.url)
     }
 
     /// Waits for a journal write on its way and removes the journal when everything is saved:
@@ -312,18 +339,14 @@ final class DataFilePersistence {
     /// waited for when the journal is to go anyway.
     func closeJournal() {
         finishJournalWrite(needed: hasUnsavedChanges)
-        if !hasUnsavedChanges, journaledChangeCount != nil {
-            journaledChangeCount = nil
-            TripJournal.remove(for: store.url)
-        }
+        if !hasUnsavedChanges, journaledChangeCount != nil { removeJournal() }
     }
 
     /// Removes this planner's journal whatever is unsaved: the changes were written elsewhere, or
     /// the user chose to lose them.
     func dropJournal() {
         finishJournalWrite(needed: false)
-        if journaledChangeCount != nil { TripJournal.remove(for: store.url) }
-        journaledChangeCount = nil
+        if journaledChangeCount != nil { removeJournal() }
     }
 
     /// Ends the journal write on its way: waits for it, or, when it is not `needed` (the journal
@@ -335,32 +358,37 @@ final class DataFilePersistence {
 
     /// The pending journal's trips, for the model to take back as one change: onto the trips as
     /// they are now, only the journal's own changes when the file changed since (`JournalRestore`).
-    /// The journal is written again for them, and goes once they are saved.
+    /// A journal of this model's is started for them (over the one restored), and goes once they
+    /// are saved.
     func takeJournal() -> [Trip]? {
         guard case .restorable(let pending)? = pendingJournal else { return nil }
         let restore = JournalRestore(pending.entry, onto: trips, fingerprint: fingerprint)
         pendingJournal = nil
         journaledChangeCount = -1 // written again for the model's change, removed once it is saved
+        (journalTail, unjournaled) = (nil, nil)
         return restore.trips
     }
 
-    /// Keeps the pending journal's trips aside as a recovery copy beside the file and removes the
-    /// journal; returns where the copy is.
+    /// Keeps the trips the pending journal restores aside as a recovery copy beside the file and
+    /// removes the journal; returns where the copy is.
     func setJournalAside() throws(DataFileError) -> URL {
         guard case .restorable(let pending)? = pendingJournal else {
             throw .unwritable(path: TripJournal.url(for: store.url).path, reason: "there is no journal to keep aside")
         }
-        let copy = try TripJournal.keepAside(pending.entry, for: store.url, now: now())
+        var copy = file
+        copy.trips = pending.trips
+        let url = try TripJournal.keepAside(copy, for: store.url, now: now())
         pendingJournal = nil
-        return copy
+        return url
     }
 
     /// For a command about to change the file while a journal of an older roadtrip is pending
-    /// (one that did not note the file it started from): notes the file as it is now as its
-    /// base, so that a later restore applies only the journal's changes and keeps the command's.
+    /// (one that did not note the file it started from): writes it again in this roadtrip's
+    /// format, its changes made to the file as it is now, so that a later restore applies only
+    /// the journal's changes and keeps the command's.
     func noteTheFileInAnOlderJournal() throws(DataFileError) {
         guard case .restorable(let pending)? = pendingJournal, !pending.knewItsFile else { return }
-        try TripJournal.write(pending.entry.file, base: pending.base, for: store.url)
+        _ = try JournalTail.start(base: fingerprint, baseTrips: trips, trips: pending.trips, for: store.url)
         lookForJournal()
     }
 

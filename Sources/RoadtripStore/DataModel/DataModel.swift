@@ -190,6 +190,7 @@ package final class DataModel: ObservableObject, PersistedTrips {
     }
 
     private func publish(_ newTrips: [Trip], change: TripsChange) {
+        persistence.noteChange(change, from: trips, to: newTrips)
         show(newTrips, change: change)
         changeCount += 1
         lastChangeTime = now()

@@ -38,10 +38,12 @@ package struct JournalRestore: Sendable {
     /// The restore of `entry` onto `current`, the trips of the file `fingerprint` describes.
     init(_ entry: TripJournal.Entry, onto current: [Trip], fingerprint: FileFingerprint?) {
         self.entry = entry
-        let ours = entry.file.trips
         knewItsFile = entry.base != nil
+        fileChangedSince = !entry.startedFrom(current, fingerprint: fingerprint)
+        // Onto the file it started from, a journal of changes gives its trips exactly; onto
+        // another, the trips it changed, which are all the merge needs.
+        let ours = entry.trips(onto: fileChangedSince ? nil : current)
         base = entry.base ?? JournalBase(file: fingerprint, trips: current, ours: ours)
-        fileChangedSince = !base.isFile(fingerprint)
         if fileChangedSince {
             let merged = TripMerge.merge(base: JournalMergeBase(base, ours: ours), ours: ours, theirs: current)
             (trips, conflicts) = (merged.trips, merged.conflicts)

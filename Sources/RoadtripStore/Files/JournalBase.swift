@@ -14,6 +14,12 @@ struct JournalBase: Codable, Equatable, Sendable {
         let size: Int
         let modified: Double
         let hash: String
+
+        init(_ fingerprint: FileFingerprint) {
+            size = fingerprint.size
+            modified = fingerprint.modified
+            hash = JournalBase.hex(fingerprint.hash)
+        }
     }
 
     /// A trip of the base the journal changed or deleted, as it was there.
@@ -31,13 +37,27 @@ struct JournalBase: Codable, Equatable, Sendable {
     /// The base of a journal holding `ours`, made from `base`, the trips of the file `fingerprint`
     /// describes.
     init(file fingerprint: FileFingerprint?, trips base: [Trip], ours: [Trip]) {
-        file = fingerprint.map { FileMark(size: $0.size, modified: $0.modified, hash: Self.hex($0.hash)) }
+        file = fingerprint.map { FileMark($0) }
         let oursByID = Dictionary(ours.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let baseIDs = Set(base.map(\.id))
         added = ours.map(\.id).filter { !baseIDs.contains($0) }
         changed = base.compactMap { trip in
             oursByID[trip.id] == trip ? nil : Former(id: trip.id, name: trip.name, hash: Self.contentHash(of: trip) ?? "")
         }
+    }
+
+    /// The base of a journal of format 3, from its first line (`file`) and its records
+    /// (`replay`): the trips it holds that no record took from the file are its own (added); of
+    /// those the records took from the file, the ones it deleted or holds changed. Nil when the
+    /// trips it holds repeat an id, as no journal this roadtrip writes does.
+    init?(file: FileMark?, replay: JournalReplay) {
+        let held = replay.trips(onto: nil)
+        guard TripFileStore.firstDuplicateID(in: TripFile(trips: held)) == nil else { return nil }
+        let heldByID = Dictionary(uniqueKeysWithValues: held.map { ($0.id, $0) })
+        let fromFile = Set(replay.formers.map(\.id))
+        self.file = file
+        added = held.map(\.id).filter { !fromFile.contains($0) }
+        changed = replay.formers.filter { former in heldByID[former.id].map { Self.contentHash(of: $0) != former.hash } ?? true }
     }
 
     /// Whether the file `fingerprint` describes is the one this base was made from.
@@ -52,7 +72,7 @@ struct JournalBase: Codable, Equatable, Sendable {
         return hex(FileFingerprint.hash(bytes))
     }
 
-    private static func hex(_ value: UInt64) -> String {
+    static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -5,46 +5,79 @@ import Glibc
 #endif
 
 /// Changes not saved yet, kept where a crash cannot take them, as vim's swap file keeps an
-/// edit: `trips.json.journal` beside the trips file holds the trips as they were after the last
-/// change, written (off the main loop) as soon as the change is made, and removed once the
-/// trips file has them. A planner that dies between a change and its autosave (a crash, a kill,
-/// a power cut) leaves it behind, and the next planner offers it back.
+/// edit: `trips.json.journal` beside the trips file holds each change as soon as it is made
+/// (written off the main loop), and is removed once the trips file has them. A planner that dies
+/// between a change and its autosave (a crash, a kill, a power cut) leaves it behind, and the
+/// next planner offers it back.
 ///
-/// It also notes the trips file its changes were made to (`JournalBase`), so that a restore
-/// applies only the journal's own changes to the file as it is by then: what a command changed
-/// after the crash stays (issue 34).
+/// It notes the trips file its changes were made to (`JournalBase`), so that a restore applies
+/// only the journal's own changes to the file as it is by then: what a command changed after the
+/// crash stays (issue 34).
 ///
-/// The format (`format`): one line of JSON, `{"base":{…},"journal":2}`, then the trips as a trips
-/// file writes them. Every version keeps the first line a JSON object whose `journal` says its
-/// format, so that an older roadtrip knows a newer journal when it sees one and leaves it alone.
-/// Format 1 (issue 21) was a trips file alone, with no base; it is still read.
+/// The format (`format`): every version keeps the first line a JSON object whose `journal` says
+/// its format, so that an older roadtrip knows a newer journal when it sees one and leaves it
+/// alone.
+/// - Format 3 (issue 41): `{"base":{"file":{…},"trips":N},"journal":3}`, the file the changes
+///   were made to and how many trips it had, then one record per change (`JournalRecord`): the
+///   trips that changed, not the file, appended and flushed to disk, so that writing a change
+///   costs the size of the change. A record cut short by a crash is left out, and the restore
+///   says so (`cutShort`).
+/// - Format 2 (issue 34): `{"base":{…},"journal":2}`, then the trips as a trips file writes
+///   them, all of them, after every change. Still read.
+/// - Format 1 (issue 21): a trips file alone, with no base. Still read.
 ///
-/// It is written like the trips file (a temporary file, `fsync`, rename) but never through a link
-/// or over anything that is not a regular file: the name beside the trips file is not trusted.
+/// It is never written through a link or over anything that is not a regular file: the name
+/// beside the trips file is not trusted.
 package enum TripJournal {
     /// The format this roadtrip writes, and the newest it reads.
-    package static let format = 2
+    package static let format = 3
 
     package static func url(for dataFile: URL) -> URL {
         dataFile.deletingLastPathComponent().appendingPathComponent(dataFile.lastPathComponent + ".journal")
     }
 
-    /// A journal that reads: its trips, the file they were changed from, when it was written.
+    /// A journal that reads: its changes, the file they were made to, when it was written.
     package struct Entry: Sendable {
-        package let file: TripFile
+        /// What the journal holds.
+        enum Content: Sendable {
+            /// Formats 1 and 2: the trips as they were after the last change.
+            case trips([Trip])
+            /// Format 3: its records, replayed.
+            case changes(JournalReplay)
+        }
+
+        let content: Content
         /// Nil for a journal of format 1, which did not note it.
         let base: JournalBase?
-        /// The bytes of `file` as the journal holds them: a trips file of their own.
-        let tripsBytes: Data
         package let written: Date
         package let url: URL
+        /// Whether a change at its end was cut short (the planner died while writing it) and is
+        /// left out.
+        package let cutShort: Bool
+
+        /// Whether `current`, the trips of the file `fingerprint` describes, are the trips the
+        /// journal's changes were made to; always, for a journal of format 1, which did not note them.
+        func startedFrom(_ current: [Trip], fingerprint: FileFingerprint?) -> Bool {
+            guard let base else { return true }
+            if case .changes(let replay) = content, replay.baseCount != current.count { return false }
+            return base.isFile(fingerprint)
+        }
+
+        /// The journal's trips, made from `base`, the trips of the file it started from; without
+        /// that file, a journal of format 3 gives only the trips it changed (see `JournalReplay`).
+        func trips(onto base: [Trip]?) -> [Trip] {
+            switch content {
+            case .trips(let trips): trips
+            case .changes(let replay): replay.trips(onto: base)
+            }
+        }
     }
 
     /// A journal written by a newer roadtrip: never offered, restored, removed or written over.
     package struct Newer: Sendable, Equatable {
         package let url: URL
         /// Why, as the end of a sentence that starts with the journal's path ("was written by a
-        /// newer roadtrip (journal format 3; this one reads up to 2)").
+        /// newer roadtrip (journal format 4; this one reads up to 3)").
         package let reason: String
     }
 
@@ -53,19 +86,12 @@ package enum TripJournal {
         case newer(Newer)
     }
 
-    static func write(_ file: TripFile, base: JournalBase, for dataFile: URL) throws(DataFileError) {
-        let url = url(for: dataFile)
-        if let obstacle = notOurs(url.path) { throw .unwritable(path: url.path, reason: obstacle) }
-        let store = TripFileStore(url: url)
-        var data = Data()
-        do {
-            data = try JSONEncoder.oneLine().encode(Header(journal: format, base: base))
-        } catch {
-            throw .unwritable(path: url.path, reason: "its first line could not be encoded (\(error))")
-        }
-        data.append(UInt8(ascii: "\n"))
-        data.append(try store.encode(file))
-        try store.write(data)
+    /// The first line of a journal of this format, for changes made to the file `fingerprint`
+    /// describes, which has `tripCount` trips.
+    static func firstLine(base fingerprint: FileFingerprint?, tripCount: Int) throws -> Data {
+        var line = try JSONEncoder.oneLine().encode(Header(journal: format, base: Start(file: fingerprint.map { JournalBase.FileMark($0) }, trips: tripCount)))
+        line.append(UInt8(ascii: "\n"))
+        return line
     }
 
     /// The journal left beside `dataFile`, when there is one that reads (a broken one is taken
@@ -77,21 +103,35 @@ package enum TripJournal {
         let store = TripFileStore(url: url)
         guard let (data, _, _) = try? store.readBytes() else { return nil }
         let written = Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))
-        let (header, tripsBytes) = split(data)
-        var base: JournalBase?
-        if let header {
-            guard let probe = try? JSONDecoder().decode(FormatProbe.self, from: header) else { return nil }
-            guard probe.journal <= format else {
-                return .newer(Newer(url: url, reason: "was written by a newer roadtrip (journal format \(probe.journal); this one reads up to \(format))"))
+        let newer = { (reason: String) in Found.newer(Newer(url: url, reason: "was written by a newer roadtrip (\(reason))")) }
+        guard let (header, rest) = split(data) else {
+            // Format 1: a trips file alone.
+            guard let file = try? store.decode(data) else { return nil }
+            guard file.version <= TripFile.currentVersion else { return newer(newerTrips(file.version)) }
+            return .entry(Entry(content: .trips(file.trips), base: nil, written: written, url: url, cutShort: false))
+        }
+        guard let probe = try? JSONDecoder().decode(FormatProbe.self, from: header) else { return nil }
+        guard probe.journal <= format else { return newer("journal format \(probe.journal); this one reads up to \(format)") }
+        if probe.journal < 3 {
+            guard let read = try? JSONDecoder().decode(FormatTwoHeader.self, from: header), let file = try? store.decode(rest) else { return nil }
+            guard file.version <= TripFile.currentVersion else { return newer(newerTrips(file.version)) }
+            return .entry(Entry(content: .trips(file.trips), base: read.base, written: written, url: url, cutShort: false))
+        }
+        guard let start = (try? JSONDecoder().decode(Header.self, from: header))?.base, var replay = JournalReplay(baseCount: start.trips) else { return nil }
+        var offset = rest.startIndex
+        do {
+            while let (record, next) = try JournalRecord.read(rest, at: offset, decodingWith: store), replay.apply(record) {
+                offset = next
             }
-            guard let read = try? JSONDecoder().decode(Header.self, from: header) else { return nil }
-            base = read.base
+        } catch {
+            return newer(newerTrips(error.version))
         }
-        guard let file = try? store.decode(tripsBytes) else { return nil }
-        guard file.version <= TripFile.currentVersion else {
-            return .newer(Newer(url: url, reason: "was written by a newer roadtrip (its trips are file version \(file.version); this one reads version \(TripFile.currentVersion))"))
-        }
-        return .entry(Entry(file: file, base: base, tripsBytes: tripsBytes, written: written, url: url))
+        guard let base = JournalBase(file: start.file, replay: replay) else { return nil }
+        return .entry(Entry(content: .changes(replay), base: base, written: written, url: url, cutShort: offset != rest.endIndex))
+    }
+
+    private static func newerTrips(_ version: Int) -> String {
+        "its trips are file version \(version); this one reads version \(TripFile.currentVersion)"
     }
 
     /// Removes the journal; a link or anything else of that name is left alone.
@@ -100,13 +140,14 @@ package enum TripJournal {
         if notOurs(path) == nil { unlink(path) }
     }
 
-    /// Keeps the trips of `entry` aside as a recovery copy beside the trips file
+    /// Keeps `file`, the trips the journal restores, aside as a recovery copy beside the trips file
     /// (`trips.json.recovered-…`, a trips file `roadtrip --file` opens), never over a file that is
     /// there, and removes the journal; returns the copy's name.
-    static func keepAside(_ entry: Entry, for dataFile: URL, now: Date = Date()) throws(DataFileError) -> URL {
+    static func keepAside(_ file: TripFile, for dataFile: URL, now: Date = Date()) throws(DataFileError) -> URL {
         let copy = RecoveryFile.candidates(for: dataFile, environment: [:], now: now)[0]
+        let data = try TripFileStore(url: copy).encode(file)
         do {
-            try AtomicFile.writeNew(entry.tripsBytes, to: copy)
+            try AtomicFile.writeNew(data, to: copy)
         } catch {
             throw .unwritable(path: copy.path, reason: error.reason)
         }
@@ -114,12 +155,12 @@ package enum TripJournal {
         return copy
     }
 
-    /// The first line (nil for a journal of format 1, whose first line is the `{` of its trips
-    /// file) and the trips file after it.
-    private static func split(_ data: Data) -> (header: Data?, trips: Data) {
-        guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return (nil, data) }
+    /// The first line and what follows it; nil for a journal of format 1, whose first line is the
+    /// `{` of its trips file.
+    private static func split(_ data: Data) -> (header: Data, rest: Data)? {
+        guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let first = data[data.startIndex..<newline]
-        guard first.elementsEqual("{".utf8) == false else { return (nil, data) }
+        guard first.elementsEqual("{".utf8) == false else { return nil }
         return (Data(first), Data(data[(newline + 1)...]))
     }
 
@@ -127,13 +168,25 @@ package enum TripJournal {
         let journal: Int
     }
 
-    private struct Header: Codable {
+    private struct FormatTwoHeader: Decodable {
         let journal: Int
         let base: JournalBase
     }
 
+    /// The first line of format 3.
+    private struct Header: Codable {
+        let journal: Int
+        let base: Start
+    }
+
+    /// The file a journal of format 3 started from, and how many trips it had.
+    private struct Start: Codable {
+        let file: JournalBase.FileMark?
+        let trips: Int
+    }
+
     /// Why the name cannot be a journal of ours (a link, a folder, a device), or nil.
-    private static func notOurs(_ path: String) -> String? {
+    static func notOurs(_ path: String) -> String? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         if (status.st_mode & S_IFMT) == S_IFLNK { return "it is a symbolic link, and the journal is never written through one" }
@@ -141,7 +194,7 @@ package enum TripJournal {
     }
 }
 
-private extension JSONEncoder {
+extension JSONEncoder {
     /// Compact JSON on one line (a line break in a string is written `\n`), keys sorted.
     static func oneLine() -> JSONEncoder {
         let encoder = JSONEncoder()

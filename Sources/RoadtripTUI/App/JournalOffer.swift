@@ -36,7 +36,8 @@ final class JournalOffer {
         return "\(ended). Restore them?"
     }
 
-    /// One line per change of the journal, then the trips both sides changed.
+    /// One line per change of the journal, whether its last change was cut short, then the trips
+    /// both sides changed.
     static func details(_ restore: JournalRestore) -> [String] {
         let changes = restore.changes.map { change -> String in
             switch change {
@@ -47,8 +48,9 @@ final class JournalOffer {
             case .changed(let name, let formerName?): "Changes \(TripText.quoted(name)) (was \(TripText.quoted(formerName)))."
             }
         }
+        let cut = restore.entry.cutShort ? ["Its last change was cut short as it ended, and is left out."] : []
         let both = restore.conflicts.map { "\(TripText.quoted($0)) was changed in the file too: both versions are kept." }
-        return changes + both
+        return changes + cut + both
     }
 
     /// The status message once answered; nil while the question stays open.

@@ -106,9 +106,9 @@ final class MainLoop {
                 frames += 1
                 timing?.frameWasSent()
             }
-            // The saves start once the frame is out: the journal encodes the whole file on
-            // another thread, which on a machine of two cores would otherwise share one with the
-            // drawing of the very frame that shows the change.
+            // The saves start once the frame is out: the autosave encodes the whole file on
+            // another thread (the journal, only what changed), which on a machine of two cores
+            // would otherwise share one with the drawing of the very frame that shows the change.
             if rescue == nil { autosave() }
             if journalOffer == nil { model.keepJournal() }
             // Keys already waiting (a paste, a held key, keys typed while a frame was drawn)

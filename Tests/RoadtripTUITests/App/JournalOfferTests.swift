@@ -23,7 +23,7 @@ import RoadtripTestSupport
         var ours = Fixtures.trips
         ours[1].name = "Journal Alps"
         let snapshot = try #require(try TripFileStore(url: url).load())
-        try TripJournal.write(TripFile(trips: ours), base: JournalBase(file: snapshot.fingerprint, trips: snapshot.file.trips, ours: ours), for: url)
+        _ = try JournalTail.start(base: snapshot.fingerprint, baseTrips: snapshot.file.trips, trips: ours, for: url)
     }
 
     /// The restore the next planner is offered.
@@ -51,5 +51,17 @@ import RoadtripTestSupport
         #expect(JournalOffer.question(restore).hasSuffix("and the file has been changed since by something else. Restore only those changes, onto the file as it is now?"))
         #expect(JournalOffer.details(restore) == ["Renames “Alpine Loop” to “Journal Alps”.",
                                                   "“Journal Alps” was changed in the file too: both versions are kept."])
+    }
+
+    @Test func aChangeCutShortAsThePlannerEndedIsSaidToBeLeftOut() throws {
+        try leaveJournal()
+        // The planner died while appending its next change: the start of its record.
+        let handle = try FileHandle(forWritingTo: TripJournal.url(for: url))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("{\"formers\":[],\"hash\":".utf8))
+        try handle.close()
+        let restore = try offered()
+        #expect(JournalOffer.details(restore) == ["Renames “Alpine Loop” to “Journal Alps”.",
+                                                  "Its last change was cut short as it ended, and is left out."])
     }
 }
