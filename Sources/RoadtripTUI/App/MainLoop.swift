@@ -46,9 +46,9 @@ final class MainLoop {
     private var lastLockHolderCheck = ProcessInfo.processInfo.systemUptime
     /// Timings for the benchmarks, when asked for.
     private let timing: FrameTiming?
-    /// Keys typed while the data file is read off the loop: they wait for the whole file, and
-    /// are then handled in order, as if typed after it.
-    private var heldKeys: [Key] = []
+    /// Keys typed while the data file is read off the loop, with when they were read: they wait
+    /// for the whole file, and are then handled in order, as if typed after it.
+    private var heldKeys: [(key: Key, read: UInt64)] = []
     /// Whether the screens show the file's first trips only, the rest being read.
     private var showsFirstTrips: Bool
 
@@ -101,7 +101,9 @@ final class MainLoop {
             runner.deliverFinished()
             if showsFirstTrips, !model.isReading, let ending = endReading() { return ending }
             navigator.pollBusy()
-            if navigator.needsDisplay || needsDisplay {
+            // Keys held while the file was read are handled before the whole file is drawn, so
+            // that the first frame of it shows what they did.
+            if navigator.needsDisplay || needsDisplay, showsFirstTrips || heldKeys.isEmpty {
                 navigator.draw(on: terminal.surface)
                 if rescue != nil || journalOffer != nil {
                     // A dialog over the screen: its link and its caret are hidden behind it.
@@ -127,11 +129,12 @@ final class MainLoop {
             // A resize is drawn before the keys after it: they are meant for the screen at its
             // new size (too small, it takes no keys but q).
             var key = nextKey(timeout: runner.hasWork ? Self.shortTick : Self.tick)
-            while let next = key {
+            while let (next, read) = key {
                 if showsFirstTrips, next != .resize {
-                    heldKeys.append(next)
-                } else if let ending = handle(next) {
-                    return ending
+                    heldKeys.append((next, read))
+                } else {
+                    timing?.keyWasRead(at: read)
+                    if let ending = handle(next) { return ending }
                 }
                 if navigator.isFinished || SignalTrap.hasPendingSignal || next == .resize { break }
                 key = nextKey(timeout: 0)
@@ -140,12 +143,11 @@ final class MainLoop {
         }
     }
 
-    /// The next key: one held while the file was read, in the order typed, else the terminal's.
-    private func nextKey(timeout: Int32) -> Key? {
+    /// The next key and when it was read (for the timings): one held while the file was read,
+    /// in the order typed, else the terminal's.
+    private func nextKey(timeout: Int32) -> (Key, UInt64)? {
         if !showsFirstTrips, !heldKeys.isEmpty { return heldKeys.removeFirst() }
-        let key = terminal.readKey(timeout: timeout)
-        if key != nil { timing?.keyWasRead() }
-        return key
+        return terminal.readKey(timeout: timeout).map { ($0, timing == nil ? 0 : FrameTiming.now()) }
     }
 
     /// The whole file has been read off the loop: the screens show it, with the banner and the

@@ -74,6 +74,25 @@ import RoadtripTestSupport
         #expect(!model.isReadOnly)
     }
 
+    @Test func aJournalLeftBehindIsFoundOnceTheFileIsRead() throws {
+        do {
+            // A planner that "crashes" once its journal is written: nothing saved, its lock gone with it.
+            let crashed = DataModel(store: TripFileStore(url: url), runner: runner)
+            try crashed.load(seed: nil)
+            crashed.renameTrip(id: LargeTripsFile.tripID(0), to: "Renamed")
+            crashed.keepJournal()
+            runner.runAll()
+        }
+        let (model, _) = try startLoading()
+        #expect(model.pendingJournal == nil, "looked for once the file is read, as the journal applies to it")
+        runner.runAll()
+        guard case .restorable(let restore)? = model.pendingJournal else {
+            Issue.record("the journal was not found")
+            return
+        }
+        #expect(restore.trips.first?.name == "Renamed")
+    }
+
     @Test func aFileOfANewerVersionIsReadOnlyOnceRead() throws {
         try Data(Self.text.replacingOccurrences(of: #"{"version":1,"#, with: #"{"version":2,"#).utf8).write(to: url)
         let (model, _) = try startLoading()
