@@ -119,6 +119,9 @@ final class MainLoop {
                 frames += 1
                 timing?.frameWasSent()
             }
+            // Once the first trips are on the screen, the rest of the file: read before, it
+            // would share a core with drawing them (two cores, and the terminal needs one too).
+            if showsFirstTrips { model.readWholeFile() }
             // The saves start once the frame is out: the journal encodes the whole file on
             // another thread, which on a machine of two cores would otherwise share one with the
             // drawing of the very frame that shows the change.

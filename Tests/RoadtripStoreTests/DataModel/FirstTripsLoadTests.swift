@@ -24,6 +24,9 @@ import RoadtripTestSupport
         let model = DataModel(store: TripFileStore(url: url), runner: runner)
         let first = try #require(model.store.firstTrips())
         model.load(showingFirst: first, seed: nil)
+        #expect(runner.queuedNames.isEmpty, "the whole read waits for readWholeFile")
+        model.readWholeFile()
+        model.readWholeFile()
         return (model, first)
     }
 
