@@ -48,7 +48,7 @@ package struct RoadtripCommand: ParsableCommand {
         // ParsableCommand.main() runs commands synchronously on the main thread.
         let status = try MainActor.assumeIsolated {
             try Terminal.checkCanStart(environment: environment, purpose: Application.terminalPurpose)
-            return try Application.run(model: try DataModel.open(file, environment: environment, forWriting: true, firstRun: .sampleTrips), settings: settings)
+            return try Application.run(model: try DataModel.openForPlanner(file, environment: environment), settings: settings)
         }
         if status != 0 { throw ExitCode(status) }
     }

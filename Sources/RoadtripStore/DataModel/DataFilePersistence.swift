@@ -102,14 +102,25 @@ final class DataFilePersistence {
     /// and leave nothing behind. A writer that may save then looks for a journal a planner that
     /// ended without saving left (`pendingJournal`).
     func load(locking: Bool = true, seed: (() throws -> [Trip])?) throws {
+        prepareToLoad(locking: locking)
+        try finishLoading(try store.load(), locking: locking, seed: seed)
+    }
+
+    /// `load`'s first half, before the file is read: the lock, and what killed saves left.
+    func prepareToLoad(locking: Bool) {
         if locking, lockFile() { AtomicFile.removeStaleTemporaryFiles(for: store.url) }
-        try read(locking: locking, seed: seed)
+    }
+
+    /// `load`'s second half, once the file is read (`store.load()`, which the planner runs off
+    /// the main loop): `snapshot` adopted, or `seed` when there was no file, then the journal.
+    func finishLoading(_ snapshot: TripFileStore.Snapshot?, locking: Bool, seed: (() throws -> [Trip])?) throws {
+        try read(snapshot, locking: locking, seed: seed)
         lookForJournal()
     }
 
-    /// `load`'s reading of the file, or of `seed` when there is none.
-    private func read(locking: Bool, seed: (() throws -> [Trip])?) throws {
-        if let snapshot = try store.load() {
+    /// `load`'s adoption of the file read, or of `seed` when there is none.
+    private func read(_ snapshot: TripFileStore.Snapshot?, locking: Bool, seed: (() throws -> [Trip])?) throws {
+        if let snapshot {
             adopt(snapshot.file)
             self.fingerprint = snapshot.fingerprint
             if snapshot.file.version > TripFile.currentVersion {

@@ -42,8 +42,12 @@ package final class DataModel: ObservableObject, PersistedTrips {
     private let now: @Sendable () -> Date
     /// Where autosaves and journal writes run: the program's runner, or a test's manual one.
     package let runner: any BackgroundRunner
+    /// While the planner reads the file off the main loop (`load(showingFirst:seed:)`), or how
+    /// that read failed; nil once the file is loaded. Until then the trips are the file's first
+    /// ones only, and nothing changes them.
+    package internal(set) var reading: Reading?
     /// The data file: the lock, saving, merging, the journal.
-    private lazy var persistence = DataFilePersistence(keeping: self, store: store, now: now, runner: runner)
+    lazy var persistence = DataFilePersistence(keeping: self, store: store, now: now, runner: runner)
 
     package init(store: TripFileStore, now: @escaping @Sendable () -> Date = { Date() }, runner: any BackgroundRunner = ThreadRunner.shared) {
         self.store = store
@@ -182,7 +186,7 @@ package final class DataModel: ObservableObject, PersistedTrips {
     /// Every change goes through here: one undo entry, one publication, one autosave clock; a
     /// change that changed nothing is none of them.
     private func change(_ description: String, coalescingKey: String? = nil, _ body: (inout [Trip]) -> Void) {
-        guard !isReadOnly else { return }
+        guard !isReadOnly, reading == nil else { return }
         var copy = trips
         body(&copy)
         guard let changed = history.record(description, before: trips, after: copy, coalescingKey: coalescingKey) else { return }

@@ -22,6 +22,21 @@ struct TripFileReader {
         }
     }
 
+    /// The first trips of a file, at most `limit`, read from `prefix`, the first bytes of the
+    /// file (cut anywhere): what the planner shows while it reads the whole file off the main loop
+    /// (`DataModel.load(showingFirst:seed:)`). A trip is given only when its text ends within
+    /// `prefix`, and as `read` gives it; the reading stops at the first thing the reader is not
+    /// sure of, so the list may be empty. It says nothing of the rest of the file, which may still
+    /// fail to read: only the whole read decides what the file holds.
+    static func firstTrips(of prefix: Data, limit: Int) -> [Trip] {
+        prefix.withUnsafeBytes { raw in
+            var reader = TripFileReader(scanner: JSONScanner(bytes: raw.assumingMemoryBound(to: UInt8.self)))
+            var trips: [Trip] = []
+            try? reader.leadingTrips(into: &trips, limit: limit)
+            return trips
+        }
+    }
+
     private typealias Fault = JSONScanner.Fault
 
     private var scanner: JSONScanner
@@ -67,6 +82,29 @@ struct TripFileReader {
         file.unknownFields = try unknownFields(fields.unknown)
         guard !Self.hasDuplicateIDs(file) else { throw refusal }
         return file
+    }
+
+    /// `document()`'s walk as far as the first `limit` trips: the fields before `trips` (a
+    /// `version` first, as the iOS app writes it) are read past, and each trip read whole is
+    /// added to `trips` before the next is begun.
+    private mutating func leadingTrips(into trips: inout [Trip], limit: Int) throws(Fault) {
+        scanner.skipWhitespace()
+        var fields = ObjectFields<FileField>()
+        var more = try scanner.beginObject()
+        while more {
+            switch try fieldName(&fields) {
+            case .known(.version): _ = try isNull() ? nil : number()
+            case .known(.trips):
+                var element = try scanner.beginArray()
+                while element, trips.count < limit {
+                    trips.append(try trip())
+                    element = try scanner.nextElement()
+                }
+                return
+            case .unknown(let name): fields.keepUnknown(name, at: try skipValue(depth: 1))
+            }
+            more = try scanner.nextField()
+        }
     }
 
     /// Whether two trips, or two stops anywhere in the file, have the same id: such a file is

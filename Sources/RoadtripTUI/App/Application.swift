@@ -69,6 +69,10 @@ package enum Application {
             saveOrRescue(model, environment: settings.environment)
             model.closeJournal()
             return 128 + number
+        case .readFailed:
+            // The same error, said the same way, as when the file was read before the first frame.
+            guard case .failed(let error)? = model.reading else { return 1 }
+            throw error
         }
     }
 

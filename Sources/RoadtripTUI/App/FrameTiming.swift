@@ -35,8 +35,9 @@ final class FrameTiming {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
-    func keyWasRead() {
-        lastKeyRead = Self.now()
+    /// Notes a key read at `time` (a key held while the file was read counts from when it was typed).
+    func keyWasRead(at time: UInt64) {
+        lastKeyRead = time
         if keys == 0 { keyRead = lastKeyRead }
         keys += 1
     }

@@ -25,6 +25,9 @@ final class MainLoop {
         case discarded
         /// A quit signal arrived (its number); the caller saves or rescues the changes.
         case signal(Int32)
+        /// The data file, read off the loop, could not be read (`DataModel.reading` says why);
+        /// nothing was changed or written.
+        case readFailed
     }
 
     private let terminal: Terminal
@@ -43,6 +46,11 @@ final class MainLoop {
     private var lastLockHolderCheck = ProcessInfo.processInfo.systemUptime
     /// Timings for the benchmarks, when asked for.
     private let timing: FrameTiming?
+    /// Keys typed while the data file is read off the loop, with when they were read: they wait
+    /// for the whole file, and are then handled in order, as if typed after it.
+    private var heldKeys: [(key: Key, read: UInt64)] = []
+    /// Whether the screens show the file's first trips only, the rest being read.
+    private var showsFirstTrips: Bool
 
     init(terminal: Terminal, navigator: Navigator, model: DataModel, environment: [String: String] = [:]) {
         self.terminal = terminal
@@ -51,6 +59,8 @@ final class MainLoop {
         runner = model.runner
         self.environment = environment
         timing = FrameTiming.fromEnvironment(environment)
+        showsFirstTrips = model.isReading
+        if showsFirstTrips { navigator.banner = .reading(model.store.url) }
         offerPendingJournal()
     }
 
@@ -89,8 +99,11 @@ final class MainLoop {
                 navigator.setNeedsDisplay()
             }
             runner.deliverFinished()
+            if showsFirstTrips, !model.isReading, let ending = endReading() { return ending }
             navigator.pollBusy()
-            if navigator.needsDisplay || needsDisplay {
+            // Keys held while the file was read are handled before the whole file is drawn, so
+            // that the first frame of it shows what they did.
+            if navigator.needsDisplay || needsDisplay, showsFirstTrips || heldKeys.isEmpty {
                 navigator.draw(on: terminal.surface)
                 if rescue != nil || journalOffer != nil {
                     // A dialog over the screen: its link and its caret are hidden behind it.
@@ -106,24 +119,49 @@ final class MainLoop {
                 frames += 1
                 timing?.frameWasSent()
             }
+            // Once the first trips are on the screen, the rest of the file: read before, it
+            // would share a core with drawing them (two cores, and the terminal needs one too).
+            if showsFirstTrips { model.readWholeFile() }
             // The saves start once the frame is out: the autosave encodes the whole file on
             // another thread (the journal, only what changed), which on a machine of two cores
             // would otherwise share one with the drawing of the very frame that shows the change.
-            if rescue == nil { autosave() }
-            if journalOffer == nil { model.keepJournal() }
+            if rescue == nil, !showsFirstTrips { autosave() }
+            if journalOffer == nil, !showsFirstTrips { model.keepJournal() }
             // Keys already waiting (a paste, a held key, keys typed while a frame was drawn)
             // are all handled before the next frame, so the screen never lags the keyboard.
             // A resize is drawn before the keys after it: they are meant for the screen at its
             // new size (too small, it takes no keys but q).
-            var key = terminal.readKey(timeout: runner.hasWork ? Self.shortTick : Self.tick)
-            while let next = key {
-                timing?.keyWasRead()
-                if let ending = handle(next) { return ending }
+            var key = nextKey(timeout: runner.hasWork ? Self.shortTick : Self.tick)
+            while let (next, read) = key {
+                if showsFirstTrips, next != .resize {
+                    heldKeys.append((next, read))
+                } else {
+                    timing?.keyWasRead(at: read)
+                    if let ending = handle(next) { return ending }
+                }
                 if navigator.isFinished || SignalTrap.hasPendingSignal || next == .resize { break }
-                key = terminal.readKey(timeout: 0)
+                key = nextKey(timeout: 0)
             }
-            followLockHolder()
+            if !showsFirstTrips { followLockHolder() }
         }
+    }
+
+    /// The next key and when it was read (for the timings): one held while the file was read,
+    /// in the order typed, else the terminal's.
+    private func nextKey(timeout: Int32) -> (Key, UInt64)? {
+        if !showsFirstTrips, !heldKeys.isEmpty { return heldKeys.removeFirst() }
+        return terminal.readKey(timeout: timeout).map { ($0, timing == nil ? 0 : FrameTiming.now()) }
+    }
+
+    /// The whole file has been read off the loop: the screens show it, with the banner and the
+    /// journal's question the file calls for, and the keys held meanwhile come next. A file that
+    /// could not be read ends the loop, as it would have stopped the program before its first frame.
+    private func endReading() -> Ending? {
+        showsFirstTrips = false
+        if case .failed? = model.reading { return .readFailed }
+        navigator.banner = model.readOnlyReason.map { .readOnlyBanner($0) }
+        offerPendingJournal()
+        return nil
     }
 
     /// A planner opened read-only because another one had the file follows that one: its saves

@@ -1,3 +1,4 @@
+import Foundation
 import RoadtripCore
 import RoadtripStore
 import ScreenModels
@@ -33,6 +34,12 @@ extension StatusMessage {
     /// The banner of a planner that cannot save, for as long as that lasts.
     static func readOnlyBanner(_ reason: String) -> StatusMessage {
         .error("Read-only: \(reason); changes are off.")
+    }
+
+    /// The banner while the data file is read off the main loop, its first trips shown: keys
+    /// typed meanwhile wait for the whole file.
+    static func reading(_ file: URL) -> StatusMessage {
+        StatusMessage("Reading \(file.lastPathComponent)… (keys wait for it)")
     }
 
     /// The banner of a planner that found a newer roadtrip's journal beside the file: it is left

@@ -78,6 +78,8 @@ protocol TripListViewOutput: RowSelectingOutput {
 protocol TripListInteractorInput: EditingSession {
     /// The trips, now and after every change, with what the change was (`TripsUpdate`).
     var trips: AnyPublisher<TripsUpdate, Never> { get }
+    /// Whether the trips are the data file's first ones only, the rest being read.
+    var isReadingFile: Bool { get }
     /// The figures of `trip`'s legs as far as known, at once (`RoadLegs`: legs routed before by
     /// road, the estimate of the others, which are routed meanwhile); empty when no region has roads.
     func knownLegs(of trip: Trip, estimate: RouteEstimate) -> [LegFigures]

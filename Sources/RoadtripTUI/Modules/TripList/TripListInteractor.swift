@@ -23,6 +23,8 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
         model.tripChanges
     }
 
+    var isReadingFile: Bool { model.isReading }
+
     func knownLegs(of trip: Trip, estimate: RouteEstimate) -> [LegFigures] {
         roadLegs.figures(of: trip, estimate: estimate).legs
     }

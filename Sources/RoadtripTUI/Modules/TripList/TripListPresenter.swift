@@ -322,6 +322,10 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
                                            visible: visibleTrips)
         viewModel.isReadOnly = interactor.readOnlyReason != nil
         viewModel.order = order.label
+        // How many trips the file holds is known once it is read whole.
+        if interactor.isReadingFile {
+            viewModel.subtitle = "\(trips.count == 1 ? "the first trip" : "the first \(trips.count) trips"); reading the rest"
+        }
         if figuresOnly { view?.displayFigures(viewModel) } else { view?.display(viewModel) }
         isShowingNameCut = message == StatusMessage.nameCut
         message = nil

@@ -55,6 +55,15 @@ import RoadtripTestSupport
         #expect(viewModel.emptyMessage == nil)
     }
 
+    @Test func whileTheFileIsReadTheCountSaysTheTripsAreItsFirst() {
+        interactor.isReadingFile = true
+        interactor.subject.send(Fixtures.trips)
+        #expect(view.last?.subtitle == "the first 3 trips; reading the rest")
+        interactor.isReadingFile = false
+        interactor.subject.send(Fixtures.trips + [Trip(name: "Later")])
+        #expect(view.last?.subtitle == "4 trips")
+    }
+
     @Test func emptyListHasAMessage() {
         let viewModel = TripListPresenter.makeViewModel(trips: [], filter: nil, selectedID: nil, unit: .km, message: nil)
         #expect(viewModel.rows.isEmpty)

@@ -102,6 +102,7 @@ final class TripListInteractorSpy: TripListInteractorInput {
 
     var undoDescription: String?
     var readOnlyReason: String?
+    var isReadingFile = false
     func undo() -> String? { undoDescription }
     func redo() -> String? { nil }
 
