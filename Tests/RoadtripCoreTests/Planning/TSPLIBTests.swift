@@ -7,7 +7,7 @@ import RoadtripTestSupport
 /// from city 1 through every city and back, ordered on WGS-84 geodesics, measured in the TSPLIB
 /// GEO metric against the published optimum.
 @Suite struct TSPLIBTests {
-    @Test(arguments: ["ulysses22", "gr229", "ali535"])
+    @Test(arguments: ["ulysses22", "gr96", "gr137", "gr202", "gr229", "ali535"])
     func aLoopThroughEveryCityIsWithinOnePercentOfTheOptimum(instance name: String) throws {
         let instance = try TSPLIB.load(name)
         let optimum = try #require(instance.optimum)
@@ -28,7 +28,7 @@ import RoadtripTestSupport
     }
 
     @Test func theFilesAreReadWhole() throws {
-        for (name, count) in [("ulysses22", 22), ("gr229", 229), ("ali535", 535)] {
+        for (name, count) in [("ulysses22", 22), ("gr96", 96), ("gr137", 137), ("gr202", 202), ("gr229", 229), ("ali535", 535)] {
             let instance = try TSPLIB.load(name)
             #expect(instance.name == name)
             #expect(instance.cities.count == count)
