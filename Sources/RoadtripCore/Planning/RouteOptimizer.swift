@@ -90,28 +90,26 @@ struct DistanceMatrix {
         values = Array(repeating: 0, count: count * count)
     }
 
-    init(geodesicsBetween coordinates: [Coordinate]) {
-        self.init(count: coordinates.count)
+    /// Costs the same both ways: `cost(i, j)` is asked for i < j only, and stands for j → i too.
+    init(symmetric count: Int, cost: (Int, Int) -> Double) {
+        self.init(count: count)
         for i in 0..<count {
             for j in (i + 1)..<count {
-                let meters = Geodesy.distance(from: coordinates[i], to: coordinates[j])
-                values[i * count + j] = meters
-                values[j * count + i] = meters
+                let value = cost(i, j)
+                values[i * count + j] = value
+                values[j * count + i] = value
             }
         }
     }
 
-    /// Lambert's lengths between every two of `coordinates` (see `LambertDistance`), one triangle solved.
+    init(geodesicsBetween coordinates: [Coordinate]) {
+        self.init(symmetric: coordinates.count) { Geodesy.distance(from: coordinates[$0], to: coordinates[$1]) }
+    }
+
+    /// Lambert's lengths between every two of `coordinates` (see `LambertDistance`).
     init(lambertLengthsBetween coordinates: [Coordinate]) {
-        self.init(count: coordinates.count)
         let lengths = LambertDistance(coordinates)
-        for i in 0..<count {
-            for j in (i + 1)..<count {
-                let meters = lengths.meters(i, j)
-                values[i * count + j] = meters
-                values[j * count + i] = meters
-            }
-        }
+        self.init(symmetric: coordinates.count, cost: lengths.meters)
     }
 
     subscript(from: Int, to: Int) -> Double {
