@@ -43,7 +43,8 @@ import RoadtripTestSupport
     }
 
     @Test func theSameStopsGetTheSameOrderEveryTime() throws {
-        let cities = try TSPLIB.load("gr96").coordinates
+        // 23 stops: past the exact limit, so the kicks' random choices are made (from a fixed seed).
+        let cities = try TSPLIB.load("ulysses22").coordinates
         let stops = cities + [cities[0]]
         #expect(RouteOptimizer.bestOrder(of: stops) == RouteOptimizer.bestOrder(of: stops))
     }
