@@ -26,8 +26,8 @@ package enum RouteOptimizer {
     /// Indices 0..<count in the best order found: result.first == 0, result.last == count − 1.
     /// `distance(i, j)` is the cost from stop i to stop j (symmetric in practice, but not relied on).
     /// count ≤ 3 returns the identity. Up to `exactLimit` movable stops the order is exact; beyond,
-    /// it is a deterministic local optimum (from nearest neighbour and from the order given, 2-opt and Or-opt), and never
-    /// longer than the order given.
+    /// it is the best a deterministic search finds (`Search`, from the nearest-neighbour order and
+    /// the order given), and never longer than the order given.
     /// `progress` hears how far a long search is (0 to 1) and stops it by returning false: the
     /// best order found so far is returned.
     package static func bestOrder(count: Int, search: Search = .chained, progress: ((Double) -> Bool)? = nil,
