@@ -16,6 +16,13 @@ Markdown table row an instance:
 - above optimal: found / optimal − 1;
 - whole process (median): wall-clock time of the whole `optimize` process, the median of N runs.
 
+When the PyPI package `elkai` (LKH-3 in process, `pip install elkai==2.0.1`) can be imported,
+each instance is also solved by LKH in the same run, on the integer GEO matrix, as the published
+optima are: three more columns, LKH's tour length, its distance above optimal and the time of one
+solve (`elkai.DistanceMatrix(…).solve_tsp()` with elkai's default of 10 LKH runs, in this process:
+no process start, no matrix of geodesics; once, as LKH's answer is the same every time and ali535
+takes a minute). Without elkai the table is as before, and a note says so.
+
 ROADTRIP_OPTIMIZER, when set in this script's environment, reaches the child as it is. --compare
 adds a second table, each instance run again with ROADTRIP_OPTIMIZER=local-search (the algorithm
 before the rewrite), headed "previous algorithm (ROADTRIP_OPTIMIZER=local-search)".
@@ -35,7 +42,7 @@ import uuid
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "tsplib")
 # The optimal tour lengths TSPLIB publishes (GEO metric), by NAME.
-OPTIMA = {"ulysses22": 7013, "gr229": 134602, "ali535": 202339}
+OPTIMA = {"ulysses22": 7013, "gr96": 55209, "gr137": 69853, "gr202": 40160, "gr229": 134602, "ali535": 202339}
 TRIP = "T"
 
 
@@ -146,15 +153,44 @@ def measure(binary, instance, runs, work, environment):
     return len(ids), lengths[0], statistics.median(times)
 
 
+def lkh(instance):
+    """(found, seconds) of LKH (elkai) on the instance's GEO matrix, or None without elkai."""
+    try:
+        import elkai
+    except ImportError:
+        return None
+    _, cities = instance
+    matrix = [[geo(cities[i], cities[j]) if i != j else 0 for j in range(len(cities))] for i in range(len(cities))]
+    started = time.perf_counter()
+    tour = elkai.DistanceMatrix(matrix).solve_tsp()
+    seconds = time.perf_counter() - started
+    # elkai returns the tour closed: its first city again at the end.
+    return tour_length(cities, tour[:-1]), seconds
+
+
 def duration(seconds):
     return f"{seconds * 1000:,.0f} ms" if seconds < 10 else f"{seconds:,.1f} s"
 
 
-def table(rows):
-    lines = ["| instance | stops | optimal | found | above optimal | whole process (median) |", "|---|---:|---:|---:|---:|---:|"]
+def above(found, optimum):
+    return f"{(found / optimum - 1) * 100:+.2f}%"
+
+
+def table(rows, lkh_rows=None):
+    """The Markdown table; with `lkh_rows` (name → (found, seconds)) LKH's three columns beside."""
+    heading = "| instance | stops | optimal | found | above optimal | whole process (median) |"
+    rule = "|---|---:|---:|---:|---:|---:|"
+    if lkh_rows:
+        heading += " LKH found | LKH above optimal | LKH solve |"
+        rule += "---:|---:|---:|"
+    lines = [heading, rule]
     for name, stops, found, seconds in rows:
         optimum = OPTIMA[name]
-        lines.append(f"| {name} | {stops:,} | {optimum:,} | {found:,} | {(found / optimum - 1) * 100:+.2f}% | {duration(seconds)} |")
+        line = f"| {name} | {stops:,} | {optimum:,} | {found:,} | {above(found, optimum)} | {duration(seconds)} |"
+        if lkh_rows:
+            lkh_found, lkh_seconds = lkh_rows[name]
+            line += f" {lkh_found:,} | {above(lkh_found, optimum)} | {duration(lkh_seconds)} |"
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -188,13 +224,18 @@ def main():
             passes[0] = (f"ROADTRIP_OPTIMIZER={os.environ['ROADTRIP_OPTIMIZER']}", base)
         elif options.compare:
             passes[0] = ("current algorithm", base)
+        solved = {instance[0]: lkh(instance) for instance in instances}
+        lkh_rows = solved if all(solved.values()) else None
         for number, (heading, environment) in enumerate(passes):
             rows = [(instance[0], *measure(binary, instance, options.runs, work, environment)) for instance in instances]
             if number > 0:
                 print()
             if heading:
                 print(f"{heading}\n")
-            print(table(rows), flush=True)
+            # LKH's columns once, in the first table: they do not depend on ROADTRIP_OPTIMIZER.
+            print(table(rows, lkh_rows if number == 0 else None), flush=True)
+        if lkh_rows is None:
+            print("\n(elkai is not installed: no LKH columns; pip install elkai==2.0.1)")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

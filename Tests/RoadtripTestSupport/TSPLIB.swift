@@ -13,7 +13,9 @@ package struct TSPLIB: Sendable {
 
     /// The instances in Tests/Fixtures/tsplib and their optimal tour lengths in the GEO metric,
     /// as TSPLIB publishes them.
-    package static let optima: [String: Int] = ["ulysses22": 7_013, "gr229": 134_602, "ali535": 202_339]
+    package static let optima: [String: Int] = [
+        "ulysses22": 7_013, "gr96": 55_209, "gr137": 69_853, "gr202": 40_160, "gr229": 134_602, "ali535": 202_339,
+    ]
 
     package static let directory = TestsFolder.url.appendingPathComponent("Fixtures/tsplib")
 

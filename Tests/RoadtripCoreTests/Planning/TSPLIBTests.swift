@@ -7,8 +7,23 @@ import RoadtripTestSupport
 /// from city 1 through every city and back, ordered on WGS-84 geodesics, measured in the TSPLIB
 /// GEO metric against the published optimum.
 @Suite struct TSPLIBTests {
-    @Test(arguments: ["ulysses22", "gr229", "ali535"])
+    @Test(arguments: ["ulysses22", "gr96", "gr137", "gr202", "gr229", "ali535"])
     func aLoopThroughEveryCityIsWithinOnePercentOfTheOptimum(instance name: String) throws {
+        let (gap, figures) = try Self.optimizedLoop(name)
+        #expect(gap < 0.01, "\(figures)")
+    }
+
+    /// LKH's figure (issue 41): within 0.05 % on the instances quick enough for a debug build.
+    /// (gr202, gr229 and ali535 are as close, Scripts/bench-tsplib.py measures them.)
+    @Test(arguments: ["ulysses22", "gr96", "gr137"])
+    func aLoopThroughEveryCityIsWithinAtMostOneTwentiethOfAPercentOfTheOptimum(instance name: String) throws {
+        let (gap, figures) = try Self.optimizedLoop(name)
+        #expect(gap <= 0.0005, "\(figures)")
+    }
+
+    /// The instance as a loop trip from city 1, ordered by `RouteOptimizer.bestOrder(of:)`: how
+    /// far its GEO length is above the published optimum, and the figures for a failure's message.
+    static func optimizedLoop(_ name: String) throws -> (gap: Double, figures: String) {
         let instance = try TSPLIB.load(name)
         let optimum = try #require(instance.optimum)
         let cities = instance.coordinates
@@ -20,15 +35,22 @@ import RoadtripTestSupport
         let tour = Array(order.dropLast())
         let length = instance.tourLength(tour)
         let gap = Double(length) / Double(optimum) - 1
-        let figures = "\(name): \(length) against the optimum \(optimum), \(String(format: "%+.2f%%", gap * 100))"
+        let figures = "\(name): \(length) against the optimum \(optimum), \(String(format: "%+.3f%%", gap * 100))"
         // Shorter than the proven optimum would mean a wrong metric or a misread file. (The README's
         // full π against TSPLIB's 3.141592 moves no tour by more than a few units.)
         #expect(Double(length) >= Double(optimum) * 0.999, "\(figures): below the optimum")
-        #expect(gap < 0.01, "\(figures)")
+        return (gap, figures)
+    }
+
+    @Test func theSameStopsGetTheSameOrderEveryTime() throws {
+        // 23 stops: past the exact limit, so the kicks' random choices are made (from a fixed seed).
+        let cities = try TSPLIB.load("ulysses22").coordinates
+        let stops = cities + [cities[0]]
+        #expect(RouteOptimizer.bestOrder(of: stops) == RouteOptimizer.bestOrder(of: stops))
     }
 
     @Test func theFilesAreReadWhole() throws {
-        for (name, count) in [("ulysses22", 22), ("gr229", 229), ("ali535", 535)] {
+        for (name, count) in [("ulysses22", 22), ("gr96", 96), ("gr137", 137), ("gr202", 202), ("gr229", 229), ("ali535", 535)] {
             let instance = try TSPLIB.load(name)
             #expect(instance.name == name)
             #expect(instance.cities.count == count)
