@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "RoutinoRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "OSMImport", "CRoutino"]),
         // The Valhalla engine (Core's RoadRouting): legs from a Valhalla service over HTTP
         // (URLSession), when ROADTRIP_VALHALLA_URL names one.
-        .target(name: "ValhallaRouting", dependencies: ["RoadtripCore"]),
+        .target(name: "ValhallaRouting", dependencies: ["RoadtripCore", "ChildProcesses"]),
         // Routing as the planner and the command line see it: the leg cache any engine is wrapped
         // in, and the one factory that picks the engine.
         .target(name: "RoadtripRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "RoutinoRouting", "ValhallaRouting", "DurableWrites"]),

@@ -118,17 +118,23 @@ package final class ChildProcess: @unchecked Sendable {
     /// Runs `executable` to its end with its standard output read through a pipe: how it ended,
     /// and what it wrote. Its error output goes to `error`.
     package static func output(of executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                               error: Stream = .null) throws(Failure) -> (termination: Termination, output: Data) {
+                               input: Stream = .null, error: Stream = .null) throws(Failure) -> (termination: Termination, output: Data) {
         let (reading, writing) = try pipe()
         let reader = FileHandle(fileDescriptor: reading, closeOnDealloc: true)
         let child: ChildProcess
-        do { child = try ChildProcess(executable, arguments, environment: environment, output: .descriptor(writing), error: error) } catch {
+        do { child = try ChildProcess(executable, arguments, environment: environment, input: input, output: .descriptor(writing), error: error) } catch {
             close(writing)
             throw error
         }
         close(writing)
         let output = reader.readDataToEndOfFile()
         return (child.wait(), output)
+    }
+
+    /// The full path of the program `name` on `$PATH` (of `environment`), or nil.
+    package static func locate(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let path = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 
     /// A pipe, read from the first descriptor and written to the second: a socket pair, which

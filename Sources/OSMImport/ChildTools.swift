@@ -23,12 +23,8 @@ struct ChildTools {
 
     /// The full path of `tool` on `$PATH`; throws a sentence naming its Debian package when there is none.
     static func locate(_ tool: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(RegionError) -> String {
-        let path = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(tool)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        throw .missingTool(tool: tool, package: packages[tool] ?? tool)
+        guard let path = ChildProcess.locate(tool, environment: environment) else { throw .missingTool(tool: tool, package: packages[tool] ?? tool) }
+        return path
     }
 
     /// Runs `tool` with `arguments`; its standard output is returned when `capture` is set, else

@@ -1,6 +1,7 @@
+import ChildProcesses
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
+#if canImport(Glibc)
+import Glibc
 #endif
 
 /// Why a request to Valhalla brought no answer roadtrip can use.
@@ -13,85 +14,82 @@ package enum ValhallaFailure: Error, Equatable, Sendable {
     case http(status: Int, code: Int?, message: String?)
     /// An answer that is not what was asked for (not JSON, other fields, figures no leg has).
     case garbled
+    /// No `curl` to ask with.
+    case noCurl
 }
 
-/// Requests to one Valhalla service over HTTP (URLSession; FoundationNetworking on Linux), each
-/// waited for at most `timeout`: a request never blocks its caller longer than that (and a second
-/// more, should the session not keep its own time-out).
-final class ValhallaClient: @unchecked Sendable {
+/// Requests to one Valhalla service over HTTP, each by `curl` (a child process) and given at
+/// most `timeout` (curl's `--max-time`): a request never blocks its caller longer than that.
+///
+/// Not URLSession: FoundationNetworking brings libcurl and some fifty libraries with it into the
+/// start of every roadtrip process, about 10 ms of every command and of the planner's first frame
+/// (issue 41), for a service only some trips ask. curl loads them only when a leg is asked.
+final class ValhallaClient: Sendable {
     let url: URL
     let timeout: TimeInterval
-    private let session: URLSession
 
     init(url: URL, timeout: TimeInterval) {
         self.url = url
         self.timeout = timeout
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
-    }
-
-    deinit {
-        session.invalidateAndCancel()
     }
 
     /// POSTs `body` as JSON to `path` (`route`, `sources_to_targets`).
     func post(_ path: String, _ body: some Encodable) -> Result<Data, ValhallaFailure> {
-        var request = URLRequest(url: url.appendingPathComponent(path), timeoutInterval: timeout)
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         guard let data = try? JSONEncoder().encode(body) else { return .failure(.garbled) }
-        request.httpBody = data
-        return send(request)
+        return send(path, body: data)
     }
 
     /// GETs `path` (`status`).
     func get(_ path: String) -> Result<Data, ValhallaFailure> {
-        send(URLRequest(url: url.appendingPathComponent(path), timeoutInterval: timeout))
+        send(path, body: nil)
     }
 
-    /// The answer's body when its status is 2xx.
-    private func send(_ request: URLRequest) -> Result<Data, ValhallaFailure> {
-        let answer = Answer()
-        let task = session.dataTask(with: request) { data, response, error in
-            answer.set(Self.result(data: data, response: response, error: error))
+    /// curl's exit status for "Operation timeout".
+    private static let curlTimedOut: Int32 = 28
+
+    /// The answer's body when its status is 2xx. curl writes the body, then a line break and the
+    /// status (`--write-out`); `-q` first, so that no `.curlrc` of the user's changes the request;
+    /// an empty `Expect:` so that a long body is sent at once rather than after a second's wait for
+    /// a "100 Continue" Valhalla never sends.
+    private func send(_ path: String, body: Data?) -> Result<Data, ValhallaFailure> {
+        guard let curl = ChildProcess.locate("curl") else { return .failure(.noCurl) }
+        var arguments = ["-q", "--silent", "--globoff", "--max-time", String(timeout), "--write-out", "\n%{http_code}", "--header", "Expect:"]
+        if body != nil { arguments += ["--header", "Content-Type: application/json", "--data-binary", "@-"] }
+        arguments.append(url.appendingPathComponent(path).absoluteString)
+        let ran: (termination: ChildProcess.Termination, output: Data)
+        do {
+            let (reading, writing) = try ChildProcess.pipe()
+            defer { close(reading) }
+            // The body goes in from a thread of its own, so that one longer than the pipe holds
+            // cannot stop both sides.
+            Thread.detachNewThread {
+                if let body { body.withUnsafeBytes { _ = Self.writeAll($0, to: writing) } }
+                close(writing)
+            }
+            ran = try ChildProcess.output(of: curl, arguments, input: .descriptor(reading))
+        } catch {
+            return .failure(.unreachable)
         }
-        task.resume()
-        guard answer.wait(until: .now() + timeout + 1) else {
-            task.cancel()
-            return .failure(.timedOut)
+        if ran.termination == .exited(Self.curlTimedOut) { return .failure(.timedOut) }
+        guard ran.termination.succeeded, let end = ran.output.lastIndex(of: UInt8(ascii: "\n")),
+              let status = Int(String(decoding: ran.output[(end + 1)...], as: UTF8.self)), status > 0 else { return .failure(.unreachable) }
+        let answer = Data(ran.output[..<end])
+        guard (200..<300).contains(status) else {
+            let valhalla = try? JSONDecoder().decode(ValhallaJSON.ErrorResponse.self, from: answer)
+            return .failure(.http(status: status, code: valhalla?.error_code, message: valhalla?.error))
         }
-        return answer.result ?? .failure(.unreachable)
+        return .success(answer)
     }
 
-    private static func result(data: Data?, response: URLResponse?, error: Error?) -> Result<Data, ValhallaFailure> {
-        if let error = error as? URLError, error.code == .timedOut { return .failure(.timedOut) }
-        guard error == nil, let http = response as? HTTPURLResponse else { return .failure(.unreachable) }
-        let body = data ?? Data()
-        guard (200..<300).contains(http.statusCode) else {
-            let valhalla = try? JSONDecoder().decode(ValhallaJSON.ErrorResponse.self, from: body)
-            return .failure(.http(status: http.statusCode, code: valhalla?.error_code, message: valhalla?.error))
+    /// Writes every byte (a pipe takes a long write in parts); false when the reader went.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
         }
-        return .success(body)
-    }
-
-    /// The one result of a task, handed from URLSession's queue to the waiting caller.
-    private final class Answer: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private let lock = NSLock()
-        private var stored: Result<Data, ValhallaFailure>?
-
-        var result: Result<Data, ValhallaFailure>? { lock.withLock { stored } }
-
-        func set(_ result: Result<Data, ValhallaFailure>) {
-            lock.withLock { stored = result }
-            done.signal()
-        }
-
-        func wait(until deadline: DispatchTime) -> Bool {
-            done.wait(timeout: deadline) == .success
-        }
+        return true
     }
 }

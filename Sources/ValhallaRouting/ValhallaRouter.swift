@@ -90,6 +90,7 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
         case .unreachable: reason = "\(service) does not answer"
         case .timedOut: reason = "\(service) did not answer within \(Self.seconds(client.timeout))"
         case .garbled: return "\(service) answered something that is not \(asked)"
+        case .noCurl: return "\(service) is asked through curl, which is not installed: install it with `sudo apt-get install curl`"
         case .http(let status, _, let message):
             return "\(service) answered HTTP \(status)" + (message.map { ": " + String($0.prefix(120)) } ?? "")
         }
