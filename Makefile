@@ -86,7 +86,7 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	Scripts/fuzz $(FUZZ_SECONDS)
 
-## bench: speed figures (gazetteer, regions, roads, map frames, drive times beside Routino's and Valhalla's, the road matrix beside Valhalla's, the optimizer on TSPLIB, and the planner on 1,000 trips and a 5,000-stop trip), release build; recorded in BENCHMARKS.md
+## bench: speed figures (gazetteer, regions, roads, map frames, drive times beside Routino's and Valhalla's, the road matrix beside Valhalla's, the optimizer on TSPLIB beside LKH (elkai from PyPI, into $(BUILD_DIR)/elkai), and the planner on 1,000 trips and a 5,000-stop trip), release build; recorded in BENCHMARKS.md
 bench: test-deps
 	$(SWIFT_BUILD) -c release --product roadtrip-bench
 	$(SWIFT_BUILD) -c release --product roadtrip
@@ -97,7 +97,9 @@ bench: test-deps
 	python3 Scripts/bench-roads.py $(BUILD_DIR)/release/roadtrip
 	python3 Scripts/bench-drive-times.py $(BUILD_DIR)/release/roadtrip --valhalla $(BUILD_DIR)/valhalla
 	python3 Scripts/bench-matrix.py $(BUILD_DIR)/release/roadtrip --valhalla $(BUILD_DIR)/valhalla
-	python3 Scripts/bench-tsplib.py $(BUILD_DIR)/release/roadtrip --compare
+	test -d $(BUILD_DIR)/elkai/elkai || python3 -m pip install --quiet --target $(BUILD_DIR)/elkai elkai==2.0.1 \
+	  || echo "elkai (LKH) did not install: the optimizer's table comes without LKH beside it"
+	PYTHONPATH=$(BUILD_DIR)/elkai python3 Scripts/bench-tsplib.py $(BUILD_DIR)/release/roadtrip --compare
 
 # The extracts `make valhalla` builds its tiles from: by default the files the added regions were
 # made from (roadtrip keeps only their path: one moved or changed since is left out, with a note).
