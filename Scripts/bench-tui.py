@@ -196,7 +196,7 @@ def main():
             session = Session(binary, big, work)
             first.append(session.first_frame_ms())
             session.close()
-        row("first frame from exec", first, 300, judged="median")
+        row("first frame from exec", first, 50, judged="median")
 
         # J and a typed rename in a 100-stop trip of the big file.
         session = Session(binary, big, work)
