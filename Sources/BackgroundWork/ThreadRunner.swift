@@ -1,8 +1,17 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The program's runner: each job on a thread of its own, or on its lane's one serial queue;
-/// finished jobs wait in a mailbox for the main loop's next turn. Under a test gate
+/// The program's runner: each job on a thread of its own, or on its lane's one thread, in
+/// order; finished jobs wait in a mailbox for the main loop's next turn. Under a test gate
 /// (`ROADTRIP_TEST_GATE`), a job the gate holds waits at it before its work begins.
+///
+/// Every job's thread runs at a lower priority (`backgroundNiceness`): the main loop is the one
+/// thread a user waits on, and on two cores an autosave encoding a 12 MB file or a journal
+/// append would otherwise take turns with it while keys come (issue 41). Linux keeps the nice
+/// value per thread, and a thread of roadtrip's own is never handed other work, so it stays
+/// there. A lowered priority is a share, not a wait: with a core free the job runs at full speed.
 @MainActor
 package final class ThreadRunner: BackgroundRunner {
     /// The one runner of the program, its gate read from the process's environment.
@@ -10,7 +19,7 @@ package final class ThreadRunner: BackgroundRunner {
 
     private let gate: TestGate?
     private let mailbox = Mailbox()
-    private var lanes: [String: DispatchQueue] = [:]
+    private var lanes: [String: Lane] = [:]
     /// Submitted and not ended yet.
     private var live: [BackgroundJob] = []
 
@@ -25,12 +34,15 @@ package final class ThreadRunner: BackgroundRunner {
             gate?.pass(job.name) { job.state != .waiting }
             if job.run() { mailbox.put(job) }
         }
-        if let lane = job.lane {
-            let queue = lanes[lane] ?? DispatchQueue(label: "roadtrip.\(lane)")
-            lanes[lane] = queue
-            queue.async(execute: body)
+        if let name = job.lane {
+            let lane = lanes[name] ?? Lane()
+            lanes[name] = lane
+            lane.add(body)
         } else {
-            Thread.detachNewThread(body)
+            Thread.detachNewThread {
+                Self.runInBackground()
+                body()
+            }
         }
     }
 
@@ -56,6 +68,44 @@ package final class ThreadRunner: BackgroundRunner {
     private func hand(_ job: BackgroundJob) {
         job.deliver()
         gate?.ended(job.name)
+    }
+
+    /// How much lower than the main loop's a job's thread runs (a nice value: 10 gives the main
+    /// loop about nine tenths of a core both want).
+    package nonisolated static let backgroundNiceness: Int32 = 10
+
+    /// Lowers the calling thread's priority (on Linux, `setpriority` of process 0 is the calling
+    /// thread's own); a failure leaves it as it was.
+    nonisolated static func runInBackground() {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, backgroundNiceness)
+    }
+
+    /// One lane's thread: its jobs run one at a time, in the order they came, and it lives as long
+    /// as the program (a lane is made once per name).
+    private final class Lane: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var waiting: [@Sendable () -> Void] = []
+
+        init() {
+            Thread.detachNewThread { [self] in
+                ThreadRunner.runInBackground()
+                while true { next()() }
+            }
+        }
+
+        func add(_ body: @escaping @Sendable () -> Void) {
+            condition.withLock {
+                waiting.append(body)
+                condition.signal()
+            }
+        }
+
+        private func next() -> @Sendable () -> Void {
+            condition.withLock {
+                while waiting.isEmpty { condition.wait() }
+                return waiting.removeFirst()
+            }
+        }
     }
 
     /// Finished jobs, from their threads to the main actor.

@@ -44,6 +44,23 @@ import RoadtripTestSupport
         #expect(!record.overlapped)
     }
 
+    /// Issue 41: a job runs below the main loop's priority, on a thread of its own or its
+    /// lane's, and the main thread keeps its own.
+    @Test func jobsRunBelowTheMainLoopsPriority() {
+        let runner = ThreadRunner()
+        let ownNiceness: @Sendable () -> Int32 = { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+        let niceness: @Sendable (BackgroundJob.Context) -> Int32 = { _ in ownNiceness() }
+        let mainNiceness = ownNiceness()
+        var seen: [Int32] = []
+        let alone = runner.run("import", work: niceness) { seen.append($0) }
+        runner.wait(for: alone)
+        let inLane = runner.run("road-leg", lane: "roads", work: niceness) { seen.append($0) }
+        runner.wait(for: inLane)
+        let expected = min(mainNiceness + ThreadRunner.backgroundNiceness, 19)
+        #expect(seen == [expected, expected])
+        #expect(ownNiceness() == mainNiceness)
+    }
+
     @Test func aHeldJobWaitsAtTheGateUntilReleasedAndCountsItsEnd() throws {
         let folder = try TemporaryDirectory()
         let runner = ThreadRunner(gate: TestGate(directory: folder.url, holding: ["import"]))
