@@ -81,11 +81,13 @@ final class ValhallaClient: Sendable {
         return .success(answer)
     }
 
-    /// Writes every byte (a pipe takes a long write in parts); false when the reader went.
+    /// Writes every byte (a pipe takes a long write in parts); false when the reader went. The
+    /// pipe is a socket pair: `MSG_NOSIGNAL` makes a reader that went an error, not a SIGPIPE,
+    /// in any process (a test's does not ignore it).
     private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return false }
             offset += written
