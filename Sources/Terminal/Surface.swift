@@ -40,19 +40,24 @@ package final class Surface {
     package func text(_ text: String, row: Int, column: Int, width: Int? = nil, style: Style = .normal) -> Int {
         let available = min(width ?? Int.max, self.width - column)
         guard row >= 0, row < height, column >= 0, available > 0 else { return 0 }
-        if text.utf8.count <= available, TextWidth.isPrintableASCII(text) { return drawASCII(text, row: row, column: column, style: style) }
+        if text.utf8.count <= available, TextWidth.isPrintableASCII(text) { return drawSimple(text.utf8.lazy.map(UInt32.init), row: row, column: column, style: style) }
+        if let columns = TextWidth.simpleWidth(text), columns <= available {
+            return drawSimple(text.unicodeScalars.lazy.map(\.value), row: row, column: column, style: style)
+        }
         return draw(TextWidth.clip(text, to: available), row: row, column: column, style: style)
     }
 
-    /// Printable ASCII that fits: a cell per byte, with no glyphs made (most of what a screen
-    /// shows: numbers, distances, coordinates, most names).
-    private func drawASCII(_ text: String, row: Int, column: Int, style: Style) -> Int {
+    /// Text that fits and is a cell per scalar (`TextWidth.simpleWidth`): printable ASCII, and the
+    /// one-column letters and signs of most of what a screen shows (numbers, distances with
+    /// their "≈", coordinates, most names, rules), drawn with no glyphs made.
+    @discardableResult
+    private func drawSimple(_ scalars: some Sequence<UInt32>, row: Int, column: Int, style: Style) -> Int {
         let (attrs, pair) = palette.attributes(for: style)
         var cell = cchar_t()
         var character: [wchar_t] = [0, 0]
         var x = column
-        for byte in text.utf8 {
-            character[0] = wchar_t(byte)
+        for scalar in scalars {
+            character[0] = wchar_t(bitPattern: scalar)
             rt_set_cell(&cell, character, attrs, pair)
             mvwadd_wch(window, Int32(row), Int32(x), &cell)
             x += 1
@@ -64,7 +69,7 @@ package final class Surface {
     package func fill(row: Int, column: Int, width: Int, style: Style) {
         let available = min(width, self.width - column)
         guard row >= 0, row < height, column >= 0, available > 0 else { return }
-        draw(Array(repeating: Glyph(scalars: [" "], width: 1), count: available), row: row, column: column, style: style)
+        drawSimple(repeatElement(0x20, count: available), row: row, column: column, style: style)
     }
 
     package func fill(_ rect: Rect, style: Style) {

@@ -176,6 +176,37 @@ public enum TextWidth {
         text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
+    /// The columns of `text` when each of its scalars is a character of one column on its own:
+    /// printable ASCII, and in a UTF-8 locale the letters, punctuation, arrows, operators and
+    /// box-drawing of a few blocks that are never a mark, a format character or part of a
+    /// cluster (a leg's "≈ 12 km", "—", a rule's "────", "São Paulo"); nil for any other text,
+    /// which goes through glyphs. Such text draws and measures a scalar a cell, as its glyphs
+    /// would, without making them: most of a row of the stop table is such text.
+    public static func simpleWidth(_ text: String, utf8: Bool = isUTF8) -> Int? {
+        if isPrintableASCII(text) { return text.utf8.count }
+        guard utf8 else { return nil }
+        var columns = 0
+        for scalar in text.unicodeScalars {
+            guard isStandaloneNarrow(scalar) else { return nil }
+            columns += 1
+        }
+        return columns
+    }
+
+    /// Whether `scalar` is a glyph of its own, one column wide (`simpleWidth`): printable ASCII,
+    /// or in Latin-1 and Latin Extended-A/B (but the soft hyphen, a format character), the
+    /// dashes, quotes and marks of General Punctuation, arrows and mathematical operators, box
+    /// drawing and geometric shapes, when the locale gives it one column. None of these scalars
+    /// joins the one before or after it into a cluster.
+    static func isStandaloneNarrow(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E: return true
+        case 0xA1...0x24F where scalar.value != 0xAD, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x22FF, 0x2500...0x25FF:
+            return columns(of: scalar) == 1
+        default: return false
+        }
+    }
+
     /// Columns `text` takes. (Two functions rather than a default argument, so that
     /// `TextWidth.width` still reads as a `(String) -> Int`.)
     public static func width(_ text: String) -> Int {
@@ -183,7 +214,7 @@ public enum TextWidth {
     }
 
     public static func width(_ text: String, utf8: Bool) -> Int {
-        if isPrintableASCII(text) { return text.utf8.count }
+        if let columns = simpleWidth(text, utf8: utf8) { return columns }
         var total = 0
         forEachGlyph(of: text, utf8: utf8) { total += $0.width; return true }
         return total
@@ -243,13 +274,15 @@ public enum TextWidth {
     public static func clipped(_ text: String, to width: Int, utf8: Bool = isUTF8) -> String {
         // The common case, a table cell that fits: printable ASCII is one column a byte.
         if text.utf8.count <= width, isPrintableASCII(text) { return text }
+        if let columns = simpleWidth(text, utf8: utf8), columns <= width { return text }
         return String(String.UnicodeScalarView(clip(text, to: width, utf8: utf8).flatMap(\.scalars)))
     }
 
     /// `text` clipped or padded with spaces to exactly `width` columns.
     public static func padded(_ text: String, to width: Int, alignment: Alignment = .left, utf8: Bool = isUTF8) -> String {
-        let clippedText = clipped(text, to: width, utf8: utf8)
-        let gap = max(0, width - self.width(clippedText, utf8: utf8))
+        let fits = simpleWidth(text, utf8: utf8).flatMap { $0 <= width ? $0 : nil }
+        let clippedText = fits == nil ? clipped(text, to: width, utf8: utf8) : text
+        let gap = max(0, width - (fits ?? self.width(clippedText, utf8: utf8)))
         let padding = String(repeating: " ", count: gap)
         return alignment == .left ? clippedText + padding : padding + clippedText
     }

@@ -35,6 +35,22 @@ import Testing
         }
     }
 
+    /// A distance's "≈", a dash, accented letters: drawn a cell a scalar without glyphs, in the
+    /// style asked, and clipped like any other text when they do not fit.
+    @Test func oneColumnSignsAndLettersTakeACellEach() throws {
+        try withOffscreenTerminal { terminal in
+            let surface = terminal.surface
+            #expect(surface.text("≈ 12 km — São", row: 0, column: 2, style: .selected) == 13)
+            #expect(surface.lines()[0] == "  ≈ 12 km — São")
+            #expect(surface.cell(row: 0, column: 2).text == "≈")
+            #expect(surface.cell(row: 0, column: 14).text == "o")
+            #expect((2..<15).allSatisfy { surface.style(row: 0, column: $0) == .selected })
+            #expect(surface.style(row: 0, column: 15) == .normal)
+            #expect(surface.text("≈ 1,234 km", row: 1, column: 0, width: 6) == 6)
+            #expect(surface.lines()[1] == "≈ 1,2…")
+        }
+    }
+
     @Test func textNeverGoesPastTheRightEdge() throws {
         try withOffscreenTerminal { terminal in
             let surface = terminal.surface

@@ -116,6 +116,40 @@ import Testing
         }
     }
 
+    /// Every scalar the fast path takes as a glyph of its own is one, of one column, between
+    /// letters as at either end: measuring, clipping and drawing it without glyphs is the same.
+    @Test func simpleTextMeasuresAsItsGlyphsDo() {
+        let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x250, 0x2000...0x2060, 0x2190...0x2300, 0x2500...0x2600]
+        var taken = 0
+        for value in ranges.joined() {
+            guard let scalar = Unicode.Scalar(value), TextWidth.isStandaloneNarrow(scalar) else { continue }
+            taken += 1
+            for text in ["\(scalar)", "a\(scalar)b", "\(scalar)\(scalar)", "é\(scalar)"] {
+                let glyphs = TextWidth.glyphs(text)
+                #expect(TextWidth.simpleWidth(text) == glyphs.count, "U+\(String(value, radix: 16))")
+                #expect(glyphs.allSatisfy { $0.width == 1 && $0.scalars.count == 1 }, "U+\(String(value, radix: 16))")
+                #expect(Array(text.unicodeScalars) == glyphs.flatMap(\.scalars), "U+\(String(value, radix: 16))")
+            }
+        }
+        #expect(taken > 900)
+    }
+
+    @Test func textWithAMarkAFormatCharacterOrAWideOneIsNotSimple() {
+        for text in ["e\u{301}", "a\u{AD}b", "a\u{200B}", "東", "👍", "x\u{1B}", "\u{2028}", "🇫🇷"] {
+            #expect(TextWidth.simpleWidth(text) == nil, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(TextWidth.simpleWidth("≈ 12 km") == 7)
+        #expect(TextWidth.simpleWidth("≈ 12 km", utf8: false) == nil)  // "≈" has an ASCII form there
+        #expect(TextWidth.simpleWidth("12 km", utf8: false) == 5)
+    }
+
+    @Test func simpleTextIsPaddedAndClippedByItsScalars() {
+        #expect(TextWidth.padded("≈ 12 km", to: 10, alignment: .right) == "   ≈ 12 km")
+        #expect(TextWidth.padded("—", to: 3) == "—  ")
+        #expect(TextWidth.clipped("São Paulo → Lyon", to: 16) == "São Paulo → Lyon")
+        #expect(TextWidth.clipped("São Paulo → Lyon", to: 10) == "São Paulo…")
+    }
+
     @Test func paddedToTheLeftAddsSpacesAfter() {
         #expect(TextWidth.padded("ab", to: 5) == "ab   ")
     }

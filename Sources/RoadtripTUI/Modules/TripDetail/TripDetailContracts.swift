@@ -189,11 +189,14 @@ struct TripDetailViewModel: Equatable {
             hasRoads = !roadLegs.isEmpty && roadLegs.count == Swift.max(0, stops.count - 1)
             legs = hasRoads ? roadLegs : LegFigures.estimated(legs: route?.legMeters ?? [], estimate: estimate)
             var totals: [Double] = stops.isEmpty ? [] : [0], estimated: [Bool] = totals.map { _ in false }
+            var anyOnRoad = false
             for leg in legs {
                 totals.append(totals[totals.count - 1] + leg.meters)
                 estimated.append(estimated[estimated.count - 1] || leg.isEstimate)
+                anyOnRoad = anyOnRoad || !leg.isEstimate
             }
             (self.totals, totalIsEstimate) = (totals, estimated)
+            roadLines = anyOnRoad ? legs.map(\.line) : []
             self.unit = unit
             (hasPlaces, hasNotes) = stops.withUnsafeBufferPointer { stops in
                 (stops.indices.contains { !(stops[$0].region ?? "").isEmpty || !(stops[$0].country ?? "").isEmpty },
@@ -201,11 +204,10 @@ struct TripDetailViewModel: Equatable {
             }
         }
 
-        /// The legs on roads for the map, each leg's road line (an estimate's empty); none when
-        /// no leg is on roads.
-        var roadLegs: [LegFigures] {
-            legs.contains { !$0.isEstimate } ? legs : []
-        }
+        /// Each leg's road line for the map (an estimate's empty); none when no leg is on roads.
+        /// Made once with the rows, not on every frame: a 5,000-stop trip's legs are looked
+        /// through once per change.
+        let roadLines: [[Coordinate]]
 
         /// Whether the screen keeps a line for the selected stop's details (why its leg is an
         /// estimate, its notes), so that the list does not change height as the selection moves.

@@ -297,7 +297,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         if let mapRect {
             map.drawBorder(of: mapRect, in: content, on: surface)
             map.draw(stops: viewModel.mapStops, selected: viewModel.selectedRow, unit: viewModel.unit, on: surface, in: mapRect,
-                     roads: viewModel.rows.roadLegs.map(\.line))
+                     roads: viewModel.rows.roadLines)
         }
         if notesRows > 0, let selected = viewModel.selectedRow, viewModel.rows.indices.contains(selected) {
             let row = viewModel.rows[selected]
