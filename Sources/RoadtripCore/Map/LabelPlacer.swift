@@ -64,11 +64,15 @@ package enum LabelPlacer {
         /// How many cells are still free: none, and no label can be placed any more (the pins of
         /// a crowded map often cover every cell, and then 5,000 labels are not tried one by one).
         private(set) var free: Int
+        /// How many cells of each row are free: a label wider than that fits nowhere in the row,
+        /// told without looking at its cells (most of a crowded map's labels).
+        private var freeInRow: [Int]
 
         init(bounds: Rect) {
             self.bounds = bounds
             free = max(0, bounds.width) * max(0, bounds.height)
             cells = Array(repeating: false, count: free)
+            freeInRow = Array(repeating: max(0, bounds.width), count: max(0, bounds.height))
         }
 
         /// The part of `rect` inside the bounds, as row and column ranges (empty when outside).
@@ -83,7 +87,10 @@ package enum LabelPlacer {
             for row in rows {
                 for column in columns {
                     let cell = (row - bounds.row) * bounds.width + column - bounds.column
-                    if !cells[cell] { free -= 1 }
+                    if !cells[cell] {
+                        free -= 1
+                        freeInRow[row - bounds.row] -= 1
+                    }
                     cells[cell] = true
                 }
             }
@@ -93,6 +100,7 @@ package enum LabelPlacer {
         func isFree(_ rect: Rect) -> Bool {
             let (rows, columns) = clipped(rect)
             for row in rows {
+                guard freeInRow[row - bounds.row] >= columns.count else { return false }
                 for column in columns where cells[(row - bounds.row) * bounds.width + column - bounds.column] { return false }
             }
             return true

@@ -97,15 +97,15 @@ package final class MapLayers {
         route = nil
     }
 
-    /// Each stop name as a label (trimmed) and its width, measured once per name.
-    func labels(for names: [String], change: RunChange? = nil) -> [Label] {
-        labels.values(for: names, change: change, make: Self.measuredLabel)
+    /// Each stop's name as a label (trimmed) and its width, measured once per name.
+    func labels(of stops: [MapStop], change: RunChange? = nil) -> [Label] {
+        labels.values(count: stops.count, change: change, element: { stops[$0].name }, make: Self.measuredLabel)
     }
 
     /// Each stop's point on the world (its pin's place before the view), projected once per
     /// stop: a logarithm and a tangent each, 5,000 of them on every change otherwise.
     func places(of stops: [MapStop], change: RunChange?) -> [WorldPoint] {
-        projected.values(for: stops.map(\.coordinate), change: change, make: MercatorProjection.project)
+        projected.values(count: stops.count, change: change, element: { stops[$0].coordinate }, make: MercatorProjection.project)
     }
 
     static func measuredLabel(_ name: String) -> Label {
@@ -119,6 +119,8 @@ package final class MapLayers {
     func legArcs(along coordinates: [Coordinate], maxStep: Double, change: RunChange? = nil) -> [LegArc] {
         if maxStep != arcStep { arcs.removeAll() }
         arcStep = maxStep
-        return arcs.values(for: LegEndpoints.along(coordinates), change: change) { LegArc($0, maxStep: maxStep) }
+        return arcs.values(count: max(0, coordinates.count - 1), change: change, element: { LegEndpoints(from: coordinates[$0], to: coordinates[$0 + 1]) }) {
+            LegArc($0, maxStep: maxStep)
+        }
     }
 }

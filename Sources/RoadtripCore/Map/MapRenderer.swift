@@ -27,9 +27,17 @@ package struct MapRenderer: Sendable {
         }
         let markRects = marks.compactMap { $0 }
         let scale = scaleBar(viewport: viewport, unit: unit, avoiding: markRects.isEmpty ? pins.rects : pins.rects + markRects)
-        // The selected stop's label first, then the others in trip order.
-        let requests = base.labels
-        let first = selected.flatMap { selected in requests.firstIndex { $0.id == selected } }
+        // The selected stop's label first, then the others in trip order. Selected, a pin
+        // hidden under later ones is drawn on top (below), and its label is wanted with it.
+        var requests = base.labels
+        var first = selected.flatMap { selected in requests.firstIndex { $0.id == selected } }
+        if first == nil, let selected, let rect = pins[selected] {
+            let label = MapLayers.measuredLabel(stops[selected].name)
+            if label.width > 0 {
+                requests.insert(LabelRequest(id: selected, text: label.text, pin: rect, width: label.width), at: 0)
+                first = 0
+            }
+        }
         let labels = LabelPlacer.place(requests, first: first, pins: pins.rects, obstacles: (scale.map { [$0.rect] } ?? []) + markRects, bounds: bounds)
 
         if let scale { canvas.text(scale.bar.text, row: scale.rect.row, column: scale.rect.column, style: .mapScale) }
@@ -61,9 +69,9 @@ package struct MapRenderer: Sendable {
         var canvas = layers?.background(viewport: viewport, hasBasemap: basemap != nil, draw: drawBackground) ?? drawBackground()
         drawRoute(stops.map(\.coordinate), viewport: viewport, on: &canvas, arcs: layers, roads: roads, legsChange: stopsChange?.legs)
         let pins = pinRects(stops, viewport: viewport, places: layers?.places(of: stops, change: stopsChange))
-        drawPins(pins, of: stops, on: &canvas)
+        let shown = drawPins(pins, of: stops, on: &canvas)
         let base = MapLayers.Base(canvas: canvas, pins: pins,
-                                  labels: labelRequests(stops, pins: pins, labels: layers, change: stopsChange))
+                                  labels: labelRequests(stops, pins: pins, shown: shown, labels: layers, change: stopsChange))
         layers?.keep(base, stops: stops, viewport: viewport, hasBasemap: basemap != nil, roads: roads)
         return base
     }
@@ -136,11 +144,13 @@ package struct MapRenderer: Sendable {
     /// `places`: the stops' points on the world, projected before (`MapLayers.places`).
     func pinRects(_ stops: [MapStop], viewport: MapViewport, places: [WorldPoint]? = nil) -> MapPins {
         var pins = MapPins()
+        pins.reserveCapacity(stops.count)
         var first: Rect?
-        for (index, stop) in stops.enumerated() where stop.coordinate.isValid {
-            guard let cell = cell(of: places?[index] ?? MercatorProjection.project(stop.coordinate), viewport: viewport) else { continue }
+        // Read by place, not stop by stop: a copy of each stop would retain and release its name.
+        for index in stops.indices where stops[index].coordinate.isValid {
+            guard let cell = cell(of: places?[index] ?? MercatorProjection.project(stops[index].coordinate), viewport: viewport) else { continue }
             var (row, column) = cell
-            var width = Self.digitCount(stop.number)
+            var width = Self.digitCount(stops[index].number)
             // A loop ends where it began: its last pin goes right after the first, "1/9", not over it.
             var closesLoop = false
             if index == stops.count - 1, index > 1, let first, first.row == row, abs(first.column - column) <= first.width {
@@ -167,28 +177,36 @@ package struct MapRenderer: Sendable {
     /// The pins' numbers, a later stop's over an earlier one's where they meet. Drawn from the
     /// last: a cell a later pin took is left alone, so where thousands of pins crowd the few
     /// hundred cells of a map, each cell is written once and a hidden pin costs one look.
-    func drawPins(_ pins: MapPins, of stops: [MapStop], on canvas: inout DotCanvas) {
+    /// Returns whether each pin (by its place in `pins`) shows, whole or in part.
+    @discardableResult
+    func drawPins(_ pins: MapPins, of stops: [MapStop], on canvas: inout DotCanvas) -> [Bool] {
         var taken = [Bool](repeating: false, count: canvas.width * canvas.height)
+        var shown = [Bool](repeating: false, count: pins.count)
         for place in pins.indices.indices.reversed() {
             let index = pins.indices[place], rect = pins.rects[place]
             let cells = rect.row * canvas.width + rect.column
             guard taken[cells..<(cells + min(rect.width, canvas.width - rect.column))].contains(false) else { continue }
+            shown[place] = true
             for (offset, digit) in pins.text(ofStop: index, number: stops[index].number).utf8.enumerated()
             where rect.column + offset < canvas.width && !taken[cells + offset] {
                 canvas.character(digit, row: rect.row, column: rect.column + offset, style: .mapPin)
                 taken[cells + offset] = true
             }
         }
+        return shown
     }
 
-    /// A label for every pin, in trip order, with its width measured.
-    func labelRequests(_ stops: [MapStop], pins: MapPins, labels: MapLayers? = nil, change: RunChange? = nil) -> [LabelRequest] {
-        let measured = labels?.labels(for: stops.map(\.name), change: change)
-        return zip(pins.indices, pins.rects).compactMap { index, pin in
+    /// A label for every pin that shows (`shown`, by place in `pins`), in trip order, with its
+    /// width measured. A pin hidden under later ones has none: its name would sit beside another
+    /// stop's number, and on a map of 5,000 stops most pins are hidden.
+    func labelRequests(_ stops: [MapStop], pins: MapPins, shown: [Bool], labels: MapLayers? = nil, change: RunChange? = nil) -> [LabelRequest] {
+        let measured = labels?.labels(of: stops, change: change)
+        var requests: [LabelRequest] = []
+        for (place, (index, pin)) in zip(pins.indices, pins.rects).enumerated() where shown[place] {
             let label = measured?[index] ?? MapLayers.measuredLabel(stops[index].name)
-            guard !label.text.isEmpty else { return nil }
-            return LabelRequest(id: index, text: label.text, pin: pin, width: label.width)
+            if label.width > 0 { requests.append(LabelRequest(id: index, text: label.text, pin: pin, width: label.width)) }
         }
+        return requests
     }
 
     /// What marks a place that is not a stop ("*" outside UTF-8).

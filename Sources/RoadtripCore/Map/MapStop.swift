@@ -22,6 +22,11 @@ package struct MapPins: Equatable, Sendable {
     /// Whether the last pin closes a loop: drawn "/9" right after the first pin ("1/9").
     package private(set) var closesLoop = false
 
+    mutating func reserveCapacity(_ count: Int) {
+        indices.reserveCapacity(count)
+        rects.reserveCapacity(count)
+    }
+
     mutating func append(index: Int, rect: Rect, closesLoop: Bool = false) {
         indices.append(index)
         rects.append(rect)

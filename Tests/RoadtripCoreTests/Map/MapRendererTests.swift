@@ -278,6 +278,25 @@ final class FakeBasemap: BasemapProviding, Sendable {
         }
     }
 
+    /// A pin hidden under later ones has no label (its name would sit beside another stop's
+    /// number); selected, it is drawn on top and its label comes first.
+    @Test func aHiddenPinHasNoLabelUnlessSelected() throws {
+        let paris = Coordinate(latitude: 48.8566, longitude: 2.3522)
+        let stops = [MapStop(coordinate: paris, number: 1, name: "Paris"),
+                     MapStop(coordinate: Coordinate(latitude: 45.76, longitude: 4.84), number: 2, name: "Lyon"),
+                     MapStop(coordinate: paris, number: 3, name: "Paris again"),
+                     MapStop(coordinate: Coordinate(latitude: 43.3, longitude: 5.37), number: 4, name: "Marseille")]
+        let viewport = MapViewport.fitting(stops.map(\.coordinate), width: 40, height: 12)
+        let renderer = MapRenderer()
+        let plain = renderer.render(stops: stops, selected: nil, viewport: viewport, basemap: nil, unit: .km)
+        #expect(plain.pins[0] == plain.pins[2])
+        #expect(plain.labels.map(\.text).sorted() == ["Lyon", "Marseille", "Paris again"])
+        let selected = renderer.render(stops: stops, selected: 0, viewport: viewport, basemap: nil, unit: .km, layers: MapLayers())
+        #expect(selected.labels.first?.text == "Paris")
+        let pin = try #require(selected.pins[0])
+        #expect(selected.canvas.lines(glyphs: .ascii)[pin.row].contains("1"))
+    }
+
     /// As the planner draws them: told what changed (`stopsChange`), the kept layers take the
     /// old legs' dots away and count the new ones', and the frame is the fresh one, dot for dot
     /// and style for style, on a basemap.

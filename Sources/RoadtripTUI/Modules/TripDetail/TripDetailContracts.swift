@@ -188,19 +188,32 @@ struct TripDetailViewModel: Equatable {
             self.stops = stops
             hasRoads = !roadLegs.isEmpty && roadLegs.count == Swift.max(0, stops.count - 1)
             legs = hasRoads ? roadLegs : LegFigures.estimated(legs: route?.legMeters ?? [], estimate: estimate)
-            var totals: [Double] = stops.isEmpty ? [] : [0], estimated: [Bool] = totals.map { _ in false }
-            var anyOnRoad = false
-            for leg in legs {
-                totals.append(totals[totals.count - 1] + leg.meters)
-                estimated.append(estimated[estimated.count - 1] || leg.isEstimate)
-                anyOnRoad = anyOnRoad || !leg.isEstimate
+            // Each a pass that reads fields in place: copying a leg or a stop retains and releases
+            // its strings and arrays, most of a 5,000-stop trip's refresh.
+            var totals: [Double] = [], estimated: [Bool] = [], anyOnRoad = false
+            if !stops.isEmpty {
+                totals.reserveCapacity(legs.count + 1)
+                estimated.reserveCapacity(legs.count + 1)
+                var total = 0.0, isEstimate = false
+                totals.append(total)
+                estimated.append(isEstimate)
+                legs.withUnsafeBufferPointer { legs in
+                    for index in legs.indices {
+                        total += legs[index].meters
+                        let legIsEstimate = legs[index].source == .estimate
+                        isEstimate = isEstimate || legIsEstimate
+                        anyOnRoad = anyOnRoad || !legIsEstimate
+                        totals.append(total)
+                        estimated.append(isEstimate)
+                    }
+                }
             }
             (self.totals, totalIsEstimate) = (totals, estimated)
             roadLines = anyOnRoad ? legs.map(\.line) : []
             self.unit = unit
             (hasPlaces, hasNotes) = stops.withUnsafeBufferPointer { stops in
-                (stops.indices.contains { !(stops[$0].region ?? "").isEmpty || !(stops[$0].country ?? "").isEmpty },
-                 stops.indices.contains { !(stops[$0].notes ?? "").isEmpty || stops[$0].stay != nil || stops[$0].overnight })
+                (stops.indices.contains { stops[$0].region?.isEmpty == false || stops[$0].country?.isEmpty == false },
+                 stops.indices.contains { stops[$0].notes?.isEmpty == false || stops[$0].stay != nil || stops[$0].overnight })
             }
         }
 
