@@ -26,7 +26,10 @@ extension Trip {
     @discardableResult
     package mutating func moveStop(id: Stop.ID, by offset: Int) -> Bool {
         guard let index = stops.firstIndex(where: { $0.id == id }), stops.indices.contains(index + offset) else { return false }
-        stops.insert(stops.remove(at: index), at: index + offset)
+        // Stepped along by swaps: the stops between keep their order, and the rest of a long
+        // trip is not moved down and up again as a removal and an insertion would move it.
+        let step = offset < 0 ? -1 : 1
+        for place in stride(from: index, to: index + offset, by: step) { stops.swapAt(place, place + step) }
         return true
     }
 

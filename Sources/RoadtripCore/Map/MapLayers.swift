@@ -44,7 +44,9 @@ package final class MapLayers {
     private var arcs = PositionalReuse<LegEndpoints, LegArc>()
     private var arcStep = 0.0
     private var labels = PositionalReuse<String, Label>()
-    private var projected = PositionalReuse<Coordinate, WorldPoint>()
+    /// Each stop's cell in `cellsViewport` (nil: out of view).
+    private var cells = PositionalReuse<Coordinate, MapCell?>()
+    private var cellsViewport: MapViewport?
     /// The basemap drawn for a view, on which each base starts.
     private var background: (viewport: MapViewport, hasBasemap: Bool, canvas: DotCanvas)?
     /// The route's dots, counted, for the legs and view they were counted for.
@@ -102,10 +104,15 @@ package final class MapLayers {
         labels.values(count: stops.count, change: change, element: { stops[$0].name }, make: Self.measuredLabel)
     }
 
-    /// Each stop's point on the world (its pin's place before the view), projected once per
-    /// stop: a logarithm and a tangent each, 5,000 of them on every change otherwise.
-    func places(of stops: [MapStop], change: RunChange?) -> [WorldPoint] {
-        projected.values(count: stops.count, change: change, element: { stops[$0].coordinate }, make: MercatorProjection.project)
+    /// Each stop's cell in `viewport` (its pin's place; nil out of view), found once per stop and
+    /// view with `cell`: a projection (a logarithm and a tangent) and the view's arithmetic each,
+    /// 5,000 of them on every change otherwise.
+    func cells(of stops: [MapStop], viewport: MapViewport, change: RunChange?, cell: (Coordinate) -> MapCell?) -> [MapCell?] {
+        if viewport != cellsViewport {
+            cells.removeAll()
+            cellsViewport = viewport
+        }
+        return cells.values(count: stops.count, change: change, element: { stops[$0].coordinate }, make: cell)
     }
 
     static func measuredLabel(_ name: String) -> Label {

@@ -68,7 +68,8 @@ package struct MapRenderer: Sendable {
         }
         var canvas = layers?.background(viewport: viewport, hasBasemap: basemap != nil, draw: drawBackground) ?? drawBackground()
         drawRoute(stops.map(\.coordinate), viewport: viewport, on: &canvas, arcs: layers, roads: roads, legsChange: stopsChange?.legs)
-        let pins = pinRects(stops, viewport: viewport, places: layers?.places(of: stops, change: stopsChange))
+        let cells = layers?.cells(of: stops, viewport: viewport, change: stopsChange) { placeCell($0, viewport: viewport) }
+        let pins = pinRects(stops, viewport: viewport, cells: cells)
         let shown = drawPins(pins, of: stops, on: &canvas)
         let base = MapLayers.Base(canvas: canvas, pins: pins,
                                   labels: labelRequests(stops, pins: pins, shown: shown, labels: layers, change: stopsChange))
@@ -141,14 +142,14 @@ package struct MapRenderer: Sendable {
     /// Each stop's pin, in trip order: its number's cells, starting in the cell that holds the
     /// stop (the copy nearest the centre), moved left where it would leave the map. Stops out of
     /// view have none.
-    /// `places`: the stops' points on the world, projected before (`MapLayers.places`).
-    func pinRects(_ stops: [MapStop], viewport: MapViewport, places: [WorldPoint]? = nil) -> MapPins {
+    /// `cells`: the stops' cells, found before (`MapLayers.cells`).
+    func pinRects(_ stops: [MapStop], viewport: MapViewport, cells: [MapCell?]? = nil) -> MapPins {
         var pins = MapPins()
         pins.reserveCapacity(stops.count)
         var first: Rect?
         // Read by place, not stop by stop: a copy of each stop would retain and release its name.
         for index in stops.indices where stops[index].coordinate.isValid {
-            guard let cell = cell(of: places?[index] ?? MercatorProjection.project(stops[index].coordinate), viewport: viewport) else { continue }
+            guard let cell = cells.map({ $0[index] }) ?? placeCell(stops[index].coordinate, viewport: viewport) else { continue }
             var (row, column) = cell
             var width = Self.digitCount(stops[index].number)
             // A loop ends where it began: its last pin goes right after the first, "1/9", not over it.
@@ -213,12 +214,12 @@ package struct MapRenderer: Sendable {
     static let placeMark = "◆"
 
     /// The cell `coordinate` falls in (the copy nearest the centre), nil when out of view.
-    package func placeCell(_ coordinate: Coordinate, viewport: MapViewport) -> (row: Int, column: Int)? {
+    package func placeCell(_ coordinate: Coordinate, viewport: MapViewport) -> MapCell? {
         coordinate.isValid ? cell(of: MercatorProjection.project(coordinate), viewport: viewport) : nil
     }
 
     /// The cell of the world's point `place` (its copy nearest the centre), nil when out of view.
-    private func cell(of place: WorldPoint, viewport: MapViewport) -> (row: Int, column: Int)? {
+    private func cell(of place: WorldPoint, viewport: MapViewport) -> MapCell? {
         let dot = viewport.dot(of: viewport.nearestCopy(of: place))
         let column = Int((dot.x / 2).rounded(.down)), row = Int((dot.y / 4).rounded(.down))
         return column >= 0 && row >= 0 && column < viewport.width && row < viewport.height ? (row, column) : nil

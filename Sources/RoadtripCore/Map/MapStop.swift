@@ -13,6 +13,9 @@ package struct MapStop: Equatable, Sendable {
     }
 }
 
+/// A cell of the map: where a stop's pin starts.
+package typealias MapCell = (row: Int, column: Int)
+
 /// The pins of the stops in view, in trip order: each one's stop index and the cells of its
 /// number, side by side in two arrays, so the cells go to the label placer as they are.
 package struct MapPins: Equatable, Sendable {

@@ -34,8 +34,11 @@ package final class TripRouteCache {
     package func route(of trip: Trip) -> TripRoute {
         forgetUnless(trip.stops)
         if let route { return route }
-        let ends = LegEndpoints.along(trip.stops.withUnsafeBufferPointer { stops in stops.indices.map { stops[$0].location } })
-        let made = TripRoute(trip, legMeters: legMeters.values(for: ends, change: pending?.legs) { legs.meters(from: $0.from, to: $0.to) })
+        let meters = trip.stops.withUnsafeBufferPointer { stops in
+            legMeters.values(count: max(0, stops.count - 1), change: pending?.legs,
+                             element: { LegEndpoints(from: stops[$0].location, to: stops[$0 + 1].location) }) { legs.meters(from: $0.from, to: $0.to) }
+        }
+        let made = TripRoute(trip, legMeters: meters)
         route = made
         pending = .unchanged(count: trip.stops.count)
         return made
