@@ -180,16 +180,18 @@ package final class DataModel: ObservableObject, PersistedTrips {
         guard let index = trips.firstIndex(where: { $0.id == id }) else { return }
         var trip = trips[index]
         update(&trip)
-        change(description, coalescingKey: coalescingKey) { $0[index] = trip }
+        change(description, coalescingKey: coalescingKey, onlyAt: index) { $0[index] = trip }
     }
 
     /// Every change goes through here: one undo entry, one publication, one autosave clock; a
     /// change that changed nothing is none of them.
-    private func change(_ description: String, coalescingKey: String? = nil, _ body: (inout [Trip]) -> Void) {
+    /// `onlyAt`: the one place `body` changes, when known (so that the other trips of a large
+    /// file are not compared to find it).
+    private func change(_ description: String, coalescingKey: String? = nil, onlyAt place: Int? = nil, _ body: (inout [Trip]) -> Void) {
         guard !isReadOnly, reading == nil else { return }
         var copy = trips
         body(&copy)
-        guard let changed = history.record(description, before: trips, after: copy, coalescingKey: coalescingKey) else { return }
+        guard let changed = history.record(description, before: trips, after: copy, coalescingKey: coalescingKey, onlyAt: place) else { return }
         publish(copy, change: changed)
     }
 

@@ -28,9 +28,11 @@ struct History {
     /// differ. A change with the coalescing key of the last entry continues it, and an entry
     /// whose changes came to nothing (a rename typed and then typed back) is dropped, so that
     /// undo never "undoes" an invisible change.
+    /// `onlyAt`: the one place where `after` may differ from `before`, when the caller knows it
+    /// (an edit of one trip); the other trips are then not compared.
     @discardableResult
-    mutating func record(_ description: String, before: [Trip], after: [Trip], coalescingKey: String?) -> TripsChange? {
-        var change = TripsPatch(from: after, to: before)
+    mutating func record(_ description: String, before: [Trip], after: [Trip], coalescingKey: String?, onlyAt place: Int? = nil) -> TripsChange? {
+        var change = place.map { TripsPatch(at: $0, from: after, to: before) } ?? TripsPatch(from: after, to: before)
         guard !change.isEmpty else { return nil }
         let published = change.change(appliedTo: after).reversed
         redoEntries.removeAll()
@@ -103,10 +105,24 @@ struct TripsPatch {
 
     init(from current: [Trip], to target: [Trip]) {
         let run = RunReplacement<Trip>.differingRun(from: current, to: target)
-        range = run.range
-        replacements = target[run.target].enumerated().map { offset, trip in
-            let place = run.range.lowerBound + offset
-            guard place < run.range.upperBound, current[place].id == trip.id else { return .trip(trip) }
+        self.init(range: run.range, current: current, target: target[run.target])
+    }
+
+    /// The same, for lists of one length that differ at most at `place`: the other trips are
+    /// not compared.
+    init(at place: Int, from current: [Trip], to target: [Trip]) {
+        precondition(current.count == target.count && current.indices.contains(place), "a patch at a place of both lists")
+        let differs = current[place] != target[place]
+        self.init(range: differs ? place..<(place + 1) : place..<place, current: current, target: differs ? target[place...place] : [])
+    }
+
+    /// `range` of `current` replaced by `target`: a trip of `target` at the place of one of
+    /// `current` with its id is kept as its fields and the run of its stops that changed.
+    private init(range: Range<Int>, current: [Trip], target: ArraySlice<Trip>) {
+        self.range = range
+        replacements = target.enumerated().map { offset, trip in
+            let place = range.lowerBound + offset
+            guard place < range.upperBound, current[place].id == trip.id else { return .trip(trip) }
             var fields = trip
             fields.stops = []
             return .edited(fields: fields, stops: RunReplacement(from: current[place].stops, to: trip.stops))

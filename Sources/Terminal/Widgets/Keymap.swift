@@ -51,6 +51,8 @@ package struct Keymap<Command: Hashable & Sendable>: Sendable {
     /// The status bar's commands, most important first (the bar shows as many as fit); nil:
     /// those marked `statusBar`, in table order.
     package let statusOrder: [Command]?
+    /// What the status bar shows of the table: found once, not on every frame.
+    package let statusHints: [KeyHint]
 
     package init(_ bindings: [KeyBinding<Command>], statusOrder: [Command]? = nil) {
         self.bindings = bindings
@@ -60,6 +62,11 @@ package struct Keymap<Command: Hashable & Sendable>: Sendable {
             for key in binding.keys where commandsByKey[key] == nil { commandsByKey[key] = binding.command }
         }
         self.commandsByKey = commandsByKey
+        let shown = statusOrder.map { order in order.compactMap { command in bindings.first { $0.command == command } } }
+            ?? bindings.filter(\.showsInStatusBar)
+        statusHints = shown.compactMap { binding in
+            (binding.statusKey ?? binding.keys.first?.description).map { KeyHint(key: $0, label: binding.label) }
+        }
     }
 
     package func command(for key: Key) -> Command? {
@@ -72,13 +79,6 @@ package struct Keymap<Command: Hashable & Sendable>: Sendable {
         Keymap(bindings.filter { isIncluded($0.command) }, statusOrder: statusOrder?.filter(isIncluded))
     }
 
-    package var statusHints: [KeyHint] {
-        let shown = statusOrder.map { order in order.compactMap { command in bindings.first { $0.command == command } } }
-            ?? bindings.filter(\.showsInStatusBar)
-        return shown.compactMap { binding in
-            (binding.statusKey ?? binding.keys.first?.description).map { KeyHint(key: $0, label: binding.label) }
-        }
-    }
 
     /// Keys bound twice in the table: only the first binding ever acts, so the second is a
     /// mistake (a test checks every keymap has none).

@@ -66,6 +66,31 @@ import Testing
         #expect(undone.change == change.reversed)
     }
 
+    /// Told the one trip an edit changed, the history records and publishes what comparing every
+    /// trip finds: the same change, the same undo; and nothing when the edit changed nothing.
+    @Test func anEditAtAKnownPlaceRecordsWhatComparingFinds() throws {
+        var random = SeededRandom(seed: 9)
+        let trips = (0..<6).map { Self.trip("Trip \($0)", stops: 40, random: &random) }
+        var edits: [(Int, [Trip])] = []
+        var moved = trips
+        moved[2].stops.swapAt(5, 6)
+        edits.append((2, moved))
+        var renamed = trips
+        renamed[4].name = "Renamed"
+        edits.append((4, renamed))
+        var replaced = trips
+        replaced[0] = Self.trip("Another", stops: 3, random: &random)
+        edits.append((0, replaced))
+        edits.append((3, trips))
+        for (place, after) in edits {
+            var told = History(), compared = History()
+            let toldChange = told.record("edit", before: trips, after: after, coalescingKey: nil, onlyAt: place)
+            let comparedChange = compared.record("edit", before: trips, after: after, coalescingKey: nil)
+            #expect(toldChange == comparedChange, "edit at \(place)")
+            #expect(told.undo(current: after)?.trips == compared.undo(current: after)?.trips, "edit at \(place)")
+        }
+    }
+
     /// The history finds what changed by comparing the bytes of stops before `==`: a stop copied
     /// out of a file read must be the same bytes (no padding between Stop's fields), or moving
     /// one stop of 5,000 costs 5,000 calls of `==`.
