@@ -56,4 +56,18 @@ static inline int rt_cell_text(const cchar_t *cell, wchar_t *text, int capacity,
 }
 static inline int rt_cell_capacity(void) { return CCHARW_MAX + 1; }
 
+// Writes `count` characters that each take one cell on their own (no combining marks), from
+// (row, column) on, all in `attrs`/`pair`: the cell is made once and only its character changes,
+// where a setcchar and a move per cell cost more than the cell itself.
+static inline int rt_add_narrow_run(WINDOW *w, int row, int column, const unsigned int *scalars, int count, attr_t attrs, short pair) {
+    wchar_t space[2] = { L' ', 0 };
+    cchar_t cell;
+    if (setcchar(&cell, space, attrs, pair, NULL) == ERR || wmove(w, row, column) == ERR) return ERR;
+    for (int i = 0; i < count; i++) {
+        cell.chars[0] = (wchar_t)scalars[i];
+        wadd_wch(w, &cell);
+    }
+    return OK;
+}
+
 #endif

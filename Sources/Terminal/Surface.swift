@@ -49,20 +49,17 @@ package final class Surface {
 
     /// Text that fits and is a cell per scalar (`TextWidth.simpleWidth`): printable ASCII, and the
     /// one-column letters and signs of most of what a screen shows (numbers, distances with
-    /// their "≈", coordinates, most names, rules), drawn with no glyphs made.
+    /// their "≈", coordinates, most names, rules), drawn with no glyphs made, as one run.
     @discardableResult
-    private func drawSimple(_ scalars: some Sequence<UInt32>, row: Int, column: Int, style: Style) -> Int {
+    private func drawSimple(_ scalars: some Collection<UInt32>, row: Int, column: Int, style: Style) -> Int {
         let (attrs, pair) = palette.attributes(for: style)
-        var cell = cchar_t()
-        var character: [wchar_t] = [0, 0]
-        var x = column
-        for scalar in scalars {
-            character[0] = wchar_t(bitPattern: scalar)
-            rt_set_cell(&cell, character, attrs, pair)
-            mvwadd_wch(window, Int32(row), Int32(x), &cell)
-            x += 1
+        let count = min(scalars.count, width - column)
+        guard count > 0 else { return 0 }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { buffer in
+            for (index, scalar) in zip(buffer.indices, scalars) { buffer[index] = scalar }
+            _ = rt_add_narrow_run(window, Int32(row), Int32(column), buffer.baseAddress, Int32(count), attrs, pair)
         }
-        return x - column
+        return count
     }
 
     /// Fills `width` columns with spaces in the given style (a selection bar, a status bar).
