@@ -74,6 +74,15 @@ package final class ThreadRunner: BackgroundRunner {
     /// loop about nine tenths of a core both want).
     package nonisolated static let backgroundNiceness: Int32 = 10
 
+    /// Runs `work` once on a thread of its own below the main loop's priority, outside any
+    /// runner: for work nothing waits for and no test holds (`DataModel.rehearseEditing`).
+    package nonisolated static func detachInBackground(_ work: @escaping @Sendable () -> Void) {
+        Thread.detachNewThread {
+            runInBackground()
+            work()
+        }
+    }
+
     /// Lowers the calling thread's priority (on Linux, `setpriority` of process 0 is the calling
     /// thread's own); a failure leaves it as it was.
     nonisolated static func runInBackground() {

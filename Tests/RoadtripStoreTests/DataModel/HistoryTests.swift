@@ -66,6 +66,23 @@ import Testing
         #expect(undone.change == change.reversed)
     }
 
+    /// The rehearsal of an edit (`History.rehearse`, run on a thread of its own when the
+    /// planner starts) shares nothing: several at once beside an edit on this thread leave that
+    /// edit's history as it would be alone.
+    @Test func rehearsalsBesideAnEditShareNothingWithIt() async throws {
+        var random = SeededRandom(seed: 4)
+        let trips = [Self.trip("Mine", stops: 30, random: &random)]
+        var after = trips
+        after[0].stops.swapAt(3, 4)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 { group.addTask { History.rehearse() } }
+            var history = History()
+            let change = history.record("move stop", before: trips, after: after, coalescingKey: nil, onlyAt: 0)
+            #expect(change?.stops[trips[0].id] == RunChange(head: 3, tail: 25, oldCount: 30, newCount: 30))
+            #expect(history.undoEntries.count == 1 && history.redoEntries.isEmpty)
+        }
+    }
+
     /// Told the one trip an edit changed, the history records and publishes what comparing every
     /// trip finds: the same change, the same undo; and nothing when the edit changed nothing.
     @Test func anEditAtAKnownPlaceRecordsWhatComparingFinds() throws {
