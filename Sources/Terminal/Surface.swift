@@ -40,9 +40,11 @@ package final class Surface {
     package func text(_ text: String, row: Int, column: Int, width: Int? = nil, style: Style = .normal) -> Int {
         let available = min(width ?? Int.max, self.width - column)
         guard row >= 0, row < height, column >= 0, available > 0 else { return 0 }
-        if text.utf8.count <= available, TextWidth.isPrintableASCII(text) { return drawSimple(text.utf8.lazy.map(UInt32.init), row: row, column: column, style: style) }
-        if let columns = TextWidth.simpleWidth(text), columns <= available {
-            return drawSimple(text.unicodeScalars.lazy.map(\.value), row: row, column: column, style: style)
+        if let columns = TextWidth.simpleWidth(text, fittingIn: available) {
+            // As many bytes as columns: all of it printable ASCII, read a byte at a time.
+            return text.utf8.count == columns
+                ? drawSimple(text.utf8.lazy.map(UInt32.init), row: row, column: column, style: style)
+                : drawSimple(text.unicodeScalars.lazy.map(\.value), row: row, column: column, style: style)
         }
         return draw(TextWidth.clip(text, to: available), row: row, column: column, style: style)
     }

@@ -193,6 +193,14 @@ public enum TextWidth {
         return columns
     }
 
+    /// `simpleWidth` when the text fits in `width` columns, else nil. A text of more than three
+    /// bytes a column cannot (no such scalar takes more), and is not read: a name of megabytes
+    /// drawn in a cell is not scanned whole to find that out.
+    public static func simpleWidth(_ text: String, fittingIn width: Int, utf8: Bool = isUTF8) -> Int? {
+        guard text.utf8.count <= 3 * max(0, width), let columns = simpleWidth(text, utf8: utf8), columns <= width else { return nil }
+        return columns
+    }
+
     /// Whether `scalar` is a glyph of its own, one column wide (`simpleWidth`): printable ASCII,
     /// or in Latin-1 and Latin Extended-A/B (but the soft hyphen, a format character), the
     /// dashes, quotes and marks of General Punctuation, arrows and mathematical operators, box
@@ -272,15 +280,14 @@ public enum TextWidth {
 
     /// The visible string `clip` would draw, for measurements and tests.
     public static func clipped(_ text: String, to width: Int, utf8: Bool = isUTF8) -> String {
-        // The common case, a table cell that fits: printable ASCII is one column a byte.
-        if text.utf8.count <= width, isPrintableASCII(text) { return text }
-        if let columns = simpleWidth(text, utf8: utf8), columns <= width { return text }
+        // The common case, a table cell that fits: a column a scalar, printable ASCII and more.
+        if simpleWidth(text, fittingIn: width, utf8: utf8) != nil { return text }
         return String(String.UnicodeScalarView(clip(text, to: width, utf8: utf8).flatMap(\.scalars)))
     }
 
     /// `text` clipped or padded with spaces to exactly `width` columns.
     public static func padded(_ text: String, to width: Int, alignment: Alignment = .left, utf8: Bool = isUTF8) -> String {
-        let fits = simpleWidth(text, utf8: utf8).flatMap { $0 <= width ? $0 : nil }
+        let fits = simpleWidth(text, fittingIn: width, utf8: utf8)
         let clippedText = fits == nil ? clipped(text, to: width, utf8: utf8) : text
         let gap = max(0, width - (fits ?? self.width(clippedText, utf8: utf8)))
         let padding = String(repeating: " ", count: gap)

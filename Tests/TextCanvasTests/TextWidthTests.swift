@@ -143,6 +143,14 @@ import Testing
         #expect(TextWidth.simpleWidth("12 km", utf8: false) == 5)
     }
 
+    @Test func simpleTextFitsOnlyInItsWidth() {
+        #expect(TextWidth.simpleWidth("≈ 12 km", fittingIn: 7) == 7)
+        #expect(TextWidth.simpleWidth("≈ 12 km", fittingIn: 6) == nil)
+        #expect(TextWidth.simpleWidth("───", fittingIn: 3) == 3)  // nine bytes, three columns
+        #expect(TextWidth.simpleWidth(String(repeating: "a", count: 100), fittingIn: 10) == nil)
+        #expect(TextWidth.simpleWidth("", fittingIn: 0) == 0)
+    }
+
     @Test func simpleTextIsPaddedAndClippedByItsScalars() {
         #expect(TextWidth.padded("≈ 12 km", to: 10, alignment: .right) == "   ≈ 12 km")
         #expect(TextWidth.padded("—", to: 3) == "—  ")
