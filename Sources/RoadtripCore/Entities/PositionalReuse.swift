@@ -33,14 +33,22 @@ struct PositionalReuse<Element: Equatable, Value> {
     /// The same for a list given by its length and its element at each place: told the change,
     /// only the changed run's elements are read and made, and what is kept is edited in place,
     /// so a stop moved in a trip of 5,000 costs its run, not a pass over all of them.
-    mutating func values(count: Int, change: RunChange?, element: (Int) -> Element, make: (Element) -> Value) -> [Value] {
-        guard let change, change.oldCount == elements.count, change.newCount == count else {
+    /// `replaced` is shown each value the change's run replaces, before it goes.
+    mutating func values(count: Int, change: RunChange?, element: (Int) -> Element, make: (Element) -> Value,
+                         replaced: (Value) -> Void = { _ in }) -> [Value] {
+        guard let change, fits(change), change.newCount == count else {
             return values(for: (0..<count).map(element), make: make)
         }
+        for index in change.old { replaced(values[index]) }
         let changed = change.new.map(element)
         elements.replaceSubrange(change.old, with: changed)
         values.replaceSubrange(change.old, with: changed.map(make))
         return values
+    }
+
+    /// Whether `change` is a change from the list the values were kept for.
+    func fits(_ change: RunChange) -> Bool {
+        change.oldCount == elements.count
     }
 
     mutating func removeAll() {

@@ -13,6 +13,8 @@ package final class MapLayers {
         let pins: MapPins
         /// The labels wanted, in trip order.
         let labels: [LabelRequest]
+        /// The cells the pins take from labels (`LabelPlacer.TakenCells(bounds:covering:)`).
+        let pinCells: LabelPlacer.TakenCells
     }
 
     private struct BaseKey: Equatable {
@@ -49,8 +51,10 @@ package final class MapLayers {
     private var cellsViewport: MapViewport?
     /// The basemap drawn for a view, on which each base starts.
     private var background: (viewport: MapViewport, hasBasemap: Bool, canvas: DotCanvas)?
-    /// The route's dots, counted, for the legs and view they were counted for.
-    private var route: (viewport: MapViewport, legs: [LegArc], dots: RouteDots)?
+    /// The route's dots, counted along the arcs kept in `arcs`, for the view they were counted
+    /// in. (The arcs are not kept here too: a second reference would make every change copy
+    /// 5,000 of them.)
+    private var route: (viewport: MapViewport, dots: RouteDots)?
 
     package init() {}
 
@@ -74,22 +78,25 @@ package final class MapLayers {
         return canvas
     }
 
-    /// The dots of the route along `legs`: the legs `change` names are taken away and added
-    /// again, the others left as counted; everything is counted afresh for a new view, or when
-    /// what changed is not known. `count` walks one leg's dots.
-    func routeDots(legs: [LegArc], change: RunChange?, viewport: MapViewport, count: (LegArc, inout RouteDots) -> Void) -> RouteDots {
-        if var kept = route, kept.viewport == viewport, let change, change.oldCount == kept.legs.count, change.newCount == legs.count {
+    /// The dots of the route along the legs between `coordinates`, arcs made as `legArcs` makes
+    /// them: the legs `change` names are taken away and added again, the others left as counted;
+    /// everything is counted afresh for a new view, or when what changed is not known. `count`
+    /// walks one leg's dots.
+    func routeDots(along coordinates: [Coordinate], maxStep: Double, change: RunChange?, viewport: MapViewport,
+                   count: (LegArc, inout RouteDots) -> Void) -> RouteDots {
+        let legCount = max(0, coordinates.count - 1)
+        if var kept = route?.dots, route?.viewport == viewport, maxStep == arcStep, let change, arcs.fits(change), change.newCount == legCount {
             route = nil  // the counts change in place, not in a copy
-            kept.dots.delta = -1
-            for index in change.old { count(kept.legs[index], &kept.dots) }
-            kept.dots.delta = 1
-            for index in change.new { count(legs[index], &kept.dots) }
-            route = (viewport, legs, kept.dots)
-            return kept.dots
+            kept.delta = -1
+            let legs = legArcs(along: coordinates, maxStep: maxStep, change: change) { count($0, &kept) }
+            kept.delta = 1
+            for index in change.new { count(legs[index], &kept) }
+            route = (viewport, kept)
+            return kept
         }
         var dots = RouteDots(dotWidth: viewport.dotWidth, dotHeight: viewport.dotHeight)
-        for leg in legs { count(leg, &dots) }
-        route = (viewport, legs, dots)
+        for leg in legArcs(along: coordinates, maxStep: maxStep, change: change) { count(leg, &dots) }
+        route = (viewport, dots)
         return dots
     }
 
@@ -123,11 +130,11 @@ package final class MapLayers {
     /// The arcs of the legs between `coordinates`: a leg the last route had at the same place,
     /// counted from its start or from its end, is reused, so moving, adding or deleting a stop
     /// draws only the legs it touched.
-    func legArcs(along coordinates: [Coordinate], maxStep: Double, change: RunChange? = nil) -> [LegArc] {
+    /// `replaced` is shown each arc a change replaces.
+    func legArcs(along coordinates: [Coordinate], maxStep: Double, change: RunChange? = nil, replaced: (LegArc) -> Void = { _ in }) -> [LegArc] {
         if maxStep != arcStep { arcs.removeAll() }
         arcStep = maxStep
-        return arcs.values(count: max(0, coordinates.count - 1), change: change, element: { LegEndpoints(from: coordinates[$0], to: coordinates[$0 + 1]) }) {
-            LegArc($0, maxStep: maxStep)
-        }
+        return arcs.values(count: max(0, coordinates.count - 1), change: change, element: { LegEndpoints(from: coordinates[$0], to: coordinates[$0 + 1]) },
+                           make: { LegArc($0, maxStep: maxStep) }, replaced: replaced)
     }
 }

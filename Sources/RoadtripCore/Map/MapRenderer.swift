@@ -20,7 +20,6 @@ package struct MapRenderer: Sendable {
             ?? makeBase(stops: stops, viewport: viewport, basemap: basemap, layers: layers, roads: roads, stopsChange: stopsChange)
         var canvas = base.canvas
         let pins = base.pins
-        let bounds = Rect(row: 0, column: 0, width: viewport.width, height: viewport.height)
         // The places' cells where no pin is (the only text of the base): labels and the scale bar keep clear of them.
         let marks = places.map { place in
             placeCell(place, viewport: viewport).flatMap { canvas.hasText(row: $0.row, column: $0.column) ? nil : Rect(row: $0.row, column: $0.column, width: 1, height: 1) }
@@ -38,7 +37,7 @@ package struct MapRenderer: Sendable {
                 first = 0
             }
         }
-        let labels = LabelPlacer.place(requests, first: first, pins: pins.rects, obstacles: (scale.map { [$0.rect] } ?? []) + markRects, bounds: bounds)
+        let labels = LabelPlacer.place(requests, first: first, taken: base.pinCells, obstacles: (scale.map { [$0.rect] } ?? []) + markRects)
 
         if let scale { canvas.text(scale.bar.text, row: scale.rect.row, column: scale.rect.column, style: .mapScale) }
         for label in labels {
@@ -70,9 +69,11 @@ package struct MapRenderer: Sendable {
         drawRoute(stops.map(\.coordinate), viewport: viewport, on: &canvas, arcs: layers, roads: roads, legsChange: stopsChange?.legs)
         let cells = layers?.cells(of: stops, viewport: viewport, change: stopsChange) { placeCell($0, viewport: viewport) }
         let pins = pinRects(stops, viewport: viewport, cells: cells)
-        let shown = drawPins(pins, of: stops, on: &canvas)
+        let drawn = drawPins(pins, of: stops, on: &canvas)
+        let bounds = Rect(row: 0, column: 0, width: viewport.width, height: viewport.height)
         let base = MapLayers.Base(canvas: canvas, pins: pins,
-                                  labels: labelRequests(stops, pins: pins, shown: shown, labels: layers, change: stopsChange))
+                                  labels: labelRequests(stops, pins: pins, shown: drawn.shown, labels: layers, change: stopsChange),
+                                  pinCells: LabelPlacer.TakenCells(bounds: bounds, covering: drawn.covered))
         layers?.keep(base, stops: stops, viewport: viewport, hasBasemap: basemap != nil, roads: roads)
         return base
     }
@@ -86,22 +87,25 @@ package struct MapRenderer: Sendable {
     func drawRoute(_ coordinates: [Coordinate], viewport: MapViewport, on canvas: inout DotCanvas, arcs: MapLayers? = nil,
                    roads: [[Coordinate]] = [], legsChange: RunChange? = nil) {
         let maxStep = 4 * viewport.zoom
-        let legs = arcs?.legArcs(along: coordinates, maxStep: maxStep, change: legsChange)
-            ?? LegEndpoints.along(coordinates).map { MapLayers.LegArc($0, maxStep: maxStep) }
-        let onRoads = roads.count == legs.count && roads.contains { !$0.isEmpty }
+        let onRoads = roads.count == max(0, coordinates.count - 1) && roads.contains { !$0.isEmpty }
         guard onRoads else {
             // All arcs, in one style: counted once and kept (`MapLayers.routeDots`), so a change
             // walks only the legs it touched.
             guard let arcs else {
-                for arc in legs { drawLine(arc.points, minX: arc.minX, maxX: arc.maxX, viewport: viewport, style: .mapRoute, on: &canvas) }
+                for leg in LegEndpoints.along(coordinates) {
+                    let arc = MapLayers.LegArc(leg, maxStep: maxStep)
+                    drawLine(arc.points, minX: arc.minX, maxX: arc.maxX, viewport: viewport, style: .mapRoute, on: &canvas)
+                }
                 return
             }
-            let dots = arcs.routeDots(legs: legs, change: legsChange, viewport: viewport) { arc, dots in
+            let dots = arcs.routeDots(along: coordinates, maxStep: maxStep, change: legsChange, viewport: viewport) { arc, dots in
                 drawLine(arc.points, minX: arc.minX, maxX: arc.maxX, viewport: viewport, style: .mapRoute, on: &dots)
             }
             dots.draw(on: &canvas, style: .mapRoute)
             return
         }
+        let legs = arcs?.legArcs(along: coordinates, maxStep: maxStep, change: legsChange)
+            ?? LegEndpoints.along(coordinates).map { MapLayers.LegArc($0, maxStep: maxStep) }
         // Drawn whole, in two styles: the counted dots no longer follow the legs.
         arcs?.forgetRouteDots()
         for (index, arc) in legs.enumerated() {
@@ -178,23 +182,28 @@ package struct MapRenderer: Sendable {
     /// The pins' numbers, a later stop's over an earlier one's where they meet. Drawn from the
     /// last: a cell a later pin took is left alone, so where thousands of pins crowd the few
     /// hundred cells of a map, each cell is written once and a hidden pin costs one look.
-    /// Returns whether each pin (by its place in `pins`) shows, whole or in part.
+    /// Returns whether each pin (by its place in `pins`) shows, whole or in part, and which
+    /// cells (row by row) the pins cover.
     @discardableResult
-    func drawPins(_ pins: MapPins, of stops: [MapStop], on canvas: inout DotCanvas) -> [Bool] {
-        var taken = [Bool](repeating: false, count: canvas.width * canvas.height)
+    func drawPins(_ pins: MapPins, of stops: [MapStop], on canvas: inout DotCanvas) -> (shown: [Bool], covered: [Bool]) {
+        let width = canvas.width
+        var taken = [Bool](repeating: false, count: width * canvas.height)
         var shown = [Bool](repeating: false, count: pins.count)
-        for place in pins.indices.indices.reversed() {
-            let index = pins.indices[place], rect = pins.rects[place]
-            let cells = rect.row * canvas.width + rect.column
-            guard taken[cells..<(cells + min(rect.width, canvas.width - rect.column))].contains(false) else { continue }
-            shown[place] = true
-            for (offset, digit) in pins.text(ofStop: index, number: stops[index].number).utf8.enumerated()
-            where rect.column + offset < canvas.width && !taken[cells + offset] {
-                canvas.character(digit, row: rect.row, column: rect.column + offset, style: .mapPin)
-                taken[cells + offset] = true
+        taken.withUnsafeMutableBufferPointer { taken in
+            for place in pins.indices.indices.reversed() {
+                let rect = pins.rects[place]
+                let start = rect.row * width + rect.column, length = min(rect.width, width - rect.column)
+                guard (start..<(start + length)).contains(where: { !taken[$0] }) else { continue }
+                shown[place] = true
+                let index = pins.indices[place]
+                pins.forEachCharacter(ofStop: index, number: stops[index].number) { offset, character in
+                    guard offset < length, !taken[start + offset] else { return }
+                    canvas.character(character, row: rect.row, column: rect.column + offset, style: .mapPin)
+                    taken[start + offset] = true
+                }
             }
         }
-        return shown
+        return (shown, taken)
     }
 
     /// A label for every pin that shows (`shown`, by place in `pins`), in trip order, with its
@@ -203,9 +212,10 @@ package struct MapRenderer: Sendable {
     func labelRequests(_ stops: [MapStop], pins: MapPins, shown: [Bool], labels: MapLayers? = nil, change: RunChange? = nil) -> [LabelRequest] {
         let measured = labels?.labels(of: stops, change: change)
         var requests: [LabelRequest] = []
-        for (place, (index, pin)) in zip(pins.indices, pins.rects).enumerated() where shown[place] {
+        for place in shown.indices where shown[place] {
+            let index = pins.indices[place]
             let label = measured?[index] ?? MapLayers.measuredLabel(stops[index].name)
-            if label.width > 0 { requests.append(LabelRequest(id: index, text: label.text, pin: pin, width: label.width)) }
+            if label.width > 0 { requests.append(LabelRequest(id: index, text: label.text, pin: pins.rects[place], width: label.width)) }
         }
         return requests
     }

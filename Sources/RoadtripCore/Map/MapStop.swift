@@ -41,6 +41,25 @@ package struct MapPins: Equatable, Sendable {
         closesLoop && index == indices.last ? "/\(number)" : String(number)
     }
 
+    /// The characters of `text(ofStop:number:)` and their offsets in it, without making it:
+    /// a map of 5,000 stops draws hundreds of pins on every change.
+    func forEachCharacter(ofStop index: Int, number: Int, _ body: (_ offset: Int, _ character: UInt8) -> Void) {
+        var offset = 0
+        func next(_ character: UInt8) {
+            body(offset, character)
+            offset += 1
+        }
+        if closesLoop && index == indices.last { next(UInt8(ascii: "/")) }
+        if number < 0 { next(UInt8(ascii: "-")) }
+        let magnitude = number.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            next(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
+    }
+
     package var count: Int { indices.count }
     package var isEmpty: Bool { indices.isEmpty }
 

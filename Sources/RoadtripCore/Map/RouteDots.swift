@@ -26,8 +26,6 @@ struct RouteDots: DotLines {
 
     /// Sets the dots some leg passes through on `canvas`, in `style`.
     func draw(on canvas: inout DotCanvas, style: Style) {
-        for (index, count) in counts.enumerated() where count > 0 {
-            canvas.setDot(x: index % dotWidth, y: index / dotWidth, style: style)
-        }
+        canvas.setDots(countedIn: counts, style: style)
     }
 }

@@ -74,6 +74,20 @@ public struct DotCanvas: Sendable {
         }
     }
 
+    /// Sets, in `style`, each dot whose count in `counts` (one a dot, row by row, `dotWidth` to a
+    /// row) is above zero: dots counted elsewhere (the route's) put on the canvas in one pass.
+    public mutating func setDots(countedIn counts: [Int32], style: Style) {
+        precondition(counts.count == dotWidth * dotHeight, "one count a dot")
+        let code = UInt8(truncatingIfNeeded: style.rawValue), rank = style.canvasRank
+        let rowLength = dotWidth
+        counts.withUnsafeBufferPointer { counts in
+            for y in 0..<dotHeight {
+                let row = y &* rowLength
+                for x in 0..<rowLength where counts[row &+ x] > 0 { plot(x: x, y: y, code: code, rank: rank) }
+            }
+        }
+    }
+
     /// Whether the dot at (x, y) is set.
     public func isDotSet(x: Int, y: Int) -> Bool {
         guard x >= 0, y >= 0, x < dotWidth, y < dotHeight else { return false }

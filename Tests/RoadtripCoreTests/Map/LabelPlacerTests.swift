@@ -98,4 +98,30 @@ import Testing
                     == Self.placeByScanning(requests, pins: pins, obstacles: obstacles, bounds: bounds), "\(count) pins")
         }
     }
+
+    /// The map takes its pins' cells from what its pins cover (`TakenCells(bounds:covering:)`),
+    /// once per drawing of the pins: the same placements as taking each pin padded.
+    @Test func pinCellsTakenFromWhatThePinsCoverPlaceAsThePinsDo() {
+        var random = SeededRandom(seed: 12)
+        let names = ["Paris", "Lyon", "St-Étienne", "Nice", "A", "Aix-en-Provence", "東京", ""]
+        let bounds = Rect(row: 0, column: 0, width: 48, height: 20)
+        for count in [0, 1, 5, 40, 400, 3000] {
+            // Pins as the map makes them: inside it, some against its left and right edges.
+            let pins = (0..<count).map { index in
+                let width = String(index + 1).count
+                return Rect(row: Int.random(in: 0..<bounds.height, using: &random),
+                            column: min(bounds.width - width, max(0, Int.random(in: -2...bounds.width, using: &random))), width: width, height: 1)
+            }
+            var covered = [Bool](repeating: false, count: bounds.width * bounds.height)
+            for pin in pins {
+                for column in pin.column..<pin.right { covered[pin.row * bounds.width + column] = true }
+            }
+            let requests = pins.enumerated().map { LabelRequest(id: $0, text: names[$0 % names.count], pin: $1) }
+            let obstacles = [Rect(row: bounds.bottom - 1, column: 1, width: 9, height: 1)]
+            let taken = LabelPlacer.TakenCells(bounds: bounds, covering: covered)
+            #expect(LabelPlacer.place(requests, first: requests.isEmpty ? nil : requests.count / 2, taken: taken, obstacles: obstacles)
+                    == LabelPlacer.place(requests, first: requests.isEmpty ? nil : requests.count / 2, pins: pins, obstacles: obstacles, bounds: bounds),
+                    "\(count) pins")
+        }
+    }
 }

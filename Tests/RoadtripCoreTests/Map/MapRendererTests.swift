@@ -365,5 +365,23 @@ final class FakeBasemap: BasemapProviding, Sendable {
             #expect(kept.pins == fresh.pins)
         }
     }
-}
 
+    /// A pin's characters are written one by one without making its text: the same characters.
+    @Test func aPinsCharactersSpellItsText() {
+        for closesLoop in [false, true] {
+            var pins = MapPins()
+            pins.append(index: 0, rect: Rect(row: 0, column: 0, width: 1, height: 1))
+            pins.append(index: 7, rect: Rect(row: 0, column: 3, width: 1, height: 1), closesLoop: closesLoop)
+            for index in [0, 7] {
+                for number in [0, 1, 9, 10, 42, 99, 100, 999, 1_000, 4_999, 5_000, 123_456_789, Int.max, -1, -57, Int.min] {
+                    var characters: [UInt8] = []
+                    pins.forEachCharacter(ofStop: index, number: number) { offset, character in
+                        #expect(offset == characters.count)
+                        characters.append(character)
+                    }
+                    #expect(String(decoding: characters, as: UTF8.self) == pins.text(ofStop: index, number: number))
+                }
+            }
+        }
+    }
+}
