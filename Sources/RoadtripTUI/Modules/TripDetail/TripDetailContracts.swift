@@ -152,14 +152,12 @@ struct TripDetailViewModel: Equatable {
         /// "California, US", as `roadtrip show` and `search` write it (`PlaceLabel.regionAndCountry`);
         /// empty when neither is known.
         let place: String
-        let coordinates: String
+        let location: Coordinate
         let leg: String
         let total: String
-        /// Why the leg to the stop is an estimate ("2 → 3: ≈ no region covers Durness"); "" for a
-        /// road leg and the first stop.
-        let legNote: String
-        /// The stop's stay, night and notes on one line ("Stay 2 h · Night here · Notes: …"; "" for none).
-        let notes: String
+
+        /// "36.6002° N, 121.8947° W", made when a column shows it.
+        var coordinates: String { location.formatted }
     }
 
     /// The rows of the stops, each made when it is read: the screen reads the visible ones, so
@@ -249,12 +247,23 @@ struct TripDetailViewModel: Equatable {
                 number: "\(index + 1).",
                 name: stop.name,
                 place: PlaceLabel.regionAndCountry(region: stop.region, country: stop.country),
-                coordinates: stop.location.formatted,
+                location: stop.location,
                 leg: index == 0 ? "—" : legs[index - 1].mark + unit.format(meters: legs[index - 1].meters),
-                total: TripText.distance(meters: totals[index], isEstimate: totalIsEstimate[index], legs: 1, unit: unit),
-                legNote: index == 0 ? "" : note(onLeg: index - 1),
-                notes: Self.details(of: stop)
+                total: TripText.distance(meters: totals[index], isEstimate: totalIsEstimate[index], legs: 1, unit: unit)
             )
+        }
+
+        /// The line under the list for the stop at `index` (the selected one): why its leg is an
+        /// estimate, then its stay, night and notes, "2 → 3: ≈ no region covers Durness · Stay 2 h";
+        /// "" for none. Made for that stop alone, not for every row on screen.
+        func details(at index: Int) -> String {
+            [legNote(at: index), Self.details(of: stops[index])].filter { !$0.isEmpty }.joined(separator: " · ")
+        }
+
+        /// Why the leg to the stop at `index` is an estimate ("2 → 3: ≈ no region covers
+        /// Durness"); "" for a road leg and the first stop.
+        func legNote(at index: Int) -> String {
+            index == 0 ? "" : note(onLeg: index - 1)
         }
 
         /// "2 → 3: ≈ no region covers Durness": why leg `index` is an estimate, "" when it is not.

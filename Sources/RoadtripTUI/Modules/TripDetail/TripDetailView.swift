@@ -300,8 +300,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
                      roads: viewModel.rows.roadLines)
         }
         if notesRows > 0, let selected = viewModel.selectedRow, viewModel.rows.indices.contains(selected) {
-            let row = viewModel.rows[selected]
-            let details = [row.legNote, row.notes].filter { !$0.isEmpty }.joined(separator: " · ")
+            let details = viewModel.rows.details(at: selected)
             let line = details.isEmpty ? "" : " \(details)"
             let clipped = line.utf8.count <= rect.width ? line : TextWidth.clipped(line, to: rect.width)  // bytes ≥ cells
             surface.text(clipped, row: rect.bottom - 3, column: rect.column, width: rect.width, style: .dim)
