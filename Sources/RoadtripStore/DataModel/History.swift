@@ -112,8 +112,22 @@ struct TripsPatch {
     /// not compared.
     init(at place: Int, from current: [Trip], to target: [Trip]) {
         precondition(current.count == target.count && current.indices.contains(place), "a patch at a place of both lists")
-        let differs = current[place] != target[place]
-        self.init(range: differs ? place..<(place + 1) : place..<place, current: current, target: differs ? target[place...place] : [])
+        guard current[place].id == target[place].id else {
+            self.init(range: place..<(place + 1), current: current, target: target[place...place])
+            return
+        }
+        // The run of stops that changed is found once, and says most of whether the trip did:
+        // comparing the two trips first would read their stops twice.
+        let stops = RunReplacement(from: current[place].stops, to: target[place].stops)
+        var (fields, before) = (target[place], current[place])
+        (fields.stops, before.stops) = ([], [])
+        let differs = !stops.range.isEmpty || !stops.elements.isEmpty || fields != before
+        self.init(range: differs ? place..<(place + 1) : place..<place, replacements: differs ? [.edited(fields: fields, stops: stops)] : [])
+    }
+
+    private init(range: Range<Int>, replacements: [Replacement]) {
+        self.range = range
+        self.replacements = replacements
     }
 
     /// `range` of `current` replaced by `target`: a trip of `target` at the place of one of
@@ -197,9 +211,16 @@ struct RunReplacement<Element: Equatable> {
                     return (0..<current.count, 0..<target.count)
                 }
                 let shortest = min(current.count, target.count)
+                // Blocks of elements compared whole first: one memcmp for 64 stops, not 64. Equal
+                // bits are equal elements; a block that differs (perhaps only in padding) is
+                // then gone through element by element.
+                let block = 64, blockBytes = 64 * MemoryLayout<Element>.stride
                 var start = 0
+                while start + block <= shortest, memcmp(first + start, second + start, blockBytes) == 0 { start += block }
                 while start < shortest, same(first + start, second + start) { start += 1 }
                 var end = 0
+                while end + block <= shortest - start,
+                      memcmp(first + current.count - end - block, second + target.count - end - block, blockBytes) == 0 { end += block }
                 while end < shortest - start, same(first + current.count - 1 - end, second + target.count - 1 - end) { end += 1 }
                 return (start..<(current.count - end), start..<(target.count - end))
             }

@@ -108,6 +108,33 @@ import Testing
         }
     }
 
+    /// The run of stops that changed is found a block of stops at a time, then stop by stop:
+    /// the same run as comparing every stop, for runs at and across the blocks' edges, and for a
+    /// stop equal to the one before but stored apart (its name in storage of its own).
+    @Test func theChangedRunIsTheOneComparingEveryStopFinds() {
+        var random = SeededRandom(seed: 21)
+        // Names too long to be stored inline in the string: each has storage of its own.
+        let base = Self.trip("A trip long enough to store its names apart", stops: 300, random: &random).stops
+        for _ in 0..<300 {
+            var after = base
+            let start = [0, 63, 64, 65, 127, 128, 200, 299][Int.random(in: 0..<8, using: &random)]
+            switch Int.random(in: 0..<5, using: &random) {
+            case 0 where start + 1 < after.count: after.swapAt(start, start + 1)
+            case 1: after.insert(Stop(name: "New", location: Coordinate(latitude: 1, longitude: 2)), at: start)
+            case 2: after.removeSubrange(start..<min(after.count, start + Int.random(in: 1...90, using: &random)))
+            case 3: after[start].name = "Renamed"
+            default: after[start].name = String(after[start].name.utf8.map { Character(UnicodeScalar($0)) })  // equal, stored apart
+            }
+            let run = RunReplacement(from: base, to: after)
+            var head = 0
+            while head < min(base.count, after.count), base[head] == after[head] { head += 1 }
+            var tail = 0
+            while tail < min(base.count, after.count) - head, base[base.count - 1 - tail] == after[after.count - 1 - tail] { tail += 1 }
+            #expect(run.range == head..<(base.count - tail))
+            #expect(run.applied(to: base) == after)
+        }
+    }
+
     /// The history finds what changed by comparing the bytes of stops before `==`: a stop copied
     /// out of a file read must be the same bytes (no padding between Stop's fields), or moving
     /// one stop of 5,000 costs 5,000 calls of `==`.
