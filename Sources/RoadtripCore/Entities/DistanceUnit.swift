@@ -37,16 +37,31 @@ package enum DistanceUnit: String, CaseIterable, Sendable {
         return (value < 99.95 ? (value * 10).rounded() / 10 : value.rounded()) * self.meters
     }
 
+    /// "1,234,567": digits in groups of three. Written straight into the string: a trip screen
+    /// formats a leg and a total for every row it shows, on every frame.
     package static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)  // abs(Int.min) would trap
-        var groups: [Substring] = []
-        var end = digits.endIndex
-        while end > digits.startIndex {
-            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
-            groups.insert(digits[start..<end], at: 0)
-            end = start
+        let magnitude = number.magnitude  // abs(Int.min) would trap
+        var digits = 1
+        var rest = magnitude
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
         }
-        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
+        let length = (number < 0 ? 1 : 0) + digits + (digits - 1) / 3
+        return String(unsafeUninitializedCapacity: length) { text in
+            var (position, rest) = (length, magnitude)
+            for written in 0..<digits {
+                if written > 0, written % 3 == 0 {
+                    position -= 1
+                    text[position] = UInt8(ascii: ",")
+                }
+                position -= 1
+                text[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            if number < 0 { text[0] = UInt8(ascii: "-") }
+            return length
+        }
     }
 }
 

@@ -26,6 +26,20 @@ import Testing
         #expect(DistanceUnit.grouped(Int.min) == "-9,223,372,036,854,775,808")
         #expect(DistanceUnit.grouped(Int.max) == "9,223,372,036,854,775,807")
         #expect(DistanceUnit.grouped(-1234) == "-1,234")
+        // Beside a plain reading of the rule: from the right, a comma every three digits.
+        func reference(_ number: Int) -> String {
+            let digits = Array(String(number.magnitude))
+            let groups = stride(from: digits.count, to: 0, by: -3).reversed().map { String(digits[max(0, $0 - 3)..<$0]) }
+            return (number < 0 ? "-" : "") + groups.joined(separator: ",")
+        }
+        var random = SeededRandom(seed: 3)
+        let powers = (0...18).flatMap { exponent -> [Int] in
+            let power = (0..<exponent).reduce(1) { result, _ in result * 10 }
+            return [power - 1, power, power + 1, -power, -(power - 1)]
+        }
+        for number in powers + (0..<2_000).map({ _ in Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0...62, using: &random) }) {
+            #expect(DistanceUnit.grouped(number) == reference(number), "\(number)")
+        }
     }
 
     @Test func milesForUSEnglishKilometersOtherwise() {
