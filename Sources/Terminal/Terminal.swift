@@ -128,6 +128,10 @@ package final class Terminal {
         keypad(rt_stdscr(), true)
         // Esc alone must act at once, not after ncurses' default one-second wait for a sequence.
         set_escdelay(25)
+        // No look for typed-ahead keys during an update: ncurses polled the input about ten
+        // times a frame (strace), a system call each, to cut a frame short that the main loop
+        // draws only when no key is waiting anyway.
+        typeahead(-1)
         curs_set(0)
         // ncurses (6.4, and 6.6 still) flushes its output after every cursor move until the
         // screen has once been left and taken again: newterm leaves it "initial", and only the
