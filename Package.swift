@@ -115,7 +115,7 @@ let package = Package(
         // Builds Resources/gazetteer.bin from the extracted GeoNames places (`make data`).
         .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripCore", "IndexWriting", "DurableWrites"], path: "Sources/GazetteerBuilder"),
         // Saves a large trips file over and over, for the kill-during-save stress test.
-        .executableTarget(name: "save-torture", dependencies: ["RoadtripStore"], path: "Sources/SaveTorture"),
+        .executableTarget(name: "save-torture", dependencies: ["RoadtripCore", "RoadtripStore"], path: "Sources/SaveTorture"),
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
         .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting", "Terminal", "ChildProcesses"], path: "Sources/RoadtripBench"),
         .testTarget(name: "TextCanvasTests", dependencies: ["TextCanvas"]),

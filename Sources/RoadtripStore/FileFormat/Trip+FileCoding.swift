@@ -45,16 +45,17 @@ extension Stop: Codable {
         let id = try container.id(at: CodingKeys.id)
         let name = try container.value(String.self, at: CodingKeys.name)
         let (location, locationUnknownFields) = try Coordinate.decodeWithUnknownFields(in: container, forKey: CodingKeys.location)
-        self.init(id: id, name: name, location: location, region: try container.valueIfPresent(String.self, at: CodingKeys.region),
-                  country: try container.valueIfPresent(String.self, at: CodingKeys.country),
-                  notes: try container.valueIfPresent(String.self, at: CodingKeys.notes))
-        self.locationUnknownFields = locationUnknownFields
-        stay = try Stay.decode(hours: container.valueIfPresent(Double.self, at: CodingKeys.stayHours),
-                               nights: container.valueIfPresent(Double.self, at: CodingKeys.stayNights)) { field, reason in
+        let region = try container.valueIfPresent(String.self, at: CodingKeys.region)
+        let country = try container.valueIfPresent(String.self, at: CodingKeys.country)
+        let notes = try container.valueIfPresent(String.self, at: CodingKeys.notes)
+        let stay = try Stay.decode(hours: container.valueIfPresent(Double.self, at: CodingKeys.stayHours),
+                                   nights: container.valueIfPresent(Double.self, at: CodingKeys.stayNights)) { field, reason in
             .dataCorruptedError(forKey: AnyCodingKey(stringValue: field), in: container, debugDescription: reason)
         }
-        overnight = try container.valueIfPresent(Bool.self, at: CodingKeys.overnight) ?? false
-        unknownFields = try container.unknownFields(besides: CodingKeys.self)
+        let overnight = try container.valueIfPresent(Bool.self, at: CodingKeys.overnight) ?? false
+        // All at once: the fields a stop seldom has share one box, made once.
+        self.init(id: id, name: name, location: location, region: region, country: country, notes: notes, stay: stay, overnight: overnight,
+                  unknownFields: try container.unknownFields(besides: CodingKeys.self), locationUnknownFields: locationUnknownFields)
     }
 
     package func encode(to encoder: any Encoder) throws {

@@ -170,17 +170,15 @@ struct TripFileReader {
             more = try scanner.nextField()
         }
         guard let id, let name, let location else { throw refusal }
-        var stop = Stop(id: id, name: name, location: location.0, region: region, country: country, notes: notes)
         // JSONDecoder reads stayNights as a Double too, and the same rules then apply.
+        let stay: Stay?
         do {
-            stop.stay = try Stay.decode(hours: stayHours, nights: stayNights) { DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: $1)) }
+            stay = try Stay.decode(hours: stayHours, nights: stayNights) { DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: $1)) }
         } catch {
             throw refusal
         }
-        stop.overnight = overnight ?? false
-        stop.locationUnknownFields = try unknownFields(location.1)
-        stop.unknownFields = try unknownFields(fields.unknown)
-        return stop
+        return Stop(id: id, name: name, location: location.0, region: region, country: country, notes: notes, stay: stay, overnight: overnight ?? false,
+                    unknownFields: try unknownFields(fields.unknown), locationUnknownFields: try unknownFields(location.1))
     }
 
     /// A stop's `location`, with `Coordinate`'s rules (ranges included), and the fields kept

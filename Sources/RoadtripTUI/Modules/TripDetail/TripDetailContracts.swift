@@ -209,10 +209,7 @@ struct TripDetailViewModel: Equatable {
             (self.totals, totalIsEstimate) = (totals, estimated)
             roadLines = anyOnRoad ? legs.map(\.line) : []
             self.unit = unit
-            (hasPlaces, hasNotes) = stops.withUnsafeBufferPointer { stops in
-                (stops.indices.contains { stops[$0].region?.isEmpty == false || stops[$0].country?.isEmpty == false },
-                 stops.indices.contains { stops[$0].notes?.isEmpty == false || stops[$0].stay != nil || stops[$0].overnight })
-            }
+            (hasPlaces, hasNotes) = (stops.anyHasPlace, stops.anyHasNotesOrStay)
         }
 
         /// Each leg's road line for the map (an estimate's empty); none when no leg is on roads.
