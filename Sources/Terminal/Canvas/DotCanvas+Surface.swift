@@ -28,15 +28,16 @@ extension DotCanvas {
                     case 0:
                         (cellLook, scalar) = (bits[index] == 0 ? 0 : Int(dotStyle[index]), glyphs.character(for: bits[index]).value)
                     case 1:
-                        let glyph = overlay[index] ?? Glyph(scalars: [" "], width: 1)
-                        guard glyph.scalars.count == 1, (0x20...0x7E).contains(glyph.scalars[0].value) else {
+                        let code = overlayCode[index]
+                        guard (0x20...0x7E).contains(code) else {
                             flush()
+                            let glyph = self.glyph(atCell: index) ?? Glyph(scalars: [" "], width: 1)
                             surface.text(String(String.UnicodeScalarView(glyph.scalars)), row: row + y, column: column + x, width: glyph.width, style: overlayStyle[index])
                             continue
                         }
                         // A pin's digit or a label's letter: a crowded map has hundreds, and each
                         // needs no more than a dot cell does.
-                        (cellLook, scalar) = (overlayStyle[index].rawValue, glyph.scalars[0].value)
+                        (cellLook, scalar) = (overlayStyle[index].rawValue, code)
                     default:
                         flush()  // the right half of a wide character drawn before it
                         continue

@@ -11,7 +11,7 @@ extension DotCanvas {
                 let cell = row * width + column
                 switch overlayKind[cell] {
                 case 0: Self.appendUTF8(glyphs.character(for: bits[cell]), to: &bytes)
-                case 1: for scalar in overlay[cell]?.scalars ?? [] { Self.appendUTF8(scalar, to: &bytes) }
+                case 1: for scalar in glyph(atCell: cell)?.scalars ?? [] { Self.appendUTF8(scalar, to: &bytes) }
                 default: break
                 }
             }

@@ -19,13 +19,18 @@ public struct DotCanvas: Sendable {
     /// `Style.rawValue` of the most important dot content per cell, and its rank.
     public internal(set) var dotStyle: [UInt8]
     var dotRank: [UInt8]
-    /// Text laid over the cells: a glyph in the cell it starts in, an empty glyph in the cells a
-    /// wide glyph also covers, nil where the dots show.
-    public internal(set) var overlay: [Glyph?]
+    /// Text laid over the cells, where a glyph starts (`overlayKind` 1): the scalar of a glyph
+    /// of one scalar and one column, else `complexGlyph` and its place in `complexGlyphs`. Plain
+    /// numbers, so that a canvas copied (each frame's labels go on a copy of the kept pins) or
+    /// let go costs no retain and release a cell, as an array of glyphs did.
+    public internal(set) var overlayCode: [UInt32]
     public internal(set) var overlayStyle: [Style]
     /// Per cell: 0 where the dots show, 1 where a glyph starts, 2 where a wide glyph continues.
-    /// Read on every cell of every frame instead of `overlay`, which costs a retain per look.
     public internal(set) var overlayKind: [UInt8]
+    /// The glyphs of more than one scalar or column laid over the canvas (`overlayCode`).
+    private var complexGlyphs: [Glyph] = []
+    /// The mark of an `overlayCode` that is a place in `complexGlyphs` (no scalar is this high).
+    public static let complexGlyph: UInt32 = 0x8000_0000
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -34,7 +39,7 @@ public struct DotCanvas: Sendable {
         bits = [UInt8](repeating: 0, count: count)
         dotStyle = [UInt8](repeating: 0, count: count)
         dotRank = [UInt8](repeating: 0, count: count)
-        overlay = [Glyph?](repeating: nil, count: count)
+        overlayCode = [UInt32](repeating: 0, count: count)
         overlayStyle = [Style](repeating: .normal, count: count)
         overlayKind = [UInt8](repeating: 0, count: count)
     }
@@ -113,18 +118,48 @@ public struct DotCanvas: Sendable {
         contains(row: row, column: column) && overlayKind[row * width + column] != 0
     }
 
+    /// The glyph text lays over `cell`: nil where the dots show, an empty glyph in the cells a
+    /// wide glyph covers after its first.
+    public func glyph(atCell cell: Int) -> Glyph? {
+        switch overlayKind[cell] {
+        case 0: return nil
+        case 1:
+            let code = overlayCode[cell]
+            if code & Self.complexGlyph != 0 { return complexGlyphs[Int(code & ~Self.complexGlyph)] }
+            return Glyph(scalars: [Unicode.Scalar(code) ?? " "], width: 1)
+        default: return Glyph(scalars: [], width: 0)
+        }
+    }
+
+    /// The columns of the glyph starting in `cell` (one that text laid there).
+    private func glyphWidth(at cell: Int) -> Int {
+        let code = overlayCode[cell]
+        return code & Self.complexGlyph == 0 ? 1 : complexGlyphs[Int(code & ~Self.complexGlyph)].width
+    }
+
+    /// Lays `glyph` (of one column or more) over `cell`, where it starts.
+    private mutating func setGlyph(_ glyph: Glyph, at cell: Int) {
+        if glyph.width == 1, glyph.scalars.count == 1 {
+            overlayCode[cell] = glyph.scalars[0].value
+        } else {
+            overlayCode[cell] = Self.complexGlyph | UInt32(complexGlyphs.count)
+            complexGlyphs.append(glyph)
+        }
+        overlayKind[cell] = 1
+    }
+
     /// Before text lands on `cell`, turns any wide glyph it would cut in half into spaces, so
     /// columns never drift.
     fileprivate mutating func breakWideGlyph(at cell: Int, row: Int) {
-        guard overlayKind[cell] == 2 || (overlayKind[cell] == 1 && overlay[cell]?.width ?? 1 > 1), let glyph = overlay[cell] else { return }
+        guard overlayKind[cell] == 2 || (overlayKind[cell] == 1 && glyphWidth(at: cell) > 1) else { return }
         let rowStart = row * width
         var start = cell
-        if glyph.width == 0 {
-            while start > rowStart, overlay[start]?.width == 0 { start -= 1 }
-        }
-        guard let head = overlay[start], head.width > 1 else { return }
-        for part in start..<min(start + head.width, rowStart + width) {
-            overlay[part] = Glyph(scalars: [" "], width: 1)
+        while start > rowStart, overlayKind[start] == 2 { start -= 1 }
+        guard overlayKind[start] == 1 else { return }
+        let headWidth = glyphWidth(at: start)
+        guard headWidth > 1 else { return }
+        for part in start..<min(start + headWidth, rowStart + width) {
+            overlayCode[part] = UInt32(UInt8(ascii: " "))
             overlayKind[part] = 1
         }
     }
@@ -146,11 +181,10 @@ public struct DotCanvas: Sendable {
             guard x >= 0, x + glyph.width <= width else { return true }
             let cell = row * width + x
             for covered in cell..<(cell + glyph.width) { breakWideGlyph(at: covered, row: row) }
-            overlay[cell] = glyph
+            setGlyph(glyph, at: cell)
             overlayStyle[cell] = style
-            overlayKind[cell] = 1
             for extra in 1..<max(1, glyph.width) {
-                overlay[cell + extra] = Glyph(scalars: [], width: 0)
+                overlayCode[cell + extra] = 0
                 overlayStyle[cell + extra] = style
                 overlayKind[cell + extra] = 2
             }
@@ -167,7 +201,7 @@ extension DotCanvas {
         guard contains(row: row, column: column), (0x20...0x7E).contains(byte) else { return }
         let cell = row * width + column
         breakWideGlyph(at: cell, row: row)
-        overlay[cell] = Glyph.ascii(byte)
+        overlayCode[cell] = UInt32(byte)
         overlayStyle[cell] = style
         overlayKind[cell] = 1
     }

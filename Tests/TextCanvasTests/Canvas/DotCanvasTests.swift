@@ -94,6 +94,24 @@ import Testing
         #expect(line == " x京")
     }
 
+    /// Text is kept as numbers a cell (a scalar, or a glyph's place in a table for the wide and
+    /// the combined), so a copy of the canvas retains nothing: it reads back as written.
+    @Test func wideCombinedAndNarrowTextReadsBackAsWritten() {
+        TextWidth.adoptUTF8Locale()
+        var canvas = DotCanvas(width: 12, height: 2)
+        canvas.setDot(x: 0, y: 0, style: .mapRoute)
+        canvas.text("a東e\u{301}◆", row: 0, column: 1, style: .mapLabel)
+        canvas.character(UInt8(ascii: "7"), row: 1, column: 0, style: .mapPin)
+        let copy = canvas
+        canvas.text("zz", row: 0, column: 1, style: .mapLabel)  // the copy keeps what it had
+        #expect(copy.lines(glyphs: .braille)[0] == "⠁a東e\u{301}◆")
+        #expect(copy.glyph(atCell: 2) == Glyph(scalars: ["東"], width: 2))
+        #expect(copy.glyph(atCell: 3) == Glyph(scalars: [], width: 0))
+        #expect(copy.glyph(atCell: 4) == Glyph(scalars: ["e", "\u{301}"], width: 1))
+        #expect(copy.glyph(atCell: 0) == nil && copy.glyph(atCell: 12) == Glyph(scalars: ["7"], width: 1))
+        #expect(canvas.lines(glyphs: .braille)[0] == "⠁zz e\u{301}◆")
+    }
+
     @Test func asciiGlyphsAreAsciiForEveryDotPattern() {
         for bits in 0...255 {
             let scalar = CanvasGlyphs.ascii.character(for: UInt8(bits))
