@@ -57,15 +57,24 @@ static inline int rt_cell_text(const cchar_t *cell, wchar_t *text, int capacity,
 static inline int rt_cell_capacity(void) { return CCHARW_MAX + 1; }
 
 // Writes `count` characters that each take one cell on their own (no combining marks), from
-// (row, column) on, all in `attrs`/`pair`: the cell is made once and only its character changes,
-// where a setcchar and a move per cell cost more than the cell itself.
+// (row, column) on, all in `attrs`/`pair`, clipped at the window's right edge: the cell is made
+// once and only its character changes, and the cells go into the window a block at a time with
+// wadd_wchnstr, which copies them as they are. (wadd_wch took each through the whole path of a
+// typed character: a map and a screenful of rows are thousands of cells every frame.)
 static inline int rt_add_narrow_run(WINDOW *w, int row, int column, const unsigned int *scalars, int count, attr_t attrs, short pair) {
     wchar_t space[2] = { L' ', 0 };
     cchar_t cell;
-    if (setcchar(&cell, space, attrs, pair, NULL) == ERR || wmove(w, row, column) == ERR) return ERR;
-    for (int i = 0; i < count; i++) {
-        cell.chars[0] = (wchar_t)scalars[i];
-        wadd_wch(w, &cell);
+    if (setcchar(&cell, space, attrs, pair, NULL) == ERR) return ERR;
+    enum { block = 128 };
+    cchar_t cells[block];
+    for (int done = 0; done < count;) {
+        int n = count - done < block ? count - done : block;
+        for (int i = 0; i < n; i++) {
+            cells[i] = cell;
+            cells[i].chars[0] = (wchar_t)scalars[done + i];
+        }
+        if (wmove(w, row, column + done) == ERR || wadd_wchnstr(w, cells, n) == ERR) return ERR;
+        done += n;
     }
     return OK;
 }
