@@ -30,7 +30,7 @@ public struct DotCanvas: Sendable {
     /// The glyphs of more than one scalar or column laid over the canvas (`overlayCode`).
     private var complexGlyphs: [Glyph] = []
     /// The mark of an `overlayCode` that is a place in `complexGlyphs` (no scalar is this high).
-    public static let complexGlyph: UInt32 = 0x8000_0000
+    private static let complexGlyph: UInt32 = 0x8000_0000
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -126,6 +126,8 @@ public struct DotCanvas: Sendable {
         case 1:
             let code = overlayCode[cell]
             if code & Self.complexGlyph != 0 { return complexGlyphs[Int(code & ~Self.complexGlyph)] }
+            // Printable ASCII from the glyphs made once (`roadtrip map` reads every cell).
+            if (0x20...0x7E).contains(code) { return Glyph.ascii(UInt8(code)) }
             return Glyph(scalars: [Unicode.Scalar(code) ?? " "], width: 1)
         default: return Glyph(scalars: [], width: 0)
         }
