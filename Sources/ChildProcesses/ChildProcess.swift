@@ -67,12 +67,24 @@ package final class ChildProcess: @unchecked Sendable {
 
     /// Starts `executable` (a path) with `arguments`, `environment` (nil: this process's) and the
     /// streams given; in a session of its own when `newSession` is set (no terminal, and not
-    /// stopped with the planner).
+    /// stopped with the planner). `diesWithParent`: the child is killed when the thread that
+    /// starts it ends, which a `kill -9` of roadtrip does too (a download or an import must not go
+    /// on without anyone to read it): through util-linux's `setpriv --pdeathsig`, which sets the
+    /// kernel's parent-death signal and then runs the program in its place (same process), since
+    /// `posix_spawn` has no way to set it. Such a child must be waited for on the thread that starts it.
     package init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                 input: Stream = .null, output: Stream = .null, error: Stream = .null, newSession: Bool = false) throws(Failure) {
-        pid = try Self.spawn(executable, arguments, environment: environment, streams: [input, output, error], newSession: newSession)
+                 input: Stream = .null, output: Stream = .null, error: Stream = .null, newSession: Bool = false,
+                 diesWithParent: Bool = false) throws(Failure) {
+        var (program, words) = (executable, arguments)
+        if diesWithParent, let setpriv = Self.setpriv {
+            (program, words) = (setpriv, ["--pdeathsig", "KILL", "--", executable] + arguments)
+        }
+        pid = try Self.spawn(program, words, environment: environment, streams: [input, output, error], newSession: newSession)
         Thread.detachNewThread { [self] in awaitEnd() }
     }
+
+    /// util-linux's `setpriv` (Debian's essential `util-linux`), where it is.
+    private static let setpriv: String? = ["/usr/bin/setpriv", "/bin/setpriv"].first { (path: String) in access(path, X_OK) == 0 }
 
     /// How the child ended, when it has; nil while it runs.
     package var termination: Termination? {

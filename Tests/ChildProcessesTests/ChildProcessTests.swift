@@ -137,4 +137,63 @@ struct ChildProcessTests {
         let (inherited, _) = try Self.shell("exec cat /proc/self/stat")
         #expect(String(inherited[inherited.range(of: ") ")!.upperBound...].split(separator: " ")[3]) == String(getsid(0)))
     }
+
+    /// A child that writes without end (`yes`) is killed once the reader takes no more, and
+    /// nothing past the reader's limit is kept: a hostile server cannot fill the memory or a disk.
+    @Test func aChildThatWritesWithoutEndIsStoppedAtTheReadersLimit() throws {
+        var kept = 0
+        let reading = try ChildProcess.read("/usr/bin/yes", []) { bytes in
+            guard kept + bytes.count <= 100_000 else { return false }
+            kept += bytes.count
+            return true
+        }
+        #expect(reading.stopped == .refused)
+        #expect(reading.termination == .killed(signal: SIGKILL))
+        #expect(kept <= 100_000)
+        #expect(try ChildProcess.output(of: "/usr/bin/yes", [], limit: 4_096).output == nil)
+        #expect(try ChildProcess.output(of: "/bin/echo", ["short"], limit: 4_096).output == Data("short\n".utf8))
+    }
+
+    /// The error output comes back as text, its last bytes only, and a cancel stops the child.
+    @Test func theErrorOutputsEndIsKeptAndACancelStopsTheChild() throws {
+        let said = try ChildProcess.read("/bin/sh", ["-c", "head -c 200000 /dev/zero | tr '\\0' x >&2; echo why >&2; exit 3"]) { _ in true }
+        #expect(said.termination == .exited(3))
+        #expect(said.stopped == nil)
+        #expect(said.errorOutput.utf8.count == ChildProcess.errorBytesKept)
+        #expect(said.errorOutput.hasSuffix("xxwhy\n"))
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        defer { ends.forEach { close($0) } }
+        var asked = 0
+        let cancelled = try ChildProcess.read("/bin/cat", [], input: .descriptor(ends[0]), checkingEvery: .milliseconds(10), keepGoing: {
+            asked += 1
+            return asked < 2
+        }, receive: { _ in true })
+        #expect(cancelled.stopped == .cancelled)
+        #expect(cancelled.termination == .killed(signal: SIGKILL))
+    }
+
+    /// A child started to die with its parent is killed when the thread that started it ends, as
+    /// it is when roadtrip itself is killed with `kill -9`: a download never goes on alone.
+    @Test func aChildThatDiesWithItsParentEndsWithTheThreadThatStartedIt() throws {
+        let started = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var child: ChildProcess?
+        let thread = Thread {
+            child = try? ChildProcess("/bin/sleep", ["3600"], diesWithParent: true)
+            // The thread ends once the child runs sleep itself, so after setpriv set its signal.
+            if let pid = child?.pid {
+                let deadline = Date().addingTimeInterval(60)
+                while Date() < deadline, (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"))?.hasSuffix("/sleep") != true {
+                    usleep(1_000)
+                }
+            }
+            started.signal()
+        }
+        thread.start()
+        started.wait()
+        let sleeper = try #require(child)
+        defer { sleeper.signal(SIGKILL) }
+        // The deadline only guards against a hang: the kernel kills the child as the thread ends.
+        #expect(sleeper.wait(until: .now() + 60) == .killed(signal: SIGKILL))
+    }
 }
