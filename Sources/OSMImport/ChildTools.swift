@@ -33,7 +33,8 @@ struct ChildTools {
     @discardableResult
     func run(_ tool: String, _ arguments: [String], input: String? = nil, capture: Bool = false) throws -> String {
         let output = capture ? outputFile : nil
-        let child = try ChildProcess(try Self.locate(tool), arguments, output: output.map { .file($0.path) } ?? .null, error: .file(logFile.path))
+        let child = try ChildProcess(try Self.locate(tool), arguments, output: output.map { .file($0.path) } ?? .null, error: .file(logFile.path),
+                                     diesWithParent: true)
         let (ended, lowestFree) = try wait(for: child, reading: input)
         guard ended.succeeded else { throw failure(of: tool, ended, lowestFree: lowestFree) }
         return try output.map { try String(contentsOf: $0, encoding: .utf8) } ?? ""
@@ -47,7 +48,7 @@ struct ChildTools {
         defer { close(pipeOut) }
         let child: ChildProcess
         do {
-            child = try ChildProcess(try Self.locate(tool), arguments, output: .descriptor(pipeIn), error: .file(logFile.path))
+            child = try ChildProcess(try Self.locate(tool), arguments, output: .descriptor(pipeIn), error: .file(logFile.path), diesWithParent: true)
         } catch {
             close(pipeIn)
             throw error

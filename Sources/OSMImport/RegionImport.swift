@@ -52,6 +52,9 @@ package struct RegionImport: Sendable {
     package var progress: @Sendable (Progress) -> Void = { _ in }
     /// Where the extract was downloaded from (`region download`), kept with the region for `region update`.
     package var origin: RegionOrigin?
+    /// What the region says it was added from when that is not the file read: a download's
+    /// address (its part in the cache is gone once it is imported).
+    package var sourceName: String?
     package var clock: @Sendable () -> Date = { Date() }
     /// An end-to-end test's gate: the import stops at "region-staging", its staging folder made
     /// and no tool started, until the test releases it (or the import is cancelled).
@@ -87,7 +90,7 @@ package struct RegionImport: Sendable {
     }
 
     private func build(in staging: URL, path: String, format: String, size: Int64) throws(RegionError) -> RegionInfo {
-        let display = (path as NSString).lastPathComponent
+        let display = ((sourceName ?? path) as NSString).lastPathComponent
         var pass = 0
         let report = progress
         func tools() -> ChildTools {
@@ -123,7 +126,7 @@ package struct RegionImport: Sendable {
             }
             let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")))
             guard !features.isEmpty || routable else { throw RegionError.empty(path: path) }
-            let info = RegionInfo(name: name, sourceFile: path, sourceBytes: size, sha256: sha256, added: clock(), bounds: extract.regionBounds,
+            let info = RegionInfo(name: name, sourceFile: sourceName ?? path, sourceBytes: size, sha256: sha256, added: clock(), bounds: extract.regionBounds,
                                   places: features.count, roads: routable ? roadCount : 0, format: RegionInfo.currentFormat,
                                   roadDatabase: routable ? RegionInfo.roadsFolderName : nil, roadExtract: routable ? RegionInfo.roadExtractName : nil, cutBounds: extract.headerBounds, origin: origin)
             try write(info, features: features, in: staging)

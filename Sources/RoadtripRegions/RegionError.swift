@@ -17,7 +17,7 @@ package enum RegionError: Error, Equatable, CustomStringConvertible {
     case damaged(region: String, problem: String)
     /// The region was added by an older roadtrip (`RegionInfo.currentFormat`): its place index
     /// lacks what this one searches, so its places are left out; its roads are still routed on.
-    case outdated(region: String, sourceFile: String)
+    case outdated(region: String, sourceFile: String, downloadedAs: String? = nil)
     /// The regions folder is a link to a folder that holds what roadtrip did not put there.
     case sharedFolder(path: String, target: String, holding: [String])
     case empty(path: String)
@@ -49,9 +49,10 @@ package enum RegionError: Error, Equatable, CustomStringConvertible {
                 + "\(RegionText.bytes(needed)) there; \(RegionText.bytes(free)) is free). Nothing was changed."
         case .damaged(let region, let problem):
             return "Region \(region) cannot be used: \(problem); add it again, or remove it with `roadtrip region remove \(region)`."
-        case .outdated(let region, let sourceFile):
+        case .outdated(let region, let sourceFile, let extract):
+            let again = extract.map { "roadtrip region download \(Self.shellWord($0))" } ?? "roadtrip region add \(Self.shellWord(sourceFile))"
             return "Region \(region) was added by an older roadtrip, without fuel, food and beds: its places are left out of searches "
-                + "until it is added again with `roadtrip region add \(Self.shellWord(sourceFile))` (its roads are still routed on)."
+                + "until it is added again with `\(again)` (its roads are still routed on)."
         case .sharedFolder(let path, let target, let holding):
             return "The regions folder \(path) is a link to \(target), which holds \(RegionText.names(holding)) that roadtrip did not put there: "
                 + "regions need a folder of their own (make \(path) a folder, or a link to an empty one). Nothing was changed."

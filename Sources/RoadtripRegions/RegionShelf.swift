@@ -41,7 +41,7 @@ package struct RegionShelf: Sendable {
         /// of places this one finds. Nil when they are searched (or the region cannot be used at all).
         package var placesProblem: RegionError? {
             guard case .success(let info) = info, info.format < RegionInfo.currentFormat else { return nil }
-            return .outdated(region: name, sourceFile: info.sourceFile)
+            return .outdated(region: name, sourceFile: info.sourceFile, downloadedAs: info.origin?.extract)
         }
     }
 

@@ -25,6 +25,11 @@ import RoadtripTestSupport
             """.utf8)
     }
 
+    /// The bytes of the file at `url`, nil when there is none.
+    static func size(of url: URL) -> Int64? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
+    }
+
     static func md5(_ data: Data) throws -> String {
         let directory = try TemporaryDirectory()
         let file = directory.file("f")
@@ -106,7 +111,7 @@ import RoadtripTestSupport
         defer { server.stop() }
         let setup = try Setup(server)
         #expect(throws: DownloadError.interrupted(url: server.url.absoluteString + Self.pbfPath)) { try setup.download() }
-        #expect(Curl.size(of: setup.part) == 200_000 && setup.shelf.installed().isEmpty)
+        #expect(ExtractDownloadTests.size(of: setup.part) == 200_000 && setup.shelf.installed().isEmpty)
         let info = try setup.download()
         #expect(info.name == "andorra")
         #expect(server.requests.contains("GET \(Self.pbfPath) bytes=200000-"), "\(server.requests)")
@@ -148,9 +153,9 @@ import RoadtripTestSupport
         defer { server.stop() }
         let setup = try Setup(server)
         let part = setup.part
-        #expect(throws: DownloadError.cancelled) { try setup.download(cancelled: { Curl.size(of: part) == 100_000 }) }
+        #expect(throws: DownloadError.cancelled) { try setup.download(cancelled: { ExtractDownloadTests.size(of: part) == 100_000 }) }
         server.release()
-        #expect(Curl.size(of: part) == 100_000 && setup.shelf.installed().isEmpty)
+        #expect(ExtractDownloadTests.size(of: part) == 100_000 && setup.shelf.installed().isEmpty)
         #expect(try setup.download().name == "andorra")
         #expect(server.requests.contains("GET \(Self.pbfPath) bytes=100000-"), "\(server.requests)")
     }
@@ -162,5 +167,106 @@ import RoadtripTestSupport
         server.stop()
         let later = try setup.source.catalogue(refresh: true)
         #expect(later.catalogue == first.catalogue && later.stale != nil)
+    }
+
+    // Hostile round five (issue 52): a hostile mirror never deletes, overwrites or fills up.
+
+    /// A catalogue whose address ends in `..%2F..%2F..%2Fdata%2Froadtrip`: the file of the
+    /// download was named from the address's decoded last part, and the folder three up, the
+    /// user's roadtrip data, was removed before the rename. Files are named from the id now.
+    @Test func aDownloadNamesItsFilesFromTheCatalogueIdNeverFromTheAddress() throws {
+        let hostile = "/x/..%2F..%2F..%2Fdata%2Froadtrip"
+        let server = try FileServer(files: ["/index-v1.json": Self.catalogue(extra: #",{"type": "Feature", "properties": {"id": "andorra2", "parent": "europe", "name": "Andorra Two", "urls": {"pbf": "x/..%2F..%2F..%2Fdata%2Froadtrip"}}}"#),
+                                            hostile: Self.andorra, hostile + ".md5": Data("\(try Self.md5(Self.andorra))  x\n".utf8)])
+        defer { server.stop() }
+        let setup = try Setup(server)
+        let data = setup.directory.file("data/roadtrip")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: data.appendingPathComponent("trips.json"))
+        #expect(try setup.download("andorra2").name == "andorra2")
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("trips.json").path), "the user's data is where it was")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.source.folder.path).sorted() == [".made-by-roadtrip", "catalogue.address", "catalogue.json"])
+    }
+
+    /// A link planted at the part's name (to a file of the user's): curl's `--continue-at -
+    /// --output` appended 565 KB to the file it named. A hard link fared the same.
+    @Test func aPartThatIsALinkIsNeverWrittenThrough() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let setup = try Setup(server)
+        let victim = try setup.directory.write("the user's\n", to: "victim.txt")
+        try setup.source.files.prepare()
+        for plant in [{ try FileManager.default.createSymbolicLink(at: setup.part, withDestinationURL: victim) },
+                      { try FileManager.default.linkItem(at: victim, to: setup.part) }] {
+            try plant()
+            #expect {
+                try setup.download()
+            } throws: { error in
+                (error as? DownloadError).map { if case .notOwnPart = $0 { true } else { false } } == true
+                    && "\(error)".contains("not a download roadtrip started: it was left as it is")
+            }
+            #expect(try String(contentsOf: victim, encoding: .utf8) == "the user's\n")
+            #expect(setup.shelf.installed().isEmpty && server.requests.allSatisfy { $0 != "GET \(Self.pbfPath)" })
+            try FileManager.default.removeItem(at: setup.part)
+        }
+    }
+
+    /// The extracts folder a link to the user's Downloads, where their own `andorra-latest.osm.pbf`
+    /// was: it was replaced by the download, then deleted. Such a folder is refused before
+    /// anything is read or written in it; a link to an empty folder is used, and marked.
+    @Test func anExtractsFolderLinkedToAFolderOfOtherThingsIsRefused() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let setup = try Setup(server)
+        let downloads = setup.directory.file("Downloads")
+        try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
+        let theirs = downloads.appendingPathComponent("andorra-latest.osm.pbf")
+        try Data("theirs".utf8).write(to: theirs)
+        try FileManager.default.createDirectory(at: setup.source.folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: setup.source.folder, withDestinationURL: downloads)
+        #expect(throws: DownloadError.sharedFolder(path: setup.source.folder.path, target: downloads.path, holding: ["andorra-latest.osm.pbf"])) {
+            try setup.download()
+        }
+        #expect(try Data(contentsOf: theirs) == Data("theirs".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: downloads.path) == ["andorra-latest.osm.pbf"])
+        try FileManager.default.removeItem(at: theirs)
+        #expect(try setup.download().name == "andorra", "a link to an empty folder is a folder of roadtrip's own")
+        #expect(FileManager.default.fileExists(atPath: downloads.appendingPathComponent(".made-by-roadtrip").path))
+    }
+
+    /// HEAD says 565 KB, the GET never ends: a 248 MB part after 20 s. The transfer stops a
+    /// little past the announced size, and the part of no file is not kept.
+    @Test func aDownloadThatNeverEndsIsStoppedALittlePastItsAnnouncedSize() throws {
+        let server = try Self.server(faults: [Self.pbfPath: .endless])
+        defer { server.stop() }
+        let setup = try Setup(server)
+        let limit = ExtractDownload.limit(announced: Int64(Self.andorra.count))
+        #expect(limit > Int64(Self.andorra.count) && limit < Int64(Self.andorra.count) + 2_000_000)
+        #expect(throws: DownloadError.tooLarge(url: server.url.absoluteString + Self.pbfPath, limit: limit)) { try setup.download() }
+        #expect(!FileManager.default.fileExists(atPath: setup.part.path) && setup.shelf.installed().isEmpty)
+    }
+
+    /// An `.md5` that never ends (483 MB in /tmp after 25 s, and 59 MB of the planner's memory in
+    /// its update check): read up to the few kilobytes a checksum file is.
+    @Test func aChecksumThatNeverEndsIsStoppedAtAChecksumsSize() throws {
+        let server = try Self.server(faults: [Self.pbfPath + ".md5": .endless])
+        defer { server.stop() }
+        let setup = try Setup(server)
+        let extract = try #require(try setup.source.catalogue().catalogue.find("andorra").first)
+        #expect(throws: DownloadError.tooLarge(url: server.url.absoluteString + Self.pbfPath + ".md5", limit: Int64(ExtractDownload.checksumLimit))) {
+            try ExtractDownload.publishedMD5(of: extract, curl: Curl())
+        }
+    }
+
+    /// A 300-character catalogue id was reported as "No space left on device" (curl could not
+    /// make a file of that name). The region it would make is checked first, and said as such,
+    /// before anything is fetched; the download's own files keep short names.
+    @Test func anIdNoRegionCanHaveIsSaidAsSuchBeforeAnythingIsFetched() throws {
+        let long = String(repeating: "a", count: 300)
+        let server = try FileServer(files: ["/index-v1.json": Self.catalogue(extra: #",{"type": "Feature", "properties": {"id": "\#(long)", "parent": "europe", "name": "Long", "urls": {"pbf": "europe/long.osm.pbf"}}}"#)])
+        defer { server.stop() }
+        let setup = try Setup(server)
+        #expect(throws: RegionError.badName(long)) { try setup.download(long) }
+        #expect(!server.requests.contains { $0.contains("long.osm.pbf") })
     }
 }

@@ -19,6 +19,12 @@ package final class FileServer: @unchecked Sendable {
         /// This many bytes of the body, then nothing more until `release()` (or `stop()`): a
         /// download held at a known point, for a test to cancel it there.
         case holdAfter(Int)
+        /// A GET answered with no length and bytes without end, until the client goes (HEAD
+        /// still says the file's size): a hostile mirror.
+        case endless
+        /// This many bytes of the body, then the rest a byte at a time, a byte every 50 ms, until
+        /// the client goes or the server stops: a transfer that goes on as long as its client does.
+        case trickleAfter(Int)
     }
 
     package let port: UInt16
@@ -31,6 +37,8 @@ package final class FileServer: @unchecked Sendable {
     private var faults: [String: Fault]
     private var log: [String] = []
     private let held = DispatchSemaphore(value: 0)
+    // Behind `lock`: set by `stop()`, for a transfer that would go on for ever.
+    private var stopping = false
 
     /// `files` by path ("/index-v1.json", "/europe/andorra-latest.osm.pbf").
     package init(files: [String: Data], faults: [String: Fault] = [:]) throws {
@@ -54,6 +62,7 @@ package final class FileServer: @unchecked Sendable {
 
     /// Stops accepting and waits for the serving thread to end.
     package func stop() {
+        lock.withLock { stopping = true }
         held.signal()
         shutdown(listener, Int32(SHUT_RDWR))
         finished.wait()
@@ -81,7 +90,7 @@ package final class FileServer: @unchecked Sendable {
             log.append("\(method) \(path)" + (range.map { " bytes=\($0)-" } ?? ""))
             let fault = faults[path]
             switch fault {
-            case .dropAfter, .holdAfter: if method == "GET" { faults[path] = nil }
+            case .dropAfter, .holdAfter, .trickleAfter: if method == "GET" { faults[path] = nil }
             default: break
             }
             return (files[path], fault)
@@ -95,6 +104,12 @@ package final class FileServer: @unchecked Sendable {
             ? "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes \(start)-\(file.count - 1)/\(file.count)\r\n"
             : "HTTP/1.1 200 OK\r\n"
         let body = file[(range != nil ? start : 0)...]
+        if fault == .endless, method == "GET" {
+            guard send(Data("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".utf8), on: connection) else { return }
+            let chunk = Data(repeating: UInt8(ascii: "["), count: 1 << 16)
+            while send(chunk, on: connection) {}
+            return
+        }
         head += "Content-Length: \(body.count)\r\nAccept-Ranges: bytes\r\nLast-Modified: Wed, 25 Nov 2026 10:00:00 GMT\r\nConnection: close\r\n\r\n"
         guard send(Data(head.utf8), on: connection), method == "GET" else { return }
         switch fault {
@@ -102,6 +117,12 @@ package final class FileServer: @unchecked Sendable {
         case .holdAfter(let count):
             send(Data(body.prefix(count)), on: connection)
             held.wait()
+        case .trickleAfter(let count):
+            guard send(Data(body.prefix(count)), on: connection) else { return }
+            for byte in body.dropFirst(count) where !lock.withLock({ stopping }) {
+                guard send(Data([byte]), on: connection) else { return }
+                usleep(50_000)
+            }
         case .slow(let chunk, let pause):
             var offset = body.startIndex
             while offset < body.endIndex {

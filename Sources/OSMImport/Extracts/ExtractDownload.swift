@@ -20,30 +20,37 @@ package struct ExtractSource: Sendable {
         folder = RoadtripFolders(environment: environment).cache.appendingPathComponent("extracts")
     }
 
-    var cachedCatalogue: URL { folder.appendingPathComponent("catalogue.json") }
-    var cachedAddress: URL { folder.appendingPathComponent("catalogue.address") }
+    /// The folder itself, as roadtrip keeps it.
+    package var files: ExtractFolder { ExtractFolder(url: folder) }
+
+    /// The largest catalogue read: Geofabrik's, with every area's outline, is a few megabytes.
+    package static let catalogueLimit = 128 * 1_024 * 1_024
 
     /// The catalogue and when it was fetched: the cached one while it is fresh and from the same
     /// address, else fetched again (`refresh` always), and the cached one said stale when the
-    /// network fails.
+    /// network fails. Nothing is read or written in an extracts folder roadtrip cannot call its own.
     package func catalogue(refresh: Bool = false, curl: Curl = Curl(), now: Date = Date()) throws(DownloadError) -> (catalogue: ExtractCatalogue, fetched: Date, stale: DownloadError?) {
+        try files.prepare()
+        let (cachedCatalogue, cachedAddress) = (files.catalogue, files.address)
         let attributes = try? FileManager.default.attributesOfItem(atPath: cachedCatalogue.path)
         let cachedAt = attributes?[.modificationDate] as? Date
         let sameAddress = (try? String(contentsOf: cachedAddress, encoding: .utf8)) == catalogueURL.absoluteString
-        if !refresh, sameAddress, let cachedAt, now.timeIntervalSince(cachedAt) < Self.catalogueLifetime,
-           let data = try? Data(contentsOf: cachedCatalogue), let catalogue = try? ExtractCatalogue(json: data, from: catalogueURL) {
+        let cached = { () -> ExtractCatalogue? in
+            guard (attributes?[.size] as? NSNumber).map({ $0.intValue <= Self.catalogueLimit }) == true,
+                  let data = try? Data(contentsOf: cachedCatalogue) else { return nil }
+            return try? ExtractCatalogue(json: data, from: catalogueURL)
+        }
+        if !refresh, sameAddress, let cachedAt, now.timeIntervalSince(cachedAt) < Self.catalogueLifetime, let catalogue = cached() {
             return (catalogue, cachedAt, nil)
         }
         let text: String
-        do { text = try curl.text(catalogueURL) } catch {
-            if error != .cancelled, sameAddress, let cachedAt, let data = try? Data(contentsOf: cachedCatalogue),
-               let catalogue = try? ExtractCatalogue(json: data, from: catalogueURL) {
+        do { text = try curl.text(catalogueURL, limit: Self.catalogueLimit) } catch {
+            if error != .cancelled, sameAddress, let cachedAt, let catalogue = cached() {
                 return (catalogue, cachedAt, error)
             }
             throw error
         }
         let catalogue = try ExtractCatalogue(json: Data(text.utf8), from: catalogueURL)
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try? AtomicWriter.replace(Data(text.utf8), at: cachedCatalogue.path, links: .refuse)
         try? AtomicWriter.replace(Data(catalogueURL.absoluteString.utf8), at: cachedAddress.path, links: .refuse)
         return (catalogue, now, nil)
@@ -51,7 +58,7 @@ package struct ExtractSource: Sendable {
 
     /// The resumable part of `extract`'s download.
     func part(of extract: ExtractCatalogue.Extract) -> URL {
-        folder.appendingPathComponent(extract.path.replacingOccurrences(of: "/", with: "_") + ".osm.pbf.part")
+        files.part(of: extract)
     }
 }
 
@@ -96,64 +103,97 @@ package struct ExtractDownload {
         self.towns = towns
     }
 
+    /// The most bytes of a `.md5` file read: one checksum and a file name.
+    static let checksumLimit = 64 * 1_024
+    /// The most bytes of an extract whose server does not say its size: more than the planet's.
+    package static let unannouncedLimit: Int64 = 200 * 1_000_000_000
+
+    /// The bytes a download of a file announced as `bytes` may reach: a little over, for a server
+    /// that rounds; `unannouncedLimit` when it announced none.
+    static func limit(announced bytes: Int64?) -> Int64 {
+        bytes.map { $0 + max(1 << 20, $0 / 100) } ?? unannouncedLimit
+    }
+
     /// The published checksum of `extract`: the first word of the `.md5` file beside it.
     package static func publishedMD5(of extract: ExtractCatalogue.Extract, curl: Curl) throws(DownloadError) -> String {
         let url = URL(string: extract.pbf.absoluteString + ".md5")!
-        let text = try curl.text(url)
+        let text = try curl.text(url, limit: checksumLimit)
         guard let word = text.split(whereSeparator: \.isWhitespace).first, word.count == 32, word.allSatisfy(\.isHexDigit) else {
             throw .other(url: url.absoluteString, message: "it holds no MD5 checksum")
         }
         return word.lowercased()
     }
 
-    /// Downloads, checks and imports the extract; the region it made.
+    /// Downloads, checks and imports the extract; the region it made. The files of the download
+    /// are the extracts folder's, named from the extract's id (`ExtractFolder`); only the part
+    /// roadtrip opened itself, and the finished file it renamed it to, are ever removed.
     package func run() throws -> RegionInfo {
+        // The region's name is checked before a byte is fetched: a catalogue id no region can
+        // have is said as such, not after a download of gigabytes.
+        guard RegionShelf.isValidName(extract.regionName) else { throw RegionError.badName(extract.regionName) }
         var curl = Curl()
         curl.isCancelled = isCancelled
         let head = try curl.head(extract.pbf)
         let md5 = try Self.publishedMD5(of: extract, curl: curl)
-        let part = source.part(of: extract)
-        do {
-            try FileManager.default.createDirectory(at: source.folder, withIntermediateDirectories: true)
-        } catch {
-            throw RegionError.cannotWrite(path: source.folder.path, reason: error.localizedDescription)
-        }
+        try source.files.prepare()
+        let part = try PartFile(source.files.part(of: extract))
         // A part longer than the file is of another version: started again.
-        if let size = Curl.size(of: part), let total = head.bytes, size > total { try? FileManager.default.removeItem(at: part) }
-        let started = Date(), startBytes = Curl.size(of: part) ?? 0
+        if let total = head.bytes, try part.size() > total { try part.empty() }
+        let started = Date(), startBytes = try part.size()
         let progress = progress
         curl.progress = { bytes in
             let seconds = Date().timeIntervalSince(started)
             progress?(.downloading(bytes: bytes, of: head.bytes, bytesPerSecond: seconds > 0.5 ? Double(bytes - startBytes) / seconds : 0))
         }
-        if head.bytes == nil || Curl.size(of: part) != head.bytes {
-            try curl.download(extract.pbf, to: part)
+        if head.bytes == nil || startBytes != head.bytes {
+            do {
+                try curl.download(extract.pbf, into: part, limit: Self.limit(announced: head.bytes))
+            } catch {
+                // More than the file can be is no part of it: nothing is kept to continue.
+                if case .tooLarge = error { part.remove(at: part.url) }
+                throw error
+            }
         }
         progress?(.verifying)
         let found = try Self.md5(of: part)
         guard found == md5 else {
-            try? FileManager.default.removeItem(at: part)
-            throw DownloadError.checksum(file: extract.pbf.lastPathComponent, expected: md5, found: found)
+            part.remove(at: part.url)
+            throw DownloadError.checksum(file: (extract.pbf.absoluteString as NSString).lastPathComponent, expected: md5, found: found)
         }
-        // The extract under its own name, for the import (which names the region after --name).
-        let file = source.folder.appendingPathComponent(extract.pbf.lastPathComponent)
-        try? FileManager.default.removeItem(at: file)
-        guard rename(part.path, file.path) == 0 else {
-            throw RegionError.cannotWrite(path: file.path, reason: String(cString: strerror(errno)))
-        }
-        defer { try? FileManager.default.removeItem(at: file) }
-        var job = try RegionImport(file: file.path, name: extract.regionName, shelf: shelf, towns: towns)
+        // The part itself is imported (the import tells a file's format by its first bytes), and
+        // removed after: the only file of the download ever removed is the one roadtrip wrote.
+        var job = try RegionImport(file: part.url.path, name: extract.regionName, shelf: shelf, towns: towns)
         job.isCancelled = isCancelled
         job.progress = { progress?(.importing($0)) }
         job.origin = RegionOrigin(extract: extract.id, url: extract.pbf.absoluteString, md5: md5, lastModified: head.lastModified)
-        return try job.run()
+        job.sourceName = extract.pbf.absoluteString
+        do {
+            let info = try job.run()
+            part.remove(at: part.url)
+            return info
+        } catch RegionError.cancelled {
+            // Kept whole and checked: the next attempt imports it without downloading it again.
+            throw RegionError.cancelled
+        } catch {
+            part.remove(at: part.url)
+            throw error
+        }
     }
 
-    /// The MD5 of `file`, by `md5sum` (coreutils).
+    /// The MD5 of what `part` holds, by `md5sum` (coreutils) reading the file roadtrip opened.
+    static func md5(of part: PartFile) throws -> String {
+        try md5(input: .descriptor(try part.asInput()), [], path: part.url.path)
+    }
+
+    /// The MD5 of `file`, by `md5sum`.
     static func md5(of file: URL) throws -> String {
-        let (ended, output) = try ChildProcess.output(of: try ChildTools.locate("md5sum"), ["--", file.path])
+        try md5(input: .null, ["--", file.path], path: file.path)
+    }
+
+    private static func md5(input: ChildProcess.Stream, _ arguments: [String], path: String) throws -> String {
+        let (ended, output) = try ChildProcess.output(of: try ChildTools.locate("md5sum"), arguments, input: input)
         guard ended.succeeded, let word = String(decoding: output, as: UTF8.self).split(separator: " ").first else {
-            throw RegionError.unreadable(path: file.path, reason: "md5sum could not read it")
+            throw RegionError.unreadable(path: path, reason: "md5sum could not read it")
         }
         return String(word)
     }
