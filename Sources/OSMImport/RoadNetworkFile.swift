@@ -10,18 +10,29 @@ package enum RoadNetworkFile {
     package static let name = "roads.graph"
 
     /// The network kept in the region `folder`; else read again from its roads (a region added
-    /// before the file was kept, or of another version of it); nil when it has neither.
-    package static func network(inRegion folder: URL) -> RoadNetwork? {
-        if let data = try? Data(contentsOf: folder.appendingPathComponent(name)), let network = RoadNetwork(decoding: data) {
-            return network
+    /// before the file was kept, or of another version of it); nil when it has neither. A kept
+    /// file that does not make sense is refused with the clause that says why (naming it).
+    package static func network(inRegion folder: URL) -> Result<RoadNetwork?, FileDamage> {
+        let file = folder.appendingPathComponent(name)
+        if let data = try? Data(contentsOf: file) {
+            switch RoadNetwork.decoded(data) {
+            case .success(let network): return .success(network)
+            case .failure(.damaged(let problem)): return .failure(FileDamage(clause: "\(file.path) \(problem)"))
+            case .failure(.otherVersion): break
+            }
         }
         let roads = folder.appendingPathComponent(RegionInfo.roadExtractName)
         // A file too large to hold `maximumPoints` (PBF takes about 8 bytes a road point) is not read at every run.
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: roads.path))?[.size] as? Int, size <= maximumPoints * 8 else { return nil }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: roads.path))?[.size] as? Int, size <= maximumPoints * 8 else { return .success(nil) }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-roads-\(UUID().uuidString)")
-        guard (try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)) != nil else { return nil }
+        guard (try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)) != nil else { return .success(nil) }
         defer { try? FileManager.default.removeItem(at: scratch) }
-        return (try? read(roads, tools: ChildTools(logFile: scratch.appendingPathComponent("tool.log"), isCancelled: { false }), scratch: scratch)) ?? nil
+        return .success((try? read(roads, tools: ChildTools(logFile: scratch.appendingPathComponent("tool.log"), isCancelled: { false }), scratch: scratch)) ?? nil)
+    }
+
+    /// A region's road file that is damaged: what is wrong, as a clause naming the file.
+    package struct FileDamage: Error, Equatable, Sendable {
+        package let clause: String
     }
 
     /// The most road points a network is kept for: about 150 MB while it is read (the points,

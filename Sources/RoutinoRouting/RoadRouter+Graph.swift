@@ -5,11 +5,20 @@ import RoadtripRegions
 
 extension RoadRouter {
     /// The graph of the roads of `regions` together (their networks joined where they share
-    /// points), read once and kept for the router's life; nil when any of them keeps no network.
-    func graph(of regions: [Roads]) -> RoadGraph? {
+    /// points), read once and kept for the router's life; nil when any of them keeps no network;
+    /// the phrase for beside an estimate when one's network file is damaged.
+    func graph(of regions: [Roads]) -> Result<RoadGraph?, Reason> {
         graphs.graph(for: regions.map(\.database).sorted().joined(separator: "\n")) {
-            let networks = regions.compactMap { RoadNetworkFile.network(inRegion: $0.regionFolder) }
-            return networks.count == regions.count ? RoadGraph(networks) : nil
+            var networks: [RoadNetwork] = []
+            for region in regions {
+                switch RoadNetworkFile.network(inRegion: region.regionFolder) {
+                case .success(let network?): networks.append(network)
+                case .success(nil): return .success(nil)
+                case .failure(let damage):
+                    return .failure(Reason(phrase: "the road graph of \(region.region) is damaged (\(damage.clause)); add the region again"))
+                }
+            }
+            return .success(RoadGraph(networks))
         }
     }
 
@@ -18,9 +27,9 @@ extension RoadRouter {
     final class Graphs: @unchecked Sendable {
         private let lock = NSLock()
         // Under `lock`.
-        private var built: [String: RoadGraph?] = [:]
+        private var built: [String: Result<RoadGraph?, Reason>] = [:]
 
-        func graph(for key: String, build: () -> RoadGraph?) -> RoadGraph? {
+        func graph(for key: String, build: () -> Result<RoadGraph?, Reason>) -> Result<RoadGraph?, Reason> {
             lock.lock()
             defer { lock.unlock() }
             if let graph = built[key] { return graph }

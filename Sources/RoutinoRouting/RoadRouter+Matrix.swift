@@ -17,7 +17,12 @@ extension RoadRouter {
             return .estimate(reason: "no region covers \(outside.1)")
         }
         let covering = regions.filter { region in stops.contains { region.covers($0.0) } }
-        if let graph = graph(of: covering) {
+        let graph: RoadGraph?
+        switch self.graph(of: covering) {
+        case .success(let built): graph = built
+        case .failure(let damaged): return .estimate(reason: damaged.phrase)
+        }
+        if let graph {
             if stops.count > Self.graphStopLimit { return .estimate(reason: Self.tooManyForGraph(stops.count)) }
             // Stops in regions whose roads do not meet are told as a leg between them is.
             let noRoad = { (i: Int, j: Int) -> String in

@@ -40,7 +40,8 @@ import RoadtripTestSupport
     }
 
     /// Issue 36: a region keeps its roads as the network the road matrix searches (`roads.graph`);
-    /// a region added before that, or whose file is damaged, has it read again from its roads.
+    /// a region added before that, or whose file is not one (another version), has it read again
+    /// from its roads; a file of this version that is damaged is refused, naming it (issue 52).
     @Test func aRegionKeepsItsRoadNetworkAndOneWithoutItIsReadFromItsRoads() throws {
         let directory = try TemporaryDirectory()
         let shelf = RegionShelf(directory: directory.file("regions"))
@@ -51,14 +52,20 @@ import RoadtripTestSupport
         #expect(kept.ways.allSatisfy { $0.rules.roadClass != .track || $0.nodes.count >= 2 })
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("roads.opl").path), "osmium's text is not kept")
         try Data("damaged".utf8).write(to: folder.appendingPathComponent(RoadNetworkFile.name))
-        #expect(RoadNetworkFile.network(inRegion: folder)?.encoded() == kept.encoded())
+        #expect(try RoadNetworkFile.network(inRegion: folder).get()?.encoded() == kept.encoded())
+        var infinite = kept
+        infinite.points[2] = Coordinate(latitude: .infinity, longitude: -.infinity)
+        try infinite.encoded().write(to: folder.appendingPathComponent(RoadNetworkFile.name))
+        let file = folder.appendingPathComponent(RoadNetworkFile.name).path
+        #expect(RoadNetworkFile.network(inRegion: folder) == .failure(RoadNetworkFile.FileDamage(clause: "\(file) has point 3 off the Earth (inf, -inf)")))
         // Past the most points kept, none: the matrix is then routed leg by leg.
         let scratch = directory.file("scratch")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let tools = ChildTools(logFile: scratch.appendingPathComponent("tool.log"), isCancelled: { false })
         #expect(try RoadNetworkFile.read(folder.appendingPathComponent(RegionInfo.roadExtractName), tools: tools, scratch: scratch, maximumPoints: 1_000) == nil)
         try FileManager.default.removeItem(at: folder.appendingPathComponent(RegionInfo.roadExtractName))
-        #expect(RoadNetworkFile.network(inRegion: folder) == nil)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(RoadNetworkFile.name))
+        #expect(try RoadNetworkFile.network(inRegion: folder).get() == nil)
     }
 
     @Test func kremsAsGzipAndBeattyAsXMLAndAsBzip2() throws {

@@ -82,6 +82,26 @@ struct RoadGraphTests {
         #expect(RoadNetwork(decoding: Data("{\"trips\": []}".utf8)) == nil)
     }
 
+    /// Issue 52, case 9: every third point set to (inf, -inf) trapped the matrix converting it
+    /// to a grid cell. Every figure the graph converts is checked when the file is read.
+    @Test func aRoadFileWithAPointOffTheEarthOrALimitNoRoadHasIsDamaged() throws {
+        let network = Self.network([(["highway": "primary", "maxspeed": "70"], [(0, 0), (100, 0), (200, 50)])])
+        #expect(RoadNetwork.decoded(network.encoded()) == .success(network))
+        var infinite = network
+        infinite.points[1] = Coordinate(latitude: .infinity, longitude: -.infinity)
+        #expect(RoadNetwork.decoded(infinite.encoded()) == .failure(.damaged("has point 2 off the Earth (inf, -inf)")))
+        var offTheEarth = network
+        offTheEarth.points[0] = Coordinate(latitude: 91, longitude: 0)
+        #expect(RoadNetwork.decoded(offTheEarth.encoded()) == .failure(.damaged("has point 1 off the Earth (91.0, 0.0)")))
+        var infiniteLimit = network.encoded()
+        // The first way's speed limit: after the header, the points' ids and places, the way's id and four bytes.
+        let limit = RoadNetwork.magic.count + 16 + network.points.count * 24 + 12
+        infiniteLimit.replaceSubrange(limit..<limit + 4, with: withUnsafeBytes(of: Float32.infinity.bitPattern.littleEndian) { Data($0) })
+        #expect(RoadNetwork.decoded(infiniteLimit) == .failure(.damaged("has road 1 of a class, direction, limit or length no road has")))
+        #expect(RoadNetwork.decoded(Data("{\"trips\": []}".utf8)) == .failure(.otherVersion))
+        #expect(RoadNetwork.decoded(network.encoded().dropLast()) == .failure(.damaged("is not as long as its counts say")))
+    }
+
     @Test func twoRegionsRoadsMeetWhereTheyShareAPoint() throws {
         var west = RoadNetwork(), east = RoadNetwork()
         let rules = try #require(RoadWay.Rules(tags: ["highway": "secondary"]))

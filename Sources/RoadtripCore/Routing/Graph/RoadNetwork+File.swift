@@ -9,8 +9,9 @@ import Foundation
 ///     weight, height, width, length limits (Float32, 0 for none), its number of points (UInt32),
 ///     every way's points in order (indices, UInt32).
 ///
-/// Little-endian, as every machine roadtrip runs on. A file of another version, cut short or
-/// pointing past its points is not read (nil): the region's roads are then read again.
+/// Little-endian, as every machine roadtrip runs on. A file of another version is not read: the
+/// region's roads are then read again. A file of this version that does not make sense (cut
+/// short, pointing past its points, a point off the Earth) is damaged, and said so.
 extension RoadNetwork {
     static let magic = Array("roadtrip roads\n".utf8)
     /// Raised when the file's layout or the meaning of a field changes.
@@ -35,42 +36,69 @@ extension RoadNetwork {
         return out
     }
 
+    /// Why a `roads.graph` was not read.
+    package enum FileProblem: Error, Equatable, Sendable {
+        /// Not a road file of this version (an older roadtrip's, or no road file at all): the
+        /// region's roads are read again instead.
+        case otherVersion
+        /// A road file of this version that does not make sense (cut short, indices past its
+        /// points, a point off the Earth): a clause saying what, for the sentence naming the file.
+        case damaged(String)
+    }
+
     /// The network `data` holds; nil when it is not a road file of this version, or is damaged.
     package init?(decoding data: Data) {
-        guard let network = data.withUnsafeBytes({ Self.decode(ByteReader($0)) }) else { return nil }
+        guard case .success(let network) = Self.decoded(data) else { return nil }
         self = network
     }
 
-    private static func decode(_ input: ByteReader) -> RoadNetwork? {
+    /// The network `data` holds, or why not. Every figure the graph converts is checked here (a
+    /// point must lie on the Earth: an infinite one trapped converting it to a grid cell), so a
+    /// damaged file is a sentence, never a crash.
+    package static func decoded(_ data: Data) -> Result<RoadNetwork, FileProblem> {
+        data.withUnsafeBytes { decode(ByteReader($0)) }
+    }
+
+    private static func decode(_ input: ByteReader) -> Result<RoadNetwork, FileProblem> {
         var input = input
-        guard input.bytes(magic.count).elementsEqual(magic), input.read(UInt32.self) == fileVersion,
-              let pointCount = input.read(UInt32.self).map(Int.init), let wayCount = input.read(UInt32.self).map(Int.init),
+        guard input.bytes(magic.count).elementsEqual(magic), input.read(UInt32.self) == fileVersion else { return .failure(.otherVersion) }
+        guard let pointCount = input.read(UInt32.self).map(Int.init), let wayCount = input.read(UInt32.self).map(Int.init),
               let refCount = input.read(UInt32.self).map(Int.init),
-              input.remaining == pointCount * 24 + wayCount * 36 + refCount * 4 else { return nil }
+              input.remaining == pointCount * 24 + wayCount * 36 + refCount * 4 else {
+            return .failure(.damaged("is not as long as its counts say"))
+        }
         var network = RoadNetwork()
         network.ids = (0..<pointCount).map { _ in input.read(Int64.self)! }
         network.points = (0..<pointCount).map { _ in Coordinate(latitude: input.read(Double.self)!, longitude: input.read(Double.self)!) }
+        if let off = network.points.firstIndex(where: { !$0.isValid }) {
+            let point = network.points[off]
+            return .failure(.damaged("has point \(off + 1) off the Earth (\(point.latitude), \(point.longitude))"))
+        }
         var headers: [(id: Int64, rules: RoadWay.Rules, count: Int)] = []
         headers.reserveCapacity(wayCount)
-        for _ in 0..<wayCount {
+        for index in 0..<wayCount {
             let id = input.read(Int64.self)!
             let (code, direction, open) = (input.read(UInt8.self)!, input.read(UInt8.self)!, input.read(UInt8.self)!)
             _ = input.read(UInt8.self)
-            let limits = (0..<5).map { _ in input.read(Float32.self).flatMap { $0 > 0 ? Double($0) : nil } }
+            let raw = (0..<5).map { _ in input.read(Float32.self)! }
             let count = Int(input.read(UInt32.self)!)
-            guard Int(code) < classes.count, let direction = RoadWay.Rules.Direction(rawValue: direction), count >= 2 else { return nil }
+            guard Int(code) < classes.count, let direction = RoadWay.Rules.Direction(rawValue: direction), count >= 2,
+                  raw.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+                return .failure(.damaged("has road \(index + 1) of a class, direction, limit or length no road has"))
+            }
+            let limits = raw.map { $0 > 0 ? Double($0) : nil }
             let traffic = Set(Transport.allCases.enumerated().filter { open & 1 << $0.offset != 0 }.map(\.element))
             headers.append((id, RoadWay.Rules(roadClass: classes[Int(code)], direction: direction, open: traffic, maxKmh: limits[0],
                                               maxWeight: limits[1], maxHeight: limits[2], maxWidth: limits[3], maxLength: limits[4]), count))
         }
-        guard headers.reduce(0, { $0 + $1.count }) == refCount else { return nil }
+        guard headers.reduce(0, { $0 + $1.count }) == refCount else { return .failure(.damaged("has roads of more or fewer points than it holds")) }
         network.ways.reserveCapacity(wayCount)
         for header in headers {
             let nodes = (0..<header.count).map { _ in Int32(truncatingIfNeeded: input.read(UInt32.self)!) }
-            guard nodes.allSatisfy({ $0 >= 0 && Int($0) < pointCount }) else { return nil }
+            guard nodes.allSatisfy({ $0 >= 0 && Int($0) < pointCount }) else { return .failure(.damaged("has a road through a point it does not hold")) }
             network.ways.append(RoadWay(id: header.id, rules: header.rules, nodes: nodes))
         }
-        return network
+        return .success(network)
     }
 
     /// The classes in the order of their code in the file (never reordered: append).
