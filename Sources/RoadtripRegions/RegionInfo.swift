@@ -13,6 +13,19 @@ package struct RegionInfo: Codable, Equatable, Sendable {
         package init(south: Double, west: Double, north: Double, east: Double) {
             (self.south, self.west, self.north, self.east) = (south, west, north, east)
         }
+
+        /// What is wrong with the box as a clause ("has its south edge above its north edge"), or
+        /// nil for a box on the Earth, each edge on its side: every use makes ranges of its edges
+        /// (`south...north`), which trap when they are the wrong way round.
+        var problem: String? {
+            guard [south, west, north, east].allSatisfy(\.isFinite) else { return "has an edge that is not a number" }
+            guard (-90...90).contains(south), (-90...90).contains(north), (-180...180).contains(west), (-180...180).contains(east) else {
+                return "has an edge off the Earth"
+            }
+            if south > north { return "has its south edge above its north edge" }
+            if west > east { return "has its west edge east of its east edge" }
+            return nil
+        }
     }
 
     package var name: String
@@ -104,6 +117,12 @@ extension RegionInfo {
             info = try decodeChecked(readSmallFile(file, region: name), file: file.path, region: name)
         } catch {
             return .failure(error)
+        }
+        for (field, box) in [("bounds", info.bounds), ("cutBounds", info.cutBounds)] {
+            if let problem = box?.problem { return .failure(.damaged(region: name, problem: "\(file.path) \(problem) (“\(field)”)")) }
+        }
+        if info.places < 0 || info.roads < 0 || info.sourceBytes < 0 {
+            return .failure(.damaged(region: name, problem: "\(file.path) has a count below zero"))
         }
         let places = folder.appendingPathComponent(placesFileName)
         if case .failure(let error) = Result(catching: { () throws(GazetteerError) in try Gazetteer.load(from: places) }) {

@@ -172,6 +172,29 @@ struct RegionShelfTests {
         #expect(!sentence.contains("..") && !sentence.contains("NSCocoaErrorDomain"), "\(sentence)")
     }
 
+    /// Issue 52, case 10: a box with its south above its north trapped every command that made
+    /// a range of it (and the planner at its start). A box or count no region has is a broken
+    /// region with a sentence.
+    @Test(arguments: [
+        (RegionInfo.Bounds(south: 42.79, west: 1.4, north: 41.74, east: 1.8), "has its south edge above its north edge (“bounds”)"),
+        (RegionInfo.Bounds(south: 42, west: 1.8, north: 43, east: 1.4), "has its west edge east of its east edge (“bounds”)"),
+        (RegionInfo.Bounds(south: 42, west: 1.4, north: 95, east: 1.8), "has an edge off the Earth (“bounds”)"),
+    ])
+    func aBoxNoRegionHasIsASentence(bounds: RegionInfo.Bounds, problem: String) throws {
+        let directory = try TemporaryDirectory()
+        let shelf = RegionShelf(directory: directory.file("regions"))
+        let staging = try Self.staged(shelf, "andorra", places: 1)
+        var info = Self.info("andorra", places: 1)
+        info.bounds = bounds
+        let description = staging.appendingPathComponent(RegionInfo.fileName)
+        try FileManager.default.removeItem(at: description)
+        try info.encoded().write(to: description)
+        try shelf.install(staging, as: "andorra")
+        let region = try #require(shelf.installed().first)
+        guard case .failure(let error) = region.info else { Issue.record("listed as fine"); return }
+        #expect(error == .damaged(region: "andorra", problem: "\(region.folder.path)/region.json \(problem)"), "\(error)")
+    }
+
     @Test func aRegionWhoseDescriptionCannotBeReadIsListedWithWhy() throws {
         let directory = try TemporaryDirectory()
         let shelf = RegionShelf(directory: directory.file("regions"))
