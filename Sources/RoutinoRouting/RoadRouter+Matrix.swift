@@ -57,8 +57,11 @@ extension RoadRouter {
         for i in 0..<n {
             for j in 0..<n where i != j {
                 // One leg at a time on the queue: the screen's own legs can go in between.
+                // The database's files are looked at before each leg (`prepare`): one cut short
+                // under the mapping ends the matrix with why, never a SIGBUS.
                 let outcome: RoadOutcome = known(i, j).map { .road($0) } ?? queue.sync {
-                    engine.route(waypoints[i], waypoints[j], from: stops[i], to: stops[j], quickest: options.quickest, line: false)
+                    if case .failure(let reason) = prepare(roads, options: options) { return .estimate(reason: reason.phrase) }
+                    return engine.route(waypoints[i], waypoints[j], from: stops[i], to: stops[j], quickest: options.quickest, line: false)
                 }
                 switch outcome {
                 case .road(let leg): (meters[i * n + j], seconds[i * n + j]) = (leg.meters, leg.seconds)

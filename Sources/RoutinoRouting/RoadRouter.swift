@@ -45,8 +45,9 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     /// corrupted it (a crash in libroutino when two test suites each routed on their own).
     static let routinoQueue = DispatchQueue(label: "roadtrip.routino")
     let queue = RoadRouter.routinoQueue
-    // Touched on `queue` only.
-    private var databases: [String: OpaquePointer] = [:]
+    // Touched on `queue` only: each database loaded, with its files kept open to be looked at
+    // before each use (`RoutinoFiles`).
+    private var databases: [String: (database: OpaquePointer, files: RoutinoFiles)] = [:]
     /// The graphs of the regions' roads the matrix searches (`RoadRouter+Graph`).
     let graphs = Graphs()
 
@@ -59,7 +60,10 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
 
     deinit {
         queue.sync {
-            databases.values.forEach { Routino_UnloadDatabase($0) }
+            databases.values.forEach { loaded in
+                Routino_UnloadDatabase(loaded.database)
+                loaded.files.close()
+            }
         }
     }
 
@@ -173,7 +177,11 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     /// The database of `roads` and the profile of `options`, loaded once.
     func prepare(_ roads: Roads, options: RouteOptions) -> Result<Engine, Reason> {
         guard let translation = Self.translation else { return .failure(Reason(phrase: "Routino's profiles cannot be read")) }
-        guard let database = database(for: roads) else { return .failure(Reason(phrase: "the roads of \(roads.region) cannot be read")) }
+        let database: OpaquePointer
+        switch self.database(for: roads) {
+        case .success(let loaded): database = loaded
+        case .failure(let reason): return .failure(reason)
+        }
         guard let profile = Routino_GetProfile(RoutinoProfiles.name(of: options.vehicle)), Routino_ValidateProfile(database, profile) == ROUTINO_ERROR_NONE else {
             return .failure(Reason(phrase: "no \(options.vehicle) profile for the roads of \(roads.region)"))
         }
@@ -189,11 +197,34 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
         return Routino_GetTranslation("en")
     }()
 
-    private func database(for roads: Roads) -> OpaquePointer? {
-        if let loaded = databases[roads.database] { return loaded }
-        guard let database = Routino_LoadDatabase(roads.folder.path, nil) else { return nil }
-        databases[roads.database] = database
-        return database
+    /// The database of `roads`, loaded once its files are checked, and used while they stay as
+    /// they were; one whose files changed on disk is let go (a region damaged, or cut short under
+    /// the planner), and the phrase says which.
+    private func database(for roads: Roads) -> Result<OpaquePointer, Reason> {
+        func unusable(_ problem: String) -> Reason {
+            Reason(phrase: "the roads of \(roads.region) cannot be used: \(problem); add the region again")
+        }
+        if let loaded = databases[roads.database] {
+            guard let change = loaded.files.changed() else { return .success(loaded.database) }
+            Routino_UnloadDatabase(loaded.database)
+            loaded.files.close()
+            databases[roads.database] = nil
+            return .failure(unusable(change))
+        }
+        // The folder as it is now, for the check and the load alike: a region added again
+        // meanwhile is another folder.
+        let folder = roads.folder.resolvingSymlinksInPath()
+        let files: RoutinoFiles
+        switch RoutinoFiles.open(folder, shown: roads.folder) {
+        case .success(let checked): files = checked
+        case .failure(let reason): return .failure(unusable(reason.phrase))
+        }
+        guard let database = Routino_LoadDatabase(folder.path, nil) else {
+            files.close()
+            return .failure(Reason(phrase: "the roads of \(roads.region) cannot be read"))
+        }
+        databases[roads.database] = (database, files)
+        return .success(database)
     }
 }
 

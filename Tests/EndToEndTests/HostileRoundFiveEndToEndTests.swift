@@ -228,4 +228,29 @@ struct HostileRoundFiveEndToEndTests {
         try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
     }
+
+    /// `truncate -s 4096 roads/{nodes,segments,ways}.mem` while the planner showed the trip, then
+    /// `j` `J`: SIGBUS in libroutino's mapping, and the move in neither trips.json nor a journal.
+    /// Now the leg says why it is an estimate, and the move is saved.
+    @Test("Road files cut short under the planner: no SIGBUS, the move kept, and the legs say why they are estimates")
+    func roadFilesCutShortUnderThePlanner() async throws {
+        let directory = try TemporaryDirectory()
+        try RegionsEndToEndTests.andorra(trip: "Andorra", Self.andorraStops, in: directory)
+        let session = try await RegionsEndToEndTests.planner(openingTrip: "Andorra", width: 120, height: 32, in: directory)
+        defer { session.close() }
+        try await session.waitUntil("the Andorra trip, every leg on roads") { screen in
+            screen.components(separatedBy: "\n").contains { $0.contains("Total distance:") && $0.contains("by road") && !$0.contains("≈") }
+        }
+        let roads = RegionsEndToEndTests.regionsFolder(directory).appendingPathComponent("andorra/roads").resolvingSymlinksInPath()
+        for file in ["nodes.mem", "segments.mem", "ways.mem"] {
+            #expect(truncate(roads.appendingPathComponent(file).path, 4096) == 0)
+        }
+        try await session.sendKeys("j", "J")
+        try await session.waitFor("the roads of andorra cannot be used")
+        try await session.sendKeys("Escape")
+        try await TripListEndToEndTests.quitNormally(session)
+        let trip = try #require(try Run.trips(at: directory.dataFile).first { $0["name"] as? String == "Andorra" })
+        let names = (trip["waypoints"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(names?.count == 5 && names?[1] == "near Tosa de Llosada, Canillo", "\(names ?? [])")
+    }
 }

@@ -58,4 +58,32 @@ struct RegionRoadsTests {
         #expect(abs(leg.meters - 1_116) < 20, "\(leg.meters)")
         #expect(route((-59.995, -169.97), (-59.99, -170)) == .estimate(reason: "A is more than 1 km from any road"), "1.7 km off the road: still this region's")
     }
+
+    /// Issue 52, case 11: `truncate -s 4096` of the region's `nodes.mem`, `segments.mem` and
+    /// `ways.mem` while the planner was open, then a move: SIGBUS in libroutino's mapping. The
+    /// files are looked at before every route: a database whose files changed is let go, with why,
+    /// and one cut short is never loaded.
+    @Test func aDatabaseCutShortUnderTheRouterIsLetGoWithWhy() throws {
+        let road = #"""
+            <node id="10" lat="43.7300" lon="7.4100" version="1"/><node id="11" lat="43.7350" lon="7.4200" version="1"/>
+            <node id="12" lat="43.7400" lon="7.4250" version="1"/>
+            <way id="100" version="1"><nd ref="10"/><nd ref="11"/><nd ref="12"/><tag k="highway" v="primary"/></way>
+            """#
+        let directory = try TemporaryDirectory()
+        let router = try Self.router(road, in: directory)
+        func route() -> RoadOutcome {
+            router.route(from: Coordinate(latitude: 43.7300, longitude: 7.4100), to: Coordinate(latitude: 43.7400, longitude: 7.4250), fromName: "A", toName: "B")
+        }
+        guard case .road = route() else { Issue.record("the road is routed on"); return }
+        let roads = directory.file("regions/region/roads")
+        let nodes = roads.appendingPathComponent("nodes.mem")
+        let before = try #require(try FileManager.default.attributesOfItem(atPath: nodes.path)[.size] as? Int)
+        #expect(truncate(nodes.resolvingSymlinksInPath().path, 20) == 0)
+        #expect(route() == .estimate(reason: "the roads of region cannot be used: \(nodes.path) changed on disk "
+                                         + "(20 bytes, \(DistanceUnit.grouped(before)) when it was read); add the region again"))
+        #expect(route() == .estimate(reason: "the roads of region cannot be used: \(nodes.path) is damaged (20 bytes, not what its header says); add the region again"))
+        let fresh = RoadRouter(shelf: RegionShelf(directory: directory.file("regions")))
+        #expect(fresh.route(from: Coordinate(latitude: 43.7300, longitude: 7.4100), to: Coordinate(latitude: 43.7400, longitude: 7.4250), fromName: "A", toName: "B")
+                == .estimate(reason: "the roads of region cannot be used: \(nodes.path) is damaged (20 bytes, not what its header says); add the region again"))
+    }
 }

@@ -12,6 +12,8 @@ protocol PersistedTrips: AnyObject {
     var changeCount: Int { get }
     /// When the last change was made, for the autosave's delay.
     var lastChangeTime: Date { get }
+    /// How far the changes are kept on disk, told here as the journal is written.
+    var changesOnDisk: ChangesOnDisk { get }
     /// Trips read from the file, or merged with another program's: shown as they are, with no
     /// change to undo (undoing into the trips from before would drop the file's).
     func adoptFromFile(_ trips: [Trip])
@@ -108,7 +110,12 @@ final class DataFilePersistence {
 
     /// `load`'s first half, before the file is read: the lock, and what killed saves left.
     func prepareToLoad(locking: Bool) {
-        if locking, lockFile() { AtomicFile.removeStaleTemporaryFiles(for: store.url) }
+        if locking, lockFile() {
+            // What killed saves left, of the file and of its journal (a planner killed while it
+            // started a journal anew).
+            AtomicFile.removeStaleTemporaryFiles(for: store.url)
+            AtomicFile.removeStaleTemporaryFiles(for: TripJournal.url(for: store.url))
+        }
     }
 
     /// `load`'s second half, once the file is read (`store.load()`, which the planner runs off
@@ -314,27 +321,40 @@ final class DataFilePersistence {
     /// file a save changed since, as a journal started anew. Once everything is saved, the
     /// journal goes. Only the planner that holds the file's lock keeps one, and not over a
     /// journal still pending.
+    ///
+    /// Work waiting for the changes to be kept (`ChangesOnDisk`) is told when a write ends, on the
+    /// journal's thread, and at once when no journal is kept of them (none here, or all saved).
     func keepJournal() {
-        guard lock != nil, readOnlyReason == nil, pendingJournal == nil else { return }
+        let onDisk = owner.changesOnDisk
+        guard lock != nil, readOnlyReason == nil, pendingJournal == nil else {
+            onDisk.kept(upTo: changeCount)
+            return
+        }
         if let journalWrite {
             guard journalWrite.state == .ended else { return }
             self.journalWrite = nil
         }
         if hasUnsavedChanges {
-            guard journaledChangeCount != changeCount || journaledBase != fingerprint else { return }
+            guard journaledChangeCount != changeCount || journaledBase != fingerprint else {
+                onDisk.kept(upTo: changeCount)
+                return
+            }
             (journaledChangeCount, journaledBase) = (changeCount, fingerprint)
-            let (current, base, baseTrips, url) = (trips, fingerprint, file.trips, store.url)
+            let (current, base, baseTrips, url, count) = (trips, fingerprint, file.trips, store.url, changeCount)
             // Handed over to the write, so that the trips only it still holds (the versions before
             // the changes) are let go on its thread, not on the main loop.
             let (tail, changes) = (journalTail, unjournaled)
             (journalTail, unjournaled) = (nil, nil)
             journalWrite = runner.run("journal", lane: "journal", work: { _ in
-                JournalTail.write(current, after: tail, changes: changes, base: base, baseTrips: baseTrips, for: url)
+                let written = JournalTail.write(current, after: tail, changes: changes, base: base, baseTrips: baseTrips, for: url)
+                onDisk.kept(upTo: count)
+                return written
             }) { [weak self] tail in
                 self?.journalTail = tail
             }
-        } else if journaledChangeCount != nil {
-            removeJournal()
+        } else {
+            onDisk.kept(upTo: changeCount)
+            if journaledChangeCount != nil { removeJournal() }
         }
     }
 

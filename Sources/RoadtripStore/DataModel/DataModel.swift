@@ -33,6 +33,8 @@ package final class DataModel: ObservableObject, PersistedTrips {
     package let store: TripFileStore
 
     private(set) var changeCount = 0
+    /// How far the changes are kept on disk, for work that must wait for them (routing).
+    package let changesOnDisk = ChangesOnDisk()
     private(set) var lastChangeTime = Date.distantPast
     private var history = History()
 
@@ -197,9 +199,12 @@ package final class DataModel: ObservableObject, PersistedTrips {
 
     private func publish(_ newTrips: [Trip], change: TripsChange) {
         persistence.noteChange(change, from: trips, to: newTrips)
-        show(newTrips, change: change)
+        // Counted before the screens hear of it: the legs they ask for wait for this change to
+        // be kept (`changesOnDisk`).
         changeCount += 1
+        changesOnDisk.made(changeCount)
         lastChangeTime = now()
+        show(newTrips, change: change)
     }
 
     /// Publishes `newTrips` on both publishers: `$trips`, then `tripChanges` with `change`.

@@ -28,7 +28,7 @@ package enum Application {
     /// The modules' shared context; place search loads on first use.
     static func makeContext(model: DataModel, navigator: Navigator, settings: Settings) -> ModuleContext {
         let shelf = RegionShelf.standard(environment: settings.environment)
-        let roadLegs = RoadLegs.onRegions(of: shelf, environment: settings.environment, runner: model.runner)
+        let roadLegs = RoadLegs.onRegions(of: shelf, environment: settings.environment, runner: model.runner, changesOnDisk: model.changesOnDisk)
         return ModuleContext(model: model, navigator: navigator, unit: settings.unit, places: .library(environment: settings.environment),
                              basemap: .basemap(environment: settings.environment), regions: shelf, roadLegs: roadLegs,
                              environment: settings.environment)

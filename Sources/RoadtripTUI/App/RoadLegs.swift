@@ -4,6 +4,7 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripRouting
+import RoadtripStore
 import RoadtripUseCases
 
 /// The road figures of the legs the planner shows, routed off the main loop (issue 23).
@@ -13,7 +14,9 @@ import RoadtripUseCases
 /// asked for before are routed off the main loop, one at a time (each a job of the runner's
 /// "roads" lane: libroutino's profiles are process-wide); the runner hands each leg over at a turn
 /// of the main loop, and `changes` tells the screens, which then show the new figures. A leg is known by its two ends, so an edit routes only the
-/// legs it made.
+/// legs it made. No routing begins before the change that asked for it is kept on disk
+/// (`ChangesOnDisk`): a region's files damaged under the planner must not take a typed change down
+/// with it.
 @MainActor
 package final class RoadLegs {
     /// A leg: its ends, and how it is routed (the trip's settings).
@@ -31,22 +34,34 @@ package final class RoadLegs {
     private var generation = 0
     private var requested: Set<LegRequest> = []
     private let runner: any BackgroundRunner
+    /// How far the model's changes are kept, which routing waits for; nil: it waits for nothing.
+    private let changesOnDisk: ChangesOnDisk?
     private let subject = PassthroughSubject<Void, Never>()
 
     /// `makeRouting` builds the engine (on the regions folder), again after `reload`; nil when
-    /// no region has roads. Legs are routed on `runner`.
-    package init(runner: any BackgroundRunner = ThreadRunner.shared, makeRouting: @escaping () -> (any RoadRouting)?) {
+    /// no region has roads. Legs are routed on `runner`, each once the changes made when it was
+    /// asked for are kept (`changesOnDisk`).
+    package init(runner: any BackgroundRunner = ThreadRunner.shared, changesOnDisk: ChangesOnDisk? = nil, makeRouting: @escaping () -> (any RoadRouting)?) {
         self.makeRouting = makeRouting
         self.runner = runner
+        self.changesOnDisk = changesOnDisk
         routing = makeRouting()
+    }
+
+    /// What a routing job calls first: waits until the changes made by now are kept.
+    private func waitForChangesKept() -> @Sendable () -> Void {
+        guard let changesOnDisk else { return {} }
+        let asked = changesOnDisk.current
+        return { changesOnDisk.waitUntilKept(asked) }
     }
 
     /// No roads at all: every leg an estimate.
     package static var none: RoadLegs { RoadLegs { nil } }
 
     /// Road legs on the regions of `shelf`, by the engine of `environment`'s settings (`Routing`).
-    package static func onRegions(of shelf: RegionShelf, environment: [String: String], runner: any BackgroundRunner) -> RoadLegs {
-        RoadLegs(runner: runner) {
+    package static func onRegions(of shelf: RegionShelf, environment: [String: String], runner: any BackgroundRunner,
+                                  changesOnDisk: ChangesOnDisk? = nil) -> RoadLegs {
+        RoadLegs(runner: runner, changesOnDisk: changesOnDisk) {
             let routing = Routing.engine(shelf: shelf, environment: environment)
             guard routing.hasRoads else { return nil }
             routing.readAhead()
@@ -61,7 +76,11 @@ package final class RoadLegs {
     package func orderSearch(of trip: Trip) -> @Sendable (_ progress: (_ done: Int, _ total: Int) -> Bool,
                                                          _ searching: @escaping (Double) -> Bool) -> StopOrder {
         let optimize = OptimizeOrder(routing: routing)
-        return { progress, searching in optimize.order(of: trip, progress: progress, searching: searching) }
+        let kept = waitForChangesKept()
+        return { progress, searching in
+            kept()
+            return optimize.order(of: trip, progress: progress, searching: searching)
+        }
     }
 
     /// New road figures arrived: screens showing legs draw again.
@@ -85,8 +104,11 @@ package final class RoadLegs {
             case nil:
                 pending += 1
                 if requested.insert(key).inserted {
-                    let (fromName, toName, generation) = (from.name, to.name, generation)
-                    runner.run("road-leg", lane: "roads", work: { _ in routing.route(from: key.from, to: key.to, fromName: fromName, toName: toName, options: key.options) }) { [weak self] outcome in
+                    let (fromName, toName, generation, kept) = (from.name, to.name, generation, waitForChangesKept())
+                    runner.run("road-leg", lane: "roads", work: { _ in
+                        kept()
+                        return routing.route(from: key.from, to: key.to, fromName: fromName, toName: toName, options: key.options)
+                    }) { [weak self] outcome in
                         self?.arrived(key, outcome, generation: generation)
                     }
                 }
@@ -102,9 +124,10 @@ package final class RoadLegs {
     package func detour(to found: AlongTheRoute.Found, options: RouteOptions, estimate: RouteEstimate,
                         done: @escaping @MainActor (LegFigures) -> Void) -> BackgroundJob? {
         guard let routing else { return nil }
-        let generation = generation
+        let (generation, kept) = (generation, waitForChangesKept())
         return runner.run("along-detour", lane: "roads", work: { _ in
-            AlongTheRoute.detour(to: found, routing: routing, options: options, estimate: estimate)
+            kept()
+            return AlongTheRoute.detour(to: found, routing: routing, options: options, estimate: estimate)
         }) { [weak self] figures in
             if self?.generation == generation { done(figures) }
         }

@@ -136,6 +136,20 @@ import Glibc
         #expect(directory.fileNames == ["trips.json", "trips.json.lock"])
     }
 
+    /// Issue 52, case 11: a planner killed while it started its journal anew left
+    /// `.roadtrip-save-trips.json.journal.<pid>.*` for good. The next start takes it too.
+    @MainActor
+    @Test func theNextStartRemovesTheLitterOfTheJournalToo() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("trips.json")
+        try TripFileStore(url: url).write(TripFile(trips: [Trip(name: "Kept")]))
+        let litter = Self.temporaryName("trips.json.journal", pid: try Self.deadProcessID())
+        _ = try directory.write("{\"journal\": 3", to: litter)
+
+        _ = try Self.startThePlanner(on: url)
+        #expect(directory.fileNames == ["trips.json", "trips.json.lock"])
+    }
+
     @MainActor
     @Test func theNextStartWithoutAFileStillRemovesTheLitter() throws {
         let directory = try TemporaryDirectory()

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RoadtripCore
 @testable import RoadtripRegions
+@testable import RoadtripStore
 @testable import RoadtripTUI
 import Testing
 import RoadtripTestSupport
@@ -122,5 +123,41 @@ struct RoadLegsTests {
         runner.runAll()
         #expect(detours.count == 1, "routed on the regions before they changed")
         #expect(RoadLegs.none.detour(to: found, options: RouteOptions(), estimate: RouteEstimate()) { detours.append($0) } == nil, "no roads: the caller estimates it")
+    }
+
+    /// Issue 52, case 11: a move, then routing brought down by a region's file cut short: the move
+    /// was in neither the file nor the journal, as its leg began routing before the journal had
+    /// it. A leg asked for after a change is routed only once that change is kept.
+    @Test func aLegIsRoutedOnlyOnceTheChangeThatAskedForItIsKept() throws {
+        final class Seen: @unchecked Sendable {
+            private let lock = NSLock()
+            private var kept: [Bool] = []
+            func note(_ wasKept: Bool) { lock.withLock { kept.append(wasKept) } }
+            var routed: [Bool] { lock.withLock { kept } }
+        }
+        let (onDisk, seen) = (ChangesOnDisk(), Seen())
+        onDisk.made(1)
+        let legs = RoadLegs(runner: runner, changesOnDisk: onDisk) {
+            FakeRouting { from, to, _, _ in
+                seen.note(onDisk.waitUntilKept(1, patience: 0))
+                return .road(RoutedLeg(meters: 2_000, seconds: 120, line: [from, to], region: "test"))
+            }
+        }
+        var trip = Fixtures.pacific
+        trip.stops.removeLast(trip.stops.count - 2)
+        _ = legs.figures(of: trip, estimate: RouteEstimate())
+        let job = try #require(runner.queued.first)
+        let ended = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = job.run()
+            ended.signal()
+        }
+        // Until the job waits for the change, or (as before) has routed without waiting; the
+        // deadline only guards against a hang.
+        let deadline = Date().addingTimeInterval(120)
+        while onDisk.waiting == 0, seen.routed.isEmpty, Date() < deadline { usleep(1_000) }
+        onDisk.kept(upTo: 1)
+        ended.wait()
+        #expect(seen.routed == [true])
     }
 }
