@@ -41,4 +41,13 @@ struct ExtractFolderTests {
         #expect(PartFile.writeError(ENOSPC, path: "/p") == .diskFull(path: "/p"))
         #expect(PartFile.writeError(ENAMETOOLONG, path: "/p") == .cannotWrite(path: "/p", reason: "File name too long"))
     }
+
+    /// Two downloads of one extract at once would append to one part: the second is told.
+    @Test func aPartIsWrittenByOneDownloadAtATime() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("a.osm.pbf.part")
+        let first = try PartFile(url)
+        #expect(throws: DownloadError.busy(path: url.path)) { try PartFile(url) }
+        _ = first
+    }
 }

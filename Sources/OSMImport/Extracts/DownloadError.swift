@@ -22,6 +22,8 @@ package enum DownloadError: Error, Equatable, CustomStringConvertible {
     case sharedFolder(path: String, target: String, holding: [String])
     /// The name of a download's part is taken by something roadtrip did not make (`what`: a link…).
     case notOwnPart(path: String, what: String)
+    /// Another roadtrip is downloading the same extract into its part.
+    case busy(path: String)
     case tool(String)
     case other(url: String, message: String)
     case cancelled
@@ -48,6 +50,8 @@ package enum DownloadError: Error, Equatable, CustomStringConvertible {
         case .sharedFolder(let path, let target, let holding):
             return "The extracts folder \(path) is a link to \(target), which holds \(RegionText.names(holding)) that roadtrip did not put there: "
                 + "downloads need a folder of their own (make \(path) a folder, or a link to an empty one). Nothing was changed."
+        case .busy(let path):
+            return "Another roadtrip is downloading this extract (into \(path)); wait for it to finish. Nothing was changed."
         case .notOwnPart(let path, let what):
             return "\(path) is \(what), not a download roadtrip started: it was left as it is, and nothing was downloaded. "
                 + "Move it away and run the command again."

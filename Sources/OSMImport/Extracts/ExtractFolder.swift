@@ -95,7 +95,7 @@ package struct ExtractFolder: Sendable {
 
 /// A download's part, opened by roadtrip itself: never through a link (`O_NOFOLLOW`), only a
 /// regular file with no other name (a hard link would write into someone's file), new files
-/// readable by their owner only. curl never opens it: it writes into roadtrip's pipe, and roadtrip
+/// readable by their owner only, and locked while it is written (`flock`). curl never opens it: it writes into roadtrip's pipe, and roadtrip
 /// appends here.
 package final class PartFile {
     package let url: URL
@@ -123,6 +123,11 @@ package final class PartFile {
         }
         // Opened without blocking (a FIFO planted there must not hold the open); writes block.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        // One download of an extract at a time: a second would append to the same part.
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw .busy(path: url.path)
+        }
     }
 
     deinit { close(descriptor) }
