@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RoadtripCore
+import RoadtripTestSupport
 @testable import ValhallaRouting
 
 /// The road matrix from `/sources_to_targets`, on a server that answers each request from its
