@@ -49,22 +49,29 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
         case .failure(.http(400, let code?, _)) where Self.unconnected.contains(code): return .estimate(reason: "no road between them")
         case .failure(.http(400, Self.noRoadNear?, _)): return .estimate(reason: "no road within 1 km of \(fromName) or \(toName)")
         case .failure(let failure): return .estimate(reason: reason(failure, asked: "a route"))
-        case .success(let data): return Self.leg(data, from: (from, fromName), to: (to, toName)) ?? .estimate(reason: reason(.garbled, asked: "a route"))
+        case .success(let data):
+            return Self.leg(data, from: (from, fromName), to: (to, toName), service: service) ?? .estimate(reason: reason(.garbled, asked: "a route"))
         }
     }
+
+    /// "Valhalla at ADDRESS": how a reason names the service.
+    var service: String { "Valhalla at \(url.absoluteString)" }
 
     /// Valhalla's error codes for points no road joins (unconnected regions, no path found).
     static let unconnected: Set<Int> = [170, 442, 443]
     /// Valhalla's error code for a point with no road within its `search_cutoff`.
     static let noRoadNear = 171
 
-    /// The leg of `/route`'s answer; an estimate when an end is off-road; nil when the answer is
-    /// not a route (not its JSON, a shape that does not decode, figures no leg has).
-    static func leg(_ data: Data, from: (Coordinate, String), to: (Coordinate, String)) -> RoadOutcome? {
+    /// The leg of `/route`'s answer; an estimate when an end is off-road or when its figures
+    /// cannot be a drive between the stops (`ImplausibleLeg`, said of `service`); nil when the
+    /// answer is not a route (not its JSON, a shape that does not decode, figures no leg has).
+    static func leg(_ data: Data, from: (Coordinate, String), to: (Coordinate, String), service: String) -> RoadOutcome? {
         guard let answer = try? JSONDecoder().decode(ValhallaJSON.RouteResponse.self, from: data), answer.trip.legs.count == 1,
               let leg = answer.trip.legs.first, let line = Polyline.decode(leg.shape), line.count >= 2 else { return nil }
         let meters = leg.summary.length * 1_000
-        guard LegFigures.arePlausible(meters: meters, seconds: leg.summary.time) else { return nil }
+        if let doubt = ImplausibleLeg.of(meters: meters, seconds: leg.summary.time, from: from.0, to: to.0) {
+            return doubted(doubt, meters: meters, seconds: leg.summary.time, by: service).map { .estimate(reason: $0) }
+        }
         for ((stop, name), snapped) in [(from, line[0]), (to, line[line.count - 1])] {
             let off = Geodesy.distance(from: stop, to: snapped)
             if off > RoutedLeg.farthestFromRoad {
@@ -72,6 +79,23 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
             }
         }
         return .road(RoutedLeg(meters: meters, seconds: leg.summary.time, line: line, region: "Valhalla"))
+    }
+
+    /// Why `service`'s figures for a leg (`meters`, `seconds`; `between`: the stops, in a matrix)
+    /// are not taken: "Valhalla at … gave 1.0 km for stops 1,280 km apart"; nil when they are no
+    /// figures of a drive at all, and the answer is then not what was asked.
+    static func doubted(_ doubt: ImplausibleLeg, meters: Double, seconds: Double, by service: String, between: (String, String)? = nil) -> String? {
+        let length = DistanceUnit.km.format(meters: meters)
+        switch doubt {
+        case .notADrive:
+            return nil
+        case .fasterThanAnyVehicle:
+            let stops = between.map { " from \($0.0) to \($0.1)" } ?? ""
+            return "\(service) gave \(length) in \(RouteEstimate.formatDuration(seconds: seconds))\(stops), faster than any vehicle drives"
+        case .shorterThanTheStraightLine(let geodesic):
+            let apart = DistanceUnit.km.format(meters: geodesic) + " apart"
+            return "\(service) gave \(length) " + (between.map { "from \($0.0) to \($0.1), \(apart)" } ?? "for stops \(apart)")
+        }
     }
 
     /// The service's version, asked of `/status`.
@@ -84,7 +108,6 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
     /// A phrase for beside an estimate (or after "roadtrip routing:"): why `failure` gave nothing,
     /// `asked` naming what was asked for. A service that did not answer is remembered (`retryAfter`).
     package func reason(_ failure: ValhallaFailure, asked: String) -> String {
-        let service = "Valhalla at \(url.absoluteString)"
         let reason: String
         switch failure {
         case .unreachable: reason = "\(service) does not answer"
