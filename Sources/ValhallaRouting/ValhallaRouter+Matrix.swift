@@ -39,7 +39,7 @@ extension ValhallaRouter {
         let n = stops.count
         let request = ValhallaJSON.MatrixRequest(sources: rows.map { stops[$0].0 }, targets: stops.map(\.0), options: options)
         let answer: ValhallaJSON.MatrixResponse
-        switch client.post("sources_to_targets", request) {
+        switch client.post("sources_to_targets", request, limit: Self.matrixAnswerLimit(pairs: rows.count * n)) {
         case .failure(.http(400, let code?, _)) where Self.unconnected.contains(code): return "no road between some of the stops"
         case .failure(.http(400, Self.noRoadNear?, _)): return "a stop is more than 1 km from any road"
         case .failure(let failure): return reason(failure, asked: "a road matrix")

@@ -27,6 +27,21 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
     /// The most pairs one matrix request asks (Valhalla's own default limit for `auto`).
     package static let pairsPerRequest = 2_500
 
+    /// The most of a `/route` answer read: a leg as long as the Earth's circumference (40,075
+    /// km, the longest `LegFigures.arePlausible` takes) at 400 bytes a kilometer, more than twice
+    /// what Valhalla 3.9.1 answers on Andorra's winding mountain roads (165, its shape of every
+    /// point of the road included). A longer answer is no leg's, and is not read on.
+    static let routeAnswerLimit = 16 << 20
+    /// The most of `/status`'s answer read: a version and a few settings.
+    static let statusAnswerLimit = 1 << 20
+
+    /// The most of a `/sources_to_targets` answer read for `pairs` pairs: a kilobyte a pair (a
+    /// cell of Valhalla 3.9.1 is some 200 bytes: its figures, cost, indexes, headings and ends)
+    /// and a megabyte for what is around them (the locations echoed, warnings).
+    static func matrixAnswerLimit(pairs: Int) -> Int {
+        (1 << 20) + pairs * 1_024
+    }
+
     package init(url: URL, timeout: TimeInterval = defaultTimeout, retryAfter: TimeInterval = 10, now: @escaping @Sendable () -> Date = Date.init) {
         self.url = url
         client = ValhallaClient(url: url, timeout: timeout)
@@ -45,7 +60,7 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
 
     package func route(from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions = RouteOptions()) -> RoadOutcome {
         if let reason = recentFailure() { return .estimate(reason: reason) }
-        switch client.post("route", ValhallaJSON.RouteRequest(from: from, to: to, options: options)) {
+        switch client.post("route", ValhallaJSON.RouteRequest(from: from, to: to, options: options), limit: Self.routeAnswerLimit) {
         case .failure(.http(400, let code?, _)) where Self.unconnected.contains(code): return .estimate(reason: "no road between them")
         case .failure(.http(400, Self.noRoadNear?, _)): return .estimate(reason: "no road within 1 km of \(fromName) or \(toName)")
         case .failure(let failure): return .estimate(reason: reason(failure, asked: "a route"))
@@ -100,18 +115,20 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
 
     /// The service's version, asked of `/status`.
     package func status() -> Result<String, ValhallaFailure> {
-        client.get("status").flatMap { data in
+        client.get("status", limit: Self.statusAnswerLimit).flatMap { data in
             (try? JSONDecoder().decode(ValhallaJSON.Status.self, from: data)).map { .success($0.version) } ?? .failure(.garbled)
         }
     }
 
     /// A phrase for beside an estimate (or after "roadtrip routing:"): why `failure` gave nothing,
-    /// `asked` naming what was asked for. A service that did not answer is remembered (`retryAfter`).
+    /// `asked` naming what was asked for. A service that did not answer, or answered without end,
+    /// is remembered (`retryAfter`): a trip of many legs does not wait, or read, that for each.
     package func reason(_ failure: ValhallaFailure, asked: String) -> String {
         let reason: String
         switch failure {
         case .unreachable: reason = "\(service) does not answer"
         case .timedOut: reason = "\(service) did not answer within \(Self.seconds(client.timeout))"
+        case .tooLarge(let limit): reason = "\(service) answered more than \(Self.megabytes(limit)) for \(asked)"
         case .garbled: return "\(service) answered something that is not \(asked)"
         case .noCurl: return "\(service) is asked through curl, which is not installed: install it with `sudo apt-get install curl`"
         case .http(let status, _, let message):
@@ -127,6 +144,11 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
             guard let down, now() < down.until else { return nil }
             return down.reason
         }
+    }
+
+    /// "16 MB": whole megabytes, rounded down (the answer was more than the limit).
+    static func megabytes(_ bytes: Int) -> String {
+        "\(bytes >> 20) MB"
     }
 
     /// "5 s", "0.5 s".
