@@ -36,14 +36,15 @@ extension RoadLegCache {
         /// The leg the line holds, when every figure in it is one a drive between the key's two
         /// points can have; nil for anything else:
         /// - both points of the key on the Earth;
-        /// - the length and time a drive between them can have (`ImplausibleLeg.of`, the rule a
-        ///   routing service's answers are checked by too: finite, not negative, at most the
-        ///   Earth's circumference, at 1 to 300 km/h, not shorter than the straight line less the
-        ///   kilometer a stop may be from its road at each end);
+        /// - the length and time a drive between them can have (`LegFigures.implausibility`, the
+        ///   rule a routing service's answers are checked by too: finite, not negative, at most
+        ///   the Earth's circumference, at 1 to 300 km/h, not shorter than the straight line less
+        ///   the kilometer a stop may be from its road at each end);
         /// - every point of the line one on the Earth, the first and last within that kilometer
-        ///   (`RoutedLeg.farthestFromRoad`, and 1% for Routino's own measure of the Earth) of their stops.
+        ///   (`RoutedLeg.farthestFromRoad`, and 1% for Routino's own measure of the Earth) of
+        ///   their stops.
         func validated() -> (meters: Double, seconds: Double, line: [Coordinate])? {
-            guard let (from, to) = ends, ImplausibleLeg.of(meters: meters, seconds: seconds, from: from, to: to) == nil,
+            guard let (from, to) = ends, LegFigures.implausibility(meters: meters, seconds: seconds, from: from, to: to) == nil,
                   let points = coordinates else { return nil }
             let slack = RoutedLeg.farthestFromRoad * 1.01
             if let first = points.first, let last = points.last {

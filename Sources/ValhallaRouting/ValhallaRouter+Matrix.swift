@@ -64,11 +64,11 @@ extension ValhallaRouter {
         return nil
     }
 
-    /// Why a cell's figures cannot be a drive (`ImplausibleLeg`), nil when they can. The matrix
-    /// gives whole seconds: a short leg's may be rounded below its fastest, so a second more is
-    /// tried before it is called too fast.
-    private static func doubt(meters: Double, seconds: Double, from: Coordinate, to: Coordinate) -> ImplausibleLeg? {
-        guard let doubt = ImplausibleLeg.of(meters: meters, seconds: seconds, from: from, to: to) else { return nil }
-        return doubt == .fasterThanAnyVehicle ? ImplausibleLeg.of(meters: meters, seconds: seconds + 1, from: from, to: to) : doubt
+    /// Why a cell's figures cannot be a drive (`LegFigures.implausibility`), nil when they can.
+    /// The matrix gives whole seconds: a short leg's may be rounded below its fastest, so a
+    /// second more is tried before it is called too fast.
+    private static func doubt(meters: Double, seconds: Double, from: Coordinate, to: Coordinate) -> LegFigures.Implausibility? {
+        guard let doubt = LegFigures.implausibility(meters: meters, seconds: seconds, from: from, to: to) else { return nil }
+        return doubt == .fasterThanAnyVehicle ? LegFigures.implausibility(meters: meters, seconds: seconds + 1, from: from, to: to) : doubt
     }
 }

@@ -77,14 +77,14 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
     /// Valhalla's error code for a point with no road within its `search_cutoff`.
     static let noRoadNear = 171
 
-    /// The leg of `/route`'s answer; an estimate when an end is off-road or when its figures
-    /// cannot be a drive between the stops (`ImplausibleLeg`, said of `service`); nil when the
+    /// The leg of `/route`'s answer; an estimate when its figures cannot be a drive between the
+    /// stops (`LegFigures.implausibility`, said of `service`) or an end is off-road; nil when the
     /// answer is not a route (not its JSON, a shape that does not decode, figures no leg has).
     static func leg(_ data: Data, from: (Coordinate, String), to: (Coordinate, String), service: String) -> RoadOutcome? {
         guard let answer = try? JSONDecoder().decode(ValhallaJSON.RouteResponse.self, from: data), answer.trip.legs.count == 1,
               let leg = answer.trip.legs.first, let line = Polyline.decode(leg.shape), line.count >= 2 else { return nil }
         let meters = leg.summary.length * 1_000
-        if let doubt = ImplausibleLeg.of(meters: meters, seconds: leg.summary.time, from: from.0, to: to.0) {
+        if let doubt = LegFigures.implausibility(meters: meters, seconds: leg.summary.time, from: from.0, to: to.0) {
             return doubted(doubt, meters: meters, seconds: leg.summary.time, by: service).map { .estimate(reason: $0) }
         }
         for ((stop, name), snapped) in [(from, line[0]), (to, line[line.count - 1])] {
@@ -99,7 +99,7 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
     /// Why `service`'s figures for a leg (`meters`, `seconds`; `between`: the stops, in a matrix)
     /// are not taken: "Valhalla at … gave 1.0 km for stops 1,280 km apart"; nil when they are no
     /// figures of a drive at all, and the answer is then not what was asked.
-    static func doubted(_ doubt: ImplausibleLeg, meters: Double, seconds: Double, by service: String, between: (String, String)? = nil) -> String? {
+    static func doubted(_ doubt: LegFigures.Implausibility, meters: Double, seconds: Double, by service: String, between: (String, String)? = nil) -> String? {
         let length = DistanceUnit.km.format(meters: meters)
         switch doubt {
         case .notADrive:
