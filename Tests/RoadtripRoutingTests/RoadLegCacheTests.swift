@@ -211,3 +211,45 @@ extension RoadLegCacheTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == (try Self.goodLine()) + "\n", "written again with the leg alone")
     }
 }
+
+/// The cache is the user's alone (issue 52, item 8): it tells where the trips go and which
+/// services were asked, so it is made readable by its owner only, and one made readable by others
+/// (by a roadtrip before) is made so at its next write.
+extension RoadLegCacheTests {
+    static func permissions(_ file: URL) -> mode_t {
+        var status = stat()
+        return lstat(file.path, &status) == 0 ? status.st_mode & 0o7777 : 0
+    }
+
+    @Test func aNewCacheIsTheOwnersAlone() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("cache/road-legs.jsonl")
+        let cache = RoadLegCache(file: file)
+        cache.read(keeping: [".r"])
+        cache.store(Self.leg, key: Self.key)
+        #expect(Self.permissions(file) == 0o600, "\(String(Self.permissions(file), radix: 8))")
+    }
+
+    /// Appended to: the next leg stored.
+    @Test func aCacheReadableByOthersIsMadeTheOwnersAtItsNextLeg() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(try Self.goodLine() + "\n", to: "road-legs.jsonl")
+        #expect(chmod(file.path, 0o644) == 0)
+        let cache = RoadLegCache(file: file)
+        #expect(cache.leg(Self.key, databases: [".r"], region: "r") == Self.leg)
+        let back = RoutedLeg(meters: 32_900, seconds: 1_600, line: Self.leg.line.reversed(), region: "r")
+        cache.store(back, key: RoadLegCache.key(database: ".r", options: .init(), from: Self.to, to: Self.from))
+        #expect(try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count == 2, "the leg back appended")
+        #expect(Self.permissions(file) == 0o600, "\(String(Self.permissions(file), radix: 8))")
+    }
+
+    /// Written again: a line dropped on read.
+    @Test func aCacheReadableByOthersIsMadeTheOwnersWhenWrittenAgain() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(try Self.goodLine() + "\ngarbage\n", to: "road-legs.jsonl")
+        #expect(chmod(file.path, 0o644) == 0)
+        #expect(RoadLegCache(file: file).leg(Self.key, databases: [".r"], region: "r") == Self.leg)
+        #expect(try String(contentsOf: file, encoding: .utf8) == (try Self.goodLine()) + "\n", "written again without the garbage")
+        #expect(Self.permissions(file) == 0o600, "\(String(Self.permissions(file), radix: 8))")
+    }
+}
