@@ -28,11 +28,15 @@ package enum ValhallaFailure: Error, Equatable, Sendable {
 /// start of every roadtrip process, about 10 ms of every command and of the planner's first frame
 /// (issue 41), for a service only some trips ask. curl loads them only when a leg is asked.
 final class ValhallaClient: Sendable {
+    /// The service's address without its user information, on curl's command line.
     let url: URL
+    /// "user:password" from the address the user gave, which curl gets on a pipe (`CurlConfiguration`).
+    let credentials: String?
     let timeout: TimeInterval
 
-    init(url: URL, timeout: TimeInterval) {
-        self.url = url
+    init(address: ServiceAddress, timeout: TimeInterval) {
+        url = address.url
+        credentials = address.credentials
         self.timeout = timeout
     }
 
@@ -58,23 +62,24 @@ final class ValhallaClient: Sendable {
     /// The answer's body when its status is 2xx. curl writes the body, then a line break and the
     /// status (`--write-out`); `-q` first, so that no `.curlrc` of the user's changes the request;
     /// an empty `Expect:` so that a long body is sent at once rather than after a second's wait for
-    /// a "100 Continue" Valhalla never sends. An answer past `limit` bytes is refused by curl when
-    /// it announces its length (`--max-filesize`), and cut there when it does not: curl is killed
-    /// as soon as it has written more (issue 52: a `/route` streaming `[` took 1.7 GB in 8 s).
+    /// a "100 Continue" Valhalla never sends. The credentials and the body (sent as JSON) go in on
+    /// curl's standard input, never on its command line (`CurlConfiguration`). An answer past
+    /// `limit` bytes is refused by curl when it announces its length (`--max-filesize`), and cut
+    /// there when it does not: curl is killed as soon as it has written more (issue 52: a `/route`
+    /// streaming `[` took 1.7 GB in 8 s).
     private func send(_ path: String, body: Data?, limit: Int) -> Result<Data, ValhallaFailure> {
         guard let curl = ChildProcess.locate("curl") else { return .failure(.noCurl) }
-        var arguments = ["-q", "--silent", "--globoff", "--max-time", String(timeout), "--max-filesize", String(limit),
-                         "--write-out", "\n%{http_code}", "--header", "Expect:"]
-        if body != nil { arguments += ["--header", "Content-Type: application/json", "--data-binary", "@-"] }
-        arguments.append(url.appendingPathComponent(path).absoluteString)
+        let arguments = ["-q", "--config", "-", "--silent", "--globoff", "--max-time", String(timeout), "--max-filesize", String(limit),
+                         "--write-out", "\n%{http_code}", "--header", "Expect:", url.appendingPathComponent(path).absoluteString]
+        let configuration = CurlConfiguration.text(credentials: credentials, body: body)
         let ran: (termination: ChildProcess.Termination, output: Data?)
         do {
             let (reading, writing) = try ChildProcess.pipe()
             defer { close(reading) }
-            // The body goes in from a thread of its own, so that one longer than the pipe holds
-            // cannot stop both sides.
+            // The configuration goes in from a thread of its own, so that one longer than the
+            // pipe holds cannot stop both sides.
             Thread.detachNewThread {
-                if let body { body.withUnsafeBytes { _ = Self.writeAll($0, to: writing) } }
+                configuration.withUnsafeBytes { _ = Self.writeAll($0, to: writing) }
                 close(writing)
             }
             ran = try ChildProcess.output(of: curl, arguments, input: .descriptor(reading), limit: limit + Self.statusBytes)

@@ -14,6 +14,7 @@ import RoadtripCore
 /// next `retryAfter` are estimates at once with the same reason, so that a trip of many legs
 /// does not wait a time-out for each.
 package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
+    /// The service's address without its user information: what is shown and kept of it.
     package let url: URL
     let client: ValhallaClient
     let retryAfter: TimeInterval
@@ -42,16 +43,20 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
         (1 << 20) + pairs * 1_024
     }
 
+    /// The service at `url`, as the user gave it: a user and password in it authenticate every
+    /// request, and are never shown nor kept (`ServiceAddress`).
     package init(url: URL, timeout: TimeInterval = defaultTimeout, retryAfter: TimeInterval = 10, now: @escaping @Sendable () -> Date = Date.init) {
-        self.url = url
-        client = ValhallaClient(url: url, timeout: timeout)
+        let address = ServiceAddress(url)
+        self.url = address.url
+        client = ValhallaClient(address: address, timeout: timeout)
         self.retryAfter = retryAfter
         self.now = now
     }
 
     package var hasRoads: Bool { true }
 
-    /// The service's roads, named by its address (a leg kept is kept under it).
+    /// The service's roads, named by its address without user information (a leg kept is kept
+    /// under it, in a file others may read).
     package func roads(from: Coordinate, to: Coordinate) -> CoveringRoads? {
         CoveringRoads(name: "Valhalla", version: url.absoluteString)
     }
