@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripCore
 import RoadtripTestSupport
 
 /// `roadtrip routing` and the engine the factory picks (issue 36, item 4): Routino in process by
@@ -117,6 +118,26 @@ struct RoutingEndToEndTests {
         #expect(!legs.isEmpty && legs.allSatisfy { $0["reason"] as? String == "Valhalla at \(Self.down) does not answer" }, "\(legs)")
         for result in [routing, shown] {
             #expect(!(result.standardOutput + result.standardError).contains("s3cretPW"), "\(CommandLineEndToEndTests.describe(result))")
+        }
+    }
+
+    @Test("A Valhalla answer of 1.0 km in a minute for Andorra → Krems is an estimate saying so in show and plan, never a road")
+    func valhallasImplausibleFiguresAreNotShown() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let andorra = Coordinate(latitude: 42.5078, longitude: 1.5211), krems = Coordinate(latitude: 48.4097, longitude: 15.6150)
+        let route = #"{"trip":{"legs":[{"summary":{"length":1.0,"time":60},"shape":"\#(Polyline6.encode([andorra, krems]))"}]}}"#
+        let server = try LoopbackServer(.answer(status: 200, body: route))
+        defer { server.stop() }
+        let valhalla = server.url.absoluteString
+        #expect(try Self.roadtrip(["new", "--force", "Far", "42.5078, 1.5211", "48.4097, 15.6150"], in: directory).status == 0)
+        let reason = "Valhalla at \(valhalla) gave 1.0 km for stops 1,280 km apart"
+        let shown = try Self.json(try Self.roadtrip(["show", "Far", "--json"], in: directory, valhalla: valhalla))
+        let leg = try #require((shown["legs"] as? [[String: Any]])?.first)
+        #expect(leg["source"] as? String == "estimate" && leg["reason"] as? String == reason, "\(leg)")
+        for command in [["show", "Far"], ["plan", "Far"], ["list"]] {
+            let result = try Self.roadtrip(command, in: directory, valhalla: valhalla)
+            #expect(result.status == 0 && !result.standardOutput.contains("1.0 km"), "\(CommandLineEndToEndTests.describe(result))")
         }
     }
 }
