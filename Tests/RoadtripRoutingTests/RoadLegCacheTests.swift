@@ -252,4 +252,19 @@ extension RoadLegCacheTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == (try Self.goodLine()) + "\n", "written again without the garbage")
         #expect(Self.permissions(file) == 0o600, "\(String(Self.permissions(file), radix: 8))")
     }
+
+    /// A cache an older roadtrip kept a Valhalla password in (its address was the legs' key): the
+    /// first read under the address without it drops those legs, and the file is written again
+    /// without them, the user's alone.
+    @Test func aPasswordKeptByAnOlderRoadtripGoesAtTheFirstRead() throws {
+        let directory = try TemporaryDirectory()
+        let old = RoadLegCache.key(database: "http://alice:s3cretPW@127.0.0.1:8702", options: .init(), from: Self.from, to: Self.to)
+        let line = String(decoding: try #require(RoadLegCache.Entry(key: old, meters: Self.leg.meters, seconds: Self.leg.seconds, line: Self.leg.line).encoded()), as: UTF8.self)
+        let file = try directory.write(line + "\n", to: "road-legs.jsonl")
+        #expect(chmod(file.path, 0o644) == 0)
+        let key = RoadLegCache.key(database: "http://127.0.0.1:8702", options: .init(), from: Self.from, to: Self.to)
+        #expect(RoadLegCache(file: file).leg(key, databases: ["http://127.0.0.1:8702"], region: "Valhalla") == nil)
+        #expect(try String(contentsOf: file, encoding: .utf8).isEmpty)
+        #expect(Self.permissions(file) == 0o600, "\(String(Self.permissions(file), radix: 8))")
+    }
 }
