@@ -35,14 +35,17 @@ package enum AtomicWriter {
     package static let temporaryPrefix = ".roadtrip-save-"
 
     /// Replaces the regular file at `path` (or makes it) with `data`. `obstacle` says why an
-    /// existing file must not be replaced (read-only, other hard links…), or nil.
-    package static func replace(_ data: Data, at path: String, links: Links, obstacle: (String) -> String? = { _ in nil }) throws(Failure) {
+    /// existing file must not be replaced (read-only, other hard links…), or nil. `permissions`:
+    /// the new file's mode whatever the old one's was (a private file, the leg cache); nil keeps
+    /// the old file's mode (0644 for a new file).
+    package static func replace(_ data: Data, at path: String, links: Links, permissions: mode_t? = nil,
+                                obstacle: (String) -> String? = { _ in nil }) throws(Failure) {
         let target = try destination(of: path, links: links)
         var existing = stat()
         let exists = stat(target, &existing) == 0
         if exists, let kind = FileKind.notRegular(existing.st_mode) { throw Failure(reason: "it is \(kind), and only a regular file is replaced") }
         if exists, let reason = obstacle(target) { throw Failure(reason: reason) }
-        try writeThenPublish(data, to: target, keeping: exists ? existing : nil) { temporary in
+        try writeThenPublish(data, to: target, keeping: exists ? existing : nil, permissions: permissions) { temporary in
             // Looked at again right before the rename: what took the name since (a device, a
             // folder, a pipe made in between) is never replaced. A link is replaced as a name,
             // never written through.
@@ -70,10 +73,22 @@ package enum AtomicWriter {
     /// Adds `data` at the end of the regular file at `path` (made when missing), in one `write`
     /// (`O_APPEND`): for a file of lines that are each whole or dropped when read (the leg cache).
     /// Never through a link, into a file with other hard links, or into a pipe or device.
-    package static func append(_ data: Data, to path: String) throws(Failure) {
-        let fd = try openToAppend(path, flags: O_CREAT)
+    /// `permissions`: the file's mode, given to a file made now and to one that had another
+    /// before anything is written (a private file once made readable by others); nil: 0644 for a
+    /// file made now.
+    package static func append(_ data: Data, to path: String, permissions: mode_t? = nil) throws(Failure) {
+        let fd = try openToAppend(path, flags: O_CREAT, creating: permissions ?? 0o644)
         defer { close(fd) }
+        if let permissions { try give(permissions, to: fd) }
         try writeAll(data, to: fd)
+    }
+
+    /// Gives the open file the mode `permissions`, unless it has it.
+    private static func give(_ permissions: mode_t, to fd: Int32) throws(Failure) {
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw Failure(reason: errorText(errno)) }
+        guard status.st_mode & 0o7777 != permissions else { return }
+        guard fchmod(fd, permissions) == 0 else { throw Failure(reason: "cannot set the file mode: \(errorText(errno))") }
     }
 
     /// Which file a name led to when roadtrip made it: a later append goes into that file only.
@@ -111,8 +126,8 @@ package enum AtomicWriter {
 
     /// The regular file at `path`, open to append (`flags` added to the opening's), never through
     /// a link, into a file with other hard links, or into a pipe or device.
-    private static func openToAppend(_ path: String, flags: Int32) throws(Failure) -> Int32 {
-        let fd = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | flags, 0o644)
+    private static func openToAppend(_ path: String, flags: Int32, creating permissions: mode_t = 0o644) throws(Failure) -> Int32 {
+        let fd = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | flags, permissions)
         guard fd >= 0 else {
             throw Failure(reason: errno == ELOOP ? "it is a symbolic link, and roadtrip never writes through one" : errorText(errno))
         }
@@ -149,15 +164,16 @@ package enum AtomicWriter {
     }
 
     /// Writes `data` to a new temporary file beside `target` (owner, group and mode of `keeping`,
-    /// the file being replaced), flushes it, and lets `publish` give it its name.
-    private static func writeThenPublish(_ data: Data, to target: String, keeping existing: stat?,
+    /// the file being replaced, or the mode `permissions` when given), flushes it, and lets
+    /// `publish` give it its name.
+    private static func writeThenPublish(_ data: Data, to target: String, keeping existing: stat?, permissions: mode_t? = nil,
                                          publish: (String) -> String?) throws(Failure) {
         let directory = (target as NSString).deletingLastPathComponent
         let (fd, temporary) = try makeTemporary(beside: target)
         do throws(Failure) {
             try writeAll(data, to: fd)
             try keepOwnership(of: existing, on: fd)
-            guard fchmod(fd, existing.map { $0.st_mode & 0o7777 } ?? 0o644) == 0 else {
+            guard fchmod(fd, permissions ?? existing.map { $0.st_mode & 0o7777 } ?? 0o644) == 0 else {
                 throw Failure(reason: "cannot set the file mode: \(errorText(errno))")
             }
             guard fsync(fd) == 0 else { throw Failure(reason: "cannot flush the file to disk: \(errorText(errno))") }

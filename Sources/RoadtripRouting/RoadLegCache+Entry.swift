@@ -36,19 +36,20 @@ extension RoadLegCache {
         /// The leg the line holds, when every figure in it is one a drive between the key's two
         /// points can have; nil for anything else:
         /// - both points of the key on the Earth;
-        /// - the length and time ones a leg can have (`LegFigures.arePlausible`: finite, not
-        ///   negative, at most the Earth's circumference, at 1 to 300 km/h);
-        /// - every point of the line one on the Earth, the first and last within the kilometer
-        ///   a stop may be from its road (`RoutedLeg.farthestFromRoad`) of their stops;
-        /// - the road not shorter than the straight line between the stops, less that kilometer
-        ///   at each end (and 1% for Routino's own measure of the Earth).
+        /// - the length and time a drive between them can have (`LegFigures.implausibility`, the
+        ///   rule a routing service's answers are checked by too: finite, not negative, at most
+        ///   the Earth's circumference, at 1 to 300 km/h, not shorter than the straight line less
+        ///   the kilometer a stop may be from its road at each end);
+        /// - every point of the line one on the Earth, the first and last within that kilometer
+        ///   (`RoutedLeg.farthestFromRoad`, and 1% for Routino's own measure of the Earth) of
+        ///   their stops.
         func validated() -> (meters: Double, seconds: Double, line: [Coordinate])? {
-            guard let (from, to) = ends, LegFigures.arePlausible(meters: meters, seconds: seconds), let points = coordinates else { return nil }
+            guard let (from, to) = ends, LegFigures.implausibility(meters: meters, seconds: seconds, from: from, to: to) == nil,
+                  let points = coordinates else { return nil }
             let slack = RoutedLeg.farthestFromRoad * 1.01
             if let first = points.first, let last = points.last {
                 guard Geodesy.distance(from: from, to: first) <= slack, Geodesy.distance(from: to, to: last) <= slack else { return nil }
             }
-            guard meters * 1.01 + 2 * slack >= Geodesy.distance(from: from, to: to) else { return nil }
             return (meters, seconds, points)
         }
 

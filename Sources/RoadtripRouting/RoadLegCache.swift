@@ -16,7 +16,14 @@ import RoadtripRegions
 /// through a link; a link, a pipe or a file with other hard links in its place is neither read
 /// nor written (legs are then routed again each time). The file is capped: past its limits the
 /// legs used least recently go.
+///
+/// The file is its user's alone (mode 0600, `permissions`): it tells where the trips go and which
+/// service was asked; one made readable by others (by a roadtrip before issue 52) is made so at
+/// its next write.
 final class RoadLegCache: @unchecked Sendable {
+    /// The file's mode: read and written by its owner only.
+    static let permissions: mode_t = 0o600
+
     /// How much the cache keeps. A leg's line takes about 600 bytes a kilometer of road (every
     /// point Routino gives, in full precision): 32 MB is some 50,000 km of legs, a thousand
     /// trips' worth, and reads in a fraction of a second.
@@ -122,7 +129,7 @@ final class RoadLegCache: @unchecked Sendable {
         }
         guard writable else { return }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard (try? AtomicWriter.append(data, to: file.path)) != nil else { return }
+        guard (try? AtomicWriter.append(data, to: file.path, permissions: Self.permissions)) != nil else { return }
         fileBytes += data.count
         if fileBytes > limits.bytes || (entries?.count ?? 0) > limits.entries {
             evictLocked()
@@ -155,7 +162,7 @@ final class RoadLegCache: @unchecked Sendable {
             data.append(line)
             data.append(0x0A)
         }
-        guard (try? AtomicWriter.replace(data, at: file.path, links: .refuse)) != nil else { return }
+        guard (try? AtomicWriter.replace(data, at: file.path, links: .refuse, permissions: Self.permissions)) != nil else { return }
         fileBytes = data.count
     }
 

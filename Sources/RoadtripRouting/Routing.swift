@@ -28,12 +28,15 @@ package enum Routing {
         engine(shelf: RegionShelf.standard(environment: environment), environment: environment)
     }
 
-    /// The Valhalla service `ROADTRIP_VALHALLA_URL` names: nil when it is not set (or empty), a
-    /// sentence when it is not an http:// or https:// address (Routino routes meanwhile).
+    /// The Valhalla service `ROADTRIP_VALHALLA_URL` names (with the user and password it may
+    /// hold, which `ValhallaRouter` keeps to itself): nil when it is not set (or empty), a
+    /// sentence when it is not an http:// or https:// address (Routino routes meanwhile), which
+    /// quotes it without what may be a password.
     package static func valhallaURL(environment: [String: String]) -> Result<URL, InvalidSetting>? {
         guard let text = environment[valhallaVariable], !text.isEmpty else { return nil }
         guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
-            return .failure(InvalidSetting(description: "\(valhallaVariable)=\(text) is not an http:// or https:// address"))
+            let shown = ServiceAddress.withoutUserInformation(text)
+            return .failure(InvalidSetting(description: "\(valhallaVariable)=\(shown) is not an http:// or https:// address"))
         }
         return .success(url)
     }

@@ -7,7 +7,7 @@ import ValhallaRouting
 package struct RoutingStatus: Encodable, Equatable {
     /// "routino" or "valhalla".
     package let engine: String
-    /// The Valhalla service's address.
+    /// The Valhalla service's address, without the user and password it may hold.
     package let url: String?
     /// The regions Routino routes on (those with roads).
     package let regions: [String]?
@@ -25,9 +25,9 @@ package struct RoutingStatus: Encodable, Equatable {
             let router = ValhallaRouter(url: url, timeout: Routing.valhallaTimeout(environment: environment))
             switch router.status() {
             case .success(let version):
-                return RoutingStatus(engine: "valhalla", url: url.absoluteString, regions: nil, version: version, answers: true, problem: nil)
+                return RoutingStatus(engine: "valhalla", url: router.url.absoluteString, regions: nil, version: version, answers: true, problem: nil)
             case .failure(let failure):
-                return RoutingStatus(engine: "valhalla", url: url.absoluteString, regions: nil, version: nil, answers: false,
+                return RoutingStatus(engine: "valhalla", url: router.url.absoluteString, regions: nil, version: nil, answers: false,
                                      problem: router.reason(failure, asked: "its status") + ": every leg is a straight-line estimate until it answers")
             }
         case .failure(let invalid)?:

@@ -39,7 +39,7 @@ extension ValhallaRouter {
         let n = stops.count
         let request = ValhallaJSON.MatrixRequest(sources: rows.map { stops[$0].0 }, targets: stops.map(\.0), options: options)
         let answer: ValhallaJSON.MatrixResponse
-        switch client.post("sources_to_targets", request) {
+        switch client.post("sources_to_targets", request, limit: Self.matrixAnswerLimit(pairs: rows.count * n)) {
         case .failure(.http(400, let code?, _)) where Self.unconnected.contains(code): return "no road between some of the stops"
         case .failure(.http(400, Self.noRoadNear?, _)): return "a stop is more than 1 km from any road"
         case .failure(let failure): return reason(failure, asked: "a road matrix")
@@ -54,13 +54,21 @@ extension ValhallaRouter {
             for j in 0..<n where i != j && known(i, j) == nil {
                 let cell = answer.sources_to_targets[row][j]
                 guard let km = cell.distance, let time = cell.time else { return "no road from \(stops[i].1) to \(stops[j].1)" }
-                // The matrix gives whole seconds: a short leg's may be rounded below its fastest.
-                guard LegFigures.arePlausible(meters: km * 1_000, seconds: time) || LegFigures.arePlausible(meters: km * 1_000, seconds: time + 1) else {
-                    return reason(.garbled, asked: "a road matrix")
+                if let doubt = Self.doubt(meters: km * 1_000, seconds: time, from: stops[i].0, to: stops[j].0) {
+                    return Self.doubted(doubt, meters: km * 1_000, seconds: time, by: service, between: (stops[i].1, stops[j].1))
+                        ?? reason(.garbled, asked: "a road matrix")
                 }
                 (meters[i * n + j], seconds[i * n + j]) = (km * 1_000, time)
             }
         }
         return nil
+    }
+
+    /// Why a cell's figures cannot be a drive (`LegFigures.implausibility`), nil when they can.
+    /// The matrix gives whole seconds: a short leg's may be rounded below its fastest, so a
+    /// second more is tried before it is called too fast.
+    private static func doubt(meters: Double, seconds: Double, from: Coordinate, to: Coordinate) -> LegFigures.Implausibility? {
+        guard let doubt = LegFigures.implausibility(meters: meters, seconds: seconds, from: from, to: to) else { return nil }
+        return doubt == .fasterThanAnyVehicle ? LegFigures.implausibility(meters: meters, seconds: seconds + 1, from: from, to: to) : doubt
     }
 }

@@ -14,6 +14,7 @@ import RoadtripCore
 /// next `retryAfter` are estimates at once with the same reason, so that a trip of many legs
 /// does not wait a time-out for each.
 package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
+    /// The service's address without its user information: what is shown and kept of it.
     package let url: URL
     let client: ValhallaClient
     let retryAfter: TimeInterval
@@ -27,16 +28,35 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
     /// The most pairs one matrix request asks (Valhalla's own default limit for `auto`).
     package static let pairsPerRequest = 2_500
 
+    /// The most of a `/route` answer read: a leg as long as the Earth's circumference (40,075
+    /// km, the longest `LegFigures.arePlausible` takes) at 400 bytes a kilometer, more than twice
+    /// what Valhalla 3.9.1 answers on Andorra's winding mountain roads (165, its shape of every
+    /// point of the road included). A longer answer is no leg's, and is not read on.
+    static let routeAnswerLimit = 16 << 20
+    /// The most of `/status`'s answer read: a version and a few settings.
+    static let statusAnswerLimit = 1 << 20
+
+    /// The most of a `/sources_to_targets` answer read for `pairs` pairs: a kilobyte a pair (a
+    /// cell of Valhalla 3.9.1 is some 200 bytes: its figures, cost, indexes, headings and ends)
+    /// and a megabyte for what is around them (the locations echoed, warnings).
+    static func matrixAnswerLimit(pairs: Int) -> Int {
+        (1 << 20) + pairs * 1_024
+    }
+
+    /// The service at `url`, as the user gave it: a user and password in it authenticate every
+    /// request, and are never shown nor kept (`ServiceAddress`).
     package init(url: URL, timeout: TimeInterval = defaultTimeout, retryAfter: TimeInterval = 10, now: @escaping @Sendable () -> Date = Date.init) {
-        self.url = url
-        client = ValhallaClient(url: url, timeout: timeout)
+        let address = ServiceAddress(url)
+        self.url = address.url
+        client = ValhallaClient(address: address, timeout: timeout)
         self.retryAfter = retryAfter
         self.now = now
     }
 
     package var hasRoads: Bool { true }
 
-    /// The service's roads, named by its address (a leg kept is kept under it).
+    /// The service's roads, named by its address without user information (a leg kept is kept
+    /// under it, in a file others may read).
     package func roads(from: Coordinate, to: Coordinate) -> CoveringRoads? {
         CoveringRoads(name: "Valhalla", version: url.absoluteString)
     }
@@ -45,26 +65,33 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
 
     package func route(from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions = RouteOptions()) -> RoadOutcome {
         if let reason = recentFailure() { return .estimate(reason: reason) }
-        switch client.post("route", ValhallaJSON.RouteRequest(from: from, to: to, options: options)) {
+        switch client.post("route", ValhallaJSON.RouteRequest(from: from, to: to, options: options), limit: Self.routeAnswerLimit) {
         case .failure(.http(400, let code?, _)) where Self.unconnected.contains(code): return .estimate(reason: "no road between them")
         case .failure(.http(400, Self.noRoadNear?, _)): return .estimate(reason: "no road within 1 km of \(fromName) or \(toName)")
         case .failure(let failure): return .estimate(reason: reason(failure, asked: "a route"))
-        case .success(let data): return Self.leg(data, from: (from, fromName), to: (to, toName)) ?? .estimate(reason: reason(.garbled, asked: "a route"))
+        case .success(let data):
+            return Self.leg(data, from: (from, fromName), to: (to, toName), service: service) ?? .estimate(reason: reason(.garbled, asked: "a route"))
         }
     }
+
+    /// "Valhalla at ADDRESS": how a reason names the service.
+    var service: String { "Valhalla at \(url.absoluteString)" }
 
     /// Valhalla's error codes for points no road joins (unconnected regions, no path found).
     static let unconnected: Set<Int> = [170, 442, 443]
     /// Valhalla's error code for a point with no road within its `search_cutoff`.
     static let noRoadNear = 171
 
-    /// The leg of `/route`'s answer; an estimate when an end is off-road; nil when the answer is
-    /// not a route (not its JSON, a shape that does not decode, figures no leg has).
-    static func leg(_ data: Data, from: (Coordinate, String), to: (Coordinate, String)) -> RoadOutcome? {
+    /// The leg of `/route`'s answer; an estimate when its figures cannot be a drive between the
+    /// stops (`LegFigures.implausibility`, said of `service`) or an end is off-road; nil when the
+    /// answer is not a route (not its JSON, a shape that does not decode, figures no leg has).
+    static func leg(_ data: Data, from: (Coordinate, String), to: (Coordinate, String), service: String) -> RoadOutcome? {
         guard let answer = try? JSONDecoder().decode(ValhallaJSON.RouteResponse.self, from: data), answer.trip.legs.count == 1,
               let leg = answer.trip.legs.first, let line = Polyline.decode(leg.shape), line.count >= 2 else { return nil }
         let meters = leg.summary.length * 1_000
-        guard LegFigures.arePlausible(meters: meters, seconds: leg.summary.time) else { return nil }
+        if let doubt = LegFigures.implausibility(meters: meters, seconds: leg.summary.time, from: from.0, to: to.0) {
+            return doubted(doubt, meters: meters, seconds: leg.summary.time, by: service).map { .estimate(reason: $0) }
+        }
         for ((stop, name), snapped) in [(from, line[0]), (to, line[line.count - 1])] {
             let off = Geodesy.distance(from: stop, to: snapped)
             if off > RoutedLeg.farthestFromRoad {
@@ -74,21 +101,39 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
         return .road(RoutedLeg(meters: meters, seconds: leg.summary.time, line: line, region: "Valhalla"))
     }
 
+    /// Why `service`'s figures for a leg (`meters`, `seconds`; `between`: the stops, in a matrix)
+    /// are not taken: "Valhalla at … gave 1.0 km for stops 1,280 km apart"; nil when they are no
+    /// figures of a drive at all, and the answer is then not what was asked.
+    static func doubted(_ doubt: LegFigures.Implausibility, meters: Double, seconds: Double, by service: String, between: (String, String)? = nil) -> String? {
+        let length = DistanceUnit.km.format(meters: meters)
+        switch doubt {
+        case .notADrive:
+            return nil
+        case .fasterThanAnyVehicle:
+            let stops = between.map { " from \($0.0) to \($0.1)" } ?? ""
+            return "\(service) gave \(length) in \(RouteEstimate.formatDuration(seconds: seconds))\(stops), faster than any vehicle drives"
+        case .shorterThanTheStraightLine(let geodesic):
+            let apart = DistanceUnit.km.format(meters: geodesic) + " apart"
+            return "\(service) gave \(length) " + (between.map { "from \($0.0) to \($0.1), \(apart)" } ?? "for stops \(apart)")
+        }
+    }
+
     /// The service's version, asked of `/status`.
     package func status() -> Result<String, ValhallaFailure> {
-        client.get("status").flatMap { data in
+        client.get("status", limit: Self.statusAnswerLimit).flatMap { data in
             (try? JSONDecoder().decode(ValhallaJSON.Status.self, from: data)).map { .success($0.version) } ?? .failure(.garbled)
         }
     }
 
     /// A phrase for beside an estimate (or after "roadtrip routing:"): why `failure` gave nothing,
-    /// `asked` naming what was asked for. A service that did not answer is remembered (`retryAfter`).
+    /// `asked` naming what was asked for. A service that did not answer, or answered without end,
+    /// is remembered (`retryAfter`): a trip of many legs does not wait, or read, that for each.
     package func reason(_ failure: ValhallaFailure, asked: String) -> String {
-        let service = "Valhalla at \(url.absoluteString)"
         let reason: String
         switch failure {
         case .unreachable: reason = "\(service) does not answer"
         case .timedOut: reason = "\(service) did not answer within \(Self.seconds(client.timeout))"
+        case .tooLarge(let limit): reason = "\(service) answered more than \(Self.megabytes(limit)) for \(asked)"
         case .garbled: return "\(service) answered something that is not \(asked)"
         case .noCurl: return "\(service) is asked through curl, which is not installed: install it with `sudo apt-get install curl`"
         case .http(let status, _, let message):
@@ -104,6 +149,11 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
             guard let down, now() < down.until else { return nil }
             return down.reason
         }
+    }
+
+    /// "16 MB": whole megabytes, rounded down (the answer was more than the limit).
+    static func megabytes(_ bytes: Int) -> String {
+        "\(bytes >> 20) MB"
     }
 
     /// "5 s", "0.5 s".

@@ -79,4 +79,34 @@ import Testing
         #expect(AtomicWriter.FileIdentity(path: directory.file("missing").path) == nil)
         #expect(AtomicWriter.FileIdentity(path: victim.path) != nil)
     }
+
+    static func permissions(_ url: URL) -> mode_t {
+        var status = stat()
+        return lstat(url.path, &status) == 0 ? status.st_mode & 0o7777 : 0
+    }
+
+    /// A private file (the leg cache, issue 52): made 0600, and one found 0644 made 0600 before
+    /// anything more is written into it, whether appended to or replaced.
+    @Test func aPrivateFileIsMadeAndKeptItsOwnersAlone() throws {
+        let directory = try TemporaryDirectory()
+        let appended = directory.file("appended"), replaced = directory.file("replaced")
+        try AtomicWriter.append(Data("one\n".utf8), to: appended.path, permissions: 0o600)
+        try AtomicWriter.replace(Data("one\n".utf8), at: replaced.path, links: .refuse, permissions: 0o600)
+        #expect(Self.permissions(appended) == 0o600 && Self.permissions(replaced) == 0o600)
+        #expect(chmod(appended.path, 0o644) == 0 && chmod(replaced.path, 0o644) == 0)
+        try AtomicWriter.append(Data("two\n".utf8), to: appended.path, permissions: 0o600)
+        try AtomicWriter.replace(Data("two\n".utf8), at: replaced.path, links: .refuse, permissions: 0o600)
+        #expect(Self.permissions(appended) == 0o600 && Self.permissions(replaced) == 0o600)
+        #expect(try String(contentsOf: appended, encoding: .utf8) == "one\ntwo\n")
+    }
+
+    /// Without `permissions`, a file keeps the mode it has (the trips file's is the user's choice).
+    @Test func otherwiseAFileKeepsItsMode() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("one\n", to: "file")
+        #expect(chmod(file.path, 0o640) == 0)
+        try AtomicWriter.append(Data("two\n".utf8), to: file.path)
+        try AtomicWriter.replace(Data("three\n".utf8), at: file.path, links: .refuse)
+        #expect(Self.permissions(file) == 0o640)
+    }
 }

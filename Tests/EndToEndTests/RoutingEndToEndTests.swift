@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripCore
 import RoadtripTestSupport
 
 /// `roadtrip routing` and the engine the factory picks (issue 36, item 4): Routino in process by
@@ -66,5 +67,77 @@ struct RoutingEndToEndTests {
         #expect(result.status == 1)
         #expect(result.standardError.contains("ROADTRIP_VALHALLA_URL=ftp://example.org is not an http:// or https:// address: legs are routed by Routino instead."),
                 "\(CommandLineEndToEndTests.describe(result))")
+    }
+
+    /// `address` with the user "alice" and her password in it.
+    static func withPassword(_ address: String) -> String {
+        address.replacingOccurrences(of: "http://", with: "http://alice:s3cretPW@")
+    }
+
+    @Test("A password in ROADTRIP_VALHALLA_URL is never printed nor kept: routing and show name the service without it, the leg cache is 0600 and holds none")
+    func aPasswordInTheAddressIsNeverShownNorKept() throws {
+        let directory = try TemporaryDirectory.withSampleTrips()
+        defer { directory.remove() }
+        let server = try LoopbackServer(.serve(FakeValhalla.answer))
+        defer { server.stop() }
+        let address = server.url.absoluteString
+        // A cache left readable by others by an older roadtrip: made the user's own at its next write.
+        let cache = directory.url.appendingPathComponent("cache/roadtrip/road-legs.jsonl")
+        try FileManager.default.createDirectory(at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: cache.path, contents: Data(), attributes: [.posixPermissions: 0o644]))
+
+        let routing = try Self.roadtrip(["routing"], in: directory, valhalla: Self.withPassword(address))
+        #expect(routing.status == 0 && routing.standardOutput == "Legs are routed by Valhalla \(FakeValhalla.version) at \(address), which answers.\n",
+                "\(CommandLineEndToEndTests.describe(routing))")
+        let json = try Self.roadtrip(["routing", "--json"], in: directory, valhalla: Self.withPassword(address))
+        #expect(try Self.json(json)["url"] as? String == address, "\(CommandLineEndToEndTests.describe(json))")
+
+        let shown = try Self.roadtrip(["show", "1", "--json"], in: directory, valhalla: Self.withPassword(address))
+        let legs = try #require(try Self.json(shown)["legs"] as? [[String: Any]])
+        #expect(!legs.isEmpty && legs.allSatisfy { $0["source"] as? String == "road" }, "\(legs)")
+        for result in [routing, json, shown] {
+            #expect(!(result.standardOutput + result.standardError).contains("s3cretPW"), "\(CommandLineEndToEndTests.describe(result))")
+        }
+        let kept = try String(contentsOf: cache, encoding: .utf8)
+        #expect(kept.contains(":\(server.port)|") && !kept.contains("s3cretPW"), "\(kept)")
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: cache.path)[.posixPermissions] as? Int)
+        #expect(mode == 0o600, "\(String(mode, radix: 8))")
+    }
+
+    @Test("A password in the address of a service that does not answer is not in the reasons: routing, show --json, nor in show")
+    func aPasswordIsNotInTheReasons() throws {
+        let directory = try TemporaryDirectory.withSampleTrips()
+        defer { directory.remove() }
+        let valhalla = Self.withPassword(Self.down)
+        let routing = try Self.roadtrip(["routing"], in: directory, valhalla: valhalla)
+        #expect(routing.status == 1 && routing.standardError.contains("Valhalla at \(Self.down) does not answer: every leg is a straight-line estimate until it answers."),
+                "\(CommandLineEndToEndTests.describe(routing))")
+        let shown = try Self.roadtrip(["show", "1"], in: directory, valhalla: valhalla)
+        #expect(shown.status == 0, "\(CommandLineEndToEndTests.describe(shown))")
+        let legs = try #require(try Self.json(try Self.roadtrip(["show", "1", "--json"], in: directory, valhalla: valhalla))["legs"] as? [[String: Any]])
+        #expect(!legs.isEmpty && legs.allSatisfy { $0["reason"] as? String == "Valhalla at \(Self.down) does not answer" }, "\(legs)")
+        for result in [routing, shown] {
+            #expect(!(result.standardOutput + result.standardError).contains("s3cretPW"), "\(CommandLineEndToEndTests.describe(result))")
+        }
+    }
+
+    @Test("A Valhalla answer of 1.0 km in a minute for Andorra → Krems is an estimate saying so in show and plan, never a road")
+    func valhallasImplausibleFiguresAreNotShown() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let andorra = Coordinate(latitude: 42.5078, longitude: 1.5211), krems = Coordinate(latitude: 48.4097, longitude: 15.6150)
+        let route = #"{"trip":{"legs":[{"summary":{"length":1.0,"time":60},"shape":"\#(Polyline6.encode([andorra, krems]))"}]}}"#
+        let server = try LoopbackServer(.answer(status: 200, body: route))
+        defer { server.stop() }
+        let valhalla = server.url.absoluteString
+        #expect(try Self.roadtrip(["new", "--force", "Far", "42.5078, 1.5211", "48.4097, 15.6150"], in: directory).status == 0)
+        let reason = "Valhalla at \(valhalla) gave 1.0 km for stops 1,280 km apart"
+        let shown = try Self.json(try Self.roadtrip(["show", "Far", "--json"], in: directory, valhalla: valhalla))
+        let leg = try #require((shown["legs"] as? [[String: Any]])?.first)
+        #expect(leg["source"] as? String == "estimate" && leg["reason"] as? String == reason, "\(leg)")
+        for command in [["show", "Far"], ["plan", "Far"], ["list"]] {
+            let result = try Self.roadtrip(command, in: directory, valhalla: valhalla)
+            #expect(result.status == 0 && !result.standardOutput.contains("1.0 km"), "\(CommandLineEndToEndTests.describe(result))")
+        }
     }
 }

@@ -211,3 +211,60 @@ extension RoadLegCacheTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == (try Self.goodLine()) + "\n", "written again with the leg alone")
     }
 }
+
+/// The cache is the user's alone (issue 52, item 8): it tells where the trips go and which
+/// services were asked, so it is made readable by its owner only, and one made readable by others
+/// (by a roadtrip before) is made so at its next write.
+extension RoadLegCacheTests {
+    static func permissions(_ file: URL) -> mode_t {
+        var status = stat()
+        return lstat(file.path, &status) == 0 ? status.st_mode & 0o7777 : 0
+    }
+
+    @Test func aNewCacheIsTheOwnersAlone() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("cache/road-legs.jsonl")
+        let cache = RoadLegCache(file: file)
+        cache.read(keeping: [".r"])
+        cache.store(Self.leg, key: Self.key)
+        #expect(Self.permissions(file) == 0o600, "\(String(Self.permissions(file), radix: 8))")
+    }
+
+    /// Appended to: the next leg stored.
+    @Test func aCacheReadableByOthersIsMadeTheOwnersAtItsNextLeg() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(try Self.goodLine() + "\n", to: "road-legs.jsonl")
+        #expect(chmod(file.path, 0o644) == 0)
+        let cache = RoadLegCache(file: file)
+        #expect(cache.leg(Self.key, databases: [".r"], region: "r") == Self.leg)
+        let back = RoutedLeg(meters: 32_900, seconds: 1_600, line: Self.leg.line.reversed(), region: "r")
+        cache.store(back, key: RoadLegCache.key(database: ".r", options: .init(), from: Self.to, to: Self.from))
+        #expect(try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count == 2, "the leg back appended")
+        #expect(Self.permissions(file) == 0o600, "\(String(Self.permissions(file), radix: 8))")
+    }
+
+    /// Written again: a line dropped on read.
+    @Test func aCacheReadableByOthersIsMadeTheOwnersWhenWrittenAgain() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(try Self.goodLine() + "\ngarbage\n", to: "road-legs.jsonl")
+        #expect(chmod(file.path, 0o644) == 0)
+        #expect(RoadLegCache(file: file).leg(Self.key, databases: [".r"], region: "r") == Self.leg)
+        #expect(try String(contentsOf: file, encoding: .utf8) == (try Self.goodLine()) + "\n", "written again without the garbage")
+        #expect(Self.permissions(file) == 0o600, "\(String(Self.permissions(file), radix: 8))")
+    }
+
+    /// A cache an older roadtrip kept a Valhalla password in (its address was the legs' key): the
+    /// first read under the address without it drops those legs, and the file is written again
+    /// without them, the user's alone.
+    @Test func aPasswordKeptByAnOlderRoadtripGoesAtTheFirstRead() throws {
+        let directory = try TemporaryDirectory()
+        let old = RoadLegCache.key(database: "http://alice:s3cretPW@127.0.0.1:8702", options: .init(), from: Self.from, to: Self.to)
+        let line = String(decoding: try #require(RoadLegCache.Entry(key: old, meters: Self.leg.meters, seconds: Self.leg.seconds, line: Self.leg.line).encoded()), as: UTF8.self)
+        let file = try directory.write(line + "\n", to: "road-legs.jsonl")
+        #expect(chmod(file.path, 0o644) == 0)
+        let key = RoadLegCache.key(database: "http://127.0.0.1:8702", options: .init(), from: Self.from, to: Self.to)
+        #expect(RoadLegCache(file: file).leg(key, databases: ["http://127.0.0.1:8702"], region: "Valhalla") == nil)
+        #expect(try String(contentsOf: file, encoding: .utf8).isEmpty)
+        #expect(Self.permissions(file) == 0o600, "\(String(Self.permissions(file), radix: 8))")
+    }
+}

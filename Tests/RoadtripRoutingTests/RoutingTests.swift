@@ -45,4 +45,38 @@ struct RoutingTests {
         }
         #expect(Routing.valhallaTimeout(environment: [:]) == 5)
     }
+
+    /// A password in ROADTRIP_VALHALLA_URL (issue 52, item 8): the status and the leg cache name
+    /// the service without it, and the requests still carry it.
+    @Test func aPasswordInTheAddressIsNeitherShownNorKept() throws {
+        let directory = try TemporaryDirectory()
+        let server = try LoopbackServer(.serve(FakeValhalla.answer))
+        defer { server.stop() }
+        let address = server.url.absoluteString
+        let environment = ["ROADTRIP_VALHALLA_URL": address.replacingOccurrences(of: "http://", with: "http://alice:s3cretPW@"), "XDG_CACHE_HOME": directory.path]
+        let status = RoutingStatus.of(shelf: RegionShelf(directory: directory.file("regions")), environment: environment)
+        #expect(status == RoutingStatus(engine: "valhalla", url: address, regions: nil, version: FakeValhalla.version, answers: true, problem: nil))
+        guard case .road = Self.engine(environment, in: directory).route(from: Self.a, to: Self.b, fromName: "A", toName: "B", options: RouteOptions()) else {
+            Issue.record("a road"); return
+        }
+        let kept = try String(contentsOf: CachedRouting.standardFile(environment: environment), encoding: .utf8)
+        #expect(kept.contains(":\(server.port)|") && !kept.contains("s3cretPW"), "\(kept)")
+        #expect(server.requests.allSatisfy { $0.headers.contains { $0.hasPrefix("Authorization: Basic ") } })
+    }
+
+    @Test func aPasswordInAServiceThatDoesNotAnswerIsNotShown() throws {
+        let directory = try TemporaryDirectory()
+        let server = try LoopbackServer(.close)
+        defer { server.stop() }
+        let address = server.url.absoluteString
+        let environment = ["ROADTRIP_VALHALLA_URL": address.replacingOccurrences(of: "http://", with: "http://alice:s3cretPW@")]
+        let status = RoutingStatus.of(shelf: RegionShelf(directory: directory.file("regions")), environment: environment)
+        #expect(status.url == address)
+        #expect(status.problem == "Valhalla at \(address) does not answer: every leg is a straight-line estimate until it answers")
+    }
+
+    @Test func aPasswordInAnAddressThatIsNotHTTPIsNotShown() {
+        #expect(Routing.valhallaURL(environment: ["ROADTRIP_VALHALLA_URL": "ftp://alice:s3cretPW@example.org"])
+            == .failure(Routing.InvalidSetting(description: "ROADTRIP_VALHALLA_URL=ftp://example.org is not an http:// or https:// address")))
+    }
 }

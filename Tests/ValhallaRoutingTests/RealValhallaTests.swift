@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RoadtripCore
+import RoadtripTestSupport
 @testable import ValhallaRouting
 
 /// The engine against a real valhalla_service on the Andorra test extract (skipped, saying why,

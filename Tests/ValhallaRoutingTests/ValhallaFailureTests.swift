@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RoadtripCore
+import RoadtripTestSupport
 @testable import ValhallaRouting
 
 /// A Valhalla service that misbehaves, played by a tiny HTTP server on 127.0.0.1 of each test's

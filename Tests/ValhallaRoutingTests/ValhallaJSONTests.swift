@@ -52,7 +52,7 @@ struct ValhallaJSONTests {
     }
 
     static func leg(_ data: Data) -> RoadOutcome? {
-        ValhallaRouter.leg(data, from: (vella, "Andorra la Vella"), to: (pas, "Pas de la Casa"))
+        ValhallaRouter.leg(data, from: (vella, "Andorra la Vella"), to: (pas, "Pas de la Casa"), service: "Valhalla at http://127.0.0.1:8002")
     }
 
     /// Kilometers become meters; the time is Valhalla's own; the shape is the leg's line.
@@ -67,9 +67,14 @@ struct ValhallaJSONTests {
         #expect(Self.leg(Self.route(shape: "c`napA_|y{A{yV_byC_cmAq}cG")) == .estimate(reason: "Pas de la Casa 1.9 km from the nearest road"))
     }
 
+    /// 33 km in a second: an estimate, saying what the service gave.
+    @Test func aRouteFasterThanAnyVehicleIsAnEstimate() {
+        #expect(Self.leg(Self.route(length: 33, time: 1)) == .estimate(reason: "Valhalla at http://127.0.0.1:8002 gave 33.0 km in 0 min, faster than any vehicle drives"))
+    }
+
     /// Not JSON, other JSON, a shape that is no polyline, figures no drive has, two legs for one.
-    @Test(arguments: [Data("<html>".utf8), Data(#"{"trip":{}}"#.utf8), route(shape: "~"), route(length: 33, time: 1),
-                      route(length: -1), Data(#"{"trip":{"legs":[]}}"#.utf8)])
+    @Test(arguments: [Data("<html>".utf8), Data(#"{"trip":{}}"#.utf8), route(shape: "~"), route(length: -1),
+                      Data(#"{"trip":{"legs":[]}}"#.utf8)])
     func anAnswerThatIsNotARouteIsRefused(_ data: Data) {
         #expect(Self.leg(data) == nil)
     }

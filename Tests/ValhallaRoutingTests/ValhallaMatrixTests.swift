@@ -1,23 +1,26 @@
 import Foundation
 import Testing
 import RoadtripCore
+import RoadtripTestSupport
 @testable import ValhallaRouting
 
 /// The road matrix from `/sources_to_targets`, on a server that answers each request from its
-/// body: every leg 1 km more than its source's number, in seconds 60 times that.
+/// body: every leg 1 km more than its source's number, in seconds 60 times that (each longer than
+/// the straight line, at 60 km/h: figures a drive can have).
 struct ValhallaMatrixTests {
-    /// A matrix answer for the request: the cell from source s to target t is `(s.lat * 1000 + 1)` km.
+    /// A matrix answer for the request: the cell from source s to target t is `(s.lat * 10000 + 1)` km.
     static let answer: @Sendable (Data) -> (status: Int, body: String) = { body in
         guard let request = try? JSONDecoder().decode(ValhallaJSON.MatrixRequest.self, from: body) else { return (400, "{}") }
         let rows = request.sources.map { source in
-            request.targets.map { _ in #"{"distance":\#((source.lat * 1000).rounded() + 1),"time":\#(((source.lat * 1000).rounded() + 1) * 60)}"# }.joined(separator: ",")
+            request.targets.map { _ in #"{"distance":\#((source.lat * 10_000).rounded() + 1),"time":\#(((source.lat * 10_000).rounded() + 1) * 60)}"# }.joined(separator: ",")
         }
         return (200, #"{"sources_to_targets":[\#(rows.map { "[\($0)]" }.joined(separator: ","))]}"#)
     }
 
-    /// `n` stops, stop i at latitude i / 1000 (so the answer can tell them apart).
+    /// `n` stops, stop i at latitude i / 10,000 (so the answer can tell them apart; 60 of them
+    /// within 700 m, closer than the shortest leg of the answer).
     static func stops(_ n: Int) -> [(Coordinate, String)] {
-        (0..<n).map { (Coordinate(latitude: Double($0) / 1000, longitude: 1), "Stop \($0)") }
+        (0..<n).map { (Coordinate(latitude: Double($0) / 10_000, longitude: 1), "Stop \($0)") }
     }
 
     @Test func aMatrixHasEveryLegBothWays() throws {
