@@ -143,6 +143,38 @@ struct HostileRoundFiveEndToEndTests {
                 && !result.standardError.contains("No space left"), "\(CommandLineEndToEndTests.describe(result))")
     }
 
+    /// What held in round five and runs through the rewritten downloads, kept holding: a `file://`
+    /// catalogue's extract is imported and left where it is; a catalogue 200,000 arrays deep, and
+    /// one of another scheme (`gopher://`), are sentences; a server that sends fewer bytes than it
+    /// announced is an interrupted download that the next attempt continues.
+    @Test("Held in round five: file:// catalogues, deep and foreign catalogues, a short answer")
+    func heldCasesOfTheDownloadStillHold() throws {
+        let directory = try TemporaryDirectory()
+        let served = directory.url.appendingPathComponent("mirror")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        try Download.andorra.write(to: served.appendingPathComponent("andorra.osm.pbf"))
+        try Data("\(try Download.md5(Download.andorra, in: directory))  andorra.osm.pbf\n".utf8).write(to: served.appendingPathComponent("andorra.osm.pbf.md5"))
+        let catalogue = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"id": "andorra", "name": "Andorra", "urls": {"pbf": "andorra.osm.pbf"}}}]}"#
+        try Data(catalogue.utf8).write(to: served.appendingPathComponent("index.json"))
+        try Data((String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)).utf8).write(to: served.appendingPathComponent("deep.json"))
+        func roadtrip(_ arguments: [String], catalogue: String) throws -> ProcessResult {
+            try CommandLineEndToEndTests.roadtrip(arguments, in: directory, variables: RegionsEndToEndTests.variables(directory).merging(["ROADTRIP_EXTRACTS_URL": catalogue]) { _, new in new })
+        }
+        let local = try roadtrip(["region", "download", "andorra"], catalogue: served.appendingPathComponent("index.json").absoluteString)
+        #expect(local.status == 0 && local.standardOutput.hasPrefix("Added region andorra: "), "\(CommandLineEndToEndTests.describe(local))")
+        #expect(try Data(contentsOf: served.appendingPathComponent("andorra.osm.pbf")) == Download.andorra, "the mirror's own file is left as it is")
+        let deep = try roadtrip(["region", "catalogue", "--refresh"], catalogue: served.appendingPathComponent("deep.json").absoluteString)
+        #expect(deep.status == 1 && deep.standardError.contains("cannot be read: it is not an extract index"), "\(CommandLineEndToEndTests.describe(deep))")
+        let gopher = try roadtrip(["region", "catalogue", "--refresh"], catalogue: "gopher://127.0.0.1:1/index.json")
+        #expect(gopher.status == 1 && gopher.standardError.hasPrefix("Error: "), "\(CommandLineEndToEndTests.describe(gopher))")
+        let short = try Self.server(in: directory, faults: [Self.andorraPath: .dropAfter(200_000)])
+        defer { short.stop() }
+        let cut = try Self.roadtrip(["region", "download", "andorra"], in: directory, short)
+        #expect(cut.status == 1 && cut.standardError.contains("dropped before the file was whole"), "\(CommandLineEndToEndTests.describe(cut))")
+        let again = try Self.roadtrip(["region", "download", "andorra"], in: directory, short)
+        #expect(again.status == 0 && short.requests.contains("GET \(Self.andorraPath) bytes=200000-"), "\(CommandLineEndToEndTests.describe(again))")
+    }
+
     static func size(of file: URL) -> Int {
         (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
     }
