@@ -353,6 +353,15 @@ final class DataFilePersistence {
         if !hasUnsavedChanges, journaledChangeCount != nil { removeJournal() }
     }
 
+    /// The journal, once its write on the way has ended, when it holds every change not saved: a
+    /// planner that ends without saving them leaves it, and the next one offers them back. Nil
+    /// when everything is saved, or when the journal lags or its last write failed.
+    func journalHoldingTheChanges() -> URL? {
+        finishJournalWrite(needed: true)
+        guard hasUnsavedChanges, journaledChangeCount == changeCount, journaledBase == fingerprint, let journalTail else { return nil }
+        return journalTail.url
+    }
+
     /// Removes this planner's journal whatever is unsaved: the changes were written elsewhere, or
     /// the user chose to lose them.
     func dropJournal() {
@@ -475,12 +484,15 @@ final class DataFilePersistence {
 
     /// Writes the trips, as they are now, to a new file at `url` (never over an existing one),
     /// for when the data file cannot be saved. The data file and what counts as saved are left
-    /// as they are. The copy is a complete data file: `roadtrip --file` opens it.
+    /// as they are. The copy is a complete data file: `roadtrip --file` opens it, so it is no
+    /// larger than the data file may be (trips too large for that stay in memory, and in the
+    /// journal, for the user to undo what made them so).
     func saveCopy(to url: URL) throws(DataFileError) {
         var copy = file
         copy.trips = trips
-        let target = TripFileStore(url: url)
+        let target = TripFileStore(url: url, byteLimit: store.byteLimit)
         let data = try target.encode(copy)
+        try target.refuseOversized(data)
         do {
             try FolderMaker.make(url.deletingLastPathComponent().path)
             try AtomicFile.writeNew(data, to: url)

@@ -141,11 +141,13 @@ package enum TripJournal {
     }
 
     /// Keeps `file`, the trips the journal restores, aside as a recovery copy beside the trips file
-    /// (`trips.json.recovered-…`, a trips file `roadtrip --file` opens), never over a file that is
-    /// there, and removes the journal; returns the copy's name.
+    /// (`trips.json.recovered-…`, a trips file `roadtrip --file` opens, so no larger than one may
+    /// be), never over a file that is there, and removes the journal; returns the copy's name.
     static func keepAside(_ file: TripFile, for dataFile: URL, now: Date = Date()) throws(DataFileError) -> URL {
         let copy = RecoveryFile.candidates(for: dataFile, environment: [:], now: now)[0]
-        let data = try TripFileStore(url: copy).encode(file)
+        let store = TripFileStore(url: copy)
+        let data = try store.encode(file)
+        try store.refuseOversized(data)
         do {
             try AtomicFile.writeNew(data, to: copy)
         } catch {

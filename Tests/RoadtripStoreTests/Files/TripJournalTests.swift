@@ -276,6 +276,22 @@ import RoadtripTestSupport
         #expect(try String(contentsOf: journal, encoding: .utf8) == text)
     }
 
+    // MARK: Issue 52, item 12: a restore too large to save
+
+    /// Item 12: restoring a journal whose trips the file cannot take for their size keeps them in
+    /// memory, unsaved, as any change that would make the file too large.
+    @Test func aRestoreTooLargeToSaveIsKeptUnsaved() throws {
+        try crashAfter { $0.addTrip(Trip(name: "Long", stops: (0..<100).map { Stop(name: "Stop \($0)", location: Coordinate(latitude: 45, longitude: 1)) })) }
+        let before = try Data(contentsOf: url)
+        let planner = DataModel(store: TripFileStore(url: url, byteLimit: before.count + 1000), runner: ManualRunner())
+        try planner.load(seed: nil)
+        planner.restoreJournal()
+        #expect(planner.trips.first?.name == "Long")
+        #expect { try planner.save() } throws: { "\($0)".contains("a trips file may be at most") }
+        #expect(planner.hasUnsavedChanges)
+        #expect(try Data(contentsOf: url) == before)
+    }
+
     // MARK: A planner that takes the file over
 
     @Test func aPlannerThatTakesTheFileOverFindsTheJournalOfTheOneThatDied() throws {
