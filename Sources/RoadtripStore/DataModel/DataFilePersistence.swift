@@ -285,7 +285,8 @@ final class DataFilePersistence {
 
     /// The journal a planner that ended without saving left beside the file, as found when this
     /// model took the file's lock. While it is pending (not restored nor set aside), this model
-    /// writes no journal of its own over it; one of a newer roadtrip stays pending for good.
+    /// writes no journal of its own over it; one of a newer roadtrip, or one too large to read,
+    /// stays pending for good.
     private(set) var pendingJournal: PendingJournal?
 
     /// Looks for a journal left behind, once this model holds the lock and may write; one whose
@@ -303,6 +304,8 @@ final class DataFilePersistence {
             }
         case .newer(let newer)?:
             pendingJournal = .newer(newer)
+        case .tooLarge(let tooLarge)?:
+            pendingJournal = .tooLarge(tooLarge)
         case nil:
             break
         }

@@ -81,9 +81,27 @@ package enum TripJournal {
         package let reason: String
     }
 
+    /// A journal larger than the largest file roadtrip reads (`TripFileStore.maximumBytes`):
+    /// never read, so never offered, restored, removed or written over, but said, with its size
+    /// (issue 52: one of 300 MB was passed over in silence, and the planner's own journal then
+    /// replaced it).
+    package struct TooLarge: Sendable, Equatable {
+        package let url: URL
+        package let bytes: Int
+        /// The most roadtrip reads.
+        package let limit: Int
+
+        /// Why it is left as it is, as the end of a sentence that starts with its path ("is
+        /// 286.1 MB, more than the 256 MB roadtrip reads, so its changes cannot be offered back").
+        package var reason: String {
+            "is \(TripFileStore.sizeText(bytes)), more than the \(TripFileStore.sizeText(limit)) roadtrip reads, so its changes cannot be offered back"
+        }
+    }
+
     package enum Found: Sendable {
         case entry(Entry)
         case newer(Newer)
+        case tooLarge(TooLarge)
     }
 
     /// The first line of a journal of this format, for changes made to the file `fingerprint`
@@ -95,12 +113,15 @@ package enum TripJournal {
     }
 
     /// The journal left beside `dataFile`, when there is one that reads (a broken one is taken
-    /// for none), or one of a newer roadtrip.
+    /// for none), or one of a newer roadtrip, or one too large to read.
     package static func find(for dataFile: URL) -> Found? {
         let url = url(for: dataFile)
         var status = stat()
         guard lstat(url.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         let store = TripFileStore(url: url)
+        guard Int(status.st_size) <= store.byteLimit else {
+            return .tooLarge(TooLarge(url: url, bytes: Int(status.st_size), limit: store.byteLimit))
+        }
         guard let (data, _, _) = try? store.readBytes() else { return nil }
         let written = Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))
         let newer = { (reason: String) in Found.newer(Newer(url: url, reason: "was written by a newer roadtrip (\(reason))")) }
