@@ -9,6 +9,22 @@ import RoadtripTestSupport
 struct HostileRoundFiveWordsEndToEndTests {
     typealias CLI = CommandLineEndToEndTests
 
+    /// Item a: the refusal of a .kml file said "GPX needs none".
+    @Test("A KML file that declares entities is refused in KML's name")
+    func aKMLDoctypeIsRefusedInKMLsName() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let kml = try directory.write("""
+            <?xml version="1.0"?>
+            <!DOCTYPE kml [ <!ENTITY a "b"> ]>
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>&a;</name><Point><coordinates>1,2</coordinates></Point></Placemark></kml>
+            """, to: "entities.kml")
+        let result = try CLI.roadtrip(["import", kml.path], in: directory)
+        #expect(result.status == 1, "\(CLI.describe(result))")
+        #expect(result.standardError.contains("which roadtrip refuses: KML needs none, and they can expand to gigabytes."), "\(CLI.describe(result))")
+        #expect(!result.standardError.contains("GPX"), "\(CLI.describe(result))")
+    }
+
     /// A journal of `bytes` (sparse: no disk is used) beside the data file of `directory`.
     static func writeJournal(of bytes: UInt64, in directory: TemporaryDirectory) throws -> URL {
         let journal = URL(fileURLWithPath: directory.dataFile.path + ".journal")
