@@ -25,6 +25,17 @@ struct HostileRoundFiveWordsEndToEndTests {
         #expect(!result.standardError.contains("GPX"), "\(CLI.describe(result))")
     }
 
+    /// Item b: `--within -1` said "Missing value for '--within <distance>'".
+    @Test("along --within -1 (or 0) says the distance must be positive", arguments: [["--within", "-1"], ["--within=-1"], ["--within", "0"]])
+    func alongWithinANegativeDistance(_ option: [String]) throws {
+        let directory = try TemporaryDirectory.withSampleTrips()
+        defer { directory.remove() }
+        let result = try CLI.roadtrip(["along", "1"] + option, in: directory)
+        #expect(result.status == 64, "\(CLI.describe(result))")
+        #expect(result.standardError.contains("--within must be a positive distance such as 2 km."), "\(CLI.describe(result))")
+        #expect(!result.standardError.contains("Missing value"), "\(CLI.describe(result))")
+    }
+
     /// A journal of `bytes` (sparse: no disk is used) beside the data file of `directory`.
     static func writeJournal(of bytes: UInt64, in directory: TemporaryDirectory) throws -> URL {
         let journal = URL(fileURLWithPath: directory.dataFile.path + ".journal")
