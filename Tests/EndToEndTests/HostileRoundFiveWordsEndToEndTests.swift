@@ -36,6 +36,25 @@ struct HostileRoundFiveWordsEndToEndTests {
         #expect(!result.standardError.contains("Missing value"), "\(CLI.describe(result))")
     }
 
+    /// Item c: a default stay of 24 h planned five calendar days under "Day 1", headed "1 day".
+    @Test("A stay of a day at each stop is a night at each: plan says a day for each")
+    func aStayOfADayIsANight() throws {
+        let directory = try TemporaryDirectory.withSampleTrips()
+        defer { directory.remove() }
+        for setting in [["default-stay", "24h"], ["start-date", "2026-07-01"]] {
+            let set = try CLI.roadtrip(["set", "1"] + setting, in: directory)
+            try #require(set.status == 0, "\(CLI.describe(set))")
+        }
+        let plan = try CLI.roadtrip(["plan", "1"], in: directory)
+        #expect(plan.status == 0, "\(CLI.describe(plan))")
+        let lines = plan.standardOutput.components(separatedBy: "\n")
+        #expect(lines.first == "Pacific Coast Drive — 6 days", "\(plan.standardOutput)")
+        let headings = lines.filter { $0.hasPrefix("Day ") }.map { $0.components(separatedBy: " — ")[0] }
+        #expect(headings == ["Day 1 · Wed 1 Jul 2026", "Day 2 · Thu 2 Jul 2026", "Day 3 · Fri 3 Jul 2026",
+                             "Day 4 · Sat 4 Jul 2026", "Day 5 · Sun 5 Jul 2026", "Day 6 · Mon 6 Jul 2026"], "\(plan.standardOutput)")
+        #expect(lines.filter { $0.contains("night here") }.count == 5, "\(plan.standardOutput)")
+    }
+
     /// A journal of `bytes` (sparse: no disk is used) beside the data file of `directory`.
     static func writeJournal(of bytes: UInt64, in directory: TemporaryDirectory) throws -> URL {
         let journal = URL(fileURLWithPath: directory.dataFile.path + ".journal")
