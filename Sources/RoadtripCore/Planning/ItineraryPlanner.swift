@@ -122,6 +122,8 @@ private struct Schedule {
     private var line: TripLine?
     /// The plan stopped at its most days (`ItineraryPlanner.dayLimit`) before the trip's end.
     var isCut = false
+    /// The morning after the day under way, in a zone (`morningAfterTheDay`).
+    private var knownMorningAfterTheDay: (day: Int, zone: TimeZone, instant: Date)?
 
     private var isFull: Bool { days.count >= planner.dayLimit }
 
@@ -324,16 +326,25 @@ private struct Schedule {
     /// each date after the day's own, in the stop's zone. Each is a night there (issue 52: a
     /// default stay of 24 h planned five calendar days as "Day 1"). A stay ending before the next
     /// morning passes none, however late it ends: the day goes on, as the user set it.
-    private func morningsPassed(since start: Date, at index: Int) -> [Date] {
+    private mutating func morningsPassed(since start: Date, at index: Int) -> [Date] {
+        var morning = morningAfterTheDay(in: zones[index])
         var mornings: [Date] = []
         var date = day.date.adding(days: 1)
-        var morning = date.instant(hour: planner.startTime.hour, minute: planner.startTime.minute, in: zones[index])
         while morning <= clock {
             if morning > start { mornings.append(morning) }
             date = date.adding(days: 1)
             morning = date.instant(hour: planner.startTime.hour, minute: planner.startTime.minute, in: zones[index])
         }
         return mornings
+    }
+
+    /// The start time on the date after the day under way's, in `zone`: asked after every stay
+    /// (a default stay is spent at each stop), so kept while the day and the zone are the same.
+    private mutating func morningAfterTheDay(in zone: TimeZone) -> Date {
+        if let known = knownMorningAfterTheDay, known.day == day.number, known.zone == zone { return known.instant }
+        let instant = day.date.adding(days: 1).instant(hour: planner.startTime.hour, minute: planner.startTime.minute, in: zone)
+        knownMorningAfterTheDay = (day.number, zone, instant)
+        return instant
     }
 
     /// The next morning on the road, in `zone`.
