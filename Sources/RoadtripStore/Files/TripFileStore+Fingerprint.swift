@@ -109,14 +109,14 @@ extension TripFileStore {
         return .unreadable(path: path, reason: "\(found), \(limitText); it was not read")
     }
 
-    /// ", and a trips file may be at most 256 MB (well over a million stops)" without its comma:
-    /// the reader's refusal and the writer's say the same bound the same way.
+    /// "and a trips file may be at most 256 MB (well over a million stops)": the reader's refusal
+    /// and the writer's say the same bound the same way.
     var limitText: String {
         let stops = byteLimit == Self.standardMaximumBytes ? " (well over a million stops)" : ""
         return "and a trips file may be at most \(Self.sizeText(byteLimit))\(stops)"
     }
 
-    /// A file's size as `ls -lh` would give it ("421.2 MB", "256 MB").
+    /// A size as the file's sentences give it ("395.4 MB", "256 MB").
     static func sizeText(_ bytes: Int) -> String {
         ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .binary)
     }
