@@ -36,17 +36,27 @@ struct AlongCommand: ParsableCommand {
                                             valueName: "kind"))
     var kind: [AlongKind] = []
 
-    @Option(name: .long, help: ArgumentHelp("How far from the road: 2km, 500m, 1mi (a number alone is in the trip's unit).", valueName: "distance"))
+    // `.unconditional`: a value with a minus sign (`--within -1`) is the value, refused below
+    // with what is wrong, not "Missing value".
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How far from the road: 2km, 500m, 1mi (a number alone is in the trip's unit).", valueName: "distance"))
     var within = "2km"
 
-    @Option(name: .long, help: ArgumentHelp("Only what lies along day N of the trip's plan (roadtrip plan).", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Only what lies along day N of the trip's plan (roadtrip plan).", valueName: "N"))
     var day: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Only what lies along leg N, from stop N to stop N+1 (as roadtrip show numbers them).", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Only what lies along leg N, from stop N to stop N+1 (as roadtrip show numbers them).", valueName: "N"))
     var leg: Int?
 
     @Flag(name: .long, help: "Print JSON: {id, name, withinMeters, tripMeters, places: [{name, kind, latitude, longitude, tripMeters, day, leg, side, offMeters, alongEstimate, detourMeters, detourSeconds, detourSource}]}.")
     var json = false
+
+    /// A distance of no length, or less, is refused whatever its unit (which may be the trip's).
+    func validate() throws {
+        let typed = within.trimmingCharacters(in: .whitespaces)
+        if typed.hasPrefix("-") || DistanceUnit.km.meters(parsing: typed) == 0 {
+            throw ValidationError("--within must be a positive distance such as 2 km.")
+        }
+    }
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
@@ -63,7 +73,7 @@ struct AlongCommand: ParsableCommand {
         let legs = router.hasRoads ? router.legs(of: trip, estimate: estimate) : LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: estimate)
         let itinerary = TripPlanning.itinerary(for: trip, unit: unit, places: places, today: TripPlanning.today(), legs: legs)
         if let day, !(1...max(itinerary.days.count, 1)).contains(day) {
-            throw CommandFailure("\(TripText.quoted(trip.name)) is planned over \(itinerary.days.count) days; there is no day \(day)")
+            throw CommandFailure("\(TripText.quoted(trip.name)) is planned over \(itinerary.days.count == 1 ? "1 day" : "\(itinerary.days.count) days"); there is no day \(day)")
         }
         if let leg, !(1..<max(trip.stops.count, 1)).contains(leg) {
             throw CommandFailure(trip.stops.count < 2 ? "\(TripText.quoted(trip.name)) has no leg: it needs two stops"

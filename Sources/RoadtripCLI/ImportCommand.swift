@@ -49,7 +49,7 @@ struct ImportCommand: ParsableCommand {
         let (trips, notes) = try MainActor.assumeIsolated {
             let model = try options.openModel(environment: environment, forWriting: true)
             let added = file.add(imported, named: name, to: model)
-            try model.save()
+            try CommandSave.save(model, notDone: "Nothing was imported")
             return added
         }
         for note in notes { CommandOutput.note("roadtrip: \(note)") }

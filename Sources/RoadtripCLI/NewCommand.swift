@@ -74,7 +74,7 @@ struct NewCommand: ParsableCommand {
                 CommandOutput.note("warning: a trip is already named \(TripText.quoted(name)): this one is \(TripText.quoted(unique)).")
             }
             let trip = model.addTrip(Trip(name: unique, stops: stops))
-            try model.save()
+            try CommandSave.save(model, notDone: "\(TripText.quoted(trip.name)) was not created")
             return trip
         }
         // Its legs routed once saved, as `list` and `show` then give them.

@@ -52,7 +52,7 @@ struct OptimizeCommand: ParsableCommand {
             var applied = false
             if apply, order.isImprovement {
                 applied = OptimizeOrder.use(order.reordered(trip.stops).map(\.id), inTrip: trip.id, of: model)
-                try model.save()
+                try CommandSave.save(model, notDone: "The new order of \(TripText.quoted(trip.name)) was not saved")
             }
             if json {
                 var reordered = trip

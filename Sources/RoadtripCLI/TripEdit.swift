@@ -24,8 +24,8 @@ struct TripEditWords {
 }
 
 /// One change to one trip from the command line, saved as `new` saves: the file's lock taken,
-/// another program's changes merged in, the file replaced atomically. Nothing is written when
-/// the trip is not found or the change cannot be made.
+/// another program's changes merged in, the file replaced atomically (`CommandSave`). Nothing is
+/// written when the trip is not found or the change cannot be made.
 enum TripEdit {
     /// Opens the data file for writing, finds the trip `reference` names, lets `change` change it
     /// through the model (it returns what to report, or throws to change nothing), and saves.
@@ -36,7 +36,7 @@ enum TripEdit {
         let trip = try TripReference.resolve(reference, in: model.trips)
         if let reason = model.readOnlyReason { throw DataFileError.readOnly(path: model.store.path, reason: reason) }
         let outcome = try change(model, trip)
-        if case .merged(let conflicts) = try model.save(), !conflicts.isEmpty {
+        if case .merged(let conflicts) = try CommandSave.save(model, notDone: CommandSave.changeNotSaved(to: trip)), !conflicts.isEmpty {
             CommandOutput.note("roadtrip: another program changed the same trips meanwhile; its version of \(conflicts.joined(separator: ", ")) was kept as a copy.")
         }
         return outcome

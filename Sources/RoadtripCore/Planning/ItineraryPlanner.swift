@@ -5,7 +5,9 @@ import Foundation
 /// - Each day starts at the trip's start time (09:00 by default) where the last one ended, in
 ///   that stop's time zone; the first on the start date (today when none is set).
 /// - A stay of some hours is spent at the stop before driving on; an overnight stop ends the day
-///   there, and a stay of n nights leaves n − 1 whole days there before driving on.
+///   there, and a stay of n nights leaves n − 1 whole days there before driving on. A stay of
+///   hours that runs past the next morning's start is nights there too, one a morning it passes:
+///   the day ends at the stop, and the next sets out when the stay ends.
 /// - A day ends at the last stop it can reach without driving more than the daily limit; where
 ///   the limit would run out on the next leg, the place to sleep there is proposed beside it.
 /// - A leg longer than the limit on its own is driven with what is left of the day and split
@@ -120,6 +122,8 @@ private struct Schedule {
     private var line: TripLine?
     /// The plan stopped at its most days (`ItineraryPlanner.dayLimit`) before the trip's end.
     var isCut = false
+    /// The morning after the day under way, in a zone (`morningAfterTheDay`).
+    private var knownMorningAfterTheDay: (day: Int, zone: TimeZone, instant: Date)?
 
     private var isFull: Bool { days.count >= planner.dayLimit }
 
@@ -145,6 +149,7 @@ private struct Schedule {
                 return
             }
             let stop = planner.stops[index]
+            let stayStart = clock
             if let stay = planner.settings.stayHours(at: index, of: planner.stops) { clock += LegFigures.toTheMinute(stay.hours * 3600) }
             if index == last {
                 endDay(at: index, arrival: arrival, because: .tripEnd)
@@ -155,6 +160,14 @@ private struct Schedule {
                 endDay(at: index, arrival: arrival, because: .planned)
                 startNextDay(at: index, restDays: nights - 1)
                 arrival = nil
+            } else if clock > stayStart {
+                let mornings = morningsPassed(since: stayStart, at: index)
+                if !mornings.isEmpty {
+                    endDay(at: index, arrival: arrival, because: .planned)
+                    rest(at: index, on: mornings.dropLast())
+                    begin(at: clock, in: zones[index])
+                    arrival = nil
+                }
             }
             let seconds = planner.seconds(ofLeg: index)
             let isLong = seconds > limit + 1
@@ -290,14 +303,48 @@ private struct Schedule {
     /// The next morning at stop `index`, after `restDays` whole days there.
     private mutating func startNextDay(at index: Int, restDays: Int) {
         var morning = nextMorning(after: clock, in: zones[index])
-        for _ in 0..<restDays where !isFull {
+        var restMornings: [Date] = []
+        for _ in 0..<restDays {
+            restMornings.append(morning)
+            morning = nextMorning(after: morning, in: zones[index])
+        }
+        rest(at: index, on: restMornings)
+        begin(at: morning, in: zones[index])
+    }
+
+    /// A whole day at stop `index` from each of `mornings`.
+    private mutating func rest(at index: Int, on mornings: some Sequence<Date>) {
+        for morning in mornings where !isFull {
             var rest = Itinerary.Day(number: days.count + 1, date: LocalDay(morning, in: zones[index]), start: morning)
             rest.visits = [visit(index, arrival: nil, departure: nil, on: morning)]
             rest.end = .rest
             days.append(rest)
-            morning = nextMorning(after: morning, in: zones[index])
         }
-        begin(at: morning, in: zones[index])
+    }
+
+    /// The mornings a stay at stop `index` from `start` until now runs past: the start time on
+    /// each date after the day's own, in the stop's zone. Each is a night there (issue 52: a
+    /// default stay of 24 h planned five calendar days as "Day 1"). A stay ending before the next
+    /// morning passes none, however late it ends: the day goes on, as the user set it.
+    private mutating func morningsPassed(since start: Date, at index: Int) -> [Date] {
+        var morning = morningAfterTheDay(in: zones[index])
+        var mornings: [Date] = []
+        var date = day.date.adding(days: 1)
+        while morning <= clock {
+            if morning > start { mornings.append(morning) }
+            date = date.adding(days: 1)
+            morning = date.instant(hour: planner.startTime.hour, minute: planner.startTime.minute, in: zones[index])
+        }
+        return mornings
+    }
+
+    /// The start time on the date after the day under way's, in `zone`: asked after every stay
+    /// (a default stay is spent at each stop), so kept while the day and the zone are the same.
+    private mutating func morningAfterTheDay(in zone: TimeZone) -> Date {
+        if let known = knownMorningAfterTheDay, known.day == day.number, known.zone == zone { return known.instant }
+        let instant = day.date.adding(days: 1).instant(hour: planner.startTime.hour, minute: planner.startTime.minute, in: zone)
+        knownMorningAfterTheDay = (day.number, zone, instant)
+        return instant
     }
 
     /// The next morning on the road, in `zone`.

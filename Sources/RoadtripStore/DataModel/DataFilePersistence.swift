@@ -292,7 +292,8 @@ final class DataFilePersistence {
 
     /// The journal a planner that ended without saving left beside the file, as found when this
     /// model took the file's lock. While it is pending (not restored nor set aside), this model
-    /// writes no journal of its own over it; one of a newer roadtrip stays pending for good.
+    /// writes no journal of its own over it; one of a newer roadtrip, or one too large to read,
+    /// stays pending for good.
     private(set) var pendingJournal: PendingJournal?
 
     /// Looks for a journal left behind, once this model holds the lock and may write; one whose
@@ -310,6 +311,8 @@ final class DataFilePersistence {
             }
         case .newer(let newer)?:
             pendingJournal = .newer(newer)
+        case .tooLarge(let tooLarge)?:
+            pendingJournal = .tooLarge(tooLarge)
         case nil:
             break
         }
@@ -371,6 +374,15 @@ final class DataFilePersistence {
     func closeJournal() {
         finishJournalWrite(needed: hasUnsavedChanges)
         if !hasUnsavedChanges, journaledChangeCount != nil { removeJournal() }
+    }
+
+    /// The journal, once its write on the way has ended, when it holds every change not saved: a
+    /// planner that ends without saving them leaves it, and the next one offers them back. Nil
+    /// when everything is saved, or when the journal lags or its last write failed.
+    func journalHoldingTheChanges() -> URL? {
+        finishJournalWrite(needed: true)
+        guard hasUnsavedChanges, journaledChangeCount == changeCount, journaledBase == fingerprint, let journalTail else { return nil }
+        return journalTail.url
     }
 
     /// Removes this planner's journal whatever is unsaved: the changes were written elsewhere, or
@@ -495,12 +507,15 @@ final class DataFilePersistence {
 
     /// Writes the trips, as they are now, to a new file at `url` (never over an existing one),
     /// for when the data file cannot be saved. The data file and what counts as saved are left
-    /// as they are. The copy is a complete data file: `roadtrip --file` opens it.
+    /// as they are. The copy is a complete data file: `roadtrip --file` opens it, so it is no
+    /// larger than the data file may be (trips too large for that stay in memory, and in the
+    /// journal, for the user to undo what made them so).
     func saveCopy(to url: URL) throws(DataFileError) {
         var copy = file
         copy.trips = trips
-        let target = TripFileStore(url: url)
+        let target = TripFileStore(url: url, byteLimit: store.byteLimit)
         let data = try target.encode(copy)
+        try target.refuseOversized(data)
         do {
             try FolderMaker.make(url.deletingLastPathComponent().path)
             try AtomicFile.writeNew(data, to: url)

@@ -123,6 +123,12 @@ package final class DataModel: ObservableObject, PersistedTrips {
         persistence.closeJournal()
     }
 
+    /// The journal, once its write on the way has ended, when it holds every change not saved
+    /// (`DataFilePersistence.journalHoldingTheChanges`).
+    package func journalHoldingTheChanges() -> URL? {
+        persistence.journalHoldingTheChanges()
+    }
+
     /// Removes this planner's journal whatever is unsaved.
     package func dropJournal() {
         persistence.dropJournal()

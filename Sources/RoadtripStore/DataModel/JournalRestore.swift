@@ -79,4 +79,6 @@ package enum PendingJournal: Sendable {
     case restorable(JournalRestore)
     /// One of a newer roadtrip, left as it is.
     case newer(TripJournal.Newer)
+    /// One too large to read, left as it is.
+    case tooLarge(TripJournal.TooLarge)
 }

@@ -77,7 +77,7 @@ extension TripFileStore {
         return (data, Int(status.st_size), modified)
     }
 
-    /// The file's bytes, refusing one larger than `maximumBytes` before reading it (an 8 GB file
+    /// The file's bytes, refusing one larger than `byteLimit` before reading it (an 8 GB file
     /// would take twice that in memory): its size is checked on the open descriptor, and a
     /// file that says it is empty but streams more (`/proc`) is stopped at the limit all the
     /// same. Read with the system's calls, so that a failure is named by its errno (Foundation
@@ -89,7 +89,7 @@ extension TripFileStore {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, reason: systemErrorMessage(errno)) }
         if let kind = FileKind.notRegular(status.st_mode) { throw .unreadable(path: path, reason: "it is \(kind), not a file") }
-        guard Int(status.st_size) <= Self.maximumBytes else { throw tooLarge(Int(status.st_size)) }
+        guard Int(status.st_size) <= byteLimit else { throw tooLarge(Int(status.st_size)) }
         var data = Data(capacity: Int(status.st_size))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -100,13 +100,24 @@ extension TripFileStore {
             }
             if count == 0 { return data }
             data.append(contentsOf: chunk[0..<count])
-            guard data.count <= Self.maximumBytes else { throw tooLarge(nil) }
+            guard data.count <= byteLimit else { throw tooLarge(nil) }
         }
     }
 
     private func tooLarge(_ size: Int?) -> DataFileError {
-        let limit = ByteCountFormatter.string(fromByteCount: Int64(Self.maximumBytes), countStyle: .binary)
-        let found = size.map { "it is \(ByteCountFormatter.string(fromByteCount: Int64($0), countStyle: .binary))" } ?? "it goes on past that"
-        return .unreadable(path: path, reason: "\(found), and a trips file may be at most \(limit) (well over a million stops); it was not read")
+        let found = size.map { "it is \(Self.sizeText($0))" } ?? "it goes on past that"
+        return .unreadable(path: path, reason: "\(found), \(limitText); it was not read")
+    }
+
+    /// "and a trips file may be at most 256 MB (well over a million stops)": the reader's refusal
+    /// and the writer's say the same bound the same way.
+    var limitText: String {
+        let stops = byteLimit == Self.standardMaximumBytes ? " (well over a million stops)" : ""
+        return "and a trips file may be at most \(Self.sizeText(byteLimit))\(stops)"
+    }
+
+    /// A size as the file's sentences give it ("395.4 MB", "256 MB").
+    static func sizeText(_ bytes: Int) -> String {
+        ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .binary)
     }
 }

@@ -5,16 +5,32 @@ import RoadtripCore
 /// when to save (that is the `DataModel`'s business).
 package struct TripFileStore: Sendable {
     package let url: URL
+    /// The largest file this store reads, and so the largest it writes: `maximumBytes`, unless a
+    /// test gives a smaller one to show the rule on a small file.
+    package let byteLimit: Int
 
-    package init(url: URL) {
+    package init(url: URL, byteLimit: Int = TripFileStore.maximumBytes) {
         self.url = url
+        self.byteLimit = byteLimit
     }
 
     package var path: String { url.path }
 
     /// The largest trips file read (about a million and a half stops, as roadtrip writes them),
-    /// the same bound as an import's: a larger one is refused before it is read.
-    package static let maximumBytes = 256 << 20
+    /// the same bound as an import's: a larger one is refused before it is read. A save that
+    /// would write a larger one is refused before it writes (issue 52: two imports of a million
+    /// waypoints wrote 421 MB, and every trip was locked out). The one place the bound is set.
+    package static let standardMaximumBytes = 256 << 20
+
+    /// `standardMaximumBytes`, or a smaller bound an end-to-end test sets in
+    /// `ROADTRIP_TEST_FILE_LIMIT` (bytes) to show the rule without writing 256 MB. A larger one is
+    /// not taken: a file written under it could not be read by a roadtrip without it.
+    package static let maximumBytes = maximumBytes(testLimit: ProcessInfo.processInfo.environment["ROADTRIP_TEST_FILE_LIMIT"])
+
+    static func maximumBytes(testLimit: String?) -> Int {
+        guard let limit = testLimit.flatMap(Int.init), limit > 0 else { return standardMaximumBytes }
+        return min(limit, standardMaximumBytes)
+    }
 
     /// The file's trips, or nil when there is no file yet (see `load()`).
     package func read() throws(DataFileError) -> TripFile? {
@@ -62,12 +78,23 @@ package struct TripFileStore: Sendable {
         try write(try encode(file))
     }
 
+    /// Writes `data` over the file atomically, unless it is larger than the file may be.
     package func write(_ data: Data) throws(DataFileError) {
+        try refuseOversized(data)
         do {
             try FolderMaker.make(url.deletingLastPathComponent().path)
             try AtomicFile.write(data, to: url)
         } catch {
             throw .unwritable(path: path, reason: error.reason)
+        }
+    }
+
+    /// Refuses `data` larger than a trips file may be: no save, nor copy of the trips, writes a
+    /// file the program would then refuse to read (issue 52: two imports of a million waypoints
+    /// wrote 421 MB, and every trip was locked out).
+    func refuseOversized(_ data: Data) throws(DataFileError) {
+        guard data.count <= byteLimit else {
+            throw .unwritable(path: path, reason: "it would be \(Self.sizeText(data.count)), \(limitText); it was not written")
         }
     }
 

@@ -81,9 +81,27 @@ package enum TripJournal {
         package let reason: String
     }
 
+    /// A journal larger than the largest file roadtrip reads (`TripFileStore.maximumBytes`):
+    /// never read, so never offered, restored, removed or written over, but said, with its size
+    /// (issue 52: one of 300 MB was passed over in silence, and the planner's own journal then
+    /// replaced it).
+    package struct TooLarge: Sendable, Equatable {
+        package let url: URL
+        package let bytes: Int
+        /// The most roadtrip reads.
+        package let limit: Int
+
+        /// Why it is left as it is, as the end of a sentence that starts with its path ("is
+        /// 286.1 MB, more than the 256 MB roadtrip reads, so its changes cannot be offered back").
+        package var reason: String {
+            "is \(TripFileStore.sizeText(bytes)), more than the \(TripFileStore.sizeText(limit)) roadtrip reads, so its changes cannot be offered back"
+        }
+    }
+
     package enum Found: Sendable {
         case entry(Entry)
         case newer(Newer)
+        case tooLarge(TooLarge)
     }
 
     /// The first line of a journal of this format, for changes made to the file `fingerprint`
@@ -95,12 +113,15 @@ package enum TripJournal {
     }
 
     /// The journal left beside `dataFile`, when there is one that reads (a broken one is taken
-    /// for none), or one of a newer roadtrip.
+    /// for none), or one of a newer roadtrip, or one too large to read.
     package static func find(for dataFile: URL) -> Found? {
         let url = url(for: dataFile)
         var status = stat()
         guard lstat(url.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         let store = TripFileStore(url: url)
+        guard Int(status.st_size) <= store.byteLimit else {
+            return .tooLarge(TooLarge(url: url, bytes: Int(status.st_size), limit: store.byteLimit))
+        }
         guard let (data, _, _) = try? store.readBytes() else { return nil }
         let written = Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec))
         let newer = { (reason: String) in Found.newer(Newer(url: url, reason: "was written by a newer roadtrip (\(reason))")) }
@@ -141,11 +162,13 @@ package enum TripJournal {
     }
 
     /// Keeps `file`, the trips the journal restores, aside as a recovery copy beside the trips file
-    /// (`trips.json.recovered-…`, a trips file `roadtrip --file` opens), never over a file that is
-    /// there, and removes the journal; returns the copy's name.
+    /// (`trips.json.recovered-…`, a trips file `roadtrip --file` opens, so no larger than one may
+    /// be), never over a file that is there, and removes the journal; returns the copy's name.
     static func keepAside(_ file: TripFile, for dataFile: URL, now: Date = Date()) throws(DataFileError) -> URL {
         let copy = RecoveryFile.candidates(for: dataFile, environment: [:], now: now)[0]
-        let data = try TripFileStore(url: copy).encode(file)
+        let store = TripFileStore(url: copy)
+        let data = try store.encode(file)
+        try store.refuseOversized(data)
         do {
             try AtomicFile.writeNew(data, to: copy)
         } catch {

@@ -5,8 +5,9 @@ import Foundation
 /// whole gives an error naming it, the place and the cause, and nothing at all is imported.
 package enum TripImport {
     /// One trip per route, track, line or trip in the file. GPX is streamed; files over
-    /// `maximumBytes` are refused before they are read.
-    package static func read(contentsOf url: URL, maximumBytes: Int = 256 << 20) throws(ImportError) -> [ImportedTrip] {
+    /// `maximumBytes` (a trips file's bound, as an import may be a trips file) are refused before
+    /// they are read.
+    package static func read(contentsOf url: URL, maximumBytes: Int = TripFileStore.maximumBytes) throws(ImportError) -> [ImportedTrip] {
         do {
             let file = try ImportFile(url: url, maximumBytes: maximumBytes)
             switch try file.kind() {

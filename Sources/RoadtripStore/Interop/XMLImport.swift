@@ -51,8 +51,24 @@ class XMLDocumentReader: NSObject, XMLParserDelegate {
 enum XMLImport {
     static func read(_ file: ImportFile) throws(ImportProblem) -> [ImportedTrip] {
         let head = try file.read(upTo: XMLPrologGuard.maximumPrologBytes)
-        try XMLPrologGuard.check(head)
-        return rootName(in: head) == "kml" ? try KMLReader.read(file) : try GPXReader.read(file)
+        let root = rootName(in: head)
+        try XMLPrologGuard.check(head, format: format(root: root, url: file.url))
+        return root == "kml" ? try KMLReader.read(file) : try GPXReader.read(file)
+    }
+
+    /// The format a file is read as, for what is said of it before it is read: its root
+    /// element's, else its name's (a refused file's root may be neither); nil when neither tells.
+    static func format(root: String?, url: URL) -> String? {
+        switch root ?? "" {
+        case "kml": return "KML"
+        case "gpx": return "GPX"
+        default:
+            switch url.pathExtension.lowercased() {
+            case "kml": return "KML"
+            case "gpx": return "GPX"
+            default: return nil
+            }
+        }
     }
 
     /// Streams `file` through `reader`, never resolving external entities. libxml2 runs in

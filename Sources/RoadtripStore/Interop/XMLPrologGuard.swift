@@ -1,7 +1,7 @@
 import Foundation
 
 /// Refuses an XML file whose DOCTYPE has an internal subset — where entities are declared —
-/// before any parser sees it.
+/// before any parser sees it, in the name of the format the file would be read as.
 ///
 /// Entities are how the "billion laughs" file grows ten bytes of text into gigabytes. libxml2
 /// (which Foundation's XMLParser uses on Linux, with entity substitution on) has its own limits,
@@ -12,7 +12,8 @@ enum XMLPrologGuard {
     /// Legitimate prologs (an XML declaration, a comment or two) are a few hundred bytes.
     static let maximumPrologBytes = 1 << 20
 
-    static func check(_ head: Data) throws(ImportProblem) {
+    /// `format`: "GPX" or "KML", the format the file would be read as; nil when neither is told.
+    static func check(_ head: Data, format: String?) throws(ImportProblem) {
         let bytes = [UInt8](head.prefix(maximumPrologBytes))
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         func starts(_ text: String, at offset: Int) -> Bool {
@@ -39,7 +40,7 @@ enum XMLPrologGuard {
                 if declaresInternalSubset(bytes, from: doctype) {
                     let (line, column) = ImportFile.position(of: doctype, in: head)
                     throw ImportProblem(line: line, column: column,
-                                        "the file declares entities in a DOCTYPE (“<!DOCTYPE … [”), which roadtrip refuses: GPX needs none, and they can expand to gigabytes")
+                                        "the file declares entities in a DOCTYPE (“<!DOCTYPE … [”), which roadtrip refuses: \(format.map { "\($0) needs" } ?? "GPX and KML need") none, and they can expand to gigabytes")
                 }
                 index += 9
             } else {
@@ -47,7 +48,7 @@ enum XMLPrologGuard {
             }
         }
         guard bytes.count < maximumPrologBytes else {
-            throw ImportProblem("the file has over 1 MB before its first element, which no GPX file has")
+            throw ImportProblem("the file has over 1 MB before its first element, which no \(format ?? "GPX or KML") file has")
         }
     }
 

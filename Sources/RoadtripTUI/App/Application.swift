@@ -77,7 +77,8 @@ package enum Application {
     }
 
     /// On a quit signal there is nobody to ask: save, and when the data file cannot be saved,
-    /// write the changes to a recovery file and say where.
+    /// write the changes to a recovery file and say where; when that cannot be written either
+    /// (the trips are too large for any trips file), say where the journal keeps them.
     static func saveOrRescue(_ model: DataModel, environment: [String: String]) {
         guard model.hasUnsavedChanges else { return }
         do {
@@ -87,7 +88,8 @@ package enum Application {
                 let copy = try model.saveRecoveryCopy(environment: environment)
                 warn("\(error.problem) Your changes were written to \(copy.path) (open it with roadtrip --file).")
             } catch let copyError {
-                warn("\(error.problem) Your changes could not be written elsewhere either: \(copyError.description)")
+                let kept = model.journalHoldingTheChanges().map { " They are kept in \($0.path), which the next roadtrip on this file offers back." }
+                warn("\(error.problem) Your changes could not be written elsewhere either: \(copyError.problem)\(kept ?? "")")
             }
         }
     }

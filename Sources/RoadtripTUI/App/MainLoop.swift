@@ -73,6 +73,8 @@ final class MainLoop {
             needsDisplay = true
         case .newer(let newer)?:
             navigator.banner = .newerJournalBanner(newer)
+        case .tooLarge(let tooLarge)?:
+            navigator.banner = .journalLeftAlone(tooLarge.url, tooLarge.reason)
         case nil:
             break
         }

@@ -45,7 +45,14 @@ extension StatusMessage {
     /// The banner of a planner that found a newer roadtrip's journal beside the file: it is left
     /// for that roadtrip to offer, and this one writes none of its own over it.
     static func newerJournalBanner(_ newer: TripJournal.Newer) -> StatusMessage {
-        .error("Journal left as it is: \(newer.url.path) \(newer.reason); no journal is kept meanwhile.")
+        journalLeftAlone(newer.url, newer.reason)
+    }
+
+    /// The banner of a planner that leaves the journal beside the file as it is (a newer
+    /// roadtrip's, or one too large to read), and so writes none of its own over it: `reason`
+    /// ends a sentence that starts with the journal's path.
+    static func journalLeftAlone(_ journal: URL, _ reason: String) -> StatusMessage {
+        .error("Journal left as it is: \(journal.path) \(reason); no journal is kept meanwhile.")
     }
 
     /// A planner that was read-only because another had the file, once that one has quit.

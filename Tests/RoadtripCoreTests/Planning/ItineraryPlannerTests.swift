@@ -93,6 +93,43 @@ struct ItineraryPlannerTests {
         #expect(notes.contains("stay 45 min (default)") && notes.contains("stay 2 h 00 min") && !notes.contains("stay 2 h 00 min (default)"), "\(notes)")
     }
 
+    /// Issue 52, item c: a default stay of 24 h planned four calendar days under "Day 1" (and
+    /// `plan` said "1 day"). A stay in hours that runs past the next morning's start is a night
+    /// there: the day ends at the stop, and the next sets out when the stay ends.
+    @Test func aStayPastTheNextMorningIsANightThere() {
+        var settings = TripSettings(startDate: Self.day)
+        settings.defaultStayHours = 24
+        let itinerary = Self.plan(hours: [1, 1, 1], settings: settings)
+        #expect(Self.summary(itinerary) == [
+            "2026-07-01: S0 -→09:00, S1 10:00→-",
+            "2026-07-02: S1 -→10:00, S2 11:00→-",
+            "2026-07-03: S2 -→11:00, S3 12:00→-",
+        ])
+        #expect(itinerary.days.map(\.end) == [.planned, .planned, .tripEnd])
+        let stops = (0...3).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }
+        let rows = ItineraryRows.rows(for: itinerary, stops: stops, unit: .km, settings: settings).filter { $0.kind == .visit }
+        #expect(rows.map(\.detail) == ["", "night here", "stay 24 h 00 min (default)", "night here", "stay 24 h 00 min (default)", ""], "\(rows.map(\.detail))")
+    }
+
+    @Test func aStayPastSeveralMorningsLeavesWholeDaysThere() {
+        let itinerary = Self.plan(hours: [1, 1]) { $0[1].stay = .hours(50) }
+        #expect(Self.summary(itinerary) == [
+            "2026-07-01: S0 -→09:00, S1 10:00→-",
+            "2026-07-02: S1 -→-",
+            "2026-07-03: S1 -→12:00, S2 13:00→-",
+        ])
+        #expect(itinerary.days.map(\.end) == [.planned, .rest, .tripEnd])
+    }
+
+    @Test func aStayThatEndsBeforeTheNextMorningIsNoNight() {
+        // From 10:00 to 08:59 the morning after: the day goes on (a stay is the user's to set).
+        let itinerary = Self.plan(hours: [1, 1]) { $0[1].stay = .hours(22 + 59.0 / 60) }
+        #expect(itinerary.days.count == 1)
+        // A stop that ends the day anyway takes no extra night for its stay.
+        let overnight = Self.plan(hours: [1, 1]) { $0[1].stay = .hours(24); $0[1].overnight = true }
+        #expect(overnight.days.map(\.end) == [.planned, .tripEnd])
+    }
+
     @Test func aLegLongerThanTheLimitIsDrivenOnAndSplitOverDays() {
         // Two hours to S1, then ten: six more on day 1, the night on the road, four on day 2.
         let itinerary = Self.plan(hours: [2, 10, 2])

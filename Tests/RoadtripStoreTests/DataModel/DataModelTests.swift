@@ -183,4 +183,51 @@ import RoadtripTestSupport
         clock.advance(by: DataFilePersistence.retryDelay)
         #expect(try model.autosaveToTheEnd() != nil)
     }
+
+    // MARK: Issue 52, item 12: a change that would make the file larger than the program reads
+
+    /// A model whose store takes files of at most `byteLimit` bytes, seeded with the fixtures.
+    private func makeModel(in directory: TemporaryDirectory, byteLimit: Int) throws -> DataModel {
+        let model = DataModel(store: TripFileStore(url: directory.file("trips.json"), byteLimit: byteLimit), now: clock.read, runner: ManualRunner())
+        try model.load { Fixtures.trips }
+        return model
+    }
+
+    /// A trip of `count` stops: about 200 bytes each in the file.
+    private func longTrip(_ count: Int) -> Trip {
+        Trip(name: "Long", stops: (0..<count).map { Stop(name: "Stop \($0)", location: Coordinate(latitude: 45, longitude: Double($0) / 100)) })
+    }
+
+    @Test func aChangeThatMakesTheFileTooLargeIsRefusedBySaveAndAutosaveAndKept() throws {
+        let directory = try TemporaryDirectory()
+        let model = try makeModel(in: directory, byteLimit: 8192)
+        let before = try Data(contentsOf: directory.file("trips.json"))
+        model.addTrip(longTrip(100))
+        let refused = #expect(throws: DataFileError.self) { try model.save() }
+        #expect(refused?.description.hasPrefix("Cannot save \(directory.file("trips.json").path): it would be ") == true, "\(String(describing: refused))")
+        #expect(refused?.description.hasSuffix(", and a trips file may be at most 8 KB; it was not written. Your changes are still in memory.") == true,
+                "\(String(describing: refused))")
+        clock.advance(by: DataFilePersistence.retryDelay) // the autosave tries again after the failed save
+        #expect(throws: DataFileError.self) { try model.autosaveToTheEnd() }
+        #expect(model.hasUnsavedChanges && model.trips.first?.name == "Long")
+        #expect(try Data(contentsOf: directory.file("trips.json")) == before)
+        #expect(directory.fileNames == ["trips.json", "trips.json.lock"])
+
+        // Undone, the trips fit again and are saved.
+        model.undo()
+        try model.save()
+        #expect(!model.hasUnsavedChanges)
+    }
+
+    /// A recovery copy is a trips file the user is told to open: no larger than one may be.
+    @Test func aCopyTooLargeToOpenIsNotWritten() throws {
+        let directory = try TemporaryDirectory()
+        let model = try makeModel(in: directory, byteLimit: 8192)
+        model.addTrip(longTrip(100))
+        let copy = directory.file("copy.json")
+        let refused = #expect(throws: DataFileError.self) { try model.saveCopy(to: copy) }
+        #expect(refused?.description.contains("Cannot save \(copy.path): it would be ") == true, "\(String(describing: refused))")
+        #expect(!FileManager.default.fileExists(atPath: copy.path))
+        #expect(model.hasUnsavedChanges)
+    }
 }

@@ -5,6 +5,52 @@ import Testing
 import RoadtripTestSupport
 
 @Suite struct TripFileStoreTests {
+    // MARK: Issue 52, item 12: one bound for what is read and what is written
+
+    @Test func aFileLargerThanTheStoreReadsIsNeitherWrittenNorRead() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("trips.json")
+        let file = TripFile(trips: Fixtures.trips)
+        let bytes = try file.encoded().count
+        let small = TripFileStore(url: url, byteLimit: bytes - 1)
+        let refused = #expect(throws: DataFileError.self) { try small.write(file) }
+        #expect(refused?.description == "Cannot save \(url.path): it would be \(TripFileStore.sizeText(bytes)), and a trips file may be at most "
+            + "\(TripFileStore.sizeText(bytes - 1)); it was not written. Your changes are still in memory.")
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        #expect(directory.fileNames.isEmpty, "no temporary file left")
+
+        try TripFileStore(url: url, byteLimit: bytes).write(file) // the limit itself is allowed
+        let unread = #expect(throws: DataFileError.self) { try small.read() }
+        #expect(unread?.description == "Cannot read \(url.path): it is \(TripFileStore.sizeText(bytes)), and a trips file may be at most "
+            + "\(TripFileStore.sizeText(bytes - 1)); it was not read.")
+    }
+
+    @Test func theStandardLimitIsTheOneReadWrittenAndImported() throws {
+        #expect(TripFileStore.standardMaximumBytes == 256 << 20)
+        #expect(TripFileStore(url: URL(fileURLWithPath: "/x")).byteLimit == TripFileStore.maximumBytes)
+        #expect(TripFileStore(url: URL(fileURLWithPath: "/x"), byteLimit: 256 << 20).limitText == "and a trips file may be at most 256 MB (well over a million stops)")
+        // A file one byte over it (sparse: no disk is used) is refused by an import too.
+        let directory = try TemporaryDirectory()
+        let large = directory.file("large.json")
+        _ = FileManager.default.createFile(atPath: large.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: large)
+        try handle.truncate(atOffset: UInt64(TripFileStore.maximumBytes + 1))
+        try handle.close()
+        let error = #expect(throws: ImportError.self) { try TripImport.read(contentsOf: large) }
+        #expect(error?.description.contains("over the import limit of \(ImportFile.sizeText(TripFileStore.maximumBytes))") == true, "\(String(describing: error))")
+    }
+
+    /// `ROADTRIP_TEST_FILE_LIMIT` lowers the limit for end-to-end tests; it never raises it, so no
+    /// file written under it is one a roadtrip without it would refuse.
+    @Test func aTestCanOnlyLowerTheLimit() {
+        #expect(TripFileStore.maximumBytes(testLimit: nil) == 256 << 20)
+        #expect(TripFileStore.maximumBytes(testLimit: "300000") == 300_000)
+        #expect(TripFileStore.maximumBytes(testLimit: "\(1 << 40)") == 256 << 20)
+        for nonsense in ["", "0", "-5", "lots"] {
+            #expect(TripFileStore.maximumBytes(testLimit: nonsense) == 256 << 20)
+        }
+    }
+
     @Test func aMissingFileReadsAsNil() throws {
         let directory = try TemporaryDirectory()
         #expect(try TripFileStore(url: directory.file("none.json")).read() == nil)

@@ -276,6 +276,56 @@ import RoadtripTestSupport
         #expect(try String(contentsOf: journal, encoding: .utf8) == text)
     }
 
+    // MARK: Issue 52: a journal too large to read, and a restore too large to save
+
+    /// Item d: a journal over the largest file read was taken for none, so the planner offered
+    /// nothing, said nothing, and wrote its own journal over it.
+    @Test func aJournalTooLargeToReadIsSaidWithItsSizeAndLeftAlone() throws {
+        _ = try open() // the file; the lock goes with the model
+        _ = try directory.write("{\"journal\":3}\n", to: journal.lastPathComponent)
+        let bytes = TripFileStore.maximumBytes + 1
+        let handle = try FileHandle(forWritingTo: journal)
+        try handle.truncate(atOffset: UInt64(bytes)) // sparse: no disk is used
+        try handle.close()
+
+        guard case .tooLarge(let found)? = TripJournal.find(for: url) else {
+            Issue.record("the journal was taken for \(String(describing: TripJournal.find(for: url)))")
+            return
+        }
+        #expect(found == TripJournal.TooLarge(url: journal, bytes: bytes, limit: TripFileStore.maximumBytes))
+        #expect(found.reason == "is \(TripFileStore.sizeText(bytes)), more than the \(TripFileStore.sizeText(TripFileStore.maximumBytes)) roadtrip reads, "
+            + "so its changes cannot be offered back")
+
+        let planner = try open()
+        guard case .tooLarge? = planner.pendingJournal else {
+            Issue.record("the planner found \(String(describing: planner.pendingJournal))")
+            return
+        }
+        planner.restoreJournal()
+        #expect(throws: DataFileError.self) { try planner.setJournalAside() }
+        planner.addTrip(Trip(name: "Unsaved"))
+        planner.keepJournal()
+        #expect(planner.manualRunner.queuedNames.isEmpty, "no journal written over it")
+        try planner.save()
+        planner.closeJournal()
+        planner.dropJournal()
+        #expect((try FileManager.default.attributesOfItem(atPath: journal.path)[.size] as? Int) == bytes)
+    }
+
+    /// Item 12: restoring a journal whose trips the file cannot take for their size keeps them in
+    /// memory, unsaved, as any change that would make the file too large.
+    @Test func aRestoreTooLargeToSaveIsKeptUnsaved() throws {
+        try crashAfter { $0.addTrip(Trip(name: "Long", stops: (0..<100).map { Stop(name: "Stop \($0)", location: Coordinate(latitude: 45, longitude: 1)) })) }
+        let before = try Data(contentsOf: url)
+        let planner = DataModel(store: TripFileStore(url: url, byteLimit: before.count + 1000), runner: ManualRunner())
+        try planner.load(seed: nil)
+        planner.restoreJournal()
+        #expect(planner.trips.first?.name == "Long")
+        #expect { try planner.save() } throws: { "\($0)".contains("a trips file may be at most") }
+        #expect(planner.hasUnsavedChanges)
+        #expect(try Data(contentsOf: url) == before)
+    }
+
     // MARK: A planner that takes the file over
 
     @Test func aPlannerThatTakesTheFileOverFindsTheJournalOfTheOneThatDied() throws {

@@ -113,6 +113,22 @@ import RoadtripTestSupport
         }
     }
 
+    /// Issue 52, item a: a KML file's DOCTYPE was refused with "GPX needs none". The format is
+    /// the one read: the root element's, else the file's extension's.
+    @Test(arguments: [
+        ("entities.kml", "<!DOCTYPE kml [ <!ENTITY a \"b\"> ]>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"/>", "KML needs none"),
+        ("entities.xml", "<!DOCTYPE kml [ <!ENTITY a \"b\"> ]>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"/>", "KML needs none"),
+        ("lolz.kml", "<!DOCTYPE lolz [ <!ENTITY a \"b\"> ]>\n<lolz>&a;</lolz>", "KML needs none"),
+        ("lolz.gpx", billionLaughs, "GPX needs none"),
+        ("lolz.xml", "<!DOCTYPE lolz [ <!ENTITY a \"b\"> ]>\n<lolz>&a;</lolz>", "GPX and KML need none"),
+    ])
+    func aDoctypeIsRefusedInTheNameOfTheFormatRead(_ name: String, _ text: String, _ words: String) throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write(text, to: name)
+        let error = try #require(throws: ImportError.self) { try TripImport.read(contentsOf: file) }
+        #expect(error.description.contains("which roadtrip refuses: \(words), and they can expand to gigabytes."), "\(error)")
+    }
+
     @Test func aFolderOrAMissingFileIsNamedForWhatItIs() throws {
         let directory = try TemporaryDirectory()
         #expect(throws: ImportError(path: directory.url.path, reason: "it is not a regular file")) {

@@ -46,6 +46,18 @@ import RoadtripTestSupport
         #expect(headings.count == 1)
     }
 
+    /// Issue 52, item c: a default stay of 24 h planned every stop under "Day 1"; a stay past
+    /// the next morning is a night, here as in `roadtrip plan` (the same plan).
+    @Test func aStayOfADayAtEachStopIsADayEach() throws {
+        var trip = ItineraryFixtures.route66
+        trip.settings.defaultStayHours = 24
+        interactor.subject.value = trip
+        #expect(headings == ["Day 1 · Wed 1 Jul 2026", "Day 2 · Thu 2 Jul 2026", "Day 3 · Fri 3 Jul 2026"])
+        #expect(view.last?.subtitle.hasPrefix("3 days from Wed 1 Jul 2026, 09:00 CDT") == true, "\(view.last?.subtitle ?? "")")
+        let nights = view.last?.rows.filter { $0.detail == "night here" }.map(\.title)
+        #expect(nights == ["2. Springfield", "3. St. Louis"])
+    }
+
     @Test func aLegLongerThanTheLimitIsAWarningAndCounted() throws {
         var trip = ItineraryFixtures.route66
         trip.settings.dailyLimitHours = 4
