@@ -132,7 +132,7 @@ struct ShowCommand: ParsableCommand {
                     leg.map { $0.mark + RouteEstimate.formatDuration(seconds: $0.seconds) } ?? ""]
         }
         let reasons = !figures.contains(where: { !$0.isEstimate }) ? [] : figures.enumerated().compactMap { index, leg -> String? in
-            leg.reason.map { TextWidth.printable("\(index + 1) → \(index + 2): ≈ \($0)") }
+            leg.reason.map { TextWidth.printable(TripText.estimatedLeg(from: index + 1, meters: leg.meters, reason: $0, unit: unit)) }
         }
         let notes = trip.stops.enumerated().compactMap { index, stop -> String? in
             stop.notesOnOneLine.isEmpty ? nil : TextWidth.printable("\(index + 1). \(stop.name): \(stop.notesOnOneLine)")

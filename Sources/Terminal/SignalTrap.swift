@@ -1,4 +1,5 @@
 import CNCurses
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -67,6 +68,29 @@ package enum SignalTrap {
         guard pendingSuspend != 0 else { return false }
         pendingSuspend = 0
         return true
+    }
+
+    /// Whether Ctrl-Z can stop this process: its process group answers to a parent in another
+    /// group of the same session (the shell with job control that started it, which `fg` brings
+    /// it back from). A group with none (a tmux pane's or a service's own command, `setsid`) is
+    /// orphaned: the kernel drops the stop there (Linux ignores SIGTSTP in an orphaned group), and
+    /// nothing could bring the program back.
+    package static var canSuspend: Bool {
+        let (group, session) = (getpgrp(), getsid(0))
+        var parent = getppid()
+        // Up through the ancestors in the program's own group (a shell without job control that
+        // ran it keeps it in its group) to the first outside it.
+        while parent > 1, getpgid(parent) == group { parent = parentOf(parent) ?? 0 }
+        return parent > 1 && getpgid(parent) != group && getsid(parent) == session
+    }
+
+    /// The parent of process `pid`, from /proc (`getppid` is only for the calling process).
+    private static func parentOf(_ pid: pid_t) -> pid_t? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.range(of: ") ", options: .backwards) else { return nil }
+        // After the name: state, parent.
+        let fields = stat[close.upperBound...].split(separator: " ")
+        return fields.count > 1 ? pid_t(fields[1]) : nil
     }
 
     /// Stops the process as the default SIGTSTP would; returns when it is continued.

@@ -227,11 +227,13 @@ package final class Terminal {
         } else {
             leaveCursorHidden()
         }
-        // Printed lines are not in curses' picture of the screen: once a frame has none, the
-        // whole screen is drawn anew so that none of their text stays behind.
-        if hadPrintedLines && surface.printedLines.isEmpty { invalidate() }
+        // Printed lines are not in curses' picture of the screen: once a frame has other ones
+        // (another service's links) or none, the whole screen is drawn anew so that none of the
+        // old text stays behind under the new.
+        let printed = surface.printedLines.map { PrintedLine(row: $0.row, text: $0.text) }
+        if printed != lastPrintedLines { invalidate() }
         wrefresh(rt_stdscr())
-        hadPrintedLines = !surface.printedLines.isEmpty
+        lastPrintedLines = printed
         for line in surface.printedLines where line.row >= 0 && line.row < height {
             send(Self.printing(line.text, row: line.row))
         }
@@ -258,8 +260,13 @@ package final class Terminal {
         "\u{1B}]2;\(text)\u{07}"
     }
 
-    /// Whether the last frame had printed lines (`Surface.printedLines`).
-    private var hadPrintedLines = false
+    /// The last frame's printed lines (`Surface.printedLines`).
+    private var lastPrintedLines: [PrintedLine] = []
+
+    private struct PrintedLine: Equatable {
+        let row: Int
+        let text: String
+    }
 
     /// `text` printed from the first column of `row` in the default colours, the cursor and
     /// attributes curses had saved before (DECSC) and put back after (DECRC), so that curses'

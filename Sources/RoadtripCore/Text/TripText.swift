@@ -32,6 +32,13 @@ extension TripText {
         legs == 0 ? "—" : (isEstimate ? "≈ " : "") + unit.format(meters: meters)
     }
 
+    /// Why the leg from stop `number` to the next is an estimate: "2 → 3 ≈ 41 km: no region covers
+    /// Durness". The `≈` marks the figure it is about, as in the list and the summary, never the
+    /// reason; the trip screen and `show` say it alike.
+    package static func estimatedLeg(from number: Int, meters: Double, reason: String, unit: DistanceUnit) -> String {
+        "\(number) → \(number + 1) ≈ \(unit.format(meters: meters)): \(reason)"
+    }
+
     /// The summary line of a trip: "Total distance: 58.2 km by road · 1 h 05 min driving", the
     /// sums of its legs (`LegFigures`), each marked "≈" when a leg of it is an estimate, with
     /// what the estimates take ("×1.25 at 80 km/h").

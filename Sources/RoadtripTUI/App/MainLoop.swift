@@ -91,9 +91,13 @@ final class MainLoop {
             }
             if let signal = SignalTrap.takePendingQuitSignal() { return .signal(signal) }
             if SignalTrap.takePendingSuspend() {
-                terminal.suspend()
-                _ = SignalTrap.takePendingContinue() // the `fg` after Ctrl-Z: suspend took the terminal back
-                navigator.setNeedsDisplay()
+                if SignalTrap.canSuspend {
+                    terminal.suspend()
+                    _ = SignalTrap.takePendingContinue() // the `fg` after Ctrl-Z: suspend took the terminal back
+                    navigator.setNeedsDisplay()
+                } else {
+                    navigator.show(.cannotSuspend)
+                }
             }
             if SignalTrap.takePendingContinue() {
                 // `kill -STOP` then `fg`: the shell left the terminal in line mode.
@@ -190,10 +194,13 @@ final class MainLoop {
     /// Hands one key to the rescue dialog, when it is open, or else to the screens; returns how
     /// the loop ends when the key ends it.
     private func handle(_ key: Key) -> Ending? {
-        if key == .resize {
-            // ncurses has already taken the new size; everything is laid out again.
+        if key == .resize || key == Self.repaintKey {
+            // A resize: ncurses has already taken the new size; everything is laid out again.
+            // Ctrl-L, on every screen and over every dialog: the whole screen is drawn anew, as
+            // vim and less do, for a terminal something else wrote on.
             terminal.invalidate()
             navigator.setNeedsDisplay()
+            needsDisplay = true
         } else if let offer = journalOffer {
             needsDisplay = true
             if let message = offer.handle(key) {
@@ -215,6 +222,9 @@ final class MainLoop {
         }
         return nil
     }
+
+    /// The key that repaints the whole screen, everywhere.
+    static let repaintKey = Key.control("l")
 
     /// Saves what is unsaved; returns why that failed, if it did.
     private func saveBeforeQuitting() -> DataFileError? {

@@ -85,7 +85,7 @@ package final class Navigator {
 
     package func showHelp() {
         guard let top else { return }
-        help = HelpOverlay(title: top.helpTitle, entries: top.helpEntries)
+        help = HelpOverlay(title: top.helpTitle, entries: top.helpEntries + ProgramKeys.helpEntries)
         setNeedsDisplay()
     }
 

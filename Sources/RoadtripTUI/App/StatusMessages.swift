@@ -19,6 +19,11 @@ extension StatusMessage {
         StatusMessage(description.map { "Redid: \($0)." } ?? "Nothing to redo.")
     }
 
+    /// Ctrl-Z where no shell with job control started the planner (a tmux pane's own command):
+    /// the kernel would drop the stop, and nothing could bring the planner back.
+    static let cannotSuspend = StatusMessage.error(
+        "Ctrl-Z cannot suspend roadtrip here: no shell with job control started it, to bring it back with fg. q quits; run it from a shell to suspend it.")
+
     /// An attempt to change trips that cannot be changed.
     static func readOnly(_ reason: String) -> StatusMessage {
         .error("Read-only: \(reason); nothing was changed.")

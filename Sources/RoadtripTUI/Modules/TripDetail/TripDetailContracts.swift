@@ -251,24 +251,25 @@ struct TripDetailViewModel: Equatable {
         }
 
         /// The line under the list for the stop at `index` (the selected one): why its leg is an
-        /// estimate, then its stay, night and notes, "2 → 3: ≈ no region covers Durness · Stay 2 h";
+        /// estimate, then its stay, night and notes, "2 → 3 ≈ 41 km: no region covers Durness · Stay 2 h";
         /// "" for none. Made for that stop alone, not for every row on screen.
         func details(at index: Int) -> String {
             [legNote(at: index), Self.details(of: stops[index])].filter { !$0.isEmpty }.joined(separator: " · ")
         }
 
-        /// Why the leg to the stop at `index` is an estimate ("2 → 3: ≈ no region covers
+        /// Why the leg to the stop at `index` is an estimate ("2 → 3 ≈ 41 km: no region covers
         /// Durness"); "" for a road leg and the first stop.
         func legNote(at index: Int) -> String {
             index == 0 ? "" : note(onLeg: index - 1)
         }
 
-        /// "2 → 3: ≈ no region covers Durness": why leg `index` is an estimate, "" when it is not.
+        /// "2 → 3 ≈ 41 km: no region covers Durness" (`TripText.estimatedLeg`): why leg `index` is
+        /// an estimate, "" when it is not.
         private func note(onLeg index: Int) -> String {
             let leg = legs[index]
             guard leg.isEstimate else { return "" }
             let reason = leg.reason ?? (hasRoads ? "being routed…" : LegFigures.notCovered(stops[index].name))
-            return "\(index + 1) → \(index + 2): ≈ \(reason)"
+            return TripText.estimatedLeg(from: index + 1, meters: leg.meters, reason: reason, unit: unit)
         }
     }
 

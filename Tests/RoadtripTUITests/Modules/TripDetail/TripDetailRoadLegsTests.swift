@@ -42,13 +42,14 @@ extension TripDetailPresenterTests {
         let estimate = LegFigures(meters: 120_000, seconds: 5_400, source: .estimate, reason: "no region covers Morro Bay")
         let pending = LegFigures.estimated(geodesicMeters: 100_000, estimate: RouteEstimate())
         let rows = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil, roadLegs: [Self.roadLeg, estimate]).rows
-        #expect(rows.indices.map(rows.legNote(at:)) == ["", "", "2 → 3: ≈ no region covers Morro Bay"])
+        #expect(rows.indices.map(rows.legNote(at:)) == ["", "", "2 → 3 ≈ 120 km: no region covers Morro Bay"])
         #expect(rows.hasDetails)
         let routing = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil, roadLegs: [Self.roadLeg, pending]).rows
-        #expect(routing.legNote(at: 2) == "2 → 3: ≈ being routed…")
+        #expect(routing.legNote(at: 2) == "2 → 3 ≈ 125 km: being routed…")
         // No region has roads: a leg's start is in none (as `show` says with no region).
         let none = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil).rows
-        #expect(none.legNote(at: 1) == "1 → 2: ≈ no region covers Monterey" && none.legNote(at: 2) == "2 → 3: ≈ no region covers Big Sur")
+        #expect(none.legNote(at: 1).hasPrefix("1 → 2 ≈ ") && none.legNote(at: 1).hasSuffix(" km: no region covers Monterey"), "\(none.legNote(at: 1))")
+        #expect(none.legNote(at: 2).hasPrefix("2 → 3 ≈ ") && none.legNote(at: 2).hasSuffix(" km: no region covers Big Sur"), "\(none.legNote(at: 2))")
         let onRoads = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil, roadLegs: [Self.roadLeg, Self.roadLeg]).rows
         #expect(onRoads.indices.map(onRoads.legNote(at:)) == ["", "", ""] && !onRoads.hasDetails)
     }

@@ -72,7 +72,7 @@ import RoadtripTestSupport
         do {
             let (terminal, lines) = try render(width: 100, height: 12)
             defer { terminal.stop() }
-            #expect(lines[9] == " 1 → 2: ≈ no region covers Zürich · Notes: Cable car to Säntis, / book ahead.", "\(lines)")
+            #expect(lines[9] == " 1 → 2 ≈ 205 km: no region covers Zürich · Notes: Cable car to Säntis, / book ahead.", "\(lines)")
             #expect(lines[11].contains("Total distance"))
         }
         // Another stop: the line stays, empty, so that the list keeps its height.
@@ -92,12 +92,12 @@ import RoadtripTestSupport
         view.display(TripDetailPresenter.makeViewModel(trip: trip, selectedID: trip.stops[2].id, unit: .km, message: nil, roadLegs: [road, estimate]))
         let (terminal, lines) = try render()
         defer { terminal.stop() }
-        #expect(lines[9] == " 2 → 3: ≈ no region covers Morro Bay · Notes: Rock at sunset.", "\(lines)")
+        #expect(lines[9] == " 2 → 3 ≈ 120 km: no region covers Morro Bay · Notes: Rock at sunset.", "\(lines)")
         let narrow = try #require(Terminal.offscreen(width: 30, height: 12))
         defer { narrow.stop() }
         view.draw(on: narrow.surface, in: narrow.surface.bounds)
         let line = narrow.surface.lines()[9]
-        #expect(line.hasPrefix(" 2 → 3: ≈ no region") && line.hasSuffix("…") && TextWidth.width(line) <= 30, "\(line)")
+        #expect(line.hasPrefix(" 2 → 3 ≈ 120 km: no region") && line.hasSuffix("…") && TextWidth.width(line) <= 30, "\(line)")
     }
 
     @Test func renamingPutsAFieldInTheTitle() throws {
