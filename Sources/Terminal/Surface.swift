@@ -64,20 +64,30 @@ package final class Surface {
         return count
     }
 
-    /// Fills `width` columns with spaces in the given style (a selection bar, a status bar).
+    /// Fills `width` columns with spaces in the given style (a selection bar, a status bar),
+    /// clipped to the surface.
     package func fill(row: Int, column: Int, width: Int, style: Style) {
-        let available = min(width, self.width - column)
-        guard row >= 0, row < height, column >= 0, available > 0 else { return }
-        drawSimple(repeatElement(0x20, count: available), row: row, column: column, style: style)
+        let start = max(0, column)
+        let available = min(width - (start - column), self.width - start)
+        guard row >= 0, row < height, available > 0 else { return }
+        drawSimple(repeatElement(0x20, count: available), row: row, column: start, style: style)
     }
 
     package func fill(_ rect: Rect, style: Style) {
         for row in rect.row..<rect.bottom { fill(row: row, column: rect.column, width: rect.width, style: style) }
     }
 
-    /// A box border around `rect` (line-drawing characters, or `+-|` outside UTF-8).
+    /// A box border around `rect` (line-drawing characters, or `+-|` outside UTF-8), with a
+    /// blank cell around it: a dialog over the map would otherwise run into the map's dots
+    /// ("⠤┌──…"), its border hard to tell from a road.
     package func box(_ rect: Rect, style: Style = .border) {
         guard rect.width >= 2, rect.height >= 2 else { return }
+        fill(row: rect.row - 1, column: rect.column - 1, width: rect.width + 2, style: .normal)
+        fill(row: rect.bottom, column: rect.column - 1, width: rect.width + 2, style: .normal)
+        for row in rect.row..<rect.bottom {
+            fill(row: row, column: rect.column - 1, width: 1, style: .normal)
+            fill(row: row, column: rect.right, width: 1, style: .normal)
+        }
         let utf8 = TextWidth.isUTF8
         let (h, v, tl, tr, bl, br) = utf8 ? ("─", "│", "┌", "┐", "└", "┘") : ("-", "|", "+", "+", "+", "+")
         let line = String(repeating: h, count: rect.width - 2)

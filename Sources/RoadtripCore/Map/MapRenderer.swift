@@ -37,9 +37,11 @@ package struct MapRenderer: Sendable {
                 first = 0
             }
         }
-        let labels = LabelPlacer.place(requests, first: first, taken: base.pinCells, obstacles: (scale.map { [$0.rect] } ?? []) + markRects)
+        let scaleArea = scale.map { Rect(row: $0.rect.row, column: $0.rect.column - 1, width: $0.rect.width + 2, height: 1) }
+        let labels = LabelPlacer.place(requests, first: first, taken: base.pinCells, obstacles: (scaleArea.map { [$0] } ?? []) + markRects)
 
-        if let scale { canvas.text(scale.bar.text, row: scale.rect.row, column: scale.rect.column, style: .mapScale) }
+        // With a clear column either side, as a label has: "⢀├──────┤ 50 km⡀" ran into the route.
+        if let scale { canvas.text(" " + scale.bar.text + " ", row: scale.rect.row, column: scale.rect.column - 1, style: .mapScale) }
         for label in labels {
             // With the clear column either side the placer reserved, so "3 Paris" never reads
             // as "3+Paris" where a line runs past (the column is never a pin: see LabelPlacer).
@@ -183,7 +185,8 @@ package struct MapRenderer: Sendable {
     /// last: a cell a later pin took is left alone, so where thousands of pins crowd the few
     /// hundred cells of a map, each cell is written once and a hidden pin costs one look.
     /// Returns whether each pin (by its place in `pins`) shows, whole or in part, and which
-    /// cells (row by row) the pins cover.
+    /// cells (row by row) the pins cover. A pin that shows gets a clear cell either side where no
+    /// pin is, as a label does: where stops crowd, "⡱2⣦⢴3⠤4" read as one smudge; "⡱2  3 4" does not.
     @discardableResult
     func drawPins(_ pins: MapPins, of stops: [MapStop], on canvas: inout DotCanvas) -> (shown: [Bool], covered: [Bool]) {
         let width = canvas.width
@@ -201,10 +204,17 @@ package struct MapRenderer: Sendable {
                     canvas.character(character, row: rect.row, column: rect.column + offset, style: .mapPin)
                     taken[start + offset] = true
                 }
+                // The clear cells are not taken: an earlier pin drawn after may still put its number there.
+                for column in [rect.column - 1, rect.column + length] where column >= 0 && column < width && !taken[rect.row * width + column] {
+                    canvas.character(Self.clearCell, row: rect.row, column: column, style: .normal)
+                }
             }
         }
         return (shown, taken)
     }
+
+    /// What a pin's clear cells hold: a space, which hides the dots under it.
+    static let clearCell = UInt8(ascii: " ")
 
     /// A label for every pin that shows (`shown`, by place in `pins`), in trip order, with its
     /// width measured. A pin hidden under later ones has none: its name would sit beside another
@@ -248,7 +258,11 @@ package struct MapRenderer: Sendable {
         guard width + 2 <= viewport.width else { return nil }
         let row = viewport.height - 1
         let corners = [Rect(row: row, column: 1, width: width, height: 1), Rect(row: row, column: viewport.width - 1 - width, width: width, height: 1)]
-        guard let rect = corners.first(where: { corner in !pins.contains { LabelPlacer.intersects($0, corner) } }) else { return nil }
+        // A pin beside the bar counts as in its way: the bar is drawn with a clear column either side.
+        guard let rect = corners.first(where: { corner in
+            let area = Rect(row: corner.row, column: corner.column - 1, width: corner.width + 2, height: 1)
+            return !pins.contains { LabelPlacer.intersects($0, area) }
+        }) else { return nil }
         return (bar, rect)
     }
 }

@@ -268,9 +268,19 @@ final class FakeBasemap: BasemapProviding, Sendable {
         let pins = renderer.pinRects(stops, viewport: viewport)
         var drawn = DotCanvas(width: 30, height: 8)
         renderer.drawPins(pins, of: stops, on: &drawn)
+        // In trip order, a later pin over an earlier one; then a clear cell either side of every
+        // pin that shows, where no pin's number is.
         var inOrder = DotCanvas(width: 30, height: 8)
-        for (index, rect) in zip(pins.indices, pins.rects) {
+        var owner: [Int: Int] = [:]
+        for (place, (index, rect)) in zip(pins.indices, pins.rects).enumerated() {
             inOrder.text(String(stops[index].number), row: rect.row, column: rect.column, style: .mapPin)
+            for column in rect.column..<min(rect.right, 30) { owner[rect.row * 30 + column] = place }
+        }
+        for place in Set(owner.values) {
+            let rect = pins.rects[place]
+            for column in [rect.column - 1, min(rect.right, 30)] where (0..<30).contains(column) && owner[rect.row * 30 + column] == nil {
+                inOrder.text(" ", row: rect.row, column: column, style: .normal)
+            }
         }
         #expect(drawn.lines(glyphs: .ascii) == inOrder.lines(glyphs: .ascii))
         for row in 0..<8 {
