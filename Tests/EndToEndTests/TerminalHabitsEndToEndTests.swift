@@ -86,4 +86,33 @@ struct TerminalHabitsEndToEndTests {
             screen.contains("Ctrl-L") && screen.contains("Draw the whole screen again")
         }
     }
+
+    /// A dialog over the map ran into its dots ("⠤┌──"), and the scale bar too ("⢀├──────┤ 50 km⡀"):
+    /// a blank cell now goes around each.
+    @Test("A dialog over the map and the map's scale bar keep a blank cell around them")
+    func dialogsAndTheScaleBarKeepClearOfTheMap() async throws {
+        let session = try await Self.tripScreen()
+        defer { session.close() }
+        let map = try await session.waitUntil("the map's scale bar") { $0.contains("├") && $0.contains("┤") }
+        for line in map.components(separatedBy: "\n") where line.contains("├") {
+            let characters = Array(line)
+            let start = try #require(characters.firstIndex(of: "├")), end = try #require(characters.firstIndex(of: "┤"))
+            #expect(start == 0 || characters[start - 1] == " ", "\(line)")
+            // "┤ 25 km", then a blank cell (or the edge) before whatever the map has.
+            let tail = String(characters[(end + 1)...])
+            #expect(tail.firstMatch(of: /^ [0-9.,]+ (km|mi|m|ft)( |$)/) != nil, "\(line)")
+        }
+        try await session.sendKeys("S")
+        let dialog = try await session.waitFor("┌")
+        let lines = dialog.components(separatedBy: "\n").map(Array.init)
+        let top = try #require(lines.firstIndex { $0.contains("┌") })
+        let left = try #require(lines[top].firstIndex(of: "┌")), right = try #require(lines[top].firstIndex(of: "┐"))
+        #expect(left == 0 || lines[top][left - 1] == " ", "\(String(lines[top]))")
+        #expect(right + 1 >= lines[top].count || lines[top][right + 1] == " ", "\(String(lines[top]))")
+        if top > 0 {
+            let above = lines[top - 1]
+            // A captured line ends at its last character that is not blank.
+            #expect((max(0, left - 1)...(right + 1)).allSatisfy { $0 >= above.count || above[$0] == " " }, "the row above the dialog: \(String(above))")
+        }
+    }
 }
