@@ -86,6 +86,25 @@ package enum ListKeys {
             KeyBinding(command(.last), keys: [.end, .character("G")], label: "Last", help: "Select the last row"),
         ]
     }
+
+    /// A list's search (`ListSearch`), as less and vim search: `/` types a pattern, `n` and `N`
+    /// go to the next and the previous row it matches. (`?`, their backward search, is help here.)
+    package static func searchBindings<Command>(_ command: (ListSearchKey) -> Command) -> [KeyBinding<Command>] {
+        [
+            KeyBinding(command(.begin), keys: [.character("/")], label: "Search",
+                       help: "Search the list as you type (case and accents ignored): Enter keeps the row found, Esc goes back"),
+            KeyBinding(command(.next), keys: [.character("n")], label: "Next match", help: "Select the next row the search matches (on from the top after the last)"),
+            KeyBinding(command(.previous), keys: [.character("N")], label: "Previous match", help: "Select the previous row the search matches"),
+        ]
+    }
+}
+
+/// What a search key asks of a list (`ListKeys.searchBindings`).
+package enum ListSearchKey: Hashable, Sendable {
+    /// `/`: open the prompt.
+    case begin
+    /// `n`, `N`: the next or previous row the search matches.
+    case next, previous
 }
 
 extension Surface {

@@ -2,7 +2,7 @@ import Testing
 @testable import Terminal
 
 private enum Command: Hashable, Sendable {
-    case new, delete, quit, help, list(ListState.Move)
+    case new, delete, quit, help, list(ListState.Move), search(ListSearchKey)
 }
 
 private let keymap = Keymap<Command>([
@@ -85,5 +85,15 @@ private let keymap = Keymap<Command>([
         #expect(lists.statusHints.isEmpty)
         #expect(lists.helpEntries.map(\.keys) == ["↑ k", "↓ j", "PgUp Ctrl-B", "PgDn Ctrl-F Space", "Ctrl-U", "Ctrl-D", "Home g", "End G"])
         #expect(lists.shadowedKeys.isEmpty)
+    }
+
+    /// Issue 53: `/` searches, `n` and `N` go to the next and previous match, as in less and vim.
+    @Test func searchKeysAreSlashNAndShiftN() {
+        let search = Keymap(ListKeys.searchBindings { Command.search($0) })
+        #expect(search.command(for: .character("/")) == .search(.begin))
+        #expect(search.command(for: .character("n")) == .search(.next))
+        #expect(search.command(for: .character("N")) == .search(.previous))
+        #expect(search.statusHints.isEmpty)
+        #expect(search.helpEntries.map(\.keys) == ["/", "n", "N"])
     }
 }
