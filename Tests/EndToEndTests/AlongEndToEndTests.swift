@@ -56,7 +56,7 @@ extension RegionsEndToEndTests {
         #expect(Self.line(of: "fill up at Esso", in: plan)?.contains("on the road · 24.7 km from the start; the next is out of range") == true,
                 "\(session.framed(plan))")
         // The lines: the day, stop 1, its leg, stop 2, its leg, the fill-up.
-        try await session.sendKeys("Down", "Down", "Down", "Down", "Down", "n")
+        try await session.sendKeys("Down", "Down", "Down", "Down", "Down", "a")
         try await session.waitUntil("the station added, the fill-up no longer proposed") { screen in
             screen.contains("Added Esso after") && screen.contains("to fill up") && !screen.contains("fill up at Esso") && screen.contains("4. ")
         }
