@@ -27,7 +27,7 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
         KeyBinding(.regions, keys: [.character("M")], label: "Regions", help: "Regions (maps): add an OpenStreetMap extract, and its villages and sights are found"),
         // The filter is this list's search: `/` as in every list, and `n`/`N` go through the trips it keeps.
         KeyBinding(.filter, keys: [.character("/")], label: "Filter",
-                   help: "Filter by trip or place name as you type (case and accents ignored): Enter keeps it, Esc clears it and goes back", statusBar: true),
+                   help: "Filter by trip or place name as you type, accents ignored (Enter keeps, Esc clears)", statusBar: true),
         KeyBinding(.search(.next), keys: [.character("n")], label: "Next match", help: "Select the next trip the filter keeps (on from the top after the last)"),
         KeyBinding(.search(.previous), keys: [.character("N")], label: "Previous match", help: "Select the previous trip the filter keeps"),
         KeyBinding(.clearFilter, keys: [.escape], label: "Clear", help: "Clear the filter"),
