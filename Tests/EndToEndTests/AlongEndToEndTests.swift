@@ -43,7 +43,7 @@ extension RegionsEndToEndTests {
 
     /// Issue 37, item 3: the itinerary of a trip with a range says where to fill up, and `n` on
     /// that line adds the station as a stop, saved, without a night.
-    @Test("the itinerary says where to fill up; n on the line adds the station")
+    @Test("the itinerary says where to fill up; a on the line adds the station")
     func aFillUpInTheItinerary() async throws {
         let directory = try TemporaryDirectory()
         try Self.andorra(trip: "Cross", ["42.4634, 1.4920", "42.5078, 1.5211", "42.5429, 1.7331"], in: directory)

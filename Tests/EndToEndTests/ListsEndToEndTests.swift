@@ -92,7 +92,7 @@ struct ListsEndToEndTests {
         try await Self.quitLeavingTheFileAsItWas(session, before: before)
     }
 
-    @Test("/ in the day view finds a line, and n goes to the next; a adds the proposed night, as everywhere")
+    @Test("/ in the day view finds a line, and n goes to the next; its status bar offers a, the add key everywhere, for the proposed night")
     func searchTheDays() async throws {
         let directory = try TemporaryDirectory.withSampleTrips()
         let session = try await TmuxSession(width: 100, height: 30, directory: directory)

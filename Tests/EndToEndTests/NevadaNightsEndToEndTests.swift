@@ -84,8 +84,8 @@ extension RegionsEndToEndTests {
         #expect(total["cost"] as? Int == shown && text.contains("In all — ") && text.contains("· total $\(shown)\n"), "\(text)")
     }
 
-    @Test("n on Nevada's day 2 adds no town behind; from Rhyolite past Beatty it adds Beatty, and no later day proposes it again")
-    func nAddsOnlyANightAhead() async throws {
+    @Test("a on Nevada's day 2 adds no town behind; from Rhyolite past Beatty it adds Beatty, and no later day proposes it again")
+    func aAddsOnlyANightAhead() async throws {
         let directory = try TemporaryDirectory()
         try Self.nevada(in: directory)
         try Self.amargosa(in: directory)

@@ -71,8 +71,8 @@ struct NightsAndCostsEndToEndTests {
         #expect(text.contains("In all — ") && text.contains("lodging €95 · total €\(fuel.reduce(0, +) + 95)"))
     }
 
-    @Test("n in the itinerary makes the night's town a stop with a night, saved to the file")
-    func nAddsTheNight() async throws {
+    @Test("a in the itinerary makes the night's town a stop with a night, saved to the file")
+    func aAddsTheNight() async throws {
         let directory = try TemporaryDirectory()
         try Self.writeTrip(in: directory)
         let session = try await TmuxSession(width: 120, height: 30, directory: directory)
