@@ -119,6 +119,7 @@ let package = Package(
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
         .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting", "Terminal", "ChildProcesses"], path: "Sources/RoadtripBench"),
         .testTarget(name: "TextCanvasTests", dependencies: ["TextCanvas"]),
+        .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TextCanvas", "ScreenModels", "CNCurses"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "RoadtripTestSupport"]),
         .testTarget(name: "DurableWritesTests", dependencies: ["DurableWrites", "RoadtripTestSupport"]),

@@ -41,6 +41,7 @@ struct Palette {
         case .mapScale: return (Int16(COLOR_YELLOW), -1, pair)
         case .mapRouteEstimate: return (Int16(COLOR_RED), -1, pair)
         case .mapPlace: return (Int16(COLOR_CYAN), -1, pair)
+        case .match: return (Int16(COLOR_BLACK), Int16(COLOR_YELLOW), pair)
         }
     }
 
@@ -68,6 +69,8 @@ struct Palette {
         case .mapRoute, .mapPlace: return rt_a_bold()
         case .mapPin: return rt_a_reverse()
         case .mapPinSelected: return rt_a_reverse() | rt_a_bold()
+        // Underlined rather than reversed, so that a match shows inside the reversed selection too.
+        case .match: return rt_a_underline() | rt_a_bold()
         }
     }
 

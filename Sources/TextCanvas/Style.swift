@@ -28,4 +28,6 @@ public enum Style: Int, CaseIterable, Sendable {
     case mapRouteEstimate
     /// A place marked on the map that is not a stop (what lies along the road): not a pin.
     case mapPlace
+    /// What a list's search matches in a row (as less marks its matches), selected row or not.
+    case match
 }

@@ -43,7 +43,7 @@ extension RegionsEndToEndTests {
 
     /// Issue 37, item 3: the itinerary of a trip with a range says where to fill up, and `n` on
     /// that line adds the station as a stop, saved, without a night.
-    @Test("the itinerary says where to fill up; n on the line adds the station")
+    @Test("the itinerary says where to fill up; a on the line adds the station")
     func aFillUpInTheItinerary() async throws {
         let directory = try TemporaryDirectory()
         try Self.andorra(trip: "Cross", ["42.4634, 1.4920", "42.5078, 1.5211", "42.5429, 1.7331"], in: directory)
@@ -56,7 +56,7 @@ extension RegionsEndToEndTests {
         #expect(Self.line(of: "fill up at Esso", in: plan)?.contains("on the road · 24.7 km from the start; the next is out of range") == true,
                 "\(session.framed(plan))")
         // The lines: the day, stop 1, its leg, stop 2, its leg, the fill-up.
-        try await session.sendKeys("Down", "Down", "Down", "Down", "Down", "n")
+        try await session.sendKeys("Down", "Down", "Down", "Down", "Down", "a")
         try await session.waitUntil("the station added, the fill-up no longer proposed") { screen in
             screen.contains("Added Esso after") && screen.contains("to fill up") && !screen.contains("fill up at Esso") && screen.contains("4. ")
         }

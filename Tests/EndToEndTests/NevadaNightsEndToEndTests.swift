@@ -84,8 +84,8 @@ extension RegionsEndToEndTests {
         #expect(total["cost"] as? Int == shown && text.contains("In all — ") && text.contains("· total $\(shown)\n"), "\(text)")
     }
 
-    @Test("n on Nevada's day 2 adds no town behind; from Rhyolite past Beatty it adds Beatty, and no later day proposes it again")
-    func nAddsOnlyANightAhead() async throws {
+    @Test("a on Nevada's day 2 adds no town behind; from Rhyolite past Beatty it adds Beatty, and no later day proposes it again")
+    func aAddsOnlyANightAhead() async throws {
         let directory = try TemporaryDirectory()
         try Self.nevada(in: directory)
         try Self.amargosa(in: directory)
@@ -95,7 +95,7 @@ extension RegionsEndToEndTests {
         try await session.sendKeys("i")
         try await session.waitUntil("the days, day 2 on the road") { $0.contains("day by day") && $0.contains("no town on the way within 50 km") }
         // The lines: day 1, Beatty, its leg, Rhyolite; day 2's heading.
-        try await session.sendKeys("Down", "Down", "Down", "Down", "n")
+        try await session.sendKeys("Down", "Down", "Down", "Down", "a")
         try await session.waitFor("No town on day 2's way lies within 50 km of where its driving ends.")
         try await session.sendKeys("Escape")
         try await session.waitFor("4 stops")
@@ -108,7 +108,7 @@ extension RegionsEndToEndTests {
         try await session.waitFor("2 stops")
         try await session.sendKeys("i")
         try await session.waitUntil("day 1's night near Beatty") { $0.contains("day by day") && $0.contains("from near Beatty") }
-        try await session.sendKeys("n")
+        try await session.sendKeys("a")
         try await session.waitFor("Added Beatty after Rhyolite, with a night there")
         let plan = try await session.waitUntil("the plan with Beatty a stop") { $0.contains("2. Beatty") && $0.contains("Day 2") }
         // Beatty (a town of 1,010) is the night's stop now, proposed on no day.

@@ -71,8 +71,8 @@ struct NightsAndCostsEndToEndTests {
         #expect(text.contains("In all — ") && text.contains("lodging €95 · total €\(fuel.reduce(0, +) + 95)"))
     }
 
-    @Test("n in the itinerary makes the night's town a stop with a night, saved to the file")
-    func nAddsTheNight() async throws {
+    @Test("a in the itinerary makes the night's town a stop with a night, saved to the file")
+    func aAddsTheNight() async throws {
         let directory = try TemporaryDirectory()
         try Self.writeTrip(in: directory)
         let session = try await TmuxSession(width: 120, height: 30, directory: directory)
@@ -85,8 +85,8 @@ struct NightsAndCostsEndToEndTests {
         let town = try #require(plan.range(of: #"from near ([^ ]+( [^ ]+)?)  "#, options: .regularExpression).map {
             String(plan[$0].dropFirst("from near ".count)).trimmingCharacters(in: .whitespaces)
         })
-        // The first line is on day 1, whose night is near the town.
-        try await session.sendKeys("n")
+        // The first line is on day 1, whose night is near the town: a adds it.
+        try await session.sendKeys("a")
         try await session.waitFor("Added \(town) after St. Louis, with a night there")
         try await session.waitUntil("the plan with the town as a stop") { $0.contains("4. \(town)") && $0.contains("5. Tulsa") }
         try await session.sendKeys("Escape")

@@ -318,11 +318,14 @@ final class TmuxSession {
     }
 
     /// Polls the screen (whole frames only) every 20 ms until `condition` holds for it; throws
-    /// with the last screen when that is a hang (`HangGuard`).
+    /// with the last screen when that is a hang (`HangGuard`). `attributes`: the screen with its
+    /// colours and attributes as escape sequences (`capture-pane -e`), for what only they show
+    /// (the selected row).
     @discardableResult
     func waitUntil(
         _ description: String,
         joined: Bool = false,
+        attributes: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: (String) -> Bool
     ) async throws -> String {
@@ -330,7 +333,7 @@ final class TmuxSession {
         let deadline = clock.now + HangGuard.limit
         var screen = ""
         while true {
-            screen = try await capture(joined: joined, sourceLocation: sourceLocation)
+            screen = try await capture(joined: joined, attributes: attributes, sourceLocation: sourceLocation)
             if condition(screen) { return screen }
             if clock.now >= deadline { break }
             try await Task.sleep(for: .milliseconds(20))

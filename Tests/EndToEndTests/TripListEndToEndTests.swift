@@ -212,9 +212,13 @@ struct TripListEndToEndTests {
 
         try await session.sendKeys("?")
         let help = try await session.waitFor("Rename the selected trip")
-        for text in ["Roadtrips — keys", "Delete the selected trip", "Filter by trip or place name", "Quit"] {
+        for text in ["Roadtrips — keys", "Delete the selected trip"] {
             #expect(help.contains(text), "the help should list “\(text)”:\n\(session.framed(help))")
         }
+        // The list's keys come first (issue 53 added the pagers' and the search's): the last ones a page down.
+        try await session.sendKeys("NPage")
+        let rest = try await session.waitFor("Quit (Ctrl-C too)")
+        #expect(rest.contains("Filter by trip or place name"), "the help should list the filter:\n\(session.framed(rest))")
 
         try await session.sendKeys("x")
         try await session.waitUntil("the help box closed") { screen in

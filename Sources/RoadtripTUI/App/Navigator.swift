@@ -201,7 +201,13 @@ package final class Navigator {
         keysIgnoredWhileTooSmall = 0
         guard let top else { return }
         top.draw(on: surface, in: bounds.inset(bottom: 1))
-        StatusBar.draw(on: surface, row: bounds.bottom - 1, hints: top.statusHints, message: message ?? top.statusMessage ?? banner)
+        // A search's prompt takes the status line, as less's and vim's do; a message from the app
+        // itself (a failed autosave) still shows over it.
+        if message == nil, let prompt = top.searchPrompt {
+            prompt.draw(on: surface, row: bounds.bottom - 1)
+        } else {
+            StatusBar.draw(on: surface, row: bounds.bottom - 1, hints: top.statusHints, message: message ?? top.statusMessage ?? banner)
+        }
         if var overlay = help {
             overlay.draw(on: surface)
             help = overlay

@@ -18,9 +18,16 @@ package protocol Screen: AnyObject {
     func dismissStatusMessage()
     /// Set when something the screen shows changed since it was last drawn.
     var needsDisplay: Bool { get set }
+    /// The `/` prompt of a list's search while it is typed, drawn where the status bar is.
+    var searchPrompt: SearchPrompt? { get }
 
     /// Handles a key: the view turns it into intents for its presenter.
     func handle(_ key: Key)
     /// Draws the screen's content into `rect` (the whole terminal but the status bar).
     func draw(on surface: Surface, in rect: Rect)
+}
+
+extension Screen {
+    /// A screen without a list to search has no prompt.
+    package var searchPrompt: SearchPrompt? { nil }
 }

@@ -1,6 +1,7 @@
 import TextCanvas
 /// A box over the screen listing every key of the current screen (from its keymap).
-/// ↑/↓, PgUp/PgDn and the wheel scroll; any other key, or a click, closes it.
+/// ↑/↓, the pages of every list (PgUp/PgDn, Ctrl-B/Ctrl-F and Space, Ctrl-U/Ctrl-D half a page)
+/// and the wheel scroll; any other key, or a click, closes it.
 package struct HelpOverlay: Equatable, Sendable {
     package let title: String
     package let entries: [HelpEntry]
@@ -21,8 +22,10 @@ package struct HelpOverlay: Equatable, Sendable {
         switch key {
         case .up, .character("k"): offset = max(0, offset - 1)
         case .down, .character("j"): offset = min(maxOffset, offset + 1)
-        case .pageUp: offset = max(0, offset - visibleRows)
-        case .pageDown: offset = min(maxOffset, offset + visibleRows)
+        case .pageUp, .control("b"): offset = max(0, offset - visibleRows)
+        case .pageDown, .control("f"), .character(" "): offset = min(maxOffset, offset + visibleRows)
+        case .control("u"): offset = max(0, offset - max(1, visibleRows / 2))
+        case .control("d"): offset = min(maxOffset, offset + max(1, visibleRows / 2))
         case .resize: break
         case .mouse(let event): return handle(event)
         default: return false

@@ -4,6 +4,8 @@ import TextCanvas
 package struct ListState: Equatable, Sendable {
     package enum Move: Equatable, Sendable {
         case up, down, pageUp, pageDown, first, last
+        /// Half a page, as vim's and less's Ctrl-U and Ctrl-D scroll (issue 53).
+        case halfPageUp, halfPageDown
     }
 
     package private(set) var count: Int
@@ -30,12 +32,16 @@ package struct ListState: Equatable, Sendable {
 
     package mutating func apply(_ move: Move, pageSize: Int) {
         guard let current = selection else { return }
+        // A page keeps one row of the last in sight; half a page is half of what shows.
         let page = max(1, pageSize - 1)
+        let halfPage = max(1, pageSize / 2)
         switch move {
         case .up: select(current - 1)
         case .down: select(current + 1)
         case .pageUp: select(current - page)
         case .pageDown: select(current + page)
+        case .halfPageUp: select(current - halfPage)
+        case .halfPageDown: select(current + halfPage)
         case .first: select(0)
         case .last: select(count - 1)
         }
@@ -63,18 +69,42 @@ package struct ListState: Equatable, Sendable {
     }
 }
 
-/// The movement keys every list understands (SPEC: ↑/↓ or k/j, PgUp/PgDn, Home/End or g/G).
+/// The movement keys every list understands (SPEC: ↑/↓ or k/j, PgUp/PgDn, Home/End or g/G), and
+/// the pagers' (issue 53: less, vim, tig and mutt page with Ctrl-F/Ctrl-B and Space, and move
+/// half a page with Ctrl-D/Ctrl-U). Lists whose keys a text field has (the stop editor's places,
+/// the catalogue of extracts) keep the arrows and PgUp/PgDn: there Ctrl-U clears the field.
 package enum ListKeys {
     package static func bindings<Command>(_ command: (ListState.Move) -> Command) -> [KeyBinding<Command>] {
         [
             KeyBinding(command(.up), keys: [.up, .character("k")], label: "Up", help: "Select the previous row"),
             KeyBinding(command(.down), keys: [.down, .character("j")], label: "Down", help: "Select the next row"),
-            KeyBinding(command(.pageUp), keys: [.pageUp], label: "PgUp", help: "Move up one page"),
-            KeyBinding(command(.pageDown), keys: [.pageDown], label: "PgDn", help: "Move down one page"),
+            KeyBinding(command(.pageUp), keys: [.pageUp, .control("b")], label: "PgUp", help: "Move up one page"),
+            KeyBinding(command(.pageDown), keys: [.pageDown, .control("f"), .character(" ")], label: "PgDn", help: "Move down one page"),
+            KeyBinding(command(.halfPageUp), keys: [.control("u")], label: "Half page up", help: "Move up half a page"),
+            KeyBinding(command(.halfPageDown), keys: [.control("d")], label: "Half page down", help: "Move down half a page"),
             KeyBinding(command(.first), keys: [.home, .character("g")], label: "First", help: "Select the first row"),
             KeyBinding(command(.last), keys: [.end, .character("G")], label: "Last", help: "Select the last row"),
         ]
     }
+
+    /// A list's search (`ListSearch`), as less and vim search: `/` types a pattern, `n` and `N`
+    /// go to the next and the previous row it matches. (`?`, their backward search, is help here.)
+    package static func searchBindings<Command>(_ command: (ListSearchKey) -> Command) -> [KeyBinding<Command>] {
+        [
+            KeyBinding(command(.begin), keys: [.character("/")], label: "Search",
+                       help: "Search the list as you type (case and accents ignored): Enter keeps the row found, Esc goes back"),
+            KeyBinding(command(.next), keys: [.character("n")], label: "Next match", help: "Select the next row the search matches (on from the top after the last)"),
+            KeyBinding(command(.previous), keys: [.character("N")], label: "Previous match", help: "Select the previous row the search matches"),
+        ]
+    }
+}
+
+/// What a search key asks of a list (`ListKeys.searchBindings`).
+package enum ListSearchKey: Hashable, Sendable {
+    /// `/`: open the prompt.
+    case begin
+    /// `n`, `N`: the next or previous row the search matches.
+    case next, previous
 }
 
 extension Surface {

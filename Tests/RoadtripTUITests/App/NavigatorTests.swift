@@ -10,6 +10,7 @@ final class ScreenStub: Screen {
     var keys: [Key] = []
     var needsDisplay = true
     var statusMessage: StatusMessage?
+    var searchPrompt: SearchPrompt?
 
     init(_ name: String) { self.name = name }
 
@@ -85,6 +86,25 @@ final class ScreenStub: Screen {
         #expect(lines[0] == "screen one")
         #expect(lines[7].contains("x Ex"))
         #expect(!navigator.needsDisplay)
+    }
+
+    /// Issue 53: a list's `/` prompt takes the status line, as less's does; the screen keeps its rows.
+    @Test func aSearchPromptTakesTheStatusLine() throws {
+        let navigator = Navigator()
+        let screen = ScreenStub("one")
+        screen.searchPrompt = SearchPrompt(pattern: "tul")
+        navigator.push(screen)
+        let terminal = try #require(Terminal.offscreen(width: 40, height: 8))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        let lines = terminal.surface.lines()
+        #expect(lines[0] == "screen one")
+        #expect(lines[7].hasPrefix("/tul") && !lines[7].contains("x Ex"))
+        #expect(terminal.surface.cursorPosition?.row == 7, "the terminal's cursor is in the prompt")
+        // A message of the app's own (a failed autosave) is not hidden by it.
+        navigator.show(.error("Cannot save"))
+        navigator.draw(on: terminal.surface)
+        #expect(terminal.surface.lines()[7].contains("Cannot save"))
     }
 
     @Test func helpOverlayTakesKeysUntilClosed() throws {

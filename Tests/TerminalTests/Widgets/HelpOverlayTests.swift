@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Terminal
 
@@ -62,7 +63,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [Key.up, .down, .character("j"), .character("k"), .pageUp, .pageDown, .resize])
+    @Test(arguments: [Key.up, .down, .character("j"), .character("k"), .pageUp, .pageDown, .resize,
+                      .character(" "), .control("f"), .control("b"), .control("d"), .control("u")])
     func scrollKeysKeepItOpen(key: Key) {
         var overlay = HelpOverlay(title: "Help", entries: entries(3))
         let stillOpen = overlay.handle(key)
@@ -74,6 +76,30 @@ import Testing
         var overlay = HelpOverlay(title: "Help", entries: entries(3))
         let stillOpen = overlay.handle(key)
         #expect(!stillOpen)
+    }
+
+    /// Issue 53: the help pages as every list does, Space and Ctrl-F a page, Ctrl-D half of one.
+    @Test func spaceAndTheControlKeysPage() throws {
+        try withOffscreenTerminal(width: 60, height: 10) { terminal in
+            let surface = terminal.surface
+            var overlay = HelpOverlay(title: "Help", entries: entries(30))
+            overlay.draw(on: surface)
+            // Six lines show: a page moves six, half a page three.
+            @MainActor func firstShown() -> String? {
+                surface.clear()
+                overlay.draw(on: surface)
+                return surface.lines().compactMap { line in line.range(of: #"Command number \d\d"#, options: .regularExpression).map { String(line[$0]) } }.first
+            }
+            _ = overlay.handle(.character(" "))
+            #expect(firstShown() == "Command number 07")
+            _ = overlay.handle(.control("d"))
+            #expect(firstShown() == "Command number 10")
+            _ = overlay.handle(.control("u"))
+            _ = overlay.handle(.control("b"))
+            #expect(firstShown() == "Command number 01")
+            _ = overlay.handle(.control("f"))
+            #expect(firstShown() == "Command number 07")
+        }
     }
 
     @Test func longDescriptionsWrapAtWordsWithAHangingIndent() throws {

@@ -2,7 +2,7 @@ import Testing
 @testable import Terminal
 
 private enum Command: Hashable, Sendable {
-    case new, delete, quit, help, list(ListState.Move)
+    case new, delete, quit, help, list(ListState.Move), search(ListSearchKey)
 }
 
 private let keymap = Keymap<Command>([
@@ -70,9 +70,30 @@ private let keymap = Keymap<Command>([
         #expect(lists.command(for: .end) == .list(.last))
     }
 
+    /// Issue 53: the pagers' keys (less, vim, tig, mutt) in every list, beside PgUp/PgDn.
+    @Test func listKeysBindThePagersKeys() {
+        let lists = Keymap(ListKeys.bindings { Command.list($0) })
+        #expect(lists.command(for: .control("f")) == .list(.pageDown))
+        #expect(lists.command(for: .character(" ")) == .list(.pageDown))
+        #expect(lists.command(for: .control("b")) == .list(.pageUp))
+        #expect(lists.command(for: .control("d")) == .list(.halfPageDown))
+        #expect(lists.command(for: .control("u")) == .list(.halfPageUp))
+    }
+
     @Test func listKeysStayOutOfTheStatusBarButAppearInHelp() {
         let lists = Keymap(ListKeys.bindings { Command.list($0) })
         #expect(lists.statusHints.isEmpty)
-        #expect(lists.helpEntries.map(\.keys) == ["↑ k", "↓ j", "PgUp", "PgDn", "Home g", "End G"])
+        #expect(lists.helpEntries.map(\.keys) == ["↑ k", "↓ j", "PgUp Ctrl-B", "PgDn Ctrl-F Space", "Ctrl-U", "Ctrl-D", "Home g", "End G"])
+        #expect(lists.shadowedKeys.isEmpty)
+    }
+
+    /// Issue 53: `/` searches, `n` and `N` go to the next and previous match, as in less and vim.
+    @Test func searchKeysAreSlashNAndShiftN() {
+        let search = Keymap(ListKeys.searchBindings { Command.search($0) })
+        #expect(search.command(for: .character("/")) == .search(.begin))
+        #expect(search.command(for: .character("n")) == .search(.next))
+        #expect(search.command(for: .character("N")) == .search(.previous))
+        #expect(search.statusHints.isEmpty)
+        #expect(search.helpEntries.map(\.keys) == ["/", "n", "N"])
     }
 }

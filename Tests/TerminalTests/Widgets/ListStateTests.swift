@@ -57,6 +57,31 @@ import Testing
         #expect(state.selection == 0)
     }
 
+    /// Issue 53: Ctrl-D and Ctrl-U move half of what shows, as in vim and less.
+    @Test func halfPagesMoveByHalfThePageAndClamp() {
+        var state = ListState(count: 30, selection: 3)
+        state.apply(.halfPageDown, pageSize: 10)
+        #expect(state.selection == 8)
+        state.apply(.halfPageDown, pageSize: 11)
+        #expect(state.selection == 13)
+        state.apply(.halfPageUp, pageSize: 10)
+        #expect(state.selection == 8)
+        state.apply(.halfPageUp, pageSize: 10)
+        state.apply(.halfPageUp, pageSize: 10)
+        #expect(state.selection == 0)
+        state.apply(.last, pageSize: 10)
+        state.apply(.halfPageDown, pageSize: 10)
+        #expect(state.selection == 29)
+    }
+
+    @Test func tinyHalfPageStillMovesOneRow() {
+        var state = ListState(count: 5, selection: 2)
+        state.apply(.halfPageDown, pageSize: 1)
+        #expect(state.selection == 3)
+        state.apply(.halfPageUp, pageSize: 0)
+        #expect(state.selection == 2)
+    }
+
     @Test func tinyPageStillMovesOneRow() {
         var state = ListState(count: 5, selection: 2)
         state.apply(.pageDown, pageSize: 1)

@@ -98,3 +98,81 @@ package enum SearchText {
         "ı": "i", "ħ": "h", "ŀ": "l", "ŧ": "t", "ĸ": "k",
     ]
 }
+
+extension SearchText {
+    /// Text folded as names are (`fold`), knowing where each folded letter came from: a list's
+    /// search (issue 53) finds a pattern in the folded text, so that "zurich" finds "Zürich" as
+    /// place search does, and marks what it found in the text as the row shows it.
+    package struct Folded: Equatable, Sendable {
+        private let scalars: [Unicode.Scalar]
+        /// For each of `scalars`, the offset (in characters) of the character it came from.
+        private let origins: [Int]
+
+        package init(_ text: String) {
+            var scalars: [Unicode.Scalar] = []
+            var origins: [Int] = []
+            var pendingSeparator: Int?
+            for (offset, character) in text.enumerated() {
+                let folded = Self.fold(character)
+                guard !folded.isEmpty else {
+                    // A separator between words folds to one space; marks and apostrophes to nothing.
+                    if let first = character.unicodeScalars.first, SearchText.kind(of: first) == .separator, !scalars.isEmpty {
+                        pendingSeparator = pendingSeparator ?? offset
+                    }
+                    continue
+                }
+                if let separator = pendingSeparator {
+                    scalars.append(" ")
+                    origins.append(separator)
+                    pendingSeparator = nil
+                }
+                for scalar in folded.unicodeScalars {
+                    scalars.append(scalar)
+                    origins.append(offset)
+                }
+            }
+            self.scalars = scalars
+            self.origins = origins
+        }
+
+        /// One character folded: ASCII at once (most of what rows hold), the rest as `fold` does.
+        private static func fold(_ character: Character) -> String {
+            guard let ascii = character.asciiValue else { return SearchText.fold(String(character)) }
+            switch ascii {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): return String(UnicodeScalar(ascii + 32))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return String(character)
+            default: return ""
+            }
+        }
+
+        /// A pattern as typed, folded the same way; empty when nothing in it folds to a letter.
+        package static func pattern(_ text: String) -> [Unicode.Scalar] {
+            Array(SearchText.fold(text).unicodeScalars)
+        }
+
+        /// Whether `pattern` (`Folded.pattern`) is in the text; an empty one is nowhere.
+        package func contains(_ pattern: [Unicode.Scalar]) -> Bool {
+            firstMatch(of: pattern, from: 0) != nil
+        }
+
+        /// The characters of the text each match of `pattern` covers, as offsets in characters,
+        /// in order and not overlapping.
+        package func matches(of pattern: [Unicode.Scalar]) -> [Range<Int>] {
+            var ranges: [Range<Int>] = []
+            var start = 0
+            while let found = firstMatch(of: pattern, from: start) {
+                ranges.append(origins[found]..<(origins[found + pattern.count - 1] + 1))
+                start = found + pattern.count
+            }
+            return ranges
+        }
+
+        private func firstMatch(of pattern: [Unicode.Scalar], from start: Int) -> Int? {
+            guard !pattern.isEmpty, scalars.count - start >= pattern.count else { return nil }
+            for index in start...(scalars.count - pattern.count) where scalars[index] == pattern[0] {
+                if scalars[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
+            }
+            return nil
+        }
+    }
+}

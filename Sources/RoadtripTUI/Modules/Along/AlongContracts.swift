@@ -22,7 +22,7 @@ protocol AlongViewInput: AnyObject {
 
 /// The user's intents, never raw keys.
 @MainActor
-protocol AlongViewOutput: RowSelectingOutput {
+protocol AlongViewOutput: RowSelectingOutput, ListSearchingOutput {
     func didLoad()
     /// A kind's key: its places shown, or hidden.
     func didToggle(_ kind: AlongKind)
@@ -96,6 +96,8 @@ struct AlongViewModel: Equatable {
     var reach = ""
     var rows: [AlongTheRoute.Row] = []
     var selectedRow: Int?
+    /// The search in the places (`/`): its prompt, and what the rows mark.
+    var search = ListSearch()
     /// How many places, and what ≈ means when a leg is an estimate.
     var summary = ""
     var emptyMessage: String?

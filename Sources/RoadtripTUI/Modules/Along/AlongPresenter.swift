@@ -127,6 +127,59 @@ final class AlongPresenter: AlongViewOutput {
         refresh()
     }
 
+    // MARK: Search (`/`, `n`, `N`)
+
+    private var search = RowSearch()
+    /// The rows last shown: the search looks in what the screen shows.
+    private var shownRows: [AlongTheRoute.Row] = []
+
+    /// The row searched from: none while no place is found.
+    private var searchedRow: Int? {
+        finding?.found.isEmpty == false ? selectedRow : nil
+    }
+
+    /// What the search looks in: each place's name and kind, as the rows show them.
+    private func usePlacesForSearch() {
+        search.use(shownRows.map { [$0.name, $0.kind] })
+    }
+
+    func didPressSearch() {
+        search.begin(at: searchedRow)
+        refresh()
+    }
+
+    func didChangeSearch(_ pattern: String) {
+        usePlacesForSearch()
+        selectFound(search.type(pattern))
+    }
+
+    func didSubmitSearch() {
+        usePlacesForSearch()
+        let (row, said) = search.submit(from: searchedRow)
+        message = said
+        selectFound(row)
+    }
+
+    func didCancelSearch() {
+        selectFound(search.cancel())
+    }
+
+    func didPressNextMatch() { step(.forward) }
+    func didPressPreviousMatch() { step(.backward) }
+
+    private func step(_ direction: ListSearch.Direction) {
+        usePlacesForSearch()
+        let (row, said) = search.step(direction, from: searchedRow)
+        message = said
+        selectFound(row)
+    }
+
+    /// Selects the place at `row` when there is one (its detour routed), and shows it.
+    private func selectFound(_ row: Int?) {
+        guard let row, finding?.found.indices.contains(row) == true else { return refresh() }
+        didSelect(row: row)
+    }
+
     func didToggle(_ kind: AlongKind) {
         if kinds.remove(kind) == nil { kinds.insert(kind) }
         search()
@@ -176,10 +229,11 @@ final class AlongPresenter: AlongViewOutput {
     private func refresh(keepingMessage: Bool = false) {
         guard let trip else { return }
         let found = finding?.found ?? []
-        let detours = found.map { self.detours[Self.key($0)] }
-        var viewModel = Self.makeViewModel(trip: trip, day: day, kinds: kinds, reach: reach, finding: finding, detours: detours,
+        var viewModel = Self.makeViewModel(trip: trip, day: day, kinds: kinds, reach: reach, finding: finding, detours: found.map { detours[Self.key($0)] },
                                            isSearching: isSearching, unit: unit)
         viewModel.selectedRow = found.isEmpty ? nil : selectedRow
+        viewModel.search = search.state
+        shownRows = viewModel.rows
         viewModel.message = message
         viewModel.keepsMessage = keepingMessage && message == nil
         viewModel.isReadOnly = interactor.readOnlyReason != nil

@@ -11,6 +11,7 @@ import TextCanvas
 final class AlongView: MapScreen, AlongViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
+        case search(ListSearchKey)
         case toggle(AlongKind)
         case farther, nearer, addStop, map, undo, redo, save, help, back
     }
@@ -24,7 +25,7 @@ final class AlongView: MapScreen, AlongViewInput {
     /// The keys of the kinds, as the digits lie on the keyboard: 1 to 9, then 0, as many as there are kinds.
     static let kindKeys = Array("1234567890".prefix(AlongKind.allCases.count))
 
-    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
+    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + ListKeys.searchBindings { .search($0) } + [
         KeyBinding(.addStop, keys: [.enter], label: "Add stop",
                    help: "Add the selected place as a stop where it lies along the trip (after the stop before it; u undoes it)", statusBar: true),
     ] + kindBindings + [
@@ -47,6 +48,8 @@ final class AlongView: MapScreen, AlongViewInput {
     private(set) var viewModel = AlongViewModel()
     /// Rows and scroll; the selection drawn is only ever the presenter's (`display`).
     private var list = ListState()
+    /// The search's `/` prompt while it is typed (the presenter's `viewModel.search` opens and closes it).
+    private var prompt: SearchPrompt?
     private var pageSize = 10
     private var lastWidth = 0
     /// Where the last frame drew the rows (nil: none) and the map, for the mouse.
@@ -67,6 +70,7 @@ final class AlongView: MapScreen, AlongViewInput {
         if viewModel.keepsMessage { self.viewModel.message = shown }
         list.setCount(viewModel.rows.count)
         if let row = viewModel.selectedRow { list.select(row) }
+        prompt = SearchPrompt.following(viewModel.search, current: prompt)
         needsDisplay = true
     }
 
@@ -78,10 +82,18 @@ final class AlongView: MapScreen, AlongViewInput {
     var statusHints: [KeyHint] { map.isFocused ? TripMapPanel.statusHints : shownKeymap.statusHints }
     var statusMessage: StatusMessage? { viewModel.message }
     func dismissStatusMessage() { viewModel.message = nil }
+    var searchPrompt: SearchPrompt? { prompt }
 
-    /// The map's keys first while it has them (the panel's for the rest), else the panel's.
+    /// The search's prompt first while it is open; then the map's keys while it has them (the
+    /// panel's for the rest), else the panel's.
     func handle(_ key: Key) {
         if case .mouse(let event) = key { return handle(event) }
+        if var shown = prompt {
+            let outcome = shown.handle(key)
+            prompt = shown
+            if presenter.report(outcome) { needsDisplay = true }
+            return
+        }
         if map.isFocused, let command = TripMapPanel.keymap.command(for: key) {
             if command == .help { return presenter.didPressHelp() }
             map.perform(command)
@@ -91,6 +103,7 @@ final class AlongView: MapScreen, AlongViewInput {
         guard let command = Self.keymap.command(for: key) else { return }
         switch command {
         case .move(let move): list.ask(presenter) { $0.apply(move, pageSize: pageSize) }
+        case .search(let key): presenter.didPress(key)
         case .toggle(let kind): presenter.didToggle(kind)
         case .farther: presenter.didChangeReach(by: 1)
         case .nearer: presenter.didChangeReach(by: -1)
@@ -160,9 +173,11 @@ final class AlongView: MapScreen, AlongViewInput {
             if isSelected { surface.fill(row: rowRect.row, column: rowRect.column, width: rowRect.width, style: .selected) }
             let cells = viewModel.rows[index].cells
             for cell in layout.cells where cell.column < rowRect.width {
-                let style: Style = isSelected ? .selected : cell.index == 4 ? .normal : .dim
+                let style: Style = isSelected ? .selected : cell.index == AlongColumns.nameIndex ? .normal : .dim
+                // The search looks in the name and the kind: there it marks what it matches.
+                let marked = AlongColumns.searchedIndices.contains(cell.index) ? viewModel.search.highlighted : nil
                 surface.text(cells[cell.index], row: rowRect.row, column: rowRect.column + cell.column,
-                             width: min(cell.width, rowRect.width - cell.column), style: style)
+                             width: min(cell.width, rowRect.width - cell.column), style: style, marking: marked)
             }
         }
     }
@@ -200,6 +215,8 @@ struct AlongColumns: Equatable {
 
     static let headings = ["Where", "Day", "Side", "Off", "Place", "Kind", "Detour"]
     static let nameIndex = 4
+    /// The cells a search looks in (`AlongPresenter`'s): the name and the kind.
+    static let searchedIndices: Set<Int> = [nameIndex, 5]
     /// The narrowest the name column gets before other columns are left out.
     static let narrowestName = 14
 

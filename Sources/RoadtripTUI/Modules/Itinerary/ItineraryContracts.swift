@@ -10,16 +10,17 @@ protocol ItineraryViewInput: AnyObject {
     func display(_ viewModel: ItineraryViewModel)
 }
 
-/// The user's intents, never raw keys.
+/// The user's intents, never raw keys. The presenter owns the selected line, as it does the
+/// other lists': the search (`/`, `n`, `N`) moves it.
 @MainActor
-protocol ItineraryViewOutput: AnyObject {
+protocol ItineraryViewOutput: RowSelectingOutput, ListSearchingOutput {
     func didLoad()
     func didPressUndo()
     func didPressRedo()
     func didPressSave()
     func didPressHelp()
     func didPressBack()
-    /// `n` on line `row`: the station proposed on a fill-up line, else the place proposed for
+    /// `a` on line `row`: the station proposed on a fill-up line, else the place proposed for
     /// that line's day's night, becomes a stop.
     func didPressAddNight(row: Int)
     /// `A` on line `row`: the places along the road on that line's day.
@@ -57,6 +58,9 @@ struct ItineraryViewModel: Equatable {
     /// "3 days from Wed 1 Jul 2026, 09:00 PDT · at most 8 h 00 min driving a day".
     var subtitle = ""
     var rows: [ItineraryRow] = []
+    var selectedRow: Int?
+    /// The search in the lines (`/`): its prompt, and what the lines mark.
+    var search = ListSearch()
     /// Totals and what to watch, for the line under the days.
     var summary = ""
     var emptyMessage: String?

@@ -4,7 +4,8 @@ import RoadtripCore
 import ScreenModels
 import TextCanvas
 
-/// Turns the trip's plan into the screen's lines, again whenever the trip changes.
+/// Turns the trip's plan into the screen's lines, again whenever the trip changes; owns the
+/// selected line and the search in the lines.
 @MainActor
 final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
     weak var view: ItineraryViewInput?
@@ -13,12 +14,16 @@ final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
     /// The units of trips that choose none.
     private let defaultUnit: DistanceUnit
     private var trip: Trip?
-    /// The plan on screen and the day of each of its lines, for `n` to find the night proposed
+    /// The plan on screen and the day of each of its lines, for `a` to find the night proposed
     /// on a line's day.
     private var itinerary: Itinerary?
     private var rowDays: [Int] = []
-    /// The fill-up of each line that proposes one (`Itinerary.fuelStops`), for `n`.
+    /// The fill-up of each line that proposes one (`Itinerary.fuelStops`), for `a`.
     private var rowFuelStops: [Int?] = []
+    /// The lines as last planned: a key that only moves the selection shows them again, unplanned.
+    private var planned: ItineraryViewModel?
+    private var selectedRow = 0
+    private var search = RowSearch()
     private var message: StatusMessage?
     private var subscription: AnyCancellable?
     private var roadSubscription: AnyCancellable?
@@ -43,6 +48,62 @@ final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
             self?.refresh(keepingMessage: true)
         }
     }
+
+    // MARK: Selection and search (`/`, `n`, `N`)
+
+    func didSelect(row: Int) {
+        guard planned?.rows.indices.contains(row) == true else { return }
+        selectedRow = row
+        display()
+    }
+
+    /// The line searched from: none in an empty plan.
+    private var searchedRow: Int? {
+        planned?.rows.isEmpty == false ? selectedRow : nil
+    }
+
+    /// What the search looks in: each line's title and what follows it, as the screen shows them.
+    private func useLinesForSearch() {
+        search.use(planned?.rows.map { [$0.title, $0.detail] } ?? [])
+    }
+
+    func didPressSearch() {
+        search.begin(at: searchedRow)
+        display()
+    }
+
+    func didChangeSearch(_ pattern: String) {
+        useLinesForSearch()
+        selectLine(search.type(pattern))
+    }
+
+    func didSubmitSearch() {
+        useLinesForSearch()
+        let (row, said) = search.submit(from: searchedRow)
+        message = said
+        selectLine(row)
+    }
+
+    func didCancelSearch() {
+        selectLine(search.cancel())
+    }
+
+    func didPressNextMatch() { step(.forward) }
+    func didPressPreviousMatch() { step(.backward) }
+
+    private func step(_ direction: ListSearch.Direction) {
+        useLinesForSearch()
+        let (row, said) = search.step(direction, from: searchedRow)
+        message = said
+        selectLine(row)
+    }
+
+    private func selectLine(_ row: Int?) {
+        if let row { selectedRow = row }
+        display()
+    }
+
+    // MARK: Other keys
 
     func didPressUndo() { show(interactor.undoMessage()) }
     func didPressRedo() { show(interactor.redoMessage()) }
@@ -85,15 +146,26 @@ final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
         refresh()
     }
 
-    /// `keepingMessage`: no key asked for it (road figures arrived), so what the last key said stays.
+    /// Plans the days again and shows them. `keepingMessage`: no key asked for it (road figures
+    /// arrived), so what the last key said stays.
     private func refresh(keepingMessage: Bool = false) {
         guard let trip else { return }
         let unit = trip.unit(default: defaultUnit)
         let itinerary = interactor.itinerary(for: trip, unit: unit)
         self.itinerary = itinerary
-        var viewModel = Self.makeViewModel(trip: trip, itinerary: itinerary, unit: unit, unicode: TextWidth.isUTF8)
+        let viewModel = Self.makeViewModel(trip: trip, itinerary: itinerary, unit: unit, unicode: TextWidth.isUTF8)
         rowDays = viewModel.rows.map(\.day)
         rowFuelStops = viewModel.rows.map(\.fuelStop)
+        planned = viewModel
+        display(keepingMessage: keepingMessage)
+    }
+
+    /// Shows the lines as last planned, with the selection, the search and the message.
+    private func display(keepingMessage: Bool = false) {
+        guard var viewModel = planned else { return }
+        selectedRow = min(selectedRow, max(0, viewModel.rows.count - 1))
+        viewModel.selectedRow = viewModel.rows.isEmpty ? nil : selectedRow
+        viewModel.search = search.state
         viewModel.message = message
         viewModel.keepsMessage = keepingMessage && message == nil
         viewModel.isReadOnly = interactor.readOnlyReason != nil

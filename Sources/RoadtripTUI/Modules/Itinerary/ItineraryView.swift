@@ -5,16 +5,18 @@ import TextCanvas
 
 /// The trip day by day: a heading per day, then its stops (local arrival and departure times,
 /// stay, night, sun), the legs between them and the places proposed for a night on the road;
-/// scrolled a line at a time. `n` makes the selected day's proposed night a stop.
+/// scrolled a line at a time. `a` makes the selected day's proposed night a stop (`a` adds
+/// everywhere; `n` is the next match of a search, as in every list).
 @MainActor
 final class ItineraryView: Screen, ItineraryViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
+        case search(ListSearchKey)
         case undo, redo, save, help, back, addNight, along
     }
 
-    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
-        KeyBinding(.addNight, keys: [.character("n")], label: "Add stop",
+    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + ListKeys.searchBindings { .search($0) } + [
+        KeyBinding(.addNight, keys: [.character("a")], label: "Add stop",
                    help: "Add the place proposed for the selected day's night as a stop, with a night there; on a fill-up line, the station", statusBar: true),
         KeyBinding(.along, keys: [.character("A")], label: "Along",
                    help: "Along the road on the selected day: fuel, charging, food, beds, sights… near its route, with their detour; Enter adds one as a stop", statusBar: true),
@@ -29,7 +31,10 @@ final class ItineraryView: Screen, ItineraryViewInput {
 
     private let presenter: ItineraryViewOutput
     private var viewModel = ItineraryViewModel()
+    /// Lines and scroll; the selection drawn is only ever the presenter's (`display`), moved by asking it (`ListState.ask`).
     private var list = ListState()
+    /// The search's `/` prompt while it is typed (the presenter's `viewModel.search` opens and closes it).
+    private var prompt: SearchPrompt?
     private var pageSize = 10
     /// Where the last frame drew the rows (nil: none), for the mouse.
     private var drawnListRect: Rect?
@@ -44,6 +49,8 @@ final class ItineraryView: Screen, ItineraryViewInput {
         self.viewModel = viewModel
         if viewModel.keepsMessage { self.viewModel.message = shown }
         list.setCount(viewModel.rows.count)
+        if let row = viewModel.selectedRow { list.select(row) }
+        prompt = SearchPrompt.following(viewModel.search, current: prompt)
         needsDisplay = true
     }
 
@@ -55,14 +62,21 @@ final class ItineraryView: Screen, ItineraryViewInput {
     var statusHints: [KeyHint] { shownKeymap.statusHints }
     var statusMessage: StatusMessage? { viewModel.message }
     func dismissStatusMessage() { viewModel.message = nil }
+    var searchPrompt: SearchPrompt? { prompt }
 
+    /// Keys go to the search's prompt while it is open, else to the command table.
     func handle(_ key: Key) {
         if case .mouse(let event) = key { return handle(event) }
+        if var shown = prompt {
+            let outcome = shown.handle(key)
+            prompt = shown
+            if presenter.report(outcome) { needsDisplay = true }
+            return
+        }
         guard let command = Self.keymap.command(for: key) else { return }
         switch command {
-        case .move(let move):
-            list.apply(move, pageSize: pageSize)
-            needsDisplay = true
+        case .move(let move): list.ask(presenter) { $0.apply(move, pageSize: pageSize) }
+        case .search(let key): presenter.didPress(key)
         case .undo: presenter.didPressUndo()
         case .redo: presenter.didPressRedo()
         case .save: presenter.didPressSave()
@@ -80,10 +94,9 @@ final class ItineraryView: Screen, ItineraryViewInput {
     private func handle(_ event: MouseEvent) {
         guard let drawnListRect, let action = list.action(for: event, in: drawnListRect) else { return }
         switch action {
-        case .select(let row), .activate(let row): list.select(row)
-        case .scroll(let rows): list.moveSelection(by: rows)
+        case .select(let row), .activate(let row): list.ask(presenter) { $0.select(row) }
+        case .scroll(let rows): list.ask(presenter) { $0.moveSelection(by: rows) }
         }
-        needsDisplay = true
     }
 
     // MARK: Drawing
@@ -108,21 +121,25 @@ final class ItineraryView: Screen, ItineraryViewInput {
     private func draw(_ row: ItineraryRow, columns: ItineraryColumns, on surface: Surface, in rect: Rect, isSelected: Bool) {
         if isSelected { surface.fill(row: rect.row, column: rect.column, width: rect.width, style: .selected) }
         func style(_ normal: Style) -> Style { isSelected ? .selected : normal }
+        let marked = viewModel.search.highlighted
         switch row.kind {
         case .day:
-            let used = surface.text(" \(row.title)", row: rect.row, column: rect.column, width: rect.width, style: style(.header))
-            surface.text("   \(row.detail)", row: rect.row, column: rect.column + used, width: max(0, rect.width - used), style: style(.accent))
+            let used = 1 + surface.text(row.title, row: rect.row, column: rect.column + 1, width: rect.width - 1, style: style(.header), marking: marked)
+            let detailColumn = rect.column + used + 3
+            surface.text(row.detail, row: rect.row, column: detailColumn, width: max(0, rect.right - detailColumn), style: style(.accent), marking: marked)
         case .visit, .stopover:
             surface.text(row.time, row: rect.row, column: columns.time, width: 13, style: style(.normal))
             surface.text(row.zone, row: rect.row, column: columns.zone, width: 6, style: style(.dim))
-            surface.text(row.title, row: rect.row, column: columns.title, width: columns.titleWidth, style: style(row.kind == .visit ? .normal : .dim))
-            surface.text(row.detail, row: rect.row, column: columns.detail, width: max(0, columns.detailWidth), style: style(.accent))
+            surface.text(row.title, row: rect.row, column: columns.title, width: columns.titleWidth, style: style(row.kind == .visit ? .normal : .dim), marking: marked)
+            surface.text(row.detail, row: rect.row, column: columns.detail, width: max(0, columns.detailWidth), style: style(.accent), marking: marked)
             if let sun = columns.sun { surface.text(row.sun, row: rect.row, column: sun, width: rect.right - sun, style: style(.dim)) }
         case .leg, .fuel:
             let titleStyle: Style = row.kind == .leg ? .dim : row.isWarning ? .error : .normal
-            let used = surface.text(row.title, row: rect.row, column: columns.title + 1, width: max(0, rect.right - columns.title - 1), style: style(titleStyle))
+            let used = surface.text(row.title, row: rect.row, column: columns.title + 1, width: max(0, rect.right - columns.title - 1), style: style(titleStyle),
+                                    marking: marked)
             let detailColumn = columns.title + 1 + used + 2
-            surface.text(row.detail, row: rect.row, column: detailColumn, width: max(0, rect.right - detailColumn), style: style(row.isWarning ? .error : .accent))
+            surface.text(row.detail, row: rect.row, column: detailColumn, width: max(0, rect.right - detailColumn), style: style(row.isWarning ? .error : .accent),
+                         marking: marked)
         }
     }
 }

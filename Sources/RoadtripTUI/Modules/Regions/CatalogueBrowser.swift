@@ -72,10 +72,11 @@ struct CatalogueBrowser: Equatable {
         list.selection.flatMap { viewModel.rows.indices.contains($0) ? viewModel.rows[$0].id : nil }
     }
 
-    mutating func handle(_ key: Key) -> Outcome {
+    /// `pageSize`: the rows the list shows (`listHeight`), which PgUp and PgDn move by.
+    mutating func handle(_ key: Key, pageSize: Int = 10) -> Outcome {
         switch Self.keymap.command(for: key) {
         case .move(let move):
-            list.apply(move, pageSize: 10)
+            list.apply(move, pageSize: pageSize)
             return .handled
         case .download: return selectedID.map { .download(id: $0) } ?? .ignored
         case .close: return .close
@@ -88,13 +89,23 @@ struct CatalogueBrowser: Equatable {
         }
     }
 
+    /// The sentence under the field, on as many lines as it takes (three at most).
+    private func noteLines(width: Int) -> [String] {
+        viewModel.note.map { Array(TextWidth.wrap($0, width: width - 4, breakingLongWords: true).prefix(3)) } ?? []
+    }
+
+    /// The rows the list shows on a screen of `bounds`: as many as there is room for (up to 15),
+    /// whatever is found, so that the box stays put while typing.
+    func listHeight(in bounds: Rect) -> Int {
+        max(1, min(15, bounds.height - 10 - noteLines(width: min(max(40, bounds.width - 4), 100)).count))
+    }
+
     @MainActor
     func draw(on surface: Surface) {
         let bounds = surface.bounds
         let width = min(max(40, bounds.width - 4), 100)
-        let note = viewModel.note.map { Array(TextWidth.wrap($0, width: width - 4, breakingLongWords: true).prefix(3)) } ?? []
-        // As tall as there is room for (up to 15 rows), whatever is found: the box stays put while typing.
-        let listHeight = max(1, min(15, bounds.height - 10 - note.count))
+        let note = noteLines(width: width)
+        let listHeight = listHeight(in: bounds)
         let box = bounds.centered(width: width, height: listHeight + 8 + note.count)
         surface.fill(box, style: .normal)
         surface.box(box)

@@ -52,6 +52,8 @@ protocol RegionsViewOutput: AnyObject {
     /// Downloads the region again when its extract has an update.
     func didPressUpdateRegion(name: String)
     func didPressHelp()
+    /// What the panel's search has to say (nothing matches, the end passed), for the status bar.
+    func didSearch(saying message: StatusMessage)
 }
 
 /// What the presenter asks of the interactor. It keeps no screen state: the regions folder, the

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenModels
 import Terminal
 import TextCanvas
 
@@ -25,10 +26,22 @@ struct RegionsViewModel: Equatable {
 /// The trip list's panel of regions (`M`): the added OpenStreetMap extracts, one a row, with the
 /// keys to add one from a path or download one by name, update the selected one, and remove it. A box over the list, in the style of
 /// the other dialogs; it acts by telling the view what was asked.
+///
+/// The panel keeps its selection (the presenter deals in regions' names), so it keeps its search
+/// too, with the pieces every list's search is made of (`RowSearch`, `SearchPrompt`).
 struct RegionsPanel: Equatable {
-    enum Command: Hashable, Sendable { case move(ListState.Move), add, download, update, remove, close }
+    enum Command: Hashable, Sendable { case move(ListState.Move), search(ListSearchKey), add, download, update, remove, close }
 
-    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
+    /// What a key did: a command for the presenter, or only the panel changed (the selection
+    /// moved, the search's prompt), or nothing.
+    enum Outcome: Equatable {
+        case command(Command)
+        /// The panel changed; a sentence for the status bar when the search has one to say.
+        case changed(StatusMessage?)
+        case ignored
+    }
+
+    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + ListKeys.searchBindings { .search($0) } + [
         KeyBinding(.add, keys: [.character("a")], label: "Add", help: "Add a region from an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz, .osm.bz2)", statusBar: true),
         KeyBinding(.download, keys: [.character("D")], label: "Download",
                    help: "Download a region by name from the catalogue of extracts (Geofabrik's, or ROADTRIP_EXTRACTS_URL's)", statusBar: true),
@@ -39,16 +52,26 @@ struct RegionsPanel: Equatable {
 
     private(set) var viewModel: RegionsViewModel
     private var list = ListState()
+    private var search = RowSearch()
+    /// The search's `/` prompt while it is typed.
+    private(set) var prompt: SearchPrompt?
 
     init(_ viewModel: RegionsViewModel, selecting name: String? = nil) {
         self.viewModel = viewModel
         list.setCount(viewModel.rows.count)
         list.select(name.flatMap { name in viewModel.rows.firstIndex { $0.name == name } } ?? 0)
+        search.use(viewModel.rows.map { [$0.name, $0.detail] })
     }
 
-    /// The same panel with new rows (what the update check found), the selected region kept.
+    /// The same panel with new rows (what the update check found), the selected region and the
+    /// search kept.
     func updated(_ viewModel: RegionsViewModel) -> RegionsPanel {
-        RegionsPanel(viewModel, selecting: selectedName)
+        var panel = self
+        panel.viewModel = viewModel
+        panel.list.setCount(viewModel.rows.count)
+        panel.list.select(selectedName.flatMap { name in viewModel.rows.firstIndex { $0.name == name } } ?? 0)
+        panel.search.use(viewModel.rows.map { [$0.name, $0.detail] })
+        return panel
     }
 
     var selectedName: String? {
@@ -60,11 +83,77 @@ struct RegionsPanel: Equatable {
         list.selection.flatMap { viewModel.rows.indices.contains($0) && viewModel.rows[$0].isDamaged ? viewModel.rows[$0].detail : nil }
     }
 
-    /// The command a key asks for; a move is done here and reported as handled.
-    mutating func handle(_ key: Key) -> Command? {
-        guard let command = Self.keymap.command(for: key) else { return nil }
-        if case .move(let move) = command { list.apply(move, pageSize: 10) }
-        return command
+    /// What a key does: the search's prompt has the keys while it is open; a move or a search is
+    /// done here, `pageSize` rows a page (`listHeight`); the other commands are the presenter's.
+    mutating func handle(_ key: Key, pageSize: Int = 10) -> Outcome {
+        if var shown = prompt { return type(key, in: &shown) }
+        guard let command = Self.keymap.command(for: key) else { return .ignored }
+        switch command {
+        case .move(let move):
+            list.apply(move, pageSize: pageSize)
+            return .changed(nil)
+        case .search(.begin):
+            search.begin(at: list.selection)
+            prompt = SearchPrompt()
+            return .changed(nil)
+        case .search(.next): return step(.forward)
+        case .search(.previous): return step(.backward)
+        default: return .command(command)
+        }
+    }
+
+    /// A key in the search's prompt.
+    private mutating func type(_ key: Key, in shown: inout SearchPrompt) -> Outcome {
+        switch shown.handle(key) {
+        case .changed(let pattern):
+            select(search.type(pattern))
+            prompt = SearchPrompt.following(search.state, current: shown)
+            return .changed(nil)
+        case .submit:
+            let found = search.submit(from: list.selection)
+            select(found.row)
+            prompt = nil
+            return .changed(found.message)
+        case .cancel:
+            select(search.cancel())
+            prompt = nil
+            return .changed(nil)
+        case .handled:
+            prompt = shown
+            return .changed(nil)
+        case .ignored:
+            return .ignored
+        }
+    }
+
+    private mutating func step(_ direction: ListSearch.Direction) -> Outcome {
+        let found = search.step(direction, from: list.selection)
+        select(found.row)
+        return .changed(found.message)
+    }
+
+    private mutating func select(_ row: Int?) {
+        if let row { list.select(row) }
+    }
+
+    /// The rows the list shows on a screen of `bounds`: all of them while they fit.
+    func listHeight(in bounds: Rect) -> Int {
+        let empty = viewModel.rows.isEmpty
+        let width = min(max(40, bounds.width - 4), 100)
+        if empty { return noRegionNote(width: width).count }
+        return min(viewModel.rows.count, max(1, bounds.height - 8 - problemLines(width: width, in: bounds).problemHeight))
+    }
+
+    private func noRegionNote(width: Int) -> [String] {
+        TextWidth.wrap("No region yet. An OpenStreetMap extract (from download.geofabrik.de, say) makes every village, "
+                       + "peak, lake and sight in it searchable offline: a adds one from a file, D downloads one by name.", width: width - 4)
+    }
+
+    /// A damaged region's sentence, whole under the list while it is selected (a row would cut
+    /// it), else why an update failed; and the rows they take with the line above them.
+    private func problemLines(width: Int, in bounds: Rect) -> (lines: [String], problemHeight: Int) {
+        let problem = (selectedProblem ?? viewModel.failure).map { Array(TextWidth.wrap($0, width: width - 4, breakingLongWords: true).prefix(max(0, bounds.height - 10))) } ?? []
+        return (problem, problem.isEmpty ? 0 : problem.count + 1)
     }
 
     /// Before the detail of a region whose extract changed on the server.
@@ -75,13 +164,9 @@ struct RegionsPanel: Equatable {
         let bounds = surface.bounds
         let width = min(max(40, bounds.width - 4), 100)
         let empty = viewModel.rows.isEmpty
-        let note = empty ? TextWidth.wrap("No region yet. An OpenStreetMap extract (from download.geofabrik.de, say) makes every village, "
-                                          + "peak, lake and sight in it searchable offline: a adds one from a file, D downloads one by name.", width: width - 4) : []
-        // A damaged region's sentence, whole under the list while it is selected (a row would cut
-        // it), else why an update failed.
-        let problem = (selectedProblem ?? viewModel.failure).map { TextWidth.wrap($0, width: width - 4, breakingLongWords: true).prefix(max(0, bounds.height - 10)) } ?? []
-        let problemHeight = problem.isEmpty ? 0 : problem.count + 1
-        let listHeight = empty ? note.count : min(viewModel.rows.count, max(1, bounds.height - 8 - problemHeight))
+        let note = empty ? noRegionNote(width: width) : []
+        let (problem, problemHeight) = problemLines(width: width, in: bounds)
+        let listHeight = listHeight(in: bounds)
         let box = bounds.centered(width: width, height: listHeight + 6 + problemHeight)
         surface.fill(box, style: .normal)
         surface.box(box)
@@ -98,14 +183,15 @@ struct RegionsPanel: Equatable {
                 let row = viewModel.rows[index]
                 let style: Style = isSelected ? .selected : .normal
                 if isSelected { surface.fill(row: rowRect.row, column: rowRect.column, width: rowRect.width, style: .selected) }
-                surface.text(row.name, row: rowRect.row, column: rowRect.column + 1, width: nameWidth, style: style)
+                let marked = search.state.highlighted
+                surface.text(row.name, row: rowRect.row, column: rowRect.column + 1, width: nameWidth, style: style, marking: marked)
                 let mark = row.hasUpdate ? Self.updateMark : ""
                 let markWidth = TextWidth.width(mark)
                 if row.hasUpdate {
                     surface.text(mark, row: rowRect.row, column: rowRect.column + nameWidth + 3, width: markWidth, style: isSelected ? style : .accent)
                 }
                 surface.text(row.detail, row: rowRect.row, column: rowRect.column + nameWidth + 3 + markWidth, width: rowRect.width - nameWidth - 4 - markWidth,
-                             style: row.isDamaged && !isSelected ? .error : isSelected ? style : .dim)
+                             style: row.isDamaged && !isSelected ? .error : isSelected ? style : .dim, marking: marked)
             }
         }
         for (offset, line) in problem.enumerated() {

@@ -134,6 +134,10 @@ final class RegionsPresenter: RegionsViewOutput {
         router.closeRegions()
     }
 
+    func didSearch(saying message: StatusMessage) {
+        say(message)
+    }
+
     func didPressHelp() {
         router.openHelp()
     }

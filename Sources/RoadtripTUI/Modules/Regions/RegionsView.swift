@@ -102,6 +102,12 @@ final class RegionsView: RegionsViewInput {
 
     // MARK: What the host asks
 
+    /// The regions panel's search prompt while it is typed, drawn where the status bar is.
+    var searchPrompt: SearchPrompt? {
+        guard confirmation == nil, case .panel(let panel) = showing else { return nil }
+        return panel.prompt
+    }
+
     /// The keys of what shows, for the status bar.
     var statusHints: [KeyHint] {
         if confirmation != nil { return ConfirmDialog.keymap.statusHints }
@@ -137,19 +143,22 @@ final class RegionsView: RegionsViewInput {
             case .ignored: break
             }
         case .panel(var panel):
-            let command = panel.handle(key)
+            let outcome = panel.handle(key, pageSize: panel.listHeight(in: screenBounds))
             showing = .panel(panel)
-            switch command {
-            case .move: needsDisplay = true
-            case .add: presenter.didPressAddRegion()
-            case .download: presenter.didPressDownloadRegion()
-            case .update: if let name = panel.selectedName { presenter.didPressUpdateRegion(name: name) }
-            case .remove: if let name = panel.selectedName { presenter.didPressRemoveRegion(name: name) }
-            case .close: presenter.didCloseRegions()
-            case nil: if key == .character("?") { presenter.didPressHelp() }
+            switch outcome {
+            case .changed(let said):
+                needsDisplay = true
+                if let said { presenter.didSearch(saying: said) }
+            case .command(.add): presenter.didPressAddRegion()
+            case .command(.download): presenter.didPressDownloadRegion()
+            case .command(.update): if let name = panel.selectedName { presenter.didPressUpdateRegion(name: name) }
+            case .command(.remove): if let name = panel.selectedName { presenter.didPressRemoveRegion(name: name) }
+            case .command(.close): presenter.didCloseRegions()
+            case .command(.move), .command(.search): needsDisplay = true  // done by the panel itself
+            case .ignored: if key == .character("?") { presenter.didPressHelp() }
             }
         case .catalogue(var browser):
-            let outcome = browser.handle(key)
+            let outcome = browser.handle(key, pageSize: browser.listHeight(in: screenBounds))
             showing = .catalogue(browser)
             switch outcome {
             case .edited(let text): presenter.didChangeCatalogueQuery(text)

@@ -37,7 +37,7 @@ protocol TripDetailViewInput: AnyObject {
 
 /// The user's intents, never raw keys.
 @MainActor
-protocol TripDetailViewOutput: RowSelectingOutput {
+protocol TripDetailViewOutput: RowSelectingOutput, ListSearchingOutput {
     func didLoad()
     func didPressRename()
     func didChangeName(_ name: String)
@@ -277,6 +277,8 @@ struct TripDetailViewModel: Equatable {
     var subtitle = ""
     var rows = Rows()
     var selectedRow: Int?
+    /// The search in the stops (`/`): its prompt, and what the rows mark.
+    var search = ListSearch()
     /// "Total distance: 1,234 km" and the estimates beside it.
     var summary: String { summaries.first ?? "" }
     /// The summary line, then shorter forms of it: the view shows the longest that fits.

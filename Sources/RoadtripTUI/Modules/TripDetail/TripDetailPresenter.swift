@@ -97,6 +97,62 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, Alo
         trip?.stops.first { $0.id == selectedID }
     }
 
+    /// Selects the stop at `row`, when there is one.
+    private func selectRow(_ row: Int?) {
+        guard let row, let trip, trip.stops.indices.contains(row) else { return }
+        selectedRow = row
+        selectedID = trip.stops[row].id
+    }
+
+    // MARK: Search (`/`, `n`, `N`)
+
+    private var search = RowSearch()
+
+    /// The row searched from: none in a trip without stops.
+    private var searchedRow: Int? {
+        trip?.stops.isEmpty == false ? selectedRow : nil
+    }
+
+    /// What the search looks in: each stop's name, and its region and country, as the rows show them.
+    private func useStopsForSearch() {
+        search.use(trip?.stops.map { [$0.name, PlaceLabel.regionAndCountry(region: $0.region, country: $0.country)] } ?? [])
+    }
+
+    func didPressSearch() {
+        search.begin(at: searchedRow)
+        refresh()
+    }
+
+    func didChangeSearch(_ pattern: String) {
+        useStopsForSearch()
+        selectRow(search.type(pattern))
+        refresh()
+    }
+
+    func didSubmitSearch() {
+        useStopsForSearch()
+        let (row, said) = search.submit(from: searchedRow)
+        selectRow(row)
+        message = said
+        refresh()
+    }
+
+    func didCancelSearch() {
+        selectRow(search.cancel())
+        refresh()
+    }
+
+    func didPressNextMatch() { step(.forward) }
+    func didPressPreviousMatch() { step(.backward) }
+
+    private func step(_ direction: ListSearch.Direction) {
+        useStopsForSearch()
+        let (row, said) = search.step(direction, from: searchedRow)
+        selectRow(row)
+        message = said
+        refresh()
+    }
+
     // MARK: Renaming the trip
 
     func didPressRename() {
@@ -431,6 +487,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, Alo
                                            roadLegs: roads.legs, pendingLegs: roads.pending)
         viewModel.keepsMessage = keepingMessage && message == nil
         viewModel.isReadOnly = interactor.readOnlyReason != nil
+        viewModel.search = search.state
         viewModel.stopsChange = stopsChange
         stopsChange = .unchanged(count: trip.stops.count)
         view?.display(viewModel)

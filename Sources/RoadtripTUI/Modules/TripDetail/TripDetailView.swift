@@ -10,11 +10,12 @@ import TextCanvas
 final class TripDetailView: MapScreen, TripDetailViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
+        case search(ListSearchKey)
         case rename, addStop, editStop, deleteStop, moveUp, moveDown, settings, itinerary, along, optimize, links, copyLink, openLink, export
         case undo, redo, save, help, back, map
     }
 
-    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
+    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + ListKeys.searchBindings { .search($0) } + [
         KeyBinding(.addStop, keys: [.character("a")], label: "Add", help: "Add a stop after the selected one", statusBar: true),
         KeyBinding(.editStop, keys: [.enter], label: "Edit", help: "Edit the selected stop", statusBar: true),
         KeyBinding(.deleteStop, keys: [.character("d"), .delete], label: "Delete", help: "Delete the selected stop, after a y/n question", statusBar: true),
@@ -74,6 +75,8 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
     /// Rows and scroll; the selection drawn is only ever the presenter's (`display`), moved by asking it (`ListState.ask`).
     private var list = ListState()
     private var overlay: Overlay?
+    /// The search's `/` prompt while it is typed (the presenter's `viewModel.search` opens and closes it).
+    private var prompt: SearchPrompt?
     private var pageSize = 10
     /// Where the last frame drew the stop rows (nil: none), the map and the screen, for the mouse.
     private var drawnListRect: Rect?
@@ -96,6 +99,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         if viewModel.keepsMessage { self.viewModel.message = shown }
         list.setCount(viewModel.rows.count)
         if let row = viewModel.selectedRow { list.select(row) }
+        prompt = SearchPrompt.following(viewModel.search, current: prompt)
         map.noteChange(viewModel.stopsChange)
         map.follow(viewModel.selectedRow.flatMap { viewModel.mapStops.indices.contains($0) ? viewModel.mapStops[$0] : nil })
         needsDisplay = true
@@ -144,6 +148,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
     private var shownKeymap: Keymap<Command> { viewModel.isReadOnly ? Self.readOnlyKeymap : Self.keymap }
     var statusMessage: StatusMessage? { viewModel.message }
     func dismissStatusMessage() { viewModel.message = nil }
+    var searchPrompt: SearchPrompt? { overlay == nil ? prompt : nil }
 
     var statusHints: [KeyHint] {
         switch overlay {
@@ -155,9 +160,15 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         }
     }
 
-    /// Keys go to what is open over the screen, else to the command table.
+    /// Keys go to what is open over the screen, else to the search's prompt, else to the command table.
     func handle(_ key: Key) {
         if case .mouse(let event) = key { return handle(event) }
+        if overlay == nil, var shown = prompt {
+            let outcome = shown.handle(key)
+            prompt = shown
+            if presenter.report(outcome) { needsDisplay = true }
+            return
+        }
         switch overlay {
         case .rename(var field):
             let outcome = field.handle(key)
@@ -213,6 +224,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
     private func perform(_ command: Command) {
         switch command {
         case .move(let move): list.ask(presenter) { $0.apply(move, pageSize: pageSize) }
+        case .search(let key): presenter.didPress(key)
         case .rename: presenter.didPressRename()
         case .addStop: presenter.didPressAddStop(mapCentre: map.centreChosenByUser)
         case .editStop: presenter.didPressEditStop()
@@ -345,9 +357,10 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         let style: Style = isSelected ? .selected : .normal
         if isSelected { surface.fill(row: rect.row, column: rect.column, width: rect.width, style: .selected) }
         surface.text(TextWidth.padded(row.number, to: 4, alignment: .right), row: rect.row, column: 0, style: style)
-        surface.text(row.name, row: rect.row, column: columns.name.column, width: columns.name.width, style: style)
+        let marked = viewModel.search.highlighted
+        surface.text(row.name, row: rect.row, column: columns.name.column, width: columns.name.width, style: style, marking: marked)
         if let place = columns.place {
-            surface.text(row.place, row: rect.row, column: place.column, width: place.width, style: isSelected ? style : .dim)
+            surface.text(row.place, row: rect.row, column: place.column, width: place.width, style: isSelected ? style : .dim, marking: marked)
         }
         if let coordinates = columns.coordinates { surface.text(row.coordinates, row: rect.row, column: coordinates.column, width: coordinates.width, style: isSelected ? style : .dim) }
         surface.text(TextWidth.padded(row.leg, to: columns.leg.width, alignment: .right), row: rect.row, column: columns.leg.column, style: style)

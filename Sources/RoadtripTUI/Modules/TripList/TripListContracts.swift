@@ -48,7 +48,12 @@ protocol TripListViewOutput: RowSelectingOutput {
     func didPressFilter()
     func didChangeFilter(_ text: String)
     func didSubmitFilter()
+    /// Esc while the filter is typed: no filter, and the selection back where it was at `/`.
+    func didCancelFilter()
     func didPressClearFilter()
+    /// `n`, `N`: the next or previous trip the filter keeps, on from the other end after the last.
+    func didPressNextMatch()
+    func didPressPreviousMatch()
     func didPressOpen()
     /// A copy of the selected trip, "… (copy)", just below it.
     func didPressDuplicate()

@@ -19,6 +19,8 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
     /// Row of the selection, to select a neighbour when the selected trip goes away.
     private var selectedRow = 0
     private var filter: String?
+    /// The trip selected when the filter was opened: Esc while typing goes back to it.
+    private var filterOrigin: Trip.ID?
     private var order = TripListOrder.file
     private var message: StatusMessage?
     private var renamingID: Trip.ID?
@@ -139,6 +141,7 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
 
     func didPressFilter() {
         filter = filter ?? ""
+        filterOrigin = selectedID
         view?.beginFiltering(text: filter ?? "")
         refresh()
     }
@@ -157,10 +160,38 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
         refresh()
     }
 
+    func didCancelFilter() {
+        filter = nil
+        view?.endEditing()
+        if let origin = filterOrigin, trips.contains(where: { $0.id == origin }) { select(origin) }
+        refresh()
+    }
+
     func didPressClearFilter() {
         guard filter != nil else { return }
         filter = nil
         view?.endEditing()
+        refresh()
+    }
+
+    func didPressNextMatch() { step(.forward) }
+    func didPressPreviousMatch() { step(.backward) }
+
+    /// Every trip shown matches the filter: the next one, round the ends.
+    private func step(_ direction: ListSearch.Direction) {
+        guard let filter, !filter.isEmpty else {
+            message = StatusMessage("No filter: / filters the trips, n and N then go through those it keeps.")
+            return refresh()
+        }
+        let visible = visibleTrips
+        let current = visible.firstIndex { $0.id == selectedID }
+        guard let found = ListSearch.find(direction, from: current, count: visible.count, matches: { _ in true }) else { return refresh() }
+        select(visible[found.row].id)
+        if found.row == current {
+            message = StatusMessage("Only this trip matches “\(filter)”.")
+        } else if found.wrapped {
+            message = StatusMessage(direction == .forward ? "Past the last match: on from the top." : "Past the first match: on from the bottom.")
+        }
         refresh()
     }
 
@@ -396,8 +427,9 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
     /// Trips whose name or any stop's name contains `filter`, ignoring case and accents.
     /// `names` remembers each trip's names as folded before.
     nonisolated static func filtered(_ trips: [Trip], by filter: String?, names: TripFilterNames? = nil) -> [Trip] {
-        guard let filter, !filter.isEmpty else { return trips }
-        let needle = TripFilterNames.fold(filter)
+        let needle = TripFilterNames.fold(filter ?? "")
+        // Nothing to look for (no filter, or only punctuation and spaces): every trip.
+        guard !needle.isEmpty else { return trips }
         return trips.filter { trip in
             (names?.folded(trip) ?? TripFilterNames.folded(trip)).contains { $0.contains(needle) }
         }
@@ -426,8 +458,10 @@ final class TripFilterNames {
         [fold(trip.name)] + trip.stops.map { fold($0.name) }
     }
 
+    /// As every list's search folds (`SearchText`, place search's folding): case, accents and
+    /// punctuation, so that the filter finds what the rows mark.
     static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        SearchText.words(of: text).joined(separator: " ")
     }
 }
 

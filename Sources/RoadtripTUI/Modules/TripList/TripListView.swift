@@ -9,6 +9,8 @@ import TextCanvas
 final class TripListView: Screen, TripListViewInput, RegionsHost {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
+        /// `n`/`N` (the filter is this list's search, on `/`).
+        case search(ListSearchKey)
         case open, add, rename, delete, duplicate, reverse, sort, importTrips, regions, filter, clearFilter, undo, redo, save, help, quit
     }
 
@@ -23,7 +25,11 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
         KeyBinding(.sort, keys: [.character("S")], label: "Sort", help: "Sort the list: as in the file, by name, by distance, by start date"),
         KeyBinding(.importTrips, keys: [.character("I")], label: "Import", help: "Import trips from a GPX, GeoJSON or trips.json file"),
         KeyBinding(.regions, keys: [.character("M")], label: "Regions", help: "Regions (maps): add an OpenStreetMap extract, and its villages and sights are found"),
-        KeyBinding(.filter, keys: [.character("/")], label: "Filter", help: "Filter by trip or place name", statusBar: true),
+        // The filter is this list's search: `/` as in every list, and `n`/`N` go through the trips it keeps.
+        KeyBinding(.filter, keys: [.character("/")], label: "Filter",
+                   help: "Filter by trip or place name as you type, accents ignored (Enter keeps, Esc clears)", statusBar: true),
+        KeyBinding(.search(.next), keys: [.character("n")], label: "Next match", help: "Select the next trip the filter keeps (on from the top after the last)"),
+        KeyBinding(.search(.previous), keys: [.character("N")], label: "Previous match", help: "Select the previous trip the filter keeps"),
         KeyBinding(.clearFilter, keys: [.escape], label: "Clear", help: "Clear the filter"),
         KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change"),
         KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
@@ -191,6 +197,9 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
 
     var statusMessage: StatusMessage? { viewModel.message }
     func dismissStatusMessage() { viewModel.message = nil }
+    /// The regions panel's search prompt while it is typed (the list's own search, its filter,
+    /// has a line of its own).
+    var searchPrompt: SearchPrompt? { confirmation == nil ? shownRegions?.searchPrompt : nil }
 
     /// Keys go to the open dialog, else the open field, else the command table. Whatever acts
     /// asks for a redraw (the presenter's `display` does too); a key that does nothing does not.
@@ -222,7 +231,7 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
             switch outcome {
             case .edited: presenter.didChangeFilter(field.text)
             case .submit: presenter.didSubmitFilter()
-            case .cancel: presenter.didPressClearFilter()
+            case .cancel: presenter.didCancelFilter()
             case .moved: needsDisplay = true
             case .ignored, .full: moveWhileFiltering(key)
             }
@@ -257,6 +266,9 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
     private func perform(_ command: Command) {
         switch command {
         case .move(let move): list.ask(presenter) { $0.apply(move, pageSize: pageSize) }
+        case .search(.next): presenter.didPressNextMatch()
+        case .search(.previous): presenter.didPressPreviousMatch()
+        case .search(.begin): presenter.didPressFilter()
         case .open: presenter.didPressOpen()
         case .add: presenter.didPressAdd()
         case .rename: presenter.didPressRename()
@@ -343,11 +355,14 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
             field.draw(on: surface, row: rect.row, column: layout.name.column, width: rect.width - layout.name.column - 1, placingCursor: true)
             return
         }
-        surface.text(row.name, row: rect.row, column: layout.name.column, width: layout.name.width, style: style)
+        // What the filter matches is marked, as a search's matches are in the other lists.
+        let marked = viewModel.filter
+        surface.text(row.name, row: rect.row, column: layout.name.column, width: layout.name.width, style: style, marking: marked)
         surface.text(TextWidth.padded(row.stops, to: layout.stops.width, alignment: .right), row: rect.row, column: layout.stops.column, style: style)
         surface.text(TextWidth.padded(row.distance, to: layout.distance.width, alignment: .right), row: rect.row, column: layout.distance.column, style: style)
         if layout.route.width > 0 {
-            surface.text(row.route, row: rect.row, column: layout.route.column, width: min(layout.route.width, rect.right - layout.route.column), style: isSelected ? style : .dim)
+            surface.text(row.route, row: rect.row, column: layout.route.column, width: min(layout.route.width, rect.right - layout.route.column), style: isSelected ? style : .dim,
+                         marking: marked)
         }
     }
 

@@ -139,3 +139,44 @@ import RoadtripTestSupport
         #expect(router.helpShown == 1 && router.closed == 1 && interactor.workCancelled == 1)
     }
 }
+
+// MARK: Search (issue 53)
+
+@MainActor
+extension AlongPresenterTests {
+    private var selectedName: String? { view.last.flatMap { viewModel in viewModel.selectedRow.map { viewModel.rows[$0].name } } }
+
+    @Test func slashFindsAPlaceByNameOrKindIgnoringAccents() {
+        interactor.answer(AlongFixtures.along)
+        presenter.didPressSearch()
+        presenter.didChangeSearch("areny")
+        #expect(selectedName == "Casa d'Areny-Plandolit")
+        presenter.didChangeSearch("CAMPING")
+        #expect(selectedName == "Càmping Valira", "accents folded")
+        presenter.didChangeSearch("museum")
+        #expect(selectedName == "Casa d'Areny-Plandolit", "the kind is searched too")
+        presenter.didSubmitSearch()
+        #expect(view.last?.search.highlighted == "museum")
+    }
+
+    @Test func nGoesRoundAndEscapeGoesBack() {
+        interactor.answer(AlongFixtures.along)
+        presenter.didPressSearch()
+        presenter.didChangeSearch("a")
+        #expect(selectedName == "Casa d'Areny-Plandolit")
+        presenter.didSubmitSearch()
+        presenter.didPressNextMatch()
+        #expect(selectedName == "Càmping Valira")
+        #expect(view.last?.message?.text == "Past the last match: on from the top.")
+        presenter.didPressSearch()
+        presenter.didChangeSearch("casa")
+        presenter.didCancelSearch()
+        #expect(selectedName == "Càmping Valira")
+    }
+
+    @Test func nBeforeAnyPlaceIsFoundMovesNothing() {
+        presenter.didPressNextMatch()
+        #expect(view.last?.selectedRow == nil)
+        #expect(view.last?.message == RowSearch.noSearch)
+    }
+}

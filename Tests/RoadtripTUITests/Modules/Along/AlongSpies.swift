@@ -87,7 +87,7 @@ final class AlongOutputSpy: AlongModuleOutput {
 }
 
 @MainActor
-final class AlongPresenterSpy: AlongViewOutput {
+final class AlongPresenterSpy: AlongViewOutput, RecordsIntents {
     var intents: [String] = []
     func didLoad() { intents.append("load") }
     func didSelect(row: Int) { intents.append("select \(row)") }

@@ -82,7 +82,7 @@ import RoadtripTestSupport
         #expect(view.last?.summary.contains("· total $") == true && view.last?.summary.contains("lodging $120") == true)
     }
 
-    @Test func nAddsTheNightProposedOnTheLinesDay() throws {
+    @Test func aAddsTheNightProposedOnTheLinesDay() throws {
         // The Route 66 day ends at St. Louis with 1 h 30 min left; a town on the way to Joplin is proposed.
         let town = Place(name: "Union", admin1: "Missouri", admin1Code: "MO", country: "United States", countryCode: "US",
                          coordinate: Coordinate(latitude: 38.4464, longitude: -91.0085), population: 10_957, timeZone: "America/Chicago")
@@ -100,7 +100,7 @@ import RoadtripTestSupport
     }
 
     /// Issue 37, item 3: a fill-up line of the plan, and `n` on it adds the station, without a night.
-    @Test func nOnAFillUpLineAddsTheStationWithoutANight() throws {
+    @Test func aOnAFillUpLineAddsTheStationWithoutANight() throws {
         let station = Place(name: "Rolla Fuel", admin1: "Missouri", admin1Code: "MO", country: "United States", countryCode: "US",
                             coordinate: Coordinate(latitude: 37.95, longitude: -91.77), population: 0, timeZone: "America/Chicago", kind: .fuel)
         interactor.fuelStops = [FuelStops.Note(kind: .fillUp(station), from: 0, to: 150_000, leg: 1, shareOfLeg: 0.3, offMeters: 20, day: 1),
@@ -119,7 +119,7 @@ import RoadtripTestSupport
         #expect(view.last?.message?.text == "This line proposes no station: none lies within the range.")
     }
 
-    @Test func aOpensThePlacesAlongTheRoadOnTheLinesDay() throws {
+    @Test func shiftAOpensThePlacesAlongTheRoadOnTheLinesDay() throws {
         let rows = try #require(view.last?.rows)
         let secondDay = try #require(rows.firstIndex { $0.kind == .day && $0.title.hasPrefix("Day 2") })
         presenter.didPressAlong(row: secondDay + 1)
@@ -154,5 +154,49 @@ import RoadtripTestSupport
         presenter.didPressBack()
         presenter.didPressHelp()
         #expect(router.closed == 1 && router.helpShown == 1)
+    }
+}
+
+// MARK: The selected line and the search (issue 53)
+
+@MainActor
+extension ItineraryPresenterTests {
+    private var selectedTitle: String? { view.last.flatMap { viewModel in viewModel.selectedRow.map { viewModel.rows[$0].title } } }
+
+    @Test func theSelectedLineIsThePresentersAndMovingItPlansNothing() {
+        #expect(view.last?.selectedRow == 0)
+        let planned = view.displayed.count
+        presenter.didSelect(row: 2)
+        #expect(view.last?.selectedRow == 2)
+        #expect(view.displayed.count == planned + 1)
+        presenter.didSelect(row: 999)
+        #expect(view.last?.selectedRow == 2, "a line that is not there is not selected")
+    }
+
+    @Test func slashFindsALineAsItIsTypedAndNGoesToTheNext() {
+        presenter.didPressSearch()
+        presenter.didChangeSearch("st louis")
+        #expect(selectedTitle == "3. St. Louis")
+        presenter.didSubmitSearch()
+        // Every stop's line says "night" or not: "day" is in both days' headings.
+        presenter.didPressSearch()
+        presenter.didChangeSearch("DAY")
+        #expect(selectedTitle == "Day 2 · Thu 2 Jul 2026")
+        presenter.didSubmitSearch()
+        presenter.didPressNextMatch()
+        #expect(selectedTitle == "Day 1 · Wed 1 Jul 2026")
+        #expect(view.last?.message?.text == "Past the last match: on from the top.")
+        presenter.didPressPreviousMatch()
+        #expect(selectedTitle == "Day 2 · Thu 2 Jul 2026")
+    }
+
+    @Test func escapeGoesBackToTheLineSelectedBefore() {
+        presenter.didSelect(row: 1)
+        presenter.didPressSearch()
+        presenter.didChangeSearch("joplin")
+        #expect(selectedTitle == "4. Joplin")
+        presenter.didCancelSearch()
+        #expect(view.last?.selectedRow == 1)
+        #expect(view.last?.search.isTyping == false)
     }
 }

@@ -68,9 +68,21 @@ final class ItineraryRouterSpy: ItineraryRouterInput {
 }
 
 @MainActor
-final class ItineraryPresenterSpy: ItineraryViewOutput {
+final class ItineraryPresenterSpy: ItineraryViewOutput, RecordsIntents {
     var intents: [String] = []
+    /// Set by `answerSelections`; nil, a selection is recorded and not answered.
+    private var answer: ((Int) -> Void)?
+
+    /// Answers each selection as the presenter does: `view` is shown `viewModel` with that line selected.
+    func answerSelections(in view: ItineraryViewInput, showing viewModel: ItineraryViewModel) {
+        answer = selectionAnswer(showing: viewModel, row: \.selectedRow) { [weak view] in view?.display($0) }
+    }
+
     func didLoad() { intents.append("load") }
+    func didSelect(row: Int) {
+        intents.append("select \(row)")
+        answer?(row)
+    }
     func didPressUndo() { intents.append("undo") }
     func didPressRedo() { intents.append("redo") }
     func didPressSave() { intents.append("save") }

@@ -60,10 +60,19 @@ import Testing
             view.handle(key)
         }
         #expect(presenter.intents == ["undo", "redo", "save", "help", "back", "back", "back", "back"])
-        // `n` names the selected line.
-        view.handle(.character("n"))
+        // `a` (the add key everywhere) names the selected line.
+        view.handle(.character("a"))
         #expect(presenter.intents.last == "night 0")
         view.handle(.character("A"))
         #expect(presenter.intents.last == "along 0")
+    }
+
+    /// Issue 53: `n` is the next match here too, as in every list; the line moves only when the
+    /// presenter answers (it owns the selection).
+    @Test func searchAndPagingKeysBecomeIntents() {
+        for key: Key in [.character("/"), .character("n"), .character("N"), .control("d"), .character(" ")] {
+            view.handle(key)
+        }
+        #expect(presenter.intents == ["search", "next match", "previous match", "select 5", "select 9"])
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 @testable import RoadtripCore
 @testable import RoadtripRegions
 @testable import RoadtripTUI
+import ScreenModels
 import Terminal
+import TextCanvas
 import Testing
 
 /// The regions manager (`M` on the trip list): what the presenter shows, adds and removes (on the
@@ -129,5 +131,58 @@ extension RegionsPresenterTests {
         let inside = terminal.surface.lines().map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │|")) }.joined()
         #expect(inside.replacingOccurrences(of: " ", with: "").contains(sentence.replacingOccurrences(of: " ", with: "")),
                 "\(terminal.surface.lines().joined(separator: "\n"))")
+    }
+}
+
+// MARK: Search and pages in the panel (issue 53)
+
+@MainActor
+extension RegionsPresenterTests {
+    static let threeRegions = RegionsViewModel(rows: [.init(name: "andorra", detail: "245 places"), .init(name: "krems", detail: "12 places"),
+                                                      .init(name: "nordrhein-westfalen", detail: "90,210 places")])
+
+    /// The panel keeps its selection, and its search with it: `/` types, `n` goes on, Esc goes back.
+    @Test func thePanelSearchesItsRegions() {
+        var panel = RegionsPanel(Self.threeRegions)
+        #expect(panel.handle(.character("/")) == .changed(nil))
+        #expect(panel.prompt != nil)
+        for character in "krem" { _ = panel.handle(.character(character)) }
+        #expect(panel.selectedName == "krems")
+        #expect(panel.handle(.enter) == .changed(nil))
+        #expect(panel.prompt == nil && panel.selectedName == "krems")
+        #expect(panel.handle(.character("n")) == .changed(StatusMessage("Only this row matches “krem”.")))
+        _ = panel.handle(.character("/"))
+        for character in "westf" { _ = panel.handle(.character(character)) }
+        #expect(panel.selectedName == "nordrhein-westfalen")
+        _ = panel.handle(.escape)
+        #expect(panel.selectedName == "krems", "Esc goes back where the search began")
+        #expect(panel.handle(.character("j")) == .changed(nil), "the prompt closed, keys move again")
+    }
+
+    @Test func aSearchThatFindsNothingIsSaidInTheStatusBar() {
+        let spy = RegionsPresenterSpy()
+        let view = RegionsView(presenter: spy)
+        view.showRegions(Self.threeRegions, selecting: nil)
+        view.handle(.character("/"))
+        #expect(view.searchPrompt != nil)
+        view.handle(.character("z"))
+        #expect(view.searchPrompt?.isFailing == true)
+        view.handle(.enter)
+        #expect(spy.intents == ["said Nothing here matches “z”."])
+        #expect(view.searchPrompt == nil)
+    }
+
+    @Test func thePanelPagesByTheRowsItShows() {
+        let many = RegionsViewModel(rows: (1...40).map { .init(name: "region \($0)", detail: "\($0) places") })
+        var panel = RegionsPanel(many)
+        let height = panel.listHeight(in: Rect(row: 0, column: 0, width: 80, height: 24))
+        #expect(height == 16)
+        _ = panel.handle(.control("d"), pageSize: height)
+        #expect(panel.selectedName == "region 9")
+        _ = panel.handle(.character(" "), pageSize: height)
+        #expect(panel.selectedName == "region 24")
+        _ = panel.handle(.control("b"), pageSize: height)
+        _ = panel.handle(.control("u"), pageSize: height)
+        #expect(panel.selectedName == "region 1")
     }
 }

@@ -120,4 +120,5 @@ final class RegionsPresenterSpy: RegionsViewOutput {
     func didAnswerDownload(_ confirmed: Bool) { intents.append("answer download \(confirmed)") }
     func didPressUpdateRegion(name: String) { intents.append("update region \(name)") }
     func didPressHelp() { intents.append("help") }
+    func didSearch(saying message: StatusMessage) { intents.append("said \(message.text)") }
 }

@@ -19,6 +19,8 @@ struct KeymapTableTests {
         ("stop editor, night", WaypointView.nightKeymap.shadowedKeys),
         ("itinerary", ItineraryView.keymap.shadowedKeys),
         ("along the road", AlongView.keymap.shadowedKeys),
+        ("regions", RegionsPanel.keymap.shadowedKeys),
+        ("catalogue", CatalogueBrowser.keymap.shadowedKeys),
         ("question", ConfirmDialog.keymap.shadowedKeys),
         ("form", FormDialog.keymap.shadowedKeys),
         ("text field", TextField.keymap.shadowedKeys),
@@ -27,6 +29,39 @@ struct KeymapTableTests {
     @Test func noTableBindsAKeyTwice() {
         for (name, shadowed) in Self.tables {
             #expect(shadowed.isEmpty, "\(name) binds these keys twice: \(shadowed.map(\.description))")
+        }
+    }
+
+    /// Issue 53: every list pages as pagers do and searches as less does, from the same table
+    /// (`ListKeys`); the trip list's `/` is its filter, the list's search.
+    @Test func everyListHasThePagersKeysAndTheSearch() {
+        let lists: [(String, Set<Key>)] = [
+            ("trip list", Set(TripListView.keymap.bindings.flatMap(\.keys))),
+            ("trip", Set(TripDetailView.keymap.bindings.flatMap(\.keys))),
+            ("itinerary", Set(ItineraryView.keymap.bindings.flatMap(\.keys))),
+            ("along the road", Set(AlongView.keymap.bindings.flatMap(\.keys))),
+            ("regions", Set(RegionsPanel.keymap.bindings.flatMap(\.keys))),
+        ]
+        let wanted: Set<Key> = [.control("d"), .control("u"), .control("f"), .control("b"), .character(" "), .pageUp, .pageDown,
+                                .character("/"), .character("n"), .character("N")]
+        for (name, keys) in lists {
+            #expect(wanted.isSubset(of: keys), "\(name) lacks \(wanted.subtracting(keys).map(\.description))")
+        }
+        #expect(TripListView.keymap.command(for: .character("/")) == .filter)
+    }
+
+    /// The day view's add key is `a`, as everywhere: `n` is the next match.
+    @Test func theDayViewAddsWithAAndSearchesOnWithN() {
+        #expect(ItineraryView.keymap.command(for: .character("a")) == .addNight)
+        #expect(ItineraryView.keymap.command(for: .character("n")) == .search(.next))
+    }
+
+    /// Where a text field has the keys (the places of the stop editor, the catalogue of extracts),
+    /// Ctrl-U clears the field and the list pages with PgUp/PgDn alone.
+    @Test func listsUnderATextFieldLeaveItsControlKeys() {
+        for keys in [Set(WaypointView.keymap.bindings.flatMap(\.keys)), Set(CatalogueBrowser.keymap.bindings.flatMap(\.keys))] {
+            #expect(keys.isDisjoint(with: [.control("u"), .control("d"), .control("f"), .control("b"), .character(" ")]))
+            #expect(keys.isSuperset(of: [.pageUp, .pageDown]))
         }
     }
 

@@ -473,3 +473,64 @@ import RoadtripTestSupport
         #expect(view.displayed.count == displays)
     }
 }
+
+// MARK: Search (issue 53)
+
+@MainActor
+extension TripDetailPresenterTests {
+    @Test func slashSearchesTheStopsAsItIsTypedAndEnterKeepsTheRow() {
+        presenter.didPressSearch()
+        #expect(view.last?.search.isTyping == true)
+        presenter.didChangeSearch("morro")
+        #expect(selectedName == "Morro Bay")
+        #expect(view.last?.search.highlighted == "morro")
+        presenter.didSubmitSearch()
+        #expect(selectedName == "Morro Bay")
+        #expect(view.last?.search.isTyping == false && view.last?.search.highlighted == "morro", "the rows still mark what was found")
+    }
+
+    @Test func escapePutsTheSelectionBackWhereItWas() {
+        presenter.didSelect(row: 1)
+        presenter.didPressSearch()
+        presenter.didChangeSearch("monterey")
+        #expect(selectedName == "Monterey")
+        presenter.didCancelSearch()
+        #expect(selectedName == "Big Sur")
+        #expect(view.last?.search.isTyping == false)
+    }
+
+    @Test func nAndShiftNGoFromMatchToMatchRoundTheEnds() {
+        // "r" is in Monterey, Big Sur and Morro Bay.
+        presenter.didPressSearch()
+        presenter.didChangeSearch("R")
+        #expect(selectedName == "Big Sur")
+        presenter.didSubmitSearch()
+        presenter.didPressNextMatch()
+        #expect(selectedName == "Morro Bay")
+        presenter.didPressNextMatch()
+        #expect(selectedName == "Monterey")
+        #expect(view.last?.message?.text == "Past the last match: on from the top.")
+        presenter.didPressPreviousMatch()
+        #expect(selectedName == "Morro Bay")
+    }
+
+    @Test func aSearchThatFindsNothingSaysSoAndMovesNothing() {
+        presenter.didSelect(row: 2)
+        presenter.didPressSearch()
+        presenter.didChangeSearch("tulsa")
+        #expect(view.last?.search.isFailing == true)
+        #expect(selectedName == "Morro Bay")
+        presenter.didSubmitSearch()
+        #expect(view.last?.message?.text == "Nothing here matches “tulsa”.")
+        #expect(selectedName == "Morro Bay")
+    }
+
+    @Test func theStopsRegionIsSearchedToo() {
+        var trip = Fixtures.pacific
+        trip.stops[2].region = "California"
+        interactor.subject.send(trip)
+        presenter.didPressSearch()
+        presenter.didChangeSearch("califo")
+        #expect(selectedName == "Morro Bay")
+    }
+}

@@ -162,7 +162,7 @@ final class TripDetailRouterSpy: TripDetailRouterInput {
 }
 
 @MainActor
-final class TripDetailPresenterSpy: TripDetailViewOutput {
+final class TripDetailPresenterSpy: TripDetailViewOutput, RecordsIntents {
     var intents: [String] = []
     /// Set by `answerSelections`; nil, a selection is recorded and not answered.
     private var answer: ((Int) -> Void)?

@@ -315,3 +315,70 @@ import RoadtripTestSupport
         #expect(lines[3].contains("Île-de-France, FR"), "\(lines[3])")
     }
 }
+
+// MARK: Search and pages (issue 53)
+
+@MainActor
+extension TripDetailViewTests {
+    /// The view model with a search: typed (the prompt open) or kept (Enter).
+    private func searching(_ pattern: String, typing: Bool) -> TripDetailViewModel {
+        var viewModel = TripDetailPresenter.makeViewModel(trip: Fixtures.alps, selectedID: nil, unit: .km, message: nil)
+        viewModel.search.begin(at: 0)
+        _ = viewModel.search.type(pattern, count: 2) { $0 == 0 }
+        if !typing { viewModel.search.submit() }
+        return viewModel
+    }
+
+    @Test func slashNAndShiftNBecomeIntents() {
+        for key: Key in [.character("/"), .character("n"), .character("N")] { view.handle(key) }
+        #expect(presenter.intents == ["search", "next match", "previous match"])
+    }
+
+    @Test func whileThePromptIsOpenKeysArePattern() {
+        view.display(searching("zu", typing: true))
+        #expect(view.searchPrompt?.pattern == "zu")
+        for key: Key in [.character("r"), .character("j"), .backspace, .enter] { view.handle(key) }
+        #expect(presenter.intents == ["search for zur", "search for zurj", "search for zur", "submit search"], "j is text, not a move")
+        view.display(searching("zur", typing: false))
+        #expect(view.searchPrompt == nil)
+        view.handle(.escape)
+        #expect(presenter.intents.last == "back", "Esc goes back once the prompt is closed")
+    }
+
+    @Test func escapeInThePromptCancelsTheSearch() {
+        view.display(searching("zu", typing: true))
+        view.handle(.escape)
+        #expect(presenter.intents == ["cancel search"])
+    }
+
+    /// The rows mark what the search matches (accents folded), as less marks its matches.
+    @Test func theRowsMarkWhatTheSearchMatches() throws {
+        view.display(searching("zur", typing: false))
+        let terminal = try #require(Terminal.offscreen(width: 100, height: 12, color: true))
+        defer { terminal.stop() }
+        view.draw(on: terminal.surface, in: terminal.surface.bounds)
+        let surface = terminal.surface
+        let line = surface.lines()[2]
+        let start = try #require(line.range(of: "Zürich").map { line.distance(from: line.startIndex, to: $0.lowerBound) })
+        #expect((start..<start + 3).allSatisfy { surface.style(row: 2, column: $0) == .match }, "Zür")
+        #expect(surface.style(row: 2, column: start + 3) == .selected, "ich")
+        #expect(!(0..<100).contains { surface.style(row: 3, column: $0) == .match }, "Füssen has no zur")
+    }
+
+    /// Ctrl-D, Ctrl-U, Ctrl-F, Ctrl-B and Space ask for the row half a page or a page away.
+    @Test func thePagersKeysMoveByHalfAPageOrAPage() throws {
+        var trip = Trip(name: "Long")
+        trip.stops = (0..<300).map { Stop(name: "Stop \($0 + 1)", location: Coordinate(latitude: Double($0) / 10, longitude: 0)) }
+        let viewModel = TripDetailPresenter.makeViewModel(trip: trip, selectedID: trip.stops[0].id, unit: .km, message: nil)
+        view.display(viewModel)
+        presenter.answerSelections(in: view, showing: viewModel)
+        let (terminal, _) = try render(width: 100, height: 24)
+        terminal.stop()
+        // 24 lines: the title, the headings, 19 rows, the selected stop's line, the rule, the summary.
+        let page = 19
+        for key: Key in [.control("d"), .control("d"), .control("u"), .control("f"), .character(" "), .control("b")] { view.handle(key) }
+        let half = page / 2, full = page - 1
+        #expect(presenter.intents == ["select \(half)", "select \(2 * half)", "select \(half)", "select \(half + full)", "select \(half + 2 * full)",
+                                      "select \(half + full)"])
+    }
+}

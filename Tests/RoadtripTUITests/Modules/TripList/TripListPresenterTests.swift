@@ -411,3 +411,58 @@ import RoadtripTestSupport
         #expect(view.last?.message?.text == "Removed region krems.")
     }
 }
+
+// MARK: The filter as the list's search (issue 53)
+
+@MainActor
+extension TripListPresenterTests {
+
+    /// `n` and `N` go through the trips the filter keeps, round the ends.
+    @Test func nAndShiftNGoThroughTheTripsTheFilterKeeps() {
+        presenter.didPressFilter()
+        presenter.didChangeFilter("o")  // in every trip: Pacific Drive has Monterey
+        presenter.didSubmitFilter()
+        let kept = view.last?.rows.map(\.name) ?? []
+        #expect(kept == ["Pacific Drive", "Alpine Loop", "Someday"])
+        presenter.didPressNextMatch()
+        #expect(selectedName == "Alpine Loop")
+        presenter.didPressNextMatch()
+        presenter.didPressNextMatch()
+        #expect(selectedName == "Pacific Drive")
+        #expect(view.last?.message?.text == "Past the last match: on from the top.")
+        presenter.didPressPreviousMatch()
+        #expect(selectedName == "Someday")
+    }
+
+    @Test func nWithoutAFilterSaysHowToMakeOne() {
+        presenter.didPressNextMatch()
+        #expect(selectedName == "Pacific Drive")
+        #expect(view.last?.message?.text == "No filter: / filters the trips, n and N then go through those it keeps.")
+    }
+
+    @Test func theOnlyTripTheFilterKeepsSaysSo() {
+        presenter.didPressFilter()
+        presenter.didChangeFilter("zurich")
+        presenter.didSubmitFilter()
+        presenter.didPressNextMatch()
+        #expect(selectedName == "Alpine Loop")
+        #expect(view.last?.message?.text == "Only this trip matches “zurich”.")
+    }
+
+    /// Esc while the filter is typed: no filter, and the trip selected at `/` selected again.
+    @Test func escapeInTheFilterGoesBackToTheTripSelectedBefore() {
+        presenter.didSelect(row: 2)
+        presenter.didPressFilter()
+        presenter.didChangeFilter("big sur")
+        #expect(selectedName == "Pacific Drive")
+        presenter.didCancelFilter()
+        #expect(view.last?.filter == nil)
+        #expect(selectedName == "Someday")
+    }
+
+    /// The filter folds as place search does: punctuation is a space, apostrophes vanish.
+    @Test func theFilterFoldsAsEverySearchDoes() {
+        #expect(TripListPresenter.filtered(Fixtures.trips, by: "pacific-drive").map(\.name) == ["Pacific Drive"])
+        #expect(TripListPresenter.filtered(Fixtures.trips, by: "--").count == 3, "nothing to look for keeps every trip")
+    }
+}

@@ -157,7 +157,10 @@ final class TripListPresenterSpy: TripListViewOutput {
     func didPressFilter() { intents.append("filter") }
     func didChangeFilter(_ text: String) { intents.append("filter \(text)") }
     func didSubmitFilter() { intents.append("submit filter") }
+    func didCancelFilter() { intents.append("cancel filter") }
     func didPressClearFilter() { intents.append("clear filter") }
+    func didPressNextMatch() { intents.append("next match") }
+    func didPressPreviousMatch() { intents.append("previous match") }
     func didPressOpen() { intents.append("open") }
     func didPressDuplicate() { intents.append("duplicate") }
     func didPressReverse() { intents.append("reverse") }

@@ -209,10 +209,14 @@ import RoadtripTestSupport
         #expect(presenter.intents == ["filter a", "filter al", "select 2", "submit filter"])
     }
 
-    @Test func escapeWhileFilteringClearsIt() {
+    /// Esc in the filter's prompt gives it up (the presenter clears it and selects again the trip
+    /// selected at `/`); Esc on the list clears a filter kept.
+    @Test func escapeWhileFilteringCancelsIt() {
         view.beginFiltering(text: "al")
         view.handle(.escape)
-        #expect(presenter.intents == ["clear filter"])
+        view.endEditing()
+        view.handle(.escape)
+        #expect(presenter.intents == ["cancel filter", "clear filter"])
     }
 
     @Test func theDialogTakesOnlyYesOrNo() {
