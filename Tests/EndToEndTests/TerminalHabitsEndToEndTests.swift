@@ -115,4 +115,29 @@ struct TerminalHabitsEndToEndTests {
             #expect((max(0, left - 1)...(right + 1)).allSatisfy { $0 >= above.count || above[$0] == " " }, "the row above the dialog: \(String(above))")
         }
     }
+
+    /// `M` on the trip screen, `:`, `Tab`, and `?` or a stray letter on the Links screen did
+    /// nothing and said nothing. `M` now opens the regions over the trip (Esc comes back to it);
+    /// every other key with no command says so, and where it works.
+    @Test("Keys that do nothing say so; M opens the regions from a trip too; ? on the Links screen is its help")
+    func keysThatDoNothingSaySo() async throws {
+        let session = try await Self.tripScreen()
+        defer { session.close() }
+        try await session.sendKeys("M")
+        try await session.waitFor("No region yet")
+        try await session.sendKeys("Escape")
+        try await session.waitUntil("the trip screen again") { $0.contains("Total distance:") && !$0.contains("No region yet") }
+        try await session.sendKeys(":")
+        try await session.waitFor("the planner has no command line")
+        try await session.sendKeys("Tab")
+        try await session.waitFor("Tab moves between the fields of a form")
+        try await session.sendKeys("I")
+        try await session.waitFor("I (Import) works on the trip list — Esc goes there")
+        try await session.sendKeys("L")
+        try await session.waitFor("https://www.google.com/maps/dir/")
+        try await session.sendKeys("x")
+        try await session.waitFor("x does nothing in the links")
+        try await session.sendKeys("?")
+        try await session.waitUntil("the links' help") { $0.contains("Directions links — keys") && $0.contains("Links for OpenStreetMap") }
+    }
 }

@@ -100,7 +100,14 @@ final class AlongView: MapScreen, AlongViewInput {
             needsDisplay = true
             return
         }
-        guard let command = Self.keymap.command(for: key) else { return }
+        guard let command = Self.keymap.command(for: key) else {
+            // A key with no command here says so (`UnusedKeys`).
+            if let message = UnusedKeys.message(for: key, on: .along) {
+                viewModel.message = message
+                needsDisplay = true
+            }
+            return
+        }
         switch command {
         case .move(let move): list.ask(presenter) { $0.apply(move, pageSize: pageSize) }
         case .search(let key): presenter.didPress(key)

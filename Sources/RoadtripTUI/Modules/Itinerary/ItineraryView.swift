@@ -73,7 +73,14 @@ final class ItineraryView: Screen, ItineraryViewInput {
             if presenter.report(outcome) { needsDisplay = true }
             return
         }
-        guard let command = Self.keymap.command(for: key) else { return }
+        guard let command = Self.keymap.command(for: key) else {
+            // A key with no command here says so (`UnusedKeys`).
+            if let message = UnusedKeys.message(for: key, on: .days) {
+                viewModel.message = message
+                needsDisplay = true
+            }
+            return
+        }
         switch command {
         case .move(let move): list.ask(presenter) { $0.apply(move, pageSize: pageSize) }
         case .search(let key): presenter.didPress(key)

@@ -57,6 +57,8 @@ protocol TripDetailViewOutput: RowSelectingOutput, ListSearchingOutput {
     func didPressItinerary()
     /// `A`: the places along the road.
     func didPressAlong()
+    /// `M`: the regions manager, over the trip screen.
+    func didPressRegions()
     func didPressOptimize()
     func didPressExport()
     /// `L`, or another service chosen while the links show.
@@ -139,6 +141,8 @@ protocol TripDetailRouterInput: AnyObject {
     func openItinerary()
     /// The places along the trip's road; `output` hears of one made a stop.
     func openAlong(output: AlongModuleOutput)
+    /// The regions manager, over the trip screen.
+    func openRegions()
     /// The stop editor, to add a stop or edit one; it reports back to `output`.
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput)
 }

@@ -304,6 +304,10 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, Alo
         router.openItinerary()
     }
 
+    func didPressRegions() {
+        router.openRegions()
+    }
+
     func didPressAlong() {
         guard let trip else { return }
         guard trip.stops.count >= 2 else { return show(StatusMessage("A trip needs two stops for a road to look along: add some with a.")) }

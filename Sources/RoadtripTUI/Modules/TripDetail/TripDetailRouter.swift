@@ -29,6 +29,10 @@ final class TripDetailRouter: TripDetailRouterInput {
         context.navigator.push(AlongAssembly.makeModule(tripID: tripID, day: nil, context: context, output: output))
     }
 
+    func openRegions() {
+        if let view { RegionsScreen.open(over: view, context: context) }
+    }
+
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput) {
         context.navigator.push(WaypointAssembly.makeModule(tripID: tripID, mode: mode, mapCentre: mapCentre, context: context, output: output))
     }

@@ -11,7 +11,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
     enum Command: Hashable, Sendable {
         case move(ListState.Move)
         case search(ListSearchKey)
-        case rename, addStop, editStop, deleteStop, moveUp, moveDown, settings, itinerary, along, optimize, links, copyLink, openLink, export
+        case rename, addStop, editStop, deleteStop, moveUp, moveDown, settings, itinerary, along, optimize, links, copyLink, openLink, export, regions
         case undo, redo, save, help, back, map
     }
 
@@ -35,6 +35,8 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         KeyBinding(.settings, keys: [.character("S"), .character(",")], label: "Settings",
                    help: "Settings: start, daily driving, speed, road factor, units, zone, sunset, costs (F1 in the form says what each means)"),
         KeyBinding(.map, keys: [.character("m")], label: "Map", help: "Focus the map (on narrow terminals, show it)", statusBar: true),
+        KeyBinding(.regions, keys: [.character("M")], label: "Regions",
+                   help: "Regions (maps): the OpenStreetMap extracts whose roads route the legs and whose places are found; add, download, update, remove"),
         KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change", statusBar: true),
         KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
         KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
@@ -50,7 +52,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
     }
 
     /// The links dialog's keys: a service each, and closing it.
-    enum LinksCommand: Hashable, Sendable { case service(DirectionsService), copy, open, close }
+    enum LinksCommand: Hashable, Sendable { case service(DirectionsService), copy, open, close, help }
 
     static let linksKeymap = Keymap<LinksCommand>([
         KeyBinding(.copy, keys: [.character("c")], label: "Copy", help: "Copy the links shown to the clipboard (OSC 52)", statusBar: true),
@@ -59,6 +61,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         KeyBinding(.service(.osm), keys: [.character("m")], label: "OSM", help: "Links for OpenStreetMap"),
         KeyBinding(.service(.apple), keys: [.character("a")], label: "Apple", help: "Links for Apple Maps"),
         KeyBinding(.close, keys: [.escape, .enter, .character("q"), .character("L")], label: "Close", help: "Close the links", statusBar: true),
+        KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help"),
     ])
 
     /// While the name is edited in the title (the field's own keys are `TextField.keymap`).
@@ -138,8 +141,15 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
 
     // MARK: Screen
 
-    var helpTitle: String { "\(viewModel.title) — keys" }
-    var helpEntries: [HelpEntry] { shownKeymap.helpEntries + TripMapPanel.keymap.helpEntries.filter { $0.text.hasPrefix("Map:") } }
+    var helpTitle: String {
+        if case .links = overlay { return "Directions links — keys" }
+        return "\(viewModel.title) — keys"
+    }
+
+    var helpEntries: [HelpEntry] {
+        if case .links = overlay { return Self.linksKeymap.helpEntries }
+        return shownKeymap.helpEntries + TripMapPanel.keymap.helpEntries.filter { $0.text.hasPrefix("Map:") }
+    }
 
     /// The keys a read-only file leaves: pressed, the others still say why they cannot act.
     static let readOnlyKeymap = keymap.keeping {
@@ -199,7 +209,13 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
             case .copy: presenter.didPressCopyLink(service: shown)
             case .open: presenter.didPressOpenLink(service: shown)
             case .close: show(nil)
-            case .service, nil: break
+            case .help: presenter.didPressHelp()
+            case .service: break
+            case nil:
+                if case .character = key {
+                    viewModel.message = StatusMessage("\(key) does nothing in the links: g, m and a choose the service, c copies, o opens, Esc closes.")
+                    needsDisplay = true
+                }
             }
         case .confirmation(let dialog):
             guard let answer = dialog.answer(for: key) else { return }
@@ -209,16 +225,24 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
             // The map's keys first; the trip detail screen's for the rest (tig's way): `u`, `Ctrl-R`,
             // `s` and `q` do in the map what they do beside it.
             guard let command = TripMapPanel.keymap.command(for: key) else {
-                if let command = Self.keymap.command(for: key) { perform(command) }
-                return
+                guard let command = Self.keymap.command(for: key) else { return sayUnused(key) }
+                return perform(command)
             }
             if command == .help { return presenter.didPressHelp() }
             map.perform(command)
             viewModel.message = nil  // what it said was about the stops, not the map
             needsDisplay = true
         case nil:
-            if let command = Self.keymap.command(for: key) { perform(command) }
+            guard let command = Self.keymap.command(for: key) else { return sayUnused(key) }
+            perform(command)
         }
+    }
+
+    /// A key with no command here says so (`UnusedKeys`).
+    private func sayUnused(_ key: Key) {
+        guard let message = UnusedKeys.message(for: key, on: .trip) else { return }
+        viewModel.message = message
+        needsDisplay = true
     }
 
     private func perform(_ command: Command) {
@@ -234,6 +258,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         case .settings: presenter.didPressSettings()
         case .itinerary: presenter.didPressItinerary()
         case .along: presenter.didPressAlong()
+        case .regions: presenter.didPressRegions()
         case .optimize: presenter.didPressOptimize()
         case .links: presenter.didPressLinks(service: .google)
         case .copyLink: presenter.didPressCopyLink(service: .google)

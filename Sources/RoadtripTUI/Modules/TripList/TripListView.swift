@@ -254,8 +254,16 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
             case .ignored: break
             }
         case nil:
-            if let command = Self.keymap.command(for: key) { perform(command) }
+            guard let command = Self.keymap.command(for: key) else { return sayUnused(key) }
+            perform(command)
         }
+    }
+
+    /// A key with no command here says so (`UnusedKeys`).
+    private func sayUnused(_ key: Key) {
+        guard let message = UnusedKeys.message(for: key, on: .tripList) else { return }
+        viewModel.message = message
+        needsDisplay = true
     }
 
     private func moveWhileFiltering(_ key: Key) {

@@ -155,6 +155,8 @@ final class TripDetailRouterSpy: TripDetailRouterInput {
     func openItinerary() { itinerariesOpened += 1 }
     var alongOpened = 0
     func openAlong(output: AlongModuleOutput) { alongOpened += 1 }
+    var regionsOpened = 0
+    func openRegions() { regionsOpened += 1 }
     func openWaypointEditor(_ mode: WaypointEditorMode, mapCentre: Coordinate?, output: WaypointModuleOutput) {
         editors.append(mode)
         mapCentres.append(mapCentre)
@@ -190,6 +192,7 @@ final class TripDetailPresenterSpy: TripDetailViewOutput, RecordsIntents {
     func didPressSettings() { intents.append("settings") }
     func didPressItinerary() { intents.append("itinerary") }
     func didPressAlong() { intents.append("along") }
+    func didPressRegions() { intents.append("regions") }
     func didPressOptimize() { intents.append("optimize") }
     func didPressLinks(service: DirectionsService) { intents.append("links \(service)") }
     func didPressCopyLink(service: DirectionsService) { intents.append("copy link \(service)") }
