@@ -197,8 +197,9 @@ package struct TextField: Equatable, Sendable {
 
     /// Draws the field in `width` columns; when focused, the cursor cell is drawn in the `.cursor`
     /// style (the reverse of the field's).
-    /// An empty field shows `placeholder` faintly after the cursor: what the field means, or the
-    /// value used when it is left empty.
+    /// An empty field shows `placeholder` in its own style (`.placeholder`: faint and slanted, so
+    /// that it is never taken for a value): what the field means, or the value used when it is
+    /// left empty.
     /// `placingCursor`: when focused, the terminal's own cursor goes to the caret too
     /// (`Surface.cursorPosition`), for a field being typed in.
     @MainActor
@@ -206,8 +207,12 @@ package struct TextField: Equatable, Sendable {
                      placingCursor: Bool = false) {
         if focused && placingCursor { surface.cursorPosition = cursorCell(row: row, column: column, width: width) }
         surface.fill(row: row, column: column, width: width, style: .input)
-        if characters.isEmpty && !placeholder.isEmpty && width > 2 {
-            surface.text(placeholder, row: row, column: column + 1, width: width - 1, style: .placeholder)
+        if characters.isEmpty, let first = placeholder.first {
+            // From the field's first column, as a value is (issue 53: "none" sat one column right of
+            // the values above it); the cursor cell is its first character.
+            surface.text(placeholder, row: row, column: column, width: width, style: .placeholder)
+            if focused { surface.text(String(first), row: row, column: column, width: min(width, TextField.cellWidth(first)), style: .cursor) }
+            return
         }
         let start = firstVisibleCharacter(width: width)
         var x = column

@@ -235,7 +235,7 @@ final class WaypointPresenter: WaypointViewOutput {
                                             trailing: warning ?? detail.trailing, shorterDetails: detail.shorter, isOutOfLine: warning != nil)
         }
         viewModel.selectedResult = choices.isEmpty ? nil : selected
-        viewModel.namePlaceholder = choices.indices.contains(selected) ? choices[selected].name : ""
+        viewModel.namePlaceholder = choices.indices.contains(selected) ? "(\(choices[selected].name), the place's name)" : ""
         switch lookup {
         case .empty where choices.isEmpty:
             viewModel.resultsNote = "Type a place name (“monterey”, “Paris, TX”) or coordinates (“36.6002, -121.8947”)."

@@ -52,7 +52,7 @@ import RoadtripTestSupport
                                                          "California, US", "California", "town, US", "town"])
         #expect(view.last?.results[1].trailing == "pop. 28,576")
         #expect(view.last?.selectedResult == 0)
-        #expect(view.last?.namePlaceholder == "Monterrey")
+        #expect(view.last?.namePlaceholder == "(Monterrey, the place's name)")
     }
 
     /// Two results of one name keep their regions in every shorter form; a name listed once
