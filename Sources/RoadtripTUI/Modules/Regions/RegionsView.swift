@@ -180,10 +180,13 @@ final class RegionsView: RegionsViewInput {
 
     // MARK: Drawing
 
-    func draw(on surface: Surface) {
+    /// Draws what shows over the trip list's `rect` (above the status bar).
+    func draw(on surface: Surface, in rect: Rect) {
         screenBounds = surface.bounds
         switch showing {
-        case .add(let dialog): dialog.draw(on: surface)
+        case .add(var dialog):
+            dialog.draw(on: surface, in: rect)
+            showing = .add(dialog)  // the fields' scroll and the help panel's, kept for the next frame
         case .panel(let panel): panel.draw(on: surface)
         case .catalogue(let browser): browser.draw(on: surface)
         case nil: break

@@ -309,7 +309,9 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         let summary = viewModel.summaries.first { TextWidth.width($0) + 1 <= rect.width } ?? viewModel.summaries.last ?? ""
         surface.text(" \(summary)", row: rect.bottom - 1, column: rect.column, width: rect.width, style: .accent)
         switch overlay {
-        case .form(_, let dialog): dialog.draw(on: surface)
+        case .form(let form, var dialog):
+            dialog.draw(on: surface, in: rect)
+            overlay = .form(form, dialog)  // the fields' scroll and the help panel's, kept for the next frame
         case .confirmation(let dialog): dialog.draw(on: surface)
         case .links(let panel, _): panel.draw(on: surface, in: rect)
         case .rename, nil: break

@@ -105,7 +105,7 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
 
     func beginNewTrip(name: String) {
         editor = .newTrip(FormDialog(title: "New trip", fields: [
-            .text("Name", name, placeholder: "the trip's name", maximumLength: NameLength.maximum, selected: true),
+            .text("Name", name, placeholder: "the trip's name", maximumLength: NameLength.maximum),
         ]))
         needsDisplay = true
     }
@@ -320,10 +320,15 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
         }
         if hasFilterLine { drawFilterLine(on: surface, row: rect.bottom - 1, width: rect.width) }
         switch editor {
-        case .importTrips(let dialog), .newTrip(let dialog): dialog.draw(on: surface)
+        case .importTrips(var dialog):
+            dialog.draw(on: surface, in: rect)
+            editor = .importTrips(dialog)  // the fields' scroll and the help panel's, kept for the next frame
+        case .newTrip(var dialog):
+            dialog.draw(on: surface, in: rect)
+            editor = .newTrip(dialog)
         default: break
         }
-        shownRegions?.draw(on: surface)
+        shownRegions?.draw(on: surface, in: rect)
         confirmation?.draw(on: surface)
     }
 

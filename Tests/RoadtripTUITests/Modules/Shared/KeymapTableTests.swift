@@ -21,6 +21,7 @@ struct KeymapTableTests {
         ("along the road", AlongView.keymap.shadowedKeys),
         ("question", ConfirmDialog.keymap.shadowedKeys),
         ("form", FormDialog.keymap.shadowedKeys),
+        ("form, field help", FieldHelpPanel.keymap.shadowedKeys),
         ("text field", TextField.keymap.shadowedKeys),
     ]
 
