@@ -131,6 +131,22 @@ import RoadtripTestSupport
 
     // MARK: Issue 53
 
+    /// One rule for typing into a field: taking the focus selects its text; typing replaces it,
+    /// an arrow keeps it.
+    @Test func tabSelectsTheTextOfTheFieldItFocuses() {
+        view.fill(place: "", name: "Lunch", notes: "Aquarium at 10", stay: "2 h", overnight: false)
+        view.handle(.tab)
+        view.handle(.character("D"))
+        #expect(presenter.intents.last == "name D")
+        view.handle(.tab)
+        view.handle(.right)
+        view.handle(.character("!"))
+        #expect(presenter.intents.last == "notes Aquarium at 10!")
+        view.handle(.backTab)
+        view.handle(.backspace)
+        #expect(presenter.intents.last == "name ")
+    }
+
     @Test func theNamePlaceholderIsDrawnAsOneNotAsAName() throws {
         let (terminal, lines) = try render(color: true)
         defer { terminal.stop() }
