@@ -102,6 +102,13 @@ final class RegionsView: RegionsViewInput {
 
     // MARK: What the host asks
 
+    /// A quit signal came (`Screen.finishEditing`, asked by the host): a path typed in the form
+    /// is not dropped unsaid.
+    func finishEditing(before request: QuitRequest) -> Bool {
+        guard confirmation == nil, case .add(let dialog) = showing, dialog.isEdited else { return true }
+        return presenter.didRequestQuit(addingRegionFrom: dialog.values.first ?? "", request)
+    }
+
     /// The keys of what shows, for the status bar.
     var statusHints: [KeyHint] {
         if confirmation != nil { return ConfirmDialog.keymap.statusHints }

@@ -145,6 +145,15 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
     var statusMessage: StatusMessage? { viewModel.message }
     func dismissStatusMessage() { viewModel.message = nil }
 
+    /// What is typed in the name or a form is not lost to a quit signal (`QuitRequest`).
+    func finishEditing(before request: QuitRequest) -> Bool {
+        switch overlay {
+        case .rename(let field): return presenter.didRequestQuit(renamingTo: field.text, request)
+        case .form(let form, let dialog) where dialog.isEdited: return presenter.didRequestQuit(in: form, values: dialog.values, request)
+        case .form, .confirmation, .links, nil: return true
+        }
+    }
+
     var statusHints: [KeyHint] {
         switch overlay {
         case .rename: return Self.renameKeymap.statusHints

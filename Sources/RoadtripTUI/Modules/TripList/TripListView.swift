@@ -192,6 +192,18 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
     var statusMessage: StatusMessage? { viewModel.message }
     func dismissStatusMessage() { viewModel.message = nil }
 
+    /// What is typed in the open field or form is not lost to a quit signal (`QuitRequest`).
+    func finishEditing(before request: QuitRequest) -> Bool {
+        if confirmation != nil { return true }
+        if let shownRegions { return shownRegions.finishEditing(before: request) }
+        switch editor {
+        case .rename(let field): return presenter.didRequestQuit(renamingTo: field.text, request)
+        case .newTrip(let dialog) where dialog.isEdited: return presenter.didRequestQuit(addingTripNamed: dialog.values.first ?? "", request)
+        case .importTrips(let dialog) where dialog.isEdited: return presenter.didRequestQuit(importing: dialog.values.first ?? "", request)
+        case .newTrip, .importTrips, .filter, nil: return true
+        }
+    }
+
     /// Keys go to the open dialog, else the open field, else the command table. Whatever acts
     /// asks for a redraw (the presenter's `display` does too); a key that does nothing does not.
     func handle(_ key: Key) {

@@ -43,6 +43,9 @@ protocol WaypointViewOutput: AnyObject {
     func didChangeOvernight(_ overnight: Bool)
     func didSelectResult(_ row: Int)
     func didPressConfirm()
+    /// A quit signal came: what is typed is kept, as Enter would keep it (`QuitRequest`). Returns
+    /// false when the editor stays open instead, having said why.
+    func didRequestQuit(_ request: QuitRequest) -> Bool
     func didPressCancel()
     func didPressHelp()
 }

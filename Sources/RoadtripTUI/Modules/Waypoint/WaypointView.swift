@@ -90,6 +90,10 @@ final class WaypointView: MapScreen, WaypointViewInput {
     var statusMessage: StatusMessage? { viewModel.message }
     func dismissStatusMessage() { viewModel.message = nil }
 
+    func finishEditing(before request: QuitRequest) -> Bool {
+        presenter.didRequestQuit(request)
+    }
+
     func handle(_ key: Key) {
         if case .mouse(let event) = key { return handle(event) }
         if let command = Self.keymap.command(for: key) {

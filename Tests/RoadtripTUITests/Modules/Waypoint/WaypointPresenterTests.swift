@@ -201,6 +201,55 @@ import RoadtripTestSupport
         #expect(view.last?.mapStop?.number == 2)
     }
 
+    // MARK: A quit while typing (issue 53)
+
+    @Test func aQuitWithNothingTypedAddsNothing() {
+        let presenter = makePresenter(.add(index: 1))
+        #expect(presenter.didRequestQuit(.asking))
+        #expect(interactor.inserted.isEmpty && router.closed == 0)
+    }
+
+    @Test func aQuitKeepsTheStopTypedAsEnterWould() throws {
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangePlace("mon")
+        presenter.didSelectResult(1)
+        presenter.didChangeNotes("Aquarium at 10")
+        #expect(presenter.didRequestQuit(.asking))
+        let (stop, index) = try #require(interactor.inserted.first)
+        #expect(stop.name == "Monterey" && stop.notes == "Aquarium at 10" && index == 1)
+        #expect(router.closed == 1)
+    }
+
+    @Test func aFirstCtrlCWithoutAPlaceStaysAndSaysWhy() {
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangeName("Lunch")
+        #expect(!presenter.didRequestQuit(.asking))
+        #expect(view.last?.message == .error("Choose a place from the list, or type coordinates such as “36.6002, -121.8947”. Not quit: Ctrl-C again quits without this stop."))
+        #expect(presenter.didRequestQuit(.insisting))
+        #expect(interactor.inserted.isEmpty)
+    }
+
+    @Test func aStayThatIsNotOneStaysAtFirstAndIsLeftOutWhenTheQuitInsists() throws {
+        let presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
+        presenter.didChangeNotes("Lunch")
+        presenter.didChangeStay("a while")
+        #expect(!presenter.didRequestQuit(.asking))
+        #expect(view.last?.message?.text.hasSuffix("Not quit: Ctrl-C again quits with the stop but not this stay.") == true)
+        #expect(interactor.updated.isEmpty)
+        #expect(presenter.didRequestQuit(.insisting))
+        let stop = try #require(interactor.updated.first)
+        #expect(stop.notes == "Lunch" && stop.stay == Fixtures.pacific.stops[1].stay)
+    }
+
+    @Test func anEditedStopWhosePlaceTypedFindsNothingKeepsItsPlaceWhenTheQuitInsists() throws {
+        let presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
+        presenter.didChangePlace("zzz")
+        presenter.didChangeName("Big Sur Village")
+        #expect(presenter.didRequestQuit(.insisting))
+        let stop = try #require(interactor.updated.first)
+        #expect(stop.name == "Big Sur Village" && stop.location == Fixtures.bigSur)
+    }
+
     // MARK: Editing
 
     @Test func editingStartsWithTheStopsValuesAndItsOwnPlace() {

@@ -155,4 +155,12 @@ import RoadtripTestSupport
         #expect(terminal.surface.style(row: row, column: column + 1) == .placeholder)
         #expect(terminal.surface.style(row: 2, column: column) != .placeholder, "the Place typed is text")
     }
+
+    /// A quit signal asks the presenter, which keeps what is typed (`QuitRequest`).
+    @Test func aQuitSignalAsksThePresenter() {
+        #expect(view.finishEditing(before: .asking))
+        presenter.mayQuit = false
+        #expect(!view.finishEditing(before: .asking))
+        #expect(presenter.intents.suffix(2) == ["quit asking", "quit asking"])
+    }
 }
