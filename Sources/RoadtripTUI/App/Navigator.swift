@@ -89,7 +89,9 @@ package final class Navigator {
         let mayQuit = top?.finishEditing(before: request) ?? true
         quitWasRefused = !mayQuit
         if !mayQuit {
-            help = nil  // what the screen says is under it
+            // What the screen says is under the help, and under a message of the program's own.
+            help = nil
+            message = nil
             setNeedsDisplay()
         }
         return mayQuit || request == .insisting

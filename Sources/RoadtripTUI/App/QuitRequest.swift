@@ -16,7 +16,9 @@ package enum QuitRequest: Equatable, Sendable {
 
     package var mayStayOpen: Bool { self == .asking }
 
-    /// The sentence that ends a refusal to quit: "Not quit: Ctrl-C again quits without exporting."
+    /// The sentence that ends a refusal to quit under a form's error: "Not quit: Ctrl-C again
+    /// quits without exporting." (A refusal in the status bar, one line cut at the screen's edge,
+    /// starts with "Not quit:" instead.)
     package static func notQuit(_ consequence: String) -> String {
         "Not quit: Ctrl-C again quits \(consequence)."
     }

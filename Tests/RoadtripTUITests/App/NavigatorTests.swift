@@ -229,6 +229,20 @@ final class ScreenStub: Screen {
         #expect(screen.quitRequests == [.insisting])
     }
 
+    @Test func whyAScreenStaysOpenIsNotHiddenByAMessageOfTheProgramsOwn() throws {
+        let navigator = Navigator()
+        let screen = ScreenStub("editor")
+        screen.staysOpenWhenAsked = true
+        navigator.push(screen)
+        navigator.show(StatusMessage("Saved to trips.json."))
+        screen.statusMessage = .error("Not quit: choose a place for this stop; Esc or Ctrl-C again drops it.")
+        #expect(!navigator.mayQuit(interactive: true))
+        let terminal = try #require(Terminal.offscreen(width: 80, height: 8))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        #expect(terminal.surface.lines().last?.contains("Not quit: choose a place") == true)
+    }
+
     @Test func aScreenThatStaysOpenIsNotHiddenByTheHelp() {
         let navigator = Navigator()
         let screen = ScreenStub("editor")

@@ -147,7 +147,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, Alo
             didCancelRename()
             return true
         }
-        show(.error("A trip needs a name: type one, or press Esc to keep “\(rename.originalName)”. \(QuitRequest.notQuit("with the name “\(rename.originalName)”"))"))
+        show(.error("Not quit: a trip needs a name. Type one, or Esc or Ctrl-C again to keep “\(rename.originalName)”."))
         return false
     }
 

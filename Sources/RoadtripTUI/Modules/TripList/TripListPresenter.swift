@@ -124,7 +124,7 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
             didCancelEditing()
             return true
         }
-        message = .error("A trip needs a name: type one, or press Esc to keep the old one. \(QuitRequest.notQuit("with the old name"))")
+        message = .error("Not quit: a trip needs a name. Type one, or Esc or Ctrl-C again to keep the old one.")
         refresh()
         return false
     }

@@ -142,7 +142,7 @@ final class WaypointPresenter: WaypointViewOutput {
             return true
         case .failure(let refusal):
             guard request.mayStayOpen else { return true }
-            message = .error("\(refusal.sentence) \(QuitRequest.notQuit(refusal.quitting))")
+            message = .error(refusal.quitSentence)
             refresh()
             return false
         }
@@ -160,11 +160,12 @@ final class WaypointPresenter: WaypointViewOutput {
             }
         }
 
-        /// What a second Ctrl-C does about it.
-        var quitting: String {
+        /// Why a first Ctrl-C did not quit, and what a second does, said first: the status bar
+        /// shows a line, cut at the screen's edge.
+        var quitSentence: String {
             switch self {
-            case .noPlace: return "without this stop"
-            case .stay: return "with the stop but not this stay"
+            case .noPlace: return "Not quit: choose a place for this stop; Esc or Ctrl-C again drops it."
+            case .stay: return "Not quit: the stay is not one (“2 h”, “1 night”). Ctrl-C again keeps the stop, not the stay."
             }
         }
     }

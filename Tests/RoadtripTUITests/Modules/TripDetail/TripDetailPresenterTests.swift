@@ -291,7 +291,7 @@ import RoadtripTestSupport
         #expect(interactor.renames.last?.name == "Coast Road" && view.endRenamingCount == 1)
         presenter.didPressRename()
         #expect(!presenter.didRequestQuit(renamingTo: " ", .asking))
-        #expect(view.last?.message?.text.hasSuffix("Not quit: Ctrl-C again quits with the name “Coast Road”.") == true)
+        #expect(view.last?.message == .error("Not quit: a trip needs a name. Type one, or Esc or Ctrl-C again to keep “Coast Road”."))
         #expect(presenter.didRequestQuit(renamingTo: " ", .insisting))
         #expect(interactor.renames.last?.name == "Coast Road" && view.endRenamingCount == 2)
     }

@@ -163,7 +163,7 @@ import RoadtripTestSupport
         presenter.didSelect(row: 1)
         presenter.didPressRename()
         #expect(!presenter.didRequestQuit(renamingTo: "", .asking))
-        #expect(view.last?.message?.text.hasSuffix("Not quit: Ctrl-C again quits with the old name.") == true)
+        #expect(view.last?.message == .error("Not quit: a trip needs a name. Type one, or Esc or Ctrl-C again to keep the old one."))
         #expect(presenter.didRequestQuit(renamingTo: "Alps", .asking))
         #expect(interactor.renamed.map(\.1) == ["Alps"])
     }

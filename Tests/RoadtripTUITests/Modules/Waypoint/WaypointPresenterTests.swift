@@ -224,7 +224,7 @@ import RoadtripTestSupport
         let presenter = makePresenter(.add(index: 1))
         presenter.didChangeName("Lunch")
         #expect(!presenter.didRequestQuit(.asking))
-        #expect(view.last?.message == .error("Choose a place from the list, or type coordinates such as “36.6002, -121.8947”. Not quit: Ctrl-C again quits without this stop."))
+        #expect(view.last?.message == .error("Not quit: choose a place for this stop; Esc or Ctrl-C again drops it."))
         #expect(presenter.didRequestQuit(.insisting))
         #expect(interactor.inserted.isEmpty)
     }
@@ -234,7 +234,7 @@ import RoadtripTestSupport
         presenter.didChangeNotes("Lunch")
         presenter.didChangeStay("a while")
         #expect(!presenter.didRequestQuit(.asking))
-        #expect(view.last?.message?.text.hasSuffix("Not quit: Ctrl-C again quits with the stop but not this stay.") == true)
+        #expect(view.last?.message == .error("Not quit: the stay is not one (“2 h”, “1 night”). Ctrl-C again keeps the stop, not the stay."))
         #expect(interactor.updated.isEmpty)
         #expect(presenter.didRequestQuit(.insisting))
         let stop = try #require(interactor.updated.first)
