@@ -37,6 +37,7 @@ static inline attr_t rt_a_bold(void) { return A_BOLD; }
 static inline attr_t rt_a_dim(void) { return A_DIM; }
 static inline attr_t rt_a_reverse(void) { return A_REVERSE; }
 static inline attr_t rt_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t rt_a_italic(void) { return A_ITALIC; }
 static inline attr_t rt_a_standout(void) { return A_STANDOUT; }
 
 static inline int rt_key_f(int n) { return KEY_F(n); }

@@ -4,22 +4,23 @@
 package struct FormField: Equatable, Sendable {
     /// What the field holds at first: text to edit, or a yes/no tick box.
     package enum Value: Equatable, Sendable {
-        /// `maximumLength` bounds typing (nil: no limit); a `selected` text is replaced by the
-        /// first character typed (a rename starts so).
-        case text(String, maximumLength: Int?, selected: Bool)
+        /// `maximumLength` bounds typing (nil: no limit). The text is selected whenever the field
+        /// takes the focus, as every field's is: the first character typed replaces it.
+        case text(String, maximumLength: Int?)
         case tick(Bool)
     }
 
     package let label: String
     package let value: Value
-    /// Shown dimmed while a text field is empty: what an empty field means ("today").
+    /// Shown in its own style while a text field is empty (never as its value): what an empty
+    /// field means ("today").
     package let placeholder: String
     /// What the field means, for the form's help panel (`F1`).
     package let help: String
 
     package static func text(_ label: String, _ text: String, placeholder: String = "", help: String = "",
-                            maximumLength: Int? = nil, selected: Bool = false) -> FormField {
-        FormField(label: label, value: .text(text, maximumLength: maximumLength, selected: selected), placeholder: placeholder, help: help)
+                            maximumLength: Int? = nil) -> FormField {
+        FormField(label: label, value: .text(text, maximumLength: maximumLength), placeholder: placeholder, help: help)
     }
 
     package static func tick(_ label: String, _ isTicked: Bool, help: String = "") -> FormField {
@@ -29,7 +30,7 @@ package struct FormField: Equatable, Sendable {
     /// The text, or "yes"/"no" for a tick box: what the form would submit untouched.
     package var text: String {
         switch value {
-        case .text(let text, _, _): return text
+        case .text(let text, _): return text
         case .tick(let isTicked): return isTicked ? "yes" : "no"
         }
     }

@@ -49,6 +49,9 @@ struct Palette {
         switch style {
         case .title, .statusKey, .header, .mapRoute, .mapPin, .mapPinSelected, .mapPlace: return rt_a_bold()
         case .dim, .mapBorder, .mapRouteEstimate: return rt_a_dim()
+        // Faint and slanted, beside the field's own colour: what an empty field means is never
+        // taken for a value typed (issue 53: the stop editor's Name looked filled in).
+        case .placeholder: return rt_a_dim() | rt_a_italic()
         default: return rt_a_normal()
         }
     }
@@ -58,7 +61,7 @@ struct Palette {
         case .normal, .border, .accent, .cursor: return rt_a_normal()
         case .title, .header: return rt_a_bold()
         case .selected, .statusBar, .message, .input: return rt_a_reverse()
-        case .placeholder: return rt_a_reverse() | rt_a_dim()
+        case .placeholder: return rt_a_reverse() | rt_a_dim() | rt_a_italic()
         case .statusKey: return rt_a_reverse() | rt_a_bold()
         case .error: return rt_a_reverse() | rt_a_bold()
         case .dim: return rt_a_dim()

@@ -125,19 +125,37 @@ package struct TripSettingsText {
     /// rounded to what was shown. Units are read first: the figures are typed in the new ones.
     package func settings(from values: [String]) -> Result<TripSettings, Failure> {
         var result = settings
-        func typed(_ key: Key) -> String? {
-            let index = Key.allCases.firstIndex(of: key)!
-            let text = values.indices.contains(index) ? values[index].trimmingCharacters(in: .whitespaces) : ""
-            return text == shown(key) ? nil : text
-        }
         do {
-            for key in [Key.units] + Key.allCases.filter({ $0 != .units }) {
-                if let text = typed(key) { try set(key, from: text, in: &result) }
+            for key in Self.readingOrder {
+                if let text = typed(key, in: values) { try set(key, from: text, in: &result) }
             }
         } catch {
             return .failure(error)
         }
         return .success(result)
+    }
+
+    /// The settings `values` make, each refused value left as it was: what a form in error keeps
+    /// when the planner must end without asking (SIGTERM). The values are read as `settings(from:)`
+    /// reads them.
+    package func validSettings(from values: [String]) -> TripSettings {
+        var result = settings
+        for key in Self.readingOrder {
+            guard let text = typed(key, in: values) else { continue }
+            var attempt = result
+            if (try? set(key, from: text, in: &attempt)) != nil { result = attempt }
+        }
+        return result
+    }
+
+    /// Units first: the figures are typed in the new ones.
+    private static let readingOrder = [Key.units] + Key.allCases.filter { $0 != .units }
+
+    /// The text typed for `key` among `values`, nil when left as it was shown.
+    private func typed(_ key: Key, in values: [String]) -> String? {
+        guard let index = Key.allCases.firstIndex(of: key) else { return nil }
+        let text = values.indices.contains(index) ? values[index].trimmingCharacters(in: .whitespaces) : ""
+        return text == shown(key) ? nil : text
     }
 
     // MARK: Each setting

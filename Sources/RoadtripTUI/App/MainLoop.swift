@@ -89,7 +89,8 @@ final class MainLoop {
                                     suggested: RecoveryFile.suggested(for: model.store.url, environment: environment))
                 needsDisplay = true
             }
-            if let signal = SignalTrap.takePendingQuitSignal() { return .signal(signal) }
+            // What a form holds is kept first; a first Ctrl-C over a value in error stays (`QuitRequest`).
+            if let signal = SignalTrap.takePendingQuitSignal(), navigator.mayQuit(interactive: signal == SIGINT) { return .signal(signal) }
             if SignalTrap.takePendingSuspend() {
                 if SignalTrap.canSuspend {
                     terminal.suspend()

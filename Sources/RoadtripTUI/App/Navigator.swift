@@ -30,6 +30,9 @@ package final class Navigator {
     private var busyReportShown: String?
     /// Set when a click closed the help overlay: the rest of a double click is not for the screen.
     private var closingClick = ClosingClickGuard()
+    /// Set when a Ctrl-C left the planner open because what a form held could not be kept: the
+    /// next Ctrl-C, with no key between, quits anyway.
+    private var quitWasRefused = false
 
     /// Smallest terminal the screens are laid out for.
     package static let minimumSize = (width: 30, height: 6)
@@ -75,6 +78,23 @@ package final class Navigator {
 
     package func quit() {
         isFinished = true
+    }
+
+    /// A quit signal came (`interactive`: Ctrl-C; else SIGTERM or SIGHUP): the screen on top keeps
+    /// what is typed in it (`Screen.finishEditing`). Returns whether the program may end now:
+    /// false only for a first Ctrl-C whose screen stays open to say why. A screen hidden by the
+    /// "too small" notice, or under work off the loop, could not be read: the quit insists.
+    package func mayQuit(interactive: Bool) -> Bool {
+        let request: QuitRequest = interactive && !quitWasRefused && !isShowingTooSmallNotice && busy == nil ? .asking : .insisting
+        let mayQuit = top?.finishEditing(before: request) ?? true
+        quitWasRefused = !mayQuit
+        if !mayQuit {
+            // What the screen says is under the help, and under a message of the program's own.
+            help = nil
+            message = nil
+            setNeedsDisplay()
+        }
+        return mayQuit || request == .insisting
     }
 
     /// Takes back a quit that could not be completed (the changes could not be saved).
@@ -154,6 +174,7 @@ package final class Navigator {
     }
 
     package func handle(_ key: Key) {
+        if key != .resize { quitWasRefused = false }  // a key between two Ctrl-Cs: the next asks again
         if let busy { return handleWhileBusy(key, busy) }
         if isShowingTooSmallNotice {
             return handleWhileTooSmall(key)

@@ -33,6 +33,7 @@ final class SaveRescue {
         self.failure = failure
         self.workingDirectory = workingDirectory
         path = TextField(text: suggested.path)
+        path.select()  // as every field taking the focus: a name typed replaces the suggestion
     }
 
     /// What the key decided; nil while the question stays open.

@@ -25,6 +25,15 @@ package protocol Screen: AnyObject {
     func handle(_ key: Key)
     /// Draws the screen's content into `rect` (the whole terminal but the status bar).
     func draw(on surface: Surface, in rect: Rect)
+    /// A quit signal came while the screen is on top: what is typed in an open form or field is
+    /// kept, as its Enter would keep it, before the program saves and ends. Returns false when the
+    /// screen stays open instead, having said why (only ever for `QuitRequest.asking`).
+    func finishEditing(before request: QuitRequest) -> Bool
+}
+
+extension Screen {
+    /// A screen with nothing typed to keep lets the program quit.
+    func finishEditing(before request: QuitRequest) -> Bool { true }
 }
 
 extension Screen {

@@ -3,6 +3,11 @@ import TextCanvas
 /// A small form in a box over the screen: labelled one-line fields and tick boxes, `Tab`/`Shift-Tab`
 /// or `↑`/`↓` to move between them, `Space` to tick, `Enter` to submit, `Esc` to cancel, `F1` for
 /// what each field means, and a line for an error message.
+///
+/// A text field taking the focus has its text selected (`TextField.select`): typing replaces what
+/// it offers, `←`/`→`/`Home`/`End` keep it. A form taller than the screen shows the fields around
+/// the focused one and says how many are above and below (issue 53: at 70×20 the settings ran off
+/// the screen and the cursor landed on the hint line).
 package struct FormDialog: Equatable, Sendable {
     package struct Field: Equatable, Sendable {
         /// What the field holds: text typed, or a yes/no tick box.
@@ -13,7 +18,8 @@ package struct FormDialog: Equatable, Sendable {
 
         package let label: String
         package var value: Value
-        /// Shown dimmed while a text field is empty: what an empty field means ("today").
+        /// Shown in its own style while a text field is empty (never as its value): what an empty
+        /// field means ("today").
         package var placeholder: String
         /// What the field means, for the help panel (`F1`).
         package var help: String
@@ -21,8 +27,8 @@ package struct FormDialog: Equatable, Sendable {
         /// The field a presenter asked for, ready to edit.
         package init(_ field: FormField) {
             switch field.value {
-            case .text(let text, let maximumLength, let selected):
-                value = .text(TextField(text: text, maximumLength: maximumLength, selected: selected))
+            case .text(let text, let maximumLength):
+                value = .text(TextField(text: text, maximumLength: maximumLength))
             case .tick(let isTicked):
                 value = .tick(isTicked)
             }
@@ -32,8 +38,8 @@ package struct FormDialog: Equatable, Sendable {
         }
 
         package static func text(_ label: String, _ text: String, placeholder: String = "", help: String = "",
-                                maximumLength: Int? = nil, selected: Bool = false) -> Field {
-            Field(.text(label, text, placeholder: placeholder, help: help, maximumLength: maximumLength, selected: selected))
+                                maximumLength: Int? = nil) -> Field {
+            Field(.text(label, text, placeholder: placeholder, help: help, maximumLength: maximumLength))
         }
 
         package static func tick(_ label: String, _ isTicked: Bool, help: String = "") -> Field {
@@ -46,6 +52,13 @@ package struct FormDialog: Equatable, Sendable {
             case .text(let field): return field.text
             case .tick(let isTicked): return isTicked ? "yes" : "no"
             }
+        }
+
+        /// Takes the focus: a text's whole text is selected.
+        mutating func takeFocus() {
+            guard case .text(var input) = value else { return }
+            input.select()
+            value = .text(input)
         }
     }
 
@@ -72,17 +85,28 @@ package struct FormDialog: Equatable, Sendable {
     package let title: String
     package private(set) var fields: [Field]
     package private(set) var focus = 0
-    /// Shown under the fields until the next edit.
-    package var error: String?
+    /// The values the form opened with: what it holds is typed since when `values` differ.
+    package let openingValues: [String]
+    /// The first field shown, when the screen has no room for them all: kept from drawing to
+    /// drawing, and moved only as far as the focused field needs to be seen.
+    package private(set) var firstShownField = 0
+    /// Shown under the fields until the next edit. Setting one closes the help panel, so that it
+    /// is seen (a quit refused for it, an Enter refused).
+    package var error: String? {
+        didSet { if error != nil { help = nil } }
+    }
     /// Shown dimmed under the fields (and any error) until changed: what the values will do
     /// ("Writes /home/me/Trips/coast.kml").
     package var note: String?
-    /// Whether the help panel (`F1`) is open over the form.
-    package private(set) var isShowingHelp = false
+    /// The help panel (`F1`) while it is open over the form.
+    package private(set) var help: FieldHelpPanel?
+    package var isShowingHelp: Bool { help != nil }
 
     package init(title: String, fields: [Field]) {
         self.title = title
         self.fields = fields
+        openingValues = fields.map(\.text)
+        if !fields.isEmpty { self.fields[0].takeFocus() }
     }
 
     package init(title: String, fields: [(label: String, value: String)], placeholders: [String] = []) {
@@ -93,32 +117,37 @@ package struct FormDialog: Equatable, Sendable {
 
     package var values: [String] { fields.map(\.text) }
 
-    /// The status bar's keys for this form: `F1` only when some field has help.
+    /// Whether anything was typed or ticked since the form opened (what a quit must not lose).
+    package var isEdited: Bool { values != openingValues }
+
+    /// The status bar's keys for this form: `F1` only when some field has help; the help panel's
+    /// while it is open.
     package var statusHints: [KeyHint] {
-        (hasHelp ? Self.keymap : Self.keymap.keeping { $0 != .help }).statusHints
+        if isShowingHelp { return FieldHelpPanel.keymap.statusHints }
+        return (hasHelp ? Self.keymap : Self.keymap.keeping { $0 != .help }).statusHints
     }
 
     /// Whether some field says what it means, so that `F1` has something to show.
     package var hasHelp: Bool { fields.contains { !$0.help.isEmpty } }
 
     package mutating func handle(_ key: Key) -> Outcome {
-        if isShowingHelp {
-            // The panel is read, then closed (Esc, F1, any key); the key does nothing else.
+        if var panel = help {
+            // Every key is the panel's while it is open: it scrolls, or closes and does nothing else.
             if case .mouse = key { return .ignored }
             if key == .resize { return .ignored }
-            isShowingHelp = false
+            help = panel.handle(key) ? panel : nil
             return .handled
         }
         guard !fields.isEmpty else { return key == .escape ? .cancel : .ignored }
         switch Self.keymap.command(for: key) {
         case .next:
-            focus = (focus + 1) % fields.count
+            moveFocus(to: (focus + 1) % fields.count)
             return .handled
         case .previous:
-            focus = (focus + fields.count - 1) % fields.count
+            moveFocus(to: (focus + fields.count - 1) % fields.count)
             return .handled
         case .help where hasHelp:
-            isShowingHelp = true
+            help = FieldHelpPanel(title: title)
             return .handled
         case .submit, .cancel, .toggle, .help, nil:
             break  // the field answers them: Enter submits it, Esc cancels it, Space is a character of a text
@@ -139,6 +168,13 @@ package struct FormDialog: Equatable, Sendable {
             case .ignored, .full: return .ignored
             }
         }
+    }
+
+    /// Puts the focus on field `index`, its text selected.
+    package mutating func moveFocus(to index: Int) {
+        guard fields.indices.contains(index) else { return }
+        focus = index
+        fields[index].takeFocus()
     }
 
     /// A tick box: Space flips it, `y`/`n` (`x` too) set it; Enter and Esc act as for a text field.
@@ -169,70 +205,110 @@ package struct FormDialog: Equatable, Sendable {
         return parts.joined(separator: separator)
     }
 
-    @MainActor
-    package func draw(on surface: Surface) {
-        let bounds = surface.bounds
+    /// Where a drawing puts the form in `bounds`: the box, the fields shown, and the error and
+    /// note lines that fit.
+    package struct Layout: Equatable {
+        package let box: Rect
+        /// The fields shown, the focused one among them.
+        package let shownFields: Range<Int>
+        package let errorLines: [String]
+        package let noteLines: [String]
+        /// The row of the first field shown.
+        package var firstFieldRow: Int { box.row + 2 }
+        /// The row of the line of keys, under everything else.
+        package var hintRow: Int { box.bottom - 2 }
+    }
+
+    /// The layout in `bounds`. Borders, a blank line above and below the fields and the line of
+    /// keys take five rows; the fields take what is left after the error and the note, at least
+    /// one, shown from `firstShownField` moved just enough for the focused field to be seen.
+    package func layout(in bounds: Rect) -> Layout {
         let labelWidth = fields.map { TextWidth.width($0.label) }.max() ?? 0
         let width = min(bounds.width - 2, max(48, TextWidth.width(title) + 6, labelWidth + 24, TextWidth.width(hint(width: .max)) + 4))
-        let errorLines = error.map { TextWidth.wrap($0, width: width - 4) } ?? []
-        let noteLines = note.map { TextWidth.wrap($0, width: width - 4, breakingLongWords: true) } ?? []
-        let box = bounds.centered(width: width, height: fields.count + errorLines.count + noteLines.count + 5)
+        var errorLines = error.map { TextWidth.wrap($0, width: width - 4) } ?? []
+        var noteLines = note.map { TextWidth.wrap($0, width: width - 4, breakingLongWords: true) } ?? []
+        var room = bounds.height - 5
+        let shownCount = max(1, min(fields.count, room - errorLines.count - noteLines.count))
+        room -= shownCount
+        errorLines = Array(errorLines.prefix(max(0, room)))
+        room -= errorLines.count
+        noteLines = Array(noteLines.prefix(max(0, room)))
+        var first = min(firstShownField, focus)
+        if focus >= first + shownCount { first = focus - shownCount + 1 }
+        first = max(0, min(first, fields.count - shownCount))
+        let box = bounds.centered(width: width, height: shownCount + errorLines.count + noteLines.count + 5)
+        return Layout(box: box, shownFields: first..<min(fields.count, first + shownCount), errorLines: errorLines, noteLines: noteLines)
+    }
+
+    /// Draws the form in `area` (the whole surface when nil; a screen passes its own, above the
+    /// status bar, which would otherwise cover the form's last line), and its help panel over it
+    /// when open; keeps the fields' scroll for the next drawing.
+    @MainActor
+    package mutating func draw(on surface: Surface, in area: Rect? = nil) {
+        let area = area ?? surface.bounds
+        let layout = layout(in: area)
+        firstShownField = layout.shownFields.lowerBound
+        let box = layout.box
         surface.fill(box, style: .normal)
         surface.box(box)
         surface.text(" \(title) ", row: box.row, column: box.column + 2, width: box.width - 4, style: .title)
+        let labelWidth = fields.map { TextWidth.width($0.label) }.max() ?? 0
         let fieldColumn = box.column + 2 + labelWidth + 2
         let fieldWidth = max(1, box.right - 2 - fieldColumn)
-        for (index, field) in fields.enumerated() {
-            let row = box.row + 2 + index
-            let isFocused = index == focus && !isShowingHelp
-            surface.text(field.label, row: row, column: box.column + 2, width: labelWidth, style: index == focus ? .header : .normal)
-            switch field.value {
-            case .text(let input):
-                input.draw(on: surface, row: row, column: fieldColumn, width: fieldWidth, focused: isFocused, placeholder: field.placeholder,
-                           placingCursor: true)
-            case .tick(let isTicked):
-                let mark = isTicked ? "[x]" : "[ ]"
-                let used = surface.text(mark, row: row, column: fieldColumn, width: min(3, fieldWidth), style: isFocused ? .input : .normal)
-                surface.text(isTicked ? " yes" : " no", row: row, column: fieldColumn + used, width: max(0, fieldWidth - used), style: .dim)
-                if isFocused { surface.cursorPosition = (row, fieldColumn + 1) }
-            }
+        for (row, index) in zip(layout.firstFieldRow..., layout.shownFields) {
+            drawField(index, on: surface, row: row, labelColumn: box.column + 2, labelWidth: labelWidth, column: fieldColumn, width: fieldWidth)
         }
-        for (index, line) in errorLines.enumerated() {
-            surface.text(line, row: box.row + 3 + fields.count + index, column: box.column + 2, width: box.width - 4, style: .error)
+        drawScrollMarks(layout, on: surface)
+        let messageRow = layout.firstFieldRow + layout.shownFields.count + 1
+        for (index, line) in layout.errorLines.enumerated() {
+            surface.text(line, row: messageRow + index, column: box.column + 2, width: box.width - 4, style: .error)
         }
-        for (index, line) in noteLines.enumerated() {
-            surface.text(line, row: box.row + 3 + fields.count + errorLines.count + index, column: box.column + 2, width: box.width - 4, style: .dim)
+        for (index, line) in layout.noteLines.enumerated() {
+            surface.text(line, row: messageRow + layout.errorLines.count + index, column: box.column + 2, width: box.width - 4, style: .dim)
         }
-        surface.text(hint(width: box.width - 4), row: box.bottom - 2, column: box.column + 2, width: box.width - 4, style: .dim)
-        if isShowingHelp { drawHelp(on: surface, over: box) }
+        surface.text(hint(width: box.width - 4), row: layout.hintRow, column: box.column + 2, width: box.width - 4, style: .dim)
+        if var panel = help {
+            panel.draw(on: surface, in: area, width: max(box.width, 60)) { helpLines(width: $0) }
+            help = panel
+        }
+    }
+
+    @MainActor
+    private func drawField(_ index: Int, on surface: Surface, row: Int, labelColumn: Int, labelWidth: Int, column: Int, width: Int) {
+        let field = fields[index]
+        let isFocused = index == focus && !isShowingHelp
+        surface.text(field.label, row: row, column: labelColumn, width: labelWidth, style: index == focus ? .header : .normal)
+        switch field.value {
+        case .text(let input):
+            input.draw(on: surface, row: row, column: column, width: width, focused: isFocused, placeholder: field.placeholder, placingCursor: true)
+        case .tick(let isTicked):
+            let used = surface.text(isTicked ? "[x]" : "[ ]", row: row, column: column, width: min(3, width), style: isFocused ? .input : .normal)
+            surface.text(isTicked ? " yes" : " no", row: row, column: column + used, width: max(0, width - used), style: .dim)
+            if isFocused { surface.cursorPosition = (row, column + 1) }
+        }
+    }
+
+    /// "↑ 3 more" on the blank line above the fields and "↓ 4 more" below them, when some are
+    /// out of sight.
+    @MainActor
+    private func drawScrollMarks(_ layout: Layout, on surface: Surface) {
+        let above = layout.shownFields.lowerBound, below = fields.count - layout.shownFields.upperBound
+        let column = layout.box.column + 2, width = layout.box.width - 4
+        let (up, down) = TextWidth.isUTF8 ? ("↑", "↓") : ("^", "v")
+        if above > 0 { surface.text("\(up) \(above) more", row: layout.firstFieldRow - 1, column: column, width: width, style: .dim) }
+        if below > 0 {
+            surface.text("\(down) \(below) more", row: layout.firstFieldRow + layout.shownFields.count, column: column, width: width, style: .dim)
+        }
     }
 
     /// The lines of the help panel at `width` columns: the focused field first, then the others in
     /// order, each "Label: what it means" wrapped with its continuation lines indented.
-    package func helpLines(width: Int) -> [(text: String, isFocused: Bool)] {
+    package func helpLines(width: Int) -> [FieldHelpPanel.Line] {
         let order = [focus] + fields.indices.filter { $0 != focus }
-        return order.flatMap { index -> [(text: String, isFocused: Bool)] in
+        return order.flatMap { index -> [FieldHelpPanel.Line] in
             let field = fields[index]
             guard !field.help.isEmpty else { return [] }
-            return TextWidth.wrapHanging("\(field.label): \(field.help)", width: width, indent: 2).map { ($0, index == focus) }
+            return TextWidth.wrapHanging("\(field.label): \(field.help)", width: width, indent: 2).map { FieldHelpPanel.Line(text: $0, isFocused: index == focus) }
         }
-    }
-
-    @MainActor
-    private func drawHelp(on surface: Surface, over form: Rect) {
-        let bounds = surface.bounds
-        let width = min(bounds.width - 2, max(form.width, 60))
-        var lines = helpLines(width: width - 4)
-        let room = max(1, bounds.height - 6)
-        if lines.count > room { lines = Array(lines.prefix(room - 1)) + [("…", false)] }
-        let box = bounds.centered(width: width, height: lines.count + 4)
-        surface.fill(box, style: .normal)
-        surface.box(box)
-        surface.text(" Help — \(title) ", row: box.row, column: box.column + 2, width: box.width - 4, style: .title)
-        for (index, line) in lines.enumerated() {
-            surface.text(line.text, row: box.row + 1 + index, column: box.column + 2, width: box.width - 4, style: line.isFocused ? .header : .normal)
-        }
-        surface.text("Esc closes the help", row: box.bottom - 2, column: box.column + 2, width: box.width - 4, style: .dim)
-        surface.cursorPosition = nil
     }
 }

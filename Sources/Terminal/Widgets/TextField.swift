@@ -27,8 +27,9 @@ package struct TextField: Equatable, Sendable {
     /// Typing stops adding characters here (nil: no limit). A longer text given to the field is
     /// kept whole: only typing is bounded.
     package let maximumLength: Int?
-    /// The whole text is selected (a rename starts so): a character typed replaces it, Backspace
-    /// or Delete clears it, and a key that moves the cursor just drops the selection.
+    /// The whole text is selected (a field taking the focus starts so, `select()`): a character
+    /// typed replaces it, Backspace or Delete clears it, and a key that moves the cursor keeps
+    /// the text and drops the selection.
     package private(set) var isSelected: Bool
 
     package init(text: String = "", maximumLength: Int? = nil, selected: Bool = false) {
@@ -58,6 +59,14 @@ package struct TextField: Equatable, Sendable {
         KeyBinding(.eraseWord, keys: [.control("w")], label: "Erase word", help: "Text: erase the word before the cursor"),
     ])
 
+    /// Selects the whole text, the cursor after it, as a field does when it takes the focus (issue
+    /// 53: one rule for every field, so that typing replaces what it offers and an arrow keeps
+    /// it). An empty field has nothing to select.
+    package mutating func select() {
+        _ = moveCursor(to: characters.count)
+        isSelected = !characters.isEmpty
+    }
+
     package mutating func handle(_ key: Key) -> Outcome {
         guard isSelected else { return edit(key) }
         switch key {
@@ -69,7 +78,9 @@ package struct TextField: Equatable, Sendable {
             return .edited
         case .left, .right, .home, .end, .control("a"), .control("b"), .control("e"), .control("f"):
             isSelected = false
-            return edit(key)
+            // The selection going is a change to draw, even where the cursor cannot move (→ at the end).
+            let outcome = edit(key)
+            return outcome == .ignored ? .moved : outcome
         default:
             return edit(key)  // Enter, Esc and the keys the screen takes: the selection stays
         }
@@ -197,8 +208,9 @@ package struct TextField: Equatable, Sendable {
 
     /// Draws the field in `width` columns; when focused, the cursor cell is drawn in the `.cursor`
     /// style (the reverse of the field's).
-    /// An empty field shows `placeholder` faintly after the cursor: what the field means, or the
-    /// value used when it is left empty.
+    /// An empty field shows `placeholder` in its own style (`.placeholder`: faint and slanted, so
+    /// that it is never taken for a value): what the field means, or the value used when it is
+    /// left empty.
     /// `placingCursor`: when focused, the terminal's own cursor goes to the caret too
     /// (`Surface.cursorPosition`), for a field being typed in.
     @MainActor
@@ -206,8 +218,12 @@ package struct TextField: Equatable, Sendable {
                      placingCursor: Bool = false) {
         if focused && placingCursor { surface.cursorPosition = cursorCell(row: row, column: column, width: width) }
         surface.fill(row: row, column: column, width: width, style: .input)
-        if characters.isEmpty && !placeholder.isEmpty && width > 2 {
-            surface.text(placeholder, row: row, column: column + 1, width: width - 1, style: .placeholder)
+        if characters.isEmpty, let first = placeholder.first {
+            // From the field's first column, as a value is (issue 53: "none" sat one column right of
+            // the values above it); the cursor cell is its first character.
+            surface.text(placeholder, row: row, column: column, width: width, style: .placeholder)
+            if focused { surface.text(String(first), row: row, column: column, width: min(width, TextField.cellWidth(first)), style: .cursor) }
+            return
         }
         let start = firstVisibleCharacter(width: width)
         var x = column

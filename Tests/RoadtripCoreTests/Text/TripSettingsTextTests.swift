@@ -87,4 +87,21 @@ struct TripSettingsTextTests {
         #expect(try Self.text().setting(.fuel, to: "Electric").fuel == .electric && (try Self.text().setting(.fuel, to: "petrol").fuel) == nil)
         #expect(try Self.text(miles).setting(.range, to: "").rangeKm == nil)
     }
+
+    /// What a settings form in error keeps when the planner must end without asking (issue 53):
+    /// every value that is valid, read as `settings(from:)` reads them, the refused ones as they were.
+    @Test func theValidSettingsOfAFormInErrorLeaveOutOnlyTheRefusedValues() {
+        let text = Self.text(TripSettings(roadFactor: 1.4))
+        var values = TripSettingsText.Key.allCases.map(text.shown)
+        values[TripSettingsText.Key.allCases.firstIndex(of: .startTime)!] = "10:00"
+        values[TripSettingsText.Key.allCases.firstIndex(of: .roadFactor)!] = "9"
+        values[TripSettingsText.Key.allCases.firstIndex(of: .units)!] = "mi"
+        values[TripSettingsText.Key.allCases.firstIndex(of: .speed)!] = "60"
+        guard case .failure = text.settings(from: values) else { Issue.record("a road factor of 9 is refused"); return }
+        let kept = text.validSettings(from: values)
+        #expect(kept.startTime == ClockTime(hour: 10, minute: 0))
+        #expect(kept.roadFactor == 1.4)
+        #expect(kept.units == .mi)
+        #expect(kept.averageSpeedKmh == 60, "typed in the units the form showed")
+    }
 }

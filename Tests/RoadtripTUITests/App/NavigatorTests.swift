@@ -21,6 +21,14 @@ final class ScreenStub: Screen {
     var statusHints: [KeyHint] { [KeyHint(key: "x", label: "Ex")] }
     func handle(_ key: Key) { keys.append(key) }
     func draw(on surface: Surface, in rect: Rect) { surface.text("screen \(name)", row: rect.row, column: 0) }
+
+    /// What quit signals asked of it; whether it stays open when asked (a value in error).
+    var quitRequests: [QuitRequest] = []
+    var staysOpenWhenAsked = false
+    func finishEditing(before request: QuitRequest) -> Bool {
+        quitRequests.append(request)
+        return !(staysOpenWhenAsked && request.mayStayOpen)
+    }
 }
 
 @MainActor
@@ -194,5 +202,74 @@ final class ScreenStub: Screen {
         navigator.draw(on: terminal.surface)
         navigator.handle(.character("b"))
         #expect(screen.keys == [.character("a"), .character("b")])
+    }
+
+    // MARK: A quit signal while typing (issue 53)
+
+    @Test func aCtrlCAsksTheScreenOnTopAndQuitsWhenItKeptWhatWasTyped() {
+        let navigator = Navigator()
+        let list = ScreenStub("list"), trip = ScreenStub("trip")
+        navigator.push(list)
+        navigator.push(trip)
+        #expect(navigator.mayQuit(interactive: true))
+        #expect(trip.quitRequests == [.asking] && list.quitRequests.isEmpty)
+    }
+
+    @Test func aSecondCtrlCInsistsUnlessAKeyCameBetween() {
+        let navigator = Navigator()
+        let screen = ScreenStub("settings")
+        screen.staysOpenWhenAsked = true
+        navigator.push(screen)
+        #expect(!navigator.mayQuit(interactive: true))
+        navigator.handle(.character("1"))
+        #expect(!navigator.mayQuit(interactive: true))
+        #expect(navigator.mayQuit(interactive: true))
+        #expect(screen.quitRequests == [.asking, .asking, .insisting])
+    }
+
+    @Test func sigtermAndSighupAlwaysInsist() {
+        let navigator = Navigator()
+        let screen = ScreenStub("settings")
+        screen.staysOpenWhenAsked = true
+        navigator.push(screen)
+        #expect(navigator.mayQuit(interactive: false))
+        #expect(screen.quitRequests == [.insisting])
+    }
+
+    /// Nobody can read why the screen would stay open behind the notice.
+    @Test func behindTheTooSmallNoticeACtrlCInsists() throws {
+        let navigator = Navigator()
+        let screen = ScreenStub("settings")
+        screen.staysOpenWhenAsked = true
+        navigator.push(screen)
+        let terminal = try #require(Terminal.offscreen(width: 20, height: 4))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        #expect(navigator.mayQuit(interactive: true))
+        #expect(screen.quitRequests == [.insisting])
+    }
+
+    @Test func whyAScreenStaysOpenIsNotHiddenByAMessageOfTheProgramsOwn() throws {
+        let navigator = Navigator()
+        let screen = ScreenStub("editor")
+        screen.staysOpenWhenAsked = true
+        navigator.push(screen)
+        navigator.show(StatusMessage("Saved to trips.json."))
+        screen.statusMessage = .error("Not quit: choose a place for this stop; Esc or Ctrl-C again drops it.")
+        #expect(!navigator.mayQuit(interactive: true))
+        let terminal = try #require(Terminal.offscreen(width: 80, height: 8))
+        defer { terminal.stop() }
+        navigator.draw(on: terminal.surface)
+        #expect(terminal.surface.lines().last?.contains("Not quit: choose a place") == true)
+    }
+
+    @Test func aScreenThatStaysOpenIsNotHiddenByTheHelp() {
+        let navigator = Navigator()
+        let screen = ScreenStub("editor")
+        screen.staysOpenWhenAsked = true
+        navigator.push(screen)
+        navigator.showHelp()
+        #expect(!navigator.mayQuit(interactive: true))
+        #expect(!navigator.isShowingHelp)
     }
 }

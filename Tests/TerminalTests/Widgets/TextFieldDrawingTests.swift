@@ -84,4 +84,39 @@ import Testing
         let long = TextField(text: String(repeating: "x", count: 50))
         #expect(long.cursorCell(row: 0, column: 0, width: 20).column == 19)
     }
+
+    /// Issue 53: "none" sat one column right of the values above it, and looked like a value.
+    @Test func aPlaceholderStartsAtTheFieldsFirstColumnInItsOwnStyle() throws {
+        try withOffscreenTerminal(color: true) { terminal in
+            let surface = terminal.surface
+            TextField().draw(on: surface, row: 0, column: 2, width: 10, focused: false, placeholder: "none")
+            TextField(text: "80").draw(on: surface, row: 1, column: 2, width: 10, focused: false)
+            #expect(surface.lines()[0] == "  none")
+            #expect(surface.lines()[1] == "  80")
+            #expect((2..<6).allSatisfy { surface.style(row: 0, column: $0) == .placeholder })
+            #expect(surface.style(row: 0, column: 6) == .input)
+        }
+    }
+
+    @Test func aFocusedEmptyFieldHasTheCursorOnThePlaceholdersFirstCharacter() throws {
+        try withOffscreenTerminal(color: true) { terminal in
+            let surface = terminal.surface
+            TextField().draw(on: surface, row: 0, column: 0, width: 10, placeholder: "today", placingCursor: true)
+            #expect(surface.lines()[0] == "today")
+            #expect(surface.style(row: 0, column: 0) == .cursor)
+            #expect(surface.style(row: 0, column: 1) == .placeholder)
+            #expect(surface.cursorPosition?.column == 0)
+        }
+    }
+
+    @Test func aPlaceholderDoesNotLookLikeTextWithOrWithoutColours() throws {
+        for color in [true, false] {
+            try withOffscreenTerminal(color: color) { terminal in
+                let surface = terminal.surface
+                TextField().draw(on: surface, row: 0, column: 0, width: 10, focused: false, placeholder: "none")
+                TextField(text: "none").draw(on: surface, row: 1, column: 0, width: 10, focused: false)
+                #expect(surface.cell(row: 0, column: 1).attributes != surface.cell(row: 1, column: 1).attributes, "colour: \(color)")
+            }
+        }
+    }
 }

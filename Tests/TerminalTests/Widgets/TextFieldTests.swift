@@ -345,3 +345,31 @@ import Testing
         #expect(!TextField(text: "", selected: true).isSelected)
     }
 }
+
+/// Issue 53: one rule for every field: taking the focus selects what it holds.
+@Suite struct TextFieldFocusTests {
+    @Test func selectingTakesTheWholeTextWithTheCursorAfterIt() {
+        var field = TextField(text: "8")
+        _ = field.handle(.home)
+        field.select()
+        #expect(field.isSelected && field.cursor == 1)
+        for character in "0.5" { _ = field.handle(.character(character)) }
+        #expect(field.text == "0.5")
+    }
+
+    @Test func anEmptyFieldHasNothingToSelect() {
+        var field = TextField()
+        field.select()
+        #expect(!field.isSelected)
+    }
+
+    /// → at the end cannot move the cursor, but the selection going is a change to draw.
+    @Test func anArrowThatCannotMoveStillDropsTheSelectionAndSaysSo() {
+        var field = TextField(text: "8")
+        field.select()
+        #expect(field.handle(.right) == .moved)
+        #expect(!field.isSelected && field.text == "8")
+        _ = field.handle(.character("5"))
+        #expect(field.text == "85")
+    }
+}

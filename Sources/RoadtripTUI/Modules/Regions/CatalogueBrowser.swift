@@ -58,6 +58,7 @@ struct CatalogueBrowser: Equatable {
     init(_ viewModel: CatalogueViewModel, query: String, selecting id: String? = nil) {
         self.viewModel = viewModel
         field = TextField(text: query)
+        field.select()  // as every field taking the focus: typing replaces the query, an arrow keeps it
         show(viewModel, selecting: id)
     }
 

@@ -40,6 +40,9 @@ protocol RegionsViewOutput: AnyObject {
     func didPressAddRegion()
     func didSubmitAddRegion(path: String)
     func didCancelAddRegion()
+    /// A quit signal came while the path of an extract is typed (`QuitRequest`): adding it is work
+    /// of its own, which only Enter starts. Returns false when the form stays open, having said why.
+    func didRequestQuit(addingRegionFrom path: String, _ request: QuitRequest) -> Bool
     func didPressRemoveRegion(name: String)
     func didAnswerRemoveRegion(name: String, confirmed: Bool)
     func didCloseRegions()

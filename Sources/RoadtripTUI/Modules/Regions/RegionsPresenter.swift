@@ -93,6 +93,12 @@ final class RegionsPresenter: RegionsViewOutput {
         joinRoads(after: added)
     }
 
+    func didRequestQuit(addingRegionFrom path: String, _ request: QuitRequest) -> Bool {
+        guard request.mayStayOpen else { return true }
+        view?.showRegionAddError("Not added yet: Enter adds the region, Esc closes the form. \(QuitRequest.notQuit("without adding it"))")
+        return false
+    }
+
     func didCancelAddRegion() {
         view?.showRegions(regionsViewModel(), selecting: nil)
     }

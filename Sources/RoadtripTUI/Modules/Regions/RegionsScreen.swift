@@ -54,6 +54,11 @@ final class RegionsScreen: Screen, RegionsHost, RegionsModuleOutput {
     func dismissStatusMessage() { message = nil }
     var searchPrompt: SearchPrompt? { regions?.searchPrompt }
 
+    /// A quit signal came: a path typed in the manager's form is not dropped unsaid.
+    func finishEditing(before request: QuitRequest) -> Bool {
+        regions?.finishEditing(before: request) ?? true
+    }
+
     func handle(_ key: Key) {
         message = nil
         needsDisplay = true
@@ -67,6 +72,6 @@ final class RegionsScreen: Screen, RegionsHost, RegionsModuleOutput {
 
     func draw(on surface: Surface, in rect: Rect) {
         below?.draw(on: surface, in: rect)
-        regions?.draw(on: surface)
+        regions?.draw(on: surface, in: rect)
     }
 }

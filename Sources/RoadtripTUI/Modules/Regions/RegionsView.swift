@@ -108,6 +108,13 @@ final class RegionsView: RegionsViewInput {
         return panel.prompt
     }
 
+    /// A quit signal came (`Screen.finishEditing`, asked by the host): a path typed in the form
+    /// is not dropped unsaid.
+    func finishEditing(before request: QuitRequest) -> Bool {
+        guard confirmation == nil, case .add(let dialog) = showing, dialog.isEdited else { return true }
+        return presenter.didRequestQuit(addingRegionFrom: dialog.values.first ?? "", request)
+    }
+
     /// The keys of what shows, for the status bar.
     var statusHints: [KeyHint] {
         if confirmation != nil { return ConfirmDialog.keymap.statusHints }
@@ -189,10 +196,13 @@ final class RegionsView: RegionsViewInput {
 
     // MARK: Drawing
 
-    func draw(on surface: Surface) {
+    /// Draws what shows over the trip list's `rect` (above the status bar).
+    func draw(on surface: Surface, in rect: Rect) {
         screenBounds = surface.bounds
         switch showing {
-        case .add(let dialog): dialog.draw(on: surface)
+        case .add(var dialog):
+            dialog.draw(on: surface, in: rect)
+            showing = .add(dialog)  // the fields' scroll and the help panel's, kept for the next frame
         case .panel(let panel): panel.draw(on: surface)
         case .catalogue(let browser): browser.draw(on: surface)
         case nil: break

@@ -45,6 +45,12 @@ protocol TripDetailViewOutput: RowSelectingOutput, ListSearchingOutput {
     /// The name field left characters out: the name is at its longest.
     func didReachNameLengthLimit()
     func didCancelRename()
+    /// A quit signal came while the name is edited: `name` is kept, as Enter would keep it
+    /// (`QuitRequest`). Returns false when the rename stays open instead, having said why.
+    func didRequestQuit(renamingTo name: String, _ request: QuitRequest) -> Bool
+    /// A quit signal came while `form` holds `values` typed since it opened: the settings are set
+    /// as Enter would set them; an export is work of its own, which only Enter starts.
+    func didRequestQuit(in form: TripDetailForm, values: [String], _ request: QuitRequest) -> Bool
     /// `mapCentre`: where the user has moved the map to, if they have: a stop added to an empty
     /// trip is searched for around it.
     func didPressAddStop(mapCentre: Coordinate?)

@@ -193,6 +193,20 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, Alo
         refresh()
     }
 
+    func didRequestQuit(renamingTo name: String, _ request: QuitRequest) -> Bool {
+        guard let rename else { return true }
+        if name.visibleName != nil {
+            didSubmitName(name)
+            return true
+        }
+        guard request.mayStayOpen else {
+            didCancelRename()
+            return true
+        }
+        show(.error("Not quit: a trip needs a name. Type one, or Esc or Ctrl-C again to keep “\(rename.originalName)”."))
+        return false
+    }
+
     // MARK: Stops
 
     func didPressAddStop(mapCentre: Coordinate?) {
@@ -293,6 +307,36 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, Alo
 
     func didCancelForm() {
         view?.endForm()
+    }
+
+    func didRequestQuit(in form: TripDetailForm, values: [String], _ request: QuitRequest) -> Bool {
+        switch form {
+        case .settings:
+            return quitKeepingSettings(values, request)
+        case .export:
+            guard request.mayStayOpen else { return true }
+            view?.showFormError("Not written yet: Enter exports, Esc closes the form. \(QuitRequest.notQuit("without exporting"))")
+            return false
+        }
+    }
+
+    /// The settings typed are set, as Enter sets them; with a value in error, a first Ctrl-C keeps
+    /// the form open with the error, and a quit that insists sets the others.
+    private func quitKeepingSettings(_ values: [String], _ request: QuitRequest) -> Bool {
+        guard let trip else { return true }
+        let form = settingsForm(trip)
+        guard case .failure(let error) = form.settings(from: values) else {
+            submitSettings(values)
+            return true
+        }
+        guard request.mayStayOpen else {
+            let kept = form.validSettings(from: values)
+            if kept != trip.settings { interactor.setSettings(kept) }
+            view?.endForm()
+            return true
+        }
+        view?.showFormError("\(error.message) \(QuitRequest.notQuit("without this value, keeping the others"))")
+        return false
     }
 
     // MARK: Planning

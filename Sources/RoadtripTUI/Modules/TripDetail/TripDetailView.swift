@@ -160,6 +160,15 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
     func dismissStatusMessage() { viewModel.message = nil }
     var searchPrompt: SearchPrompt? { overlay == nil ? prompt : nil }
 
+    /// What is typed in the name or a form is not lost to a quit signal (`QuitRequest`).
+    func finishEditing(before request: QuitRequest) -> Bool {
+        switch overlay {
+        case .rename(let field): return presenter.didRequestQuit(renamingTo: field.text, request)
+        case .form(let form, let dialog) where dialog.isEdited: return presenter.didRequestQuit(in: form, values: dialog.values, request)
+        case .form, .confirmation, .links, nil: return true
+        }
+    }
+
     var statusHints: [KeyHint] {
         switch overlay {
         case .rename: return Self.renameKeymap.statusHints
@@ -346,7 +355,9 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         let summary = viewModel.summaries.first { TextWidth.width($0) + 1 <= rect.width } ?? viewModel.summaries.last ?? ""
         surface.text(" \(summary)", row: rect.bottom - 1, column: rect.column, width: rect.width, style: .accent)
         switch overlay {
-        case .form(_, let dialog): dialog.draw(on: surface)
+        case .form(let form, var dialog):
+            dialog.draw(on: surface, in: rect)
+            overlay = .form(form, dialog)  // the fields' scroll and the help panel's, kept for the next frame
         case .confirmation(let dialog): dialog.draw(on: surface)
         case .links(let panel, _): panel.draw(on: surface, in: rect)
         case .rename, nil: break

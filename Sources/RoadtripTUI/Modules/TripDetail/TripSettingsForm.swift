@@ -26,4 +26,10 @@ struct TripSettingsForm {
     func settings(from values: [String]) -> Result<TripSettings, TripSettingsText.Failure> {
         text.settings(from: values)
     }
+
+    /// The settings `values` make with each refused value left as it was: what a form in error
+    /// keeps when the program must end.
+    func validSettings(from values: [String]) -> TripSettings {
+        text.validSettings(from: values)
+    }
 }

@@ -43,6 +43,14 @@ protocol TripListViewOutput: RowSelectingOutput {
     /// The name field left characters out: the name is at its longest.
     func didReachNameLengthLimit()
     func didCancelEditing()
+    /// A quit signal came while a trip's name is edited in its row: `name` is kept, as Enter would
+    /// keep it (`QuitRequest`). Returns false when the field stays open instead, having said why.
+    func didRequestQuit(renamingTo name: String, _ request: QuitRequest) -> Bool
+    /// A quit signal came while the new trip's name is typed: the trip is added, as Enter would.
+    func didRequestQuit(addingTripNamed name: String, _ request: QuitRequest) -> Bool
+    /// A quit signal came while the file to import is typed: importing is work of its own, which
+    /// only Enter starts.
+    func didRequestQuit(importing path: String, _ request: QuitRequest) -> Bool
     func didPressDelete()
     func didAnswerDelete(_ confirmed: Bool)
     func didPressFilter()

@@ -116,6 +116,37 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
         refresh()
     }
 
+    func didRequestQuit(renamingTo name: String, _ request: QuitRequest) -> Bool {
+        guard renamingID != nil else { return true }
+        if name.visibleName != nil {
+            didSubmitRename(name)
+            return true
+        }
+        guard request.mayStayOpen else {
+            didCancelEditing()
+            return true
+        }
+        message = .error("Not quit: a trip needs a name. Type one, or Esc or Ctrl-C again to keep the old one.")
+        refresh()
+        return false
+    }
+
+    func didRequestQuit(addingTripNamed name: String, _ request: QuitRequest) -> Bool {
+        if name.visibleName != nil {
+            didSubmitNewTrip(name: name)
+            return true
+        }
+        guard request.mayStayOpen else { return true }
+        view?.showNewTripError("A trip needs a name: type one, or press Esc to add no trip. \(QuitRequest.notQuit("without adding a trip"))")
+        return false
+    }
+
+    func didRequestQuit(importing path: String, _ request: QuitRequest) -> Bool {
+        guard request.mayStayOpen else { return true }
+        view?.showImportError("Not imported yet: Enter imports, Esc closes the form. \(QuitRequest.notQuit("without importing"))")
+        return false
+    }
+
     func didCancelEditing() {
         renamingID = nil
         view?.endEditing()

@@ -111,7 +111,7 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
 
     func beginNewTrip(name: String) {
         editor = .newTrip(FormDialog(title: "New trip", fields: [
-            .text("Name", name, placeholder: "the trip's name", maximumLength: NameLength.maximum, selected: true),
+            .text("Name", name, placeholder: "the trip's name", maximumLength: NameLength.maximum),
         ]))
         needsDisplay = true
     }
@@ -200,6 +200,18 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
     /// The regions panel's search prompt while it is typed (the list's own search, its filter,
     /// has a line of its own).
     var searchPrompt: SearchPrompt? { confirmation == nil ? shownRegions?.searchPrompt : nil }
+
+    /// What is typed in the open field or form is not lost to a quit signal (`QuitRequest`).
+    func finishEditing(before request: QuitRequest) -> Bool {
+        if confirmation != nil { return true }
+        if let shownRegions { return shownRegions.finishEditing(before: request) }
+        switch editor {
+        case .rename(let field): return presenter.didRequestQuit(renamingTo: field.text, request)
+        case .newTrip(let dialog) where dialog.isEdited: return presenter.didRequestQuit(addingTripNamed: dialog.values.first ?? "", request)
+        case .importTrips(let dialog) where dialog.isEdited: return presenter.didRequestQuit(importing: dialog.values.first ?? "", request)
+        case .newTrip, .importTrips, .filter, nil: return true
+        }
+    }
 
     /// Keys go to the open dialog, else the open field, else the command table. Whatever acts
     /// asks for a redraw (the presenter's `display` does too); a key that does nothing does not.
@@ -340,10 +352,15 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
         }
         if hasFilterLine { drawFilterLine(on: surface, row: rect.bottom - 1, width: rect.width) }
         switch editor {
-        case .importTrips(let dialog), .newTrip(let dialog): dialog.draw(on: surface)
+        case .importTrips(var dialog):
+            dialog.draw(on: surface, in: rect)
+            editor = .importTrips(dialog)  // the fields' scroll and the help panel's, kept for the next frame
+        case .newTrip(var dialog):
+            dialog.draw(on: surface, in: rect)
+            editor = .newTrip(dialog)
         default: break
         }
-        shownRegions?.draw(on: surface)
+        shownRegions?.draw(on: surface, in: rect)
         confirmation?.draw(on: surface)
     }
 

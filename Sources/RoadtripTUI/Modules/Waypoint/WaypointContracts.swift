@@ -43,6 +43,9 @@ protocol WaypointViewOutput: AnyObject {
     func didChangeOvernight(_ overnight: Bool)
     func didSelectResult(_ row: Int)
     func didPressConfirm()
+    /// A quit signal came: what is typed is kept, as Enter would keep it (`QuitRequest`). Returns
+    /// false when the editor stays open instead, having said why.
+    func didRequestQuit(_ request: QuitRequest) -> Bool
     func didPressCancel()
     func didPressHelp()
 }
@@ -116,7 +119,8 @@ struct WaypointViewModel: Equatable {
     /// Shown in place of results: a hint, "no match", or why coordinates were refused.
     var resultsNote: String?
     var resultsNoteIsError = false
-    /// The name the stop gets when the Name field is left empty.
+    /// What the empty Name field shows: the name the stop gets when it is left empty, said as such
+    /// ("(Monterey, the place's name)"), so that it is not taken for a name typed.
     var namePlaceholder = ""
     /// The chosen place: name and region, then coordinates and distance from the previous stop.
     var preview: [String] = []

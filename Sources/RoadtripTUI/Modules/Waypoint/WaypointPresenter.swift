@@ -31,10 +31,19 @@ final class WaypointPresenter: WaypointViewOutput {
     private var outOfLine: [String?] = []
     /// The chosen result. Its one owner: the view draws it from the view model and asks to change it.
     private var selected = 0
+    /// The Place field as typed (empty: nothing typed there).
+    private var place = ""
     private var name = ""
     private var notes = ""
     private var stay = ""
     private var overnight = false
+    /// Name, notes, stay and night as the editor opened with them: a quit keeps the stop only
+    /// when something was typed since.
+    private var opening = Fields()
+
+    private struct Fields: Equatable {
+        var name = "", notes = "", stay = "", overnight = false
+    }
     private var message: StatusMessage?
     /// Whether the status bar says the name was cut: said once, not again for every key of a paste.
     private var isShowingNameCut = false
@@ -66,11 +75,13 @@ final class WaypointPresenter: WaypointViewOutput {
             stay = StayText.text(stop.stay)
             overnight = stop.overnight
         }
+        opening = Fields(name: name, notes: notes, stay: stay, overnight: overnight)
         view?.fill(place: "", name: name, notes: notes, stay: stay, overnight: overnight)
         updateChoices()
     }
 
     func didChangePlace(_ text: String) {
+        place = text
         lookup = interactor.lookUp(text, near: placement.searchContext)
         if let problem = interactor.searchProblem() { message = .error(problem) }
         selected = 0
@@ -110,18 +121,67 @@ final class WaypointPresenter: WaypointViewOutput {
     }
 
     func didPressConfirm() {
-        guard choices.indices.contains(selected) else {
-            message = .error("Choose a place from the list, or type coordinates such as “36.6002, -121.8947”.")
-            return refresh()
+        switch madeStop(keepingWhatIsValid: false) {
+        case .success(let made): save(made)
+        case .failure(let refusal):
+            message = .error(refusal.sentence)
+            refresh()
         }
+    }
+
+    /// A quit signal came while the editor is open: what is typed is kept as Enter would keep it,
+    /// and saved. When it cannot be (no place chosen, a stay that is not one), a first Ctrl-C
+    /// (`QuitRequest.asking`) keeps the editor open and says why; insisting, the stop is made
+    /// with what is valid: its place as it was when the Place typed finds none, its stay as it
+    /// was when the stay typed is not one; a new stop without a place is not made.
+    func didRequestQuit(_ request: QuitRequest) -> Bool {
+        guard !place.isEmpty || Fields(name: name, notes: notes, stay: stay, overnight: overnight) != opening else { return true }
+        switch madeStop(keepingWhatIsValid: !request.mayStayOpen) {
+        case .success(let made):
+            save(made)
+            return true
+        case .failure(let refusal):
+            guard request.mayStayOpen else { return true }
+            message = .error(refusal.quitSentence)
+            refresh()
+            return false
+        }
+    }
+
+    /// Why what is typed makes no stop yet.
+    private enum Refusal: Error {
+        case noPlace
+        case stay(String)
+
+        var sentence: String {
+            switch self {
+            case .noPlace: return "Choose a place from the list, or type coordinates such as “36.6002, -121.8947”."
+            case .stay(let problem): return problem
+            }
+        }
+
+        /// Why a first Ctrl-C did not quit, and what a second does, said first: the status bar
+        /// shows a line, cut at the screen's edge.
+        var quitSentence: String {
+            switch self {
+            case .noPlace: return "Not quit: choose a place for this stop; Esc or Ctrl-C again drops it."
+            case .stay: return "Not quit: the stay is not one (“2 h”, “1 night”). Ctrl-C again keeps the stop, not the stay."
+            }
+        }
+    }
+
+    /// The stop what is typed makes, and its name; `keepingWhatIsValid`: a Place that finds nothing
+    /// keeps an edited stop's place, a stay that is not one keeps the stop's stay (none for a new one).
+    private func madeStop(keepingWhatIsValid: Bool) -> Result<Stop, Refusal> {
+        let keptPlace = keepingWhatIsValid ? Self.choices(for: .empty, editing: editedStop).first : nil
+        guard let choice = choices.indices.contains(selected) ? choices[selected] : keptPlace else { return .failure(.noPlace) }
         let plannedStay: Stay?
         do {
             plannedStay = try StayText.parse(stay)
         } catch {
-            message = .error(error.description)
-            return refresh()
+            guard keepingWhatIsValid else { return .failure(.stay(error.description)) }
+            plannedStay = currentStop?.stay
         }
-        let choice = choices[selected]
         let typedName = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let follows = !choice.isCurrentPlace && nameIsThePlaces && typedName == editedStop?.name
         let stopName = typedName.isEmpty || follows ? choice.name : typedName
@@ -136,13 +196,18 @@ final class WaypointPresenter: WaypointViewOutput {
             stop.region = choice.region
             stop.country = choice.country
         }
+        return .success(stop)
+    }
+
+    /// Adds or updates the stop, tells the trip, and closes the editor.
+    private func save(_ stop: Stop) {
         switch mode {
         case .add(let index):
             interactor.insertStop(stop, at: index)
-            output?.waypointEditorDidSave(stopID: stop.id, summary: "Added “\(stopName)”.")
+            output?.waypointEditorDidSave(stopID: stop.id, summary: "Added “\(stop.name)”.")
         case .edit:
             interactor.updateStop(stop)
-            output?.waypointEditorDidSave(stopID: stop.id, summary: "Updated “\(stopName)”.")
+            output?.waypointEditorDidSave(stopID: stop.id, summary: "Updated “\(stop.name)”.")
         }
         router.closeEditor()
     }
@@ -235,7 +300,7 @@ final class WaypointPresenter: WaypointViewOutput {
                                             trailing: warning ?? detail.trailing, shorterDetails: detail.shorter, isOutOfLine: warning != nil)
         }
         viewModel.selectedResult = choices.isEmpty ? nil : selected
-        viewModel.namePlaceholder = choices.indices.contains(selected) ? choices[selected].name : ""
+        viewModel.namePlaceholder = choices.indices.contains(selected) ? "(\(choices[selected].name), the place's name)" : ""
         switch lookup {
         case .empty where choices.isEmpty:
             viewModel.resultsNote = "Type a place name (“monterey”, “Paris, TX”) or coordinates (“36.6002, -121.8947”)."

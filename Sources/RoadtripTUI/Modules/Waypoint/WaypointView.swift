@@ -90,6 +90,10 @@ final class WaypointView: MapScreen, WaypointViewInput {
     var statusMessage: StatusMessage? { viewModel.message }
     func dismissStatusMessage() { viewModel.message = nil }
 
+    func finishEditing(before request: QuitRequest) -> Bool {
+        presenter.didRequestQuit(request)
+    }
+
     func handle(_ key: Key) {
         if case .mouse(let event) = key { return handle(event) }
         if let command = Self.keymap.command(for: key) {
@@ -148,17 +152,23 @@ final class WaypointView: MapScreen, WaypointViewInput {
     private func perform(_ command: Command) {
         switch command {
         case .nextField:
-            focus = Field(rawValue: (focus.rawValue + 1) % Field.allCases.count) ?? .place
-            needsDisplay = true
+            focus(Field(rawValue: (focus.rawValue + 1) % Field.allCases.count) ?? .place)
         case .previousField:
-            focus = Field(rawValue: (focus.rawValue + Field.allCases.count - 1) % Field.allCases.count) ?? .place
-            needsDisplay = true
+            focus(Field(rawValue: (focus.rawValue + Field.allCases.count - 1) % Field.allCases.count) ?? .place)
         case .move(let move):
             ask { $0.apply(move, pageSize: pageSize) }
         case .confirm: presenter.didPressConfirm()
         case .cancel: presenter.didPressCancel()
         case .help: presenter.didPressHelp()
         }
+    }
+
+    /// Gives `field` the keys, its text selected as every field's is when it takes the focus, by
+    /// key or by click: typing replaces it, an arrow keeps it.
+    private func focus(_ field: Field) {
+        focus = field
+        if field != .overnight { fields[field.rawValue].select() }
+        needsDisplay = true
     }
 
     // MARK: Mouse
@@ -172,8 +182,7 @@ final class WaypointView: MapScreen, WaypointViewInput {
         }
         guard event.kind == .click || event.kind == .doubleClick,
               let field = drawnFieldRows.first(where: { $0.value == event.row })?.key else { return }
-        focus = field
-        needsDisplay = true
+        if field != focus { focus(field) }
         if field == .overnight, (drawnFieldColumn..<drawnFieldColumn + 3).contains(event.column) {
             toggleOvernight(.character(" "))
         }

@@ -211,6 +211,7 @@ extension RegionsPresenterTests {
         let view = RegionsView(presenter: spy)
         view.showCatalogue(CatalogueViewModel(), query: "geo", selecting: nil)
         view.updateCatalogue(CatalogueViewModel(rows: [.init(id: "georgia", name: "Georgia", path: "europe/georgia")]))
+        view.handle(.end)  // the query offered is selected, as every field's text taking the focus: End keeps it
         view.handle(.character("r"))
         view.handle(.enter)
         #expect(spy.intents == ["find geor", "choose georgia"])

@@ -110,6 +110,10 @@ final class RegionsPresenterSpy: RegionsViewOutput {
     func didPressAddRegion() { intents.append("add region") }
     func didSubmitAddRegion(path: String) { intents.append("submit region \(path)") }
     func didCancelAddRegion() { intents.append("cancel region") }
+    func didRequestQuit(addingRegionFrom path: String, _ request: QuitRequest) -> Bool {
+        intents.append("quit \(request) adding \(path)")
+        return !request.mayStayOpen
+    }
     func didPressRemoveRegion(name: String) { intents.append("remove region \(name)") }
     func didAnswerRemoveRegion(name: String, confirmed: Bool) { intents.append("answer remove \(name) \(confirmed)") }
     func didCloseRegions() { intents.append("close regions") }

@@ -23,6 +23,7 @@ struct KeymapTableTests {
         ("catalogue", CatalogueBrowser.keymap.shadowedKeys),
         ("question", ConfirmDialog.keymap.shadowedKeys),
         ("form", FormDialog.keymap.shadowedKeys),
+        ("form, field help", FieldHelpPanel.keymap.shadowedKeys),
         ("text field", TextField.keymap.shadowedKeys),
     ]
 

@@ -251,6 +251,51 @@ import RoadtripTestSupport
         #expect(view.last?.summary.contains(" mi ") == true)
     }
 
+    // MARK: A quit while typing (issue 53)
+
+    @Test func aQuitSetsTheSettingsTypedAsEnterWould() {
+        presenter.didPressSettings()
+        var typed = Self.shownDefaults
+        typed[1] = "10:00"
+        #expect(presenter.didRequestQuit(in: .settings, values: typed, .asking))
+        #expect(interactor.settings.last?.startTime == ClockTime(hour: 10, minute: 0))
+        #expect(view.endFormCount == 1)
+    }
+
+    @Test func aFirstCtrlCOverAValueInErrorStaysWithTheErrorAndWhatASecondDoes() {
+        presenter.didPressSettings()
+        var typed = Self.shownDefaults
+        typed[1] = "10:00"
+        typed[6] = "9"
+        #expect(!presenter.didRequestQuit(in: .settings, values: typed, .asking))
+        #expect(interactor.settings.isEmpty && view.endFormCount == 0)
+        #expect(view.formErrors.last?.hasPrefix("The road factor must be a number from 1 to 3") == true)
+        #expect(view.formErrors.last?.hasSuffix("Not quit: Ctrl-C again quits without this value, keeping the others.") == true)
+        // Insisting (a second Ctrl-C, SIGTERM, SIGHUP): the valid values are set, the wrong one left out.
+        #expect(presenter.didRequestQuit(in: .settings, values: typed, .insisting))
+        #expect(interactor.settings.last == TripSettings(startTime: ClockTime(hour: 10, minute: 0)))
+    }
+
+    @Test func anExportTypedIsOnlyEverWrittenByEnter() {
+        presenter.didPressExport()
+        #expect(!presenter.didRequestQuit(in: .export, values: ["/tmp/coast.kml"], .asking))
+        #expect(view.formErrors.last == "Not written yet: Enter exports, Esc closes the form. Not quit: Ctrl-C again quits without exporting.")
+        #expect(presenter.didRequestQuit(in: .export, values: ["/tmp/coast.kml"], .insisting))
+        #expect(interactor.exports.isEmpty)
+    }
+
+    @Test func aQuitKeepsTheNameTypedAndAnEmptyOneStaysOrIsRestored() {
+        presenter.didPressRename()
+        presenter.didChangeName("Coast Road")
+        #expect(presenter.didRequestQuit(renamingTo: "Coast Road", .asking))
+        #expect(interactor.renames.last?.name == "Coast Road" && view.endRenamingCount == 1)
+        presenter.didPressRename()
+        #expect(!presenter.didRequestQuit(renamingTo: " ", .asking))
+        #expect(view.last?.message == .error("Not quit: a trip needs a name. Type one, or Esc or Ctrl-C again to keep “Coast Road”."))
+        #expect(presenter.didRequestQuit(renamingTo: " ", .insisting))
+        #expect(interactor.renames.last?.name == "Coast Road" && view.endRenamingCount == 2)
+    }
+
     // MARK: Itinerary and order
 
     @Test func theMapGetsItsBasemapThroughThePresenterAndAFailureIsSaid() {

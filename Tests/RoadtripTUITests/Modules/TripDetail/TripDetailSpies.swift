@@ -184,6 +184,10 @@ final class TripDetailPresenterSpy: TripDetailViewOutput, RecordsIntents {
     func didSubmitName(_ name: String) { intents.append("submit name \(name)") }
     func didReachNameLengthLimit() { intents.append("name full") }
     func didCancelRename() { intents.append("cancel rename") }
+    func didRequestQuit(renamingTo name: String, _ request: QuitRequest) -> Bool {
+        intents.append("quit \(request) renaming \(name)")
+        return true
+    }
     func didPressAddStop(mapCentre: Coordinate?) { intents.append(mapCentre == nil ? "add" : "add near the map's centre") }
     func didPressEditStop() { intents.append("edit") }
     func didPressDeleteStop() { intents.append("delete") }
@@ -201,6 +205,10 @@ final class TripDetailPresenterSpy: TripDetailViewOutput, RecordsIntents {
     func didPressExport() { intents.append("export") }
     func didSubmitForm(_ form: TripDetailForm, values: [String]) { intents.append("submit \(form) \(values)") }
     func didCancelForm() { intents.append("cancel form") }
+    func didRequestQuit(in form: TripDetailForm, values: [String], _ request: QuitRequest) -> Bool {
+        intents.append("quit \(request) \(form) \(values)")
+        return true
+    }
     func didPressUndo() { intents.append("undo") }
     func didPressRedo() { intents.append("redo") }
     func didPressBack() { intents.append("back") }

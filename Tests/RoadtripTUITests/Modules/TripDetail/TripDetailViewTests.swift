@@ -261,6 +261,35 @@ import RoadtripTestSupport
         view.handle(.character("a"))
         #expect(presenter.intents == ["answer false", "add"])
     }
+
+    // MARK: A quit signal while typing (issue 53)
+
+    @Test func aQuitAsksThePresenterOnlyForAFormWithSomethingTyped() {
+        view.beginForm(.settings, title: "Estimates", fields: [.text("Road factor", "1.25"), .text("Average speed (km/h)", "80")])
+        #expect(view.finishEditing(before: .asking))
+        #expect(presenter.intents.isEmpty, "nothing typed: nothing to keep")
+        view.handle(.tab)
+        view.handle(.character("9"))
+        #expect(view.finishEditing(before: .asking))
+        #expect(presenter.intents.last == "quit asking settings [\"1.25\", \"9\"]")
+    }
+
+    @Test func aQuitWhileRenamingHandsThePresenterTheNameTyped() {
+        view.beginRenaming(text: "Alpine Loop")
+        view.handle(.character("D"))
+        #expect(view.finishEditing(before: .insisting))
+        #expect(presenter.intents.last == "quit insisting renaming D")
+    }
+
+    @Test func aShortScreenShowsTheFormAboveTheStatusBar() throws {
+        view.beginForm(.settings, title: "Settings", fields: (1...12).map { .text("Field \($0)", "\($0)") })
+        let terminal = try #require(Terminal.offscreen(width: 70, height: 12))
+        defer { terminal.stop() }
+        view.draw(on: terminal.surface, in: terminal.surface.bounds.inset(bottom: 1))
+        let lines = terminal.surface.lines()
+        #expect(lines[10].contains("└"), "the form's last line is above the status bar's:\n\(lines.joined(separator: "\n"))")
+        #expect(lines.joined().contains("↓ 6 more"))
+    }
 }
 
 /// The trip detail screen at 80 columns: what shortens, and how.

@@ -147,6 +147,35 @@ import RoadtripTestSupport
         #expect(view.last?.rows.count == 4)
     }
 
+    // MARK: A quit while typing (issue 53)
+
+    @Test func aQuitAddsTheTripNamedAsEnterWouldAndAnEmptyNameStaysOrAddsNothing() {
+        presenter.didPressAdd()
+        #expect(!presenter.didRequestQuit(addingTripNamed: " ", .asking))
+        #expect(view.newTripErrors.last == "A trip needs a name: type one, or press Esc to add no trip. Not quit: Ctrl-C again quits without adding a trip.")
+        #expect(presenter.didRequestQuit(addingTripNamed: " ", .insisting))
+        #expect(interactor.subject.value.count == 3)
+        #expect(presenter.didRequestQuit(addingTripNamed: "Lofoten", .asking))
+        #expect(interactor.subject.value.first?.name == "Lofoten")
+    }
+
+    @Test func aQuitKeepsTheNameTypedInARow() {
+        presenter.didSelect(row: 1)
+        presenter.didPressRename()
+        #expect(!presenter.didRequestQuit(renamingTo: "", .asking))
+        #expect(view.last?.message == .error("Not quit: a trip needs a name. Type one, or Esc or Ctrl-C again to keep the old one."))
+        #expect(presenter.didRequestQuit(renamingTo: "Alps", .asking))
+        #expect(interactor.renamed.map(\.1) == ["Alps"])
+    }
+
+    @Test func anImportTypedIsOnlyEverStartedByEnter() {
+        presenter.didPressImport()
+        #expect(!presenter.didRequestQuit(importing: "/tmp/coast.gpx", .asking))
+        #expect(view.importErrors.last == "Not imported yet: Enter imports, Esc closes the form. Not quit: Ctrl-C again quits without importing.")
+        #expect(presenter.didRequestQuit(importing: "/tmp/coast.gpx", .insisting))
+        #expect(interactor.busyTitles.isEmpty)
+    }
+
     @Test func renameStartsWithTheCurrentName() {
         presenter.didSelect(row: 1)
         presenter.didPressRename()

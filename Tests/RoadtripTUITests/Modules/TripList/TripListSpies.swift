@@ -152,6 +152,18 @@ final class TripListPresenterSpy: TripListViewOutput {
     func didSubmitRename(_ name: String) { intents.append("submit rename \(name)") }
     func didReachNameLengthLimit() { intents.append("name full") }
     func didCancelEditing() { intents.append("cancel editing") }
+    func didRequestQuit(renamingTo name: String, _ request: QuitRequest) -> Bool {
+        intents.append("quit \(request) renaming \(name)")
+        return true
+    }
+    func didRequestQuit(addingTripNamed name: String, _ request: QuitRequest) -> Bool {
+        intents.append("quit \(request) adding \(name)")
+        return true
+    }
+    func didRequestQuit(importing path: String, _ request: QuitRequest) -> Bool {
+        intents.append("quit \(request) importing \(path)")
+        return true
+    }
     func didPressDelete() { intents.append("delete") }
     func didAnswerDelete(_ confirmed: Bool) { intents.append("answer \(confirmed)") }
     func didPressFilter() { intents.append("filter") }

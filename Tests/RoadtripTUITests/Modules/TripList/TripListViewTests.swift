@@ -246,4 +246,24 @@ import RoadtripTestSupport
         // Most important first: the status bar shows as many as fit, and `?` help at the end.
         #expect(view.statusHints.map(\.label) == ["Open", "New", "Rename", "Delete", "Filter", "Quit", "Import", "Regions", "Sort", "Copy", "Undo", "Help"])
     }
+
+    // MARK: A quit signal while typing (issue 53)
+
+    @Test func aQuitHandsThePresenterWhatIsTypedInTheOpenFieldOrForm() {
+        view.beginNewTrip(name: "New Trip")
+        #expect(view.finishEditing(before: .asking))
+        #expect(presenter.intents.isEmpty, "the name offered, untouched: no trip to add")
+        view.handle(.character("L"))
+        #expect(view.finishEditing(before: .asking))
+        #expect(presenter.intents.last == "quit asking adding L")
+        view.endEditing()
+        view.beginRenaming(text: "Alpine Loop")
+        #expect(view.finishEditing(before: .insisting))
+        #expect(presenter.intents.last == "quit insisting renaming Alpine Loop")
+        view.endEditing()
+        view.beginImport(path: "")
+        view.handle(.character("/"))
+        #expect(view.finishEditing(before: .asking))
+        #expect(presenter.intents.last == "quit asking importing /")
+    }
 }

@@ -52,7 +52,7 @@ import RoadtripTestSupport
                                                          "California, US", "California", "town, US", "town"])
         #expect(view.last?.results[1].trailing == "pop. 28,576")
         #expect(view.last?.selectedResult == 0)
-        #expect(view.last?.namePlaceholder == "Monterrey")
+        #expect(view.last?.namePlaceholder == "(Monterrey, the place's name)")
     }
 
     /// Two results of one name keep their regions in every shorter form; a name listed once
@@ -199,6 +199,55 @@ import RoadtripTestSupport
         #expect(interactor.placementsAsked == 1)
         #expect(view.last?.title == "Add a stop after “Monterey” — Pacific Drive")
         #expect(view.last?.mapStop?.number == 2)
+    }
+
+    // MARK: A quit while typing (issue 53)
+
+    @Test func aQuitWithNothingTypedAddsNothing() {
+        let presenter = makePresenter(.add(index: 1))
+        #expect(presenter.didRequestQuit(.asking))
+        #expect(interactor.inserted.isEmpty && router.closed == 0)
+    }
+
+    @Test func aQuitKeepsTheStopTypedAsEnterWould() throws {
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangePlace("mon")
+        presenter.didSelectResult(1)
+        presenter.didChangeNotes("Aquarium at 10")
+        #expect(presenter.didRequestQuit(.asking))
+        let (stop, index) = try #require(interactor.inserted.first)
+        #expect(stop.name == "Monterey" && stop.notes == "Aquarium at 10" && index == 1)
+        #expect(router.closed == 1)
+    }
+
+    @Test func aFirstCtrlCWithoutAPlaceStaysAndSaysWhy() {
+        let presenter = makePresenter(.add(index: 1))
+        presenter.didChangeName("Lunch")
+        #expect(!presenter.didRequestQuit(.asking))
+        #expect(view.last?.message == .error("Not quit: choose a place for this stop; Esc or Ctrl-C again drops it."))
+        #expect(presenter.didRequestQuit(.insisting))
+        #expect(interactor.inserted.isEmpty)
+    }
+
+    @Test func aStayThatIsNotOneStaysAtFirstAndIsLeftOutWhenTheQuitInsists() throws {
+        let presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
+        presenter.didChangeNotes("Lunch")
+        presenter.didChangeStay("a while")
+        #expect(!presenter.didRequestQuit(.asking))
+        #expect(view.last?.message == .error("Not quit: the stay is not one (“2 h”, “1 night”). Ctrl-C again keeps the stop, not the stay."))
+        #expect(interactor.updated.isEmpty)
+        #expect(presenter.didRequestQuit(.insisting))
+        let stop = try #require(interactor.updated.first)
+        #expect(stop.notes == "Lunch" && stop.stay == Fixtures.pacific.stops[1].stay)
+    }
+
+    @Test func anEditedStopWhosePlaceTypedFindsNothingKeepsItsPlaceWhenTheQuitInsists() throws {
+        let presenter = makePresenter(.edit(Fixtures.pacific.stops[1].id))
+        presenter.didChangePlace("zzz")
+        presenter.didChangeName("Big Sur Village")
+        #expect(presenter.didRequestQuit(.insisting))
+        let stop = try #require(interactor.updated.first)
+        #expect(stop.name == "Big Sur Village" && stop.location == Fixtures.bigSur)
     }
 
     // MARK: Editing

@@ -87,6 +87,12 @@ final class WaypointPresenterSpy: WaypointViewOutput {
     func didChangeOvernight(_ overnight: Bool) { intents.append("overnight \(overnight)") }
     func didSelectResult(_ row: Int) { intents.append("select \(row)") }
     func didPressConfirm() { intents.append("confirm") }
+    /// What `didRequestQuit` answers.
+    var mayQuit = true
+    func didRequestQuit(_ request: QuitRequest) -> Bool {
+        intents.append("quit \(request)")
+        return mayQuit
+    }
     func didPressCancel() { intents.append("cancel") }
     func didPressHelp() { intents.append("help") }
 }

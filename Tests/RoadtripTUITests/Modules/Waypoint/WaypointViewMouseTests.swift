@@ -44,6 +44,20 @@ import RoadtripTestSupport
         #expect(presenter.intents == ["notes x"], "typing goes to the clicked field")
     }
 
+    /// Issue 53: a click gives a field the focus as Tab does, its text selected; a click on the
+    /// field being typed in leaves the caret where it is.
+    @Test func aClickedFieldHasItsTextSelectedUnlessItHadTheFocus() throws {
+        view.fill(place: "", name: "", notes: "Aquarium at 10", stay: "", overnight: false)
+        let (lines, _) = try draw()
+        let notes = try #require(lines.firstIndex { $0.hasPrefix(" Notes") })
+        mouse(.click, row: notes, column: 2)
+        view.handle(.character("B"))
+        #expect(presenter.intents.last == "notes B")
+        mouse(.click, row: notes, column: 2)
+        view.handle(.character("y"))
+        #expect(presenter.intents.last == "notes By")
+    }
+
     @Test func aClickOnNightsBoxTurnsItOver() throws {
         let (lines, _) = try draw()
         let night = try #require(lines.firstIndex { $0.hasPrefix(" Night") })

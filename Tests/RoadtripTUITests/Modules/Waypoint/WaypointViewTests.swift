@@ -36,8 +36,9 @@ import RoadtripTestSupport
         #expect(lines[4].contains("Monterey") && lines[4].contains("California, United States"))
         #expect(terminal.surface.style(row: 4, column: 10) == .selected)
         let text = lines.joined(separator: "\n")
-        #expect(text.contains(" Name    Monterey"))
-        #expect(text.contains(" Notes   (optional)"))
+        // Placeholders start where values do, under "mon" (issue 53).
+        #expect(text.contains(" Name   (Monterey, the place's name)"))
+        #expect(text.contains(" Notes  (optional)"))
         #expect(text.contains("Monterey — California, United States"))
         #expect(text.contains("36.6002° N, 121.8947° W · 37.4 km from Big Sur"))
     }
@@ -126,5 +127,40 @@ import RoadtripTestSupport
         view.handle(.escape)
         view.handle(.function(1))
         #expect(presenter.intents == ["select 0", "select 1", "confirm", "cancel", "help"])
+    }
+
+    // MARK: Issue 53
+
+    /// One rule for typing into a field: taking the focus selects its text; typing replaces it,
+    /// an arrow keeps it.
+    @Test func tabSelectsTheTextOfTheFieldItFocuses() {
+        view.fill(place: "", name: "Lunch", notes: "Aquarium at 10", stay: "2 h", overnight: false)
+        view.handle(.tab)
+        view.handle(.character("D"))
+        #expect(presenter.intents.last == "name D")
+        view.handle(.tab)
+        view.handle(.right)
+        view.handle(.character("!"))
+        #expect(presenter.intents.last == "notes Aquarium at 10!")
+        view.handle(.backTab)
+        view.handle(.backspace)
+        #expect(presenter.intents.last == "name ")
+    }
+
+    @Test func theNamePlaceholderIsDrawnAsOneNotAsAName() throws {
+        let (terminal, lines) = try render(color: true)
+        defer { terminal.stop() }
+        let row = try #require(lines.firstIndex { $0.hasPrefix(" Name") })
+        let column = try #require(lines[row].range(of: "(Monterey").map { lines[row].distance(from: lines[row].startIndex, to: $0.lowerBound) })
+        #expect(terminal.surface.style(row: row, column: column + 1) == .placeholder)
+        #expect(terminal.surface.style(row: 2, column: column) != .placeholder, "the Place typed is text")
+    }
+
+    /// A quit signal asks the presenter, which keeps what is typed (`QuitRequest`).
+    @Test func aQuitSignalAsksThePresenter() {
+        #expect(view.finishEditing(before: .asking))
+        presenter.mayQuit = false
+        #expect(!view.finishEditing(before: .asking))
+        #expect(presenter.intents.suffix(2) == ["quit asking", "quit asking"])
     }
 }
