@@ -64,7 +64,7 @@ package struct HelpOverlay: Equatable, Sendable {
     package mutating func draw(on surface: Surface) {
         let bounds = surface.bounds
         let keysWidth = min(24, entries.map { TextWidth.width($0.keys) }.max() ?? 0)
-        let footer = "↑/↓ scroll · any other key closes"
+        let footer = "↑/↓ PgUp/PgDn Space scroll · any other key closes"
         let longest = entries.map { TextWidth.width($0.text) }.max() ?? 0
         // The text takes what the screen leaves beside the keys (borders and gaps: 6 columns).
         let textWidth = max(10, min(longest, bounds.width - keysWidth - 6))
@@ -82,6 +82,6 @@ package struct HelpOverlay: Equatable, Sendable {
             surface.text(line.keys, row: row, column: box.column + 2, width: keysWidth, style: .header)
             surface.text(line.text, row: row, column: box.column + 4 + keysWidth, width: box.width - keysWidth - 6)
         }
-        surface.text(TextWidth.isUTF8 ? footer : "Up/Down scroll, any other key closes", row: box.bottom - 2, column: box.column + 2, width: box.width - 4, style: .dim)
+        surface.text(TextWidth.isUTF8 ? footer : "Up/Down PgUp/PgDn Space scroll, any other key closes", row: box.bottom - 2, column: box.column + 2, width: box.width - 4, style: .dim)
     }
 }
