@@ -146,7 +146,10 @@ package enum ItineraryRows {
     private static func row(_ leg: Itinerary.Leg, unit: DistanceUnit, limit: String, part: (Int, Int)?, unicode: Bool) -> ItineraryRow {
         var warnings: [String] = []
         if leg.exceedsDailyLimit {
-            warnings.append("\(unicode ? "⚠" : "!") \(longLegWarning) (\(limit))" + (part.map { ": part \($0.0) of \($0.1)" } ?? ""))
+            // About the whole leg, on the line of a day's part of it (issue 53, item 11): the
+            // part itself, half an hour perhaps, is not longer than the limit.
+            let whole = "a \(leg.mark)\(RouteEstimate.formatDuration(seconds: leg.legSeconds)) leg, \(longLegWarning) (\(limit))"
+            warnings.append("\(unicode ? "⚠" : "!") " + (part.map { "part \($0.0) of \($0.1) of \(whole)" } ?? whole))
         }
         if leg.isAfterDark { warnings.append("\(unicode ? "☾" : "*") after dark") }
         let arrow = unicode ? "↓" : "v"
