@@ -78,7 +78,7 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         // of the search, a rename typed just before it is kept. (A save that fails is the
         // autosave's to report, as for any other change.)
         if model.hasUnsavedChanges, model.readOnlyReason == nil { _ = try? model.save() }
-        let search = roads.orderSearch(of: trip)
+        let search = roads.orderSearch(of: trip, unit: unit)
         return { progress in
             search({ done, total in
                 progress.say("routing the legs between the stops: \(DistanceUnit.grouped(done)) of \(DistanceUnit.grouped(total))")
