@@ -22,6 +22,9 @@ extension AlongTheRoute {
         package let along: String
         package let offFigure: String
         package let detourFigures: String
+        /// The kind without a peak's or a hut's elevation ("alpine hut", where `kind` says
+        /// "alpine hut 2,250 m"): a narrow column's.
+        package let kindName: String
 
         /// Within this many meters a place is on the road: no side, no detour.
         package static let onTheRoadMeters = 50.0
@@ -38,6 +41,7 @@ extension AlongTheRoute {
             off = onTheRoad ? "on the road" : "\(offFigure) off"
             name = found.place.name
             kind = found.place.kindText
+            kindName = found.place.kind.label(population: found.place.population)
             detourFigures = onTheRoad ? "" : detour.map { detour in
                 detour.meters < Self.onTheRoadMeters ? "" : "\(detour.mark)\(unit.format(meters: detour.meters)), "
                     + RouteEstimate.formatDuration(seconds: detour.seconds)

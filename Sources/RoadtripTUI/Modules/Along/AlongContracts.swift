@@ -104,6 +104,7 @@ struct AlongViewModel: Equatable {
         /// "0.3 km right", "on the road".
         let off: String
         let name: String
+        /// "alpine hut": its elevation is on the line of the selected place.
         let kind: String
         /// "2.5 km, 5 min"; "" on the road and while it is routed.
         let detour: String

@@ -259,7 +259,7 @@ final class AlongPresenter: AlongViewOutput {
     /// A place's row in the panel: the figures alone, the side after how far off.
     nonisolated static func row(_ row: AlongTheRoute.Row) -> AlongViewModel.Row {
         AlongViewModel.Row(along: row.along, day: row.day, off: row.offFigure.isEmpty ? row.off : "\(row.offFigure) \(row.side)", name: row.name,
-                           kind: row.kind, detour: row.detourFigures)
+                           kind: row.kindName, detour: row.detourFigures)
     }
 
     /// "Càmping Valira · camp site · 0.9 km of 11.6 km · day 1 · 0.8 km off, right · detour
