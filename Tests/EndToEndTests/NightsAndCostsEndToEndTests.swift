@@ -46,7 +46,7 @@ struct NightsAndCostsEndToEndTests {
         // No costs until set.
         #expect(days.allSatisfy { $0["fuelCost"] == nil && $0["lodgingCost"] == nil && $0["fuel"] == nil })
         let text = try CLI.roadtrip(["plan", "Mother Road"], in: directory).standardOutput
-        #expect(Self.lines(of: text, containing: "⚠ part 1 of 2 of a ≈ ").contains { $0.hasSuffix(", longer than the daily limit (8 h 00 min)") }, "\(text)")
+        #expect(Self.lines(of: text, containing: "⚠ part 1 of 2 of a ≈ ").contains { $0.hasSuffix(" leg longer than the daily limit") }, "\(text)")
         #expect(text.contains("night here (daily limit) · town of") || text.contains("night here (daily limit) · city of"))
         #expect(text.contains("from near \(place["name"] as? String ?? "?")"))
         #expect(!text.contains("fuel") && !text.contains("lodging"))

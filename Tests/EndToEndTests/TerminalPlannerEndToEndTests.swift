@@ -195,7 +195,7 @@ struct TerminalPlannerEndToEndTests {
         try await session.waitUntil("Route 66") { $0.contains("Route 66") && $0.contains("Total distance:") }
         try await session.sendKeys("i")
         let plan = try await session.waitUntil("the day view, with the leg split over two days") { $0.contains("part 2 of 2") }
-        let parts = plan.components(separatedBy: "\n").compactMap { $0.firstMatch(of: /↓ ≈ (.+?) · .+?⚠ part (\d) of 2 of a ≈ (.+?) leg, longer than the daily limit/) }
+        let parts = plan.components(separatedBy: "\n").compactMap { $0.firstMatch(of: /↓ ≈ (.+?) · .+?⚠ part (\d) of 2 of a ≈ (.+?) leg longer than the daily limit/) }
         try #require(parts.count == 2, "\(session.framed(plan))")
         let pieces = parts.compactMap { Self.minutes($0.1) }, wholes = parts.compactMap { Self.minutes($0.3) }
         try #require(pieces.count == 2 && wholes.count == 2, "\(session.framed(plan))")
