@@ -8,9 +8,9 @@ import RoadtripCore
 /// `~/.local/share/roadtrip`, and the last folder used was forgotten at each export.)
 ///
 /// A folder of roadtrip's own (its data, cache or state folder, or one inside them: exports
-/// there are refused, `ExportTarget`) or one that is no longer there is not proposed; then
-/// `$XDG_DOCUMENTS_DIR` when it names a folder, else the home folder. A name typed relative
-/// resolves against the folder proposed.
+/// there are refused, `ExportTarget`), one that is no longer there or one the user cannot write
+/// in (a planner started in `/`) is not proposed; then `$XDG_DOCUMENTS_DIR` when it names such a
+/// folder, else the home folder. A name typed relative resolves against the folder proposed.
 struct ExportFolder: Equatable {
     let path: String
 
@@ -20,7 +20,9 @@ struct ExportFolder: Equatable {
         let own = RoadtripFolders(environment: environment)
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
         let candidates = [lastUsed, workingDirectory, environment["XDG_DOCUMENTS_DIR"]].compactMap { $0 }.filter { $0.hasPrefix("/") }
-        let proposed = candidates.map(Self.standardized).first { Self.isFolder($0, fileManager: fileManager) && !Self.isOwn($0, folders: own) }
+        let proposed = candidates.map(Self.standardized).first { folder in
+            Self.isFolder(folder, fileManager: fileManager) && fileManager.isWritableFile(atPath: folder) && !Self.isOwn(folder, folders: own)
+        }
         path = proposed ?? Self.standardized(home)
     }
 

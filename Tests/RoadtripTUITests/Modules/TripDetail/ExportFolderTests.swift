@@ -48,4 +48,17 @@ import RoadtripTestSupport
         #expect(ExportFolder.isOwn(regions.path, folders: .init(environment: environment)))
         #expect(!ExportFolder.isOwn(directory.url.appendingPathComponent("data").path, folders: .init(environment: environment)), "the folder above is the user's")
     }
+
+    /// A folder the user cannot write in (`/`, for a planner started there) is passed over; as
+    /// root every folder is writable, so the file manager says which is not.
+    @Test func aFolderThatCannotBeWrittenInIsNotProposed() {
+        final class ReadOnly: FileManager, @unchecked Sendable {
+            let folder: String
+            init(_ folder: String) { self.folder = folder }
+            override func isWritableFile(atPath path: String) -> Bool { path != folder && super.isWritableFile(atPath: path) }
+        }
+        let home = directory.url.standardizedFileURL.path
+        #expect(ExportFolder(lastUsed: nil, workingDirectory: "/", environment: environment, fileManager: ReadOnly("/")).path == home)
+        #expect(ExportFolder(lastUsed: nil, workingDirectory: "/", environment: environment, fileManager: ReadOnly("/nowhere")).path == "/")
+    }
 }
