@@ -47,7 +47,7 @@ struct OptimizeCommand: ParsableCommand {
             let unit = trip.settings.units ?? options.unit(environment: environment)
             // ROADTRIP_OPTIMIZER=local-search: the search before the chained one, for the benchmark's comparison.
             let search = environment["ROADTRIP_OPTIMIZER"].flatMap(RouteOptimizer.Search.init(rawValue:)) ?? .chained
-            let optimize = OptimizeOrder(routing: router.hasRoads ? router : nil, search: search)
+            let optimize = OptimizeOrder(routing: router.hasRoads ? router : nil, search: search, unit: options.unit(environment: environment))
             let order = optimize.order(of: trip, on: try Self.roads(between: trip, optimize: optimize))
             var applied = false
             if apply, order.isImprovement {

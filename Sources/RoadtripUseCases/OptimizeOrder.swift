@@ -5,14 +5,22 @@ import RoadtripStore
 /// optimize`, O on the trip screen): searched on the roads between every two stops when one
 /// region covers them all, else in straight lines with the reason; and the order used, as one
 /// change. The first and last stops stay in place. Searching runs on any thread.
+///
+/// The figures it says are the trip screen's (issue 53, item 11): the legs of the order given and
+/// of the new one, each routed as the screen routes it (or estimated as the screen estimates
+/// it), their times added as the screen adds them, in whole minutes. A matrix's figures choose
+/// the order; they are not what the screen shows.
 package struct OptimizeOrder: Sendable {
     /// The engine the roads between the stops are routed on; nil when no region has roads.
     private let routing: (any RoadRouting)?
     private let search: RouteOptimizer.Search
+    /// The units of trips that choose none: the speed of their estimates.
+    private let unit: DistanceUnit
 
-    package init(routing: (any RoadRouting)?, search: RouteOptimizer.Search = .chained) {
+    package init(routing: (any RoadRouting)?, search: RouteOptimizer.Search = .chained, unit: DistanceUnit = .km) {
         self.routing = routing
         self.search = search
+        self.unit = unit
     }
 
     /// Whether the order of `trip` is searched on roads, routed first: some region has roads, and
@@ -30,17 +38,27 @@ package struct OptimizeOrder: Sendable {
 
     /// The best order of `trip`'s stops on `roads` (`roads(between:)`), else in straight lines:
     /// with the reason when the roads could not be had. `searching` hears how far the search is
-    /// (0 to 1) and stops it by returning false.
+    /// (0 to 1) and stops it by returning false. Its figures are the trip screen's, before and
+    /// after (`StopOrder.shown`); when the routing was stopped, the straight lines' alone.
     package func order(of trip: Trip, on roads: RoadMatrixOutcome?, searching: ((Double) -> Bool)? = nil) -> StopOrder {
+        let found: StopOrder
         switch roads {
-        case .roads(let matrix)?:
-            // The engine that routed the matrix figures the legs of both orders (`RoadRouting.stopOrder`).
-            guard let routing else { return StopOrder(of: trip, roads: matrix, search: search, progress: searching) }
-            return routing.stopOrder(of: trip, roads: matrix, search: search, progress: searching)
-        case .estimate(let reason)?: return StopOrder(of: trip, notOnRoads: reason, search: search, progress: searching)
+        case .roads(let matrix)?: found = StopOrder(of: trip, roads: matrix, search: search, progress: searching)
+        case .estimate(let reason)?: found = StopOrder(of: trip, notOnRoads: reason, search: search, progress: searching)
         case .cancelled?: return StopOrder(of: trip, search: search)
-        case nil: return StopOrder(of: trip, search: search, progress: searching)
+        case nil: found = StopOrder(of: trip, search: search, progress: searching)
         }
+        var reordered = trip
+        reordered.stops = found.reordered(trip.stops)
+        let (current, optimized) = (legs(of: trip), legs(of: reordered))
+        return found.refigured(current: current, optimized: optimized).shown(current: current, optimized: optimized)
+    }
+
+    /// The legs of `trip` as the trip screen shows them once they are routed: on the roads where
+    /// the engine has them (a leg routed before comes from the leg cache), else the trip's estimate.
+    package func legs(of trip: Trip) -> [LegFigures] {
+        let estimate = RouteEstimate(for: trip, unit: unit)
+        return routing?.legs(of: trip, estimate: estimate) ?? LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: estimate)
     }
 
     /// Both: the roads, then the order on them.

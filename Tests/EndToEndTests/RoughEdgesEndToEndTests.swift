@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -113,9 +114,11 @@ struct RoughEdgesEndToEndTests {
         #expect(!back.contains("https://"), "no piece of the printed link may stay behind:\n\(session.framed(back))")
     }
 
-    @Test("e offers the full path beside the data file; a name typed alone lands there and the status names the full path")
-    func exportBesideTheDataFile() async throws {
-        let session = try await TmuxSession(width: 110, height: 30)
+    @Test("e offers the full path in the folder the planner was started in; a name typed alone lands there and the status names the full path")
+    func exportInTheFolderStartedIn() async throws {
+        // Issue 53, item 13: the folder the planner was started in, not the data file's.
+        let directory = try TemporaryDirectory()
+        let session = try await TmuxSession(width: 110, height: 30, directory: directory, workingDirectory: directory.url)
         defer { session.close() }
         try await TripDetailEndToEndTests.openPacific(session)
         let folder = session.directory.url.standardizedFileURL.path

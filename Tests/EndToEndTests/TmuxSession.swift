@@ -120,15 +120,17 @@ final class TmuxSession {
     /// Starts `roadtrip arguments…` in a `width`×`height` pane, with `ROADTRIP_FILE` in a new
     /// temporary directory (or in `directory` when given, for tests that prepare a file first).
     /// `variables` adds to or replaces the variables of the program's command line (TERM=dumb…);
-    /// `hold` names the long work the gate holds ("import", "autosave"…). Waits for a free slot
-    /// first (`SessionSlots`).
+    /// `hold` names the long work the gate holds ("import", "autosave"…); `workingDirectory`, the
+    /// folder the program is started in (else the test's own). Waits for a free slot first
+    /// (`SessionSlots`).
     init(
         arguments: [String] = [],
         width: Int = 100,
         height: Int = 30,
         directory: TemporaryDirectory? = nil,
         variables: [String: String] = [:],
-        hold: [String] = []
+        hold: [String] = [],
+        workingDirectory: URL? = nil
     ) async throws {
         self.directory = try directory ?? TemporaryDirectory()
         gate = try TemporaryDirectory()
@@ -154,7 +156,7 @@ final class TmuxSession {
         // The marker after `stty -a` tells a test its output is complete on the screen. The pane
         // then waits for `close()`.
         let commandLine = "trap : INT; \(program); echo \"EXIT=$?\"; stty -a; echo \(Self.endMarker); sleep 3600"
-        try await start(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", commandLine])
+        try await start(["new-session", "-d", "-x", "\(width)", "-y", "\(height)"] + (workingDirectory.map { ["-c", $0.path] } ?? []) + [commandLine])
     }
 
     /// An interactive bash with job control in the pane (no program started): for what only a

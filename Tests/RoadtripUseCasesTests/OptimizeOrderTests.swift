@@ -74,4 +74,32 @@ import Testing
         #expect(!OptimizeOrder.use(Array(order.reordered(trip.stops).map(\.id).dropLast()), inTrip: trip.id, of: model))
         #expect(model.trips == [trip])
     }
+
+    /// Issue 53, item 11: the matrix chooses; the figures said are the trip screen's, the legs of
+    /// the order given before and of the new one after, each routed as the screen routes it and
+    /// their minutes added as its summary adds them.
+    @Test func theFiguresSaidAreTheTripScreensBeforeAndAfter() throws {
+        // The legs take 1 s for every 10 m of straight line, and 29 s more: rounded leg by leg, not in all.
+        let routing = FakeRouting(leg: { from, to, _, _ in
+            let meters = Geodesy.distance(from: from, to: to)
+            return .road(RoutedLeg(meters: meters * 1.3, seconds: meters / 10 + 29, line: [from, to], region: "test"))
+        }, matrix: { stops, _ in
+            // A matrix of other figures (a graph's, a service's): it chooses the order and says no more.
+            let n = stops.count
+            let seconds = (0..<n * n).map { Geodesy.distance(from: stops[$0 / n].0, to: stops[$0 % n].0) / 7 }
+            return .roads(RoadMatrix(count: n, meters: seconds, seconds: seconds))
+        })
+        let optimize = OptimizeOrder(routing: routing)
+        let trip = Self.shuffled
+        let order = optimize.order(of: trip, progress: { _, _ in true })
+        var reordered = trip
+        reordered.stops = order.reordered(trip.stops)
+        #expect(order.isImprovement && reordered.stops.map(\.name) == ["Monterey", "Big Sur", "Morro Bay", "Cambria"])
+        let screen = { (trip: Trip) in TripText.summary(legs: optimize.legs(of: trip), estimate: RouteEstimate(for: trip), unit: .km) }
+        let (before, after) = (screen(trip), screen(reordered))
+        let sentence = order.saving(in: .km)
+        let figures = try #require(sentence.firstMatch(of: /: (.+) instead of (.+?), .*\((.+)\)\.$/))
+        #expect(before.contains("· \(figures.2) driving") && after.contains("· \(figures.1) driving"), "\(sentence)\n\(before)\n\(after)")
+        #expect(after.hasPrefix("Total distance: \(figures.3) by road"), "\(sentence)\n\(after)")
+    }
 }

@@ -23,6 +23,9 @@ package struct Itinerary: Equatable, Sendable {
         package let meters: Double
         package let roadMeters: Double
         package let seconds: Double
+        /// The whole leg's driving: `seconds` for a whole leg, more for a day's part of a longer
+        /// one, which its warning is about.
+        package let legSeconds: Double
         package let departure: Date
         package let arrival: Date
         /// Longer alone than the daily limit: split over days, and said.

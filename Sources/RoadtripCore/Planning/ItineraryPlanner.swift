@@ -280,7 +280,7 @@ private struct Schedule {
         let portion = share.upperBound - share.lowerBound
         day.legs.append(Itinerary.Leg(from: index, to: index + 1, share: share, meters: meters * portion,
                                       roadMeters: (figures?.meters ?? planner.estimate.roadMeters(geodesicMeters: meters)) * portion,
-                                      seconds: seconds, departure: clock, arrival: clock + seconds,
+                                      seconds: seconds, legSeconds: legSeconds, departure: clock, arrival: clock + seconds,
                                       exceedsDailyLimit: legSeconds > limit + 1, isAfterDark: isAfterDark,
                                       source: figures?.source ?? .estimate, reason: figures?.reason))
         driven += seconds
@@ -290,7 +290,7 @@ private struct Schedule {
     private mutating func markLastLegAfterDark() {
         guard let last = day.legs.popLast() else { return }
         day.legs.append(Itinerary.Leg(from: last.from, to: last.to, share: last.share, meters: last.meters, roadMeters: last.roadMeters,
-                                      seconds: last.seconds, departure: last.departure, arrival: last.arrival,
+                                      seconds: last.seconds, legSeconds: last.legSeconds, departure: last.departure, arrival: last.arrival,
                                       exceedsDailyLimit: last.exceedsDailyLimit, isAfterDark: true, source: last.source, reason: last.reason))
     }
 

@@ -31,7 +31,6 @@ package enum ItineraryRows {
     package static func rows(for itinerary: Itinerary, stops: [Stop], unit: DistanceUnit, unicode: Bool = true, costs: TripCosts? = nil,
                              settings: TripSettings = TripSettings()) -> [ItineraryRow] {
         let tripMeters = itinerary.roadMeters
-        let limit = RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)
         let parts = itinerary.partCounts
         var partNumbers: [Int: Int] = [:]
         var rows: [ItineraryRow] = []
@@ -43,7 +42,7 @@ package enum ItineraryRows {
                     partNumbers[leg.from, default: 0] += 1
                     part = (partNumbers[leg.from]!, count)
                 }
-                dayRows.append(row(leg, unit: unit, limit: limit, part: part, unicode: unicode))
+                dayRows.append(row(leg, unit: unit, part: part, unicode: unicode))
                 for (index, note) in itinerary.fuelStops.enumerated() where note.day == day.number && note.leg == leg.from
                     && (leg.share.contains(note.shareOfLeg) || (note.shareOfLeg == 0 && leg.share.lowerBound == 0)) {
                     var fuelRow = row(note, settings: settings, tripMeters: tripMeters, unit: unit, unicode: unicode)
@@ -143,10 +142,14 @@ package enum ItineraryRows {
         }
     }
 
-    private static func row(_ leg: Itinerary.Leg, unit: DistanceUnit, limit: String, part: (Int, Int)?, unicode: Bool) -> ItineraryRow {
+    private static func row(_ leg: Itinerary.Leg, unit: DistanceUnit, part: (Int, Int)?, unicode: Bool) -> ItineraryRow {
         var warnings: [String] = []
         if leg.exceedsDailyLimit {
-            warnings.append("\(unicode ? "⚠" : "!") \(longLegWarning) (\(limit))" + (part.map { ": part \($0.0) of \($0.1)" } ?? ""))
+            // About the whole leg, on the line of a day's part of it (issue 53, item 11): the
+            // part itself, half an hour perhaps, is not longer than the limit. The limit is the
+            // plan's heading's; the line stays short enough for "☾ after dark" after it.
+            let whole = "a \(leg.mark)\(RouteEstimate.formatDuration(seconds: leg.legSeconds)) leg \(longLegWarning)"
+            warnings.append("\(unicode ? "⚠" : "!") " + (part.map { "part \($0.0) of \($0.1) of \(whole)" } ?? whole))
         }
         if leg.isAfterDark { warnings.append("\(unicode ? "☾" : "*") after dark") }
         let arrow = unicode ? "↓" : "v"

@@ -27,6 +27,33 @@ package struct StopOrder: Equatable, Sendable {
     /// Why the order is searched in straight lines though regions have roads ("no region covers
     /// Durness"); nil on the roads, or with no roads at all.
     package let notOnRoads: String?
+    /// Both orders as the trip screen shows them (`shown(current:optimized:)`), which the
+    /// sentences say; nil until given, and the sentences then say the search's own figures.
+    package private(set) var shownFigures: ShownFigures?
+
+    /// What the trip screen's summary shows for the legs of an order: their distance, the sum of
+    /// their times as each is shown (whole minutes, `LegFigures.shownSeconds`), and whether any
+    /// of them is an estimate (its figures then marked "≈").
+    package struct Shown: Equatable, Sendable {
+        package let meters: Double
+        package let seconds: Double
+        package let isEstimate: Bool
+
+        package init(_ legs: [LegFigures]) {
+            let total = legs.total
+            self.init(meters: total.meters, seconds: legs.shownSeconds, isEstimate: total.isEstimate)
+        }
+
+        package init(meters: Double, seconds: Double, isEstimate: Bool) {
+            (self.meters, self.seconds, self.isEstimate) = (meters, seconds, isEstimate)
+        }
+    }
+
+    /// The order given and the new one, as the trip screen shows them before and after the order is used.
+    package struct ShownFigures: Equatable, Sendable {
+        package let current: Shown
+        package let optimized: Shown
+    }
 
     /// First and last stops this close are the same place (a loop).
     static let samePlaceMeters = 1_000.0
@@ -58,8 +85,8 @@ package struct StopOrder: Equatable, Sendable {
 
     /// The order with the figures of both orders as their legs are driven one by one, `current`
     /// in the order given and `optimized` in the new one: what the trip screen then shows, where
-    /// the matrix's figures were for choosing (`RoadMatrix.isFromGraph`). Kept as it is unless
-    /// every leg is on the roads.
+    /// the matrix's figures were for choosing (a graph's leave the turns out, a Valhalla
+    /// matrix's are not its routes'). Kept as it is unless every leg is on the roads.
     package func refigured(current: [LegFigures], optimized: [LegFigures]) -> StopOrder {
         guard measure != .straightLine, (current + optimized).allSatisfy({ $0.source == .road }) else { return self }
         var refigured = self
@@ -78,16 +105,39 @@ package struct StopOrder: Equatable, Sendable {
             + "\(DistanceUnit.grouped(RouteOptimizer.maximumStops)): split the trip into shorter ones to optimize them."
     }
 
-    package var savedMeters: Double { max(0, currentMeters - optimizedMeters) }
-
-    /// What the order saves in its measure: meters, or seconds on the roads' times.
-    private var saved: Double {
-        guard measure == .roadTime, let currentSeconds, let optimizedSeconds else { return currentMeters - optimizedMeters }
-        return currentSeconds - optimizedSeconds
+    /// The order with the figures the trip screen shows for `current` (the legs of the order
+    /// given) and `optimized` (the legs of the new one): the sentences then say what the screen
+    /// says before the order is used and after, figure for figure (issue 53, item 11).
+    package func shown(current: [LegFigures], optimized: [LegFigures]) -> StopOrder {
+        var shown = self
+        shown.shownFigures = ShownFigures(current: Shown(current), optimized: Shown(optimized))
+        return shown
     }
 
-    /// Whether the new order is worth a change: a meter (or a second) less at least, and not the
-    /// same order.
+    package var savedMeters: Double { max(0, currentMeters - optimizedMeters) }
+
+    /// The figures the sentences say of the order given and the new one: the trip screen's when
+    /// known, else the search's (its seconds are the roads' times; without roads, none).
+    private var said: (current: Shown, optimized: Shown) {
+        if let shownFigures { return (shownFigures.current, shownFigures.optimized) }
+        return (Shown(meters: currentMeters, seconds: currentSeconds ?? 0, isEstimate: false),
+                Shown(meters: optimizedMeters, seconds: optimizedSeconds ?? 0, isEstimate: false))
+    }
+
+    /// Whether the sentences speak of time: the order is the quickest on the roads.
+    private var saysTime: Bool { measure == .roadTime && currentSeconds != nil && optimizedSeconds != nil }
+
+    /// What the order saves in its measure: meters, or seconds on the roads' times, in the
+    /// figures said (a minute is the least a time shown in whole minutes can save).
+    private var saved: Double {
+        let (current, optimized) = said
+        return saysTime ? current.seconds - optimized.seconds : current.meters - optimized.meters
+    }
+
+    /// Whether the new order is worth a change: a meter (or a second) less at least in the
+    /// figures said, and not the same order. An order the search prefers that the trip screen
+    /// would show no shorter (the graph's figures leave turns out; straight lines are not roads)
+    /// is not offered.
     package var isImprovement: Bool { saved >= 1 && order != Array(order.indices) }
 
     /// The stops of `trip` in the new order.
@@ -98,30 +148,45 @@ package struct StopOrder: Equatable, Sendable {
     /// "Shortest order (a loop): 1,793 km instead of 2,105 km, 312 km (15%) less." — the same
     /// sentence on the trip detail screen and on the command line. On the roads:
     /// "Quickest order on the roads: 3 h 10 min instead of 3 h 40 min, 30 min (14%) less (212 km)."
+    /// With the trip screen's figures (`shown`), an estimate's are marked "≈": "Shortest order:
+    /// ≈ 343 km instead of ≈ 470 km, ≈ 127 km (27%) less."
     ///
     /// The saving is the difference of the two figures as shown (470 km and 343 km save 127 km,
     /// not the 128 km of the unrounded distances), so that the sentence adds up as printed.
     package func saving(in unit: DistanceUnit) -> String {
         let loop = isLoop ? " (a loop)" : ""
-        guard measure == .roadTime, let currentSeconds, let optimizedSeconds else {
+        let (current, optimized) = said
+        guard saysTime else {
             let kind = (isExact ? "Shortest order" : "Best order found") + (measure == .roadDistance ? " on the roads" : "")
-            let saved = max(0, unit.shown(meters: currentMeters) - unit.shown(meters: optimizedMeters))
-            return "\(kind)\(loop): \(unit.format(meters: optimizedMeters)) instead of "
-                + "\(unit.format(meters: currentMeters)), \(unit.format(meters: saved)) (\(percent(savedMeters, of: currentMeters))%) less."
+            let saved = max(0, unit.shown(meters: current.meters) - unit.shown(meters: optimized.meters))
+            let savedMark = current.isEstimate || optimized.isEstimate ? "≈ " : ""
+            return "\(kind)\(loop): \(Self.distance(optimized, unit: unit)) instead of \(Self.distance(current, unit: unit)), "
+                + "\(savedMark)\(unit.format(meters: saved)) (\(percent(current.meters - optimized.meters, of: current.meters))%) less."
         }
         let kind = (isExact ? "Quickest order" : "Quickest order found") + " on the roads"
         // Whole minutes, as `formatDuration` shows them.
-        let savedSeconds = max(0, (currentSeconds / 60).rounded() - (optimizedSeconds / 60).rounded()) * 60
-        return "\(kind)\(loop): \(RouteEstimate.formatDuration(seconds: optimizedSeconds)) instead of "
-            + "\(RouteEstimate.formatDuration(seconds: currentSeconds)), \(RouteEstimate.formatDuration(seconds: savedSeconds)) "
-            + "(\(percent(currentSeconds - optimizedSeconds, of: currentSeconds))%) less (\(unit.format(meters: optimizedMeters)))."
+        let savedSeconds = max(0, (current.seconds / 60).rounded() - (optimized.seconds / 60).rounded()) * 60
+        return "\(kind)\(loop): \(Self.duration(optimized)) instead of \(Self.duration(current)), "
+            + "\(RouteEstimate.formatDuration(seconds: savedSeconds)) (\(percent(current.seconds - optimized.seconds, of: current.seconds))%) less "
+            + "(\(Self.distance(optimized, unit: unit)))."
     }
 
     /// "The order is already the shortest: 1,793 km." — when there is nothing better.
     package func alreadyBest(in unit: DistanceUnit) -> String {
-        let figure = measure == .roadTime ? currentSeconds.map { RouteEstimate.formatDuration(seconds: $0) } ?? "" : unit.format(meters: currentMeters)
+        let current = said.current
+        let figure = saysTime ? Self.duration(current) : Self.distance(current, unit: unit)
         let best = isExact ? (measure == .roadTime ? "quickest" : "shortest") : "best found"
         return "The order is already the \(best)\(measure == .straightLine ? "" : " on the roads"): \(figure)."
+    }
+
+    /// "≈ 470 km" for figures with an estimate among them, "470 km" for the roads'.
+    private static func distance(_ figures: Shown, unit: DistanceUnit) -> String {
+        (figures.isEstimate ? "≈ " : "") + unit.format(meters: figures.meters)
+    }
+
+    /// "≈ 5 h 53 min", "2 h 02 min".
+    private static func duration(_ figures: Shown) -> String {
+        (figures.isEstimate ? "≈ " : "") + RouteEstimate.formatDuration(seconds: figures.seconds)
     }
 
     /// "In straight lines: no region covers Durness." — beside the saving when roads were wanted.
@@ -131,18 +196,5 @@ package struct StopOrder: Equatable, Sendable {
 
     private func percent(_ part: Double, of whole: Double) -> Int {
         whole > 0 ? Int((part / whole * 100).rounded()) : 0
-    }
-}
-
-extension RoadRouting {
-    /// The best order of `trip`'s stops on `roads` (its matrix), with the figures of its legs as
-    /// this engine drives them when the matrix's were for choosing only (`RoadMatrix.isFromGraph`).
-    package func stopOrder(of trip: Trip, roads: RoadMatrix, search: RouteOptimizer.Search = .chained,
-                           progress: ((Double) -> Bool)? = nil) -> StopOrder {
-        let order = StopOrder(of: trip, roads: roads, search: search, progress: progress)
-        guard roads.isFromGraph else { return order }
-        var reordered = trip
-        reordered.stops = order.reordered(trip.stops)
-        return order.refigured(current: legs(of: trip, estimate: RouteEstimate()), optimized: legs(of: reordered, estimate: RouteEstimate()))
     }
 }

@@ -16,12 +16,19 @@ struct ModuleContext {
     let regions: RegionShelf?
     /// The road figures of legs, routed off the main loop (`.none`: every leg an estimate).
     let roadLegs: RoadLegs
-    /// The program's environment: $DISPLAY for opening links, $XDG_DOCUMENTS_DIR for exports.
+    /// The program's environment: $DISPLAY for opening links, roadtrip's folders and $XDG_DOCUMENTS_DIR for exports.
     let environment: [String: String]
+    /// The folder the planner was started in: where exports go unless the user chose another.
+    let workingDirectory: String
+    /// What the user chose earlier in this session, shared by every screen built from this context.
+    let choices: SessionChoices
 
     init(model: DataModel, navigator: Navigator, unit: DistanceUnit, places: PlaceIndexProvider, basemap: BasemapProvider = .unavailable,
-         regions: RegionShelf? = nil, roadLegs: RoadLegs = .none, environment: [String: String] = [:]) {
+         regions: RegionShelf? = nil, roadLegs: RoadLegs = .none, environment: [String: String] = [:],
+         workingDirectory: String = FileManager.default.currentDirectoryPath, choices: SessionChoices = SessionChoices()) {
         self.environment = environment
+        self.workingDirectory = workingDirectory
+        self.choices = choices
         self.regions = regions
         self.roadLegs = roadLegs
         self.model = model

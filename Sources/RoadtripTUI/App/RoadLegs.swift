@@ -73,9 +73,10 @@ package final class RoadLegs {
     /// the roads between every two stops when one region covers them all (routed with `progress`,
     /// which stops it by returning false), else in straight lines with the reason.
     /// `searching` hears how far the search itself is (0 to 1) and stops it by returning false.
-    package func orderSearch(of trip: Trip) -> @Sendable (_ progress: (_ done: Int, _ total: Int) -> Bool,
-                                                         _ searching: @escaping (Double) -> Bool) -> StopOrder {
-        let optimize = OptimizeOrder(routing: routing)
+    /// `unit`: that of trips that choose none, for the figures of their estimates.
+    package func orderSearch(of trip: Trip, unit: DistanceUnit) -> @Sendable (_ progress: (_ done: Int, _ total: Int) -> Bool,
+                                                                             _ searching: @escaping (Double) -> Bool) -> StopOrder {
+        let optimize = OptimizeOrder(routing: routing, unit: unit)
         let kept = waitForChangesKept()
         return { progress, searching in
             kept()

@@ -150,13 +150,24 @@ struct ItineraryPlannerTests {
         #expect(abs(itinerary.drivingSeconds - 14 * 3600) < 1 && abs(itinerary.meters - 1_400_000) < 1)
     }
 
+    /// Issue 53, item 11: a half-hour's part of a leg was flagged "longer than the daily limit".
+    @Test func theWarningOnAShortPartNamesTheLegItIsAbout() {
+        let itinerary = Self.plan(hours: [8.5])
+        let rows = ItineraryRows.rows(for: itinerary, stops: (0...1).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }, unit: .km)
+        let legs = rows.filter { $0.kind == .leg }
+        #expect(legs.map(\.title) == ["↓ ≈ 8 h 00 min · ≈ 800 km", "↓ ≈ 30 min · ≈ 50.0 km"])
+        #expect(legs.last?.detail == "⚠ part 2 of 2 of a ≈ 8 h 30 min leg longer than the daily limit")
+    }
+
     @Test func aLegOfSeveralDaysTakesADayOfTheLimitAtATime() {
         let itinerary = Self.plan(hours: [20])
         #expect(itinerary.days.map { ($0.drivingSeconds / 3600).rounded() } == [8, 8, 4])
         #expect(itinerary.days.map(\.endsOnTheRoad) == [true, true, false])
         #expect(itinerary.days.compactMap { $0.stopover?.share }.map { ($0 * 100).rounded() } == [40, 80])
         let rows = ItineraryRows.rows(for: itinerary, stops: (0...1).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }, unit: .km)
-        #expect(rows.filter { $0.kind == .leg }.map(\.detail) == (1...3).map { "⚠ longer than the daily limit (8 h 00 min): part \($0) of 3" })
+        // Issue 53, item 11: the warning is the whole leg's, on each day's part of it.
+        #expect(rows.filter { $0.kind == .leg }.map(\.detail)
+                == (1...3).map { "⚠ part \($0) of 3 of a ≈ 20 h 00 min leg longer than the daily limit" })
         #expect(rows.filter { $0.kind == .stopover }.map(\.title) == ["on the road", "from the road", "on the road", "from the road"])
     }
 

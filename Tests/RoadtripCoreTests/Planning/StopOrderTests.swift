@@ -77,4 +77,36 @@ import Testing
         let straight = StopOrder(of: Self.trip(), notOnRoads: "no region covers S2")
         #expect(straight.refigured(current: [road(1), road(1), road(1)], optimized: [road(1), road(1), road(1)]) == straight)
     }
+
+    /// Issue 53, item 11: given the legs as the trip screen shows them, the sentences say its
+    /// figures, each leg's time in whole minutes added up as its summary adds them.
+    @Test func theSentencesSayTheTripScreensFiguresWhenGiven() {
+        let order = StopOrder(of: Self.trip(), roads: Self.roads)
+        let road = { (seconds: Double) in LegFigures(meters: seconds * 10, seconds: seconds, source: .road, line: []) }
+        // 40 min 40 s three times: 2 h 02 min added up unrounded, 2 h 03 min as the screen adds its legs' 41 min.
+        let current = [road(2_440), road(2_440), road(2_440)], optimized = [road(1_290), road(1_290), road(1_290)]
+        let shown = order.shown(current: current, optimized: optimized)
+        #expect(TripText.summary(legs: current, estimate: RouteEstimate(), unit: .km).contains("2 h 03 min driving"))
+        #expect(TripText.summary(legs: optimized, estimate: RouteEstimate(), unit: .km).contains("1 h 06 min driving"))
+        #expect(shown.saving(in: .km) == "Quickest order on the roads: 1 h 06 min instead of 2 h 03 min, 57 min (46%) less (38.7 km).")
+        #expect(shown.isImprovement && shown.order == order.order)
+        // An order the search prefers that the screen would show no quicker is not offered.
+        let same = order.shown(current: current, optimized: [road(2_460), road(2_460), road(2_460)])
+        #expect(!same.isImprovement)
+        #expect(same.alreadyBest(in: .km) == "The order is already the quickest on the roads: 2 h 03 min.")
+    }
+
+    @Test func inStraightLinesTheTripScreensEstimatesAreSaidWithTheirMark() {
+        let trip = Self.trip()
+        var zigzag = trip
+        zigzag.stops.swapAt(1, 2)
+        let order = StopOrder(of: zigzag)
+        #expect(order.order == [0, 2, 1, 3])
+        let estimate = RouteEstimate(for: trip)
+        let legs = { (trip: Trip) in LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: estimate) }
+        let shown = order.shown(current: legs(zigzag), optimized: legs(trip))
+        #expect(TripText.summary(legs: legs(zigzag), estimate: estimate, unit: .km).hasPrefix("Total distance: ≈ 49.3 km by road"))
+        #expect(TripText.summary(legs: legs(trip), estimate: estimate, unit: .km).hasPrefix("Total distance: ≈ 29.6 km by road"))
+        #expect(shown.saving(in: .km) == "Shortest order: ≈ 29.6 km instead of ≈ 49.3 km, ≈ 19.7 km (40%) less.")
+    }
 }

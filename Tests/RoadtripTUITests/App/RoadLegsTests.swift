@@ -98,12 +98,12 @@ struct RoadLegsTests {
             return .roads(RoadMatrix(count: 4, meters: seconds, seconds: seconds))
         }) }
         var reports: [(Int, Int)] = []
-        let order = roads.orderSearch(of: trip)({ reports.append(($0, $1)); return true }, { _ in true })
+        let order = roads.orderSearch(of: trip, unit: .km)({ reports.append(($0, $1)); return true }, { _ in true })
         #expect(reports.count == 12 && order.measure == .roadTime && order.order == [0, 2, 1, 3])
         let noRegion = RoadLegs { FakeRouting(leg: { _, _, _, _ in .estimate(reason: "unused") }, matrix: { _, _ in .estimate(reason: "no region covers Cambria") }) }
-        let straight = noRegion.orderSearch(of: trip)({ _, _ in true }, { _ in true })
+        let straight = noRegion.orderSearch(of: trip, unit: .km)({ _, _ in true }, { _ in true })
         #expect(straight.measure == .straightLine && straight.notOnRoads == "no region covers Cambria")
-        #expect(RoadLegs.none.orderSearch(of: trip)({ _, _ in true }, { _ in true }).notOnRoads == nil)
+        #expect(RoadLegs.none.orderSearch(of: trip, unit: .km)({ _, _ in true }, { _ in true }).notOnRoads == nil)
     }
 
     @Test func aDetourIsRoutedOnTheRoadsLaneThereAndBackAndNotHandedOverAfterTheRegionsChange() throws {

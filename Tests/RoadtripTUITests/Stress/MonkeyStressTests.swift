@@ -116,6 +116,9 @@ final class Monkey {
     private let trace: Bool
     private let places: PlaceIndexProvider
     private let basemap: BasemapProvider
+    /// The folder the planner is "started in", where an export typed as a name alone goes: the
+    /// test's own, never the folder the tests run in.
+    private let workingDirectory: String
     /// The model's clock, moved an hour ahead before every autosave so that it is due.
     private let clock: TestClock
     private var previousTop = ""
@@ -125,6 +128,7 @@ final class Monkey {
         let clock = TestClock()
         self.clock = clock
         model = DataModel(store: TripFileStore(url: file), now: clock.read, runner: ManualRunner())
+        workingDirectory = file.deletingLastPathComponent().path
         try model.load { try Resources.locate(environment: [:]).loadSampleTrips() }
         if let reason = model.readOnlyReason { throw MonkeyError.readOnly(reason) }
         random = SeededRandom(seed: seed)
@@ -152,7 +156,8 @@ final class Monkey {
 
     private func startNavigator() {
         navigator = Navigator(runner: model.runner)
-        navigator.push(TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: places, basemap: basemap)))
+        navigator.push(TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: places, basemap: basemap,
+                                                                         workingDirectory: workingDirectory)))
     }
 
     func run(keys count: Int) throws {

@@ -16,6 +16,15 @@ extension AlongTheRoute {
         /// "" for a place on the road (whatever the roads make of a way there and back), and while
         /// the detour is not known yet.
         package let detour: String
+        /// The figures alone, for a column whose heading says what they are (the planner's panel,
+        /// issue 53, item 9): "6.4 km" along the trip, "0.3 km" off the road ("" on it), the
+        /// detour's "2.5 km, 5 min" ("" as `detour`), each "≈ " as the words above.
+        package let along: String
+        package let offFigure: String
+        package let detourFigures: String
+        /// The kind without a peak's or a hut's elevation ("alpine hut", where `kind` says
+        /// "alpine hut 2,250 m"): a narrow column's.
+        package let kindName: String
 
         /// Within this many meters a place is on the road: no side, no detour.
         package static let onTheRoadMeters = 50.0
@@ -24,16 +33,20 @@ extension AlongTheRoute {
         package init(_ found: Found, detour: LegFigures?, tripMeters: Double, unit: DistanceUnit) {
             let position = found.position
             let onTheRoad = Self.isOnTheRoad(found)
-            self.position = (found.alongAnEstimate ? "≈ " : "") + "\(unit.format(meters: position.meters)) of \(unit.format(meters: tripMeters))"
+            along = (found.alongAnEstimate ? "≈ " : "") + unit.format(meters: position.meters)
+            self.position = "\(along) of \(unit.format(meters: tripMeters))"
             day = found.day.map { "day \($0)" } ?? ""
             side = onTheRoad ? "" : position.onTheLeft ? "left" : "right"
-            off = onTheRoad ? "on the road" : "\(unit.format(meters: position.offMeters)) off"
+            offFigure = onTheRoad ? "" : unit.format(meters: position.offMeters)
+            off = onTheRoad ? "on the road" : "\(offFigure) off"
             name = found.place.name
             kind = found.place.kindText
-            self.detour = onTheRoad ? "" : detour.map { detour in
-                detour.meters < Self.onTheRoadMeters ? "" : "detour \(detour.mark)\(unit.format(meters: detour.meters)), "
+            kindName = found.place.kind.label(population: found.place.population)
+            detourFigures = onTheRoad ? "" : detour.map { detour in
+                detour.meters < Self.onTheRoadMeters ? "" : "\(detour.mark)\(unit.format(meters: detour.meters)), "
                     + RouteEstimate.formatDuration(seconds: detour.seconds)
             } ?? ""
+            self.detour = detourFigures.isEmpty ? "" : "detour \(detourFigures)"
         }
 
         /// Whether `found` is on the road itself: there is no detour to route.

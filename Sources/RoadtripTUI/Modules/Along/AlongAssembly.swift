@@ -12,7 +12,8 @@ enum AlongAssembly {
             interactor: AlongInteractor(tripID: tripID, model: context.model, places: context.places, basemap: context.basemap, roadLegs: context.roadLegs),
             router: router,
             unit: context.unit,
-            day: day
+            day: day,
+            choices: context.choices
         )
         presenter.output = output
         let view = AlongView(presenter: presenter)

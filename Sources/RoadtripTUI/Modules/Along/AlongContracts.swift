@@ -24,6 +24,9 @@ protocol AlongViewInput: AnyObject {
 @MainActor
 protocol AlongViewOutput: RowSelectingOutput, ListSearchingOutput {
     func didLoad()
+    /// The list now shows `rows` (it scrolled, or the panel was drawn at another size): their
+    /// detours are the ones routed.
+    func didShowRows(_ rows: Range<Int>)
     /// A kind's key: its places shown, or hidden.
     func didToggle(_ kind: AlongKind)
     /// `+` (1) looks farther from the road, `-` (−1) nearer.
@@ -67,6 +70,9 @@ protocol AlongInteractorInput: EditingSession {
     func findDetour(to found: AlongTheRoute.Found, in trip: Trip, unit: DistanceUnit, done: @escaping @MainActor (LegFigures) -> Void)
     /// Drops the detours asked for and not yet handed over.
     func cancelDetours()
+    /// Drops those of places other than `kept` (rows scrolled out of view), so that the roads'
+    /// lane routes the rows in view first.
+    func cancelDetours(except kept: Set<Place>)
     /// Drops every search and detour under way: the panel closes.
     func cancelWork()
     /// Inserts `place` as a stop at `index` of the trip, named after it, as one change; its id,
@@ -88,17 +94,40 @@ struct AlongViewModel: Equatable {
         let isOn: Bool
     }
 
+    /// A place's row, narrower than `roadtrip along`'s line (issue 53, item 9): the figures alone
+    /// under headings that say what they are, the side with how far off.
+    struct Row: Equatable {
+        /// "6.4 km" along the trip.
+        let along: String
+        /// "day 1", or "" without a plan.
+        let day: String
+        /// "0.3 km right", "on the road".
+        let off: String
+        let name: String
+        /// "alpine hut": its elevation is on the line of the selected place.
+        let kind: String
+        /// "2.5 km, 5 min"; "" on the road and while it is routed.
+        let detour: String
+
+        /// In the order of `AlongColumns.headings`.
+        var cells: [String] { [along, day, off, name, kind, detour] }
+    }
+
     var title = ""
     /// "day 2", or "" for the whole trip.
     var subtitle = ""
     var kinds: [KindToggle] = []
     /// "within 2.0 km"
     var reach = ""
-    var rows: [AlongTheRoute.Row] = []
+    var rows: [Row] = []
     var selectedRow: Int?
     /// The search in the places (`/`): its prompt, and what the rows mark.
     var search = ListSearch()
-    /// How many places, and what ≈ means when a leg is an estimate.
+    /// The selected place in full, whatever the columns leave out: its whole name, its kind,
+    /// where along the trip, its side and the detour.
+    var selectedDetails = ""
+    /// How many places, what ≈ means when a leg is an estimate, and how far the detours of the
+    /// rows in view are routed while they are.
     var summary = ""
     var emptyMessage: String?
     var message: StatusMessage?

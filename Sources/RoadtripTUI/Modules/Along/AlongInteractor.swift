@@ -19,7 +19,8 @@ final class AlongInteractor: AlongInteractorInput, ModelEditingSession {
     /// Today, where the user is: the plan's start for a trip without a start date.
     private let today: () -> LocalDay
     private var search: BackgroundJob?
-    private var detours: [BackgroundJob] = []
+    /// The detours asked for, each with its place.
+    private var detours: [(place: Place, job: BackgroundJob)] = []
 
     init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable,
          roadLegs: RoadLegs = .none, today: @escaping () -> LocalDay = { TripPlanning.today() }) {
@@ -64,20 +65,25 @@ final class AlongInteractor: AlongInteractorInput, ModelEditingSession {
     }
 
     func findDetour(to found: AlongTheRoute.Found, in trip: Trip, unit: DistanceUnit, done: @escaping @MainActor (LegFigures) -> Void) {
-        detours.removeAll { $0.state == .ended }
+        detours.removeAll { $0.job.state == .ended }
         let (options, estimate) = (RouteOptions(settings: trip.settings), RouteEstimate(for: trip, unit: unit))
         // Where no region has roads, the estimate there and back, quick but kept off the loop all the same.
-        detours.append(roads.detour(to: found, options: options, estimate: estimate, done: done)
+        let job = roads.detour(to: found, options: options, estimate: estimate, done: done)
             ?? runner.run("along-detour", lane: "along", work: { _ in AlongTheRoute.detour(to: found, routing: nil, options: options, estimate: estimate) },
-                          done: done))
+                          done: done)
+        detours.append((found.place, job))
     }
 
     func cancelDetours() {
-        for job in detours {
+        cancelDetours(except: [])
+    }
+
+    func cancelDetours(except kept: Set<Place>) {
+        for (place, job) in detours where !kept.contains(place) {
             job.cancel()
             _ = job.withdraw()
         }
-        detours = []
+        detours.removeAll { !kept.contains($0.place) }
     }
 
     func cancelWork() {

@@ -4,8 +4,9 @@ import RoadtripCore
 import ScreenModels
 
 /// Owns the panel's state (the kinds shown, how far from the road, the places found and their
-/// detours, the selection) and turns it into the view model; looks again whenever the trip, its
-/// legs, the kinds or the distance change.
+/// detours, the selection, the rows in view) and turns it into the view model; looks again
+/// whenever the trip, its legs, the kinds or the distance change. The kinds and the distance are
+/// the session's (`SessionChoices`): the panel opens again as it was left.
 @MainActor
 final class AlongPresenter: AlongViewOutput {
     weak var view: AlongViewInput?
@@ -20,9 +21,11 @@ final class AlongPresenter: AlongViewOutput {
 
     /// How far from the road the panel looks, in the trip's unit: `+` and `-` step through them.
     static let reaches: [Double] = [0.5, 1, 2, 5, 10, 20]
-    private var reachStep = reaches.firstIndex(of: 2) ?? 0
+    private var reachStep: Int
     /// The kinds shown: at first what `roadtrip along` looks for by default.
-    private var kinds = Set(AlongKind.usual)
+    private var kinds: Set<AlongKind>
+    /// Where the kinds and the distance are kept for the next time the panel opens.
+    private let choices: SessionChoices
 
     private var trip: Trip?
     /// The places last found, and whether a search is under way (they may be out of date).
@@ -34,20 +37,26 @@ final class AlongPresenter: AlongViewOutput {
         let foot: Coordinate
     }
     private var detours: [DetourKey: LegFigures] = [:]
+    /// The detours asked for and not dropped since (those that came are in `detours` too).
     private var routing: Set<DetourKey> = []
-    /// Rows either side of the selection whose detours are routed: about a screenful.
-    static let detourRows = 30
+    /// The rows the list shows (`didShowRows`): their detours, and the selected row's, are the
+    /// ones routed (issue 53, item 4: routing only the rows around the selection left the
+    /// others "routing…" for ever).
+    private var rowsInView = 0..<0
     private var selected: Place?
     private var selectedRow = 0
     private var message: StatusMessage?
     private var subscription: AnyCancellable?
     private var roadSubscription: AnyCancellable?
 
-    init(interactor: AlongInteractorInput, router: AlongRouterInput, unit: DistanceUnit, day: Int?) {
+    init(interactor: AlongInteractorInput, router: AlongRouterInput, unit: DistanceUnit, day: Int?, choices: SessionChoices = SessionChoices()) {
         self.interactor = interactor
         self.router = router
         self.defaultUnit = unit
         self.day = day
+        self.choices = choices
+        kinds = choices.alongKinds
+        reachStep = Self.reaches.firstIndex(of: choices.alongReach) ?? Self.reaches.firstIndex(of: 2) ?? 0
     }
 
     private var unit: DistanceUnit { trip?.unit(default: defaultUnit) ?? defaultUnit }
@@ -103,13 +112,19 @@ final class AlongPresenter: AlongViewOutput {
         DetourKey(place: found.place, foot: found.position.foot)
     }
 
-    /// Routes the detours of the rows around the selection not routed yet, the selected one first.
+    /// Routes the detours of the rows in view and of the selected row not routed yet, the
+    /// selected one first; drops those asked for rows scrolled away that have not come yet, so
+    /// that the roads' lane routes what the user sees first.
     private func routeDetours() {
         guard let trip, let found = finding?.found, !found.isEmpty else { return }
-        let around = max(0, selectedRow - Self.detourRows)..<min(found.count, selectedRow + Self.detourRows)
-        for index in [selectedRow] + around where found.indices.contains(index) && !AlongTheRoute.Row.isOnTheRoad(found[index]) {
-            let key = Self.key(found[index])
-            guard detours[key] == nil, routing.insert(key).inserted else { continue }
+        let wanted = Self.rowsWantingDetours(found, inView: rowsInView, selected: selectedRow).map { ($0, Self.key(found[$0])) }
+        let wantedKeys = Set(wanted.map(\.1))
+        let dropped = routing.filter { detours[$0] == nil && !wantedKeys.contains($0) }
+        if !dropped.isEmpty {
+            routing.subtract(dropped)
+            interactor.cancelDetours(except: Set(routing.map(\.place)))
+        }
+        for (index, key) in wanted where detours[key] == nil && routing.insert(key).inserted {
             interactor.findDetour(to: found[index], in: trip, unit: unit) { [weak self] figures in
                 self?.detours[key] = figures
                 self?.refresh(keepingMessage: true)
@@ -117,7 +132,29 @@ final class AlongPresenter: AlongViewOutput {
         }
     }
 
+    /// The rows of `found` whose detours are wanted, the selected one first: those in view and the
+    /// selected one, but for places on the road (which have none).
+    nonisolated static func rowsWantingDetours(_ found: [AlongTheRoute.Found], inView: Range<Int>, selected: Int) -> [Int] {
+        ([selected] + inView.filter { $0 != selected }).filter { found.indices.contains($0) && !AlongTheRoute.Row.isOnTheRoad(found[$0]) }
+    }
+
+    /// How many of the wanted detours (`rowsWantingDetours`) have come, of how many; nil when
+    /// they all have, or none is wanted: then nothing is being routed.
+    nonisolated static func detourProgress(_ found: [AlongTheRoute.Found], detours: [LegFigures?], inView: Range<Int>,
+                                           selected: Int) -> (done: Int, of: Int)? {
+        let wanted = rowsWantingDetours(found, inView: inView, selected: selected)
+        let done = wanted.filter { detours.indices.contains($0) && detours[$0] != nil }.count
+        return done < wanted.count ? (done, wanted.count) : nil
+    }
+
     // MARK: Keys
+
+    func didShowRows(_ rows: Range<Int>) {
+        guard rows != rowsInView else { return }
+        rowsInView = rows
+        routeDetours()
+        refresh(keepingMessage: true)
+    }
 
     func didSelect(row: Int) {
         guard let found = finding?.found, found.indices.contains(row) else { return }
@@ -131,7 +168,7 @@ final class AlongPresenter: AlongViewOutput {
 
     private var search = RowSearch()
     /// The rows last shown: the search looks in what the screen shows.
-    private var shownRows: [AlongTheRoute.Row] = []
+    private var shownRows: [AlongViewModel.Row] = []
 
     /// The row searched from: none while no place is found.
     private var searchedRow: Int? {
@@ -182,6 +219,7 @@ final class AlongPresenter: AlongViewOutput {
 
     func didToggle(_ kind: AlongKind) {
         if kinds.remove(kind) == nil { kinds.insert(kind) }
+        choices.alongKinds = kinds
         search()
     }
 
@@ -191,6 +229,7 @@ final class AlongPresenter: AlongViewOutput {
             return show(StatusMessage("\(unit.format(meters: reach)) is the \(steps > 0 ? "farthest" : "nearest") the panel looks."))
         }
         reachStep = step
+        choices.alongReach = Self.reaches[step]
         search()
     }
 
@@ -229,8 +268,10 @@ final class AlongPresenter: AlongViewOutput {
     private func refresh(keepingMessage: Bool = false) {
         guard let trip else { return }
         let found = finding?.found ?? []
-        var viewModel = Self.makeViewModel(trip: trip, day: day, kinds: kinds, reach: reach, finding: finding, detours: found.map { detours[Self.key($0)] },
-                                           isSearching: isSearching, unit: unit)
+        let detours = found.map { self.detours[Self.key($0)] }
+        var viewModel = Self.makeViewModel(trip: trip, day: day, kinds: kinds, reach: reach, finding: finding, detours: detours,
+                                           isSearching: isSearching, unit: unit, selectedRow: selectedRow,
+                                           detourProgress: Self.detourProgress(found, detours: detours, inView: rowsInView, selected: selectedRow))
         viewModel.selectedRow = found.isEmpty ? nil : selectedRow
         viewModel.search = search.state
         shownRows = viewModel.rows
@@ -241,9 +282,11 @@ final class AlongPresenter: AlongViewOutput {
         message = nil
     }
 
-    /// `detours`: each place's, nil while it is routed.
+    /// `detours`: each place's, nil while it is routed; `detourProgress`: how many of the
+    /// detours of the rows in view have come, of how many, while some have not.
     nonisolated static func makeViewModel(trip: Trip, day: Int?, kinds: Set<AlongKind>, reach: Double, finding: AlongFinding?,
-                                          detours: [LegFigures?], isSearching: Bool, unit: DistanceUnit) -> AlongViewModel {
+                                          detours: [LegFigures?], isSearching: Bool, unit: DistanceUnit, selectedRow: Int = 0,
+                                          detourProgress: (done: Int, of: Int)? = nil) -> AlongViewModel {
         var viewModel = AlongViewModel()
         viewModel.title = "Along the road: \(trip.name)"
         viewModel.subtitle = day.map { "day \($0)" } ?? ""
@@ -252,16 +295,34 @@ final class AlongPresenter: AlongViewOutput {
         viewModel.mapStops = MapStop.stops(of: trip)
         viewModel.unit = unit
         let found = finding?.found ?? []
-        viewModel.rows = zip(found, detours).map { AlongTheRoute.Row($0, detour: $1, tripMeters: finding?.tripMeters ?? 0, unit: unit) }
+        let rows = zip(found, detours).map { AlongTheRoute.Row($0, detour: $1, tripMeters: finding?.tripMeters ?? 0, unit: unit) }
+        viewModel.rows = rows.map(row)
+        if rows.indices.contains(selectedRow) {
+            viewModel.selectedRow = selectedRow
+            viewModel.selectedDetails = details(rows[selectedRow])
+        }
         viewModel.places = found.map(\.place.coordinate)
         viewModel.roads = finding?.roads ?? []
         viewModel.emptyMessage = emptyMessage(trip: trip, day: day, kinds: kinds, isSearching: isSearching, found: finding.map { _ in found.count },
                                               heading: AlongTheRoute.heading(kinds: AlongKind.allCases.filter(kinds.contains), within: reach, unit: unit))
         let count = found.count == 1 ? "1 place" : "\(DistanceUnit.grouped(found.count)) places"
         let estimated = found.contains(where: \.alongAnEstimate) ? " · ≈ along a leg's straight line: no region has its roads" : ""
-        let routing = zip(found, detours).contains { $1 == nil && !AlongTheRoute.Row.isOnTheRoad($0) } ? " · routing the detours…" : ""
+        let routing = detourProgress.map { " · routing the detours of the rows in view: \(DistanceUnit.grouped($0.done)) of \(DistanceUnit.grouped($0.of))" } ?? ""
         viewModel.summary = isSearching && finding == nil ? "Looking along the road…" : "\(count) in the order they come\(estimated)\(routing)"
         return viewModel
+    }
+
+    /// A place's row in the panel: the figures alone, the side after how far off.
+    nonisolated static func row(_ row: AlongTheRoute.Row) -> AlongViewModel.Row {
+        AlongViewModel.Row(along: row.along, day: row.day, off: row.offFigure.isEmpty ? row.off : "\(row.offFigure) \(row.side)", name: row.name,
+                           kind: row.kindName, detour: row.detourFigures)
+    }
+
+    /// "Càmping Valira · camp site · 0.9 km of 11.6 km · day 1 · 0.8 km off, right · detour
+    /// 2.5 km, 5 min": the selected place in the words of `roadtrip along`, its name first and whole.
+    nonisolated static func details(_ row: AlongTheRoute.Row) -> String {
+        [row.name, row.kind, row.position, row.day, row.side.isEmpty ? row.off : "\(row.off), \(row.side)", row.detour]
+            .filter { !$0.isEmpty }.joined(separator: " · ")
     }
 
     /// Why the list is empty, and what to do about it; nil when it is not.

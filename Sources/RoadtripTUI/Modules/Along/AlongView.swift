@@ -4,9 +4,10 @@ import Terminal
 import TextCanvas
 
 /// The places along the road: the kinds shown (a digit each) and how far from the road, then a
-/// row per place in the order they come (where along the trip, day, side, how far off, name,
-/// kind, detour), and the map beside them with the places marked. Enter makes the selected place
-/// a stop. Keys become intents for the presenter.
+/// row per place in the order they come (where along the trip, day, how far off and on which
+/// side, name, kind, detour), the selected place in full under them, and the map beside them
+/// with the places marked. Enter makes the selected place a stop. Keys become intents for the
+/// presenter; the rows the list shows are reported, for their detours to be routed.
 @MainActor
 final class AlongView: MapScreen, AlongViewInput {
     enum Command: Hashable, Sendable {
@@ -57,6 +58,8 @@ final class AlongView: MapScreen, AlongViewInput {
     private var drawnMapRect: Rect?
     /// The columns for the rows shown, made again when they or the width change.
     private var cachedColumns: (width: Int, columns: AlongColumns)?
+    /// The rows the list showed at the last report to the presenter (`didShowRows`).
+    private var reportedRows: Range<Int>?
     var needsDisplay = true
 
     init(presenter: AlongViewOutput) {
@@ -151,7 +154,10 @@ final class AlongView: MapScreen, AlongViewInput {
         lastWidth = rect.width
         drawnListRect = nil
         surface.titleLine(viewModel.title, subtitle: viewModel.subtitle, in: rect)
-        let content = rect.inset(top: 1, bottom: 2)
+        // A line for the selected place in full, kept while there are rows, so that the list
+        // does not change height as the selection moves.
+        let detailsRows = viewModel.rows.isEmpty ? 0 : 1
+        let content = rect.inset(top: 1, bottom: 2 + detailsRows)
         let (listRect, mapRect) = map.split(content)
         drawnMapRect = mapRect
         if let listRect { drawPlaces(on: surface, in: listRect) }
@@ -159,6 +165,9 @@ final class AlongView: MapScreen, AlongViewInput {
             map.drawBorder(of: mapRect, in: content, on: surface)
             map.draw(stops: viewModel.mapStops, selected: nil, unit: viewModel.unit, on: surface, in: mapRect, roads: viewModel.roads,
                      places: viewModel.places, selectedPlace: viewModel.selectedRow)
+        }
+        if detailsRows > 0 {
+            surface.text(" \(viewModel.selectedDetails)", row: rect.bottom - 3, column: rect.column, width: rect.width, style: .normal)
         }
         surface.rule(row: rect.bottom - 2, column: rect.column, width: rect.width)
         surface.text(" \(viewModel.summary)", row: rect.bottom - 1, column: rect.column, width: rect.width, style: .accent)
@@ -187,6 +196,14 @@ final class AlongView: MapScreen, AlongViewInput {
                              width: min(cell.width, rowRect.width - cell.column), style: style, marking: marked)
             }
         }
+        reportRows(list.visibleRows(height: listRect.height))
+    }
+
+    /// Tells the presenter which rows the list shows, when that changed.
+    private func reportRows(_ rows: Range<Int>) {
+        guard rows != reportedRows else { return }
+        reportedRows = rows
+        presenter.didShowRows(rows)
     }
 
     /// Each kind's box, digit and name, then the distance, on as many lines as they take; returns how many.
@@ -210,33 +227,44 @@ final class AlongView: MapScreen, AlongViewInput {
 }
 
 /// Where each of a row's cells goes for a width: every column as wide as its longest cell, the
-/// name taking what is left; where that is too little, the kind, the side and the day are left
-/// out, in that order.
+/// name taking what is left. The name comes first (issue 53, item 9: it had 12 columns at 120
+/// wide and 3 at 60, and the kind none): where it would get fewer than `narrowestName` columns
+/// (or fewer than its longest), the day, how far off, where along the trip and the detour are
+/// left out, in that order; the kind stays. The line under the list shows them all for the
+/// selected place.
 struct AlongColumns: Equatable {
     struct Cell: Equatable {
-        /// Its place in `AlongTheRoute.Row.cells`.
+        /// Its place in `AlongViewModel.Row.cells`.
         let index: Int
         let column: Int
         let width: Int
     }
 
-    static let headings = ["Where", "Day", "Side", "Off", "Place", "Kind", "Detour"]
-    static let nameIndex = 4
+    static let headings = ["Where", "Day", "Off", "Place", "Kind", "Detour"]
+    static let nameIndex = 3
+    static let kindIndex = 4
     /// The cells a search looks in (`AlongPresenter`'s): the name and the kind.
-    static let searchedIndices: Set<Int> = [nameIndex, 5]
-    /// The narrowest the name column gets before other columns are left out.
-    static let narrowestName = 14
+    static let searchedIndices: Set<Int> = [nameIndex, kindIndex]
+    /// The columns left out for the name, in that order.
+    static let leftOut = [1, 2, 0, 5]
+    /// The fewest columns the name is given before others are left out.
+    static let narrowestName = 20
+    /// The most columns the kind takes ("drinking water"): a longer kind is clipped here and
+    /// whole on the line of the selected place.
+    static let widestKind = 14
 
     let cells: [Cell]
 
-    init(width: Int, rows: [AlongTheRoute.Row]) {
+    init(width: Int, rows: [AlongViewModel.Row]) {
         let gap = 2
-        let widths = Self.headings.indices.map { index in
+        var widths = Self.headings.indices.map { index in
             rows.reduce(TextWidth.width(Self.headings[index])) { max($0, TextWidth.width($1.cells[index])) }
         }
+        widths[Self.kindIndex] = min(widths[Self.kindIndex], Self.widestKind)
+        let wanted = min(widths[Self.nameIndex], Self.narrowestName)
         var shown = Array(Self.headings.indices)
         func others() -> Int { shown.filter { $0 != Self.nameIndex }.reduce(0) { $0 + widths[$1] + gap } + 1 }
-        for dropped in [5, 2, 1] where width - others() < Self.narrowestName { shown.removeAll { $0 == dropped } }
+        for dropped in Self.leftOut where width - others() < wanted { shown.removeAll { $0 == dropped } }
         var column = 1
         var cells: [Cell] = []
         for index in shown {

@@ -9,7 +9,8 @@ enum TripDetailAssembly {
         let router = TripDetailRouter(tripID: tripID, context: context)
         let presenter = TripDetailPresenter(
             interactor: TripDetailInteractor(tripID: tripID, model: context.model, services: context.services, places: context.places, basemap: context.basemap,
-                                             roadLegs: context.roadLegs, unit: context.unit, environment: context.environment),
+                                             roadLegs: context.roadLegs, unit: context.unit, environment: context.environment,
+                                             workingDirectory: context.workingDirectory, choices: context.choices),
             router: router,
             unit: context.unit
         )

@@ -117,15 +117,16 @@ protocol TripDetailInteractorInput: EditingSession {
     /// saying how far it is and stopping when cancelled; on the roads when one region covers
     /// every stop. nil with fewer than 4 stops. Edits not saved yet are saved first.
     func orderSearch() -> (@Sendable (BusyProgress) -> StopOrder)?
-    /// The folder a file name typed alone is written to (`ExportFolder`): beside the data file,
-    /// or `$XDG_DOCUMENTS_DIR`.
+    /// The folder a file name typed alone is written to (`ExportFolder`): the session's last
+    /// export's, else the one the planner was started in.
     var exportFolder: String { get }
     /// Where an export goes when the user types nothing else: the trip's name in `exportFolder`,
     /// as a full path.
     func suggestedExportPath() -> String
     /// The file a typed path names: absolute, `~/…`, or relative to `exportFolder`.
     func exportURL(forTyped path: String) -> URL
-    /// Writes the trip to the file `path` names, in `format`; over an existing file only when `replacing`.
+    /// Writes the trip to the file `path` names, in `format`; over an existing file only when
+    /// `replacing`. Its folder is where the next export is proposed.
     func exportTrip(to path: String, format: TripExportFormat, replacing: Bool) throws(ExportFile.Failure) -> String
     /// Directions links for the trip's stops on `service`.
     func directionsLinks(service: DirectionsService) -> [DirectionsLink]

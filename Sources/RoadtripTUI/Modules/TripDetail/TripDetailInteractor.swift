@@ -17,15 +17,22 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     private let unit: DistanceUnit
     /// Today, where the user is: a calendar's start for a trip without a start date.
     private let today: () -> LocalDay
-    /// For `$XDG_DOCUMENTS_DIR`, where exports may go (`ExportFolder`).
+    /// For roadtrip's own folders, `$XDG_DOCUMENTS_DIR` and the home (`ExportFolder`).
     private let environment: [String: String]
+    /// The folder the planner was started in: exports go there until one goes elsewhere.
+    private let workingDirectory: String
+    /// Where the session's last export went, kept for the next one.
+    private let choices: SessionChoices
     /// Busy work, the clipboard and the browser.
     private let services: ProgramServices
 
     init(tripID: Trip.ID, model: DataModel, services: ProgramServices, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable,
          roadLegs: RoadLegs = .none, unit: DistanceUnit = .km, today: @escaping () -> LocalDay = { TripPlanning.today() },
-         environment: [String: String] = ProcessInfo.processInfo.environment) {
+         environment: [String: String] = ProcessInfo.processInfo.environment,
+         workingDirectory: String = FileManager.default.currentDirectoryPath, choices: SessionChoices = SessionChoices()) {
         self.tripID = tripID
+        self.workingDirectory = workingDirectory
+        self.choices = choices
         self.services = services
         self.environment = environment
         self.model = model
@@ -78,7 +85,7 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         // of the search, a rename typed just before it is kept. (A save that fails is the
         // autosave's to report, as for any other change.)
         if model.hasUnsavedChanges, model.readOnlyReason == nil { _ = try? model.save() }
-        let search = roads.orderSearch(of: trip)
+        let search = roads.orderSearch(of: trip, unit: unit)
         return { progress in
             search({ done, total in
                 progress.say("routing the legs between the stops: \(DistanceUnit.grouped(done)) of \(DistanceUnit.grouped(total))")
@@ -91,7 +98,7 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     }
 
     var exportFolder: String {
-        ExportFolder(dataFile: model.store.url, environment: environment).path
+        ExportFolder(lastUsed: choices.exportFolder, workingDirectory: workingDirectory, environment: environment).path
     }
 
     func suggestedExportPath() -> String {
@@ -111,6 +118,7 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         let export = ExportTrip(legs: { [roads] trip, estimate in roads.figures(of: trip, estimate: estimate).legs }, places: places,
                                 defaultUnit: unit, today: today)
         try export.write(trip, as: format, to: url, replacing: replacing, protecting: model.store.url, folders: RoadtripFolders(environment: environment))
+        choices.exportFolder = url.deletingLastPathComponent().path
         return url.path
     }
 

@@ -22,6 +22,15 @@ struct AlongTheRouteTextTests {
         #expect(estimated.cells == ["≈ 1.0 km of 11.6 km", "", "right", "0.8 km off", "Far", "camp site", "detour ≈ 2.0 km, 5 min"])
     }
 
+    /// Issue 53, item 9: the figures alone, for the panel's columns, whose headings say the rest.
+    @Test func theFiguresAloneAreTheWordsWithoutWhatTheHeadingsSay() {
+        let estimated = AlongTheRoute.Row(Self.found("Far", kind: .campSite, meters: 1_000, off: 800, left: false, estimate: true),
+                                          detour: LegFigures(meters: 2_000, seconds: 300, source: .estimate), tripMeters: 11_600, unit: .km)
+        #expect([estimated.along, estimated.offFigure, estimated.detourFigures] == ["≈ 1.0 km", "0.8 km", "≈ 2.0 km, 5 min"])
+        let onTheRoad = AlongTheRoute.Row(Self.found("Roadside", meters: 500, off: 20), detour: nil, tripMeters: 11_600, unit: .km)
+        #expect([onTheRoad.along, onTheRoad.offFigure, onTheRoad.detourFigures] == ["0.5 km", "", ""])
+    }
+
     @Test func onTheRoadThereIsNoSideNorDetourAndADetourNotRoutedYetIsBlank() {
         let onTheRoad = AlongTheRoute.Row(Self.found("Roadside", meters: 500, off: 20), detour: LegFigures(meters: 700, seconds: 100, source: .road),
                                           tripMeters: 11_600, unit: .km)

@@ -36,24 +36,78 @@ import RoadtripTestSupport
         let viewModel = try #require(view.last)
         #expect(viewModel.emptyMessage == nil && viewModel.selectedRow == 0)
         #expect(viewModel.rows.map(\.name) == ["Càmping Valira", "Casa d'Areny-Plandolit"])
-        #expect(viewModel.rows[0].cells.prefix(6) == ["0.9 km of 11.6 km", "day 1", "right", "0.8 km off", "Càmping Valira", "camp site"])
+        #expect(viewModel.rows[0].cells == ["0.9 km", "day 1", "0.8 km right", "Càmping Valira", "camp site", ""])
+        #expect(viewModel.rows[1].cells == ["11.3 km", "day 1", "0.1 km right", "Casa d'Areny-Plandolit", "museum", ""])
+        #expect(viewModel.selectedDetails == "Càmping Valira · camp site · 0.9 km of 11.6 km · day 1 · 0.8 km off, right")
         #expect(viewModel.places == [AlongFixtures.camp.coordinate, AlongFixtures.museum.coordinate])
         #expect(viewModel.mapStops.map(\.name) == ["Andorra la Vella", "Ordino"])
-        #expect(viewModel.summary == "2 places in the order they come · routing the detours…")
+        #expect(viewModel.summary == "2 places in the order they come · routing the detours of the rows in view: 0 of 1")
     }
 
-    @Test func detoursAreRoutedForTheRowsAroundTheSelectionAndFillInAsTheyArrive() throws {
+    @Test func theSelectedRowIsShownInFullWithItsDetour() throws {
         interactor.answer(AlongFixtures.along)
+        presenter.didShowRows(0..<2)
+        presenter.didSelect(row: 1)
+        interactor.route("Casa d'Areny-Plandolit", LegFigures(meters: 1_240, seconds: 170, source: .road))
+        #expect(view.last?.selectedDetails == "Casa d'Areny-Plandolit · museum · 11.3 km of 11.6 km · day 1 · 0.1 km off, right · detour 1.2 km, 3 min")
+        #expect(view.last?.rows[1].detour == "1.2 km, 3 min")
+    }
+
+    /// Issue 53, item 4: "routing the detours…" stayed for good, for the rows never routed; the
+    /// status now counts the rows in view and goes once they have come.
+    @Test func detoursAreRoutedForTheRowsInViewAndTheStatusSaysHowFarTheyAre() throws {
+        interactor.answer(AlongFixtures.along)
+        #expect(interactor.detoursAsked.map(\.place) == ["Càmping Valira"], "the selected row at once, before the list is drawn")
+        presenter.didShowRows(0..<2)
         #expect(interactor.detoursAsked.map(\.place) == ["Càmping Valira", "Casa d'Areny-Plandolit"])
+        #expect(view.last?.summary == "2 places in the order they come · routing the detours of the rows in view: 0 of 2")
         #expect(view.last?.rows[0].detour == "")
         interactor.route("Càmping Valira", LegFigures(meters: 1_700, seconds: 240, source: .road))
-        #expect(view.last?.rows[0].detour == "detour 1.7 km, 4 min")
+        #expect(view.last?.rows[0].detour == "1.7 km, 4 min")
+        #expect(view.last?.summary == "2 places in the order they come · routing the detours of the rows in view: 1 of 2")
         interactor.route("Casa d'Areny-Plandolit", LegFigures(meters: 130, seconds: 30, source: .road))
         #expect(view.last?.summary == "2 places in the order they come")
         // Found again (the legs' roads arrived): the detours of the same places at the same feet are kept.
         interactor.roadSubject.send(())
         interactor.answer(AlongFixtures.along)
-        #expect(interactor.detoursAsked.count == 2 && view.last?.rows[0].detour == "detour 1.7 km, 4 min")
+        #expect(interactor.detoursAsked.count == 2 && view.last?.rows[0].detour == "1.7 km, 4 min")
+        #expect(view.last?.summary == "2 places in the order they come")
+    }
+
+    @Test func rowsScrolledAwayBeforeTheirDetourCameAreDroppedAndAskedAgainWhenBack() {
+        let found = (0..<6).map { AlongFixtures.found(AlongFixtures.place("Hut \($0)", .alpineHut, 42.51 + Double($0) / 100, 1.53), meters: 1_000 * Double($0 + 1),
+                                                      off: 400) }
+        interactor.answer(found)
+        presenter.didShowRows(0..<3)
+        #expect(interactor.detoursAsked.map(\.place) == ["Hut 0", "Hut 1", "Hut 2"])
+        interactor.route("Hut 1", LegFigures(meters: 900, seconds: 90, source: .road))
+        presenter.didSelect(row: 5)
+        presenter.didShowRows(3..<6)
+        #expect(interactor.detoursKept.last == ["Hut 1", "Hut 5"], "Hut 0 and Hut 2 were dropped; Hut 1 had come, Hut 5 is selected")
+        #expect(interactor.detoursAsked.map(\.place) == ["Hut 1", "Hut 5", "Hut 3", "Hut 4"])
+        #expect(view.last?.summary == "6 places in the order they come · routing the detours of the rows in view: 0 of 3")
+        presenter.didSelect(row: 0)
+        presenter.didShowRows(0..<3)
+        #expect(interactor.detoursAsked.map(\.place).suffix(2) == ["Hut 0", "Hut 2"])
+        #expect(view.last?.summary == "6 places in the order they come · routing the detours of the rows in view: 1 of 3")
+    }
+
+    /// Issue 53, item 9: the kinds and the distance stay as they were left when the panel opens again.
+    @Test func theKindsAndTheDistanceAreTheSessionsForTheNextPanel() throws {
+        let choices = SessionChoices()
+        let first = AlongPresenter(interactor: interactor, router: router, unit: .km, day: nil, choices: choices)
+        first.view = view
+        first.didLoad()
+        first.didToggle(.fuel)
+        first.didToggle(.camping)
+        first.didChangeReach(by: 1)
+        let again = AlongPresenter(interactor: interactor, router: router, unit: .km, day: nil, choices: choices)
+        again.view = view
+        again.didLoad()
+        let search = try #require(interactor.searches.last)
+        #expect(search.kinds == Set(AlongKind.usual).subtracting([.fuel]).union([.camping]) && search.reach == 5_000)
+        #expect(view.last?.kinds.first { $0.name == "fuel" }?.isOn == false && view.last?.reach == "within 5.0 km")
+        withExtendedLifetime((first, again)) {}
     }
 
     @Test func aPlaceOnTheRoadHasNoDetourToRoute() {

@@ -60,6 +60,14 @@ final class AlongInteractorSpy: AlongInteractorInput {
     }
 
     func cancelDetours() { detoursCancelled += 1 }
+
+    /// The places kept at each call of `cancelDetours(except:)`; the others' answers never come.
+    var detoursKept: [Set<String>] = []
+    func cancelDetours(except kept: Set<Place>) {
+        let names = Set(kept.map(\.name))
+        detoursKept.append(names)
+        detoursAsked.removeAll { !names.contains($0.place) }
+    }
     func cancelWork() { workCancelled += 1 }
 
     func addStop(_ place: Place, at index: Int) -> Stop.ID? {
@@ -89,7 +97,10 @@ final class AlongOutputSpy: AlongModuleOutput {
 @MainActor
 final class AlongPresenterSpy: AlongViewOutput, RecordsIntents {
     var intents: [String] = []
+    /// The rows the view said it shows, each time it said so.
+    var shownRows: [Range<Int>] = []
     func didLoad() { intents.append("load") }
+    func didShowRows(_ rows: Range<Int>) { shownRows.append(rows) }
     func didSelect(row: Int) { intents.append("select \(row)") }
     func didToggle(_ kind: AlongKind) { intents.append("toggle \(kind.rawValue)") }
     func didChangeReach(by steps: Int) { intents.append("reach \(steps)") }

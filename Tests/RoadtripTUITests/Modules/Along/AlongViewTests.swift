@@ -17,7 +17,7 @@ import RoadtripTestSupport
         let detours: [LegFigures?] = [LegFigures(meters: 1_700, seconds: 240, source: .road), nil]
         var viewModel = AlongPresenter.makeViewModel(trip: AlongFixtures.valley, day: nil, kinds: [.sights, .camping], reach: 2_000,
                                                      finding: AlongFinding(found: AlongFixtures.along, tripMeters: 11_600, roads: []),
-                                                     detours: detours, isSearching: false, unit: .km)
+                                                     detours: detours, isSearching: false, unit: .km, detourProgress: (1, 2))
         viewModel.selectedRow = 0
         view.display(viewModel)
     }
@@ -36,19 +36,25 @@ import RoadtripTestSupport
         #expect(lines[1].hasPrefix(" [ ] 1 fuel   [ ] 2 charging") && lines[1].contains("[ ] 4 beds   [x] 5 camping   [x] 6 sights"), "\(lines[1])")
         #expect(lines[2].contains("[ ] 0 groceries") && lines[2].contains("within 2.0 km (+/-)"), "\(lines[2])")
         for heading in AlongColumns.headings { #expect(lines[3].contains(heading), "\(heading)") }
-        #expect(lines[4].contains("0.9 km of 11.6 km") && lines[4].contains("day 1") && lines[4].contains("right") && lines[4].contains("0.8 km off")
-            && lines[4].contains("mping Valira") && lines[4].contains("camp site") && lines[4].contains("detour 1.7 km, 4 min"), "\(lines[4])")
-        #expect(lines[5].contains("Casa d'Areny-Plandolit") && !lines[5].contains("detour"))
-        #expect(lines[11] == " 2 places in the order they come · routing the detours…")
+        #expect(lines[4].contains("0.9 km") && lines[4].contains("day 1") && lines[4].contains("0.8 km right")
+            && lines[4].contains("mping Valira") && lines[4].contains("camp site") && lines[4].contains("1.7 km, 4 min"), "\(lines[4])")
+        #expect(lines[5].contains("Casa d'Areny-Plandolit") && lines[5].contains("museum") && !lines[5].contains(" min"))
+        #expect(lines[9].hasPrefix(" Càmping Valira · camp site · 0.9 km of 11.6 km · day 1 · 0.8 km off, right · detour 1.7 km, 4 min"), "\(lines[9])")
+        #expect(lines[11] == " 2 places in the order they come · routing the detours of the rows in view: 1 of 2")
         #expect(terminal.surface.style(row: 4, column: 2) == .selected)
+        #expect(presenter.shownRows == [0..<2], "the rows drawn are told, once")
     }
 
-    @Test func narrowScreensLeaveTheKindOutBeforeTheName() throws {
-        let (terminal, lines) = try render(width: 80)
+    /// Issue 53, item 9: at 60 columns the name had 3 columns and the kind none.
+    @Test func narrowScreensKeepTheNameWholeAndTheKindAndLeaveOutTheDayAndHowFarOff() throws {
+        let (terminal, lines) = try render(width: 60, height: 16)
         defer { terminal.stop() }
-        #expect(!lines[4].contains("Kind") && lines[5].contains("mping Valira") && lines[5].contains("detour 1.7 km"), "\(lines.joined(separator: "\n"))")
-        let columns = AlongColumns(width: 60, rows: view.viewModel.rows)
-        #expect(columns.cells.map(\.index) == [0, 3, 4, 6], "the kind, the side and the day left out")
+        let row = try #require(lines.first { $0.contains("Casa d'Areny-Plandolit") && !$0.contains(" · ") }, "\(lines.joined(separator: "\n"))")
+        #expect(row.contains("11.3 km") && row.contains("museum") && !row.contains("day 1") && !row.contains("right"), "\(row)")
+        #expect(AlongColumns(width: 59, rows: view.viewModel.rows).cells.map(\.index) == [0, 3, 4, 5], "the day and how far off left out")
+        #expect(AlongColumns(width: 59, rows: view.viewModel.rows).cells.first { $0.index == 3 }?.width == 22, "the longest name whole")
+        #expect(AlongColumns(width: 108, rows: view.viewModel.rows).cells.map(\.index) == [0, 1, 2, 3, 4, 5])
+        #expect(AlongColumns(width: 30, rows: view.viewModel.rows).cells.map(\.index) == [3, 4], "at the least the name and the kind")
     }
 
     @Test func aLongListKeepsItsLastColumnForTheScrollIndicator() throws {
@@ -61,7 +67,7 @@ import RoadtripTestSupport
         view.display(viewModel)
         let (terminal, lines) = try render(width: 90)
         defer { terminal.stop() }
-        #expect(lines[5].contains("detour 1.7 km, 4 min") && (lines[5].contains("…") || lines[5].contains("...")), "the name clipped, not the detour: \(lines[5])")
+        #expect(lines[5].contains("1.7 km, 4 min") && (lines[5].contains("…") || lines[5].contains("...")), "the name clipped, not the detour: \(lines[5])")
     }
 
     @Test func fromOneHundredAndTwentyColumnsTheMapMarksThePlacesBeside() throws {

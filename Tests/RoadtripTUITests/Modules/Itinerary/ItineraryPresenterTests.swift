@@ -63,9 +63,9 @@ import RoadtripTestSupport
         trip.settings.dailyLimitHours = 4
         interactor.subject.value = trip
         let warnings = view.last?.rows.filter(\.isWarning) ?? []
-        // 4 h 20 min over days 1 and 2, 6 h 30 min over days 2 to 4.
+        // 4 h 30 min over days 1 and 2, 6 h 30 min over days 2 to 4.
         #expect(warnings.map(\.day) == [0, 1, 1, 2, 3])
-        #expect(warnings.first?.detail == "⚠ longer than the daily limit (4 h 00 min): part 1 of 2")
+        #expect(warnings.first?.detail == "⚠ part 1 of 2 of a ≈ 4 h 30 min leg longer than the daily limit")
         #expect(view.last?.summary.contains("2 legs are split over days") == true)
     }
 

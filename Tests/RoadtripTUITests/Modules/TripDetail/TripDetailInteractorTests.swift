@@ -17,7 +17,7 @@ import RoadtripTestSupport
     init() throws {
         directory = try TemporaryDirectory()
         model = try DataModel.loaded(with: Fixtures.trips, in: directory)
-        interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model, services: .offScreen)
+        interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model, services: .offScreen, workingDirectory: directory.path)
     }
 
     private var stops: [String] { model.trip(id: Fixtures.pacific.id)?.stops.map(\.name) ?? [] }
@@ -33,8 +33,9 @@ import RoadtripTestSupport
         #expect(saved.trips.contains { $0.name == "Renamed before O" })
     }
 
-    @Test func anExportNamedAloneGoesBesideTheDataFileWhateverTheCurrentFolder() throws {
-        // Issue 25: it went to the folder the program was started from.
+    @Test func anExportNamedAloneGoesToTheFolderThePlannerWasStartedInThenToTheLastOneUsed() throws {
+        // Issue 53, item 13: it went beside the data file (roadtrip's own folder by default) and
+        // forgot the folder the user had just chosen.
         let folder = directory.url.standardizedFileURL.path
         #expect(interactor.exportFolder == folder)
         #expect(interactor.suggestedExportPath() == "\(folder)/Pacific Drive.gpx")
@@ -42,21 +43,24 @@ import RoadtripTestSupport
         #expect(written == "\(folder)/coast.geojson")
         #expect(FileManager.default.fileExists(atPath: written))
         #expect(interactor.exportURL(forTyped: "/tmp/x.gpx").path == "/tmp/x.gpx")
+        let elsewhere = directory.url.appendingPathComponent("maps")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        _ = try interactor.exportTrip(to: elsewhere.appendingPathComponent("coast.kml").path, format: .kml, replacing: false)
+        #expect(interactor.suggestedExportPath() == "\(elsewhere.path)/Pacific Drive.gpx")
+        #expect(interactor.exportURL(forTyped: "again.gpx").path == "\(elsewhere.path)/again.gpx")
     }
 
-    @Test func aHiddenDataFolderSendsExportsToTheDocumentsFolderWhenItExists() throws {
-        let hidden = directory.url.appendingPathComponent(".local/share/roadtrip")
-        let documents = directory.url.appendingPathComponent("Documents")
-        try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
-        let dataFile = hidden.appendingPathComponent("trips.json")
-        #expect(ExportFolder(dataFile: dataFile, environment: ["XDG_DOCUMENTS_DIR": documents.path]).path == documents.standardizedFileURL.path)
-        // Without it, or when it is not there, or beside a data file the user put in a visible folder: the data file's folder.
-        #expect(ExportFolder(dataFile: dataFile, environment: [:]).path == hidden.standardizedFileURL.path)
-        #expect(ExportFolder(dataFile: dataFile, environment: ["XDG_DOCUMENTS_DIR": documents.path + "/gone"]).path == hidden.standardizedFileURL.path)
-        #expect(ExportFolder(dataFile: dataFile, environment: ["XDG_DOCUMENTS_DIR": "Documents"]).path == hidden.standardizedFileURL.path)
-        let visible = documents.appendingPathComponent("trips.json")
-        #expect(ExportFolder(dataFile: visible, environment: ["XDG_DOCUMENTS_DIR": "/"]).path == documents.standardizedFileURL.path)
+    @Test func theLastFolderUsedIsTheSessionsForEveryTripScreen() throws {
+        let choices = SessionChoices()
+        let first = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model, services: .offScreen, workingDirectory: directory.path, choices: choices)
+        let maps = directory.url.appendingPathComponent("maps")
+        try FileManager.default.createDirectory(at: maps, withIntermediateDirectories: true)
+        _ = try first.exportTrip(to: maps.appendingPathComponent("a.gpx").path, format: .gpx, replacing: false)
+        let another = TripDetailInteractor(tripID: Fixtures.alps.id, model: model, services: .offScreen, workingDirectory: directory.path, choices: choices)
+        #expect(another.exportFolder == maps.path)
+        // A failed export leaves it where it was.
+        #expect(throws: ExportFile.Failure.self) { try another.exportTrip(to: "/dev/null", format: .gpx, replacing: true) }
+        #expect(another.exportFolder == maps.path)
     }
 
     @Test func anExportOverTheTripsFileIsRefusedEvenWhenReplacing() throws {
