@@ -8,7 +8,7 @@ import ScreenModels
 /// whenever the trip, its legs, the kinds or the distance change. The kinds and the distance are
 /// the session's (`SessionChoices`): the panel opens again as it was left.
 @MainActor
-final class AlongPresenter: AlongViewOutput {
+final class AlongPresenter: AlongViewOutput, RowSearchingPresenter {
     weak var view: AlongViewInput?
     /// The screen that opened the panel, told of a stop added.
     weak var output: AlongModuleOutput?
@@ -166,53 +166,25 @@ final class AlongPresenter: AlongViewOutput {
 
     // MARK: Search (`/`, `n`, `N`)
 
-    private var search = RowSearch()
+    var rowSearch = RowSearch()
     /// The rows last shown: the search looks in what the screen shows.
     private var shownRows: [AlongViewModel.Row] = []
 
     /// The row searched from: none while no place is found.
-    private var searchedRow: Int? {
+    var searchedRow: Int? {
         finding?.found.isEmpty == false ? selectedRow : nil
     }
 
     /// What the search looks in: each place's name and kind, as the rows show them.
-    private func usePlacesForSearch() {
-        search.use(shownRows.map { [$0.name, $0.kind] })
-    }
+    var searchedTexts: [[String]] { shownRows.map { [$0.name, $0.kind] } }
 
-    func didPressSearch() {
-        search.begin(at: searchedRow)
-        refresh()
-    }
-
-    func didChangeSearch(_ pattern: String) {
-        usePlacesForSearch()
-        selectFound(search.type(pattern))
-    }
-
-    func didSubmitSearch() {
-        usePlacesForSearch()
-        let (row, said) = search.submit(from: searchedRow)
-        message = said
-        selectFound(row)
-    }
-
-    func didCancelSearch() {
-        selectFound(search.cancel())
-    }
-
-    func didPressNextMatch() { step(.forward) }
-    func didPressPreviousMatch() { step(.backward) }
-
-    private func step(_ direction: ListSearch.Direction) {
-        usePlacesForSearch()
-        let (row, said) = search.step(direction, from: searchedRow)
-        message = said
-        selectFound(row)
+    var searchMessage: StatusMessage? {
+        get { message }
+        set { message = newValue }
     }
 
     /// Selects the place at `row` when there is one (its detour routed), and shows it.
-    private func selectFound(_ row: Int?) {
+    func showFound(_ row: Int?) {
         guard let row, finding?.found.indices.contains(row) == true else { return refresh() }
         didSelect(row: row)
     }
@@ -273,7 +245,7 @@ final class AlongPresenter: AlongViewOutput {
                                            isSearching: isSearching, unit: unit, selectedRow: selectedRow,
                                            detourProgress: Self.detourProgress(found, detours: detours, inView: rowsInView, selected: selectedRow))
         viewModel.selectedRow = found.isEmpty ? nil : selectedRow
-        viewModel.search = search.state
+        viewModel.search = rowSearch.state
         shownRows = viewModel.rows
         viewModel.message = message
         viewModel.keepsMessage = keepingMessage && message == nil

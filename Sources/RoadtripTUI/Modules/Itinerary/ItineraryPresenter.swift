@@ -7,7 +7,7 @@ import TextCanvas
 /// Turns the trip's plan into the screen's lines, again whenever the trip changes; owns the
 /// selected line and the search in the lines.
 @MainActor
-final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
+final class ItineraryPresenter: ItineraryViewOutput, RowSearchingPresenter, AlongModuleOutput {
     weak var view: ItineraryViewInput?
     private let interactor: ItineraryInteractorInput
     private let router: ItineraryRouterInput
@@ -23,7 +23,7 @@ final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
     /// The lines as last planned: a key that only moves the selection shows them again, unplanned.
     private var planned: ItineraryViewModel?
     private var selectedRow = 0
-    private var search = RowSearch()
+    var rowSearch = RowSearch()
     private var message: StatusMessage?
     private var subscription: AnyCancellable?
     private var roadSubscription: AnyCancellable?
@@ -58,45 +58,19 @@ final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
     }
 
     /// The line searched from: none in an empty plan.
-    private var searchedRow: Int? {
+    var searchedRow: Int? {
         planned?.rows.isEmpty == false ? selectedRow : nil
     }
 
     /// What the search looks in: each line's title and what follows it, as the screen shows them.
-    private func useLinesForSearch() {
-        search.use(planned?.rows.map { [$0.title, $0.detail] } ?? [])
+    var searchedTexts: [[String]] { planned?.rows.map { [$0.title, $0.detail] } ?? [] }
+
+    var searchMessage: StatusMessage? {
+        get { message }
+        set { message = newValue }
     }
 
-    func didPressSearch() {
-        search.begin(at: searchedRow)
-        display()
-    }
-
-    func didChangeSearch(_ pattern: String) {
-        useLinesForSearch()
-        selectLine(search.type(pattern))
-    }
-
-    func didSubmitSearch() {
-        useLinesForSearch()
-        let (row, said) = search.submit(from: searchedRow)
-        message = said
-        selectLine(row)
-    }
-
-    func didCancelSearch() {
-        selectLine(search.cancel())
-    }
-
-    func didPressNextMatch() { step(.forward) }
-    func didPressPreviousMatch() { step(.backward) }
-
-    private func step(_ direction: ListSearch.Direction) {
-        useLinesForSearch()
-        let (row, said) = search.step(direction, from: searchedRow)
-        message = said
-        selectLine(row)
-    }
+    func showFound(_ row: Int?) { selectLine(row) }
 
     private func selectLine(_ row: Int?) {
         if let row { selectedRow = row }
@@ -165,7 +139,7 @@ final class ItineraryPresenter: ItineraryViewOutput, AlongModuleOutput {
         guard var viewModel = planned else { return }
         selectedRow = min(selectedRow, max(0, viewModel.rows.count - 1))
         viewModel.selectedRow = viewModel.rows.isEmpty ? nil : selectedRow
-        viewModel.search = search.state
+        viewModel.search = rowSearch.state
         viewModel.message = message
         viewModel.keepsMessage = keepingMessage && message == nil
         viewModel.isReadOnly = interactor.readOnlyReason != nil

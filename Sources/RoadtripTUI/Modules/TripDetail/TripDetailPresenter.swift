@@ -8,7 +8,7 @@ import TextCanvas
 /// Owns the trip detail screen's state (selected stop, the rename in progress, the stop awaiting a
 /// yes/no) and turns the trip into the view model.
 @MainActor
-final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, AlongModuleOutput {
+final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, WaypointModuleOutput, AlongModuleOutput {
     weak var view: TripDetailViewInput?
     private let interactor: TripDetailInteractorInput
     private let router: TripDetailRouterInput
@@ -106,50 +106,25 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, Alo
 
     // MARK: Search (`/`, `n`, `N`)
 
-    private var search = RowSearch()
+    var rowSearch = RowSearch()
 
     /// The row searched from: none in a trip without stops.
-    private var searchedRow: Int? {
+    var searchedRow: Int? {
         trip?.stops.isEmpty == false ? selectedRow : nil
     }
 
     /// What the search looks in: each stop's name, and its region and country, as the rows show them.
-    private func useStopsForSearch() {
-        search.use(trip?.stops.map { [$0.name, PlaceLabel.regionAndCountry(region: $0.region, country: $0.country)] } ?? [])
+    var searchedTexts: [[String]] {
+        trip?.stops.map { [$0.name, PlaceLabel.regionAndCountry(region: $0.region, country: $0.country)] } ?? []
     }
 
-    func didPressSearch() {
-        search.begin(at: searchedRow)
-        refresh()
+    var searchMessage: StatusMessage? {
+        get { message }
+        set { message = newValue }
     }
 
-    func didChangeSearch(_ pattern: String) {
-        useStopsForSearch()
-        selectRow(search.type(pattern))
-        refresh()
-    }
-
-    func didSubmitSearch() {
-        useStopsForSearch()
-        let (row, said) = search.submit(from: searchedRow)
+    func showFound(_ row: Int?) {
         selectRow(row)
-        message = said
-        refresh()
-    }
-
-    func didCancelSearch() {
-        selectRow(search.cancel())
-        refresh()
-    }
-
-    func didPressNextMatch() { step(.forward) }
-    func didPressPreviousMatch() { step(.backward) }
-
-    private func step(_ direction: ListSearch.Direction) {
-        useStopsForSearch()
-        let (row, said) = search.step(direction, from: searchedRow)
-        selectRow(row)
-        message = said
         refresh()
     }
 
@@ -535,7 +510,7 @@ final class TripDetailPresenter: TripDetailViewOutput, WaypointModuleOutput, Alo
                                            roadLegs: roads.legs, pendingLegs: roads.pending)
         viewModel.keepsMessage = keepingMessage && message == nil
         viewModel.isReadOnly = interactor.readOnlyReason != nil
-        viewModel.search = search.state
+        viewModel.search = rowSearch.state
         viewModel.stopsChange = stopsChange
         stopsChange = .unchanged(count: trip.stops.count)
         view?.display(viewModel)
