@@ -7,25 +7,25 @@ import RoadtripRegions
 /// `region add`: turns an OpenStreetMap extract into a region on the shelf.
 ///
 /// 1. The file is checked (a regular file that starts like PBF or OSM XML, maybe gzip or bzip2
-///    compressed) and hashed (`sha256sum`).
-/// 2. `osmium tags-filter` finds the objects that name a place (`OSMFeatures.filterExpressions`),
-///    kept with the objects they need (`TagsFilter`, in less memory than osmium's own);
-///    `osmium export` writes them as GeoJSON lines, read here into features; `osmium tags-count`
-///    counts the roads; `osmium fileinfo` gives the area.
+///    compressed), hashed (`sha256sum`), and `osmium fileinfo` gives its area (sorted first when
+///    its objects are out of order).
+/// 2. Two lanes at once (`Lanes`): the roads, counted (`osmium tags-count`) and made Routino's
+///    database (`planetsplitter`), which is then read as the road matrix's network (`roads.graph`,
+///    `RoadNetworkFile`, `RoutinoDatabase`); and the places: `osmium tags-filter` finds the
+///    objects that name a place (`OSMFeatures.filterExpressions`), kept with the objects they
+///    need (`TagsFilter`, in less memory than osmium's own), and `osmium export` writes them as
+///    GeoJSON lines, read here into features. That lane also keeps the roads alone
+///    (`roads.osm.pbf`, `OSMFeatures.roadExpressions`), for joining the regions' roads
+///    (`RoadJoin`, which the caller runs after the import).
 /// 3. The features become a place index (the gazetteer format), each in the country and region of
 ///    the nearest built-in town, written with `region.json` into a staging folder, which the shelf
-///    then puts in place in one step (`RegionShelf.install`). A region with roads keeps them
-///    alone too (`roads.osm.pbf`, `OSMFeatures.roadExpressions`), for joining the regions' roads
-///    (`RoadJoin`, which the caller runs after the import), and as the road matrix's network
-///    (`roads.graph`, `RoadNetworkFile`).
+///    then puts in place in one step (`RegionShelf.install`).
 /// Every step before the last works in the staging folder only, so failing or stopping changes nothing.
 package struct RegionImport: Sendable {
     /// How far an import is, for a progress line.
     package enum Progress: Sendable, Equatable {
         /// Bytes of the extract read so far, of `total`, in pass `pass` (hashing is pass 1).
         case reading(file: String, bytes: Int64, total: Int64, pass: Int)
-        /// Features read from osmium's output so far.
-        case indexing(places: Int)
         /// The index of `places` places is being written.
         case writing(places: Int)
 
@@ -35,8 +35,6 @@ package struct RegionImport: Sendable {
                 let percent = total > 0 ? Int(min(100, bytes * 100 / total)) : 0
                 let stage = pass == 1 ? "Checking" : "Reading"
                 return "\(stage) \(file): \(RegionText.bytes(bytes)) of \(RegionText.bytes(total)) (\(percent)%)"
-            case .indexing(let places):
-                return "Indexing: \(DistanceUnit.grouped(places)) places"
             case .writing(let places):
                 return "Writing \(DistanceUnit.grouped(places)) places"
             }
@@ -91,40 +89,49 @@ package struct RegionImport: Sendable {
 
     private func build(in staging: URL, path: String, format: String, size: Int64) throws(RegionError) -> RegionInfo {
         let display = ((sourceName ?? path) as NSString).lastPathComponent
-        var pass = 0
         let report = progress
-        func tools() -> ChildTools {
-            pass += 1
-            let current = pass
-            var tools = ChildTools(logFile: staging.appendingPathComponent("tool.log"), isCancelled: isCancelled)
-            tools.reading = { _, bytes in report(.reading(file: display, bytes: bytes, total: size, pass: current)) }
+        /// Tools whose reading of the extract is reported as pass `pass` (nil: not reported),
+        /// logging into `folder`, stopped by `stopped`.
+        @Sendable func tools(pass: Int?, in folder: URL = staging, stopped: @escaping @Sendable () -> Bool) -> ChildTools {
+            var tools = ChildTools(logFile: folder.appendingPathComponent("tool.log"), isCancelled: stopped)
+            if let pass { tools.reading = { _, bytes in report(.reading(file: display, bytes: bytes, total: size, pass: pass)) } }
             return tools
         }
-        func work(_ file: String) -> String { staging.appendingPathComponent(file).path }
+        @Sendable func work(_ file: String) -> String { staging.appendingPathComponent(file).path }
         do {
-            let hashed = try tools().run("sha256sum", ["--", path], input: path, capture: true)
+            let cancelled = isCancelled
+            let hashed = try tools(pass: 1, stopped: cancelled).run("sha256sum", ["--", path], input: path, capture: true)
             let sha256 = String(hashed.prefix { $0.isHexDigit })
-            let extract = FileInfo(try tools().run("osmium", ["fileinfo", "-e", "-j", "-F", format, path], input: path, capture: true))
+            let extract = FileInfo(try tools(pass: 2, stopped: cancelled).run("osmium", ["fileinfo", "-e", "-j", "-F", format, path], input: path, capture: true))
             try Self.checkRoom(for: extract, in: staging)
             // An extract out of order is sorted once, into the staging folder, and read from there.
-            var (source, sourceFormat) = (path, format)
+            let (source, sourceFormat) = extract.isSorted ? (path, format) : (work("sorted.osm.pbf"), "pbf")
             if !extract.isSorted {
-                try tools().run("osmium", ["sort", "-F", format, path, "-o", work("sorted.osm.pbf")], input: path)
-                (source, sourceFormat) = (work("sorted.osm.pbf"), "pbf")
+                try tools(pass: 3, stopped: cancelled).run("osmium", ["sort", "-F", format, path, "-o", source], input: path)
             }
-            try TagsFilter(source: source, format: sourceFormat, expressions: OSMFeatures.filterExpressions)
-                .write(to: work("places.osm.pbf"), work: staging, tools: tools())
-            let plain = ChildTools(logFile: staging.appendingPathComponent("tool.log"), isCancelled: isCancelled)
-            try plain.run("osmium", ["export", work("places.osm.pbf"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
-            let roads = try tools().run("osmium", ["tags-count", "-F", sourceFormat, source, "-t", "w", OSMFeatures.roadTags], input: source, capture: true)
-            let roadCount = OSMFeatures.roadCount(inTagsCount: roads)
-            let routable = roadCount > 0 ? try buildRoadDatabase(from: source, format: sourceFormat, in: staging, tools: tools()) : false
-            if routable {
+            // Two lanes at once, one a core (planetsplitter works on one): the roads' database and
+            // network, which take longest; the places and the roads' extract beside them.
+            let roadsWork = staging.appendingPathComponent(Self.roadsWorkName)
+            try FileManager.default.createDirectory(at: roadsWork, withIntermediateDirectories: false)
+            let ((roadCount, routable), features) = try Lanes.both(stopping: cancelled) { stopped in
+                let roads = try tools(pass: 3, in: roadsWork, stopped: stopped)
+                    .run("osmium", ["tags-count", "-F", sourceFormat, source, "-t", "w", OSMFeatures.roadTags], input: source, capture: true)
+                let roadCount = OSMFeatures.roadCount(inTagsCount: roads)
+                guard roadCount > 0, try buildRoadDatabase(from: source, format: sourceFormat, in: staging, tools: tools(pass: 4, in: roadsWork, stopped: stopped)) else {
+                    return (roadCount, false)
+                }
+                try RoadNetworkFile.write(from: staging.appendingPathComponent(RegionInfo.roadsFolderName), staging: staging)
+                return (roadCount, true)
+            } and: { stopped in
+                let tools = tools(pass: nil, stopped: stopped)
+                try TagsFilter(source: source, format: sourceFormat, expressions: OSMFeatures.filterExpressions)
+                    .write(to: work("places.osm.pbf"), work: staging, tools: tools)
+                try tools.run("osmium", ["export", work("places.osm.pbf"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
+                let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")), stopped: stopped)
                 try TagsFilter(source: source, format: sourceFormat, expressions: OSMFeatures.roadExpressions)
-                    .write(to: work(RegionInfo.roadExtractName), work: staging, tools: tools())
-                try RoadNetworkFile.write(from: URL(fileURLWithPath: work(RegionInfo.roadExtractName)), tools: tools(), staging: staging)
+                    .write(to: work(RegionInfo.roadExtractName), work: staging, tools: tools)
+                return features
             }
-            let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")))
             guard !features.isEmpty || routable else { throw RegionError.empty(path: path) }
             let info = RegionInfo(name: name, sourceFile: sourceName ?? path, sourceBytes: size, sha256: sha256, added: clock(), bounds: extract.regionBounds,
                                   places: features.count, roads: routable ? roadCount : 0, format: RegionInfo.currentFormat,
@@ -138,6 +145,10 @@ package struct RegionImport: Sendable {
         }
     }
 
+    /// The folder of the staging folder where the roads' lane keeps its tools' messages, apart
+    /// from the places' lane's.
+    static let roadsWorkName = "roads-work"
+
     /// The region's place index and `region.json`, in the staging folder, and nothing else of
     /// the import's work.
     private func write(_ info: RegionInfo, features: [NamedFeature], in staging: URL) throws(RegionError) {
@@ -146,8 +157,8 @@ package struct RegionImport: Sendable {
         do { bytes = try GazetteerWriter.bytes(for: FeatureGazetteer.source(for: features, towns: towns)).bytes } catch {
             throw RegionError.cannotWrite(path: staging.path, reason: "\(error)")
         }
-        var leftovers = ["sorted.osm.pbf", "places.osm.pbf", "places.geojsonseq", "tool.log", "output.txt"]
-        if info.roadDatabase == nil { leftovers.append(RegionInfo.roadsFolderName) }
+        var leftovers = ["sorted.osm.pbf", "places.osm.pbf", "places.geojsonseq", "tool.log", "output.txt", Self.roadsWorkName]
+        if info.roadDatabase == nil { leftovers += [RegionInfo.roadsFolderName, RegionInfo.roadExtractName, RoadNetworkFile.name] }
         for leftover in leftovers {
             try? FileManager.default.removeItem(at: staging.appendingPathComponent(leftover))
         }
@@ -215,14 +226,11 @@ package struct RegionImport: Sendable {
     }
 
     /// The features of osmium's GeoJSON lines, each thing once (`KeptFeatures`).
-    private func readFeatures(_ url: URL) throws -> [NamedFeature] {
+    private func readFeatures(_ url: URL, stopped: () -> Bool) throws -> [NamedFeature] {
         var kept = KeptFeatures()
-        var count = 0
         for line in try LineReader(url) {
-            if isCancelled() { throw RegionError.cancelled }
+            if stopped() { throw RegionError.cancelled }
             guard let (feature, isPoint) = OSMFeatures.feature(fromLine: line) else { continue }
-            count += 1
-            if count % 1_000 == 0 { progress(.indexing(places: count)) }
             kept.add(feature, rank: isPoint ? 0 : line.contains("\"Polygon\"") || line.contains("\"MultiPolygon\"") ? 1 : 2)
         }
         return kept.features

@@ -13,8 +13,11 @@ import Foundation
 package final class RoadGraph: Sendable {
     /// Every point of every road.
     let points: [Coordinate]
-    /// Each point's comfortable speed through its bend in a car, in km/h (infinity: straight, an
-    /// end, or a junction, whose turn depends on the way taken).
+    /// Each point's comfortable speed through its bend in a car, in km/h (infinity: straight, or
+    /// where a way ends, whose turn depends on the way taken). At a junction a way goes on
+    /// through, the bend of that way (the sharpest, where two go on through): a road network
+    /// read from Routino's database keeps few points between junctions, so a bend is often at
+    /// one (issue 54).
     let bendKmh: [Float]
     /// Every way's edges in order along it: `edges[wayEdges[w]..<wayEdges[w + 1]]`.
     let edges: [Edge]
@@ -65,7 +68,7 @@ package final class RoadGraph: Sendable {
         var edges: [Edge] = [], wayEdges: [Int32] = [0]
         for (w, way) in network.ways.enumerated() {
             let line = Self.line(of: way, points: points, junction: { degree[Int($0)] >= 3 })
-            for i in 1..<max(way.nodes.count - 1, 1) where degree[Int(way.nodes[i])] < 3 {
+            for i in 1..<max(way.nodes.count - 1, 1) {
                 let kmh = CurveSpeed.kmh(radius: line.radius(at: i))
                 bends[Int(way.nodes[i])] = min(bends[Int(way.nodes[i])], Float(kmh))
             }

@@ -15,7 +15,7 @@ import Foundation
 extension RoadNetwork {
     static let magic = Array("roadtrip roads\n".utf8)
     /// Raised when the file's layout or the meaning of a field changes.
-    package static let fileVersion: UInt32 = 1
+    package static let fileVersion: UInt32 = 2
 
     package func encoded() -> Data {
         var out = Data(Self.magic)

@@ -12,6 +12,12 @@ package struct RoadNetwork: Equatable, Sendable {
 
     package init() {}
 
+    /// A network of `ways` through `points`, each point named by `ids` (an OpenStreetMap node id,
+    /// or the place a Routino database gives it): two networks share the points whose ids are equal.
+    package init(ids: [Int64], points: [Coordinate], ways: [RoadWay]) {
+        (self.ids, self.points, self.ways) = (ids, points, ways)
+    }
+
     /// Adds the road `way` along the points of `nodeIDs` (those not added are left out; a road
     /// left with fewer than two points is not added).
     package mutating func add(_ way: RoadWay.Rules, id: Int64, along nodeIDs: [Int64], index: [Int64: Int32]) {
@@ -54,6 +60,10 @@ package struct RoadWay: Equatable, Sendable {
     package let rules: Rules
     /// Indices into the network's points.
     package let nodes: [Int32]
+
+    package init(id: Int64, rules: Rules, nodes: [Int32]) {
+        (self.id, self.rules, self.nodes) = (id, rules, nodes)
+    }
 
     /// How a road may be driven, from its OpenStreetMap tags as Routino's driving rules
     /// (`/usr/share/routino/tagging-drive.xml`) read them, so that the graph drives where Routino does.
