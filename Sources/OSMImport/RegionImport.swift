@@ -97,52 +97,78 @@ package struct RegionImport: Sendable {
             if let pass { tools.reading = { _, bytes in report(.reading(file: display, bytes: bytes, total: size, pass: pass)) } }
             return tools
         }
-        @Sendable func work(_ file: String) -> String { staging.appendingPathComponent(file).path }
         do {
-            let cancelled = isCancelled
-            let hashed = try tools(pass: 1, stopped: cancelled).run("sha256sum", ["--", path], input: path, capture: true)
-            let sha256 = String(hashed.prefix { $0.isHexDigit })
-            let extract = FileInfo(try tools(pass: 2, stopped: cancelled).run("osmium", ["fileinfo", "-e", "-j", "-F", format, path], input: path, capture: true))
-            try Self.checkRoom(for: extract, in: staging)
-            // An extract out of order is sorted once, into the staging folder, and read from there.
-            let (source, sourceFormat) = extract.isSorted ? (path, format) : (work("sorted.osm.pbf"), "pbf")
-            if !extract.isSorted {
-                try tools(pass: 3, stopped: cancelled).run("osmium", ["sort", "-F", format, path, "-o", source], input: path)
-            }
-            // Two lanes at once, one a core (planetsplitter works on one): the roads' database and
-            // network, which take longest; the places and the roads' extract beside them.
+            // Two lanes at once, one a core: planetsplitter, which takes longest (it reads the file
+            // in any order, and works on one core), then the network read from its database; and
+            // on the other, all the rest, in turn. The roads' lane does not fail the import until
+            // the other has counted roads to route on.
             let roadsWork = staging.appendingPathComponent(Self.roadsWorkName)
             try FileManager.default.createDirectory(at: roadsWork, withIntermediateDirectories: false)
-            let ((roadCount, routable), features) = try Lanes.both(stopping: cancelled) { stopped in
-                let roads = try tools(pass: 3, in: roadsWork, stopped: stopped)
-                    .run("osmium", ["tags-count", "-F", sourceFormat, source, "-t", "w", OSMFeatures.roadTags], input: source, capture: true)
-                let roadCount = OSMFeatures.roadCount(inTagsCount: roads)
-                guard roadCount > 0, try buildRoadDatabase(from: source, format: sourceFormat, in: staging, tools: tools(pass: 4, in: roadsWork, stopped: stopped)) else {
-                    return (roadCount, false)
+            let (database, found) = try Lanes.both(stopping: isCancelled) { stopped -> Result<Bool, any Error> in
+                do {
+                    guard try buildRoadDatabase(from: path, format: format, in: staging, tools: tools(pass: 2, in: roadsWork, stopped: stopped)) else {
+                        return .success(false)
+                    }
+                    try RoadNetworkFile.write(from: staging.appendingPathComponent(RegionInfo.roadsFolderName), staging: staging)
+                    return .success(true)
+                } catch RegionError.cancelled {
+                    throw RegionError.cancelled
+                } catch {
+                    return .failure(error)
                 }
-                try RoadNetworkFile.write(from: staging.appendingPathComponent(RegionInfo.roadsFolderName), staging: staging)
-                return (roadCount, true)
             } and: { stopped in
-                let tools = tools(pass: nil, stopped: stopped)
-                try TagsFilter(source: source, format: sourceFormat, expressions: OSMFeatures.filterExpressions)
-                    .write(to: work("places.osm.pbf"), work: staging, tools: tools)
-                try tools.run("osmium", ["export", work("places.osm.pbf"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
-                let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")), stopped: stopped)
-                try TagsFilter(source: source, format: sourceFormat, expressions: OSMFeatures.roadExpressions)
-                    .write(to: work(RegionInfo.roadExtractName), work: staging, tools: tools)
-                return features
+                try placesAndFacts(of: path, format: format, in: staging, tools: tools(pass: nil, stopped: stopped), stopped: stopped)
             }
-            guard !features.isEmpty || routable else { throw RegionError.empty(path: path) }
-            let info = RegionInfo(name: name, sourceFile: sourceName ?? path, sourceBytes: size, sha256: sha256, added: clock(), bounds: extract.regionBounds,
-                                  places: features.count, roads: routable ? roadCount : 0, format: RegionInfo.currentFormat,
-                                  roadDatabase: routable ? RegionInfo.roadsFolderName : nil, roadExtract: routable ? RegionInfo.roadExtractName : nil, cutBounds: extract.headerBounds, origin: origin)
-            try write(info, features: features, in: staging)
+            let routable = found.roadCount > 0 ? try database.get() : false
+            guard !found.features.isEmpty || routable else { throw RegionError.empty(path: path) }
+            let info = RegionInfo(name: name, sourceFile: sourceName ?? path, sourceBytes: size, sha256: found.sha256, added: clock(), bounds: found.bounds,
+                                  places: found.features.count, roads: routable ? found.roadCount : 0, format: RegionInfo.currentFormat,
+                                  roadDatabase: routable ? RegionInfo.roadsFolderName : nil, roadExtract: routable ? RegionInfo.roadExtractName : nil,
+                                  cutBounds: found.cutBounds, origin: origin)
+            try write(info, features: found.features, in: staging)
             return info
         } catch let error as RegionError {
             throw Self.explained(error, in: staging, extract: path)
         } catch {
             throw RegionError.cannotWrite(path: staging.path, reason: (error as NSError).localizedDescription)
         }
+    }
+
+    /// What the lane beside planetsplitter finds: the file's hash and facts, its roads counted,
+    /// its places.
+    private struct Found: Sendable {
+        let sha256: String
+        /// Where its data is, and the box it says it was cut to (`FileInfo`).
+        let bounds: RegionInfo.Bounds?, cutBounds: RegionInfo.Bounds?
+        let roadCount: Int
+        let features: [NamedFeature]
+    }
+
+    /// The lane beside planetsplitter: the file hashed (`sha256sum`) and read by `osmium fileinfo`
+    /// (is there room; is it sorted, else it is sorted into the staging folder and read from
+    /// there), its roads counted (`osmium tags-count`), its places found (`TagsFilter`, `osmium
+    /// export`), and its roads kept alone (`roads.osm.pbf`) when it has any.
+    private func placesAndFacts(of path: String, format: String, in staging: URL, tools: ChildTools, stopped: () -> Bool) throws -> Found {
+        func work(_ file: String) -> String { staging.appendingPathComponent(file).path }
+        let hashed = try tools.run("sha256sum", ["--", path], input: path, capture: true)
+        let extract = FileInfo(try tools.run("osmium", ["fileinfo", "-e", "-j", "-F", format, path], input: path, capture: true))
+        try Self.checkRoom(for: extract, in: staging)
+        let (source, sourceFormat) = extract.isSorted ? (path, format) : (work("sorted.osm.pbf"), "pbf")
+        if !extract.isSorted {
+            try tools.run("osmium", ["sort", "-F", format, path, "-o", source], input: path)
+        }
+        let roads = try tools.run("osmium", ["tags-count", "-F", sourceFormat, source, "-t", "w", OSMFeatures.roadTags], input: source, capture: true)
+        let roadCount = OSMFeatures.roadCount(inTagsCount: roads)
+        try TagsFilter(source: source, format: sourceFormat, expressions: OSMFeatures.filterExpressions)
+            .write(to: work("places.osm.pbf"), work: staging, tools: tools)
+        try tools.run("osmium", ["export", work("places.osm.pbf"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
+        let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")), stopped: stopped)
+        if roadCount > 0 {
+            try TagsFilter(source: source, format: sourceFormat, expressions: OSMFeatures.roadExpressions)
+                .write(to: work(RegionInfo.roadExtractName), work: staging, tools: tools)
+        }
+        return Found(sha256: String(hashed.prefix { $0.isHexDigit }), bounds: extract.regionBounds, cutBounds: extract.headerBounds, roadCount: roadCount,
+                     features: features)
     }
 
     /// The folder of the staging folder where the roads' lane keeps its tools' messages, apart
