@@ -120,12 +120,12 @@ package struct RegionImport: Sendable {
                 try placesAndFacts(of: path, format: format, in: staging, tools: tools(pass: nil, stopped: stopped), stopped: stopped)
             }
             let routable = found.roadCount > 0 ? try database.get() : false
-            guard !found.features.isEmpty || routable else { throw RegionError.empty(path: path) }
+            guard found.places > 0 || routable else { throw RegionError.empty(path: path) }
             let info = RegionInfo(name: name, sourceFile: sourceName ?? path, sourceBytes: size, sha256: found.sha256, added: clock(), bounds: found.bounds,
-                                  places: found.features.count, roads: routable ? found.roadCount : 0, format: RegionInfo.currentFormat,
+                                  places: found.places, roads: routable ? found.roadCount : 0, format: RegionInfo.currentFormat,
                                   roadDatabase: routable ? RegionInfo.roadsFolderName : nil, roadExtract: routable ? RegionInfo.roadExtractName : nil,
                                   cutBounds: found.cutBounds, origin: origin)
-            try write(info, features: found.features, in: staging)
+            try write(info, places: found.index, in: staging)
             return info
         } catch let error as RegionError {
             throw Self.explained(error, in: staging, extract: path)
@@ -135,19 +135,22 @@ package struct RegionImport: Sendable {
     }
 
     /// What the lane beside planetsplitter finds: the file's hash and facts, its roads counted,
-    /// its places.
+    /// its places and their index.
     private struct Found: Sendable {
         let sha256: String
         /// Where its data is, and the box it says it was cut to (`FileInfo`).
         let bounds: RegionInfo.Bounds?, cutBounds: RegionInfo.Bounds?
         let roadCount: Int
-        let features: [NamedFeature]
+        let places: Int
+        /// The place index's bytes (the gazetteer format).
+        let index: [UInt8]
     }
 
     /// The lane beside planetsplitter: the file hashed (`sha256sum`) and read by `osmium fileinfo`
     /// (is there room; is it sorted, else it is sorted into the staging folder and read from
-    /// there), its roads counted (`osmium tags-count`), its places found (`TagsFilter`, `osmium
-    /// export`), and its roads kept alone (`roads.osm.pbf`) when it has any.
+    /// there), its roads counted (`osmium tags-count`), its places found and its roads kept alone
+    /// (`roads.osm.pbf`) when it has any, in the same passes (`TagsFilter`), and the places read
+    /// from `osmium export`.
     private func placesAndFacts(of path: String, format: String, in staging: URL, tools: ChildTools, stopped: () -> Bool) throws -> Found {
         func work(_ file: String) -> String { staging.appendingPathComponent(file).path }
         let hashed = try tools.run("sha256sum", ["--", path], input: path, capture: true)
@@ -159,16 +162,19 @@ package struct RegionImport: Sendable {
         }
         let roads = try tools.run("osmium", ["tags-count", "-F", sourceFormat, source, "-t", "w", OSMFeatures.roadTags], input: source, capture: true)
         let roadCount = OSMFeatures.roadCount(inTagsCount: roads)
-        try TagsFilter(source: source, format: sourceFormat, expressions: OSMFeatures.filterExpressions)
-            .write(to: work("places.osm.pbf"), work: staging, tools: tools)
+        // The places, and the roads alone when it has any, from the same passes over the file.
+        let places = TagsFilter.Selection(expressions: OSMFeatures.filterExpressions, output: work("places.osm.pbf"))
+        let roadsAlone = TagsFilter.Selection(expressions: OSMFeatures.roadExpressions, output: work(RegionInfo.roadExtractName))
+        try TagsFilter.write(roadCount > 0 ? [places, roadsAlone] : [places], from: source, format: sourceFormat, work: staging, tools: tools)
         try tools.run("osmium", ["export", work("places.osm.pbf"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
         let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")), stopped: stopped)
-        if roadCount > 0 {
-            try TagsFilter(source: source, format: sourceFormat, expressions: OSMFeatures.roadExpressions)
-                .write(to: work(RegionInfo.roadExtractName), work: staging, tools: tools)
+        progress(.writing(places: features.count))
+        let index: [UInt8]
+        do { index = try GazetteerWriter.bytes(for: FeatureGazetteer.source(for: features, towns: towns)).bytes } catch {
+            throw RegionError.cannotWrite(path: staging.path, reason: "\(error)")
         }
         return Found(sha256: String(hashed.prefix { $0.isHexDigit }), bounds: extract.regionBounds, cutBounds: extract.headerBounds, roadCount: roadCount,
-                     features: features)
+                     places: features.count, index: index)
     }
 
     /// The folder of the staging folder where the roads' lane keeps its tools' messages, apart
@@ -177,12 +183,7 @@ package struct RegionImport: Sendable {
 
     /// The region's place index and `region.json`, in the staging folder, and nothing else of
     /// the import's work.
-    private func write(_ info: RegionInfo, features: [NamedFeature], in staging: URL) throws(RegionError) {
-        progress(.writing(places: features.count))
-        let bytes: [UInt8]
-        do { bytes = try GazetteerWriter.bytes(for: FeatureGazetteer.source(for: features, towns: towns)).bytes } catch {
-            throw RegionError.cannotWrite(path: staging.path, reason: "\(error)")
-        }
+    private func write(_ info: RegionInfo, places bytes: [UInt8], in staging: URL) throws(RegionError) {
         var leftovers = ["sorted.osm.pbf", "places.osm.pbf", "places.geojsonseq", "tool.log", "output.txt", Self.roadsWorkName]
         if info.roadDatabase == nil { leftovers += [RegionInfo.roadsFolderName, RegionInfo.roadExtractName, RoadNetworkFile.name] }
         for leftover in leftovers {

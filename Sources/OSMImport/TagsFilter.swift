@@ -21,72 +21,109 @@ struct TagsFilter {
 
     /// Writes the objects to `output` (its format by its name), using `work` for the OPL files.
     func write(to output: String, work: URL, tools: ChildTools) throws {
+        try Self.write([Selection(expressions: expressions, output: output)], from: source, format: format, work: work, tools: tools)
+    }
+
+    /// One extract of several written from the same passes: the objects matching `expressions`
+    /// and what they refer to, into `output`.
+    struct Selection {
+        let expressions: [String]
+        let output: String
+    }
+
+    /// What is found for one selection as the passes go.
+    private struct Found {
         var nodes: [Int64] = [], ways: [Int64] = [], relations = Set<Int64>()
-        try tools.eachLine(of: "osmium", ["tags-filter", "-R", "-F", format, source, "-f", "opl,add_metadata=false", "-o", "-"] + expressions,
-                           input: source) { line in
-            guard let object = OPLObject(line) else { return }
-            switch object.kind {
-            case UInt8(ascii: "n"): nodes.append(object.id)
-            case UInt8(ascii: "w"): ways.append(object.id)
-            default: relations.insert(object.id)
+        var kept: [Int64: [UInt8]] = [:]
+    }
+
+    /// Writes each of `selections` out of `source` (osmium's format `format`): a matching pass of
+    /// osmium for each (`-R`), then one pass over the relations, the ways and the nodes for all of
+    /// them (issue 54: a country's places and roads each read its nodes, 240 MB of text at Andorra
+    /// tiled 8 × 8, once each).
+    static func write(_ selections: [Selection], from source: String, format: String, work: URL, tools: ChildTools) throws {
+        let filter = Passes(source: source, format: format, tools: tools)
+        var found = [Found](repeating: Found(), count: selections.count)
+        for (index, selection) in selections.enumerated() {
+            try tools.eachLine(of: "osmium", ["tags-filter", "-R", "-F", format, source, "-f", "opl,add_metadata=false", "-o", "-"] + selection.expressions,
+                               input: source) { line in
+                guard let object = OPLObject(line) else { return }
+                switch object.kind {
+                case UInt8(ascii: "n"): found[index].nodes.append(object.id)
+                case UInt8(ascii: "w"): found[index].ways.append(object.id)
+                default: found[index].relations.insert(object.id)
+                }
             }
         }
-        let files = ["nodes", "ways", "relations"].map { work.appendingPathComponent("kept-\($0).opl") }
-        defer { files.forEach { try? FileManager.default.removeItem(at: $0) } }
+        let files = selections.indices.map { index in
+            ["nodes", "ways", "relations"].map { work.appendingPathComponent("kept-\(index)-\($0).opl") }
+        }
+        defer { files.joined().forEach { try? FileManager.default.removeItem(at: $0) } }
 
         // Relations first: their members are more relations, ways and nodes to keep. A member
         // relation of a lower id than the one that names it takes one more pass; one that is not
         // in the extract, a pass that finds nothing new.
-        var kept: [Int64: [UInt8]] = [:]
         var foundMore = true
-        while kept.count < relations.count && foundMore {
+        while found.contains(where: { $0.kept.count < $0.relations.count }) && foundMore {
             foundMore = false
-            try pass(over: "relation", tools: tools) { object, line in
-                guard relations.contains(object.id), kept[object.id] == nil else { return }
-                kept[object.id] = Array(line)
-                foundMore = true
-                for (kind, id) in object.members(in: line) {
-                    switch kind {
-                    case UInt8(ascii: "n"): nodes.append(id)
-                    case UInt8(ascii: "w"): ways.append(id)
-                    default: relations.insert(id)
+            try filter.pass(over: "relation") { object, line in
+                for index in found.indices where found[index].relations.contains(object.id) && found[index].kept[object.id] == nil {
+                    found[index].kept[object.id] = Array(line)
+                    foundMore = true
+                    for (kind, id) in object.members(in: line) {
+                        switch kind {
+                        case UInt8(ascii: "n"): found[index].nodes.append(id)
+                        case UInt8(ascii: "w"): found[index].ways.append(id)
+                        default: found[index].relations.insert(id)
+                        }
                     }
                 }
             }
         }
-        var relationText = OPLWriter(files[2].path)
-        for id in kept.keys.sorted() { try relationText.append(kept[id]![...]) }
-        try relationText.close()
+        for index in found.indices {
+            var relationText = OPLWriter(files[index][2].path)
+            for id in found[index].kept.keys.sorted() { try relationText.append(found[index].kept[id]![...]) }
+            try relationText.close()
+        }
 
-        var wayText = OPLWriter(files[1].path)
-        try keep(ways, of: "way", into: &wayText, tools: tools) { object, line in nodes.append(contentsOf: object.nodes(in: line)) }
-        try wayText.close()
-        var nodeText = OPLWriter(files[0].path)
-        try keep(nodes, of: "node", into: &nodeText, tools: tools) { _, _ in }
-        try nodeText.close()
+        var wayTexts = files.map { OPLWriter($0[1].path) }
+        try filter.keep(found.map(\.ways), of: "way", into: &wayTexts) { index, object, line in found[index].nodes.append(contentsOf: object.nodes(in: line)) }
+        for index in wayTexts.indices { try wayTexts[index].close() }
+        var nodeTexts = files.map { OPLWriter($0[0].path) }
+        try filter.keep(found.map(\.nodes), of: "node", into: &nodeTexts) { _, _, _ in }
+        for index in nodeTexts.indices { try nodeTexts[index].close() }
 
-        try tools.run("osmium", ["cat", "-F", "opl"] + files.map(\.path) + ["-o", output, "--overwrite"])
-    }
-
-    /// Objects of `kind` whose ids are in `wanted` (in any order, repeated or not), written to
-    /// `text`; `found` is told each.
-    private func keep(_ wanted: [Int64], of kind: String, into text: inout OPLWriter, tools: ChildTools,
-                      found: (OPLObject, ArraySlice<UInt8>) -> Void) throws {
-        guard !wanted.isEmpty else { return }
-        let wanted = Array(Set(wanted)).sorted()
-        var next = wanted.startIndex
-        try pass(over: kind, tools: tools) { object, line in
-            while next < wanted.endIndex && wanted[next] < object.id { next += 1 }
-            guard next < wanted.endIndex, wanted[next] == object.id else { return }
-            try text.append(line)
-            found(object, line)
+        for (index, selection) in selections.enumerated() {
+            try tools.run("osmium", ["cat", "-F", "opl"] + files[index].map(\.path) + ["-o", selection.output, "--overwrite"])
         }
     }
 
-    /// Every object of `kind` in the source, in id order.
-    private func pass(over kind: String, tools: ChildTools, _ each: (OPLObject, ArraySlice<UInt8>) throws -> Void) throws {
-        try tools.eachLine(of: "osmium", ["cat", "-t", kind, "-F", format, source, "-f", "opl,add_metadata=false", "-o", "-"], input: source) { line in
-            if let object = OPLObject(line) { try each(object, line) }
+    /// The passes of osmium over one kind of object of the source.
+    private struct Passes {
+        let source: String, format: String, tools: ChildTools
+
+        /// Objects of `kind` whose ids are in `wanted[i]` (in any order, repeated or not), written
+        /// to `texts[i]`; `found` is told each, with `i`.
+        func keep(_ wanted: [[Int64]], of kind: String, into texts: inout [OPLWriter],
+                  found: (Int, OPLObject, ArraySlice<UInt8>) -> Void) throws {
+            let wanted = wanted.map { Array(Set($0)).sorted() }
+            guard wanted.contains(where: { !$0.isEmpty }) else { return }
+            var next = wanted.map(\.startIndex)
+            try pass(over: kind) { object, line in
+                for index in wanted.indices {
+                    while next[index] < wanted[index].endIndex && wanted[index][next[index]] < object.id { next[index] += 1 }
+                    guard next[index] < wanted[index].endIndex, wanted[index][next[index]] == object.id else { continue }
+                    try texts[index].append(line)
+                    found(index, object, line)
+                }
+            }
+        }
+
+        /// Every object of `kind` in the source, in id order.
+        func pass(over kind: String, _ each: (OPLObject, ArraySlice<UInt8>) throws -> Void) throws {
+            try tools.eachLine(of: "osmium", ["cat", "-t", kind, "-F", format, source, "-f", "opl,add_metadata=false", "-o", "-"], input: source) { line in
+                if let object = OPLObject(line) { try each(object, line) }
+            }
         }
     }
 }
