@@ -132,7 +132,7 @@ extension RegionInfo {
     }
 
     /// The bytes of a file of at most `maximumBytes`, or why not, in a clause naming it.
-    private static func readSmallFile(_ file: URL, region: String) throws(RegionError) -> Data {
+    static func readSmallFile(_ file: URL, region: String) throws(RegionError) -> Data {
         func failure(_ problem: String) -> RegionError { .damaged(region: region, problem: "\(file.path) \(problem)") }
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw failure("cannot be read (\(RegionShelf.errorText()))") }

@@ -135,14 +135,16 @@ package struct RegionShelf: Sendable {
     }
 
     /// Removes what killed imports left: staging folders of processes that are gone, versions no
-    /// link names, links of a rename that never happened. Each only by its name and roadtrip's
-    /// mark in it (a link, by the version it names): what is merely "not named by a region" is
-    /// never taken. Holds the lock, so it never takes a folder an import is about to link.
+    /// link names, joins the link `.joined` neither names nor lists (`joinFoldersInUse`), links of
+    /// a rename that never happened. Each only by its name and roadtrip's mark in it (a link, by
+    /// the version it names): what is merely "not named by a region" is never taken. Holds the
+    /// lock, so it never takes a folder an import or a join is about to link.
     package func sweep() {
         guard FileManager.default.fileExists(atPath: directory.path) else { return }
         try? withLock {
             let names = entries()
             let linked = Set(names.compactMap { name in ShelfName(name) == .region(name) ? regionLinkTarget(name) : nil })
+            let joins = joinFoldersInUse()
             for name in names {
                 switch ShelfName(name) {
                 case .staging(let pid) where Self.isGone(pid):
@@ -154,7 +156,7 @@ package struct RegionShelf: Sendable {
                     }
                 case .version where !linked.contains(name):
                     removeOwnFolder(name, provenBy: [ShelfName.markName])
-                case .joinedVersion where name != joinedLinkTarget():
+                case .joinedVersion where !joins.contains(name):
                     removeOwnFolder(name, provenBy: [ShelfName.markName])
                 default:
                     continue
@@ -203,7 +205,7 @@ package struct RegionShelf: Sendable {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
     }
 
-    private func fileType(_ name: String) -> mode_t? {
+    func fileType(_ name: String) -> mode_t? {
         var status = stat()
         return lstat(directory.appendingPathComponent(name).path, &status) == 0 ? status.st_mode & S_IFMT : nil
     }

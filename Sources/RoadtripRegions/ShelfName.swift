@@ -4,8 +4,10 @@ import Foundation
 /// touches nothing else: a region's link (`andorra`), the folder it names (`.andorra-1f3c2a4b-9d0`),
 /// the folder an import builds in (`.staging-PID-1F3C2A4B`), the link of an install under way
 /// (`.link-PID-1F3C2A4B`), and the lock (`.lock`); the regions' joined roads (`RoadJoin`): their
-/// link (`.joined`), the folder it names (`.joined_1f3c2a4b9d0e`, a name no region's folder can
-/// have) and the lock their builds take in turn (`.join-lock`). Anything else in the folder is not roadtrip's.
+/// link (`.joined`), the folder it names, listing the joins in place, and each join, one a group
+/// of regions whose roads can meet (all `.joined_1f3c2a4b9d0e`, a name no region's folder can
+/// have), and the lock their builds take in turn (`.join-lock`). Anything else in the folder is
+/// not roadtrip's.
 package enum ShelfName: Equatable {
     case lock
     case region(String)
@@ -53,7 +55,7 @@ package enum ShelfName: Equatable {
         ".\(name)-\(UUID().uuidString.prefix(12).lowercased())"
     }
 
-    /// A new name for a version of the joined roads: `.joined_1f3c2a4b9d0e`.
+    /// A new name for a join, or for the folder listing the joins: `.joined_1f3c2a4b9d0e`.
     static func joinedVersion() -> String {
         joinedPrefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12).lowercased()
     }

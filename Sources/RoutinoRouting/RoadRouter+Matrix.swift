@@ -8,13 +8,19 @@ extension RoadRouter {
     /// `optimize` searches. Searched all at once on the graph of the regions' roads
     /// (`RoadGraph`: one search from each stop, both cores) when the regions covering the stops
     /// keep one; else leg by leg with Routino when one region covers them all, each stop's
-    /// nearest road found once and a leg `known` before not routed again. `progress(done, total)`
-    /// is called as legs are done, and stops the work by returning false.
+    /// nearest road found once and a leg `known` before not routed again. Stops in regions whose
+    /// roads cannot meet (two groups, `RegionGroups`) are an estimate at once that says so.
+    /// `progress(done, total)` is called as legs are done, and stops the work by returning false.
     package func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
                         progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
         guard stops.count >= 2 else { return .roads(.trivial(stops.count)) }
         if let outside = stops.first(where: { stop in !regions.contains { $0.covers(stop.0) } }) {
             return .estimate(reason: "no region covers \(outside.1)")
+        }
+        // Stops in regions whose roads cannot meet are told as a leg between them is, before any
+        // graph is read.
+        for stop in stops.dropFirst() {
+            if let apart = regionsApart(stops[0].0, stop.0) { return .estimate(reason: Self.roadsDoNotMeet(stops[0].1, stop.1, regions: apart)) }
         }
         let covering = regions.filter { region in stops.contains { region.covers($0.0) } }
         let graph: RoadGraph?
@@ -24,10 +30,12 @@ extension RoadRouter {
         }
         if let graph {
             if stops.count > Self.graphStopLimit { return .estimate(reason: Self.tooManyForGraph(stops.count)) }
-            // Stops in regions whose roads do not meet are told as a leg between them is.
+            // Stops in regions of one group whose roads still do not meet (their areas touch,
+            // their roads do not) are told as a leg between them is.
             let noRoad = { (i: Int, j: Int) -> String in
-                covering.contains { $0.covers(stops[i].0) && $0.covers(stops[j].0) } ? ""
-                    : "\(stops[i].1) and \(stops[j].1) are in regions whose roads do not meet"
+                guard !covering.contains(where: { $0.covers(stops[i].0) && $0.covers(stops[j].0) }),
+                      let one = covering.first(where: { $0.covers(stops[i].0) }), let other = covering.first(where: { $0.covers(stops[j].0) }) else { return "" }
+                return Self.roadsDoNotMeet(stops[i].1, stops[j].1, regions: (one.region, other.region))
             }
             return graph.matrix(of: stops, profile: DrivingProfile.of(options.vehicle), quickest: options.quickest, noRoad: noRoad, progress: progress)
         }

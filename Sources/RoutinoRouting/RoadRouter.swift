@@ -40,6 +40,8 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     let regions: [Roads]
     /// The regions' joined roads, for a leg from one region into another (`RoadRouter+Joined`).
     let joined: Joined?
+    /// Each region's group of regions whose roads can meet (`RegionGroups`), by name.
+    let groups: [String: Int]
     /// Every router's calls into Routino, one at a time: the library keeps process-wide state
     /// (its profiles, its error, its translations), and two routers on two queues at once
     /// corrupted it (a crash in libroutino when two test suites each routed on their own).
@@ -56,6 +58,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     package init(regions: [Roads], joined: Joined? = nil) {
         self.regions = regions
         self.joined = joined
+        groups = Self.groups(of: regions)
     }
 
     deinit {
@@ -71,7 +74,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
         ownRoads(from: from, to: to).map { CoveringRoads(name: $0.region, version: $0.database) } ?? joinedRoads(from: from, to: to)
     }
 
-    package var everyRoads: Set<String> { Set(regions.map(\.database) + [joined?.roads.database].compactMap { $0 }) }
+    package var everyRoads: Set<String> { Set(regions.map(\.database) + (joined?.joins ?? []).map(\.roads.database)) }
 
     /// Routes the leg `from` → `to` (named `fromName`, `toName` for the reason of an estimate).
     package func route(from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions = RouteOptions()) -> RoadOutcome {
