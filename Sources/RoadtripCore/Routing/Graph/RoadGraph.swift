@@ -32,6 +32,8 @@ package final class RoadGraph: Sendable {
     /// that a stop is not put on a driveway that leads nowhere).
     let grid: SnapGrid
     static let isolatedMeters: Float = 500
+    /// The `RoadNetwork.fingerprint` of the network it was built from (the regions' joined).
+    package let fingerprint: UInt64
 
     /// A stretch of road from `from` to `to`, the points of way `way` at `index` and `index + 1`.
     struct Edge: Sendable {
@@ -52,6 +54,7 @@ package final class RoadGraph: Sendable {
     }
 
     package init(_ network: RoadNetwork) {
+        fingerprint = network.fingerprint
         points = network.points
         rules = network.ways.map(\.rules)
         var degree = [UInt8](repeating: 0, count: points.count)
