@@ -155,10 +155,14 @@ extension RoadGraph {
         /// Seconds to drive each edge from its `from` and from its `to` (infinity where the
         /// vehicle may not); its cruising speed in m/s.
         let forward: [Double], backward: [Double], cruise: [Double]
-        /// What the search makes least and the seconds, by arc (`RoadGraph.arcs`).
+        /// What the search makes least and the seconds, by arc (`RoadGraph.arcs`); empty when
+        /// not asked for `byArc`.
         let arcCost: [Double], arcSeconds: [Double]
 
-        init(_ graph: RoadGraph, profile: DrivingProfile, quickest: Bool) {
+        /// `byArc`: the figures laid out by arc too, for the search's inner loop (the hierarchy's
+        /// build, which reads them by edge, goes without: two figures an arc, on a country's roads
+        /// some 70 MB).
+        init(_ graph: RoadGraph, profile: DrivingProfile, quickest: Bool, byArc: Bool = true) {
             self.profile = profile
             self.quickest = quickest
             var forward = [Double](repeating: .infinity, count: graph.edges.count), backward = forward, cruise = forward
@@ -187,6 +191,10 @@ extension RoadGraph {
                 }
             }
             (self.forward, self.backward, self.cruise) = (forward, backward, cruise)
+            guard byArc else {
+                (arcSeconds, arcCost) = ([], [])
+                return
+            }
             arcSeconds = graph.arcs.map { $0.forward ? forward[Int($0.edge)] : backward[Int($0.edge)] }
             arcCost = quickest ? arcSeconds : zip(graph.arcs, arcSeconds).map { arc, seconds in
                 seconds.isFinite ? Double(graph.edges[Int(arc.edge)].meters) : .infinity
