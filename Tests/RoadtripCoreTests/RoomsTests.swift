@@ -20,7 +20,7 @@ struct RoomsTests {
         // The basemap (its borders tell a point's country), the viewport, the renderer.
         "Map": ["Routing", "Resources"],
         // A trip's legs: what an engine gives, the estimate, the road graph and its matrix.
-        "Routing": ["Driving"],
+        "Routing": ["Driving", "Resources"],
         // How a leg on roads is driven: profiles, curve speeds, a leg timed point by point.
         "Driving": ["Geodesy"],
         // The Earth: the ellipsoid's geodesics, the one spherical distance, the great circle.

@@ -38,24 +38,8 @@ extension RoadGraph {
 
     /// The road nearest `point` that the vehicle may drive, within `RoutedLeg.farthestFromRoad`.
     func snap(_ point: Coordinate, costs: Costs) -> Snap? {
-        let metersPerDegree = 6_371_008.8 * .pi / 180
-        let scale = cos(point.latitude * .pi / 180)
-        func plane(_ p: Coordinate) -> (x: Double, y: Double) {
-            ((p.longitude - point.longitude) * scale * metersPerDegree, (p.latitude - point.latitude) * metersPerDegree)
-        }
-        var best: Snap?
-        for e in grid.edges(near: point, within: RoutedLeg.farthestFromRoad) where costs.admits(Int(e)) {
-            let edge = edges[Int(e)]
-            let (a, b) = (plane(points[Int(edge.from)]), plane(points[Int(edge.to)]))
-            let (dx, dy) = (b.x - a.x, b.y - a.y)
-            let length = dx * dx + dy * dy
-            var share = length > 0 ? min(max(-(a.x * dx + a.y * dy) / length, 0), 1) : 0
-            let off = hypot(a.x + share * dx, a.y + share * dy)
-            // A stop within a meter of a point is at it (as Routino takes it): reached from any road there.
-            if share * length.squareRoot() < Self.atPointMeters { share = 0 } else if (1 - share) * length.squareRoot() < Self.atPointMeters { share = 1 }
-            if off <= RoutedLeg.farthestFromRoad, off < best?.off ?? .infinity { best = Snap(edge: Int(e), share: share, off: off) }
-        }
-        return best
+        let near = grid.edges(near: point, within: RoutedLeg.farthestFromRoad).lazy.filter { costs.admits(Int($0)) }
+        return Snap.nearest(to: point, among: near) { e in (points[Int(edges[e].from)], points[Int(edges[e].to)]) }
     }
 
     /// The rows of one matrix, worked out on several threads: each worker searches with a
@@ -110,6 +94,30 @@ extension RoadGraph {
         let edge: Int
         let share: Double
         let off: Double
+
+        /// The nearest of the edges `candidates` (in the order given: of two as near, the first)
+        /// within `RoutedLeg.farthestFromRoad` of `point`, each edge running between the points
+        /// `ends(edge)`: the one rule by which a stop meets the road, whoever searches from it.
+        static func nearest(to point: Coordinate, among candidates: some Sequence<Int32>, ends: (Int) -> (Coordinate, Coordinate)) -> Snap? {
+            let metersPerDegree = 6_371_008.8 * .pi / 180
+            let scale = cos(point.latitude * .pi / 180)
+            func plane(_ p: Coordinate) -> (x: Double, y: Double) {
+                ((p.longitude - point.longitude) * scale * metersPerDegree, (p.latitude - point.latitude) * metersPerDegree)
+            }
+            var best: Snap?
+            for e in candidates {
+                let (from, to) = ends(Int(e))
+                let (a, b) = (plane(from), plane(to))
+                let (dx, dy) = (b.x - a.x, b.y - a.y)
+                let length = dx * dx + dy * dy
+                var share = length > 0 ? min(max(-(a.x * dx + a.y * dy) / length, 0), 1) : 0
+                let off = hypot(a.x + share * dx, a.y + share * dy)
+                // A stop within a meter of a point is at it (as Routino takes it): reached from any road there.
+                if share * length.squareRoot() < RoadGraph.atPointMeters { share = 0 } else if (1 - share) * length.squareRoot() < RoadGraph.atPointMeters { share = 1 }
+                if off <= RoutedLeg.farthestFromRoad, off < best?.off ?? .infinity { best = Snap(edge: Int(e), share: share, off: off) }
+            }
+            return best
+        }
     }
 
     /// A road leg's figures.
@@ -279,7 +287,8 @@ struct PointHeap {
 struct SnapGrid: Sendable {
     /// A cell's side, in degrees: about 550 m north–south.
     static let cell = 0.005
-    private let cells: [Int64: [Int32]]
+    /// Each cell's edges, by `key(row, column)`.
+    let cells: [Int64: [Int32]]
 
     /// The edges `joined` to others (the rest are not found).
     init(edges: [RoadGraph.Edge], points: [Coordinate], joined: [Bool]) {
@@ -297,15 +306,24 @@ struct SnapGrid: Sendable {
 
     /// The edges in the cells within `meters` of `point` (and some farther).
     func edges(near point: Coordinate, within meters: Double) -> [Int32] {
-        let metersPerCell = Self.cell * 6_371_008.8 * .pi / 180
+        var found: [Int32] = []
+        for key in Self.keys(near: point, within: meters) { found += cells[key] ?? [] }
+        return found
+    }
+
+    /// The cells within `meters` of `point` (and some farther), row by row from the south-west:
+    /// the order their edges are looked at in, whichever grid holds them.
+    static func keys(near point: Coordinate, within meters: Double) -> [Int64] {
+        let metersPerCell = cell * 6_371_008.8 * .pi / 180
         let rows = Int((meters / metersPerCell).rounded(.up))
         let columns = Int((meters / (metersPerCell * max(cos(point.latitude * .pi / 180), 0.01))).rounded(.up))
-        let (row, column) = (Self.index(point.latitude), Self.index(point.longitude))
-        var found: [Int32] = []
+        let (row, column) = (index(point.latitude), index(point.longitude))
+        var keys: [Int64] = []
+        keys.reserveCapacity((2 * rows + 1) * (2 * columns + 1))
         for r in row - rows...row + rows {
-            for c in column - columns...column + columns { found += cells[Self.key(r, c)] ?? [] }
+            for c in column - columns...column + columns { keys.append(key(r, c)) }
         }
-        return found
+        return keys
     }
 
     private static func index(_ degrees: Double) -> Int { Int((degrees / cell).rounded(.down)) }

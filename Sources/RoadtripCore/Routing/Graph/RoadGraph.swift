@@ -35,6 +35,8 @@ package final class RoadGraph: Sendable {
     /// that a stop is not put on a driveway that leads nowhere).
     let grid: SnapGrid
     static let isolatedMeters: Float = 500
+    /// The `RoadNetwork.fingerprint` of the network it was built from (the regions' joined).
+    package let fingerprint: UInt64
 
     /// A stretch of road from `from` to `to`, the points of way `way` at `index` and `index + 1`.
     struct Edge: Sendable {
@@ -55,6 +57,7 @@ package final class RoadGraph: Sendable {
     }
 
     package init(_ network: RoadNetwork) {
+        fingerprint = network.fingerprint
         points = network.points
         rules = network.ways.map(\.rules)
         var degree = [UInt8](repeating: 0, count: points.count)
@@ -155,10 +158,14 @@ extension RoadGraph {
         /// Seconds to drive each edge from its `from` and from its `to` (infinity where the
         /// vehicle may not); its cruising speed in m/s.
         let forward: [Double], backward: [Double], cruise: [Double]
-        /// What the search makes least and the seconds, by arc (`RoadGraph.arcs`).
+        /// What the search makes least and the seconds, by arc (`RoadGraph.arcs`); empty when
+        /// not asked for `byArc`.
         let arcCost: [Double], arcSeconds: [Double]
 
-        init(_ graph: RoadGraph, profile: DrivingProfile, quickest: Bool) {
+        /// `byArc`: the figures laid out by arc too, for the search's inner loop (the hierarchy's
+        /// build, which reads them by edge, goes without: two figures an arc, on a country's roads
+        /// some 70 MB).
+        init(_ graph: RoadGraph, profile: DrivingProfile, quickest: Bool, byArc: Bool = true) {
             self.profile = profile
             self.quickest = quickest
             var forward = [Double](repeating: .infinity, count: graph.edges.count), backward = forward, cruise = forward
@@ -187,6 +194,10 @@ extension RoadGraph {
                 }
             }
             (self.forward, self.backward, self.cruise) = (forward, backward, cruise)
+            guard byArc else {
+                (arcSeconds, arcCost) = ([], [])
+                return
+            }
             arcSeconds = graph.arcs.map { $0.forward ? forward[Int($0.edge)] : backward[Int($0.edge)] }
             arcCost = quickest ? arcSeconds : zip(graph.arcs, arcSeconds).map { arc, seconds in
                 seconds.isFinite ? Double(graph.edges[Int(arc.edge)].meters) : .infinity
