@@ -3,6 +3,8 @@ import Foundation
 import Testing
 @testable import RoadtripCore
 import RoadtripTestSupport
+import ChildProcesses
+import RoadtripRegions
 
 /// Issue 54 on real roads: the road matrix searched on a contraction hierarchy (`RoadHierarchy`)
 /// is the one Dijkstra's search from each stop gives on the graph (`RoadGraph.matrix`), to the
@@ -10,12 +12,14 @@ import RoadtripTestSupport
 /// contributors, ODbL) and over Andorra tiled 2 × 2, for a car on the quickest and the shortest
 /// way and for a van or a camper, which some roads do not admit; its legs are the matrix's.
 struct RoadHierarchyRoadsTests {
-    /// The roads of a committed extract, as a region keeps them.
+    /// The roads of a committed extract, as a region keeps them: Routino's database of them read
+    /// as a network (`RoutinoDatabase`).
     static func network(_ fixture: String) throws -> RoadNetwork {
         let scratch = try TemporaryDirectory()
-        let tools = ChildTools(logFile: scratch.file("tool.log"), isCancelled: { false })
         let file = TestsFolder.url.appendingPathComponent("Fixtures/osm/\(fixture)")
-        return try #require(try RoadNetworkFile.read(file, tools: tools, scratch: scratch.url))
+        let splitter = try ChildTools.locate("planetsplitter")
+        _ = try ChildProcess(splitter, ["--dir=\(scratch.url.path)", "--tagging=\(RegionInfo.drivingTagging)", file.path]).wait()
+        return try RoutinoDatabase.network(in: scratch.url)
     }
 
     /// The graphs of the extracts, read once for all the tests.
