@@ -35,12 +35,14 @@ package enum RoadNetworkFile {
     }
 
     /// Writes the network of the Routino database in `database` into the region being built in
-    /// `staging`.
-    static func write(from database: URL, staging: URL) throws {
+    /// `staging`, and returns it.
+    @discardableResult
+    static func write(from database: URL, staging: URL) throws -> RoadNetwork {
         let network: RoadNetwork
         do { network = try RoutinoDatabase.network(in: database) } catch {
             throw RegionError.cannotWrite(path: staging.path, reason: "its road database \(error.clause)")
         }
         try DurableFile.write(network.encoded(), to: staging.appendingPathComponent(name))
+        return network
     }
 }

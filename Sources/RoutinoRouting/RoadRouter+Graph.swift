@@ -8,7 +8,7 @@ extension RoadRouter {
     /// points), read once and kept for the router's life; nil when any of them keeps no network;
     /// the phrase for beside an estimate when one's network file is damaged.
     func graph(of regions: [Roads]) -> Result<RoadGraph?, Reason> {
-        graphs.graph(for: regions.map(\.database).sorted().joined(separator: "\n")) {
+        graphs.value(for: regions.map(\.database).sorted().joined(separator: "\n")) {
             var networks: [RoadNetwork] = []
             for region in regions {
                 switch RoadNetworkFile.network(inRegion: region.regionFolder) {
@@ -22,20 +22,40 @@ extension RoadRouter {
         }
     }
 
-    /// The graphs a router has built, by the versions of the regions in them: built once, on the
-    /// first thread that asks, while others asking for them wait.
-    final class Graphs: @unchecked Sendable {
+    /// The hierarchy of the roads of one region for the vehicle and the way of `options`: the
+    /// one kept in its folder (`RoadHierarchyFile`), else made from its graph and kept there for
+    /// the next run; read or made once for the router's life; nil when the region keeps no
+    /// network. A region's hierarchy is searched in milliseconds on a country's roads, where a
+    /// search from each stop over its whole graph takes seconds (issue 54).
+    func hierarchy(of region: Roads, options: RouteOptions) -> Result<RoadHierarchy?, Reason> {
+        let profile = DrivingProfile.of(options.vehicle)
+        let name = RoadHierarchyFile.name(for: options.vehicle, quickest: options.quickest)
+        return hierarchies.value(for: region.database + "\n" + name) {
+            if let kept = RoadHierarchyFile.kept(inRegion: region.regionFolder, profile: profile, quickest: options.quickest) { return .success(kept) }
+            return graph(of: [region]).map { graph in
+                graph.map { graph in
+                    let made = RoadHierarchy.build(from: graph, profile: profile, quickest: options.quickest)
+                    RoadHierarchyFile.keep(made, inRegion: region.regionFolder)
+                    return made
+                }
+            }
+        }
+    }
+
+    /// What a router has read or made of the regions' roads, by the versions of the regions in
+    /// them: made once, on the first thread that asks, while others asking for it wait.
+    final class Kept<Value>: @unchecked Sendable {
         private let lock = NSLock()
         // Under `lock`.
-        private var built: [String: Result<RoadGraph?, Reason>] = [:]
+        private var made: [String: Result<Value?, Reason>] = [:]
 
-        func graph(for key: String, build: () -> Result<RoadGraph?, Reason>) -> Result<RoadGraph?, Reason> {
+        func value(for key: String, make: () -> Result<Value?, Reason>) -> Result<Value?, Reason> {
             lock.lock()
             defer { lock.unlock() }
-            if let graph = built[key] { return graph }
-            let graph = build()
-            built[key] = graph
-            return graph
+            if let value = made[key] { return value }
+            let value = make()
+            made[key] = value
+            return value
         }
     }
 }

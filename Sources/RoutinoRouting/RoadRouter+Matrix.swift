@@ -5,7 +5,8 @@ import RoadtripRegions
 
 extension RoadRouter {
     /// The road from each of `stops` (a point and its name) to each other, both ways: what
-    /// `optimize` searches. Searched all at once on the graph of the regions' roads
+    /// `optimize` searches. Searched all at once on the region's hierarchy (`RoadHierarchy`,
+    /// issue 54) when one region covers the stops, or on the graph of the regions' roads
     /// (`RoadGraph`: one search from each stop, both cores) when the regions covering the stops
     /// keep one; else leg by leg with Routino when one region covers them all, each stop's
     /// nearest road found once and a leg `known` before not routed again. Stops in regions whose
@@ -23,6 +24,15 @@ extension RoadRouter {
             if let apart = regionsApart(stops[0].0, stop.0) { return .estimate(reason: Self.roadsDoNotMeet(stops[0].1, stop.1, regions: apart)) }
         }
         let covering = regions.filter { region in stops.contains { region.covers($0.0) } }
+        if covering.count == 1 {
+            switch hierarchy(of: covering[0], options: options) {
+            case .success(let hierarchy?):
+                if stops.count > Self.graphStopLimit { return .estimate(reason: Self.tooManyForGraph(stops.count)) }
+                return hierarchy.matrix(of: stops, progress: progress)
+            case .success(nil): break
+            case .failure(let damaged): return .estimate(reason: damaged.phrase)
+            }
+        }
         let graph: RoadGraph?
         switch self.graph(of: covering) {
         case .success(let built): graph = built

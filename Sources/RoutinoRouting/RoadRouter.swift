@@ -50,8 +50,10 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     // Touched on `queue` only: each database loaded, with its files kept open to be looked at
     // before each use (`RoutinoFiles`).
     private var databases: [String: (database: OpaquePointer, files: RoutinoFiles)] = [:]
-    /// The graphs of the regions' roads the matrix searches (`RoadRouter+Graph`).
-    let graphs = Graphs()
+    /// The graphs of the regions' roads the matrix searches, and the regions' hierarchies
+    /// (`RoadRouter+Graph`).
+    let graphs = Kept<RoadGraph>()
+    let hierarchies = Kept<RoadHierarchy>()
 
     /// `regions`: the regions with a road database, in the order they are tried; `joined`: their
     /// joined roads, if built.

@@ -1,0 +1,41 @@
+import Foundation
+import RoadtripCore
+import RoadtripRegions
+
+/// A region's road hierarchies (`RoadHierarchy`), what the road matrix searches on a country's
+/// roads in milliseconds: one a vehicle and way, kept in the region's folder beside its network
+/// (`roads.graph`), mapped read-only when used. The car's quickest, a trip's default, is made when
+/// the region is added; another the first time a matrix asks for it, and kept for the next run.
+package enum RoadHierarchyFile {
+    /// The file of `vehicle`'s hierarchy for the quickest or the shortest way.
+    package static func name(for vehicle: Vehicle, quickest: Bool) -> String {
+        "roads-\(vehicle.rawValue)-\(quickest ? "quickest" : "shortest").hierarchy"
+    }
+
+    /// The hierarchy `region add` makes: the car's, on the quickest way.
+    static let made = (vehicle: Vehicle.car, quickest: true)
+
+    /// The hierarchy kept in the region `folder` for `profile` and the way, when there is one
+    /// made for them (by this version of the profiles); nil otherwise, a damaged file included
+    /// (it is made again).
+    package static func kept(inRegion folder: URL, profile: DrivingProfile, quickest: Bool) -> RoadHierarchy? {
+        guard case .success(let kept) = RoadHierarchy.open(folder.appendingPathComponent(name(for: profile.vehicle, quickest: quickest))),
+              kept.vehicle == profile.vehicle, kept.quickest == quickest, kept.profileFingerprint == profile.fingerprint else { return nil }
+        return kept
+    }
+
+    /// Keeps `hierarchy` in the region `folder` for the next run; nothing when it cannot be
+    /// written there (a shelf the user may only read): it is then made again in each run.
+    package static func keep(_ hierarchy: RoadHierarchy, inRegion folder: URL) {
+        try? DurableFile.write(hierarchy.encoded(), to: folder.appendingPathComponent(name(for: hierarchy.vehicle, quickest: hierarchy.quickest)))
+    }
+
+    /// Makes the hierarchy a region is added with, of `network`, in the region being built in
+    /// `staging`.
+    static func write(for network: RoadNetwork, inRegion staging: URL, isCancelled: () -> Bool) throws {
+        let graph = RoadGraph(network)
+        if isCancelled() { throw RegionError.cancelled }
+        let hierarchy = RoadHierarchy.build(from: graph, profile: DrivingProfile.of(made.vehicle), quickest: made.quickest)
+        try DurableFile.write(hierarchy.encoded(), to: staging.appendingPathComponent(name(for: made.vehicle, quickest: made.quickest)))
+    }
+}
