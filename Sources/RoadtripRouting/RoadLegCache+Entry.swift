@@ -44,13 +44,22 @@ extension RoadLegCache {
         ///   (`RoutedLeg.farthestFromRoad`, and 1% for Routino's own measure of the Earth) of
         ///   their stops.
         func validated() -> (meters: Double, seconds: Double, line: [Coordinate])? {
+            guard let points = coordinates, accepts(points) else { return nil }
+            return (meters, seconds, points)
+        }
+
+        /// Whether the key, the figures and the line's `points` are what `validated` reads back:
+        /// asked of a leg about to be kept, whose points are at hand, without reading its text
+        /// back (issue 54: a country's legs have thousands of points, and reading them back was
+        /// most of an `optimize`).
+        func accepts(_ points: [Coordinate]) -> Bool {
             guard let (from, to) = ends, LegFigures.implausibility(meters: meters, seconds: seconds, from: from, to: to) == nil,
-                  let points = coordinates else { return nil }
+                  points.allSatisfy(\.isValid) else { return false }
             let slack = RoutedLeg.farthestFromRoad * 1.01
             if let first = points.first, let last = points.last {
-                guard Geodesy.distance(from: from, to: first) <= slack, Geodesy.distance(from: to, to: last) <= slack else { return nil }
+                guard Geodesy.distance(from: from, to: first) <= slack, Geodesy.distance(from: to, to: last) <= slack else { return false }
             }
-            return (meters, seconds, points)
+            return true
         }
 
         /// The two points of the key (its last two fields), when both are on the Earth.

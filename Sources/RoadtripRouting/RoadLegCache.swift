@@ -115,7 +115,7 @@ final class RoadLegCache: @unchecked Sendable {
         var kept: [(String, Kept)] = []
         for (leg, key) in legs {
             let entry = Entry(key: key, meters: leg.meters, seconds: leg.seconds, line: leg.line)
-            guard entry.validated() != nil, var line = entry.encoded(), line.count < limits.lineBytes else { continue }
+            guard entry.accepts(leg.line), var line = entry.encoded(), line.count < limits.lineBytes else { continue }
             line.append(0x0A)
             data.append(line)
             kept.append((key, Kept(meters: leg.meters, seconds: leg.seconds, line: leg.line, bytes: line.count, used: 0)))
