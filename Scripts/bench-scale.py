@@ -13,9 +13,9 @@ ROADTRIP is the binary (a release build). For each size, in one run:
 - import: `roadtrip region add FILE` into a fresh XDG data folder, beside the bare tools on the
   same file (`osmium tags-filter FILE w/highway`, then `planetsplitter` with roadtrip's driving
   tagging file, as `region add` runs it) and OSRM's preprocessing (`osrm-extract -p car.lua`, then
-  `osrm-contract`). Each is the whole process tree: wall time, CPU time (user + system) and the
-  peak resident set, all from wait4 on the process (the CPU of the children it waited for added,
-  ru_maxrss the largest resident set of it or of any of them, as `/usr/bin/time -v` reports).
+  `osrm-contract`). Each is the whole process tree, run under GNU time (/usr/bin/time): wall time,
+  CPU time (user + system, wait4's: the CPU of the children it waited for added) and the peak
+  resident set of its largest process (time's %M; `measured` says why not wait4's own).
   The two tools of a peer are added (times) or the larger taken (memory). roadtrip and the bare
   tools alternate (--import-runs rounds, A B A B); OSRM's data is kept in
   .build/bench-scale/osrm-RxC/ with the figures of the run that made it (--rebuild-osrm makes it
@@ -53,6 +53,7 @@ import math
 import os
 import random
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -109,21 +110,27 @@ class TimedOut(Exception):
 
 
 def measured(command, environment=None, timeout=None, cwd=None):
-    """Runs `command` (its output into files, so that no pipe fills) and waits for it with wait4:
-    wall time from the spawn, user + system CPU of the process and of the children it waited for,
-    ru_maxrss (the largest resident set among them). Past `timeout` it is killed by its pid."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    """Runs `command` under GNU time (its output into files, so that no pipe fills) and waits for it
+    with wait4: wall time from the spawn; user + system CPU of the process tree (wait4's, of time
+    and of the command with the children it waited for); the peak resident set of the largest
+    process of the tree, GNU time's %M. Not wait4's own ru_maxrss: Linux keeps in it the peak of the
+    memory a process had before its exec, and a process Python starts (vfork) had this script's.
+    Past `timeout` the tree is killed (its process group, made for it)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile(mode="r", prefix="bench-scale-time-") as peak:
         start = time.monotonic()
-        child = subprocess.Popen(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL, cwd=cwd,
-                                 env={**os.environ, **(environment or {})})
+        child = subprocess.Popen(["/usr/bin/time", "-o", peak.name, "-f", "%M"] + command, stdout=out, stderr=err,
+                                 stdin=subprocess.DEVNULL, cwd=cwd, env={**os.environ, **(environment or {})},
+                                 start_new_session=True)
         killed = threading.Event()
 
         def kill():
             killed.set()
-            child.kill()
+            os.killpg(child.pid, signal.SIGKILL)
 
         timer = threading.Timer(timeout, kill) if timeout else None
         if timer:
+            timer.daemon = True  # an interrupted bench does not wait for it
             timer.start()
         _, status, usage = os.wait4(child.pid, 0)
         wall = time.monotonic() - start
@@ -134,7 +141,9 @@ def measured(command, environment=None, timeout=None, cwd=None):
             raise TimedOut(f"{os.path.basename(command[0])} {' '.join(command[1:3])}… over {timeout:.0f} s")
         out.seek(0)
         err.seek(0)
-        return Timed(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, child.returncode,
+        reported = peak.read().split()
+        rss = int(reported[-1]) / 1024 if reported and reported[-1].isdigit() else 0.0
+        return Timed(wall, usage.ru_utime + usage.ru_stime, rss, child.returncode,
                      out.read().decode(errors="replace"), err.read().decode(errors="replace"))
 
 
@@ -227,7 +236,7 @@ def osrm_prepare(binaries, profile, source, size, rebuild, timeout):
     if not rebuild and os.path.isfile(record):
         with open(record) as file:
             made = json.load(file)
-        if made.get("sourceBytes") == os.path.getsize(source) and os.path.isfile(base + ".hsgr"):
+        if made.get("sourceBytes") == os.path.getsize(source) and made.get("version") == 2 and os.path.isfile(base + ".hsgr"):
             return base, made | {"cached": True}
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
@@ -235,7 +244,7 @@ def osrm_prepare(binaries, profile, source, size, rebuild, timeout):
     extract = checked(measured([os.path.join(binaries, "osrm-extract"), "-p", profile, "-o", base, source], timeout=timeout,
                                cwd=folder), "osrm-extract")
     contract = checked(measured([os.path.join(binaries, "osrm-contract"), base], timeout=timeout, cwd=folder), "osrm-contract")
-    made = {"sourceBytes": os.path.getsize(source), "made": datetime.datetime.now().isoformat(timespec="seconds"),
+    made = {"version": 2, "sourceBytes": os.path.getsize(source), "made": datetime.datetime.now().isoformat(timespec="seconds"),
             "extract": figures(extract), "contract": figures(contract), "diskMB": folder_mb(folder)}
     with open(record, "w") as file:
         json.dump(made, file, indent=1)
@@ -489,17 +498,27 @@ class Bench:
             self.roadtrip(["--file", trips, "new", "--force", name] + [f"{lat:.7f}, {lon:.7f}" for lat, lon in stops], environment,
                           f"new {name}")
 
-        for count in counts:
+        for count in sorted(set(counts + [100])):  # the planner's rows open the 100-stop trip
             new(f"{count} stops", points[:count])
         new("Corners", corners)
         new("Along", along)
 
         # optimize beside OSRM's table.
+        previous = None
         for count in counts:
             stops = points[:count]
             name = f"{count} stops"
             reports, ours, theirs, timed_out = [], [], [], None
             table = None
+            # Where the row before says this one would pass --timeout (the matrix grows with the
+            # stops, a search from each), it is not run.
+            before = rows.get(f"optimize {previous}") if previous else None
+            if before and before["roadtrip"] and before["roadtrip"]["wall"] * count / previous > options.timeout:
+                timed_out = (f"not run: {previous} stops took {seconds(before['roadtrip']['wall'])}, {count:,} would take about "
+                             f"{seconds(before['roadtrip']['wall'] * count / previous)}, past --timeout {options.timeout:.0f} s")
+            elif before and before["roadtrip"] is None:
+                timed_out = f"not run: {previous} stops did not finish"
+            previous = count
             for _ in range(options.runs):
                 # roadtrip, then OSRM, each round; a run past --long seconds is not repeated.
                 if timed_out is None and not (ours and ours[-1]["wall"] > options.long):
@@ -518,8 +537,9 @@ class Bench:
                 row["measure"], row["reason"] = report.get("measure"), report.get("reason")
                 row["ratio"] = self.duration_ratio(report, table["durations"])
             rows[f"optimize {count}"] = row
-            print(f"bench-scale:   optimize {count}: {row['roadtrip'] and bench_matrix.shown((row['roadtrip']['wall'], row['roadtrip']['cpu']))}"
-                  f" {row.get('measure')} / OSRM table {bench_matrix.shown((row['osrm']['wall'], row['osrm']['cpu']))}", file=sys.stderr)
+            mine = f"{bench_matrix.shown((row['roadtrip']['wall'], row['roadtrip']['cpu']))} {row.get('measure')}" if row["roadtrip"] else timed_out
+            print(f"bench-scale:   optimize {count}: {mine} / OSRM table {bench_matrix.shown((row['osrm']['wall'], row['osrm']['cpu']))}",
+                  file=sys.stderr)
 
         # One leg, corner to corner.
         shows, routes = [], []
@@ -591,7 +611,7 @@ class Bench:
             firsts.append(session.first_frame_ms())
             session.close()
         # The 100 stops' legs routed first, into the cache the planner reads.
-        routed = self.roadtrip(["--file", trips, "show", "100 stops", "--json"], environment, "show Scale 100")
+        routed = self.roadtrip(["--file", trips, "show", "100 stops", "--json"], environment, "show 100 stops")
         sources = [leg.get("source") for leg in json.loads(routed.output)["legs"]]
         session = bench_tui.Session(self.binary, trips, work, environment=environment)
         try:
@@ -695,7 +715,7 @@ def print_size(result, runs, import_runs):
             row = q[key]
             count = int(key.split()[1])
             if row["roadtrip"] is None:
-                mine = f"stopped: {row['timedOut']}"
+                mine = row["timedOut"] if row["timedOut"].startswith("not run") else f"stopped: {row['timedOut']}"
             else:
                 mine = f"{cell(row['roadtrip'])}" + ("" if row.get("measure") == "road time" else f", **{row.get('measure')}**: {row.get('reason')}")
             note = f" ({row['roadtrip']['runs']} runs)" if row["roadtrip"] and row["roadtrip"]["runs"] != runs else ""
