@@ -3,7 +3,7 @@
 
     Scripts/bench-scale.py ROADTRIP [--sizes 2x2,4x4,8x8,16x16] [--runs N] [--import-runs N]
                            [--counts 20,100,1000] [--timeout S] [--osrm DIR] [--only import]
-                           [--rebuild-osrm] [--json PATH]
+                           [--rebuild-osrm] [--json PATH] [--tables]
 
 ROADTRIP is the binary (a release build). For each size, in one run:
 
@@ -42,7 +42,8 @@ ROADTRIP is the binary (a release build). For each size, in one run:
 
 A row past --timeout seconds (default 600) is stopped and shown as such; --only import runs the
 import rows alone (with OSRM's data). Prints a Markdown table per size and one of the growth per
-MB, and writes every figure to --json (default .build/bench-scale/results.json, merged by size).
+MB, and writes every figure to --json (default .build/bench-scale/results.json, merged by size);
+--tables prints the tables of the sizes kept there again, and runs nothing.
 """
 import argparse
 import datetime
@@ -164,8 +165,12 @@ def figures(timed):
 
 
 def median_of(samples):
-    return {key: statistics.median(s[key] for s in samples) for key in ("wall", "cpu") if samples} | (
-        {"rss": max(s["rss"] for s in samples)} if samples and "rss" in samples[0] else {}) | {"runs": len(samples)}
+    """The median wall and CPU seconds of the runs, the largest peak memory, how many runs."""
+    result = {"wall": statistics.median(s["wall"] for s in samples), "cpu": statistics.median(s["cpu"] for s in samples),
+              "runs": len(samples)}
+    if "rss" in samples[0]:
+        result["rss"] = max(s["rss"] for s in samples)
+    return result
 
 
 def folder_mb(path):
@@ -176,10 +181,6 @@ def folder_mb(path):
             if not os.path.islink(full):
                 total += os.path.getsize(full)
     return total / 1e6
-
-
-def percentile(values, p):
-    return bench_tui.percentile(values, p)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -537,7 +538,9 @@ class Bench:
                 row["measure"], row["reason"] = report.get("measure"), report.get("reason")
                 row["ratio"] = self.duration_ratio(report, table["durations"])
             rows[f"optimize {count}"] = row
-            mine = f"{bench_matrix.shown((row['roadtrip']['wall'], row['roadtrip']['cpu']))} {row.get('measure')}" if row["roadtrip"] else timed_out
+            mine = timed_out
+            if row["roadtrip"]:
+                mine = f"{bench_matrix.shown((row['roadtrip']['wall'], row['roadtrip']['cpu']))} {row.get('measure')}"
             print(f"bench-scale:   optimize {count}: {mine} / OSRM table {bench_matrix.shown((row['osrm']['wall'], row['osrm']['cpu']))}",
                   file=sys.stderr)
 
@@ -573,8 +576,8 @@ class Bench:
                     # the others (every tile's Canillo, a prefix) when there is an answer.
                     hits = json.loads(run.output)
                     found += bool(hits) and (hits[0]["name"].casefold() == query.casefold() or query in unsuffixed)
-        rows["search"] = {"p50": percentile(walls, 50), "p99": percentile(walls, 99), "cpuP50": percentile(cpus, 50),
-                          "queries": len(queries), "samples": len(walls), "found": found}
+        rows["search"] = {"p50": bench_tui.percentile(walls, 50), "p99": bench_tui.percentile(walls, 99),
+                          "cpuP50": bench_tui.percentile(cpus, 50), "queries": len(queries), "samples": len(walls), "found": found}
 
         # along, about 500 km.
         cold, warm, report = [], [], None
@@ -625,7 +628,8 @@ class Bench:
                 moves, cpu = session.timed_keys("J", 50)
         rss = session.quit()
         return {"firstFrame": statistics.median(firsts), "firstFrames": firsts, "open": opened, "onRoads": on_roads,
-                "J p50": moves and percentile(moves, 50), "J p99": moves and percentile(moves, 99), "J cpu": cpu, "rss": rss,
+                "J p50": moves and bench_tui.percentile(moves, 50), "J p99": moves and bench_tui.percentile(moves, 99),
+                "J cpu": cpu, "rss": rss,
                 "show100": figures(routed), "show100Road": sources.count("road"), "show100Legs": len(sources)}
 
     def run(self, size):
@@ -688,7 +692,8 @@ def ratio(a, b):
     return f"{a / b:.1f}×" if a and b else "—"
 
 
-def print_size(result, runs, import_runs):
+def print_size(result):
+    runs, import_runs = result.get("runs", 3), result.get("importRuns", 1)
     mb = result["MB"]
     imported = result["import"]
     region = imported["region"]
@@ -717,16 +722,20 @@ def print_size(result, runs, import_runs):
             if row["roadtrip"] is None:
                 mine = row["timedOut"] if row["timedOut"].startswith("not run") else f"stopped: {row['timedOut']}"
             else:
-                mine = f"{cell(row['roadtrip'])}" + ("" if row.get("measure") == "road time" else f", **{row.get('measure')}**: {row.get('reason')}")
+                mine = cell(row["roadtrip"])
+                if row.get("measure") != "road time":
+                    mine += f", **{row.get('measure')}**: {row.get('reason')}"
             note = f" ({row['roadtrip']['runs']} runs)" if row["roadtrip"] and row["roadtrip"]["runs"] != runs else ""
             durations = f"; durations {row['ratio']:.2f}×" if row.get("ratio") else ""
             print(f"| `optimize` {count:,} stops, cold cache{note} / OSRM CH `/table` {count}×{count} "
-                  f"| {mine} | {cell(row['osrm'], memory=False)} | {ratio(row['roadtrip'] and row['roadtrip']['wall'], row['osrm']['wall'])}{durations} |")
+                  f"| {mine} | {cell(row['osrm'], memory=False)} "
+                  f"| {ratio(row['roadtrip'] and row['roadtrip']['wall'], row['osrm']['wall'])}{durations} |")
         leg = q["leg"]
         source = "" if leg["source"] == "road" else f", **{leg['source']}**: {leg.get('reason')}"
         print(f"| corner to corner: `show` of 2 stops, cold cache / OSRM `/route` ({leg['meters'] / 1000:.0f} km, "
               f"{leg['seconds'] / 3600:.1f} h; OSRM {leg['osrmMeters'] / 1000:.0f} km, {leg['osrmSeconds'] / 3600:.1f} h) "
-              f"| {cell(leg['roadtrip'])}{source} | {cell(leg['osrm'], memory=False)} | {ratio(leg['roadtrip']['wall'], leg['osrm']['wall'])}; "
+              f"| {cell(leg['roadtrip'])}{source} | {cell(leg['osrm'], memory=False)} "
+              f"| {ratio(leg['roadtrip']['wall'], leg['osrm']['wall'])}; "
               f"durations {leg['ratio']:.2f}× |")
         search = q["search"]
         print(f"| `search`, {search['queries']} queries × {runs} runs ({search['found']} found as asked): p50 / p99 "
@@ -740,7 +749,9 @@ def print_size(result, runs, import_runs):
         opened = "—" if p["open"] is None else f"{p['open']:.1f} ms; all legs on roads {p['onRoads']:.0f} ms"
         print(f"| planner: the 100-stop trip opened (legs from the cache: `show` routed {p['show100Road']}/{p['show100Legs']} "
               f"on roads in {seconds(p['show100']['wall'])}) | {opened} | — | — |")
-        moves = "not measured: the trip did not open" if p["J cpu"] is None else f"{p['J p50']:.2f} / {p['J p99']:.2f} ms ({p['J cpu']:.2f} ms)"
+        moves = "not measured: the trip did not open"
+        if p["J cpu"] is not None:
+            moves = f"{p['J p50']:.2f} / {p['J p99']:.2f} ms ({p['J cpu']:.2f} ms)"
         print(f"| planner: `J` in the 100-stop trip, a core kept busy, p50 / p99 (main thread CPU per key) | {moves} | — | — |")
         print(f"| planner: peak RSS | {p['rss']:.0f} MB | — | — |")
     print()
@@ -751,7 +762,8 @@ def print_size(result, runs, import_runs):
 def print_growth(results):
     print("### Growth with the file: seconds per MB and memory")
     print()
-    print("| size | MB | `region add` | s/MB | peak | bare tools | s/MB | peak | OSRM prep | s/MB | peak | `optimize` 100 | corner leg `show` | `search` p50 |")
+    print("| size | MB | `region add` | s/MB | peak | bare tools | s/MB | peak | OSRM prep | s/MB | peak "
+          "| `optimize` 100 | corner leg `show` | `search` p50 |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         mb, imported = r["MB"], r["import"]
@@ -780,15 +792,25 @@ def main():
     parser.add_argument("--rebuild-osrm", action="store_true", help="make OSRM's data again, timed, though it is kept")
     parser.add_argument("--only", choices=["import"], help="the import rows alone")
     parser.add_argument("--json", default=os.path.join(SCALE, "results.json"))
+    parser.add_argument("--tables", action="store_true", help="print the tables of the sizes kept in --json, run nothing")
     options = parser.parse_args()
+    sizes = [size.strip() for size in options.sizes.split(",")]
+    if options.tables:
+        with open(options.json) as file:
+            saved = json.load(file)
+        results = [saved[size] for size in sizes if size in saved]
+        for result in results:
+            print_size(result)
+        print_growth(results)
+        return
     binary = os.path.abspath(options.roadtrip)
     osrm = osrm_install(os.path.abspath(options.osrm))
     bench = Bench(options, binary, osrm)
     results = []
-    for size in options.sizes.split(","):
-        result = bench.run(size.strip())
+    for size in sizes:
+        result = bench.run(size) | {"runs": options.runs, "importRuns": options.import_runs}
         results.append(result)
-        print_size(result, options.runs, options.import_runs)
+        print_size(result)
         sys.stdout.flush()
         saved = {}
         if os.path.isfile(options.json):
