@@ -28,8 +28,8 @@ ROADTRIP is the binary (a release build). For each size, in one run:
   pyosmium, fixed seed) that roadtrip routes to and from Andorra la Vella (on Andorra alone, kept in
   .build/bench-scale/stop-pool.json), each put on tiles drawn at random (fixed seed) where the
   tile tool puts its copies, and those that OSRM's table cannot join both ways dropped. The first
-  20, 100 and 1,000 are the `optimize` trips; the first few whose road line (OSRM's) is 500 km or
-  more, the `along` trip; the nodes nearest the south-west corner of the first tile and the
+  20, 100 and 1,000 are the `optimize` trips; the `along` trip goes from the first to others about
+  90 km apart until its road line (OSRM's) is 500 km or more; the nodes nearest the south-west corner of the first tile and the
   north-east corner of the last, the corner-to-corner leg;
 - queries, each over --runs rounds alternating roadtrip and OSRM (A B A B), medians, the leg cache
   emptied before each roadtrip run: `optimize NAME --json` (the whole process) beside OSRM's CH
@@ -425,13 +425,21 @@ def corner_points(pool, size, tile):
     return [on_tile(nearest(south, west), 0, 0, tile), on_tile(nearest(north, east), rows - 1, cols - 1, tile)]
 
 
-def road_trip_stops(routed, points, meters):
-    """The first of `points` whose road line (OSRM's) is `meters` or more."""
-    for count in range(2, len(points) + 1):
-        _, route = routed.timed(f"/route/v1/driving/{coordinates(points[:count])}?overview=false")
+def road_trip_stops(routed, points, meters, leg=90_000):
+    """Stops of a road trip of `meters` or more on OSRM's roads, from the first of `points` on:
+    each next stop the point whose straight line from the one before is nearest `leg` metres
+    (several stops on a large map, the farthest each time on a small one)."""
+    stops, left = [points[0]], list(points[1:])
+    while left:
+        here = stops[-1]
+        scale = math.cos(math.radians(here[0]))
+        nearest = min(left, key=lambda p: abs(math.hypot(p[0] - here[0], (p[1] - here[1]) * scale) * 111_200 - leg))
+        left.remove(nearest)
+        stops.append(nearest)
+        _, route = routed.timed(f"/route/v1/driving/{coordinates(stops)}?overview=false")
         if route["routes"][0]["distance"] >= meters:
-            return points[:count]
-    return points
+            break
+    return stops
 
 
 # ---------------------------------------------------------------------------------------------
