@@ -642,6 +642,7 @@ class Bench:
 
     def run(self, size):
         self.size = size
+        load = os.getloadavg()[0]  # other work on the machine: wall times grow with it, CPU times much less
         started = time.monotonic()
         source = ensure_extract(size)
         work = tempfile.mkdtemp(prefix=f"roadtrip-bench-scale-{size}-")
@@ -669,6 +670,7 @@ class Bench:
             bench_tui.Session.names.clear()
             shutil.rmtree(work, ignore_errors=True)
         result["seconds"] = time.monotonic() - started
+        result["load"] = {"start": load, "end": os.getloadavg()[0], "cores": os.cpu_count()}
         return result
 
 
@@ -763,7 +765,9 @@ def print_size(result):
         print(f"| planner: `J` in the 100-stop trip, a core kept busy, p50 / p99 (main thread CPU per key) | {moves} | — | — |")
         print(f"| planner: peak RSS | {p['rss']:.0f} MB | — | — |")
     print()
-    print(f"({result['size']} took {result['seconds'] / 60:.1f} minutes.)")
+    load = result.get("load")
+    busy = f"; load average {load['start']:.1f} at the start, {load['end']:.1f} at the end, {load['cores']} cores" if load else ""
+    print(f"({result['size']} took {result['seconds'] / 60:.1f} minutes{busy}.)")
     print()
 
 
