@@ -139,7 +139,7 @@ def measured(command, environment=None, timeout=None, cwd=None):
             timer.cancel()
         child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
         if killed.is_set():
-            raise TimedOut(f"{os.path.basename(command[0])} {' '.join(command[1:3])}… over {timeout:.0f} s")
+            raise TimedOut(f"over {timeout:.0f} s")
         out.seek(0)
         err.seek(0)
         reported = peak.read().split()
@@ -730,7 +730,7 @@ def print_size(result):
             row = q[key]
             count = int(key.split()[1])
             if row["roadtrip"] is None:
-                mine = row["timedOut"] if row["timedOut"].startswith("not run") else f"stopped: {row['timedOut']}"
+                mine = row["timedOut"] if row["timedOut"].startswith("not run") else f"stopped {row['timedOut']}"
             else:
                 mine = cell(row["roadtrip"])
                 if row.get("measure") != "road time":
