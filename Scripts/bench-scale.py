@@ -707,7 +707,8 @@ def print_size(result):
     mb = result["MB"]
     imported = result["import"]
     region = imported["region"]
-    print(f"### {result['file']}: {mb:.1f} MB, {region['places']:,} places, {region['roads']:,} roads")
+    files = ", ".join(name for name in region.get("files", []) if not name.startswith("."))
+    print(f"### {result['file']}: {mb:.1f} MB, {region['places']:,} places, {region['roads']:,} roads (the region's files: {files})")
     print()
     print("| what | roadtrip | peer | roadtrip / peer |")
     print("|---|---|---|---|")
@@ -829,7 +830,9 @@ def main():
             with open(options.json) as file:
                 saved = json.load(file)
         commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-        saved[size] = result | {"binary": binary, "commit": commit, "date": datetime.datetime.now().isoformat(timespec="seconds")}
+        version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip()
+        saved[size] = result | {"binary": binary, "version": version, "commit": commit,
+                                "date": datetime.datetime.now().isoformat(timespec="seconds")}
         with open(options.json, "w") as file:
             json.dump(saved, file, indent=1)
     print_growth(results)
