@@ -2,7 +2,7 @@
 """Scale: roadtrip on Andorra tiled into 2 x 2 ... 16 x 16 copies, beside the bare tools and OSRM (issue 54).
 
     Scripts/bench-scale.py ROADTRIP [--sizes 2x2,4x4,8x8,16x16] [--runs N] [--import-runs N]
-                           [--counts 20,100,1000] [--timeout S] [--osrm DIR] [--only import]
+                           [--counts 20,100,1000] [--timeout S] [--long S] [--osrm DIR] [--only import]
                            [--rebuild-osrm] [--json PATH] [--tables]
 
 ROADTRIP is the binary (a release build). For each size, in one run:
@@ -40,10 +40,12 @@ ROADTRIP is the binary (a release build). For each size, in one run:
   frame from exec, with the region added; the 100-stop trip opened (legs routed by `show` first, so
   that they come from the cache) and `J` in it beside a busy core (bench-tui's Burner); its peak RSS.
 
-A row past --timeout seconds (default 600) is stopped and shown as such; --only import runs the
-import rows alone (with OSRM's data). Prints a Markdown table per size and one of the growth per
-MB, and writes every figure to --json (default .build/bench-scale/results.json, merged by size);
---tables prints the tables of the sizes kept there again, and runs nothing.
+A command past --timeout seconds (default 300) is stopped and shown as such, and an `optimize`
+row that the one before says would take longer (its time × the ratio of the stops) is not run; an
+`optimize` run past --long seconds (default 120) is not repeated. --only import runs the import
+rows alone (with OSRM's data). Prints a Markdown table per size and one of the growth per MB, and
+writes every figure to --json (default .build/bench-scale/results.json, merged by size); --tables
+prints the tables of the sizes kept there again, and runs nothing.
 """
 import argparse
 import datetime
@@ -799,7 +801,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3, help="rounds of each query row (A B A B)")
     parser.add_argument("--import-runs", type=int, default=1, help="rounds of the import rows")
     parser.add_argument("--counts", default="20,100,1000", help="stops of the optimize rows")
-    parser.add_argument("--timeout", type=float, default=600, help="seconds after which a command is stopped")
+    parser.add_argument("--timeout", type=float, default=300, help="seconds after which a command is stopped")
     parser.add_argument("--long", type=float, default=120, help="an optimize run longer than this is not repeated")
     parser.add_argument("--osrm", default=os.path.join(ROOT, ".build", "osrm"), help="where osrm-bindings is installed (once)")
     parser.add_argument("--rebuild-osrm", action="store_true", help="make OSRM's data again, timed, though it is kept")
