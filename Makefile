@@ -86,7 +86,10 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	Scripts/fuzz $(FUZZ_SECONDS)
 
-## bench: speed figures (gazetteer, regions, roads, map frames, drive times beside Routino's and Valhalla's, the road matrix beside Valhalla's, the optimizer on TSPLIB beside LKH (elkai from PyPI, into $(BUILD_DIR)/elkai), and the planner on 1,000 trips and a 5,000-stop trip), release build; recorded in BENCHMARKS.md
+# The tiled Andorra extracts the scale bench runs on (made once into $(BUILD_DIR)/bench-scale; 16x16 takes ~11 minutes).
+BENCH_SCALE_SIZES ?= 2x2,4x4,8x8,16x16
+
+## bench: speed figures (gazetteer, regions, roads, map frames, drive times beside Routino's and Valhalla's, the road matrix beside Valhalla's, the optimizer on TSPLIB beside LKH (elkai from PyPI, into $(BUILD_DIR)/elkai), the planner on 1,000 trips and a 5,000-stop trip, and Andorra tiled up to 16x16 beside the bare tools and OSRM (osrm-bindings from PyPI into $(BUILD_DIR)/osrm, pyosmium into $(BUILD_DIR)/pyosmium unless Python has it; BENCH_SCALE_SIZES=…)), release build; recorded in BENCHMARKS.md
 bench: test-deps
 	$(SWIFT_BUILD) -c release --product roadtrip-bench
 	$(SWIFT_BUILD) -c release --product roadtrip
@@ -100,6 +103,9 @@ bench: test-deps
 	test -d $(BUILD_DIR)/elkai/elkai || python3 -m pip install --quiet --target $(BUILD_DIR)/elkai elkai==2.0.1 \
 	  || echo "elkai (LKH) did not install: the optimizer's table comes without LKH beside it"
 	PYTHONPATH=$(BUILD_DIR)/elkai python3 Scripts/bench-tsplib.py $(BUILD_DIR)/release/roadtrip --compare
+	python3 -c 'import osmium' 2>/dev/null || test -d $(BUILD_DIR)/pyosmium/osmium \
+	  || python3 -m pip install --quiet --disable-pip-version-check --target $(BUILD_DIR)/pyosmium osmium==4.3.2
+	PYTHONPATH=$(BUILD_DIR)/pyosmium python3 Scripts/bench-scale.py $(BUILD_DIR)/release/roadtrip --osrm $(BUILD_DIR)/osrm --sizes $(BENCH_SCALE_SIZES)
 
 # The extracts `make valhalla` builds its tiles from: by default the files the added regions were
 # made from (roadtrip keeps only their path: one moved or changed since is left out, with a note).

@@ -109,10 +109,11 @@ class Session:
         self.control.stdin.flush()
 
     def key(self, key):
-        """Sends one key and returns its key-to-frame time in ms."""
+        """Sends one key and returns its key-to-frame time in ms: to the first frame after it that
+        handled a key (a frame drawn for work done off the main loop, a leg routed, handles none)."""
         before = len(self.frames())
         self.send(key)
-        frame = self.wait(lambda: self.frames()[before:] and self.frames()[-1], f"the frame after {key}")
+        frame = self.wait(lambda: next((f for f in self.frames()[before:] if f[2]), None), f"the frame after {key}")
         return (frame[1] - frame[0]) / 1e6
 
     def main_thread_cpu_ms(self):

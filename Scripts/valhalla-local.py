@@ -38,14 +38,20 @@ def binaries(folder):
 
 def install(folder):
     """The folder of Valhalla's binaries, installed from PyPI into `folder` unless they are there."""
-    found = binaries(folder)
-    if not os.access(os.path.join(found, "valhalla_service"), os.X_OK):
+    return install_wheel_binaries(folder, PYVALHALLA, binaries(folder), "valhalla_service")
+
+
+def install_wheel_binaries(folder, requirement, found, program):
+    """`found`, a folder of native programs inside a wheel (`requirement`), installed from PyPI
+    into `folder` unless `program` is there: as files only, the cp312-abi3 manylinux_2_28 build,
+    whose programs run under any Python (pyvalhalla here, osrm-bindings in Scripts/bench-scale.py)."""
+    if not os.access(os.path.join(found, program), os.X_OK):
         result = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
                                  "--target", folder, "--upgrade", "--no-deps", "--only-binary=:all:", "--python-version", "3.12",
-                                 "--platform", "manylinux_2_28_x86_64", PYVALHALLA], capture_output=True, text=True)
+                                 "--platform", "manylinux_2_28_x86_64", requirement], capture_output=True, text=True)
         if result.returncode != 0:
             last = (result.stderr.strip().splitlines() or ["no message"])[-1]
-            raise RuntimeError(f"pip could not install {PYVALHALLA}: {last}")
+            raise RuntimeError(f"pip could not install {requirement}: {last}")
         for name in os.listdir(found):
             os.chmod(os.path.join(found, name), 0o755)
     return found
