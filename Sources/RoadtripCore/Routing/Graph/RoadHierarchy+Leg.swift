@@ -7,7 +7,7 @@ extension RoadHierarchy {
     /// A search up the hierarchy from each end, the best way turning at the node where their sum
     /// is least; its arcs then unpacked into chains, and the chains into their points.
     package func leg(from: Coordinate, to: Coordinate) -> (meters: Double, seconds: Double, line: [Coordinate])? {
-        guard let source = place(of: from), let target = place(of: to) else { return nil }
+        guard let source = anchor(of: from), let target = anchor(of: to) else { return nil }
         let sourceStarts = [source.leaveAhead, source.leaveBack].compactMap { $0 }, targetStarts = [target.arriveAhead, target.arriveBack].compactMap { $0 }
         let forward = idle.take(nodeCount: counts.nodes), backward = idle.take(nodeCount: counts.nodes)
         defer { [forward, backward].forEach(idle.giveBack) }
@@ -44,19 +44,19 @@ extension RoadHierarchy {
     }
 
     /// The points along a chain from the stop's edge to the node it leaves by: its last (`ahead`) or first.
-    private func leavingPoints(_ place: Place, ahead: Bool) -> [Int] {
-        let (c, position) = (place.chain, place.snap.edge - Int(sections.chainStart[place.chain]))
+    private func leavingPoints(_ anchor: Anchor, ahead: Bool) -> [Int] {
+        let (c, position) = (anchor.chain, anchor.snap.edge - Int(sections.chainStart[anchor.chain]))
         let length = Int(sections.chainStart[c + 1] - sections.chainStart[c])
         return ahead ? (position + 1...length).map { point($0, along: c) } : (0...position).reversed().map { point($0, along: c) }
     }
 
     /// The points along a chain from the node a stop is reached from, its first (`ahead`) or last, to the stop's edge.
-    private func arrivingPoints(_ place: Place, ahead: Bool) -> [Int] {
-        leavingPoints(place, ahead: !ahead).reversed()
+    private func arrivingPoints(_ anchor: Anchor, ahead: Bool) -> [Int] {
+        leavingPoints(anchor, ahead: !ahead).reversed()
     }
 
     /// The points between two stops on one chain, along it.
-    private func between(_ source: Place, _ target: Place) -> [Int] {
+    private func between(_ source: Anchor, _ target: Anchor) -> [Int] {
         let c = source.chain, first = Int(sections.chainStart[c])
         let (s, t) = (source.snap.edge - first, target.snap.edge - first)
         if s == t { return [] }

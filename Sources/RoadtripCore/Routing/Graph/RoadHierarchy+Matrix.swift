@@ -12,14 +12,14 @@ extension RoadHierarchy {
                         progress: (_ done: Int, _ total: Int) -> Bool = { _, _ in true }) -> RoadMatrixOutcome {
         let n = stops.count
         guard n >= 2 else { return .roads(.trivial(n)) }
-        var places: [Place] = []
-        places.reserveCapacity(n)
+        var anchors: [Anchor] = []
+        anchors.reserveCapacity(n)
         for (point, name) in stops {
-            guard let place = place(of: point) else { return .estimate(reason: RoutedLeg.offRoad(name)) }
-            places.append(place)
+            guard let anchor = anchor(of: point) else { return .estimate(reason: RoutedLeg.offRoad(name)) }
+            anchors.append(anchor)
         }
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
-        let work = Rows(hierarchy: self, places: places, workers: workers)
+        let work = Rows(hierarchy: self, anchors: anchors, workers: workers)
         DispatchQueue.concurrentPerform(iterations: workers) { work.fillBuckets(worker: $0) }
         work.sortBuckets()
         // Rows a few at a time, so that progress and a cancel come between them.
@@ -39,7 +39,7 @@ extension RoadHierarchy {
     /// to the stops it was given (`stop % workers == worker`) filling buckets of its own, then,
     /// once the buckets are put together, from them, writing only their rows.
     private final class Rows: @unchecked Sendable {
-        let hierarchy: RoadHierarchy, places: [Place], workers: Int
+        let hierarchy: RoadHierarchy, anchors: [Anchor], workers: Int
         private let meters: UnsafeMutableBufferPointer<Double>, seconds: UnsafeMutableBufferPointer<Double>
         private var searches: [Search]
         /// Each worker's buckets as filled, then all of them by node: node v's are
@@ -56,16 +56,16 @@ extension RoadHierarchy {
             var cost: Double, meters: Double, seconds: Double
         }
 
-        init(hierarchy: RoadHierarchy, places: [Place], workers: Int) {
-            (self.hierarchy, self.places, self.workers) = (hierarchy, places, workers)
-            meters = .allocate(capacity: places.count * places.count)
-            seconds = .allocate(capacity: places.count * places.count)
+        init(hierarchy: RoadHierarchy, anchors: [Anchor], workers: Int) {
+            (self.hierarchy, self.anchors, self.workers) = (hierarchy, anchors, workers)
+            meters = .allocate(capacity: anchors.count * anchors.count)
+            seconds = .allocate(capacity: anchors.count * anchors.count)
             meters.initialize(repeating: 0)
             seconds.initialize(repeating: 0)
             searches = (0..<workers).map { _ in hierarchy.idle.take(nodeCount: hierarchy.counts.nodes) }
             filled = .allocate(capacity: workers)
             filled.initialize(repeating: [])
-            sharing = Dictionary(grouping: places.indices, by: { places[$0].chain }).filter { $0.value.count > 1 }
+            sharing = Dictionary(grouping: anchors.indices, by: { anchors[$0].chain }).filter { $0.value.count > 1 }
         }
 
         deinit {
@@ -79,8 +79,8 @@ extension RoadHierarchy {
         func fillBuckets(worker: Int) {
             let search = searches[worker]
             var found: [Bucket] = []
-            for (stop, place) in places.enumerated() where stop % workers == worker {
-                let starts = [place.arriveAhead, place.arriveBack].compactMap { $0 }
+            for (stop, anchor) in anchors.enumerated() where stop % workers == worker {
+                let starts = [anchor.arriveAhead, anchor.arriveBack].compactMap { $0 }
                 search.climb(from: starts, hierarchy.sections.downStart, hierarchy.sections.down,
                              stallingWith: hierarchy.sections.upStart, hierarchy.sections.up) { node, cost, meters, seconds in
                     found.append(Bucket(node: Int32(node), stop: Int32(stop), cost: cost, meters: meters, seconds: seconds))
@@ -105,12 +105,12 @@ extension RoadHierarchy {
         }
 
         func run(_ rows: Range<Int>, worker: Int) {
-            let n = places.count, search = searches[worker]
+            let n = anchors.count, search = searches[worker]
             var best = [(cost: Double, meters: Double, seconds: Double)](repeating: (.infinity, .infinity, .infinity), count: n)
             for row in rows where row % workers == worker {
                 for column in 0..<n { best[column] = (.infinity, .infinity, .infinity) }
-                let place = places[row]
-                let starts = [place.leaveAhead, place.leaveBack].compactMap { $0 }
+                let anchor = anchors[row]
+                let starts = [anchor.leaveAhead, anchor.leaveBack].compactMap { $0 }
                 bucketStart.withUnsafeBufferPointer { bucketStart in
                     buckets.withUnsafeBufferPointer { buckets in
                         search.climb(from: starts, hierarchy.sections.upStart, hierarchy.sections.up,
@@ -123,11 +123,11 @@ extension RoadHierarchy {
                         }
                     }
                 }
-                for column in sharing[place.chain] ?? [] where column != row {
-                    if let along = hierarchy.along(from: place, to: places[column]), along.cost < best[column].cost { best[column] = along }
+                for column in sharing[anchor.chain] ?? [] where column != row {
+                    if let along = hierarchy.along(from: anchor, to: anchors[column]), along.cost < best[column].cost { best[column] = along }
                 }
                 for column in 0..<n where column != row {
-                    let rest = hierarchy.restSeconds(start: hierarchy.sections.cruise[place.snap.edge], end: hierarchy.sections.cruise[places[column].snap.edge])
+                    let rest = hierarchy.restSeconds(start: hierarchy.sections.cruise[anchor.snap.edge], end: hierarchy.sections.cruise[anchors[column].snap.edge])
                     meters[row * n + column] = best[column].meters
                     seconds[row * n + column] = best[column].seconds + rest
                 }
@@ -136,14 +136,14 @@ extension RoadHierarchy {
 
         /// A leg of `rows` with no road, as (row, column).
         func unreached(in rows: Range<Int>) -> (Int, Int)? {
-            let n = places.count
+            let n = anchors.count
             for row in rows {
                 if let column = (0..<n).first(where: { !meters[row * n + $0].isFinite }) { return (row, column) }
             }
             return nil
         }
 
-        var matrix: RoadMatrix { RoadMatrix(count: places.count, meters: Array(meters), seconds: Array(seconds), isFromGraph: true) }
+        var matrix: RoadMatrix { RoadMatrix(count: anchors.count, meters: Array(meters), seconds: Array(seconds), isFromGraph: true) }
     }
 
     /// Searches done with, kept for the next matrix or leg: their labels, as many as the nodes,

@@ -1,7 +1,7 @@
 extension RoadHierarchy {
     /// Where a stop meets the roads (`RoadGraph.Snap`, by the graph's rule), on which chain, and
     /// its ways to and from the two nodes of that chain: what a search starts from and ends at.
-    struct Place {
+    struct Anchor {
         let snap: RoadGraph.Snap
         let chain: Int
         /// Leaving the stop for the chain's last node (`ahead`) and its first; arriving at it from
@@ -17,7 +17,7 @@ extension RoadHierarchy {
 
     /// Where `point` meets the roads the vehicle may drive, within `RoutedLeg.farthestFromRoad`,
     /// as the graph would have it meet them; nil when it is farther from any.
-    func place(of point: Coordinate) -> Place? {
+    func anchor(of point: Coordinate) -> Anchor? {
         var near: [Int32] = []
         for key in SnapGrid.keys(near: point, within: RoutedLeg.farthestFromRoad) {
             guard let cell = cell(key) else { continue }
@@ -35,7 +35,7 @@ extension RoadHierarchy {
         }
         guard let snap else { return nil }
         let c = chain(of: snap.edge)
-        return Place(snap: snap, chain: c, leaveAhead: leave(snap, ahead: true), leaveBack: leave(snap, ahead: false),
+        return Anchor(snap: snap, chain: c, leaveAhead: leave(snap, ahead: true), leaveBack: leave(snap, ahead: false),
                      arriveAhead: arrive(snap, ahead: true), arriveBack: arrive(snap, ahead: false))
     }
 
@@ -110,7 +110,7 @@ extension RoadHierarchy {
     /// The way from `source` to `target` along their chain without leaving it, when they are on
     /// the same one: along the edge they share, as the graph's search drives it, or from the
     /// source's edge through the edges between onto the target's.
-    func along(from source: Place, to target: Place) -> (cost: Double, meters: Double, seconds: Double)? {
+    func along(from source: Anchor, to target: Anchor) -> (cost: Double, meters: Double, seconds: Double)? {
         guard source.chain == target.chain else { return nil }
         let (s, t) = (source.snap, target.snap)
         if s.edge == t.edge {
