@@ -1,3 +1,4 @@
+import DurableWrites
 import Foundation
 import RoadtripCore
 import RoadtripRegions
@@ -24,10 +25,13 @@ package enum RoadHierarchyFile {
         return kept
     }
 
-    /// Keeps `hierarchy` in the region `folder` for the next run; nothing when it cannot be
-    /// written there (a shelf the user may only read): it is then made again in each run.
+    /// Keeps `hierarchy` in the region `folder` for the next run, in place of a damaged or stale
+    /// one (a new file renamed over it: a run that mapped the old one keeps reading it, never a
+    /// link's target); nothing when it cannot be written there (a shelf the user may only read):
+    /// it is then made again in each run.
     package static func keep(_ hierarchy: RoadHierarchy, inRegion folder: URL) {
-        try? DurableFile.write(hierarchy.encoded(), to: folder.appendingPathComponent(name(for: hierarchy.vehicle, quickest: hierarchy.quickest)))
+        let file = folder.appendingPathComponent(name(for: hierarchy.vehicle, quickest: hierarchy.quickest))
+        try? AtomicWriter.replace(hierarchy.encoded(), at: file.path, links: .refuse)
     }
 
     /// Makes the hierarchy a region is added with, of `network`, in the region being built in
