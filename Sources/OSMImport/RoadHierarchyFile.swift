@@ -17,12 +17,22 @@ package enum RoadHierarchyFile {
     static let made = (vehicle: Vehicle.car, quickest: true)
 
     /// The hierarchy kept in the region `folder` for `profile` and the way, when there is one
-    /// made for them (by this version of the profiles); nil otherwise, a damaged file included
-    /// (it is made again).
+    /// made for them (by this version of the profiles) since the region's network was written;
+    /// nil otherwise, a damaged file included (it is made again from the network, which is then
+    /// read and checked). The network is not read to tell: a country's takes a few tenths of a
+    /// second, the hierarchy's whole point is not to.
     package static func kept(inRegion folder: URL, profile: DrivingProfile, quickest: Bool) -> RoadHierarchy? {
-        guard case .success(let kept) = RoadHierarchy.open(folder.appendingPathComponent(name(for: profile.vehicle, quickest: quickest))),
+        let file = folder.appendingPathComponent(name(for: profile.vehicle, quickest: quickest))
+        guard let made = modified(file), let network = modified(folder.appendingPathComponent(RoadNetworkFile.name)), made >= network,
+              case .success(let kept) = RoadHierarchy.open(file),
               kept.vehicle == profile.vehicle, kept.quickest == quickest, kept.profileFingerprint == profile.fingerprint else { return nil }
         return kept
+    }
+
+    /// When the file at `url` was last written (seconds, nanoseconds); nil when there is none.
+    private static func modified(_ url: URL) -> (Int, Int)? {
+        var status = stat()
+        return stat(url.path, &status) == 0 ? (status.st_mtim.tv_sec, status.st_mtim.tv_nsec) : nil
     }
 
     /// Keeps `hierarchy` in the region `folder` for the next run, in place of a damaged or stale

@@ -23,17 +23,7 @@ extension RoadGraph {
         }
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
         let work = Rows(graph: self, snaps: snaps, costs: costs, workers: workers)
-        // Rows a few at a time, so that progress and a cancel come between them.
-        for first in stride(from: 0, to: n, by: workers * 4) {
-            let rows = first..<min(first + workers * 4, n)
-            DispatchQueue.concurrentPerform(iterations: workers) { work.run(rows, worker: $0) }
-            if let (row, column) = work.unreached(in: rows) {
-                let reason = noRoad(row, column)
-                return .estimate(reason: reason.isEmpty ? "no road from \(stops[row].1) to \(stops[column].1)" : reason)
-            }
-            guard progress(rows.upperBound * (n - 1), n * (n - 1)) else { return .cancelled }
-        }
-        return .roads(work.matrix)
+        return work.outcome(of: stops, workers: workers, noRoad: noRoad, progress: progress)
     }
 
     /// The road nearest `point` that the vehicle may drive, within `RoutedLeg.farthestFromRoad`.
@@ -45,7 +35,7 @@ extension RoadGraph {
     /// The rows of one matrix, worked out on several threads: each worker searches with a
     /// `Search` of its own and writes only the rows it was given (`row % workers == worker`), so that they
     /// share nothing they change.
-    private final class Rows: @unchecked Sendable {
+    private final class Rows: MatrixRows, @unchecked Sendable {
         let graph: RoadGraph, snaps: [Snap], costs: Costs, workers: Int
         private let meters: UnsafeMutableBufferPointer<Double>, seconds: UnsafeMutableBufferPointer<Double>
 

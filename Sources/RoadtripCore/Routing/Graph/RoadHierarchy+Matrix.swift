@@ -22,23 +22,13 @@ extension RoadHierarchy {
         let work = Rows(hierarchy: self, anchors: anchors, workers: workers)
         DispatchQueue.concurrentPerform(iterations: workers) { work.fillBuckets(worker: $0) }
         work.sortBuckets()
-        // Rows a few at a time, so that progress and a cancel come between them.
-        for first in stride(from: 0, to: n, by: workers * 4) {
-            let rows = first..<min(first + workers * 4, n)
-            DispatchQueue.concurrentPerform(iterations: workers) { work.run(rows, worker: $0) }
-            if let (row, column) = work.unreached(in: rows) {
-                let reason = noRoad(row, column)
-                return .estimate(reason: reason.isEmpty ? "no road from \(stops[row].1) to \(stops[column].1)" : reason)
-            }
-            guard progress(rows.upperBound * (n - 1), n * (n - 1)) else { return .cancelled }
-        }
-        return .roads(work.matrix)
+        return work.outcome(of: stops, workers: workers, noRoad: noRoad, progress: progress)
     }
 
     /// One matrix's work, on several threads: each worker searches with labels of its own, first
     /// to the stops it was given (`stop % workers == worker`) filling buckets of its own, then,
     /// once the buckets are put together, from them, writing only their rows.
-    private final class Rows: @unchecked Sendable {
+    private final class Rows: MatrixRows, @unchecked Sendable {
         let hierarchy: RoadHierarchy, anchors: [Anchor], workers: Int
         private let meters: UnsafeMutableBufferPointer<Double>, seconds: UnsafeMutableBufferPointer<Double>
         private var searches: [Search]
