@@ -123,10 +123,15 @@ package final class PartFile {
         }
         // Opened without blocking (a FIFO planted there must not hold the open); writes block.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        // One download of an extract at a time: a second would append to the same part.
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        // One download of an extract at a time: a second would append to the same part. Only a
+        // lock held elsewhere is "busy"; a signal that came in between is asked again (a test
+        // process full of children gets many), another failure is said as it is.
+        var locked = flock(descriptor, LOCK_EX | LOCK_NB)
+        while locked != 0 && errno == EINTR { locked = flock(descriptor, LOCK_EX | LOCK_NB) }
+        guard locked == 0 else {
+            let code = errno
             close(descriptor)
-            throw .busy(path: url.path)
+            throw code == EWOULDBLOCK ? .busy(path: url.path) : Self.writeError(code, path: url.path)
         }
     }
 
