@@ -126,6 +126,8 @@ package struct RegionImport: Sendable {
                                   places: found.places, roads: routable ? found.roadCount : 0, format: RegionInfo.currentFormat,
                                   roadDatabase: routable ? RegionInfo.roadsFolderName : nil, roadExtract: routable ? RegionInfo.roadExtractName : nil,
                                   cutBounds: found.cutBounds, origin: origin)
+            // Said once both lanes are done: the progress line is told from one thread only.
+            progress(.writing(places: found.places))
             try write(info, places: found.index, in: staging)
             return info
         } catch let error as RegionError {
@@ -169,7 +171,6 @@ package struct RegionImport: Sendable {
         try TagsFilter.write(roadCount > 0 ? [places, roadsAlone] : [places], from: source, format: sourceFormat, work: staging, tools: tools)
         try tools.run("osmium", ["export", work("places.osm.pbf"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
         let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")), stopped: stopped)
-        progress(.writing(places: features.count))
         let index: [UInt8]
         do { index = try GazetteerWriter.bytes(for: FeatureGazetteer.source(for: features, towns: towns)).bytes } catch {
             throw RegionError.cannotWrite(path: staging.path, reason: "\(error)")
