@@ -29,6 +29,14 @@ package enum RoadNetworkFile {
         }
     }
 
+    /// How many points the network kept in the region `folder` has, from the first bytes of its
+    /// file; nil when it keeps none of this version.
+    package static func pointCount(inRegion folder: URL) -> Int? {
+        guard let file = FileHandle(forReadingAtPath: folder.appendingPathComponent(name).path) else { return nil }
+        defer { try? file.close() }
+        return (try? file.read(upToCount: 64)).flatMap(RoadNetwork.pointCount(inHeader:))
+    }
+
     /// A region's road file that is damaged: what is wrong, as a clause naming the file.
     package struct FileDamage: Error, Equatable, Sendable {
         package let clause: String

@@ -6,6 +6,8 @@ import RoadtripRegions
 /// under the version of the roads it was routed on, and a leg routed now is kept there; a matrix
 /// takes the legs kept and routes only the others, then keeps those for their figures.
 ///
+/// Legs on roads that do not keep them (`CoveringRoads.keepsLegs`) are routed every time.
+///
 /// A leg of a matrix has no line (`RoutedLeg.line` empty: the engine was not asked for it). It is
 /// kept for figures only: another matrix takes it, but a trip screen (`route`, `known`) never
 /// gets it, which would draw the leg as a road of no shape; the screen routes the leg again, and
@@ -36,7 +38,7 @@ package final class CachedRouting: RoadRouting, @unchecked Sendable {
     }
 
     package func route(from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions) -> RoadOutcome {
-        guard let roads = engine.roads(from: from, to: to) else {
+        guard let roads = engine.roads(from: from, to: to), roads.keepsLegs else {
             return engine.route(from: from, to: to, fromName: fromName, toName: toName, options: options)
         }
         let key = RoadLegCache.key(database: roads.version, options: options, from: from, to: to)
@@ -53,7 +55,7 @@ package final class CachedRouting: RoadRouting, @unchecked Sendable {
 
     /// The leg kept, with its line or (from a matrix) without.
     private func figures(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoutedLeg? {
-        guard let roads = engine.roads(from: from, to: to) else { return nil }
+        guard let roads = engine.roads(from: from, to: to), roads.keepsLegs else { return nil }
         return cache.leg(RoadLegCache.key(database: roads.version, options: options, from: from, to: to), databases: everyRoads, region: roads.name)
     }
 
@@ -81,7 +83,7 @@ package final class CachedRouting: RoadRouting, @unchecked Sendable {
         var legs: [(leg: RoutedLeg, key: String)] = []
         for i in 0..<n {
             for j in 0..<n where i != j && !known.contains(i * n + j) {
-                guard let roads = engine.roads(from: stops[i].0, to: stops[j].0) else { continue }
+                guard let roads = engine.roads(from: stops[i].0, to: stops[j].0), roads.keepsLegs else { continue }
                 legs.append((RoutedLeg(meters: matrix.meters(i, j), seconds: matrix.seconds(i, j), line: [], region: roads.name),
                              RoadLegCache.key(database: roads.version, options: options, from: stops[i].0, to: stops[j].0)))
             }

@@ -84,7 +84,7 @@ extension RoadRouter {
                 switch outcome {
                 case .road(let leg): (meters[i * n + j], seconds[i * n + j]) = (leg.meters, leg.seconds)
                 case .estimate(let reason):
-                    return .estimate(reason: reason == "no road between them" ? "no road from \(stops[i].1) to \(stops[j].1)" : reason)
+                    return .estimate(reason: reason == RoutedLeg.noRoad ? "no road from \(stops[i].1) to \(stops[j].1)" : reason)
                 }
                 done += 1
                 guard progress(done, n * (n - 1)) else { return .cancelled }

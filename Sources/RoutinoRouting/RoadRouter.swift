@@ -1,5 +1,6 @@
 import CRoutino
 import Foundation
+import OSMImport
 import RoadtripCore
 import RoadtripRegions
 
@@ -22,13 +23,18 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
 
         /// Where its roads are within the box (`RoadGrid`): a point far from all of them is not covered.
         let grid: RoadGrid?
+        /// Whether its legs are routed on its hierarchy: its network has more than `hierarchyLegPoints` points.
+        let routesOnHierarchy: Bool
 
-        package init(region: String, folder: URL, bounds: RegionInfo.Bounds, database: String? = nil) {
+        /// `onHierarchy`: whether its legs are routed on its hierarchy; by default, when its network
+        /// has more than `hierarchyLegPoints` points.
+        package init(region: String, folder: URL, bounds: RegionInfo.Bounds, database: String? = nil, onHierarchy: Bool? = nil) {
             self.region = region
             self.folder = folder
             self.bounds = bounds
             self.database = database ?? folder.path
             grid = RoadGrid(database: folder)
+            routesOnHierarchy = onHierarchy ?? (RoadNetworkFile.pointCount(inRegion: folder.deletingLastPathComponent()) ?? 0 > RoadRouter.hierarchyLegPoints)
         }
 
         func covers(_ point: Coordinate) -> Bool {
@@ -73,7 +79,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     }
 
     package func roads(from: Coordinate, to: Coordinate) -> CoveringRoads? {
-        ownRoads(from: from, to: to).map { CoveringRoads(name: $0.region, version: $0.database) } ?? joinedRoads(from: from, to: to)
+        ownRoads(from: from, to: to).map { CoveringRoads(name: $0.region, version: $0.database, keepsLegs: !$0.routesOnHierarchy) } ?? joinedRoads(from: from, to: to)
     }
 
     package var everyRoads: Set<String> { Set(regions.map(\.database) + (joined?.joins ?? []).map(\.roads.database)) }
@@ -85,7 +91,28 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
             if !regions.contains(where: { $0.covers(to) }) { return .estimate(reason: "no region covers \(toName)") }
             return routeAcross(from: from, to: to, fromName: fromName, toName: toName, options: options)
         }
+        if roads.routesOnHierarchy, let outcome = routeOnHierarchy(roads, from: (from, fromName), to: (to, toName), options: options) {
+            return outcome
+        }
         return queue.sync { routeOnQueue(roads, from: from, to: to, fromName: fromName, toName: toName, options: options) }
+    }
+
+    /// The most road points a region's network has for its legs to be routed by Routino: a
+    /// region with more routes them on its hierarchy (`RoadHierarchy`), as its matrix is searched.
+    /// Routino's search for a leg grows with the region (a leg between two random stops of
+    /// Andorra tiled 8 × 8, 489,209 points: 17 ms of CPU, a corner-to-corner leg 90 ms) where the
+    /// hierarchy's does not (BENCHMARKS.md, issue 54); below it legs stay Routino's, as every
+    /// figure measured against real driving was.
+    package static let hierarchyLegPoints = 100_000
+
+    /// The leg on the hierarchy of `roads` for `options`; nil when the region keeps no network
+    /// (Routino routes it then).
+    private func routeOnHierarchy(_ roads: Roads, from: (Coordinate, String), to: (Coordinate, String), options: RouteOptions) -> RoadOutcome? {
+        switch hierarchy(of: roads, options: options) {
+        case .success(let hierarchy?): return hierarchy.route(from: from, to: to, region: roads.region)
+        case .success(nil): return nil
+        case .failure(let damaged): return .estimate(reason: damaged.phrase)
+        }
     }
 
     func routeOnQueue(_ roads: Roads, from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions) -> RoadOutcome {
@@ -106,9 +133,6 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     /// Why Routino gave no route: a phrase for beside an estimate.
     struct Reason: Error {
         let phrase: String
-
-        /// Routino found no road from one end to the other.
-        static let noRoad = "no road between them"
     }
 
     /// One region's database and a profile, loaded and checked: what routing a leg needs.
@@ -143,7 +167,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
             var waypoints: [OpaquePointer?] = [start, end]
             let flags = Int32(quickest ? ROUTINO_ROUTE_QUICKEST : ROUTINO_ROUTE_SHORTEST) | Int32(ROUTINO_ROUTE_LIST_TEXT_ALL)
             guard let output = waypoints.withUnsafeMutableBufferPointer({ Routino_CalculateRoute(database, profile, translation, $0.baseAddress, 2, flags, nil) }) else {
-                return .estimate(reason: Reason.noRoad)
+                return .estimate(reason: RoutedLeg.noRoad)
             }
             defer { Routino_DeleteRoute(output) }
             let points = Self.drivenPoints(output)

@@ -66,7 +66,7 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
     package func route(from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions = RouteOptions()) -> RoadOutcome {
         if let reason = recentFailure() { return .estimate(reason: reason) }
         switch client.post("route", ValhallaJSON.RouteRequest(from: from, to: to, options: options), limit: Self.routeAnswerLimit) {
-        case .failure(.http(400, let code?, _)) where Self.unconnected.contains(code): return .estimate(reason: "no road between them")
+        case .failure(.http(400, let code?, _)) where Self.unconnected.contains(code): return .estimate(reason: RoutedLeg.noRoad)
         case .failure(.http(400, Self.noRoadNear?, _)): return .estimate(reason: "no road within 1 km of \(fromName) or \(toName)")
         case .failure(let failure): return .estimate(reason: reason(failure, asked: "a route"))
         case .success(let data):

@@ -9,8 +9,8 @@
 /// always gets the same order.
 ///
 /// The first and last stop stay in place. Costs need not be symmetric: a reversed run is priced
-/// by walking it the other way (`forward`, `backward`: lengths from the first stop to each
-/// position, walked either way), and the kick reverses nothing.
+/// by what turning each of its edges round costs (`turning`: those costs added from the first
+/// stop to each position), and the kick reverses nothing.
 struct ChainedSearch {
     /// How many nearest neighbours each stop's moves look at.
     static let neighbourCount = 10
@@ -25,13 +25,12 @@ struct ChainedSearch {
     private let neighbours: [[Int]]
     private(set) var tour: [Int]
     private var position: [Int]
-    private var forward: [Double]
-    private var backward: [Double]
+    private var turning: RunningSums
     private var queued: [Bool]
     private var queue: [Int] = []
     private var head = 0
     private let tolerance: Double
-    /// Costs the same both ways: no run costs more turned round, and `forward`/`backward` are
+    /// Costs the same both ways: no run costs more turned round, and `turning` is
     /// not kept (a move then costs what it moves, not the length of the path after it).
     private let symmetric: Bool
     /// The path's length, kept up to date by each move's gain.
@@ -66,8 +65,7 @@ struct ChainedSearch {
         self.neighbours = neighbours
         tour = start
         position = Array(repeating: 0, count: n)
-        forward = Array(repeating: 0, count: n)
-        backward = Array(repeating: 0, count: n)
+        turning = RunningSums(count: n)
         queued = Array(repeating: false, count: n)
         let finite = zip(start, start.dropFirst()).map { matrix[$0.0, $0.1] }.filter(\.isFinite)
         tolerance = 1e-9 * finite.reduce(0, +)
@@ -77,7 +75,7 @@ struct ChainedSearch {
             (0..<i).allSatisfy { j in abs(values[i * size + j] - values[j * size + i]) <= 1e-9 * max(1, values[i * size + j]) }
         }
         recount(from: 0, through: n - 1, prefixes: true)
-        length = forward[n - 1]
+        length = zip(start, start.dropFirst()).reduce(0) { $0 + values[$1.0 * size + $1.1] }
     }
 
     /// Each stop's nearest others, by the cost both ways (so that a one-way road still counts).
@@ -98,14 +96,15 @@ struct ChainedSearch {
     }
 
     /// After a change to tour[from...through]: the positions there, and (for costs that are
-    /// not the same both ways) the lengths from there on.
+    /// not the same both ways) what turning the path round costs from there on.
     private mutating func recount(from lower: Int, through upper: Int, prefixes: Bool = false) {
         for k in lower...upper { position[tour[k]] = k }
         guard prefixes || !symmetric else { return }
-        for k in max(lower, 1)..<n {
+        // The edges into positions lower...upper + 1 changed (edge k joins tour[k - 1] to tour[k]).
+        let (tour, d, n) = (tour, d, n)
+        turning.changed(from: max(lower, 1), through: min(upper + 1, n - 1)) { k in
             let a = tour[k - 1], b = tour[k]
-            forward[k] = forward[k - 1] + d[a * n + b]
-            backward[k] = backward[k - 1] + d[b * n + a]
+            return d[b * n + a] - d[a * n + b]
         }
     }
 
@@ -143,8 +142,8 @@ struct ChainedSearch {
     /// What reversing tour[i...j] changes (1 ≤ i < j ≤ n − 2).
     private func reversalGain(_ i: Int, _ j: Int) -> Double {
         let x = tour[i - 1], s = tour[i], e = tour[j], y = tour[j + 1]
-        let turning = symmetric ? 0 : (backward[j] - backward[i]) - (forward[j] - forward[i])
-        return d[x * n + e] + d[s * n + y] - d[x * n + s] - d[e * n + y] + turning
+        let turned = symmetric ? 0 : turning[j] - turning[i]
+        return d[x * n + e] + d[s * n + y] - d[x * n + s] - d[e * n + y] + turned
     }
 
     /// The reversal tour[i...j] that makes `city` a neighbour of the `variant`-th way (0 to 3:
@@ -271,7 +270,7 @@ struct ChainedSearch {
                 guard start >= 1, end <= n - 2 else { continue }
                 let first = tour[start], last = tour[end], before = tour[start - 1], after = tour[end + 1]
                 let closing = d[before * n + after] - d[before * n + first] - d[last * n + after]
-                let turning = symmetric ? 0 : (backward[end] - backward[start]) - (forward[end] - forward[start])
+                let turnedRun = symmetric ? 0 : turning[end] - turning[start]
                 for side in 0..<2 {
                     for other in neighbours[side == 0 ? first : last].prefix(Self.movingNeighbours) {
                         let q = position[other]
@@ -282,7 +281,7 @@ struct ChainedSearch {
                             let straight = opening + d[x * n + first] + d[last * n + y]
                             if straight < best { best = straight; found = Move(start: start, end: end, after: k, reversed: false) }
                             if length > 1 {
-                                let turned = opening + d[x * n + last] + d[first * n + y] + turning
+                                let turned = opening + d[x * n + last] + d[first * n + y] + turnedRun
                                 if turned < best { best = turned; found = Move(start: start, end: end, after: k, reversed: true) }
                             }
                         }
@@ -342,5 +341,44 @@ struct ChainedSearch {
         let swapped = Array(tour[second..<third]) + Array(tour[first..<second])
         tour.replaceSubrange(first..<third, with: swapped)
         recount(from: first, through: third - 1)
+    }
+}
+
+/// Values added up along a path, from its start to each position (`self[k]`: the edges into
+/// positions 1...k), kept up to date as the path changes in one place without adding up all that
+/// follows: positions are in blocks, each with a shift that a change before it moves.
+/// A change costs the positions it changes, the rest of their block and one shift per block
+/// after them, where adding up again cost every position after them (at 1,000 stops, 57% of
+/// an optimize's CPU; BENCHMARKS.md, issue 54).
+struct RunningSums {
+    private static let blockBits = 5
+    private var sums: [Double]
+    private var shifts: [Double]
+
+    init(count: Int) {
+        sums = Array(repeating: 0, count: count)
+        shifts = Array(repeating: 0, count: (count >> Self.blockBits) + 1)
+    }
+
+    subscript(k: Int) -> Double { sums[k] + shifts[k >> Self.blockBits] }
+
+    /// After the values of edges `lower...upper` changed (`value(k)`: the edge into position k, 1 ≤ lower).
+    mutating func changed(from lower: Int, through upper: Int, value: (Int) -> Double) {
+        guard lower <= upper else { return }
+        if lower == 1 && upper == sums.count - 1 {
+            // All of it: added up afresh, without the shifts' rounding.
+            for b in shifts.indices { shifts[b] = 0 }
+        }
+        let before = self[upper]
+        var sum = self[lower - 1]
+        for k in lower...upper {
+            sum += value(k)
+            sums[k] = sum - shifts[k >> Self.blockBits]
+        }
+        let delta = sum - before
+        guard delta != 0 else { return }
+        let block = upper >> Self.blockBits
+        for k in (upper + 1)..<min(sums.count, (block + 1) << Self.blockBits) { sums[k] += delta }
+        for b in (block + 1)..<shifts.count { shifts[b] += delta }
     }
 }

@@ -31,6 +31,9 @@ package struct RoutedLeg: Equatable, Sendable {
     /// Why a stop has no leg on roads: it is farther than `farthestFromRoad` from any.
     package static func offRoad(_ name: String) -> String { "\(name) is more than 1 km from any road" }
 
+    /// Why two stops have no leg on roads though both are near one: no road leads from one to the other.
+    package static let noRoad = "no road between them"
+
     package init(meters: Double, seconds: Double, line: [Coordinate], region: String) {
         self.meters = meters
         self.seconds = seconds
@@ -59,10 +62,14 @@ package enum RoadMatrixOutcome: Equatable, Sendable {
 package struct CoveringRoads: Equatable, Sendable {
     package let name: String
     package let version: String
+    /// Whether a leg routed on them is worth keeping in a leg cache: not for roads whose legs are
+    /// routed in about a millisecond (a region's hierarchy), sooner than a cache gives them back.
+    package let keepsLegs: Bool
 
-    package init(name: String, version: String) {
+    package init(name: String, version: String, keepsLegs: Bool = true) {
         self.name = name
         self.version = version
+        self.keepsLegs = keepsLegs
     }
 }
 

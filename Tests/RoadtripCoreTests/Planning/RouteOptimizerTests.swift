@@ -76,6 +76,26 @@ import Testing
         }
     }
 
+    /// Issue 54: the sums a one-way search prices reversed runs with are kept by blocks, a change
+    /// moving the blocks after it; they stay what adding up afresh gives, change after change.
+    @Test func runningSumsStayTheSumsAddedUpAfresh() {
+        var random = SeededRandom(seed: 54)
+        let count = 300
+        var values = (0..<count).map { $0 == 0 ? 0 : Double.random(in: -50..<100, using: &random) }
+        var sums = RunningSums(count: count)
+        sums.changed(from: 1, through: count - 1) { values[$0] }
+        for _ in 0..<500 {
+            let lower = Int.random(in: 1..<count, using: &random), upper = min(count - 1, lower + Int.random(in: 0..<80, using: &random))
+            for k in lower...upper { values[k] = Double.random(in: -50..<100, using: &random) }
+            sums.changed(from: lower, through: upper) { values[$0] }
+            var afresh = 0.0
+            for k in 0..<count {
+                afresh += values[k]
+                if abs(sums[k] - afresh) > 1e-6 { Issue.record("position \(k): \(sums[k]) against \(afresh)"); return }
+            }
+        }
+    }
+
     @Test func beyondTheExactLimitOneWayCostsAreSearchedAsWell() {
         // 60 random points; going back west costs 30% more (a one-way road system, say).
         var random = SeededRandom(seed: 11)

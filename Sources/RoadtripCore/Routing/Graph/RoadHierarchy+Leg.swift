@@ -31,6 +31,15 @@ extension RoadHierarchy {
         return (best.meters, best.seconds + rest, Self.withoutRepeats(line))
     }
 
+    /// The leg `from` → `to` (each a point and its name) on the hierarchy, as a leg on the roads
+    /// of `region`, or why there is none: an end farther than `RoutedLeg.farthestFromRoad` from
+    /// any road the vehicle may drive (named), or no road between them.
+    package func route(from: (Coordinate, String), to: (Coordinate, String), region: String) -> RoadOutcome {
+        for (point, name) in [from, to] where anchor(of: point) == nil { return .estimate(reason: RoutedLeg.offRoad(name)) }
+        guard let leg = leg(from: from.0, to: to.0) else { return .estimate(reason: RoutedLeg.noRoad) }
+        return .road(RoutedLeg(meters: leg.meters, seconds: leg.seconds, line: leg.line, region: region))
+    }
+
     /// Where a stop meets its edge.
     private func snapped(_ snap: RoadGraph.Snap) -> Coordinate {
         let (from, to) = ends(of: snap.edge)

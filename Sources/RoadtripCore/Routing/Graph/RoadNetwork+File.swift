@@ -55,6 +55,16 @@ extension RoadNetwork {
     /// The network `data` holds, or why not. Every figure the graph converts is checked here (a
     /// point must lie on the Earth: an infinite one trapped converting it to a grid cell), so a
     /// damaged file is a sentence, never a crash.
+    /// The number of points a file of this version says it holds, read from its first bytes
+    /// alone; nil for a file of another version or one too short to say.
+    package static func pointCount(inHeader data: Data) -> Int? {
+        data.withUnsafeBytes { bytes in
+            var input = ByteReader(bytes)
+            guard input.bytes(magic.count).elementsEqual(magic), input.read(UInt32.self) == fileVersion else { return nil }
+            return input.read(UInt32.self).map(Int.init)
+        }
+    }
+
     package static func decoded(_ data: Data) -> Result<RoadNetwork, FileProblem> {
         data.withUnsafeBytes { decode(ByteReader($0)) }
     }
