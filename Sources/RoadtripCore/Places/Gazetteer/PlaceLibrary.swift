@@ -88,8 +88,12 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
     /// Whether two results from different indexes are one place: the same name, alike in kind, and
     /// close (an area's inner point may lie far from another source's point for it).
     static func isSame(_ a: Place, _ b: Place) -> Bool {
-        guard a.kind == b.kind || (a.kind.isSettlement && b.kind.isSettlement),
-              SearchText.key(of: a.name) == SearchText.key(of: b.name) else { return false }
+        SearchText.key(of: a.name) == SearchText.key(of: b.name) && isSame(a, namedAlike: b)
+    }
+
+    /// Whether two places of one name (`SearchText.key`) are one place: alike in kind, and close.
+    static func isSame(_ a: Place, namedAlike b: Place) -> Bool {
+        guard a.kind == b.kind || (a.kind.isSettlement && b.kind.isSettlement) else { return false }
         // Two Shell stations (or two "Parking"s) a street apart are two: a service is the same
         // only where two overlapping regions both hold it.
         let limit = a.kind.isArea ? 30.0 : a.kind.isAmenity ? 0.1 : 5.0

@@ -47,6 +47,11 @@ package enum SearchText {
     /// Lower case without marks, apostrophes dropped, every run of other non-letters one space;
     /// no space at either end.
     static func fold(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 < 0x80 } ? foldASCII(text) : foldUnicode(text)
+    }
+
+    /// `fold` of any text, scalar by scalar.
+    static func foldUnicode(_ text: String) -> String {
         var folded = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
@@ -69,6 +74,27 @@ package enum SearchText {
         }
         // Marks were taken off decomposed letters; recompose what is left (Hangul syllables).
         return String(folded).precomposedStringWithCanonicalMapping
+    }
+
+    /// `fold` of text all in ASCII, byte by byte: the same result without Unicode's tables (the
+    /// names of a country's places are mostly ASCII, and folding them was most of an `along`).
+    static func foldASCII(_ text: String) -> String {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "'"), UInt8(ascii: "`"):
+                continue
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if pendingSpace { folded.append(UInt8(ascii: " ")) }
+                pendingSpace = false
+                folded.append(byte | (byte <= UInt8(ascii: "Z") && byte >= UInt8(ascii: "A") ? 0x20 : 0))
+            default:
+                pendingSpace = !folded.isEmpty
+            }
+        }
+        return String(decoding: folded, as: UTF8.self)
     }
 
     private enum ScalarKind { case kept, dropped, separator }

@@ -19,9 +19,13 @@ package enum AlongTheRoute {
     /// along it (the same place from two indexes once).
     package static func places(along line: TripLine, in places: any PlaceIndex, kinds: Set<PlaceKind>, within reach: Double) -> [Found] {
         var found: [Found] = []
+        // Those found so far by name (`SearchText.key`): a place is looked for among its namesakes alone.
+        var byName: [String: [Int]] = [:]
         for place in places.places(of: kinds, inCells: line.gazetteerCells(within: reach)) {
-            guard let position = line.position(of: place.coordinate, within: reach),
-                  !found.contains(where: { PlaceLibrary.isSame($0.place, place) }) else { continue }
+            guard let position = line.position(of: place.coordinate, within: reach) else { continue }
+            let name = SearchText.key(of: place.name)
+            guard !byName[name, default: []].contains(where: { PlaceLibrary.isSame(found[$0].place, namedAlike: place) }) else { continue }
+            byName[name, default: []].append(found.count)
             found.append(Found(place: place, position: position, alongAnEstimate: line.estimatedLegs.contains(position.leg)))
         }
         return found.sorted { ($0.position.meters, $0.place.name) < ($1.position.meters, $1.place.name) }

@@ -8,6 +8,11 @@ extension RoadHierarchy {
     /// is least; its arcs then unpacked into chains, and the chains into their points.
     package func leg(from: Coordinate, to: Coordinate) -> (meters: Double, seconds: Double, line: [Coordinate])? {
         guard let source = anchor(of: from), let target = anchor(of: to) else { return nil }
+        return leg(from: source, to: target)
+    }
+
+    /// The leg between where two stops meet the roads.
+    private func leg(from source: Anchor, to target: Anchor) -> (meters: Double, seconds: Double, line: [Coordinate])? {
         let sourceStarts = [source.leaveAhead, source.leaveBack].compactMap { $0 }, targetStarts = [target.arriveAhead, target.arriveBack].compactMap { $0 }
         let forward = idle.take(nodeCount: counts.nodes), backward = idle.take(nodeCount: counts.nodes)
         defer { [forward, backward].forEach(idle.giveBack) }
@@ -35,8 +40,9 @@ extension RoadHierarchy {
     /// of `region`, or why there is none: an end farther than `RoutedLeg.farthestFromRoad` from
     /// any road the vehicle may drive (named), or no road between them.
     package func route(from: (Coordinate, String), to: (Coordinate, String), region: String) -> RoadOutcome {
-        for (point, name) in [from, to] where anchor(of: point) == nil { return .estimate(reason: RoutedLeg.offRoad(name)) }
-        guard let leg = leg(from: from.0, to: to.0) else { return .estimate(reason: RoutedLeg.noRoad) }
+        guard let source = anchor(of: from.0) else { return .estimate(reason: RoutedLeg.offRoad(from.1)) }
+        guard let target = anchor(of: to.0) else { return .estimate(reason: RoutedLeg.offRoad(to.1)) }
+        guard let leg = leg(from: source, to: target) else { return .estimate(reason: RoutedLeg.noRoad) }
         return .road(RoutedLeg(meters: leg.meters, seconds: leg.seconds, line: leg.line, region: region))
     }
 

@@ -2,6 +2,17 @@
 import Testing
 
 @Suite struct GazetteerSearchTextTests {
+    /// Issue 54: ASCII text is folded byte by byte, as the scalar-by-scalar fold would fold it.
+    @Test func asciiIsFoldedAsEveryOtherTextIs() {
+        var random = SeededRandom(seed: 54)
+        let every = String((0..<128).map { Character(UnicodeScalar(UInt8($0))) })
+        let samples = ["Canillo 3-4", "O'Fallon", "St. Louis", "  --Mt  Hood--  ", "A`b", "\t\n\u{7F}x", every]
+            + (0..<2_000).map { _ in String((0..<Int.random(in: 0..<12, using: &random)).map { _ in Character(UnicodeScalar(UInt8.random(in: 0..<128, using: &random))) }) }
+        for text in samples {
+            #expect(SearchText.foldASCII(text) == SearchText.foldUnicode(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test(arguments: [
         ("Zürich", "zurich"), ("São Paulo", "sao paulo"), ("Łódź", "lodz"), ("Straße", "strasse"),
         ("Ærøskøbing", "aeroskobing"), ("İstanbul", "istanbul"), ("MÜNCHEN", "munchen"),
