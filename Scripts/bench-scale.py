@@ -55,6 +55,7 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 import signal
 import statistics
@@ -589,6 +590,31 @@ class Bench:
         rows["search"] = {"p50": bench_tui.percentile(walls, 50), "p99": bench_tui.percentile(walls, 99),
                           "cpuP50": bench_tui.percentile(cpus, 50), "queries": len(queries), "samples": len(walls), "found": found}
 
+        # The matrix alone (roadtrip-bench --matrix: one process, the first matrix apart, then the
+        # median of --runs), beside OSRM's table of the same stops; and search in process, the
+        # queries typed prefix by prefix as the stop editor searches (roadtrip-bench --search-shelf).
+        bench = os.path.join(os.path.dirname(self.binary), "roadtrip-bench")
+        if os.path.exists(bench):
+            for count in counts:
+                if count < 100:
+                    continue
+                stops_file = os.path.join(work, f"matrix-{count}.txt")
+                with open(stops_file, "w") as file:
+                    file.writelines(f"{lat:.7f}, {lon:.7f}\n" for lat, lon in points[:count])
+                run = checked(measured([bench, "--matrix", stops_file, str(options.runs)], environment, timeout=options.timeout),
+                              f"matrix {count}")
+                first, median = (float(x) for x in run.output.split()[1::2])
+                theirs = [routed.timed(f"/table/v1/driving/{coordinates(points[:count])}?annotations=duration,distance")[0]
+                          for _ in range(options.runs)]
+                rows[f"matrix {count}"] = {"first": first / 1000, "median": median / 1000, "osrm": median_of(theirs)}
+            run = checked(measured([bench, "--search-shelf"] + queries, environment, timeout=options.timeout), "search in process")
+            figures_ = re.search(r"p50 ([\d.]+) ms.*p99 ([\d.]+) ms", run.output)
+            rows["search in process"] = {"p50": float(figures_.group(1)) / 1000, "p99": float(figures_.group(2)) / 1000,
+                                         "output": run.output.strip().splitlines()}
+        else:
+            print(f"bench-scale: no {bench}: the matrix-alone and in-process search rows are left out (make bench builds it)",
+                  file=sys.stderr)
+
         # along, about 500 km.
         cold, warm, report = [], [], None
         for _ in range(options.runs):
@@ -760,6 +786,15 @@ def print_size(result):
         search = q["search"]
         print(f"| `search`, {search['queries']} queries × {runs} runs ({search['found']} found as asked): p50 / p99 "
               f"| {seconds(search['p50'])} / {seconds(search['p99'])} (CPU p50 {seconds(search['cpuP50'])}) | — | — |")
+        for key in sorted((k for k in q if k.startswith("matrix")), key=lambda k: int(k.split()[1])):
+            row = q[key]
+            print(f"| the matrix alone, {int(key.split()[1]):,} stops (`roadtrip-bench --matrix`: the first of the process, then the "
+                  f"median of {runs}) / OSRM CH `/table` | {seconds(row['first'])}, then {seconds(row['median'])} "
+                  f"| {cell(row['osrm'], memory=False)} | {ratio(row['median'], row['osrm']['wall'])} |")
+        if "search in process" in q:
+            row = q["search in process"]
+            print(f"| search in process, the queries typed prefix by prefix with the region added (`roadtrip-bench "
+                  f"--search-shelf`): p50 / p99 | {seconds(row['p50'])} / {seconds(row['p99'])} | — | — |")
         along = q["along"]
         print(f"| `along --json`, {along['meters'] / 1000:.0f} km, {along['stops']} stops, {along['places']:,} places: cold cache / warm "
               f"| {cell(along['cold'])} / {cell(along['warm'])} | — | — |")

@@ -29,6 +29,16 @@ func regionSearchBench(towns: Gazetteer) throws {
     benchSearch(library, near: ("Andorra la Vella", SearchContext([Coordinate(latitude: 42.5078, longitude: 1.5211)])!), label: "searches with two regions")
 }
 
+/// Search as the stop editor searches, with the regions of the environment's shelf added (a
+/// country's places, issue 54): `typed`, each typed prefix by prefix.
+func shelfSearchBench(towns: Gazetteer, typed: [String]) throws {
+    let features = try Gazetteer.load(from: try Resources.locate().features)
+    let regions = RegionShelf.standard().placeIndexes().indexes
+    let library = PlaceLibrary(indexes: [towns, features] + regions)
+    print("place library: \(([towns, features] + regions).reduce(0) { $0 + $1.count }) places, \(regions.count) regions")
+    benchSearch(library, label: "searches with the regions", typed: typed)
+}
+
 /// A leg on Andorra's roads (Andorra la Vella → Pas de la Casa), routed in process by
 /// the engine of the settings (`Routing`, no cache: every route computed) and by spawning `routino-router` on the same
 /// database, in the same run. The database loads with the first in-process route, timed apart.

@@ -22,6 +22,8 @@ import RoadtripCore
 //    their roads, and the places along a 480 km trip through Andorra (AlongBench.swift).
 //
 //     roadtrip-bench --regions       only that
+//     roadtrip-bench --search-shelf QUERY...   the QUERYs typed prefix by prefix with the regions
+//                                    of XDG_DATA_HOME added (a country's places: Scripts/bench-scale.py)
 //
 //     roadtrip-bench --optimize      only those
 // 6. A 100,000-character paste into a text field, the text read after each key (TextFieldBench.swift).
@@ -98,8 +100,9 @@ func benchLoad(_ url: URL) throws {
 
 /// The searches, from nowhere in particular (`roadtrip search`) or from a trip (`near`, the
 /// stop editor's: every range up to `GazetteerSearch.contextScanLimit` entries is scanned then).
-func benchSearch(_ gazetteer: any PlaceIndex, near: (name: String, context: SearchContext)? = nil, label: String = "searches") {
-    let queries = typedPrefixes(BenchQueries.typed)
+func benchSearch(_ gazetteer: any PlaceIndex, near: (name: String, context: SearchContext)? = nil, label: String = "searches",
+                 typed: [String] = BenchQueries.typed) {
+    let queries = typedPrefixes(typed)
     for query in queries { _ = gazetteer.search(query, limit: limit, near: near?.context) }  // warm the pages and caches
     var times: [Double] = []
     var slowest: [(Double, String)] = []
@@ -111,7 +114,7 @@ func benchSearch(_ gazetteer: any PlaceIndex, near: (name: String, context: Sear
         }
     }
     let from = near.map { " from a trip at \($0.name)" } ?? ""
-    print("\(label)\(from): \(BenchQueries.typed.count) queries typed prefix by prefix = \(queries.count) searches × \(rounds) rounds = \(times.count), limit \(limit):")
+    print("\(label)\(from): \(typed.count) queries typed prefix by prefix = \(queries.count) searches × \(rounds) rounds = \(times.count), limit \(limit):")
     print("  \(summary(times, percentiles: [50, 90, 99]))")
     let worst = slowest.sorted { $0.0 > $1.0 }.prefix(5).map { "\"\($0.1)\" \(format($0.0))" }
     print("  slowest: \(worst.joined(separator: ", "))")
@@ -149,6 +152,10 @@ do {
     }
     if arguments.count == 3, arguments[1] == "--decode" {
         try benchDecode(arguments[2])
+        exit(0)
+    }
+    if arguments.count >= 3, arguments[1] == "--search-shelf" {
+        try shelfSearchBench(towns: try Gazetteer.load(from: url), typed: Array(arguments.dropFirst(2)))
         exit(0)
     }
     if arguments.count == 2, arguments[1] == "--regions" {
