@@ -109,8 +109,8 @@ package struct RegionImport: Sendable {
                     guard try buildRoadDatabase(from: path, format: format, in: staging, tools: tools(pass: 2, in: roadsWork, stopped: stopped)) else {
                         return .success(false)
                     }
-                    let network = try RoadNetworkFile.write(from: staging.appendingPathComponent(RegionInfo.roadsFolderName), staging: staging)
-                    try RoadHierarchyFile.write(for: network, inRegion: staging, isCancelled: stopped)
+                    let graph = try RoadNetworkFile.write(from: staging.appendingPathComponent(RegionInfo.roadsFolderName), staging: staging)
+                    try RoadHierarchyFile.write(for: graph, inRegion: staging, isCancelled: stopped)
                     return .success(true)
                 } catch RegionError.cancelled {
                     throw RegionError.cancelled

@@ -41,15 +41,14 @@ package enum RoadHierarchyFile {
     /// it is then made again in each run.
     package static func keep(_ hierarchy: RoadHierarchy, inRegion folder: URL) {
         let file = folder.appendingPathComponent(name(for: hierarchy.vehicle, quickest: hierarchy.quickest))
-        try? AtomicWriter.replace(hierarchy.encoded(), at: file.path, links: .refuse)
+        hierarchy.withFileBytes { try? AtomicWriter.replace($0, at: file.path, links: .refuse) }
     }
 
     /// Makes the hierarchy a region is added with, of `network`, in the region being built in
     /// `staging`.
-    static func write(for network: RoadNetwork, inRegion staging: URL, isCancelled: () -> Bool) throws {
-        let graph = RoadGraph(network)
+    static func write(for graph: RoadGraph, inRegion staging: URL, isCancelled: () -> Bool) throws {
         if isCancelled() { throw RegionError.cancelled }
         let hierarchy = RoadHierarchy.build(from: graph, profile: DrivingProfile.of(made.vehicle), quickest: made.quickest)
-        try DurableFile.write(hierarchy.encoded(), to: staging.appendingPathComponent(name(for: made.vehicle, quickest: made.quickest)))
+        try hierarchy.withFileBytes { try DurableFile.write($0, to: staging.appendingPathComponent(name(for: made.vehicle, quickest: made.quickest))) }
     }
 }

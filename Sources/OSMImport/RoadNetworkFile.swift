@@ -43,14 +43,15 @@ package enum RoadNetworkFile {
     }
 
     /// Writes the network of the Routino database in `database` into the region being built in
-    /// `staging`, and returns it.
+    /// `staging`, and returns its graph; the network itself is let go (on a country, it is a
+    /// fifth of the import's memory at its peak, the hierarchy being built from the graph).
     @discardableResult
-    static func write(from database: URL, staging: URL) throws -> RoadNetwork {
+    static func write(from database: URL, staging: URL) throws -> RoadGraph {
         let network: RoadNetwork
         do { network = try RoutinoDatabase.network(in: database) } catch {
             throw RegionError.cannotWrite(path: staging.path, reason: "its road database \(error.clause)")
         }
         try DurableFile.write(network.encoded(), to: staging.appendingPathComponent(name))
-        return network
+        return RoadGraph(network)
     }
 }

@@ -99,11 +99,12 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
 
     /// The most road points a region's network has for its legs to be routed by Routino: a
     /// region with more routes them on its hierarchy (`RoadHierarchy`), as its matrix is searched.
-    /// Routino's search for a leg grows with the region (a leg between two random stops of
-    /// Andorra tiled 8 × 8, 489,209 points: 17 ms of CPU, a corner-to-corner leg 90 ms) where the
-    /// hierarchy's does not (BENCHMARKS.md, issue 54); below it legs stay Routino's, as every
-    /// figure measured against real driving was.
-    package static let hierarchyLegPoints = 100_000
+    /// Routino's search for a leg grows with the region where the hierarchy's does not (release
+    /// build, legs between random stops, BENCHMARKS.md, issue 54): about 1 ms of CPU on Andorra
+    /// (7,700 points; 0.95 ms, issue 36), as on a hierarchy, 2.4 ms on Andorra tiled 2 × 2
+    /// (30,657), 17 ms tiled 8 × 8 (489,209), where the hierarchy's legs took under 1 ms. Below
+    /// it legs stay Routino's, as every figure measured against real driving was.
+    package static let hierarchyLegPoints = 20_000
 
     /// The leg on the hierarchy of `roads` for `options`; nil when the region keeps no network
     /// (Routino routes it then).

@@ -45,6 +45,12 @@ extension RoadHierarchy {
         Data(bytes: base, count: size)
     }
 
+    /// `body` given the file's bytes in place, not copied (a country's hierarchy is over 100 MB):
+    /// valid only during the call.
+    package func withFileBytes<R>(_ body: (Data) throws -> R) rethrows -> R {
+        try body(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: size, deallocator: .none))
+    }
+
     /// The hierarchy in the file at `url`, mapped read-only and checked, or why not.
     package static func open(_ url: URL) -> Result<RoadHierarchy, FileProblem> {
         let mapped: (base: UnsafeRawPointer, count: Int)

@@ -18,21 +18,29 @@ extension RoadNetwork {
     package static let fileVersion: UInt32 = 2
 
     package func encoded() -> Data {
-        var out = Data(Self.magic)
-        out.append(Self.fileVersion, UInt32(ids.count), UInt32(ways.count), UInt32(ways.reduce(0) { $0 + $1.nodes.count }))
-        ids.forEach { out.append($0) }
-        points.forEach { out.append($0.latitude, $0.longitude) }
-        for way in ways {
-            let rules = way.rules
-            let open = Transport.allCases.enumerated().reduce(UInt8(0)) { bits, item in rules.open.contains(item.element) ? bits | 1 << item.offset : bits }
-            out.append(way.id)
-            out.append(Self.classCode(rules.roadClass), rules.direction.rawValue, open, UInt8(0))
-            for limit in [rules.maxKmh, rules.maxWeight, rules.maxHeight, rules.maxWidth, rules.maxLength] {
-                out.append(Float32(limit ?? 0))
+        let references = ways.reduce(0) { $0 + $1.nodes.count }
+        // Written in place into bytes of the file's length: appending value by value to a `Data`
+        // took 1.2 s of a country's import (Andorra tiled 16 × 16, 66 MB).
+        var out = Data(count: Self.magic.count + 16 + ids.count * 24 + ways.count * 36 + references * 4)
+        out.withUnsafeMutableBytes { bytes in
+            var writer = ByteWriter(bytes)
+            Self.magic.forEach { writer.put($0) }
+            [Self.fileVersion, UInt32(ids.count), UInt32(ways.count), UInt32(references)].forEach { writer.put($0) }
+            ids.forEach { writer.put($0) }
+            points.forEach { writer.put($0.latitude.bitPattern); writer.put($0.longitude.bitPattern) }
+            for way in ways {
+                let rules = way.rules
+                let open = Transport.allCases.enumerated().reduce(UInt8(0)) { bits, item in rules.open.contains(item.element) ? bits | 1 << item.offset : bits }
+                writer.put(way.id)
+                [Self.classCode(rules.roadClass), rules.direction.rawValue, open, UInt8(0)].forEach { writer.put($0) }
+                for limit in [rules.maxKmh, rules.maxWeight, rules.maxHeight, rules.maxWidth, rules.maxLength] {
+                    writer.put(Float32(limit ?? 0).bitPattern)
+                }
+                writer.put(UInt32(way.nodes.count))
             }
-            out.append(UInt32(way.nodes.count))
+            ways.forEach { way in way.nodes.forEach { writer.put(UInt32($0)) } }
+            precondition(writer.offset == bytes.count, "a road file's length is its counts'")
         }
-        ways.forEach { way in way.nodes.forEach { out.append(UInt32($0)) } }
         return out
     }
 
@@ -117,17 +125,18 @@ extension RoadNetwork {
     static func classCode(_ roadClass: RoadClass) -> UInt8 { UInt8(classes.firstIndex(of: roadClass)!) }
 }
 
-private extension Data {
-    mutating func append<T: FixedWidthInteger>(_ values: T...) {
-        for value in values { Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) } }
+/// Writes fixed-size little-endian values one after the other into memory of the right length.
+private struct ByteWriter {
+    let bytes: UnsafeMutableRawBufferPointer
+    private(set) var offset = 0
+
+    init(_ bytes: UnsafeMutableRawBufferPointer) {
+        self.bytes = bytes
     }
 
-    mutating func append(_ values: Double...) {
-        for value in values { append(value.bitPattern) }
-    }
-
-    mutating func append(_ value: Float32) {
-        append(value.bitPattern)
+    mutating func put<T: FixedWidthInteger>(_ value: T) {
+        bytes.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
+        offset += MemoryLayout<T>.size
     }
 }
 
