@@ -87,6 +87,20 @@ extension RoadHierarchy {
                 if let next = queue.top, now > next { queue.push(now, v); continue }
                 contract(v, adding: shortcuts)
             }
+            releaseWorkSpace()
+        }
+
+        /// Lets go of what contracting needed and the hierarchy does not (the pool of links, the
+        /// witness search's work space), before the hierarchy is laid out beside what it keeps: on
+        /// a country it was the import's peak of memory (Andorra tiled 16 × 16, issue 54).
+        private func releaseWorkSpace() {
+            pool.deallocate()
+            pool = .allocate(capacity: 1)
+            (poolCount, poolCapacity) = (0, 1)
+            for list in 0..<2 * nodeCount { (listStart[list], listCount[list], listRoom[list]) = (0, 0, 0) }
+            search = WitnessSearch(nodeCount: 0)
+            neighbours = []
+            depth = []
         }
 
         /// Node v's importance now, and the shortcuts its contraction would add.
