@@ -33,7 +33,16 @@ package final class MapLayers {
         let maxX: Double
 
         init(_ leg: LegEndpoints, maxStep: Double) {
-            points = leg.from.isValid && leg.to.isValid ? GreatCircleArc.points(from: leg.from, to: leg.to, maxStep: maxStep) : []
+            self.init(points: leg.from.isValid && leg.to.isValid ? GreatCircleArc.points(from: leg.from, to: leg.to, maxStep: maxStep) : [])
+        }
+
+        /// A leg's road line, projected.
+        init(road: [Coordinate]) {
+            self.init(points: road.filter(\.isValid).map(MercatorProjection.project))
+        }
+
+        private init(points: [WorldPoint]) {
+            self.points = points
             minX = points.lazy.map(\.x).min() ?? 0
             maxX = points.lazy.map(\.x).max() ?? 0
         }
@@ -45,6 +54,11 @@ package final class MapLayers {
     private var kept: Base?
     private var arcs = PositionalReuse<LegEndpoints, LegArc>()
     private var arcStep = 0.0
+    /// Each leg's road line, projected once: a trip across a country has hundreds of thousands of
+    /// road points, and projecting them again on every frame (a tangent and a logarithm each)
+    /// was most of a `J` on its trip screen (issue 54). The lines are compared by their storage
+    /// first, so a frame with the same legs compares no point.
+    private var roadLines = PositionalReuse<[Coordinate], LegArc>()
     private var labels = PositionalReuse<String, Label>()
     /// Each stop's cell in `cellsViewport` (nil: out of view).
     private var cells = PositionalReuse<Coordinate, MapCell?>()
@@ -104,6 +118,11 @@ package final class MapLayers {
     /// next is not a change from the legs it counted.
     func forgetRouteDots() {
         route = nil
+    }
+
+    /// Each leg's road line (`roads`) projected, reused for a line the last frame had at the same place.
+    func roadLines(_ roads: [[Coordinate]]) -> [LegArc] {
+        roadLines.values(for: roads, make: LegArc.init(road:))
     }
 
     /// Each stop's name as a label (trimmed) and its width, measured once per name.

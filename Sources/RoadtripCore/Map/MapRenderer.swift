@@ -110,10 +110,11 @@ package struct MapRenderer: Sendable {
             ?? LegEndpoints.along(coordinates).map { MapLayers.LegArc($0, maxStep: maxStep) }
         // Drawn whole, in two styles: the counted dots no longer follow the legs.
         arcs?.forgetRouteDots()
+        let lines = arcs?.roadLines(roads) ?? roads.map(MapLayers.LegArc.init(road:))
         for (index, arc) in legs.enumerated() {
-            let road = roads[index]
-            let points = road.isEmpty ? arc.points : road.filter(\.isValid).map(MercatorProjection.project)
-            let (minX, maxX) = road.isEmpty || points.isEmpty ? (arc.minX, arc.maxX) : (points.lazy.map(\.x).min()!, points.lazy.map(\.x).max()!)
+            let (road, line) = (roads[index], lines[index])
+            let points = road.isEmpty ? arc.points : line.points
+            let (minX, maxX) = road.isEmpty || points.isEmpty ? (arc.minX, arc.maxX) : (line.minX, line.maxX)
             drawLine(points, minX: minX, maxX: maxX, viewport: viewport, style: road.isEmpty ? .mapRouteEstimate : .mapRoute, on: &canvas)
         }
     }
