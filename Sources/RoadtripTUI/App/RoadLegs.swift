@@ -33,6 +33,8 @@ package final class RoadLegs {
     /// Bumped by `reload`, so that a leg routed on the regions before is not taken after.
     private var generation = 0
     private var requested: Set<LegRequest> = []
+    /// The legs sent to the worker for their lines too.
+    private var requestedLines: Set<LegRequest> = []
     private let runner: any BackgroundRunner
     /// How far the model's changes are kept, which routing waits for; nil: it waits for nothing.
     private let changesOnDisk: ChangesOnDisk?
@@ -91,32 +93,44 @@ package final class RoadLegs {
     package var hasRoads: Bool { routing != nil }
 
     /// The figures of `trip`'s legs as far as known, and how many are still being routed. Legs
-    /// not yet asked for are sent to the worker.
-    package func figures(of trip: Trip, estimate: RouteEstimate) -> (legs: [LegFigures], pending: Int) {
+    /// not yet asked for are sent to the worker. `lines`: whether the legs' road lines are wanted
+    /// (a map, an export); the trip list wants figures alone, and a leg only it asked for keeps
+    /// none: a trip across a country has hundreds of thousands of road points (issue 54: the
+    /// planner's memory grew by 51 MB with a 1,000-stop trip in the file). A leg known without its
+    /// line is given at once when a line is wanted, and routed again for it.
+    package func figures(of trip: Trip, estimate: RouteEstimate, lines: Bool = true) -> (legs: [LegFigures], pending: Int) {
         guard let routing else { return ([], 0) }
         var pending = 0
         let options = RouteOptions(settings: trip.settings)
         let legs = zip(trip.stops, trip.stops.dropFirst()).map { from, to -> LegFigures in
             let key = LegRequest(from: from.location, to: to.location, options: options)
             if known[key] == nil, let leg = routing.known(from: key.from, to: key.to, options: options) { known[key] = .road(leg) }
-            switch known[key] {
-            case let outcome?:
+            if let outcome = known[key] {
+                if lines, case .road(let leg) = outcome, leg.line.isEmpty { request(key, from: from.name, to: to.name, lines: true, on: routing) }
                 return LegFigures(outcome, from: from.location, to: to.location, estimate: estimate)
-            case nil:
-                pending += 1
-                if requested.insert(key).inserted {
-                    let (fromName, toName, generation, kept) = (from.name, to.name, generation, waitForChangesKept())
-                    runner.run("road-leg", lane: "roads", work: { _ in
-                        kept()
-                        return routing.route(from: key.from, to: key.to, fromName: fromName, toName: toName, options: key.options)
-                    }) { [weak self] outcome in
-                        self?.arrived(key, outcome, generation: generation)
-                    }
-                }
-                return .estimated(geodesicMeters: Geodesy.distance(from: from.location, to: to.location), estimate: estimate)
             }
+            pending += 1
+            request(key, from: from.name, to: to.name, lines: lines, on: routing)
+            return .estimated(geodesicMeters: Geodesy.distance(from: from.location, to: to.location), estimate: estimate)
         }
         return (legs, pending)
+    }
+
+    /// Sends the leg `key` to the worker unless it was sent already (for its line, when `lines`).
+    private func request(_ key: LegRequest, from fromName: String, to toName: String, lines: Bool, on routing: any RoadRouting) {
+        if lines {
+            guard requestedLines.insert(key).inserted else { return }
+            requested.insert(key)
+        } else {
+            guard requested.insert(key).inserted else { return }
+        }
+        let (generation, kept) = (generation, waitForChangesKept())
+        runner.run("road-leg", lane: "roads", work: { _ in
+            kept()
+            return routing.route(from: key.from, to: key.to, fromName: fromName, toName: toName, options: key.options)
+        }) { [weak self] outcome in
+            self?.arrived(key, outcome, line: lines, generation: generation)
+        }
     }
 
     /// The detour to `found` and back (`AlongTheRoute.detour`), routed on the roads' lane as the
@@ -134,10 +148,15 @@ package final class RoadLegs {
         }
     }
 
-    /// A leg routed: kept, and the screens told, unless the regions changed since it was sent.
-    private func arrived(_ key: LegRequest, _ outcome: RoadOutcome, generation: Int) {
+    /// A leg routed: kept (its line only when it was asked for, or is kept already), and the
+    /// screens told, unless the regions changed since it was sent.
+    private func arrived(_ key: LegRequest, _ outcome: RoadOutcome, line: Bool, generation: Int) {
         guard generation == self.generation else { return }
-        known[key] = outcome
+        if case .road(let leg) = outcome, !line, !requestedLines.contains(key) {
+            known[key] = .road(RoutedLeg(meters: leg.meters, seconds: leg.seconds, line: [], region: leg.region))
+        } else {
+            known[key] = outcome
+        }
         subject.send(())
     }
 
@@ -147,6 +166,7 @@ package final class RoadLegs {
         generation += 1
         known = [:]
         requested = []
+        requestedLines = []
         subject.send(())
     }
 }

@@ -58,6 +58,27 @@ struct RoadLegsTests {
         #expect(counter.routed == 3)
     }
 
+    /// Issue 54: the trip list wants figures alone, and keeps no road line; a screen with a map
+    /// gets the figures at once and the line routed again.
+    @Test func theTripListsLegsKeepNoLineAndAScreenHasTheirLinesRoutedAgain() {
+        let counter = Counter()
+        let legs = legs(counter)
+        #expect(legs.figures(of: Fixtures.pacific, estimate: RouteEstimate(), lines: false).pending == 2)
+        runner.runAll()
+        let listed = legs.figures(of: Fixtures.pacific, estimate: RouteEstimate(), lines: false)
+        #expect(listed.pending == 0 && listed.legs.allSatisfy { $0.source == .road && $0.line.isEmpty })
+        let shown = legs.figures(of: Fixtures.pacific, estimate: RouteEstimate())
+        #expect(shown.pending == 0 && shown.legs.map(\.meters) == [2_000, 2_000])
+        runner.runAll()
+        #expect(legs.figures(of: Fixtures.pacific, estimate: RouteEstimate()).legs.allSatisfy { $0.line.count == 2 })
+        #expect(counter.routed == 4)
+        // Known with their lines, they are routed again for neither.
+        _ = legs.figures(of: Fixtures.pacific, estimate: RouteEstimate(), lines: false)
+        _ = legs.figures(of: Fixtures.pacific, estimate: RouteEstimate())
+        runner.runAll()
+        #expect(counter.routed == 4)
+    }
+
     @Test func withoutRoadsNothingIsRoutedAndAReloadRoutesAfresh() {
         #expect(RoadLegs.none.figures(of: Fixtures.pacific, estimate: RouteEstimate()).legs.isEmpty)
         let counter = Counter()

@@ -26,7 +26,7 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
     var isReadingFile: Bool { model.isReading }
 
     func knownLegs(of trip: Trip, estimate: RouteEstimate) -> [LegFigures] {
-        roadLegs.figures(of: trip, estimate: estimate).legs
+        roadLegs.figures(of: trip, estimate: estimate, lines: false).legs
     }
 
     var roadLegChanges: AnyPublisher<Void, Never> { roadLegs.changes }
