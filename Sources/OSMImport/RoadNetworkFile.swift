@@ -43,8 +43,8 @@ package enum RoadNetworkFile {
     }
 
     /// Writes the network of the Routino database in `database` into the region being built in
-    /// `staging`, and returns its graph; the network itself is let go (on a country, it is a
-    /// fifth of the import's memory at its peak, the hierarchy being built from the graph).
+    /// `staging`, and returns its graph, made to build the hierarchy from (not searchable); the
+    /// network itself is let go (on a country, it is a fifth of the import's memory at its peak).
     @discardableResult
     static func write(from database: URL, staging: URL) throws -> RoadGraph {
         let network: RoadNetwork
@@ -52,6 +52,6 @@ package enum RoadNetworkFile {
             throw RegionError.cannotWrite(path: staging.path, reason: "its road database \(error.clause)")
         }
         try DurableFile.write(network.encoded(), to: staging.appendingPathComponent(name))
-        return RoadGraph(network)
+        return RoadGraph(network, searchable: false)
     }
 }

@@ -12,6 +12,7 @@ extension RoadGraph {
                         progress: (_ done: Int, _ total: Int) -> Bool = { _, _ in true }) -> RoadMatrixOutcome {
         let n = stops.count
         guard n >= 2 else { return .roads(.trivial(n)) }
+        precondition(arcStart.count == points.count + 1, "a graph made without its arcs is not searched")
         let costs = Costs(self, profile: profile, quickest: quickest)
         var snaps: [Snap] = []
         snaps.reserveCapacity(n)

@@ -56,7 +56,10 @@ package final class RoadGraph: Sendable {
         self.init(RoadNetwork.joining(networks))
     }
 
-    package init(_ network: RoadNetwork) {
+    /// `searchable`: with the arcs a search from each stop walks (`arcStart`, `arcs`, `arcTo`,
+    /// `arcMeters`); a graph made only to build a hierarchy from has none (on a country, 80 MB
+    /// of an import's peak: Andorra tiled 16 × 16, issue 54), and cannot be searched.
+    package init(_ network: RoadNetwork, searchable: Bool = true) {
         fingerprint = network.fingerprint
         points = network.points
         rules = network.ways.map(\.rules)
@@ -85,7 +88,7 @@ package final class RoadGraph: Sendable {
         self.wayEdges = wayEdges
         bendKmh = bends
         self.edges = edges
-        (arcStart, arcs) = Self.adjacency(edges, rules: rules, pointCount: points.count)
+        (arcStart, arcs) = searchable ? Self.adjacency(edges, rules: rules, pointCount: points.count) : ([], [])
         arcTo = arcs.map { arc in arc.forward ? edges[Int(arc.edge)].to : edges[Int(arc.edge)].from }
         arcMeters = arcs.map { edges[Int($0.edge)].meters }
         grid = SnapGrid(edges: edges, points: points, joined: Self.joinedEdges(edges, pointCount: points.count))
