@@ -737,6 +737,11 @@ def ratio(a, b):
     return f"{a / b:.1f}×" if a and b else "—"
 
 
+def counted_rows(rows, prefix):
+    """The rows named "PREFIX COUNT" (`optimize 100`, `matrix 1000`), as (count, row), by count."""
+    return sorted(((int(key.split()[1]), row) for key, row in rows.items() if key.startswith(prefix + " ")), key=lambda pair: pair[0])
+
+
 def print_size(result):
     runs, import_runs = result.get("runs", 3), result.get("importRuns", 1)
     mb = result["MB"]
@@ -762,9 +767,7 @@ def print_size(result):
         q = result["queries"]
         routed = result["osrmRouted"]
         print(f"| OSRM: `osrm-routed` loading the data, its peak RSS | — | {seconds(routed['load'])}, {routed['rss']:.0f} MB | — |")
-        for key in sorted((k for k in q if k.startswith("optimize")), key=lambda k: int(k.split()[1])):
-            row = q[key]
-            count = int(key.split()[1])
+        for count, row in counted_rows(q, "optimize"):
             if row["roadtrip"] is None:
                 mine = row["timedOut"] if row["timedOut"].startswith("not run") else f"stopped {row['timedOut']}"
             else:
@@ -786,9 +789,8 @@ def print_size(result):
         search = q["search"]
         print(f"| `search`, {search['queries']} queries × {runs} runs ({search['found']} found as asked): p50 / p99 "
               f"| {seconds(search['p50'])} / {seconds(search['p99'])} (CPU p50 {seconds(search['cpuP50'])}) | — | — |")
-        for key in sorted((k for k in q if k.startswith("matrix")), key=lambda k: int(k.split()[1])):
-            row = q[key]
-            print(f"| the matrix alone, {int(key.split()[1]):,} stops (`roadtrip-bench --matrix`: the first of the process, then the "
+        for count, row in counted_rows(q, "matrix"):
+            print(f"| the matrix alone, {count:,} stops (`roadtrip-bench --matrix`: the first of the process, then the "
                   f"median of {runs}) / OSRM CH `/table` | {seconds(row['first'])}, then {seconds(row['median'])} "
                   f"| {cell(row['osrm'], memory=False)} | {ratio(row['median'], row['osrm']['wall'])} |")
         if "search in process" in q:

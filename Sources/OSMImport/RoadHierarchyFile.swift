@@ -44,8 +44,8 @@ package enum RoadHierarchyFile {
         hierarchy.withFileBytes { try? AtomicWriter.replace($0, at: file.path, links: .refuse) }
     }
 
-    /// Makes the hierarchy a region is added with, of `network`, in the region being built in
-    /// `staging`.
+    /// Makes the hierarchy a region is added with, from the graph of its network (`graph`, made
+    /// without its search's arcs), in the region being built in `staging`.
     static func write(for graph: RoadGraph, inRegion staging: URL, isCancelled: () -> Bool) throws {
         if isCancelled() { throw RegionError.cancelled }
         let hierarchy = RoadHierarchy.build(from: graph, profile: DrivingProfile.of(made.vehicle), quickest: made.quickest)
