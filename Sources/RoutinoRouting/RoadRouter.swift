@@ -100,10 +100,12 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     /// The most road points a region's network has for its legs to be routed by Routino: a
     /// region with more routes them on its hierarchy (`RoadHierarchy`), as its matrix is searched.
     /// Routino's search for a leg grows with the region where the hierarchy's does not (release
-    /// build, legs between random stops, BENCHMARKS.md, issue 54): about 1 ms of CPU on Andorra
-    /// (7,700 points; 0.95 ms, issue 36), as on a hierarchy, 2.4 ms on Andorra tiled 2 × 2
-    /// (30,657), 17 ms tiled 8 × 8 (489,209), where the hierarchy's legs took under 1 ms. Below
-    /// it legs stay Routino's, as every figure measured against real driving was.
+    /// builds, BENCHMARKS.md, issue 54): 0.95 ms of CPU a leg on Andorra (7,700 points, issue
+    /// 36); a 1,000-stop `optimize`, which routes 1,998 legs after its matrix, 6.3 s with
+    /// Routino's legs on Andorra tiled 2 × 2 (30,657 points) and 2.1 s with the hierarchy's; a
+    /// 100-stop one on 8 × 8 (489,209) 3.1 s and 0.15 s; 99 legs on the hierarchy at 8 × 8, the
+    /// whole `show`, 80 ms. Below it legs stay Routino's, as every figure measured against real
+    /// driving was.
     package static let hierarchyLegPoints = 20_000
 
     /// The leg on the hierarchy of `roads` for `options`; nil when the region keeps no network
