@@ -27,16 +27,22 @@ enum OSMFeatures {
     /// those ways need: a region's roads alone, which the regions' joined roads are built from.
     static let roadExpressions = ["w/highway", "w/route=ferry", "r/type=restriction"]
 
-    /// The roads a region's count of roads counts (ways with one of these, for `osmium tags-count
-    /// -t w`): what a car may drive on.
-    static let roadTags = "highway=motorway,trunk,primary,secondary,tertiary,unclassified,residential,living_street,service,track,road,"
-        + "motorway_link,trunk_link,primary_link,secondary_link,tertiary_link"
+    /// The roads a region's count of roads counts (ways tagged `highway` with one of these): what
+    /// a car may drive on.
+    static let roadKinds: Set<String> = [
+        "motorway", "trunk", "primary", "secondary", "tertiary", "unclassified", "residential", "living_street", "service", "track", "road",
+        "motorway_link", "trunk_link", "primary_link", "secondary_link", "tertiary_link",
+    ]
 
-    /// The number of roads in `osmium tags-count` output: one line per value, its count first.
-    static func roadCount(inTagsCount output: String) -> Int {
-        output.split(separator: "\n").reduce(0) { total, line in
-            let fields = line.split(separator: "\t")
-            return fields.count == 3 ? total + (Int(fields[0]) ?? 0) : total
+    /// Whether one line of OPL text (`w45 Thighway=primary,name=A Nn1,n2`) is a road the count of
+    /// roads counts: read from the roads' own matching pass (`TagsFilter`), not from a pass of
+    /// `osmium tags-count` of its own over the whole file.
+    static func isCountedRoad(oplLine line: ArraySlice<UInt8>) -> Bool {
+        guard line.first == UInt8(ascii: "w"),
+              let tags = line.split(separator: UInt8(ascii: " ")).first(where: { $0.first == UInt8(ascii: "T") }) else { return false }
+        let key = Array("highway=".utf8)
+        return tags.dropFirst().split(separator: UInt8(ascii: ",")).contains { tag in
+            tag.starts(with: key) && roadKinds.contains(String(decoding: tag.dropFirst(key.count), as: UTF8.self))
         }
     }
 

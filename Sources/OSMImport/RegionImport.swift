@@ -9,14 +9,14 @@ import RoadtripRegions
 /// 1. The file is checked (a regular file that starts like PBF or OSM XML, maybe gzip or bzip2
 ///    compressed), hashed (`sha256sum`), and `osmium fileinfo` gives its area (sorted first when
 ///    its objects are out of order).
-/// 2. Two lanes at once (`Lanes`): the roads, counted (`osmium tags-count`) and made Routino's
-///    database (`planetsplitter`), which is then read as the road matrix's network (`roads.graph`,
-///    `RoadNetworkFile`, `RoutinoDatabase`); and the places: `osmium tags-filter` finds the
-///    objects that name a place (`OSMFeatures.filterExpressions`), kept with the objects they
-///    need (`TagsFilter`, in less memory than osmium's own), and `osmium export` writes them as
-///    GeoJSON lines, read here into features. That lane also keeps the roads alone
-///    (`roads.osm.pbf`, `OSMFeatures.roadExpressions`), for joining the regions' roads
-///    (`RoadJoin`, which the caller runs after the import).
+/// 2. Two lanes at once (`Lanes`): the roads made Routino's database (`planetsplitter`), which
+///    is then read as the road matrix's network (`roads.graph`, `RoadNetworkFile`,
+///    `RoutinoDatabase`); and the places: `osmium tags-filter` finds the objects that name a
+///    place (`OSMFeatures.filterExpressions`), kept with the objects they need (`TagsFilter`, in
+///    less memory than osmium's own), and `osmium export` writes them as GeoJSON lines, read here
+///    into features. That lane also keeps the roads alone (`roads.osm.pbf`,
+///    `OSMFeatures.roadExpressions`), counting them as it finds them, for joining the regions'
+///    roads (`RoadJoin`, which the caller runs after the import).
 /// 3. The features become a place index (the gazetteer format), each in the country and region of
 ///    the nearest built-in town, written with `region.json` into a staging folder, which the shelf
 ///    then puts in place in one step (`RegionShelf.install`).
@@ -151,24 +151,26 @@ package struct RegionImport: Sendable {
 
     /// The lane beside planetsplitter: the file hashed (`sha256sum`) and read by `osmium fileinfo`
     /// (is there room; is it sorted, else it is sorted into the staging folder and read from
-    /// there), its roads counted (`osmium tags-count`), its places found and its roads kept alone
-    /// (`roads.osm.pbf`) when it has any, in the same passes (`TagsFilter`), and the places read
-    /// from `osmium export`.
+    /// there; without the checksum of its data, which nothing reads and which cost as much as the
+    /// rest of that pass), its places found and its roads kept alone (`roads.osm.pbf`) and
+    /// counted, in the same passes (`TagsFilter`), and the places read from `osmium export`.
     private func placesAndFacts(of path: String, format: String, in staging: URL, tools: ChildTools, stopped: () -> Bool) throws -> Found {
         func work(_ file: String) -> String { staging.appendingPathComponent(file).path }
         let hashed = try tools.run("sha256sum", ["--", path], input: path, capture: true)
-        let extract = FileInfo(try tools.run("osmium", ["fileinfo", "-e", "-j", "-F", format, path], input: path, capture: true))
+        let extract = FileInfo(try tools.run("osmium", ["fileinfo", "-e", "--no-crc", "-j", "-F", format, path], input: path, capture: true))
         try Self.checkRoom(for: extract, in: staging)
         let (source, sourceFormat) = extract.isSorted ? (path, format) : (work("sorted.osm.pbf"), "pbf")
         if !extract.isSorted {
             try tools.run("osmium", ["sort", "-F", format, path, "-o", source], input: path)
         }
-        let roads = try tools.run("osmium", ["tags-count", "-F", sourceFormat, source, "-t", "w", OSMFeatures.roadTags], input: source, capture: true)
-        let roadCount = OSMFeatures.roadCount(inTagsCount: roads)
-        // The places, and the roads alone when it has any, from the same passes over the file.
+        // The places, and the roads alone, from the same passes over the file; the roads are
+        // counted as their matching pass reads them.
         let places = TagsFilter.Selection(expressions: OSMFeatures.filterExpressions, output: work("places.osm.pbf"))
         let roadsAlone = TagsFilter.Selection(expressions: OSMFeatures.roadExpressions, output: work(RegionInfo.roadExtractName))
-        try TagsFilter.write(roadCount > 0 ? [places, roadsAlone] : [places], from: source, format: sourceFormat, work: staging, tools: tools)
+        var roadCount = 0
+        try TagsFilter.write([places, roadsAlone], from: source, format: sourceFormat, work: staging, tools: tools) { selection, line in
+            if selection == 1 && OSMFeatures.isCountedRoad(oplLine: line) { roadCount += 1 }
+        }
         try tools.run("osmium", ["export", work("places.osm.pbf"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
         let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")), stopped: stopped)
         let index: [UInt8]

@@ -40,14 +40,17 @@ struct TagsFilter {
     /// Writes each of `selections` out of `source` (osmium's format `format`): a matching pass of
     /// osmium for each (`-R`), then one pass over the relations, the ways and the nodes for all of
     /// them (issue 54: a country's places and roads each read its nodes, 240 MB of text at Andorra
-    /// tiled 8 × 8, once each).
-    static func write(_ selections: [Selection], from source: String, format: String, work: URL, tools: ChildTools) throws {
+    /// tiled 8 × 8, once each). `matched` is told each object a selection's expressions match
+    /// (its index and OPL line), as its matching pass reads it.
+    static func write(_ selections: [Selection], from source: String, format: String, work: URL, tools: ChildTools,
+                      matched: (Int, ArraySlice<UInt8>) -> Void = { _, _ in }) throws {
         let filter = Passes(source: source, format: format, tools: tools)
         var found = [Found](repeating: Found(), count: selections.count)
         for (index, selection) in selections.enumerated() {
             try tools.eachLine(of: "osmium", ["tags-filter", "-R", "-F", format, source, "-f", "opl,add_metadata=false", "-o", "-"] + selection.expressions,
                                input: source) { line in
                 guard let object = OPLObject(line) else { return }
+                matched(index, line)
                 switch object.kind {
                 case UInt8(ascii: "n"): found[index].nodes.append(object.id)
                 case UInt8(ascii: "w"): found[index].ways.append(object.id)
@@ -99,14 +102,14 @@ struct TagsFilter {
     }
 
     /// The passes of osmium over one kind of object of the source.
-    private struct Passes {
+    struct Passes {
         let source: String, format: String, tools: ChildTools
 
         /// Objects of `kind` whose ids are in `wanted[i]` (in any order, repeated or not), written
         /// to `texts[i]`; `found` is told each, with `i`.
         func keep(_ wanted: [[Int64]], of kind: String, into texts: inout [OPLWriter],
                   found: (Int, OPLObject, ArraySlice<UInt8>) -> Void) throws {
-            let wanted = wanted.map { Array(Set($0)).sorted() }
+            let wanted = wanted.map(Self.sortedOnce)
             guard wanted.contains(where: { !$0.isEmpty }) else { return }
             var next = wanted.map(\.startIndex)
             try pass(over: kind) { object, line in
@@ -117,6 +120,20 @@ struct TagsFilter {
                     found(index, object, line)
                 }
             }
+        }
+
+        /// `ids` sorted, each once: sorted first, then the repeats dropped in place (a set of a
+        /// country's millions of node ids took seconds to build; issue 54).
+        static func sortedOnce(_ ids: [Int64]) -> [Int64] {
+            var ids = ids
+            ids.sort()
+            var kept = 0
+            for index in ids.indices where kept == 0 || ids[index] != ids[kept - 1] {
+                ids[kept] = ids[index]
+                kept += 1
+            }
+            ids.removeLast(ids.count - kept)
+            return ids
         }
 
         /// Every object of `kind` in the source, in id order.

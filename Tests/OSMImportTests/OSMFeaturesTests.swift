@@ -109,10 +109,14 @@ struct OSMFeaturesTests {
         #expect(OSMFeatures.objectIdentifier(way) == way && OSMFeatures.objectIdentifier(12 * 4) == 12 * 4)
     }
 
-    @Test func roadsAreCountedFromTagsCountOutput() {
-        let output = "1615\t\"highway\"\n309\t\"highway\"\t\"primary\"\n144\t\"highway\"\t\"secondary\"\n"
-        #expect(OSMFeatures.roadCount(inTagsCount: output) == 453, "the key's own total line is not a road")
-        #expect(OSMFeatures.roadCount(inTagsCount: "") == 0)
+    @Test func roadsAreCountedFromTheirOPLLines() {
+        func counted(_ line: String) -> Bool { OSMFeatures.isCountedRoad(oplLine: ArraySlice(line.utf8)) }
+        #expect(counted("w45 Thighway=primary,name=A%20%Road Nn1,n2"))
+        #expect(counted("w46 Tname=Lane,highway=living_street Nn1,n2"), "wherever the tag is among the others")
+        #expect(!counted("w47 Thighway=footway Nn1,n2"), "a way a car does not drive on")
+        #expect(!counted("w48 Thighway=primaryish Nn1,n2"), "the value whole, not its start")
+        #expect(!counted("w49 Trailway=rail Nn1,n2") && !counted("w50 T Nn1,n2"))
+        #expect(!counted("r51 Thighway=primary Mw1@"), "a relation is not a road")
     }
 
     @Test func anAreaGetsAPointInsideIt() throws {

@@ -109,4 +109,10 @@ import Testing
         #expect(OPLObject(Array("x1 T".utf8)[...]) == nil)
         #expect(OPLObject(Array("n T".utf8)[...]) == nil)
     }
+
+    @Test func theIdsToKeepAreSortedEachOnce() {
+        #expect(TagsFilter.Passes.sortedOnce([3, 1, 3, 2, 1, -4]) == [-4, 1, 2, 3])
+        #expect(TagsFilter.Passes.sortedOnce([]) == [])
+        #expect(TagsFilter.Passes.sortedOnce([7, 7, 7]) == [7])
+    }
 }
