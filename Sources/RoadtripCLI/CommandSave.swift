@@ -7,16 +7,23 @@ import RoadtripStore
 /// sentence names the file and the cause, then what was not done; saves are atomic, so the file
 /// is as it was.
 enum CommandSave {
-    /// Saves `model`; when that fails, the error says so, and that `notDone` ("The change to
-    /// “Coast” was not saved").
+    /// Saves `model`, merged onto what another window or command saved meanwhile; what both
+    /// changed is said on standard error, one sentence each (the version this command wrote is
+    /// kept). When the save fails, the error says so, and that `notDone` ("The change to “Coast”
+    /// was not saved").
     @MainActor
     @discardableResult
     static func save(_ model: DataModel, notDone: String) throws -> DataModel.SaveOutcome {
+        let outcome: DataModel.SaveOutcome
         do {
-            return try model.save()
+            outcome = try model.save()
         } catch {
             throw CommandFailure(sentence(for: error, notDone: notDone))
         }
+        if case .merged(let conflicts) = outcome {
+            for conflict in conflicts { CommandOutput.note("roadtrip: \(model.store.path) was changed meanwhile too. \(conflict)") }
+        }
+        return outcome
     }
 
     /// "Cannot save …/trips.json: No space left on device. The change to “Coast” was not saved;

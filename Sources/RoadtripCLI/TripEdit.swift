@@ -36,9 +36,7 @@ enum TripEdit {
         let trip = try TripReference.resolve(reference, in: model.trips)
         if let reason = model.readOnlyReason { throw DataFileError.readOnly(path: model.store.path, reason: reason) }
         let outcome = try change(model, trip)
-        if case .merged(let conflicts) = try CommandSave.save(model, notDone: CommandSave.changeNotSaved(to: trip)), !conflicts.isEmpty {
-            CommandOutput.note("roadtrip: another program changed the same trips meanwhile; its version of \(conflicts.joined(separator: ", ")) was kept as a copy.")
-        }
+        try CommandSave.save(model, notDone: CommandSave.changeNotSaved(to: trip))
         return outcome
     }
 

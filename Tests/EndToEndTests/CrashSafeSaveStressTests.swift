@@ -297,8 +297,8 @@ fileprivate final class KillLoop: @unchecked Sendable {
                     if let snapshot { failure! += " (the folder is kept in \(preserve(snapshot)))" }
                 } else if let snapshot {
                     let left = ((try? FileManager.default.contentsOfDirectory(atPath: snapshot)) ?? []).sorted()
-                    // The planner's start takes the lock, whose sidecar stays.
-                    let wanted = verdict == "absent" ? ["trips.json.lock"] : ["trips.json", "trips.json.lock"]
+                    // The planner's start takes the locks (the file's, the journal's), whose sidecars stay.
+                    let wanted = (verdict == "absent" ? [] : ["trips.json"]) + ["trips.json.journal.lock", "trips.json.lock"]
                     if left != wanted {
                         failure = "\(snapshot): after the next start the folder holds \(left), not \(wanted) (kept in \(preserve(snapshot)))"
                     }

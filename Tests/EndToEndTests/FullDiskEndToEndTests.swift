@@ -47,7 +47,7 @@ struct FullDiskEndToEndTests {
         #expect(result.standardError.contains("Cannot save \(directory.dataFile.path)"), "\(CommandLineEndToEndTests.describe(result))")
         #expect(result.standardError.contains("File too large"))
         #expect(try Data(contentsOf: directory.dataFile) == before)
-        #expect(Self.files(in: directory.url) == ["trips.json", "trips.json.lock"])
+        #expect(Self.files(in: directory.url) == ["trips.json", "trips.json.journal.lock", "trips.json.lock"])
     }
 
     @Test("A full disk (a 64 KB tmpfs, filled): new fails with ENOSPC, the file is intact, no temp file")
@@ -67,7 +67,7 @@ struct FullDiskEndToEndTests {
         #expect(result.status != 0)
         #expect(result.standardError.contains("No space left on device"), "\(CommandLineEndToEndTests.describe(result))")
         #expect(try Data(contentsOf: dataFile) == before)
-        #expect(Self.files(in: mountPoint) == ["filler", "trips.json", "trips.json.lock"])
+        #expect(Self.files(in: mountPoint) == ["filler", "trips.json", "trips.json.journal.lock", "trips.json.lock"])
     }
 
     @Test("A read-only file system: new fails and says so; list still reads")

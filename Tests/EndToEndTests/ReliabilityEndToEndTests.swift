@@ -272,9 +272,9 @@ struct JournalEndToEndTests {
         #expect(try String(contentsOfFile: journal, encoding: .utf8) == future)
     }
 
-    /// A read-only planner that took the file over from one that was killed wrote its own
-    /// journal over the dead one's: it now offers it, as a planner starting would.
-    @Test("A planner that takes the file over from one killed offers that one's journal")
+    /// A second planner takes the journal over from one that was killed (issue 55: one planner at
+    /// a time keeps it): it offers the dead one's changes, as a planner starting would.
+    @Test("A planner that takes the journal over from one killed offers that one's journal")
     func takingOverOffersTheJournalOfTheOneKilled() async throws {
         let directory = try TemporaryDirectory.withSampleTrips()
         let first = try await TmuxSession(directory: directory, hold: ["autosave"])
@@ -282,7 +282,7 @@ struct JournalEndToEndTests {
         try await TripListEndToEndTests.waitForSampleTrips(first)
         let second = try await TmuxSession(directory: directory)
         defer { second.close() }
-        try await second.waitFor("Read-only: another roadtrip (process")
+        try await TripListEndToEndTests.waitForSampleTrips(second)
         try await first.sendKeys("a", "Enter")
         try await first.waitFor("6 trips")
         try await first.waitUntilEnded("journal")

@@ -32,8 +32,15 @@ final class BackgroundSave {
 
     /// The work: `file` written over `store`'s file, unless that changed since `fingerprint`.
     nonisolated private static func write(_ file: TripFile, to store: TripFileStore, since fingerprint: FileFingerprint?) -> Result {
-        // A file that changed, or no longer reads, goes back to `save()`, which merges it or
-        // says what is wrong with it.
+        // Under the file's lock, for the moment of the write. A file that changed, or no longer
+        // reads, or a lock that another writer kept too long, goes back to `save()`, which merges
+        // it or says what is wrong.
+        let lock = FileLock.acquire(for: store.url, waiting: DataFilePersistence.lockPatience)
+        defer { withExtendedLifetime(lock) {} }
+        switch lock {
+        case .acquired, .unavailable: break
+        case .heldByAnother, .refused: return .changedUnderneath
+        }
         var unchanged = false
         do { unchanged = try store.changedSince(fingerprint) == nil } catch {}
         guard unchanged else { return .changedUnderneath }

@@ -30,22 +30,21 @@ extension DataModel {
         case merged(conflicts: [String])
     }
 
-    /// What `followLockHolder` saw.
-    package enum LockHolderNews: Equatable, Sendable {
-        /// The other roadtrip saved: its trips are shown.
-        case reloaded
-        /// The other roadtrip is gone: this one holds the lock, has read the file, and can save
-        /// (unless the file itself forbids it: `readOnlyReason` says).
-        case tookOver
-    }
 }
 
-/// The data file as one model holds it: the lock, the envelope as read (so that fields a newer
-/// version wrote survive the next save), the fingerprint that tells another program's changes,
-/// saving (at once, or off the main loop once changes settle, merging what another program wrote)
-/// and the journal of unsaved changes. It knows the trips only as what to write and what was
-/// read: their changes and undo are the model's, which it asks for the trips and tells of trips
-/// read or merged (`PersistedTrips`).
+/// The data file as one model holds it: the envelope as read (so that fields a newer version wrote
+/// survive the next save), the fingerprint that tells another writer's changes, saving (at once,
+/// or off the main loop once changes settle), following the file, and the journal of unsaved
+/// changes. It knows the trips only as what to write and what was read: their changes and undo
+/// are the model's, which it asks for the trips and tells of trips read or merged (`PersistedTrips`).
+///
+/// Any number of writers share the file (issue 55): planners, commands, scripts. The file's lock
+/// (`FileLock`) is held only for the moment of a write, in which the file is read as it is now,
+/// this writer's changes since it last read it are merged onto it (`TripMerge`), and the result
+/// is written atomically. A planner follows the file meanwhile (`followFile`): another writer's
+/// save is merged into what it shows within a second, its own unsaved changes kept. One planner at
+/// a time keeps the journal of unsaved changes (it holds the journal's lock for its session); the
+/// next one takes that over when it quits.
 @MainActor
 final class DataFilePersistence {
     /// The model whose trips are kept; it holds this keeper.
@@ -58,14 +57,16 @@ final class DataFilePersistence {
     /// The envelope as read, so that fields a newer version wrote survive the next save.
     private var file = TripFile(trips: [])
     private var savedChangeCount = 0
-    /// The file as last read or written, to notice another program's changes before saving.
+    /// The file as last read or written, to notice another writer's changes before saving.
     private var fingerprint: FileFingerprint?
-    private var lock: FileLock?
-    /// Read-only because another roadtrip held the lock when this one started.
-    private var lockHeldElsewhere = false
+    /// The journal's lock, held for the session by the one writer that keeps a journal.
+    private var journalLock: FileLock?
 
-    /// Why changes cannot be saved (another roadtrip has the file, or a newer one wrote it); while
-    /// set, the trips cannot be changed and nothing is written.
+    /// How long a save waits for another writer's moment with the file's lock to end.
+    nonisolated static let lockPatience: TimeInterval = 5
+
+    /// Why changes cannot be saved (a newer roadtrip wrote the file, it may not be replaced, its
+    /// lock file is not one of ours); while set, the trips cannot be changed and nothing is written.
     private(set) var readOnlyReason: String?
     var isReadOnly: Bool { readOnlyReason != nil }
 
@@ -82,7 +83,6 @@ final class DataFilePersistence {
     }
 
     typealias SaveOutcome = DataModel.SaveOutcome
-    typealias LockHolderNews = DataModel.LockHolderNews
 
     private var trips: [Trip] { owner.trips }
     private var changeCount: Int { owner.changeCount }
@@ -98,24 +98,42 @@ final class DataFilePersistence {
     /// without a `seed` (the command line), starts with no trips and writes nothing: the first
     /// save creates the file.
     /// A file that cannot be read or parsed throws and is left untouched. A writer (`locking`)
-    /// takes the file's lock first and clears what saves killed midway left behind; another
-    /// roadtrip holding it, a file from a newer version, or a file a save must not replace
-    /// (read-only, hard-linked) makes the model read-only. Readers (`roadtrip list`) take no lock
-    /// and leave nothing behind. A writer that may save then looks for a journal a planner that
-    /// ended without saving left (`pendingJournal`).
+    /// clears what saves killed midway left behind, under the file's lock, and takes the journal's
+    /// lock when no other planner holds it; a file from a newer version, a file a save must not
+    /// replace (read-only, hard-linked) or a lock file that is not ours makes the model read-only.
+    /// Readers (`roadtrip list`) take no lock and leave nothing behind. A writer that keeps the
+    /// journal then looks for one a planner that ended without saving left (`pendingJournal`).
     func load(locking: Bool = true, seed: (() throws -> [Trip])?) throws {
         prepareToLoad(locking: locking)
         try finishLoading(try store.load(), locking: locking, seed: seed)
     }
 
-    /// `load`'s first half, before the file is read: the lock, and what killed saves left.
+    /// `load`'s first half, before the file is read: what killed saves left, and the journal's lock.
     func prepareToLoad(locking: Bool) {
-        if locking, lockFile() {
-            // What killed saves left, of the file and of its journal (a planner killed while it
-            // started a journal anew).
+        guard locking else { return }
+        switch FileLock.acquire(for: store.url) {
+        case .acquired(let lock):
+            // What killed saves left: no save is on its way while the lock is held.
             AtomicFile.removeStaleTemporaryFiles(for: store.url)
-            AtomicFile.removeStaleTemporaryFiles(for: TripJournal.url(for: store.url))
+            withExtendedLifetime(lock) {}
+        case .refused(let reason):
+            readOnlyReason = reason
+        case .heldByAnother, .unavailable:
+            // Another writer's save is on its way; or a folder where no lock file can be made,
+            // where the data file cannot be saved either (saving will say so).
+            break
         }
+        takeJournalLock()
+    }
+
+    /// Takes the journal's lock when no other writer holds it; whether this model holds it now.
+    @discardableResult
+    private func takeJournalLock() -> Bool {
+        guard journalLock == nil, case .acquired(let lock) = FileLock.acquire(for: TripJournal.url(for: store.url)) else { return false }
+        journalLock = lock
+        // What a planner killed while it started a journal anew left.
+        AtomicFile.removeStaleTemporaryFiles(for: TripJournal.url(for: store.url))
+        return true
     }
 
     /// `load`'s second half, once the file is read (`store.load()`, which the planner runs off
@@ -155,55 +173,29 @@ final class DataFilePersistence {
         "it was written by a newer roadtrip (file version \(version); this one reads version \(TripFile.currentVersion))"
     }
 
-    /// Takes the file's lock; returns whether this model now holds it.
-    private func lockFile() -> Bool {
-        switch FileLock.acquire(for: store.url) {
-        case .acquired(let lock):
-            self.lock = lock
-            return true
-        case .heldByAnother(let pid):
-            lockHeldElsewhere = true
-            readOnlyReason = "another roadtrip\(pid.map { " (process \($0))" } ?? "") has it open"
-        case .refused(let reason):
-            readOnlyReason = reason
-        case .unavailable:
-            // A folder where no lock file can be made is one where the data file cannot be saved
-            // either; saving will say so.
-            break
-        }
-        return false
+    /// Another writer's save (a planner in another window, a command), merged into the trips
+    /// shown: three-way, from the file as this model last read or wrote it, so that its own
+    /// unsaved changes stay (and stay unsaved). The main loop calls it about once a second; it
+    /// costs one `stat` when nothing changed. Nil when nothing changed, while an autosave is on
+    /// its way (its end merges), or when the file no longer reads (the next save says why).
+    func followFile() -> FileNews? {
+        guard running == nil, let fresh = try? store.changedSince(fingerprint), fresh.file.version <= TripFile.currentVersion else { return nil }
+        let before = file.trips
+        let merged = TripMerge.merge(base: before, ours: trips, theirs: fresh.file.trips)
+        (file, fingerprint) = (fresh.file, fresh.fingerprint)
+        (journalTail, unjournaled) = (nil, nil) // the journal starts anew on the new file
+        owner.adoptFromFile(merged.trips)
+        // This model's changes, now on the new file, are still to be saved.
+        savedChangeCount = merged.trips == fresh.file.trips ? changeCount : -1
+        return FileNews(before: before, after: fresh.file.trips, conflicts: merged.conflicts)
     }
 
-    /// For a model opened read-only because another roadtrip had the file: takes the lock as soon
-    /// as that one has quit (and reads what it saved), else reads the file again when it was
-    /// saved, so that the other roadtrip's changes show here. The main loop calls it about once a
-    /// second; it costs one open and a `stat` when nothing happened.
-    func followLockHolder() -> LockHolderNews? {
-        guard lockHeldElsewhere else { return nil }
-        if case .acquired(let lock) = FileLock.acquire(for: store.url) {
-            self.lock = lock
-            lockHeldElsewhere = false
-            readOnlyReason = nil
-            do {
-                // Read the file again: what the other roadtrip saved last.
-                let snapshot = try store.load()
-                adopt(snapshot?.file ?? TripFile(trips: []))
-                fingerprint = snapshot?.fingerprint
-                if file.version > TripFile.currentVersion {
-                    readOnlyReason = Self.newerVersionReason(file.version)
-                } else if let obstacle = store.saveObstacle() {
-                    readOnlyReason = obstacle
-                }
-            } catch {
-                readOnlyReason = error.description
-            }
-            lookForJournal()
-            return .tookOver
-        }
-        guard let fresh = try? store.changedSince(fingerprint) else { return nil }
-        adopt(fresh.file)
-        fingerprint = fresh.fingerprint
-        return .reloaded
+    /// For a planner that keeps no journal (another one held its lock): takes it once that one has
+    /// quit. Whether a journal it left (ended without saving) is now pending, to be offered.
+    func takeOverJournal() -> Bool {
+        guard readOnlyReason == nil, takeJournalLock() else { return false }
+        lookForJournal()
+        return pendingJournal != nil
     }
 
     private func adopt(_ file: TripFile) {
@@ -236,6 +228,8 @@ final class DataFilePersistence {
     }
 
     private func writeMerging() throws(DataFileError) -> SaveOutcome {
+        let lock = try holdFileLock()
+        defer { withExtendedLifetime(lock) {} }
         var outcome = SaveOutcome.saved
         let changed: TripFileStore.Snapshot?
         do {
@@ -259,6 +253,18 @@ final class DataFilePersistence {
         file = updated
         savedChangeCount = changeCount
         return outcome
+    }
+
+    /// The file's lock, for the moment of a write: waits for another writer's moment to end
+    /// (`lockPatience`). Nil in a folder where no lock file can be made (the write says why).
+    private func holdFileLock() throws(DataFileError) -> FileLock? {
+        switch FileLock.acquire(for: store.url, waiting: Self.lockPatience) {
+        case .acquired(let lock): return lock
+        case .heldByAnother(let pid):
+            throw .unwritable(path: store.path, reason: "another roadtrip\(pid.map { " (process \($0))" } ?? "") held its lock for more than \(Int(Self.lockPatience)) seconds, so nothing was written")
+        case .refused(let reason): throw .readOnly(path: store.path, reason: reason)
+        case .unavailable: return nil
+        }
     }
 
     // MARK: Saving without holding up the keyboard
@@ -300,7 +306,7 @@ final class DataFilePersistence {
     /// changes the file already has is removed.
     private func lookForJournal() {
         pendingJournal = nil
-        guard lock != nil, readOnlyReason == nil else { return }
+        guard journalLock != nil, readOnlyReason == nil else { return }
         switch TripJournal.find(for: store.url) {
         case .entry(let entry)?:
             let restore = JournalRestore(entry, onto: trips, fingerprint: fingerprint)
@@ -322,14 +328,14 @@ final class DataFilePersistence {
     /// are written to the journal at once (off the main loop), so that a crash before the autosave
     /// loses nothing (`TripJournal`): appended as what changed since its last write, or, on a
     /// file a save changed since, as a journal started anew. Once everything is saved, the
-    /// journal goes. Only the planner that holds the file's lock keeps one, and not over a
+    /// journal goes. Only the planner that holds the journal's lock keeps one, and not over a
     /// journal still pending.
     ///
     /// Work waiting for the changes to be kept (`ChangesOnDisk`) is told when a write ends, on the
     /// journal's thread, and at once when no journal is kept of them (none here, or all saved).
     func keepJournal() {
         let onDisk = owner.changesOnDisk
-        guard lock != nil, readOnlyReason == nil, pendingJournal == nil else {
+        guard journalLock != nil, readOnlyReason == nil, pendingJournal == nil else {
             onDisk.kept(upTo: changeCount)
             return
         }

@@ -59,8 +59,8 @@ package final class DataModel: ObservableObject, PersistedTrips {
 
     package var hasUnsavedChanges: Bool { persistence.hasUnsavedChanges }
 
-    /// Why changes cannot be saved (another roadtrip has the file, or a newer one wrote it); while
-    /// set, the trips cannot be changed and nothing is written.
+    /// Why changes cannot be saved (a newer roadtrip wrote the file, or it may not be replaced);
+    /// while set, the trips cannot be changed and nothing is written.
     package var readOnlyReason: String? { persistence.readOnlyReason }
     package var isReadOnly: Bool { readOnlyReason != nil }
 
@@ -81,10 +81,16 @@ package final class DataModel: ObservableObject, PersistedTrips {
         try persistence.load(locking: locking, seed: seed)
     }
 
-    /// For a model opened read-only because another roadtrip had the file: its saves, or the lock
-    /// once it quits (`DataFilePersistence.followLockHolder`).
-    package func followLockHolder() -> LockHolderNews? {
-        persistence.followLockHolder()
+    /// Another writer's save merged into the trips shown, this model's unsaved changes kept
+    /// (`DataFilePersistence.followFile`); nil when nothing changed.
+    package func followFile() -> FileNews? {
+        persistence.followFile()
+    }
+
+    /// Takes over keeping the journal once the planner that kept it has quit; whether one it left
+    /// is now pending (`DataFilePersistence.takeOverJournal`).
+    package func takeOverJournal() -> Bool {
+        persistence.takeOverJournal()
     }
 
     /// Writes the trips, merging another program's changes first (`DataFilePersistence.save`).

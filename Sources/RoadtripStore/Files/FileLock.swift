@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// An advisory lock that one roadtrip holds on a data file while it has it open for writing.
+/// An advisory lock on a data file, held by one writer for the moment of a write (read, merge,
+/// write: issue 55), or on a journal by the one planner that keeps it, for its session.
 ///
 /// The lock lives on a sidecar file (`trips.json.lock`), not on the data file: every save
 /// replaces the data file by a rename, so a lock on its inode would be gone after the first save.
@@ -72,6 +73,17 @@ final class FileLock {
         ftruncate(descriptor, 0)
         _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         return .acquired(FileLock(descriptor: descriptor))
+    }
+
+    /// The lock for the moment of a write: `acquire`, tried again every few milliseconds while
+    /// another process holds it (for its own moment), for at most `patience` seconds.
+    static func acquire(for dataFile: URL, waiting patience: TimeInterval) -> Outcome {
+        let deadline = Date().addingTimeInterval(patience)
+        while true {
+            let outcome = acquire(for: dataFile)
+            guard case .heldByAnother = outcome, Date() < deadline else { return outcome }
+            usleep(5_000)
+        }
     }
 
     private static func notALock(_ path: String, because problem: String) -> String {

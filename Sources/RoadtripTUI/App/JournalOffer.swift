@@ -49,8 +49,7 @@ final class JournalOffer {
             }
         }
         let cut = restore.entry.cutShort ? ["Its last change was cut short as it ended, and is left out."] : []
-        let both = restore.conflicts.map { "\(TripText.quoted($0)) was changed in the file too: both versions are kept." }
-        return changes + cut + both
+        return changes + cut + restore.conflicts
     }
 
     /// The status message once answered; nil while the question stays open.

@@ -42,8 +42,8 @@ final class MainLoop {
     private var needsDisplay = true
     /// How many frames were sent to the terminal.
     private(set) var frames = 0
-    /// When the loop last looked whether the roadtrip that has the file has quit or saved.
-    private var lastLockHolderCheck = ProcessInfo.processInfo.systemUptime
+    /// When the loop last looked whether another writer saved the file (`followFile`).
+    private var lastFileCheck = ProcessInfo.processInfo.systemUptime
     /// Timings for the benchmarks, when asked for.
     private let timing: FrameTiming?
     /// Keys typed while the data file is read off the loop, with when they were read: they wait
@@ -150,7 +150,7 @@ final class MainLoop {
                 if navigator.isFinished || SignalTrap.hasPendingSignal || next == .resize { break }
                 key = nextKey(timeout: 0)
             }
-            if !showsFirstTrips { followLockHolder() }
+            if !showsFirstTrips { followFile() }
         }
     }
 
@@ -172,24 +172,16 @@ final class MainLoop {
         return nil
     }
 
-    /// A planner opened read-only because another one had the file follows that one: its saves
-    /// show here, and once it quits this one takes the file over (issue 21: it used to name the
-    /// gone process for ever).
-    private func followLockHolder() {
+    /// The planner follows its file (issue 55): about once a second, another window's or a
+    /// command's save is merged into what it shows (its own unsaved edits kept) and said in the
+    /// status line; once the planner that kept the journal quits, this one keeps it, and offers
+    /// back what that one left unsaved, if it ended so.
+    private func followFile() {
         let now = ProcessInfo.processInfo.systemUptime
-        guard now - lastLockHolderCheck >= 1 else { return }
-        lastLockHolderCheck = now
-        switch model.followLockHolder() {
-        case .tookOver?:
-            navigator.banner = model.readOnlyReason.map { .readOnlyBanner($0) }
-            navigator.show(.tookOver(readOnlyReason: model.readOnlyReason))
-            // The one that quit may have ended without saving (a kill): its journal is offered.
-            offerPendingJournal()
-        case .reloaded?:
-            navigator.show(.otherSaved(model.store.path))
-        case nil:
-            break
-        }
+        guard now - lastFileCheck >= 1 else { return }
+        lastFileCheck = now
+        if let news = model.followFile() { navigator.show(.fromAnotherWindow(news)) }
+        if model.takeOverJournal() { offerPendingJournal() }
     }
 
     /// Hands one key to the rescue dialog, when it is open, or else to the screens; returns how

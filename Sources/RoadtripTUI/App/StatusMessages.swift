@@ -32,8 +32,8 @@ extension StatusMessage {
     /// After a save that found the file changed by another program and merged its changes. Undo
     /// cannot go back past the merge (it would bring back the trips without their changes).
     static func merged(conflicts: [String], path: String) -> StatusMessage {
-        let both = conflicts.isEmpty ? "" : "; changed on both sides, kept twice: \(conflicts.joined(separator: ", "))"
-        return StatusMessage("Another program had changed \(path); its changes were merged with yours\(both). Undo starts again from here.")
+        let both = conflicts.isEmpty ? "" : " " + conflicts.joined(separator: " ")
+        return StatusMessage("Another program had changed \(path); its changes were merged with yours.\(both) Undo starts again from here.")
     }
 
     /// The banner of a planner that cannot save, for as long as that lasts.
@@ -60,15 +60,11 @@ extension StatusMessage {
         .error("Journal left as it is: \(journal.path) \(reason); no journal is kept meanwhile.")
     }
 
-    /// A planner that was read-only because another had the file, once that one has quit.
-    static func tookOver(readOnlyReason: String?) -> StatusMessage {
-        guard let readOnlyReason else { return StatusMessage("The other roadtrip has quit: its changes are shown, and this one saves yours now.") }
-        return .error("The other roadtrip has quit, but this one stays read-only: \(readOnlyReason).")
-    }
-
-    /// A read-only planner whose file the roadtrip that has it just saved.
-    static func otherSaved(_ path: String) -> StatusMessage {
-        StatusMessage("The other roadtrip saved \(path): its changes are shown.")
+    /// What another window or command saved to the file, merged into what this planner shows
+    /// (`FileNews`): "Schaan added to “LI Tour” from another window.", and what both changed.
+    static func fromAnotherWindow(_ news: FileNews) -> StatusMessage {
+        let both = news.conflicts.isEmpty ? "" : " " + news.conflicts.joined(separator: " ")
+        return StatusMessage(news.sentence + both)
     }
 
     /// After `s`: where it was saved, or why not.

@@ -91,7 +91,7 @@ import RoadtripTestSupport
         #expect(throws: DataFileError.self) { try model.load { Fixtures.trips } }
         #expect(try String(contentsOf: url, encoding: .utf8) == corrupt)
         // Nothing but the writer's lock beside it (FileLock): no temporary file, no copy.
-        #expect(directory.fileNames == ["trips.json", "trips.json.lock"])
+        #expect(directory.fileNames == ["trips.json", "trips.json.journal.lock", "trips.json.lock"])
         #expect(model.trips.isEmpty)
     }
 
@@ -211,7 +211,7 @@ import RoadtripTestSupport
         #expect(throws: DataFileError.self) { try model.autosaveToTheEnd() }
         #expect(model.hasUnsavedChanges && model.trips.first?.name == "Long")
         #expect(try Data(contentsOf: directory.file("trips.json")) == before)
-        #expect(directory.fileNames == ["trips.json", "trips.json.lock"])
+        #expect(directory.fileNames == ["trips.json", "trips.json.journal.lock", "trips.json.lock"])
 
         // Undone, the trips fit again and are saved.
         model.undo()

@@ -2,10 +2,12 @@ import Foundation
 @testable import RoadtripCore
 @testable import RoadtripStore
 import Testing
+import BackgroundWork
+import RoadtripStoreTestSupport
 import RoadtripTestSupport
 
-/// Two writers, one file: the lock, the read-only second instance, and merging a change made
-/// underneath instead of overwriting it.
+/// Writers of one file (issue 55): the lock for the moment of a write, each following the
+/// other's saves, and merging a change made underneath instead of overwriting it.
 @MainActor
 @Suite struct SharedFileTests {
     let directory: TemporaryDirectory
@@ -32,42 +34,74 @@ import RoadtripTestSupport
         try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: url.path)
     }
 
-    @Test func theReadOnlySecondFollowsTheFirstsSavesAndTakesOverWhenItQuits() throws {
-        var first: DataModel? = try open()
-        let second = try open()
-        #expect(second.followLockHolder() == nil) // nothing happened yet
-        first?.addTrip(Trip(name: "Theirs"))
-        try first?.save()
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: url.path)
-        #expect(second.followLockHolder() == .reloaded)
-        #expect(second.trips.first?.name == "Theirs")
-        #expect(second.isReadOnly)
-        first = nil // quits: the kernel drops its lock
-        #expect(second.followLockHolder() == .tookOver)
-        #expect(!second.isReadOnly)
-        second.addTrip(Trip(name: "Mine"))
-        try second.save()
-        #expect(try TripFileStore(url: url).read()?.trips.prefix(2).map(\.name) == ["Mine", "Theirs"])
-        #expect(second.followLockHolder() == nil) // it holds the lock now
-    }
-
-    @Test func aSecondInstanceIsReadOnlyAndSaysWhoHasTheFile() throws {
+    /// Issue 55: a second planner is a full writer; each follows the other's saves.
+    @Test func twoWritersEachSaveAndEachFollowsTheOther() throws {
         let first = try open()
         let second = try open()
-        #expect(!first.isReadOnly)
-        #expect(second.readOnlyReason == "another roadtrip (process \(getpid())) has it open")
-        second.addTrip(Trip(name: "Mine"))
-        #expect(second.trips.count == 3)
-        #expect(throws: DataFileError.self) { try second.save() }
-        #expect(try Data(contentsOf: url) == (try TripFile(trips: Fixtures.trips).encoded()))
-        _ = first
+        #expect(!first.isReadOnly && !second.isReadOnly)
+        #expect(second.followFile() == nil) // nothing happened yet
+        first.addTrip(Trip(name: "Theirs"))
+        try first.save()
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: url.path)
+        let news = try #require(second.followFile())
+        #expect(news.sentence.hasSuffix("Theirs” added from another window.") || news.sentence.hasSuffix("Theirs\" added from another window."))
+        #expect(second.trips.first?.name == "Theirs" && !second.hasUnsavedChanges)
+        second.renameTrip(id: Fixtures.alps.id, to: "Alps (second)")
+        #expect(try second.save() == .saved, "it read the first's save already")
+        #expect(try #require(try TripFileStore(url: url).read()).trips.map(\.name) == ["Theirs", "Pacific Drive", "Alps (second)", "Someday"])
+        #expect(first.followFile() != nil)
+        #expect(first.trips.map(\.name) == ["Theirs", "Pacific Drive", "Alps (second)", "Someday"])
     }
 
-    @Test func theLockGoesWithItsHolder() throws {
-        var first: DataModel? = try open()
-        _ = first
-        first = nil
-        #expect(!(try open()).isReadOnly)
+    /// A planner's own unsaved edit stays when another writer's save is merged in, and is saved next.
+    @Test func anUnsavedEditSurvivesFollowingTheFile() throws {
+        let model = try open()
+        model.renameTrip(id: Fixtures.pacific.id, to: "Coast (unsaved)")
+        try editOnDisk { trips in
+            trips[0].stops.append(Stop(name: "Carmel", location: Coordinate(latitude: 36.55, longitude: -121.92)))
+            trips.append(Trip(name: "Theirs"))
+        }
+        let news = try #require(model.followFile())
+        #expect(news.sentence.hasPrefix("Carmel added to ") && news.sentence.hasSuffix(" and 1 more change from another window."))
+        #expect(model.trips.map(\.name) == ["Coast (unsaved)", "Alpine Loop", "Someday", "Theirs"])
+        #expect(model.trips[0].stops.last?.name == "Carmel")
+        #expect(model.hasUnsavedChanges)
+        #expect(try model.save() == .saved)
+        let saved = try #require(try TripFileStore(url: url).read()).trips
+        #expect(saved.map(\.name) == ["Coast (unsaved)", "Alpine Loop", "Someday", "Theirs"] && saved[0].stops.last?.name == "Carmel")
+    }
+
+    /// The journal is kept by one planner at a time; the next takes it over when that one quits.
+    @Test func theJournalGoesToTheNextPlannerWhenItsKeeperQuits() throws {
+        func planner() throws -> DataModel {
+            let model = DataModel(store: TripFileStore(url: url), runner: ManualRunner())
+            try model.load { Fixtures.trips }
+            return model
+        }
+        var first: DataModel? = try planner()
+        let second = try planner()
+        #expect(first != nil)
+        second.addTrip(Trip(name: "Mine"))
+        second.keepJournal()
+        #expect(second.manualRunner.queuedNames.isEmpty, "the first keeps the journal")
+        #expect(!second.takeOverJournal())
+        first = nil // quits: the kernel drops its journal's lock
+        #expect(!second.takeOverJournal(), "it left no journal: nothing to offer")
+        second.keepJournal()
+        #expect(second.manualRunner.queuedNames == ["journal"], "the second keeps it now")
+    }
+
+    /// Saves wait for another writer's moment with the lock, then go on.
+    @Test func aWriteWaitsForTheLockOfAnother() throws {
+        let holder = Held()
+        if case .acquired(let lock) = FileLock.acquire(for: url) { holder.lock = lock }
+        #expect(holder.lock != nil)
+        #expect({ if case .heldByAnother = FileLock.acquire(for: url, waiting: 0.05) { true } else { false } }())
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { holder.lock = nil }
+        guard case .acquired = FileLock.acquire(for: url, waiting: 5) else {
+            Issue.record("the lock was not taken once let go")
+            return
+        }
     }
 
     @Test func anUnchangedFileIsSimplySaved() throws {
@@ -89,13 +123,18 @@ import RoadtripTestSupport
         #expect(model.trips.map(\.name) == saved)
     }
 
-    @Test func aTripChangedOnBothSidesIsKeptTwice() throws {
+    @Test func aTripChangedOnBothSidesIsMergedAndTheConflictSaid() throws {
         let model = try open()
-        try editOnDisk { $0[0].name = "Their name" }
+        try editOnDisk { $0[0].name = "Their name"; $0[0].stops[0].notes = "Theirs" }
         model.renameTrip(id: Fixtures.pacific.id, to: "Our name")
-        #expect(try model.save() == .merged(conflicts: ["Our name"]))
-        let names = try #require(try TripFileStore(url: url).read()).trips.map(\.name)
-        #expect(names.contains("Our name") && names.contains("Their name (other copy)"))
+        guard case .merged(let conflicts) = try model.save() else {
+            Issue.record("not merged")
+            return
+        }
+        #expect(conflicts.count == 1 && conflicts[0].contains("renamed on both sides") && conflicts[0].contains("Their name"))
+        let saved = try #require(try TripFileStore(url: url).read()).trips
+        #expect(saved.map(\.name) == ["Our name", "Alpine Loop", "Someday"])
+        #expect(saved[0].stops[0].notes == "Theirs")
     }
 
     @Test func aFileFromANewerVersionIsOpenedReadOnlyAndNeverRewritten() throws {
@@ -146,4 +185,9 @@ import RoadtripTestSupport
         #expect(model.undo() == "rename trip Before the merge")
         #expect(model.trips.map(\.name).contains("Theirs"))
     }
+}
+
+/// A lock another thread lets go of.
+private final class Held: @unchecked Sendable {
+    var lock: FileLock?
 }

@@ -199,7 +199,7 @@ extension TripJournalTests {
         try crashAfter([{ $0.updateTrip(id: Fixtures.alps.id, "move") { $0.stops.reverse() } }])
         try command { $0.renameTrip(id: Fixtures.alps.id, to: "Command Alps") }
         let planner = try open()
-        #expect(restore(planner)?.conflicts == ["Alpine Loop"])
+        #expect(restore(planner)?.conflicts == ["\(TripText.quoted("Alpine Loop")) was changed on both sides: both versions are kept."])
         planner.restoreJournal()
         #expect(planner.trips.map(\.name) == ["Pacific Drive", "Alpine Loop", "Command Alps (other copy)", "Someday"])
         #expect(planner.trip(id: Fixtures.alps.id)?.stops.first?.name == "Füssen")

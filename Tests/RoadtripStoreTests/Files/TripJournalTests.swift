@@ -144,7 +144,7 @@ import RoadtripTestSupport
         try command { $0.renameTrip(id: Fixtures.alps.id, to: "Command Alps") }
         let planner = try open()
         let offered = try #require(restore(planner))
-        #expect(offered.conflicts == ["Planner Alps"])
+        #expect(offered.conflicts == ["\(TripText.quoted("Planner Alps")) was changed on both sides: both versions are kept."])
         planner.restoreJournal()
         #expect(planner.trips.map(\.name) == ["Pacific Drive", "Planner Alps", "Command Alps (other copy)", "Someday"])
     }
@@ -326,17 +326,17 @@ import RoadtripTestSupport
         #expect(try Data(contentsOf: url) == before)
     }
 
-    // MARK: A planner that takes the file over
+    // MARK: A planner that takes the journal over
 
-    @Test func aPlannerThatTakesTheFileOverFindsTheJournalOfTheOneThatDied() throws {
+    @Test func aPlannerThatTakesTheJournalOverFindsTheOneOfThePlannerThatDied() throws {
         var first: DataModel? = try open()
-        let second = try open() // read-only: the first has the file
-        #expect(second.isReadOnly && second.pendingJournal == nil)
+        let second = try open() // a full writer, but the first keeps the journal
+        #expect(!second.isReadOnly && second.pendingJournal == nil)
         first?.addTrip(Trip(name: "Unsaved"))
         first?.keepJournal()
         first?.manualRunner.runAll()
         first = nil // dies without saving
-        #expect(second.followLockHolder() == .tookOver)
+        #expect(second.takeOverJournal())
         #expect(restore(second)?.changes == [.added("Unsaved")])
         second.addTrip(Trip(name: "Own change"))
         second.keepJournal() // never over the journal still pending

@@ -59,7 +59,7 @@ import RoadtripTestSupport
         #expect(rescue.handle(.control("x")) == nil)
         #expect(rescue.handle(.character("x")) == nil)
         #expect(rescue.handle(.character("y")) == .discard)
-        #expect(directory.fileNames == ["trips.json", "trips.json.lock"])
+        #expect(directory.fileNames == ["trips.json", "trips.json.journal.lock", "trips.json.lock"])
     }
 
     /// The dialog's text, its lines joined (sentences wrap), and the terminal to stop.
