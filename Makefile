@@ -95,6 +95,7 @@ bench: test-deps
 	$(SWIFT_BUILD) -c release --product roadtrip
 	$(BUILD_DIR)/release/roadtrip-bench
 	python3 Scripts/bench-data.py $(BENCH_DATA)
+	$(BUILD_DIR)/release/roadtrip-bench --follow $(BENCH_DATA)/trips-1000.json
 	python3 Scripts/bench-tui.py $(BUILD_DIR)/release/roadtrip $(BENCH_DATA)
 	python3 Scripts/bench-regions.py $(BUILD_DIR)/release/roadtrip --scaled 30
 	python3 Scripts/bench-roads.py $(BUILD_DIR)/release/roadtrip

@@ -16,6 +16,8 @@ import RoadtripCore
 //
 //     roadtrip-bench --basemap       basemap load and line look-up per frame (BasemapBench.swift)
 //     roadtrip-bench --decode FILE   reading a data file into trips (DecodeBench.swift)
+//     roadtrip-bench --follow FILE   several writers on one file: a planner's check, a command's
+//                                    read–merge–write, a planner merging another's save (FollowBench.swift)
 // 4. The route optimizer on 14 and 200 stops (OptimizerBench.swift).
 // 5. Searching with regions: the same typed queries on the built-in towns and natural features
 //    with two regions added (Andorra and Krems, imported first: RegionBench.swift), a leg on
@@ -152,6 +154,10 @@ do {
     }
     if arguments.count == 3, arguments[1] == "--decode" {
         try benchDecode(arguments[2])
+        exit(0)
+    }
+    if arguments.count == 3, arguments[1] == "--follow" {
+        try benchFollow(arguments[2])
         exit(0)
     }
     if arguments.count >= 3, arguments[1] == "--search-shelf" {

@@ -32,9 +32,12 @@ import RoadtripTestSupport
     }
 
     @Test func aReadOnlyFileRefusesUndoAndRedoWithTheReason() throws {
-        // The first model holds the file's lock: a second one on the same file is read-only.
+        // A file a save may not replace (no write permission) opens read-only.
         _ = try session.save()
-        let reader = DataModel(store: TripFileStore(url: directory.file("trips.json")))
+        let file = directory.file("trips.json")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path) }
+        let reader = DataModel(store: TripFileStore(url: file))
         try reader.load { [] }
         #expect(reader.readOnlyReason != nil)
         reader.deleteTrip(id: Fixtures.alps.id)

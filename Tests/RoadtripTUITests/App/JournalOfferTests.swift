@@ -50,7 +50,7 @@ import RoadtripTestSupport
         let restore = try offered()
         #expect(JournalOffer.question(restore).hasSuffix("and the file has been changed since by something else. Restore only those changes, onto the file as it is now?"))
         #expect(JournalOffer.details(restore) == ["Renames “Alpine Loop” to “Journal Alps”.",
-                                                  "“Journal Alps” was changed in the file too: both versions are kept."])
+                                                  "“Journal Alps” was changed on both sides: both versions are kept."])
     }
 
     @Test func aChangeCutShortAsThePlannerEndedIsSaidToBeLeftOut() throws {
