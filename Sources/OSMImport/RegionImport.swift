@@ -109,8 +109,9 @@ package struct RegionImport: Sendable {
                     guard try buildRoadDatabase(from: path, format: format, in: staging, tools: tools(pass: 2, in: roadsWork, stopped: stopped)) else {
                         return .success(false)
                     }
-                    let graph = try RoadNetworkFile.write(from: staging.appendingPathComponent(RegionInfo.roadsFolderName), staging: staging)
-                    try RoadHierarchyFile.write(for: graph, inRegion: staging, isCancelled: stopped)
+                    try RoadNetworkFile.write(from: staging.appendingPathComponent(RegionInfo.roadsFolderName), staging: staging) { graph in
+                        try RoadHierarchyFile.write(for: graph, inRegion: staging, isCancelled: stopped)
+                    }
                     return .success(true)
                 } catch RegionError.cancelled {
                     throw RegionError.cancelled
@@ -128,7 +129,7 @@ package struct RegionImport: Sendable {
                                   cutBounds: found.cutBounds, origin: origin)
             // Said once both lanes are done: the progress line is told from one thread only.
             progress(.writing(places: found.places))
-            try write(info, places: found.index, in: staging)
+            try write(info, in: staging)
             return info
         } catch let error as RegionError {
             throw Self.explained(error, in: staging, extract: path)
@@ -138,15 +139,13 @@ package struct RegionImport: Sendable {
     }
 
     /// What the lane beside planetsplitter finds: the file's hash and facts, its roads counted,
-    /// its places and their index.
+    /// its places (their index written already).
     private struct Found: Sendable {
         let sha256: String
         /// Where its data is, and the box it says it was cut to (`FileInfo`).
         let bounds: RegionInfo.Bounds?, cutBounds: RegionInfo.Bounds?
         let roadCount: Int
         let places: Int
-        /// The place index's bytes (the gazetteer format).
-        let index: [UInt8]
     }
 
     /// The lane beside planetsplitter: the file hashed (`sha256sum`) and read by `osmium fileinfo`
@@ -177,18 +176,24 @@ package struct RegionImport: Sendable {
         do { index = try GazetteerWriter.bytes(for: FeatureGazetteer.source(for: features, towns: towns)).bytes } catch {
             throw RegionError.cannotWrite(path: staging.path, reason: "\(error)")
         }
+        // Written here, while planetsplitter still works on the other core, with this lane's work
+        // files removed: not after both lanes, on the import's longest path (issue 54).
+        try DurableFile.write(Data(index), to: staging.appendingPathComponent(RegionInfo.placesFileName))
+        for leftover in ["sorted.osm.pbf", "places.osm.pbf", "places.geojsonseq"] {
+            try? FileManager.default.removeItem(at: staging.appendingPathComponent(leftover))
+        }
         return Found(sha256: String(hashed.prefix { $0.isHexDigit }), bounds: extract.regionBounds, cutBounds: extract.headerBounds, roadCount: roadCount,
-                     places: features.count, index: index)
+                     places: features.count)
     }
 
     /// The folder of the staging folder where the roads' lane keeps its tools' messages, apart
     /// from the places' lane's.
     static let roadsWorkName = "roads-work"
 
-    /// The region's place index and `region.json`, in the staging folder, and nothing else of
-    /// the import's work.
-    private func write(_ info: RegionInfo, places bytes: [UInt8], in staging: URL) throws(RegionError) {
-        var leftovers = ["sorted.osm.pbf", "places.osm.pbf", "places.geojsonseq", "tool.log", "output.txt", Self.roadsWorkName]
+    /// The region's `region.json`, in the staging folder beside its place index, and nothing else
+    /// of the import's work.
+    private func write(_ info: RegionInfo, in staging: URL) throws(RegionError) {
+        var leftovers = ["tool.log", "output.txt", Self.roadsWorkName]
         if info.roadDatabase == nil { leftovers += [RegionInfo.roadsFolderName, RegionInfo.roadExtractName, RoadNetworkFile.name] }
         for leftover in leftovers {
             try? FileManager.default.removeItem(at: staging.appendingPathComponent(leftover))
@@ -197,7 +202,6 @@ package struct RegionImport: Sendable {
         do { description = try info.encoded() } catch {
             throw RegionError.cannotWrite(path: staging.appendingPathComponent(RegionInfo.fileName).path, reason: "\(error)")
         }
-        try DurableFile.write(Data(bytes), to: staging.appendingPathComponent(RegionInfo.placesFileName))
         try DurableFile.write(description, to: staging.appendingPathComponent(RegionInfo.fileName))
     }
 

@@ -43,15 +43,31 @@ package enum RoadNetworkFile {
     }
 
     /// Writes the network of the Routino database in `database` into the region being built in
-    /// `staging`, and returns its graph, made to build the hierarchy from (not searchable); the
-    /// network itself is let go (on a country, it is a fifth of the import's memory at its peak).
-    @discardableResult
-    static func write(from database: URL, staging: URL) throws -> RoadGraph {
-        let network: RoadNetwork
-        do { network = try RoutinoDatabase.network(in: database) } catch {
-            throw RegionError.cannotWrite(path: staging.path, reason: "its road database \(error.clause)")
+    /// `staging`, while `build` makes what it needs of the network's graph (made to build the
+    /// hierarchy from, not searchable) on this thread: the file is encoded and written on the
+    /// other core meanwhile (issue 54: 1.3 s of a country's import, once on its longest path).
+    /// The network itself is let go once written (on a country, it is a fifth of the import's
+    /// memory at its peak).
+    static func write(from database: URL, staging: URL, while build: @Sendable (RoadGraph) throws -> Void) throws {
+        let kept = try KeptNetwork(from: database, staging: staging)
+        let graph = RoadGraph(kept.network!, searchable: false)
+        let file = staging.appendingPathComponent(name)
+        _ = try Lanes.both(stopping: { false }) { _ in
+            try build(graph)
+        } and: { _ in
+            defer { kept.network = nil }
+            try DurableFile.write(kept.network!.encoded(), to: file)
         }
-        try DurableFile.write(network.encoded(), to: staging.appendingPathComponent(name))
-        return RoadGraph(network, searchable: false)
+    }
+
+    /// The network read from the database, held until its file is written.
+    private final class KeptNetwork: @unchecked Sendable {
+        var network: RoadNetwork?
+
+        init(from database: URL, staging: URL) throws {
+            do { network = try RoutinoDatabase.network(in: database) } catch {
+                throw RegionError.cannotWrite(path: staging.path, reason: "its road database \(error.clause)")
+            }
+        }
     }
 }
