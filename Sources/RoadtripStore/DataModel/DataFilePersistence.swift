@@ -173,13 +173,42 @@ final class DataFilePersistence {
         "it was written by a newer roadtrip (file version \(version); this one reads version \(TripFile.currentVersion))"
     }
 
+    /// The read of another writer's save, running off the main loop, with the file as it was
+    /// known when it began.
+    private var following: (job: BackgroundJob, since: FileFingerprint?)?
+    /// What that read found, once the runner has handed it over: the file, or nil when it had
+    /// not changed after all, or no longer reads (the next save says why).
+    private var followed: TripFileStore.Snapshot??
+
+    /// Whether the file is being read off the main loop to follow another writer's save.
+    var isFollowing: Bool { following != nil }
+
     /// Another writer's save (a planner in another window, a command), merged into the trips
     /// shown: three-way, from the file as this model last read or wrote it, so that its own
-    /// unsaved changes stay (and stay unsaved). The main loop calls it about once a second; it
-    /// costs one `stat` when nothing changed. Nil when nothing changed, while an autosave is on
-    /// its way (its end merges), or when the file no longer reads (the next save says why).
+    /// unsaved changes stay (and stay unsaved). The main loop calls it about once a second, and
+    /// on every turn while the file is read: when its size or time changed (one `stat`, all a
+    /// check costs otherwise), the file is read and decoded off the main loop (a 12 MB file takes
+    /// a fifth of a second), and a later call merges what was read. Nil until then, when nothing
+    /// changed, while an autosave is on its way (its end merges), when this model wrote the file
+    /// meanwhile, or when the file no longer reads.
     func followFile() -> FileNews? {
-        guard running == nil, let fresh = try? store.changedSince(fingerprint), fresh.file.version <= TripFile.currentVersion else { return nil }
+        if let following {
+            guard let read = followed else { return nil }
+            (self.following, followed) = (nil, nil)
+            guard running == nil, following.since == fingerprint, let fresh = read, fresh.file.version <= TripFile.currentVersion,
+                  fresh.fingerprint.hash != fingerprint?.hash else { return nil }
+            return merge(fresh)
+        }
+        guard running == nil, store.mayHaveChanged(since: fingerprint) else { return nil }
+        let (store, since) = (store, fingerprint)
+        following = (runner.run("follow", work: { _ in try? store.changedSince(since) }) { [weak self] read in
+            self?.followed = .some(read)
+        }, since)
+        return nil
+    }
+
+    /// `fresh`, another writer's save, merged into the trips shown.
+    private func merge(_ fresh: TripFileStore.Snapshot) -> FileNews {
         let before = file.trips
         let merged = TripMerge.merge(base: before, ours: trips, theirs: fresh.file.trips)
         (file, fingerprint) = (fresh.file, fresh.fingerprint)

@@ -87,6 +87,9 @@ package final class DataModel: ObservableObject, PersistedTrips {
         persistence.followFile()
     }
 
+    /// Whether the file is being read off the main loop to follow another writer's save.
+    package var isFollowing: Bool { persistence.isFollowing }
+
     /// Takes over keeping the journal once the planner that kept it has quit; whether one it left
     /// is now pending (`DataFilePersistence.takeOverJournal`).
     package func takeOverJournal() -> Bool {

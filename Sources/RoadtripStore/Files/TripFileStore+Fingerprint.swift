@@ -24,10 +24,16 @@ extension TripFileStore {
     /// The file as it is on disk when it is no longer the one `fingerprint` describes (another
     /// program wrote it, or created it where there was none); nil when it is unchanged.
     func changedSince(_ fingerprint: FileFingerprint?) throws(DataFileError) -> Snapshot? {
-        if let fingerprint, let current = FileFingerprint.status(path), current.size == fingerprint.size,
-           current.modified == fingerprint.modified { return nil }
+        guard mayHaveChanged(since: fingerprint) else { return nil }
         guard let fresh = try load() else { return nil }
         return fresh.fingerprint.hash == fingerprint?.hash ? nil : fresh
+    }
+
+    /// Whether the file's size or modification time is not the one `fingerprint` noted (one
+    /// `stat`): only then can it have changed.
+    func mayHaveChanged(since fingerprint: FileFingerprint?) -> Bool {
+        guard let fingerprint, let current = FileFingerprint.status(path) else { return true }
+        return current.size != fingerprint.size || current.modified != fingerprint.modified
     }
 
     /// Writes `file` and returns the fingerprint of what is now on disk.

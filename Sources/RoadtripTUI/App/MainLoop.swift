@@ -172,14 +172,15 @@ final class MainLoop {
         return nil
     }
 
-    /// The planner follows its file (issue 55): about once a second, another window's or a
-    /// command's save is merged into what it shows (its own unsaved edits kept) and said in the
-    /// status line; once the planner that kept the journal quits, this one keeps it, and offers
-    /// back what that one left unsaved, if it ended so.
+    /// The planner follows its file (issue 55): about once a second it looks, and on every turn
+    /// while the file is read off the loop; another window's or a command's save is merged into
+    /// what it shows (its own unsaved edits kept) and said in the status line. Once the planner
+    /// that kept the journal quits, this one keeps it, and offers back what that one left
+    /// unsaved, if it ended so.
     private func followFile() {
         let now = ProcessInfo.processInfo.systemUptime
-        guard now - lastFileCheck >= 1 else { return }
-        lastFileCheck = now
+        guard model.isFollowing || now - lastFileCheck >= 1 else { return }
+        if !model.isFollowing { lastFileCheck = now }
         if let news = model.followFile() { navigator.show(.fromAnotherWindow(news)) }
         if model.takeOverJournal() { offerPendingJournal() }
     }
