@@ -8,7 +8,7 @@ import Glibc
 ///
 /// The lock lives on a sidecar file (`trips.json.lock`), not on the data file: every save
 /// replaces the data file by a rename, so a lock on its inode would be gone after the first save.
-/// The holder writes its process id into the sidecar so that others can say who has the file.
+/// The holder writes its process id into the sidecar so that a writer kept waiting can say who held it.
 /// The kernel releases the lock when the process ends, however it ends.
 final class FileLock {
     private let descriptor: Int32

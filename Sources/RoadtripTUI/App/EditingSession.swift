@@ -9,7 +9,7 @@ import Terminal
 /// through the extension below, so that `u` on the list, the trip and the itinerary say alike.
 @MainActor
 protocol EditingSession: AnyObject {
-    /// Why the trips cannot be changed now (another roadtrip has the file…), if so.
+    /// Why the trips cannot be changed now (a newer roadtrip wrote the file…), if so.
     var readOnlyReason: String? { get }
     /// Undoes the last change to any trip; returns what it was ("delete trip Route 66").
     func undo() -> String?
