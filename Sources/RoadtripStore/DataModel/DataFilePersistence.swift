@@ -29,7 +29,6 @@ extension DataModel {
         /// changes, and the next save would erase them.
         case merged(conflicts: [String])
     }
-
 }
 
 /// The data file as one model holds it: the envelope as read (so that fields a newer version wrote

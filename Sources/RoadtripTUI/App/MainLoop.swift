@@ -179,9 +179,11 @@ final class MainLoop {
     /// unsaved, if it ended so.
     private func followFile() {
         let now = ProcessInfo.processInfo.systemUptime
-        guard model.isFollowing || now - lastFileCheck >= 1 else { return }
-        if !model.isFollowing { lastFileCheck = now }
+        let due = now - lastFileCheck >= 1
+        guard due || model.isFollowing else { return }
         if let news = model.followFile() { navigator.show(.fromAnotherWindow(news)) }
+        guard due else { return }
+        lastFileCheck = now
         if model.takeOverJournal() { offerPendingJournal() }
     }
 
