@@ -173,9 +173,10 @@ enum OSMFeatures {
     /// Tags whose values are other names of the object, each maybe several separated by ";".
     static let otherNameTags = ["alt_name", "old_name", "int_name", "official_name", "short_name", "loc_name", "reg_name", "nat_name"]
 
-    /// The feature of one `osmium export -f geojsonseq` line; nil for an object without a name (a
-    /// service excepted: `madeUpName`) or a kind, or a line that is not a feature.
-    static func feature(fromLine line: Substring) -> (feature: NamedFeature, isPoint: Bool)? {
+    /// The feature of one `osmium export -f geojsonseq` line, with how it was drawn (`KeptFeatures`'
+    /// rank: 0 a point, 1 an area, 2 a line); nil for an object without a name (a service excepted:
+    /// `madeUpName`) or a kind, or a line that is not a feature.
+    static func feature(fromLine line: Substring) -> (feature: NamedFeature, rank: Int)? {
         let text = line.drop { $0 == "\u{1E}" || $0 == " " }
         guard !text.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
               let properties = object["properties"] as? [String: Any] else { return nil }
@@ -197,8 +198,11 @@ enum OSMFeatures {
                                    details: PlaceDetails(tags: tags))
         // A peak weighs a little more the higher it is: Pica d'Estats (3,143 m) before a hill of its name.
         if let elevation, kind == .peak || kind == .volcano { feature.weight += max(0, elevation / 10) }
-        if case .point = geometry { return (feature, true) }
-        return (feature, false)
+        switch geometry {
+        case .point: return (feature, 0)
+        case .polygons: return (feature, 1)
+        case .lines: return (feature, 2)
+        }
     }
 
     private static func clean(_ value: String?) -> String? {

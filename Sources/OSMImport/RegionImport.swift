@@ -164,13 +164,13 @@ package struct RegionImport: Sendable {
         }
         // The places, and the roads alone, from the same passes over the file; the roads are
         // counted as their matching pass reads them.
-        let places = TagsFilter.Selection(expressions: OSMFeatures.filterExpressions, output: work("places.osm.pbf"))
+        let places = TagsFilter.Selection(expressions: OSMFeatures.filterExpressions, output: work("places.opl"))
         let roadsAlone = TagsFilter.Selection(expressions: OSMFeatures.roadExpressions, output: work(RegionInfo.roadExtractName))
         var roadCount = 0
         try TagsFilter.write([places, roadsAlone], from: source, format: sourceFormat, work: staging, tools: tools) { selection, line in
             if selection == 1 && OSMFeatures.isCountedRoad(oplLine: line) { roadCount += 1 }
         }
-        try tools.run("osmium", ["export", work("places.osm.pbf"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
+        try tools.run("osmium", ["export", work("places.opl"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
         let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")), stopped: stopped)
         let index: [UInt8]
         do { index = try GazetteerWriter.bytes(for: FeatureGazetteer.source(for: features, towns: towns)).bytes } catch {
@@ -179,7 +179,7 @@ package struct RegionImport: Sendable {
         // Written here, while planetsplitter still works on the other core, with this lane's work
         // files removed: not after both lanes, on the import's longest path (issue 54).
         try DurableFile.write(Data(index), to: staging.appendingPathComponent(RegionInfo.placesFileName))
-        for leftover in ["sorted.osm.pbf", "places.osm.pbf", "places.geojsonseq"] {
+        for leftover in ["sorted.osm.pbf", "places.opl", "places.geojsonseq"] {
             try? FileManager.default.removeItem(at: staging.appendingPathComponent(leftover))
         }
         return Found(sha256: String(hashed.prefix { $0.isHexDigit }), bounds: extract.regionBounds, cutBounds: extract.headerBounds, roadCount: roadCount,
@@ -265,8 +265,8 @@ package struct RegionImport: Sendable {
         var kept = KeptFeatures()
         for line in try LineReader(url) {
             if stopped() { throw RegionError.cancelled }
-            guard let (feature, isPoint) = OSMFeatures.feature(fromLine: line) else { continue }
-            kept.add(feature, rank: isPoint ? 0 : line.contains("\"Polygon\"") || line.contains("\"MultiPolygon\"") ? 1 : 2)
+            guard let (feature, rank) = OSMFeatures.feature(fromLine: line) else { continue }
+            kept.add(feature, rank: rank)
         }
         return kept.features
     }

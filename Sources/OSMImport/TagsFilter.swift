@@ -25,7 +25,7 @@ struct TagsFilter {
     }
 
     /// One extract of several written from the same passes: the objects matching `expressions`
-    /// and what they refer to, into `output`.
+    /// and what they refer to, into `output` (PBF, or OPL text when its name ends in `.opl`).
     struct Selection {
         let expressions: [String]
         let output: String
@@ -37,19 +37,25 @@ struct TagsFilter {
         var kept: [Int64: [UInt8]] = [:]
     }
 
-    /// Writes each of `selections` out of `source` (osmium's format `format`): a matching pass of
-    /// osmium for each (`-R`), then one pass over the relations, the ways and the nodes for all of
-    /// them (issue 54: a country's places and roads each read its nodes, 240 MB of text at Andorra
-    /// tiled 8 × 8, once each). `matched` is told each object a selection's expressions match
-    /// (its index and OPL line), as its matching pass reads it.
+    /// Writes each of `selections` out of `source` (osmium's format `format`): one matching pass
+    /// of osmium for all of them (`-R`, their expressions together; each object it finds goes to
+    /// the selections whose expressions match it, `TagExpression`), then one pass over the
+    /// relations, the ways and the nodes for all of them (issue 54: a country's places and roads
+    /// each read the whole file, and its nodes, 240 MB of text at Andorra tiled 8 × 8, once each).
+    /// `matched` is told each object a selection's expressions match (its index and OPL line), as
+    /// the matching pass reads it.
     static func write(_ selections: [Selection], from source: String, format: String, work: URL, tools: ChildTools,
                       matched: (Int, ArraySlice<UInt8>) -> Void = { _, _ in }) throws {
         let filter = Passes(source: source, format: format, tools: tools)
         var found = [Found](repeating: Found(), count: selections.count)
-        for (index, selection) in selections.enumerated() {
-            try tools.eachLine(of: "osmium", ["tags-filter", "-R", "-F", format, source, "-f", "opl,add_metadata=false", "-o", "-"] + selection.expressions,
-                               input: source) { line in
-                guard let object = OPLObject(line) else { return }
+        let tests = selections.map { $0.expressions.map(TagExpression.init) }
+        var expressions: [String] = []
+        for expression in selections.flatMap(\.expressions) where !expressions.contains(expression) { expressions.append(expression) }
+        try tools.eachLine(of: "osmium", ["tags-filter", "-R", "-F", format, source, "-f", "opl,add_metadata=false", "-o", "-"] + expressions,
+                           input: source) { line in
+            guard let object = OPLObject(line) else { return }
+            let tags = selections.count > 1 ? object.tags(in: line) : []
+            for index in selections.indices where selections.count == 1 || tests[index].contains(where: { $0.matches(object.kind, tags) }) {
                 matched(index, line)
                 switch object.kind {
                 case UInt8(ascii: "n"): found[index].nodes.append(object.id)
@@ -97,7 +103,24 @@ struct TagsFilter {
         for index in nodeTexts.indices { try nodeTexts[index].close() }
 
         for (index, selection) in selections.enumerated() {
-            try tools.run("osmium", ["cat", "-F", "opl"] + files[index].map(\.path) + ["-o", selection.output, "--overwrite"])
+            if selection.output.hasSuffix(".opl") {
+                try joinText(files[index], into: selection.output)
+            } else {
+                try tools.run("osmium", ["cat", "-F", "opl"] + files[index].map(\.path) + ["-o", selection.output, "--overwrite"])
+            }
+        }
+    }
+
+    /// The nodes', ways' and relations' OPL files as one, in that order: a file osmium reads as it
+    /// reads one it wrote (issue 54: an extract that osmium reads once more need not be written
+    /// as PBF first).
+    private static func joinText(_ parts: [URL], into output: String) throws {
+        guard FileManager.default.createFile(atPath: output, contents: nil), let joined = FileHandle(forWritingAtPath: output) else {
+            throw RegionError.cannotWrite(path: output, reason: "it could not be created")
+        }
+        defer { try? joined.close() }
+        for part in parts where FileManager.default.fileExists(atPath: part.path) {
+            try joined.write(contentsOf: try Data(contentsOf: part, options: .alwaysMapped))
         }
     }
 
@@ -164,6 +187,15 @@ struct OPLObject {
         Self.list(UInt8(ascii: "N"), in: line).compactMap { Self.number($0.dropFirst()) }
     }
 
+    /// An object's tags (its `T` field: `Thighway=primary,name=A%20%road`), keys and values as
+    /// OPL escapes them.
+    func tags(in line: ArraySlice<UInt8>) -> [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] {
+        Self.list(UInt8(ascii: "T"), in: line).map { tag in
+            let equals = tag.firstIndex(of: UInt8(ascii: "=")) ?? tag.endIndex
+            return (tag[..<equals], tag[equals...].dropFirst())
+        }
+    }
+
     /// A relation's members (its `M` field: `Mn1@stop,w2@,r3@outer`), by kind and id.
     func members(in line: ArraySlice<UInt8>) -> [(kind: UInt8, id: Int64)] {
         Self.list(UInt8(ascii: "M"), in: line).compactMap { member in
@@ -224,5 +256,34 @@ struct OPLWriter {
         }
         try handle?.write(contentsOf: buffer)
         buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// One `osmium tags-filter` expression of the two forms the import writes, `nwr/key` (any value)
+/// and `w/key=value,value`: which of several selections an object of their shared matching pass
+/// belongs to. osmium has checked the expressions before any object reaches this; one of another
+/// form (a wildcard, a negation) matches nothing here.
+struct TagExpression {
+    /// `n`, `w` and `r`: the kinds of objects the expression is about.
+    let kinds: [UInt8]
+    let key: [UInt8]
+    /// nil: any value.
+    let values: Set<[UInt8]>?
+
+    init(_ expression: String) {
+        let text = Array(expression.utf8)
+        let slash = text.firstIndex(of: UInt8(ascii: "/")) ?? text.startIndex
+        kinds = Array(text[..<slash])
+        let test = text[slash...].dropFirst()
+        let equals = test.firstIndex(of: UInt8(ascii: "=")) ?? test.endIndex
+        key = Array(test[..<equals])
+        values = equals == test.endIndex ? nil : Set(test[equals...].dropFirst().split(separator: UInt8(ascii: ",")).map(Array.init))
+    }
+
+    /// Whether an object of `kind` (`n`, `w` or `r`) with `tags` (as OPL writes them) matches.
+    func matches(_ kind: UInt8, _ tags: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)]) -> Bool {
+        kinds.contains(kind) && tags.contains { tag in
+            tag.key.elementsEqual(key) && (values.map { $0.contains(Array(tag.value)) } ?? true)
+        }
     }
 }

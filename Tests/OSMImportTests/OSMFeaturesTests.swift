@@ -42,8 +42,8 @@ struct OSMFeaturesTests {
 
     @Test func aPeakLineBecomesAFeatureWithItsNamesAndElevation() throws {
         let line = "\u{1E}" + #"{"type":"Feature","id":"n268642350","geometry":{"type":"Point","coordinates":[1.3978986,42.666952]},"properties":{"ele":"3143,45","name":"Pica d'Estats","name:fr":"Pique d'Estats","alt_name":"Pica d'Estats;Pic d'Estats","natural":"peak"}}"#
-        let (feature, isPoint) = try #require(OSMFeatures.feature(fromLine: Substring(line)))
-        #expect(isPoint)
+        let (feature, rank) = try #require(OSMFeatures.feature(fromLine: Substring(line)))
+        #expect(rank == 0)
         #expect(feature.name == "Pica d'Estats")
         #expect(feature.kind == .peak)
         #expect(feature.elevation == 3143)
@@ -123,8 +123,8 @@ struct OSMFeaturesTests {
         // A C-shaped lake whose centroid lies in the gap, on land.
         let ring = "[[0,0],[3,0],[3,1],[1,1],[1,2],[3,2],[3,3],[0,3],[0,0]]"
         let line = #"{"type":"Feature","geometry":{"type":"MultiPolygon","coordinates":[[\#(ring)]]},"properties":{"natural":"water","name":"Crescent"}}"#
-        let (feature, isPoint) = try #require(OSMFeatures.feature(fromLine: Substring(line)))
-        #expect(!isPoint)
+        let (feature, rank) = try #require(OSMFeatures.feature(fromLine: Substring(line)))
+        #expect(rank == 1, "an area: after a point, before a line")
         #expect(InteriorPointTests.isInside(feature.coordinate, InteriorPointTests.cShape))
     }
 }

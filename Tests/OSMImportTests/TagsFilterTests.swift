@@ -19,7 +19,7 @@ import Testing
         try opl(["tags-filter", "-F", format, file] + expressions)
     }
 
-    private static func opl(_ arguments: [String]) throws -> [String] {
+    static func opl(_ arguments: [String]) throws -> [String] {
         let osmium = try ChildTools.locate("osmium")
         let (ended, output) = try ChildProcess.output(of: osmium, arguments + ["-f", "opl,add_metadata=false", "-o", "-"])
         #expect(ended.succeeded, "osmium \(arguments)")
@@ -46,6 +46,45 @@ import Testing
             #expect(kept.count > 1_000, "\(file): \(kept.count) objects")
             #expect(kept == (try Self.osmiumKeeps(path, format: format, expressions)), "\(file), \(expressions.first!)")
         }
+    }
+
+    /// The places and the roads written from one matching pass (as the import writes them): each
+    /// what osmium keeps of its own expressions, and each object the pass matched told to the
+    /// selections it belongs to.
+    @Test(arguments: [("andorra.osm.pbf", "pbf"), ("krems.osm.gz", "osm.gz")])
+    func keepsWhatOsmiumKeepsOfEachOfTwoSelectionsTogether(file: String, format: String) throws {
+        let path = RegionImportTests.fixture(file)
+        let directory = try TemporaryDirectory()
+        let work = directory.file("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let tools = ChildTools(logFile: work.appendingPathComponent("tool.log"), isCancelled: { false })
+        let selections = [OSMFeatures.filterExpressions, OSMFeatures.roadExpressions].enumerated().map { index, expressions in
+            TagsFilter.Selection(expressions: expressions, output: directory.file("kept-\(index).osm.pbf").path)
+        }
+        var matched: [Set<String>] = [[], []]
+        try TagsFilter.write(selections, from: path, format: format, work: work, tools: tools) { index, line in
+            matched[index].insert(String(decoding: line.prefix { $0 != UInt8(ascii: " ") }, as: UTF8.self))
+        }
+        for (index, selection) in selections.enumerated() {
+            #expect(try Self.objects(selection.output) == (try Self.osmiumKeeps(path, format: format, selection.expressions)), "\(file) \(index)")
+            let osmiumMatches = try Self.opl(["tags-filter", "-R", "-F", format, path] + selection.expressions)
+            #expect(matched[index] == Set(osmiumMatches.map { String($0.prefix { $0 != " " }) }), "\(file) \(index)")
+            #expect(matched[index].count > 100)
+        }
+    }
+
+    @Test func anExpressionMatchesTheKindsKeyAndValuesItNames() {
+        let line = Array("w45 Thighway=primary,name=A%20%road,tourism=viewpoint Nn1".utf8)[...]
+        let object = OPLObject(line)!
+        let tags = object.tags(in: line)
+        #expect(tags.count == 3 && String(decoding: tags[1].value, as: UTF8.self) == "A%20%road")
+        #expect(TagExpression("w/highway").matches(object.kind, tags))
+        #expect(TagExpression("nwr/tourism=museum,viewpoint").matches(object.kind, tags))
+        #expect(!TagExpression("nwr/tourism=museum").matches(object.kind, tags))
+        #expect(!TagExpression("n/highway").matches(object.kind, tags))
+        #expect(!TagExpression("w/high").matches(object.kind, tags))
+        #expect(!TagExpression("w/route=ferry").matches(object.kind, tags))
+        #expect(OPLObject(Array("n1 T x1 y1".utf8)[...])!.tags(in: Array("n1 T x1 y1".utf8)[...]).isEmpty)
     }
 
     /// A museum relation whose members are a way, a node, a relation of a lower id (read on a
