@@ -104,15 +104,15 @@ package struct RegionImport: Sendable {
             // the other has counted roads to route on.
             let roadsWork = staging.appendingPathComponent(Self.roadsWorkName)
             try FileManager.default.createDirectory(at: roadsWork, withIntermediateDirectories: false)
-            let (database, found) = try Lanes.both(stopping: isCancelled) { stopped -> Result<Bool, any Error> in
+            let (database, found) = try Lanes.both(stopping: isCancelled) { stopped -> Result<RoadsMade, any Error> in
                 do {
                     guard try buildRoadDatabase(from: path, format: format, in: staging, tools: tools(pass: 2, in: roadsWork, stopped: stopped)) else {
-                        return .success(false)
+                        return .success(.none)
                     }
-                    try RoadNetworkFile.write(from: staging.appendingPathComponent(RegionInfo.roadsFolderName), staging: staging) { graph in
+                    let extent = try RoadNetworkFile.write(from: staging.appendingPathComponent(RegionInfo.roadsFolderName), staging: staging) { graph in
                         try RoadHierarchyFile.write(for: graph, inRegion: staging, isCancelled: stopped)
                     }
-                    return .success(true)
+                    return .success(.routable(extent: extent))
                 } catch RegionError.cancelled {
                     throw RegionError.cancelled
                 } catch {
@@ -121,12 +121,14 @@ package struct RegionImport: Sendable {
             } and: { stopped in
                 try placesAndFacts(of: path, format: format, in: staging, tools: tools(pass: nil, stopped: stopped), stopped: stopped)
             }
-            let routable = found.roadCount > 0 ? try database.get() : false
+            let roads = found.roadCount > 0 ? try database.get() : .none
+            let routable = roads != .none
             guard found.places > 0 || routable else { throw RegionError.empty(path: path) }
-            let info = RegionInfo(name: name, sourceFile: sourceName ?? path, sourceBytes: size, sha256: found.sha256, added: clock(), bounds: found.bounds,
+            var info = RegionInfo(name: name, sourceFile: sourceName ?? path, sourceBytes: size, sha256: found.sha256, added: clock(), bounds: found.bounds,
                                   places: found.places, roads: routable ? found.roadCount : 0, format: RegionInfo.currentFormat,
                                   roadDatabase: routable ? RegionInfo.roadsFolderName : nil, roadExtract: routable ? RegionInfo.roadExtractName : nil,
                                   cutBounds: found.cutBounds, origin: origin)
+            info.bounds = roads.area(of: info)
             // Said once both lanes are done: the progress line is told from one thread only.
             progress(.writing(places: found.places))
             try write(info, in: staging)
@@ -135,6 +137,25 @@ package struct RegionImport: Sendable {
             throw Self.explained(error, in: staging, extract: path)
         } catch {
             throw RegionError.cannotWrite(path: staging.path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    /// What the roads' lane made: no road database (no road a car may drive), or one, with the
+    /// box its roads are in.
+    private enum RoadsMade: Equatable {
+        case none
+        case routable(extent: RegionInfo.Bounds?)
+
+        /// The region's area (issue 56: a US city's cut said 39.66–40.88° N, the whole extent of
+        /// its data, stretched by the far members of its relations, where its roads lie in
+        /// 40.21–40.31° N): where its roads are, and the kilometer around them a stop may be from
+        /// them; for a region without roads, its data inside the box it was cut to (a box that
+        /// lies outside its data, as a world's header does, is not taken).
+        func area(of info: RegionInfo) -> RegionInfo.Bounds? {
+            switch self {
+            case .routable(let extent?): return extent
+            case .routable(nil), .none: return info.servicesBounds ?? info.bounds
+            }
         }
     }
 

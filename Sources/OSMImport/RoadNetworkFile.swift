@@ -47,9 +47,11 @@ package enum RoadNetworkFile {
     /// hierarchy from, not searchable) on this thread: the file is encoded and written on the
     /// other core meanwhile (issue 54: 1.3 s of a country's import, once on its longest path).
     /// The network itself is let go once written (on a country, it is a fifth of the import's
-    /// memory at its peak).
-    static func write(from database: URL, staging: URL, while build: @Sendable (RoadGraph) throws -> Void) throws {
+    /// memory at its peak). Returns where its roads are: the box around their points, with the
+    /// kilometer around them a stop may be from its road (`RoutedLeg.farthestFromRoad`).
+    static func write(from database: URL, staging: URL, while build: @Sendable (RoadGraph) throws -> Void) throws -> RegionInfo.Bounds? {
         let kept = try KeptNetwork(from: database, staging: staging)
+        let extent = RegionInfo.Bounds(around: kept.network!.points, margin: RoutedLeg.farthestFromRoad)
         let graph = RoadGraph(kept.network!, searchable: false)
         let file = staging.appendingPathComponent(name)
         _ = try Lanes.both(stopping: { false }) { _ in
@@ -58,6 +60,7 @@ package enum RoadNetworkFile {
             defer { kept.network = nil }
             try DurableFile.write(kept.network!.encoded(), to: file)
         }
+        return extent
     }
 
     /// The network read from the database, held until its file is written.

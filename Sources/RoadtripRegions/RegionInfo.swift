@@ -14,6 +14,20 @@ package struct RegionInfo: Codable, Equatable, Sendable {
             (self.south, self.west, self.north, self.east) = (south, west, north, east)
         }
 
+        /// The box around `points`, `margin` meters wider on every side (and no wider than the
+        /// Earth); nil for no points.
+        package init?(around points: [Coordinate], margin: Double) {
+            guard let first = points.first else { return nil }
+            var box = (south: first.latitude, west: first.longitude, north: first.latitude, east: first.longitude)
+            for point in points.dropFirst() {
+                box = (min(box.south, point.latitude), min(box.west, point.longitude), max(box.north, point.latitude), max(box.east, point.longitude))
+            }
+            let latitude = margin / 111_320, widest = max(abs(box.south), abs(box.north))
+            let longitude = widest < 89 ? latitude / cos(widest * .pi / 180) : 180
+            self.init(south: max(-90, box.south - latitude), west: max(-180, box.west - longitude),
+                      north: min(90, box.north + latitude), east: min(180, box.east + longitude))
+        }
+
         /// What is wrong with the box as a clause ("has its south edge above its north edge"), or
         /// nil for a box on the Earth, each edge on its side: every use makes ranges of its edges
         /// (`south...north`), which trap when they are the wrong way round.

@@ -174,16 +174,11 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
             }
             defer { Routino_DeleteRoute(output) }
             let points = Self.drivenPoints(output)
-            let line = points.map(\.coordinate)
-            for ((stop, name), snapped) in [(from, line.first), (to, line.last)] {
-                guard let snapped else { continue }
-                let off = Geodesy.distance(from: stop, to: snapped)
-                if off > RoutedLeg.farthestFromRoad {
-                    return .estimate(reason: "\(name) \(DistanceUnit.km.format(meters: off)) from the nearest road")
-                }
-            }
-            return .road(RoutedLeg(meters: points.last?.meters ?? 0, seconds: DriveTime.seconds(of: points, profile: driving),
-                                 line: wantsLine ? line : [], region: region))
+            let leg = RoutedLeg(meters: points.last?.meters ?? 0, seconds: DriveTime.seconds(of: points, profile: driving),
+                                line: points.map(\.coordinate), region: region)
+            let outcome = leg.reaching(from: from, to: to)
+            guard !wantsLine, case .road(let reached) = outcome else { return outcome }
+            return .road(RoutedLeg(meters: reached.meters, seconds: reached.seconds, line: [], region: region))
         }
 
         /// The kinds of Routino's points where another road meets the leg.

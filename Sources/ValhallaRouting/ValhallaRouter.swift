@@ -92,13 +92,7 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
         if let doubt = LegFigures.implausibility(meters: meters, seconds: leg.summary.time, from: from.0, to: to.0) {
             return doubted(doubt, meters: meters, seconds: leg.summary.time, by: service).map { .estimate(reason: $0) }
         }
-        for ((stop, name), snapped) in [(from, line[0]), (to, line[line.count - 1])] {
-            let off = Geodesy.distance(from: stop, to: snapped)
-            if off > RoutedLeg.farthestFromRoad {
-                return .estimate(reason: "\(name) \(DistanceUnit.km.format(meters: off)) from the nearest road")
-            }
-        }
-        return .road(RoutedLeg(meters: meters, seconds: leg.summary.time, line: line, region: "Valhalla"))
+        return RoutedLeg(meters: meters, seconds: leg.summary.time, line: line, region: "Valhalla").reaching(from: from, to: to)
     }
 
     /// Why `service`'s figures for a leg (`meters`, `seconds`; `between`: the stops, in a matrix)

@@ -582,7 +582,9 @@ extension RegionsEndToEndTests {
         let world = try Self.osm("world.osm", road, bounds: #"minlat="-90" minlon="-180" maxlat="90" maxlon="180""#, in: directory)
         #expect(try Self.roadtrip(["region", "add", world], in: directory).status == 0)
         let list = try Self.roadtrip(["region", "list"], in: directory)
-        #expect(list.standardOutput.contains("43.73–43.74°N 7.41–7.42°E"), "\(list.standardOutput)")
+        // Issue 56, item 3: the area is where the roads are (43.730–43.735° N, 7.41–7.42° E) and the
+        // kilometer around them a stop may be from them.
+        #expect(list.standardOutput.contains("43.72–43.74°N 7.40–7.43°E"), "\(list.standardOutput)")
         #expect(try Self.roadtrip(["new", "Coast", "36.6002, -121.8947", "36.5552, -121.9233"], in: directory).status == 0)
         let legs = try #require(try Self.object(["show", "Coast", "--json"], in: directory)["legs"] as? [[String: Any]])
         #expect(legs.first?["reason"] as? String == "no region covers near Monterey, CA", "\(legs)")

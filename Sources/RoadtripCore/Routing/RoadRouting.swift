@@ -40,6 +40,37 @@ package struct RoutedLeg: Equatable, Sendable {
         self.line = line
         self.region = region
     }
+
+    /// A stop this near the point where its leg meets the road is at the road: nothing is added.
+    package static let atTheRoad = 250.0
+    /// The speed of the stretch from a stop to the road when the stop is farther than `atTheRoad`
+    /// from it, in km/h: a driveway or a track the map does not have, driven as OSRM's car
+    /// profile drives a `service` road (15 km/h, `profiles/car.lua`).
+    package static let accessKmh = 15.0
+
+    /// What an engine's road between two stops (each a point and its name) is as a leg from one
+    /// stop to the other, the one rule every engine's legs follow (issue 56):
+    /// - an end farther than `farthestFromRoad` from where it meets the road: no road leg;
+    /// - stops nearer each other than the road is to them (both meet it at one point, or the road
+    ///   between them is no part of the way): no road leg, with the reason, never "0.0 km by road";
+    /// - an end farther than `atTheRoad`: the straight stretch to the road is added, at `accessKmh`,
+    ///   to the figures and the line.
+    package func reaching(from: (Coordinate, String), to: (Coordinate, String)) -> RoadOutcome {
+        guard let first = line.first, let last = line.last else { return .road(self) }
+        let off = (from: Geodesy.distance(from: from.0, to: first), to: Geodesy.distance(from: to.0, to: last))
+        for (distance, name) in [(off.from, from.1), (off.to, to.1)] where distance > Self.farthestFromRoad {
+            return .estimate(reason: "\(name) \(DistanceUnit.km.format(meters: distance)) from the nearest road")
+        }
+        let apart = Geodesy.distance(from: from.0, to: to.0)
+        if off.from + off.to > Self.atTheRoad, off.from + off.to >= apart {
+            return .estimate(reason: "the road is farther from \(from.1) and \(to.1) than they are from each other")
+        }
+        let access = [off.from, off.to].filter { $0 > Self.atTheRoad }.reduce(0, +)
+        guard access > 0 else { return .road(self) }
+        let ends = (first: off.from > Self.atTheRoad ? [from.0] : [], last: off.to > Self.atTheRoad ? [to.0] : [])
+        return .road(RoutedLeg(meters: meters + access, seconds: seconds + access / (Self.accessKmh / 3.6),
+                               line: ends.first + line + ends.last, region: region))
+    }
 }
 
 /// A leg's road figures, or why it has none (a short phrase for beside the estimate).

@@ -43,7 +43,7 @@ extension RoadHierarchy {
         guard let source = anchor(of: from.0) else { return .estimate(reason: RoutedLeg.offRoad(from.1)) }
         guard let target = anchor(of: to.0) else { return .estimate(reason: RoutedLeg.offRoad(to.1)) }
         guard let leg = leg(from: source, to: target) else { return .estimate(reason: RoutedLeg.noRoad) }
-        return .road(RoutedLeg(meters: leg.meters, seconds: leg.seconds, line: leg.line, region: region))
+        return RoutedLeg(meters: leg.meters, seconds: leg.seconds, line: leg.line, region: region).reaching(from: from, to: to)
     }
 
     /// Where a stop meets its edge.
