@@ -112,7 +112,7 @@ struct ShowCommand: ParsableCommand {
     /// country (when any stop has one, as the stop list shows them) and its leg; every
     /// line printable on the terminal (`TextWidth.printable`). Leg, Total and Driving are by road
     /// (an estimated leg's marked "≈"), the totals the sums of the legs shown; under the table,
-    /// why each estimated leg is one when any leg is on roads.
+    /// why each estimated leg is one, when it is known (issue 56: also when every leg is one).
     static func text(for trip: Trip, unit: DistanceUnit, legs: [LegFigures]? = nil) -> String {
         let estimate = RouteEstimate(for: trip, unit: unit)
         let figures = legs ?? CommandLegs.estimated.figures(of: trip, unit: unit)
@@ -131,7 +131,7 @@ struct ShowCommand: ParsableCommand {
                     TripText.distance(meters: sofar.meters, isEstimate: sofar.isEstimate, legs: 1, unit: unit),
                     leg.map { $0.mark + RouteEstimate.formatDuration(seconds: $0.seconds) } ?? ""]
         }
-        let reasons = !figures.contains(where: { !$0.isEstimate }) ? [] : figures.enumerated().compactMap { index, leg -> String? in
+        let reasons = figures.enumerated().compactMap { index, leg -> String? in
             leg.reason.map { TextWidth.printable(TripText.estimatedLeg(from: index + 1, meters: leg.meters, reason: $0, unit: unit)) }
         }
         let notes = trip.stops.enumerated().compactMap { index, stop -> String? in

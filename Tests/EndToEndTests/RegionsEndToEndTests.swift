@@ -664,4 +664,22 @@ extension RegionsEndToEndTests {
         let seu = try #require(try Self.object(["plan", "Seu", "--json"], in: directory)["fuelStops"] as? [[String: Any]])
         #expect(seu.contains { $0["kind"] as? String == "unknown" } && !seu.contains { $0["kind"] as? String == "tooFar" }, "\(seu)")
     }
+
+    @Test("Issue 56, item 1: two stops 570 m apart that meet the road at one point have no road leg, and show says why")
+    func stopsThatMeetTheRoadAtOnePointAreAnEstimate() throws {
+        let directory = try TemporaryDirectory()
+        let road = #"""
+            <node id="10" lat="43.7300" lon="7.4100" version="1"/><node id="11" lat="43.7350" lon="7.4200" version="1"/>
+            <way id="100" version="1"><nd ref="10"/><nd ref="11"/><tag k="highway" v="primary"/></way>
+            """#
+        #expect(try Self.roadtrip(["region", "add", try Self.osm("end.osm", road, in: directory)], in: directory).status == 0)
+        // 400 m north and 400 m east of the road's end, past it: both meet the road at its end.
+        #expect(try Self.roadtrip(["new", "Walk", "43.7386, 7.4200", "43.7350, 7.4250"], in: directory).status == 0)
+        let legs = try #require(try Self.object(["show", "Walk", "--json"], in: directory)["legs"] as? [[String: Any]])
+        #expect(legs.first?["source"] as? String == "estimate", "\(legs)")
+        #expect((legs.first?["reason"] as? String)?.hasPrefix("the road is farther from") == true, "\(legs)")
+        let shown = try Self.roadtrip(["show", "Walk"], in: directory).standardOutput
+        #expect(shown.contains("≈") && shown.contains("than they are from each other"), "\(shown)")
+        #expect(shown.contains("≈ 0.7 km  ≈ 0.7 km  ≈ 1 min"), "the straight line's estimate, marked: \(shown)")
+    }
 }
