@@ -28,6 +28,12 @@ package struct RegionInfo: Codable, Equatable, Sendable {
                       north: min(90, box.north + latitude), east: min(180, box.east + longitude))
         }
 
+        /// How far `point` is from the box, in meters along the Earth: 0 inside it.
+        package func distance(to point: Coordinate) -> Double {
+            let nearest = Coordinate(latitude: min(max(point.latitude, south), north), longitude: min(max(point.longitude, west), east))
+            return Geodesy.distance(from: point, to: nearest)
+        }
+
         /// What is wrong with the box as a clause ("has its south edge above its north edge"), or
         /// nil for a box on the Earth, each edge on its side: every use makes ranges of its edges
         /// (`south...north`), which trap when they are the wrong way round.

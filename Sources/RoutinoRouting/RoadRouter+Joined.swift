@@ -83,7 +83,7 @@ extension RoadRouter {
         switch outcome {
         case .road(let leg):
             return .road(RoutedLeg(meters: leg.meters, seconds: leg.seconds, line: leg.line, region: "\(start) + \(end)"))
-        case .estimate(let reason) where reason == RoutedLeg.noRoad:
+        case .estimate(let reason) where reason == RoutedLeg.noRoad(roads: join.roads.region):
             return .estimate(reason: Self.roadsDoNotMeet(fromName, toName, regions: (start, end)))
         case .estimate:
             return outcome

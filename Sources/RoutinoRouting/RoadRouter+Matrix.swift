@@ -16,7 +16,7 @@ extension RoadRouter {
                         progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
         guard stops.count >= 2 else { return .roads(.trivial(stops.count)) }
         if let outside = stops.first(where: { stop in !regions.contains { $0.covers(stop.0) } }) {
-            return .estimate(reason: "no region covers \(outside.1)")
+            return .estimate(reason: uncovered(outside.1, at: outside.0))
         }
         // Stops in regions whose roads cannot meet are told as a leg between them is, before any
         // graph is read.
@@ -84,7 +84,7 @@ extension RoadRouter {
                 switch outcome {
                 case .road(let leg): (meters[i * n + j], seconds[i * n + j]) = (leg.meters, leg.seconds)
                 case .estimate(let reason):
-                    return .estimate(reason: reason == RoutedLeg.noRoad ? "no road from \(stops[i].1) to \(stops[j].1)" : reason)
+                    return .estimate(reason: reason == RoutedLeg.noRoad(roads: roads.region) ? "no road from \(stops[i].1) to \(stops[j].1)" : reason)
                 }
                 done += 1
                 guard progress(done, n * (n - 1)) else { return .cancelled }

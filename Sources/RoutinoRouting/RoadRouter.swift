@@ -87,14 +87,34 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     /// Routes the leg `from` → `to` (named `fromName`, `toName` for the reason of an estimate).
     package func route(from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions = RouteOptions()) -> RoadOutcome {
         guard let roads = ownRoads(from: from, to: to) else {
-            if !regions.contains(where: { $0.covers(from) }) { return .estimate(reason: "no region covers \(fromName)") }
-            if !regions.contains(where: { $0.covers(to) }) { return .estimate(reason: "no region covers \(toName)") }
+            if !regions.contains(where: { $0.covers(from) }) { return .estimate(reason: uncovered(fromName, at: from)) }
+            if !regions.contains(where: { $0.covers(to) }) { return .estimate(reason: uncovered(toName, at: to)) }
             return routeAcross(from: from, to: to, fromName: fromName, toName: toName, options: options)
         }
-        if roads.routesOnHierarchy, let outcome = routeOnHierarchy(roads, from: (from, fromName), to: (to, toName), options: options) {
-            return outcome
+        func route(_ options: RouteOptions) -> RoadOutcome {
+            if roads.routesOnHierarchy, let outcome = routeOnHierarchy(roads, from: (from, fromName), to: (to, toName), options: options) {
+                return outcome
+            }
+            return queue.sync { routeOnQueue(roads, from: from, to: to, fromName: fromName, toName: toName, options: options) }
         }
-        return queue.sync { routeOnQueue(roads, from: from, to: to, fromName: fromName, toName: toName, options: options) }
+        let outcome = route(options)
+        // Issue 56: a leg a van has not, which a car has, is not for want of roads: say so.
+        guard case .estimate(let reason) = outcome, options.vehicle != .car,
+              case .road = route(RouteOptions(vehicle: .car, quickest: options.quickest)) else { return outcome }
+        if let name = [fromName, toName].first(where: { reason == RoutedLeg.offRoad($0, roads: roads.region) }) {
+            return .estimate(reason: RoutedLeg.offRoad(name, for: options.vehicle))
+        }
+        return reason == RoutedLeg.noRoad(roads: roads.region) ? .estimate(reason: RoutedLeg.noRoad(for: options.vehicle)) : outcome
+    }
+
+    /// Why no region covers the stop `name` at `point` (issue 56: "more than 1 km from any road"
+    /// was said of a town the region's roads stop short of): how far it is, at least, from the
+    /// roads of the nearest region, when it lies outside their area by at most 100 km; else
+    /// that no region covers it (a point in the area, between roads far apart, too).
+    func uncovered(_ name: String, at point: Coordinate) -> String {
+        let nearest = regions.map { ($0.region, $0.bounds.distance(to: point)) }.min { $0.1 < $1.1 }
+        guard let (region, meters) = nearest, meters > 0, meters <= 100_000 else { return LegFigures.notCovered(name) }
+        return "\(name) is more than \(DistanceUnit.km.format(meters: meters)) from the roads of \(region)"
     }
 
     /// The most road points a region's network has for its legs to be routed by Routino: a
@@ -155,7 +175,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
                 guard let waypoint = Routino_FindWaypoint(database, profile, point.latitude, point.longitude) else {
                     found.forEach { free(UnsafeMutableRawPointer($0)) }
                     // Routino looks for the nearest road within 1 km (measured: docs/PITFALLS.md).
-                    return .failure(Reason(phrase: RoutedLeg.offRoad(name)))
+                    return .failure(Reason(phrase: RoutedLeg.offRoad(name, roads: region)))
                 }
                 found.append(waypoint)
             }
@@ -170,7 +190,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
             var waypoints: [OpaquePointer?] = [start, end]
             let flags = Int32(quickest ? ROUTINO_ROUTE_QUICKEST : ROUTINO_ROUTE_SHORTEST) | Int32(ROUTINO_ROUTE_LIST_TEXT_ALL)
             guard let output = waypoints.withUnsafeMutableBufferPointer({ Routino_CalculateRoute(database, profile, translation, $0.baseAddress, 2, flags, nil) }) else {
-                return .estimate(reason: RoutedLeg.noRoad)
+                return .estimate(reason: RoutedLeg.noRoad(roads: region))
             }
             defer { Routino_DeleteRoute(output) }
             let points = Self.drivenPoints(output)

@@ -56,7 +56,7 @@ import Testing
         let router = try Self.router(onHierarchy: true)
         let summit = Coordinate(latitude: 42.5917, longitude: 1.4446)
         #expect(router.route(from: RoadRouterTests.andorraLaVella, to: summit, fromName: "Andorra la Vella", toName: "Coma Pedrosa")
-            == .estimate(reason: RoutedLeg.offRoad("Coma Pedrosa")))
+            == .estimate(reason: RoutedLeg.offRoad("Coma Pedrosa", roads: "andorra")))
     }
 
     @Test func itsLegsAreNotKeptInTheLegCache() throws {

@@ -56,7 +56,7 @@ struct RegionRoadsTests {
         #expect(route((36.6002, -121.8947), (36.5552, -121.9233)) == .estimate(reason: "no region covers A"))
         guard case .road(let leg) = route((-60, -170), (-59.99, -170)) else { Issue.record("the road at a corner is routed on"); return }
         #expect(abs(leg.meters - 1_116) < 20, "\(leg.meters)")
-        #expect(route((-59.995, -169.97), (-59.99, -170)) == .estimate(reason: "A is more than 1 km from any road"), "1.7 km off the road: still this region's")
+        #expect(route((-59.995, -169.97), (-59.99, -170)) == .estimate(reason: "A is more than 1 km from the roads of region"), "1.7 km off the road: still this region's")
     }
 
     /// Issue 52, case 11: `truncate -s 4096` of the region's `nodes.mem`, `segments.mem` and
@@ -85,5 +85,38 @@ struct RegionRoadsTests {
         let fresh = RoadRouter(shelf: RegionShelf(directory: directory.file("regions")))
         #expect(fresh.route(from: Coordinate(latitude: 43.7300, longitude: 7.4100), to: Coordinate(latitude: 43.7400, longitude: 7.4250), fromName: "A", toName: "B")
                 == .estimate(reason: "the roads of region cannot be used: \(nodes.path) is damaged (20 bytes, not what its header says); add the region again"))
+    }
+}
+
+/// Issue 56, item 2: a leg that is an estimate says which of its causes it has.
+extension RegionRoadsTests {
+    /// Two roads side by side for 1.1 km, then two more for 2.2 km that bear 2 t at most (loops:
+    /// Routino finds no route between two dead ends through one junction): a car drives to the
+    /// top, a camper (3.5 t) may not, and the reason names the camper, not the roads.
+    @Test func aRoadClosedToTheVehicleIsWhatTheReasonNames() throws {
+        let roads = #"""
+            <node id="10" lat="43.7000" lon="7.4000" version="1"/><node id="14" lat="43.7050" lon="7.4010" version="1"/>
+            <node id="18" lat="43.7050" lon="7.3990" version="1"/><node id="11" lat="43.7100" lon="7.4000" version="1"/>
+            <node id="15" lat="43.7200" lon="7.4010" version="1"/><node id="19" lat="43.7200" lon="7.3990" version="1"/>
+            <node id="12" lat="43.7300" lon="7.4000" version="1"/>
+            <way id="100" version="1"><nd ref="10"/><nd ref="14"/><nd ref="11"/><tag k="highway" v="primary"/></way>
+            <way id="102" version="1"><nd ref="10"/><nd ref="18"/><nd ref="11"/><tag k="highway" v="primary"/></way>
+            <way id="101" version="1"><nd ref="11"/><nd ref="15"/><nd ref="12"/><tag k="highway" v="primary"/><tag k="maxweight" v="2"/></way>
+            <way id="103" version="1"><nd ref="11"/><nd ref="19"/><nd ref="12"/><tag k="highway" v="primary"/><tag k="maxweight" v="2"/></way>
+            """#
+        let directory = try TemporaryDirectory()
+        let router = try Self.router(roads, in: directory)
+        let (start, end) = (Coordinate(latitude: 43.7, longitude: 7.4), Coordinate(latitude: 43.73, longitude: 7.4))
+        let car = router.route(from: start, to: end, fromName: "Foot", toName: "Top", options: RouteOptions(vehicle: .car))
+        guard case .road = car else { Issue.record("a car drives to the top: \(car)"); return }
+        let camper = router.route(from: start, to: end, fromName: "Foot", toName: "Top", options: RouteOptions(vehicle: .camper))
+        #expect([.estimate(reason: "no road a camper may take connects them"), .estimate(reason: "no road a camper may take is within 1 km of Top")]
+                .contains(camper), "\(camper)")
+        // Outside the area of the roads, by how much at least; far from any region, none covers it.
+        let past = router.route(from: start, to: Coordinate(latitude: 43.8, longitude: 7.4), fromName: "Foot", toName: "North")
+        // The area's north edge is 1 km past the top (43.739° N): 6.8 km south of 43.8° N.
+        #expect(past == .estimate(reason: "North is more than 6.8 km from the roads of region"), "\(past)")
+        #expect(router.route(from: start, to: Coordinate(latitude: 45, longitude: 7.4), fromName: "Foot", toName: "Turin")
+                == .estimate(reason: "no region covers Turin"))
     }
 }

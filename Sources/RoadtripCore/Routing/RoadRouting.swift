@@ -31,8 +31,21 @@ package struct RoutedLeg: Equatable, Sendable {
     /// Why a stop has no leg on roads: it is farther than `farthestFromRoad` from any.
     package static func offRoad(_ name: String) -> String { "\(name) is more than 1 km from any road" }
 
+    /// Why a stop has no leg on the roads of one region (issue 56: say which roads): it is
+    /// farther than `farthestFromRoad` from all of them.
+    package static func offRoad(_ name: String, roads region: String) -> String { "\(name) is more than 1 km from the roads of \(region)" }
+
+    /// Why a stop has no leg for `vehicle` though a car has one: the roads near it are closed to it.
+    package static func offRoad(_ name: String, for vehicle: Vehicle) -> String { "no road a \(vehicle.rawValue) may take is within 1 km of \(name)" }
+
     /// Why two stops have no leg on roads though both are near one: no road leads from one to the other.
     package static let noRoad = "no road between them"
+
+    /// Why two stops near the roads of one region have no leg on them: those roads do not connect them.
+    package static func noRoad(roads region: String) -> String { "the roads of \(region) do not connect them" }
+
+    /// Why two stops have no leg for `vehicle` though a car has one: a road between them is closed to it.
+    package static func noRoad(for vehicle: Vehicle) -> String { "no road a \(vehicle.rawValue) may take connects them" }
 
     package init(meters: Double, seconds: Double, line: [Coordinate], region: String) {
         self.meters = meters

@@ -40,9 +40,9 @@ extension RoadHierarchy {
     /// of `region`, or why there is none: an end farther than `RoutedLeg.farthestFromRoad` from
     /// any road the vehicle may drive (named), or no road between them.
     package func route(from: (Coordinate, String), to: (Coordinate, String), region: String) -> RoadOutcome {
-        guard let source = anchor(of: from.0) else { return .estimate(reason: RoutedLeg.offRoad(from.1)) }
-        guard let target = anchor(of: to.0) else { return .estimate(reason: RoutedLeg.offRoad(to.1)) }
-        guard let leg = leg(from: source, to: target) else { return .estimate(reason: RoutedLeg.noRoad) }
+        guard let source = anchor(of: from.0) else { return .estimate(reason: RoutedLeg.offRoad(from.1, roads: region)) }
+        guard let target = anchor(of: to.0) else { return .estimate(reason: RoutedLeg.offRoad(to.1, roads: region)) }
+        guard let leg = leg(from: source, to: target) else { return .estimate(reason: RoutedLeg.noRoad(roads: region)) }
         return RoutedLeg(meters: leg.meters, seconds: leg.seconds, line: leg.line, region: region).reaching(from: from, to: to)
     }
 
