@@ -1,3 +1,4 @@
+import Foundation
 import RoadtripCore
 import RoadtripStore
 
@@ -15,11 +16,13 @@ enum CommandSave {
     @discardableResult
     static func save(_ model: DataModel, notDone: String) throws -> DataModel.SaveOutcome {
         let outcome: DataModel.SaveOutcome
+        let creating = !FileManager.default.fileExists(atPath: model.store.path)
         do {
             outcome = try model.save()
         } catch {
             throw CommandFailure(sentence(for: error, notDone: notDone))
         }
+        if creating { CommandOutput.note("roadtrip: created the data file \(model.store.path).") }
         if case .merged(let conflicts) = outcome {
             for conflict in conflicts { CommandOutput.note("roadtrip: \(model.store.path) was changed meanwhile too. \(conflict)") }
         }

@@ -37,7 +37,9 @@ struct GlobalOptions: ParsableArguments {
     func openModel(environment: [String: String], forWriting: Bool = false) throws -> DataModel {
         let file = dataFile(environment: environment)
         let model = try DataModel.open(file, environment: environment, forWriting: forWriting)
-        if model.startedWithoutFile {
+        // A command that writes creates the file, and says so when it does (`CommandSave`): the
+        // note of how to get the samples before it was not for it (issue 56).
+        if model.startedWithoutFile, !forWriting {
             CommandOutput.note(Self.missingFileNote(file: file, explicit: self.file != nil, samples: try? Resources.locate(environment: environment).sampleTrips))
         }
         if forWriting { try PendingJournalNote.announce(for: model) }

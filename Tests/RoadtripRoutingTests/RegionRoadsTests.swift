@@ -119,4 +119,28 @@ extension RegionRoadsTests {
         #expect(router.route(from: start, to: Coordinate(latitude: 45, longitude: 7.4), fromName: "Foot", toName: "Turin")
                 == .estimate(reason: "no region covers Turin"))
     }
+
+    /// Issue 56, item 7: a valley road tagged `motor_vehicle=no` + `motorcar=yes` is open to a
+    /// van and a camper up to 3.5 t, as to a car (it was refused a van, taken for a goods vehicle).
+    @Test func aRoadOpenToCarsIsOpenToAVanAndACamper() throws {
+        let roads = #"""
+            <node id="10" lat="43.7000" lon="7.4000" version="1"/><node id="14" lat="43.7050" lon="7.4010" version="1"/>
+            <node id="18" lat="43.7050" lon="7.3990" version="1"/><node id="11" lat="43.7100" lon="7.4000" version="1"/>
+            <node id="15" lat="43.7200" lon="7.4010" version="1"/><node id="19" lat="43.7200" lon="7.3990" version="1"/>
+            <node id="12" lat="43.7300" lon="7.4000" version="1"/>
+            <way id="100" version="1"><nd ref="10"/><nd ref="14"/><nd ref="11"/><tag k="highway" v="primary"/></way>
+            <way id="102" version="1"><nd ref="10"/><nd ref="18"/><nd ref="11"/><tag k="highway" v="primary"/></way>
+            <way id="101" version="1"><nd ref="11"/><nd ref="15"/><nd ref="12"/><tag k="highway" v="unclassified"/><tag k="motor_vehicle" v="no"/><tag k="motorcar" v="yes"/></way>
+            <way id="103" version="1"><nd ref="11"/><nd ref="19"/><nd ref="12"/><tag k="highway" v="unclassified"/><tag k="motor_vehicle" v="no"/><tag k="motorcar" v="yes"/></way>
+            """#
+        let directory = try TemporaryDirectory()
+        let router = try Self.router(roads, in: directory)
+        let (start, end) = (Coordinate(latitude: 43.7, longitude: 7.4), Coordinate(latitude: 43.73, longitude: 7.4))
+        for vehicle in [Vehicle.car, .van, .camper] {
+            let outcome = router.route(from: start, to: end, fromName: "Village", toName: "Valley", options: RouteOptions(vehicle: vehicle))
+            guard case .road(let leg) = outcome else { Issue.record("\(vehicle): \(outcome)"); continue }
+            #expect(abs(leg.meters - 3_340) < 150, "\(vehicle): \(leg.meters) m")
+        }
+        #expect(RoadWay.Rules(tags: ["highway": "unclassified", "motor_vehicle": "no", "motorcar": "yes"])?.open.contains(Vehicle.van.transport) == true)
+    }
 }

@@ -50,13 +50,15 @@ package enum Transport: String, CaseIterable, Sendable {
 }
 
 extension Vehicle {
-    /// The traffic whose access rules the vehicle follows: a van is a light goods vehicle, a
-    /// camper a car.
+    /// The traffic whose access rules the vehicle follows. In OpenStreetMap's access model a
+    /// private van or camper up to 3.5 t is a `motorcar` (a `motorhome` is one too), not `goods`,
+    /// which is a goods vehicle's: a valley road tagged `motor_vehicle=no` + `motorcar=yes` is open
+    /// to them (issue 56; a van was refused it). What closes a road to them is their size and
+    /// weight (`DrivingProfile`'s limits against `maxweight`, `maxheight`, …).
     package var transport: Transport {
         switch self {
-        case .car, .camper: return .motorcar
+        case .car, .camper, .van: return .motorcar
         case .motorcycle: return .motorcycle
-        case .van: return .goods
         }
     }
 }
@@ -72,8 +74,9 @@ extension DrivingProfile {
         }
     }
 
-    /// The version of the profiles and of `DriveTime`: a leg timed by an earlier one is routed again.
-    package static let version = 1
+    /// The version of the profiles and of `DriveTime`: a leg timed by an earlier one is routed
+    /// again, and a hierarchy made for one is made again. 2: a van follows a car's access rules.
+    package static let version = 2
 
     static let car = DrivingProfile(
         vehicle: .car,
@@ -91,7 +94,7 @@ extension DrivingProfile {
         weightTonnes: 0.4, heightMeters: 1.5, widthMeters: 1, lengthMeters: 2.3,
         acceleration: 2.0, deceleration: 1.8, curveFactor: 1, townKmh: 40, uTurnSeconds: 6)
 
-    /// A van up to 3.5 t (a light goods vehicle: Routino's "goods" access rules), 2.7 m high.
+    /// A private van up to 3.5 t (a car's access rules, its own size), 2.7 m high.
     static let van = DrivingProfile(
         vehicle: .van,
         cruiseKmh: [.motorway: 100, .trunk: 85, .primary: 72, .secondary: 65, .tertiary: 56, .unclassified: 45,

@@ -10,8 +10,14 @@ package enum TripExportFormat: String, CaseIterable, Sendable {
 }
 
 extension TripExportFormat {
-    /// The format's name in a sentence ("Wrote … as GPX.", "… (iCalendar)").
+    /// The format's name in a sentence ("Wrote … as GPX.", "… (iCalendar)"), as its own
+    /// specification spells it (issue 56: "as GEOJSON").
     package var title: String {
-        self == .ics ? "iCalendar" : rawValue.uppercased()
+        switch self {
+        case .gpx: "GPX"
+        case .geojson: "GeoJSON"
+        case .kml: "KML"
+        case .ics: "iCalendar"
+        }
     }
 }

@@ -72,7 +72,7 @@ struct RoadLineExportTests {
         var trip = Fixtures.pacific
         trip.stops[1].stay = .hours(.nan)
         let failure = #expect(throws: ExportFile.Failure.self) { try TripExport.data(for: trip, format: .geojson, now: Date(), creator: "t") }
-        #expect(failure?.description.hasPrefix("Cannot write “\(trip.name)” as GEOJSON: Unable to encode Double.nan directly in JSON") == true, "\(failure?.description ?? "")")
+        #expect(failure?.description.hasPrefix("Cannot write “\(trip.name)” as GeoJSON: Unable to encode Double.nan directly in JSON") == true, "\(failure?.description ?? "")")
         trip.stops[1].stay = nil
         trip.stops[1].location = Coordinate(latitude: 95, longitude: 400)
         for format in TripExportFormat.allCases {

@@ -11,8 +11,9 @@ import TextCanvas
 struct TripMapPanel {
     /// Terminals at least this wide show the map beside the stops (SPEC §4).
     static let sideBySideWidth = 120
-    /// The widest the stop table beside the map needs to be: names, regions, coordinates, legs.
-    static let stopTableWidth = 100
+    /// The widest the stop table beside the map needs to be: names, regions, coordinates, legs
+    /// and their driving times.
+    static let stopTableWidth = 115
 
     enum Command: Hashable, Sendable {
         case pan(columns: Int, rows: Int)

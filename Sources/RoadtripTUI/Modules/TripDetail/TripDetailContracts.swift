@@ -165,6 +165,8 @@ struct TripDetailViewModel: Equatable {
         let place: String
         let location: Coordinate
         let leg: String
+        /// The leg's driving time, "≈ " before an estimate's (issue 56: a driver plans by time).
+        let driving: String
         let total: String
 
         /// "36.6002° N, 121.8947° W", made when a column shows it.
@@ -257,6 +259,7 @@ struct TripDetailViewModel: Equatable {
                 place: PlaceLabel.regionAndCountry(region: stop.region, country: stop.country),
                 location: stop.location,
                 leg: index == 0 ? "—" : legs[index - 1].mark + unit.format(meters: legs[index - 1].meters),
+                driving: index == 0 ? "" : legs[index - 1].mark + RouteEstimate.formatDuration(seconds: legs[index - 1].shownSeconds),
                 total: TripText.distance(meters: totals[index], isEstimate: totalIsEstimate[index], legs: 1, unit: unit)
             )
         }

@@ -386,6 +386,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         if let place = columns.place { surface.text("Region, country", row: row, column: place.column, width: place.width, style: .header) }
         if let coordinates = columns.coordinates { surface.text("Coordinates", row: row, column: coordinates.column, width: coordinates.width, style: .header) }
         surface.text(TextWidth.padded("Leg", to: columns.leg.width, alignment: .right), row: row, column: columns.leg.column, style: .header)
+        surface.text(TextWidth.padded("Driving", to: columns.driving.width, alignment: .right), row: row, column: columns.driving.column, style: .header)
         surface.text(TextWidth.padded("Total", to: columns.total.width, alignment: .right), row: row, column: columns.total.column, style: .header)
     }
 
@@ -400,13 +401,15 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         }
         if let coordinates = columns.coordinates { surface.text(row.coordinates, row: rect.row, column: coordinates.column, width: coordinates.width, style: isSelected ? style : .dim) }
         surface.text(TextWidth.padded(row.leg, to: columns.leg.width, alignment: .right), row: rect.row, column: columns.leg.column, style: style)
+        surface.text(TextWidth.padded(row.driving, to: columns.driving.width, alignment: .right), row: rect.row, column: columns.driving.column, style: style)
         let totalWidth = min(columns.total.width, rect.right - columns.total.column)
         surface.text(TextWidth.padded(row.total, to: totalWidth, alignment: .right), row: rect.row, column: columns.total.column, style: style)
     }
 }
 
 /// Columns of the stop table for a width: number, name (flexible), region and country (when any
-/// stop has one and there is room), coordinates (when there is room), leg, running total.
+/// stop has one and there is room), coordinates (when there is room: they give way first; the
+/// stop editor, `show` and the exports have them), leg, its driving time, running total.
 struct StopColumns: Equatable {
     struct Column: Equatable {
         let column: Int
@@ -415,16 +418,19 @@ struct StopColumns: Equatable {
 
     static let coordinatesWidth = 24
     static let distanceWidth = 10
+    /// "≈ 12 h 05 min".
+    static let drivingWidth = 13
 
     let name: Column
     let place: Column?
     let coordinates: Column?
     let leg: Column
+    let driving: Column
     let total: Column
 
     init(width: Int, showsPlace: Bool) {
         let gap = 2, nameStart = 6
-        let fixed = nameStart + 2 * (Self.distanceWidth + gap) + 1
+        let fixed = nameStart + 2 * (Self.distanceWidth + gap) + Self.drivingWidth + gap + 1
         var flexible = max(0, width - fixed)
         let hasCoordinates = flexible - Self.coordinatesWidth - gap >= 16
         if hasCoordinates { flexible -= Self.coordinatesWidth + gap }
@@ -438,6 +444,7 @@ struct StopColumns: Equatable {
         coordinates = hasCoordinates ? Column(column: next, width: Self.coordinatesWidth) : nil
         if hasCoordinates { next += Self.coordinatesWidth + gap }
         leg = Column(column: next, width: Self.distanceWidth)
-        total = Column(column: next + Self.distanceWidth + gap, width: Self.distanceWidth)
+        driving = Column(column: leg.column + Self.distanceWidth + gap, width: Self.drivingWidth)
+        total = Column(column: driving.column + Self.drivingWidth + gap, width: Self.distanceWidth)
     }
 }

@@ -373,7 +373,7 @@ import RoadtripTestSupport
         presenter.didSubmitForm(.export, values: ["/tmp/coast.geojson"])
         #expect(interactor.exports.map(\.path) == ["/tmp/coast.geojson"])
         #expect(interactor.exports.first?.format == .geojson)
-        #expect(view.last?.message?.text == "Exported “Pacific Drive” to /tmp/coast.geojson (GEOJSON).")
+        #expect(view.last?.message?.text == "Exported “Pacific Drive” to /tmp/coast.geojson (GeoJSON).")
     }
 
     @Test func exportToAnICSNameWritesACalendar() {
