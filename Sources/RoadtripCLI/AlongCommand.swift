@@ -80,7 +80,7 @@ struct AlongCommand: ParsableCommand {
                                  : "\(TripText.quoted(trip.name)) has legs 1 to \(trip.stops.count - 1); there is no leg \(leg)")
         }
         let line = TripLine(stops: trip.stops.map(\.location), figures: legs)
-        let found = places.map { AlongTheRoute.places(along: line, in: $0, kinds: AlongKind.placeKinds(of: kind), within: reach) } ?? []
+        let found = places.map { AlongTheRoute.places(along: line, in: $0, kinds: AlongKind.placeKinds(of: kind), within: reach, leavingOut: trip.stops) } ?? []
         let rows = AlongTheRoute.onDays(found, of: itinerary, only: day).filter { leg == nil || $0.position.leg == leg! - 1 }.map { found in
             Row(found: found, detour: AlongTheRoute.detour(to: found, routing: router.hasRoads ? router : nil,
                                                            options: RouteOptions(settings: trip.settings), estimate: estimate))

@@ -67,7 +67,9 @@ extension RegionCommand {
             let source = ExtractSource(environment: environment)
             let catalogue = try RegionCommand.catalogue(source, refresh: refresh)
             let text = query.joined(separator: " ")
-            let found = text.isEmpty ? catalogue.extracts : catalogue.find(text)
+            // The planner's catalogue browser's search (`D`), one for both (issue 56: `region
+            // catalogue nyc` found nothing that the browser found).
+            let found = catalogue.browse(text)
             guard !found.isEmpty else {
                 throw CommandFailure("No extract in the catalogue matches “\(text)”; `roadtrip region catalogue` lists them all.")
             }
@@ -83,9 +85,9 @@ extension RegionCommand {
                 try CommandOutput.printJSON(String(decoding: try JSONEncoder.deterministic().encode(entries), as: UTF8.self))
                 return
             }
-            let rows = [["Extract", "Id", "Size", "Added"]] + entries.map { entry in
-                [entry.name, entry.parent.map { "\($0)/\(entry.id)" } ?? entry.id, entry.bytes.map(RegionText.bytes) ?? "",
-                 entry.added.map { "yes, as \($0)" } ?? ""]
+            // The id as the server's folders go (`Extract.path`): "us/maryland" under "us", not "us/us/maryland".
+            let rows = [["Extract", "Id", "Size", "Added"]] + zip(found, entries).map { extract, entry in
+                [entry.name, extract.path, entry.bytes.map(RegionText.bytes) ?? "", entry.added.map { "yes, as \($0)" } ?? ""]
             }
             var output = TextTable.render(rows.map { $0.map { TextWidth.printable($0) } }, rightAligned: [2])
             if found.count > Self.sizesAsked {
@@ -210,6 +212,11 @@ extension RegionCommand {
             }
             for name in names where !origins.contains(where: { $0.0 == name }) {
                 CommandOutput.note("Region \(name) was added from a file, not downloaded: `roadtrip region add FILE` updates it.")
+            }
+            // Every region asked about is said (issue 56: those added from a file were passed over in silence).
+            let fromFiles = names.isEmpty ? installed.filter { $0.origin == nil }.map(\.name) : []
+            if !fromFiles.isEmpty {
+                CommandOutput.note("Added from a file, not downloaded, so not updated here (`roadtrip region add FILE` updates each): \(fromFiles.joined(separator: ", ")).")
             }
             guard !origins.isEmpty else {
                 if names.isEmpty { CommandOutput.note("No region was downloaded (`roadtrip region download NAME`); nothing to update.") }

@@ -59,7 +59,7 @@ extension RegionsEndToEndTests {
         // The lines: the day, stop 1, its leg, stop 2, its leg, the fill-up.
         try await session.sendKeys("Down", "Down", "Down", "Down", "Down", "a")
         try await session.waitUntil("the station added, the fill-up no longer proposed") { screen in
-            screen.contains("Added Esso after") && screen.contains("to fill up") && !screen.contains("fill up at Esso") && screen.contains("4. ")
+            screen.contains("Added Esso after") && screen.contains("to fill up, for 10 min") && !screen.contains("fill up at Esso") && screen.contains("4. ")
         }
         try await session.sendKeys("Escape")
         try await session.waitFor("4 stops")
@@ -68,6 +68,8 @@ extension RegionsEndToEndTests {
         try await TripListEndToEndTests.quitNormally(session)
         let stops = try #require(try Run.trips(at: directory.dataFile).first { $0["name"] as? String == "Cross" }?["waypoints"] as? [[String: Any]])
         #expect(stops.count == 4 && stops[2]["name"] as? String == "Esso" && stops[2]["overnight"] == nil, "\(stops)")
+        // Issue 56, item 9: a fill-up's own short stay, not the trip's default one.
+        #expect(abs((stops[2]["stayHours"] as? Double ?? 0) - 10.0 / 60) < 1e-9, "\(stops)")
     }
 
     /// The screen's line that holds `text`.

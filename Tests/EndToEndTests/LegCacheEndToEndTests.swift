@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 import Testing
 import RoadtripTestSupport
 
@@ -25,7 +26,7 @@ struct LegCacheEndToEndTests {
 
     /// The line with its figures and road replaced.
     static func line(_ database: String, meters: String, seconds: String, line: String) -> String {
-        #"{"k":"\#(database)|car|quickest|t1|42.5078,1.5211|42.5428,1.7336","metres":\#(meters),"seconds":\#(seconds),"line":"\#(line)"}"#
+        #"{"k":"\#(database)|car|quickest|t\#(DrivingProfile.version)|42.5078,1.5211|42.5428,1.7336","metres":\#(meters),"seconds":\#(seconds),"line":"\#(line)"}"#
     }
 
     @Test("Bad figures in the cache (negative, 1e308, points off the Earth) are dropped: show, plan and export give the road's own")

@@ -272,7 +272,8 @@ struct OutputEndToEndTests {
 
     @Test("LANG=C in the planner: the program's glyphs are drawn in ASCII, never as ?")
     func asciiLocaleInThePlanner() async throws {
-        let session = try await TmuxSession(width: 130, height: 30, variables: ["LANG": "C"])
+        // Wide enough for the coordinates beside the map (they give way first: issue 56).
+        let session = try await TmuxSession(width: 160, height: 30, variables: ["LANG": "C"])
         defer { session.close() }
         let list = try await session.waitFor("Monterey -> Morro Bay")
         let row = try #require(TripListEndToEndTests.listRows(list).first { $0.contains("Iceland Ring Road") })

@@ -47,6 +47,25 @@ extension RegionsEndToEndTests {
         #expect(table[1].contains("  \(DistanceUnit.km.format(meters: valleys.meters))  ") && !table[1].contains("≈"), "\(table)")
     }
 
+    @Test("Issue 56, item 13: the trip screen shows each leg's driving time beside its distance, at 80 × 24 and with the map beside it")
+    func theTripScreenShowsEachLegsDrivingTime() async throws {
+        let directory = try TemporaryDirectory()
+        try Self.andorra(trip: "Valleys", Self.valleys, in: directory)
+        let shown = try Self.shown("Valleys", ownCache: true, in: directory)
+        let distance = DistanceUnit.km.format(meters: shown.meters)
+        let time = RouteEstimate.formatDuration(seconds: LegFigures.toTheMinute(try #require(shown.legs.first?["durationSeconds"] as? Double)))
+        for width in [80, 140] {
+            let session = try await TmuxSession(width: width, height: 24, directory: directory, variables: Self.variables(directory))
+            defer { session.close() }
+            try await session.waitUntil("the trip list") { screen in TripListEndToEndTests.listRows(screen).contains { $0.contains("Valleys") } }
+            try await session.sendKeys("Enter")
+            let screen = try await session.waitUntil("leg 2's road distance and driving time at \(width) columns") { screen in
+                screen.split(separator: "\n").contains { $0.contains("2.") && $0.contains(" \(distance) ") && $0.contains(" \(time)") && !$0.contains("≈") }
+            }
+            #expect(screen.contains("Driving"), "\(session.framed(screen))")
+        }
+    }
+
     @Test("The trip list shows a trip's road total once its legs are routed; the trip screen the same total and why a leg is an estimate")
     func theTripListAndScreenShowTheRoadTotal() async throws {
         let directory = try TemporaryDirectory()

@@ -6,6 +6,8 @@ package enum DownloadError: Error, Equatable, CustomStringConvertible {
     case noNetwork(host: String)
     case unknownHost(host: String)
     case http(status: Int, url: String)
+    /// A `file://` address whose file is not there (curl's "couldn't read file"): no HTTP in it.
+    case noFile(path: String)
     case tls(host: String, message: String)
     case timedOut(url: String)
     case interrupted(url: String)
@@ -35,6 +37,7 @@ package enum DownloadError: Error, Equatable, CustomStringConvertible {
         case .http(let status, let url):
             return status == 404 ? "\(url) is not there (HTTP 404): the catalogue may be out of date (roadtrip region catalogue --refresh)."
                 : "\(url) answered HTTP \(status). Nothing was changed."
+        case .noFile(let path): return "\(path) is not there (no such file). Nothing was changed."
         case .tls(let host, let message): return "The secure connection to \(host) failed: \(message). Nothing was changed."
         case .timedOut(let url): return "\(url) stopped answering (nothing came for a minute); run the same command again to continue."
         case .interrupted(let url): return "The connection to \(url) dropped before the file was whole; run the same command again to continue where it stopped."
@@ -75,7 +78,8 @@ package enum DownloadError: Error, Equatable, CustomStringConvertible {
         case 28: self = .timedOut(url: url.absoluteString)
         case 18, 56, 92: self = .interrupted(url: url.absoluteString)
         case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91: self = .tls(host: host, message: said)
-        case 37: self = .http(status: 404, url: url.absoluteString)
+        // "Couldn't read a file://": not an answer of a server (issue 56: it was told as HTTP 404).
+        case 37: self = url.isFileURL ? .noFile(path: url.path) : .http(status: 404, url: url.absoluteString)
         // "Maximum file size exceeded": the size the server announced is more than the limit.
         case 63: self = .tooLarge(url: url.absoluteString, limit: limit)
         // 23, a write error, is never a full disk here: curl writes only into roadtrip's pipe,

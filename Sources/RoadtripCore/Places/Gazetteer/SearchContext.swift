@@ -39,4 +39,16 @@ package struct SearchContext: Equatable, Sendable {
     func kilometers(to coordinate: Coordinate) -> Double {
         points.lazy.map { Geodesy.sphericalKilometers(from: $0, to: coordinate) }.min() ?? 0
     }
+
+    /// `places` (a search's, best first) with the first within `nearbyKilometers` of the trip put
+    /// first when the best is farther: a place of the name a day tour away is the one meant, not
+    /// a bigger one across the continent (issue 56: `new gtest Balzers Gutenberg` made a 422 km
+    /// trip to Germany, Schloss Gutenberg 2 km from Balzers).
+    package func preferringNear(_ places: [Place]) -> [Place] {
+        guard let first = places.first, kilometers(to: first.coordinate) > Self.nearbyKilometers,
+              let near = places.firstIndex(where: { kilometers(to: $0.coordinate) <= Self.nearbyKilometers }) else { return places }
+        var ordered = places
+        ordered.insert(ordered.remove(at: near), at: 0)
+        return ordered
+    }
 }

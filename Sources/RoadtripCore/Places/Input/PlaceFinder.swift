@@ -10,6 +10,9 @@ package struct PlaceFinder {
     /// The unit of the distance in a point's name ("48 km SW of Beatty, NV").
     let unit: DistanceUnit
 
+    /// How many of a search's places are looked through for one near the trip (`SearchContext.preferringNear`).
+    static let nearLookAhead = 25
+
     package init(places: PlaceIndexProvider, borders: BasemapProvider = .unavailable, unit: DistanceUnit = .km) {
         self.places = places
         self.borders = borders
@@ -29,7 +32,11 @@ package struct PlaceFinder {
             }
         }
         switch places.value {
-        case .success(let gazetteer): return .places(gazetteer.search(query, limit: limit, near: context))
+        case .success(let gazetteer):
+            guard let context else { return .places(gazetteer.search(query, limit: limit)) }
+            // Looked for among more than are shown: the place near the trip may rank below the first few.
+            let found = gazetteer.search(query, limit: max(limit, Self.nearLookAhead), near: context)
+            return .places(Array(context.preferringNear(found).prefix(limit)))
         case .failure(let error): return .searchUnavailable("\(error)")
         }
     }

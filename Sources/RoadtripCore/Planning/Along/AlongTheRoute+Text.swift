@@ -12,7 +12,11 @@ extension AlongTheRoute {
         package let side: String
         package let off: String
         package let name: String
+        /// The kind ("alpine hut"); its elevation apart (issue 56: "fuel station 460 m" read as a
+        /// distance).
         package let kind: String
+        /// "2,250 m" above the sea, "" when not known.
+        package let elevation: String
         /// "" for a place on the road (whatever the roads make of a way there and back), and while
         /// the detour is not known yet.
         package let detour: String
@@ -22,9 +26,6 @@ extension AlongTheRoute {
         package let along: String
         package let offFigure: String
         package let detourFigures: String
-        /// The kind without a peak's or a hut's elevation ("alpine hut", where `kind` says
-        /// "alpine hut 2,250 m"): a narrow column's.
-        package let kindName: String
 
         /// Within this many meters a place is on the road: no side, no detour.
         package static let onTheRoadMeters = 50.0
@@ -40,8 +41,8 @@ extension AlongTheRoute {
             offFigure = onTheRoad ? "" : unit.format(meters: position.offMeters)
             off = onTheRoad ? "on the road" : "\(offFigure) off"
             name = found.place.name
-            kind = found.place.kindText
-            kindName = found.place.kind.label(population: found.place.population)
+            kind = found.place.kind.label(population: found.place.population)
+            elevation = found.place.elevation.map { "\(DistanceUnit.grouped($0)) m" } ?? ""
             detourFigures = onTheRoad ? "" : detour.map { detour in
                 detour.meters < Self.onTheRoadMeters ? "" : "\(detour.mark)\(unit.format(meters: detour.meters)), "
                     + RouteEstimate.formatDuration(seconds: detour.seconds)
@@ -55,7 +56,7 @@ extension AlongTheRoute {
         }
 
         /// The cells in the order both show them.
-        package var cells: [String] { [position, day, side, off, name, kind, detour] }
+        package var cells: [String] { [position, day, side, off, name, kind, elevation, detour] }
     }
 
     /// "Sights, beds within 2.0 km of the road": what was looked for (the usual kinds when none is named).

@@ -15,16 +15,32 @@ package enum AlongTheRoute {
         package var day: Int?
     }
 
+    /// A place this near one of the same name is the same, whatever each is tagged as (issue 56:
+    /// a castle and the hotel in it, a pizzeria mapped as a point and as its building).
+    static let sameNameMeters = 200.0
+    /// A place of a stop's name this near it (or at its very point) is that stop, not something
+    /// along the way.
+    static let atStopMeters = 100.0
+
     /// The places of `kinds` in `places` within `reach` meters of `line`, by their position
-    /// along it (the same place from two indexes once).
-    package static func places(along line: TripLine, in places: any PlaceIndex, kinds: Set<PlaceKind>, within reach: Double) -> [Found] {
+    /// along it: the same place once (from two indexes, or of one name within `sameNameMeters`),
+    /// and none of the trip's own `stops` (issue 56: `along` listed them).
+    package static func places(along line: TripLine, in places: any PlaceIndex, kinds: Set<PlaceKind>, within reach: Double,
+                               leavingOut stops: [Stop] = []) -> [Found] {
+        let stops = stops.map { (key: SearchText.key(of: $0.name), location: $0.location) }
         var found: [Found] = []
         // Those found so far by name (`SearchText.key`): a place is looked for among its namesakes alone.
         var byName: [String: [Int]] = [:]
         for place in places.places(of: kinds, inCells: line.gazetteerCells(within: reach)) {
-            guard let position = line.position(of: place.coordinate, within: reach) else { continue }
-            let name = SearchText.key(of: place.name)
-            guard !byName[name, default: []].contains(where: { PlaceLibrary.isSame(found[$0].place, namedAlike: place) }) else { continue }
+            guard let position = line.position(of: place.coordinate, within: reach),
+                  case let name = SearchText.key(of: place.name),
+                  !stops.contains(where: { stop in
+                      let meters = Geodesy.flatMeters(stop.location, place.coordinate)
+                      return meters < 1 || (meters <= atStopMeters && stop.key == name)
+                  }) else { continue }
+            guard !byName[name, default: []].contains(where: { index in
+                PlaceLibrary.isSame(found[index].place, namedAlike: place) || Geodesy.flatMeters(found[index].place.coordinate, place.coordinate) <= sameNameMeters
+            }) else { continue }
             byName[name, default: []].append(found.count)
             found.append(Found(place: place, position: position, alongAnEstimate: line.estimatedLegs.contains(position.leg)))
         }

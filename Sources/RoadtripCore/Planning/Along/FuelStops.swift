@@ -42,6 +42,10 @@ package enum FuelStops {
         }
     }
 
+    /// The stay of a fill-up added as a stop (issue 56: it took the trip's default stay, an hour or
+    /// more, where filling up takes minutes).
+    package static let fillUpStay = Stay.hours(10.0 / 60)
+
     /// How far off the road a station may be, in meters: as far as `roadtrip along` looks by default.
     package static let reach = 2_000.0
     /// A stop within this many meters of a station is at it.

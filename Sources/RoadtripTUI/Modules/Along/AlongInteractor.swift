@@ -56,7 +56,7 @@ final class AlongInteractor: AlongInteractorInput, ModelEditingSession {
         let placeKinds = AlongKind.placeKinds(of: Array(kinds))
         search = runner.run("along", lane: "along", work: { _ in
             let line = TripLine(stops: trip.stops.map(\.location), figures: legs)
-            let found = kinds.isEmpty ? [] : index.map { AlongTheRoute.places(along: line, in: $0, kinds: placeKinds, within: reach) } ?? []
+            let found = kinds.isEmpty ? [] : index.map { AlongTheRoute.places(along: line, in: $0, kinds: placeKinds, within: reach, leavingOut: trip.stops) } ?? []
             let itinerary = TripPlanning.tooLargeToPlan(trip, unit: unit, legs: legs) == nil
                 ? TripPlanning.itinerary(for: trip, unit: unit, places: index, today: today, legs: legs) : nil
             let roads = legs.contains { !$0.isEstimate } ? legs.map(\.line) : []

@@ -287,13 +287,13 @@ final class AlongPresenter: AlongViewOutput, RowSearchingPresenter {
     /// A place's row in the panel: the figures alone, the side after how far off.
     nonisolated static func row(_ row: AlongTheRoute.Row) -> AlongViewModel.Row {
         AlongViewModel.Row(along: row.along, day: row.day, off: row.offFigure.isEmpty ? row.off : "\(row.offFigure) \(row.side)", name: row.name,
-                           kind: row.kindName, detour: row.detourFigures)
+                           kind: row.kind, detour: row.detourFigures)
     }
 
     /// "Càmping Valira · camp site · 0.9 km of 11.6 km · day 1 · 0.8 km off, right · detour
     /// 2.5 km, 5 min": the selected place in the words of `roadtrip along`, its name first and whole.
     nonisolated static func details(_ row: AlongTheRoute.Row) -> String {
-        [row.name, row.kind, row.position, row.day, row.side.isEmpty ? row.off : "\(row.off), \(row.side)", row.detour]
+        [row.name, row.kind, row.elevation, row.position, row.day, row.side.isEmpty ? row.off : "\(row.off), \(row.side)", row.detour]
             .filter { !$0.isEmpty }.joined(separator: " · ")
     }
 

@@ -42,8 +42,10 @@ final class ItineraryInteractor: ItineraryInteractorInput, ModelEditingSession {
         }
         var stop = Stop(place: place)
         stop.overnight = night
+        if !night { stop.stay = FuelStops.fillUpStay }
         EditTrip(tripID, in: model).insertStop(stop, at: index + 1)
-        return StatusMessage("Added \(place.name) after \(trip.stops[index].name), \(night ? "with a night there" : "to fill up") (u undoes it).")
+        let purpose = night ? "with a night there" : "to fill up, for \(StayText.text(FuelStops.fillUpStay))"
+        return StatusMessage("Added \(place.name) after \(trip.stops[index].name), \(purpose) (u undoes it).")
     }
 
 }

@@ -387,7 +387,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         if let coordinates = columns.coordinates { surface.text("Coordinates", row: row, column: coordinates.column, width: coordinates.width, style: .header) }
         surface.text(TextWidth.padded("Leg", to: columns.leg.width, alignment: .right), row: row, column: columns.leg.column, style: .header)
         surface.text(TextWidth.padded("Driving", to: columns.driving.width, alignment: .right), row: row, column: columns.driving.column, style: .header)
-        surface.text(TextWidth.padded("Total", to: columns.total.width, alignment: .right), row: row, column: columns.total.column, style: .header)
+        if let total = columns.total { surface.text(TextWidth.padded("Total", to: total.width, alignment: .right), row: row, column: total.column, style: .header) }
     }
 
     private func drawRow(_ row: TripDetailViewModel.Row, columns: StopColumns, on surface: Surface, in rect: Rect, isSelected: Bool) {
@@ -402,14 +402,18 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         if let coordinates = columns.coordinates { surface.text(row.coordinates, row: rect.row, column: coordinates.column, width: coordinates.width, style: isSelected ? style : .dim) }
         surface.text(TextWidth.padded(row.leg, to: columns.leg.width, alignment: .right), row: rect.row, column: columns.leg.column, style: style)
         surface.text(TextWidth.padded(row.driving, to: columns.driving.width, alignment: .right), row: rect.row, column: columns.driving.column, style: style)
-        let totalWidth = min(columns.total.width, rect.right - columns.total.column)
-        surface.text(TextWidth.padded(row.total, to: totalWidth, alignment: .right), row: rect.row, column: columns.total.column, style: style)
+        if let total = columns.total {
+            surface.text(TextWidth.padded(row.total, to: min(total.width, rect.right - total.column), alignment: .right), row: rect.row, column: total.column, style: style)
+        }
     }
 }
 
 /// Columns of the stop table for a width: number, name (flexible), region and country (when any
-/// stop has one and there is room), coordinates (when there is room: they give way first; the
-/// stop editor, `show` and the exports have them), leg, its driving time, running total.
+/// stop has one and there is room), coordinates (when there is room), leg, its driving time (issue
+/// 56: a driver plans by time), running total. When the width is short, the coordinates give way
+/// first (the stop editor, `show` and the exports have them), then the running total (the summary
+/// under the table has the whole trip's), then the region and country; the name keeps at least
+/// `leastName` columns.
 struct StopColumns: Equatable {
     struct Column: Equatable {
         let column: Int
@@ -420,31 +424,41 @@ struct StopColumns: Equatable {
     static let distanceWidth = 10
     /// "≈ 12 h 05 min".
     static let drivingWidth = 13
+    static let leastName = 12
+    /// The name and the region beside it share at least this many columns.
+    static let leastNameAndPlace = 36
+    /// ... and at least this many for the coordinates to be shown beside them.
+    static let nameAndPlaceBesideCoordinates = 50
 
     let name: Column
     let place: Column?
     let coordinates: Column?
     let leg: Column
     let driving: Column
-    let total: Column
+    let total: Column?
 
     init(width: Int, showsPlace: Bool) {
         let gap = 2, nameStart = 6
-        let fixed = nameStart + 2 * (Self.distanceWidth + gap) + Self.drivingWidth + gap + 1
-        var flexible = max(0, width - fixed)
-        let hasCoordinates = flexible - Self.coordinatesWidth - gap >= 16
+        var flexible = width - nameStart - (Self.distanceWidth + gap) - (Self.drivingWidth + gap) - 1
+        let hasTotal = flexible - (Self.distanceWidth + gap) >= (showsPlace ? Self.leastNameAndPlace : Self.leastName)
+        if hasTotal { flexible -= Self.distanceWidth + gap }
+        flexible = max(0, flexible)
+        let placeFits = showsPlace && flexible >= Self.leastNameAndPlace
+        // The coordinates only where the name and the region keep room for most labels whole
+        // ("Andorra la Vella, AD"): they give way first.
+        let hasCoordinates = flexible - (Self.coordinatesWidth + gap) >= (placeFits ? Self.nameAndPlaceBesideCoordinates : 16)
         if hasCoordinates { flexible -= Self.coordinatesWidth + gap }
-        let hasPlace = showsPlace && flexible >= 36
-        let placeWidth = hasPlace ? flexible * 2 / 5 : 0
-        let nameWidth = max(4, flexible - (hasPlace ? placeWidth + gap : 0))
+        // Two fifths, and at least its heading's width ("Region, country").
+        let placeWidth = placeFits ? max(15, flexible * 2 / 5) : 0
+        let nameWidth = max(4, flexible - (placeFits ? placeWidth + gap : 0))
         name = Column(column: nameStart, width: nameWidth)
         var next = nameStart + nameWidth + gap
-        place = hasPlace ? Column(column: next, width: placeWidth) : nil
-        if hasPlace { next += placeWidth + gap }
+        place = placeFits ? Column(column: next, width: placeWidth) : nil
+        if placeFits { next += placeWidth + gap }
         coordinates = hasCoordinates ? Column(column: next, width: Self.coordinatesWidth) : nil
         if hasCoordinates { next += Self.coordinatesWidth + gap }
         leg = Column(column: next, width: Self.distanceWidth)
         driving = Column(column: leg.column + Self.distanceWidth + gap, width: Self.drivingWidth)
-        total = Column(column: driving.column + Self.drivingWidth + gap, width: Self.distanceWidth)
+        total = hasTotal ? Column(column: driving.column + Self.drivingWidth + gap, width: Self.distanceWidth) : nil
     }
 }

@@ -43,6 +43,27 @@ struct AlongTheRouteTests {
         #expect(wider.map(\.place.name) == ["Belvedere", "Castello"])
     }
 
+    /// Issue 56, item 8: the trip's own stops are not listed (a place of a stop's name within
+    /// 100 m of it, or at its very point), and one place twice (a pizzeria as a point and its
+    /// building, a castle and the hotel in it: one name within 200 m) is listed once.
+    @Test func theTripsOwnStopsAreLeftOutAndAPlaceTwiceIsListedOnce() throws {
+        let index = try Self.places([
+            NamedFeature(name: "Wildschloss", kind: .castle, coordinate: Self.at(4_000, 300), identifier: 1),
+            NamedFeature(name: "Wildschloss", kind: .hotel, coordinate: Self.at(4_120, 300), identifier: 2),
+            NamedFeature(name: "Pizzeria Roma", kind: .restaurant, coordinate: Self.at(8_000, 200), identifier: 3),
+            NamedFeature(name: "Pizzeria Roma", kind: .restaurant, coordinate: Self.at(8_150, 200), identifier: 4),
+            NamedFeature(name: "Museo", kind: .museum, coordinate: Self.at(12_000, 100), identifier: 5),
+            NamedFeature(name: "Belvedere", kind: .viewpoint, coordinate: Self.at(12_050, 100), identifier: 6),
+        ])
+        let kinds: Set<PlaceKind> = [.castle, .hotel, .restaurant, .museum, .viewpoint]
+        let all = AlongTheRoute.places(along: Self.line, in: index, kinds: kinds, within: 2_000)
+        #expect(all.map(\.place.name) == ["Wildschloss", "Pizzeria Roma", "Museo", "Belvedere"])
+        // A stop at the museum, named for it: the museum is the stop; the viewpoint 50 m off is not.
+        let museum = Stop(name: "Museo", location: Self.at(12_030, 100))
+        let along = AlongTheRoute.places(along: Self.line, in: index, kinds: kinds, within: 2_000, leavingOut: [museum])
+        #expect(along.map(\.place.name) == ["Wildschloss", "Pizzeria Roma", "Belvedere"])
+    }
+
     /// Issue 38: a road across the antimeridian (Fiji's 180th meridian) is measured the short way
     /// round: a place 0.05° north of it, just west of the meridian, is 5.6 km off and 45% along,
     /// not 11 km from the road's western end.

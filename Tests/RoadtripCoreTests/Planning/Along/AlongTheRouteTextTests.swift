@@ -16,10 +16,16 @@ struct AlongTheRouteTextTests {
     @Test func aRowSaysWhereTheDayTheSideHowFarOffTheKindAndTheDetour() {
         let row = AlongTheRoute.Row(Self.found("Casa d'Areny-Plandolit", meters: 11_200, off: 300, day: 1),
                                     detour: LegFigures(meters: 1_240, seconds: 170, source: .road), tripMeters: 11_600, unit: .km)
-        #expect(row.cells == ["11.2 km of 11.6 km", "day 1", "left", "0.3 km off", "Casa d'Areny-Plandolit", "museum", "detour 1.2 km, 3 min"])
+        #expect(row.cells == ["11.2 km of 11.6 km", "day 1", "left", "0.3 km off", "Casa d'Areny-Plandolit", "museum", "", "detour 1.2 km, 3 min"])
         let estimated = AlongTheRoute.Row(Self.found("Far", kind: .campSite, meters: 1_000, off: 800, left: false, estimate: true),
                                           detour: LegFigures(meters: 2_000, seconds: 300, source: .estimate), tripMeters: 11_600, unit: .km)
-        #expect(estimated.cells == ["≈ 1.0 km of 11.6 km", "", "right", "0.8 km off", "Far", "camp site", "detour ≈ 2.0 km, 5 min"])
+        #expect(estimated.cells == ["≈ 1.0 km of 11.6 km", "", "right", "0.8 km off", "Far", "camp site", "", "detour ≈ 2.0 km, 5 min"])
+        // Issue 56, item 8: an elevation is a column of its own, never glued to the kind.
+        var hut = Self.found("Refugi", kind: .alpineHut, meters: 1_000, off: 800)
+        hut = AlongTheRoute.Found(place: Place(name: "Refugi", admin1: "", admin1Code: "", country: "", countryCode: "", coordinate: hut.place.coordinate,
+                                               population: 0, kind: .alpineHut, elevation: 2_250), position: hut.position, alongAnEstimate: false)
+        let high = AlongTheRoute.Row(hut, detour: nil, tripMeters: 11_600, unit: .km)
+        #expect(high.kind == "alpine hut" && high.elevation == "2,250 m", "\(high.cells)")
     }
 
     /// Issue 53, item 9: the figures alone, for the panel's columns, whose headings say the rest.

@@ -47,12 +47,21 @@ import RoadtripTestSupport
         #expect(lines[3].contains("Bavaria, DE"))
     }
 
-    @Test func narrowScreensKeepNameAndDistances() throws {
+    /// Issue 56, item 13: each leg's driving time beside its distance; on a narrow screen the
+    /// coordinates give way first, then the running total (then the region, when a stop has one),
+    /// never the name, the leg or its time.
+    @Test func narrowScreensKeepNameDistanceAndDrivingTime() throws {
+        do {
+            let (terminal, lines) = try render(width: 80)
+            defer { terminal.stop() }
+            #expect(lines[1].contains("Leg") && lines[1].contains("Driving") && lines[1].contains("Total") && !lines[1].contains("Coordinates"))
+            #expect(lines[3].contains("Füssen") && lines[3].contains("≈ 205 km") && lines[3].contains("≈ 2 h 34 min"), "\(lines[3])")
+        }
         let (terminal, lines) = try render(width: 44)
         defer { terminal.stop() }
-        #expect(!lines[1].contains("Coordinates"))
-        #expect(lines[3].contains("Füssen"))
-        #expect(lines[3].hasSuffix("km"))
+        #expect(!lines[1].contains("Coordinates") && !lines[1].contains("Total"))
+        #expect(lines[3].contains("Füssen") && lines[3].contains("≈ 205 km"), "\(lines[3])")
+        #expect(lines[3].hasSuffix("≈ 2 h 34 min"), "\(lines[3])")
     }
 
     @Test func hundredsOfStopsScrollToTheSelection() throws {
