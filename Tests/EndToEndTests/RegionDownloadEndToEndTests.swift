@@ -73,6 +73,22 @@ struct RegionDownloadEndToEndTests {
         #expect(try RegionsEndToEndTests.listed(directory).count == 1)
     }
 
+    @Test("Issue 56, item 11: the catalogue gives an id under its parent once, finds what the planner's browser finds, and update names the regions added from a file")
+    func catalogueIdsSearchAndUpdateSayAll() throws {
+        let directory = try TemporaryDirectory()
+        let server = try Self.server(in: directory)
+        defer { server.stop() }
+        // "us/georgia" under "us" is us/georgia, not us/us/georgia; "us" is part of its id, as the browser finds it.
+        let listed = try Self.roadtrip(["region", "catalogue", "us"], in: directory, server)
+        #expect(listed.status == 0 && listed.standardOutput.contains("Georgia  us/georgia\n") && !listed.standardOutput.contains("us/us/"),
+                "\(CommandLineEndToEndTests.describe(listed))")
+        #expect(!listed.standardOutput.contains("Andorra"), "\(listed.standardOutput)")
+        #expect(try Self.roadtrip(["region", "add", RegionsEndToEndTests.fixture("krems.osm.gz")], in: directory, server).status == 0)
+        let update = try Self.roadtrip(["region", "update"], in: directory, server)
+        #expect(update.status == 0 && update.standardError.contains("Added from a file, not downloaded, so not updated here") && update.standardError.contains(": krems."),
+                "\(CommandLineEndToEndTests.describe(update))")
+    }
+
     @Test("a wrong checksum and a 404 are sentences, and leave no region")
     func failures() throws {
         let directory = try TemporaryDirectory()

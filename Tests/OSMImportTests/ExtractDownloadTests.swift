@@ -269,4 +269,12 @@ import RoadtripTestSupport
         #expect(throws: RegionError.badName(long)) { try setup.download(long) }
         #expect(!server.requests.contains { $0.contains("long.osm.pbf") })
     }
+
+    /// Issue 56, item 11: a `file://` address whose file is missing was told as "HTTP 404".
+    @Test func aMissingFileIsNoHTTPAnswer() throws {
+        let directory = try TemporaryDirectory()
+        let missing = directory.file("nowhere/index-v1.json")
+        #expect(throws: DownloadError.noFile(path: missing.path)) { try Curl().text(missing, limit: 1_000) }
+        #expect(DownloadError.noFile(path: missing.path).description == "\(missing.path) is not there (no such file). Nothing was changed.")
+    }
 }
