@@ -73,7 +73,10 @@ struct NewCommand: ParsableCommand {
                 unique = Trip.unusedName(name, among: names)
                 CommandOutput.note("warning: a trip is already named \(TripText.quoted(name)): this one is \(TripText.quoted(unique)).")
             }
-            let trip = model.addTrip(Trip(name: unique, stops: stops))
+            var made = Trip(name: unique, stops: stops)
+            // `--units mi` given to `new` is the trip's own (issue 56: it was lost with the command).
+            made.settings.units = options.units
+            let trip = model.addTrip(made)
             try CommandSave.save(model, notDone: "\(TripText.quoted(trip.name)) was not created")
             return trip
         }

@@ -19,11 +19,20 @@ package struct ImportTrips: Sendable {
     }
 
     /// Adds `imported` to `model` (named `name`, numbered when the file held several; else as
-    /// the file names them); returns the new trips and what the reading noted.
+    /// the file names them), a name in use numbered as `new --force` numbers it ("Wachau (2)",
+    /// issue 56: one name per trip); returns the new trips and what the reading noted.
     @MainActor
     package func add(_ imported: [ImportedTrip], named name: String? = nil, to model: DataModel) -> (trips: [Trip], notes: [String]) {
-        let trips = ImportedTrip.newTrips(imported, named: name)
+        var names = model.trips.map(\.name), renamed: [String] = []
+        let trips = ImportedTrip.newTrips(imported, named: name).map { trip in
+            var trip = trip
+            let unused = Trip.unusedName(trip.name, among: names)
+            if unused != trip.name { renamed.append("A trip is already named \(TripText.quoted(trip.name)): this one is \(TripText.quoted(unused)).") }
+            trip.name = unused
+            names.append(unused)
+            return trip
+        }
         model.addTrips(trips, "import \(url.lastPathComponent)")
-        return (trips, imported.flatMap(\.notes))
+        return (trips, imported.flatMap(\.notes) + renamed)
     }
 }

@@ -242,3 +242,17 @@ struct CommandLineEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: session.dataFile.path), "SPEC §5: errors change nothing, but \(session.dataFile.path) was created")
     }
 }
+
+extension CommandLineEndToEndTests {
+    @Test("Issue 56, item 10: roadtrip --units mi new keeps miles with the trip, for every later command")
+    func unitsGivenToNewAreTheTrips() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let made = try Self.roadtrip(["--units", "mi", "new", "Miles", "36.6002, -121.8947", "36.2704, -121.8081"], in: directory)
+        #expect(made.status == 0, "\(Self.describe(made))")
+        let trip = try #require(try Run.trips(at: directory.dataFile).first)
+        #expect((trip["settings"] as? [String: Any])?["units"] as? String == "mi", "\(trip)")
+        let shown = try Self.roadtrip(["show", "Miles"], in: directory)
+        #expect(shown.standardOutput.contains(" mi "), "\(Self.describe(shown))")
+    }
+}

@@ -85,7 +85,7 @@ struct InteropEndToEndTests {
         try await session.sendText(file)
         try await session.sendKeys("Enter")
         try await session.waitUntil("the imported trip at the top, selected") { screen in
-            screen.contains("Imported “Pacific Coast Drive” (7 stops).") && screen.contains("6 trips")
+            screen.contains("Imported “Pacific Coast Drive (2)” (7 stops).") && screen.contains("6 trips")
         }
         try await TripListEndToEndTests.quitNormally(session)
 

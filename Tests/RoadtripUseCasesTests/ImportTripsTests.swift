@@ -52,6 +52,16 @@ import Testing
         #expect(saved.trips.first?.stops.count == 3)
     }
 
+    /// Issue 56, item 10: a trip imported twice is "Coast (2)" the second time, and the notes say so.
+    @Test func aNameInUseIsNumberedAsNewForceNumbersIt() throws {
+        let file = ImportTrips(path: try gpxFile().path)
+        _ = file.add(try file.read(), to: model)
+        let (again, notes) = file.add(try file.read(), to: model)
+        #expect(again.map(\.name) == ["Coast (2)"])
+        #expect(notes == ["A trip is already named “Coast”: this one is “Coast (2)”."])
+        #expect(model.trips.map(\.name).prefix(2) == ["Coast (2)", "Coast"])
+    }
+
     @Test func aFileThatCannotBeReadSaysWhereAndAddsNothing() throws {
         let broken = directory.file("broken.gpx")
         try Data(#"<?xml version="1.0"?><gpx version="1.1"><rte><rtept lat="36.6" lon="-121.9"></rte></gpx>"#.utf8).write(to: broken)
