@@ -686,4 +686,24 @@ extension RegionsEndToEndTests {
         #expect(shown.contains("≈") && shown.contains("than they are from each other"), "\(shown)")
         #expect(shown.contains("≈ 0.7 km  ≈ 0.7 km  ≈ 1 min"), "the straight line's estimate, marked: \(shown)")
     }
+
+    @Test("Issue 56, item 5: kinds in plain words: fuel stations in or near a town, nearest first, and by --near")
+    func kindsInPlainWords() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory).status == 0)
+        let encamp = (latitude: 42.5345, longitude: 1.5806)
+        for query in ["fuel station in Encamp", "gas station Encamp", "petrol near Encamp"] {
+            let found = try #require(try JSONSerialization.jsonObject(with: Data(try Self.roadtrip(["search", query, "--limit", "3", "--json"], in: directory).standardOutput.utf8))
+                as? [[String: Any]], "\(query)")
+            #expect(found.count == 3 && found.allSatisfy { $0["kind"] as? String == "fuel station" }, "\(query): \(found)")
+            let kilometers = found.compactMap { place -> Double? in
+                guard let latitude = place["latitude"] as? Double, let longitude = place["longitude"] as? Double else { return nil }
+                return Geodesy.distance(from: Coordinate(latitude: encamp.latitude, longitude: encamp.longitude), to: Coordinate(latitude: latitude, longitude: longitude)) / 1_000
+            }
+            #expect(kilometers == kilometers.sorted() && (kilometers.first ?? 99) < 3, "\(query): nearest first, \(kilometers)")
+        }
+        let near = try #require(try JSONSerialization.jsonObject(with: Data(try Self.roadtrip(["search", "Tankstelle", "--near", "42.5345, 1.5806", "--limit", "1", "--json"],
+                                                                                              in: directory).standardOutput.utf8)) as? [[String: Any]])
+        #expect(near.first?["kind"] as? String == "fuel station", "\(near)")
+    }
 }

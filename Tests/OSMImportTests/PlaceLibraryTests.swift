@@ -79,7 +79,8 @@ struct PlaceLibraryTests {
             #expect(first?.name == "Coll d'Ordino" && first?.kind == .mountainPass, "\(query): \(String(describing: first))")
         }
         let passes = library.search("Ordino pass", limit: 5)
-        #expect(Set(passes.map(\.name)) == ["Coll d'Ordino", "Col d'Ordino"] && passes.allSatisfy { $0.kind == .mountainPass })
+        // The two named for Ordino first; then, as a town's name is beside the kind, the other passes near it (issue 56).
+        #expect(Set(passes.prefix(2).map(\.name)) == ["Coll d'Ordino", "Col d'Ordino"] && passes.allSatisfy { $0.kind == .mountainPass }, "\(passes.map(\.name))")
         #expect(library.search("Ordino", limit: 1).first?.kind.isSettlement == true)
         // A service named by its operator (amenity=fuel, operator=Gasopas), found by the word for its kind.
         for query in ["Gasopas gas station", "Gasopas gasolinera", "gasopas fuel"] {

@@ -41,8 +41,26 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
         serviceAreas.contains { $0.contains(coordinate) }
     }
 
+    /// A query that names a kind in plain words (`KindQuery`) gives the places of the kind nearest
+    /// the place it names (else the trip), then what the words find as names.
     package func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place] {
         guard limit > 0 else { return [] }
+        let named = namedSearch(query, limit: limit, near: context)
+        guard let kind = KindQuery(query) else { return named }
+        let placeFound = kind.place.isEmpty ? nil : namedSearch(kind.place, limit: 1, near: context).first
+        // Near the place named; with none, near the trip (its first points: the stops around).
+        let origins = placeFound.map { [$0.coordinate] } ?? (kind.place.isEmpty ? Array(context?.points.prefix(KindQuery.mostOrigins) ?? []) : [])
+        guard kind.isKindSearch(placeFound: placeFound), !origins.isEmpty else { return named }
+        let ofTheKind = kind.places(near: origins, in: self)
+        // A service, or a kind said to be somewhere, first; a sight beside a town's name after
+        // what the words find as a name ("Coll d'Ordino" before the other passes near Ordino).
+        let first = kind.saysWhere || kind.kinds.contains(where: \.isAmenity) ? ofTheKind : named
+        let then = first == named ? ofTheKind : named
+        return Array((first + then.filter { place in !first.contains { Self.isSame($0, place) } }).prefix(limit))
+    }
+
+    /// What the words find as names (and as a kind word beside a name: "Vaduz Castle").
+    private func namedSearch(_ query: String, limit: Int, near context: SearchContext?) -> [Place] {
         if indexes.count == 1 { return indexes[0].search(query, limit: limit, near: context) }
         // A few more than asked from each, so that a duplicate dropped below leaves a full list.
         let asked = limit + 2

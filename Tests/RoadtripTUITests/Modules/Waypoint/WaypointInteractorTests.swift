@@ -23,7 +23,8 @@ import RoadtripTestSupport
         let near = interactor.placement(for: .add(index: 0)).searchContext
         #expect(interactor.lookUp("", near: near) == .empty)
         #expect(interactor.lookUp("  ", near: near) == .empty)
-        #expect(interactor.lookUp("Mont", near: near) == .places([FakePlaces.monterrey, FakePlaces.monterey]))
+        // The fake ranks by population alone; the one near the trip comes first all the same (issue 56).
+        #expect(interactor.lookUp("Mont", near: near) == .places([FakePlaces.monterey, FakePlaces.monterrey]))
         guard case .coordinate(let point) = interactor.lookUp("36.28, -121.81", near: near) else {
             Issue.record("expected a point")
             return
