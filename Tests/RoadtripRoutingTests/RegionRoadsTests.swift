@@ -90,20 +90,26 @@ struct RegionRoadsTests {
 
 /// Issue 56, item 2: a leg that is an estimate says which of its causes it has.
 extension RegionRoadsTests {
-    /// Two roads side by side for 1.1 km, then two more for 2.2 km that bear 2 t at most (loops:
-    /// Routino finds no route between two dead ends through one junction): a car drives to the
-    /// top, a camper (3.5 t) may not, and the reason names the camper, not the roads.
+    /// Two roads side by side from the foot (43.70° N) for 1.1 km, then two more to the top
+    /// (43.73° N) tagged `top` (loops: Routino finds no route between two dead ends through one
+    /// junction).
+    static func valley(top: String) -> String {
+        #"""
+        <node id="10" lat="43.7000" lon="7.4000" version="1"/><node id="14" lat="43.7050" lon="7.4010" version="1"/>
+        <node id="18" lat="43.7050" lon="7.3990" version="1"/><node id="11" lat="43.7100" lon="7.4000" version="1"/>
+        <node id="15" lat="43.7200" lon="7.4010" version="1"/><node id="19" lat="43.7200" lon="7.3990" version="1"/>
+        <node id="12" lat="43.7300" lon="7.4000" version="1"/>
+        <way id="100" version="1"><nd ref="10"/><nd ref="14"/><nd ref="11"/><tag k="highway" v="primary"/></way>
+        <way id="102" version="1"><nd ref="10"/><nd ref="18"/><nd ref="11"/><tag k="highway" v="primary"/></way>
+        <way id="101" version="1"><nd ref="11"/><nd ref="15"/><nd ref="12"/>\#(top)</way>
+        <way id="103" version="1"><nd ref="11"/><nd ref="19"/><nd ref="12"/>\#(top)</way>
+        """#
+    }
+
+    /// The way to the top bears 2 t at most: a car drives to the top, a camper (3.5 t) may not,
+    /// and the reason names the camper, not the roads.
     @Test func aRoadClosedToTheVehicleIsWhatTheReasonNames() throws {
-        let roads = #"""
-            <node id="10" lat="43.7000" lon="7.4000" version="1"/><node id="14" lat="43.7050" lon="7.4010" version="1"/>
-            <node id="18" lat="43.7050" lon="7.3990" version="1"/><node id="11" lat="43.7100" lon="7.4000" version="1"/>
-            <node id="15" lat="43.7200" lon="7.4010" version="1"/><node id="19" lat="43.7200" lon="7.3990" version="1"/>
-            <node id="12" lat="43.7300" lon="7.4000" version="1"/>
-            <way id="100" version="1"><nd ref="10"/><nd ref="14"/><nd ref="11"/><tag k="highway" v="primary"/></way>
-            <way id="102" version="1"><nd ref="10"/><nd ref="18"/><nd ref="11"/><tag k="highway" v="primary"/></way>
-            <way id="101" version="1"><nd ref="11"/><nd ref="15"/><nd ref="12"/><tag k="highway" v="primary"/><tag k="maxweight" v="2"/></way>
-            <way id="103" version="1"><nd ref="11"/><nd ref="19"/><nd ref="12"/><tag k="highway" v="primary"/><tag k="maxweight" v="2"/></way>
-            """#
+        let roads = Self.valley(top: #"<tag k="highway" v="primary"/><tag k="maxweight" v="2"/>"#)
         let directory = try TemporaryDirectory()
         let router = try Self.router(roads, in: directory)
         let (start, end) = (Coordinate(latitude: 43.7, longitude: 7.4), Coordinate(latitude: 43.73, longitude: 7.4))
@@ -123,16 +129,7 @@ extension RegionRoadsTests {
     /// Issue 56, item 7: a valley road tagged `motor_vehicle=no` + `motorcar=yes` is open to a
     /// van and a camper up to 3.5 t, as to a car (it was refused a van, taken for a goods vehicle).
     @Test func aRoadOpenToCarsIsOpenToAVanAndACamper() throws {
-        let roads = #"""
-            <node id="10" lat="43.7000" lon="7.4000" version="1"/><node id="14" lat="43.7050" lon="7.4010" version="1"/>
-            <node id="18" lat="43.7050" lon="7.3990" version="1"/><node id="11" lat="43.7100" lon="7.4000" version="1"/>
-            <node id="15" lat="43.7200" lon="7.4010" version="1"/><node id="19" lat="43.7200" lon="7.3990" version="1"/>
-            <node id="12" lat="43.7300" lon="7.4000" version="1"/>
-            <way id="100" version="1"><nd ref="10"/><nd ref="14"/><nd ref="11"/><tag k="highway" v="primary"/></way>
-            <way id="102" version="1"><nd ref="10"/><nd ref="18"/><nd ref="11"/><tag k="highway" v="primary"/></way>
-            <way id="101" version="1"><nd ref="11"/><nd ref="15"/><nd ref="12"/><tag k="highway" v="unclassified"/><tag k="motor_vehicle" v="no"/><tag k="motorcar" v="yes"/></way>
-            <way id="103" version="1"><nd ref="11"/><nd ref="19"/><nd ref="12"/><tag k="highway" v="unclassified"/><tag k="motor_vehicle" v="no"/><tag k="motorcar" v="yes"/></way>
-            """#
+        let roads = Self.valley(top: #"<tag k="highway" v="unclassified"/><tag k="motor_vehicle" v="no"/><tag k="motorcar" v="yes"/>"#)
         let directory = try TemporaryDirectory()
         let router = try Self.router(roads, in: directory)
         let (start, end) = (Coordinate(latitude: 43.7, longitude: 7.4), Coordinate(latitude: 43.73, longitude: 7.4))

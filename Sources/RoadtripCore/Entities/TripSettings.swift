@@ -40,6 +40,9 @@ package struct TripSettings: Equatable, Sendable {
     /// How far the vehicle goes on a full tank (or a full battery), in kilometers (typed in miles
     /// when the trip is in miles); the itinerary then says where to fill up (issue 37). nil: not said.
     package var rangeKm: Double?
+    /// The share of the range kept in the tank, in percent: fill-ups are planned before the tank
+    /// runs lower (issue 56: "fills at 49.9 km" with a 50 km range); nil is `defaultReservePercent`.
+    package var reservePercent: Double?
     /// What the vehicle fills up with: a fuel station's or a charger's; nil is petrol.
     package var fuel: Fuel?
     /// Fields written by a newer version, kept as they were.
@@ -64,6 +67,15 @@ package struct TripSettings: Equatable, Sendable {
     package static let nightlyBudgetRange = 0.0...10_000_000.0
     /// In kilometers, whatever the units: a small electric car's town range to a truck's two tanks.
     package static let rangeKmRange = 10.0...5_000.0
+    /// Fill-ups are planned with 15% of the range left by default: about the last 100 km of a
+    /// 650 km tank, where most cars' fuel warning comes on.
+    package static let defaultReservePercent = 15.0
+    package static let reservePercentRange = 0.0...50.0
+
+    /// How far the vehicle goes before it fills up: the range less its reserve; nil without a range.
+    package var usableRangeKm: Double? {
+        rangeKm.map { $0 * (1 - (reservePercent ?? Self.defaultReservePercent) / 100) }
+    }
     /// The most characters of a currency's symbol or code.
     package static let currencyLength = 8
 

@@ -47,7 +47,7 @@ package enum TripPlanning {
         var planner = planner(for: trip, unit: unit, places: places, today: today, legs: legs)
         planner.overnightPlaces = places.map(OvernightPlaces.init(places:))
         var itinerary = planner.plan()
-        if let range = trip.settings.rangeKm, trip.stops.count >= 2 {
+        if let range = trip.settings.usableRangeKm, trip.stops.count >= 2 {
             let figures = legs.flatMap { $0.count == trip.stops.count - 1 ? $0 : nil } ?? LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip, unit: unit))
             let line = TripLine(stops: trip.stops.map(\.location), figures: figures)
             itinerary.fuelStops = FuelStops.notes(along: line, stops: trip.stops.map(\.location), places: places, fuel: trip.settings.fuel ?? .petrol,

@@ -9,7 +9,7 @@ package struct TripSettingsText {
     package enum Key: String, CaseIterable, Sendable {
         case startDate = "start-date", startTime = "start-time", timeZone = "time-zone", dailyLimit = "daily-limit", defaultStay = "default-stay"
         case speed, roadFactor = "road-factor", units, endsBySunset = "sunset", route = "roads", vehicle
-        case fuelUse = "fuel-use", fuelPrice = "fuel-price", currency, nightlyBudget = "nightly-budget", range, fuel
+        case fuelUse = "fuel-use", fuelPrice = "fuel-price", currency, nightlyBudget = "nightly-budget", range, fuel, reserve
 
         /// A setting that is yes or no: a tick box in the form.
         package var isYesOrNo: Bool { self == .endsBySunset }
@@ -53,6 +53,7 @@ package struct TripSettingsText {
         case .nightlyBudget: return "Lodging (a night)"
         case .range: return "Range (\(unit.rawValue))"
         case .fuel: return "Fuel: petrol, diesel or electric"
+        case .reserve: return "Reserve (% of the range)"
         }
     }
 
@@ -86,6 +87,7 @@ package struct TripSettingsText {
         case .nightlyBudget: return "What a night's lodging may cost; each night of the trip counts it."
         case .range: return "How far a full tank or battery goes, in \(unit.rawValue); the itinerary says where to fill up where a region has the stations."
         case .fuel: return "petrol, diesel or electric: whether fuel stations or chargers fill the vehicle up."
+        case .reserve: return "The share of the range kept in the tank: fill-ups are planned before it runs lower (default 15)."
         }
     }
 
@@ -110,6 +112,7 @@ package struct TripSettingsText {
         case .nightlyBudget: return settings.nightlyBudget.map(TripText.decimal) ?? ""
         case .range: return settings.rangeKm.map { TripText.decimal($0 * 1_000 / unit.meters) } ?? ""
         case .fuel: return (settings.fuel ?? .petrol).rawValue
+        case .reserve: return TripText.decimal(settings.reservePercent ?? TripSettings.defaultReservePercent)
         }
     }
 
@@ -181,6 +184,7 @@ package struct TripSettingsText {
         case .nightlyBudget: result.nightlyBudget = try amount(text, in: TripSettings.nightlyBudgetRange, "The lodging budget must be a price a night")
         case .range: result.rangeKm = try range(text)
         case .fuel: result.fuel = try choice(text, default: Fuel.petrol, "Write petrol, diesel or electric.")
+        case .reserve: result.reservePercent = try reserve(text)
         }
     }
 
@@ -295,6 +299,17 @@ package struct TripSettingsText {
             throw Failure(message: "\(what), a number from 0 to \(DistanceUnit.grouped(Int(range.upperBound))) (empty for none).")
         }
         return amount
+    }
+
+    /// The reserve, in percent of the range; the default is stored as none.
+    private func reserve(_ text: String) throws(Failure) -> Double? {
+        if text.isEmpty { return nil }
+        let range = TripSettings.reservePercentRange
+        guard let percent = Self.number(text.hasSuffix("%") ? String(text.dropLast()) : text), range.contains(percent) else {
+            throw Failure(message: "The reserve must be a percentage of the range from \(TripText.decimal(range.lowerBound)) to \(TripText.decimal(range.upperBound)) "
+                          + "(default \(TripText.decimal(TripSettings.defaultReservePercent))).")
+        }
+        return percent == TripSettings.defaultReservePercent ? nil : percent
     }
 
     /// A range typed in the trip's units, in kilometers.

@@ -192,6 +192,10 @@ struct TripFileWriter {
             key("rangeKm", level: level + 1, first: &first)
             try number(range)
         }
+        if let reserve = settings.reservePercent {
+            key("reservePercent", level: level + 1, first: &first)
+            try number(reserve)
+        }
         if let factor = settings.roadFactor {
             key("roadFactor", level: level + 1, first: &first)
             try number(factor)

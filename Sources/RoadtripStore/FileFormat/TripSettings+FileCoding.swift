@@ -7,7 +7,7 @@ import RoadtripCore
 extension TripSettings: Codable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case startDate, startTime, timeZone, dailyLimitHours, defaultStayHours, averageSpeedKmh, roadFactor, units, endsBySunset, route, vehicle
-        case fuelLitresPer100Km, fuelPricePerLitre, currency, nightlyBudget, rangeKm, fuel
+        case fuelLitresPer100Km, fuelPricePerLitre, currency, nightlyBudget, rangeKm, fuel, reservePercent
     }
 
     package init(from decoder: any Decoder) throws {
@@ -56,6 +56,7 @@ extension TripSettings: Codable {
         fuelPricePerLitre = try figure(.fuelPricePerLitre, in: Self.fuelPriceRange, "a price per litre")
         nightlyBudget = try figure(.nightlyBudget, in: Self.nightlyBudgetRange, "a price per night")
         rangeKm = try figure(.rangeKm, in: Self.rangeKmRange, "a distance in km")
+        reservePercent = try figure(.reservePercent, in: Self.reservePercentRange, "a percentage")
         if let value = try text(.fuel) {
             guard let kind = Fuel(rawValue: value) else { throw fail(.fuel, "fuel must be “petrol”, “diesel” or “electric”, found “\(value)”") }
             fuel = kind
@@ -87,6 +88,7 @@ extension TripSettings: Codable {
         try container.encodeIfPresent(currency, forKey: .currency)
         try container.encodeIfPresent(nightlyBudget, forKey: .nightlyBudget)
         try container.encodeIfPresent(rangeKm, forKey: .rangeKm)
+        try container.encodeIfPresent(reservePercent, forKey: .reservePercent)
         try container.encodeIfPresent(fuel?.rawValue, forKey: .fuel)
         try encoder.encodeUnknownFields(unknownFields)
     }

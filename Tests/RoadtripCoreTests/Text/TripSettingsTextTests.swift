@@ -13,7 +13,7 @@ struct TripSettingsTextTests {
         let text = Self.text()
         #expect(TripSettingsText.Key.allCases.map(\.rawValue) == [
             "start-date", "start-time", "time-zone", "daily-limit", "default-stay", "speed", "road-factor", "units", "sunset", "roads", "vehicle",
-            "fuel-use", "fuel-price", "currency", "nightly-budget", "range", "fuel",
+            "fuel-use", "fuel-price", "currency", "nightly-budget", "range", "fuel", "reserve",
         ])
         for key in TripSettingsText.Key.allCases {
             #expect(!text.label(key).isEmpty && text.help(key).hasSuffix("."), "\(key)")
@@ -103,5 +103,19 @@ struct TripSettingsTextTests {
         #expect(kept.roadFactor == 1.4)
         #expect(kept.units == .mi)
         #expect(kept.averageSpeedKmh == 60, "typed in the units the form showed")
+    }
+
+    /// Issue 56, item 9: a reserve of the range, 15% by default, typed with or without "%".
+    @Test func theReserveIsAShareOfTheRange() throws {
+        let text = Self.text()
+        #expect(text.shown(.reserve) == "15")
+        var settings = try text.setting(.reserve, to: "20%")
+        #expect(settings.reservePercent == 20)
+        #expect(try text.setting(.reserve, to: "15").reservePercent == nil, "the default is stored as none")
+        #expect(throws: TripSettingsText.Failure.self) { try text.setting(.reserve, to: "60") }
+        settings.rangeKm = 50
+        #expect(settings.usableRangeKm == 40)
+        settings.reservePercent = nil
+        #expect(settings.usableRangeKm == 42.5, "a 50 km range fills up by 42.5 km, never at 49.9")
     }
 }

@@ -38,6 +38,7 @@ struct TripSettingsTests {
         trip.settings.currency = "€"
         trip.settings.nightlyBudget = 120
         trip.settings.rangeKm = 420
+        trip.settings.reservePercent = 20
         trip.settings.defaultStayHours = 0.5
         trip.settings.fuel = .diesel
         trip.stops[0].stay = .hours(1.5)
@@ -48,7 +49,7 @@ struct TripSettingsTests {
         let text = String(decoding: data, as: UTF8.self)
         for line in [#""startDate" : "2026-07-01""#, #""startTime" : "08:30""#, #""units" : "mi""#, #""endsBySunset" : true"#,
                      #""route" : "shortest""#, #""vehicle" : "van""#, #""fuelLitresPer100Km" : 7.5"#, #""fuelPricePerLitre" : 1.85"#,
-                     #""currency" : "€""#, #""nightlyBudget" : 120"#, #""rangeKm" : 420"#, #""defaultStayHours" : 0.5"#, #""fuel" : "diesel""#,
+                     #""currency" : "€""#, #""nightlyBudget" : 120"#, #""rangeKm" : 420"#, #""reservePercent" : 20"#, #""defaultStayHours" : 0.5"#, #""fuel" : "diesel""#,
                      #""stayHours" : 1.5"#, #""stayNights" : 2"#, #""overnight" : true"#] {
             #expect(text.contains(line), "\(line)")
         }
