@@ -576,13 +576,16 @@ extension RegionsEndToEndTests {
         #expect(Self.entries(directory).isEmpty)
     }
 
+    /// One road of 1 km in Monaco, north-east from 43.7300° N 7.4100° E.
+    static let oneRoad = #"""
+        <node id="10" lat="43.7300" lon="7.4100" version="1"/><node id="11" lat="43.7350" lon="7.4200" version="1"/>
+        <way id="100" version="1"><nd ref="10"/><nd ref="11"/><tag k="highway" v="primary"/></way>
+        """#
+
     @Test("Issue 34, case 15: a world box in the header of a town's extract covers the town only; Monterey is in no region")
     func aWorldBoxCoversOnlyTheData() throws {
         let directory = try TemporaryDirectory()
-        let road = #"""
-            <node id="10" lat="43.7300" lon="7.4100" version="1"/><node id="11" lat="43.7350" lon="7.4200" version="1"/>
-            <way id="100" version="1"><nd ref="10"/><nd ref="11"/><tag k="highway" v="primary"/></way>
-            """#
+        let road = Self.oneRoad
         let world = try Self.osm("world.osm", road, bounds: #"minlat="-90" minlon="-180" maxlat="90" maxlon="180""#, in: directory)
         #expect(try Self.roadtrip(["region", "add", world], in: directory).status == 0)
         let list = try Self.roadtrip(["region", "list"], in: directory)
@@ -673,10 +676,7 @@ extension RegionsEndToEndTests {
     @Test("Issue 56, item 1: two stops 570 m apart that meet the road at one point have no road leg, and show says why")
     func stopsThatMeetTheRoadAtOnePointAreAnEstimate() throws {
         let directory = try TemporaryDirectory()
-        let road = #"""
-            <node id="10" lat="43.7300" lon="7.4100" version="1"/><node id="11" lat="43.7350" lon="7.4200" version="1"/>
-            <way id="100" version="1"><nd ref="10"/><nd ref="11"/><tag k="highway" v="primary"/></way>
-            """#
+        let road = Self.oneRoad
         #expect(try Self.roadtrip(["region", "add", try Self.osm("end.osm", road, in: directory)], in: directory).status == 0)
         // 400 m north and 400 m east of the road's end, past it: both meet the road at its end.
         #expect(try Self.roadtrip(["new", "Walk", "43.7386, 7.4200", "43.7350, 7.4250"], in: directory).status == 0)
