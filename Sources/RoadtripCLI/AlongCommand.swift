@@ -47,7 +47,7 @@ struct AlongCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Only what lies along leg N, from stop N to stop N+1 (as roadtrip show numbers them).", valueName: "N"))
     var leg: Int?
 
-    @Flag(name: .long, help: "Print JSON: {id, name, withinMeters, tripMeters, places: [{name, kind, latitude, longitude, tripMeters, day, leg, side, offMeters, alongEstimate, detourMeters, detourSeconds, detourSource}]}.")
+    @Flag(name: .long, help: "Print JSON: {id, name, withinMeters, tripMeters, places: [{name, kind, latitude, longitude, tripMeters, day, leg, side, offMeters, alongEstimate, detourMeters, detourSeconds, detourSource (road, estimate, or onFoot: no road reaches the place)}]}.")
     var json = false
 
     /// A distance of no length, or less, is refused whatever its unit (which may be the trip's).
@@ -140,7 +140,7 @@ struct AlongCommand: ParsableCommand {
                            longitude: row.found.place.coordinate.longitude, tripMeters: row.found.position.meters, day: row.found.day,
                            leg: row.found.position.leg + 1, side: row.found.position.onTheLeft ? "left" : "right", offMeters: row.found.position.offMeters,
                            alongEstimate: row.found.alongAnEstimate, detourMeters: row.detour.meters, detourSeconds: row.detour.seconds,
-                           detourSource: row.detour.source.rawValue)
+                           detourSource: row.detour.reason == AlongTheRoute.onFoot ? "onFoot" : row.detour.source.rawValue)
             }
             let report = JSON(id: trip.id, name: trip.name, withinMeters: within, tripMeters: line.meters, places: places)
             return String(decoding: try JSONEncoder.deterministic().encode(report), as: UTF8.self)

@@ -35,6 +35,13 @@ package struct RoutedLeg: Equatable, Sendable {
     /// farther than `farthestFromRoad` from all of them.
     package static func offRoad(_ name: String, roads region: String) -> String { "\(name) is more than 1 km from the roads of \(region)" }
 
+    /// Whether `reason` says that the stop `name` is off the roads: farther from them than a leg
+    /// takes a stop (the phrases above, and `reaching`'s).
+    package static func isOffRoad(_ reason: String, name: String) -> Bool {
+        reason.hasPrefix("\(name) is more than 1 km from") || (reason.hasPrefix("\(name) ") && reason.hasSuffix(" from the nearest road"))
+            || reason.hasSuffix("is within 1 km of \(name)")
+    }
+
     /// Why a stop has no leg for `vehicle` though a car has one: the roads near it are closed to it.
     package static func offRoad(_ name: String, for vehicle: Vehicle) -> String { "no road a \(vehicle.rawValue) may take is within 1 km of \(name)" }
 

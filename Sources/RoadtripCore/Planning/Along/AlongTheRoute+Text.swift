@@ -27,6 +27,11 @@ extension AlongTheRoute {
         package let offFigure: String
         package let detourFigures: String
 
+        /// A detour longer than this, and `longDetourFactor` times the way there and back in a
+        /// straight line, goes round: the row says so.
+        static let longDetourMeters = 3_000.0
+        static let longDetourFactor = 4.0
+
         /// Within this many meters a place is on the road: no side, no detour.
         package static let onTheRoadMeters = 50.0
 
@@ -43,11 +48,17 @@ extension AlongTheRoute {
             name = found.place.name
             kind = found.place.kind.label(population: found.place.population)
             elevation = found.place.elevation.map { "\(DistanceUnit.grouped($0)) m" } ?? ""
+            let (onFoot, offFigure) = (detour?.reason == AlongTheRoute.onFoot, offFigure)
             detourFigures = onTheRoad ? "" : detour.map { detour in
-                detour.meters < Self.onTheRoadMeters ? "" : "\(detour.mark)\(unit.format(meters: detour.meters)), "
+                if onFoot { return "on foot, \(offFigure)" }
+                return detour.meters < Self.onTheRoadMeters ? "" : "\(detour.mark)\(unit.format(meters: detour.meters)), "
                     + RouteEstimate.formatDuration(seconds: detour.seconds)
             } ?? ""
-            self.detour = detourFigures.isEmpty ? "" : "detour \(detourFigures)"
+            // A detour by road much longer than the way there and back in a straight line says why
+            // (issue 56: 15.5 mi to a place 0.3 mi off, without a word).
+            let roundabout = !onFoot && (detour?.meters ?? 0) > max(Self.longDetourMeters, Self.longDetourFactor * 2 * position.offMeters)
+            self.detour = detourFigures.isEmpty ? "" : onFoot ? "\(AlongTheRoute.onFoot), \(offFigure)"
+                : "detour \(detourFigures)\(roundabout ? ": the road there goes round" : "")"
         }
 
         /// Whether `found` is on the road itself: there is no detour to route.

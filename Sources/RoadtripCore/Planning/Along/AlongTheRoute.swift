@@ -47,13 +47,21 @@ package enum AlongTheRoute {
         return found.sorted { ($0.position.meters, $0.place.name) < ($1.position.meters, $1.place.name) }
     }
 
+    /// Why a detour is no drive: the place is off the roads the vehicle may take (an alpine hut).
+    package static let onFoot = "on foot from the road"
+
     /// The detour to stop at `found` and come back: from the foot of its perpendicular on the line
-    /// to the place and back, on the roads where `routing` has them, else the trip's estimate.
+    /// to the place and back, on the roads where `routing` has them, else the trip's estimate. A
+    /// place the roads do not reach is no detour by car (issue 56: "detour ≈ 4.2 km, 3 min" to a
+    /// hut): the way there and back on foot from the road, with the reason `onFoot`.
     package static func detour(to found: Found, routing: (any RoadRouting)?, options: RouteOptions, estimate: RouteEstimate) -> LegFigures {
         let (foot, place) = (found.position.foot, found.place.coordinate)
         let ways = [(foot, place, "the route", found.place.name), (place, foot, found.place.name, "the route")].map { from, to, fromName, toName in
             routing.map { LegFigures($0.route(from: from, to: to, fromName: fromName, toName: toName, options: options), from: from, to: to, estimate: estimate) }
                 ?? .estimated(geodesicMeters: Geodesy.distance(from: from, to: to), estimate: estimate)
+        }
+        if routing != nil, let reason = ways[0].reason, RoutedLeg.isOffRoad(reason, name: found.place.name) {
+            return LegFigures(meters: 2 * found.position.offMeters, seconds: 0, source: .estimate, reason: onFoot)
         }
         let onRoads = ways.allSatisfy { $0.source == .road }
         return LegFigures(meters: ways[0].meters + ways[1].meters, seconds: ways[0].seconds + ways[1].seconds, source: onRoads ? .road : .estimate,

@@ -85,6 +85,23 @@ struct AlongTheRouteTests {
         #expect(line.estimatedLegs == [0] && abs(line.meters - RouteEstimate().roadMeters(geodesicMeters: 20_000)) < 1)
     }
 
+    /// Issue 56, item 8: a hut no road reaches is no detour by car: on foot from the road.
+    @Test func aPlaceNoRoadReachesIsOnFootFromTheRoad() throws {
+        let found = try #require(AlongTheRoute.places(along: Self.line, in: Self.index, kinds: [.viewpoint], within: 2_000).first)
+        let routing = FakeRouting { from, to, fromName, toName in
+            .estimate(reason: RoutedLeg.offRoad(toName == "the route" ? fromName : toName, roads: "alps"))
+        }
+        let detour = AlongTheRoute.detour(to: found, routing: routing, options: RouteOptions(), estimate: RouteEstimate())
+        #expect(detour.reason == AlongTheRoute.onFoot && abs(detour.meters - 1_000) < 10)
+        let row = AlongTheRoute.Row(found, detour: detour, tripMeters: 25_000, unit: .km)
+        #expect(row.detour == "on foot from the road, 0.5 km" && row.detourFigures == "on foot, 0.5 km", "\(row.cells)")
+        // A place 0.5 km off whose road there and back is 25 km goes round, and says so.
+        let round = AlongTheRoute.Row(found, detour: LegFigures(meters: 25_000, seconds: 1_500, source: .road), tripMeters: 25_000, unit: .km)
+        #expect(round.detour == "detour 25.0 km, 25 min: the road there goes round", "\(round.detour)")
+        let near = AlongTheRoute.Row(found, detour: LegFigures(meters: 1_400, seconds: 200, source: .road), tripMeters: 25_000, unit: .km)
+        #expect(near.detour == "detour 1.4 km, 3 min")
+    }
+
     @Test func theDetourIsThereAndBackOnTheRoadsElseAnEstimate() throws {
         let found = try #require(AlongTheRoute.places(along: Self.line, in: Self.index, kinds: [.viewpoint], within: 2_000).first)
         let routing = FakeRouting { from, to, _, _ in
