@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -10,6 +11,8 @@ final class GPXDocumentReader: XMLDocumentReader {
     private(set) var metadataName: String?
     /// The metadata's extensions hold `<roadtrip:trip/>` (`GPXNamespace.tripMark`).
     private(set) var isRoadtripTrip = false
+    /// The trip's settings, from `<roadtrip:settings>` in the metadata's extensions (`GPXNamespace.settings`).
+    private(set) var settings = TripSettings()
     private(set) var waypoints: [ImportedPoint] = []
     private(set) var lines: [ImportedLine] = []
 
@@ -21,7 +24,7 @@ final class GPXDocumentReader: XMLDocumentReader {
 
     /// The GPX elements whose text is kept, and roadtrip's extension elements.
     private static let textElements: Set = ["name", "desc", "cmt"]
-    private static let stayElements: Set = [StopStay.stayHours, StopStay.stayNights, StopStay.overnight]
+    private static let stayElements: Set = [StopStay.stayHours, StopStay.stayNights, StopStay.overnight, GPXNamespace.region, GPXNamespace.country]
 
     override func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
@@ -37,6 +40,11 @@ final class GPXDocumentReader: XMLDocumentReader {
         }
         if elementNamespace == GPXNamespace.roadtrip, element == GPXNamespace.tripMark, path == ["gpx", "metadata", "extensions"] {
             isRoadtripTrip = true
+        }
+        if elementNamespace == GPXNamespace.roadtrip, element == GPXNamespace.settings, path == ["gpx", "metadata", "extensions"] {
+            text = ""
+            path.append("roadtrip:" + element)
+            return
         }
         // Elements of other namespaces (other programs' extensions) are passed over whole.
         guard elementNamespace == namespace else { path.append("*"); return }
@@ -95,10 +103,19 @@ final class GPXDocumentReader: XMLDocumentReader {
         case ("name", _): point?.name = given
         case ("desc", "wpt"), ("desc", "rtept"), ("desc", "trkpt"): point?.notes = given
         case ("cmt", "wpt"), ("cmt", "rtept"), ("cmt", "trkpt"): pointFields["cmt"] = given
+        case ("roadtrip:" + GPXNamespace.settings, "extensions"):
+            // The data file's own reading of a trip's settings: one set of names and checks.
+            do { settings = try JSONDecoder().decode(TripSettings.self, from: Data(value.utf8)) } catch {
+                settingsProblem = "<roadtrip:\(GPXNamespace.settings)> is not a trip's settings: \(error)"
+            }
         default:
             if element.hasPrefix("roadtrip:") { pointFields[String(element.dropFirst(9))] = value }
         }
     }
+
+    /// Why `<roadtrip:settings>` could not be read, nil when it was (or there was none): said as a
+    /// note, the trip imported with the default settings.
+    private(set) var settingsProblem: String?
 
     private func finishPoint(_ parser: XMLParser, element: String) {
         guard var finished = point else { return }
@@ -109,6 +126,7 @@ final class GPXDocumentReader: XMLDocumentReader {
         case (.success(let stay), .success(let overnight)):
             finished.stay = stay
             finished.overnight = overnight
+            (finished.region, finished.country) = (pointFields[GPXNamespace.region], pointFields[GPXNamespace.country])
         case (.failure(let failure), _), (_, .failure(let failure)):
             fail(parser, "<\(element)>: \(failure.reason)")
             return

@@ -18,7 +18,10 @@ enum GPXReader {
         let fileName = reader.metadataName ?? fallbackName
         // A roadtrip file whose waypoints were all taken out elsewhere is read as anyone's.
         if reader.isRoadtripTrip, !reader.waypoints.isEmpty {
-            return [waypointsTrip(reader.waypoints, named: fileName)]
+            var trip = waypointsTrip(reader.waypoints, named: fileName)
+            trip.settings = reader.settings
+            trip.notes += reader.settingsProblem.map { [$0] } ?? []
+            return [trip]
         }
         let lines = reader.lines.filter { !$0.points.isEmpty }
         var trips: [ImportedTrip] = []

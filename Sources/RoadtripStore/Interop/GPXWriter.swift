@@ -21,6 +21,12 @@ enum GPXWriter {
             "    <time>\(timestamp(now))</time>",
             "    <extensions>",
             "      <roadtrip:\(GPXNamespace.tripMark)/>",
+        ]
+        // The trip's settings as the data file writes them (issue 56: they were lost on the way back).
+        if !trip.settings.isDefault, let json = try? settingsEncoder.encode(trip.settings) {
+            lines.append("      <roadtrip:\(GPXNamespace.settings)>\(XMLEscaping.text(String(decoding: json, as: UTF8.self)))</roadtrip:\(GPXNamespace.settings)>")
+        }
+        lines += [
             "    </extensions>",
             "  </metadata>",
         ]
@@ -54,6 +60,13 @@ enum GPXWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The settings on one line, keys sorted.
+    private static var settingsEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
     /// A `wptType` element: in the schema's order, name, desc, then extensions.
     private static func point(_ element: String, _ stop: Stop, indent: String) -> [String] {
         let location = stop.location
@@ -62,7 +75,9 @@ enum GPXWriter {
         if let notes = stop.notes, !notes.isEmpty {
             lines.append("\(indent)  <desc>\(XMLEscaping.text(notes))</desc>")
         }
-        let fields = StopStay.fields(of: stop)
+        let fields = StopStay.fields(of: stop) + [(GPXNamespace.region, stop.region), (GPXNamespace.country, stop.country)].compactMap { name, value in
+            value.flatMap { $0.isEmpty ? nil : (name, XMLEscaping.text($0)) }
+        }
         if !fields.isEmpty {
             lines.append("\(indent)  <extensions>")
             for (name, value) in fields {
@@ -95,4 +110,8 @@ enum GPXNamespace {
     /// waypoints are the stops in order, and its route and track only the road between them. The
     /// creator cannot say it: other programs call themselves "Roadtrip" too.
     static let tripMark = "trip"
+    /// The trip's settings, in the metadata's extensions: the JSON of the data file's `settings`.
+    static let settings = "settings"
+    /// A point's region and country, in its extensions.
+    static let region = "region", country = "country"
 }

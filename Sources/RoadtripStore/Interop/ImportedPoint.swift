@@ -7,6 +7,9 @@ struct ImportedPoint: Equatable {
     var notes: String?
     var stay: Stay?
     var overnight = false
+    /// The stop's region and country, where roadtrip's own file gives them.
+    var region: String?
+    var country: String?
 
     init(location: Coordinate, name: String? = nil, notes: String? = nil, stay: Stay? = nil, overnight: Bool = false) {
         self.location = location
@@ -25,6 +28,7 @@ struct ImportedPoint: Equatable {
         var stop = Stop(name: name ?? fallbackName(), location: location, notes: notes)
         stop.stay = stay
         stop.overnight = overnight
+        (stop.region, stop.country) = (region, country)
         return stop
     }
 }

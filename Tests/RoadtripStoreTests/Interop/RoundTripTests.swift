@@ -26,6 +26,29 @@ import RoadtripTestSupport
         #expect(InteropFixtures.sameStops(first.stops, trip.stops), "\(first.stops.map(\.name)) \(first.stops.map(\.notes))")
     }
 
+    /// Issue 56, item 10: roadtrip's own GPX carries the trip's settings (start date, vehicle,
+    /// default stay, range, units…) and each stop's region and country, and gives them back.
+    @Test func aGPXGivesBackTheSettingsAndTheRegions() throws {
+        var trip = InteropFixtures.plain
+        trip.settings = TripSettings(startDate: LocalDay(year: 2026, month: 7, day: 1), units: .mi)
+        trip.settings.vehicle = .camper
+        trip.settings.defaultStayHours = 1.5
+        trip.settings.rangeKm = 420
+        trip.settings.reservePercent = 20
+        trip.stops[0].region = "Provence-Alpes-Côte d'Azur"
+        trip.stops[0].country = "France & Co"
+        let directory = try TemporaryDirectory()
+        let data = try TripExport.data(for: trip, format: .gpx, now: InteropFixtures.now, creator: "roadtrip 0.1.0")
+        let imported = try #require(try TripImport.read(contentsOf: try InteropFixtures.write(data, "settings.gpx", in: directory)).first)
+        #expect(imported.settings == trip.settings && imported.notes.isEmpty)
+        #expect(imported.stops[0].region == "Provence-Alpes-Côte d'Azur" && imported.stops[0].country == "France & Co")
+        #expect(ImportedTrip.newTrips([imported], named: nil).first?.settings == trip.settings)
+        // A file whose settings another program broke: the trip comes in with the defaults, and a note.
+        let broken = String(decoding: data, as: UTF8.self).replacingOccurrences(of: #""rangeKm":420"#, with: #""rangeKm":"far""#)
+        let again = try #require(try TripImport.read(contentsOf: try directory.write(broken, to: "broken.gpx")).first)
+        #expect(again.settings == TripSettings() && again.notes.count == 1 && again.notes[0].hasPrefix("<roadtrip:settings> is not a trip's settings"), "\(again.notes)")
+    }
+
     /// Issue 38: a trip on roads came back as a stop per point of the road (922 for a day in
     /// Liechtenstein), or with a second trip from the track. Both ways of writing the road give
     /// back the trip's stops and nothing else.
