@@ -47,7 +47,7 @@ struct AlongCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Only what lies along leg N, from stop N to stop N+1 (as roadtrip show numbers them).", valueName: "N"))
     var leg: Int?
 
-    @Flag(name: .long, help: "Print JSON: {id, name, withinMeters, tripMeters, places: [{name, kind, latitude, longitude, tripMeters, day, leg, side, offMeters, alongEstimate, detourMeters, detourSeconds, detourSource (road, estimate, or onFoot: no road reaches the place)}]}.")
+    @Flag(name: .long, help: "Print JSON: {id, name, withinMeters, tripMeters, places: [{name, kind, elevationMeters, latitude, longitude, tripMeters, day, leg, side, offMeters, alongEstimate, detourMeters, detourSeconds, detourSource (road, estimate, or onFoot: no road reaches the place)}]}.")
     var json = false
 
     /// A distance of no length, or less, is refused whatever its unit (which may be the trip's).
@@ -114,6 +114,8 @@ struct AlongCommand: ParsableCommand {
             struct Place: Encodable {
                 let name: String
                 let kind: String
+                /// Above the sea, apart from the kind (issue 56).
+                let elevationMeters: Int?
                 let latitude: Double
                 let longitude: Double
                 let tripMeters: Double
@@ -136,7 +138,8 @@ struct AlongCommand: ParsableCommand {
 
         func json() throws -> String {
             let places = rows.map { row in
-                JSON.Place(name: row.found.place.name, kind: row.found.place.kindText, latitude: row.found.place.coordinate.latitude,
+                JSON.Place(name: row.found.place.name, kind: row.found.place.kind.label(population: row.found.place.population),
+                           elevationMeters: row.found.place.elevation, latitude: row.found.place.coordinate.latitude,
                            longitude: row.found.place.coordinate.longitude, tripMeters: row.found.position.meters, day: row.found.day,
                            leg: row.found.position.leg + 1, side: row.found.position.onTheLeft ? "left" : "right", offMeters: row.found.position.offMeters,
                            alongEstimate: row.found.alongAnEstimate, detourMeters: row.detour.meters, detourSeconds: row.detour.seconds,
