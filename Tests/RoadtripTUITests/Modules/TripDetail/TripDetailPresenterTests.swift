@@ -195,7 +195,7 @@ import RoadtripTestSupport
     // MARK: Settings
 
     /// The form's fields: start date, start time, zone, daily driving, speed, road factor, units, sunset, roads, vehicle, fuel use, fuel price, currency, lodging.
-    static let shownDefaults = ["", "09:00", "America/Los_Angeles", "8", "", "80", "1.25", "km", "no", "quickest", "car", "", "", "", "", "", "petrol"]
+    static let shownDefaults = ["", "09:00", "America/Los_Angeles", "8", "", "80", "1.25", "km", "no", "quickest", "car", "", "", "", "", "", "petrol", "15"]
 
     @Test func settingsFormShowsTheCurrentValuesInTheUnit() {
         presenter.didPressSettings()
