@@ -105,6 +105,12 @@ struct NewCommand: ParsableCommand {
             }
         }
         guard failures.isEmpty else { throw NotFound(reasons: failures) }
+        // The first place had no stop before it to be looked for near: it is looked for again
+        // near the second, so that a namesake within a day tour of it is taken (issue 56).
+        if stops.count >= 2, case .places = finder.lookUp(queries[0], limit: 1),
+           let again = try? finder.stop(for: queries[0], near: SearchContext([stops[1].location])) {
+            stops[0] = again
+        }
         return stops
     }
 

@@ -20,8 +20,17 @@ import RoadtripTestSupport
         // The point is 41 km from Big Sur, the nearest place (issue 38: not "near" it), in California.
         #expect(stops.map(\.name) == ["Monterey", "Big Sur", "41 km SE of Big Sur, CA"])
         #expect(stops[2].region == "California" && stops[2].country == "United States")
-        // The last name search was made from Monterey, the stop before it.
-        #expect(places.lastContext?.points == [FakePlaces.monterey.coordinate])
+        // Big was looked for from Monterey, the stop before it; then Monterey again near Big Sur,
+        // the stop after it, the last search (issue 56).
+        #expect(places.lastContext?.points == [FakePlaces.bigSur.coordinate])
+    }
+
+    /// Issue 56, item 6: the first place is looked for again near the second, so that its namesake
+    /// near the trip is taken before a bigger one far off.
+    @Test func theFirstPlaceIsLookedForNearTheSecond() throws {
+        let stops = try NewCommand.stops(for: ["Monter", "Carmel"], finder: finder)
+        #expect(stops.map(\.name) == ["Monterey", "Carmel-by-the-Sea"], "Monterey, California, 6 km from Carmel; not Monterrey, Mexico")
+        #expect(try NewCommand.stops(for: ["Monter"], finder: finder).map(\.name) == ["Monterrey"], "alone, the bigger one")
     }
 
     @Test func everyPlaceNotFoundIsNamed() {
