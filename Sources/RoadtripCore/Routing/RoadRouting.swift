@@ -35,6 +35,9 @@ package struct RoutedLeg: Equatable, Sendable {
     /// farther than `farthestFromRoad` from all of them.
     package static func offRoad(_ name: String, roads region: String) -> String { "\(name) is more than 1 km from the roads of \(region)" }
 
+    /// Why a leg's end is not at its stop: the road an engine found for it is `meters` off.
+    package static func farFromRoad(_ name: String, meters: Double) -> String { "\(name) \(DistanceUnit.km.format(meters: meters)) from the nearest road" }
+
     /// Whether `reason` says that the stop `name` is off the roads: farther from them than a leg
     /// takes a stop (the phrases above, and `reaching`'s).
     package static func isOffRoad(_ reason: String, name: String) -> Bool {
@@ -79,7 +82,7 @@ package struct RoutedLeg: Equatable, Sendable {
         guard let first = line.first, let last = line.last else { return .road(self) }
         let off = (from: Geodesy.distance(from: from.0, to: first), to: Geodesy.distance(from: to.0, to: last))
         for (distance, name) in [(off.from, from.1), (off.to, to.1)] where distance > Self.farthestFromRoad {
-            return .estimate(reason: "\(name) \(DistanceUnit.km.format(meters: distance)) from the nearest road")
+            return .estimate(reason: Self.farFromRoad(name, meters: distance))
         }
         let apart = Geodesy.distance(from: from.0, to: to.0)
         if off.from + off.to > Self.atTheRoad, off.from + off.to >= apart {

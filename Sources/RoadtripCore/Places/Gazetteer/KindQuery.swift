@@ -60,13 +60,18 @@ struct KindQuery: Equatable {
 
     /// The places of the kind within `reachKilometers` of any of `origins`, nearest to one first,
     /// each once.
+    /// A place is compared only with those of its name (`SearchText.key`), each name folded once: a
+    /// city's thousands of restaurants compared each with each took half a second.
     func places(near origins: [Coordinate], in index: any PlaceIndex) -> [Place] {
         var found: [(place: Place, kilometers: Double)] = []
+        var byName: [String: [Int]] = [:]
         for origin in origins {
             for candidate in index.places(within: Self.reachKilometers, of: origin) where kinds.contains(candidate.place.kind) {
-                if let known = found.firstIndex(where: { PlaceLibrary.isSame($0.place, candidate.place) }) {
+                let name = SearchText.key(of: candidate.place.name)
+                if let known = byName[name, default: []].first(where: { PlaceLibrary.isSame(found[$0].place, namedAlike: candidate.place) }) {
                     found[known].kilometers = min(found[known].kilometers, candidate.kilometers)
                 } else {
+                    byName[name, default: []].append(found.count)
                     found.append(candidate)
                 }
             }
