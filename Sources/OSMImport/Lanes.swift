@@ -62,3 +62,28 @@ enum Lanes {
         }
     }
 }
+
+/// A value one lane gives the other once: the other waits for it (or for being stopped). Given
+/// again, it is kept as first given; given nil, the waiter gets nil (the giving lane failed).
+final class Handoff<Value: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    // Under `condition`.
+    private var given = false
+    private var value: Value?
+
+    func give(_ value: Value?) {
+        condition.withLock {
+            guard !given else { return }
+            (given, self.value) = (true, value)
+            condition.broadcast()
+        }
+    }
+
+    /// The value once given; nil when given none, or when `stopped` says so first.
+    func taken(stopped: () -> Bool) -> Value? {
+        condition.withLock {
+            while !given && !stopped() { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05)) }
+            return value
+        }
+    }
+}

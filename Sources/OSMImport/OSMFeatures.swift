@@ -46,6 +46,15 @@ enum OSMFeatures {
         }
     }
 
+    /// The traffic control of one OPL line of a node (`n9 x1.52 y42.50 Thighway=stop`), or nil
+    /// when it is none (or has no place).
+    static func trafficControl(oplLine line: ArraySlice<UInt8>) -> TrafficControl? {
+        guard line.first == UInt8(ascii: "n"), let object = OPLObject(line), let place = object.coordinate(in: line) else { return nil }
+        var tags: [String: String] = [:]
+        for tag in object.tags(in: line) { tags[String(decoding: tag.key, as: UTF8.self)] = String(decoding: tag.value, as: UTF8.self) }
+        return TrafficControl.kind(ofTags: tags).map { TrafficControl(place, kind: $0) }
+    }
+
     /// The kind of a tagged object, the first tag that says one in this order: what a place is
     /// (`place`) before what is at it (`tourism`), a sight before the services in it (a castle
     /// that is a hotel is a castle); nil when its tags make it nothing we index (a river's water,

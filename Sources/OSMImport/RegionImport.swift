@@ -104,12 +104,15 @@ package struct RegionImport: Sendable {
             // the other has counted roads to route on.
             let roadsWork = staging.appendingPathComponent(Self.roadsWorkName)
             try FileManager.default.createDirectory(at: roadsWork, withIntermediateDirectories: false)
+            let controls = Handoff<[TrafficControl]>()
             let (database, found) = try Lanes.both(stopping: isCancelled) { stopped -> Result<RoadsMade, any Error> in
                 do {
                     guard try buildRoadDatabase(from: path, format: format, in: staging, tools: tools(pass: 2, in: roadsWork, stopped: stopped)) else {
                         return .success(.none)
                     }
-                    let extent = try RoadNetworkFile.write(from: staging.appendingPathComponent(RegionInfo.roadsFolderName), staging: staging) { graph in
+                    // The traffic controls come from the other lane's matching pass, long done by now.
+                    let extent = try RoadNetworkFile.write(from: staging.appendingPathComponent(RegionInfo.roadsFolderName), staging: staging,
+                                                           controls: controls.taken(stopped: stopped) ?? []) { graph in
                         try RoadHierarchyFile.write(for: graph, inRegion: staging, isCancelled: stopped)
                     }
                     return .success(.routable(extent: extent))
@@ -119,7 +122,9 @@ package struct RegionImport: Sendable {
                     return .failure(error)
                 }
             } and: { stopped in
-                try placesAndFacts(of: path, format: format, in: staging, tools: tools(pass: nil, stopped: stopped), stopped: stopped)
+                defer { controls.give(nil) }
+                return try placesAndFacts(of: path, format: format, in: staging, tools: tools(pass: nil, stopped: stopped), stopped: stopped,
+                                          controls: { controls.give($0) })
             }
             let roads = found.roadCount > 0 ? try database.get() : .none
             let routable = roads != .none
@@ -174,7 +179,10 @@ package struct RegionImport: Sendable {
     /// there; without the checksum of its data, which nothing reads and which cost as much as the
     /// rest of that pass), its places found and its roads kept alone (`roads.osm.pbf`) and
     /// counted, in the same passes (`TagsFilter`), and the places read from `osmium export`.
-    private func placesAndFacts(of path: String, format: String, in staging: URL, tools: ChildTools, stopped: () -> Bool) throws -> Found {
+    /// The traffic controls of the extract (`TrafficControl`) are found in the same matching pass,
+    /// and given to `controls` once it is over.
+    private func placesAndFacts(of path: String, format: String, in staging: URL, tools: ChildTools, stopped: () -> Bool,
+                                controls: ([TrafficControl]) -> Void) throws -> Found {
         func work(_ file: String) -> String { staging.appendingPathComponent(file).path }
         let hashed = try tools.run("sha256sum", ["--", path], input: path, capture: true)
         let extract = FileInfo(try tools.run("osmium", ["fileinfo", "-e", "--no-crc", "-j", "-F", format, path], input: path, capture: true))
@@ -187,10 +195,13 @@ package struct RegionImport: Sendable {
         // counted as their matching pass reads them.
         let places = TagsFilter.Selection(expressions: OSMFeatures.filterExpressions, output: work("places.opl"))
         let roadsAlone = TagsFilter.Selection(expressions: OSMFeatures.roadExpressions, output: work(RegionInfo.roadExtractName))
-        var roadCount = 0
-        try TagsFilter.write([places, roadsAlone], from: source, format: sourceFormat, work: staging, tools: tools) { selection, line in
+        let controlNodes = TagsFilter.Selection(expressions: TrafficControl.osmiumExpressions, output: nil)
+        var roadCount = 0, found: [TrafficControl] = []
+        try TagsFilter.write([places, roadsAlone, controlNodes], from: source, format: sourceFormat, work: staging, tools: tools) { selection, line in
             if selection == 1 && OSMFeatures.isCountedRoad(oplLine: line) { roadCount += 1 }
+            if selection == 2, let control = OSMFeatures.trafficControl(oplLine: line) { found.append(control) }
         }
+        controls(found)
         try tools.run("osmium", ["export", work("places.opl"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
         let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")), stopped: stopped)
         let index: [UInt8]

@@ -49,10 +49,13 @@ package enum RoadNetworkFile {
     /// The network itself is let go once written (on a country, it is a fifth of the import's
     /// memory at its peak). Returns where its roads are: the box around their points, with the
     /// kilometer around them a stop may be from its road (`RoutedLeg.farthestFromRoad`).
-    static func write(from database: URL, staging: URL, while build: @Sendable (RoadGraph) throws -> Void) throws -> RegionInfo.Bounds? {
+    /// The `controls` on its roads are kept beside it (`TrafficControls.fileName`), and in the graph.
+    static func write(from database: URL, staging: URL, controls: [TrafficControl],
+                      while build: @Sendable (RoadGraph) throws -> Void) throws -> RegionInfo.Bounds? {
         let kept = try KeptNetwork(from: database, staging: staging)
         let extent = RegionInfo.Bounds(around: kept.network!.points, margin: RoutedLeg.farthestFromRoad)
-        let graph = RoadGraph(kept.network!, searchable: false)
+        let graph = RoadGraph(kept.network!, controls: TrafficControls(controls), searchable: false)
+        try DurableFile.write(graph.trafficControls.encoded(), to: staging.appendingPathComponent(TrafficControls.fileName))
         let file = staging.appendingPathComponent(name)
         _ = try Lanes.both(stopping: { false }) { _ in
             try build(graph)

@@ -1,4 +1,5 @@
 import Foundation
+import RoadtripCore
 import RoadtripRegions
 
 /// What `osmium tags-filter` writes without `-R`: the objects of an extract that match its
@@ -25,10 +26,12 @@ struct TagsFilter {
     }
 
     /// One extract of several written from the same passes: the objects matching `expressions`
-    /// and what they refer to, into `output` (PBF, or OPL text when its name ends in `.opl`).
+    /// and what they refer to, into `output` (PBF, or OPL text when its name ends in `.opl`);
+    /// with no output, the objects matched are only told (`matched`), as for nodes whose own
+    /// tags and place are all that is read of them.
     struct Selection {
         let expressions: [String]
-        let output: String
+        let output: String?
     }
 
     /// What is found for one selection as the passes go.
@@ -57,6 +60,7 @@ struct TagsFilter {
             let tags = selections.count > 1 ? object.tags(in: line) : []
             for index in selections.indices where selections.count == 1 || tests[index].contains(where: { $0.matches(object.kind, tags) }) {
                 matched(index, line)
+                guard selections[index].output != nil else { continue }
                 switch object.kind {
                 case UInt8(ascii: "n"): found[index].nodes.append(object.id)
                 case UInt8(ascii: "w"): found[index].ways.append(object.id)
@@ -103,10 +107,11 @@ struct TagsFilter {
         for index in nodeTexts.indices { try nodeTexts[index].close() }
 
         for (index, selection) in selections.enumerated() {
-            if selection.output.hasSuffix(".opl") {
-                try joinText(files[index], into: selection.output)
+            guard let output = selection.output else { continue }
+            if output.hasSuffix(".opl") {
+                try joinText(files[index], into: output)
             } else {
-                try tools.run("osmium", ["cat", "-F", "opl"] + files[index].map(\.path) + ["-o", selection.output, "--overwrite"])
+                try tools.run("osmium", ["cat", "-F", "opl"] + files[index].map(\.path) + ["-o", output, "--overwrite"])
             }
         }
     }
@@ -202,6 +207,16 @@ struct OPLObject {
             guard let kind = member.first, let id = Self.number(member.dropFirst().prefix { $0 != UInt8(ascii: "@") }) else { return nil }
             return (kind, id)
         }
+    }
+
+    /// A node's place (its `x` and `y` fields: longitude and latitude); nil without them.
+    func coordinate(in line: ArraySlice<UInt8>) -> Coordinate? {
+        let fields = line.split(separator: UInt8(ascii: " "))
+        func field(_ name: UInt8) -> Double? {
+            fields.first { $0.first == name }.flatMap { Double(String(decoding: $0.dropFirst(), as: UTF8.self)) }
+        }
+        guard let longitude = field(UInt8(ascii: "x")), let latitude = field(UInt8(ascii: "y")) else { return nil }
+        return Coordinate(latitude: latitude, longitude: longitude)
     }
 
     private static func list(_ field: UInt8, in line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {

@@ -18,8 +18,21 @@ extension RoadRouter {
                     return .failure(Reason(phrase: "the road graph of \(region.region) is damaged (\(damage.clause)); add the region again"))
                 }
             }
-            return .success(RoadGraph(networks))
+            return .success(RoadGraph(networks, controls: trafficControls(of: regions.flatMap(\.controlFolders))))
         }
+    }
+
+    /// The traffic controls kept in the region `folders`, together; read once for the router's life.
+    func trafficControls(of folders: [URL]) -> TrafficControls {
+        let read = controls.value(for: folders.map(\.path).sorted().joined(separator: "\n")) {
+            // Regions that overlap keep the same controls: each once.
+            var seen = Set<[Double]>()
+            let each = folders.flatMap { TrafficControls.inRegion($0).controls }.filter {
+                seen.insert([$0.coordinate.latitude, $0.coordinate.longitude, Double($0.kind.rawValue)]).inserted
+            }
+            return .success(TrafficControls(each))
+        }
+        return (try? read.get()) ?? nil ?? TrafficControls([])
     }
 
     /// The hierarchy of the roads of one region for the vehicle and the way of `options`: the

@@ -28,7 +28,9 @@ extension RoadRouter {
                 let current = join.members.filter { member in regions.contains { $0.region == member.name && $0.database == member.version } }
                 guard current.count >= 2 else { return nil }
                 let name = current.map(\.name).joined(separator: " + ")
-                return Join(roads: Roads(region: name, folder: join.database, bounds: world, database: join.version), regions: Set(current.map(\.name)))
+                var roads = Roads(region: name, folder: join.database, bounds: world, database: join.version)
+                roads.controlFolders = regions.filter { region in current.contains { $0.name == region.region } }.flatMap(\.controlFolders)
+                return Join(roads: roads, regions: Set(current.map(\.name)))
             }
             if joins.isEmpty { return nil }
         }

@@ -25,6 +25,9 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
         let grid: RoadGrid?
         /// Whether its legs are routed on its hierarchy: its network has more than `hierarchyLegPoints` points.
         let routesOnHierarchy: Bool
+        /// The region folders whose traffic controls are on these roads (`TrafficControls`): the
+        /// region's own, or those of every region of a join.
+        var controlFolders: [URL]
 
         /// `onHierarchy`: whether its legs are routed on its hierarchy; by default, when its network
         /// has more than `hierarchyLegPoints` points.
@@ -35,6 +38,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
             self.database = database ?? folder.path
             grid = RoadGrid(database: folder)
             routesOnHierarchy = onHierarchy ?? (RoadNetworkFile.pointCount(inRegion: folder.deletingLastPathComponent()) ?? 0 > RoadRouter.hierarchyLegPoints)
+            controlFolders = [folder.deletingLastPathComponent()]
         }
 
         func covers(_ point: Coordinate) -> Bool {
@@ -60,6 +64,8 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     /// (`RoadRouter+Graph`).
     let graphs = Kept<RoadGraph>()
     let hierarchies = Kept<RoadHierarchy>()
+    /// The traffic controls of each roads' regions, by their folders.
+    let controls = Kept<TrafficControls>()
 
     /// `regions`: the regions with a road database, in the order they are tried; `joined`: their
     /// joined roads, if built.
@@ -165,8 +171,9 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
         let profile: OpaquePointer
         let translation: OpaquePointer
         let region: String
-        /// How the leg is driven once routed (`DriveTime`).
+        /// How the leg is driven once routed (`DriveTime`), past which controls.
         let driving: DrivingProfile
+        let controls: TrafficControls
 
         /// The road nearest each point (named for the reason), in order; the caller frees them.
         func waypoints(_ points: [(Coordinate, String)]) -> Result<[OpaquePointer], Reason> {
@@ -194,7 +201,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
             }
             defer { Routino_DeleteRoute(output) }
             let points = Self.drivenPoints(output)
-            let leg = RoutedLeg(meters: points.last?.meters ?? 0, seconds: DriveTime.seconds(of: points, profile: driving),
+            let leg = RoutedLeg(meters: points.last?.meters ?? 0, seconds: DriveTime.seconds(of: points, profile: driving, controls: controls),
                                 line: points.map(\.coordinate), region: region)
             let outcome = leg.reaching(from: from, to: to)
             guard !wantsLine, case .road(let reached) = outcome else { return outcome }
@@ -233,7 +240,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
             return .failure(Reason(phrase: "no \(options.vehicle) profile for the roads of \(roads.region)"))
         }
         return .success(Engine(database: database, profile: profile, translation: translation, region: roads.region,
-                               driving: DrivingProfile.of(options.vehicle)))
+                               driving: DrivingProfile.of(options.vehicle), controls: trafficControls(of: roads.controlFolders)))
     }
 
     /// roadtrip's profiles (`RoutinoProfiles`) and Routino's translations, read once for the

@@ -76,6 +76,10 @@ import RoadtripTestSupport
         let shelf = RegionShelf(directory: directory.file("regions"))
         let krems = try Self.importing(Self.fixture("krems.osm.gz"), into: shelf)
         #expect(krems.places > 5 && krems.roads > 100, "\(krems)")
+        // Issue 56: its lights, stop signs and crossings on its roads, kept for the legs and the graph.
+        let controls = TrafficControls.inRegion(shelf.installed()[0].folder).controls
+        let kinds = Dictionary(grouping: controls, by: \.kind).mapValues(\.count)
+        #expect(kinds[.signals, default: 0] >= 20 && kinds[.stop, default: 0] >= 10 && kinds[.crossing, default: 0] >= 30, "\(kinds)")
         let beatty = try Self.importing(Self.fixture("beatty.osm"), into: shelf)
         #expect(beatty.places > 10, "\(beatty)")
         // The same extract compressed with bzip2, under another name.

@@ -268,6 +268,36 @@ extension RoadRouterTests {
         return RoadRouter(regions: [RoadRouter.Roads(region: "andorra", folder: roads, bounds: bounds, database: "andorra before issue 36")])
     }
 
+    /// Issue 56, item 4: Krems' lights, stop signs and crossings slow a leg through its centre
+    /// (against a router that reads none of them), and its matrix, which pays for the same
+    /// controls the same way, agrees with the slowed leg (its turns aside).
+    @Test func aTownsLightsAndCrossingsSlowItsLegsAndItsMatrixAlike() throws {
+        let (station, wienerStrasse) = (Coordinate(latitude: 48.4089, longitude: 15.6049), Coordinate(latitude: 48.4129, longitude: 15.6069))
+        let with = try Self.router()
+        let without = RoadRouter(regions: with.regions.map { roads in
+            var bare = roads
+            bare.controlFolders = []
+            return bare
+        })
+        func leg(_ router: RoadRouter) throws -> RoutedLeg {
+            let outcome = router.route(from: station, to: wienerStrasse, fromName: "station", toName: "Wiener Straße")
+            guard case .road(let leg) = outcome else { throw Unrouted(outcome: "\(outcome)") }
+            return leg
+        }
+        func matrix(_ router: RoadRouter) throws -> RoadMatrix {
+            let outcome = router.matrix(of: [(station, "station"), (wienerStrasse, "Wiener Straße")])
+            guard case .roads(let matrix) = outcome else { throw Unrouted(outcome: "\(outcome)") }
+            return matrix
+        }
+        let (slowed, bare) = (try leg(with), try leg(without))
+        #expect(slowed.meters == bare.meters, "the same way")
+        #expect(slowed.seconds - bare.seconds > 10, "\(slowed.seconds) s against \(bare.seconds) s")
+        let matrixSeconds = try matrix(with).seconds(0, 1)
+        #expect(abs(matrixSeconds - slowed.seconds) < 0.2 * slowed.seconds, "matrix \(matrixSeconds) s, leg \(slowed.seconds) s")
+    }
+
+    struct Unrouted: Error { let outcome: String }
+
     @Test func aRegionWithoutItsRoadsGraphRoutesTheMatrixLegByLeg() throws {
         let directory = try TemporaryDirectory()
         let router = try Self.legByLegRouter(in: directory)

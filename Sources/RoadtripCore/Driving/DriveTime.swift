@@ -27,12 +27,16 @@ package struct DrivenPoint: Equatable, Sendable {
 ///   through the road 20 m either side), and the leg starts and ends at rest;
 /// - the vehicle reaches those speeds at its acceleration and leaves them at its deceleration
 ///   (a forward and a backward pass), so a bend costs the time of slowing for it, not a detour;
-/// - a turn at a junction costs a pause by its angle (`turnSeconds`).
+/// - a turn at a junction costs a pause by its angle (`turnSeconds`), and more across the
+///   oncoming traffic (`oncomingSeconds`);
+/// - each traffic control on the way (lights, a stop sign, a crossing, a hump: `controls`) costs
+///   what `TrafficControl.seconds` says, as it does on the road graph's edges (issue 56).
 ///
-/// The leg's time is the sum over its stretches. It knows nothing of traffic, grades, lights or stops.
+/// The leg's time is the sum over its stretches. It knows nothing of traffic jams or grades.
 package enum DriveTime {
-    /// The seconds to drive `points` (in order, at least two) in a vehicle of `profile`.
-    package static func seconds(of points: [DrivenPoint], profile: DrivingProfile) -> Double {
+    /// The seconds to drive `points` (in order, at least two) in a vehicle of `profile`, past the
+    /// `controls` of their roads.
+    package static func seconds(of points: [DrivenPoint], profile: DrivingProfile, controls: TrafficControls = TrafficControls([])) -> Double {
         guard points.count >= 2 else { return 0 }
         let line = Line(points)
         let stretches = (1..<points.count).map { i in
@@ -49,10 +53,28 @@ package enum DriveTime {
             total += stretchSeconds(line.length(i), from: atPoints[i - 1], to: atPoints[i], cruise: stretches[i - 1], profile: profile)
         }
         for i in 1..<points.count - 1 where points[i].isJunction {
-            total += turnSeconds(line.turn(at: i), profile: profile)
+            let turn = line.turn(at: i)
+            total += turnSeconds(abs(turn), profile: profile) + oncomingSeconds(turn)
+        }
+        for i in 1..<points.count {
+            for control in controls.on(from: points[i - 1].coordinate, to: points[i].coordinate) {
+                total += TrafficControl.seconds(control.kind, passingAt: stretches[i - 1], profile: profile, share: control.share)
+            }
         }
         return total
     }
+
+    /// What a turn of `degrees` (positive to the left) costs for crossing the oncoming traffic
+    /// with traffic on the right: a left turn waits for a gap where a right one does not. OSRM
+    /// 26's car profile charges 2 s for it (`oncoming_turn_penalty`), tapered by the turn's
+    /// sharpness with its sigmoid (a bend to the left pays almost nothing); a U-turn's crossing
+    /// is in `turnSeconds`. Regions where traffic keeps left are timed as if it kept right.
+    static func oncomingSeconds(_ degrees: Double) -> Double {
+        guard degrees > 0, degrees < 170 else { return 0 }
+        return oncomingTurnSeconds / (1 + exp(-(13 * degrees / 180 - 3.25)))
+    }
+
+    static let oncomingTurnSeconds = 2.0
 
     /// No stretch is driven slower than this, in km/h (a speed of 0 would never arrive).
     static let minimumKmh = 5.0
@@ -141,10 +163,11 @@ extension DriveTime {
             return ab * bc * ac / (2 * cross)
         }
 
-        /// How far the road turns at point `i`, in degrees (0: straight on, 180: back).
+        /// How far the road turns at point `i`, in degrees (0: straight on, ±180: back; positive
+        /// to the left).
         func turn(at i: Int) -> Double {
             let (before, after) = sides(of: i)
-            return abs(atan2(before.x * after.y - before.y * after.x, before.x * after.x + before.y * after.y)) * 180 / .pi
+            return atan2(before.x * after.y - before.y * after.x, before.x * after.x + before.y * after.y) * 180 / .pi
         }
 
         /// Junctions per km within `window` meters either side of `meters` along the leg.

@@ -75,8 +75,9 @@ extension DrivingProfile {
     }
 
     /// The version of the profiles and of `DriveTime`: a leg timed by an earlier one is routed
-    /// again, and a hierarchy made for one is made again. 2: a van follows a car's access rules.
-    package static let version = 2
+    /// again, and a hierarchy made for one is made again. 2: a van follows a car's access rules; 3:
+    /// turns across the oncoming traffic and traffic controls (issue 56).
+    package static let version = 3
 
     static let car = DrivingProfile(
         vehicle: .car,

@@ -35,8 +35,21 @@ package final class RoadGraph: Sendable {
     /// that a stop is not put on a driveway that leads nowhere).
     let grid: SnapGrid
     static let isolatedMeters: Float = 500
-    /// The `RoadNetwork.fingerprint` of the network it was built from (the regions' joined).
+    /// The traffic controls on each edge, by edge, with the direction they are passed in (those
+    /// that `TrafficControls.on(from:to:)` finds on it driven that way): what `Costs` adds.
+    let controls: [Int32: [EdgeControl]]
+    /// The controls it was given that are on its roads: what a region keeps (`TrafficControls.fileName`).
+    package let trafficControls: TrafficControls
+    /// The `RoadNetwork.fingerprint` of the network it was built from (the regions' joined),
+    /// with its traffic controls.
     package let fingerprint: UInt64
+
+    /// A traffic control on an edge: passed when the edge is driven `forward` (from its `from`) or not.
+    struct EdgeControl: Sendable {
+        let kind: TrafficControl.Kind
+        let share: Double
+        let forward: Bool
+    }
 
     /// A stretch of road from `from` to `to`, the points of way `way` at `index` and `index + 1`.
     struct Edge: Sendable {
@@ -52,15 +65,14 @@ package final class RoadGraph: Sendable {
         let forward: Bool
     }
 
-    package convenience init(_ networks: [RoadNetwork]) {
-        self.init(RoadNetwork.joining(networks))
+    package convenience init(_ networks: [RoadNetwork], controls: TrafficControls = TrafficControls([])) {
+        self.init(RoadNetwork.joining(networks), controls: controls)
     }
 
     /// `searchable`: with the arcs a search from each stop walks (`arcStart`, `arcs`, `arcTo`,
     /// `arcMeters`); a graph made only to build a hierarchy from has none (on a country, 80 MB
     /// of an import's peak: Andorra tiled 16 × 16, issue 54), and cannot be searched.
-    package init(_ network: RoadNetwork, searchable: Bool = true) {
-        fingerprint = network.fingerprint
+    package init(_ network: RoadNetwork, controls: TrafficControls = TrafficControls([]), searchable: Bool = true) {
         points = network.points
         rules = network.ways.map(\.rules)
         var degree = [UInt8](repeating: 0, count: points.count)
@@ -92,6 +104,38 @@ package final class RoadGraph: Sendable {
         arcTo = arcs.map { arc in arc.forward ? edges[Int(arc.edge)].to : edges[Int(arc.edge)].from }
         arcMeters = arcs.map { edges[Int($0.edge)].meters }
         grid = SnapGrid(edges: edges, points: points, joined: Self.joinedEdges(edges, pointCount: points.count))
+        (trafficControls, self.controls) = Self.edgeControls(controls, edges: edges, points: points, grid: grid)
+        fingerprint = trafficControls.isEmpty ? network.fingerprint : network.fingerprint ^ trafficControls.fingerprint
+    }
+
+    /// The controls of `given` on the roads, and each edge's, found from the controls (a country
+    /// has far fewer of them than edges) by the edges near each: the rule the legs follow
+    /// (`TrafficControls.place`). Those on no road (a crossing of two footways) are left out
+    /// before the lights are paired, so that the same controls read back pair alike.
+    private static func edgeControls(_ given: TrafficControls, edges: [Edge], points: [Coordinate], grid: SnapGrid)
+        -> (TrafficControls, [Int32: [EdgeControl]]) {
+        var kept: [TrafficControl] = [], passes: [[(edge: Int32, forward: Bool)]] = []
+        for control in given.controls {
+            var on: [(edge: Int32, forward: Bool)] = []
+            for e in Set(grid.edges(near: control.coordinate, within: TrafficControls.onRoadMeters * 2)) {
+                let (a, b) = (points[Int(edges[Int(e)].from)], points[Int(edges[Int(e)].to)])
+                for forward in [true, false] where TrafficControls.place(of: control.coordinate, onStretchFrom: forward ? a : b, to: forward ? b : a) != nil {
+                    on.append((e, forward))
+                }
+            }
+            if !on.isEmpty {
+                kept.append(control)
+                passes.append(on)
+            }
+        }
+        let controls = TrafficControls(kept)
+        var found: [Int32: [EdgeControl]] = [:]
+        for (i, on) in passes.enumerated() {
+            for (e, forward) in on {
+                found[e, default: []].append(EdgeControl(kind: kept[i].kind, share: controls.shares[i], forward: forward))
+            }
+        }
+        return (controls, found)
     }
 
     /// `way`'s points with their distance along it and its junctions, for `DriveTime`'s measures.
@@ -154,7 +198,7 @@ extension RoadGraph {
     /// class's cruising speed (below a tagged limit, and a town's), slowed for each bend on it
     /// and speeding up after it at the vehicle's rates. What it does not know: the turn taken at
     /// a junction (a junction is passed at speed), and that a leg starts and ends at rest (added
-    /// to each leg, `restSeconds`).
+    /// to each leg, `restSeconds`). Its traffic controls are in it, as in a leg (`TrafficControl.seconds`).
     struct Costs: Sendable {
         let profile: DrivingProfile
         let quickest: Bool
@@ -194,6 +238,10 @@ extension RoadGraph {
                     forward[e] = ahead[k]
                     backward[e] = back[range.count - 1 - k]
                     cruise[e] = speeds[k]
+                    for control in graph.controls[Int32(e)] ?? [] {
+                        let seconds = TrafficControl.seconds(control.kind, passingAt: speeds[k], profile: profile, share: control.share)
+                        if control.forward { forward[e] += seconds } else { backward[e] += seconds }
+                    }
                 }
             }
             (self.forward, self.backward, self.cruise) = (forward, backward, cruise)
