@@ -19,8 +19,20 @@ ways:
   error; the other columns are measured all the same.
 
 One Markdown row a leg, with the time ratios after/before, Valhalla/before and after/Valhalla, and
-a last row of medians; then a second table: a few legs in each other vehicle and by the shortest
-way (after only), each beside the car's quickest figures, to show that they differ.
+after/reference, and a last row of medians; then the town legs (issue 56) against their
+reference; then a table of a few legs in each other vehicle and by the shortest way (after only),
+each beside the car's quickest figures, to show that they differ.
+
+The references, typical real driving:
+- the mountain and valley legs (LEGS): 1.82 × Routino's default time, the ratio issue 35 measured
+  over 14 Andorra legs between Routino's default motorcar and typical real driving times;
+- the town legs (TOWN_LEGS): the leg's length at the daytime speed measured on the main streets of
+  Helsinki's city centre, 23.9 km/h (HSL Helsinki Region Transport, "Decreased travel speeds in the
+  Helsinki region", December 2012: GPS runs with the traffic flow in September–October 2011,
+  weekdays; morning 19.0, daytime 23.9, evening 14.8 km/h). Krems and Andorra la Vella have no
+  published figure of their own; Helsinki's daytime centre speed stands for a European town
+  centre's. The issue that asked for these legs found typical downtown driving of 1–2 miles in
+  5–8 minutes, 19–39 km/h, which brackets it.
 """
 import argparse
 import importlib.util
@@ -36,7 +48,7 @@ import urllib.request
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "osm")
-EXTRACTS = {"andorra": "andorra.osm.pbf", "krems": "krems.osm.gz", "beatty": "beatty.osm"}
+EXTRACTS = {"andorra": "andorra.osm.pbf", "krems": "krems.osm.gz", "beatty": "beatty.osm", "helsinki": "helsinki.osm.pbf"}
 PROFILES = "/usr/share/routino/profiles.xml"
 
 PLACES = {
@@ -46,7 +58,18 @@ PLACES = {
     "Pas de la Casa": (42.5428, 1.7336),
     "Krems": (48.4102, 15.6036), "Krems east": (48.4046, 15.6512), "Stein": (48.4025, 15.5880),
     "Beatty": (36.9084, -116.7593), "Rhyolite": (36.9038, -116.8289),
+    # Town centres (issue 56).
+    "Helsinki Rautatientori": (60.1712, 24.9441), "Helsinki Kauppatori": (60.1678, 24.9522),
+    "Helsinki Erottaja": (60.1665, 24.9430), "Helsinki Kaisaniemi": (60.1745, 24.9455),
+    "Helsinki Senaatintori": (60.1694, 24.9522),
+    "Krems Steiner Tor": (48.4113, 15.5985), "Krems station": (48.4089, 15.6049), "Krems Wiener Straße": (48.4129, 15.6069),
+    "Andorra la Vella Plaça del Poble": (42.5063, 1.5218), "Escaldes Caldea": (42.5115, 1.5387),
+    "Santa Coloma": (42.4945, 1.4985),
 }
+# The daytime speed on the main streets of Helsinki's centre (HSL, 2011; see above), in km/h.
+TOWN_REFERENCE_KMH = 23.9
+# Issue 35's measured ratio of typical real driving to Routino's default motorcar.
+REAL_OVER_ROUTINO = 1.82
 # (region, from, to): town streets, valley roads, the climbs to the passes, and a few long legs.
 LEGS = [
     ("andorra", "Andorra la Vella", "Escaldes"), ("andorra", "Escaldes", "Encamp"),
@@ -59,6 +82,15 @@ LEGS = [
     ("andorra", "Sant Julià", "Pas de la Casa"),
     ("krems", "Krems", "Krems east"), ("krems", "Stein", "Krems"), ("krems", "Stein", "Krems east"),
     ("beatty", "Beatty", "Rhyolite"),
+]
+# (region, from, to): town centres' streets, with their lights, crossings and one-way streets.
+TOWN_LEGS = [
+    ("helsinki", "Helsinki Rautatientori", "Helsinki Kauppatori"), ("helsinki", "Helsinki Erottaja", "Helsinki Kaisaniemi"),
+    ("helsinki", "Helsinki Senaatintori", "Helsinki Erottaja"), ("helsinki", "Helsinki Kaisaniemi", "Helsinki Kauppatori"),
+    ("krems", "Krems Steiner Tor", "Krems station"), ("krems", "Krems station", "Krems Wiener Straße"),
+    ("krems", "Krems Wiener Straße", "Krems station"),
+    ("andorra", "Andorra la Vella Plaça del Poble", "Escaldes Caldea"), ("andorra", "Santa Coloma", "Andorra la Vella Plaça del Poble"),
+    ("andorra", "Escaldes", "Andorra la Vella Plaça del Poble"),
 ]
 # The legs driven again in each other vehicle and by the shortest way: a climb, the long way over
 # the pass, a valley where the shortest way goes through the towns, and a town whose shortest way
@@ -187,18 +219,38 @@ def median(values):
     return statistics.median(present) if present else None
 
 
+def reference(before):
+    """Issue 35's real driving for a mountain or valley leg: 1.82 × Routino's default time."""
+    return (before[0], before[1] * REAL_OVER_ROUTINO) if before else None
+
+
 def comparison_table(rows):
     """One row a leg (name, before, after, Valhalla: each (km, min) or None), then the medians."""
-    print("| leg | before km | before min | after km | after min | Valhalla km | Valhalla min | after/before | Valhalla/before | after/Valhalla |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    pairs = ((2, 1), (3, 1), (2, 3))  # after/before, Valhalla/before, after/Valhalla
+    print("| leg | before km | before min | after km | after min | Valhalla km | Valhalla min | reference min | after/before | Valhalla/before | after/Valhalla | after/reference |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    rows = [row + (reference(row[1]),) for row in rows]
+    pairs = ((2, 1), (3, 1), (2, 3), (2, 4))  # after/before, Valhalla/before, after/Valhalla, after/reference
     for row in rows:
-        print(f"| {row[0]} | {figures(row[1])} | {figures(row[2])} | {figures(row[3])} | "
+        print(f"| {row[0]} | {figures(row[1])} | {figures(row[2])} | {figures(row[3])} | {tenths(row[4][1] if row[4] else None)} | "
               + " | ".join(times(ratio(row[x], row[y])) for x, y in pairs) + " |")
     columns = [[row[k][i] if row[k] else None for row in rows] for k in (1, 2, 3) for i in (0, 1)]
     ratios = [[ratio(row[x], row[y]) for row in rows] for x, y in pairs]
     print("| **median** | " + " | ".join(tenths(median(column)) for column in columns)
-          + " | " + " | ".join(f"**{times(median(values))}**" for values in ratios) + " |")
+          + f" | {tenths(median([row[4][1] if row[4] else None for row in rows]))} | "
+          + " | ".join(f"**{times(median(values))}**" for values in ratios) + " |")
+
+
+def town_table(rows):
+    """The town legs (name, after, Valhalla) against the reference: their length at the centre's speed."""
+    print(f"| town leg | after km | after min | Valhalla km | Valhalla min | reference min ({TOWN_REFERENCE_KMH} km/h) | after/reference | Valhalla/reference |")
+    print("|---|---|---|---|---|---|---|---|")
+    ratios = []
+    for name, after, valhalla in rows:
+        real = (after[0], after[0] / TOWN_REFERENCE_KMH * 60) if after else None
+        ratios.append((ratio(after, real), ratio(valhalla, real)))
+        print(f"| {name} | {figures(after)} | {figures(valhalla)} | {tenths(real[1] if real else None)} | "
+              f"{times(ratios[-1][0])} | {times(ratios[-1][1])} |")
+    print(f"| **median** | | | | | | **{times(median([r[0] for r in ratios]))}** | **{times(median([r[1] for r in ratios]))}** |")
 
 
 def variant_table(rows):
@@ -230,6 +282,8 @@ def main():
             a, b = PLACES[start], PLACES[end]
             car[(start, end)] = roadtrip.leg(a, b)
             rows.append((f"{start} → {end}", routino_default(database, a, b), car[(start, end)], valhalla.leg(a, b) if valhalla else None))
+        towns = [(f"{start} → {end}", roadtrip.leg(PLACES[start], PLACES[end]), valhalla.leg(PLACES[start], PLACES[end]) if valhalla else None)
+                 for _, start, end in TOWN_LEGS]
         variants = [(f"{start} → {end}", f"{vehicle}, {route}", roadtrip.leg(PLACES[start], PLACES[end], vehicle, route), car[(start, end)])
                     for _, start, end in VARIANT_LEGS for vehicle, route in VARIANTS]
     finally:
@@ -237,11 +291,17 @@ def main():
             valhalla.stop()
         shutil.rmtree(work, ignore_errors=True)
 
-    print(f"{len(LEGS)} legs on the committed extracts (Andorra, Krems, Beatty); times are minutes, ratios are of the times")
+    print(f"{len(LEGS)} legs on the committed extracts (Andorra, Krems, Beatty); times are minutes, ratios are of the times; "
+          f"reference: {REAL_OVER_ROUTINO} × before (issue 35)")
     print("before: routino-router, profiles.xml motorcar, quickest · after: roadtrip `show --json`, car, quickest · "
           + ("Valhalla: pyvalhalla 3.9.1, auto costing" if valhalla else "Valhalla: not run (see above)"))
     print()
     comparison_table(rows)
+    print()
+    print(f"{len(TOWN_LEGS)} town legs (Helsinki, Krems, Andorra la Vella); reference: the leg's length at {TOWN_REFERENCE_KMH} km/h, "
+          "the daytime speed on Helsinki's centre streets (HSL, 2011)")
+    print()
+    town_table(towns)
     print()
     variant_table(variants)
 
