@@ -238,10 +238,13 @@ extension RoadGraph {
                     forward[e] = ahead[k]
                     backward[e] = back[range.count - 1 - k]
                     cruise[e] = speeds[k]
-                    for control in graph.controls[Int32(e)] ?? [] {
-                        let seconds = TrafficControl.seconds(control.kind, passingAt: speeds[k], profile: profile, share: control.share)
-                        if control.forward { forward[e] += seconds } else { backward[e] += seconds }
-                    }
+                }
+            }
+            // The edges with traffic controls, a few among a country's millions, each at its cruising speed.
+            for (e, controls) in graph.controls where cruise[Int(e)].isFinite {
+                for control in controls {
+                    let seconds = TrafficControl.seconds(control.kind, passingAt: cruise[Int(e)], profile: profile, share: control.share)
+                    if control.forward { forward[Int(e)] += seconds } else { backward[Int(e)] += seconds }
                 }
             }
             (self.forward, self.backward, self.cruise) = (forward, backward, cruise)
