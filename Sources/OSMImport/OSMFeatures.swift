@@ -18,7 +18,7 @@ enum OSMFeatures {
         "nwr/leisure=park,nature_reserve",
         "nwr/mountain_pass=yes",
         "nwr/man_made=lighthouse,tower,bridge",
-        "nwr/amenity=fuel,charging_station,restaurant,cafe,fast_food,parking,toilets,drinking_water",
+        "nwr/amenity=fuel,charging_station,restaurant,cafe,fast_food,parking,toilets,drinking_water,hospital,pharmacy,place_of_worship",
         "nwr/shop=supermarket",
     ]
 
@@ -132,6 +132,9 @@ enum OSMFeatures {
             default: break
             }
         }
+        if tags["amenity"] == "place_of_worship" {
+            return tags["religion"] == "christian" ? .church : .placeOfWorship
+        }
         switch tags["man_made"] {
         case "lighthouse": return .lighthouse
         case "tower" where tags["tourism"] != nil || tags["tower:type"] == "observation": return .tower
@@ -158,6 +161,8 @@ enum OSMFeatures {
         case "parking" where isOpen && !roadsideParking.contains(tags["parking"] ?? ""): return .parking
         case "toilets" where isOpen: return .toilets
         case "drinking_water" where isOpen: return .drinkingWater
+        case "hospital": return .hospital
+        case "pharmacy": return .pharmacy
         default: return tags["shop"] == "supermarket" ? .supermarket : nil
         }
     }

@@ -706,5 +706,11 @@ extension RegionsEndToEndTests {
         let near = try #require(try JSONSerialization.jsonObject(with: Data(try Self.roadtrip(["search", "Tankstelle", "--near", "42.5345, 1.5806", "--limit", "1", "--json"],
                                                                                               in: directory).standardOutput.utf8)) as? [[String: Any]])
         #expect(near.first?["kind"] as? String == "fuel station", "\(near)")
+        // Kept from a region since issue 56: churches, hospitals and pharmacies, asked for in words.
+        for (query, kind) in [("church in Canillo", "church"), ("hospital near Andorra la Vella", "hospital"), ("farmàcia Escaldes", "pharmacy")] {
+            let found = try #require(try JSONSerialization.jsonObject(with: Data(try Self.roadtrip(["search", query, "--limit", "2", "--json"], in: directory).standardOutput.utf8))
+                as? [[String: Any]], "\(query)")
+            #expect(!found.isEmpty && found.allSatisfy { $0["kind"] as? String == kind }, "\(query): \(found)")
+        }
     }
 }

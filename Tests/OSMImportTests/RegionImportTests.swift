@@ -363,6 +363,10 @@ extension RegionImportTests {
         #expect(counts[.fuel] == 19 && counts[.toilets] == 9 && counts[.restaurant] == 39 && counts[.cafe] == 3, "\(counts)")
         #expect(counts[.fastFood] == 11 && counts[.supermarket] == 15 && counts[.hotel] == 47 && counts[.parking] == 102, "\(counts)")
         #expect(info.places == places.count && places.count > 450, "\(info.places) places, 245 before issue 37")
+        // Issue 56: hospitals and pharmacies (services: an unnamed one named by its kind), and churches.
+        #expect(counts[.hospital, default: 0] >= 5 && counts[.pharmacy, default: 0] >= 2 && counts[.church, default: 0] >= 8, "\(counts)")
+        #expect(try Self.place("Sant Andreu", .church, in: places).kindText == "church")
+        #expect(places.contains { $0.name == "Hospital" && $0.kind == .hospital })
         // An unnamed station named by its operator; unnamed toilets by what they are.
         let esso = try Self.place("ESSO", .fuel, in: places)
         #expect(abs(esso.coordinate.latitude - 42.54466) < 1e-4 && abs(esso.coordinate.longitude - 1.51556) < 1e-4)

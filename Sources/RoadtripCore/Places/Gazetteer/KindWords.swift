@@ -41,6 +41,11 @@ enum KindWords {
         ([.bridge], ["bridge", "brücke", "pont", "puente", "ponte"]),
         ([.tower], ["tower", "turm", "tour", "torre"]),
         ([.monument], ["monument", "denkmal", "monumento"]),
+        ([.church, .placeOfWorship], ["church", "chapel", "cathedral", "kirche", "kapelle", "dom", "münster", "église", "chapelle",
+                                      "cathédrale", "església", "capella", "catedral", "iglesia", "capilla", "ermita", "chiesa", "cappella",
+                                      "duomo", "cattedrale"]),
+        ([.placeOfWorship, .church], ["place of worship", "temple", "mosque", "synagogue", "tempel", "moschee", "synagoge", "mosquée",
+                                      "synagogue", "mesquita", "sinagoga", "mezquita", "moschea"]),
         // The services on the way, a region's only (`PlaceKind.isAmenity`): "Repsol gas station".
         ([.fuel], ["fuel", "fuel station", "gas station", "petrol station", "filling station", "gas", "petrol", "tankstelle",
                    "station-service", "station service", "benzinera", "estació de servei", "gasolinera", "estación de servicio",
@@ -55,6 +60,8 @@ enum KindWords {
         ([.cafe], ["café", "coffee", "cafeteria", "cafetería", "caffè"]),
         ([.parking], ["parking", "car park", "parking lot", "parkplatz", "aparcament", "aparcamiento", "parcheggio"]),
         ([.supermarket], ["supermarket", "grocery", "supermarkt", "supermarché", "supermercat", "supermercado", "supermercato"]),
+        ([.hospital], ["hospital", "krankenhaus", "klinikum", "spital", "hôpital", "ospedale"]),
+        ([.pharmacy], ["pharmacy", "chemist", "drugstore", "apotheke", "pharmacie", "farmàcia", "farmacia"]),
     ]
 
     /// The kinds a folded word or phrase names (`SearchText.key`: "chateau", "camp site"), each

@@ -14,6 +14,8 @@ package enum PlaceKind: UInt8, CaseIterable, Sendable {
     case mountainRange, canyon, plateau, desert, valley, physicalFeature
     // Region format 2 (issue 37): what a road-tripper stops for on the way.
     case fuel, chargingStation, restaurant, cafe, fastFood, hotel, motel, guestHouse, hostel, parking, toilets, drinkingWater, supermarket
+    // Issue 56: what a traveller may need on the way, and the churches a town is known by.
+    case hospital, pharmacy, church, placeOfWorship
 
     /// What a result line calls it: "village", "peak", "national park". A GeoNames place says
     /// by its population what people would call it.
@@ -40,6 +42,7 @@ package enum PlaceKind: UInt8, CaseIterable, Sendable {
         case .fastFood: return "fast food"
         case .guestHouse: return "guest house"
         case .drinkingWater: return "drinking water"
+        case .placeOfWorship: return "place of worship"
         default: return "\(self)"
         }
     }
@@ -75,7 +78,7 @@ package enum PlaceKind: UInt8, CaseIterable, Sendable {
     package var isAmenity: Bool {
         switch self {
         case .fuel, .chargingStation, .restaurant, .cafe, .fastFood, .hotel, .motel, .guestHouse, .hostel, .parking, .toilets,
-             .drinkingWater, .supermarket: return true
+             .drinkingWater, .supermarket, .hospital, .pharmacy: return true
         default: return false
         }
     }
@@ -95,9 +98,10 @@ package enum PlaceKind: UInt8, CaseIterable, Sendable {
         case .protectedArea, .natureReserve, .mountainRange, .canyon, .glacier, .volcano: return 2_000
         case .lake, .island, .castle, .zoo, .themePark, .museum, .attraction, .waterfall, .mountainPass, .lighthouse: return 500
         case .peak, .bay, .beach, .cape, .cliff, .arch, .cave, .hotSpring, .viewpoint, .fort, .ruins, .monument,
-             .archaeologicalSite, .plateau, .desert, .valley, .physicalFeature, .park: return 200
+             .archaeologicalSite, .plateau, .desert, .valley, .physicalFeature, .park, .church, .placeOfWorship: return 200
         case .campSite, .caravanSite, .alpineHut: return 100
-        case .fuel, .chargingStation, .restaurant, .cafe, .fastFood, .hotel, .motel, .guestHouse, .hostel, .supermarket: return 10
+        case .fuel, .chargingStation, .restaurant, .cafe, .fastFood, .hotel, .motel, .guestHouse, .hostel, .supermarket, .hospital, .pharmacy:
+            return 10
         case .parking, .toilets, .drinkingWater: return 5
         }
     }

@@ -11,6 +11,9 @@ struct KindQueryTests {
         ("petrol near Andorra la Vella", [.fuel], "andorra la vella", true),
         ("museum Ordino", [.museum], "ordino", false),
         ("hotel près de Vaduz", [.hotel, .motel, .guestHouse, .hostel], "vaduz", true),
+        ("church in Canillo", [.church, .placeOfWorship], "canillo", true),
+        ("Krankenhaus Krems", [.hospital], "krems", false),
+        ("farmàcia Escaldes", [.pharmacy], "escaldes", false),
     ])
     func readsTheKindAndThePlace(text: String, kinds: [PlaceKind], place: String, saysWhere: Bool) throws {
         let query = try #require(KindQuery(text))
