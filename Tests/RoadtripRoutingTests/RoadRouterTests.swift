@@ -265,6 +265,9 @@ extension RoadRouterTests {
         try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
         let roads = old.appendingPathComponent(RegionInfo.roadsFolderName)
         try FileManager.default.createSymbolicLink(at: roads, withDestinationURL: region.folder.appendingPathComponent(RegionInfo.roadsFolderName))
+        // Its traffic controls (issue 56) as the region keeps them, so that its legs are timed as the region's.
+        try FileManager.default.createSymbolicLink(at: old.appendingPathComponent(TrafficControls.fileName),
+                                                   withDestinationURL: region.folder.appendingPathComponent(TrafficControls.fileName))
         return RoadRouter(regions: [RoadRouter.Roads(region: "andorra", folder: roads, bounds: bounds, database: "andorra before issue 36")])
     }
 

@@ -147,18 +147,6 @@ package struct TrafficControls: Sendable {
 
     package var isEmpty: Bool { controls.isEmpty }
 
-    /// A hash of every control, for the fingerprint of a graph built with them.
-    package var fingerprint: UInt64 {
-        var hash = Fingerprint()
-        hash.add(UInt64(controls.count))
-        for control in controls {
-            hash.add(control.coordinate.latitude)
-            hash.add(control.coordinate.longitude)
-            hash.add(UInt64(control.kind.rawValue))
-        }
-        return hash.value
-    }
-
     /// The controls on the stretch of road from `a` to `b`, with how far along it each is (a
     /// share of its length) and its share of the cost: those within `onRoadMeters` of it that lie
     /// beside it, past `a` and up to `b`. A control at a point belongs to the stretch that arrives

@@ -52,3 +52,17 @@ extension DrivingProfile {
         return hash.value
     }
 }
+
+extension TrafficControls {
+    /// A hash of every control, for the fingerprint of a graph built with them.
+    package var fingerprint: UInt64 {
+        var hash = Fingerprint()
+        hash.add(UInt64(controls.count))
+        for control in controls {
+            hash.add(control.coordinate.latitude)
+            hash.add(control.coordinate.longitude)
+            hash.add(UInt64(control.kind.rawValue))
+        }
+        return hash.value
+    }
+}
