@@ -56,6 +56,7 @@ def main():
                 ("map", ["m"], "Pan"),
                 ("stop editor", ["Escape", "j", "j", "Enter", "C-u", "-l", "big s"], "Big Sur"),
                 ("itinerary", ["Escape", "Escape", "j", "Enter", "i"], "Day 2"),
+                ("trip with a start date", ["Escape"], "Arrives"),
             ]
             for name, keys, expected in steps:
                 if keys:

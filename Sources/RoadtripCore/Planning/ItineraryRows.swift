@@ -214,6 +214,13 @@ package enum ItineraryRows {
         return ClockTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0)?.description ?? "--:--"
     }
 
+    /// "Tue 14:35": `clock`'s time after its weekday, both of the minute it is rounded to (23:59:40
+    /// on a Monday is "Tue 00:00"), for a list that shows one time a stop over several days.
+    package static func weekdayAndClock(_ instant: Date, in zone: TimeZone) -> String {
+        let minute = Date(timeIntervalSinceReferenceDate: LegFigures.toTheMinute(instant.timeIntervalSinceReferenceDate))
+        return "\(weekdays[LocalDay(minute, in: zone).weekday - 1]) \(clock(minute, in: zone))"
+    }
+
     /// "PDT", "JST", "CEST", "GMT-3": the zone's short name in use at `instant` (`ZoneAbbreviation`).
     package static func zoneName(_ zone: TimeZone, at instant: Date) -> String {
         ZoneAbbreviation.name(of: zone, at: instant)

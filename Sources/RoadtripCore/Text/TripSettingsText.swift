@@ -70,7 +70,7 @@ package struct TripSettingsText {
     /// One sentence on what the setting does and how it is typed (the form's F1 help, `set --help`).
     package func help(_ key: Key) -> String {
         switch key {
-        case .startDate: return "The first day of the trip, YYYY-MM-DD; empty plans from today."
+        case .startDate: return "The first day of the trip, YYYY-MM-DD; empty plans from today. With one, the trip screen shows when each stop is reached."
         case .startTime: return "When each day's driving starts, HH:MM on a 24-hour clock (default 09:00)."
         case .timeZone: return "The zone the start time is in, such as Europe/Berlin; empty is the first stop's."
         case .dailyLimit: return "The most hours of driving in a day; a longer day is split at a place to sleep (default 8)."

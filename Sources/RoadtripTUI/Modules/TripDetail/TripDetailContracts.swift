@@ -91,7 +91,7 @@ protocol TripDetailViewOutput: RowSelectingOutput, ListSearchingOutput {
 /// history; the interactor binds them to this trip and keeps the model, the files and the services
 /// out of the presenter. Its own use cases are those that are more than one change: the search for
 /// the best order (saving first, on the roads when it can), exporting (refusals, the folder, the
-/// routed legs, the calendar), directions links and the first stop's time zone.
+/// routed legs, the calendar), directions links, the first stop's time zone and the days planned.
 @MainActor
 protocol TripDetailInteractorInput: EditingSession {
     /// The trip, now and after every change, with the run of its stops the change touched;
@@ -113,6 +113,10 @@ protocol TripDetailInteractorInput: EditingSession {
     func basemap() -> Result<(any BasemapProviding)?, any Error>
     /// The zone of the trip's first stop (the nearest gazetteer place's), if known.
     func firstStopTimeZone() -> String?
+    /// The trip's days as the day view (`i`) and `roadtrip plan` plan them (`PlanDays`), on its
+    /// legs as far as they are known; nil when the plan refuses the trip (too many stops, nights
+    /// or hours of driving), which then shows no times rather than others.
+    func plannedDays(of trip: Trip, unit: DistanceUnit) -> Itinerary?
     /// The search for the best order of the stops (first and last kept), to run on any thread,
     /// saying how far it is and stopping when cancelled; on the roads when one region covers
     /// every stop. nil with fewer than 4 stops. Edits not saved yet are saved first.
@@ -168,6 +172,9 @@ struct TripDetailViewModel: Equatable {
         /// The leg's driving time, "≈ " before an estimate's (issue 56: a driver plans by time).
         let driving: String
         let total: String
+        /// When the plan reaches the stop, for a trip with a start date ("≈ Tue 14:35", the first
+        /// stop's "→ Tue 09:00"); "" without one (`ArrivalClocks`).
+        let arrival: String
 
         /// "36.6002° N, 121.8947° W", made when a column shows it.
         var coordinates: String { location.formatted }
@@ -182,6 +189,9 @@ struct TripDetailViewModel: Equatable {
         let hasPlaces: Bool
         /// Whether any stop has notes, a stay or a night.
         let hasNotes: Bool
+        /// Each stop's arrival in the plan, for a trip with a start date that can be planned;
+        /// nil: no Arrives column.
+        let arrivals: ArrivalClocks?
 
         /// Each leg as Leg and Total show it (issue 35): by road where routed, else its estimate
         /// by road, marked "≈"; a total is the sum of the legs above it.
@@ -195,8 +205,10 @@ struct TripDetailViewModel: Equatable {
 
         /// `roadLegs`: the legs' figures as far as known (`RoadLegs`), one a leg; empty when no
         /// region has roads, and then each leg is `estimate`'s of its length in `route`.
-        init(stops: [Stop] = [], route: TripRoute? = nil, unit: DistanceUnit = .km, roadLegs: [LegFigures] = [], estimate: RouteEstimate = RouteEstimate()) {
+        init(stops: [Stop] = [], route: TripRoute? = nil, unit: DistanceUnit = .km, roadLegs: [LegFigures] = [], estimate: RouteEstimate = RouteEstimate(),
+             arrivals: ArrivalClocks? = nil) {
             self.stops = stops
+            self.arrivals = arrivals
             hasRoads = !roadLegs.isEmpty && roadLegs.count == Swift.max(0, stops.count - 1)
             legs = hasRoads ? roadLegs : LegFigures.estimated(legs: route?.legMeters ?? [], estimate: estimate)
             // Each a pass that reads fields in place: copying a leg or a stop retains and releases
@@ -260,7 +272,8 @@ struct TripDetailViewModel: Equatable {
                 location: stop.location,
                 leg: index == 0 ? "—" : legs[index - 1].mark + unit.format(meters: legs[index - 1].meters),
                 driving: index == 0 ? "" : legs[index - 1].mark + RouteEstimate.formatDuration(seconds: legs[index - 1].shownSeconds),
-                total: TripText.distance(meters: totals[index], isEstimate: totalIsEstimate[index], legs: 1, unit: unit)
+                total: TripText.distance(meters: totals[index], isEstimate: totalIsEstimate[index], legs: 1, unit: unit),
+                arrival: arrivals?.text(at: index) ?? ""
             )
         }
 

@@ -5,7 +5,8 @@ import RoadtripStore
 import RoadtripUseCases
 
 /// One trip's use cases (`EditTrip`, `OptimizeOrder`, `ExportTrip`) for the trip screen, each a
-/// described change of the shared DataModel (so it can be undone).
+/// described change of the shared DataModel (so it can be undone); and its days (`PlanDays`), for
+/// the arrival times.
 @MainActor
 final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession {
     let model: DataModel
@@ -77,6 +78,11 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
 
     func firstStopTimeZone() -> String? {
         edit.firstStopTimeZone(places: places)
+    }
+
+    func plannedDays(of trip: Trip, unit: DistanceUnit) -> Itinerary? {
+        let plan = PlanDays(legs: { [roads] trip, estimate in roads.figures(of: trip, estimate: estimate).legs }, places: places, today: today)
+        do throws(PlanDays.Refusal) { return try plan.checkedItinerary(for: trip, unit: unit) } catch { return nil }
     }
 
     func orderSearch() -> (@Sendable (BusyProgress) -> StopOrder)? {

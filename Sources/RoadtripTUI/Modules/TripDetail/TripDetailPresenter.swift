@@ -19,6 +19,10 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
     private let routes = TripRouteCache()
     /// What changed in the stops since the last view model (nil: not known), for the map.
     private var stopsChange: RunChange?
+    /// The arrival times last shown and what the plan was made of: a key that changes none of
+    /// it (a move of the selection, a rename) shows them again unplanned, as the day view keeps
+    /// its lines (`ArrivalClocks.mostStops` says what a plan costs).
+    private var arrivals: (stops: [Stop], settings: TripSettings, legs: [LegFigures], clocks: ArrivalClocks?)?
 
     private var trip: Trip?
     private var selectedID: Stop.ID?
@@ -507,7 +511,7 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
         guard let trip else { return }
         let roads = interactor.roadLegs(of: trip, estimate: RouteEstimate(for: trip, unit: unit))
         var viewModel = Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message, routes: routes,
-                                           roadLegs: roads.legs, pendingLegs: roads.pending)
+                                           roadLegs: roads.legs, pendingLegs: roads.pending, arrivals: arrivalClocks(of: trip, legs: roads.legs))
         viewModel.keepsMessage = keepingMessage && message == nil
         viewModel.isReadOnly = interactor.readOnlyReason != nil
         viewModel.search = rowSearch.state
@@ -518,17 +522,34 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
         message = nil
     }
 
+    /// When the day view's plan reaches each stop, for a trip with a start date (issue 56, item
+    /// 13). Without one the plan starts today, and times that change with the day the screen is
+    /// looked at are not the trip's: none are shown. A trip the plan refuses shows none either,
+    /// nor one too long to plan again at every change (`ArrivalClocks.mostStops`).
+    private func arrivalClocks(of trip: Trip, legs: [LegFigures]) -> ArrivalClocks? {
+        guard trip.settings.startDate != nil, !trip.stops.isEmpty, trip.stops.count <= ArrivalClocks.mostStops else {
+            arrivals = nil
+            return nil
+        }
+        if let arrivals, arrivals.stops == trip.stops, arrivals.settings == trip.settings, arrivals.legs == legs { return arrivals.clocks }
+        let clocks = interactor.plannedDays(of: trip, unit: unit).map { ArrivalClocks($0, stopCount: trip.stops.count) }
+        arrivals = (trip.stops, trip.settings, legs, clocks)
+        return clocks
+    }
+
     /// `routes` remembers the route shown before; without it everything is made afresh.
     /// `roadLegs`: the legs' road figures so far (`RoadLegs`), `pendingLegs` of them still being
-    /// routed; with none (no region has roads) every leg is its estimate by road.
+    /// routed; with none (no region has roads) every leg is its estimate by road. `arrivals`: when
+    /// the plan reaches each stop (nil: no Arrives column).
     nonisolated static func makeViewModel(trip: Trip, selectedID: Stop.ID?, unit: DistanceUnit, message: StatusMessage?,
-                                          routes: TripRouteCache? = nil, roadLegs: [LegFigures] = [], pendingLegs: Int = 0) -> TripDetailViewModel {
+                                          routes: TripRouteCache? = nil, roadLegs: [LegFigures] = [], pendingLegs: Int = 0,
+                                          arrivals: ArrivalClocks? = nil) -> TripDetailViewModel {
         var viewModel = TripDetailViewModel()
         viewModel.title = trip.name
         viewModel.subtitle = TripText.stopCount(trip.stops.count)
         let route = routes?.route(of: trip) ?? TripRoute(trip)
         let estimate = RouteEstimate(for: trip, unit: unit)
-        viewModel.rows = TripDetailViewModel.Rows(stops: trip.stops, route: route, unit: unit, roadLegs: roadLegs, estimate: estimate)
+        viewModel.rows = TripDetailViewModel.Rows(stops: trip.stops, route: route, unit: unit, roadLegs: roadLegs, estimate: estimate, arrivals: arrivals)
         viewModel.selectedRow = trip.stops.firstIndex { $0.id == selectedID } ?? (trip.stops.isEmpty ? nil : 0)
         // The sums of the legs shown.
         viewModel.summaries = TripText.summaries(legs: viewModel.rows.legs, estimate: estimate, unit: unit)

@@ -366,7 +366,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
 
     /// The headings and the numbered stops (or the empty-trip message) in `rect`.
     private func drawStops(on surface: Surface, in rect: Rect) {
-        let columns = StopColumns(width: rect.width, showsPlace: viewModel.rows.hasPlaces)
+        let columns = StopColumns(width: rect.width, showsPlace: viewModel.rows.hasPlaces, showsArrival: viewModel.rows.arrivals != nil)
         drawHeadings(columns, on: surface, row: rect.row)
         let listRect = rect.inset(top: 1)
         pageSize = max(1, listRect.height)
@@ -387,6 +387,9 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         if let coordinates = columns.coordinates { surface.text("Coordinates", row: row, column: coordinates.column, width: coordinates.width, style: .header) }
         surface.text(TextWidth.padded("Leg", to: columns.leg.width, alignment: .right), row: row, column: columns.leg.column, style: .header)
         surface.text(TextWidth.padded("Driving", to: columns.driving.width, alignment: .right), row: row, column: columns.driving.column, style: .header)
+        if let arrival = columns.arrival {
+            surface.text(TextWidth.padded("Arrives", to: arrival.width, alignment: .right), row: row, column: arrival.column, style: .header)
+        }
         if let total = columns.total { surface.text(TextWidth.padded("Total", to: total.width, alignment: .right), row: row, column: total.column, style: .header) }
     }
 
@@ -402,6 +405,10 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         if let coordinates = columns.coordinates { surface.text(row.coordinates, row: rect.row, column: coordinates.column, width: coordinates.width, style: isSelected ? style : .dim) }
         surface.text(TextWidth.padded(row.leg, to: columns.leg.width, alignment: .right), row: rect.row, column: columns.leg.column, style: style)
         surface.text(TextWidth.padded(row.driving, to: columns.driving.width, alignment: .right), row: rect.row, column: columns.driving.column, style: style)
+        if let arrival = columns.arrival {
+            surface.text(TextWidth.padded(row.arrival, to: min(arrival.width, rect.right - arrival.column), alignment: .right), row: rect.row, column: arrival.column,
+                         style: style)
+        }
         if let total = columns.total {
             surface.text(TextWidth.padded(row.total, to: min(total.width, rect.right - total.column), alignment: .right), row: rect.row, column: total.column, style: style)
         }
@@ -410,10 +417,16 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
 
 /// Columns of the stop table for a width: number, name (flexible), region and country (when any
 /// stop has one and there is room), coordinates (when there is room), leg, its driving time (issue
-/// 56: a driver plans by time), running total. When the width is short, the coordinates give way
-/// first (the stop editor, `show` and the exports have them), then the running total (the summary
-/// under the table has the whole trip's), then the region and country; the name keeps at least
-/// `leastName` columns.
+/// 56: a driver plans by time), the arrival clock (for a trip with a start date, issue 56 item 13),
+/// running total.
+///
+/// When the width is short, the coordinates give way first (the stop editor, `show` and the
+/// exports have them), then the running total (the summary under the table has the whole trip's),
+/// then the region and country, and the arrival last: the clock is what a start date is set for,
+/// and only the day view (`i`) says it otherwise, whereas the total adds up the legs above it and
+/// the region labels the name beside it. So at 80 columns a trip with a start date shows name,
+/// leg, driving time and arrival (and the total, when no stop has a region). The name keeps at
+/// least `leastName` columns, and `leastNameBesideTotal` beside the total.
 struct StopColumns: Equatable {
     struct Column: Equatable {
         let column: Int
@@ -424,7 +437,13 @@ struct StopColumns: Equatable {
     static let distanceWidth = 10
     /// "≈ 12 h 05 min".
     static let drivingWidth = 13
+    /// "≈ Tue 14:35" (`ArrivalClocks.width`).
+    static let arrivalWidth = ArrivalClocks.width
     static let leastName = 12
+    /// The running total only where the name keeps this many columns beside it: the name says
+    /// what the row is, and the summary has the trip's total ("Carmel-by-the-Sea" whole, not
+    /// "Carmel-by-t…" beside a total, with the map beside the table at 120 columns).
+    static let leastNameBesideTotal = 16
     /// The name and the region beside it share at least this many columns.
     static let leastNameAndPlace = 36
     /// ... and at least this many for the coordinates to be shown beside them.
@@ -435,12 +454,17 @@ struct StopColumns: Equatable {
     let coordinates: Column?
     let leg: Column
     let driving: Column
+    let arrival: Column?
     let total: Column?
 
-    init(width: Int, showsPlace: Bool) {
+    /// `showsArrival`: the trip has arrival clocks to show (a start date, a plan).
+    init(width: Int, showsPlace: Bool, showsArrival: Bool = false) {
         let gap = 2, nameStart = 6
         var flexible = width - nameStart - (Self.distanceWidth + gap) - (Self.drivingWidth + gap) - 1
-        let hasTotal = flexible - (Self.distanceWidth + gap) >= (showsPlace ? Self.leastNameAndPlace : Self.leastName)
+        // Taken first, so that it gives way last.
+        let hasArrival = showsArrival && flexible - (Self.arrivalWidth + gap) >= Self.leastName
+        if hasArrival { flexible -= Self.arrivalWidth + gap }
+        let hasTotal = flexible - (Self.distanceWidth + gap) >= (showsPlace ? Self.leastNameAndPlace : Self.leastNameBesideTotal)
         if hasTotal { flexible -= Self.distanceWidth + gap }
         flexible = max(0, flexible)
         let placeFits = showsPlace && flexible >= Self.leastNameAndPlace
@@ -459,6 +483,10 @@ struct StopColumns: Equatable {
         if hasCoordinates { next += Self.coordinatesWidth + gap }
         leg = Column(column: next, width: Self.distanceWidth)
         driving = Column(column: leg.column + Self.distanceWidth + gap, width: Self.drivingWidth)
-        total = hasTotal ? Column(column: driving.column + Self.drivingWidth + gap, width: Self.distanceWidth) : nil
+        next = driving.column + Self.drivingWidth + gap
+        // After the leg's time, the clock it makes: the time columns side by side.
+        arrival = hasArrival ? Column(column: next, width: Self.arrivalWidth) : nil
+        if hasArrival { next += Self.arrivalWidth + gap }
+        total = hasTotal ? Column(column: next, width: Self.distanceWidth) : nil
     }
 }

@@ -191,3 +191,21 @@ import RoadtripTestSupport
         }
     }
 }
+
+// MARK: The days planned (issue 56, item 13)
+
+@MainActor
+extension TripDetailInteractorTests {
+    /// The days the trip screen's arrivals come from are the day view's and `roadtrip plan`'s
+    /// (`PlanDays`), refusals included: a refused trip has none.
+    @Test func theDaysAreThePlansAndARefusedTripHasNone() throws {
+        var trip = try #require(model.trip(id: Fixtures.pacific.id))
+        trip.settings.startDate = LocalDay(year: 2026, month: 7, day: 1)
+        let itinerary = try #require(interactor.plannedDays(of: trip, unit: .km))
+        // No gazetteer and no region with roads here: each stop's zone is its longitude's hour, each leg an estimate.
+        #expect(itinerary == TripPlanning.itinerary(for: trip, unit: .km, places: nil, today: LocalDay(year: 2000, month: 1, day: 1), legs: []))
+        #expect(itinerary.days.first?.date == trip.settings.startDate && itinerary.stopTimes(stopCount: 3).allSatisfy { $0 != nil })
+        trip.stops[1].stay = .nights(TripPlanning.maximumNights + 1)
+        #expect(interactor.plannedDays(of: trip, unit: .km) == nil)
+    }
+}

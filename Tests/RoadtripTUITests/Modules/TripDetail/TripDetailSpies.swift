@@ -105,6 +105,18 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
 
     func firstStopTimeZone() -> String? { zoneOfFirstStop }
 
+    /// The trips the days were planned for, and whether the plan refuses them (as `PlanDays`
+    /// refuses a trip too large).
+    var plannedTrips: [Trip] = []
+    var refusesToPlan = false
+    /// The days as `PlanDays` plans them on `roads`, without a gazetteer (each stop's zone is its
+    /// longitude's hour), from 1 July 2026 when the trip sets no start.
+    func plannedDays(of trip: Trip, unit: DistanceUnit) -> Itinerary? {
+        plannedTrips.append(trip)
+        guard !refusesToPlan else { return nil }
+        return TripPlanning.itinerary(for: trip, unit: unit, places: nil, today: LocalDay(year: 2026, month: 7, day: 1), legs: roads.legs)
+    }
+
     /// What `basemap()` gives: none by default.
     var basemapResult: Result<(any BasemapProviding)?, any Error> = .success(nil)
     func basemap() -> Result<(any BasemapProviding)?, any Error> { basemapResult }
