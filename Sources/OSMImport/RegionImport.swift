@@ -134,6 +134,7 @@ package struct RegionImport: Sendable {
                                   roadDatabase: routable ? RegionInfo.roadsFolderName : nil, roadExtract: routable ? RegionInfo.roadExtractName : nil,
                                   cutBounds: found.cutBounds, origin: origin)
             info.bounds = roads.area(of: info)
+            info.keepsLeft = found.keepsLeft
             // Said once both lanes are done: the progress line is told from one thread only.
             progress(.writing(places: found.places))
             try write(info, in: staging)
@@ -172,6 +173,8 @@ package struct RegionImport: Sendable {
         let bounds: RegionInfo.Bounds?, cutBounds: RegionInfo.Bounds?
         let roadCount: Int
         let places: Int
+        /// Whether traffic keeps left in the country of most of its places (nil: none known).
+        let keepsLeft: Bool?
     }
 
     /// The lane beside planetsplitter: the file hashed (`sha256sum`) and read by `osmium fileinfo`
@@ -204,8 +207,8 @@ package struct RegionImport: Sendable {
         controls(found)
         try tools.run("osmium", ["export", work("places.opl"), "-f", "geojsonseq", "--add-unique-id=type_id", "-o", work("places.geojsonseq")])
         let features = try readFeatures(URL(fileURLWithPath: work("places.geojsonseq")), stopped: stopped)
-        let index: [UInt8]
-        do { index = try GazetteerWriter.bytes(for: FeatureGazetteer.source(for: features, towns: towns)).bytes } catch {
+        let index: [UInt8], gazetteer = FeatureGazetteer.source(for: features, towns: towns)
+        do { index = try GazetteerWriter.bytes(for: gazetteer).bytes } catch {
             throw RegionError.cannotWrite(path: staging.path, reason: "\(error)")
         }
         // Written here, while planetsplitter still works on the other core, with this lane's work
@@ -215,7 +218,7 @@ package struct RegionImport: Sendable {
             try? FileManager.default.removeItem(at: staging.appendingPathComponent(leftover))
         }
         return Found(sha256: String(hashed.prefix { $0.isHexDigit }), bounds: extract.regionBounds, cutBounds: extract.headerBounds, roadCount: roadCount,
-                     places: features.count)
+                     places: features.count, keepsLeft: TrafficSide.keepsLeft(countryCodes: gazetteer.places.map(\.countryCode)))
     }
 
     /// The folder of the staging folder where the roads' lane keeps its tools' messages, apart

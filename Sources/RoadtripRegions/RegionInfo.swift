@@ -71,6 +71,10 @@ package struct RegionInfo: Codable, Equatable, Sendable {
     package var cutBounds: Bounds? = nil
     /// Where it was downloaded from (`region download`), nil for a file added by hand.
     package var origin: RegionOrigin? = nil
+    /// Whether traffic keeps left on its roads (the country of most of its places, `TrafficSide`),
+    /// which turns cross the oncoming traffic; nil where no country is known (a region added
+    /// before issue 56, or without places near a built-in town): traffic is then taken to keep right.
+    package var keepsLeft: Bool? = nil
 
     /// The memberwise initializer, for the import that writes it.
     package init(name: String, sourceFile: String, sourceBytes: Int64, sha256: String, added: Date, bounds: Bounds? = nil, places: Int, roads: Int,

@@ -29,7 +29,11 @@ extension RoadRouter {
                 guard current.count >= 2 else { return nil }
                 let name = current.map(\.name).joined(separator: " + ")
                 var roads = Roads(region: name, folder: join.database, bounds: world, database: join.version)
-                roads.controlFolders = regions.filter { region in current.contains { $0.name == region.region } }.flatMap(\.controlFolders)
+                let members = regions.filter { region in current.contains { $0.name == region.region } }
+                roads.controlFolders = members.flatMap(\.controlFolders)
+                // Regions of two sides joined (Ireland and Northern Ireland's are alike; France and Britain's are not
+                // joined by road): the side most of them keep.
+                roads.keepsLeft = members.filter(\.keepsLeft).count * 2 > members.count
                 return Join(roads: roads, regions: Set(current.map(\.name)))
             }
             if joins.isEmpty { return nil }

@@ -28,6 +28,8 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
         /// The region folders whose traffic controls are on these roads (`TrafficControls`): the
         /// region's own, or those of every region of a join.
         var controlFolders: [URL]
+        /// Whether traffic keeps left on these roads (`RegionInfo.keepsLeft`).
+        var keepsLeft = false
 
         /// `onHierarchy`: whether its legs are routed on its hierarchy; by default, when its network
         /// has more than `hierarchyLegPoints` points.
@@ -174,6 +176,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
         /// How the leg is driven once routed (`DriveTime`), past which controls.
         let driving: DrivingProfile
         let controls: TrafficControls
+        let keepsLeft: Bool
 
         /// The road nearest each point (named for the reason), in order; the caller frees them.
         func waypoints(_ points: [(Coordinate, String)]) -> Result<[OpaquePointer], Reason> {
@@ -201,7 +204,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
             }
             defer { Routino_DeleteRoute(output) }
             let points = Self.drivenPoints(output)
-            let leg = RoutedLeg(meters: points.last?.meters ?? 0, seconds: DriveTime.seconds(of: points, profile: driving, controls: controls),
+            let leg = RoutedLeg(meters: points.last?.meters ?? 0, seconds: DriveTime.seconds(of: points, profile: driving, controls: controls, keepsLeft: keepsLeft),
                                 line: points.map(\.coordinate), region: region)
             let outcome = leg.reaching(from: from, to: to)
             guard !wantsLine, case .road(let reached) = outcome else { return outcome }
@@ -240,7 +243,8 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
             return .failure(Reason(phrase: "no \(options.vehicle) profile for the roads of \(roads.region)"))
         }
         return .success(Engine(database: database, profile: profile, translation: translation, region: roads.region,
-                               driving: DrivingProfile.of(options.vehicle), controls: trafficControls(of: roads.controlFolders)))
+                               driving: DrivingProfile.of(options.vehicle), controls: trafficControls(of: roads.controlFolders),
+                               keepsLeft: roads.keepsLeft))
     }
 
     /// roadtrip's profiles (`RoutinoProfiles`) and Routino's translations, read once for the
@@ -288,7 +292,9 @@ extension RoadRouter {
         let roads = shelf.installed().compactMap { region -> Roads? in
             guard let info = try? region.info.get(), let folder = info.roadDatabase, let bounds = info.bounds else { return nil }
             let version = (try? FileManager.default.destinationOfSymbolicLink(atPath: region.folder.path)) ?? region.folder.path
-            return Roads(region: region.name, folder: region.folder.appendingPathComponent(folder), bounds: bounds, database: version)
+            var roads = Roads(region: region.name, folder: region.folder.appendingPathComponent(folder), bounds: bounds, database: version)
+            roads.keepsLeft = info.keepsLeft ?? false
+            return roads
         }
         self.init(regions: roads, joined: Joined(shelf.joinedRoads(), regions: roads))
     }

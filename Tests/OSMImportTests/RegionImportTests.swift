@@ -28,6 +28,7 @@ import RoadtripTestSupport
         #expect(info.places > 200 && info.roads > 1_000, "\(info)")
         #expect(info.sha256.count == 64 && info.sha256.hasPrefix("70998b72b5ee"), "sha256sum of the file: \(info.sha256)")
         #expect(info.sourceBytes == 565_390)
+        #expect(info.keepsLeft == false, "Andorra's places are in AD, where traffic keeps right (issue 56)")
         let bounds = try #require(info.bounds)
         #expect(bounds.south < 42.5 && bounds.north > 42.6 && bounds.west < 1.45 && bounds.east > 1.7)
         let places = try Gazetteer.load(from: try #require(shelf.installed().first).placesFile, source: "andorra")

@@ -35,8 +35,9 @@ package struct DrivenPoint: Equatable, Sendable {
 /// The leg's time is the sum over its stretches. It knows nothing of traffic jams or grades.
 package enum DriveTime {
     /// The seconds to drive `points` (in order, at least two) in a vehicle of `profile`, past the
-    /// `controls` of their roads.
-    package static func seconds(of points: [DrivenPoint], profile: DrivingProfile, controls: TrafficControls = TrafficControls([])) -> Double {
+    /// `controls` of their roads, where traffic keeps right (or left: `keepsLeft`).
+    package static func seconds(of points: [DrivenPoint], profile: DrivingProfile, controls: TrafficControls = TrafficControls([]),
+                                keepsLeft: Bool = false) -> Double {
         guard points.count >= 2 else { return 0 }
         let line = Line(points)
         let stretches = (1..<points.count).map { i in
@@ -54,7 +55,7 @@ package enum DriveTime {
         }
         for i in 1..<points.count - 1 where points[i].isJunction {
             let turn = line.turn(at: i)
-            total += turnSeconds(abs(turn), profile: profile) + oncomingSeconds(turn)
+            total += turnSeconds(abs(turn), profile: profile) + oncomingSeconds(keepsLeft ? -turn : turn)
         }
         for i in 1..<points.count {
             for control in controls.on(from: points[i - 1].coordinate, to: points[i].coordinate) {
@@ -65,10 +66,10 @@ package enum DriveTime {
     }
 
     /// What a turn of `degrees` (positive to the left) costs for crossing the oncoming traffic
-    /// with traffic on the right: a left turn waits for a gap where a right one does not. OSRM
-    /// 26's car profile charges 2 s for it (`oncoming_turn_penalty`), tapered by the turn's
-    /// sharpness with its sigmoid (a bend to the left pays almost nothing); a U-turn's crossing
-    /// is in `turnSeconds`. Regions where traffic keeps left are timed as if it kept right.
+    /// with traffic on the right: a left turn waits for a gap where a right one does not (where
+    /// traffic keeps left, the turn is given mirrored). OSRM 26's car profile charges 2 s for it
+    /// (`oncoming_turn_penalty`), tapered by the turn's sharpness with its sigmoid (a bend to the
+    /// left pays almost nothing); a U-turn's crossing is in `turnSeconds`.
     static func oncomingSeconds(_ degrees: Double) -> Double {
         guard degrees > 0, degrees < 170 else { return 0 }
         return oncomingTurnSeconds / (1 + exp(-(13 * degrees / 180 - 3.25)))

@@ -90,6 +90,20 @@ struct TrafficControlTests {
         #expect(difference > 1.5 && difference <= DriveTime.oncomingTurnSeconds, "\(difference)")
     }
 
+    /// Where traffic keeps left, the right turn is the one across the oncoming traffic; a region's
+    /// side is its places' country's (most of them).
+    @Test func whereTrafficKeepsLeftTheRightTurnWaits() {
+        let left = DriveTimeTests.leg([(0, 0), (300, 0), (300, 300)], kmh: 50, junctions: [1])
+        let right = DriveTimeTests.leg([(0, 0), (300, 0), (300, -300)], kmh: 50, junctions: [1])
+        let rightHand = DriveTime.seconds(of: left, profile: Self.car) - DriveTime.seconds(of: right, profile: Self.car)
+        let leftHand = DriveTime.seconds(of: right, profile: Self.car, keepsLeft: true) - DriveTime.seconds(of: left, profile: Self.car, keepsLeft: true)
+        #expect(abs(rightHand - leftHand) < 1e-9 && leftHand > 1.5)
+        #expect(TrafficSide.keepsLeft(countryCodes: ["GB", "GB", "FR", ""]) == true)
+        #expect(TrafficSide.keepsLeft(countryCodes: ["AD", "ES", "AD"]) == false)
+        #expect(TrafficSide.keepsLeft(countryCodes: ["", ""]) == nil)
+        #expect(["JP", "AU", "IE", "IN", "ZA", "NZ"].allSatisfy(TrafficSide.leftHandCountries.contains))
+    }
+
     /// The graph's edges pay for the same controls by the same rule: lights on a street cost the
     /// matrix what they cost the leg, both ways; a stop sign only the way it is met; controls on
     /// no road are not kept.
