@@ -104,12 +104,13 @@ package struct RegionImport: Sendable {
             // the other has counted roads to route on.
             let roadsWork = staging.appendingPathComponent(Self.roadsWorkName)
             try FileManager.default.createDirectory(at: roadsWork, withIntermediateDirectories: false)
-            let controls = Handoff<[TrafficControl]>()
+            let controls = Handoff<[TrafficControl]>(), speedLimits = Handoff<[String]>()
             let (database, found) = try Lanes.both(stopping: isCancelled) { stopped -> Result<RoadsMade, any Error> in
                 do {
-                    guard try buildRoadDatabase(from: path, format: format, in: staging, tools: tools(pass: 2, in: roadsWork, stopped: stopped)) else {
-                        return .success(.none)
-                    }
+                    let (made, countries) = try buildRoadDatabase(from: path, format: format, in: staging, work: roadsWork,
+                                                                  tools: tools(pass: 2, in: roadsWork, stopped: stopped))
+                    speedLimits.give(countries)
+                    guard made else { return .success(.none) }
                     // The traffic controls come from the other lane's matching pass, long done by now.
                     let extent = try RoadNetworkFile.write(from: staging.appendingPathComponent(RegionInfo.roadsFolderName), staging: staging,
                                                            controls: controls.taken(stopped: stopped) ?? []) { graph in
@@ -135,6 +136,7 @@ package struct RegionImport: Sendable {
                                   cutBounds: found.cutBounds, origin: origin)
             info.bounds = roads.area(of: info)
             info.keepsLeft = found.keepsLeft
+            info.speedLimitCountries = routable ? speedLimits.taken(stopped: { true }) : nil
             // Said once both lanes are done: the progress line is told from one thread only.
             progress(.writing(places: found.places))
             try write(info, in: staging)
@@ -245,17 +247,25 @@ package struct RegionImport: Sendable {
     /// are missing or off the globe), which planetsplitter reports by failing. planetsplitter
     /// tells the format by the file's name, so it reads the extract through a link named for the
     /// format the file really has.
-    private func buildRoadDatabase(from path: String, format: String, in staging: URL, tools: ChildTools) throws -> Bool {
+    ///
+    /// The driving rules are Routino's with the implied speed limits of the countries the
+    /// extract's header box lies in (`DrivingTagging`; its header only, read at once: the whole
+    /// file is read by the other lane). Returns the database's making (false: no roads) and those
+    /// countries.
+    private func buildRoadDatabase(from path: String, format: String, in staging: URL, work: URL, tools: ChildTools) throws -> (Bool, [String]) {
         let folder = staging.appendingPathComponent(RegionInfo.roadsFolderName)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let header = FileInfo(try tools.run("osmium", ["fileinfo", "-j", "-F", format, path], input: path, capture: true))
+        let countries = DrivingTagging.countries(in: header.headerBounds, towns: towns)
+        let tagging = DrivingTagging.file(for: countries, in: work)
         let named = staging.appendingPathComponent("extract." + (format == "pbf" ? "osm.pbf" : format)).path
         guard symlink(path, named) == 0 else { throw RegionError.cannotWrite(path: named, reason: RegionShelf.errorText()) }
         defer { unlink(named) }
         do {
-            try tools.run("planetsplitter", ["--loggable", "--dir=\(folder.path)", "--tagging=\(RegionInfo.drivingTagging)", named], input: path, capture: true)
-            return true
+            try tools.run("planetsplitter", ["--loggable", "--dir=\(folder.path)", "--tagging=\(tagging)", named], input: path, capture: true)
+            return (true, countries.sorted())
         } catch RegionError.toolFailed(_, _, _) where Self.foundNoRoads(inLog: tools.outputFile) {
-            return false
+            return (false, countries.sorted())
         }
     }
 

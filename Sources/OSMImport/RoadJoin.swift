@@ -70,6 +70,8 @@ package struct RoadJoin: Sendable {
         let file: URL
         let bytes: Int64
         let bounds: RegionInfo.Bounds
+        /// The countries whose implied speed limits its roads were read with (`DrivingTagging`).
+        var speedLimitCountries: [String] = []
     }
 
     /// The regions whose roads can be joined, by name: those with a road extract and a box.
@@ -79,7 +81,9 @@ package struct RoadJoin: Sendable {
                   let version = shelf.regionLinkTarget(region.name) else { return nil }
             let file = shelf.directory.appendingPathComponent(version).appendingPathComponent(extract)
             guard let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber else { return nil }
-            return Input(member: RegionShelf.Member(name: region.name, version: version), file: file, bytes: size.int64Value, bounds: bounds)
+            var input = Input(member: RegionShelf.Member(name: region.name, version: version), file: file, bytes: size.int64Value, bounds: bounds)
+            input.speedLimitCountries = info.speedLimitCountries ?? []
+            return input
         }
     }
 
@@ -150,7 +154,9 @@ package struct RoadJoin: Sendable {
     /// builds the database (`--process-only`), in `roads/` of the staging folder.
     private func build(_ inputs: [Input], in staging: URL) throws(RegionError) {
         let folder = staging.appendingPathComponent(RegionInfo.roadsFolderName)
-        let common = ["--loggable", "--dir=\(folder.path)", "--tagging=\(RegionInfo.drivingTagging)"]
+        // The roads read as each region's were: with the implied limits of all their countries.
+        let tagging = DrivingTagging.file(for: Set(inputs.flatMap(\.speedLimitCountries)), in: staging)
+        let common = ["--loggable", "--dir=\(folder.path)", "--tagging=\(tagging)"]
         let report = progress
         var tools = ChildTools(logFile: staging.appendingPathComponent("tool.log"), isCancelled: isCancelled)
         do {
@@ -169,7 +175,7 @@ package struct RoadJoin: Sendable {
         } catch {
             throw RegionError.cannotWrite(path: staging.path, reason: (error as NSError).localizedDescription)
         }
-        for leftover in ["tool.log", "output.txt"] { try? FileManager.default.removeItem(at: staging.appendingPathComponent(leftover)) }
+        for leftover in ["tool.log", "output.txt", "tagging-drive.xml"] { try? FileManager.default.removeItem(at: staging.appendingPathComponent(leftover)) }
     }
 }
 

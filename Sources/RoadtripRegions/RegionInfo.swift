@@ -75,6 +75,9 @@ package struct RegionInfo: Codable, Equatable, Sendable {
     /// which turns cross the oncoming traffic; nil where no country is known (a region added
     /// before issue 56, or without places near a built-in town): traffic is then taken to keep right.
     package var keepsLeft: Bool? = nil
+    /// The countries (ISO 3166-1 alpha-2) whose implied speed limits (`maxspeed=AT:urban`) its
+    /// roads were read with (`DrivingTagging`); nil for a region added before issue 56.
+    package var speedLimitCountries: [String]? = nil
 
     /// The memberwise initializer, for the import that writes it.
     package init(name: String, sourceFile: String, sourceBytes: Int64, sha256: String, added: Date, bounds: Bounds? = nil, places: Int, roads: Int,

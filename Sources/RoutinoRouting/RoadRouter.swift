@@ -217,18 +217,42 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
 
         /// Every point of Routino's route, with how far along it is and the speed Routino allowed
         /// on the stretch that ends there (`ROUTINO_ROUTE_LIST_TEXT_ALL`). Routino's own `time`
-        /// is not used: `DriveTime` times the leg.
+        /// is not used for the leg's time: `DriveTime` times the leg.
+        ///
+        /// The speed allowed is what Routino drove the stretch at, its length over its time: the
+        /// `speed` Routino lists is its profile's for the road's class, and only its times keep a
+        /// lower tagged `maxspeed` (issue 56: a street tagged 30 was driven at the class's 48 km/h,
+        /// where the road graph kept the 30). A stretch too short for its figures to say (under
+        /// `shortestTimed`) keeps the speed of the stretch before it on a road of the same class.
         static func drivenPoints(_ output: UnsafeMutablePointer<Routino_Output>) -> [DrivenPoint] {
             var points: [DrivenPoint] = []
             var point: UnsafeMutablePointer<Routino_Output>? = output
+            var previous: (dist: Double, minutes: Double, listed: Double, allowed: Double)?
             while let current = point?.pointee {
+                // `time` is in minutes, as routino-router prints it (routino.h says seconds: 2.53
+                // for 2.107 km at a tagged 50 km/h, measured).
+                let (dist, minutes, listed) = (Double(current.dist), Double(current.time), Double(current.speed))
+                var allowed = listed
+                if let before = previous {
+                    let (kilometers, spent) = (dist - before.dist, minutes - before.minutes)
+                    if kilometers >= shortestTimed, spent > 0 {
+                        allowed = min(listed, (kilometers / spent * 60).rounded())
+                    } else if before.listed == listed {
+                        allowed = before.allowed
+                    }
+                }
                 points.append(DrivenPoint(Coordinate(latitude: Double(current.lat) * 180 / .pi, longitude: Double(current.lon) * 180 / .pi),
-                                          meters: Double(current.dist) * 1_000, limitKmh: Double(current.speed),
-                                          isJunction: junctions.contains(current.type)))
+                                          meters: dist * 1_000, limitKmh: allowed, isJunction: junctions.contains(current.type)))
+                previous = (dist, minutes, listed, allowed)
                 point = current.next
             }
             return points
         }
+
+        /// The shortest stretch, in km, whose length over its time says its speed to the km/h
+        /// (Routino's figures are 32-bit floats: on a leg of 100 km, a stretch's length is known
+        /// to about 8 mm).
+        static let shortestTimed = 0.005
     }
 
     /// The database of `roads` and the profile of `options`, loaded once.
