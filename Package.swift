@@ -131,7 +131,7 @@ let package = Package(
         // ArgumentParserTestHelpers), built only for the tests: fixtures, temporary directories, a
         // hand-moved clock, the real gazetteer, the TSPLIB reader; and, a layer up so that the core's
         // tests cannot see the store through them, a model loaded in a temporary folder.
-        .target(name: "RoadtripTestSupport", dependencies: ["RoadtripCore", "BackgroundWork"], path: "Tests/RoadtripTestSupport"),
+        .target(name: "RoadtripTestSupport", dependencies: ["RoadtripCore", "BackgroundWork", "ChildProcesses"], path: "Tests/RoadtripTestSupport"),
         .target(
             name: "RoadtripStoreTestSupport",
             dependencies: ["RoadtripStore", "RoadtripCore", "BackgroundWork", "RoadtripTestSupport"],

@@ -92,13 +92,13 @@ struct CommandSaveFailureEndToEndTests {
                                 dataFile: directory.dataFile, before: before)
     }
 
-    @Test("rename on a full disk (a 64 KB tmpfs, filled): not saved, and why")
+    @Test("rename on a full disk (a 64 KB tmpfs, filled): not saved, and why", FullDiskEndToEndTests.tmpfs)
     func renameOnAFullDisk() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let mountPoint = directory.url.appendingPathComponent("small")
         // Without the right to mount, the file-size limit above covers the failing write.
-        guard try FullDiskEndToEndTests.mountSmallDisk(size: "64k", on: mountPoint) else { return }
+        try FullDiskEndToEndTests.mountSmallDisk(size: "64k", on: mountPoint)
         defer { FullDiskEndToEndTests.unmount(mountPoint) }
         let dataFile = mountPoint.appendingPathComponent("trips.json")
         try Data(contentsOf: SampleTrips.file).write(to: dataFile)

@@ -10,17 +10,16 @@ struct FullDiskEndToEndTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
     }
 
-    /// Mounts a tmpfs of `size` ("64k") on `folder`; false, with why printed, where mounting is
-    /// not allowed (the caller then skips what needs it). `unmount` takes it away again.
-    static func mountSmallDisk(size: String, on folder: URL) throws -> Bool {
+    /// Mounts a tmpfs of `size` ("64k") on `folder`, or fails the test saying why: a test that
+    /// needs it is enabled only where a tmpfs can be mounted (`Privileges.canMountTmpfs`), so that
+    /// elsewhere it shows as skipped. `unmount` takes it away again.
+    static func mountSmallDisk(size: String, on folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let mount = try Run.process("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", folder.path], environment: Run.environment())
-        guard mount.status == 0 else {
-            print("full-disk test: cannot mount a tmpfs here (\(mount.standardError.trimmingCharacters(in: .whitespacesAndNewlines)))")
-            return false
-        }
-        return true
+        try #require(mount.status == 0, "cannot mount a tmpfs on \(folder.path): \(mount.standardError)")
     }
+
+    static let tmpfs = ConditionTrait.enabled(if: Privileges.canMountTmpfs, "needs to mount a small tmpfs (root)")
 
     static func unmount(_ folder: URL) {
         _ = try? Run.process("/bin/umount", [folder.path], environment: Run.environment())
@@ -50,13 +49,13 @@ struct FullDiskEndToEndTests {
         #expect(Self.files(in: directory.url) == ["trips.json", "trips.json.journal.lock", "trips.json.lock"])
     }
 
-    @Test("A full disk (a 64 KB tmpfs, filled): new fails with ENOSPC, the file is intact, no temp file")
+    @Test("A full disk (a 64 KB tmpfs, filled): new fails with ENOSPC, the file is intact, no temp file", tmpfs)
     func fullDisk() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let mountPoint = directory.url.appendingPathComponent("small")
         // Without the right to mount, the file-size-limit test above covers the failing write.
-        guard try Self.mountSmallDisk(size: "64k", on: mountPoint) else { return }
+        try Self.mountSmallDisk(size: "64k", on: mountPoint)
         defer { Self.unmount(mountPoint) }
         let dataFile = mountPoint.appendingPathComponent("trips.json")
         let environment = Run.environment(["ROADTRIP_FILE": dataFile.path])
@@ -70,16 +69,13 @@ struct FullDiskEndToEndTests {
         #expect(Self.files(in: mountPoint) == ["filler", "trips.json", "trips.json.journal.lock", "trips.json.lock"])
     }
 
-    @Test("A read-only file system: new fails and says so; list still reads")
+    @Test("A read-only file system: new fails and says so; list still reads", tmpfs)
     func readOnlyFileSystem() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let mountPoint = directory.url.appendingPathComponent("ro")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        guard try Run.process("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path], environment: Run.environment()).status == 0 else {
-            print("read-only test: cannot mount a tmpfs here")
-            return
-        }
+        try Self.mountSmallDisk(size: "1m", on: mountPoint)
         defer { _ = try? Run.process("/bin/umount", [mountPoint.path], environment: Run.environment()) }
         let dataFile = mountPoint.appendingPathComponent("trips.json")
         let environment = Run.environment(["ROADTRIP_FILE": dataFile.path])

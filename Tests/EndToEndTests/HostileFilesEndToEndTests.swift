@@ -40,9 +40,9 @@ struct HostileFilesEndToEndTests {
         }
     }
 
-    @Test("export writes only over regular files: a device, a FIFO or a folder is refused, and -o - is standard output")
+    @Test("export writes only over regular files: a device, a FIFO or a folder is refused, and -o - is standard output",
+          .enabled(if: Privileges.isRoot, "needs root, for mknod"))
     func exportOnlyReplacesRegularFiles() throws {
-        guard getuid() == 0 else { return } // mknod needs root
         let directory = try TemporaryDirectory()
         let (url, _) = try sampleFile(in: directory)
         let device = directory.url.appendingPathComponent("null")

@@ -213,11 +213,11 @@ struct RegionsEndToEndTests {
         #expect(Self.entries(directory).isEmpty, "\(Self.entries(directory))")
     }
 
-    @Test("A full disk: the add fails with ENOSPC, the region before is intact, no staging folder is left")
+    @Test("A full disk: the add fails with ENOSPC, the region before is intact, no staging folder is left", FullDiskEndToEndTests.tmpfs)
     func fullDisk() throws {
         let directory = try TemporaryDirectory()
         let data = directory.url.appendingPathComponent("data")
-        guard try FullDiskEndToEndTests.mountSmallDisk(size: "2m", on: data) else { return }
+        try FullDiskEndToEndTests.mountSmallDisk(size: "2m", on: data)
         defer { FullDiskEndToEndTests.unmount(data) }
         #expect(try Self.roadtrip(["region", "add", Self.fixture("krems.osm.gz")], in: directory).status == 0)
         let before = try Self.listed(directory)
@@ -549,12 +549,12 @@ extension RegionsEndToEndTests {
         #expect(try Self.listed(directory).first?["roads"] as? Int == 0)
     }
 
-    @Test("Issue 34, case 12: a disk too small for the road database is named full, with what the import needs")
+    @Test("Issue 34, case 12: a disk too small for the road database is named full, with what the import needs", FullDiskEndToEndTests.tmpfs)
     func aDiskTooSmall() throws {
         for size in ["600k", "1m"] {
             let directory = try TemporaryDirectory()
             let data = directory.url.appendingPathComponent("data")
-            guard try FullDiskEndToEndTests.mountSmallDisk(size: size, on: data) else { return }
+            try FullDiskEndToEndTests.mountSmallDisk(size: size, on: data)
             defer { FullDiskEndToEndTests.unmount(data) }
             let result = try Self.roadtrip(["region", "add", Self.fixture("andorra.osm.pbf")], in: directory)
             #expect(result.status == 1, "\(size): \(CommandLineEndToEndTests.describe(result))")
