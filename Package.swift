@@ -82,7 +82,7 @@ let package = Package(
         // for the road network of a region added before it was kept (read again with osmium).
         .target(name: "RoutinoRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "OSMImport", "CRoutino"]),
         // The Valhalla engine (Core's RoadRouting): legs from a Valhalla service over HTTP
-        // (URLSession), when ROADTRIP_VALHALLA_URL names one.
+        // (each request by `curl`, a child process), when ROADTRIP_VALHALLA_URL names one.
         .target(name: "ValhallaRouting", dependencies: ["RoadtripCore", "ChildProcesses"]),
         // Routing as the planner and the command line see it: the leg cache any engine is wrapped
         // in, and the one factory that picks the engine.

@@ -1,5 +1,4 @@
 import Foundation
-import OSMImport
 import RoadtripCore
 
 /// Builds the TripList module: wires view, presenter, interactor and router over the app's shared

@@ -1,5 +1,4 @@
 import Foundation
-import OSMImport
 @preconcurrency import OpenCombine
 import RoadtripCore
 import RoadtripStore
