@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// The code map (docs/architecture.md, "The code map") tells the truth: every folder and file it
 /// names is there (issue 26), every folder that holds Swift sources has a line of its own saying
@@ -123,6 +124,61 @@ struct CodeMapEndToEndTests {
                   let count = words[String(word)] ?? Int(word) else { continue }
             let swift = Self.names(in: entry.path).filter { $0.hasSuffix(".swift") }.count
             #expect(swift == count, "the map says \(entry.path) holds \(word) files; it holds \(swift)")
+        }
+    }
+
+    /// Each library and tool target of the package, by name, with the targets it names
+    /// (`swift package dump-package`; products of other packages and the test targets left out).
+    static func packageTargets() throws -> [String: Set<String>] {
+        // A scratch folder of its own: the one of the running tests is locked by `swift test`.
+        let scratch = try TemporaryDirectory()
+        let dump = try Run.process("/usr/bin/env", ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.url.path, "dump-package"],
+                                   environment: Run.environment())
+        try #require(dump.status == 0, "swift package dump-package: \(dump.standardError)")
+        let package = try #require(try JSONSerialization.jsonObject(with: Data(dump.standardOutput.utf8)) as? [String: Any])
+        var targets: [String: Set<String>] = [:]
+        for target in package["targets"] as? [[String: Any]] ?? [] {
+            guard let name = target["name"] as? String, ["regular", "executable", "system"].contains(target["type"] as? String),
+                  !((target["path"] as? String)?.hasPrefix("Tests/") ?? false) else { continue }
+            let names = (target["dependencies"] as? [[String: [Any]]] ?? []).compactMap { $0.values.first?.first as? String }
+            targets[name] = Set(names)
+        }
+        return targets.mapValues { $0.filter { targets[$0] != nil || $0.hasPrefix("C") } }
+    }
+
+    /// The rows of the layer table (docs/architecture.md, "The layers"): each a list of groups of
+    /// targets between its arrows (an empty group where a row continues the one above).
+    static func layerRows() throws -> [[[String]]] {
+        let text = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "## The layers").dropFirst().first)
+        let table = try #require(section.components(separatedBy: "```").dropFirst().first)
+        return table.split(separator: "\n").map { row in
+            row.components(separatedBy: "←").map { group in
+                group.split(separator: ",").map { name -> String in
+                    String(name).replacing(/\(.*\)/, with: "").trimmingCharacters(in: .whitespaces)
+                }.filter { !$0.isEmpty }
+            }
+        }
+    }
+
+    /// Issue 57, item 8: four rows of the table had drifted from Package.swift.
+    @Test("the layer table is the package's: every arrow is a dependency, and a row of who names a layer is whole")
+    func theLayerTableIsThePackages() throws {
+        let targets = try Self.packageTargets()
+        #expect(targets.count > 15, "\(targets.keys.sorted())")
+        for row in try Self.layerRows() {
+            for (left, right) in zip(row, row.dropFirst()) where !left.isEmpty {
+                for user in right {
+                    let named = try #require(targets[user], "\(user), in the layer table, is no target of the package")
+                    for layer in left {
+                        #expect(named.contains(layer), "the layer table says \(user) names \(layer); Package.swift does not")
+                    }
+                }
+            }
+            if row.count == 2, row[0].count == 1, row[1].count >= 3 {
+                let users = Set(targets.filter { $0.value.contains(row[0][0]) }.keys)
+                #expect(Set(row[1]) == users, "the targets that name \(row[0][0]): \(users.sorted()), the table says \(row[1])")
+            }
         }
     }
 }
