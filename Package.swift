@@ -161,8 +161,8 @@ let package = Package(
         .testTarget(
             name: "RoadtripTUITests",
             dependencies: [
-                "RoadtripTUI", "RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripCore", "Terminal", "TextCanvas", "ScreenModels", "BackgroundWork",
-                "RoadtripTestSupport", "RoadtripStoreTestSupport",
+                "RoadtripTUI", "RoadtripStore", "RoadtripUseCases", "RoadtripRegions", "OSMImport", "RoadtripCore", "Terminal", "TextCanvas", "ScreenModels",
+                "BackgroundWork", "RoadtripTestSupport", "RoadtripStoreTestSupport",
             ]
         ),
         .testTarget(

@@ -3,6 +3,7 @@ import Foundation
 import RoadtripCore
 import RoadtripRegions
 import RoadtripStore
+import RoadtripUseCases
 import TextCanvas
 
 /// `roadtrip new NAME [PLACE …]`: a trip from place queries, the best match of each.
@@ -66,17 +67,18 @@ struct NewCommand: ParsableCommand {
                 .forEach { CommandOutput.note("note: \($0)") }
             let model = try options.openModel(environment: environment, forWriting: true)
             if let reason = model.readOnlyReason { throw DataFileError.readOnly(path: file.path, reason: reason) }
-            let names = model.trips.map(\.name)
-            var unique = name
-            if Trip.isNameInUse(name, among: names) {
-                guard force else { throw NameInUse(name: name, trips: model.trips) }
-                unique = Trip.unusedName(name, among: names)
-                CommandOutput.note("warning: a trip is already named \(TripText.quoted(name)): this one is \(TripText.quoted(unique)).")
-            }
-            var made = Trip(name: unique, stops: stops)
+            var made = Trip(name: name, stops: stops)
             // `--units mi` given to `new` is the trip's own (issue 56: it was lost with the command).
             made.settings.units = options.units
-            let trip = model.addTrip(made)
+            let add = AddTrip(to: model)
+            let trip: Trip
+            if force {
+                let (added, renamed) = add.addRenamingIfInUse(made)
+                if renamed != nil { CommandOutput.note("warning: a trip is already named \(TripText.quoted(name)): this one is \(TripText.quoted(added.name)).") }
+                trip = added
+            } else {
+                do throws(NameInUse) { trip = try add.add(made) } catch { throw NameInUseFailure(refusal: error, trips: model.trips) }
+            }
             try CommandSave.save(model, notDone: "\(TripText.quoted(trip.name)) was not created")
             return trip
         }
@@ -122,16 +124,15 @@ struct NewCommand: ParsableCommand {
         }
     }
 
-    /// A trip has the name already: another one of that name would make the name ambiguous in
-    /// every command that takes it.
-    struct NameInUse: Error, CustomStringConvertible {
-        let name: String
+    /// The use case's refusal (`NameInUse`), with the trips of that name and the command's way
+    /// around it.
+    struct NameInUseFailure: Error, CustomStringConvertible {
+        let refusal: NameInUse
         let trips: [Trip]
         var description: String {
-            let named = TripReference.choices(named: { $0.caseInsensitiveCompare(name) == .orderedSame }, in: trips)
-            return "Nothing was created: \(named.count == 1 ? "a trip is" : "\(named.count) trips are") named \(TripText.quoted(name)) already.\n"
-                + named.joined(separator: "\n")
-                + "\nGive the new trip another name, or pass --force to create it as \(TripText.quoted(Trip.unusedName(name, among: trips.map(\.name))))."
+            let named = TripReference.choices(named: { $0.caseInsensitiveCompare(refusal.name) == .orderedSame }, in: trips)
+            return "\(refusal)\n" + named.joined(separator: "\n")
+                + "\nNothing was created; --force creates it as \(TripText.quoted(refusal.suggestion))."
         }
     }
 

@@ -43,7 +43,7 @@ struct OptimizeCommand: ParsableCommand {
         let output = try MainActor.assumeIsolated { () throws -> String in
             let model = try options.openModel(environment: environment, forWriting: apply)
             let trip = try self.trip.trip(in: model.trips)
-            if let refusal = StopOrder.tooLargeToOptimize(trip) { throw CommandFailure( refusal) }
+            if case let refusal? = OptimizeOrder.refusal(for: trip), case .tooLarge = refusal { throw CommandFailure(refusal.description) }
             let unit = trip.settings.units ?? options.unit(environment: environment)
             // ROADTRIP_OPTIMIZER=local-search: the search before the chained one, for the benchmark's comparison.
             let search = environment["ROADTRIP_OPTIMIZER"].flatMap(RouteOptimizer.Search.init(rawValue:)) ?? .chained
@@ -91,7 +91,7 @@ struct OptimizeCommand: ParsableCommand {
         var text = TextWidth.printable(trip.name) + "\n"
         if let note = order.straightLineNote { text += TextWidth.printable(note) + "\n" }
         guard order.isImprovement else {
-            let kept = trip.stops.count < 4 ? "With \(trip.stops.count) stops there is no other order to try." : order.alreadyBest(in: unit)
+            let kept = OptimizeOrder.refusal(for: trip)?.description ?? order.alreadyBest(in: unit)
             return text + kept + "\n"
         }
         text += order.saving(in: unit) + "\n\n"

@@ -46,13 +46,8 @@ struct RenameCommand: ParsableCommand {
         let (reference, name) = try parsed()
         let (before, after) = try MainActor.assumeIsolated {
             try TripEdit.run(options: options, environment: environment, trip: reference) { model, trip in
-                let edit = EditTrip(trip.id, in: model)
-                // One trip per name (issue 38): another of the same name would be ambiguous in every command.
-                if let unused = edit.unusedName(insteadOf: name) {
-                    throw CommandFailure("Another trip is named \(TripText.quoted(name)) already; nothing was renamed. "
-                                         + "Give another name, such as \(TripText.quoted(unused)).")
-                }
-                edit.rename(to: name)
+                // One trip per name (issue 38): the use case refuses, in the planner's words.
+                do throws(NameInUse) { try EditTrip(trip.id, in: model).rename(to: name) } catch { throw CommandFailure(error.description) }
                 return (trip, model.trip(id: trip.id) ?? trip)
             }
         }

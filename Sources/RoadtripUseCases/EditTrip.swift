@@ -20,16 +20,15 @@ package struct EditTrip {
 
     // MARK: The trip
 
-    /// A name no other trip has that is like `name` (“Route 66 (2)”), when another has `name`
-    /// (in any letter case: issue 38, another of the same name would be ambiguous in every
-    /// command); nil when `name` is free.
-    package func unusedName(insteadOf name: String) -> String? {
-        let others = model.trips.filter { $0.id != tripID }.map(\.name)
-        return Trip.isNameInUse(name, among: others) ? Trip.unusedName(name, among: others) : nil
+    /// Why `name` is refused for this trip (another trip has it), or nil when it is free.
+    package func refusal(ofName name: String) -> NameInUse? {
+        TripNames(model: model, except: tripID).refusal(of: name, for: .renaming)
     }
 
-    /// Renames the trip; renames with the same `session` in a row (a name typed key by key) are undone as one.
-    package func rename(to name: String, session: String? = nil) {
+    /// Renames the trip; renames with the same `session` in a row (a name typed key by key) are
+    /// undone as one. Refused, nothing renamed, when another trip has the name.
+    package func rename(to name: String, session: String? = nil) throws(NameInUse) {
+        if let refusal = refusal(ofName: name) { throw refusal }
         model.renameTrip(id: tripID, to: name, session: session)
     }
 
@@ -47,9 +46,11 @@ package struct EditTrip {
         model.reverseStops(inTrip: tripID)
     }
 
-    /// A copy just after it; nil when it no longer exists.
+    /// A copy just after it, “Pacific Drive (copy)” or the first free name like that; nil when
+    /// it no longer exists.
     package func duplicate() -> Trip? {
-        model.duplicateTrip(id: tripID)
+        guard let trip else { return nil }
+        return model.duplicateTrip(id: tripID, named: TripNames(model: model).unused(Trip.copyName(of: trip.name)))
     }
 
     package func delete() {

@@ -23,10 +23,36 @@ package struct OptimizeOrder: Sendable {
         self.unit = unit
     }
 
+    /// Why the order of a trip is not searched, in the sentence both front ends show.
+    package enum Refusal: Error, Equatable, CustomStringConvertible {
+        /// Fewer than `RouteOptimizer.fewestStops`: the first and last stay, so there is no other order.
+        case noOtherOrder(stops: Int)
+        /// More than `RouteOptimizer.maximumStops`.
+        case tooLarge(trip: String, stops: Int)
+
+        package var description: String {
+            switch self {
+            case .noOtherOrder(let stops):
+                "With \(TripText.stopCount(stops)) there is no other order to try: the first and last stay in place."
+            case .tooLarge(let trip, let stops):
+                "\(TripText.quoted(trip)) has \(DistanceUnit.grouped(stops)) stops, and the best order is searched for at most "
+                    + "\(DistanceUnit.grouped(RouteOptimizer.maximumStops)): split the trip into shorter ones to optimize them."
+            }
+        }
+    }
+
+    /// Why the order of `trip` is not searched, or nil when it is.
+    package static func refusal(for trip: Trip) -> Refusal? {
+        let count = trip.stops.count
+        if count < RouteOptimizer.fewestStops { return .noOtherOrder(stops: count) }
+        if count > RouteOptimizer.maximumStops { return .tooLarge(trip: trip.name, stops: count) }
+        return nil
+    }
+
     /// Whether the order of `trip` is searched on roads, routed first: some region has roads, and
-    /// it has four stops or more (with fewer there is no other order to choose).
+    /// the order is searched at all (`refusal(for:)`).
     package func routesRoads(for trip: Trip) -> Bool {
-        routing != nil && trip.stops.count >= 4
+        routing != nil && Self.refusal(for: trip) == nil
     }
 
     /// The roads between every two stops of `trip`, routed with `progress` (which stops the

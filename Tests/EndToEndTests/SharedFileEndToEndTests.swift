@@ -146,10 +146,11 @@ struct SharedFileEndToEndTests {
         #expect(kill(try await second.programProcessID(), SIGKILL) == 0)
         _ = try await second.waitForExit()
 
-        // The first goes on, and quits: what it saved, and its own new change, are in the file.
+        // The first goes on, and quits: what it saved, and its own new change, are in the file
+        // (the name `a` offers is a free one: “New Trip” is taken).
         try await first.sendKeys("a", "Enter")
         try await first.waitFor("7 trips")
         try await TripListEndToEndTests.quitNormally(first)
-        #expect(try Run.names(of: Run.trips(at: first.dataFile)) == ["New Trip", "New Trip"] + SampleTrips.names)
+        #expect(try Run.names(of: Run.trips(at: first.dataFile)) == ["New Trip (2)", "New Trip"] + SampleTrips.names)
     }
 }

@@ -22,19 +22,45 @@ import Testing
 
     private var stops: [String] { edit.trip?.stops.map(\.name) ?? [] }
 
-    @Test func renamesTypedKeyByKeyAreUndoneAsOne() {
-        edit.rename(to: "P", session: "typing")
-        edit.rename(to: "Pa", session: "typing")
+    @Test func renamesTypedKeyByKeyAreUndoneAsOne() throws {
+        try edit.rename(to: "P", session: "typing")
+        try edit.rename(to: "Pa", session: "typing")
         #expect(edit.trip?.name == "Pa")
         #expect(model.undo() == "rename trip Pacific Drive")
         #expect(edit.trip?.name == "Pacific Drive")
         #expect(!model.canUndo)
     }
 
-    @Test func aNameAnotherTripHasInAnyCaseGetsOneThatIsFree() {
-        #expect(edit.unusedName(insteadOf: "alpine loop") == "alpine loop (2)")
-        #expect(edit.unusedName(insteadOf: "Pacific Drive") == nil) // its own name
-        #expect(edit.unusedName(insteadOf: "Highway 1") == nil)
+    /// Issue 57, item 2: only `roadtrip rename` refused another trip's name; the planner's `r`
+    /// made a second “Alpine Loop”. The use case refuses, for both.
+    @Test func aNameAnotherTripHasInAnyCaseIsRefusedWithOneThatIsFree() throws {
+        #expect(edit.refusal(ofName: "alpine loop") == NameInUse(name: "alpine loop", suggestion: "alpine loop (2)", change: .renaming))
+        #expect(edit.refusal(ofName: "Pacific Drive") == nil) // its own name
+        #expect(edit.refusal(ofName: "Highway 1") == nil)
+        #expect(throws: NameInUse.self) { try edit.rename(to: "ALPINE LOOP") }
+        #expect(edit.trip?.name == "Pacific Drive" && !model.canUndo)
+        #expect("\(NameInUse(name: "x", suggestion: "x (2)", change: .renaming))"
+            == "Another trip is named “x” already; nothing was renamed. Give another name, such as “x (2)”.")
+    }
+
+    /// The planner's `a` and `roadtrip new`: one rule, one sentence; `--force` takes the free name.
+    @Test func aNewTripTakesAFreeNameOrIsRefused() throws {
+        let add = AddTrip(to: model)
+        #expect(add.offeredName == "New Trip")
+        let first = try add.add(Trip(name: "New Trip"))
+        #expect(add.offeredName == "New Trip (2)")
+        let refusal = NameInUse(name: "new trip", suggestion: "new trip (2)", change: .adding)
+        #expect(throws: refusal) { try add.add(Trip(name: "new trip")) }
+        #expect("\(refusal)" == "A trip is named “new trip” already: give the new trip another name, such as “new trip (2)”.")
+        let (forced, spared) = add.addRenamingIfInUse(Trip(name: "New Trip"))
+        #expect(forced.name == "New Trip (2)" && spared?.suggestion == "New Trip (2)")
+        #expect(model.trips.prefix(2).map(\.id) == [forced.id, first.id])
+    }
+
+    /// A copy of a copy, or a second copy, is not a second trip of one name.
+    @Test func aCopyTakesAFreeName() throws {
+        let copies = [edit.duplicate(), edit.duplicate()].compactMap { $0?.name }
+        #expect(copies == ["Pacific Drive (copy)", "Pacific Drive (copy) (2)"])
     }
 
     @Test func theSettingsAreOneChange() throws {

@@ -56,6 +56,22 @@ import Testing
         #expect(optimize.roads(between: Fixtures.pacific, progress: { _, _ in true }) == nil)
     }
 
+    /// Issue 57, item 2: the refusals were checked in a presenter and a command; the use case
+    /// owns them, and both front ends show its sentence.
+    @Test func tooFewStopsAndTooManyAreRefusedInOneSentenceEach() {
+        #expect(OptimizeOrder.refusal(for: Fixtures.pacific) == .noOtherOrder(stops: 3))
+        #expect("\(OptimizeOrder.Refusal.noOtherOrder(stops: 3))" == "With 3 stops there is no other order to try: the first and last stay in place.")
+        #expect(OptimizeOrder.refusal(for: Self.shuffled) == nil)
+        var trip = Trip(name: "Everywhere")
+        trip.stops = (0...RouteOptimizer.maximumStops).map { Stop(name: "x", location: Coordinate(latitude: Double($0 % 80), longitude: Double(($0 * 7) % 170))) }
+        let refusal = OptimizeOrder.refusal(for: trip)
+        #expect(refusal == .tooLarge(trip: "Everywhere", stops: 1_001))
+        #expect(refusal?.description == "“Everywhere” has 1,001 stops, and the best order is searched for at most 1,000: split the trip into shorter ones to optimize them.")
+        trip.stops.removeLast()
+        #expect(OptimizeOrder.refusal(for: trip) == nil)
+        #expect(!OptimizeOrder(routing: nil).routesRoads(for: trip))
+    }
+
     @Test func stoppedRoutingIsToldToTheFrontEnd() {
         let optimize = OptimizeOrder(routing: Self.engine { _, progress in progress(1, 12) ? .estimate(reason: "unused") : .cancelled })
         let roads = optimize.roads(between: Self.shuffled, progress: { _, _ in false })

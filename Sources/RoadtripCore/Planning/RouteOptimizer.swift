@@ -19,20 +19,24 @@ package enum RouteOptimizer {
     /// The most stops an order is searched for. The search holds every distance between two stops
     /// (n² numbers: 8 MB at 1,000 stops, 80 GB at 100,000, which aborted the program) and solves
     /// n²/2 geodesics (5,000 stops kept the planner busy for 50 s). Past it a trip keeps its
-    /// order: `StopOrder.tooLargeToOptimize` gives the sentence, and `bestOrder` returns the
+    /// order: `OptimizeOrder.Refusal` gives the sentence, and `bestOrder` returns the
     /// order given rather than allocate without bound.
     package static let maximumStops = 1_000
 
+    /// The fewest stops with another order to try: the first and last stay in place, so with
+    /// three or fewer the order given is the only one.
+    package static let fewestStops = 4
+
     /// Indices 0..<count in the best order found: result.first == 0, result.last == count − 1.
     /// `distance(i, j)` is the cost from stop i to stop j (symmetric in practice, but not relied on).
-    /// count ≤ 3 returns the identity. Up to `exactLimit` movable stops the order is exact; beyond,
+    /// Fewer than `fewestStops` returns the identity. Up to `exactLimit` movable stops the order is exact; beyond,
     /// it is the best a deterministic search finds (`Search`, from the nearest-neighbour order and
     /// the order given), and never longer than the order given.
     /// `progress` hears how far a long search is (0 to 1) and stops it by returning false: the
     /// best order found so far is returned.
     package static func bestOrder(count: Int, search: Search = .chained, progress: ((Double) -> Bool)? = nil,
                                   distance: (Int, Int) -> Double) -> [Int] {
-        guard count > 3, count <= maximumStops else { return Array(0..<max(count, 0)) }
+        guard count >= fewestStops, count <= maximumStops else { return Array(0..<max(count, 0)) }
         var matrix = DistanceMatrix(count: count)
         for i in 0..<count {
             for j in 0..<count where i != j { matrix[i, j] = distance(i, j) }
@@ -47,7 +51,7 @@ package enum RouteOptimizer {
     /// `roadtrip optimize` at 535 stops). Either way the order returned is never longer, in
     /// geodesics, than the order given.
     package static func bestOrder(of coordinates: [Coordinate], search: Search = .chained, progress: ((Double) -> Bool)? = nil) -> [Int] {
-        guard coordinates.count > 3, coordinates.count <= maximumStops else { return Array(coordinates.indices) }
+        guard coordinates.count >= fewestStops, coordinates.count <= maximumStops else { return Array(coordinates.indices) }
         if coordinates.count - 2 <= exactLimit {
             return bestOrder(DistanceMatrix(geodesicsBetween: coordinates), search: search, progress: progress)
         }
@@ -64,7 +68,7 @@ package enum RouteOptimizer {
     static func bestOrder(_ matrix: DistanceMatrix, search: Search = .chained, progress: ((Double) -> Bool)? = nil) -> [Int] {
         let identity = Array(0..<matrix.count)
         // A NaN (a non-finite coordinate) makes every comparison false: no order is better than another.
-        guard matrix.count > 3, !matrix.containsNaN else { return identity }
+        guard matrix.count >= fewestStops, !matrix.containsNaN else { return identity }
         if matrix.count - 2 <= exactLimit { return HeldKarp.bestOrder(matrix) }
         let found = switch search {
         case .localSearch: LocalSearch.bestOrder(matrix)

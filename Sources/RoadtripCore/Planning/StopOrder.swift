@@ -97,14 +97,6 @@ package struct StopOrder: Equatable, Sendable {
         return refigured
     }
 
-    /// Why the order of `trip` is not searched (too many stops, see `RouteOptimizer.maximumStops`),
-    /// or nil when it is.
-    package static func tooLargeToOptimize(_ trip: Trip) -> String? {
-        guard trip.stops.count > RouteOptimizer.maximumStops else { return nil }
-        return "\(TripText.quoted(trip.name)) has \(DistanceUnit.grouped(trip.stops.count)) stops, and the best order is searched for at most "
-            + "\(DistanceUnit.grouped(RouteOptimizer.maximumStops)): split the trip into shorter ones to optimize them."
-    }
-
     /// The order with the figures the trip screen shows for `current` (the legs of the order
     /// given) and `optimized` (the legs of the new one): the sentences then say what the screen
     /// says before the order is used and after, figure for figure (issue 53, item 11).

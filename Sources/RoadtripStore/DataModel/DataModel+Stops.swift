@@ -69,10 +69,13 @@ extension DataModel {
         updateTrip(id: tripID, "reverse trip \(trip.name)") { $0.reverseStops() }
     }
 
-    /// A copy of the trip (`Trip.duplicated()`) just after it; nil when there is no such trip.
+    /// A copy of the trip (`Trip.duplicated()`) just after it, named `name` when given; nil when
+    /// there is no such trip.
     @discardableResult
-    package func duplicateTrip(id: Trip.ID) -> Trip? {
+    package func duplicateTrip(id: Trip.ID, named name: String? = nil) -> Trip? {
         guard let original = trip(id: id), let index = trips.firstIndex(where: { $0.id == id }) else { return nil }
-        return addTrip(original.duplicated(), at: index + 1)
+        var copy = original.duplicated()
+        if let name { copy.name = name }
+        return addTrip(copy, at: index + 1)
     }
 }

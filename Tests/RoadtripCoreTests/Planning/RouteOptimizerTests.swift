@@ -226,10 +226,5 @@ import Testing
         let unit: (Int, Int) -> Double = { _, _ in 1 }
         let keptByCount: [Int] = RouteOptimizer.bestOrder(count: 200_000, distance: unit)
         #expect(keptByCount == Array(0..<200_000))
-        var trip = Trip(name: "Everywhere")
-        trip.stops = many.map { Stop(name: "x", location: $0) }
-        #expect(StopOrder.tooLargeToOptimize(trip) == "“Everywhere” has 1,001 stops, and the best order is searched for at most 1,000: split the trip into shorter ones to optimize them.")
-        trip.stops.removeLast()
-        #expect(StopOrder.tooLargeToOptimize(trip) == nil)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
 import RoadtripStore
+import RoadtripUseCases
 import ScreenModels
 
 // The boundaries of the TripDetail module: one trip, its stops, distances and estimates.
@@ -102,8 +103,9 @@ protocol TripDetailInteractorInput: EditingSession {
     func roadLegs(of trip: Trip, estimate: RouteEstimate) -> (legs: [LegFigures], pending: Int)
     /// Road figures arrived for some leg.
     var roadLegChanges: AnyPublisher<Void, Never> { get }
-    /// Renames the trip; renames of one `session` are undone as one change.
-    func renameTrip(to name: String, session: String)
+    /// Renames the trip; renames of one `session` are undone as one change. Refused when
+    /// another trip has the name.
+    func renameTrip(to name: String, session: String) throws(NameInUse)
     func deleteStop(id: Stop.ID)
     /// Moves a stop `offset` places (−1 up, +1 down); false when it is already at that end.
     func moveStop(id: Stop.ID, by offset: Int) -> Bool
@@ -119,8 +121,9 @@ protocol TripDetailInteractorInput: EditingSession {
     func plannedDays(of trip: Trip, unit: DistanceUnit) -> Itinerary?
     /// The search for the best order of the stops (first and last kept), to run on any thread,
     /// saying how far it is and stopping when cancelled; on the roads when one region covers
-    /// every stop. nil with fewer than 4 stops. Edits not saved yet are saved first.
-    func orderSearch() -> (@Sendable (BusyProgress) -> StopOrder)?
+    /// every stop. Refused, in the command line's words, with too few stops or too many; nil when
+    /// the trip is gone. Edits not saved yet are saved first.
+    func orderSearch() throws(OptimizeOrder.Refusal) -> (@Sendable (BusyProgress) -> StopOrder)?
     /// The folder a file name typed alone is written to (`ExportFolder`): the session's last
     /// export's, else the one the planner was started in.
     var exportFolder: String { get }

@@ -60,8 +60,8 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
 
     private var edit: EditTrip { EditTrip(tripID, in: model) }
 
-    func renameTrip(to name: String, session: String) {
-        edit.rename(to: name, session: session)
+    func renameTrip(to name: String, session: String) throws(NameInUse) {
+        try edit.rename(to: name, session: session)
     }
 
     func deleteStop(id: Stop.ID) {
@@ -85,8 +85,9 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         do throws(PlanDays.Refusal) { return try plan.checkedItinerary(for: trip, unit: unit) } catch { return nil }
     }
 
-    func orderSearch() -> (@Sendable (BusyProgress) -> StopOrder)? {
-        guard let trip = model.trip(id: tripID), trip.stops.count >= 4 else { return nil }
+    func orderSearch() throws(OptimizeOrder.Refusal) -> (@Sendable (BusyProgress) -> StopOrder)? {
+        guard let trip = model.trip(id: tripID) else { return nil }
+        if let refusal = OptimizeOrder.refusal(for: trip) { throw refusal }
         // Edits not saved yet go to disk before a search that may take a while: whatever becomes
         // of the search, a rename typed just before it is kept. (A save that fails is the
         // autosave's to report, as for any other change.)

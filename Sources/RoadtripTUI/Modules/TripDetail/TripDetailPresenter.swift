@@ -2,6 +2,7 @@ import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
 import RoadtripStore
+import RoadtripUseCases
 import ScreenModels
 import TextCanvas
 
@@ -141,22 +142,33 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
         view?.beginRenaming(text: trip.name)
     }
 
-    /// The name follows every keystroke in the model, so the trip list behind follows too.
+    /// The name follows every keystroke in the model, so the trip list behind follows too; a
+    /// name another trip has is not taken (the model keeps the last free one typed).
     func didChangeName(_ name: String) {
         guard let rename, name.visibleName != nil else { return }
-        interactor.renameTrip(to: name, session: rename.session)
+        try? interactor.renameTrip(to: name, session: rename.session)
     }
 
     func didSubmitName(_ name: String) {
-        guard let rename else { return }
+        _ = submitName(name)
+    }
+
+    /// Ends the rename with `name`; false, the rename still open and the reason shown, when it is
+    /// empty or another trip's.
+    private func submitName(_ name: String) -> Bool {
+        guard let rename else { return true }
         guard let trimmed = name.visibleName else {
             show(.error("A trip needs a name: type one, or press Esc to keep “\(rename.originalName)”."))
-            return
+            return false
         }
-        interactor.renameTrip(to: trimmed, session: rename.session)
+        do throws(NameInUse) { try interactor.renameTrip(to: trimmed, session: rename.session) } catch {
+            show(.error(error.description))
+            return false
+        }
         self.rename = nil
         view?.endRenaming()
         show(StatusMessage(trimmed == rename.originalName ? "Name kept." : "Renamed to “\(trimmed)”."))
+        return true
     }
 
     func didReachNameLengthLimit() {
@@ -166,7 +178,7 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
 
     func didCancelRename() {
         guard let rename else { return }
-        interactor.renameTrip(to: rename.originalName, session: rename.session)
+        try? interactor.renameTrip(to: rename.originalName, session: rename.session)
         self.rename = nil
         view?.endRenaming()
         refresh()
@@ -174,14 +186,12 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
 
     func didRequestQuit(renamingTo name: String, _ request: QuitRequest) -> Bool {
         guard let rename else { return true }
-        if name.visibleName != nil {
-            didSubmitName(name)
-            return true
-        }
+        if name.visibleName != nil, submitName(name) { return true }
         guard request.mayStayOpen else {
             didCancelRename()
             return true
         }
+        if name.visibleName != nil { return false } // refused: submitName said why
         show(.error("Not quit: a trip needs a name. Type one, or Esc or Ctrl-C again to keep “\(rename.originalName)”."))
         return false
     }
@@ -441,9 +451,12 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
     func didPressOptimize() {
         guard refuseIfReadOnly() else { return }
         guard let trip else { return }
-        if let refusal = StopOrder.tooLargeToOptimize(trip) { return show(StatusMessage(refusal)) }
-        guard let search = interactor.orderSearch() else {
-            return show(StatusMessage("With \(TripText.stopCount(trip.stops.count)) there is no other order to try: the first and last stay in place."))
+        let search: @Sendable (BusyProgress) -> StopOrder
+        do throws(OptimizeOrder.Refusal) {
+            guard let found = try interactor.orderSearch() else { return }
+            search = found
+        } catch {
+            return show(StatusMessage(error.description))
         }
         // Up to a thousand stops take a second or two: off the main loop, Esc cancels (issue 21).
         let stopIDs = trip.stops.map(\.id)

@@ -2,6 +2,7 @@ import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
 import RoadtripStore
+import RoadtripUseCases
 import ScreenModels
 
 // The boundaries of the TripList module (Rambler's naming: View/Interactor/Router Input and
@@ -97,9 +98,12 @@ protocol TripListInteractorInput: EditingSession {
     func knownLegs(of trip: Trip, estimate: RouteEstimate) -> [LegFigures]
     /// Road figures arrived for some leg.
     var roadLegChanges: AnyPublisher<Void, Never> { get }
-    /// Adds a trip called `name` at the top, as one undoable change.
-    func addTrip(named name: String) -> Trip
-    func renameTrip(id: Trip.ID, to name: String)
+    /// The name `a` offers: "New Trip", or the first free one like it.
+    var offeredName: String { get }
+    /// Adds a trip called `name` at the top, as one undoable change; refused when another has the name.
+    func addTrip(named name: String) throws(NameInUse) -> Trip
+    /// Refused when another trip has the name.
+    func renameTrip(id: Trip.ID, to name: String) throws(NameInUse)
     func deleteTrip(id: Trip.ID)
     func duplicateTrip(id: Trip.ID) -> Trip?
     func reverseStops(ofTrip id: Trip.ID)

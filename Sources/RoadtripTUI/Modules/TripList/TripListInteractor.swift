@@ -30,12 +30,14 @@ final class TripListInteractor: TripListInteractorInput, ModelEditingSession {
 
     var roadLegChanges: AnyPublisher<Void, Never> { roadLegs.changes }
 
-    func addTrip(named name: String) -> Trip {
-        model.addTrip(Trip(name: name), at: 0)
+    var offeredName: String { AddTrip(to: model).offeredName }
+
+    func addTrip(named name: String) throws(NameInUse) -> Trip {
+        try AddTrip(to: model).add(Trip(name: name), at: 0)
     }
 
-    func renameTrip(id: Trip.ID, to name: String) {
-        EditTrip(id, in: model).rename(to: name)
+    func renameTrip(id: Trip.ID, to name: String) throws(NameInUse) {
+        try EditTrip(id, in: model).rename(to: name)
     }
 
     func deleteTrip(id: Trip.ID) {

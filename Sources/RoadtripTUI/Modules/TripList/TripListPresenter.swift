@@ -2,6 +2,7 @@ import Foundation
 @preconcurrency import OpenCombine
 import RoadtripCore
 import RoadtripStore
+import RoadtripUseCases
 import ScreenModels
 
 /// Owns the trip list's screen state (selection, filter, what is being renamed or deleted) and
@@ -72,20 +73,31 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
     /// The name comes first (issue 25): Enter adds the trip so named, Esc adds nothing.
     func didPressAdd() {
         guard refuseIfReadOnly() else { return }
-        view?.beginNewTrip(name: Trip.defaultName)
+        view?.beginNewTrip(name: interactor.offeredName)
     }
 
     func didSubmitNewTrip(name: String) {
+        _ = submitNewTrip(name: name)
+    }
+
+    /// Adds the trip named `name`; false, the form still open and the reason shown, when the name
+    /// is empty or another trip's.
+    private func submitNewTrip(name: String) -> Bool {
         guard let trimmed = name.visibleName else {
             view?.showNewTripError("A trip needs a name: type one, or press Esc to add no trip.")
-            return
+            return false
+        }
+        let trip: Trip
+        do throws(NameInUse) { trip = try interactor.addTrip(named: trimmed) } catch {
+            view?.showNewTripError(error.description)
+            return false
         }
         filter = nil
         view?.endEditing()
-        let trip = interactor.addTrip(named: trimmed)
         select(trip.id)
         message = StatusMessage("Added “\(trip.name)” — u undoes.")
         refresh()
+        return true
     }
 
     func didPressRename() {
@@ -96,17 +108,28 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
     }
 
     func didSubmitRename(_ name: String) {
-        guard let id = renamingID else { return }
+        _ = submitRename(name)
+    }
+
+    /// Renames the trip being renamed; false, the rename still open and the reason shown, when
+    /// the name is empty or another trip's.
+    private func submitRename(_ name: String) -> Bool {
+        guard let id = renamingID else { return true }
         guard let trimmed = name.visibleName else {
             message = .error("A trip needs a name: type one, or press Esc to keep the old one.")
             refresh()
-            return
+            return false
+        }
+        do throws(NameInUse) { try interactor.renameTrip(id: id, to: trimmed) } catch {
+            message = .error(error.description)
+            refresh()
+            return false
         }
         renamingID = nil
         view?.endEditing()
-        interactor.renameTrip(id: id, to: trimmed)
         message = StatusMessage("Renamed to “\(trimmed)”.")
         refresh()
+        return true
     }
 
     func didReachNameLengthLimit() {
@@ -117,25 +140,21 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
 
     func didRequestQuit(renamingTo name: String, _ request: QuitRequest) -> Bool {
         guard renamingID != nil else { return true }
-        if name.visibleName != nil {
-            didSubmitRename(name)
-            return true
-        }
+        if name.visibleName != nil, submitRename(name) { return true }
         guard request.mayStayOpen else {
             didCancelEditing()
             return true
         }
+        if name.visibleName != nil { return false } // refused: submitRename said why
         message = .error("Not quit: a trip needs a name. Type one, or Esc or Ctrl-C again to keep the old one.")
         refresh()
         return false
     }
 
     func didRequestQuit(addingTripNamed name: String, _ request: QuitRequest) -> Bool {
-        if name.visibleName != nil {
-            didSubmitNewTrip(name: name)
-            return true
-        }
+        if name.visibleName != nil, submitNewTrip(name: name) { return true }
         guard request.mayStayOpen else { return true }
+        if name.visibleName != nil { return false } // refused: submitNewTrip said why
         view?.showNewTripError("A trip needs a name: type one, or press Esc to add no trip. \(QuitRequest.notQuit("without adding a trip"))")
         return false
     }

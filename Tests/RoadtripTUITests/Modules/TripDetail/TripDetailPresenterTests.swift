@@ -111,6 +111,22 @@ import RoadtripTestSupport
         #expect(view.last?.message == StatusMessage("Renamed to “Coast Road”."))
     }
 
+    /// Issue 57, item 2: `r` made two trips of one name. A name another trip has is not taken
+    /// as it is typed, and Enter says why, the rename staying open.
+    @Test func anotherTripsNameIsRefusedAndTheRenameStaysOpen() {
+        interactor.namesInUse = ["Alpine Loop"]
+        presenter.didPressRename()
+        presenter.didChangeName("Alpine")
+        presenter.didChangeName("Alpine Loop")
+        #expect(interactor.renames.map(\.name) == ["Alpine"])
+        presenter.didSubmitName("Alpine Loop")
+        #expect(view.endRenamingCount == 0)
+        #expect(view.last?.message == .error("Another trip is named “Alpine Loop” already; nothing was renamed. Give another name, such as “Alpine Loop (2)”."))
+        #expect(!presenter.didRequestQuit(renamingTo: "Alpine Loop", .asking))
+        #expect(presenter.didRequestQuit(renamingTo: "Alpine Loop", .insisting))
+        #expect(interactor.renames.last?.name == "Pacific Drive", "an insisted quit keeps the old name")
+    }
+
     @Test func anEmptyNameIsRefusedAndNeverReachesTheModel() {
         presenter.didPressRename()
         presenter.didChangeName("")

@@ -4,6 +4,7 @@ import Foundation
 @testable import RoadtripStore
 @testable import RoadtripTUI
 import RoadtripTestSupport
+import RoadtripUseCases
 import ScreenModels
 import Terminal
 
@@ -80,7 +81,11 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
         subject.value = trip
     }
 
-    func renameTrip(to name: String, session: String) {
+    /// A name the spy refuses as another trip's.
+    var namesInUse: Set<String> = []
+
+    func renameTrip(to name: String, session: String) throws(NameInUse) {
+        if namesInUse.contains(name) { throw NameInUse(name: name, suggestion: name + " (2)", change: .renaming) }
         renames.append((name, session))
         update { $0.name = name }
     }
@@ -121,8 +126,9 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
     var basemapResult: Result<(any BasemapProviding)?, any Error> = .success(nil)
     func basemap() -> Result<(any BasemapProviding)?, any Error> { basemapResult }
 
-    func orderSearch() -> (@Sendable (BusyProgress) -> StopOrder)? {
-        guard let trip = subject.value, trip.stops.count >= 4 else { return nil }
+    func orderSearch() throws(OptimizeOrder.Refusal) -> (@Sendable (BusyProgress) -> StopOrder)? {
+        guard let trip = subject.value else { return nil }
+        if let refusal = OptimizeOrder.refusal(for: trip) { throw refusal }
         return { _ in StopOrder(of: trip) }
     }
 

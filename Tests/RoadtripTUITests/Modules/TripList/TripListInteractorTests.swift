@@ -41,7 +41,7 @@ import RoadtripTestSupport
     }
 
     @Test func addPutsANewTripWithItsNameAtTheTop() throws {
-        let trip = interactor.addTrip(named: "Lofoten by van")
+        let trip = try interactor.addTrip(named: "Lofoten by van")
         #expect(trip.name == "Lofoten by van")
         #expect(trip.stops.isEmpty)
         #expect(model.trips.first == trip)
@@ -50,7 +50,7 @@ import RoadtripTestSupport
     }
 
     @Test func renameChangesOnlyTheName() throws {
-        interactor.renameTrip(id: Fixtures.pacific.id, to: "Big Sur Coast")
+        try interactor.renameTrip(id: Fixtures.pacific.id, to: "Big Sur Coast")
         #expect(model.trips[0].name == "Big Sur Coast")
         #expect(model.trips[0].stops == Fixtures.pacific.stops)
     }
@@ -62,7 +62,7 @@ import RoadtripTestSupport
     }
 
     @Test func saveReturnsThePathAndTheFileHasTheChanges() throws {
-        interactor.renameTrip(id: Fixtures.alps.id, to: "Alps")
+        try interactor.renameTrip(id: Fixtures.alps.id, to: "Alps")
         #expect(try interactor.save() == directory.file("trips.json").path)
         #expect(try savedNames() == ["Pacific Drive", "Alps", "Someday"])
     }

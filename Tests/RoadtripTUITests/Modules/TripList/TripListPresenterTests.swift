@@ -131,6 +131,29 @@ import RoadtripTestSupport
         #expect(view.endEditingCount == 0)
     }
 
+    /// Issue 57, item 2: `a` made a second “Pacific Drive”, which `roadtrip new` refuses. The
+    /// planner now refuses too, in the use case's sentence, and offers a free name to begin with.
+    @Test func anotherTripsNameIsRefusedAndThePromptStays() {
+        presenter.didPressAdd()
+        presenter.didSubmitNewTrip(name: "pacific drive")
+        #expect(view.newTripErrors == ["A trip is named “pacific drive” already: give the new trip another name, such as “pacific drive (2)”."])
+        #expect(interactor.subject.value.count == 3 && view.endEditingCount == 0)
+        #expect(!presenter.didRequestQuit(addingTripNamed: "pacific drive", .asking), "a quit asked for does not lose the name typed")
+        presenter.didSubmitNewTrip(name: "New Trip")
+        presenter.didPressAdd()
+        #expect(view.newTripNames.last == "New Trip (2)")
+    }
+
+    @Test func aRenameToAnotherTripsNameIsRefusedAndEditingGoesOn() {
+        presenter.didSelect(row: 1)
+        presenter.didPressRename()
+        presenter.didSubmitRename("PACIFIC DRIVE")
+        #expect(interactor.renamed.isEmpty && view.endEditingCount == 0)
+        #expect(view.last?.message == .error("Another trip is named “PACIFIC DRIVE” already; nothing was renamed. Give another name, such as “PACIFIC DRIVE (2)”."))
+        presenter.didSubmitRename("Alpine Loop")
+        #expect(interactor.renamed.map(\.1) == ["Alpine Loop"], "its own name is free to it")
+    }
+
     @Test func cancellingTheNameAddsNothing() {
         presenter.didPressAdd()
         presenter.didCancelEditing()

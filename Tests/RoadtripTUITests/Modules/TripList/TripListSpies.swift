@@ -6,6 +6,7 @@ import RoadtripRegions
 @testable import RoadtripStore
 @testable import RoadtripTUI
 import RoadtripTestSupport
+import RoadtripUseCases
 
 @MainActor
 final class TripListViewSpy: TripListViewInput {
@@ -52,13 +53,24 @@ final class TripListInteractorSpy: TripListInteractorInput {
     /// Each value as if nothing were known of the change: the presenter makes everything again.
     var trips: AnyPublisher<TripsUpdate, Never> { subject.map { TripsUpdate(trips: $0, change: nil) }.eraseToAnyPublisher() }
 
-    func addTrip(named name: String) -> Trip {
+    var offeredName: String { Trip.unusedName(Trip.defaultName, among: subject.value.map(\.name)) }
+
+    /// Refused as the use case refuses: when another trip has the name.
+    private func refusal(of name: String, for change: NameInUse.Change, except id: Trip.ID? = nil) -> NameInUse? {
+        let others = subject.value.filter { $0.id != id }.map(\.name)
+        guard Trip.isNameInUse(name, among: others) else { return nil }
+        return NameInUse(name: name, suggestion: Trip.unusedName(name, among: others), change: change)
+    }
+
+    func addTrip(named name: String) throws(NameInUse) -> Trip {
+        if let refusal = refusal(of: name, for: .adding) { throw refusal }
         let trip = Trip(name: name)
         subject.value.insert(trip, at: 0)
         return trip
     }
 
-    func renameTrip(id: Trip.ID, to name: String) {
+    func renameTrip(id: Trip.ID, to name: String) throws(NameInUse) {
+        if let refusal = refusal(of: name, for: .renaming, except: id) { throw refusal }
         renamed.append((id, name))
         if let index = subject.value.firstIndex(where: { $0.id == id }) { subject.value[index].name = name }
     }
