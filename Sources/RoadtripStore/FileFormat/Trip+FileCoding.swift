@@ -6,12 +6,8 @@ import RoadtripCore
 // that is wrong. `TripFileReader` and `TripFileWriter` read and write the same, faster.
 
 extension Trip: Codable {
-    /// `roadFactor` and `averageSpeedKmh` stood beside the stops before the trip had `settings`:
-    /// they are read into the settings, and written there.
-    /// The file calls the stops `waypoints` (SPEC §3), as the original app did.
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, name, stops = "waypoints", settings, roadFactor, averageSpeedKmh
-    }
+    /// The fields are `TripField`'s, shared with the one-pass reader and the writer.
+    private typealias CodingKeys = TripField
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
@@ -35,8 +31,7 @@ extension Trip: Codable {
 }
 
 extension Stop: Codable {
-    /// The stay is written flat, `stayHours` or `stayNights`, so that either reads at a glance.
-    private enum CodingKeys: String, CodingKey, CaseIterable { case id, name, location, region, country, notes, stayHours, stayNights, overnight }
+    private typealias CodingKeys = StopField
 
     // One container for the stop and one for its location, each read once (known fields first,
     // in this order, so the first error is always the same one), then the fields left over.
@@ -84,7 +79,7 @@ extension Stop: Codable {
 
 /// `{"latitude": …, "longitude": …}`, the `location` object of the iOS app's files.
 extension Coordinate: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable { case latitude, longitude }
+    private typealias CodingKeys = LocationField
 
     package init(from decoder: any Decoder) throws {
         self = try Self.decode(in: try decoder.container(keyedBy: AnyCodingKey.self))

@@ -15,7 +15,7 @@ package struct TripFile: Codable, Equatable, Sendable {
         self.trips = trips
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case version, trips }
+    private typealias CodingKeys = FileField
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -53,10 +53,7 @@ struct TripFileReader {
 
     // MARK: The file's structure
 
-    private enum FileField: String, CaseIterable { case version, trips }
-    private enum TripField: String, CaseIterable { case id, name, stops = "waypoints", settings, roadFactor, averageSpeedKmh }
-    private enum StopField: String, CaseIterable { case id, name, location, region, country, notes, stayHours, stayNights, overnight }
-    private enum LocationField: String, CaseIterable { case latitude, longitude }
+    // The fields are TripFileFields.swift's, the Codable path's and the writer's.
 
     /// `{"version": 1, "trips": [...]}`, with `TripFile.init(from:)`'s rules.
     private mutating func document() throws(Fault) -> TripFile {

@@ -79,15 +79,15 @@ struct TripFileWriter {
         guard trip.unknownFields.isEmpty else { return try writeThroughFoundation(trip, level: level) }
         var first = true
         pending.append(UInt8(ascii: "{"))
-        key("id", level: level + 1, first: &first)
+        key(TripField.id, level: level + 1, first: &first)
         uuid(trip.id)
-        key("name", level: level + 1, first: &first)
+        key(TripField.name, level: level + 1, first: &first)
         string(trip.name)
         if !trip.settings.isDefault {
-            key("settings", level: level + 1, first: &first)
+            key(TripField.settings, level: level + 1, first: &first)
             try write(trip.settings, level: level + 1)
         }
-        key("waypoints", level: level + 1, first: &first)
+        key(TripField.stops, level: level + 1, first: &first)
         pending.append(UInt8(ascii: "["))
         for (index, stop) in trip.stops.enumerated() {
             if index > 0 { pending.append(UInt8(ascii: ",")) }
@@ -108,39 +108,39 @@ struct TripFileWriter {
         var first = true
         pending.append(UInt8(ascii: "{"))
         if let country = stop.country {
-            key("country", level: level + 1, first: &first)
+            key(StopField.country, level: level + 1, first: &first)
             string(country)
         }
-        key("id", level: level + 1, first: &first)
+        key(StopField.id, level: level + 1, first: &first)
         uuid(stop.id)
-        key("location", level: level + 1, first: &first)
+        key(StopField.location, level: level + 1, first: &first)
         var firstInLocation = true
         pending.append(UInt8(ascii: "{"))
-        key("latitude", level: level + 2, first: &firstInLocation)
+        key(LocationField.latitude, level: level + 2, first: &firstInLocation)
         try number(stop.location.latitude)
-        key("longitude", level: level + 2, first: &firstInLocation)
+        key(LocationField.longitude, level: level + 2, first: &firstInLocation)
         try number(stop.location.longitude)
         end(level: level + 1)
-        key("name", level: level + 1, first: &first)
+        key(StopField.name, level: level + 1, first: &first)
         string(stop.name)
         if let notes = stop.notes {
-            key("notes", level: level + 1, first: &first)
+            key(StopField.notes, level: level + 1, first: &first)
             string(notes)
         }
         if stop.overnight {
-            key("overnight", level: level + 1, first: &first)
+            key(StopField.overnight, level: level + 1, first: &first)
             append("true")
         }
         if let region = stop.region {
-            key("region", level: level + 1, first: &first)
+            key(StopField.region, level: level + 1, first: &first)
             string(region)
         }
         switch stop.stay {
         case .hours(let hours):
-            key("stayHours", level: level + 1, first: &first)
+            key(StopField.stayHours, level: level + 1, first: &first)
             try number(hours)
         case .nights(let nights):
-            key("stayNights", level: level + 1, first: &first)
+            key(StopField.stayNights, level: level + 1, first: &first)
             append(contentsOf: nights.description)
         case nil:
             break
@@ -153,75 +153,75 @@ struct TripFileWriter {
         var first = true
         pending.append(UInt8(ascii: "{"))
         if let speed = settings.averageSpeedKmh {
-            key("averageSpeedKmh", level: level + 1, first: &first)
+            key(SettingsField.averageSpeedKmh, level: level + 1, first: &first)
             try number(speed)
         }
         if let currency = settings.currency {
-            key("currency", level: level + 1, first: &first)
+            key(SettingsField.currency, level: level + 1, first: &first)
             string(currency)
         }
         if let limit = settings.dailyLimitHours {
-            key("dailyLimitHours", level: level + 1, first: &first)
+            key(SettingsField.dailyLimitHours, level: level + 1, first: &first)
             try number(limit)
         }
         if let stay = settings.defaultStayHours {
-            key("defaultStayHours", level: level + 1, first: &first)
+            key(SettingsField.defaultStayHours, level: level + 1, first: &first)
             try number(stay)
         }
         if settings.endsBySunset {
-            key("endsBySunset", level: level + 1, first: &first)
+            key(SettingsField.endsBySunset, level: level + 1, first: &first)
             append("true")
         }
         if let fuel = settings.fuel {
-            key("fuel", level: level + 1, first: &first)
+            key(SettingsField.fuel, level: level + 1, first: &first)
             string(fuel.rawValue)
         }
         if let use = settings.fuelLitresPer100Km {
-            key("fuelLitresPer100Km", level: level + 1, first: &first)
+            key(SettingsField.fuelLitresPer100Km, level: level + 1, first: &first)
             try number(use)
         }
         if let price = settings.fuelPricePerLitre {
-            key("fuelPricePerLitre", level: level + 1, first: &first)
+            key(SettingsField.fuelPricePerLitre, level: level + 1, first: &first)
             try number(price)
         }
         if let budget = settings.nightlyBudget {
-            key("nightlyBudget", level: level + 1, first: &first)
+            key(SettingsField.nightlyBudget, level: level + 1, first: &first)
             try number(budget)
         }
         if let range = settings.rangeKm {
-            key("rangeKm", level: level + 1, first: &first)
+            key(SettingsField.rangeKm, level: level + 1, first: &first)
             try number(range)
         }
         if let reserve = settings.reservePercent {
-            key("reservePercent", level: level + 1, first: &first)
+            key(SettingsField.reservePercent, level: level + 1, first: &first)
             try number(reserve)
         }
         if let factor = settings.roadFactor {
-            key("roadFactor", level: level + 1, first: &first)
+            key(SettingsField.roadFactor, level: level + 1, first: &first)
             try number(factor)
         }
         if let route = settings.route {
-            key("route", level: level + 1, first: &first)
+            key(SettingsField.route, level: level + 1, first: &first)
             string(route.rawValue)
         }
         if let date = settings.startDate {
-            key("startDate", level: level + 1, first: &first)
+            key(SettingsField.startDate, level: level + 1, first: &first)
             string(date.description)
         }
         if let time = settings.startTime {
-            key("startTime", level: level + 1, first: &first)
+            key(SettingsField.startTime, level: level + 1, first: &first)
             string(time.description)
         }
         if let zone = settings.timeZone {
-            key("timeZone", level: level + 1, first: &first)
+            key(SettingsField.timeZone, level: level + 1, first: &first)
             string(zone)
         }
         if let units = settings.units {
-            key("units", level: level + 1, first: &first)
+            key(SettingsField.units, level: level + 1, first: &first)
             string(units.rawValue)
         }
         if let vehicle = settings.vehicle {
-            key("vehicle", level: level + 1, first: &first)
+            key(SettingsField.vehicle, level: level + 1, first: &first)
             string(vehicle.rawValue)
         }
         end(level: level)
@@ -243,12 +243,13 @@ struct TripFileWriter {
     // MARK: Layout
 
     /// A line break and indentation, then `"name" : `; a comma first unless it is the first member.
-    private mutating func key(_ name: StaticString, level: Int, first: inout Bool) {
+    /// A field's key (TripFileFields.swift: the names the readers read), after a comma unless `first`.
+    private mutating func key<Field: CodingKey>(_ field: Field, level: Int, first: inout Bool) {
         if !first { pending.append(UInt8(ascii: ",")) }
         first = false
         newline(level: level)
         pending.append(UInt8(ascii: "\""))
-        append(name)
+        append(contentsOf: field.stringValue)
         append("\" : ")
     }
 

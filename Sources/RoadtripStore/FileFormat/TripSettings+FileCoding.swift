@@ -5,10 +5,7 @@ import RoadtripCore
 // choices a user made, each checked against the range `TripSettings` gives it.
 
 extension TripSettings: Codable {
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case startDate, startTime, timeZone, dailyLimitHours, defaultStayHours, averageSpeedKmh, roadFactor, units, endsBySunset, route, vehicle
-        case fuelLitresPer100Km, fuelPricePerLitre, currency, nightlyBudget, rangeKm, fuel, reservePercent
-    }
+    private typealias CodingKeys = SettingsField
 
     package init(from decoder: any Decoder) throws {
         self.init()

@@ -41,6 +41,40 @@ import RoadtripTestSupport
         try Self.expectSameBytes(try JSONDecoder().decode(TripFile.self, from: Data(Fixtures.iOSFile.utf8)), "the iOS file")
     }
 
+    /// Issue 57, item 3: the file's fields are named once (TripFileFields.swift). A file with every
+    /// field of that table reads the same through the one-pass reader and the Codable path, and
+    /// the writer writes back exactly the table's fields (less the two a trip had before its
+    /// settings), so a field one of the three forgets fails here.
+    @Test func everyFieldOfTheTableIsReadByBothReadersAndWrittenBack() throws {
+        let text = """
+            {"version": 1, "trips": [{"id": "00000000-0000-0000-0000-000000000001", "name": "All", "waypoints": [
+              {"id": "00000000-0000-0000-0000-000000000002", "name": "A", "location": {"latitude": 48.4, "longitude": 15.6},
+               "region": "Lower Austria", "country": "AT", "notes": "n", "stayHours": 2, "overnight": true},
+              {"id": "00000000-0000-0000-0000-000000000003", "name": "B", "location": {"latitude": 48.2, "longitude": 15.3}, "stayNights": 1}],
+             "settings": {"startDate": "2026-07-01", "startTime": "09:00", "timeZone": "Europe/Vienna", "dailyLimitHours": 6,
+              "defaultStayHours": 1, "averageSpeedKmh": 70, "roadFactor": 1.3, "units": "mi", "endsBySunset": true, "route": "shortest",
+              "vehicle": "van", "fuelLitresPer100Km": 7, "fuelPricePerLitre": 1.8, "currency": "EUR", "nightlyBudget": 90, "rangeKm": 500,
+              "fuel": "diesel", "reservePercent": 15}}]}
+            """
+        let codable = try JSONDecoder().decode(TripFile.self, from: Data(text.utf8))
+        let onePass = try #require(TripFileReader.read(Data(text.utf8)), "the one-pass reader gave up")
+        #expect(onePass == codable)
+        #expect(codable.trips[0].unknownFields.isEmpty && codable.trips[0].settings.unknownFields.isEmpty
+            && codable.trips[0].stops.allSatisfy { $0.unknownFields.isEmpty }, "a field of the table was taken for an unknown one")
+        try Self.expectSameBytes(codable, "every field")
+        let written = try #require(TripFileWriter.data(for: codable))
+        #expect(TripFileReader.read(written) == codable)
+        let json = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any])
+        let trip = try #require((json["trips"] as? [[String: Any]])?.first)
+        let stops = try #require(trip["waypoints"] as? [[String: Any]])
+        func names<Field: CodingKey & CaseIterable>(_ fields: Field.Type) -> Set<String> { Set(fields.allCases.map(\.stringValue)) }
+        #expect(Set(json.keys) == names(FileField.self))
+        #expect(Set(trip.keys) == names(TripField.self).subtracting(["roadFactor", "averageSpeedKmh"]))
+        #expect(Set(stops.flatMap(\.keys)) == names(StopField.self))
+        #expect(Set(stops.compactMap { ($0["location"] as? [String: Any])?.keys }.joined()) == names(LocationField.self))
+        #expect(Set((trip["settings"] as? [String: Any] ?? [:]).keys) == names(SettingsField.self))
+    }
+
     @Test func fuzzCorpusFilesThatDecode() throws {
         var decoded = 0
         for seed in try FuzzRegressionTests.corpus("fuzz-trip-file") {
