@@ -180,23 +180,3 @@ struct TripListViewModel: Equatable {
     /// The file cannot be changed here (another instance has it): no editing keys are offered.
     var isReadOnly = false
 }
-
-/// The orders the trip list can be shown in (`S` goes to the next); the file keeps its own.
-enum TripListOrder: CaseIterable, Equatable, Sendable {
-    case file, name, distance, startDate
-
-    var next: TripListOrder {
-        let all = Self.allCases
-        return all[(all.firstIndex(of: self)! + 1) % all.count]
-    }
-
-    /// "by name"; nil for the file's own order.
-    var label: String? {
-        switch self {
-        case .file: return nil
-        case .name: return "by name"
-        case .distance: return "by distance"
-        case .startDate: return "by start date"
-        }
-    }
-}

@@ -381,7 +381,7 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
     private var visibleTrips: [Trip] {
         if filter?.isEmpty ?? true, order == .file { return trips }
         if let memo = filterMemo, memo.filter == filter, memo.order == order { return memo.visible }
-        let visible = Self.sorted(Self.filtered(trips, by: filter, names: filterNames), by: order, meters: rows.meters(of:))
+        let visible = TripListOrder.sorted(TripFilterNames.matching(trips, by: filter, names: filterNames), by: order, meters: rows.meters(of:))
         filterMemo = (filter, order, visible)
         return visible
     }
@@ -416,7 +416,7 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
     /// `rows` remembers rows made before; without it every row is made afresh.
     nonisolated static func makeViewModel(trips: [Trip], filter: String?, selectedID: Trip.ID?, unit: DistanceUnit, message: StatusMessage?,
                                           rows: TripRowCache? = nil, visible: [Trip]? = nil) -> TripListViewModel {
-        let visible = visible ?? filtered(trips, by: filter)
+        let visible = visible ?? TripFilterNames.matching(trips, by: filter)
         var viewModel = TripListViewModel()
         viewModel.rows = TripListViewModel.Rows(trips: visible, unit: unit, cache: rows)
         rows?.forgetTrips(notIn: trips)
@@ -440,157 +440,5 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
         return TripListViewModel.Row(id: trip.id, name: trip.name, stops: TripText.stopCount(trip.stops.count),
                                      distance: TripText.distance(meters: total.meters, isEstimate: total.isEstimate, legs: total.legs, unit: unit),
                                      route: TripText.route(of: trip.stops))
-    }
-
-    /// The trips in `order`: names in the user's alphabetical order, distances shortest first,
-    /// start dates earliest first (trips without one last); ties keep the file's order.
-    /// `meters` gives a trip's length when it is known already (`TripRowCache`).
-    nonisolated static func sorted(_ trips: [Trip], by order: TripListOrder, meters length: ((Trip) -> Double)? = nil) -> [Trip] {
-        let indexed = Array(trips.enumerated())
-        func stable(_ before: (Trip, Trip) -> Bool?) -> [Trip] {
-            indexed.sorted { lhs, rhs in before(lhs.element, rhs.element) ?? (lhs.offset < rhs.offset) }.map(\.element)
-        }
-        switch order {
-        case .file:
-            return trips
-        case .name:
-            return stable { lhs, rhs in
-                let result = lhs.name.localizedStandardCompare(rhs.name)
-                return result == .orderedSame ? nil : result == .orderedAscending
-            }
-        case .distance:
-            let meters = Dictionary(trips.map { ($0.id, length?($0) ?? TripRowCache.Total(of: $0).meters) }, uniquingKeysWith: { first, _ in first })
-            return stable { lhs, rhs in meters[lhs.id] == meters[rhs.id] ? nil : meters[lhs.id, default: 0] < meters[rhs.id, default: 0] }
-        case .startDate:
-            return stable { lhs, rhs in
-                switch (lhs.settings.startDate, rhs.settings.startDate) {
-                case let (left?, right?): return left == right ? nil : left < right
-                case (_?, nil): return true
-                case (nil, _?): return false
-                case (nil, nil): return nil
-                }
-            }
-        }
-    }
-
-    /// Trips whose name or any stop's name contains `filter`, ignoring case and accents.
-    /// `names` remembers each trip's names as folded before.
-    nonisolated static func filtered(_ trips: [Trip], by filter: String?, names: TripFilterNames? = nil) -> [Trip] {
-        let needle = TripFilterNames.fold(filter ?? "")
-        // Nothing to look for (no filter, or only punctuation and spaces): every trip.
-        guard !needle.isEmpty else { return trips }
-        return trips.filter { trip in
-            (names?.folded(trip) ?? TripFilterNames.folded(trip)).contains { $0.contains(needle) }
-        }
-    }
-}
-
-/// Each trip's name and stop names as the filter compares them (case and accents folded), kept
-/// until a change names the trip (`update`): folding is the costly part, and typing a filter over
-/// 1,000 trips would fold 100,000 names at every key.
-final class TripFilterNames {
-    private var names: [Trip.ID: [String]] = [:]
-
-    func folded(_ trip: Trip) -> [String] {
-        if let known = names[trip.id] { return known }
-        let folded = Self.folded(trip)
-        names[trip.id] = folded
-        return folded
-    }
-
-    /// Forgets the trips the change names, or all when it names none.
-    func update(_ update: TripsUpdate) {
-        names.forget(update)
-    }
-
-    static func folded(_ trip: Trip) -> [String] {
-        [fold(trip.name)] + trip.stops.map { fold($0.name) }
-    }
-
-    /// As every list's search folds (`SearchText`, place search's folding): case, accents and
-    /// punctuation, so that the filter finds what the rows mark.
-    static func fold(_ text: String) -> String {
-        SearchText.words(of: text).joined(separator: " ")
-    }
-}
-
-/// The trip list's rows made before, and the trips' distances, each kept until a change names
-/// its trip (`update`) or road figures arrive (`forgetDistances`): a key that changes nothing
-/// (moving the selection) makes no row again, and a change to one trip remakes its row alone,
-/// measuring only the legs the change touched.
-final class TripRowCache {
-    /// A trip's legs added up: their distance by road, whether an estimate is in it, and how many.
-    struct Total: Equatable {
-        let meters: Double
-        let isEstimate: Bool
-        let legs: Int
-
-        init(_ legs: [LegFigures]) {
-            let total = legs.total
-            (meters, isEstimate, self.legs) = (total.meters, total.isEstimate, legs.count)
-        }
-
-        /// Every leg of `trip` its estimate, measured afresh.
-        init(of trip: Trip) {
-            self.init(LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip)))
-        }
-    }
-
-    private var rows: [Trip.ID: (unit: DistanceUnit, row: TripListViewModel.Row)] = [:]
-    private var totals: [Trip.ID: Total] = [:]
-    let legs = LegLengths()
-    /// The figures known of a trip's legs (`TripListInteractorInput.knownLegs`); none: each leg
-    /// its estimate.
-    var knownLegs: (Trip, RouteEstimate) -> [LegFigures] = { _, _ in [] }
-
-    func row(for trip: Trip, unit: DistanceUnit) -> TripListViewModel.Row {
-        if let known = rows[trip.id], known.unit == unit { return known.row }
-        let row = TripListPresenter.row(for: trip, unit: unit, total: total(of: trip))
-        rows[trip.id] = (unit, row)
-        return row
-    }
-
-    /// The trip's legs added up in order, as the trip screen adds them: the figures known, else
-    /// each leg the estimate of its length (`LegLengths`).
-    func total(of trip: Trip) -> Total {
-        if let known = totals[trip.id] { return known }
-        let estimate = RouteEstimate(for: trip)
-        let known = knownLegs(trip, estimate)
-        let total = Total(!known.isEmpty && known.count == trip.stops.count - 1 ? known : LegFigures.estimated(legs: legs.legMeters(of: trip), estimate: estimate))
-        totals[trip.id] = total
-        return total
-    }
-
-    /// The trip's distance as the row shows it.
-    func meters(of trip: Trip) -> Double {
-        total(of: trip).meters
-    }
-
-    /// Forgets the trips the change names, or all when it names none.
-    func update(_ update: TripsUpdate) {
-        rows.forget(update)
-        totals.forget(update)
-    }
-
-    /// Road figures arrived for some legs: every distance is added up again.
-    func forgetDistances() {
-        rows.removeAll()
-        totals.removeAll()
-    }
-
-    /// Drops the rows of deleted trips, once they are a good part of what is kept.
-    func forgetTrips(notIn trips: [Trip]) {
-        guard rows.count > 2 * trips.count + 64 else { return }
-        let kept = Set(trips.map(\.id))
-        rows = rows.filter { kept.contains($0.key) }
-        totals = totals.filter { kept.contains($0.key) }
-    }
-}
-
-private extension Dictionary where Key == Trip.ID {
-    /// Drops what is kept for the trips `update` changed (for all, when it does not say which).
-    mutating func forget(_ update: TripsUpdate) {
-        guard let change = update.change else { return removeAll() }
-        for id in change.changedIDs(in: update.trips) { self[id] = nil }
     }
 }

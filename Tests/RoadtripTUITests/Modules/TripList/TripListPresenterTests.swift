@@ -74,24 +74,24 @@ import RoadtripTestSupport
     @Test func namesFoldedBeforeAreFoldedAgainWhenAChangeNamesTheirTrip() {
         let names = TripFilterNames()
         var trips = Fixtures.trips
-        #expect(TripListPresenter.filtered(trips, by: "fuss", names: names).map(\.name) == ["Alpine Loop"])
+        #expect(TripFilterNames.matching(trips, by: "fuss", names: names).map(\.name) == ["Alpine Loop"])
         trips[1].stops[0].name = "Nowhere"
         trips[0].name = "Füssen Run"
         // Kept without looking at the trips: until a change names them, the old names hold.
-        #expect(TripListPresenter.filtered(trips, by: "fuss", names: names).map(\.name) == ["Alpine Loop"])
+        #expect(TripFilterNames.matching(trips, by: "fuss", names: names).map(\.name) == ["Alpine Loop"])
         let changedFirstTwo = RunChange(head: 0, tail: trips.count - 2, oldCount: trips.count, newCount: trips.count)
         names.update(TripsUpdate(trips: trips, change: TripsChange(trips: changedFirstTwo, stops: [:])))
-        let cached = TripListPresenter.filtered(trips, by: "fuss", names: names)
-        #expect(cached == TripListPresenter.filtered(trips, by: "fuss"))
+        let cached = TripFilterNames.matching(trips, by: "fuss", names: names)
+        #expect(cached == TripFilterNames.matching(trips, by: "fuss"))
         #expect(cached.map(\.name).first == "Füssen Run")
     }
 
     @Test func filterMatchesTripAndPlaceNamesIgnoringCaseAndAccents() {
-        #expect(TripListPresenter.filtered(Fixtures.trips, by: "ALP").map(\.name) == ["Alpine Loop"])
-        #expect(TripListPresenter.filtered(Fixtures.trips, by: "fuss").map(\.name) == ["Alpine Loop"])
-        #expect(TripListPresenter.filtered(Fixtures.trips, by: "zurich").map(\.name) == ["Alpine Loop"])
-        #expect(TripListPresenter.filtered(Fixtures.trips, by: "big sur").map(\.name) == ["Pacific Drive"])
-        #expect(TripListPresenter.filtered(Fixtures.trips, by: "").count == 3)
+        #expect(TripFilterNames.matching(Fixtures.trips, by: "ALP").map(\.name) == ["Alpine Loop"])
+        #expect(TripFilterNames.matching(Fixtures.trips, by: "fuss").map(\.name) == ["Alpine Loop"])
+        #expect(TripFilterNames.matching(Fixtures.trips, by: "zurich").map(\.name) == ["Alpine Loop"])
+        #expect(TripFilterNames.matching(Fixtures.trips, by: "big sur").map(\.name) == ["Pacific Drive"])
+        #expect(TripFilterNames.matching(Fixtures.trips, by: "").count == 3)
     }
 
     @Test func aFilterThatMatchesNothingSaysSo() {
@@ -514,7 +514,7 @@ extension TripListPresenterTests {
 
     /// The filter folds as place search does: punctuation is a space, apostrophes vanish.
     @Test func theFilterFoldsAsEverySearchDoes() {
-        #expect(TripListPresenter.filtered(Fixtures.trips, by: "pacific-drive").map(\.name) == ["Pacific Drive"])
-        #expect(TripListPresenter.filtered(Fixtures.trips, by: "--").count == 3, "nothing to look for keeps every trip")
+        #expect(TripFilterNames.matching(Fixtures.trips, by: "pacific-drive").map(\.name) == ["Pacific Drive"])
+        #expect(TripFilterNames.matching(Fixtures.trips, by: "--").count == 3, "nothing to look for keeps every trip")
     }
 }
