@@ -33,8 +33,8 @@ extension DataModel {
 
 /// The data file as one model holds it: the envelope as read (so that fields a newer version wrote
 /// survive the next save), the fingerprint that tells another writer's changes, saving (at once,
-/// or off the main loop once changes settle), following the file, and the journal of unsaved
-/// changes. It knows the trips only as what to write and what was read: their changes and undo
+/// or off the main loop once changes settle) and following the file; the journal of unsaved
+/// changes is `UnsavedJournal`'s, told the file's state at each call. It knows the trips only as what to write and what was read: their changes and undo
 /// are the model's, which it asks for the trips and tells of trips read or merged (`PersistedTrips`).
 ///
 /// Any number of writers share the file (issue 55): planners, commands, scripts. The file's lock
@@ -49,17 +49,21 @@ final class DataFilePersistence {
     /// The model whose trips are kept; it holds this keeper.
     private unowned let owner: any PersistedTrips
     let store: TripFileStore
-    /// This model's delay: `DataModel.autosaveDelay`, unless a test of what a crash before the
-    /// autosave leaves needs a longer window (`ROADTRIP_AUTOSAVE_DELAY`, seconds, read by the planner).
-    var autosaveAfter: TimeInterval = DataModel.autosaveDelay
+    /// When the autosave is due (`AutosaveSchedule`).
+    private var schedule = AutosaveSchedule()
+    /// This model's delay (`AutosaveSchedule.delay`).
+    var autosaveAfter: TimeInterval {
+        get { schedule.delay }
+        set { schedule.delay = newValue }
+    }
 
     /// The envelope as read, so that fields a newer version wrote survive the next save.
     private var file = TripFile(trips: [])
     private var savedChangeCount = 0
     /// The file as last read or written, to notice another writer's changes before saving.
     private var fingerprint: FileFingerprint?
-    /// The journal's lock, held for the session by the one writer that keeps a journal.
-    private var journalLock: FileLock?
+    /// The journal of unsaved changes, kept by the one writer that holds its lock.
+    private let journal: UnsavedJournal
 
     /// How long a save waits for another writer's moment with the file's lock to end.
     nonisolated static let lockPatience: TimeInterval = 5
@@ -79,6 +83,7 @@ final class DataFilePersistence {
         self.store = store
         self.now = now
         self.runner = runner
+        journal = UnsavedJournal(for: store.url, runner: runner)
     }
 
     typealias SaveOutcome = DataModel.SaveOutcome
@@ -122,17 +127,7 @@ final class DataFilePersistence {
             // where the data file cannot be saved either (saving will say so).
             break
         }
-        takeJournalLock()
-    }
-
-    /// Takes the journal's lock when no other writer holds it; whether this model holds it now.
-    @discardableResult
-    private func takeJournalLock() -> Bool {
-        guard journalLock == nil, case .acquired(let lock) = FileLock.acquire(for: TripJournal.url(for: store.url)) else { return false }
-        journalLock = lock
-        // What a planner killed while it started a journal anew left.
-        AtomicFile.removeStaleTemporaryFiles(for: TripJournal.url(for: store.url))
-        return true
+        journal.takeLock()
     }
 
     /// `load`'s second half, once the file is read (`store.load()`, which the planner runs off
@@ -211,7 +206,7 @@ final class DataFilePersistence {
         let before = file.trips
         let merged = TripMerge.merge(base: before, ours: trips, theirs: fresh.file.trips)
         (file, fingerprint) = (fresh.file, fresh.fingerprint)
-        (journalTail, unjournaled) = (nil, nil) // the journal starts anew on the new file
+        journal.fileReplaced() // the journal starts anew on the new file
         owner.adoptFromFile(merged.trips)
         // This model's changes, now on the new file, are still to be saved.
         savedChangeCount = merged.trips == fresh.file.trips ? changeCount : -1
@@ -221,14 +216,14 @@ final class DataFilePersistence {
     /// For a planner that keeps no journal (another one held its lock): takes it once that one has
     /// quit. Whether a journal it left (ended without saving) is now pending, to be offered.
     func takeOverJournal() -> Bool {
-        guard readOnlyReason == nil, takeJournalLock() else { return false }
+        guard readOnlyReason == nil, journal.takeLock() else { return false }
         lookForJournal()
         return pendingJournal != nil
     }
 
     private func adopt(_ file: TripFile) {
         self.file = file
-        (journalTail, unjournaled) = (nil, nil) // trips with no change from the ones journaled
+        journal.fileReplaced() // trips with no change from the ones journaled
         owner.adoptFromFile(file.trips)
         savedChangeCount = changeCount
     }
@@ -243,10 +238,10 @@ final class DataFilePersistence {
         finishRunningSave()
         do {
             let outcome = try writeMerging()
-            lastFailedSave = nil
+            schedule.saved()
             return outcome
         } catch {
-            lastFailedSave = (changeCount, now())
+            schedule.failed(changeCount: changeCount, at: now())
             // The first save of a model that started without a file creates it.
             if case .unwritable(let path, let reason) = error, fingerprint == nil, startedWithoutFile {
                 throw .cannotCreate(path: path, reason: reason)
@@ -271,7 +266,7 @@ final class DataFilePersistence {
             }
             let merged = TripMerge.merge(base: file.trips, ours: trips, theirs: onDisk.file.trips)
             file = onDisk.file
-            (journalTail, unjournaled) = (nil, nil) // trips with no change from the ones journaled
+            journal.fileReplaced() // trips with no change from the ones journaled
             owner.adoptFromFile(merged.trips)
             outcome = .merged(conflicts: merged.conflicts)
         }
@@ -300,173 +295,50 @@ final class DataFilePersistence {
     /// The autosave running off the main loop, if any.
     private var running: BackgroundSave?
 
-    // MARK: The journal of unsaved changes
+    // MARK: The journal of unsaved changes (`UnsavedJournal` keeps it)
 
-    /// The journal write running off the main loop, if any.
-    private var journalWrite: BackgroundJob?
-    /// The change count the journal was last written for; nil when this model left no journal.
-    private var journaledChangeCount: Int?
-    /// The file the journal last written was based on: when a save changes it while changes
-    /// remain unsaved, a journal is started anew on the new base.
-    private var journaledBase: FileFingerprint?
-    /// The journal as the last write left it, for the next write to append only what changed
-    /// since; nil while a write is on its way (which has it), when there is none of this model's,
-    /// or when its last write failed (the next one then starts it anew).
-    private var journalTail: JournalTail?
-    /// What changed since the last journal write began, for the next one to append.
-    private var unjournaled: JournalTail.Changes?
+    /// The file as this keeper knows it, for the journal: what it holds and what it is based on.
+    private var journalView: UnsavedJournal.FileState {
+        UnsavedJournal.FileState(trips: trips, changeCount: changeCount, isSaved: !hasUnsavedChanges, base: fingerprint, baseFile: file,
+                                 mayWrite: readOnlyReason == nil)
+    }
 
-    /// Notes a change the model made (`TripsChange`, as undo history found it) for the journal's
-    /// next write, when there is a journal to append it to; otherwise the next write starts one
-    /// from the file, which needs none of it.
     func noteChange(_ change: TripsChange, from before: [Trip], to after: [Trip]) {
-        guard journalTail != nil || journalWrite != nil else { return }
-        unjournaled = unjournaled == nil ? .one(change, before: before, after: after) : .several
+        journal.noteChange(change, from: before, to: after)
     }
 
-    /// The journal a planner that ended without saving left beside the file, as found when this
-    /// model took the file's lock. While it is pending (not restored nor set aside), this model
-    /// writes no journal of its own over it; one of a newer roadtrip, or one too large to read,
-    /// stays pending for good.
-    private(set) var pendingJournal: PendingJournal?
+    var pendingJournal: PendingJournal? { journal.pending }
 
-    /// Looks for a journal left behind, once this model holds the lock and may write; one whose
-    /// changes the file already has is removed.
     private func lookForJournal() {
-        pendingJournal = nil
-        guard journalLock != nil, readOnlyReason == nil else { return }
-        switch TripJournal.find(for: store.url) {
-        case .entry(let entry)?:
-            let restore = JournalRestore(entry, onto: trips, fingerprint: fingerprint)
-            if restore.changesNothing {
-                TripJournal.remove(for: store.url)
-            } else {
-                pendingJournal = .restorable(restore)
-            }
-        case .newer(let newer)?:
-            pendingJournal = .newer(newer)
-        case .tooLarge(let tooLarge)?:
-            pendingJournal = .tooLarge(tooLarge)
-        case nil:
-            break
-        }
+        journal.look(in: journalView)
     }
 
-    /// What the full-screen loop calls on every turn, beside `autosave`: changes not saved yet
-    /// are written to the journal at once (off the main loop), so that a crash before the autosave
-    /// loses nothing (`TripJournal`): appended as what changed since its last write, or, on a
-    /// file a save changed since, as a journal started anew. Once everything is saved, the
-    /// journal goes. Only the planner that holds the journal's lock keeps one, and not over a
-    /// journal still pending.
-    ///
-    /// Work waiting for the changes to be kept (`ChangesOnDisk`) is told when a write ends, on the
-    /// journal's thread, and at once when no journal is kept of them (none here, or all saved).
     func keepJournal() {
-        let onDisk = owner.changesOnDisk
-        guard journalLock != nil, readOnlyReason == nil, pendingJournal == nil else {
-            onDisk.kept(upTo: changeCount)
-            return
-        }
-        if let journalWrite {
-            guard journalWrite.state == .ended else { return }
-            self.journalWrite = nil
-        }
-        if hasUnsavedChanges {
-            guard journaledChangeCount != changeCount || journaledBase != fingerprint else {
-                onDisk.kept(upTo: changeCount)
-                return
-            }
-            (journaledChangeCount, journaledBase) = (changeCount, fingerprint)
-            let (current, base, baseTrips, url, count) = (trips, fingerprint, file.trips, store.url, changeCount)
-            // Handed over to the write, so that the trips only it still holds (the versions before
-            // the changes) are let go on its thread, not on the main loop.
-            let (tail, changes) = (journalTail, unjournaled)
-            (journalTail, unjournaled) = (nil, nil)
-            journalWrite = runner.run("journal", lane: "journal", work: { _ in
-                let written = JournalTail.write(current, after: tail, changes: changes, base: base, baseTrips: baseTrips, for: url)
-                onDisk.kept(upTo: count)
-                return written
-            }) { [weak self] tail in
-                self?.journalTail = tail
-            }
-        } else {
-            onDisk.kept(upTo: changeCount)
-            if journaledChangeCount != nil { removeJournal() }
-        }
+        journal.keep(journalView, onDisk: owner.changesOnDisk)
     }
 
-    /// Removes this model's journal: everything is saved, or the changes were written elsewhere.
-    private func removeJournal() {
-        journaledChangeCount = nil
-        (journalTail, unjournaled) = (nil, nil)
-        TripJournal.remove(for: store.url)
-    }
-
-    /// Waits for a journal write on its way and removes the journal when everything is saved:
-    /// the last thing a planner that quits normally does. A write that has not begun is not
-    /// waited for when the journal is to go anyway.
     func closeJournal() {
-        finishJournalWrite(needed: hasUnsavedChanges)
-        if !hasUnsavedChanges, journaledChangeCount != nil { removeJournal() }
+        journal.close(isSaved: !hasUnsavedChanges)
     }
 
-    /// The journal, once its write on the way has ended, when it holds every change not saved: a
-    /// planner that ends without saving them leaves it, and the next one offers them back. Nil
-    /// when everything is saved, or when the journal lags or its last write failed.
     func journalHoldingTheChanges() -> URL? {
-        finishJournalWrite(needed: true)
-        guard hasUnsavedChanges, journaledChangeCount == changeCount, journaledBase == fingerprint, let journalTail else { return nil }
-        return journalTail.url
+        journal.holdingTheChanges(of: journalView)
     }
 
-    /// Removes this planner's journal whatever is unsaved: the changes were written elsewhere, or
-    /// the user chose to lose them.
     func dropJournal() {
-        finishJournalWrite(needed: false)
-        if journaledChangeCount != nil { removeJournal() }
+        journal.drop()
     }
 
-    /// Ends the journal write on its way: waits for it, or, when it is not `needed` (the journal
-    /// goes next), takes it back if it has not begun.
-    private func finishJournalWrite(needed: Bool) {
-        if let journalWrite, needed || !journalWrite.withdraw() { runner.wait(for: journalWrite) }
-        journalWrite = nil
-    }
-
-    /// The pending journal's trips, for the model to take back as one change: onto the trips as
-    /// they are now, only the journal's own changes when the file changed since (`JournalRestore`).
-    /// A journal of this model's is started for them (over the one restored), and goes once they
-    /// are saved.
     func takeJournal() -> [Trip]? {
-        guard case .restorable(let pending)? = pendingJournal else { return nil }
-        let restore = JournalRestore(pending.entry, onto: trips, fingerprint: fingerprint)
-        pendingJournal = nil
-        journaledChangeCount = -1 // written again for the model's change, removed once it is saved
-        (journalTail, unjournaled) = (nil, nil)
-        return restore.trips
+        journal.take(onto: journalView)
     }
 
-    /// Keeps the trips the pending journal restores aside as a recovery copy beside the file and
-    /// removes the journal; returns where the copy is.
     func setJournalAside() throws(DataFileError) -> URL {
-        guard case .restorable(let pending)? = pendingJournal else {
-            throw .unwritable(path: TripJournal.url(for: store.url).path, reason: "there is no journal to keep aside")
-        }
-        var copy = file
-        copy.trips = pending.trips
-        let url = try TripJournal.keepAside(copy, for: store.url, now: now())
-        pendingJournal = nil
-        return url
+        try journal.setAside(envelope: file, now: now())
     }
 
-    /// For a command about to change the file while a journal of an older roadtrip is pending
-    /// (one that did not note the file it started from): writes it again in this roadtrip's
-    /// format, its changes made to the file as it is now, so that a later restore applies only
-    /// the journal's changes and keeps the command's.
     func noteTheFileInAnOlderJournal() throws(DataFileError) {
-        guard case .restorable(let pending)? = pendingJournal, !pending.knewItsFile else { return }
-        _ = try JournalTail.start(base: fingerprint, baseTrips: trips, trips: pending.trips, for: store.url)
-        lookForJournal()
+        try journal.noteTheFileInAnOlderJournal(journalView)
     }
 
     /// The automatic save: what the full-screen loop calls on every turn. When a save is due
@@ -512,31 +384,21 @@ final class DataFilePersistence {
             self.fingerprint = fingerprint
             file = written
             savedChangeCount = save.changeCount
-            lastFailedSave = nil
+            schedule.saved()
             return .saved
         case .changedUnderneath:
             // Rare: another program wrote the file. The merge needs the trips as they are now.
             return try self.save()
         case .failed(let error):
-            lastFailedSave = (save.changeCount, now())
+            schedule.failed(changeCount: save.changeCount, at: now())
             throw error
         }
     }
 
-    /// How long autosave waits before trying again a save that failed with nothing changed since.
-    static let retryDelay: TimeInterval = 5
-    private var lastFailedSave: (changeCount: Int, time: Date)?
-
-    /// Whether `autosave` should save: there are changes and the last one is at least
-    /// `autosaveAfter` old. A save that failed is tried again after the next change, or after
-    /// `retryDelay`.
+    /// Whether `autosave` should save: there are changes, this model may write, and the
+    /// schedule says so (`AutosaveSchedule`: the last change old enough, a failed save not retried at once).
     private func isDue() -> Bool {
-        let time = now()
-        guard hasUnsavedChanges, !isReadOnly, time.timeIntervalSince(owner.lastChangeTime) >= autosaveAfter else { return false }
-        if let lastFailedSave, lastFailedSave.changeCount == changeCount, time.timeIntervalSince(lastFailedSave.time) < Self.retryDelay {
-            return false
-        }
-        return true
+        hasUnsavedChanges && !isReadOnly && schedule.isDue(changeCount: changeCount, lastChange: owner.lastChangeTime, now: now())
     }
 
     /// Writes the trips, as they are now, to a new file at `url` (never over an existing one),

@@ -12,7 +12,7 @@ import RoadtripCore
 @MainActor
 package final class DataModel: ObservableObject, PersistedTrips {
     /// How long after the last change an automatic save happens (SPEC §3: at most about a second).
-    package static let autosaveDelay: TimeInterval = 0.5
+    package nonisolated static let autosaveDelay: TimeInterval = 0.5
     /// This model's delay: `autosaveDelay`, unless a test of what a crash before the autosave
     /// leaves needs a longer window (`ROADTRIP_AUTOSAVE_DELAY`, seconds, read by the planner).
     package var autosaveAfter: TimeInterval {

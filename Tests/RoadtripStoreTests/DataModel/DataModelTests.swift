@@ -180,7 +180,7 @@ import RoadtripTestSupport
         #expect(try model.autosaveToTheEnd() == nil)
         #expect(!model.isSaving)
         try TripFile(trips: []).encoded().write(to: directory.file("trips.json"))
-        clock.advance(by: DataFilePersistence.retryDelay)
+        clock.advance(by: AutosaveSchedule.retryDelay)
         #expect(try model.autosaveToTheEnd() != nil)
     }
 
@@ -207,7 +207,7 @@ import RoadtripTestSupport
         #expect(refused?.description.hasPrefix("Cannot save \(directory.file("trips.json").path): it would be ") == true, "\(String(describing: refused))")
         #expect(refused?.description.hasSuffix(", and a trips file may be at most 8 KB; it was not written. Your changes are still in memory.") == true,
                 "\(String(describing: refused))")
-        clock.advance(by: DataFilePersistence.retryDelay) // the autosave tries again after the failed save
+        clock.advance(by: AutosaveSchedule.retryDelay) // the autosave tries again after the failed save
         #expect(throws: DataFileError.self) { try model.autosaveToTheEnd() }
         #expect(model.hasUnsavedChanges && model.trips.first?.name == "Long")
         #expect(try Data(contentsOf: directory.file("trips.json")) == before)
