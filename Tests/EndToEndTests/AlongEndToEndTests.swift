@@ -76,4 +76,15 @@ extension RegionsEndToEndTests {
     static func line(of text: String, in screen: String) -> String? {
         screen.components(separatedBy: "\n").first { $0.contains(text) }
     }
+
+    /// Issue 52, item b: `--within -1` said "Missing value for '--within <distance>'".
+    @Test("along --within -1 (or 0) says the distance must be positive", arguments: [["--within", "-1"], ["--within=-1"], ["--within", "0"]])
+    func alongWithinANegativeDistance(_ option: [String]) throws {
+        let directory = try TemporaryDirectory.withSampleTrips()
+        defer { directory.remove() }
+        let result = try CommandLineEndToEndTests.roadtrip(["along", "1"] + option, in: directory)
+        #expect(result.status == 64, "\(CommandLineEndToEndTests.describe(result))")
+        #expect(result.standardError.contains("--within must be a positive distance such as 2 km."), "\(CommandLineEndToEndTests.describe(result))")
+        #expect(!result.standardError.contains("Missing value"), "\(CommandLineEndToEndTests.describe(result))")
+    }
 }

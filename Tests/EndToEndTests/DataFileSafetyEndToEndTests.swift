@@ -150,4 +150,43 @@ struct DataFileSafetyEndToEndTests {
                 "\(result.standardError)")
         #expect(!result.standardError.contains("NSCocoaErrorDomain"))
     }
+
+    /// A journal of `bytes` (sparse: no disk is used) beside the data file of `directory`.
+    static func writeJournal(of bytes: UInt64, in directory: TemporaryDirectory) throws -> URL {
+        let journal = URL(fileURLWithPath: directory.dataFile.path + ".journal")
+        _ = FileManager.default.createFile(atPath: journal.path, contents: Data("{\"journal\":3}\n".utf8))
+        let handle = try FileHandle(forWritingTo: journal)
+        try handle.truncate(atOffset: bytes)
+        try handle.close()
+        return journal
+    }
+
+    static func size(of url: URL) throws -> UInt64 {
+        (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? UInt64) ?? 0
+    }
+
+    /// Issue 52, item d: a journal over the largest file read was silently not offered (and the planner's
+    /// own journal then replaced it).
+    @Test("A journal too large to read is named with its size, by the planner and by a command, and left in place")
+    func aJournalTooLargeToReadIsSaid() async throws {
+        let directory = try TemporaryDirectory.withSampleTrips()
+        let size: UInt64 = 300_000_000
+        let journal = try Self.writeJournal(of: size, in: directory)
+        let sizeText = ByteCountFormatter.string(fromByteCount: Int64(size), countStyle: .binary)
+
+        let session = try await TmuxSession(width: 240, directory: directory)
+        defer { session.close() }
+        let screen = try await session.waitFor("Journal left as it is: \(journal.path) is \(sizeText)")
+        #expect(!screen.contains("Restore"), "\(session.framed(screen))")
+        try await session.sendKeys("a", "Enter")
+        try await session.waitFor("6 trips")
+        try await TripListEndToEndTests.quitNormally(session)
+        #expect(try Self.size(of: journal) == size)
+        #expect(Run.names(of: try Run.trips(at: directory.dataFile)) == ["New Trip"] + SampleTrips.names)
+
+        let command = try CommandLineEndToEndTests.roadtrip(["rename", "1", "Renamed"], in: directory)
+        #expect(command.status == 0, "\(CommandLineEndToEndTests.describe(command))")
+        #expect(command.standardError.contains("\(journal.path) is \(sizeText)"), "\(CommandLineEndToEndTests.describe(command))")
+        #expect(try Self.size(of: journal) == size)
+    }
 }

@@ -203,4 +203,20 @@ struct InteropEndToEndTests {
         #expect(Run.names(of: try Run.trips(at: session.dataFile)) == ["New Trip"] + SampleTrips.names)
         #expect(session.endedCount("import") == 0)
     }
+
+    /// Issue 52, item a: the refusal of a .kml file said "GPX needs none".
+    @Test("A KML file that declares entities is refused in KML's name")
+    func aKMLDoctypeIsRefusedInKMLsName() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let kml = try directory.write("""
+            <?xml version="1.0"?>
+            <!DOCTYPE kml [ <!ENTITY a "b"> ]>
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>&a;</name><Point><coordinates>1,2</coordinates></Point></Placemark></kml>
+            """, to: "entities.kml")
+        let result = try CLI.roadtrip(["import", kml.path], in: directory)
+        #expect(result.status == 1, "\(CLI.describe(result))")
+        #expect(result.standardError.contains("which roadtrip refuses: KML needs none, and they can expand to gigabytes."), "\(CLI.describe(result))")
+        #expect(!result.standardError.contains("GPX"), "\(CLI.describe(result))")
+    }
 }

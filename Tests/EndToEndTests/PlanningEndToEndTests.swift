@@ -142,4 +142,48 @@ struct PlanningEndToEndTests {
         let unchanged = try Data(contentsOf: directory.dataFile) == Data(text.utf8)
         #expect(unchanged)
     }
+
+    /// Issue 52, item c: a default stay of 24 h planned five calendar days under "Day 1", headed "1 day".
+    @Test("A stay of a day at each stop is a night at each: plan says a day for each")
+    func aStayOfADayIsANight() throws {
+        let directory = try TemporaryDirectory.withSampleTrips()
+        defer { directory.remove() }
+        for setting in [["default-stay", "24h"], ["start-date", "2026-07-01"]] {
+            let set = try CLI.roadtrip(["set", "1"] + setting, in: directory)
+            try #require(set.status == 0, "\(CLI.describe(set))")
+        }
+        let plan = try CLI.roadtrip(["plan", "1"], in: directory)
+        #expect(plan.status == 0, "\(CLI.describe(plan))")
+        let lines = plan.standardOutput.components(separatedBy: "\n")
+        #expect(lines.first == "Pacific Coast Drive — 6 days", "\(plan.standardOutput)")
+        let headings = lines.filter { $0.hasPrefix("Day ") }.map { $0.components(separatedBy: " — ")[0] }
+        #expect(headings == ["Day 1 · Wed 1 Jul 2026", "Day 2 · Thu 2 Jul 2026", "Day 3 · Fri 3 Jul 2026",
+                             "Day 4 · Sat 4 Jul 2026", "Day 5 · Sun 5 Jul 2026", "Day 6 · Mon 6 Jul 2026"], "\(plan.standardOutput)")
+        #expect(lines.filter { $0.contains("night here") }.count == 5, "\(plan.standardOutput)")
+    }
+
+    /// Issue 38, item 7: a day tour of seven sights, every stay 0, "ended" at 09:50.
+    @Test("a default stay is spent at each stop that sets none, and shown as such")
+    func aDefaultStay() throws {
+        let directory = try TemporaryDirectory()
+        let sights = ["48.2086, 16.3731", "48.2036, 16.3617", "48.2082, 16.3580", "48.2108, 16.3571", "48.2152, 16.3583",
+                      "48.2038, 16.3689", "48.1915, 16.3727"]
+        #expect(try CommandLineEndToEndTests.roadtrip(["new", "Vienna", "--"] + sights, in: directory).status == 0)
+        #expect(try CommandLineEndToEndTests.roadtrip(["set", "Vienna", "start-date", "2026-07-01"], in: directory).status == 0)
+        let before = try CommandLineEndToEndTests.roadtrip(["plan", "Vienna", "--json"], in: directory)
+        let last = { (output: String) throws -> String in
+            let plan = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+            let stops = try #require((plan["days"] as? [[String: Any]])?.last?["stops"] as? [[String: Any]])
+            return try #require(stops.last?["arrival"] as? String)
+        }
+        #expect(try last(before.standardOutput).hasPrefix("2026-07-01T09:"), "every stay 0: the tour is over within the hour")
+        let set = try CommandLineEndToEndTests.roadtrip(["set", "Vienna", "default-stay", "1 h"], in: directory)
+        #expect(set.status == 0 && set.standardOutput.contains("Default stay (each stop) is now 1 h 00 min"), "\(CommandLineEndToEndTests.describe(set))")
+        #expect(try CommandLineEndToEndTests.roadtrip(["set", "Vienna", "default-stay", "2 nights"], in: directory).standardError.contains("Write the default stay in hours"))
+        let after = try CommandLineEndToEndTests.roadtrip(["plan", "Vienna", "--json"], in: directory)
+        #expect(try last(after.standardOutput).hasPrefix("2026-07-01T14:"), "five stops of an hour between the first and the last: \(after.standardOutput)")
+        let text = try CommandLineEndToEndTests.roadtrip(["plan", "Vienna"], in: directory).standardOutput
+        #expect(text.components(separatedBy: "stay 1 h 00 min (default)").count - 1 == 5, "\(text)")
+        #expect(try Run.trips(at: directory.dataFile)[0]["settings"].map { ($0 as? [String: Any])?["defaultStayHours"] as? Double } == 1)
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RoadtripTestSupport
 
 /// The stop editor driven through tmux, on the real gazetteer.
 @Suite("Stop editor, end to end in tmux")
@@ -147,5 +148,28 @@ struct WaypointEndToEndTests {
         #expect(stop["name"] as? String == "Cannery Row")
         #expect(stop["notes"] as? String == "aquarium at 10")
         #expect((stop["location"] as? [String: Any])?["latitude"] as? Double == 36.6002)
+    }
+
+    /// Issue 38, item 8: a stop named "Engolasters" (the village) edited to the lake kept the village's name.
+    @Test("a stop named as its place takes the name of the new place chosen for it; a typed name stays")
+    func aStopsNameFollowsItsPlace() async throws {
+        let directory = try TemporaryDirectory()
+        try RegionsEndToEndTests.andorra(trip: "Lakes", ["Andorra la Vella", "Engolasters"], in: directory)
+        let session = try await RegionsEndToEndTests.planner(openingTrip: "Lakes", width: 120, height: 30, in: directory)
+        defer { session.close() }
+        try await session.waitFor("2 stops")
+        try await session.sendKeys("G", "Enter")
+        try await session.waitFor("Keep “Engolasters”")
+        try await session.sendText("Engolasters lake")
+        try await session.waitFor("Lac d'Engolasters")
+        try await session.sendKeys("Enter")
+        try await session.waitFor("Updated “Lac d'Engolasters”.")
+        try await session.sendKeys("Escape")
+        try await session.waitFor("1 of 1 trip")
+        try await TripListEndToEndTests.quitNormally(session)
+        let stops = try #require(try Run.trips(at: directory.dataFile).first?["waypoints"] as? [[String: Any]])
+        #expect(stops.map { $0["name"] as? String } == ["Andorra la Vella", "Lac d'Engolasters"], "\(stops)")
+        let lake = try #require(stops[1]["location"] as? [String: Double])
+        #expect(abs(lake["latitude"]! - 42.5198) < 0.001, "\(lake)")
     }
 }

@@ -5,10 +5,11 @@ import RoadtripTestSupport
 import Glibc
 #endif
 
-/// The rough edges of a first session in the full-screen planner (issue 25, items 8–12), each as a
-/// user meets it: the real binary in tmux, keys sent, the screen and the saved file read back.
-@Suite("Issue 25: rough edges of the planner", .serialized)
-struct RoughEdgesEndToEndTests {
+/// The planner's keys as a first session meets them (issue 25, items 8–12): `a` asking the name,
+/// the settings form, the links (`c`, `o`, `L`), the export's path (`e`) and the status bar at
+/// 80×24. The real binary in tmux, keys sent, the screen and the saved file read back.
+@Suite("The planner's keys in a first session, end to end", .serialized)
+struct PlannerKeysEndToEndTests {
     /// The trip detail screen's bottom line.
     private static func statusBar(_ screen: String) -> String {
         screen.components(separatedBy: "\n").last ?? ""
