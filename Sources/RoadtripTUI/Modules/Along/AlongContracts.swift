@@ -47,6 +47,12 @@ struct AlongFinding: Sendable {
     let tripMeters: Double
     /// Each leg's road line as the map draws it (empty for an estimate); none when no leg is on roads.
     let roads: [[Coordinate]]
+    /// Why nothing was looked for (`FindAlong.Refusal`), in the sentence `roadtrip along` says.
+    var refusal: String?
+
+    init(found: [AlongTheRoute.Found], tripMeters: Double, roads: [[Coordinate]], refusal: String? = nil) {
+        (self.found, self.tripMeters, self.roads, self.refusal) = (found, tripMeters, roads, refusal)
+    }
 }
 
 /// The trip and the search along it; no screen state. Not a pass-through: it measures the trip's
