@@ -88,10 +88,12 @@ let package = Package(
         // in, and the one factory that picks the engine.
         .target(name: "RoadtripRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "RoutinoRouting", "ValhallaRouting", "DurableWrites"]),
         // The use cases both front ends adapt: exporting and importing trips, the best order of the
-        // stops, the plan day by day and the edits of a trip, each written once as plain types (no
-        // curses, no ArgumentParser), so that the planner's interactors and the commands only turn
-        // keys and words into calls, and what comes back into screens and text.
-        .target(name: "RoadtripUseCases", dependencies: ["RoadtripCore", "RoadtripStore"]),
+        // stops, the plan day by day, the edits of a trip, the places along it, and adding,
+        // downloading, updating and removing regions, each written once as plain types (no curses,
+        // no ArgumentParser), so that the planner's interactors and the commands only turn keys and
+        // words into calls, and what comes back into screens and text. RoadtripRegions and OSMImport
+        // for the regions' (neither names a use case: the layering stays one way).
+        .target(name: "RoadtripUseCases", dependencies: ["RoadtripCore", "RoadtripStore", "RoadtripRegions", "OSMImport"]),
         // The full-screen planner: the app shell (main loop, navigator, editing session) and the
         // VIPER modules TripList, TripDetail, Waypoint and Itinerary.
         .target(
@@ -152,10 +154,11 @@ let package = Package(
         // The Valhalla engine on canned answers, on tiny HTTP servers that misbehave, and on a real
         // valhalla_service (pyvalhalla from PyPI, installed into .build/valhalla) over the Andorra extract.
         .testTarget(name: "ValhallaRoutingTests", dependencies: ["ValhallaRouting", "RoadtripCore", "ChildProcesses", "RoadtripTestSupport"]),
-        // Each use case through itself, on a real model in a temporary folder and a fake engine.
+        // Each use case through itself, on a real model in a temporary folder and a fake engine; the
+        // regions' on a temporary regions folder and a file:// catalogue.
         .testTarget(
             name: "RoadtripUseCasesTests",
-            dependencies: ["RoadtripUseCases", "RoadtripStore", "RoadtripCore", "RoadtripTestSupport", "RoadtripStoreTestSupport"]
+            dependencies: ["RoadtripUseCases", "RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripCore", "RoadtripTestSupport", "RoadtripStoreTestSupport"]
         ),
         // Stress/ drives the real modules on a real model, so it lives with the planner.
         .testTarget(

@@ -4,6 +4,7 @@ import RoadtripCore
 import RoadtripRegions
 import RoadtripRouting
 import RoadtripStore
+import RoadtripUseCases
 import TextCanvas
 
 extension AlongKind: ExpressibleByArgument {}
@@ -66,26 +67,20 @@ struct AlongCommand: ParsableCommand {
         guard let reach = unit.meters(parsing: within), reach <= 50_000 else {
             throw CommandFailure("--within \(within) is not a distance up to 50 km (2km, 500m, 1mi)")
         }
-        if let refusal = TripPlanning.tooLargeToPlan(trip) { throw CommandFailure(refusal) }
         let places = MainActor.assumeIsolated { try? PlaceIndexProvider.library(environment: environment).value.get() }
         let router = Routing.engine(environment: environment)
-        let estimate = RouteEstimate(for: trip, unit: unit)
-        let legs = router.hasRoads ? router.legs(of: trip, estimate: estimate) : LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: estimate)
-        let itinerary = TripPlanning.itinerary(for: trip, unit: unit, places: places, today: TripPlanning.today(), legs: legs)
-        if let day, !(1...max(itinerary.days.count, 1)).contains(day) {
-            throw CommandFailure("\(TripText.quoted(trip.name)) is planned over \(itinerary.days.count == 1 ? "1 day" : "\(itinerary.days.count) days"); there is no day \(day)")
+        let found: FindAlong.Found
+        do {
+            found = try FindAlong(places: places, today: TripPlanning.today())
+                .places(of: AlongKind.placeKinds(of: kind), within: reach, along: trip, unit: unit, day: day, leg: leg) { estimate in
+                    router.hasRoads ? router.legs(of: trip, estimate: estimate) : nil
+                }
+        } catch { throw CommandFailure(error.description) }
+        let (routeOptions, estimate) = (RouteOptions(settings: trip.settings), RouteEstimate(for: trip, unit: unit))
+        let rows = found.places.map { found in
+            Row(found: found, detour: AlongTheRoute.detour(to: found, routing: router.hasRoads ? router : nil, options: routeOptions, estimate: estimate))
         }
-        if let leg, !(1..<max(trip.stops.count, 1)).contains(leg) {
-            throw CommandFailure(trip.stops.count < 2 ? "\(TripText.quoted(trip.name)) has no leg: it needs two stops"
-                                 : "\(TripText.quoted(trip.name)) has legs 1 to \(trip.stops.count - 1); there is no leg \(leg)")
-        }
-        let line = TripLine(stops: trip.stops.map(\.location), figures: legs)
-        let found = places.map { AlongTheRoute.places(along: line, in: $0, kinds: AlongKind.placeKinds(of: kind), within: reach, leavingOut: trip.stops) } ?? []
-        let rows = AlongTheRoute.onDays(found, of: itinerary, only: day).filter { leg == nil || $0.position.leg == leg! - 1 }.map { found in
-            Row(found: found, detour: AlongTheRoute.detour(to: found, routing: router.hasRoads ? router : nil,
-                                                           options: RouteOptions(settings: trip.settings), estimate: estimate))
-        }
-        let report = Report(trip: trip, within: reach, line: line, rows: rows, kinds: kind)
+        let report = Report(trip: trip, within: reach, line: found.line, rows: rows, kinds: kind)
         if json { try CommandOutput.printJSON(try report.json()) } else { try CommandOutput.printText(report.text(unit: unit)) }
     }
 

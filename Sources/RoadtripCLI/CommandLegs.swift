@@ -36,6 +36,6 @@ struct CommandLegs {
     /// The figures of `trip`'s legs; `unit` is the one it is shown in (it decides the estimate's default speed).
     func figures(of trip: Trip, unit: DistanceUnit) -> [LegFigures] {
         let estimate = RouteEstimate(for: trip, unit: unit)
-        return router?.legs(of: trip, estimate: estimate) ?? LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: estimate)
+        return LegFigures.of(trip, known: router?.legs(of: trip, estimate: estimate), estimate: estimate)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import OSMImport
 import RoadtripCore
 import RoadtripRegions
+import RoadtripUseCases
 import Terminal
 import TextCanvas
 
@@ -48,14 +49,12 @@ struct RegionCommand: ParsableCommand {
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
             let started = Date()
-            let towns = try? Gazetteer.load(from: Resources.locate(environment: environment).gazetteer)
-            var job = try RegionImport(file: file, name: name, shelf: RegionShelf.standard(environment: environment), towns: towns)
+            let shelf = RegionShelf.standard(environment: environment)
+            let add = MainActor.assumeIsolated { AddRegion(shelf: shelf, places: PlaceIndexProvider.library(environment: environment, shelf: shelf)) }
             let line = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
             SignalTrap.recordQuitSignals()
-            job.isCancelled = { SignalTrap.pendingQuit != nil }
-            job.progress = { line.show($0.text) }
             let info: RegionInfo
-            do { info = try job.run() } catch {
+            do { info = try add.add(file, name: name, work: RegionCommand.work(showing: line)) } catch {
                 line.clear()
                 if error == .cancelled, let signal = SignalTrap.pendingQuit {
                     CommandOutput.note(error.description)
@@ -65,22 +64,26 @@ struct RegionCommand: ParsableCommand {
             }
             line.clear()
             let summary = RegionCommand.summary(info, seconds: Date().timeIntervalSince(started))
-            try CommandOutput.printText(summary + RegionCommand.joinRoads(shelf: job.shelf, line: line))
+            try CommandOutput.printText(summary + RegionCommand.joinRoads(shelf: shelf, line: line))
         }
     }
 
-    /// Joins the regions' roads again when they changed (`RoadJoin`), its progress on `line`:
-    /// the sentence saying so, as a line, or nothing when there was nothing to join.
+    /// Region work's progress on `line`, stopped by a quit signal (Ctrl-C).
+    static func work(showing line: ProgressLine) -> RegionWork {
+        RegionWork(progress: { line.show($0) }, isCancelled: { SignalTrap.pendingQuit != nil })
+    }
+
+    /// Joins the regions' roads again when they changed (`JoinRegionRoads`), its progress on
+    /// `line`: the sentence saying so, as a line, or nothing when there was nothing to join.
     static func joinRoads(shelf: RegionShelf, line: ProgressLine) -> String {
-        guard RoadJoin.isNeeded(on: shelf) else { return "" }
-        var join = RoadJoin(shelf: shelf)
-        join.isCancelled = { SignalTrap.pendingQuit != nil }
-        join.progress = { line.show($0.text) }
+        let join = JoinRegionRoads(shelf: shelf)
+        guard join.isNeeded else { return "" }
         line.show("Joining the regions' roads")
-        let result = Result { () throws(RegionError) in try join.run() }
+        let outcome = join.run(work(showing: line))
         line.clear()
-        guard let sentence = RoadJoin.sentence(result).map({ TextWidth.printable($0) }) else { return "" }
-        if case .failure = result {
+        guard let outcome else { return "" }
+        let sentence = TextWidth.printable(outcome.sentence)
+        if outcome.failed {
             CommandOutput.note(sentence)
             return ""
         }
@@ -179,12 +182,13 @@ struct RegionCommand: ParsableCommand {
 
         func run() throws {
             let shelf = RegionShelf.standard(environment: ProcessInfo.processInfo.environment)
-            do { try shelf.remove(name) } catch {
+            let removed: String
+            do { removed = try RemoveRegion(shelf: shelf).remove(name) } catch {
                 throw CommandFailure(error.description)
             }
             SignalTrap.recordQuitSignals()
             let line = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
-            try CommandOutput.printText("Removed region \(name).\n" + RegionCommand.joinRoads(shelf: shelf, line: line))
+            try CommandOutput.printText(removed + "\n" + RegionCommand.joinRoads(shelf: shelf, line: line))
         }
     }
 }

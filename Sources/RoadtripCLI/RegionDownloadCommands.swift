@@ -3,6 +3,7 @@ import Foundation
 import OSMImport
 import RoadtripCore
 import RoadtripRegions
+import RoadtripUseCases
 import Terminal
 import TextCanvas
 
@@ -11,10 +12,8 @@ import TextCanvas
 extension RegionCommand {
     /// The catalogue, said stale on standard error when it could not be fetched again.
     static func catalogue(_ source: ExtractSource, refresh: Bool = false) throws -> ExtractCatalogue {
-        var curl = Curl()
-        curl.isCancelled = { SignalTrap.pendingQuit != nil }
         do {
-            let (catalogue, fetched, stale) = try source.catalogue(refresh: refresh, curl: curl)
+            let (catalogue, fetched, stale) = try SearchCatalogue(source: source).catalogue(refresh: refresh, isCancelled: { SignalTrap.pendingQuit != nil })
             if let stale {
                 CommandOutput.note("note: the catalogue could not be fetched again (\(stale)); using the one of \(RegionText.day(fetched)).")
             }
@@ -69,25 +68,22 @@ extension RegionCommand {
             let text = query.joined(separator: " ")
             // The planner's catalogue browser's search (`D`), one for both (issue 56: `region
             // catalogue nyc` found nothing that the browser found).
-            let found = catalogue.browse(text)
+            let found = SearchCatalogue.extracts(matching: text, in: catalogue, installed: RegionShelf.standard(environment: environment).installed())
             guard !found.isEmpty else {
                 throw CommandFailure("No extract in the catalogue matches “\(text)”; `roadtrip region catalogue` lists them all.")
             }
-            let installed = RegionShelf.standard(environment: environment).installed()
-            var curl = Curl()
-            curl.isCancelled = { SignalTrap.pendingQuit != nil }
-            let entries = found.enumerated().map { index, extract in
-                Entry(id: extract.id, parent: extract.parent, name: extract.name, url: extract.pbf.absoluteString,
-                      bytes: index < Self.sizesAsked ? (try? curl.head(extract.pbf))?.bytes : nil,
-                      added: extract.addedRegion(among: installed)?.name)
+            let entries = found.enumerated().map { index, match in
+                Entry(id: match.extract.id, parent: match.extract.parent, name: match.extract.name, url: match.extract.pbf.absoluteString,
+                      bytes: index < Self.sizesAsked ? try? SearchCatalogue.size(of: match.extract, isCancelled: { SignalTrap.pendingQuit != nil }) : nil,
+                      added: match.addedAs)
             }
             if json {
                 try CommandOutput.printJSON(String(decoding: try JSONEncoder.deterministic().encode(entries), as: UTF8.self))
                 return
             }
             // The id as the server's folders go (`Extract.path`): "us/maryland" under "us", not "us/us/maryland".
-            let rows = [["Extract", "Id", "Size", "Added"]] + zip(found, entries).map { extract, entry in
-                [entry.name, extract.path, entry.bytes.map(RegionText.bytes) ?? "", entry.added.map { "yes, as \($0)" } ?? ""]
+            let rows = [["Extract", "Id", "Size", "Added"]] + zip(found, entries).map { match, entry in
+                [entry.name, match.extract.path, entry.bytes.map(RegionText.bytes) ?? "", entry.added.map { "yes, as \($0)" } ?? ""]
             }
             var output = TextTable.render(rows.map { $0.map { TextWidth.printable($0) } }, rightAligned: [2])
             if found.count > Self.sizesAsked {
@@ -146,26 +142,24 @@ extension RegionCommand {
     /// Downloads, checks and adds `extract`, saying what it does on standard error and what it
     /// made on standard output.
     static func download(_ extract: ExtractCatalogue.Extract, source: ExtractSource, environment: [String: String], ask: Bool) throws {
-        var curl = Curl()
-        curl.isCancelled = { SignalTrap.pendingQuit != nil }
-        let head: Curl.Head
-        do { head = try curl.head(extract.pbf) } catch { throw CommandFailure(error.description) }
-        let size = head.bytes.map { "\(RegionText.bytes($0)); \(ExtractDownload.estimate(bytes: $0))" } ?? "size not said by the server"
+        let shelf = RegionShelf.standard(environment: environment)
+        let download = MainActor.assumeIsolated {
+            DownloadExtract(source: source, shelf: shelf, places: PlaceIndexProvider.library(environment: environment, shelf: shelf))
+        }
+        let bytes: Int64?
+        do { bytes = try download.size(of: extract, isCancelled: { SignalTrap.pendingQuit != nil }) } catch { throw CommandFailure(error.description) }
+        let size = bytes.map { "\(RegionText.bytes($0)); \(ExtractDownload.estimate(bytes: $0))" } ?? "size not said by the server"
         CommandOutput.note("\(TextWidth.printable(ExtractCatalogue.label(extract))): \(size).")
-        if ask, let bytes = head.bytes, bytes > ExtractDownload.askAbove {
+        if ask, download.asksAbout(bytes: bytes), let bytes {
             guard isatty(STDIN_FILENO) == 1 else {
                 throw CommandFailure("Nothing was downloaded: \(extract.name) is over 1 GB, and standard input is not a terminal to ask on. Pass --yes to download it.")
             }
             guard DeleteCommand.ask("Download \(RegionText.bytes(bytes))? [y/N] ") else { throw CommandFailure("Nothing was downloaded.") }
         }
         let started = Date()
-        let towns = try? Gazetteer.load(from: Resources.locate(environment: environment).gazetteer)
-        var job = ExtractDownload(extract: extract, source: source, shelf: RegionShelf.standard(environment: environment), towns: towns)
         let line = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
-        job.isCancelled = { SignalTrap.pendingQuit != nil }
-        job.progress = { line.show($0.text) }
         let info: RegionInfo
-        do { info = try job.run() } catch {
+        do { info = try download.download(extract, work: RegionCommand.work(showing: line)) } catch {
             line.clear()
             let cancelled = (error as? DownloadError) == .cancelled || (error as? RegionError) == .cancelled
             if cancelled, let signal = SignalTrap.pendingQuit {
@@ -176,7 +170,7 @@ extension RegionCommand {
         }
         line.clear()
         let summary = RegionCommand.summary(info, seconds: Date().timeIntervalSince(started))
-        try CommandOutput.printText(summary + RegionCommand.joinRoads(shelf: job.shelf, line: line))
+        try CommandOutput.printText(summary + RegionCommand.joinRoads(shelf: shelf, line: line))
     }
 
     struct Update: ParsableCommand {
@@ -201,22 +195,17 @@ extension RegionCommand {
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
             SignalTrap.recordQuitSignals()
-            let shelf = RegionShelf.standard(environment: environment)
-            let installed = shelf.installed()
-            for name in names where !installed.contains(where: { $0.name == name }) {
-                throw CommandFailure(RegionError.noSuchRegion(name, known: installed.map(\.name)).description)
+            let asked: (downloaded: [CheckRegionUpdates.Downloaded], fromFiles: [String])
+            do { asked = try CheckRegionUpdates.regions(RegionShelf.standard(environment: environment).installed(), named: names) } catch {
+                throw CommandFailure(error.description)
             }
-            let origins = installed.compactMap { region -> (String, RegionOrigin)? in
-                guard names.isEmpty || names.contains(region.name), let origin = region.origin else { return nil }
-                return (region.name, origin)
-            }
-            for name in names where !origins.contains(where: { $0.0 == name }) {
+            let origins = asked.downloaded
+            for name in names where asked.fromFiles.contains(name) {
                 CommandOutput.note("Region \(name) was added from a file, not downloaded: `roadtrip region add FILE` updates it.")
             }
             // Every region asked about is said (issue 56: those added from a file were passed over in silence).
-            let fromFiles = names.isEmpty ? installed.filter { $0.origin == nil }.map(\.name) : []
-            if !fromFiles.isEmpty {
-                CommandOutput.note("Added from a file, not downloaded, so not updated here (`roadtrip region add FILE` updates each): \(fromFiles.joined(separator: ", ")).")
+            if names.isEmpty, !asked.fromFiles.isEmpty {
+                CommandOutput.note("Added from a file, not downloaded, so not updated here (`roadtrip region add FILE` updates each): \(asked.fromFiles.joined(separator: ", ")).")
             }
             guard !origins.isEmpty else {
                 if names.isEmpty { CommandOutput.note("No region was downloaded (`roadtrip region download NAME`); nothing to update.") }
@@ -224,19 +213,20 @@ extension RegionCommand {
             }
             let source = ExtractSource(environment: environment)
             let catalogue = try RegionCommand.catalogue(source)
-            var curl = Curl()
-            curl.isCancelled = { SignalTrap.pendingQuit != nil }
+            let check = CheckRegionUpdates(source: source)
             var current: [String] = []
-            for (name, origin) in origins {
+            for region in origins {
                 let update: ExtractUpdate
-                do { update = try origin.update(in: catalogue, curl: curl) } catch { throw CommandFailure(error.description) }
+                do { update = try check.update(of: region, in: catalogue, isCancelled: { SignalTrap.pendingQuit != nil }) } catch {
+                    throw CommandFailure(error.description)
+                }
                 switch update {
                 case .current:
-                    current.append(name)
+                    current.append(region.name)
                 case .notListed:
-                    CommandOutput.note("Region \(name): the catalogue no longer lists \(origin.extract); left as it is.")
+                    CommandOutput.note("Region \(region.name): the catalogue no longer lists \(region.origin.extract); left as it is.")
                 case .available(let extract):
-                    CommandOutput.note("Region \(name) has an update.")
+                    CommandOutput.note("Region \(region.name) has an update.")
                     try RegionCommand.download(extract, source: source, environment: environment, ask: !yes)
                 }
             }

@@ -84,7 +84,7 @@ package struct OptimizeOrder: Sendable {
     /// the engine has them (a leg routed before comes from the leg cache), else the trip's estimate.
     package func legs(of trip: Trip) -> [LegFigures] {
         let estimate = RouteEstimate(for: trip, unit: unit)
-        return routing?.legs(of: trip, estimate: estimate) ?? LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: estimate)
+        return LegFigures.of(trip, known: routing?.legs(of: trip, estimate: estimate), estimate: estimate)
     }
 
     /// Both: the roads, then the order on them.

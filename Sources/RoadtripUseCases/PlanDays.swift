@@ -30,10 +30,16 @@ package struct PlanDays {
     /// The plan, unless the trip is too large: its stops and stays asked before the legs are
     /// routed (which would take long), then the driving the legs add up to.
     package func checkedItinerary(for trip: Trip, unit: DistanceUnit) throws(Refusal) -> Itinerary {
-        if let refusal = TripPlanning.tooLargeToPlan(trip) { throw Refusal(sentence: refusal) }
+        if let refusal = Self.refusal(of: trip) { throw refusal }
         let legs = legs(trip, RouteEstimate(for: trip, unit: unit))
-        if let refusal = TripPlanning.tooLargeToPlan(trip, unit: unit, legs: legs) { throw Refusal(sentence: refusal) }
+        if let refusal = Self.refusal(of: trip, unit: unit, legs: legs) { throw refusal }
         return itinerary(for: trip, unit: unit, legs: legs)
+    }
+
+    /// Why `trip` is not planned on `legs` (nil: each leg its estimate), or nil: the rule the use
+    /// cases that plan along a trip (`FindAlong`) ask too, on any thread.
+    nonisolated package static func refusal(of trip: Trip, unit: DistanceUnit = .km, legs: [LegFigures]? = nil) -> Refusal? {
+        TripPlanning.tooLargeToPlan(trip, unit: unit, legs: legs).map(Refusal.init(sentence:))
     }
 
     private func itinerary(for trip: Trip, unit: DistanceUnit, legs: [LegFigures]?) -> Itinerary {

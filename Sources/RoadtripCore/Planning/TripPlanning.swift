@@ -48,7 +48,7 @@ package enum TripPlanning {
         planner.overnightPlaces = places.map(OvernightPlaces.init(places:))
         var itinerary = planner.plan()
         if let range = trip.settings.usableRangeKm, trip.stops.count >= 2 {
-            let figures = legs.flatMap { $0.count == trip.stops.count - 1 ? $0 : nil } ?? LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip, unit: unit))
+            let figures = LegFigures.of(trip, known: legs, estimate: RouteEstimate(for: trip, unit: unit))
             let line = TripLine(stops: trip.stops.map(\.location), figures: figures)
             itinerary.fuelStops = FuelStops.notes(along: line, stops: trip.stops.map(\.location), places: places, fuel: trip.settings.fuel ?? .petrol,
                                                   rangeMeters: range * 1_000).map { note in

@@ -35,6 +35,20 @@ package struct LegFigures: Equatable, Sendable {
         geodesicMeters.map { estimated(geodesicMeters: $0, estimate: estimate, reason: reason) }
     }
 
+    /// A trip's legs as every screen and command gives them, written once (issue 57): `known`
+    /// when it has a figure for each of the `count` legs (routed, or being routed), else each leg
+    /// the estimate of its length (`lengths`, asked only then).
+    package static func known(_ known: [LegFigures]?, legs count: Int, orEstimating lengths: @autoclosure () -> [Double],
+                              estimate: RouteEstimate) -> [LegFigures] {
+        guard let known, !known.isEmpty, known.count == count else { return estimated(legs: lengths(), estimate: estimate) }
+        return known
+    }
+
+    /// The legs of `trip`: `known` when it has one for each leg, else each leg's estimate, measured afresh.
+    package static func of(_ trip: Trip, known: [LegFigures]?, estimate: RouteEstimate) -> [LegFigures] {
+        Self.known(known, legs: trip.stops.count - 1, orEstimating: TripRoute(trip).legMeters, estimate: estimate)
+    }
+
     /// Why a leg from `name` is an estimate where no added region with roads covers it: the
     /// words `RoadRouter` uses, for screens that know no region has roads without asking it.
     package static func notCovered(_ name: String) -> String {

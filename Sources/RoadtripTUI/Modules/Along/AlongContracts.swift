@@ -47,12 +47,17 @@ struct AlongFinding: Sendable {
     let tripMeters: Double
     /// Each leg's road line as the map draws it (empty for an estimate); none when no leg is on roads.
     let roads: [[Coordinate]]
+    /// Why nothing was looked for (`FindAlong.Refusal`), in the sentence `roadtrip along` says.
+    var refusal: String?
+
+    init(found: [AlongTheRoute.Found], tripMeters: Double, roads: [[Coordinate]], refusal: String? = nil) {
+        (self.found, self.tripMeters, self.roads, self.refusal) = (found, tripMeters, roads, refusal)
+    }
 }
 
-/// The trip and the search along it; no screen state. Not a pass-through: it measures the trip's
-/// line from the legs routed so far, plans its days, looks for the places off the main loop (a
-/// search started supersedes the one before), routes detours on the roads' lane, and inserts a
-/// place as a stop in one change.
+/// The trip and the search along it; no screen state. Not a pass-through: it hands `FindAlong`
+/// the legs routed so far and runs it off the main loop (a search started supersedes the one
+/// before), routes detours on the roads' lane, and inserts a place as a stop in one change.
 @MainActor
 protocol AlongInteractorInput: EditingSession {
     /// The trip, now and after every change; nil once it is gone.

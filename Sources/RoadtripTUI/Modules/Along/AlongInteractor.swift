@@ -47,20 +47,14 @@ final class AlongInteractor: AlongInteractorInput, ModelEditingSession {
                     done: @escaping @MainActor (AlongFinding) -> Void) {
         search?.cancel()
         _ = search?.withdraw()
-        // The legs as far as they are routed (asking routes the others: their arrival searches
-        // again), else each leg's estimate, measured along its arc.
-        let estimate = RouteEstimate(for: trip, unit: unit)
-        let routed = roads.figures(of: trip, estimate: estimate).legs
-        let legs = routed.isEmpty ? LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: estimate) : routed
-        let (index, today) = (try? places.value.get(), today())
-        let placeKinds = AlongKind.placeKinds(of: Array(kinds))
+        // The legs as far as they are routed (asking routes the others: their arrival searches again).
+        let routed = roads.figures(of: trip, estimate: RouteEstimate(for: trip, unit: unit)).legs
+        let find = FindAlong(places: try? places.value.get(), today: today())
+        let placeKinds = kinds.isEmpty ? [] : AlongKind.placeKinds(of: Array(kinds))
         search = runner.run("along", lane: "along", work: { _ in
-            let line = TripLine(stops: trip.stops.map(\.location), figures: legs)
-            let found = kinds.isEmpty ? [] : index.map { AlongTheRoute.places(along: line, in: $0, kinds: placeKinds, within: reach, leavingOut: trip.stops) } ?? []
-            let itinerary = TripPlanning.tooLargeToPlan(trip, unit: unit, legs: legs) == nil
-                ? TripPlanning.itinerary(for: trip, unit: unit, places: index, today: today, legs: legs) : nil
-            let roads = legs.contains { !$0.isEstimate } ? legs.map(\.line) : []
-            return AlongFinding(found: AlongTheRoute.onDays(found, of: itinerary, only: day), tripMeters: line.meters, roads: roads)
+            AlongFinding(Result { () throws(FindAlong.Refusal) in
+                try find.places(of: placeKinds, within: reach, along: trip, unit: unit, day: day) { _ in routed }
+            })
         }, done: done)
     }
 
@@ -98,5 +92,18 @@ final class AlongInteractor: AlongInteractorInput, ModelEditingSession {
         let stop = Stop(place: place)
         EditTrip(tripID, in: model).insertStop(stop, at: index)
         return stop.id
+    }
+}
+
+extension AlongFinding {
+    /// What `FindAlong` found, or why it looked for nothing.
+    init(_ result: Result<FindAlong.Found, FindAlong.Refusal>) {
+        switch result {
+        case .success(let found):
+            self.init(found: found.places, tripMeters: found.line.meters,
+                      roads: found.legs.contains { !$0.isEstimate } ? found.legs.map(\.line) : [])
+        case .failure(let refusal):
+            self.init(found: [], tripMeters: 0, roads: [], refusal: refusal.description)
+        }
     }
 }

@@ -276,6 +276,7 @@ final class AlongPresenter: AlongViewOutput, RowSearchingPresenter {
         viewModel.places = found.map(\.place.coordinate)
         viewModel.roads = finding?.roads ?? []
         viewModel.emptyMessage = emptyMessage(trip: trip, day: day, kinds: kinds, isSearching: isSearching, found: finding.map { _ in found.count },
+                                              refusal: finding?.refusal,
                                               heading: AlongTheRoute.heading(kinds: AlongKind.allCases.filter(kinds.contains), within: reach, unit: unit))
         let count = found.count == 1 ? "1 place" : "\(DistanceUnit.grouped(found.count)) places"
         let estimated = found.contains(where: \.alongAnEstimate) ? " · ≈ along a leg's straight line: no region has its roads" : ""
@@ -298,8 +299,11 @@ final class AlongPresenter: AlongViewOutput, RowSearchingPresenter {
     }
 
     /// Why the list is empty, and what to do about it; nil when it is not.
-    private nonisolated static func emptyMessage(trip: Trip, day: Int?, kinds: Set<AlongKind>, isSearching: Bool, found: Int?, heading: String) -> String? {
+    /// `refusal`: why the search looked for nothing (a trip too large to plan), as `roadtrip along` says it.
+    private nonisolated static func emptyMessage(trip: Trip, day: Int?, kinds: Set<AlongKind>, isSearching: Bool, found: Int?, refusal: String?,
+                                                 heading: String) -> String? {
         if trip.stops.count < 2 { return "A trip needs two stops for a road to look along: add some with a." }
+        if let refusal { return refusal }
         if kinds.isEmpty { return "No kind chosen: press a kind's digit (on the line above) to look for it." }
         guard let found else { return isSearching ? "Looking along the road…" : nil }
         guard found == 0 else { return nil }

@@ -2,6 +2,7 @@ import Foundation
 import RoadtripCore
 import OSMImport
 import RoadtripRegions
+import RoadtripUseCases
 import ScreenModels
 
 // The boundaries of the Regions module: the regions manager the trip list opens with `M` (the
@@ -70,7 +71,8 @@ protocol RegionsInteractorInput: AnyObject {
     /// Adds the extract at `path` (as typed) as a region, on whatever thread calls it, reporting
     /// how far it is and stopping when cancelled; nothing changes unless it succeeds.
     func regionImporter(for path: String) -> @Sendable (BusyProgress) -> Result<RegionInfo, RegionError>
-    func removeRegion(_ name: String) throws(RegionError)
+    /// Removes the region `name`: the sentence saying so.
+    func removeRegion(_ name: String) throws(RegionError) -> String
     /// Joins the regions' roads again after a region was added or removed (`RoadJoin`), on
     /// whatever thread calls it, reporting how far it is: the sentence saying what it did. nil
     /// when the joined roads are those of the regions already (nothing to do).
@@ -97,18 +99,12 @@ protocol RegionsInteractorInput: AnyObject {
     func runBusy(_ task: BusyTask)
 }
 
-/// The catalogue as `ExtractSource.catalogue` gives it: when it was fetched, and why it could not
-/// be fetched again when an older copy is used.
-typealias CatalogueLoad = (catalogue: ExtractCatalogue, fetched: Date, stale: DownloadError?)
+/// The catalogue as `SearchCatalogue.catalogue` gives it: when it was fetched, and why it could
+/// not be fetched again when an older copy is used.
+typealias CatalogueLoad = SearchCatalogue.Load
 
-/// What downloading an extract came to.
-enum ExtractDownloadOutcome: Sendable {
-    case added(RegionInfo)
-    /// Over 1 GB, and not confirmed: nothing was downloaded.
-    case needsConfirmation(bytes: Int64)
-    /// Why it failed, in a sentence; what was downloaded is kept where it can be continued.
-    case failed(String)
-}
+/// What downloading an extract came to (`DownloadExtract`).
+typealias ExtractDownloadOutcome = DownloadExtract.Outcome
 
 /// Where the presenter can send the user.
 @MainActor

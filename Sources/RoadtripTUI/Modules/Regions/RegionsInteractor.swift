@@ -4,9 +4,11 @@ import RoadtripCore
 import OSMImport
 import RoadtripRegions
 import RoadtripStore
+import RoadtripUseCases
 
-/// The regions manager's use cases: the regions folder, adding an extract from a file, joining
-/// the regions' roads, the catalogue of extracts and downloads, the update check. No screen state.
+/// The regions manager's adapter of the regions' use cases (`AddRegion`, `RemoveRegion`,
+/// `JoinRegionRoads`, `SearchCatalogue`, `DownloadExtract`, `CheckRegionUpdates`, the command
+/// line's too), their long work run off the main loop. No screen state.
 @MainActor
 final class RegionsInteractor: RegionsInteractorInput {
     private let places: PlaceIndexProvider
@@ -40,38 +42,30 @@ final class RegionsInteractor: RegionsInteractorInput {
 
     var regionsFolder: String { shelf?.directory.path ?? "" }
 
-    /// The built-in towns, whose countries and regions a new region's places take: the library's first index.
-    private var towns: (any PlaceIndex)? {
-        (try? places.value.get() as? PlaceLibrary)?.indexes.first
+    /// Region work's progress in the status bar, stopped by Esc.
+    private nonisolated static func work(_ progress: BusyProgress) -> RegionWork {
+        RegionWork(progress: { progress.say($0) }, isCancelled: { progress.isCancelled })
     }
 
     func regionImporter(for path: String) -> @Sendable (BusyProgress) -> Result<RegionInfo, RegionError> {
         let file = ExportFile.url(forTyped: path).path
-        let (towns, shelf) = (towns, shelf)
+        let add = shelf.map { AddRegion(shelf: $0, places: places) }
         return { progress in
             Result { () throws(RegionError) in
-                guard let shelf else { throw RegionError.cannotWrite(path: file, reason: "no regions folder is set up here") }
-                var job = try RegionImport(file: file, shelf: shelf, towns: towns)
-                job.isCancelled = { progress.isCancelled }
-                job.progress = { progress.say($0.text) }
-                return try job.run()
+                guard let add else { throw RegionError.cannotWrite(path: file, reason: "no regions folder is set up here") }
+                return try add.add(file, work: Self.work(progress))
             }
         }
     }
 
-    func removeRegion(_ name: String) throws(RegionError) {
+    func removeRegion(_ name: String) throws(RegionError) -> String {
         guard let shelf else { throw RegionError.noSuchRegion(name, known: []) }
-        try shelf.remove(name)
+        return try RemoveRegion(shelf: shelf).remove(name)
     }
 
     func roadJoiner() -> (@Sendable (BusyProgress) -> String?)? {
-        guard let shelf, RoadJoin.isNeeded(on: shelf) else { return nil }
-        return { progress in
-            var join = RoadJoin(shelf: shelf)
-            join.isCancelled = { progress.isCancelled }
-            join.progress = { progress.say($0.text) }
-            return RoadJoin.sentence(Result { () throws(RegionError) in try join.run() })
-        }
+        guard let join = shelf.map(JoinRegionRoads.init(shelf:)), join.isNeeded else { return nil }
+        return { progress in join.run(Self.work(progress))?.sentence }
     }
 
     func regionsChanged() {
@@ -80,50 +74,30 @@ final class RegionsInteractor: RegionsInteractorInput {
     }
 
     func catalogueLoader() -> @Sendable (BusyProgress) -> Result<CatalogueLoad, DownloadError> {
-        let source = extracts
+        let search = extracts.map(SearchCatalogue.init(source:))
         return { progress in
-            guard let source else { return .failure(.tool("No catalogue of extracts is set up here.")) }
-            var curl = Curl()
-            curl.isCancelled = { progress.isCancelled }
-            return Result { () throws(DownloadError) in try source.catalogue(curl: curl) }
+            guard let search else { return .failure(.tool("No catalogue of extracts is set up here.")) }
+            return Result { () throws(DownloadError) in try search.catalogue(isCancelled: { progress.isCancelled }) }
         }
     }
 
     var catalogueAddress: String { extracts?.catalogueURL.absoluteString ?? "" }
 
     func extractDownloader(for extract: ExtractCatalogue.Extract, confirmed: Bool) -> @Sendable (BusyProgress) -> ExtractDownloadOutcome {
-        let (towns, shelf, source, askAbove) = (towns, shelf, extracts, askAbove)
+        let download = shelf.flatMap { shelf in extracts.map { DownloadExtract(source: $0, shelf: shelf, places: places, askingAbove: askAbove) } }
         return { progress in
-            guard let shelf, let source else { return .failed("No regions folder is set up here: nothing was downloaded.") }
-            var curl = Curl()
-            curl.isCancelled = { progress.isCancelled }
-            var job = ExtractDownload(extract: extract, source: source, shelf: shelf, towns: towns)
-            job.isCancelled = { progress.isCancelled }
-            job.progress = { progress.say($0.text) }
-            do {
-                if !confirmed, let bytes = try curl.head(extract.pbf).bytes, bytes > askAbove {
-                    return .needsConfirmation(bytes: bytes)
-                }
-                return .added(try job.run())
-            } catch {
-                return .failed("\(error)")
-            }
+            guard let download else { return .failed("No regions folder is set up here: nothing was downloaded.") }
+            return download.download(extract, confirmed: confirmed, work: Self.work(progress))
         }
     }
 
     func checkForUpdates(done: @escaping @MainActor ([String: Result<ExtractUpdate, DownloadError>]) -> Void) {
         cancelUpdateCheck()
-        let downloaded = regions().compactMap { region in region.origin.map { (name: region.name, origin: $0) } }
+        let downloaded = CheckRegionUpdates.downloaded(among: regions())
         guard let source = extracts, !downloaded.isEmpty else { return done([:]) }
+        let check = CheckRegionUpdates(source: source)
         updateCheck = runner.run("region-updates", work: { context in
-            var curl = Curl()
-            curl.isCancelled = { context.isCancelled }
-            let catalogue = Result { () throws(DownloadError) in try source.catalogue(curl: curl).catalogue }
-            var found: [String: Result<ExtractUpdate, DownloadError>] = [:]
-            for region in downloaded {
-                found[region.name] = catalogue.flatMap { catalogue in Result { () throws(DownloadError) in try region.origin.update(in: catalogue, curl: curl) } }
-            }
-            return found
+            check.updates(of: downloaded, isCancelled: { context.isCancelled })
         }, done: done)
     }
 

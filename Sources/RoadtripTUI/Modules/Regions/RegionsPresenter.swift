@@ -2,6 +2,7 @@ import Foundation
 import RoadtripCore
 import OSMImport
 import RoadtripRegions
+import RoadtripUseCases
 import ScreenModels
 
 /// Owns the regions manager's screen state (what the update check found, the catalogue browsed,
@@ -112,10 +113,10 @@ final class RegionsPresenter: RegionsViewOutput {
         var removed: String?
         if confirmed {
             do {
-                try interactor.removeRegion(name)
+                let sentence = try interactor.removeRegion(name)
                 interactor.regionsChanged()
-                removed = "Removed region \(name)."
-                say(StatusMessage("Removed region \(name)."))
+                removed = sentence
+                say(StatusMessage(sentence))
             } catch {
                 say(StatusMessage(error.description, isError: true))
             }
@@ -252,10 +253,10 @@ final class RegionsPresenter: RegionsViewOutput {
     /// The browser's rows: the extracts `browsing.query` finds, "added" where a region was made of one.
     nonisolated static func catalogueViewModel(_ browsing: CatalogueBrowsing) -> CatalogueViewModel {
         guard let catalogue = browsing.catalogue else { return CatalogueViewModel(summary: browsing.address, note: browsing.note, isError: browsing.isError) }
-        let found = catalogue.browse(browsing.query)
-        let rows = found.map { extract in
-            CatalogueViewModel.Row(id: extract.id, name: extract.name, path: extract.path,
-                                   added: extract.addedRegion(among: browsing.installed) == nil ? nil : "added")
+        // The command line's search (`region catalogue QUERY`), one for both.
+        let found = SearchCatalogue.extracts(matching: browsing.query, in: catalogue, installed: browsing.installed)
+        let rows = found.map { match in
+            CatalogueViewModel.Row(id: match.extract.id, name: match.extract.name, path: match.extract.path, added: match.addedAs == nil ? nil : "added")
         }
         let count = found.count == catalogue.extracts.count ? "\(DistanceUnit.grouped(found.count)) extracts"
             : "\(DistanceUnit.grouped(found.count)) of \(DistanceUnit.grouped(catalogue.extracts.count)) extracts"

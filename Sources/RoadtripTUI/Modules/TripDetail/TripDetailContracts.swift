@@ -213,7 +213,7 @@ struct TripDetailViewModel: Equatable {
             self.stops = stops
             self.arrivals = arrivals
             hasRoads = !roadLegs.isEmpty && roadLegs.count == Swift.max(0, stops.count - 1)
-            legs = hasRoads ? roadLegs : LegFigures.estimated(legs: route?.legMeters ?? [], estimate: estimate)
+            legs = LegFigures.known(roadLegs, legs: Swift.max(0, stops.count - 1), orEstimating: route?.legMeters ?? [], estimate: estimate)
             // Each a pass that reads fields in place: copying a leg or a stop retains and releases
             // its strings and arrays, most of a 5,000-stop trip's refresh.
             var totals: [Double] = [], estimated: [Bool] = [], anyOnRoad = false

@@ -44,7 +44,7 @@ final class TripRowCache {
         if let known = totals[trip.id] { return known }
         let estimate = RouteEstimate(for: trip)
         let known = knownLegs(trip, estimate)
-        let total = Total(!known.isEmpty && known.count == trip.stops.count - 1 ? known : LegFigures.estimated(legs: legs.legMeters(of: trip), estimate: estimate))
+        let total = Total(LegFigures.known(known, legs: trip.stops.count - 1, orEstimating: legs.legMeters(of: trip), estimate: estimate))
         totals[trip.id] = total
         return total
     }

@@ -47,9 +47,22 @@ import RoadtripTestSupport
         runner.runAll()
         // The first search was superseded by the second before it ran: one answer, the second's.
         #expect(findings.count == 1 && findings.first?.found.isEmpty == true, "no day 2 in a trip of 12 km")
+        #expect(findings.first?.refusal == "“Valley” is planned over 1 day; there is no day 2", "as `roadtrip along --day 2` says (issue 57)")
         interactor.findPlaces(of: [.camping], within: 2_000, day: 1, in: AlongFixtures.valley, unit: .km) { findings.append($0) }
         runner.runAll()
         #expect(findings.last?.found.map(\.place.name) == ["Càmping Valira"])
+    }
+
+    /// Issue 57: a trip too large to plan is refused as `roadtrip along` refuses it (`FindAlong`),
+    /// where the planner used to list the places without their days.
+    @Test func aTripTooLargeToPlanIsRefusedWithTheCommandLinesSentence() throws {
+        var trip = AlongFixtures.valley
+        trip.stops = (0...TripPlanning.maximumStops).map { _ in AlongFixtures.valley.stops[0] }
+        var findings: [AlongFinding] = []
+        interactor().findPlaces(of: Set(AlongKind.allCases), within: 2_000, day: nil, in: trip, unit: .km) { findings.append($0) }
+        runner.runAll()
+        let refusal = try #require(findings.first?.refusal)
+        #expect(refusal == TripPlanning.tooLargeToPlan(trip) && refusal.hasPrefix("“Valley” has 100,001 stops") && findings.first?.found.isEmpty == true)
     }
 
     @Test func enterInsertsThePlaceAtItsIndexInOneUndoStep() throws {

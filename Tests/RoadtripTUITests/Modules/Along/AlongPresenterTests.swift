@@ -176,6 +176,14 @@ import RoadtripTestSupport
         withExtendedLifetime(onDay2) {}
     }
 
+    /// Issue 57: the planner refuses what `roadtrip along` refuses (`FindAlong`), with its sentence,
+    /// where it used to list the places without their days.
+    @Test func aSearchRefusedShowsItsSentenceAndNoRows() {
+        let sentence = "“Valley” has about 60,000 hours of driving, and a day-by-day plan is made for at most 50,000: split the trip into shorter ones to plan them."
+        interactor.searches.last?.done(AlongFinding(found: [], tripMeters: 0, roads: [], refusal: sentence))
+        #expect(view.last?.emptyMessage == sentence && view.last?.rows.isEmpty == true)
+    }
+
     @Test func aChangeToTheTripLooksAgainAndItsEndClosesThePanel() {
         var trip = AlongFixtures.valley
         trip.stops.append(Stop(name: "Arinsal", location: Coordinate(latitude: 42.572, longitude: 1.484)))

@@ -3,6 +3,7 @@ import Foundation
 @testable import RoadtripCore
 @testable import RoadtripRegions
 @testable import RoadtripTUI
+import RoadtripUseCases
 import Terminal
 import Testing
 
@@ -54,6 +55,17 @@ extension RegionsPresenterTests {
         #expect(view.catalogueUpdates.last?.rows.map(\.id) == ["us/georgia"])
         presenter.didChangeCatalogueQuery("atlantis")
         #expect(view.catalogueUpdates.last?.rows.isEmpty == true)
+    }
+
+    /// Issue 57, item 1: `D` finds New York City by "nyc", a word of its id, as `roadtrip region
+    /// catalogue nyc` now does (CatalogueSearchEndToEndTests): one search, `SearchCatalogue`'s.
+    @Test func aWordOfAnIdFindsItsExtractAsTheCommandLineFindsIt() throws {
+        let catalogue = ExtractCatalogue(extracts: [Self.extract("us/new-york", "New York", parent: "us"), Self.extract("us/nyc", "New York City", parent: "us")])
+        var browsing = CatalogueBrowsing(catalogue: catalogue, address: "http://127.0.0.1/index-v1.json", installed: [])
+        browsing.query = "nyc"
+        #expect(RegionsPresenter.catalogueViewModel(browsing).rows.map(\.path) == ["us/nyc"])
+        #expect(RegionsPresenter.catalogueViewModel(browsing).rows.map(\.id)
+                == SearchCatalogue.extracts(matching: "nyc", in: catalogue, installed: []).map(\.extract.id))
     }
 
     @Test func aCatalogueThatCannotBeReadIsASentenceInTheBrowser() throws {

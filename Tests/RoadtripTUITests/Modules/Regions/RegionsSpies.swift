@@ -48,9 +48,10 @@ final class RegionsInteractorSpy: RegionsInteractorInput {
         let result = regionResult
         return { _ in result }
     }
-    func removeRegion(_ name: String) throws(RegionError) {
+    func removeRegion(_ name: String) throws(RegionError) -> String {
         removedRegions.append(name)
         installedRegions.removeAll { $0.name == name }
+        return "Removed region \(name)."
     }
     /// What joining the regions' roads says (nil: there is nothing to join).
     var joinNote: String??
