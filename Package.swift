@@ -106,7 +106,7 @@ let package = Package(
             name: "RoadtripCLI",
             dependencies: [
                 "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting", "RoadtripUseCases", "RoadtripTUI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BackgroundWork", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The C library's allocator settings (mallopt), for the program's start.
@@ -115,9 +115,9 @@ let package = Package(
         // Builds Resources/gazetteer.bin from the extracted GeoNames places (`make data`).
         .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripCore", "IndexWriting", "DurableWrites"], path: "Sources/GazetteerBuilder"),
         // Saves a large trips file over and over, for the kill-during-save stress test.
-        .executableTarget(name: "save-torture", dependencies: ["RoadtripCore", "RoadtripStore"], path: "Sources/SaveTorture"),
+        .executableTarget(name: "save-torture", dependencies: ["RoadtripCore", "RoadtripStore", "BackgroundWork"], path: "Sources/SaveTorture"),
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
-        .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting", "Terminal", "ChildProcesses"], path: "Sources/RoadtripBench"),
+        .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting", "Terminal", "ChildProcesses", "BackgroundWork"], path: "Sources/RoadtripBench"),
         .testTarget(name: "TextCanvasTests", dependencies: ["TextCanvas"]),
         .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TextCanvas", "ScreenModels", "CNCurses"]),
