@@ -78,9 +78,10 @@ let package = Package(
         // database built by Routino's planetsplitter (child processes), the features kept as places,
         // the road network, the regions' roads joined, and extracts downloaded from a catalogue (curl).
         .target(name: "OSMImport", dependencies: ["RoadtripCore", "IndexWriting", "RoadtripRegions", "BackgroundWork", "DurableWrites", "ChildProcesses"]),
-        // The Routino engine (Core's RoadRouting): legs on the regions' roads, in process. OSMImport
-        // for the road network of a region added before it was kept (read again with osmium).
-        .target(name: "RoutinoRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "OSMImport", "CRoutino"]),
+        // The Routino engine (Core's RoadRouting): legs on the regions' roads, in process. It only
+        // reads what the import wrote in the regions' folders (RoadtripRegions reads a region's road
+        // graph); the import, not the engine, brings an older region's files up to date.
+        .target(name: "RoutinoRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "CRoutino"]),
         // The Valhalla engine (Core's RoadRouting): legs from a Valhalla service over HTTP
         // (each request by `curl`, a child process), when ROADTRIP_VALHALLA_URL names one.
         .target(name: "ValhallaRouting", dependencies: ["RoadtripCore", "ChildProcesses"]),

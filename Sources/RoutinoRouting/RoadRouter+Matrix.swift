@@ -56,7 +56,8 @@ extension RoadRouter {
     }
 
     /// The matrix routed one leg at a time with Routino, on the roads of `roads`: for a region
-    /// that keeps no graph of its roads (added before it did).
+    /// that keeps no graph of its roads (added before it did) or one of an older version (until an
+    /// import brings it up to date: `RoadNetworkFile`).
     private func matrixLegByLeg(of stops: [(Coordinate, String)], on roads: Roads, options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
                                 progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
         let n = stops.count

@@ -1,6 +1,5 @@
 import CRoutino
 import Foundation
-import OSMImport
 import RoadtripCore
 import RoadtripRegions
 
