@@ -78,9 +78,10 @@ let package = Package(
         // database built by Routino's planetsplitter (child processes), the features kept as places,
         // the road network, the regions' roads joined, and extracts downloaded from a catalogue (curl).
         .target(name: "OSMImport", dependencies: ["RoadtripCore", "IndexWriting", "RoadtripRegions", "BackgroundWork", "DurableWrites", "ChildProcesses"]),
-        // The Routino engine (Core's RoadRouting): legs on the regions' roads, in process. OSMImport
-        // for the road network of a region added before it was kept (read again with osmium).
-        .target(name: "RoutinoRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "OSMImport", "CRoutino"]),
+        // The Routino engine (Core's RoadRouting): legs on the regions' roads, in process. It only
+        // reads what the import wrote in the regions' folders (RoadtripRegions reads a region's road
+        // graph); the import, not the engine, brings an older region's files up to date.
+        .target(name: "RoutinoRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "CRoutino"]),
         // The Valhalla engine (Core's RoadRouting): legs from a Valhalla service over HTTP
         // (each request by `curl`, a child process), when ROADTRIP_VALHALLA_URL names one.
         .target(name: "ValhallaRouting", dependencies: ["RoadtripCore", "ChildProcesses"]),
@@ -108,7 +109,7 @@ let package = Package(
             name: "RoadtripCLI",
             dependencies: [
                 "Terminal", "TextCanvas", "RoadtripCore", "RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting", "RoadtripUseCases", "RoadtripTUI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "BackgroundWork", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The C library's allocator settings (mallopt), for the program's start.
@@ -117,9 +118,9 @@ let package = Package(
         // Builds Resources/gazetteer.bin from the extracted GeoNames places (`make data`).
         .executableTarget(name: "gazetteer-builder", dependencies: ["RoadtripCore", "IndexWriting", "DurableWrites"], path: "Sources/GazetteerBuilder"),
         // Saves a large trips file over and over, for the kill-during-save stress test.
-        .executableTarget(name: "save-torture", dependencies: ["RoadtripCore", "RoadtripStore"], path: "Sources/SaveTorture"),
+        .executableTarget(name: "save-torture", dependencies: ["RoadtripCore", "RoadtripStore", "BackgroundWork"], path: "Sources/SaveTorture"),
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
-        .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting", "Terminal", "ChildProcesses"], path: "Sources/RoadtripBench"),
+        .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting", "Terminal", "ChildProcesses", "BackgroundWork"], path: "Sources/RoadtripBench"),
         .testTarget(name: "TextCanvasTests", dependencies: ["TextCanvas"]),
         .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TextCanvas", "ScreenModels", "CNCurses"]),

@@ -19,8 +19,9 @@ package final class BackgroundJob: @unchecked Sendable {
 
     /// What the job is called: how tests hold it at a gate ("import", "autosave", "road-leg").
     package let name: String
-    /// Jobs of one lane run one at a time, in the order they were submitted (libroutino's
-    /// profiles are process-wide: every leg goes through the "roads" lane); nil, a thread of its own.
+    /// Jobs of one lane run one at a time, in the order they were submitted, on the lane's one
+    /// thread (the legs a screen asks for go through the "roads" lane: a trip of a thousand legs
+    /// is one thread, not a thousand); nil, a thread of its own.
     package let lane: String?
 
     private let lock = NSLock()

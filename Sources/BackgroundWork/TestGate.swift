@@ -41,12 +41,23 @@ package final class TestGate: @unchecked Sendable {
 
     /// Returns at once unless `name` is held; else says so (`<name>.held`) and waits for
     /// `<name>.release`, or until `giveUp` says the work is no longer wanted (withdrawn).
+    ///
+    /// The wait blocks on the kernel's notice of names made in the folder (inotify), so the
+    /// release is seen the moment the test makes it, not at the next look. Whether the work was
+    /// withdrawn is a flag in memory with nothing to block on: it is looked at whenever the
+    /// folder changes, and at least every `withdrawalLook`.
     package func pass(_ name: String, giveUp: () -> Bool = { false }) {
         let release = file(name, "release").path
         guard held.contains(name), access(release, F_OK) != 0 else { return }
+        // Watched before the count is written: the test may release as soon as it reads it.
+        let notices = FolderNotices(directory.path)
+        defer { notices.close() }
         count(name, in: "held")
-        while access(release, F_OK) != 0 && !giveUp() { usleep(2_000) }
+        while access(release, F_OK) != 0 && !giveUp() { notices.wait(milliseconds: Self.withdrawalLook) }
     }
+
+    /// How often, at most, a held pass looks whether its work was withdrawn (milliseconds).
+    static let withdrawalLook: Int32 = 20
 
     /// Counts one more job of `name` that ended.
     package func ended(_ name: String) {
@@ -64,5 +75,38 @@ package final class TestGate: @unchecked Sendable {
 
     private func file(_ name: String, _ suffix: String) -> URL {
         directory.appendingPathComponent("\(name).\(suffix)")
+    }
+}
+
+/// Names made in a folder (created, or renamed into it), as the kernel tells them (inotify): what
+/// a held pass blocks on. Without a descriptor (inotify refused: its limits reached), a wait is
+/// only the time given.
+private struct FolderNotices {
+    private let descriptor: Int32
+
+    init(_ folder: String) {
+        let descriptor = inotify_init1(Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK))
+        if descriptor >= 0, inotify_add_watch(descriptor, folder, UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) < 0 {
+            Glibc.close(descriptor)
+            self.descriptor = -1
+        } else {
+            self.descriptor = descriptor
+        }
+    }
+
+    /// Blocks until a name is made in the folder, or `milliseconds` pass; the notices read are let go.
+    func wait(milliseconds: Int32) {
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard descriptor >= 0 else {
+            _ = poll(nil, 0, milliseconds)
+            return
+        }
+        guard poll(&watched, 1, milliseconds) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+    }
+
+    func close() {
+        if descriptor >= 0 { Glibc.close(descriptor) }
     }
 }

@@ -4,7 +4,9 @@ import Glibc
 #endif
 
 /// The program's runner: each job on a thread of its own, or on its lane's one thread, in
-/// order; finished jobs wait in a mailbox for the main loop's next turn. Under a test gate
+/// order; finished jobs wait in a mailbox for the main loop's next turn. There is no shared
+/// instance: the program's composition root (the command line) makes the one it runs on and
+/// hands it down, and unit tests hand a `ManualRunner` instead. Under a test gate
 /// (`ROADTRIP_TEST_GATE`), a job the gate holds waits at it before its work begins.
 ///
 /// Every job's thread runs at a lower priority (`backgroundNiceness`): the main loop is the one
@@ -14,9 +16,6 @@ import Glibc
 /// there. A lowered priority is a share, not a wait: with a core free the job runs at full speed.
 @MainActor
 package final class ThreadRunner: BackgroundRunner {
-    /// The one runner of the program, its gate read from the process's environment.
-    package static let shared = ThreadRunner(gate: TestGate.process)
-
     private let gate: TestGate?
     private let mailbox = Mailbox()
     private var lanes: [String: Lane] = [:]
@@ -73,15 +72,6 @@ package final class ThreadRunner: BackgroundRunner {
     /// How much lower than the main loop's a job's thread runs (a nice value: 10 gives the main
     /// loop about nine tenths of a core both want).
     package nonisolated static let backgroundNiceness: Int32 = 10
-
-    /// Runs `work` once on a thread of its own below the main loop's priority, outside any
-    /// runner: for work nothing waits for and no test holds (`DataModel.rehearseEditing`).
-    package nonisolated static func detachInBackground(_ work: @escaping @Sendable () -> Void) {
-        Thread.detachNewThread {
-            runInBackground()
-            work()
-        }
-    }
 
     /// Lowers the calling thread's priority (on Linux, `setpriority` of process 0 is the calling
     /// thread's own); a failure leaves it as it was.

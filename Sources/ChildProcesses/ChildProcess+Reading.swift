@@ -32,31 +32,29 @@ extension ChildProcess {
     /// ends; its error output is kept (the last `errorBytesKept` bytes). `keepGoing` is asked at
     /// least every `interval`; when it or `receive` answers false the child is killed (SIGKILL)
     /// and waited for, and `stopped` says which. `diesWithParent`: see `init`.
+    ///
+    /// `feeding`: bytes for the child's standard input (in place of `input`), written into a pipe
+    /// by the same loop that reads its output, as fast as the child takes them, and the pipe then
+    /// closed: no thread of its own, and a feed longer than the pipe holds cannot stop both sides.
+    /// A child that closes its input early takes no more (no SIGPIPE).
     package static func read(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: Stream = .null,
-                             diesWithParent: Bool = false, checkingEvery interval: DispatchTimeInterval = .milliseconds(100),
+                             feeding: Data? = nil, diesWithParent: Bool = false,
+                             checkingEvery interval: DispatchTimeInterval = .milliseconds(100),
                              keepGoing: () -> Bool = { true }, receive: (UnsafeRawBufferPointer) -> Bool) throws(Failure) -> Reading {
+        var ends: [Int32] = []
+        defer { ends.forEach { close($0) } }
         let (outputEnd, outputWriter) = try pipe()
-        let errorEnds: (reading: Int32, writing: Int32)
-        do { errorEnds = try pipe() } catch {
-            close(outputEnd)
-            close(outputWriter)
-            throw error
-        }
-        defer {
-            close(outputEnd)
-            close(errorEnds.reading)
-        }
-        let child: ChildProcess
-        do {
-            child = try ChildProcess(executable, arguments, environment: environment, input: input, output: .descriptor(outputWriter),
-                                     error: .descriptor(errorEnds.writing), diesWithParent: diesWithParent)
-        } catch {
-            close(outputWriter)
-            close(errorEnds.writing)
-            throw error
-        }
-        close(outputWriter)
-        close(errorEnds.writing)
+        ends += [outputEnd, outputWriter]
+        let errorEnds = try pipe()
+        ends += [errorEnds.reading, errorEnds.writing]
+        var feed = try feeding.map { bytes throws(Failure) in try Feed(bytes) }
+        if let feed { ends.append(feed.childEnd) }
+        defer { feed?.close() }
+        let child = try ChildProcess(executable, arguments, environment: environment, input: feed.map { .descriptor($0.childEnd) } ?? input,
+                                     output: .descriptor(outputWriter), error: .descriptor(errorEnds.writing), diesWithParent: diesWithParent)
+        // The child's ends are the child's now: closed here, so that its end closes the pipes.
+        for end in [outputWriter, errorEnds.writing] + (feed.map { [$0.childEnd] } ?? []) { close(end) }
+        ends = [outputEnd, errorEnds.reading]
         var errorOutput = ErrorTail()
         var stop: Stop?
         var open: [Int32] = [outputEnd, errorEnds.reading]
@@ -68,10 +66,15 @@ extension ChildProcess {
                 break
             }
             var watched = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            if let writer = feed?.ourEnd { watched.append(pollfd(fd: writer, events: Int16(POLLOUT), revents: 0)) }
             let ready = poll(&watched, nfds_t(watched.count), milliseconds)
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { continue }
             for entry in watched where entry.revents != 0 {
+                if entry.fd == feed?.ourEnd {
+                    if !feed!.write() { feed!.close() }
+                    continue
+                }
                 let count = chunk.withUnsafeMutableBytes { Glibc.read(entry.fd, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else {
@@ -93,14 +96,54 @@ extension ChildProcess {
     /// Runs `executable` to its end and keeps what it writes on its standard output, at most
     /// `limit` bytes: one that writes more is killed, and `output` is nil.
     package static func output(of executable: String, _ arguments: [String], environment: [String: String]? = nil, input: Stream = .null,
-                               limit: Int) throws(Failure) -> (termination: Termination, output: Data?) {
+                               feeding: Data? = nil, limit: Int) throws(Failure) -> (termination: Termination, output: Data?) {
         var output = Data()
-        let reading = try read(executable, arguments, environment: environment, input: input) { bytes in
+        let reading = try read(executable, arguments, environment: environment, input: input, feeding: feeding) { bytes in
             guard output.count + bytes.count <= limit else { return false }
             output.append(contentsOf: bytes)
             return true
         }
         return (reading.termination, reading.stopped == nil ? output : nil)
+    }
+
+    /// Bytes for a child's standard input, and the pipe they go through: the child's end, and
+    /// ours, written without blocking.
+    private struct Feed {
+        let childEnd: Int32
+        /// Ours, while bytes are left to write; -1 once closed.
+        private(set) var ourEnd: Int32?
+        private let bytes: Data
+        private var offset = 0
+
+        init(_ bytes: Data) throws(Failure) {
+            let (reading, writing) = try ChildProcess.pipe()
+            _ = fcntl(writing, F_SETFL, fcntl(writing, F_GETFL) | O_NONBLOCK)
+            (childEnd, ourEnd, self.bytes) = (reading, writing, bytes)
+            if bytes.isEmpty { close() }
+        }
+
+        /// Writes what the pipe takes now; false when all is written or the child took no more.
+        /// The pipe is a socket pair: `MSG_NOSIGNAL` makes a reader that went an error, not a
+        /// SIGPIPE, in any process.
+        mutating func write() -> Bool {
+            guard let ourEnd else { return false }
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { all in
+                    Glibc.send(ourEnd, all.baseAddress! + offset, all.count - offset, Int32(MSG_NOSIGNAL))
+                }
+                if written < 0 && errno == EINTR { continue }
+                if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return true }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return false
+        }
+
+        /// Closes our end: the child reads the end of its input.
+        mutating func close() {
+            if let ourEnd { Glibc.close(ourEnd) }
+            ourEnd = nil
+        }
     }
 
     /// The last bytes of an error output.

@@ -12,6 +12,13 @@ import Glibc
 /// A thread of its own blocks in `waitid` on the child, so its end is seen the moment it comes, not
 /// at the next look; the child is reaped only after it is marked ended, so a signal sent to it
 /// never reaches another process that was given its pid.
+///
+/// That thread is below the program's runner (BackgroundWork), not a job of it: it does no work
+/// and hands nothing to the main loop, it is the child's own lifetime made something to wait on,
+/// as a descriptor is for a pipe, ending with the child. A child is started from every thread there
+/// is (a job of the runner, the command line's main thread, a test), and a job that waited for a
+/// job of the same runner to see its child end would wait on its own lane; this layer names no
+/// other, so that every layer above can start programs.
 package final class ChildProcess: @unchecked Sendable {
     /// Where one of the child's standard streams comes from or goes to.
     package enum Stream: Sendable {

@@ -80,6 +80,8 @@ package struct RegionImport: Sendable {
             if isCancelled() { throw RegionError.cancelled }
             let info = try build(in: staging, path: path, format: format, size: size)
             try shelf.install(staging, as: name)
+            // The regions an older roadtrip added, brought along: the routing engine only reads.
+            RoadNetworkFile.bringUpToDate(on: shelf, isCancelled: isCancelled)
             return info
         } catch {
             try? FileManager.default.removeItem(at: staging)

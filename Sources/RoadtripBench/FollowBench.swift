@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 import RoadtripCore
 import RoadtripStore
@@ -19,7 +20,8 @@ func benchFollow(_ path: String) throws {
     try FileManager.default.copyItem(at: URL(fileURLWithPath: path), to: url)
     let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
 
-    let planner = DataModel(store: TripFileStore(url: url))
+    let runner = ThreadRunner()
+    let planner = DataModel(store: TripFileStore(url: url), runner: runner)
     try planner.load(seed: nil)
     print("\(path): \(bytes) bytes, \(planner.trips.count) trips")
 
@@ -32,7 +34,7 @@ func benchFollow(_ path: String) throws {
     for round in 0..<rounds {
         // A command: read, rename, save.
         commands.append(try milliseconds {
-            let command = DataModel(store: TripFileStore(url: url))
+            let command = DataModel(store: TripFileStore(url: url), runner: runner)
             try command.load(seed: nil)
             command.renameTrip(id: command.trips[round].id, to: "Renamed by a command \(round)")
             try command.save()
@@ -50,7 +52,7 @@ func benchFollow(_ path: String) throws {
         reads.append(Double(now() - start) / 1_000_000)
         follows.append(onTheLoop)
         // A command whose save meets the planner's, made while it ran: merged first.
-        let command = DataModel(store: TripFileStore(url: url))
+        let command = DataModel(store: TripFileStore(url: url), runner: runner)
         try command.load(seed: nil)
         command.renameTrip(id: command.trips[round].id, to: "Renamed again \(round)")
         try planner.save()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BackgroundWork
 import Foundation
 import RoadtripCore
 import RoadtripStore
@@ -36,7 +37,9 @@ struct GlobalOptions: ParsableArguments {
     @MainActor
     func openModel(environment: [String: String], forWriting: Bool = false) throws -> DataModel {
         let file = dataFile(environment: environment)
-        let model = try DataModel.open(file, environment: environment, forWriting: forWriting)
+        // A command's model saves on the main thread and starts no background work; it gets the
+        // program's runner all the same, as every model does.
+        let model = try DataModel.open(file, environment: environment, forWriting: forWriting, runner: ThreadRunner(gate: TestGate(environment: environment)))
         // A command that writes creates the file, and says so when it does (`CommandSave`): the
         // note of how to get the samples before it was not for it (issue 56).
         if model.startedWithoutFile, !forWriting {

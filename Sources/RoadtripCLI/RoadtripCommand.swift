@@ -1,4 +1,5 @@
 import ArgumentParser
+import BackgroundWork
 import Foundation
 import RoadtripCore
 import RoadtripStore
@@ -48,7 +49,10 @@ package struct RoadtripCommand: ParsableCommand {
         // ParsableCommand.main() runs commands synchronously on the main thread.
         let status = try MainActor.assumeIsolated {
             try Terminal.checkCanStart(environment: environment, purpose: Application.terminalPurpose)
-            return try Application.run(model: try DataModel.openForPlanner(file, environment: environment), settings: settings)
+            // The program's one runner, made here at its root and handed down (the model's work,
+            // the screens', the legs'), its gate an end-to-end test's when one is set.
+            let runner = ThreadRunner(gate: TestGate(environment: environment))
+            return try Application.run(model: try DataModel.openForPlanner(file, environment: environment, runner: runner), settings: settings)
         }
         if status != 0 { throw ExitCode(status) }
     }

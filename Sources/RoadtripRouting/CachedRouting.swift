@@ -91,11 +91,10 @@ package final class CachedRouting: RoadRouting, @unchecked Sendable {
         cache.store(legs)
     }
 
-    /// Reads the cache file on another thread: the planner calls it at start, so that the first
-    /// screen asking for legs does not read (and decode) the whole file on the main loop,
-    /// however large it has grown.
+    /// Reads the cache file now, on the caller's thread: the planner calls it at start on its
+    /// runner (`RoadLegs.onRegions`), so that the first screen asking for legs does not read (and
+    /// decode) the whole file on the main loop, however large it has grown.
     package func readAhead() {
-        let (cache, databases) = (cache, everyRoads)
-        DispatchQueue.global(qos: .userInitiated).async { cache.read(keeping: databases) }
+        cache.read(keeping: everyRoads)
     }
 }

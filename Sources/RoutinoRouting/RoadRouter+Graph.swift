@@ -1,5 +1,4 @@
 import Foundation
-import OSMImport
 import RoadtripCore
 import RoadtripRegions
 

@@ -85,7 +85,7 @@ extension RoadRouter {
         guard let (join, start, end) = joinedEnds(from: from, to: to) else {
             return .estimate(reason: "\(fromName) and \(toName) are in different regions")
         }
-        let outcome = queue.sync { routeOnQueue(join.roads, from: from, to: to, fromName: fromName, toName: toName, options: options) }
+        let outcome = Self.routino.withLock { routeInTurn(join.roads, from: from, to: to, fromName: fromName, toName: toName, options: options) }
         switch outcome {
         case .road(let leg):
             return .road(RoutedLeg(meters: leg.meters, seconds: leg.seconds, line: leg.line, region: "\(start) + \(end)"))

@@ -56,12 +56,13 @@ extension RoadRouter {
     }
 
     /// The matrix routed one leg at a time with Routino, on the roads of `roads`: for a region
-    /// that keeps no graph of its roads (added before it did).
+    /// that keeps no graph of its roads (added before it did) or one of an older version (until an
+    /// import brings it up to date: `RoadNetworkFile`).
     private func matrixLegByLeg(of stops: [(Coordinate, String)], on roads: Roads, options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
                                 progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
         let n = stops.count
         if let tooMany = tooManyToRoute(stops, known: known) { return .estimate(reason: tooMany) }
-        let prepared: Result<(Engine, [OpaquePointer]), Reason> = queue.sync {
+        let prepared: Result<(Engine, [OpaquePointer]), Reason> = Self.routino.withLock {
             prepare(roads, options: options).flatMap { engine in engine.waypoints(stops).map { (engine, $0) } }
         }
         let engine: Engine, waypoints: [OpaquePointer]
@@ -74,10 +75,10 @@ extension RoadRouter {
         var done = 0
         for i in 0..<n {
             for j in 0..<n where i != j {
-                // One leg at a time on the queue: the screen's own legs can go in between.
+                // One leg at a time, in turn: the screen's own legs can go in between.
                 // The database's files are looked at before each leg (`prepare`): one cut short
                 // under the mapping ends the matrix with why, never a SIGBUS.
-                let outcome: RoadOutcome = known(i, j).map { .road($0) } ?? queue.sync {
+                let outcome: RoadOutcome = known(i, j).map { .road($0) } ?? Self.routino.withLock {
                     if case .failure(let reason) = prepare(roads, options: options) { return .estimate(reason: reason.phrase) }
                     return engine.route(waypoints[i], waypoints[j], from: stops[i], to: stops[j], quickest: options.quickest, line: false)
                 }

@@ -1,6 +1,5 @@
 import CRoutino
 import Foundation
-import OSMImport
 import RoadtripCore
 import RoadtripRegions
 
@@ -10,7 +9,7 @@ import RoadtripRegions
 /// roads with roadtrip's profiles (`RoutinoProfiles`), then timed by `DriveTime`.
 ///
 /// Routino keeps its profiles and the last error in process-wide state, so every call into it
-/// runs on one serial queue (docs/PITFALLS.md), and this class may be shared between threads.
+/// is made under one lock (`routino`, docs/PITFALLS.md), and this class may be shared between threads.
 package final class RoadRouter: RoadRouting, @unchecked Sendable {
     /// A region's roads: where its database is and the box it covers.
     package struct Roads: Sendable {
@@ -54,12 +53,16 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     let joined: Joined?
     /// Each region's group of regions whose roads can meet (`RegionGroups`), by name.
     let groups: [String: Int]
-    /// Every router's calls into Routino, one at a time: the library keeps process-wide state
-    /// (its profiles, its error, its translations), and two routers on two queues at once
-    /// corrupted it (a crash in libroutino when two test suites each routed on their own).
-    static let routinoQueue = DispatchQueue(label: "roadtrip.routino")
-    let queue = RoadRouter.routinoQueue
-    // Touched on `queue` only: each database loaded, with its files kept open to be looked at
+    /// Every router's calls into Routino, one at a time, on the caller's own thread: the library
+    /// keeps process-wide state (its profiles, its error, its translations), and two routers on
+    /// two threads at once corrupted it (a crash in libroutino when two test suites each routed
+    /// on their own). Turns taken on the caller's own thread, not a queue with a thread of its
+    /// own: the planner's runner decides which threads route (its "roads" lane, a search for the
+    /// best order), the command line routes on its main thread, and this is the one place calls
+    /// into Routino are serialised. Taken in the order asked (`Turns`), so that a screen's leg
+    /// gets in between two legs of a long matrix.
+    static let routino = Turns()
+    // Touched under `routino` only: each database loaded, with its files kept open to be looked at
     // before each use (`RoutinoFiles`).
     private var databases: [String: (database: OpaquePointer, files: RoutinoFiles)] = [:]
     /// The graphs of the regions' roads the matrix searches, and the regions' hierarchies
@@ -78,7 +81,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     }
 
     deinit {
-        queue.sync {
+        Self.routino.withLock {
             databases.values.forEach { loaded in
                 Routino_UnloadDatabase(loaded.database)
                 loaded.files.close()
@@ -103,7 +106,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
             if roads.routesOnHierarchy, let outcome = routeOnHierarchy(roads, from: (from, fromName), to: (to, toName), options: options) {
                 return outcome
             }
-            return queue.sync { routeOnQueue(roads, from: from, to: to, fromName: fromName, toName: toName, options: options) }
+            return Self.routino.withLock { routeInTurn(roads, from: from, to: to, fromName: fromName, toName: toName, options: options) }
         }
         let outcome = route(options)
         // Issue 56: a leg a van has not, which a car has, is not for want of roads: say so.
@@ -146,7 +149,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
         }
     }
 
-    func routeOnQueue(_ roads: Roads, from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions) -> RoadOutcome {
+    func routeInTurn(_ roads: Roads, from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions) -> RoadOutcome {
         let engine: Engine
         switch prepare(roads, options: options) {
         case .success(let ready): engine = ready
@@ -167,7 +170,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     }
 
     /// One region's database and a profile, loaded and checked: what routing a leg needs.
-    /// Used on `queue` only.
+    /// Used under `routino` only.
     struct Engine {
         let database: OpaquePointer
         let profile: OpaquePointer
@@ -272,7 +275,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     }
 
     /// roadtrip's profiles (`RoutinoProfiles`) and Routino's translations, read once for the
-    /// process (Routino keeps them in process-wide state), on `queue`: the language Routino needs
+    /// process (Routino keeps them in process-wide state), under `routino`: the language Routino needs
     /// for any route it lists, even without its descriptions; nil when either cannot be read.
     nonisolated(unsafe) private static let translation: OpaquePointer? = {
         guard RoutinoProfiles.load(), Routino_ParseXMLTranslations("/usr/share/routino/translations.xml") == 0 else { return nil }
@@ -325,4 +328,30 @@ extension RoadRouter {
 
     /// Whether any region has roads to route on.
     package var hasRoads: Bool { !regions.isEmpty }
+}
+
+extension RoadRouter {
+    /// A lock taken in turn, first come first served (a ticket lock): a thread that asks while
+    /// another holds it gets it before the holder can take it again.
+    final class Turns: @unchecked Sendable {
+        private let condition = NSCondition()
+        // Under `condition`: the next ticket given, and the one whose turn it is.
+        private var issued = 0
+        private var serving = 0
+
+        func withLock<Value>(_ body: () throws -> Value) rethrows -> Value {
+            condition.lock()
+            let ticket = issued
+            issued += 1
+            while serving != ticket { condition.wait() }
+            condition.unlock()
+            defer {
+                condition.lock()
+                serving += 1
+                condition.broadcast()
+                condition.unlock()
+            }
+            return try body()
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -129,7 +130,7 @@ case "check" where arguments.count == 2 || arguments.count == 3:
     let file: TripFile
     do {
         file = try MainActor.assumeIsolated {
-            let model = DataModel(store: TripFileStore(url: URL(fileURLWithPath: arguments[1])))
+            let model = DataModel(store: TripFileStore(url: URL(fileURLWithPath: arguments[1])), runner: ThreadRunner())
             try model.load { throw Absent() }
             return TripFile(trips: model.trips)
         }

@@ -1,8 +1,5 @@
 import ChildProcesses
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Why a request to Valhalla brought no answer roadtrip can use.
 package enum ValhallaFailure: Error, Equatable, Sendable {
@@ -59,30 +56,23 @@ final class ValhallaClient: Sendable {
     /// What curl writes after the body (`--write-out`): a line break and a three-digit status.
     private static let statusBytes = 4
 
-    /// The answer's body when its status is 2xx. curl writes the body, then a line break and the
-    /// status (`--write-out`); `-q` first, so that no `.curlrc` of the user's changes the request;
-    /// an empty `Expect:` so that a long body is sent at once rather than after a second's wait for
-    /// a "100 Continue" Valhalla never sends. The credentials and the body (sent as JSON) go in on
-    /// curl's standard input, never on its command line (`CurlConfiguration`). An answer past
-    /// `limit` bytes is refused by curl when it announces its length (`--max-filesize`), and cut
-    /// there when it does not: curl is killed as soon as it has written more (issue 52: a `/route`
-    /// streaming `[` took 1.7 GB in 8 s).
+    /// The answer's body when its status is 2xx. curl (`CurlProgram`: `-q` and the other flags
+    /// every request starts with) writes the body, then a line break and the status
+    /// (`--write-out`); an empty `Expect:` so that a long body is sent at once rather than after a
+    /// second's wait for a "100 Continue" Valhalla never sends. The credentials and the body (sent
+    /// as JSON) go in on curl's standard input, never on its command line (`CurlConfiguration`),
+    /// fed by the loop that reads the answer. An answer past `limit` bytes is refused by curl when
+    /// it announces its length (`--max-filesize`), and cut there when it does not: curl is killed
+    /// as soon as it has written more (issue 52: a `/route` streaming `[` took 1.7 GB in 8 s).
     private func send(_ path: String, body: Data?, limit: Int) -> Result<Data, ValhallaFailure> {
-        guard let curl = ChildProcess.locate("curl") else { return .failure(.noCurl) }
-        let arguments = ["-q", "--config", "-", "--silent", "--globoff", "--max-time", String(timeout), "--max-filesize", String(limit),
+        let arguments = ["--max-time", String(timeout), "--max-filesize", String(limit),
                          "--write-out", "\n%{http_code}", "--header", "Expect:", url.appendingPathComponent(path).absoluteString]
         let configuration = CurlConfiguration.text(credentials: credentials, body: body)
         let ran: (termination: ChildProcess.Termination, output: Data?)
-        do {
-            let (reading, writing) = try ChildProcess.pipe()
-            defer { close(reading) }
-            // The configuration goes in from a thread of its own, so that one longer than the
-            // pipe holds cannot stop both sides.
-            Thread.detachNewThread {
-                configuration.withUnsafeBytes { _ = Self.writeAll($0, to: writing) }
-                close(writing)
-            }
-            ran = try ChildProcess.output(of: curl, arguments, input: .descriptor(reading), limit: limit + Self.statusBytes)
+        do throws(CurlProgram.Failure) {
+            ran = try CurlProgram.output(arguments, configuration: configuration, limit: limit + Self.statusBytes)
+        } catch .notFound {
+            return .failure(.noCurl)
         } catch {
             return .failure(.unreachable)
         }
@@ -96,19 +86,5 @@ final class ValhallaClient: Sendable {
             return .failure(.http(status: status, code: valhalla?.error_code, message: valhalla?.error))
         }
         return .success(answer)
-    }
-
-    /// Writes every byte (a pipe takes a long write in parts); false when the reader went. The
-    /// pipe is a socket pair: `MSG_NOSIGNAL` makes a reader that went an error, not a SIGPIPE,
-    /// in any process (a test's does not ignore it).
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
     }
 }

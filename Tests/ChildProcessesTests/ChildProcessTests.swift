@@ -173,6 +173,37 @@ struct ChildProcessTests {
         #expect(cancelled.termination == .killed(signal: SIGKILL))
     }
 
+    /// Issue 57, item 4: what a child is fed goes in through a pipe written by the loop that reads
+    /// its output, with no thread of its own: a feed far longer than a pipe holds, from a child
+    /// that writes it all back, comes back whole; one the child stops reading (it ends first) is
+    /// given up without a SIGPIPE; an empty one is an input at its end at once.
+    @Test func whatAChildIsFedGoesInThroughTheReadingLoop() throws {
+        let feed = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let echoed = try ChildProcess.output(of: "/bin/cat", [], feeding: feed, limit: 4_000_000)
+        #expect(echoed.termination == .exited(0))
+        #expect(echoed.output == feed)
+        let early = try ChildProcess.output(of: "/usr/bin/head", ["-c", "10"], feeding: feed, limit: 100)
+        #expect(early.termination == .exited(0))
+        #expect(early.output == feed.prefix(10))
+        #expect(try ChildProcess.output(of: "/usr/bin/wc", ["-c"], feeding: Data(), limit: 100).output == Data("0\n".utf8))
+    }
+
+    /// curl, as every request runs it: `-q` first (no `.curlrc` of the user's is read), its
+    /// answer read through the pipe, a configuration fed on its standard input.
+    @Test func curlIsRunWithTheSameFlagsFirstAndItsConfigurationFed() throws {
+        #expect(CurlProgram.commonArguments.first == "-q")
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("answer.txt")
+        try Data("an answer\n".utf8).write(to: file)
+        let read = try CurlProgram.output([file.absoluteString], limit: 1_000)
+        #expect(read.termination == .exited(0) && read.output == Data("an answer\n".utf8))
+        // The address itself in the configuration curl reads from its standard input.
+        let configured = try CurlProgram.output([], configuration: Data("url = \"\(file.absoluteString)\"\n".utf8), limit: 1_000)
+        #expect(configured.output == Data("an answer\n".utf8))
+        #expect(try CurlProgram.output([file.absoluteString], limit: 3).output == nil, "past the limit")
+    }
+
     /// A child started to die with its parent is killed when the thread that started it ends, as
     /// it is when roadtrip itself is killed with `kill -9`: a download never goes on alone.
     @Test func aChildThatDiesWithItsParentEndsWithTheThreadThatStartedIt() throws {

@@ -42,34 +42,52 @@ import RoadtripTestSupport
 
     /// Issue 36: a region keeps its roads as the network the road matrix searches (`roads.graph`),
     /// read from Routino's database of them (issue 54: not parsed a second time from osmium's
-    /// text); a region whose file is not one (another version) has it read again from that
-    /// database; a damaged file or database is refused, naming it (issue 52); without the file,
-    /// none.
-    @Test func aRegionKeepsItsRoadNetworkAndOneWithoutItIsReadFromItsRoadDatabase() throws {
+    /// text); a damaged file is refused, naming it (issue 52). Issue 57, item 5: the routing engine
+    /// only reads the file, so a file of another version, or none (a region an older roadtrip
+    /// added), is no network there (its matrix is routed leg by leg) until an import brings it up
+    /// to date from the region's database; a database cut short is left as it is.
+    @Test func aRegionKeepsItsRoadNetworkAndAnOlderOneIsBroughtUpToDateAtImport() throws {
         let directory = try TemporaryDirectory()
         let shelf = RegionShelf(directory: directory.file("regions"))
         _ = try Self.importing(Self.fixture("andorra.osm.pbf"), into: shelf)
         let folder = try #require(shelf.installed().first).folder
-        let kept = try #require(RoadNetwork(decoding: try Data(contentsOf: folder.appendingPathComponent(RoadNetworkFile.name))))
+        let graph = folder.appendingPathComponent(RoadNetworkFile.name)
+        let kept = try #require(RoadNetwork(decoding: try Data(contentsOf: graph)))
         #expect(kept.ways.count > 1_000 && kept.points.count > 5_000, "\(kept.ways.count) ways, \(kept.points.count) points")
         #expect(kept.ways.allSatisfy { $0.nodes.count >= 2 })
-        try Data("damaged".utf8).write(to: folder.appendingPathComponent(RoadNetworkFile.name))
-        #expect(try RoadNetworkFile.network(inRegion: folder).get()?.encoded() == kept.encoded())
+        #expect(RoadNetworkFile.state(inRegion: folder) == .current)
         var infinite = kept
         infinite.points[2] = Coordinate(latitude: .infinity, longitude: -.infinity)
-        try infinite.encoded().write(to: folder.appendingPathComponent(RoadNetworkFile.name))
-        let file = folder.appendingPathComponent(RoadNetworkFile.name).path
-        #expect(RoadNetworkFile.network(inRegion: folder) == .failure(RoadNetworkFile.FileDamage(clause: "\(file) has point 3 off the Earth (inf, -inf)")))
-        // A file of another version is read again from the database; one cut short is refused, naming it.
-        try Data("damaged".utf8).write(to: folder.appendingPathComponent(RoadNetworkFile.name))
+        try infinite.encoded().write(to: graph)
+        #expect(RoadNetworkFile.network(inRegion: folder) == .failure(RoadNetworkFile.FileDamage(clause: "\(graph.path) has point 3 off the Earth (inf, -inf)")))
+        #expect(RoadNetworkFile.bringUpToDate(on: shelf).isEmpty, "a damaged file of this version is said to be so, not written over")
+        // A file of another version is not read; the next import (of another region) writes it again from the database.
+        try Data("an older roadtrip's graph".utf8).write(to: graph)
+        #expect(RoadNetworkFile.state(inRegion: folder) == .otherVersion)
+        #expect(try RoadNetworkFile.network(inRegion: folder).get() == nil)
+        _ = try Self.importing(Self.fixture("krems.osm.gz"), into: shelf)
+        #expect(RoadNetworkFile.state(inRegion: folder) == .current)
+        #expect(try RoadNetworkFile.network(inRegion: folder).get()?.encoded() == kept.encoded())
+        #expect(RoadNetworkFile.bringUpToDate(on: shelf).isEmpty, "nothing left to bring up to date")
+        // A region added before it kept one: the same.
+        try FileManager.default.removeItem(at: graph)
+        #expect(RoadNetworkFile.state(inRegion: folder) == .missing)
+        #expect(try RoadNetworkFile.network(inRegion: folder).get() == nil)
+        #expect(RoadNetworkFile.bringUpToDate(on: shelf) == ["andorra"])
+        #expect(try RoadNetworkFile.network(inRegion: folder).get()?.encoded() == kept.encoded())
+        // A database cut short is left as it is: the region's legs are Routino's, which says what is wrong.
+        try FileManager.default.removeItem(at: graph)
         let segments = folder.appendingPathComponent(RegionInfo.roadsFolderName).appendingPathComponent("segments.mem")
         let whole = try Data(contentsOf: segments)
         try whole.prefix(whole.count - 5).write(to: segments)
-        guard case .failure(let damage) = RoadNetworkFile.network(inRegion: folder) else { Issue.record("a cut database was read"); return }
-        #expect(damage.clause == "\(segments.path) is not as long as its header says", "\(damage.clause)")
-        // Without the file, none: the matrix is then routed leg by leg.
-        try FileManager.default.removeItem(at: folder.appendingPathComponent(RoadNetworkFile.name))
-        #expect(try RoadNetworkFile.network(inRegion: folder).get() == nil)
+        do {
+            _ = try RoutinoDatabase.network(in: segments.deletingLastPathComponent())
+            Issue.record("a cut database was read")
+        } catch {
+            #expect(error.clause == "segments.mem is not as long as its header says", "\(error.clause)")
+        }
+        #expect(RoadNetworkFile.bringUpToDate(on: shelf).isEmpty)
+        #expect(RoadNetworkFile.state(inRegion: folder) == .missing)
     }
 
     @Test func kremsAsGzipAndBeattyAsXMLAndAsBzip2() throws {

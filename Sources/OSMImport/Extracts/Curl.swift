@@ -2,7 +2,8 @@ import ChildProcesses
 import Foundation
 import RoadtripRegions
 
-/// HTTP (and HTTPS, FTP, `file://`) through `curl` as a child process, as osmium is run: it follows
+/// HTTP (and HTTPS, FTP, `file://`) through `curl` as a child process (`CurlProgram`, as the
+/// Valhalla client runs it too), as osmium is run: it follows
 /// redirects, speaks TLS with the system's certificates, reads the proxy variables (`https_proxy`,
 /// `no_proxy`…), resumes a file with a range request, and says why it failed in an exit status
 /// that becomes a sentence here (`DownloadError`). Debian's `curl` package.
@@ -101,18 +102,17 @@ package struct Curl: Sendable {
     /// `done` says the file's bytes so far, for `progress`.
     private func transfer(_ arguments: [String], url: URL, limit: Int64, done: (() -> Int64)? = nil,
                           receive: (UnsafeRawBufferPointer) throws(DownloadError) -> Void) throws(DownloadError) {
-        let curl: String
-        do { curl = try ChildTools.locate("curl") } catch { throw .tool(error.description) }
-        // `-q` first, so that no `.curlrc` of the user's changes what is asked or where it goes.
-        // `--no-buffer`: each piece goes into the pipe as it comes, so the part holds every byte received.
-        let common = ["-q", "--silent", "--show-error", "--no-buffer", "--fail", "--location", "--max-redirs", "10",
+        // After `CurlProgram`'s flags (`-q` first: no `.curlrc` of the user's changes what is asked or
+        // where it goes). `--no-buffer`: each piece goes into the pipe as it comes, so the part holds
+        // every byte received.
+        let common = ["--no-buffer", "--fail", "--location", "--max-redirs", "10",
                       "--connect-timeout", "\(connectTimeout)", "--speed-limit", "1", "--speed-time", "\(stallSeconds)"]
         var received: Int64 = 0
         var refusal: DownloadError?
         var told = DispatchTime.now()
         let reading: ChildProcess.Reading
-        do throws(ChildProcess.Failure) {
-            reading = try ChildProcess.read(curl, common + arguments, diesWithParent: true, keepGoing: {
+        do throws(CurlProgram.Failure) {
+            reading = try CurlProgram.run(common + arguments, diesWithParent: true, keepGoing: {
                 if isCancelled() { return false }
                 if let progress, let done, DispatchTime.now() >= told + .milliseconds(100) {
                     told = .now()
@@ -132,7 +132,10 @@ package struct Curl: Sendable {
                 return true
             })
         } catch {
-            throw .tool("curl could not be started: \(error.reason)")
+            switch error {
+            case .notFound: throw .tool(RegionError.missingTool(tool: "curl", package: ChildTools.packages["curl"] ?? "curl").description)
+            case .cannotStart(let reason): throw .tool("curl could not be started: \(reason)")
+            }
         }
         if reading.stopped == .cancelled || isCancelled() { throw .cancelled }
         if let refusal { throw refusal }

@@ -153,7 +153,8 @@ package protocol RoadRouting: AnyObject, Sendable {
     /// The leg's figures when it was routed before, without routing (a leg cache's).
     func known(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoutedLeg?
 
-    /// Reads ahead, on another thread, what the engine keeps (a leg cache's file).
+    /// Reads what the engine keeps (a leg cache's file) before a leg is asked for: on the
+    /// caller's thread, which the planner makes a job of its runner, off the main loop.
     func readAhead()
 }
 

@@ -27,12 +27,12 @@ extension DataModel {
     /// firstRun: .sampleTrips)`, except that a large file's first trips are shown at once and the
     /// whole file is read off the main loop (`load(showingFirst:seed:)`): the first frame of a
     /// 12 MB file waited about 100 ms for a read whose first 4% fill the screen (issue 41).
-    package static func openForPlanner(_ file: URL, environment: [String: String]) throws -> DataModel {
+    package static func openForPlanner(_ file: URL, environment: [String: String], runner: any BackgroundRunner) throws -> DataModel {
         let store = TripFileStore(url: file)
         guard let first = store.firstTrips() else {
-            return try open(file, environment: environment, forWriting: true, firstRun: .sampleTrips)
+            return try open(file, environment: environment, forWriting: true, firstRun: .sampleTrips, runner: runner)
         }
-        let model = DataModel(store: store)
+        let model = DataModel(store: store, runner: runner)
         model.load(showingFirst: first) { try Resources.locate(environment: environment).loadSampleTrips() }
         return model
     }

@@ -51,7 +51,7 @@ package final class DataModel: ObservableObject, PersistedTrips {
     /// The data file: the lock, saving, merging, the journal.
     lazy var persistence = DataFilePersistence(keeping: self, store: store, now: now, runner: runner)
 
-    package init(store: TripFileStore, now: @escaping @Sendable () -> Date = { Date() }, runner: any BackgroundRunner = ThreadRunner.shared) {
+    package init(store: TripFileStore, now: @escaping @Sendable () -> Date = { Date() }, runner: any BackgroundRunner) {
         self.store = store
         self.now = now
         self.runner = runner
@@ -232,7 +232,7 @@ package final class DataModel: ObservableObject, PersistedTrips {
 
     /// Goes through the undo history's work for an edit on made-up trips (`History.rehearse`),
     /// so that the first real edit does not pay for the look-ups Swift makes the first time. For
-    /// a thread of its own, once the first frame is out.
+    /// a job of the runner (off the main loop), once the first frame is out.
     package nonisolated static func rehearseEditing() {
         History.rehearse()
     }

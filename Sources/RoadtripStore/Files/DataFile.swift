@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 import RoadtripCore
 
@@ -12,9 +13,11 @@ extension DataModel {
     }
 
     /// Opens the data model on a data file; a missing one starts as `firstRun` says.
-    /// `forWriting` takes the file's lock (the planner, `new`); readers take none.
-    package static func open(_ file: URL, environment: [String: String], forWriting: Bool = false, firstRun: FirstRun = .empty) throws -> DataModel {
-        let model = DataModel(store: TripFileStore(url: file))
+    /// `forWriting` takes the file's lock (the planner, `new`); readers take none. `runner`: where
+    /// the model's background work runs (the program's, or a test's).
+    package static func open(_ file: URL, environment: [String: String], forWriting: Bool = false, firstRun: FirstRun = .empty,
+                             runner: any BackgroundRunner) throws -> DataModel {
+        let model = DataModel(store: TripFileStore(url: file), runner: runner)
         switch firstRun {
         case .empty: try model.load(locking: forWriting, seed: nil)
         case .sampleTrips: try model.load(locking: forWriting) { try Resources.locate(environment: environment).loadSampleTrips() }

@@ -125,7 +125,7 @@ final class MainLoop {
                 needsDisplay = false
                 frames += 1
                 timing?.frameWasSent()
-                if frames == 1 { ThreadRunner.detachInBackground(DataModel.rehearseEditing) }
+                if frames == 1 { runner.run("rehearse-editing", work: { _ in DataModel.rehearseEditing() }, done: { _ in }) }
             }
             // Once the first trips are on the screen, the rest of the file: read before, it
             // would share a core with drawing them (two cores, and the terminal needs one too).

@@ -50,7 +50,7 @@ package final class Navigator {
     /// Where busy tasks run (`startBusy`).
     package let runner: any BackgroundRunner
 
-    package init(runner: any BackgroundRunner = ThreadRunner.shared) {
+    package init(runner: any BackgroundRunner) {
         self.runner = runner
     }
 

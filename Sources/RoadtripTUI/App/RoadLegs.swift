@@ -11,8 +11,8 @@ import RoadtripUseCases
 ///
 /// A screen asks for a trip's legs and gets at once what is known: the road figures of legs
 /// routed before, the estimate of the others (marked pending while they are routed). Legs not
-/// asked for before are routed off the main loop, one at a time (each a job of the runner's
-/// "roads" lane: libroutino's profiles are process-wide); the runner hands each leg over at a turn
+/// asked for before are routed off the main loop, one at a time, in the order asked (each a job
+/// of the runner's "roads" lane, one thread); the runner hands each leg over at a turn
 /// of the main loop, and `changes` tells the screens, which then show the new figures. A leg is known by its two ends, so an edit routes only the
 /// legs it made. No routing begins before the change that asked for it is kept on disk
 /// (`ChangesOnDisk`): a region's files damaged under the planner must not take a typed change down
@@ -28,14 +28,15 @@ package final class RoadLegs {
 
     /// The engine legs are routed on (`RoadRouting`); nil when no region has roads.
     private var routing: (any RoadRouting)?
-    private let makeRouting: () -> (any RoadRouting)?
+    private let makeRouting: @MainActor () -> (any RoadRouting)?
     private var known: [LegRequest: RoadOutcome] = [:]
     /// Bumped by `reload`, so that a leg routed on the regions before is not taken after.
     private var generation = 0
     private var requested: Set<LegRequest> = []
     /// The legs sent to the worker for their lines too.
     private var requestedLines: Set<LegRequest> = []
-    private let runner: any BackgroundRunner
+    /// Where legs are routed; nil for `none`, which routes nothing.
+    private let runner: (any BackgroundRunner)?
     /// How far the model's changes are kept, which routing waits for; nil: it waits for nothing.
     private let changesOnDisk: ChangesOnDisk?
     private let subject = PassthroughSubject<Void, Never>()
@@ -43,7 +44,12 @@ package final class RoadLegs {
     /// `makeRouting` builds the engine (on the regions folder), again after `reload`; nil when
     /// no region has roads. Legs are routed on `runner`, each once the changes made when it was
     /// asked for are kept (`changesOnDisk`).
-    package init(runner: any BackgroundRunner = ThreadRunner.shared, changesOnDisk: ChangesOnDisk? = nil, makeRouting: @escaping () -> (any RoadRouting)?) {
+    package convenience init(runner: any BackgroundRunner, changesOnDisk: ChangesOnDisk? = nil,
+                             makeRouting: @escaping @MainActor () -> (any RoadRouting)?) {
+        self.init(runner: .some(runner), changesOnDisk: changesOnDisk, makeRouting: makeRouting)
+    }
+
+    private init(runner: (any BackgroundRunner)?, changesOnDisk: ChangesOnDisk?, makeRouting: @escaping @MainActor () -> (any RoadRouting)?) {
         self.makeRouting = makeRouting
         self.runner = runner
         self.changesOnDisk = changesOnDisk
@@ -57,16 +63,19 @@ package final class RoadLegs {
         return { changesOnDisk.waitUntilKept(asked) }
     }
 
-    /// No roads at all: every leg an estimate.
-    package static var none: RoadLegs { RoadLegs { nil } }
+    /// No roads at all: every leg an estimate (nothing is ever routed, so no runner is needed).
+    package static var none: RoadLegs { RoadLegs(runner: nil, changesOnDisk: nil) { nil } }
 
     /// Road legs on the regions of `shelf`, by the engine of `environment`'s settings (`Routing`).
+    /// What the engine keeps (the leg cache's file) is read by a job of `runner` each time the
+    /// engine is made ("read-legs"): the first screen asking for legs then does not read (and
+    /// decode) the whole file on the main loop, however large it has grown.
     package static func onRegions(of shelf: RegionShelf, environment: [String: String], runner: any BackgroundRunner,
                                   changesOnDisk: ChangesOnDisk? = nil) -> RoadLegs {
         RoadLegs(runner: runner, changesOnDisk: changesOnDisk) {
             let routing = Routing.engine(shelf: shelf, environment: environment)
             guard routing.hasRoads else { return nil }
-            routing.readAhead()
+            runner.run("read-legs", work: { _ in routing.readAhead() }, done: { _ in })
             return routing
         }
     }
@@ -124,6 +133,7 @@ package final class RoadLegs {
         } else {
             guard requested.insert(key).inserted else { return }
         }
+        guard let runner else { return }
         let (generation, kept) = (generation, waitForChangesKept())
         runner.run("road-leg", lane: "roads", work: { _ in
             kept()
@@ -138,7 +148,7 @@ package final class RoadLegs {
     /// meanwhile); nil when no region has roads: the caller estimates it.
     package func detour(to found: AlongTheRoute.Found, options: RouteOptions, estimate: RouteEstimate,
                         done: @escaping @MainActor (LegFigures) -> Void) -> BackgroundJob? {
-        guard let routing else { return nil }
+        guard let routing, let runner else { return nil }
         let (generation, kept) = (generation, waitForChangesKept())
         return runner.run("along-detour", lane: "roads", work: { _ in
             kept()

@@ -87,7 +87,7 @@ import RoadtripTestSupport
         let directory = try TemporaryDirectory()
         let corrupt = "{\"version\": 1, \"trips\": [\n  {\"id\": \"x\""
         let url = try directory.write(corrupt, to: "trips.json")
-        let model = DataModel(store: TripFileStore(url: url))
+        let model = DataModel(store: TripFileStore(url: url), runner: ManualRunner())
         #expect(throws: DataFileError.self) { try model.load { Fixtures.trips } }
         #expect(try String(contentsOf: url, encoding: .utf8) == corrupt)
         // Nothing but the writer's lock beside it (FileLock): no temporary file, no copy.
@@ -135,7 +135,7 @@ import RoadtripTestSupport
     @Test func aFirstRunThatCannotCreateTheFileSaysSoWithoutMentioningChanges() throws {
         let directory = try TemporaryDirectory()
         _ = try directory.write("a file", to: "data")
-        let model = DataModel(store: TripFileStore(url: directory.file("data/roadtrip/trips.json")))
+        let model = DataModel(store: TripFileStore(url: directory.file("data/roadtrip/trips.json")), runner: ManualRunner())
         let error = #expect(throws: DataFileError.self) { try model.load { Fixtures.trips } }
         #expect(error?.description == "Cannot create \(directory.file("data/roadtrip/trips.json").path): \(directory.file("data").path) is a file, not a folder.")
     }

@@ -11,7 +11,7 @@ import RoadtripTestSupport
     @Test func withoutASeedAMissingFileIsNoTripsAndNothingWritten() throws {
         let directory = try TemporaryDirectory()
         for locking in [false, true] {
-            let model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
+            let model = DataModel(store: TripFileStore(url: directory.file("trips.json")), runner: ManualRunner())
             try model.load(locking: locking, seed: nil)
             #expect(model.trips.isEmpty)
             #expect(model.startedWithoutFile)
@@ -22,7 +22,7 @@ import RoadtripTestSupport
 
     @Test func theFirstSaveCreatesTheFileWithOnlyWhatWasAdded() throws {
         let directory = try TemporaryDirectory()
-        let model = DataModel(store: TripFileStore(url: directory.file("trips.json")))
+        let model = DataModel(store: TripFileStore(url: directory.file("trips.json")), runner: ManualRunner())
         try model.load(seed: nil)
         model.addTrip(Trip(name: "Only"))
         try model.save()
@@ -31,13 +31,13 @@ import RoadtripTestSupport
 
     @Test func openChoosesWhatAFirstRunStartsWith() throws {
         let directory = try TemporaryDirectory()
-        let empty = try DataModel.open(directory.file("a.json"), environment: [:])
+        let empty = try DataModel.open(directory.file("a.json"), environment: [:], runner: ManualRunner())
         #expect(empty.trips.isEmpty && empty.startedWithoutFile)
         #expect(!directory.fileNames.contains("a.json"))
-        let samples = try DataModel.open(directory.file("b.json"), environment: [:], firstRun: .sampleTrips)
+        let samples = try DataModel.open(directory.file("b.json"), environment: [:], firstRun: .sampleTrips, runner: ManualRunner())
         #expect(samples.trips.count == 5)
         #expect(directory.fileNames.contains("b.json"))
-        let again = try DataModel.open(directory.file("b.json"), environment: [:])
+        let again = try DataModel.open(directory.file("b.json"), environment: [:], runner: ManualRunner())
         #expect(!again.startedWithoutFile && again.trips.count == 5)
     }
 }

@@ -56,7 +56,7 @@ import RoadtripTestSupport
     @Test func aFileThatFailsToParseGivesTheUsualErrorAndIsLeftAsItIs() throws {
         let broken = Data(Self.text.dropLast(2).utf8) + Data(",]}".utf8)
         try broken.write(to: url)
-        let expected = #expect(throws: DataFileError.self) { try DataModel.open(url, environment: [:], forWriting: true) }
+        let expected = #expect(throws: DataFileError.self) { try DataModel.open(url, environment: [:], forWriting: true, runner: ManualRunner()) }
         let (model, _) = try startLoading()
         runner.runAll()
         guard case .failed(let error)? = model.reading else {
@@ -71,7 +71,7 @@ import RoadtripTestSupport
 
     @Test func theJournalsLockIsTakenBeforeTheRead() throws {
         let (model, _) = try startLoading()
-        let second = try DataModel.open(url, environment: [:], forWriting: true)
+        let second = try DataModel.open(url, environment: [:], forWriting: true, runner: ManualRunner())
         #expect(!second.isReadOnly, "a second writer is a full writer (issue 55)")
         #expect(!second.takeOverJournal() && second.pendingJournal == nil, "the first keeps the journal")
         runner.runAll()

@@ -174,7 +174,7 @@ import Glibc
     /// The planner's own start: `DataModel.load`, taking the lock as the full-screen program does.
     @MainActor
     private static func startThePlanner(on url: URL) throws -> DataModel {
-        let model = DataModel(store: TripFileStore(url: url))
+        let model = DataModel(store: TripFileStore(url: url), runner: ManualRunner())
         try model.load { [] }
         return model
     }

@@ -37,7 +37,7 @@ import RoadtripTestSupport
         let file = directory.file("trips.json")
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path) }
-        let reader = DataModel(store: TripFileStore(url: file))
+        let reader = DataModel(store: TripFileStore(url: file), runner: ManualRunner())
         try reader.load { [] }
         #expect(reader.readOnlyReason != nil)
         reader.deleteTrip(id: Fixtures.alps.id)

@@ -14,7 +14,7 @@ import RoadtripTestSupport
 @Suite struct MainLoopTests {
     let directory: TemporaryDirectory
     let model: DataModel
-    let navigator = Navigator()
+    let navigator = Navigator(runner: ManualRunner())
 
     init() throws {
         directory = try TemporaryDirectory()
@@ -38,7 +38,7 @@ import RoadtripTestSupport
         let terminal = try #require(Terminal.offscreen(width: 80, height: 12))
         defer { terminal.stop() }
         let screen = KeyRecordingScreen()
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         navigator.push(screen)
         // "!" shrinks the terminal below the minimum, as a user dragging the window would;
         // d and y are typed blind after it: the notice is drawn first, so the screen never

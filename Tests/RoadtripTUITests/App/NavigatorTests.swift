@@ -3,6 +3,7 @@ import ScreenModels
 import Terminal
 import TextCanvas
 import Testing
+import RoadtripTestSupport
 
 @MainActor
 final class ScreenStub: Screen {
@@ -34,7 +35,7 @@ final class ScreenStub: Screen {
 @MainActor
 @Suite struct NavigatorTests {
     @Test func aScreenCoveredByAnotherForgetsItsMessage() {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let list = ScreenStub("list"), trip = ScreenStub("trip")
         navigator.push(list)
         list.statusMessage = StatusMessage("Deleted “Coast” — u undoes.")
@@ -44,7 +45,7 @@ final class ScreenStub: Screen {
     }
 
     @Test func pushAndPop() {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let first = ScreenStub("one"), second = ScreenStub("two")
         navigator.push(first)
         navigator.push(second)
@@ -55,7 +56,7 @@ final class ScreenStub: Screen {
     }
 
     @Test func poppingTheLastScreenQuits() {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let only = ScreenStub("one")
         navigator.push(only)
         navigator.pop(only)
@@ -63,7 +64,7 @@ final class ScreenStub: Screen {
     }
 
     @Test func closingAScreenClosesWhatIsOverItAndOnlyIt() {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let list = ScreenStub("list"), trip = ScreenStub("trip"), editor = ScreenStub("editor")
         navigator.push(list)
         navigator.push(trip)
@@ -75,7 +76,7 @@ final class ScreenStub: Screen {
     }
 
     @Test func keysGoToTheTopScreen() {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let first = ScreenStub("one"), second = ScreenStub("two")
         navigator.push(first)
         navigator.push(second)
@@ -85,7 +86,7 @@ final class ScreenStub: Screen {
     }
 
     @Test func drawsTheTopScreenAndItsStatusBar() throws {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         navigator.push(ScreenStub("one"))
         let terminal = try #require(Terminal.offscreen(width: 40, height: 8))
         defer { terminal.stop() }
@@ -98,7 +99,7 @@ final class ScreenStub: Screen {
 
     /// Issue 53: a list's `/` prompt takes the status line, as less's does; the screen keeps its rows.
     @Test func aSearchPromptTakesTheStatusLine() throws {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let screen = ScreenStub("one")
         screen.searchPrompt = SearchPrompt(pattern: "tul")
         navigator.push(screen)
@@ -116,7 +117,7 @@ final class ScreenStub: Screen {
     }
 
     @Test func helpOverlayTakesKeysUntilClosed() throws {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let screen = ScreenStub("one")
         navigator.push(screen)
         navigator.showHelp()
@@ -130,7 +131,7 @@ final class ScreenStub: Screen {
     }
 
     @Test func appMessagesShowUntilTheNextKey() throws {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         navigator.push(ScreenStub("one"))
         navigator.show(.error("Cannot save"))
         let terminal = try #require(Terminal.offscreen(width: 40, height: 8))
@@ -143,7 +144,7 @@ final class ScreenStub: Screen {
     }
 
     @Test func aTinyTerminalGetsANoticeInsteadOfTheScreen() throws {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         navigator.push(ScreenStub("one"))
         let terminal = try #require(Terminal.offscreen(width: 20, height: 4))
         defer { terminal.stop() }
@@ -156,7 +157,7 @@ final class ScreenStub: Screen {
     }
 
     @Test func keysDoNothingWhileTheNoticeHidesTheScreen() throws {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let screen = ScreenStub("one")
         navigator.push(screen)
         let terminal = try #require(Terminal.offscreen(width: 20, height: 4))
@@ -180,7 +181,7 @@ final class ScreenStub: Screen {
     }
 
     @Test func qQuitsWhileTheNoticeHidesTheScreen() throws {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let first = ScreenStub("one"), second = ScreenStub("two")
         navigator.push(first)
         navigator.push(second)
@@ -193,7 +194,7 @@ final class ScreenStub: Screen {
     }
 
     @Test func keysActBeforeTheFirstDrawingAndAtTheMinimumSize() throws {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let screen = ScreenStub("one")
         navigator.push(screen)
         navigator.handle(.character("a"))
@@ -207,7 +208,7 @@ final class ScreenStub: Screen {
     // MARK: A quit signal while typing (issue 53)
 
     @Test func aCtrlCAsksTheScreenOnTopAndQuitsWhenItKeptWhatWasTyped() {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let list = ScreenStub("list"), trip = ScreenStub("trip")
         navigator.push(list)
         navigator.push(trip)
@@ -216,7 +217,7 @@ final class ScreenStub: Screen {
     }
 
     @Test func aSecondCtrlCInsistsUnlessAKeyCameBetween() {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let screen = ScreenStub("settings")
         screen.staysOpenWhenAsked = true
         navigator.push(screen)
@@ -228,7 +229,7 @@ final class ScreenStub: Screen {
     }
 
     @Test func sigtermAndSighupAlwaysInsist() {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let screen = ScreenStub("settings")
         screen.staysOpenWhenAsked = true
         navigator.push(screen)
@@ -238,7 +239,7 @@ final class ScreenStub: Screen {
 
     /// Nobody can read why the screen would stay open behind the notice.
     @Test func behindTheTooSmallNoticeACtrlCInsists() throws {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let screen = ScreenStub("settings")
         screen.staysOpenWhenAsked = true
         navigator.push(screen)
@@ -250,7 +251,7 @@ final class ScreenStub: Screen {
     }
 
     @Test func whyAScreenStaysOpenIsNotHiddenByAMessageOfTheProgramsOwn() throws {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let screen = ScreenStub("editor")
         screen.staysOpenWhenAsked = true
         navigator.push(screen)
@@ -264,7 +265,7 @@ final class ScreenStub: Screen {
     }
 
     @Test func aScreenThatStaysOpenIsNotHiddenByTheHelp() {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let screen = ScreenStub("editor")
         screen.staysOpenWhenAsked = true
         navigator.push(screen)

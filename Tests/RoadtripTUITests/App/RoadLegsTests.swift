@@ -113,7 +113,7 @@ struct RoadLegsTests {
         let stopNames = trip.stops.map(\.name)
         // Stops 2 and 3 are quick only the other way round.
         let seconds = (0..<16).map { [1, 11, 2, 9, 7].contains($0) ? 60.0 : 3_600 }
-        let roads = RoadLegs { FakeRouting(leg: { _, _, _, _ in .estimate(reason: "unused") }, matrix: { stops, progress in
+        let roads = RoadLegs(runner: ManualRunner()) { FakeRouting(leg: { _, _, _, _ in .estimate(reason: "unused") }, matrix: { stops, progress in
             #expect(stops.map(\.1) == stopNames)
             for done in 1...12 where !progress(done, 12) { return .cancelled }
             return .roads(RoadMatrix(count: 4, meters: seconds, seconds: seconds))
@@ -121,7 +121,7 @@ struct RoadLegsTests {
         var reports: [(Int, Int)] = []
         let order = roads.orderSearch(of: trip, unit: .km)({ reports.append(($0, $1)); return true }, { _ in true })
         #expect(reports.count == 12 && order.measure == .roadTime && order.order == [0, 2, 1, 3])
-        let noRegion = RoadLegs { FakeRouting(leg: { _, _, _, _ in .estimate(reason: "unused") }, matrix: { _, _ in .estimate(reason: "no region covers Cambria") }) }
+        let noRegion = RoadLegs(runner: ManualRunner()) { FakeRouting(leg: { _, _, _, _ in .estimate(reason: "unused") }, matrix: { _, _ in .estimate(reason: "no region covers Cambria") }) }
         let straight = noRegion.orderSearch(of: trip, unit: .km)({ _, _ in true }, { _ in true })
         #expect(straight.measure == .straightLine && straight.notOnRoads == "no region covers Cambria")
         #expect(RoadLegs.none.orderSearch(of: trip, unit: .km)({ _, _ in true }, { _ in true }).notOnRoads == nil)

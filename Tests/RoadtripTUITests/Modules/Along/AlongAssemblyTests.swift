@@ -15,7 +15,7 @@ import RoadtripTestSupport
     let directory: TemporaryDirectory
     let model: DataModel
     let runner: ManualRunner
-    let navigator = Navigator()
+    let navigator = Navigator(runner: ManualRunner())
 
     init() throws {
         directory = try TemporaryDirectory()

@@ -13,7 +13,7 @@ import RoadtripTestSupport
 @Suite struct TripDetailAssemblyTests {
     let directory: TemporaryDirectory
     let model: DataModel
-    let navigator = Navigator()
+    let navigator = Navigator(runner: ManualRunner())
 
     init() throws {
         directory = try TemporaryDirectory()

@@ -21,7 +21,7 @@ import RoadtripTestSupport
     }
 
     private static func navigator(on model: DataModel, selecting row: Int) -> Navigator {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         navigator.push(TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .unavailable)))
         navigator.handle(.enter)
         for _ in 0..<row { navigator.handle(.character("j")) }

@@ -173,7 +173,7 @@ import RoadtripTestSupport
 
     /// Routers only navigate: the clipboard and long work go from the interactor to the program.
     @Test func theClipboardAndBusyWorkGoToTheProgramsNavigator() {
-        let navigator = Navigator()
+        let navigator = Navigator(runner: ManualRunner())
         let interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model,
                                               services: ProgramServices(navigator: navigator, environment: [:]))
         interactor.copyToClipboard("https://example.org/a")
@@ -184,7 +184,7 @@ import RoadtripTestSupport
 
     @Test func aLinkIsNotOpenedWithoutADesktop() {
         let interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model,
-                                              services: ProgramServices(navigator: Navigator(), environment: [:]))
+                                              services: ProgramServices(navigator: Navigator(runner: ManualRunner()), environment: [:]))
         guard case .failure(.noDisplay) = interactor.openInBrowser("https://example.org/a") else {
             Issue.record("opened a browser with neither DISPLAY nor WAYLAND_DISPLAY")
             return

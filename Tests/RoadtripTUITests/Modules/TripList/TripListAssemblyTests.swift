@@ -13,7 +13,7 @@ import RoadtripTestSupport
 @Suite struct TripListAssemblyTests {
     let directory: TemporaryDirectory
     let model: DataModel
-    let navigator = Navigator()
+    let navigator = Navigator(runner: ManualRunner())
     let view: TripListView
 
     init() throws {

@@ -10,7 +10,7 @@ import RoadtripTestSupport
 @MainActor
 @Suite struct TripListRouterTests {
     let directory: TemporaryDirectory
-    let navigator = Navigator()
+    let navigator = Navigator(runner: ManualRunner())
     let router: TripListRouter
 
     init() throws {

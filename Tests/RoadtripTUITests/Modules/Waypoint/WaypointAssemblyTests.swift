@@ -14,7 +14,7 @@ import RoadtripTestSupport
 @Suite struct WaypointAssemblyTests {
     let directory: TemporaryDirectory
     let model: DataModel
-    let navigator = Navigator()
+    let navigator = Navigator(runner: ManualRunner())
     let output = WaypointOutputSpy()
 
     init() throws {

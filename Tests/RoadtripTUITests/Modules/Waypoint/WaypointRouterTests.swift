@@ -11,7 +11,7 @@ import RoadtripTestSupport
 @MainActor
 @Suite struct WaypointRouterTests {
     let directory: TemporaryDirectory
-    let navigator = Navigator()
+    let navigator = Navigator(runner: ManualRunner())
     let router: WaypointRouter
 
     init() throws {

@@ -1,20 +1,18 @@
 import DurableWrites
 import Foundation
 import RoadtripCore
-import RoadtripRegions
 
 /// A region's road hierarchies (`RoadHierarchy`), what the road matrix searches on a country's
 /// roads in milliseconds: one a vehicle and way, kept in the region's folder beside its network
 /// (`roads.graph`), mapped read-only when used. The car's quickest, a trip's default, is made when
-/// the region is added; another the first time a matrix asks for it, and kept for the next run.
+/// the region is added (OSMImport); another the first time a matrix asks for it, made from the
+/// region's graph by the routing engine and kept here for the next run: a cache of what the
+/// graph already holds, never an import.
 package enum RoadHierarchyFile {
     /// The file of `vehicle`'s hierarchy for the quickest or the shortest way.
     package static func name(for vehicle: Vehicle, quickest: Bool) -> String {
         "roads-\(vehicle.rawValue)-\(quickest ? "quickest" : "shortest").hierarchy"
     }
-
-    /// The hierarchy `region add` makes: the car's, on the quickest way.
-    static let made = (vehicle: Vehicle.car, quickest: true)
 
     /// The hierarchy kept in the region `folder` for `profile` and the way, when there is one
     /// made for them (by this version of the profiles) since the region's network was written;
@@ -42,13 +40,5 @@ package enum RoadHierarchyFile {
     package static func keep(_ hierarchy: RoadHierarchy, inRegion folder: URL) {
         let file = folder.appendingPathComponent(name(for: hierarchy.vehicle, quickest: hierarchy.quickest))
         hierarchy.withFileBytes { try? AtomicWriter.replace($0, at: file.path, links: .refuse) }
-    }
-
-    /// Makes the hierarchy a region is added with, from the graph of its network (`graph`, made
-    /// without its search's arcs), in the region being built in `staging`.
-    static func write(for graph: RoadGraph, inRegion staging: URL, isCancelled: () -> Bool) throws {
-        if isCancelled() { throw RegionError.cancelled }
-        let hierarchy = RoadHierarchy.build(from: graph, profile: DrivingProfile.of(made.vehicle), quickest: made.quickest)
-        try hierarchy.withFileBytes { try DurableFile.write($0, to: staging.appendingPathComponent(name(for: made.vehicle, quickest: made.quickest))) }
     }
 }
