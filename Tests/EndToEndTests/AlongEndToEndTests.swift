@@ -3,25 +3,26 @@ import Testing
 import RoadtripTestSupport
 
 /// The planner's panel of places along the road (issue 37, item 2), on Andorra's roads.
-extension RegionsEndToEndTests {
+@Suite("Places along the road, end to end")
+struct AlongEndToEndTests {
     @Test("A on the trip screen lists the places along Andorra la Vella → Ordino with their detours and marks them on the map; a kind's digit and +/- narrow them; Enter adds the camp site between the two stops, saved")
     func placesAlongTheRoadInThePlanner() async throws {
         let directory = try TemporaryDirectory()
-        try Self.andorra(trip: "Valley", ["42.5078, 1.5211", "42.5562, 1.5332"], in: directory)
+        try RegionFixture.andorra(trip: "Valley", ["42.5078, 1.5211", "42.5562, 1.5332"], in: directory)
         let before = try #require(try Run.trips(at: directory.dataFile).first { $0["name"] as? String == "Valley" }?["waypoints"] as? [[String: Any]])
         // Tall enough for the 25 places of the usual kinds (fuel, food, hotels…), in a list beside the map.
-        let session = try await Self.planner(openingTrip: "Valley", width: 160, height: 34, in: directory)
+        let session = try await RegionFixture.planner(openingTrip: "Valley", width: 160, height: 34, in: directory)
         defer { session.close() }
         try await session.waitUntil("the trip, on its roads") { $0.contains("Total distance:") && $0.contains("by road") && !$0.contains("routing") }
         try await session.sendKeys("A")
         let panel = try await session.waitUntil("the museum and the camp site, their detours routed, marked on the map") { screen in
             screen.contains("Along the road: Valley") && screen.contains("Casa d'Areny-Plandolit") && screen.contains("◆")
-                && Self.line(of: "Càmping Valira · camp site", in: screen).map { $0.contains("0.8 km off, right") && $0.contains("detour ") } == true
+                && RegionFixture.line(of: "Càmping Valira · camp site", in: screen).map { $0.contains("0.8 km off, right") && $0.contains("detour ") } == true
                 && !screen.contains("routing the detours")
         }
         #expect(panel.contains("[x] 6 sights") && panel.contains("[ ] 5 camping") && panel.contains("within 2.0 km (+/-)"), "\(session.framed(panel))")
-        #expect(Self.line(of: "Casa d'Areny-Plandolit", in: panel)?.contains("11.6 km") == true, "\(session.framed(panel))")
-        #expect(Self.line(of: "Càmping Valira · camp site", in: panel)?.contains("of 11.6 km") == true, "\(session.framed(panel))")
+        #expect(RegionFixture.line(of: "Casa d'Areny-Plandolit", in: panel)?.contains("11.6 km") == true, "\(session.framed(panel))")
+        #expect(RegionFixture.line(of: "Càmping Valira · camp site", in: panel)?.contains("of 11.6 km") == true, "\(session.framed(panel))")
         // Sights hidden (the camp site stays, a bed), then shown again; the camp site, 0.8 km off,
         // is out at 0.5 km and back at 2.
         try await session.sendKeys("6")
@@ -33,7 +34,7 @@ extension RegionsEndToEndTests {
         // The camp site comes first; Enter adds it after the first stop.
         try await session.sendKeys("g", "Enter")
         let trip = try await session.waitFor("Added “Càmping Valira” between")
-        #expect(Self.line(of: "Càmping Valira", in: trip)?.contains("2.") == true && trip.contains("3 stops"), "\(session.framed(trip))")
+        #expect(RegionFixture.line(of: "Càmping Valira", in: trip)?.contains("2.") == true && trip.contains("3 stops"), "\(session.framed(trip))")
         try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
         let stops = try #require(try Run.trips(at: directory.dataFile).first { $0["name"] as? String == "Valley" }?["waypoints"] as? [[String: Any]])
@@ -47,14 +48,14 @@ extension RegionsEndToEndTests {
     @Test("the itinerary says where to fill up; a on the line adds the station")
     func aFillUpInTheItinerary() async throws {
         let directory = try TemporaryDirectory()
-        try Self.andorra(trip: "Cross", ["42.4634, 1.4920", "42.5078, 1.5211", "42.5429, 1.7331"], in: directory)
-        #expect(try Self.roadtrip(["set", "Cross", "range", "30"], in: directory).status == 0)
-        let session = try await Self.planner(openingTrip: "Cross", width: 150, height: 30, in: directory)
+        try RegionFixture.andorra(trip: "Cross", ["42.4634, 1.4920", "42.5078, 1.5211", "42.5429, 1.7331"], in: directory)
+        #expect(try RegionFixture.roadtrip(["set", "Cross", "range", "30"], in: directory).status == 0)
+        let session = try await RegionFixture.planner(openingTrip: "Cross", width: 150, height: 30, in: directory)
         defer { session.close() }
         try await session.waitUntil("the trip, on its roads") { $0.contains("Total distance:") && $0.contains("by road") && !$0.contains("routing") }
         try await session.sendKeys("i")
         let plan = try await session.waitUntil("the fill-up at Esso, 24.7 km along") { $0.contains("fill up at Esso (24.7 km of 39.6 km)") }
-        #expect(Self.line(of: "fill up at Esso", in: plan)?.contains("on the road · 24.7 km from the start; the next is out of range") == true,
+        #expect(RegionFixture.line(of: "fill up at Esso", in: plan)?.contains("on the road · 24.7 km from the start; the next is out of range") == true,
                 "\(session.framed(plan))")
         // The lines: the day, stop 1, its leg, stop 2, its leg, the fill-up.
         try await session.sendKeys("Down", "Down", "Down", "Down", "Down", "a")
@@ -72,10 +73,6 @@ extension RegionsEndToEndTests {
         #expect(abs((stops[2]["stayHours"] as? Double ?? 0) - 10.0 / 60) < 1e-9, "\(stops)")
     }
 
-    /// The screen's line that holds `text`.
-    static func line(of text: String, in screen: String) -> String? {
-        screen.components(separatedBy: "\n").first { $0.contains(text) }
-    }
 
     /// Issue 52, item b: `--within -1` said "Missing value for '--within <distance>'".
     @Test("along --within -1 (or 0) says the distance must be positive", arguments: [["--within", "-1"], ["--within=-1"], ["--within", "0"]])

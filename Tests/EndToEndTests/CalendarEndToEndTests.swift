@@ -82,7 +82,7 @@ struct CalendarEndToEndTests {
         #expect(events[2]["location"] as? String == "Calais")
 
         // The times, read through the file's own VTIMEZONEs, are the instants `plan --json` gives.
-        let plan = try RegionsEndToEndTests.object(["plan", "Channel", "--json"], in: directory)
+        let plan = try RegionFixture.object(["plan", "Channel", "--json"], in: directory)
         let legs = try #require(plan["days"] as? [[String: Any]]).flatMap { $0["legs"] as? [[String: Any]] ?? [] }
         let drives = events.filter { ($0["summary"] as? String)?.hasPrefix("Drive") == true }
         #expect(drives.count == legs.count)
@@ -106,7 +106,7 @@ struct CalendarEndToEndTests {
         #expect((calendar["problems"] as? [String]) == [], "\(calendar["problems"] ?? "")")
         let events = try #require(calendar["events"] as? [[String: Any]])
         let summaries = events.map { $0["summary"] as? String ?? "" }
-        let report = try RegionsEndToEndTests.object(["plan", "Mother Road", "--json"], in: directory)
+        let report = try RegionFixture.object(["plan", "Mother Road", "--json"], in: directory)
         let days = try #require(report["days"] as? [[String: Any]])
         let town = try #require(((days[0]["overnightSuggestion"] as? [String: Any])?["place"] as? [String: Any])?["name"] as? String)
         #expect(summaries == ["Drive Chicago → Springfield", "Drive Springfield → St. Louis", "Drive St. Louis → Tulsa (day 1 of 2)",

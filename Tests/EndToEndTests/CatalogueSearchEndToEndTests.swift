@@ -20,7 +20,7 @@ struct CatalogueSearchEndToEndTests {
         let directory = try TemporaryDirectory()
         let index = directory.file("index-v1.json")
         try Data(Self.catalogue.utf8).write(to: index)
-        let variables = RegionsEndToEndTests.variables(directory).merging(["ROADTRIP_EXTRACTS_URL": index.absoluteString]) { _, new in new }
+        let variables = RegionFixture.variables(directory).merging(["ROADTRIP_EXTRACTS_URL": index.absoluteString]) { _, new in new }
         let found = try CommandLineEndToEndTests.roadtrip(["region", "catalogue", "nyc", "--json"], in: directory, variables: variables)
         #expect(found.status == 0, "\(CommandLineEndToEndTests.describe(found))")
         let entries = try JSONSerialization.jsonObject(with: Data(found.standardOutput.utf8)) as? [[String: Any]] ?? []

@@ -14,8 +14,8 @@ struct DamagedRegionFilesEndToEndTests {
     func truncatedRegionIndexUnderTheStopEditor() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try RegionsEndToEndTests.andorra(trip: "Andorra", ["Andorra la Vella", "Encamp"], in: directory)
-        let session = try await RegionsEndToEndTests.planner(openingTrip: "Andorra", width: 120, height: 32, in: directory)
+        try RegionFixture.andorra(trip: "Andorra", ["Andorra la Vella", "Encamp"], in: directory)
+        let session = try await RegionFixture.planner(openingTrip: "Andorra", width: 120, height: 32, in: directory)
         defer { session.close() }
         try await session.waitUntil("the Andorra trip") { $0.contains("Encamp") && $0.contains("Total distance:") }
         try await session.sendKeys("End", "a")
@@ -24,7 +24,7 @@ struct DamagedRegionFilesEndToEndTests {
         try await session.waitUntil("Llorts, a village of the region, in the results") { screen in
             screen.components(separatedBy: "\n").contains { $0.contains("Llorts") && $0.contains("village") }
         }
-        let index = RegionsEndToEndTests.regionsFolder(directory).appendingPathComponent("andorra/places.bin").resolvingSymlinksInPath()
+        let index = RegionFixture.regionsFolder(directory).appendingPathComponent("andorra/places.bin").resolvingSymlinksInPath()
         #expect(truncate(index.path, 4096) == 0)
         try await session.sendText("s")
         try await session.waitFor("cut short on disk")
@@ -43,8 +43,8 @@ struct DamagedRegionFilesEndToEndTests {
     @Test("A road graph with infinite points is refused with a sentence; optimize goes on in straight lines")
     func aRoadGraphWithInfinitePointsIsRefused() throws {
         let directory = try TemporaryDirectory()
-        try RegionsEndToEndTests.andorra(trip: "Andorra", Self.andorraStops, in: directory)
-        let graph = RegionsEndToEndTests.regionsFolder(directory).appendingPathComponent("andorra/roads.graph")
+        try RegionFixture.andorra(trip: "Andorra", Self.andorraStops, in: directory)
+        let graph = RegionFixture.regionsFolder(directory).appendingPathComponent("andorra/roads.graph")
         var bytes = [UInt8](try Data(contentsOf: graph))
         // "roadtrip roads\n", the version, then the counts of points, ways and way points; each
         // point's id, then each point's latitude and longitude.
@@ -58,7 +58,7 @@ struct DamagedRegionFilesEndToEndTests {
             }
         }
         try Data(bytes).write(to: graph)
-        let optimized = try RegionsEndToEndTests.roadtrip(["optimize", "Andorra", "--json"], in: directory)
+        let optimized = try RegionFixture.roadtrip(["optimize", "Andorra", "--json"], in: directory)
         #expect(optimized.status == 0 && optimized.standardOutput.contains("the road graph of andorra is damaged (\(graph.path) has point 1 off the Earth (inf, -inf)); add the region again"),
                 "\(CommandLineEndToEndTests.describe(optimized))")
     }
@@ -69,21 +69,21 @@ struct DamagedRegionFilesEndToEndTests {
     @Test("A region.json whose south is above its north is a broken region; show, along, optimize and the planner go on")
     func aRegionDescriptionThatMakesNoSenseIsABrokenRegion() async throws {
         let directory = try TemporaryDirectory()
-        try RegionsEndToEndTests.andorra(trip: "Andorra", Self.andorraStops, in: directory)
-        let description = RegionsEndToEndTests.regionsFolder(directory).appendingPathComponent("andorra/region.json")
+        try RegionFixture.andorra(trip: "Andorra", Self.andorraStops, in: directory)
+        let description = RegionFixture.regionsFolder(directory).appendingPathComponent("andorra/region.json")
         var info = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: description)) as? [String: Any])
         var bounds = try #require(info["bounds"] as? [String: Double])
         (bounds["south"], bounds["north"]) = (bounds["north"], bounds["south"])
         info["bounds"] = bounds
         try JSONSerialization.data(withJSONObject: info).write(to: description)
         for command in [["show", "Andorra"], ["along", "Andorra"], ["optimize", "Andorra"]] {
-            let result = try RegionsEndToEndTests.roadtrip(command, in: directory)
+            let result = try RegionFixture.roadtrip(command, in: directory)
             #expect(result.status == 0, "\(command): \(CommandLineEndToEndTests.describe(result))")
         }
-        let listed = try RegionsEndToEndTests.roadtrip(["region", "list"], in: directory)
+        let listed = try RegionFixture.roadtrip(["region", "list"], in: directory)
         #expect(listed.standardOutput.contains("Region andorra cannot be used: \(description.path) has its south edge above its north edge (“bounds”)"),
                 "\(CommandLineEndToEndTests.describe(listed))")
-        let session = try await RegionsEndToEndTests.planner(openingTrip: "Andorra", in: directory)
+        let session = try await RegionFixture.planner(openingTrip: "Andorra", in: directory)
         defer { session.close() }
         try await session.waitUntil("the Andorra trip") { $0.contains("Total distance:") }
         try await session.sendKeys("Escape")
@@ -96,13 +96,13 @@ struct DamagedRegionFilesEndToEndTests {
     @Test("Road files cut short under the planner: no SIGBUS, the move kept, and the legs say why they are estimates")
     func roadFilesCutShortUnderThePlanner() async throws {
         let directory = try TemporaryDirectory()
-        try RegionsEndToEndTests.andorra(trip: "Andorra", Self.andorraStops, in: directory)
-        let session = try await RegionsEndToEndTests.planner(openingTrip: "Andorra", width: 120, height: 32, in: directory)
+        try RegionFixture.andorra(trip: "Andorra", Self.andorraStops, in: directory)
+        let session = try await RegionFixture.planner(openingTrip: "Andorra", width: 120, height: 32, in: directory)
         defer { session.close() }
         try await session.waitUntil("the Andorra trip, every leg on roads") { screen in
             screen.components(separatedBy: "\n").contains { $0.contains("Total distance:") && $0.contains("by road") && !$0.contains("≈") }
         }
-        let roads = RegionsEndToEndTests.regionsFolder(directory).appendingPathComponent("andorra/roads").resolvingSymlinksInPath()
+        let roads = RegionFixture.regionsFolder(directory).appendingPathComponent("andorra/roads").resolvingSymlinksInPath()
         for file in ["nodes.mem", "segments.mem", "ways.mem"] {
             #expect(truncate(roads.appendingPathComponent(file).path, 4096) == 0)
         }

@@ -9,7 +9,7 @@ import RoadtripTestSupport
 @Suite("GPX back as the same trip, end to end")
 struct GPXRoundTripEndToEndTests {
     typealias CLI = CommandLineEndToEndTests
-    typealias Regions = RegionsEndToEndTests
+    typealias Regions = RegionFixture
 
     /// Three stops on Andorra's roads, with what a round trip must keep: markup in a name, notes
     /// on two lines, a stay of hours and one of nights, a night mark.

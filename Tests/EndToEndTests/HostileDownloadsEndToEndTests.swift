@@ -51,7 +51,7 @@ struct HostileDownloadsEndToEndTests {
         let downloaded = try Self.roadtrip(["region", "download", "andorra"], in: directory, server, variables)
         #expect(downloaded.status == 0 && downloaded.standardOutput.hasPrefix("Added region andorra: "), "\(CommandLineEndToEndTests.describe(downloaded))")
         #expect(try Run.trips(at: trips).map { $0["name"] as? String } == ["T"])
-        #expect(try RegionsEndToEndTests.listed(directory).count == 1)
+        #expect(try RegionFixture.listed(directory).count == 1)
     }
 
     /// `ln -s victim.txt …/extracts/europe_andorra.osm.pbf.part; RT region download andorra`: 565 KB
@@ -68,7 +68,7 @@ struct HostileDownloadsEndToEndTests {
         #expect(result.status == 1 && result.standardError.contains("europe_andorra.osm.pbf.part is a link, not a download roadtrip started: it was left as it is"),
                 "\(CommandLineEndToEndTests.describe(result))")
         #expect(try String(contentsOf: victim, encoding: .utf8) == "the user's own\n")
-        #expect(RegionsEndToEndTests.entries(directory).isEmpty)
+        #expect(RegionFixture.entries(directory).isEmpty)
     }
 
     /// `ln -s ~/Downloads $XDG_CACHE_HOME/roadtrip/extracts`, their own `andorra-latest.osm.pbf` in
@@ -103,7 +103,7 @@ struct HostileDownloadsEndToEndTests {
             let result = try Self.roadtrip(["region", "download", "andorra"], in: directory, server)
             #expect(result.status == 1 && result.standardError.contains("\(server.url.absoluteString)\(fault) sent more than the "),
                     "\(CommandLineEndToEndTests.describe(result))")
-            #expect(!FileManager.default.fileExists(atPath: Self.part(directory).path) && RegionsEndToEndTests.entries(directory).isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: Self.part(directory).path) && RegionFixture.entries(directory).isEmpty)
         }
     }
 
@@ -158,7 +158,7 @@ struct HostileDownloadsEndToEndTests {
         try Data(catalogue.utf8).write(to: served.appendingPathComponent("index.json"))
         try Data((String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)).utf8).write(to: served.appendingPathComponent("deep.json"))
         func roadtrip(_ arguments: [String], catalogue: String) throws -> ProcessResult {
-            try CommandLineEndToEndTests.roadtrip(arguments, in: directory, variables: RegionsEndToEndTests.variables(directory).merging(["ROADTRIP_EXTRACTS_URL": catalogue]) { _, new in new })
+            try CommandLineEndToEndTests.roadtrip(arguments, in: directory, variables: RegionFixture.variables(directory).merging(["ROADTRIP_EXTRACTS_URL": catalogue]) { _, new in new })
         }
         let local = try roadtrip(["region", "download", "andorra"], catalogue: served.appendingPathComponent("index.json").absoluteString)
         #expect(local.status == 0 && local.standardOutput.hasPrefix("Added region andorra: "), "\(CommandLineEndToEndTests.describe(local))")

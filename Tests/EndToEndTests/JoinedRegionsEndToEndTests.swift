@@ -7,7 +7,7 @@ import Testing
 /// only regions whose areas touch are joined, and a join whose regions did not change is kept.
 @Suite("Joined regions, end to end")
 struct JoinedRegionsEndToEndTests {
-    typealias Regions = RegionsEndToEndTests
+    typealias Regions = RegionFixture
 
     /// The entries of the joined roads in the regions folder (the link, the folder listing the
     /// joins, each join), each with its inode and modification time.

@@ -16,8 +16,8 @@ struct LegCacheEndToEndTests {
     /// Andorra added and the trip "Pyrenees" of its two towns, its leg routed once: the cache's
     /// one line, and the region's database (the key's first field).
     static func routedOnce(in directory: TemporaryDirectory) throws -> (line: String, database: String) {
-        try RegionsEndToEndTests.andorra(trip: "Pyrenees", ["42.5078, 1.5211", "42.5428, 1.7336"], in: directory)
-        #expect(try RegionsEndToEndTests.roadtrip(["show", "Pyrenees"], in: directory).status == 0)
+        try RegionFixture.andorra(trip: "Pyrenees", ["42.5078, 1.5211", "42.5428, 1.7336"], in: directory)
+        #expect(try RegionFixture.roadtrip(["show", "Pyrenees"], in: directory).status == 0)
         let line = try String(contentsOf: cacheFile(directory), encoding: .utf8).trimmingCharacters(in: .newlines)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         let key = try #require(object["k"] as? String)
@@ -37,19 +37,19 @@ struct LegCacheEndToEndTests {
                     Self.line(database, meters: "1e308", seconds: "1000", line: "95,400 nan,nan -91,-181 inf,inf"),
                     Self.line(database, meters: "32821", seconds: "1e308", line: "42.5078,1.5211 42.5428,1.7336")] {
             try (bad + "\n").write(to: Self.cacheFile(directory), atomically: false, encoding: .utf8)
-            let report = try RegionsEndToEndTests.object(["show", "Pyrenees", "--json"], in: directory)
+            let report = try RegionFixture.object(["show", "Pyrenees", "--json"], in: directory)
             let leg = try #require((report["legs"] as? [[String: Any]])?.first)
             #expect(leg["source"] as? String == "road" && String(format: "%.2f", (leg["distanceMeters"] as? Double ?? 0) / 1_000) == "32.82", "\(bad): \(leg)")
-            let text = try RegionsEndToEndTests.roadtrip(["show", "Pyrenees"], in: directory).standardOutput
+            let text = try RegionFixture.roadtrip(["show", "Pyrenees"], in: directory).standardOutput
             #expect(text.contains("32.8 km") && !text.contains("-6.6") && !text.contains("— by road"), "\(text)")
             #expect(!(try String(contentsOf: Self.cacheFile(directory), encoding: .utf8)).contains(bad), "the bad line is gone from the file")
 
             try (bad + "\n").write(to: Self.cacheFile(directory), atomically: false, encoding: .utf8)
-            let plan = try RegionsEndToEndTests.roadtrip(["plan", "Pyrenees"], in: directory)
+            let plan = try RegionFixture.roadtrip(["plan", "Pyrenees"], in: directory)
             #expect(plan.status == 0 && plan.standardOutput.contains("↓ 45 min · 32.8 km"), "\(CommandLineEndToEndTests.describe(plan))")
 
             try (bad + "\n").write(to: Self.cacheFile(directory), atomically: false, encoding: .utf8)
-            let gpx = try RegionsEndToEndTests.roadtrip(["export", "Pyrenees", "--format", "gpx"], in: directory).standardOutput
+            let gpx = try RegionFixture.roadtrip(["export", "Pyrenees", "--format", "gpx"], in: directory).standardOutput
             #expect(gpx.components(separatedBy: "<trkpt ").count - 1 > 20 && !gpx.contains("nan") && !gpx.contains("inf") && !gpx.contains(#"lat="95""#))
         }
     }
@@ -67,7 +67,7 @@ struct LegCacheEndToEndTests {
         let tail = Data(("\n" + slower + "\n").utf8)
         _ = tail.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 2 << 30) }
         close(descriptor)
-        var variables = RegionsEndToEndTests.variables(directory)
+        var variables = RegionFixture.variables(directory)
         variables["ROADTRIP_FILE"] = directory.dataFile.path
         let result = try Run.process("/usr/bin/prlimit", ["--as=1000000000", "--", try RoadtripBinary.path(), "show", "Pyrenees"],
                                      environment: Run.environment(variables))
@@ -88,7 +88,7 @@ struct LegCacheEndToEndTests {
         // The name the cache used to write (`.road-legs-<pid>.tmp`) for the next few thousand pids.
         let last = Int((try? String(contentsOfFile: "/proc/sys/kernel/ns_last_pid", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
         for pid in last..<(last + 4_000) { symlink(victim.path, folder.appendingPathComponent(".road-legs-\(pid).tmp").path) }
-        let result = try RegionsEndToEndTests.roadtrip(["show", "Pyrenees"], in: directory)
+        let result = try RegionFixture.roadtrip(["show", "Pyrenees"], in: directory)
         #expect(result.status == 0 && result.standardOutput.contains("32.8 km"), "\(CommandLineEndToEndTests.describe(result))")
         #expect(try String(contentsOf: victim, encoding: .utf8) == "victim\n")
         var status = stat()
@@ -102,7 +102,7 @@ struct LegCacheEndToEndTests {
         let database = try Self.routedOnce(in: directory).database
         try (Self.line(database, meters: "32821", seconds: "1e308", line: "42.5078,1.5211 42.5428,1.7336") + "\n")
             .write(to: Self.cacheFile(directory), atomically: false, encoding: .utf8)
-        let session = try await RegionsEndToEndTests.planner(openingTrip: "Pyrenees", in: directory)
+        let session = try await RegionFixture.planner(openingTrip: "Pyrenees", in: directory)
         defer { session.close() }
         try await session.waitUntil("the leg on roads, routed again") { screen in
             screen.components(separatedBy: "\n").contains { $0.contains("2.") && $0.contains("32.8 km") && !$0.contains("≈") } && !screen.contains("routing")

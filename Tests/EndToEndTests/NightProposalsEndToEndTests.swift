@@ -6,28 +6,29 @@ import RoadtripTestSupport
 /// lies on the day's way (never Beatty, behind it), with its true distance off the route, `n`
 /// makes it a stop that the next day does not propose again; and each day shows every cost
 /// counted for it, so that the total is the sum of the days.
-extension RegionsEndToEndTests {
+@Suite("Nights proposed on the way, end to end")
+struct NightProposalsEndToEndTests {
     /// The region added and the issue's trip: Beatty, Rhyolite, then two points in the desert
     /// (“43 km SW of Rhyolite, NV”, “25 km N of Death Valley, CA”: issue 38, item 5), in miles, half an hour of driving a day;
     /// with `costs`, 25 mpg at $3.50 a gallon and a dollar a night.
     static func nevada(costs: Bool = false, in directory: TemporaryDirectory) throws {
-        #expect(try roadtrip(["region", "add", fixture("beatty.osm")], in: directory).status == 0)
-        let created = try roadtrip(["new", "--force", "Nevada", "Beatty", "Rhyolite", "36.6066, -117.1456", "36.4575, -116.8656"], in: directory)
+        #expect(try RegionFixture.roadtrip(["region", "add", RegionFixture.fixture("beatty.osm")], in: directory).status == 0)
+        let created = try RegionFixture.roadtrip(["new", "--force", "Nevada", "Beatty", "Rhyolite", "36.6066, -117.1456", "36.4575, -116.8656"], in: directory)
         #expect(created.status == 0 && created.standardOutput.contains("Beatty → Rhyolite → 43 km SW of Rhyolite, NV → 25 km N of Death Valley, CA"),
                 "\(CommandLineEndToEndTests.describe(created))")
         var settings = [("units", "mi"), ("daily-limit", "0.5")]
         if costs { settings += [("fuel-use", "25"), ("fuel-price", "3.5"), ("currency", "$"), ("nightly-budget", "1")] }
         for (key, value) in settings {
-            let set = try roadtrip(["set", "Nevada", key, value], in: directory)
+            let set = try RegionFixture.roadtrip(["set", "Nevada", key, value], in: directory)
             #expect(set.status == 0, "\(CommandLineEndToEndTests.describe(set))")
         }
     }
 
     /// A second trip in the region: from Rhyolite south-east past Beatty, 31.6 mi, half an hour a day.
     static func amargosa(in directory: TemporaryDirectory) throws {
-        #expect(try roadtrip(["new", "--force", "Amargosa", "Rhyolite", "36.70, -116.45"], in: directory).status == 0)
+        #expect(try RegionFixture.roadtrip(["new", "--force", "Amargosa", "Rhyolite", "36.70, -116.45"], in: directory).status == 0)
         for (key, value) in [("units", "mi"), ("daily-limit", "0.5")] {
-            #expect(try roadtrip(["set", "Amargosa", key, value], in: directory).status == 0)
+            #expect(try RegionFixture.roadtrip(["set", "Amargosa", key, value], in: directory).status == 0)
         }
     }
 
@@ -36,11 +37,11 @@ extension RegionsEndToEndTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try Self.nevada(in: directory)
-        let text = try Self.roadtrip(["plan", "Nevada"], in: directory).standardOutput
-        let night = try #require(Self.line(of: "night here (daily limit) · ", in: text.components(separatedBy: "Day 3")[0]), "\(text)")
+        let text = try RegionFixture.roadtrip(["plan", "Nevada"], in: directory).standardOutput
+        let night = try #require(RegionFixture.line(of: "night here (daily limit) · ", in: text.components(separatedBy: "Day 3")[0]), "\(text)")
         #expect(night.contains("on the road") && night.contains("no town on the way within 50 km") && !night.contains("Beatty"), "\(text)")
         #expect(!text.contains("from near Beatty"), "\(text)")
-        let days = try #require(try Self.object(["plan", "Nevada", "--json"], in: directory)["days"] as? [[String: Any]])
+        let days = try #require(try RegionFixture.object(["plan", "Nevada", "--json"], in: directory)["days"] as? [[String: Any]])
         let stopover = try #require(days[1]["overnightSuggestion"] as? [String: Any])
         #expect(stopover["afterStop"] as? Int == 2 && stopover["planned"] as? Bool == true)
         #expect(stopover["place"] == nil || stopover["place"] is NSNull, "\(stopover)")
@@ -52,13 +53,13 @@ extension RegionsEndToEndTests {
         defer { directory.remove() }
         try Self.nevada(in: directory)
         try Self.amargosa(in: directory)
-        let days = try #require(try Self.object(["plan", "Amargosa", "--json"], in: directory)["days"] as? [[String: Any]])
+        let days = try #require(try RegionFixture.object(["plan", "Amargosa", "--json"], in: directory)["days"] as? [[String: Any]])
         let place = try #require((days[0]["overnightSuggestion"] as? [String: Any])?["place"] as? [String: Any])
         // Beatty (36.9086° N, 116.7592° W) lies 3.88 km off the great circle from Rhyolite (36.9038° N,
         // 116.8289° W) to the end, 2.4 mi; not the 6.2 km to Rhyolite.
         #expect(place["name"] as? String == "Beatty" && abs((place["offRouteMeters"] as? Double ?? 0) - 3_883) < 20, "\(place)")
-        let text = try Self.roadtrip(["plan", "Amargosa"], in: directory).standardOutput
-        #expect(Self.line(of: "near Beatty ", in: text)?.contains("night here (daily limit) · town of 1,010, 2.4 mi off the route") == true, "\(text)")
+        let text = try RegionFixture.roadtrip(["plan", "Amargosa"], in: directory).standardOutput
+        #expect(RegionFixture.line(of: "near Beatty ", in: text)?.contains("night here (daily limit) · town of 1,010, 2.4 mi off the route") == true, "\(text)")
     }
 
     @Test("plan Nevada with costs: day 1 shows its fuel ($1, under a gallon) beside its lodging, and the days add up to the total, as in the JSON")
@@ -66,9 +67,9 @@ extension RegionsEndToEndTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try Self.nevada(costs: true, in: directory)
-        let text = try Self.roadtrip(["plan", "Nevada"], in: directory).standardOutput
+        let text = try RegionFixture.roadtrip(["plan", "Nevada"], in: directory).standardOutput
         let headings = text.components(separatedBy: "\n").filter { $0.hasPrefix("Day ") }
-        let report = try Self.object(["plan", "Nevada", "--json"], in: directory)
+        let report = try RegionFixture.object(["plan", "Nevada", "--json"], in: directory)
         let days = try #require(report["days"] as? [[String: Any]])
         #expect(headings.count == days.count && headings[0].hasSuffix(" · fuel $1 · lodging $1"), "\(text)")
         #expect(days[0]["fuel"] as? Int == 0 && days[0]["fuelCost"] as? Int == 1)
@@ -89,7 +90,7 @@ extension RegionsEndToEndTests {
         let directory = try TemporaryDirectory()
         try Self.nevada(in: directory)
         try Self.amargosa(in: directory)
-        let session = try await Self.planner(openingTrip: "Nevada", width: 130, height: 30, in: directory)
+        let session = try await RegionFixture.planner(openingTrip: "Nevada", width: 130, height: 30, in: directory)
         defer { session.close() }
         try await session.waitFor("4 stops")
         try await session.sendKeys("i")

@@ -7,7 +7,7 @@ import RoadtripTestSupport
 /// `show`, `search` and their JSON.
 @Suite("Place labels, end to end")
 struct PlaceLabelsEndToEndTests {
-    typealias Regions = RegionsEndToEndTests
+    typealias Regions = RegionFixture
 
     static let stovepipeWells = "36.6064, -117.1456"
 

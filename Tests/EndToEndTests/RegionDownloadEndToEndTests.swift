@@ -7,7 +7,7 @@ import RoadtripTestSupport
 @Suite("Regions by name, end to end")
 struct RegionDownloadEndToEndTests {
     static let andorraPath = "/europe/andorra-latest.osm.pbf"
-    static let andorra = try! Data(contentsOf: URL(fileURLWithPath: RegionsEndToEndTests.fixture("andorra.osm.pbf")))
+    static let andorra = try! Data(contentsOf: URL(fileURLWithPath: RegionFixture.fixture("andorra.osm.pbf")))
     static let catalogue = Data("""
         {"type": "FeatureCollection", "features": [
           {"type": "Feature", "properties": {"id": "andorra", "parent": "europe", "name": "Andorra", "urls": {"pbf": "europe/andorra-latest.osm.pbf"}}},
@@ -33,7 +33,7 @@ struct RegionDownloadEndToEndTests {
     /// osmium, other bytes.
     static func publishNewerAndorra(on server: FileServer, in directory: TemporaryDirectory) throws {
         let newer = directory.file("newer.osm.pbf")
-        let rewritten = try Run.process("/usr/bin/osmium", ["cat", RegionsEndToEndTests.fixture("andorra.osm.pbf"), "-o", newer.path,
+        let rewritten = try Run.process("/usr/bin/osmium", ["cat", RegionFixture.fixture("andorra.osm.pbf"), "-o", newer.path,
                                                             "-f", "pbf,pbf_compression=none"], environment: Run.environment())
         try #require(rewritten.status == 0, "\(CommandLineEndToEndTests.describe(rewritten))")
         let bytes = try Data(contentsOf: newer)
@@ -42,7 +42,7 @@ struct RegionDownloadEndToEndTests {
     }
 
     static func variables(_ directory: TemporaryDirectory, _ server: FileServer) -> [String: String] {
-        RegionsEndToEndTests.variables(directory).merging(["ROADTRIP_EXTRACTS_URL": server.url.absoluteString + "/index-v1.json"]) { _, new in new }
+        RegionFixture.variables(directory).merging(["ROADTRIP_EXTRACTS_URL": server.url.absoluteString + "/index-v1.json"]) { _, new in new }
     }
 
     static func roadtrip(_ arguments: [String], in directory: TemporaryDirectory, _ server: FileServer) throws -> ProcessResult {
@@ -70,7 +70,7 @@ struct RegionDownloadEndToEndTests {
         let updated = try Self.roadtrip(["region", "update"], in: directory, server)
         #expect(updated.status == 0 && updated.standardError.contains("Region andorra has an update.") && updated.standardOutput.hasPrefix("Added region andorra: "),
                 "\(CommandLineEndToEndTests.describe(updated))")
-        #expect(try RegionsEndToEndTests.listed(directory).count == 1)
+        #expect(try RegionFixture.listed(directory).count == 1)
     }
 
     @Test("Issue 56, item 11: the catalogue gives an id under its parent once, finds what the planner's browser finds, and update names the regions added from a file")
@@ -83,7 +83,7 @@ struct RegionDownloadEndToEndTests {
         #expect(listed.status == 0 && listed.standardOutput.contains("Georgia  us/georgia\n") && !listed.standardOutput.contains("us/us/"),
                 "\(CommandLineEndToEndTests.describe(listed))")
         #expect(!listed.standardOutput.contains("Andorra"), "\(listed.standardOutput)")
-        #expect(try Self.roadtrip(["region", "add", RegionsEndToEndTests.fixture("krems.osm.gz")], in: directory, server).status == 0)
+        #expect(try Self.roadtrip(["region", "add", RegionFixture.fixture("krems.osm.gz")], in: directory, server).status == 0)
         let update = try Self.roadtrip(["region", "update"], in: directory, server)
         #expect(update.status == 0 && update.standardError.contains("Added from a file, not downloaded, so not updated here") && update.standardError.contains(": krems."),
                 "\(CommandLineEndToEndTests.describe(update))")
@@ -101,7 +101,7 @@ struct RegionDownloadEndToEndTests {
         defer { wrong.stop() }
         let corrupt = try Self.roadtrip(["region", "download", "andorra"], in: directory, wrong)
         #expect(corrupt.status != 0 && corrupt.standardError.contains("does not match its published checksum"), "\(CommandLineEndToEndTests.describe(corrupt))")
-        #expect(RegionsEndToEndTests.entries(directory).isEmpty)
+        #expect(RegionFixture.entries(directory).isEmpty)
     }
 
     @Test("Ctrl-C during a download: exit 130, the part kept, and the next download continues it with a range request")
@@ -131,7 +131,7 @@ struct RegionDownloadEndToEndTests {
         server.release()
         #expect(result.status == 130 && result.standardError.contains("The download was cancelled; what was downloaded is kept"),
                 "\(CommandLineEndToEndTests.describe(result))")
-        #expect(FileManager.default.fileExists(atPath: part.path) && RegionsEndToEndTests.entries(directory).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: part.path) && RegionFixture.entries(directory).isEmpty)
         let resumed = try Self.roadtrip(["region", "download", "andorra"], in: directory, server)
         #expect(resumed.status == 0 && resumed.standardOutput.hasPrefix("Added region andorra: "), "\(CommandLineEndToEndTests.describe(resumed))")
         #expect(server.requests.contains("GET \(Self.andorraPath) bytes=100000-"), "\(server.requests)")

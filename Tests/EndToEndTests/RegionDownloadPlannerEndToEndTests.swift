@@ -28,7 +28,7 @@ extension RegionDownloadEndToEndTests {
         try await session.waitFor("Downloading Andorra was cancelled: what came is kept")
         let part = directory.url.appendingPathComponent("cache/roadtrip/extracts/europe_andorra.osm.pbf.part")
         #expect((try? FileManager.default.attributesOfItem(atPath: part.path)[.size] as? NSNumber)?.intValue == 100_000)
-        #expect(RegionsEndToEndTests.entries(directory).isEmpty)
+        #expect(RegionFixture.entries(directory).isEmpty)
         server.release()
         // The browser is still open on Andorra.
         try await session.sendKeys("Enter")
@@ -36,7 +36,7 @@ extension RegionDownloadEndToEndTests {
         let screen = try await session.capture()
         #expect(screen.components(separatedBy: "\n").contains { $0.contains("andorra") && $0.contains("places") && $0.contains("roads") }, "\(session.framed(screen))")
         #expect(server.requests.contains("GET \(Self.andorraPath) bytes=100000-"), "\(server.requests)")
-        #expect(try RegionsEndToEndTests.listed(directory).map { $0["name"] as? String } == ["andorra"])
+        #expect(try RegionFixture.listed(directory).map { $0["name"] as? String } == ["andorra"])
         try await session.sendKeys("Escape")
         try await session.waitUntil("the panel closed") { !$0.contains("Esc close") }
         try await TripListEndToEndTests.quitNormally(session)
@@ -72,7 +72,7 @@ extension RegionDownloadEndToEndTests {
         try await session.waitFor("Added region andorra")
         try await session.waitUntil("the mark gone") { !$0.contains("update available") }
         #expect(server.requests.filter { $0 == "GET \(Self.andorraPath)" }.count == downloads + 1)
-        #expect(try RegionsEndToEndTests.listed(directory).map { $0["name"] as? String } == ["andorra"])
+        #expect(try RegionFixture.listed(directory).map { $0["name"] as? String } == ["andorra"])
         try await session.sendKeys("Escape")
         try await session.waitUntil("the panel closed") { !$0.contains("Esc close") }
         try await TripListEndToEndTests.quitNormally(session)

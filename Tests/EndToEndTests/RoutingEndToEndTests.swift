@@ -12,7 +12,7 @@ struct RoutingEndToEndTests {
     static let down = "http://127.0.0.1:9"
 
     static func roadtrip(_ arguments: [String], in directory: TemporaryDirectory, valhalla: String? = nil) throws -> ProcessResult {
-        var variables = RegionsEndToEndTests.variables(directory)
+        var variables = RegionFixture.variables(directory)
         if let valhalla { variables["ROADTRIP_VALHALLA_URL"] = valhalla }
         return try CommandLineEndToEndTests.roadtrip(arguments, in: directory, variables: variables)
     }
@@ -31,7 +31,7 @@ struct RoutingEndToEndTests {
         let empty = try Self.json(try Self.roadtrip(["routing", "--json"], in: directory))
         #expect(empty["engine"] as? String == "routino" && empty["answers"] as? Bool == true && (empty["regions"] as? [String]) == [], "\(empty)")
 
-        #expect(try Self.roadtrip(["region", "add", RegionsEndToEndTests.fixture("andorra.osm.pbf")], in: directory).status == 0)
+        #expect(try Self.roadtrip(["region", "add", RegionFixture.fixture("andorra.osm.pbf")], in: directory).status == 0)
         let andorra = try Self.roadtrip(["routing"], in: directory)
         #expect(andorra.standardOutput == "Legs are routed by Routino, in process, on the roads of “andorra”.\n", "\(CommandLineEndToEndTests.describe(andorra))")
         #expect(try Self.json(try Self.roadtrip(["routing", "--json"], in: directory))["regions"] as? [String] == ["andorra"])

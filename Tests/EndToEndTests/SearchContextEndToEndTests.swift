@@ -98,18 +98,18 @@ struct SearchContextEndToEndTests {
     @Test("the nearby place first: new, add-stop and search --near take the village near the trip over far places of the name")
     func theNearbyPlaceFirst() throws {
         let directory = try TemporaryDirectory()
-        #expect(try RegionsEndToEndTests.roadtrip(["region", "add", RegionsEndToEndTests.fixture("krems.osm.gz")], in: directory).status == 0)
-        let created = try RegionsEndToEndTests.roadtrip(["new", "Wachau", "Krems an der Donau", "Stein", "Dürnstein"], in: directory)
+        #expect(try RegionFixture.roadtrip(["region", "add", RegionFixture.fixture("krems.osm.gz")], in: directory).status == 0)
+        let created = try RegionFixture.roadtrip(["new", "Wachau", "Krems an der Donau", "Stein", "Dürnstein"], in: directory)
         #expect(created.status == 0 && created.standardOutput.contains("Krems an der Donau → Stein an der Donau → Dürnstein"), "\(CLI.describe(created))")
         #expect(!created.standardError.contains("note:"), "in line: nothing to say")
-        let search = try RegionsEndToEndTests.roadtrip(["search", "Neustift", "--near", "48.4092,15.6142", "--json", "--limit", "3"], in: directory)
+        let search = try RegionFixture.roadtrip(["search", "Neustift", "--near", "48.4092,15.6142", "--json", "--limit", "3"], in: directory)
         let found = try #require(try JSONSerialization.jsonObject(with: Data(search.standardOutput.utf8)) as? [[String: Any]])
         #expect(found.first?["name"] as? String == "Neustift an der Donau", "\(found.map { $0["name"] ?? "" })")
         // A pick off the line of the others is said, not refused.
-        let far = try RegionsEndToEndTests.roadtrip(["add-stop", "Wachau", "Stein, Styria", "--after", "1"], in: directory)
+        let far = try RegionFixture.roadtrip(["add-stop", "Wachau", "Stein, Styria", "--after", "1"], in: directory)
         #expect(far.status == 0 && far.standardError.contains("note: “Stein, Styria” became Stein, Styria, Austria"), "\(CLI.describe(far))")
         #expect(far.standardError.contains("off the line of the stops beside it"))
-        let off = try RegionsEndToEndTests.roadtrip(["new", "Off", "Krems an der Donau", "Melk", "Dürnstein"], in: directory)
+        let off = try RegionFixture.roadtrip(["new", "Off", "Krems an der Donau", "Melk", "Dürnstein"], in: directory)
         #expect(off.status == 0 && off.standardError.contains("note: “Melk” became Melk, Lower Austria, Austria, a "), "\(CLI.describe(off))")
         #expect(off.standardError.contains(" km detour between Krems an der Donau and Dürnstein"))
     }

@@ -9,7 +9,7 @@ import RoadtripTestSupport
 /// the gate to see them under way.
 @Suite("Issue 53: along the road, one figure for one thing, where files go")
 struct TerminalPlannerEndToEndTests {
-    typealias Regions = RegionsEndToEndTests
+    typealias Regions = RegionFixture
 
     /// The status of the detours, and the detours in the rows of the list, read off the panel.
     struct Panel {

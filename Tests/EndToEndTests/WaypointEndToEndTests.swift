@@ -154,8 +154,8 @@ struct WaypointEndToEndTests {
     @Test("a stop named as its place takes the name of the new place chosen for it; a typed name stays")
     func aStopsNameFollowsItsPlace() async throws {
         let directory = try TemporaryDirectory()
-        try RegionsEndToEndTests.andorra(trip: "Lakes", ["Andorra la Vella", "Engolasters"], in: directory)
-        let session = try await RegionsEndToEndTests.planner(openingTrip: "Lakes", width: 120, height: 30, in: directory)
+        try RegionFixture.andorra(trip: "Lakes", ["Andorra la Vella", "Engolasters"], in: directory)
+        let session = try await RegionFixture.planner(openingTrip: "Lakes", width: 120, height: 30, in: directory)
         defer { session.close() }
         try await session.waitFor("2 stops")
         try await session.sendKeys("G", "Enter")
