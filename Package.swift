@@ -5,7 +5,7 @@ let package = Package(
     name: "roadtrip",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "roadtrip", targets: ["roadtrip"]),
+        .executable(name: "roadtrip", targets: ["roadtrip"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -120,7 +120,10 @@ let package = Package(
         // Saves a large trips file over and over, for the kill-during-save stress test.
         .executableTarget(name: "save-torture", dependencies: ["RoadtripCore", "RoadtripStore", "BackgroundWork"], path: "Sources/SaveTorture"),
         // Speed figures for BENCHMARKS.md (`make bench`), built in release.
-        .executableTarget(name: "roadtrip-bench", dependencies: ["RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting", "Terminal", "ChildProcesses", "BackgroundWork"], path: "Sources/RoadtripBench"),
+        .executableTarget(
+            name: "roadtrip-bench",
+            dependencies: ["RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripRouting", "Terminal", "ChildProcesses", "BackgroundWork"],
+            path: "Sources/RoadtripBench"),
         .testTarget(name: "TextCanvasTests", dependencies: ["TextCanvas"]),
         .testTarget(name: "ScreenModelsTests", dependencies: ["ScreenModels"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TextCanvas", "ScreenModels", "CNCurses"]),
@@ -149,9 +152,12 @@ let package = Package(
         .testTarget(name: "RoadtripRegionsTests", dependencies: ["RoadtripRegions", "IndexWriting", "RoadtripCore", "RoadtripTestSupport"]),
         // The import on the committed extracts, the downloads on file:// catalogues, and the place
         // library searching what was imported.
-        .testTarget(name: "OSMImportTests", dependencies: ["OSMImport", "RoadtripRegions", "IndexWriting", "RoadtripCore", "ChildProcesses", "RoadtripTestSupport"]),
+        .testTarget(
+            name: "OSMImportTests", dependencies: ["OSMImport", "RoadtripRegions", "IndexWriting", "RoadtripCore", "ChildProcesses", "RoadtripTestSupport"]),
         // The Routino engine and the cache around it, on the committed extracts.
-        .testTarget(name: "RoadtripRoutingTests", dependencies: ["RoadtripRouting", "RoutinoRouting", "RoadtripRegions", "OSMImport", "RoadtripCore", "ChildProcesses", "RoadtripTestSupport"]),
+        .testTarget(
+            name: "RoadtripRoutingTests",
+            dependencies: ["RoadtripRouting", "RoutinoRouting", "RoadtripRegions", "OSMImport", "RoadtripCore", "ChildProcesses", "RoadtripTestSupport"]),
         // The Valhalla engine on canned answers, on tiny HTTP servers that misbehave, and on a real
         // valhalla_service (pyvalhalla from PyPI, installed into .build/valhalla) over the Andorra extract.
         .testTarget(name: "ValhallaRoutingTests", dependencies: ["ValhallaRouting", "RoadtripCore", "ChildProcesses", "RoadtripTestSupport"]),
@@ -159,7 +165,9 @@ let package = Package(
         // regions' on a temporary regions folder and a file:// catalogue.
         .testTarget(
             name: "RoadtripUseCasesTests",
-            dependencies: ["RoadtripUseCases", "RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripCore", "RoadtripTestSupport", "RoadtripStoreTestSupport"]
+            dependencies: [
+                "RoadtripUseCases", "RoadtripStore", "RoadtripRegions", "OSMImport", "RoadtripCore", "RoadtripTestSupport", "RoadtripStoreTestSupport",
+            ]
         ),
         // Stress/ drives the real modules on a real model, so it lives with the planner.
         .testTarget(

@@ -35,8 +35,10 @@ package final class BackgroundJob: @unchecked Sendable {
 
     /// `work` runs off the main loop, and may report how far it is and look whether it was
     /// cancelled through its `Context`; `done` gets its value on the main actor.
-    package init<Value: Sendable>(_ name: String, lane: String? = nil, work: @escaping @Sendable (Context) -> Value,
-                                  done: @escaping @MainActor (Value) -> Void) {
+    package init<Value: Sendable>(
+        _ name: String, lane: String? = nil, work: @escaping @Sendable (Context) -> Value,
+        done: @escaping @MainActor (Value) -> Void
+    ) {
         self.name = name
         self.lane = lane
         let slot = Slot<Value>()

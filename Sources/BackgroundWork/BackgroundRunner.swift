@@ -27,8 +27,10 @@ package protocol BackgroundRunner: AnyObject {
 extension BackgroundRunner {
     /// Submits a job made of `work` and `done` (see `BackgroundJob`), and returns it.
     @discardableResult
-    package func run<Value: Sendable>(_ name: String, lane: String? = nil, work: @escaping @Sendable (BackgroundJob.Context) -> Value,
-                                      done: @escaping @MainActor (Value) -> Void) -> BackgroundJob {
+    package func run<Value: Sendable>(
+        _ name: String, lane: String? = nil, work: @escaping @Sendable (BackgroundJob.Context) -> Value,
+        done: @escaping @MainActor (Value) -> Void
+    ) -> BackgroundJob {
         let job = BackgroundJob(name, lane: lane, work: work, done: done)
         submit(job)
         return job

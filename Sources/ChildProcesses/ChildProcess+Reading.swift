@@ -37,10 +37,12 @@ extension ChildProcess {
     /// by the same loop that reads its output, as fast as the child takes them, and the pipe then
     /// closed: no thread of its own, and a feed longer than the pipe holds cannot stop both sides.
     /// A child that closes its input early takes no more (no SIGPIPE).
-    package static func read(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: Stream = .null,
-                             feeding: Data? = nil, diesWithParent: Bool = false,
-                             checkingEvery interval: DispatchTimeInterval = .milliseconds(100),
-                             keepGoing: () -> Bool = { true }, receive: (UnsafeRawBufferPointer) -> Bool) throws(Failure) -> Reading {
+    package static func read(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, input: Stream = .null,
+        feeding: Data? = nil, diesWithParent: Bool = false,
+        checkingEvery interval: DispatchTimeInterval = .milliseconds(100),
+        keepGoing: () -> Bool = { true }, receive: (UnsafeRawBufferPointer) -> Bool
+    ) throws(Failure) -> Reading {
         var ends: [Int32] = []
         defer { ends.forEach { close($0) } }
         let (outputEnd, outputWriter) = try pipe()
@@ -50,8 +52,9 @@ extension ChildProcess {
         var feed = try feeding.map { bytes throws(Failure) in try Feed(bytes) }
         if let feed { ends.append(feed.childEnd) }
         defer { feed?.close() }
-        let child = try ChildProcess(executable, arguments, environment: environment, input: feed.map { .descriptor($0.childEnd) } ?? input,
-                                     output: .descriptor(outputWriter), error: .descriptor(errorEnds.writing), diesWithParent: diesWithParent)
+        let child = try ChildProcess(
+            executable, arguments, environment: environment, input: feed.map { .descriptor($0.childEnd) } ?? input,
+            output: .descriptor(outputWriter), error: .descriptor(errorEnds.writing), diesWithParent: diesWithParent)
         // The child's ends are the child's now: closed here, so that its end closes the pipes.
         for end in [outputWriter, errorEnds.writing] + (feed.map { [$0.childEnd] } ?? []) { close(end) }
         ends = [outputEnd, errorEnds.reading]
@@ -95,8 +98,10 @@ extension ChildProcess {
 
     /// Runs `executable` to its end and keeps what it writes on its standard output, at most
     /// `limit` bytes: one that writes more is killed, and `output` is nil.
-    package static func output(of executable: String, _ arguments: [String], environment: [String: String]? = nil, input: Stream = .null,
-                               feeding: Data? = nil, limit: Int) throws(Failure) -> (termination: Termination, output: Data?) {
+    package static func output(
+        of executable: String, _ arguments: [String], environment: [String: String]? = nil, input: Stream = .null,
+        feeding: Data? = nil, limit: Int
+    ) throws(Failure) -> (termination: Termination, output: Data?) {
         var output = Data()
         let reading = try read(executable, arguments, environment: environment, input: input, feeding: feeding) { bytes in
             guard output.count + bytes.count <= limit else { return false }

@@ -79,9 +79,11 @@ package final class ChildProcess: @unchecked Sendable {
     /// on without anyone to read it): through util-linux's `setpriv --pdeathsig`, which sets the
     /// kernel's parent-death signal and then runs the program in its place (same process), since
     /// `posix_spawn` has no way to set it. Such a child must be waited for on the thread that starts it.
-    package init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                 input: Stream = .null, output: Stream = .null, error: Stream = .null, newSession: Bool = false,
-                 diesWithParent: Bool = false) throws(Failure) {
+    package init(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        input: Stream = .null, output: Stream = .null, error: Stream = .null, newSession: Bool = false,
+        diesWithParent: Bool = false
+    ) throws(Failure) {
         var (program, words) = (executable, arguments)
         if diesWithParent, let setpriv = Self.setpriv {
             (program, words) = (setpriv, ["--pdeathsig", "KILL", "--", executable] + arguments)
@@ -136,8 +138,10 @@ package final class ChildProcess: @unchecked Sendable {
 
     /// Runs `executable` to its end with its standard output read through a pipe: how it ended,
     /// and what it wrote. Its error output goes to `error`.
-    package static func output(of executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                               input: Stream = .null, error: Stream = .null) throws(Failure) -> (termination: Termination, output: Data) {
+    package static func output(
+        of executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        input: Stream = .null, error: Stream = .null
+    ) throws(Failure) -> (termination: Termination, output: Data) {
         let (reading, writing) = try pipe()
         let reader = FileHandle(fileDescriptor: reading, closeOnDealloc: true)
         let child: ChildProcess
@@ -188,8 +192,10 @@ package final class ChildProcess: @unchecked Sendable {
     private static let addCloseFrom: AddCloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
         .map { unsafeBitCast($0, to: AddCloseFrom.self) }
 
-    private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]?,
-                              streams: [Stream], newSession: Bool) throws(Failure) -> pid_t {
+    private static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String]?,
+        streams: [Stream], newSession: Bool
+    ) throws(Failure) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -221,7 +227,8 @@ package final class ChildProcess: @unchecked Sendable {
             variables?.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let status = variables.map { posix_spawn(&pid, executable, &actions, &attributes, argv, $0) }
+        let status =
+            variables.map { posix_spawn(&pid, executable, &actions, &attributes, argv, $0) }
             ?? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard status == 0 else { throw Failure(reason: String(cString: strerror(status))) }
         return pid

@@ -34,13 +34,16 @@ package enum CurlProgram {
     /// Runs curl with `commonArguments`, then `--config -` when there is a `configuration` (fed on
     /// its standard input), then `arguments`, and hands `receive` its output as it comes (see
     /// `ChildProcess.read`: `keepGoing`, `receive` and `diesWithParent` mean what they mean there).
-    package static func run(_ arguments: [String], configuration: Data? = nil, diesWithParent: Bool = false,
-                            keepGoing: () -> Bool = { true }, receive: (UnsafeRawBufferPointer) -> Bool) throws(Failure) -> ChildProcess.Reading {
+    package static func run(
+        _ arguments: [String], configuration: Data? = nil, diesWithParent: Bool = false,
+        keepGoing: () -> Bool = { true }, receive: (UnsafeRawBufferPointer) -> Bool
+    ) throws(Failure) -> ChildProcess.Reading {
         guard let curl = locate() else { throw .notFound }
         let configured = configuration == nil ? [] : ["--config", "-"]
         do {
-            return try ChildProcess.read(curl, commonArguments + configured + arguments, feeding: configuration, diesWithParent: diesWithParent,
-                                         keepGoing: keepGoing, receive: receive)
+            return try ChildProcess.read(
+                curl, commonArguments + configured + arguments, feeding: configuration, diesWithParent: diesWithParent,
+                keepGoing: keepGoing, receive: receive)
         } catch {
             throw .cannotStart(reason: error.reason)
         }
@@ -48,8 +51,10 @@ package enum CurlProgram {
 
     /// Runs curl as `run` does and keeps its output, at most `limit` bytes: nil past it (curl is
     /// then killed).
-    package static func output(_ arguments: [String], configuration: Data? = nil,
-                               limit: Int) throws(Failure) -> (termination: ChildProcess.Termination, output: Data?) {
+    package static func output(
+        _ arguments: [String], configuration: Data? = nil,
+        limit: Int
+    ) throws(Failure) -> (termination: ChildProcess.Termination, output: Data?) {
         var output = Data()
         let reading = try run(arguments, configuration: configuration) { bytes in
             guard output.count + bytes.count <= limit else { return false }

@@ -36,7 +36,8 @@ extension AtomicWriter {
     private static func writer(ofTemporary suffix: Substring) -> pid_t? {
         let parts = suffix.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
-              let pid = pid_t(parts[0]), pid > 0, UInt64(parts[1]) != nil else { return nil }
+            let pid = pid_t(parts[0]), pid > 0, UInt64(parts[1]) != nil
+        else { return nil }
         return pid
     }
 }

@@ -38,8 +38,10 @@ package enum AtomicWriter {
     /// existing file must not be replaced (read-only, other hard links…), or nil. `permissions`:
     /// the new file's mode whatever the old one's was (a private file, the leg cache); nil keeps
     /// the old file's mode (0644 for a new file).
-    package static func replace(_ data: Data, at path: String, links: Links, permissions: mode_t? = nil,
-                                obstacle: (String) -> String? = { _ in nil }) throws(Failure) {
+    package static func replace(
+        _ data: Data, at path: String, links: Links, permissions: mode_t? = nil,
+        obstacle: (String) -> String? = { _ in nil }
+    ) throws(Failure) {
         let target = try destination(of: path, links: links)
         var existing = stat()
         let exists = stat(target, &existing) == 0
@@ -166,8 +168,10 @@ package enum AtomicWriter {
     /// Writes `data` to a new temporary file beside `target` (owner, group and mode of `keeping`,
     /// the file being replaced, or the mode `permissions` when given), flushes it, and lets
     /// `publish` give it its name.
-    private static func writeThenPublish(_ data: Data, to target: String, keeping existing: stat?, permissions: mode_t? = nil,
-                                         publish: (String) -> String?) throws(Failure) {
+    private static func writeThenPublish(
+        _ data: Data, to target: String, keeping existing: stat?, permissions: mode_t? = nil,
+        publish: (String) -> String?
+    ) throws(Failure) {
         let directory = (target as NSString).deletingLastPathComponent
         let (fd, temporary) = try makeTemporary(beside: target)
         do throws(Failure) {
@@ -217,7 +221,10 @@ package enum AtomicWriter {
         guard fstat(fd, &created) == 0 else { return }
         guard created.st_uid != existing.st_uid || created.st_gid != existing.st_gid else { return }
         guard fchown(fd, existing.st_uid, existing.st_gid) == 0 else {
-            throw Failure(reason: "it belongs to \(userName(existing.st_uid)) (group \(groupName(existing.st_gid))), and a save by this user cannot keep that owner (\(errorText(errno)))")
+            throw Failure(
+                reason:
+                    "it belongs to \(userName(existing.st_uid)) (group \(groupName(existing.st_gid))), and a save by this user cannot keep that owner (\(errorText(errno)))"
+            )
         }
     }
 
@@ -260,7 +267,8 @@ package enum AtomicWriter {
         var current = path
         for _ in 0..<40 {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
-            current = destination.hasPrefix("/") ? destination : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+            current =
+                destination.hasPrefix("/") ? destination : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
         }
         return current
     }

@@ -63,12 +63,14 @@ enum NaturalEarth {
             let url = directory.appendingPathComponent(layer.file)
             let data = try Data(contentsOf: url)
             guard let collection = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let list = collection["features"] as? [[String: Any]] else {
+                let list = collection["features"] as? [[String: Any]]
+            else {
                 throw SourceError(description: "\(url.path): not a GeoJSON FeatureCollection")
             }
             for (offset, object) in list.enumerated() {
                 guard let properties = object["properties"] as? [String: Any],
-                      var feature = feature(properties, geometry: object["geometry"], layer: layer) else { continue }
+                    var feature = feature(properties, geometry: object["geometry"], layer: layer)
+                else { continue }
                 feature.identifier = number * 100_000 + offset
                 let key = SearchText.key(of: feature.name) + "\u{1F}\(feature.kind.rawValue)"
                 let close = seen[key, default: []].contains {
@@ -85,22 +87,24 @@ enum NaturalEarth {
     private static func feature(_ properties: [String: Any], geometry: Any?, layer: Layer) -> NamedFeature? {
         let featureClass = (properties["featurecla"] as? String ?? "").lowercased()
         guard let kind = layer.kind(featureClass, properties), let point = FeatureGeometry(geoJSON: geometry)?.representativePoint,
-              var name = text(properties["name"]) else { return nil }
+            var name = text(properties["name"])
+        else { return nil }
         var alternates = [properties["name_alt"], properties["namealt"]].compactMap(text)
         var languages = properties.keys.filter { $0.hasPrefix("name_") && $0 != "name_alt" && $0.count <= 8 }.sorted()
             .compactMap { text(properties[$0]) }
         if featureClass == "national park service" {
             let unit = expanded(text(properties["unit_name"]) ?? name)
             if kind == .nationalPark {
-                languages.append(unit)  // "Yosemite National Park" beside "Yosemite"
+                languages.append(unit) // "Yosemite National Park" beside "Yosemite"
             } else {
                 alternates.append(name)
                 name = unit
             }
         }
         let elevation = (properties["elevation"] as? NSNumber).map { Int($0.doubleValue.rounded()) }.flatMap { $0 > -500 ? $0 : nil }
-        return NamedFeature(name: name, alternateNames: alternates, languageNames: languages, kind: kind, coordinate: point,
-                            elevation: elevation, weight: weight(scaleRank: properties["scalerank"] as? NSNumber, kind: kind))
+        return NamedFeature(
+            name: name, alternateNames: alternates, languageNames: languages, kind: kind, coordinate: point,
+            elevation: elevation, weight: weight(scaleRank: properties["scalerank"] as? NSNumber, kind: kind))
     }
 
     /// Natural Earth ranks features by the scale they first show at (0 the most prominent): a
@@ -117,12 +121,14 @@ enum NaturalEarth {
 
     /// The Park Service's abbreviations written out: "Sunset Crater Volcano NM" → "… National Monument".
     static func expanded(_ unitName: String) -> String {
-        let words = ["NP": "National Park", "NM": "National Monument", "NHS": "National Historic Site", "NHP": "National Historical Park",
-                     "NB": "National Battlefield", "NBP": "National Battlefield Park", "NBS": "National Battlefield Site",
-                     "NMP": "National Military Park", "NRA": "National Recreation Area", "NS": "National Seashore",
-                     "NST": "National Scenic Trail", "NL": "National Lakeshore", "MEM": "Memorial", "PKWY": "Parkway",
-                     "PRES": "Preserve", "RES": "Reserve", "SRR": "Scenic and Recreational River", "EHP": "Ecological and Historic Preserve",
-                     "IHS": "International Historic Site"]
+        let words = [
+            "NP": "National Park", "NM": "National Monument", "NHS": "National Historic Site", "NHP": "National Historical Park",
+            "NB": "National Battlefield", "NBP": "National Battlefield Park", "NBS": "National Battlefield Site",
+            "NMP": "National Military Park", "NRA": "National Recreation Area", "NS": "National Seashore",
+            "NST": "National Scenic Trail", "NL": "National Lakeshore", "MEM": "Memorial", "PKWY": "Parkway",
+            "PRES": "Preserve", "RES": "Reserve", "SRR": "Scenic and Recreational River", "EHP": "Ecological and Historic Preserve",
+            "IHS": "International Historic Site",
+        ]
         return unitName.split(separator: " ").map { words[String($0)] ?? String($0) }.joined(separator: " ")
     }
 

@@ -53,12 +53,15 @@ func add(_ fields: [String], to source: inout GazetteerSource) -> Bool {
         source.regions.append(.init(countryCode: fields[1], code: fields[2], name: fields[3], shortCode: fields[4]))
     case ("P", 11):
         guard let id = Int(fields[1]), let latitude = Double(fields[3]), let longitude = Double(fields[4]),
-              let population = Int(fields[7]) else { return false }
+            let population = Int(fields[7])
+        else { return false }
         let alternates = fields[8].split(separator: "\u{1F}").map(String.init)
         let trusted = fields[9].split(separator: "\u{1F}").map(String.init)
-        source.places.append(.init(geonameID: id, name: fields[2], latitude: latitude, longitude: longitude,
-                                   countryCode: fields[5], admin1Code: fields[6], population: population,
-                                   alternateNames: alternates, trustedNames: trusted, timeZone: fields[10]))
+        source.places.append(
+            .init(
+                geonameID: id, name: fields[2], latitude: latitude, longitude: longitude,
+                countryCode: fields[5], admin1Code: fields[6], population: population,
+                alternateNames: alternates, trustedNames: trusted, timeZone: fields[10]))
     default:
         return false
     }
@@ -78,7 +81,8 @@ func write(_ bytes: [UInt8], to path: String) throws {
 let arguments = CommandLine.arguments
 let features = arguments.count == 5 && arguments[1] == "--features"
 guard arguments.count == 3 || features else {
-    FileHandle.standardError.write(Data("usage: gazetteer-builder SOURCE.tsv OUTPUT.bin, or --features NATURALEARTH-DIR GAZETTEER.bin OUTPUT.bin (run by `make data`)\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: gazetteer-builder SOURCE.tsv OUTPUT.bin, or --features NATURALEARTH-DIR GAZETTEER.bin OUTPUT.bin (run by `make data`)\n".utf8))
     exit(2)
 }
 do {
@@ -95,7 +99,9 @@ do {
     try write(bytes, to: output)
     _ = try Gazetteer.load(from: URL(fileURLWithPath: output))
     let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_048_576)
-    print("\(output): \(summary.places) places, \(summary.entries) name entries, \(summary.rankedPrefixes) ranked prefixes, \(megabytes) MB, in \(Int(Date().timeIntervalSince(started))) s")
+    print(
+        "\(output): \(summary.places) places, \(summary.entries) name entries, \(summary.rankedPrefixes) ranked prefixes, \(megabytes) MB, in \(Int(Date().timeIntervalSince(started))) s"
+    )
 } catch {
     FileHandle.standardError.write(Data("gazetteer-builder: \(error)\n".utf8))
     exit(1)

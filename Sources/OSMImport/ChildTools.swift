@@ -33,8 +33,9 @@ struct ChildTools {
     @discardableResult
     func run(_ tool: String, _ arguments: [String], input: String? = nil, capture: Bool = false) throws -> String {
         let output = capture ? outputFile : nil
-        let child = try ChildProcess(try Self.locate(tool), arguments, output: output.map { .file($0.path) } ?? .null, error: .file(logFile.path),
-                                     diesWithParent: true)
+        let child = try ChildProcess(
+            try Self.locate(tool), arguments, output: output.map { .file($0.path) } ?? .null, error: .file(logFile.path),
+            diesWithParent: true)
         let (ended, lowestFree) = try wait(for: child, reading: input)
         guard ended.succeeded else { throw failure(of: tool, ended, lowestFree: lowestFree) }
         return try output.map { try String(contentsOf: $0, encoding: .utf8) } ?? ""
@@ -152,7 +153,8 @@ struct ChildTools {
         guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
         for descriptor in descriptors {
             guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\(descriptor)")) == path,
-                  let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(descriptor)", encoding: .utf8) else { continue }
+                let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(descriptor)", encoding: .utf8)
+            else { continue }
             for line in info.split(separator: "\n") where line.hasPrefix("pos:") {
                 return Int64(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
             }

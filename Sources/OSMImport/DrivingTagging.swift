@@ -34,11 +34,14 @@ enum DrivingTagging {
     /// 300 km of them, as a place takes its country: `FeatureGazetteer`).
     static func countries(in box: RegionInfo.Bounds?, towns: (any PlaceIndex)?) -> Set<String> {
         guard let box, let towns else { return [] }
-        let points = [((box.south + box.north) / 2, (box.west + box.east) / 2), (box.south, box.west), (box.south, box.east),
-                      (box.north, box.west), (box.north, box.east)].map { Coordinate(latitude: $0.0, longitude: $0.1) }
-        return Set(points.compactMap { point in
-            towns.nearest(to: point).flatMap { Geodesy.sphericalKilometers(from: $0.coordinate, to: point) <= 300 ? $0.countryCode : nil }
-        }.filter { !$0.isEmpty })
+        let points = [
+            ((box.south + box.north) / 2, (box.west + box.east) / 2), (box.south, box.west), (box.south, box.east),
+            (box.north, box.west), (box.north, box.east),
+        ].map { Coordinate(latitude: $0.0, longitude: $0.1) }
+        return Set(
+            points.compactMap { point in
+                towns.nearest(to: point).flatMap { Geodesy.sphericalKilometers(from: $0.coordinate, to: point) <= 300 ? $0.countryCode : nil }
+            }.filter { !$0.isEmpty })
     }
 
     /// The rules' file for `countries`, written into `folder`: its path. Routino's own rules' path
@@ -48,7 +51,8 @@ enum DrivingTagging {
     static func file(for countries: Set<String>, in folder: URL) -> String {
         let lines = implied(for: countries)
         guard !lines.isEmpty, let own = try? String(contentsOfFile: RegionInfo.drivingTagging, encoding: .utf8),
-              let rules = rules(from: own, adding: lines) else { return RegionInfo.drivingTagging }
+            let rules = rules(from: own, adding: lines)
+        else { return RegionInfo.drivingTagging }
         let file = folder.appendingPathComponent("tagging-drive.xml")
         do { try DurableFile.write(Data(rules.utf8), to: file) } catch { return RegionInfo.drivingTagging }
         return file.path

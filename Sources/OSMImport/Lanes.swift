@@ -15,9 +15,11 @@ enum Lanes {
     /// `cancelled`, or the other having failed. The error thrown is the first lane's to fail, not
     /// the other's stopping because of it. `second` runs on a thread of its own, which yields to
     /// the first (`secondLaneNiceness`) and ends with it.
-    static func both<First, Second>(stopping cancelled: @escaping @Sendable () -> Bool,
-                                    _ first: @Sendable (_ stopped: @escaping @Sendable () -> Bool) throws -> First,
-                                    and second: @escaping @Sendable (_ stopped: @escaping @Sendable () -> Bool) throws -> Second) throws -> (First, Second) {
+    static func both<First, Second>(
+        stopping cancelled: @escaping @Sendable () -> Bool,
+        _ first: @Sendable (_ stopped: @escaping @Sendable () -> Bool) throws -> First,
+        and second: @escaping @Sendable (_ stopped: @escaping @Sendable () -> Bool) throws -> Second
+    ) throws -> (First, Second) {
         let outcome = Outcome<First, Second>()
         let stopped: @Sendable () -> Bool = { cancelled() || outcome.hasFailed }
         let secondDone = DispatchSemaphore(value: 0)

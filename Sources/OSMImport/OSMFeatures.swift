@@ -39,7 +39,8 @@ enum OSMFeatures {
     /// `osmium tags-count` of its own over the whole file.
     static func isCountedRoad(oplLine line: ArraySlice<UInt8>) -> Bool {
         guard line.first == UInt8(ascii: "w"),
-              let tags = line.split(separator: UInt8(ascii: " ")).first(where: { $0.first == UInt8(ascii: "T") }) else { return false }
+            let tags = line.split(separator: UInt8(ascii: " ")).first(where: { $0.first == UInt8(ascii: "T") })
+        else { return false }
         let key = Array("highway=".utf8)
         return tags.dropFirst().split(separator: UInt8(ascii: ",")).contains { tag in
             tag.starts(with: key) && roadKinds.contains(String(decoding: tag.dropFirst(key.count), as: UTF8.self))
@@ -193,7 +194,8 @@ enum OSMFeatures {
     static func feature(fromLine line: Substring) -> (feature: NamedFeature, rank: Int)? {
         let text = line.drop { $0 == "\u{1E}" || $0 == " " }
         guard !text.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-              let properties = object["properties"] as? [String: Any] else { return nil }
+            let properties = object["properties"] as? [String: Any]
+        else { return nil }
         var tags: [String: String] = [:]
         for (key, value) in properties {
             if let value = value as? String { tags[key] = value }
@@ -201,15 +203,17 @@ enum OSMFeatures {
         guard let kind = kind(of: tags) else { return nil }
         let languageNames = tags.keys.filter { $0.hasPrefix("name:") }.sorted().flatMap { names(tags[$0]) }
         guard let name = clean(tags["name"]) ?? clean(tags["name:en"]) ?? languageNames.first ?? madeUpName(kind: kind, tags: tags),
-              let geometry = FeatureGeometry(geoJSON: object["geometry"]), let point = geometry.representativePoint else { return nil }
+            let geometry = FeatureGeometry(geoJSON: object["geometry"]), let point = geometry.representativePoint
+        else { return nil }
         let alternates = otherNameTags.flatMap { names(tags[$0]) }
         let population = kind.isSettlement ? leadingNumber(tags["population"]).map { Int($0) } ?? 0 : 0
         let elevation = leadingNumber(tags["ele"]).map { value in
             Int((tags["ele"]?.contains("ft") == true ? value * 0.3048 : value).rounded())
         }
-        var feature = NamedFeature(name: name, alternateNames: alternates, languageNames: languageNames, kind: kind, coordinate: point,
-                                   elevation: elevation, population: max(0, population), identifier: identifier(object["id"]),
-                                   details: PlaceDetails(tags: tags))
+        var feature = NamedFeature(
+            name: name, alternateNames: alternates, languageNames: languageNames, kind: kind, coordinate: point,
+            elevation: elevation, population: max(0, population), identifier: identifier(object["id"]),
+            details: PlaceDetails(tags: tags))
         // A peak weighs a little more the higher it is: Pica d'Estats (3,143 m) before a hill of its name.
         if let elevation, kind == .peak || kind == .volcano { feature.weight += max(0, elevation / 10) }
         switch geometry {
@@ -247,7 +251,8 @@ enum OSMFeatures {
         guard let number = Double(digits) else { return nil }
         // "2,864" with three digits after the comma is a thousands separator, not a decimal comma.
         if let dot = digits.firstIndex(of: "."), digits[digits.index(after: dot)...].count == 3,
-           value.contains(","), !value.contains(".") {
+            value.contains(","), !value.contains(".")
+        {
             return Double(digits.replacingOccurrences(of: ".", with: ""))
         }
         return number

@@ -45,7 +45,8 @@ struct FileInfo {
         guard let box = value as? [NSNumber], box.count == 4 else { return nil }
         let bounds = RegionInfo.Bounds(south: box[1].doubleValue, west: box[0].doubleValue, north: box[3].doubleValue, east: box[2].doubleValue)
         guard (-90...90).contains(bounds.south), (-90...90).contains(bounds.north), bounds.south <= bounds.north,
-              (-180...180).contains(bounds.west), (-180...180).contains(bounds.east), bounds.west <= bounds.east else { return nil }
+            (-180...180).contains(bounds.west), (-180...180).contains(bounds.east), bounds.west <= bounds.east
+        else { return nil }
         return bounds
     }
 }

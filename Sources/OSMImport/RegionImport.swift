@@ -109,13 +109,16 @@ package struct RegionImport: Sendable {
             let controls = Handoff<[TrafficControl]>(), speedLimits = Handoff<[String]>()
             let (database, found) = try Lanes.both(stopping: isCancelled) { stopped -> Result<RoadsMade, any Error> in
                 do {
-                    let (made, countries) = try buildRoadDatabase(from: path, format: format, in: staging, work: roadsWork,
-                                                                  tools: tools(pass: 2, in: roadsWork, stopped: stopped))
+                    let (made, countries) = try buildRoadDatabase(
+                        from: path, format: format, in: staging, work: roadsWork,
+                        tools: tools(pass: 2, in: roadsWork, stopped: stopped))
                     speedLimits.give(countries)
                     guard made else { return .success(.none) }
                     // The traffic controls come from the other lane's matching pass, long done by now.
-                    let extent = try RoadNetworkFile.write(from: staging.appendingPathComponent(RegionInfo.roadsFolderName), staging: staging,
-                                                           controls: controls.taken(stopped: stopped) ?? []) { graph in
+                    let extent = try RoadNetworkFile.write(
+                        from: staging.appendingPathComponent(RegionInfo.roadsFolderName), staging: staging,
+                        controls: controls.taken(stopped: stopped) ?? []
+                    ) { graph in
                         try RoadHierarchyFile.write(for: graph, inRegion: staging, isCancelled: stopped)
                     }
                     return .success(.routable(extent: extent))
@@ -126,16 +129,18 @@ package struct RegionImport: Sendable {
                 }
             } and: { stopped in
                 defer { controls.give(nil) }
-                return try placesAndFacts(of: path, format: format, in: staging, tools: tools(pass: nil, stopped: stopped), stopped: stopped,
-                                          controls: { controls.give($0) })
+                return try placesAndFacts(
+                    of: path, format: format, in: staging, tools: tools(pass: nil, stopped: stopped), stopped: stopped,
+                    controls: { controls.give($0) })
             }
             let roads = found.roadCount > 0 ? try database.get() : .none
             let routable = roads != .none
             guard found.places > 0 || routable else { throw RegionError.empty(path: path) }
-            var info = RegionInfo(name: name, sourceFile: sourceName ?? path, sourceBytes: size, sha256: found.sha256, added: clock(), bounds: found.bounds,
-                                  places: found.places, roads: routable ? found.roadCount : 0, format: RegionInfo.currentFormat,
-                                  roadDatabase: routable ? RegionInfo.roadsFolderName : nil, roadExtract: routable ? RegionInfo.roadExtractName : nil,
-                                  cutBounds: found.cutBounds, origin: origin)
+            var info = RegionInfo(
+                name: name, sourceFile: sourceName ?? path, sourceBytes: size, sha256: found.sha256, added: clock(), bounds: found.bounds,
+                places: found.places, roads: routable ? found.roadCount : 0, format: RegionInfo.currentFormat,
+                roadDatabase: routable ? RegionInfo.roadsFolderName : nil, roadExtract: routable ? RegionInfo.roadExtractName : nil,
+                cutBounds: found.cutBounds, origin: origin)
             info.bounds = roads.area(of: info)
             info.keepsLeft = found.keepsLeft
             info.speedLimitCountries = routable ? speedLimits.taken(stopped: { true }) : nil
@@ -188,8 +193,10 @@ package struct RegionImport: Sendable {
     /// counted, in the same passes (`TagsFilter`), and the places read from `osmium export`.
     /// The traffic controls of the extract (`TrafficControl`) are found in the same matching pass,
     /// and given to `controls` once it is over.
-    private func placesAndFacts(of path: String, format: String, in staging: URL, tools: ChildTools, stopped: () -> Bool,
-                                controls: ([TrafficControl]) -> Void) throws -> Found {
+    private func placesAndFacts(
+        of path: String, format: String, in staging: URL, tools: ChildTools, stopped: () -> Bool,
+        controls: ([TrafficControl]) -> Void
+    ) throws -> Found {
         func work(_ file: String) -> String { staging.appendingPathComponent(file).path }
         let hashed = try tools.run("sha256sum", ["--", path], input: path, capture: true)
         let extract = FileInfo(try tools.run("osmium", ["fileinfo", "-e", "--no-crc", "-j", "-F", format, path], input: path, capture: true))
@@ -221,8 +228,9 @@ package struct RegionImport: Sendable {
         for leftover in ["sorted.osm.pbf", "places.opl", "places.geojsonseq"] {
             try? FileManager.default.removeItem(at: staging.appendingPathComponent(leftover))
         }
-        return Found(sha256: String(hashed.prefix { $0.isHexDigit }), bounds: extract.regionBounds, cutBounds: extract.headerBounds, roadCount: roadCount,
-                     places: features.count, keepsLeft: TrafficSide.keepsLeft(countryCodes: gazetteer.places.map(\.countryCode)))
+        return Found(
+            sha256: String(hashed.prefix { $0.isHexDigit }), bounds: extract.regionBounds, cutBounds: extract.headerBounds, roadCount: roadCount,
+            places: features.count, keepsLeft: TrafficSide.keepsLeft(countryCodes: gazetteer.places.map(\.countryCode)))
     }
 
     /// The folder of the staging folder where the roads' lane keeps its tools' messages, apart
@@ -278,7 +286,7 @@ package struct RegionImport: Sendable {
     /// that filled up loses them so).
     static func foundNoRoads(inLog file: URL) -> Bool {
         guard let log = try? String(contentsOf: file, encoding: .utf8),
-              let line = log.components(separatedBy: CharacterSet(charactersIn: "\r\n")).last(where: { $0.hasPrefix("Checked Ways for unused Nodes:") })
+            let line = log.components(separatedBy: CharacterSet(charactersIn: "\r\n")).last(where: { $0.hasPrefix("Checked Ways for unused Nodes:") })
         else { return false }
         func number(after label: String) -> Int? {
             line.range(of: label).flatMap { Int(line[$0.upperBound...].prefix { $0.isNumber }) }

@@ -78,7 +78,8 @@ package struct RoadJoin: Sendable {
     static func inputs(of shelf: RegionShelf) -> [Input] {
         shelf.installed().compactMap { region in
             guard let info = try? region.info.get(), let extract = info.roadExtract, let bounds = info.bounds,
-                  let version = shelf.regionLinkTarget(region.name) else { return nil }
+                let version = shelf.regionLinkTarget(region.name)
+            else { return nil }
             let file = shelf.directory.appendingPathComponent(version).appendingPathComponent(extract)
             guard let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber else { return nil }
             var input = Input(member: RegionShelf.Member(name: region.name, version: version), file: file, bytes: size.int64Value, bounds: bounds)
@@ -165,8 +166,9 @@ package struct RoadJoin: Sendable {
                 tools.reading = { _, bytes in
                     report(.reading(region: input.member.name, bytes: bytes, total: input.bytes, number: index + 1, count: inputs.count))
                 }
-                try tools.run("planetsplitter", common + ["--parse-only"] + (index > 0 ? ["--append"] : []) + [input.file.path],
-                              input: input.file.path, capture: true)
+                try tools.run(
+                    "planetsplitter", common + ["--parse-only"] + (index > 0 ? ["--append"] : []) + [input.file.path],
+                    input: input.file.path, capture: true)
             }
             report(.building(regions: inputs.count))
             try tools.run("planetsplitter", common + ["--process-only"], capture: true)

@@ -15,8 +15,10 @@ extension RoadNetworkFile {
     /// memory at its peak). Returns where its roads are: the box around their points, with the
     /// kilometer around them a stop may be from its road (`RoutedLeg.farthestFromRoad`).
     /// The `controls` on its roads are kept beside it (`TrafficControls.fileName`), and in the graph.
-    static func write(from database: URL, staging: URL, controls: [TrafficControl],
-                      while build: @Sendable (RoadGraph) throws -> Void) throws -> RegionInfo.Bounds? {
+    static func write(
+        from database: URL, staging: URL, controls: [TrafficControl],
+        while build: @Sendable (RoadGraph) throws -> Void
+    ) throws -> RegionInfo.Bounds? {
         let kept = try KeptNetwork(from: database, staging: staging)
         let extent = RegionInfo.Bounds(around: kept.network!.points, margin: RoutedLeg.farthestFromRoad)
         let graph = RoadGraph(kept.network!, controls: TrafficControls(controls), searchable: false)
@@ -57,11 +59,12 @@ extension RoadNetworkFile {
         let brought = try? shelf.withLock { () throws(RegionError) -> [String] in
             shelf.installed().compactMap { region -> String? in
                 guard !isCancelled(), case .success(let info) = region.info, let roads = info.roadDatabase,
-                      state(inRegion: region.folder) != .current else { return nil }
+                    state(inRegion: region.folder) != .current
+                else { return nil }
                 let database = region.folder.appendingPathComponent(roads)
                 guard FileManager.default.fileExists(atPath: database.appendingPathComponent("segments.mem").path),
-                      let network = try? RoutinoDatabase.network(in: database),
-                      (try? AtomicWriter.replace(network.encoded(), at: region.folder.appendingPathComponent(name).path, links: .refuse)) != nil
+                    let network = try? RoutinoDatabase.network(in: database),
+                    (try? AtomicWriter.replace(network.encoded(), at: region.folder.appendingPathComponent(name).path, links: .refuse)) != nil
                 else { return nil }
                 return region.name
             }

@@ -41,8 +41,10 @@ package enum RoutinoDatabase {
         /// Routino's transports (`Transport_Motorcycle` 6, `Motorcar` 7, `Goods` 8) as allowed bits.
         static let transports: [(Transport, UInt16)] = [(.motorcycle, 1 << 5), (.motorcar, 1 << 6), (.goods, 1 << 7)]
         /// Routino's highway types 1–9 and 13 (`Highway_Ferry`), in roadtrip's classes.
-        static let classes: [UInt8: RoadClass] = [1: .motorway, 2: .trunk, 3: .primary, 4: .secondary, 5: .tertiary, 6: .unclassified,
-                                                  7: .residential, 8: .service, 9: .track, 13: .ferry]
+        static let classes: [UInt8: RoadClass] = [
+            1: .motorway, 2: .trunk, 3: .primary, 4: .secondary, 5: .tertiary, 6: .unclassified,
+            7: .residential, 8: .service, 9: .track, 13: .ferry,
+        ]
     }
 
     /// Why a database was not read: a clause naming the file, for the sentence.
@@ -118,8 +120,9 @@ package enum RoutinoDatabase {
                     let latitude = (latitudeZero + Int64(latitudeBin)) * Layout.unitsPerBin + Int64(bytes.u16(record + 4))
                     let longitude = (longitudeZero + Int64(longitudeBin)) * Layout.unitsPerBin + Int64(bytes.u16(record + 6))
                     keys[node] = latitude << 32 | Int64(UInt32(truncatingIfNeeded: longitude))
-                    points[node] = Coordinate(latitude: Double(latitude) / Layout.unitsPerRadian * 180 / .pi,
-                                              longitude: Double(longitude) / Layout.unitsPerRadian * 180 / .pi)
+                    points[node] = Coordinate(
+                        latitude: Double(latitude) / Layout.unitsPerRadian * 180 / .pi,
+                        longitude: Double(longitude) / Layout.unitsPerRadian * 180 / .pi)
                 }
                 first = end
             }
@@ -179,8 +182,9 @@ package enum RoutinoDatabase {
                     let value = bytes.u8(record + offset)
                     return value == 0 ? nil : Double(value) * unit
                 }
-                return RoadWay.Rules(roadClass: roadClass, open: open, maxKmh: limit(8, 1), maxWeight: limit(9, 0.2), maxHeight: limit(10, 0.1),
-                                     maxWidth: limit(11, 0.1), maxLength: limit(12, 0.1))
+                return RoadWay.Rules(
+                    roadClass: roadClass, open: open, maxKmh: limit(8, 1), maxWeight: limit(9, 0.2), maxHeight: limit(10, 0.1),
+                    maxWidth: limit(11, 0.1), maxLength: limit(12, 0.1))
             }
         }
     }

@@ -47,15 +47,19 @@ struct TagsFilter {
     /// each read the whole file, and its nodes, 240 MB of text at Andorra tiled 8 × 8, once each).
     /// `matched` is told each object a selection's expressions match (its index and OPL line), as
     /// the matching pass reads it.
-    static func write(_ selections: [Selection], from source: String, format: String, work: URL, tools: ChildTools,
-                      matched: (Int, ArraySlice<UInt8>) -> Void = { _, _ in }) throws {
+    static func write(
+        _ selections: [Selection], from source: String, format: String, work: URL, tools: ChildTools,
+        matched: (Int, ArraySlice<UInt8>) -> Void = { _, _ in }
+    ) throws {
         let filter = Passes(source: source, format: format, tools: tools)
         var found = [Found](repeating: Found(), count: selections.count)
         let tests = selections.map { $0.expressions.map(TagExpression.init) }
         var expressions: [String] = []
         for expression in selections.flatMap(\.expressions) where !expressions.contains(expression) { expressions.append(expression) }
-        try tools.eachLine(of: "osmium", ["tags-filter", "-R", "-F", format, source, "-f", "opl,add_metadata=false", "-o", "-"] + expressions,
-                           input: source) { line in
+        try tools.eachLine(
+            of: "osmium", ["tags-filter", "-R", "-F", format, source, "-f", "opl,add_metadata=false", "-o", "-"] + expressions,
+            input: source
+        ) { line in
             guard let object = OPLObject(line) else { return }
             let tags = selections.count > 1 ? object.tags(in: line) : []
             for index in selections.indices where selections.count == 1 || tests[index].contains(where: { $0.matches(object.kind, tags) }) {
@@ -135,8 +139,10 @@ struct TagsFilter {
 
         /// Objects of `kind` whose ids are in `wanted[i]` (in any order, repeated or not), written
         /// to `texts[i]`; `found` is told each, with `i`.
-        func keep(_ wanted: [[Int64]], of kind: String, into texts: inout [OPLWriter],
-                  found: (Int, OPLObject, ArraySlice<UInt8>) -> Void) throws {
+        func keep(
+            _ wanted: [[Int64]], of kind: String, into texts: inout [OPLWriter],
+            found: (Int, OPLObject, ArraySlice<UInt8>) -> Void
+        ) throws {
             let wanted = wanted.map(Self.sortedOnce)
             guard wanted.contains(where: { !$0.isEmpty }) else { return }
             var next = wanted.map(\.startIndex)
@@ -183,7 +189,8 @@ struct OPLObject {
 
     init?(_ line: ArraySlice<UInt8>) {
         guard let first = line.first, [UInt8(ascii: "n"), UInt8(ascii: "w"), UInt8(ascii: "r")].contains(first),
-              let id = Self.number(line.dropFirst().prefix { $0 != UInt8(ascii: " ") }) else { return nil }
+            let id = Self.number(line.dropFirst().prefix { $0 != UInt8(ascii: " ") })
+        else { return nil }
         (kind, self.id) = (first, id)
     }
 
@@ -297,8 +304,9 @@ struct TagExpression {
 
     /// Whether an object of `kind` (`n`, `w` or `r`) with `tags` (as OPL writes them) matches.
     func matches(_ kind: UInt8, _ tags: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)]) -> Bool {
-        kinds.contains(kind) && tags.contains { tag in
-            tag.key.elementsEqual(key) && (values.map { $0.contains(Array(tag.value)) } ?? true)
-        }
+        kinds.contains(kind)
+            && tags.contains { tag in
+                tag.key.elementsEqual(key) && (values.map { $0.contains(Array(tag.value)) } ?? true)
+            }
     }
 }

@@ -24,7 +24,7 @@ func timeFrame(_ basemap: Basemap, _ rect: MercatorRect) -> (Double, Int) {
             for point in line { sum += point.x + point.y }
         }
     }
-    if sum.isNaN { print("") }  // keeps the reads from being optimized away
+    if sum.isNaN { print("") } // keeps the reads from being optimized away
     return (time, points)
 }
 
@@ -51,7 +51,7 @@ func benchBasemap(_ url: URL) throws {
     for (name, latitude, longitude) in centres {
         for width in widths {
             let rect = basemapView(latitude: latitude, longitude: longitude, width: width)
-            _ = timeFrame(basemap, rect)  // bring its pages in
+            _ = timeFrame(basemap, rect) // bring its pages in
             // The median of 11 calls: one slow call is the scheduler (2 processors, shared), not
             // the view; the slowest call of all is printed too.
             let times = (0..<11).map { _ in timeFrame(basemap, rect) }.sorted { $0.0 < $1.0 }

@@ -33,12 +33,13 @@ func benchFollow(_ path: String) throws {
     var commands: [Double] = [], mergedSaves: [Double] = [], follows: [Double] = [], reads: [Double] = []
     for round in 0..<rounds {
         // A command: read, rename, save.
-        commands.append(try milliseconds {
-            let command = DataModel(store: TripFileStore(url: url), runner: runner)
-            try command.load(seed: nil)
-            command.renameTrip(id: command.trips[round].id, to: "Renamed by a command \(round)")
-            try command.save()
-        })
+        commands.append(
+            try milliseconds {
+                let command = DataModel(store: TripFileStore(url: url), runner: runner)
+                try command.load(seed: nil)
+                command.renameTrip(id: command.trips[round].id, to: "Renamed by a command \(round)")
+                try command.save()
+            })
         // The planner follows it, with an unsaved change of its own: the file read off the loop,
         // then merged on it.
         planner.renameTrip(id: planner.trips[planner.trips.count - 1 - round].id, to: "Renamed in the planner \(round)")

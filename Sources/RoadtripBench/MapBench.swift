@@ -48,7 +48,9 @@ func benchMapFrames(_ basemap: Basemap) {
             viewport = viewport.zoomed(by: 2)
         }
     }
-    print("map frames: \(mapWidth)×\(mapHeight) cells, \(places.count) places × every zoom from the whole world to the closest (halving) × \(mapRounds) rounds = \(times.count) frames:")
+    print(
+        "map frames: \(mapWidth)×\(mapHeight) cells, \(places.count) places × every zoom from the whole world to the closest (halving) × \(mapRounds) rounds = \(times.count) frames:"
+    )
     print("  \(summary(times, percentiles: [50, 90, 99]))")
     let slowest = worst.sorted { $0.0 > $1.0 }.prefix(3).map { "\($0.1) \(format($0.0))" }
     print("  slowest: \(slowest.joined(separator: "; "))")

@@ -22,7 +22,9 @@ func regionSearchBench(towns: Gazetteer) throws {
     let regions = shelf.placeIndexes().indexes
     let library = PlaceLibrary(indexes: [towns, features] + regions)
     let places = ([towns, features] + regions).map(\.count)
-    print("place library: towns \(places[0]), natural features \(places[1]), regions \(zip(regions.map(\.source), places.dropFirst(2)).map { "\($0) \($1)" }.joined(separator: ", ")) places")
+    print(
+        "place library: towns \(places[0]), natural features \(places[1]), regions \(zip(regions.map(\.source), places.dropFirst(2)).map { "\($0) \($1)" }.joined(separator: ", ")) places"
+    )
     try roadLegBench(shelf: shelf)
     alongBench(library: library, shelf: shelf)
     benchSearch(library, label: "searches with two regions")
@@ -51,13 +53,16 @@ func roadLegBench(shelf: RegionShelf) throws {
     let folder = shelf.directory.appendingPathComponent("andorra").appendingPathComponent(RegionInfo.roadsFolderName).path
     var spawned: [Double] = []
     for _ in 0..<20 {
-        try spawned.append(milliseconds {
-            try spawnAndWait("/usr/bin/routino-router", [
-                "--dir=\(folder)", "--profiles=/usr/share/routino/profiles.xml", "--profile=motorcar", "--quickest",
-                "--lat1=\(from.latitude)", "--lon1=\(from.longitude)", "--lat2=\(to.latitude)", "--lon2=\(to.longitude)",
-                "--output-text-all", "--output-stdout", "--quiet",
-            ])
-        })
+        try spawned.append(
+            milliseconds {
+                try spawnAndWait(
+                    "/usr/bin/routino-router",
+                    [
+                        "--dir=\(folder)", "--profiles=/usr/share/routino/profiles.xml", "--profile=motorcar", "--quickest",
+                        "--lat1=\(from.latitude)", "--lon1=\(from.longitude)", "--lat2=\(to.latitude)", "--lon2=\(to.longitude)",
+                        "--output-text-all", "--output-stdout", "--quiet",
+                    ])
+            })
     }
     print("road leg Andorra la Vella → Pas de la Casa (32.8 km): first in process (loads the database) \(format(first))")
     print("  in process, 200 routes: \(summary(inProcess, percentiles: [50, 99]))")

@@ -11,14 +11,17 @@ func textFieldBench() {
     for _ in 0..<3 {
         var field = TextField()
         var length = 0
-        times.append(milliseconds {
-            for character in paste {
-                _ = field.handle(.character(character))
-                length = field.text.utf8.count
-            }
-        })
+        times.append(
+            milliseconds {
+                for character in paste {
+                    _ = field.handle(.character(character))
+                    length = field.text.utf8.count
+                }
+            })
         precondition(length == paste.utf8.count)
     }
     let median = times.sorted()[1]
-    print("text field: a 100,000-character paste, the text read after each key, 3 runs: median \(format(median)) (budget 500 ms: \(median <= 500 ? "met" : "NOT MET"))")
+    print(
+        "text field: a 100,000-character paste, the text read after each key, 3 runs: median \(format(median)) (budget 500 ms: \(median <= 500 ? "met" : "NOT MET"))"
+    )
 }

@@ -68,7 +68,8 @@ func summary(_ samples: [Double], percentiles: [Double]) -> String {
 
 func machine() -> String {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }?
+    let model =
+        cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }?
         .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
     var system = utsname()
     uname(&system)
@@ -102,10 +103,12 @@ func benchLoad(_ url: URL) throws {
 
 /// The searches, from nowhere in particular (`roadtrip search`) or from a trip (`near`, the
 /// stop editor's: every range up to `GazetteerSearch.contextScanLimit` entries is scanned then).
-func benchSearch(_ gazetteer: any PlaceIndex, near: (name: String, context: SearchContext)? = nil, label: String = "searches",
-                 typed: [String] = BenchQueries.typed) {
+func benchSearch(
+    _ gazetteer: any PlaceIndex, near: (name: String, context: SearchContext)? = nil, label: String = "searches",
+    typed: [String] = BenchQueries.typed
+) {
     let queries = typedPrefixes(typed)
-    for query in queries { _ = gazetteer.search(query, limit: limit, near: near?.context) }  // warm the pages and caches
+    for query in queries { _ = gazetteer.search(query, limit: limit, near: near?.context) } // warm the pages and caches
     var times: [Double] = []
     var slowest: [(Double, String)] = []
     for _ in 0..<rounds {
@@ -126,7 +129,9 @@ func searchOnce(_ gazetteer: Gazetteer, _ query: String) {
     var results: [Place] = []
     let time = milliseconds { results = gazetteer.search(query, limit: limit) }
     for place in results {
-        print("\(place.name), \(place.admin1) [\(place.admin1Code)], \(place.country) [\(place.countryCode)] — \(place.population) — \(place.coordinate.latitude), \(place.coordinate.longitude)")
+        print(
+            "\(place.name), \(place.admin1) [\(place.admin1Code)], \(place.country) [\(place.countryCode)] — \(place.population) — \(place.coordinate.latitude), \(place.coordinate.longitude)"
+        )
     }
     print("\(results.count) results in \(format(time))")
 }

@@ -12,19 +12,19 @@ struct AddStopCommand: ParsableCommand {
         abstract: "Add a stop to a trip: the best match of a place search, or coordinates.",
         usage: "roadtrip add-stop [--file <path>] TRIP PLACE [--after <n>] [--name <name>] [--note <text>] [--force] [--json]",
         discussion: """
-        PLACE is read as the stop editor reads it: a name with an optional region ("Pacific Grove, CA"), \
-        or coordinates. Places near the stops it goes between rank first, and the place chosen is \
-        printed. When the best match is far out of line with those stops (Paris, Texas, between \
-        Salzburg and Vienna), nothing is added and the matches are listed: add the region, give \
-        coordinates, or pass --force to add it anyway. Stops are numbered from 1 as show prints \
-        them; --after 0 puts the stop first, and without --after it goes last. PLACE is the last \
-        word: quote a place of several words.
+            PLACE is read as the stop editor reads it: a name with an optional region ("Pacific Grove, CA"), \
+            or coordinates. Places near the stops it goes between rank first, and the place chosen is \
+            printed. When the best match is far out of line with those stops (Paris, Texas, between \
+            Salzburg and Vienna), nothing is added and the matches are listed: add the region, give \
+            coordinates, or pass --force to add it anyway. Stops are numbered from 1 as show prints \
+            them; --after 0 puts the stop first, and without --after it goes last. PLACE is the last \
+            word: quote a place of several words.
 
-        Examples:
-          roadtrip add-stop "Pacific Coast Drive" "Pacific Grove" --after 1
-          roadtrip add-stop "Pacific Coast Drive" Salinas --note "Steinbeck Center"
-          roadtrip add-stop 1 "35.663, -121.258" --name "Elephant seals" --json
-        """)
+            Examples:
+              roadtrip add-stop "Pacific Coast Drive" "Pacific Grove" --after 1
+              roadtrip add-stop "Pacific Coast Drive" Salinas --note "Steinbeck Center"
+              roadtrip add-stop 1 "35.663, -121.258" --name "Elephant seals" --json
+            """)
 
     @OptionGroup var options: GlobalOptions
 
@@ -44,7 +44,11 @@ struct AddStopCommand: ParsableCommand {
     @Flag(name: .long, help: "Add the best match even when it is far out of line with the stops beside it (only warn).")
     var force = false
 
-    @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters, estimate, query, stop: {position, id, name, latitude, longitude, region?, country?, notes?}}.")
+    @Flag(
+        name: .long,
+        help:
+            "Print JSON: {action, id, name, stops, distanceMeters, estimate, query, stop: {position, id, name, latitude, longitude, region?, country?, notes?}}."
+    )
     var json = false
 
     private func parsed() throws -> TripEditWords {
@@ -56,7 +60,9 @@ struct AddStopCommand: ParsableCommand {
         if let after, after < 0 { throw ValidationError("--after takes a stop number: 0 to put the stop first, 1 after the first stop, and so on.") }
         if let name {
             guard name.visibleName != nil else { throw ValidationError("--name is empty: give the stop a name, or leave --name out for the place's.") }
-            guard name.count <= NameLength.maximum else { throw ValidationError("--name is \(name.count) characters long: a stop's name can have up to \(NameLength.maximum).") }
+            guard name.count <= NameLength.maximum else {
+                throw ValidationError("--name is \(name.count) characters long: a stop's name can have up to \(NameLength.maximum).")
+            }
         }
     }
 
@@ -67,8 +73,10 @@ struct AddStopCommand: ParsableCommand {
         let (trip, stop, position) = try MainActor.assumeIsolated {
             try TripEdit.run(options: options, environment: environment, trip: words.trip) { model, trip in
                 let index = try Self.insertionIndex(after: after, in: trip)
-                var stop = try Self.stop(for: query, at: index, in: trip, finder: .commandLine(environment: environment, unit: trip.unit(default: options.unit(environment: environment))),
-                                     force: force)
+                var stop = try Self.stop(
+                    for: query, at: index, in: trip,
+                    finder: .commandLine(environment: environment, unit: trip.unit(default: options.unit(environment: environment))),
+                    force: force)
                 if let name { stop.name = name.visibleName ?? stop.name }
                 if let note, !note.isEmpty { stop.notes = note }
                 EditTrip(trip.id, in: model).insertStop(stop, at: index)
@@ -85,7 +93,8 @@ struct AddStopCommand: ParsableCommand {
     static func insertionIndex(after: Int?, in trip: Trip) throws -> Int {
         guard let after else { return trip.stops.count }
         guard after <= trip.stops.count else {
-            throw CommandFailure("There is no stop \(after) in \(TripText.quoted(trip.name)) to add after: --after takes 0 (first) to \(trip.stops.count) (last).")
+            throw CommandFailure(
+                "There is no stop \(after) in \(TripText.quoted(trip.name)) to add after: --after takes 0 (first) to \(trip.stops.count) (last).")
         }
         return after
     }
@@ -107,7 +116,9 @@ struct AddStopCommand: ParsableCommand {
             }
         }
         guard let best = found.first else {
-            throw CommandFailure("Nothing was added: no place matches “\(query)”. Try another spelling, a region (“\(query), …”), or coordinates; `roadtrip search` lists what a name finds.")
+            throw CommandFailure(
+                "Nothing was added: no place matches “\(query)”. Try another spelling, a region (“\(query), …”), or coordinates; `roadtrip search` lists what a name finds."
+            )
         }
         if isOutOfLine(best.coordinate, at: index, in: trip.stops) {
             let lines = found.enumerated().map { number, place in
@@ -117,15 +128,18 @@ struct AddStopCommand: ParsableCommand {
             if force {
                 CommandOutput.note("warning: \(problem): \(describe(best)).")
             } else {
-                throw CommandFailure((["Nothing was added: \(problem). The places that match:"] + lines
-                    + ["Add the region (“\(query), …”), give the place's coordinates, or pass --force to add \(best.name) anyway."])
-                    .joined(separator: "\n"))
+                throw CommandFailure(
+                    (["Nothing was added: \(problem). The places that match:"] + lines
+                        + ["Add the region (“\(query), …”), give the place's coordinates, or pass --force to add \(best.name) anyway."])
+                        .joined(separator: "\n"))
             }
         } else if isOutOfLine(best.coordinate, at: index, in: trip.stops, reach: .noticeable) {
-            CommandOutput.note("note: “\(query)” became \(describe(best)), off the line of the stops beside it; give a fuller name or coordinates if another place was meant.")
+            CommandOutput.note(
+                "note: “\(query)” became \(describe(best)), off the line of the stops beside it; give a fuller name or coordinates if another place was meant.")
         }
-        return Stop(name: best.name, location: best.coordinate, region: best.admin1.isEmpty ? nil : best.admin1,
-                    country: best.country.isEmpty ? nil : best.country)
+        return Stop(
+            name: best.name, location: best.coordinate, region: best.admin1.isEmpty ? nil : best.admin1,
+            country: best.country.isEmpty ? nil : best.country)
     }
 
     /// How many matches are weighed, and listed when the best one is refused.

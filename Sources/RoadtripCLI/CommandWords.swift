@@ -43,10 +43,12 @@ enum CommandWords {
 /// The TRIP of the commands that work on one trip (`show`, `plan`, `optimize`, `map`): its words,
 /// and the trip they name.
 struct TripArgument: ParsableArguments {
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "The trip: its id, its exact name, or its position in `roadtrip list` (1 is the first trip, -1 the last).",
-        discussion: "Several words are one name: Pacific Coast Drive.",
-        valueName: "trip"))
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "The trip: its id, its exact name, or its position in `roadtrip list` (1 is the first trip, -1 the last).",
+            discussion: "Several words are one name: Pacific Coast Drive.",
+            valueName: "trip"))
     var words: [String]
 
     func validate() throws {

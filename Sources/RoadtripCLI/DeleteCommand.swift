@@ -11,13 +11,13 @@ struct DeleteCommand: ParsableCommand {
         commandName: "delete",
         abstract: "Delete a trip (asks first; --yes when there is no terminal to ask on).",
         discussion: """
-        On a terminal, asks "Delete trip "X" with N stops? [y/N]" and deletes only on y. Without \
-        a terminal on standard input (a script, a pipe) it deletes nothing unless --yes is given.
+            On a terminal, asks "Delete trip "X" with N stops? [y/N]" and deletes only on y. Without \
+            a terminal on standard input (a script, a pipe) it deletes nothing unless --yes is given.
 
-        Examples:
-          roadtrip delete "Route 66" --yes
-          roadtrip delete -1 --yes --json
-        """)
+            Examples:
+              roadtrip delete "Route 66" --yes
+              roadtrip delete -1 --yes --json
+            """)
 
     @OptionGroup var options: GlobalOptions
 
@@ -36,7 +36,8 @@ struct DeleteCommand: ParsableCommand {
         let found = try MainActor.assumeIsolated { try TripReference.resolve(reference, in: options.openModel(environment: environment).trips) }
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else {
-                throw CommandFailure("Nothing was deleted: standard input is not a terminal to ask on. Pass --yes to delete \(TripText.quoted(found.name)) without asking.")
+                throw CommandFailure(
+                    "Nothing was deleted: standard input is not a terminal to ask on. Pass --yes to delete \(TripText.quoted(found.name)) without asking.")
             }
             guard Self.ask(Self.question(for: found)) else {
                 throw CommandFailure("Nothing was deleted.")
@@ -48,8 +49,9 @@ struct DeleteCommand: ParsableCommand {
                 return trip
             }
         }
-        try TripEdit.print(TripEdit.Report("delete", trip: deleted, json: json, options: options, environment: environment), json: json,
-                           text: "Deleted \(TripText.quoted(deleted.name)) (\(TripText.stopCount(deleted.stops.count))).")
+        try TripEdit.print(
+            TripEdit.Report("delete", trip: deleted, json: json, options: options, environment: environment), json: json,
+            text: "Deleted \(TripText.quoted(deleted.name)) (\(TripText.stopCount(deleted.stops.count))).")
     }
 
     /// "Delete trip “Route 66” with 11 stops? [y/N] "

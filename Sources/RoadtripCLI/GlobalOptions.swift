@@ -9,7 +9,11 @@ extension DistanceUnit: ExpressibleByArgument {}
 /// Options every command takes (SPEC §5): the data file and the units.
 struct GlobalOptions: ParsableArguments {
     // `.file()`: shells complete a path here (the data file may have any name, so no extension filter).
-    @Option(name: .long, help: ArgumentHelp("The data file.", discussion: "Default: $ROADTRIP_FILE, else $XDG_DATA_HOME/roadtrip/trips.json (~/.local/share/roadtrip/trips.json).", valueName: "path"), completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The data file.", discussion: "Default: $ROADTRIP_FILE, else $XDG_DATA_HOME/roadtrip/trips.json (~/.local/share/roadtrip/trips.json).",
+            valueName: "path"), completion: .file())
     var file: String?
 
     // Shells complete km and mi: DistanceUnit is CaseIterable, so its values are the completion list.
@@ -43,7 +47,8 @@ struct GlobalOptions: ParsableArguments {
         // A command that writes creates the file, and says so when it does (`CommandSave`): the
         // note of how to get the samples before it was not for it (issue 56).
         if model.startedWithoutFile, !forWriting {
-            CommandOutput.note(Self.missingFileNote(file: file, explicit: self.file != nil, samples: try? Resources.locate(environment: environment).sampleTrips))
+            CommandOutput.note(
+                Self.missingFileNote(file: file, explicit: self.file != nil, samples: try? Resources.locate(environment: environment).sampleTrips))
         }
         if forWriting { try PendingJournalNote.announce(for: model) }
         return model

@@ -11,19 +11,19 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Add trips from a GPX, GeoJSON or trips.json file (the iOS app's, or another roadtrip's).",
         discussion: """
-        The kind of file is told from its content. A GPX file roadtrip wrote is its trip again \
-        (the route and track in it are the road). Another GPX: a route becomes a trip with a stop \
-        per <rtept>, but a long one with unnamed points (a planner's line along the road) its \
-        named points and ends, or a few stops along it when it names none; waypoints alone become \
-        one trip; a track is reduced to a sensible number of stops (its shape kept, its named \
-        points too). GeoJSON Points, MultiPoints and LineStrings become \
-        stops. Trips are added at the top of the list with ids of their own. A file that cannot be \
-        read is named with the line and column of the problem, and nothing is added.
+            The kind of file is told from its content. A GPX file roadtrip wrote is its trip again \
+            (the route and track in it are the road). Another GPX: a route becomes a trip with a stop \
+            per <rtept>, but a long one with unnamed points (a planner's line along the road) its \
+            named points and ends, or a few stops along it when it names none; waypoints alone become \
+            one trip; a track is reduced to a sensible number of stops (its shape kept, its named \
+            points too). GeoJSON Points, MultiPoints and LineStrings become \
+            stops. Trips are added at the top of the list with ids of their own. A file that cannot be \
+            read is named with the line and column of the problem, and nothing is added.
 
-        Examples:
-          roadtrip import ~/Downloads/coast.gpx
-          roadtrip import route.geojson --name "Route 66"
-        """)
+            Examples:
+              roadtrip import ~/Downloads/coast.gpx
+              roadtrip import route.geojson --name "Route 66"
+            """)
 
     @OptionGroup var options: GlobalOptions
 
@@ -57,7 +57,8 @@ struct ImportCommand: ParsableCommand {
             let added = trips.map { Added(id: $0.id, name: $0.name, stops: $0.stops.count) }
             try CommandOutput.printJSON(String(decoding: try JSONEncoder.deterministic().encode(added), as: UTF8.self))
         } else {
-            try CommandOutput.printText(trips.map { TextWidth.printable("Imported \(TripText.quoted($0.name)) (\(TripText.stopCount($0.stops.count))).") + "\n" }.joined())
+            try CommandOutput.printText(
+                trips.map { TextWidth.printable("Imported \(TripText.quoted($0.name)) (\(TripText.stopCount($0.stops.count))).") + "\n" }.joined())
         }
     }
 }

@@ -14,15 +14,15 @@ struct LinkCommand: ParsableCommand {
         commandName: "link",
         abstract: "Print directions links that open the trip in Google Maps, OpenStreetMap or Apple Maps.",
         discussion: """
-        A Google Maps link takes up to 11 stops (an origin, 9 waypoints, a destination); \
-        OpenStreetMap's and Apple's links go from one stop to the next. A longer trip gets several \
-        links, each starting where the last one ended, and the command says so.
+            A Google Maps link takes up to 11 stops (an origin, 9 waypoints, a destination); \
+            OpenStreetMap's and Apple's links go from one stop to the next. A longer trip gets several \
+            links, each starting where the last one ended, and the command says so.
 
-        Examples:
-          roadtrip link "Pacific Coast Drive"
-          roadtrip link 2 --service osm
-          roadtrip link 1 --json | jq -r '.links[0].url'
-        """)
+            Examples:
+              roadtrip link "Pacific Coast Drive"
+              roadtrip link 2 --service osm
+              roadtrip link 1 --json | jq -r '.links[0].url'
+            """)
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var trip: TripArgument
@@ -74,8 +74,9 @@ struct LinkCommand: ParsableCommand {
     }
 
     static func json(for trip: Trip, links: [DirectionsLink], service: DirectionsService) throws -> String {
-        let report = Report(id: trip.id, name: trip.name, service: service.rawValue,
-                            links: links.map { Report.Link(url: $0.url, firstStop: $0.stops.lowerBound + 1, lastStop: $0.stops.upperBound + 1) })
+        let report = Report(
+            id: trip.id, name: trip.name, service: service.rawValue,
+            links: links.map { Report.Link(url: $0.url, firstStop: $0.stops.lowerBound + 1, lastStop: $0.stops.upperBound + 1) })
         return String(decoding: try JSONEncoder.deterministic().encode(report), as: UTF8.self)
     }
 }

@@ -9,13 +9,13 @@ struct ListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List the trips.",
         discussion: """
-        One line per trip: its position (which the other commands take as TRIP), name, stops, \
-        distance by road (marked ≈ when a leg of it is estimated), and first and last stop. Long names are clipped; show and --json give them in full.
+            One line per trip: its position (which the other commands take as TRIP), name, stops, \
+            distance by road (marked ≈ when a leg of it is estimated), and first and last stop. Long names are clipped; show and --json give them in full.
 
-        Examples:
-          roadtrip list
-          roadtrip list --json | jq -r '.[].name'
-        """)
+            Examples:
+              roadtrip list
+              roadtrip list --json | jq -r '.[].name'
+            """)
 
     @OptionGroup var options: GlobalOptions
 
@@ -71,8 +71,10 @@ struct ListCommand: ParsableCommand {
     /// them in full.
     static func table(for trips: [Trip], unit: DistanceUnit, legs: (Trip) -> [LegFigures] = estimates) -> String {
         let rows = trips.enumerated().map { index, trip -> [String] in
-            ["\(index + 1)", trip.name, TripText.stopCount(trip.stops.count),
-             TripText.distance(of: legs(trip), unit: trip.unit(default: unit)), TripText.route(of: trip.stops)]
+            [
+                "\(index + 1)", trip.name, TripText.stopCount(trip.stops.count),
+                TripText.distance(of: legs(trip), unit: trip.unit(default: unit)), TripText.route(of: trip.stops),
+            ]
         }
         return TextTable.render(rows, rightAligned: [0, 2, 3])
     }

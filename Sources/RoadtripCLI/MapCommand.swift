@@ -12,14 +12,14 @@ struct MapCommand: ParsableCommand {
         commandName: "map",
         abstract: "Print a trip's map as text: the route and numbered stops on the basemap, in Braille dots.",
         discussion: """
-        The whole route fitted to --width by --height characters, the stops numbered in order, with \
-        a scale bar; Braille dots where the locale is UTF-8, ASCII elsewhere or with --ascii. No \
-        terminal is needed: the map can go to a file or a pipe.
+            The whole route fitted to --width by --height characters, the stops numbered in order, with \
+            a scale bar; Braille dots where the locale is UTF-8, ASCII elsewhere or with --ascii. No \
+            terminal is needed: the map can go to a file or a pipe.
 
-        Examples:
-          roadtrip map "Route 66"
-          roadtrip map 2 --width 120 --height 40 --ascii > map.txt
-        """)
+            Examples:
+              roadtrip map "Route 66"
+              roadtrip map 2 --width 120 --height 40 --ascii > map.txt
+            """)
 
     @OptionGroup var options: GlobalOptions
 
@@ -64,8 +64,10 @@ struct MapCommand: ParsableCommand {
 
     /// The trip fitted to `width`×`height` cells, nothing selected; `roads`, each leg's road line
     /// (empty for an estimate).
-    static func render(_ trip: Trip, width: Int, height: Int, basemap: (any BasemapProviding)?, unit: DistanceUnit,
-                       roads: [[Coordinate]] = []) -> DotCanvas {
+    static func render(
+        _ trip: Trip, width: Int, height: Int, basemap: (any BasemapProviding)?, unit: DistanceUnit,
+        roads: [[Coordinate]] = []
+    ) -> DotCanvas {
         let stops = MapStop.stops(of: trip)
         let viewport = MapViewport.fitting(stops.map(\.coordinate), width: width, height: height)
         return MapRenderer().render(stops: stops, selected: nil, viewport: viewport, basemap: basemap, unit: unit, roads: roads).canvas

@@ -12,19 +12,19 @@ struct NewCommand: ParsableCommand {
         commandName: "new",
         abstract: "Create a trip from places: the best gazetteer match of each, or coordinates.",
         discussion: """
-        Each place is looked for near the one before it (as the stop editor looks near a trip's \
-        stops). Nothing is created if any place is not found (every place not found is named), or \
-        if the best match of a place is far out of line with its neighbours (most likely another \
-        place of that name: Applecross, Western Australia, in a trip through Scotland), or if a \
-        trip already has the name, unless --force is given: then the place is a warning on \
-        standard error and the name is made unique ("Coast (2)"). Numbers and \
-        coordinates may begin with a minus sign; another word that begins with one needs -- before it.
+            Each place is looked for near the one before it (as the stop editor looks near a trip's \
+            stops). Nothing is created if any place is not found (every place not found is named), or \
+            if the best match of a place is far out of line with its neighbours (most likely another \
+            place of that name: Applecross, Western Australia, in a trip through Scotland), or if a \
+            trip already has the name, unless --force is given: then the place is a warning on \
+            standard error and the name is made unique ("Coast (2)"). Numbers and \
+            coordinates may begin with a minus sign; another word that begins with one needs -- before it.
 
-        Examples:
-          roadtrip new "Coast" "Monterey, CA" "Big Sur" "35.3658, -120.8499"
-          roadtrip new --force "Around the world" Paris Tokyo Paris
-          roadtrip new -- "-Coast-" Monterey
-        """)
+            Examples:
+              roadtrip new "Coast" "Monterey, CA" "Big Sur" "35.3658, -120.8499"
+              roadtrip new --force "Around the world" Paris Tokyo Paris
+              roadtrip new -- "-Coast-" Monterey
+            """)
 
     @OptionGroup var options: GlobalOptions
 
@@ -37,9 +37,11 @@ struct NewCommand: ParsableCommand {
 
     // One array rather than a name and its places, so that a word with a minus sign
     // ("-33.87, 151.21") is a value wherever it stands (see CommandWords).
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "The trip's name, then its stops in order: place names (with an optional \", region\") or coordinates.",
-        valueName: "name-and-places"))
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "The trip's name, then its stops in order: place names (with an optional \", region\") or coordinates.",
+            valueName: "name-and-places"))
     var words: [String]
 
     /// The name, and the place queries after it.
@@ -74,7 +76,9 @@ struct NewCommand: ParsableCommand {
             let trip: Trip
             if force {
                 let (added, renamed) = add.addRenamingIfInUse(made)
-                if renamed != nil { CommandOutput.note("warning: a trip is already named \(TripText.quoted(name)): this one is \(TripText.quoted(added.name)).") }
+                if renamed != nil {
+                    CommandOutput.note("warning: a trip is already named \(TripText.quoted(name)): this one is \(TripText.quoted(added.name)).")
+                }
                 trip = added
             } else {
                 do throws(NameInUse) { trip = try add.add(made) } catch { throw NameInUseFailure(refusal: error, trips: model.trips) }
@@ -110,7 +114,8 @@ struct NewCommand: ParsableCommand {
         // The first place had no stop before it to be looked for near: it is looked for again
         // near the second, so that a namesake within a day tour of it is taken (issue 56).
         if stops.count >= 2, case .places = finder.lookUp(queries[0], limit: 1),
-           let again = try? finder.stop(for: queries[0], near: SearchContext([stops[1].location])) {
+            let again = try? finder.stop(for: queries[0], near: SearchContext([stops[1].location]))
+        {
             stops[0] = again
         }
         return stops
@@ -152,10 +157,12 @@ struct NewCommand: ParsableCommand {
             let stop = stops[found.index]
             let place = [stop.name, stop.region, stop.country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
             let neighbours = [found.index - 1, found.index + 1].filter(stops.indices.contains).map { stops[$0].name }
-            let how = found.index == 0 || found.index == stops.count - 1
+            let how =
+                found.index == 0 || found.index == stops.count - 1
                 ? "\(unit.format(meters: found.meters)) from \(neighbours[0])"
                 : "a \(unit.format(meters: found.meters)) detour between \(neighbours.joined(separator: " and "))"
-            return TextWidth.printable("“\(queries[found.index])” became \(place), \(how); add a region (“\(queries[found.index]), …”) if another place was meant.")
+            return TextWidth.printable(
+                "“\(queries[found.index])” became \(place), \(how); add a region (“\(queries[found.index]), …”) if another place was meant.")
         }
     }
 
@@ -165,6 +172,7 @@ struct NewCommand: ParsableCommand {
     static func summary(of trip: Trip, unit: DistanceUnit, legs: [LegFigures]? = nil) -> String {
         let route = trip.stops.map(\.name).joined(separator: " → ")
         let size = "\(TripText.stopCount(trip.stops.count)), \(TripText.distance(of: legs ?? ListCommand.estimates(of: trip), unit: unit))"
-        return TextWidth.printable(route.isEmpty ? "Created \(TripText.quoted(trip.name)) (no stops yet)." : "Created \(TripText.quoted(trip.name)): \(route) (\(size)).")
+        return TextWidth.printable(
+            route.isEmpty ? "Created \(TripText.quoted(trip.name)) (no stops yet)." : "Created \(TripText.quoted(trip.name)): \(route) (\(size)).")
     }
 }

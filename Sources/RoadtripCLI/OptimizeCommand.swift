@@ -14,18 +14,18 @@ struct OptimizeCommand: ParsableCommand {
         commandName: "optimize",
         abstract: "Find the order of a trip's stops with the least driving; --apply uses it.",
         discussion: """
-        The first and last stops stay where they are (a trip that ends where it starts is a loop \
-        from there); the others are put in the order that makes the route shortest: the shortest \
-        there is for up to 15 of them, a very good one beyond. Without --apply nothing changes.
+            The first and last stops stay where they are (a trip that ends where it starts is a loop \
+            from there); the others are put in the order that makes the route shortest: the shortest \
+            there is for up to 15 of them, a very good one beyond. Without --apply nothing changes.
 
-        When one added region covers every stop, the order is searched on its roads (each way, \
-        since a road need not be as long back): the quickest, or the shortest when the trip's \
-        route setting says so. Otherwise in straight lines, with the reason.
+            When one added region covers every stop, the order is searched on its roads (each way, \
+            since a road need not be as long back): the quickest, or the shortest when the trip's \
+            route setting says so. Otherwise in straight lines, with the reason.
 
-        Examples:
-          roadtrip optimize "Pacific Coast Drive"
-          roadtrip optimize 2 --apply
-        """)
+            Examples:
+              roadtrip optimize "Pacific Coast Drive"
+              roadtrip optimize 2 --apply
+            """)
 
     @OptionGroup var options: GlobalOptions
 
@@ -34,7 +34,11 @@ struct OptimizeCommand: ParsableCommand {
     @Flag(name: .long, help: "Save the trip in the new order.")
     var apply = false
 
-    @Flag(name: .long, help: "Print JSON: {id, name, exact, loop, measure, reason?, currentMeters, optimizedMeters, savedMeters, currentSeconds?, optimizedSeconds?, applied, stops: [{id, name, was}], legs: [{from, to, distanceMeters, durationSeconds, source, reason?}]}.")
+    @Flag(
+        name: .long,
+        help:
+            "Print JSON: {id, name, exact, loop, measure, reason?, currentMeters, optimizedMeters, savedMeters, currentSeconds?, optimizedSeconds?, applied, stops: [{id, name, was}], legs: [{from, to, distanceMeters, durationSeconds, source, reason?}]}."
+    )
     var json = false
 
     func run() throws {
@@ -58,8 +62,9 @@ struct OptimizeCommand: ParsableCommand {
                 var reordered = trip
                 reordered.stops = order.reordered(trip.stops)
                 let legs = router.legs(of: reordered, estimate: RouteEstimate(for: reordered, unit: unit))
-                return try Self.json(for: trip, order: order, applied: applied,
-                                     legs: ShowCommand.report(for: reordered, unit: unit, legs: legs).legs)
+                return try Self.json(
+                    for: trip, order: order, applied: applied,
+                    legs: ShowCommand.report(for: reordered, unit: unit, legs: legs).legs)
             }
             return Self.text(for: trip, order: order, unit: unit, applied: applied, asked: apply)
         }
@@ -134,9 +139,10 @@ struct OptimizeCommand: ParsableCommand {
 
     static func json(for trip: Trip, order: StopOrder, applied: Bool, legs: [ShowCommand.Report.Leg] = []) throws -> String {
         let stops = order.order.map { Report.Stop(id: trip.stops[$0].id, name: trip.stops[$0].name, was: $0 + 1) }
-        let report = Report(id: trip.id, name: trip.name, exact: order.isExact, loop: order.isLoop, measure: order.measure.rawValue, reason: order.notOnRoads,
-                            currentMeters: order.currentMeters, optimizedMeters: order.optimizedMeters, savedMeters: order.savedMeters,
-                            currentSeconds: order.currentSeconds, optimizedSeconds: order.optimizedSeconds, applied: applied, stops: stops, legs: legs)
+        let report = Report(
+            id: trip.id, name: trip.name, exact: order.isExact, loop: order.isLoop, measure: order.measure.rawValue, reason: order.notOnRoads,
+            currentMeters: order.currentMeters, optimizedMeters: order.optimizedMeters, savedMeters: order.savedMeters,
+            currentSeconds: order.currentSeconds, optimizedSeconds: order.optimizedSeconds, applied: applied, stops: stops, legs: legs)
         return String(decoding: try JSONEncoder.deterministic().encode(report), as: UTF8.self)
     }
 }

@@ -14,7 +14,9 @@ enum PendingJournalNote {
         do {
             try model.noteTheFileInAnOlderJournal()
         } catch {
-            throw CommandFailure("Nothing was changed: \(TripJournal.url(for: model.store.url).path) holds changes of a planner that ended without saving, and the file they were made to could not be noted in it: \(error.description)")
+            throw CommandFailure(
+                "Nothing was changed: \(TripJournal.url(for: model.store.url).path) holds changes of a planner that ended without saving, and the file they were made to could not be noted in it: \(error.description)"
+            )
         }
         CommandOutput.note(sentence(pending, dataFile: model.store.url))
     }
@@ -23,7 +25,8 @@ enum PendingJournalNote {
         switch pending {
         case .restorable(let restore):
             let when = DateFormatter.localizedString(from: restore.entry.written, dateStyle: .medium, timeStyle: .short)
-            return "roadtrip: a planner on \(dataFile.path) ended on \(when) without saving its last changes; they wait in \(restore.entry.url.path). This command changes the file all the same, and the next planner will offer those changes back on top of it."
+            return
+                "roadtrip: a planner on \(dataFile.path) ended on \(when) without saving its last changes; they wait in \(restore.entry.url.path). This command changes the file all the same, and the next planner will offer those changes back on top of it."
         case .newer(let newer):
             return "roadtrip: \(newer.url.path) \(newer.reason); it is left as it is for that roadtrip, and this command changes \(dataFile.path) all the same."
         case .tooLarge(let tooLarge):

@@ -12,25 +12,27 @@ struct PlanCommand: ParsableCommand {
         commandName: "plan",
         abstract: "Show a trip day by day: dates, legs, driving time, arrival and departure times, nights.",
         discussion: """
-        Days start at the trip's start time where the last one ended, and drive no more than the \
-        daily limit; stays and overnight stops are kept. Where the limit runs out on a leg, the \
-        largest town near that point is proposed for the night; a leg longer than the limit is \
-        split over days, each night near such a town. Times are local to each stop. With a fuel \
-        use, fuel price and nightly budget set, each day shows its costs and the trip its total. \
-        Set the start, the limit, the costs and the rest on the trip detail screen (S). \
-        A trip of more than 100,000 stops, of stays of more than 100,000 nights, or of more than \
-        50,000 hours of driving, is not planned.
+            Days start at the trip's start time where the last one ended, and drive no more than the \
+            daily limit; stays and overnight stops are kept. Where the limit runs out on a leg, the \
+            largest town near that point is proposed for the night; a leg longer than the limit is \
+            split over days, each night near such a town. Times are local to each stop. With a fuel \
+            use, fuel price and nightly budget set, each day shows its costs and the trip its total. \
+            Set the start, the limit, the costs and the rest on the trip detail screen (S). \
+            A trip of more than 100,000 stops, of stays of more than 100,000 nights, or of more than \
+            50,000 hours of driving, is not planned.
 
-        Examples:
-          roadtrip plan "Pacific Coast Drive"
-          roadtrip plan 1 --json | jq '.days[] | {date, overnight}'
-        """)
+            Examples:
+              roadtrip plan "Pacific Coast Drive"
+              roadtrip plan 1 --json | jq '.days[] | {date, overnight}'
+            """)
 
     @OptionGroup var options: GlobalOptions
 
     @OptionGroup var trip: TripArgument
 
-    @Flag(name: .long, help: "Print JSON: {id, name, start, dailyLimitSeconds, distanceMeters, durationSeconds, rangeMeters, fuelStops, days: [{day, date, …, stops, legs}]}.")
+    @Flag(
+        name: .long,
+        help: "Print JSON: {id, name, start, dailyLimitSeconds, distanceMeters, durationSeconds, rangeMeters, fuelStops, days: [{day, date, …, stops, legs}]}.")
     var json = false
 
     func run() throws {
@@ -59,7 +61,8 @@ struct PlanCommand: ParsableCommand {
         guard let first = itinerary.days.first, let zone = first.visits.first?.timeZone else {
             return text + "No stops yet: add some with `roadtrip new` or on the trip detail screen.\n"
         }
-        let start = "Starts \(ItineraryRows.dateText(first.date)) at \(ItineraryRows.clock(first.start, in: zone)) \(ItineraryRows.zoneName(zone, at: first.start))"
+        let start =
+            "Starts \(ItineraryRows.dateText(first.date)) at \(ItineraryRows.clock(first.start, in: zone)) \(ItineraryRows.zoneName(zone, at: first.start))"
         text += "\(start) · at most \(RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)) driving a day\n"
         let costs = TripCosts(itinerary: itinerary, settings: trip.settings, unit: unit)
         let rows = ItineraryRows.rows(for: itinerary, stops: trip.stops, unit: unit, unicode: TextWidth.isUTF8, costs: costs, settings: trip.settings)
@@ -231,29 +234,32 @@ struct PlanCommand: ParsableCommand {
                 overnight: day.overnightStop.map { stops[$0].name }, end: endName(day.end),
                 overnightSuggestion: day.stopover.map { stopover($0, stamps: stamps) },
                 stops: day.visits.map { visit in
-                    Report.Stop(index: visit.stop + 1, name: stops[visit.stop].name, timeZone: visit.timeZone.identifier,
-                                arrival: visit.arrival.map { stamps.text($0, in: visit.timeZone) },
-                                departure: visit.departure.map { stamps.text($0, in: visit.timeZone) },
-                                sunrise: visit.sun.sunrise.map { stamps.text($0, in: visit.timeZone) },
-                                sunset: visit.sun.sunset.map { stamps.text($0, in: visit.timeZone) })
+                    Report.Stop(
+                        index: visit.stop + 1, name: stops[visit.stop].name, timeZone: visit.timeZone.identifier,
+                        arrival: visit.arrival.map { stamps.text($0, in: visit.timeZone) },
+                        departure: visit.departure.map { stamps.text($0, in: visit.timeZone) },
+                        sunrise: visit.sun.sunrise.map { stamps.text($0, in: visit.timeZone) },
+                        sunset: visit.sun.sunset.map { stamps.text($0, in: visit.timeZone) })
                 },
                 legs: day.legs.map { leg in
                     let from = zones[leg.from] ?? zone, to = zones[leg.to] ?? zone
-                    return Report.Leg(from: stops[leg.from].name, to: stops[leg.to].name,
-                                      distanceMeters: leg.roadMeters, durationSeconds: leg.seconds,
-                                      departure: stamps.text(leg.departure, in: from), arrival: stamps.text(leg.arrival, in: to),
-                                      exceedsDailyLimit: leg.exceedsDailyLimit, afterDark: leg.isAfterDark,
-                                      source: leg.source.rawValue, reason: leg.reason,
-                                      share: leg.isPart ? [leg.share.lowerBound, leg.share.upperBound] : nil)
+                    return Report.Leg(
+                        from: stops[leg.from].name, to: stops[leg.to].name,
+                        distanceMeters: leg.roadMeters, durationSeconds: leg.seconds,
+                        departure: stamps.text(leg.departure, in: from), arrival: stamps.text(leg.arrival, in: to),
+                        exceedsDailyLimit: leg.exceedsDailyLimit, afterDark: leg.isAfterDark,
+                        source: leg.source.rawValue, reason: leg.reason,
+                        share: leg.isPart ? [leg.share.lowerBound, leg.share.upperBound] : nil)
                 }
             )
         }
         let settings = trip.settings
-        return Report(id: trip.id, name: trip.name, start: days.first?.start, dailyLimitSeconds: itinerary.dailyLimitSeconds,
-                      distanceMeters: itinerary.roadMeters, durationSeconds: itinerary.drivingSeconds,
-                      currency: settings.currency, fuelUnit: settings.fuelLitresPer100Km == nil ? nil : costs.inGallons ? "gal" : "l",
-                      total: Report.Costs(costs.total), rangeMeters: settings.rangeKm.map { $0 * 1_000 },
-                      fuelStops: itinerary.fuelStops.map(fuelStop), days: days)
+        return Report(
+            id: trip.id, name: trip.name, start: days.first?.start, dailyLimitSeconds: itinerary.dailyLimitSeconds,
+            distanceMeters: itinerary.roadMeters, durationSeconds: itinerary.drivingSeconds,
+            currency: settings.currency, fuelUnit: settings.fuelLitresPer100Km == nil ? nil : costs.inGallons ? "gal" : "l",
+            total: Report.Costs(costs.total), rangeMeters: settings.rangeKm.map { $0 * 1_000 },
+            fuelStops: itinerary.fuelStops.map(fuelStop), days: days)
     }
 
     private static func fuelStop(_ note: FuelStops.Note) -> Report.FuelStop {
@@ -264,27 +270,32 @@ struct PlanCommand: ParsableCommand {
         case .unknown: kind = "unknown"
         }
         let station = note.station.map { place in
-            Report.FuelStop.Station(name: place.name, kind: place.kindText, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
-                                    offRouteMeters: note.offMeters.rounded())
+            Report.FuelStop.Station(
+                name: place.name, kind: place.kindText, latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                offRouteMeters: note.offMeters.rounded())
         }
-        return Report.FuelStop(kind: kind, day: note.day, afterStop: note.leg + 1, fromMeters: note.from.rounded(), toMeters: note.to.rounded(), station: station)
+        return Report.FuelStop(
+            kind: kind, day: note.day, afterStop: note.leg + 1, fromMeters: note.from.rounded(), toMeters: note.to.rounded(), station: station)
     }
 
     private static func stopover(_ stopover: Itinerary.Stopover, stamps: Timestamps) -> Report.Stopover {
         let place = stopover.suggestion.map { suggestion in
             let place = suggestion.place
-            return Report.Stopover.Place(name: place.name, kind: place.kindText, population: place.population > 0 ? place.population : nil,
-                                         region: place.admin1, country: place.country,
-                                         latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
-                                         offRouteMeters: suggestion.offRouteMeters.rounded(),
-                                         beds: suggestion.beds.map { bed in
-                                             Report.Stopover.Bed(name: bed.place.name, kind: bed.place.kindText, latitude: bed.place.coordinate.latitude,
-                                                                 longitude: bed.place.coordinate.longitude, offRouteMeters: bed.offRouteMeters.rounded())
-                                         })
+            return Report.Stopover.Place(
+                name: place.name, kind: place.kindText, population: place.population > 0 ? place.population : nil,
+                region: place.admin1, country: place.country,
+                latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                offRouteMeters: suggestion.offRouteMeters.rounded(),
+                beds: suggestion.beds.map { bed in
+                    Report.Stopover.Bed(
+                        name: bed.place.name, kind: bed.place.kindText, latitude: bed.place.coordinate.latitude,
+                        longitude: bed.place.coordinate.longitude, offRouteMeters: bed.offRouteMeters.rounded())
+                })
         }
-        return Report.Stopover(place: place, latitude: stopover.point.latitude, longitude: stopover.point.longitude, timeZone: stopover.timeZone.identifier,
-                               afterStop: stopover.leg + 1, share: stopover.share, arrival: stamps.text(stopover.arrival, in: stopover.timeZone),
-                               planned: !stopover.isProposal, driveOnSeconds: stopover.driveOnSeconds)
+        return Report.Stopover(
+            place: place, latitude: stopover.point.latitude, longitude: stopover.point.longitude, timeZone: stopover.timeZone.identifier,
+            afterStop: stopover.leg + 1, share: stopover.share, arrival: stamps.text(stopover.arrival, in: stopover.timeZone),
+            planned: !stopover.isProposal, driveOnSeconds: stopover.driveOnSeconds)
     }
 
     static func json(for trip: Trip, itinerary: Itinerary, unit: DistanceUnit) throws -> String {

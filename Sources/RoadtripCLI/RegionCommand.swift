@@ -13,19 +13,19 @@ struct RegionCommand: ParsableCommand {
         commandName: "region",
         abstract: "Add, list and remove regions: OpenStreetMap extracts whose villages and sights search finds offline.",
         discussion: """
-        A region is an OpenStreetMap extract as people download it (from download.geofabrik.de, \
-        say): .osm.pbf, .osm, .osm.gz or .osm.bz2. Adding one makes every named town, village, \
-        peak, lake, waterfall, pass, castle, museum, viewpoint, camp site and park in it searchable \
-        in the stop editor, `search` and `new`, and its fuel stations, EV chargers, restaurants, \
-        cafés, hotels, motels, guest houses, hostels, car parks, toilets, drinking water and \
-        supermarkets, named or not, with their opening hours, brand and sockets where mapped. Regions live in $XDG_DATA_HOME/roadtrip/regions \
-        (~/.local/share/roadtrip/regions). Adding needs osmium (Debian package osmium-tool).
+            A region is an OpenStreetMap extract as people download it (from download.geofabrik.de, \
+            say): .osm.pbf, .osm, .osm.gz or .osm.bz2. Adding one makes every named town, village, \
+            peak, lake, waterfall, pass, castle, museum, viewpoint, camp site and park in it searchable \
+            in the stop editor, `search` and `new`, and its fuel stations, EV chargers, restaurants, \
+            cafés, hotels, motels, guest houses, hostels, car parks, toilets, drinking water and \
+            supermarkets, named or not, with their opening hours, brand and sockets where mapped. Regions live in $XDG_DATA_HOME/roadtrip/regions \
+            (~/.local/share/roadtrip/regions). Adding needs osmium (Debian package osmium-tool).
 
-        Examples:
-          roadtrip region add ~/Downloads/scotland-latest.osm.pbf
-          roadtrip region list
-          roadtrip region remove scotland
-        """,
+            Examples:
+              roadtrip region add ~/Downloads/scotland-latest.osm.pbf
+              roadtrip region list
+              roadtrip region remove scotland
+            """,
         subcommands: [Add.self, List.self, Remove.self, Catalogue.self, Download.self, Update.self])
 
     struct Add: ParsableCommand {
@@ -33,10 +33,10 @@ struct RegionCommand: ParsableCommand {
             commandName: "add",
             abstract: "Add an OpenStreetMap extract as a region (adding the same file again updates it).",
             discussion: """
-            The region is named after the file (andorra-latest.osm.pbf: andorra) unless --name \
-            says otherwise; a region of that name is replaced. The region is built aside and put in \
-            place in one step: an import that fails or is interrupted leaves the regions as they were.
-            """)
+                The region is named after the file (andorra-latest.osm.pbf: andorra) unless --name \
+                says otherwise; a region of that name is replaced. The region is built aside and put in \
+                place in one step: an import that fails or is interrupted leaves the regions as they were.
+                """)
 
         @OptionGroup var options: GlobalOptions
 
@@ -93,7 +93,8 @@ struct RegionCommand: ParsableCommand {
     /// "Added region andorra: 245 places and 1,331 roads from andorra.osm.pbf (565 KB) in 0.4 s.",
     /// printable: the file's name is the user's.
     static func summary(_ info: RegionInfo, seconds: Double) -> String {
-        let line = "Added region \(info.name): \(DistanceUnit.grouped(info.places)) places and \(RegionText.roads(info)) from "
+        let line =
+            "Added region \(info.name): \(DistanceUnit.grouped(info.places)) places and \(RegionText.roads(info)) from "
             + "\((info.sourceFile as NSString).lastPathComponent) (\(RegionText.bytes(info.sourceBytes))) in \(String(format: "%.1f", seconds)) s."
         return TextWidth.printable(line) + (info.roads == 0 ? " Legs in it are estimated, not routed." : "") + "\n"
     }
@@ -129,8 +130,9 @@ struct RegionCommand: ParsableCommand {
             }
             let foreign = shelf.foreignEntries()
             if !foreign.isEmpty {
-                CommandOutput.note("\(shelf.directory.path) also holds \(RegionText.names(foreign)), "
-                                   + "which roadtrip did not put there: not regions, and left alone.")
+                CommandOutput.note(
+                    "\(shelf.directory.path) also holds \(RegionText.names(foreign)), "
+                        + "which roadtrip did not put there: not regions, and left alone.")
             }
             if regions.isEmpty {
                 CommandOutput.note("No region has been added; add one with `roadtrip region add FILE.osm.pbf`.")
@@ -142,12 +144,14 @@ struct RegionCommand: ParsableCommand {
         static func entry(_ region: RegionShelf.Installed) -> Entry {
             switch region.info {
             case .success(let info):
-                return Entry(name: region.name, sourceFile: info.sourceFile, sourceBytes: info.sourceBytes, sha256: info.sha256,
-                             added: RegionText.isoDate(info.added), bounds: info.bounds, places: info.places, roads: info.roads,
-                             problem: region.placesProblem?.description)
+                return Entry(
+                    name: region.name, sourceFile: info.sourceFile, sourceBytes: info.sourceBytes, sha256: info.sha256,
+                    added: RegionText.isoDate(info.added), bounds: info.bounds, places: info.places, roads: info.roads,
+                    problem: region.placesProblem?.description)
             case .failure(let error):
-                return Entry(name: region.name, sourceFile: "", sourceBytes: 0, sha256: "", added: "", bounds: nil, places: 0, roads: 0,
-                             problem: error.description)
+                return Entry(
+                    name: region.name, sourceFile: "", sourceBytes: 0, sha256: "", added: "", bounds: nil, places: 0, roads: 0,
+                    problem: error.description)
             }
         }
 
@@ -156,18 +160,22 @@ struct RegionCommand: ParsableCommand {
         /// region whose places are not searched.
         static func table(_ regions: [RegionShelf.Installed]) -> String {
             var problems: [String] = []
-            let rows = [["Region", "Places", "Roads", "Area", "Added", "Source", "sha256"]] + regions.map { region in
-                switch region.info {
-                case .success(let info):
-                    if let problem = region.placesProblem { problems.append(TextWidth.printable(problem.description)) }
-                    return [region.name, DistanceUnit.grouped(info.places), DistanceUnit.grouped(info.roads), RegionText.area(info.bounds),
+            let rows =
+                [["Region", "Places", "Roads", "Area", "Added", "Source", "sha256"]]
+                + regions.map { region in
+                    switch region.info {
+                    case .success(let info):
+                        if let problem = region.placesProblem { problems.append(TextWidth.printable(problem.description)) }
+                        return [
+                            region.name, DistanceUnit.grouped(info.places), DistanceUnit.grouped(info.roads), RegionText.area(info.bounds),
                             RegionText.day(info.added), "\((info.sourceFile as NSString).lastPathComponent) (\(RegionText.bytes(info.sourceBytes)))",
-                            String(info.sha256.prefix(12))]
-                case .failure(let error):
-                    problems.append(TextWidth.printable(error.description))
-                    return [region.name, "", "", "", "", "cannot be used (see below)", ""]
+                            String(info.sha256.prefix(12)),
+                        ]
+                    case .failure(let error):
+                        problems.append(TextWidth.printable(error.description))
+                        return [region.name, "", "", "", "", "cannot be used (see below)", ""]
+                    }
                 }
-            }
             return TextTable.render(rows, rightAligned: [1, 2]) + problems.map { "\n" + $0 + "\n" }.joined()
         }
     }

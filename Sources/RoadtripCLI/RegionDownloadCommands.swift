@@ -28,15 +28,15 @@ extension RegionCommand {
             commandName: "catalogue",
             abstract: "List the extracts the catalogue offers (or those QUERY names), with their size and whether they are added.",
             discussion: """
-            The catalogue is Geofabrik's index of extracts (download.geofabrik.de), or the one \
-            ROADTRIP_EXTRACTS_URL names (a company mirror, or file:///path/index-v1.json). It is \
-            cached for a day in $XDG_CACHE_HOME/roadtrip/extracts; --refresh fetches it again. \
-            Sizes are asked of the server for up to \(sizesAsked) extracts.
+                The catalogue is Geofabrik's index of extracts (download.geofabrik.de), or the one \
+                ROADTRIP_EXTRACTS_URL names (a company mirror, or file:///path/index-v1.json). It is \
+                cached for a day in $XDG_CACHE_HOME/roadtrip/extracts; --refresh fetches it again. \
+                Sizes are asked of the server for up to \(sizesAsked) extracts.
 
-            Examples:
-              roadtrip region catalogue scotland
-              roadtrip region catalogue --refresh
-            """)
+                Examples:
+                  roadtrip region catalogue scotland
+                  roadtrip region catalogue --refresh
+                """)
 
         static let sizesAsked = 20
 
@@ -73,18 +73,21 @@ extension RegionCommand {
                 throw CommandFailure("No extract in the catalogue matches “\(text)”; `roadtrip region catalogue` lists them all.")
             }
             let entries = found.enumerated().map { index, match in
-                Entry(id: match.extract.id, parent: match.extract.parent, name: match.extract.name, url: match.extract.pbf.absoluteString,
-                      bytes: index < Self.sizesAsked ? try? SearchCatalogue.size(of: match.extract, isCancelled: { SignalTrap.pendingQuit != nil }) : nil,
-                      added: match.addedAs)
+                Entry(
+                    id: match.extract.id, parent: match.extract.parent, name: match.extract.name, url: match.extract.pbf.absoluteString,
+                    bytes: index < Self.sizesAsked ? try? SearchCatalogue.size(of: match.extract, isCancelled: { SignalTrap.pendingQuit != nil }) : nil,
+                    added: match.addedAs)
             }
             if json {
                 try CommandOutput.printJSON(String(decoding: try JSONEncoder.deterministic().encode(entries), as: UTF8.self))
                 return
             }
             // The id as the server's folders go (`Extract.path`): "us/maryland" under "us", not "us/us/maryland".
-            let rows = [["Extract", "Id", "Size", "Added"]] + zip(found, entries).map { match, entry in
-                [entry.name, match.extract.path, entry.bytes.map(RegionText.bytes) ?? "", entry.added.map { "yes, as \($0)" } ?? ""]
-            }
+            let rows =
+                [["Extract", "Id", "Size", "Added"]]
+                + zip(found, entries).map { match, entry in
+                    [entry.name, match.extract.path, entry.bytes.map(RegionText.bytes) ?? "", entry.added.map { "yes, as \($0)" } ?? ""]
+                }
             var output = TextTable.render(rows.map { $0.map { TextWidth.printable($0) } }, rightAligned: [2])
             if found.count > Self.sizesAsked {
                 output += "\n\(DistanceUnit.grouped(found.count)) extracts: sizes are asked for the first \(Self.sizesAsked); name one to see its size.\n"
@@ -98,17 +101,17 @@ extension RegionCommand {
             commandName: "download",
             abstract: "Download extracts by name from the catalogue and add them as regions.",
             discussion: """
-            Each NAME is an extract's name or id in the catalogue (roadtrip region catalogue); a \
-            name several extracts share is listed, not guessed. The size and what the import will \
-            take are said first, and a file over 1 GB is asked about (--yes does not ask). The \
-            download shows its progress, resumes where an interrupted one stopped (Ctrl-C keeps \
-            what came), and is checked against the MD5 the server publishes beside it before it \
-            is added as `region add` adds a file.
+                Each NAME is an extract's name or id in the catalogue (roadtrip region catalogue); a \
+                name several extracts share is listed, not guessed. The size and what the import will \
+                take are said first, and a file over 1 GB is asked about (--yes does not ask). The \
+                download shows its progress, resumes where an interrupted one stopped (Ctrl-C keeps \
+                what came), and is checked against the MD5 the server publishes beside it before it \
+                is added as `region add` adds a file.
 
-            Examples:
-              roadtrip region download liechtenstein
-              roadtrip region download europe/andorra monaco --yes
-            """)
+                Examples:
+                  roadtrip region download liechtenstein
+                  roadtrip region download europe/andorra monaco --yes
+                """)
 
         @OptionGroup var options: GlobalOptions
 
@@ -134,8 +137,9 @@ extension RegionCommand {
             let found = catalogue.find(name)
             if found.count == 1 { return found[0] }
             if found.isEmpty { throw CommandFailure("No extract in the catalogue is named “\(name)”; `roadtrip region catalogue \(name)` lists near names.") }
-            throw CommandFailure("\(found.count) extracts match “\(name)”; give one of their ids:\n"
-                                 + found.map { "  \(TextWidth.printable(ExtractCatalogue.label($0)))" }.joined(separator: "\n"))
+            throw CommandFailure(
+                "\(found.count) extracts match “\(name)”; give one of their ids:\n"
+                    + found.map { "  \(TextWidth.printable(ExtractCatalogue.label($0)))" }.joined(separator: "\n"))
         }
     }
 
@@ -152,7 +156,8 @@ extension RegionCommand {
         CommandOutput.note("\(TextWidth.printable(ExtractCatalogue.label(extract))): \(size).")
         if ask, download.asksAbout(bytes: bytes), let bytes {
             guard isatty(STDIN_FILENO) == 1 else {
-                throw CommandFailure("Nothing was downloaded: \(extract.name) is over 1 GB, and standard input is not a terminal to ask on. Pass --yes to download it.")
+                throw CommandFailure(
+                    "Nothing was downloaded: \(extract.name) is over 1 GB, and standard input is not a terminal to ask on. Pass --yes to download it.")
             }
             guard DeleteCommand.ask("Download \(RegionText.bytes(bytes))? [y/N] ") else { throw CommandFailure("Nothing was downloaded.") }
         }
@@ -178,11 +183,11 @@ extension RegionCommand {
             commandName: "update",
             abstract: "Download again the downloaded regions (or those named) whose extract changed, and add them anew.",
             discussion: """
-            Each region added by `region download` is checked against its extract's published MD5 \
-            (a few bytes); only those that changed are downloaded and imported again. The old \
-            region stays in use until the new one is in place. Regions added from a file are \
-            left as they are.
-            """)
+                Each region added by `region download` is checked against its extract's published MD5 \
+                (a few bytes); only those that changed are downloaded and imported again. The old \
+                region stays in use until the new one is in place. Regions added from a file are \
+                left as they are.
+                """)
 
         @OptionGroup var options: GlobalOptions
 
@@ -205,7 +210,9 @@ extension RegionCommand {
             }
             // Every region asked about is said (issue 56: those added from a file were passed over in silence).
             if names.isEmpty, !asked.fromFiles.isEmpty {
-                CommandOutput.note("Added from a file, not downloaded, so not updated here (`roadtrip region add FILE` updates each): \(asked.fromFiles.joined(separator: ", ")).")
+                CommandOutput.note(
+                    "Added from a file, not downloaded, so not updated here (`roadtrip region add FILE` updates each): \(asked.fromFiles.joined(separator: ", "))."
+                )
             }
             guard !origins.isEmpty else {
                 if names.isEmpty { CommandOutput.note("No region was downloaded (`roadtrip region download NAME`); nothing to update.") }

@@ -11,14 +11,14 @@ struct RenameCommand: ParsableCommand {
         abstract: "Rename a trip.",
         usage: "roadtrip rename [--file <path>] TRIP NEW-NAME [--json]",
         discussion: """
-        TRIP is named as for show (its id, name or position); the new name is the last word, so \
-        quote a name of several words. Names are kept to \(NameLength.maximum) characters, as the planner keeps them, \
-        and a name another trip has is refused (in any letter case), as roadtrip new refuses it.
+            TRIP is named as for show (its id, name or position); the new name is the last word, so \
+            quote a name of several words. Names are kept to \(NameLength.maximum) characters, as the planner keeps them, \
+            and a name another trip has is refused (in any letter case), as roadtrip new refuses it.
 
-        Examples:
-          roadtrip rename "Pacific Coast Drive" "California Coast"
-          roadtrip rename 2 "Mother Road" --json
-        """)
+            Examples:
+              roadtrip rename "Pacific Coast Drive" "California Coast"
+              roadtrip rename 2 "Mother Road" --json
+            """)
 
     @OptionGroup var options: GlobalOptions
 

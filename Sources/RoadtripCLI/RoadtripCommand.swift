@@ -16,22 +16,26 @@ package struct RoadtripCommand: ParsableCommand {
         commandName: "roadtrip",
         abstract: "Plan road trips in the terminal: trips, stops, distances.",
         discussion: """
-        With no subcommand, starts the full-screen planner. Press ? in it for the keys.
+            With no subcommand, starts the full-screen planner. Press ? in it for the keys.
 
-        Exit status:
-          0      success
-          1      an error: a data file that cannot be read or saved, a trip or a
-                 place not found, output that cannot be written, no terminal
-          64     a usage error: an unknown option, a missing or invalid value
-          141    the reader of the output went away (roadtrip list | head -1)
-          128+N  the planner was ended by signal N, after saving (143: SIGTERM)
+            Exit status:
+              0      success
+              1      an error: a data file that cannot be read or saved, a trip or a
+                     place not found, output that cannot be written, no terminal
+              64     a usage error: an unknown option, a missing or invalid value
+              141    the reader of the output went away (roadtrip list | head -1)
+              128+N  the planner was ended by signal N, after saving (143: SIGTERM)
 
-        Examples:
-          roadtrip
-          roadtrip --file ~/trips.json --units mi list
-        """,
+            Examples:
+              roadtrip
+              roadtrip --file ~/trips.json --units mi list
+            """,
         version: RoadtripVersion.current,
-        subcommands: [ListCommand.self, ShowCommand.self, PlanCommand.self, AlongCommand.self, OptimizeCommand.self, LinkCommand.self, ExportCommand.self, ImportCommand.self, SearchCommand.self, NewCommand.self, RenameCommand.self, DeleteCommand.self, AddStopCommand.self, RemoveStopCommand.self, MoveStopCommand.self, SetCommand.self, MapCommand.self, RegionCommand.self, RoutingCommand.self]
+        subcommands: [
+            ListCommand.self, ShowCommand.self, PlanCommand.self, AlongCommand.self, OptimizeCommand.self, LinkCommand.self, ExportCommand.self,
+            ImportCommand.self, SearchCommand.self, NewCommand.self, RenameCommand.self, DeleteCommand.self, AddStopCommand.self, RemoveStopCommand.self,
+            MoveStopCommand.self, SetCommand.self, MapCommand.self, RegionCommand.self, RoutingCommand.self,
+        ]
     )
 
     @OptionGroup var options: GlobalOptions
@@ -85,8 +89,9 @@ extension RoadtripCommand {
             if code == .success { exit(withError: error) }
             let message = fullMessage(for: error)
             if !message.isEmpty {
-                try? CommandOutput.write(message.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { TextWidth.printable(String($0)) + "\n" }.joined(), to: STDERR_FILENO)
+                try? CommandOutput.write(
+                    message.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { TextWidth.printable(String($0)) + "\n" }.joined(), to: STDERR_FILENO)
             }
             Foundation.exit(code.rawValue)
         }

@@ -11,16 +11,16 @@ struct RoutingCommand: ParsableCommand {
         commandName: "routing",
         abstract: "Show which engine routes legs on roads (Routino or a Valhalla service) and whether it answers.",
         discussion: """
-        Legs are routed by Routino, in process, on the roads of the added regions, unless \
-        ROADTRIP_VALHALLA_URL names a Valhalla service (http://host:port): then every leg is asked \
-        of it, each request waited for ROADTRIP_VALHALLA_TIMEOUT seconds (5 by default). A leg \
-        the engine cannot route is a straight-line estimate with the reason. Exits with 1 when \
-        the Valhalla service does not answer (or the variable is not an address).
+            Legs are routed by Routino, in process, on the roads of the added regions, unless \
+            ROADTRIP_VALHALLA_URL names a Valhalla service (http://host:port): then every leg is asked \
+            of it, each request waited for ROADTRIP_VALHALLA_TIMEOUT seconds (5 by default). A leg \
+            the engine cannot route is a straight-line estimate with the reason. Exits with 1 when \
+            the Valhalla service does not answer (or the variable is not an address).
 
-        Examples:
-          roadtrip routing
-          roadtrip routing --json
-        """)
+            Examples:
+              roadtrip routing
+              roadtrip routing --json
+            """)
 
     @OptionGroup var options: GlobalOptions
 

@@ -9,39 +9,47 @@ struct SearchCommand: ParsableCommand {
         commandName: "search",
         abstract: "Find places offline: towns, natural features, and everything named in the added regions.",
         discussion: """
-        QUERY is a name or its beginning, with an optional region or country after a comma or as \
-        its last words ("Portland, OR", "Paris Texas"), or coordinates (the nearest place). With \
-        --near, places near that point rank first, as the stop editor ranks places near a trip's stops.
+            QUERY is a name or its beginning, with an optional region or country after a comma or as \
+            its last words ("Portland, OR", "Paris Texas"), or coordinates (the nearest place). With \
+            --near, places near that point rank first, as the stop editor ranks places near a trip's stops.
 
-        Built in: GeoNames places of 500 people or more, and Natural Earth's peaks, lakes, ranges, \
-        waterfalls and US national parks. `roadtrip region add` adds the villages, peaks, lakes and \
-        sights of an OpenStreetMap extract, and its fuel, food and beds, whose opening hours, brand \
-        and sockets (as mapped, for reading only) are shown last.
+            Built in: GeoNames places of 500 people or more, and Natural Earth's peaks, lakes, ranges, \
+            waterfalls and US national parks. `roadtrip region add` adds the villages, peaks, lakes and \
+            sights of an OpenStreetMap extract, and its fuel, food and beds, whose opening hours, brand \
+            and sockets (as mapped, for reading only) are shown last.
 
-        Examples:
-          roadtrip search Portland, OR
-          roadtrip search Astoria --near "45.52, -122.68"
-          roadtrip search -33.8688,151.2093 --json
-        """)
+            Examples:
+              roadtrip search Portland, OR
+              roadtrip search Astoria --near "45.52, -122.68"
+              roadtrip search -33.8688,151.2093 --json
+            """)
 
     @OptionGroup var options: GlobalOptions
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "The place to find, or coordinates (-33.8688, 151.2093).",
-        discussion: "Several words are one query: roadtrip search Paris, TX.",
-        valueName: "query"))
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "The place to find, or coordinates (-33.8688, 151.2093).",
+            discussion: "Several words are one query: roadtrip search Paris, TX.",
+            valueName: "query"))
     var query: [String]
 
     // `.unconditional`: `--limit -1` is a value, and gets the sentence of validate().
     @Option(name: .long, parsing: .unconditional, help: "How many places at most (1 to 1000).")
     var limit = 10
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
-        "Rank places near this point first, as the stop editor does near a trip's stops (\"45.52, -122.68\").",
-        valueName: "lat,lon"))
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Rank places near this point first, as the stop editor does near a trip's stops (\"45.52, -122.68\").",
+            valueName: "lat,lon"))
     var near: String?
 
-    @Flag(name: .long, help: "Print a JSON array of {name, label, kind, region, admin1, regionLabel, country, countryCode, latitude, longitude, population, elevation, source, details}, best first.")
+    @Flag(
+        name: .long,
+        help:
+            "Print a JSON array of {name, label, kind, region, admin1, regionLabel, country, countryCode, latitude, longitude, population, elevation, source, details}, best first."
+    )
     var json = false
 
     func validate() throws {
@@ -120,8 +128,10 @@ struct SearchCommand: ParsableCommand {
 
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(every: [(.openingHours, openingHours), (.brand, brand), (.operator, `operator`), (.output, output),
-                                             (.sockets, sockets)])
+                try container.encode(every: [
+                    (.openingHours, openingHours), (.brand, brand), (.operator, `operator`), (.output, output),
+                    (.sockets, sockets),
+                ])
             }
         }
 
@@ -131,10 +141,12 @@ struct SearchCommand: ParsableCommand {
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(every: [(.name, name), (.label, label), (.kind, kind), (.region, region), (.admin1, admin1), (.regionLabel, regionLabel),
-                                         (.country, country),
-                                         (.countryCode, countryCode), (.latitude, latitude), (.longitude, longitude), (.population, population),
-                                         (.elevation, elevation), (.source, source), (.details, details)])
+            try container.encode(every: [
+                (.name, name), (.label, label), (.kind, kind), (.region, region), (.admin1, admin1), (.regionLabel, regionLabel),
+                (.country, country),
+                (.countryCode, countryCode), (.latitude, latitude), (.longitude, longitude), (.population, population),
+                (.elevation, elevation), (.source, source), (.details, details),
+            ])
         }
     }
 
@@ -171,10 +183,11 @@ struct SearchCommand: ParsableCommand {
 
     static func entries(for places: [Place]) -> [Entry] {
         zip(places, SameNames.labels(for: places)).map { place, label in
-            Entry(name: place.name, label: label, kind: place.kind.label(population: place.population), region: place.admin1,
-                  admin1: place.admin1, regionLabel: regionLabel(of: place), country: place.country, countryCode: place.countryCode,
-                  latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
-                  population: place.population, elevation: place.elevation, source: place.source, details: place.details.map(Entry.Details.init))
+            Entry(
+                name: place.name, label: label, kind: place.kind.label(population: place.population), region: place.admin1,
+                admin1: place.admin1, regionLabel: regionLabel(of: place), country: place.country, countryCode: place.countryCode,
+                latitude: place.coordinate.latitude, longitude: place.coordinate.longitude,
+                population: place.population, elevation: place.elevation, source: place.source, details: place.details.map(Entry.Details.init))
         }
     }
 
@@ -188,9 +201,11 @@ struct SearchCommand: ParsableCommand {
 
     static func table(for places: [Place]) -> String {
         let rows = places.map { place in
-            [place.name, place.kindText, regionLabel(of: place),
-             place.coordinate.formatted, place.population > 0 ? DistanceUnit.grouped(place.population) : "",
-             place.source == Place.builtinSource ? "" : place.source, place.details?.summary(besides: place.name) ?? ""]
+            [
+                place.name, place.kindText, regionLabel(of: place),
+                place.coordinate.formatted, place.population > 0 ? DistanceUnit.grouped(place.population) : "",
+                place.source == Place.builtinSource ? "" : place.source, place.details?.summary(besides: place.name) ?? "",
+            ]
         }
         return TextTable.render(rows, rightAligned: [4])
     }

@@ -13,18 +13,18 @@ struct SetCommand: ParsableCommand {
         abstract: "Change a trip setting: start date and time, daily driving, speed, units, costs…",
         usage: "roadtrip set [--file <path>] [--units <unit>] TRIP KEY VALUE [--json]",
         discussion: """
-        KEY is one of the settings below; VALUE is typed as in the settings form (S on the trip \
-        detail screen), figures in the units the trip is shown in. An empty VALUE ("") puts the \
-        setting back to its default, or to none. KEY and VALUE are the last two words.
+            KEY is one of the settings below; VALUE is typed as in the settings form (S on the trip \
+            detail screen), figures in the units the trip is shown in. An empty VALUE ("") puts the \
+            setting back to its default, or to none. KEY and VALUE are the last two words.
 
-        \(Self.keyList)
+            \(Self.keyList)
 
-        Examples:
-          roadtrip set "Pacific Coast Drive" start-date 2026-07-01
-          roadtrip set "Pacific Coast Drive" daily-limit 6 --json
-          roadtrip set "Route 66" sunset yes
-          roadtrip set "Iceland Ring Road" fuel-use ""
-        """)
+            Examples:
+              roadtrip set "Pacific Coast Drive" start-date 2026-07-01
+              roadtrip set "Pacific Coast Drive" daily-limit 6 --json
+              roadtrip set "Route 66" sunset yes
+              roadtrip set "Iceland Ring Road" fuel-use ""
+            """)
 
     @OptionGroup var options: GlobalOptions
 
@@ -43,13 +43,15 @@ struct SetCommand: ParsableCommand {
             .fuelPrice: "a litre or a gallon", .currency: "€, $, EUR", .nightlyBudget: "a night",
             .range: "km or mi", .fuel: "petrol, diesel or electric",
         ]
-        return "Settings: " + TripSettingsText.Key.allCases.map { key in
-            hints[key].map { "\(key.rawValue) (\($0))" } ?? key.rawValue
-        }.joined(separator: ", ") + "."
+        return "Settings: "
+            + TripSettingsText.Key.allCases.map { key in
+                hints[key].map { "\(key.rawValue) (\($0))" } ?? key.rawValue
+            }.joined(separator: ", ") + "."
     }
 
     private func parsed() throws -> (trip: String, key: TripSettingsText.Key, value: String) {
-        let words = try TripEditWords(words, count: 2, usage: "the trip, the setting and its value: roadtrip set TRIP KEY VALUE (see roadtrip set --help for the settings)")
+        let words = try TripEditWords(
+            words, count: 2, usage: "the trip, the setting and its value: roadtrip set TRIP KEY VALUE (see roadtrip set --help for the settings)")
         return (words.trip, try Self.key(words.values[0]), words.values[1])
     }
 

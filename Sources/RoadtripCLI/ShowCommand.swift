@@ -11,14 +11,14 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Show a trip: its stops, legs, distances and driving times.",
         discussion: """
-        The stops in order, each with its region and country (when known), its coordinates, the leg \
-        that reaches it, the distance so far and the driving time, then the stops' notes. Distances \
-        are in the trip's own units when it has some.
+            The stops in order, each with its region and country (when known), its coordinates, the leg \
+            that reaches it, the distance so far and the driving time, then the stops' notes. Distances \
+            are in the trip's own units when it has some.
 
-        Examples:
-          roadtrip show "Pacific Coast Drive"
-          roadtrip show -1 --json | jq '.legs[] | {from, to, distanceMeters}'
-        """)
+            Examples:
+              roadtrip show "Pacific Coast Drive"
+              roadtrip show -1 --json | jq '.legs[] | {from, to, distanceMeters}'
+            """)
 
     @OptionGroup var options: GlobalOptions
 
@@ -83,8 +83,9 @@ struct ShowCommand: ParsableCommand {
     static func report(for trip: Trip, unit: DistanceUnit = .km, legs: [LegFigures]? = nil) -> Report {
         let figures = legs ?? CommandLegs.estimated.figures(of: trip, unit: unit)
         let legs = zip(zip(trip.stops, trip.stops.dropFirst()), figures).map { stops, figure in
-            Report.Leg(from: stops.0.name, to: stops.1.name, distanceMeters: figure.meters,
-                       durationSeconds: figure.seconds, source: figure.source.rawValue, reason: figure.reason)
+            Report.Leg(
+                from: stops.0.name, to: stops.1.name, distanceMeters: figure.meters,
+                durationSeconds: figure.seconds, source: figure.source.rawValue, reason: figure.reason)
         }
         let total = figures.total
         return Report(
@@ -95,9 +96,10 @@ struct ShowCommand: ParsableCommand {
             durationSeconds: total.seconds,
             waypoints: trip.stops.map {
                 let label = PlaceLabel.regionAndCountry(region: $0.region, country: $0.country)
-                return Report.Stop(id: $0.id, name: $0.name, latitude: $0.location.latitude, longitude: $0.location.longitude,
-                                   region: ($0.region ?? "").isEmpty ? nil : $0.region, country: ($0.country ?? "").isEmpty ? nil : $0.country,
-                                   regionLabel: label.isEmpty ? nil : label, notes: ($0.notes ?? "").isEmpty ? nil : $0.notes)
+                return Report.Stop(
+                    id: $0.id, name: $0.name, latitude: $0.location.latitude, longitude: $0.location.longitude,
+                    region: ($0.region ?? "").isEmpty ? nil : $0.region, country: ($0.country ?? "").isEmpty ? nil : $0.country,
+                    regionLabel: label.isEmpty ? nil : label, notes: ($0.notes ?? "").isEmpty ? nil : $0.notes)
             },
             legs: legs
         )
@@ -126,10 +128,12 @@ struct ShowCommand: ParsableCommand {
         let rows = trip.stops.enumerated().map { index, stop -> [String] in
             let leg = index == 0 ? nil : figures[index - 1]
             if let leg { sofar = (sofar.meters + leg.meters, sofar.isEstimate || leg.isEstimate) }
-            return ["\(index + 1).", stop.name] + (hasPlaces ? [places[index]] : []) + [stop.location.formatted,
-                    leg.map { $0.mark + unit.format(meters: $0.meters) } ?? "—",
-                    TripText.distance(meters: sofar.meters, isEstimate: sofar.isEstimate, legs: 1, unit: unit),
-                    leg.map { $0.mark + RouteEstimate.formatDuration(seconds: $0.seconds) } ?? ""]
+            return ["\(index + 1).", stop.name] + (hasPlaces ? [places[index]] : []) + [
+                stop.location.formatted,
+                leg.map { $0.mark + unit.format(meters: $0.meters) } ?? "—",
+                TripText.distance(meters: sofar.meters, isEstimate: sofar.isEstimate, legs: 1, unit: unit),
+                leg.map { $0.mark + RouteEstimate.formatDuration(seconds: $0.seconds) } ?? "",
+            ]
         }
         let reasons = figures.enumerated().compactMap { index, leg -> String? in
             leg.reason.map { TextWidth.printable(TripText.estimatedLeg(from: index + 1, meters: leg.meters, reason: $0, unit: unit)) }
@@ -162,8 +166,9 @@ enum TripReference {
             if named.count == 1 { return named[0] }
             if named.count > 1 {
                 let names = Set(named.map(\.name)).sorted().map { TripText.quoted($0) }.joined(separator: ", ")
-                throw NotFound(description: "\(named.count) trips are named \(names); give the trip's position or id instead:\n"
-                               + choices(named: matches, in: trips).joined(separator: "\n"))
+                throw NotFound(
+                    description: "\(named.count) trips are named \(names); give the trip's position or id instead:\n"
+                        + choices(named: matches, in: trips).joined(separator: "\n"))
             }
         }
         if let position = Int(reference) {
@@ -175,7 +180,8 @@ enum TripReference {
             }
         }
         let range = trips.isEmpty ? "there are no trips" : "positions go from 1 to \(trips.count), or from -1 back to -\(trips.count)"
-        throw NotFound(description: "No trip matches \(TripText.quoted(reference)): give a trip id, its exact name, or its position in `roadtrip list` (\(range)).")
+        throw NotFound(
+            description: "No trip matches \(TripText.quoted(reference)): give a trip id, its exact name, or its position in `roadtrip list` (\(range)).")
     }
 
     /// The trips whose names `matches`, a line each: "  3  Wachau  3 stops  c0ffee…": the position

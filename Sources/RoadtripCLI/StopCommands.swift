@@ -11,19 +11,21 @@ struct RemoveStopCommand: ParsableCommand {
         abstract: "Remove a stop from a trip.",
         usage: "roadtrip remove-stop [--file <path>] TRIP N [--json]",
         discussion: """
-        N is the stop's number as show prints it, from 1.
+            N is the stop's number as show prints it, from 1.
 
-        Examples:
-          roadtrip remove-stop "Pacific Coast Drive" 3
-          roadtrip remove-stop 1 -1 --json
-        """)
+            Examples:
+              roadtrip remove-stop "Pacific Coast Drive" 3
+              roadtrip remove-stop 1 -1 --json
+            """)
 
     @OptionGroup var options: GlobalOptions
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The trip, then the stop's number (from 1; -1 is the last).", valueName: "trip n"))
     var words: [String]
 
-    @Flag(name: .long, help: "Print JSON: {action, id, name, stops, distanceMeters, estimate, stop: {position, id, name, latitude, longitude, …}} (the stop removed).")
+    @Flag(
+        name: .long,
+        help: "Print JSON: {action, id, name, stops, distanceMeters, estimate, stop: {position, id, name, latitude, longitude, …}} (the stop removed).")
     var json = false
 
     private func parsed() throws -> TripEditWords {
@@ -47,7 +49,9 @@ struct RemoveStopCommand: ParsableCommand {
         }
         var report = TripEdit.Report("remove-stop", trip: trip, json: json, options: options, environment: environment)
         report.stop = TripEdit.Report.StopEntry(stop, position: index + 1)
-        try TripEdit.print(report, json: json, text: "Removed stop \(index + 1), \(stop.name), from \(TripText.quoted(trip.name)) (\(TripText.stopCount(trip.stops.count)) left).")
+        try TripEdit.print(
+            report, json: json,
+            text: "Removed stop \(index + 1), \(stop.name), from \(TripText.quoted(trip.name)) (\(TripText.stopCount(trip.stops.count)) left).")
     }
 }
 
@@ -58,13 +62,13 @@ struct MoveStopCommand: ParsableCommand {
         abstract: "Move a stop of a trip to another place in its order.",
         usage: "roadtrip move-stop [--file <path>] TRIP N TO [--json]",
         discussion: """
-        N and TO are stop numbers as show prints them, from 1 (-1 is the last): the stop N becomes \
-        stop TO, the stops between shift by one.
+            N and TO are stop numbers as show prints them, from 1 (-1 is the last): the stop N becomes \
+            stop TO, the stops between shift by one.
 
-        Examples:
-          roadtrip move-stop "Pacific Coast Drive" 2 4
-          roadtrip move-stop "Route 66" -1 1 --json
-        """)
+            Examples:
+              roadtrip move-stop "Pacific Coast Drive" 2 4
+              roadtrip move-stop "Route 66" -1 1 --json
+            """)
 
     @OptionGroup var options: GlobalOptions
 
@@ -97,8 +101,10 @@ struct MoveStopCommand: ParsableCommand {
         var report = TripEdit.Report("move-stop", trip: trip, json: json, options: options, environment: environment)
         report.stop = TripEdit.Report.StopEntry(stop, position: to + 1)
         report.from = from + 1
-        try TripEdit.print(report, json: json, text: from == to
-            ? "\(stop.name) is already stop \(to + 1) of \(TripText.quoted(trip.name)); nothing changed."
-            : "Moved \(stop.name) from stop \(from + 1) to stop \(to + 1) of \(TripText.quoted(trip.name)).")
+        try TripEdit.print(
+            report, json: json,
+            text: from == to
+                ? "\(stop.name) is already stop \(to + 1) of \(TripText.quoted(trip.name)); nothing changed."
+                : "Moved \(stop.name) from stop \(from + 1) to stop \(to + 1) of \(TripText.quoted(trip.name)).")
     }
 }

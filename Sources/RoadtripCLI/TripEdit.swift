@@ -30,8 +30,10 @@ enum TripEdit {
     /// Opens the data file for writing, finds the trip `reference` names, lets `change` change it
     /// through the model (it returns what to report, or throws to change nothing), and saves.
     @MainActor
-    static func run<Outcome>(options: GlobalOptions, environment: [String: String], trip reference: String,
-                             _ change: (DataModel, Trip) throws -> Outcome) throws -> Outcome {
+    static func run<Outcome>(
+        options: GlobalOptions, environment: [String: String], trip reference: String,
+        _ change: (DataModel, Trip) throws -> Outcome
+    ) throws -> Outcome {
         let model = try options.openModel(environment: environment, forWriting: true)
         let trip = try TripReference.resolve(reference, in: model.trips)
         if let reason = model.readOnlyReason { throw DataFileError.readOnly(path: model.store.path, reason: reason) }
@@ -51,7 +53,9 @@ enum TripEdit {
             if (1...count).contains(position) { return position - 1 }
             if (-count)...(-1) ~= position { return count + position }
         }
-        throw CommandFailure("There is no \(what) \(TextWidth.printable(text)) in \(TripText.quoted(trip.name)): its stops are numbered from 1 to \(count) (or from -1 back to -\(count)), as `roadtrip show` lists them.")
+        throw CommandFailure(
+            "There is no \(what) \(TextWidth.printable(text)) in \(TripText.quoted(trip.name)): its stops are numbered from 1 to \(count) (or from -1 back to -\(count)), as `roadtrip show` lists them."
+        )
     }
 
     /// Prints `report` as JSON, or `text`; when the output fails, the error says the change was

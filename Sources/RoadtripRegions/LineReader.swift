@@ -60,7 +60,8 @@ package struct LineReader: Sequence, IteratorProtocol {
     private func newline(from index: Int) -> Int? {
         buffer.withUnsafeBufferPointer { bytes in
             guard index < bytes.count, let base = bytes.baseAddress,
-                  let found = memchr(base + index, 0x0A, bytes.count - index) else { return nil }
+                let found = memchr(base + index, 0x0A, bytes.count - index)
+            else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }

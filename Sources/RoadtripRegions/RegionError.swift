@@ -40,7 +40,8 @@ package enum RegionError: Error, Equatable, CustomStringConvertible {
         case .badName(let name):
             return "“\(name)” cannot name a region: use letters, digits and hyphens, up to 64."
         case .noSuchRegion(let name, let known):
-            return known.isEmpty ? "There is no region “\(name)”; no region has been added."
+            return known.isEmpty
+                ? "There is no region “\(name)”; no region has been added."
                 : "There is no region “\(name)”; the regions are \(known.joined(separator: ", "))."
         case .cannotWrite(let path, let reason):
             return "The region cannot be written to \(path): \(reason). Nothing was changed."
@@ -66,9 +67,11 @@ package enum RegionError: Error, Equatable, CustomStringConvertible {
     /// A path as one word of a shell command: as it is when it holds nothing a shell reads
     /// otherwise, else in single quotes.
     static func shellWord(_ path: String) -> String {
-        let plain = !path.isEmpty && path.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._+-,:@".unicodeScalars.contains($0))
-        }
+        let plain =
+            !path.isEmpty
+            && path.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._+-,:@".unicodeScalars.contains($0))
+            }
         return plain ? path : "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

@@ -24,8 +24,9 @@ package struct RegionInfo: Codable, Equatable, Sendable {
             }
             let latitude = margin / 111_320, widest = max(abs(box.south), abs(box.north))
             let longitude = widest < 89 ? latitude / cos(widest * .pi / 180) : 180
-            self.init(south: max(-90, box.south - latitude), west: max(-180, box.west - longitude),
-                      north: min(90, box.north + latitude), east: min(180, box.east + longitude))
+            self.init(
+                south: max(-90, box.south - latitude), west: max(-180, box.west - longitude),
+                north: min(90, box.north + latitude), east: min(180, box.east + longitude))
         }
 
         /// How far `point` is from the box, in meters along the Earth: 0 inside it.
@@ -80,8 +81,10 @@ package struct RegionInfo: Codable, Equatable, Sendable {
     package var speedLimitCountries: [String]? = nil
 
     /// The memberwise initializer, for the import that writes it.
-    package init(name: String, sourceFile: String, sourceBytes: Int64, sha256: String, added: Date, bounds: Bounds? = nil, places: Int, roads: Int,
-                 format: Int, roadDatabase: String? = nil, roadExtract: String? = nil, cutBounds: Bounds? = nil, origin: RegionOrigin? = nil) {
+    package init(
+        name: String, sourceFile: String, sourceBytes: Int64, sha256: String, added: Date, bounds: Bounds? = nil, places: Int, roads: Int,
+        format: Int, roadDatabase: String? = nil, roadExtract: String? = nil, cutBounds: Bounds? = nil, origin: RegionOrigin? = nil
+    ) {
         (self.name, self.sourceFile, self.sourceBytes, self.sha256, self.added, self.bounds) = (name, sourceFile, sourceBytes, sha256, added, bounds)
         (self.places, self.roads, self.format, self.roadDatabase) = (places, roads, format, roadDatabase)
         (self.roadExtract, self.cutBounds, self.origin) = (roadExtract, cutBounds, origin)
@@ -91,8 +94,9 @@ package struct RegionInfo: Codable, Equatable, Sendable {
     package var servicesBounds: Bounds? {
         guard let bounds else { return nil }
         guard let cut = cutBounds else { return bounds }
-        let box = Bounds(south: max(bounds.south, cut.south), west: max(bounds.west, cut.west), north: min(bounds.north, cut.north),
-                         east: min(bounds.east, cut.east))
+        let box = Bounds(
+            south: max(bounds.south, cut.south), west: max(bounds.west, cut.west), north: min(bounds.north, cut.north),
+            east: min(bounds.east, cut.east))
         return box.south <= box.north && box.west <= box.east ? box : nil
     }
 

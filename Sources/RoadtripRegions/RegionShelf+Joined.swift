@@ -90,7 +90,8 @@ extension RegionShelf {
     private func listedJoins(in version: String) -> [String]? {
         let file = directory.appendingPathComponent(version).appendingPathComponent(Self.joinsFileName)
         guard let data = try? RegionInfo.readSmallFile(file, region: ShelfName.joinedLinkName),
-              let description = try? JSONDecoder().decode(JoinsDescription.self, from: data) else { return nil }
+            let description = try? JSONDecoder().decode(JoinsDescription.self, from: data)
+        else { return nil }
         return description.joins.filter { $0 != version && ShelfName($0) == .joinedVersion }
     }
 
@@ -99,7 +100,8 @@ extension RegionShelf {
         guard fileType(name) == S_IFDIR else { return nil }
         let folder = directory.appendingPathComponent(name)
         guard let data = try? RegionInfo.readSmallFile(folder.appendingPathComponent(Self.joinFileName), region: name),
-              let description = try? JSONDecoder().decode(JoinDescription.self, from: data) else { return nil }
+            let description = try? JSONDecoder().decode(JoinDescription.self, from: data)
+        else { return nil }
         return Join(database: folder.appendingPathComponent(RegionInfo.roadsFolderName), version: name, members: description.regions)
     }
 
@@ -111,14 +113,16 @@ extension RegionShelf {
         defer { staged.forEach { try? FileManager.default.removeItem(at: $0) } }
         guard !kept.isEmpty || !built.isEmpty else { return try removeJoined() }
         for join in built {
-            try DurableFile.write(try Self.encoded(JoinDescription(regions: join.members), at: join.staging),
-                                  to: join.staging.appendingPathComponent(Self.joinFileName))
+            try DurableFile.write(
+                try Self.encoded(JoinDescription(regions: join.members), at: join.staging),
+                to: join.staging.appendingPathComponent(Self.joinFileName))
         }
         let names = built.map { _ in ShelfName.joinedVersion() }
         let list = try makeStaging()
         staged.append(list)
-        try DurableFile.write(try Self.encoded(JoinsDescription(joins: kept.map(\.version) + names), at: list),
-                              to: list.appendingPathComponent(Self.joinsFileName))
+        try DurableFile.write(
+            try Self.encoded(JoinsDescription(joins: kept.map(\.version) + names), at: list),
+            to: list.appendingPathComponent(Self.joinsFileName))
         try withLock { () throws(RegionError) in
             let previous = joinFoldersInUse()
             if let gone = kept.first(where: { !previous.contains($0.version) }) {

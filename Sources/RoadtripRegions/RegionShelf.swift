@@ -266,7 +266,9 @@ extension RegionShelf {
                 problems.append(RegionError.damaged(region: region.name, problem: RegionInfo.placeIndexProblem(error)).description)
                 continue
             }
-            if case .success(let info) = region.info, let b = info.servicesBounds { areas.append(PlaceLibrary.Area(south: b.south, west: b.west, north: b.north, east: b.east)) }
+            if case .success(let info) = region.info, let b = info.servicesBounds {
+                areas.append(PlaceLibrary.Area(south: b.south, west: b.west, north: b.north, east: b.east))
+            }
         }
         return (indexes, problems, areas)
     }

@@ -22,8 +22,9 @@ package enum RoadHierarchyFile {
     package static func kept(inRegion folder: URL, profile: DrivingProfile, quickest: Bool) -> RoadHierarchy? {
         let file = folder.appendingPathComponent(name(for: profile.vehicle, quickest: quickest))
         guard let made = modified(file), let network = modified(folder.appendingPathComponent(RoadNetworkFile.name)), made >= network,
-              case .success(let kept) = RoadHierarchy.open(file),
-              kept.vehicle == profile.vehicle, kept.quickest == quickest, kept.profileFingerprint == profile.fingerprint else { return nil }
+            case .success(let kept) = RoadHierarchy.open(file),
+            kept.vehicle == profile.vehicle, kept.quickest == quickest, kept.profileFingerprint == profile.fingerprint
+        else { return nil }
         return kept
     }
 

@@ -35,7 +35,8 @@ package enum ShelfName: Equatable {
         } else if name == Self.joinedLinkName {
             self = .joinedLink
         } else if name.hasPrefix(Self.joinedPrefix), name.count == Self.joinedPrefix.count + 12,
-                  name.dropFirst(Self.joinedPrefix.count).allSatisfy("0123456789abcdef".contains) {
+            name.dropFirst(Self.joinedPrefix.count).allSatisfy("0123456789abcdef".contains)
+        {
             self = .joinedVersion
         } else if let pid = Self.pid(in: name, after: ".staging-") {
             self = .staging(pid: pid)
@@ -71,7 +72,8 @@ package enum ShelfName: Equatable {
         guard name.hasPrefix(prefix) else { return nil }
         let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[1].count == 8, parts[1].allSatisfy("0123456789ABCDEF".contains),
-              (1...10).contains(parts[0].count), parts[0].allSatisfy("0123456789".contains) else { return nil }
+            (1...10).contains(parts[0].count), parts[0].allSatisfy("0123456789".contains)
+        else { return nil }
         return Int32(parts[0])
     }
 

@@ -59,14 +59,18 @@ package final class CachedRouting: RoadRouting, @unchecked Sendable {
         return cache.leg(RoadLegCache.key(database: roads.version, options: options, from: from, to: to), databases: everyRoads, region: roads.name)
     }
 
-    package func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
-                        progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
+    package func matrix(
+        of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
+        progress: (_ done: Int, _ total: Int) -> Bool
+    ) -> RoadMatrixOutcome {
         var kept = Set<Int>()
-        let outcome = engine.matrix(of: stops, options: options, known: { i, j in
-            guard let leg = known(i, j) ?? self.figures(from: stops[i].0, to: stops[j].0, options: options) else { return nil }
-            kept.insert(i * stops.count + j)
-            return leg
-        }, progress: progress)
+        let outcome = engine.matrix(
+            of: stops, options: options,
+            known: { i, j in
+                guard let leg = known(i, j) ?? self.figures(from: stops[i].0, to: stops[j].0, options: options) else { return nil }
+                kept.insert(i * stops.count + j)
+                return leg
+            }, progress: progress)
         if case .roads(let matrix) = outcome, !matrix.isFromGraph { keep(matrix, of: stops, options: options, except: kept) }
         return outcome
     }
@@ -84,8 +88,11 @@ package final class CachedRouting: RoadRouting, @unchecked Sendable {
         for i in 0..<n {
             for j in 0..<n where i != j && !known.contains(i * n + j) {
                 guard let roads = engine.roads(from: stops[i].0, to: stops[j].0), roads.keepsLegs else { continue }
-                legs.append((RoutedLeg(meters: matrix.meters(i, j), seconds: matrix.seconds(i, j), line: [], region: roads.name),
-                             RoadLegCache.key(database: roads.version, options: options, from: stops[i].0, to: stops[j].0)))
+                legs.append(
+                    (
+                        RoutedLeg(meters: matrix.meters(i, j), seconds: matrix.seconds(i, j), line: [], region: roads.name),
+                        RoadLegCache.key(database: roads.version, options: options, from: stops[i].0, to: stops[j].0)
+                    ))
             }
         }
         cache.store(legs)

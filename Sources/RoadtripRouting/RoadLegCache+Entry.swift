@@ -54,7 +54,8 @@ extension RoadLegCache {
         /// most of an `optimize`).
         func accepts(_ points: [Coordinate]) -> Bool {
             guard let (from, to) = ends, LegFigures.implausibility(meters: meters, seconds: seconds, from: from, to: to) == nil,
-                  points.allSatisfy(\.isValid) else { return false }
+                points.allSatisfy(\.isValid)
+            else { return false }
             let slack = RoutedLeg.farthestFromRoad * 1.01
             if let first = points.first, let last = points.last {
                 guard Geodesy.distance(from: from, to: first) <= slack, Geodesy.distance(from: to, to: last) <= slack else { return false }
@@ -81,7 +82,8 @@ extension RoadLegCache {
 
         private static func point(_ pair: Substring) -> Coordinate? {
             guard let comma = pair.firstIndex(of: ","), let latitude = Double(pair[..<comma]),
-                  let longitude = Double(pair[pair.index(after: comma)...]) else { return nil }
+                let longitude = Double(pair[pair.index(after: comma)...])
+            else { return nil }
             let point = Coordinate(latitude: latitude, longitude: longitude)
             return point.isValid ? point : nil
         }

@@ -76,13 +76,15 @@ final class RoadLegCache: @unchecked Sendable {
     /// The leg under `key`, reading the file the first time; entries of databases not in
     /// `databases` are dropped then (and the file written again without them).
     func leg(_ key: String, databases: Set<String>, region: String) -> RoutedLeg? {
-        guard let kept = lock.withLock({ () -> Kept? in
-            readLocked(keeping: databases)
-            guard var kept = entries?[key] else { return nil }
-            kept.used = tick()
-            entries?[key] = kept
-            return kept
-        }) else { return nil }
+        guard
+            let kept = lock.withLock({ () -> Kept? in
+                readLocked(keeping: databases)
+                guard var kept = entries?[key] else { return nil }
+                kept.used = tick()
+                entries?[key] = kept
+                return kept
+            })
+        else { return nil }
         return RoutedLeg(meters: kept.meters, seconds: kept.seconds, line: kept.line, region: region)
     }
 
@@ -177,8 +179,9 @@ final class RoadLegCache: @unchecked Sendable {
         while let line = reader.next() {
             // A line of an older format (or torn by a crash), or of figures no drive has: dropped.
             guard let entry = try? decoder.decode(Entry.self, from: Data(line.utf8)),
-                  let database = entry.key.split(separator: "|").first, databases.contains(String(database)),
-                  let leg = entry.validated() else {
+                let database = entry.key.split(separator: "|").first, databases.contains(String(database)),
+                let leg = entry.validated()
+            else {
                 dropped = true
                 continue
             }

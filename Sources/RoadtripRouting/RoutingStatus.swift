@@ -27,12 +27,14 @@ package struct RoutingStatus: Encodable, Equatable {
             case .success(let version):
                 return RoutingStatus(engine: "valhalla", url: router.url.absoluteString, regions: nil, version: version, answers: true, problem: nil)
             case .failure(let failure):
-                return RoutingStatus(engine: "valhalla", url: router.url.absoluteString, regions: nil, version: nil, answers: false,
-                                     problem: router.reason(failure, asked: "its status") + ": every leg is a straight-line estimate until it answers")
+                return RoutingStatus(
+                    engine: "valhalla", url: router.url.absoluteString, regions: nil, version: nil, answers: false,
+                    problem: router.reason(failure, asked: "its status") + ": every leg is a straight-line estimate until it answers")
             }
         case .failure(let invalid)?:
-            return RoutingStatus(engine: "routino", url: nil, regions: roadRegions(shelf), version: nil, answers: false,
-                                 problem: "\(invalid.description): legs are routed by Routino instead")
+            return RoutingStatus(
+                engine: "routino", url: nil, regions: roadRegions(shelf), version: nil, answers: false,
+                problem: "\(invalid.description): legs are routed by Routino instead")
         case nil:
             // Routino is in process: it answers, with or without regions of roads to route on.
             return RoutingStatus(engine: "routino", url: nil, regions: roadRegions(shelf), version: nil, answers: true, problem: nil)

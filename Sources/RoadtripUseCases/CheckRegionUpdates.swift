@@ -25,8 +25,11 @@ package struct CheckRegionUpdates: Sendable {
     /// The regions of `installed` a check is about (those `names` names, when given; each must be
     /// a region): the downloaded ones, and the names of those added from a file (or unreadable),
     /// which are not checked.
-    package static func regions(_ installed: [RegionShelf.Installed], named names: [String] = []) throws(RegionError)
-        -> (downloaded: [Downloaded], fromFiles: [String]) {
+    package static func regions(
+        _ installed: [RegionShelf.Installed], named names: [String] = []
+    ) throws(RegionError)
+        -> (downloaded: [Downloaded], fromFiles: [String])
+    {
         for name in names where !installed.contains(where: { $0.name == name }) {
             throw RegionError.noSuchRegion(name, known: installed.map(\.name))
         }
@@ -40,8 +43,11 @@ package struct CheckRegionUpdates: Sendable {
     }
 
     /// Whether `region`'s extract changed since it was downloaded.
-    package func update(of region: Downloaded, in catalogue: ExtractCatalogue, isCancelled: @escaping @Sendable () -> Bool = { false })
-        throws(DownloadError) -> ExtractUpdate {
+    package func update(
+        of region: Downloaded, in catalogue: ExtractCatalogue, isCancelled: @escaping @Sendable () -> Bool = { false }
+    )
+        throws(DownloadError) -> ExtractUpdate
+    {
         var curl = Curl()
         curl.isCancelled = isCancelled
         return try region.origin.update(in: catalogue, curl: curl)
@@ -53,7 +59,9 @@ package struct CheckRegionUpdates: Sendable {
         let found = Result { () throws(DownloadError) in try catalogue.catalogue(isCancelled: isCancelled).catalogue }
         var updates: [String: Result<ExtractUpdate, DownloadError>] = [:]
         for region in regions {
-            updates[region.name] = found.flatMap { catalogue in Result { () throws(DownloadError) in try update(of: region, in: catalogue, isCancelled: isCancelled) } }
+            updates[region.name] = found.flatMap { catalogue in
+                Result { () throws(DownloadError) in try update(of: region, in: catalogue, isCancelled: isCancelled) }
+            }
         }
         return updates
     }

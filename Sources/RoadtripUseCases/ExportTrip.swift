@@ -17,8 +17,10 @@ package struct ExportTrip {
     private let today: () -> LocalDay
     private let now: () -> Date
 
-    package init(legs: @escaping TripLegs, places: PlaceIndexProvider, defaultUnit: DistanceUnit,
-                 today: @escaping () -> LocalDay = { TripPlanning.today() }, now: @escaping () -> Date = { Date() }) {
+    package init(
+        legs: @escaping TripLegs, places: PlaceIndexProvider, defaultUnit: DistanceUnit,
+        today: @escaping () -> LocalDay = { TripPlanning.today() }, now: @escaping () -> Date = { Date() }
+    ) {
         self.legs = legs
         self.places = places
         self.defaultUnit = defaultUnit
@@ -35,13 +37,16 @@ package struct ExportTrip {
         // drives take their road times, as the plan does).
         let legs = legs(trip, RouteEstimate(for: trip, unit: unit))
         let calendar = format == .ics ? TripExport.CalendarPlanning(places: try? places.value.get(), unit: unit, today: today()) : nil
-        return try TripExport.data(for: trip, format: format, now: now(), creator: RoadtripVersion.creator, legs: legs, gpxRoad: gpxRoad,
-                                   calendar: calendar)
+        return try TripExport.data(
+            for: trip, format: format, now: now(), creator: RoadtripVersion.creator, legs: legs, gpxRoad: gpxRoad,
+            calendar: calendar)
     }
 
     /// Writes the file at `url` (an existing one only when `replacing`; never `dataFile`, the trips file).
-    package func write(_ trip: Trip, as format: TripExportFormat, gpxRoad: TripExport.GPXRoad = .track, to url: URL, replacing: Bool,
-                       protecting dataFile: URL, folders: RoadtripFolders) throws(ExportFile.Failure) {
+    package func write(
+        _ trip: Trip, as format: TripExportFormat, gpxRoad: TripExport.GPXRoad = .track, to url: URL, replacing: Bool,
+        protecting dataFile: URL, folders: RoadtripFolders
+    ) throws(ExportFile.Failure) {
         try ExportFile.write(try data(of: trip, as: format, gpxRoad: gpxRoad), to: url, replacing: replacing, protecting: dataFile, folders: folders)
     }
 }

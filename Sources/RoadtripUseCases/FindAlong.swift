@@ -40,20 +40,25 @@ package struct FindAlong: Sendable {
     /// given. `legs` gives the legs' figures as far as the front end has them (nil or some
     /// missing: each leg its estimate); it is asked only once the trip's stops and stays are known
     /// to be plannable, as routing a trip too large would be time lost.
-    package func places(of kinds: Set<PlaceKind>, within reach: Double, along trip: Trip, unit: DistanceUnit, day: Int? = nil, leg: Int? = nil,
-                        legs: (RouteEstimate) -> [LegFigures]?) throws(Refusal) -> Found {
+    package func places(
+        of kinds: Set<PlaceKind>, within reach: Double, along trip: Trip, unit: DistanceUnit, day: Int? = nil, leg: Int? = nil,
+        legs: (RouteEstimate) -> [LegFigures]?
+    ) throws(Refusal) -> Found {
         if let refusal = PlanDays.refusal(of: trip) { throw Refusal(description: refusal.sentence) }
         let estimate = RouteEstimate(for: trip, unit: unit)
         let legs = LegFigures.of(trip, known: legs(estimate), estimate: estimate)
         if let refusal = PlanDays.refusal(of: trip, unit: unit, legs: legs) { throw Refusal(description: refusal.sentence) }
         let itinerary = TripPlanning.itinerary(for: trip, unit: unit, places: places, today: today, legs: legs)
         if let day, !(1...max(itinerary.days.count, 1)).contains(day) {
-            throw Refusal(description: "\(TripText.quoted(trip.name)) is planned over \(itinerary.days.count == 1 ? "1 day" : "\(itinerary.days.count) days"); "
-                          + "there is no day \(day)")
+            throw Refusal(
+                description: "\(TripText.quoted(trip.name)) is planned over \(itinerary.days.count == 1 ? "1 day" : "\(itinerary.days.count) days"); "
+                    + "there is no day \(day)")
         }
         if let leg, !(1..<max(trip.stops.count, 1)).contains(leg) {
-            throw Refusal(description: trip.stops.count < 2 ? "\(TripText.quoted(trip.name)) has no leg: it needs two stops"
-                          : "\(TripText.quoted(trip.name)) has legs 1 to \(trip.stops.count - 1); there is no leg \(leg)")
+            throw Refusal(
+                description: trip.stops.count < 2
+                    ? "\(TripText.quoted(trip.name)) has no leg: it needs two stops"
+                    : "\(TripText.quoted(trip.name)) has legs 1 to \(trip.stops.count - 1); there is no leg \(leg)")
         }
         let line = TripLine(stops: trip.stops.map(\.location), figures: legs)
         let found = kinds.isEmpty ? [] : places.map { AlongTheRoute.places(along: line, in: $0, kinds: kinds, within: reach, leavingOut: trip.stops) } ?? []

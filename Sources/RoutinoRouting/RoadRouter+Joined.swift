@@ -100,7 +100,8 @@ extension RoadRouter {
     /// (`RegionGroups`); nil when they are in one group, or either is covered by no region.
     func regionsApart(_ one: Coordinate, _ other: Coordinate) -> (String, String)? {
         guard let first = regions.first(where: { $0.covers(one) }), let second = regions.first(where: { $0.covers(other) }),
-              let firstGroup = groups[first.region], let secondGroup = groups[second.region], firstGroup != secondGroup else { return nil }
+            let firstGroup = groups[first.region], let secondGroup = groups[second.region], firstGroup != secondGroup
+        else { return nil }
         return (first.region, second.region)
     }
 

@@ -12,8 +12,10 @@ extension RoadRouter {
     /// nearest road found once and a leg `known` before not routed again. Stops in regions whose
     /// roads cannot meet (two groups, `RegionGroups`) are an estimate at once that says so.
     /// `progress(done, total)` is called as legs are done, and stops the work by returning false.
-    package func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
-                        progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
+    package func matrix(
+        of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
+        progress: (_ done: Int, _ total: Int) -> Bool
+    ) -> RoadMatrixOutcome {
         guard stops.count >= 2 else { return .roads(.trivial(stops.count)) }
         if let outside = stops.first(where: { stop in !regions.contains { $0.covers(stop.0) } }) {
             return .estimate(reason: uncovered(outside.1, at: outside.0))
@@ -44,7 +46,8 @@ extension RoadRouter {
             // their roads do not) are told as a leg between them is.
             let noRoad = { (i: Int, j: Int) -> String in
                 guard !covering.contains(where: { $0.covers(stops[i].0) && $0.covers(stops[j].0) }),
-                      let one = covering.first(where: { $0.covers(stops[i].0) }), let other = covering.first(where: { $0.covers(stops[j].0) }) else { return "" }
+                    let one = covering.first(where: { $0.covers(stops[i].0) }), let other = covering.first(where: { $0.covers(stops[j].0) })
+                else { return "" }
                 return Self.roadsDoNotMeet(stops[i].1, stops[j].1, regions: (one.region, other.region))
             }
             return graph.matrix(of: stops, profile: DrivingProfile.of(options.vehicle), quickest: options.quickest, noRoad: noRoad, progress: progress)
@@ -58,8 +61,10 @@ extension RoadRouter {
     /// The matrix routed one leg at a time with Routino, on the roads of `roads`: for a region
     /// that keeps no graph of its roads (added before it did) or one of an older version (until an
     /// import brings it up to date: `RoadNetworkFile`).
-    private func matrixLegByLeg(of stops: [(Coordinate, String)], on roads: Roads, options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
-                                progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
+    private func matrixLegByLeg(
+        of stops: [(Coordinate, String)], on roads: Roads, options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
+        progress: (_ done: Int, _ total: Int) -> Bool
+    ) -> RoadMatrixOutcome {
         let n = stops.count
         if let tooMany = tooManyToRoute(stops, known: known) { return .estimate(reason: tooMany) }
         let prepared: Result<(Engine, [OpaquePointer]), Reason> = Self.routino.withLock {
@@ -78,10 +83,12 @@ extension RoadRouter {
                 // One leg at a time, in turn: the screen's own legs can go in between.
                 // The database's files are looked at before each leg (`prepare`): one cut short
                 // under the mapping ends the matrix with why, never a SIGBUS.
-                let outcome: RoadOutcome = known(i, j).map { .road($0) } ?? Self.routino.withLock {
-                    if case .failure(let reason) = prepare(roads, options: options) { return .estimate(reason: reason.phrase) }
-                    return engine.route(waypoints[i], waypoints[j], from: stops[i], to: stops[j], quickest: options.quickest, line: false)
-                }
+                let outcome: RoadOutcome =
+                    known(i, j).map { .road($0) }
+                    ?? Self.routino.withLock {
+                        if case .failure(let reason) = prepare(roads, options: options) { return .estimate(reason: reason.phrase) }
+                        return engine.route(waypoints[i], waypoints[j], from: stops[i], to: stops[j], quickest: options.quickest, line: false)
+                    }
                 switch outcome {
                 case .road(let leg): (meters[i * n + j], seconds[i * n + j]) = (leg.meters, leg.seconds)
                 case .estimate(let reason):

@@ -90,7 +90,8 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
     }
 
     package func roads(from: Coordinate, to: Coordinate) -> CoveringRoads? {
-        ownRoads(from: from, to: to).map { CoveringRoads(name: $0.region, version: $0.database, keepsLegs: !$0.routesOnHierarchy) } ?? joinedRoads(from: from, to: to)
+        ownRoads(from: from, to: to).map { CoveringRoads(name: $0.region, version: $0.database, keepsLegs: !$0.routesOnHierarchy) }
+            ?? joinedRoads(from: from, to: to)
     }
 
     package var everyRoads: Set<String> { Set(regions.map(\.database) + (joined?.joins ?? []).map(\.roads.database)) }
@@ -111,7 +112,8 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
         let outcome = route(options)
         // Issue 56: a leg a van has not, which a car has, is not for want of roads: say so.
         guard case .estimate(let reason) = outcome, options.vehicle != .car,
-              case .road = route(RouteOptions(vehicle: .car, quickest: options.quickest)) else { return outcome }
+            case .road = route(RouteOptions(vehicle: .car, quickest: options.quickest))
+        else { return outcome }
         if let name = [fromName, toName].first(where: { reason == RoutedLeg.offRoad($0, roads: roads.region) }) {
             return .estimate(reason: RoutedLeg.offRoad(name, for: options.vehicle))
         }
@@ -198,25 +200,32 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
         /// The leg between two waypoints; `line`: with the road's points (else its figures only).
         /// Always asked for with every point: `ROUTINO_ROUTE_LIST_TEXT` (the turns only) crashes
         /// in libroutino 3.3.3 (docs/PITFALLS.md).
-        func route(_ start: OpaquePointer, _ end: OpaquePointer, from: (Coordinate, String), to: (Coordinate, String), quickest: Bool,
-                   line wantsLine: Bool) -> RoadOutcome {
+        func route(
+            _ start: OpaquePointer, _ end: OpaquePointer, from: (Coordinate, String), to: (Coordinate, String), quickest: Bool,
+            line wantsLine: Bool
+        ) -> RoadOutcome {
             var waypoints: [OpaquePointer?] = [start, end]
             let flags = Int32(quickest ? ROUTINO_ROUTE_QUICKEST : ROUTINO_ROUTE_SHORTEST) | Int32(ROUTINO_ROUTE_LIST_TEXT_ALL)
-            guard let output = waypoints.withUnsafeMutableBufferPointer({ Routino_CalculateRoute(database, profile, translation, $0.baseAddress, 2, flags, nil) }) else {
+            guard
+                let output = waypoints.withUnsafeMutableBufferPointer({ Routino_CalculateRoute(database, profile, translation, $0.baseAddress, 2, flags, nil) })
+            else {
                 return .estimate(reason: RoutedLeg.noRoad(roads: region))
             }
             defer { Routino_DeleteRoute(output) }
             let points = Self.drivenPoints(output)
-            let leg = RoutedLeg(meters: points.last?.meters ?? 0, seconds: DriveTime.seconds(of: points, profile: driving, controls: controls, keepsLeft: keepsLeft),
-                                line: points.map(\.coordinate), region: region)
+            let leg = RoutedLeg(
+                meters: points.last?.meters ?? 0, seconds: DriveTime.seconds(of: points, profile: driving, controls: controls, keepsLeft: keepsLeft),
+                line: points.map(\.coordinate), region: region)
             let outcome = leg.reaching(from: from, to: to)
             guard !wantsLine, case .road(let reached) = outcome else { return outcome }
             return .road(RoutedLeg(meters: reached.meters, seconds: reached.seconds, line: [], region: region))
         }
 
         /// The kinds of Routino's points where another road meets the leg.
-        static let junctions: Set<Int32> = [ROUTINO_POINT_JUNCT_CONT, ROUTINO_POINT_JUNCT_IMPORT, ROUTINO_POINT_RB_ENTRY, ROUTINO_POINT_RB_EXIT,
-                                            ROUTINO_POINT_RB_NOT_EXIT, ROUTINO_POINT_MINI_RB, ROUTINO_POINT_UTURN]
+        static let junctions: Set<Int32> = [
+            ROUTINO_POINT_JUNCT_CONT, ROUTINO_POINT_JUNCT_IMPORT, ROUTINO_POINT_RB_ENTRY, ROUTINO_POINT_RB_EXIT,
+            ROUTINO_POINT_RB_NOT_EXIT, ROUTINO_POINT_MINI_RB, ROUTINO_POINT_UTURN,
+        ]
 
         /// Every point of Routino's route, with how far along it is and the speed Routino allowed
         /// on the stretch that ends there (`ROUTINO_ROUTE_LIST_TEXT_ALL`). Routino's own `time`
@@ -244,8 +253,10 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
                         allowed = before.allowed
                     }
                 }
-                points.append(DrivenPoint(Coordinate(latitude: Double(current.lat) * 180 / .pi, longitude: Double(current.lon) * 180 / .pi),
-                                          meters: dist * 1_000, limitKmh: allowed, isJunction: junctions.contains(current.type)))
+                points.append(
+                    DrivenPoint(
+                        Coordinate(latitude: Double(current.lat) * 180 / .pi, longitude: Double(current.lon) * 180 / .pi),
+                        meters: dist * 1_000, limitKmh: allowed, isJunction: junctions.contains(current.type)))
                 previous = (dist, minutes, listed, allowed)
                 point = current.next
             }
@@ -266,12 +277,15 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
         case .success(let loaded): database = loaded
         case .failure(let reason): return .failure(reason)
         }
-        guard let profile = Routino_GetProfile(RoutinoProfiles.name(of: options.vehicle)), Routino_ValidateProfile(database, profile) == ROUTINO_ERROR_NONE else {
+        guard let profile = Routino_GetProfile(RoutinoProfiles.name(of: options.vehicle)), Routino_ValidateProfile(database, profile) == ROUTINO_ERROR_NONE
+        else {
             return .failure(Reason(phrase: "no \(options.vehicle) profile for the roads of \(roads.region)"))
         }
-        return .success(Engine(database: database, profile: profile, translation: translation, region: roads.region,
-                               driving: DrivingProfile.of(options.vehicle), controls: trafficControls(of: roads.controlFolders),
-                               keepsLeft: roads.keepsLeft))
+        return .success(
+            Engine(
+                database: database, profile: profile, translation: translation, region: roads.region,
+                driving: DrivingProfile.of(options.vehicle), controls: trafficControls(of: roads.controlFolders),
+                keepsLeft: roads.keepsLeft))
     }
 
     /// roadtrip's profiles (`RoutinoProfiles`) and Routino's translations, read once for the

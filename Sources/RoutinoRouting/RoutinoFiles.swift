@@ -29,11 +29,15 @@ struct RoutinoFiles {
     private static let layouts: [(name: String, exact: Bool, length: @Sendable (Header) -> Int64?)] = [
         // Counts of nodes and super-nodes, the bins' counts and first (16 bits each), then an
         // offset per bin and one more, then the nodes (12 bytes each).
-        ("nodes.mem", true, { header in
-            guard let nodes = header.u32(0), let latitudeBins = header.i16(8), let longitudeBins = header.i16(10),
-                  latitudeBins > 0, longitudeBins > 0 else { return nil }
-            return 16 + (latitudeBins * longitudeBins + 1) * 4 + nodes * 12
-        }),
+        (
+            "nodes.mem", true,
+            { header in
+                guard let nodes = header.u32(0), let latitudeBins = header.i16(8), let longitudeBins = header.i16(10),
+                    latitudeBins > 0, longitudeBins > 0
+                else { return nil }
+                return 16 + (latitudeBins * longitudeBins + 1) * 4 + nodes * 12
+            }
+        ),
         // Counts of segments, super-segments and normal segments, then the segments (20 bytes each).
         ("segments.mem", true, { header in header.u32(0).map { 12 + $0 * 20 } }),
         // Count of ways, what they allow (12 bytes of header), the ways (16 bytes each), then their names.

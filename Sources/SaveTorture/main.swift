@@ -20,7 +20,6 @@ import RoadtripStore
 //                                  with the reason when the file does not read or is neither.
 //   save-torture expected SEED DIR writes the exact bytes of both contents to DIR/A.json, B.json.
 
-
 /// The two contents saved in turn. They differ everywhere (ids, names, places, number of trips),
 /// so a file made of pieces of both, or of a content cut short, is neither.
 enum TortureContent {
@@ -47,14 +46,15 @@ enum TortureContent {
                 let latitude = (Double.random(in: -89.9...89.9, using: &generator) * 1e6).rounded() / 1e6
                 let longitude = (Double.random(in: -179.9...179.9, using: &generator) * 1e6).rounded() / 1e6
                 let hasNotes = Int.random(in: 0..<8, using: &generator) != 0
-                stops.append(Stop(
-                    id: uuid(&generator),
-                    name: "\(phrase(2, &generator)) \(stopIndex + 1)",
-                    location: Coordinate(latitude: latitude, longitude: longitude),
-                    region: phrase(1, &generator),
-                    country: countries.randomElement(using: &generator),
-                    notes: hasNotes ? phrase(Int.random(in: 40...160, using: &generator), &generator) : nil
-                ))
+                stops.append(
+                    Stop(
+                        id: uuid(&generator),
+                        name: "\(phrase(2, &generator)) \(stopIndex + 1)",
+                        location: Coordinate(latitude: latitude, longitude: longitude),
+                        region: phrase(1, &generator),
+                        country: countries.randomElement(using: &generator),
+                        notes: hasNotes ? phrase(Int.random(in: 40...160, using: &generator), &generator) : nil
+                    ))
             }
             var trip = Trip(id: uuid(&generator), name: "\(phrase(3, &generator)) #\(tripIndex + 1) (\(variant == 0 ? "A" : "B"))", stops: stops)
             if tripIndex % 4 == 0 { trip.settings.roadFactor = Double(Int.random(in: 100...150, using: &generator)) / 100 }
@@ -77,8 +77,11 @@ enum TortureContent {
         }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }
 
@@ -114,8 +117,9 @@ func contents(seed: UInt64) -> [(name: String, file: TripFile, bytes: Data)] {
 /// and building the contents is most of its start-up), else built from the seed.
 func contentBytes(seed: UInt64, directory: String?) -> [(name: String, bytes: Data)] {
     if let directory,
-       let a = try? Data(contentsOf: URL(fileURLWithPath: "\(directory)/A.json")),
-       let b = try? Data(contentsOf: URL(fileURLWithPath: "\(directory)/B.json")) {
+        let a = try? Data(contentsOf: URL(fileURLWithPath: "\(directory)/A.json")),
+        let b = try? Data(contentsOf: URL(fileURLWithPath: "\(directory)/B.json"))
+    {
         return [("A", a), ("B", b)]
     }
     return contents(seed: seed).map { ($0.name, $0.bytes) }
@@ -189,7 +193,8 @@ case let path? where (arguments.count == 2 || arguments.count == 3) && path != "
     }
 
 default:
-    fail("""
+    fail(
+        """
         usage: save-torture FILE SEED [CONTENTS-DIR]   save two contents alternately to FILE, forever
                save-torture check FILE [SEED]          read FILE as the program's next start would
                save-torture expected SEED DIR          write the two contents to DIR/A.json, DIR/B.json

@@ -18,8 +18,10 @@ package struct FormField: Equatable, Sendable {
     /// What the field means, for the form's help panel (`F1`).
     package let help: String
 
-    package static func text(_ label: String, _ text: String, placeholder: String = "", help: String = "",
-                            maximumLength: Int? = nil) -> FormField {
+    package static func text(
+        _ label: String, _ text: String, placeholder: String = "", help: String = "",
+        maximumLength: Int? = nil
+    ) -> FormField {
         FormField(label: label, value: .text(text, maximumLength: maximumLength), placeholder: placeholder, help: help)
     }
 

@@ -43,7 +43,7 @@ enum EscapeSequence {
             return codes.count >= maximumLength ? .complete(nil) : .incomplete
         }
         let final = codes[end]
-        guard (0x40...0x7E).contains(final) else { return .complete(nil) }  // not a CSI after all: drop it
+        guard (0x40...0x7E).contains(final) else { return .complete(nil) } // not a CSI after all: drop it
         let parameters = String(decoding: codes[..<end].map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
             .split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
         let modifier = parameters.count > 1 ? parameters[1] ?? 1 : 1
@@ -58,7 +58,7 @@ enum EscapeSequence {
         case (.down, 2): return .complete(.shiftDown)
         case (.left, 2): return .complete(.shiftLeft)
         case (.right, 2): return .complete(.shiftRight)
-        default: return .complete(nil)  // Ctrl- or Alt-arrows: no screen has a use for them
+        default: return .complete(nil) // Ctrl- or Alt-arrows: no screen has a use for them
         }
     }
 

@@ -54,7 +54,7 @@ struct MouseGestures {
     }
 
     private mutating func release(at cell: Cell, time: ContinuousClock.Instant) -> MouseEvent? {
-        guard let pressed = pressedAt else { return nil }  // pressed before the program started
+        guard let pressed = pressedAt else { return nil } // pressed before the program started
         pressedAt = nil
         lastAt = nil
         guard !dragged, pressed == cell else {
@@ -62,7 +62,7 @@ struct MouseGestures {
             return MouseEvent(.release, row: cell.row, column: cell.column)
         }
         if let last = lastClick, last.cell == cell, time - last.time <= Self.doubleClickInterval {
-            lastClick = nil  // a third click starts again
+            lastClick = nil // a third click starts again
             return MouseEvent(.doubleClick, row: cell.row, column: cell.column)
         }
         lastClick = (cell, time)

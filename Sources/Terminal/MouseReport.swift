@@ -55,10 +55,10 @@ struct MouseReport: Equatable {
         case (true, _, 0): action = .wheelUp
         case (true, _, 1): action = .wheelDown
         case (true, _, _): return nil
-        case (false, true, 3): return nil  // a move with no button down (mode 1003 of another program)
+        case (false, true, 3): return nil // a move with no button down (mode 1003 of another program)
         case (false, true, _): action = .motion
         case (false, false, 0): action = released ? .buttonUp : .buttonDown
-        case (false, false, 3) where released: action = .buttonUp  // X10 does not say which button came up
+        case (false, false, 3) where released: action = .buttonUp // X10 does not say which button came up
         default: return nil
         }
         return MouseReport(action: action, row: row - 1, column: column - 1)

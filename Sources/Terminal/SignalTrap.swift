@@ -87,7 +87,8 @@ package enum SignalTrap {
     /// The parent of process `pid`, from /proc (`getppid` is only for the calling process).
     private static func parentOf(_ pid: pid_t) -> pid_t? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.range(of: ") ", options: .backwards) else { return nil }
+            let close = stat.range(of: ") ", options: .backwards)
+        else { return nil }
         // After the name: state, parent.
         let fields = stat[close.upperBound...].split(separator: " ")
         return fields.count > 1 ? pid_t(fields[1]) : nil

@@ -52,7 +52,8 @@ enum ASCIIFallback {
         for (prefix, capital) in [("LATIN SMALL LETTER ", false), ("LATIN CAPITAL LETTER ", true)] where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
             guard let letter = rest.first, letter.isASCII, letter.isLetter,
-                  rest.count == 1 || rest.dropFirst().hasPrefix(" WITH ") else { return nil }
+                rest.count == 1 || rest.dropFirst().hasPrefix(" WITH ")
+            else { return nil }
             return capital ? String(letter) : letter.lowercased()
         }
         return nil

@@ -120,7 +120,9 @@ public enum TextWidth {
         if isPrintableASCII(text) { return text.utf8.map { Glyph.ascii($0) } }
         if utf8 { return text.map { Glyph($0, utf8: true) } }
         var result: [Glyph] = []
-        forEachGlyph(of: text, utf8: false) { result.append($0); return true }
+        forEachGlyph(of: text, utf8: false) {
+            result.append($0); return true
+        }
         return result
     }
 
@@ -224,7 +226,9 @@ public enum TextWidth {
     public static func width(_ text: String, utf8: Bool) -> Int {
         if let columns = simpleWidth(text, utf8: utf8) { return columns }
         var total = 0
-        forEachGlyph(of: text, utf8: utf8) { total += $0.width; return true }
+        forEachGlyph(of: text, utf8: utf8) {
+            total += $0.width; return true
+        }
         return total
     }
 

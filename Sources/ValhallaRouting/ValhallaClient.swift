@@ -65,8 +65,10 @@ final class ValhallaClient: Sendable {
     /// it announces its length (`--max-filesize`), and cut there when it does not: curl is killed
     /// as soon as it has written more (issue 52: a `/route` streaming `[` took 1.7 GB in 8 s).
     private func send(_ path: String, body: Data?, limit: Int) -> Result<Data, ValhallaFailure> {
-        let arguments = ["--max-time", String(timeout), "--max-filesize", String(limit),
-                         "--write-out", "\n%{http_code}", "--header", "Expect:", url.appendingPathComponent(path).absoluteString]
+        let arguments = [
+            "--max-time", String(timeout), "--max-filesize", String(limit),
+            "--write-out", "\n%{http_code}", "--header", "Expect:", url.appendingPathComponent(path).absoluteString,
+        ]
         let configuration = CurlConfiguration.text(credentials: credentials, body: body)
         let ran: (termination: ChildProcess.Termination, output: Data?)
         do throws(CurlProgram.Failure) {
@@ -79,7 +81,8 @@ final class ValhallaClient: Sendable {
         guard let output = ran.output, ran.termination != .exited(Self.curlTooLarge) else { return .failure(.tooLarge(limit: limit)) }
         if ran.termination == .exited(Self.curlTimedOut) { return .failure(.timedOut) }
         guard ran.termination.succeeded, let end = output.lastIndex(of: UInt8(ascii: "\n")),
-              let status = Int(String(decoding: output[(end + 1)...], as: UTF8.self)), status > 0 else { return .failure(.unreachable) }
+            let status = Int(String(decoding: output[(end + 1)...], as: UTF8.self)), status > 0
+        else { return .failure(.unreachable) }
         let answer = Data(output[..<end])
         guard (200..<300).contains(status) else {
             let valhalla = try? JSONDecoder().decode(ValhallaJSON.ErrorResponse.self, from: answer)

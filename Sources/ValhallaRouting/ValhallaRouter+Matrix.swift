@@ -6,8 +6,10 @@ extension ValhallaRouter {
     /// request for as many sources as fit in `pairsPerRequest` pairs at a time (a row known in
     /// full is not asked), `progress` told after each and the work stopped between two when it
     /// returns false. A leg `known` before is taken as it is.
-    package func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
-                        progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
+    package func matrix(
+        of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
+        progress: (_ done: Int, _ total: Int) -> Bool
+    ) -> RoadMatrixOutcome {
         let n = stops.count
         var meters = Array(repeating: 0.0, count: n * n), seconds = meters
         guard n >= 2 else { return .roads(RoadMatrix(count: n, meters: meters, seconds: seconds)) }
@@ -34,8 +36,10 @@ extension ValhallaRouter {
 
     /// Asks the legs from each of `rows` to every stop and writes those not `known` into the
     /// matrix; why not, when the service gives no road for one of them.
-    private func fill(rows: [Int], of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
-                      meters: inout [Double], seconds: inout [Double]) -> String? {
+    private func fill(
+        rows: [Int], of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
+        meters: inout [Double], seconds: inout [Double]
+    ) -> String? {
         let n = stops.count
         let request = ValhallaJSON.MatrixRequest(sources: rows.map { stops[$0].0 }, targets: stops.map(\.0), options: options)
         let answer: ValhallaJSON.MatrixResponse
@@ -45,7 +49,8 @@ extension ValhallaRouter {
         case .failure(let failure): return reason(failure, asked: "a road matrix")
         case .success(let data):
             guard let decoded = try? JSONDecoder().decode(ValhallaJSON.MatrixResponse.self, from: data),
-                  decoded.sources_to_targets.count == rows.count, decoded.sources_to_targets.allSatisfy({ $0.count == n }) else {
+                decoded.sources_to_targets.count == rows.count, decoded.sources_to_targets.allSatisfy({ $0.count == n })
+            else {
                 return reason(.garbled, asked: "a road matrix")
             }
             answer = decoded

@@ -87,7 +87,8 @@ package final class ValhallaRouter: RoadRouting, @unchecked Sendable {
     /// answer is not a route (not its JSON, a shape that does not decode, figures no leg has).
     static func leg(_ data: Data, from: (Coordinate, String), to: (Coordinate, String), service: String) -> RoadOutcome? {
         guard let answer = try? JSONDecoder().decode(ValhallaJSON.RouteResponse.self, from: data), answer.trip.legs.count == 1,
-              let leg = answer.trip.legs.first, let line = Polyline.decode(leg.shape), line.count >= 2 else { return nil }
+            let leg = answer.trip.legs.first, let line = Polyline.decode(leg.shape), line.count >= 2
+        else { return nil }
         let meters = leg.summary.length * 1_000
         if let doubt = LegFigures.implausibility(meters: meters, seconds: leg.summary.time, from: from.0, to: to.0) {
             return doubted(doubt, meters: meters, seconds: leg.summary.time, by: service).map { .estimate(reason: $0) }

@@ -15,8 +15,16 @@ import RoadtripTestSupport
         private var running = 0
         private(set) var overlapped = false
 
-        func enter() { lock.withLock { running += 1; if running > 1 { overlapped = true } } }
-        func leave(_ value: Int) { lock.withLock { running -= 1; values.append(value) } }
+        func enter() {
+            lock.withLock {
+                running += 1; if running > 1 { overlapped = true }
+            }
+        }
+        func leave(_ value: Int) {
+            lock.withLock {
+                running -= 1; values.append(value)
+            }
+        }
         var all: [Int] { lock.withLock { values } }
     }
 
@@ -34,10 +42,13 @@ import RoadtripTestSupport
         let runner = ThreadRunner()
         let record = Record()
         let jobs = (0..<20).map { number in
-            runner.run("road-leg", lane: "roads", work: { _ in
-                record.enter()
-                record.leave(number)
-            }) { _ in }
+            runner.run(
+                "road-leg", lane: "roads",
+                work: { _ in
+                    record.enter()
+                    record.leave(number)
+                }
+            ) { _ in }
         }
         runner.wait(for: jobs.last!)
         #expect(record.all == Array(0..<20))

@@ -15,7 +15,9 @@ struct ChildProcessTests {
     }
 
     /// Runs `script` with `sh -c` to its end; its standard output, and how it ended.
-    static func shell(_ script: String, environment: [String: String]? = nil, newSession: Bool = false) throws -> (output: String, ended: ChildProcess.Termination) {
+    static func shell(
+        _ script: String, environment: [String: String]? = nil, newSession: Bool = false
+    ) throws -> (output: String, ended: ChildProcess.Termination) {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out").path
@@ -165,10 +167,12 @@ struct ChildProcessTests {
         #expect(pipe(&ends) == 0)
         defer { ends.forEach { close($0) } }
         var asked = 0
-        let cancelled = try ChildProcess.read("/bin/cat", [], input: .descriptor(ends[0]), checkingEvery: .milliseconds(10), keepGoing: {
-            asked += 1
-            return asked < 2
-        }, receive: { _ in true })
+        let cancelled = try ChildProcess.read(
+            "/bin/cat", [], input: .descriptor(ends[0]), checkingEvery: .milliseconds(10),
+            keepGoing: {
+                asked += 1
+                return asked < 2
+            }, receive: { _ in true })
         #expect(cancelled.stopped == .cancelled)
         #expect(cancelled.termination == .killed(signal: SIGKILL))
     }

@@ -5,7 +5,9 @@ import RoadtripTestSupport
 /// The planner's panel of places along the road (issue 37, item 2), on Andorra's roads.
 @Suite("Places along the road, end to end")
 struct AlongEndToEndTests {
-    @Test("A on the trip screen lists the places along Andorra la Vella → Ordino with their detours and marks them on the map; a kind's digit and +/- narrow them; Enter adds the camp site between the two stops, saved")
+    @Test(
+        "A on the trip screen lists the places along Andorra la Vella → Ordino with their detours and marks them on the map; a kind's digit and +/- narrow them; Enter adds the camp site between the two stops, saved"
+    )
     func placesAlongTheRoadInThePlanner() async throws {
         let directory = try TemporaryDirectory()
         try RegionFixture.andorra(trip: "Valley", ["42.5078, 1.5211", "42.5562, 1.5332"], in: directory)
@@ -28,9 +30,13 @@ struct AlongEndToEndTests {
         try await session.sendKeys("6")
         try await session.waitUntil("no sights") { $0.contains("[ ] 6 sights") && !$0.contains("Casa d'Areny-Plandolit") && $0.contains("Càmping Valira") }
         try await session.sendKeys("6", "-", "-")
-        try await session.waitUntil("within 0.5 km, no camp site") { $0.contains("within 0.5 km") && $0.contains("in the order they come") && !$0.contains("Càmping Valira") }
+        try await session.waitUntil("within 0.5 km, no camp site") {
+            $0.contains("within 0.5 km") && $0.contains("in the order they come") && !$0.contains("Càmping Valira")
+        }
         try await session.sendKeys("+", "+")
-        try await session.waitUntil("within 2.0 km again") { $0.contains("within 2.0 km") && $0.contains("Càmping Valira") && $0.contains("Casa d'Areny-Plandolit") }
+        try await session.waitUntil("within 2.0 km again") {
+            $0.contains("within 2.0 km") && $0.contains("Càmping Valira") && $0.contains("Casa d'Areny-Plandolit")
+        }
         // The camp site comes first; Enter adds it after the first stop.
         try await session.sendKeys("g", "Enter")
         let trip = try await session.waitFor("Added “Càmping Valira” between")
@@ -55,8 +61,9 @@ struct AlongEndToEndTests {
         try await session.waitUntil("the trip, on its roads") { $0.contains("Total distance:") && $0.contains("by road") && !$0.contains("routing") }
         try await session.sendKeys("i")
         let plan = try await session.waitUntil("the fill-up at Esso, 24.7 km along") { $0.contains("fill up at Esso (24.7 km of 39.6 km)") }
-        #expect(RegionFixture.line(of: "fill up at Esso", in: plan)?.contains("on the road · 24.7 km from the start; the next is out of range") == true,
-                "\(session.framed(plan))")
+        #expect(
+            RegionFixture.line(of: "fill up at Esso", in: plan)?.contains("on the road · 24.7 km from the start; the next is out of range") == true,
+            "\(session.framed(plan))")
         // The lines: the day, stop 1, its leg, stop 2, its leg, the fill-up.
         try await session.sendKeys("Down", "Down", "Down", "Down", "Down", "a")
         try await session.waitUntil("the station added, the fill-up no longer proposed") { screen in
@@ -72,7 +79,6 @@ struct AlongEndToEndTests {
         // Issue 56, item 9: a fill-up's own short stay, not the trip's default one.
         #expect(abs((stops[2]["stayHours"] as? Double ?? 0) - 10.0 / 60) < 1e-9, "\(stops)")
     }
-
 
     /// Issue 52, item b: `--within -1` said "Missing value for '--within <distance>'".
     @Test("along --within -1 (or 0) says the distance must be positive", arguments: [["--within", "-1"], ["--within=-1"], ["--within", "0"]])

@@ -12,8 +12,9 @@ struct AlongRefusalEndToEndTests {
         let directory = try TemporaryDirectory()
         #expect(try RegionFixture.roadtrip(["new", "Valley", "42.5078, 1.5211", "42.5562, 1.5332"], in: directory).status == 0)
         let refused = try RegionFixture.roadtrip(["along", "Valley", "--day", "2"], in: directory)
-        #expect(refused.status != 0 && refused.standardError.contains("“Valley” is planned over 1 day; there is no day 2"),
-                "\(CommandLineEndToEndTests.describe(refused))")
+        #expect(
+            refused.status != 0 && refused.standardError.contains("“Valley” is planned over 1 day; there is no day 2"),
+            "\(CommandLineEndToEndTests.describe(refused))")
         let oneStop = try RegionFixture.roadtrip(["new", "Alone", "42.5078, 1.5211"], in: directory)
         #expect(oneStop.status == 0, "\(CommandLineEndToEndTests.describe(oneStop))")
         let noLeg = try RegionFixture.roadtrip(["along", "Alone", "--leg", "1"], in: directory)

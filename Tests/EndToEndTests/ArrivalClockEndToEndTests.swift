@@ -15,8 +15,10 @@ struct ArrivalClockEndToEndTests {
     /// "Mother Road" from Wednesday 1 July 2026 (Chicago, Springfield, St. Louis, then Tulsa,
     /// which takes a night on the road), and "Undated", the same stops without a start date.
     static func writeTrips(in directory: TemporaryDirectory) throws {
-        let places: [(String, Double, Double)] = [("Chicago", 41.8781, -87.6298), ("Springfield", 39.7817, -89.6501),
-                                                  ("St. Louis", 38.627, -90.1994), ("Tulsa", 36.154, -95.9928)]
+        let places: [(String, Double, Double)] = [
+            ("Chicago", 41.8781, -87.6298), ("Springfield", 39.7817, -89.6501),
+            ("St. Louis", 38.627, -90.1994), ("Tulsa", 36.154, -95.9928),
+        ]
         func stops(_ trip: Int) -> String {
             places.enumerated().map { index, place in
                 #"{"id": "00000000-0000-0000-0000-0000000\#(trip)010\#(index)", "name": "\#(place.0)", "location": {"latitude": \#(place.1), "longitude": \#(place.2)}}"#
@@ -74,7 +76,9 @@ struct ArrivalClockEndToEndTests {
             screen.contains("Arrives") && screen.contains("Total distance:") && Self.row(4, in: screen)?.contains(clocks[3]) == true
         }
         let headings = try #require(screen.components(separatedBy: "\n").first { $0.contains("Arrives") }, "\(session.framed(screen))")
-        #expect(headings.contains("Leg") && headings.contains("Driving") && headings.contains("Total") && !headings.contains("Coordinates"), "\(session.framed(screen))")
+        #expect(
+            headings.contains("Leg") && headings.contains("Driving") && headings.contains("Total") && !headings.contains("Coordinates"),
+            "\(session.framed(screen))")
         for (index, name) in Self.stops.enumerated() {
             let row = try #require(Self.row(index + 1, in: screen), "\(session.framed(screen))")
             #expect(row.contains(name) && row.contains(clocks[index]), "stop \(index + 1) should arrive at \(clocks[index]):\n\(session.framed(screen))")

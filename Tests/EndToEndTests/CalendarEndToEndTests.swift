@@ -20,27 +20,29 @@ struct CalendarEndToEndTests {
     /// 24 October 2026, the day before both zones leave summer time; and Tokyo to Kyoto.
     static func writeTrips(in directory: TemporaryDirectory) throws {
         let text = #"""
-        {"version": 1, "trips": [
-          {"id": "00000000-0000-0000-0000-0000000000c5", "name": "Channel", "settings": {"startDate": "2026-10-24"}, "waypoints": [
-            {"id": "00000000-0000-0000-0000-000000000101", "name": "London", "location": {"latitude": 51.5074, "longitude": -0.1278}},
-            {"id": "00000000-0000-0000-0000-000000000102", "name": "Dover", "location": {"latitude": 51.1279, "longitude": 1.3134},
-             "notes": "Lunch; the white cliffs, then the ferry\nBook ahead", "stayHours": 2},
-            {"id": "00000000-0000-0000-0000-000000000103", "name": "Calais", "location": {"latitude": 50.9513, "longitude": 1.8587}, "stayNights": 1},
-            {"id": "00000000-0000-0000-0000-000000000104", "name": "Paris", "location": {"latitude": 48.8566, "longitude": 2.3522}}
-          ]},
-          {"id": "00000000-0000-0000-0000-0000000000d1", "name": "Kansai", "settings": {"startDate": "2026-07-01"}, "waypoints": [
-            {"id": "00000000-0000-0000-0000-000000000201", "name": "Tokyo", "location": {"latitude": 35.6812, "longitude": 139.7671}},
-            {"id": "00000000-0000-0000-0000-000000000202", "name": "Kyoto", "location": {"latitude": 35.0116, "longitude": 135.7681}}
-          ]}
-        ]}
-        """#
+            {"version": 1, "trips": [
+              {"id": "00000000-0000-0000-0000-0000000000c5", "name": "Channel", "settings": {"startDate": "2026-10-24"}, "waypoints": [
+                {"id": "00000000-0000-0000-0000-000000000101", "name": "London", "location": {"latitude": 51.5074, "longitude": -0.1278}},
+                {"id": "00000000-0000-0000-0000-000000000102", "name": "Dover", "location": {"latitude": 51.1279, "longitude": 1.3134},
+                 "notes": "Lunch; the white cliffs, then the ferry\nBook ahead", "stayHours": 2},
+                {"id": "00000000-0000-0000-0000-000000000103", "name": "Calais", "location": {"latitude": 50.9513, "longitude": 1.8587}, "stayNights": 1},
+                {"id": "00000000-0000-0000-0000-000000000104", "name": "Paris", "location": {"latitude": 48.8566, "longitude": 2.3522}}
+              ]},
+              {"id": "00000000-0000-0000-0000-0000000000d1", "name": "Kansai", "settings": {"startDate": "2026-07-01"}, "waypoints": [
+                {"id": "00000000-0000-0000-0000-000000000201", "name": "Tokyo", "location": {"latitude": 35.6812, "longitude": 139.7671}},
+                {"id": "00000000-0000-0000-0000-000000000202", "name": "Kyoto", "location": {"latitude": 35.0116, "longitude": 135.7681}}
+              ]}
+            ]}
+            """#
         try Data(text.utf8).write(to: directory.dataFile)
     }
 
     /// What the parser read from `file`.
     static func parsed(_ file: String) throws -> [String: Any] {
         let result = try Run.process("/usr/bin/env", [python, readICS, file], environment: Run.environment())
-        try #require(result.status == 0, """
+        try #require(
+            result.status == 0,
+            """
             Python's icalendar could not read \(file) (is python3-icalendar installed? `make test-deps` installs it):
             \(CLI.describe(result))
             """)
@@ -68,13 +70,17 @@ struct CalendarEndToEndTests {
         let calendar = try Self.parsed(file)
         #expect((calendar["problems"] as? [String]) == [], "\(calendar["problems"] ?? "")")
         let events = try #require(calendar["events"] as? [[String: Any]])
-        #expect(events.map { $0["summary"] as? String ?? "" } == [
-            "Drive London → Dover", "Stay in Dover", "Drive Dover → Calais", "Stay in Calais · 1 night", "Drive Calais → Paris",
-        ])
+        #expect(
+            events.map { $0["summary"] as? String ?? "" } == [
+                "Drive London → Dover", "Stay in Dover", "Drive Dover → Calais", "Stay in Calais · 1 night", "Drive Calais → Paris",
+            ])
         // Every TZID is described by a VTIMEZONE of the file, and only the two zones are.
         let zones = try #require(calendar["timezones"] as? [String: Any])
         #expect(Set(zones.keys) == ["Europe/London", "Europe/Paris"])
-        let used = Set(events.flatMap { event in ["start", "end"].compactMap { ($0 == "start" ? event["start"] : event["end"]) as? [String: Any] }.compactMap { $0["tzid"] as? String } })
+        let used = Set(
+            events.flatMap { event in
+                ["start", "end"].compactMap { ($0 == "start" ? event["start"] : event["end"]) as? [String: Any] }.compactMap { $0["tzid"] as? String }
+            })
         #expect(used == ["Europe/London", "Europe/Paris"])
         // GEO is the stop's place; the notes are the stay's description, unescaped by the parser.
         #expect((events[2]["geo"] as? [Double]).map { abs($0[0] - 50.9513) < 1e-6 && abs($0[1] - 1.8587) < 1e-6 } == true)
@@ -109,8 +115,11 @@ struct CalendarEndToEndTests {
         let report = try RegionFixture.object(["plan", "Mother Road", "--json"], in: directory)
         let days = try #require(report["days"] as? [[String: Any]])
         let town = try #require(((days[0]["overnightSuggestion"] as? [String: Any])?["place"] as? [String: Any])?["name"] as? String)
-        #expect(summaries == ["Drive Chicago → Springfield", "Drive Springfield → St. Louis", "Drive St. Louis → Tulsa (day 1 of 2)",
-                              "Night near \(town)", "Drive St. Louis → Tulsa (day 2 of 2)"])
+        #expect(
+            summaries == [
+                "Drive Chicago → Springfield", "Drive Springfield → St. Louis", "Drive St. Louis → Tulsa (day 1 of 2)",
+                "Night near \(town)", "Drive St. Louis → Tulsa (day 2 of 2)",
+            ])
         // The first part ends on the road near the town, where the night starts; the second
         // sets out from there the next morning.
         let (first, night, second) = (events[2], events[3], events[4])
@@ -127,8 +136,9 @@ struct CalendarEndToEndTests {
     /// 1582-10-10 was the 20th in the calendar but the 10th in `plan`. Now a trip starts in the
     /// years 1583 to 9000, in one calendar (proleptic Gregorian) everywhere; other years are
     /// refused by `set` and, when a file has one, by the calendar export.
-    @Test("extreme start dates: outside 1583–9000 refused by set and by the calendar export; the edges give calendars a parser reads, on the days plan gives",
-          arguments: [("1583-01-01", "1583-01-01T09:00:00", "Sat 1 Jan 1583"), ("9000-12-31", "9000-12-31T09:00:00", "31 Dec 9000")])
+    @Test(
+        "extreme start dates: outside 1583–9000 refused by set and by the calendar export; the edges give calendars a parser reads, on the days plan gives",
+        arguments: [("1583-01-01", "1583-01-01T09:00:00", "Sat 1 Jan 1583"), ("9000-12-31", "9000-12-31T09:00:00", "31 Dec 9000")])
     func extremeStartDates(_ date: String, start: String, planned: String) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -159,8 +169,9 @@ struct CalendarEndToEndTests {
         try Data(text.utf8).write(to: directory.dataFile)
         let file = directory.url.appendingPathComponent("kansai.ics").path
         let result = try CLI.roadtrip(["export", "Kansai", "-o", file], in: directory)
-        #expect(result.status != 0 && result.standardError.contains("starts on 9999-12-31, and a calendar is written for trips starting in the years 1583 to 9000"),
-                "\(CLI.describe(result))")
+        #expect(
+            result.status != 0 && result.standardError.contains("starts on 9999-12-31, and a calendar is written for trips starting in the years 1583 to 9000"),
+            "\(CLI.describe(result))")
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 

@@ -24,10 +24,12 @@ struct CatalogueSearchEndToEndTests {
         let found = try CommandLineEndToEndTests.roadtrip(["region", "catalogue", "nyc", "--json"], in: directory, variables: variables)
         #expect(found.status == 0, "\(CommandLineEndToEndTests.describe(found))")
         let entries = try JSONSerialization.jsonObject(with: Data(found.standardOutput.utf8)) as? [[String: Any]] ?? []
-        #expect(entries.map { $0["id"] as? String } == ["us/nyc"] && entries.first?["name"] as? String == "New York City",
-                "\(CommandLineEndToEndTests.describe(found))")
+        #expect(
+            entries.map { $0["id"] as? String } == ["us/nyc"] && entries.first?["name"] as? String == "New York City",
+            "\(CommandLineEndToEndTests.describe(found))")
         let text = try CommandLineEndToEndTests.roadtrip(["region", "catalogue", "nyc"], in: directory, variables: variables)
-        #expect(text.status == 0 && text.standardOutput.contains("New York City  us/nyc") && !text.standardOutput.contains("Andorra"),
-                "\(CommandLineEndToEndTests.describe(text))")
+        #expect(
+            text.status == 0 && text.standardOutput.contains("New York City  us/nyc") && !text.standardOutput.contains("Andorra"),
+            "\(CommandLineEndToEndTests.describe(text))")
     }
 }

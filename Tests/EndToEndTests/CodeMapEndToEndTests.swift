@@ -65,9 +65,10 @@ struct CodeMapEndToEndTests {
     /// Swift sources at any depth), whose own folders mirror Sources/.
     static func foldersThatHoldCode() -> [String] {
         let sources = foldersWithSwiftSources(under: "Sources")
-        let tests = Set(foldersWithSwiftSources(under: "Tests").map { path in
-            "Tests/" + path.split(separator: "/")[1] + "/"
-        })
+        let tests = Set(
+            foldersWithSwiftSources(under: "Tests").map { path in
+                "Tests/" + path.split(separator: "/")[1] + "/"
+            })
         return sources + tests.sorted()
     }
 
@@ -78,7 +79,10 @@ struct CodeMapEndToEndTests {
         let folders = Self.foldersThatHoldCode()
         #expect(folders.count > 40, "the walk found no sources: \(folders)")
         let missing = folders.filter { described[$0] == nil }
-        #expect(missing.isEmpty, "folders with Swift sources that docs/architecture.md's code map does not name (add a line for each, under its parent):\n\(missing.joined(separator: "\n"))")
+        #expect(
+            missing.isEmpty,
+            "folders with Swift sources that docs/architecture.md's code map does not name (add a line for each, under its parent):\n\(missing.joined(separator: "\n"))"
+        )
         let bare = folders.filter { described[$0]?.isEmpty == true }
         #expect(bare.isEmpty, "folders the code map names without saying what they hold:\n\(bare.joined(separator: "\n"))")
     }
@@ -91,9 +95,13 @@ struct CodeMapEndToEndTests {
             if entry.path.contains("*") {
                 let folder = (entry.path as NSString).deletingLastPathComponent, pattern = (entry.path as NSString).lastPathComponent
                 let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
-                #expect(Self.names(in: folder).contains { $0.hasPrefix(parts[0]) && $0.hasSuffix(parts[parts.count - 1]) }, "the map names \(entry.path); nothing matches")
+                #expect(
+                    Self.names(in: folder).contains { $0.hasPrefix(parts[0]) && $0.hasSuffix(parts[parts.count - 1]) },
+                    "the map names \(entry.path); nothing matches")
             } else {
-                #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(entry.path).path), "the map names \(entry.path), which is not there")
+                #expect(
+                    FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(entry.path).path), "the map names \(entry.path), which is not there"
+                )
             }
         }
     }
@@ -116,12 +124,15 @@ struct CodeMapEndToEndTests {
 
     @Test("a count of files the map gives is the count in the folder")
     func countsAreTrue() throws {
-        let words = ["two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-                     "eleven": 11, "twelve": 12]
+        let words = [
+            "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+            "eleven": 11, "twelve": 12,
+        ]
         let counted = try Regex(#"(?:the same )?(\w+) (?:source )?files"#)
         for entry in try Self.entries() where entry.path.hasSuffix("/") {
             guard let match = entry.text.firstMatch(of: counted), let word = match.output[1].substring,
-                  let count = words[String(word)] ?? Int(word) else { continue }
+                let count = words[String(word)] ?? Int(word)
+            else { continue }
             let swift = Self.names(in: entry.path).filter { $0.hasSuffix(".swift") }.count
             #expect(swift == count, "the map says \(entry.path) holds \(word) files; it holds \(swift)")
         }
@@ -132,14 +143,16 @@ struct CodeMapEndToEndTests {
     static func packageTargets() throws -> [String: Set<String>] {
         // A scratch folder of its own: the one of the running tests is locked by `swift test`.
         let scratch = try TemporaryDirectory()
-        let dump = try Run.process("/usr/bin/env", ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.url.path, "dump-package"],
-                                   environment: Run.environment())
+        let dump = try Run.process(
+            "/usr/bin/env", ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.url.path, "dump-package"],
+            environment: Run.environment())
         try #require(dump.status == 0, "swift package dump-package: \(dump.standardError)")
         let package = try #require(try JSONSerialization.jsonObject(with: Data(dump.standardOutput.utf8)) as? [String: Any])
         var targets: [String: Set<String>] = [:]
         for target in package["targets"] as? [[String: Any]] ?? [] {
             guard let name = target["name"] as? String, ["regular", "executable", "system"].contains(target["type"] as? String),
-                  !((target["path"] as? String)?.hasPrefix("Tests/") ?? false) else { continue }
+                !((target["path"] as? String)?.hasPrefix("Tests/") ?? false)
+            else { continue }
             let names = (target["dependencies"] as? [[String: [Any]]] ?? []).compactMap { $0.values.first?.first as? String }
             targets[name] = Set(names)
         }

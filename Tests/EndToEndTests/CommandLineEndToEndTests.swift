@@ -107,7 +107,8 @@ struct CommandLineEndToEndTests {
             let message = describe(result)
             #expect(result.status != 0, "\(message)", sourceLocation: sourceLocation)
             #expect(result.standardError.contains(directory.dataFile.path), "the error should name the file:\n\(message)", sourceLocation: sourceLocation)
-            #expect(result.standardError.contains(try Regex("line \(line)\\b")), "the error should say line \(line):\n\(message)", sourceLocation: sourceLocation)
+            #expect(
+                result.standardError.contains(try Regex("line \(line)\\b")), "the error should say line \(line):\n\(message)", sourceLocation: sourceLocation)
             #expect(result.standardOutput.isEmpty, "nothing should go to stdout:\n\(message)", sourceLocation: sourceLocation)
         }
         #expect(try Data(contentsOf: directory.dataFile) == bytes, "the file must be left as it was", sourceLocation: sourceLocation)
@@ -167,24 +168,40 @@ struct CommandLineEndToEndTests {
     }
 
     /// These made show and plan die with SIGILL ("Double value cannot be converted to Int").
-    @Test("A setting outside its range: show, plan and list name the field and its place, and leave the file alone", arguments: [
-        (#"{"averageSpeedKmh": 1e-300}"#, "line 2, column 35, in trips[0].settings.averageSpeedKmh: averageSpeedKmh must be a speed in km/h from 5 to 200, found 1e-300"),
-        (#"{"roadFactor": 1e300}"#, "line 2, column 30, in trips[0].settings.roadFactor: roadFactor must be a number from 1 to 3, found 1e+300"),
-        (#"{"dailyLimitHours": 1e300}"#, "line 2, column 35, in trips[0].settings.dailyLimitHours: dailyLimitHours must be a number of hours from 0.5 to 24, found 1e+300"),
-    ])
+    @Test(
+        "A setting outside its range: show, plan and list name the field and its place, and leave the file alone",
+        arguments: [
+            (
+                #"{"averageSpeedKmh": 1e-300}"#,
+                "line 2, column 35, in trips[0].settings.averageSpeedKmh: averageSpeedKmh must be a speed in km/h from 5 to 200, found 1e-300"
+            ),
+            (#"{"roadFactor": 1e300}"#, "line 2, column 30, in trips[0].settings.roadFactor: roadFactor must be a number from 1 to 3, found 1e+300"),
+            (
+                #"{"dailyLimitHours": 1e300}"#,
+                "line 2, column 35, in trips[0].settings.dailyLimitHours: dailyLimitHours must be a number of hours from 0.5 to 24, found 1e+300"
+            ),
+        ])
     func aSettingOutsideItsRange(settings: String, expected: String) throws {
         try Self.checkRefused(Self.fileWith(settings: settings), commands: [["show", "1"], ["plan", "1"], ["list"]], message: expected)
     }
 
     /// Each was located at line 1, column 1, named by another field, or explained in Foundation's words.
-    @Test("A number too close to 0, a bad stayNights, an id that is no UUID: the message says where and what", arguments: [
-        (#""id": "0B7D3A52-57B5-4D4B-8D2E-6E1B8C9A7F31", "notes": "x", "later": [1e-400]"#,
-         "line 5, column 76, in trips[0].waypoints[1].later[0]: the number 1e-400 is too close to 0 to be read (write 0 if that is what is meant)"),
-        (#""id": "0B7D3A52-57B5-4D4B-8D2E-6E1B8C9A7F31", "stayNights": 2.5"#,
-         "line 5, column 66, in trips[0].waypoints[1].stayNights: stayNights must be a whole number of nights from 1 to 365, found 2.5"),
-        (#""id": "Morro Bay""#,
-         "line 5, column 12, in trips[0].waypoints[1].id: id must be a UUID, 32 hexadecimal digits written 8-4-4-4-12 (8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01), found “Morro Bay”"),
-    ])
+    @Test(
+        "A number too close to 0, a bad stayNights, an id that is no UUID: the message says where and what",
+        arguments: [
+            (
+                #""id": "0B7D3A52-57B5-4D4B-8D2E-6E1B8C9A7F31", "notes": "x", "later": [1e-400]"#,
+                "line 5, column 76, in trips[0].waypoints[1].later[0]: the number 1e-400 is too close to 0 to be read (write 0 if that is what is meant)"
+            ),
+            (
+                #""id": "0B7D3A52-57B5-4D4B-8D2E-6E1B8C9A7F31", "stayNights": 2.5"#,
+                "line 5, column 66, in trips[0].waypoints[1].stayNights: stayNights must be a whole number of nights from 1 to 365, found 2.5"
+            ),
+            (
+                #""id": "Morro Bay""#,
+                "line 5, column 12, in trips[0].waypoints[1].id: id must be a UUID, 32 hexadecimal digits written 8-4-4-4-12 (8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01), found “Morro Bay”"
+            ),
+        ])
     func unreadableFieldsAreLocated(stopFields: String, expected: String) throws {
         try Self.checkRefused(Self.fileWith(stopFields: stopFields), commands: [["list"], ["show", "1"]], message: expected)
     }
@@ -199,8 +216,9 @@ struct CommandLineEndToEndTests {
         for arguments in commands {
             let result = try roadtrip(arguments, in: directory)
             #expect(result.status == 1, "roadtrip \(arguments): \(describe(result))", sourceLocation: sourceLocation)
-            #expect(result.standardError.contains("\(directory.dataFile.path) is not a roadtrip data file at \(message). The file was left as it is."),
-                    "roadtrip \(arguments): \(describe(result))", sourceLocation: sourceLocation)
+            #expect(
+                result.standardError.contains("\(directory.dataFile.path) is not a roadtrip data file at \(message). The file was left as it is."),
+                "roadtrip \(arguments): \(describe(result))", sourceLocation: sourceLocation)
             #expect(result.standardOutput.isEmpty, "roadtrip \(arguments): \(describe(result))", sourceLocation: sourceLocation)
         }
         #expect(try Data(contentsOf: directory.dataFile) == bytes, "the file must be left as it was", sourceLocation: sourceLocation)
@@ -216,7 +234,8 @@ struct CommandLineEndToEndTests {
 
         let (status, screen) = try await session.waitForExit()
         #expect(status != 0, "\(session.framed(screen))")
-        #expect(screen.contains(directory.dataFile.path) && screen.contains("line 1"), "the error should name the file and the line:\n\(session.framed(screen))")
+        #expect(
+            screen.contains(directory.dataFile.path) && screen.contains("line 1"), "the error should name the file and the line:\n\(session.framed(screen))")
         #expect(TmuxSession.showsNormalTerminalModes(screen), "\(session.framed(screen))")
         #expect(try Data(contentsOf: directory.dataFile) == bytes)
     }

@@ -140,7 +140,8 @@ struct InstallStressTests {
     func installAndUninstall() throws {
         let stage = try TemporaryDirectory()
         defer { stage.remove() }
-        let buildFolder = ProcessInfo.processInfo.environment["ROADTRIP_INSTALL_BUILD_DIR"] ?? Self.packageDirectory.appendingPathComponent(".build-install").path
+        let buildFolder =
+            ProcessInfo.processInfo.environment["ROADTRIP_INSTALL_BUILD_DIR"] ?? Self.packageDirectory.appendingPathComponent(".build-install").path
         let make = ["make", "--no-print-directory", "-C", Self.packageDirectory.path, "DESTDIR=\(stage.path)", "PREFIX=/usr", "BUILD_DIR=\(buildFolder)"]
 
         let install = try Run.process("/usr/bin/env", make + ["install"], environment: Run.environment())

@@ -44,8 +44,10 @@ struct CommandSaveFailureEndToEndTests {
 
     /// What a failed save must say, and what it must leave: status 1, the sentence naming the
     /// file, the cause and what was not done, the file byte for byte, no temporary file.
-    static func expectNotSaved(_ result: ProcessResult, notDone: String, cause: String, dataFile: URL, before: Data,
-                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectNotSaved(
+        _ result: ProcessResult, notDone: String, cause: String, dataFile: URL, before: Data,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let described = CLI.describe(result)
         #expect(result.status == 1, "\(described)", sourceLocation: sourceLocation)
         #expect(result.standardError.contains("Cannot save \(dataFile.path): "), "\(described)", sourceLocation: sourceLocation)
@@ -88,8 +90,9 @@ struct CommandSaveFailureEndToEndTests {
         }
         defer { _ = try? Run.process("/usr/bin/chattr", ["-i", directory.path], environment: Run.environment()) }
         let result = try CLI.roadtrip(["rename", "1", "Renamed"], in: directory)
-        try Self.expectNotSaved(result, notDone: "The change to “Pacific Coast Drive” was not saved", cause: "Operation not permitted",
-                                dataFile: directory.dataFile, before: before)
+        try Self.expectNotSaved(
+            result, notDone: "The change to “Pacific Coast Drive” was not saved", cause: "Operation not permitted",
+            dataFile: directory.dataFile, before: before)
     }
 
     @Test("rename on a full disk (a 64 KB tmpfs, filled): not saved, and why", FullDiskEndToEndTests.tmpfs)
@@ -106,7 +109,8 @@ struct CommandSaveFailureEndToEndTests {
         try FullDiskEndToEndTests.fill(mountPoint)
         let environment = Run.environment(["ROADTRIP_FILE": dataFile.path, "LANG": "C.UTF-8"])
         let result = try Run.process(try RoadtripBinary.path(), ["rename", "1", "Renamed"], environment: environment)
-        try Self.expectNotSaved(result, notDone: "The change to “Pacific Coast Drive” was not saved", cause: "No space left on device",
-                                dataFile: dataFile, before: before)
+        try Self.expectNotSaved(
+            result, notDone: "The change to “Pacific Coast Drive” was not saved", cause: "No space left on device",
+            dataFile: dataFile, before: before)
     }
 }

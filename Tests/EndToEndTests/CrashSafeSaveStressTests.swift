@@ -20,7 +20,8 @@ import Glibc
     @Test(.timeLimit(.minutes(30)))
     func killedWhileSavingLeavesTheOldOrTheNewFileAndNoLitter() async throws {
         let kills = Self.isLong ? 200 : 25
-        let seed = ProcessInfo.processInfo.environment["ROADTRIP_STRESS_SEED"].flatMap(UInt64.init)
+        let seed =
+            ProcessInfo.processInfo.environment["ROADTRIP_STRESS_SEED"].flatMap(UInt64.init)
             ?? 20_240_917
         let replay = "seed \(seed), replay with ROADTRIP_STRESS_SEED=\(seed)"
         // Its own thread: the loop sleeps and waits for processes, which would hold one of the
@@ -33,7 +34,8 @@ import Glibc
         } catch {
             throw EndToEndFailure("\(error) (\(replay))")
         }
-        print("""
+        print(
+            """
             CrashSafeSaveStress: \(report.kills) kills survived (seed \(seed)) in \(report.seconds) s: \
             the file was A \(report.verdicts["A", default: 0])×, B \(report.verdicts["B", default: 0])×, \
             absent \(report.verdicts["absent", default: 0])× (before any save); killed inside a save \
@@ -158,20 +160,30 @@ fileprivate final class KillLoop: @unchecked Sendable {
                 report.insideSave += 1
                 for name in temporaries {
                     let size = (try? FileManager.default.attributesOfItem(atPath: "\(dataDirectory)/\(name)")[.size] as? NSNumber)?.intValue ?? -1
-                    if size == 0 { report.temporaryEmpty += 1 } else if contents.contains(where: { $0.bytes.count == size }) { report.temporaryComplete += 1 } else { report.temporaryPartial += 1 }
+                    if size == 0 {
+                        report.temporaryEmpty += 1
+                    } else if contents.contains(where: { $0.bytes.count == size }) {
+                        report.temporaryComplete += 1
+                    } else {
+                        report.temporaryPartial += 1
+                    }
                 }
             }
             let verdict: String
             if entries.contains("trips.json") {
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: dataFile))
                 guard let match = contents.first(where: { $0.bytes == bytes }) else {
-                    throw EndToEndFailure("round \(round): after the kill the file is neither content: \(describeMismatch(bytes)); directory \(entries) kept in \(preserve(dataDirectory)); the program's last output: \(output.suffix(300))")
+                    throw EndToEndFailure(
+                        "round \(round): after the kill the file is neither content: \(describeMismatch(bytes)); directory \(entries) kept in \(preserve(dataDirectory)); the program's last output: \(output.suffix(300))"
+                    )
                 }
                 verdict = match.name
                 everPresent = true
             } else {
                 guard !everPresent else {
-                    throw EndToEndFailure("round \(round): the file is gone after the kill; directory \(entries) kept in \(preserve(dataDirectory)); output: \(output.suffix(300))")
+                    throw EndToEndFailure(
+                        "round \(round): the file is gone after the kill; directory \(entries) kept in \(preserve(dataDirectory)); output: \(output.suffix(300))"
+                    )
                 }
                 verdict = "absent"
             }
@@ -250,7 +262,9 @@ fileprivate final class KillLoop: @unchecked Sendable {
             }
             // Only a guard against a hang: a busy machine is slow, never wrong.
             if Date().timeIntervalSince(lastProgress) > Double(HangGuard.limit.components.seconds) {
-                throw EndToEndFailure("Hang: round \(round): save-torture wrote nothing new for \(HangGuard.limit), the harness's guard against a hang; output: \(text.suffix(300))")
+                throw EndToEndFailure(
+                    "Hang: round \(round): save-torture wrote nothing new for \(HangGuard.limit), the harness's guard against a hang; output: \(text.suffix(300))"
+                )
             }
         }
 

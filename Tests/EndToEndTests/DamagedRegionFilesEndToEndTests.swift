@@ -59,8 +59,11 @@ struct DamagedRegionFilesEndToEndTests {
         }
         try Data(bytes).write(to: graph)
         let optimized = try RegionFixture.roadtrip(["optimize", "Andorra", "--json"], in: directory)
-        #expect(optimized.status == 0 && optimized.standardOutput.contains("the road graph of andorra is damaged (\(graph.path) has point 1 off the Earth (inf, -inf)); add the region again"),
-                "\(CommandLineEndToEndTests.describe(optimized))")
+        #expect(
+            optimized.status == 0
+                && optimized.standardOutput.contains(
+                    "the road graph of andorra is damaged (\(graph.path) has point 1 off the Earth (inf, -inf)); add the region again"),
+            "\(CommandLineEndToEndTests.describe(optimized))")
     }
 
     /// `region.json` with its south above its north: `show`, `along` and `optimize` exited 132
@@ -81,8 +84,9 @@ struct DamagedRegionFilesEndToEndTests {
             #expect(result.status == 0, "\(command): \(CommandLineEndToEndTests.describe(result))")
         }
         let listed = try RegionFixture.roadtrip(["region", "list"], in: directory)
-        #expect(listed.standardOutput.contains("Region andorra cannot be used: \(description.path) has its south edge above its north edge (“bounds”)"),
-                "\(CommandLineEndToEndTests.describe(listed))")
+        #expect(
+            listed.standardOutput.contains("Region andorra cannot be used: \(description.path) has its south edge above its north edge (“bounds”)"),
+            "\(CommandLineEndToEndTests.describe(listed))")
         let session = try await RegionFixture.planner(openingTrip: "Andorra", in: directory)
         defer { session.close() }
         try await session.waitUntil("the Andorra trip") { $0.contains("Total distance:") }

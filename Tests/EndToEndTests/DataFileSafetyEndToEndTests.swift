@@ -68,17 +68,19 @@ struct DataFileSafetyEndToEndTests {
     func unknownFieldsRoundTrip() throws {
         let directory = try TemporaryDirectory()
         let text = """
-        {"version": 1, "sync": {"counter": 12345678901234567890}, "trips": [
-          {"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "Coast", "colour": "teal", "waypoints": [
-            {"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "Monterey", "rating": 4.5,
-             "location": {"latitude": 36.6002, "longitude": -121.8947, "altitude": 12.5, "osmID": 98765432109876543210}}]}]}
-        """
+            {"version": 1, "sync": {"counter": 12345678901234567890}, "trips": [
+              {"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "Coast", "colour": "teal", "waypoints": [
+                {"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "Monterey", "rating": 4.5,
+                 "location": {"latitude": 36.6002, "longitude": -121.8947, "altitude": 12.5, "osmID": 98765432109876543210}}]}]}
+            """
         try Data(text.utf8).write(to: directory.dataFile)
         let result = try roadtrip(["new", "Weekend", "48.8566,2.3522"], file: directory.dataFile)
         #expect(result.status == 0, "\(result.standardError)")
         let saved = try String(contentsOf: directory.dataFile, encoding: .utf8)
-        for field in ["\"counter\" : 12345678901234567890", "\"colour\" : \"teal\"", "\"rating\" : 4.5",
-                      "\"altitude\" : 12.5", "\"osmID\" : 98765432109876543210"] {
+        for field in [
+            "\"counter\" : 12345678901234567890", "\"colour\" : \"teal\"", "\"rating\" : 4.5",
+            "\"altitude\" : 12.5", "\"osmID\" : 98765432109876543210",
+        ] {
             #expect(saved.contains(field), "\(field) is missing from:\n\(saved)")
         }
     }
@@ -96,11 +98,13 @@ struct DataFileSafetyEndToEndTests {
         #expect(try String(contentsOf: directory.dataFile, encoding: .utf8) == text)
     }
 
-    @Test("Numbers out of range, lone surrogates and a fractional version are located", arguments: [
-        ("{\"trips\": [],\n \"x\": 1e999}", "line 2, column 7, in x: the number 1e999 is too large to be read"),
-        ("{\"trips\": [],\n \"x\": \"\\udc00\"}", "line 2, column 8: the escape \\uDC00 is half of a surrogate pair"),
-        ("{\"trips\": [],\n \"version\": 1.5}", "line 2, column 13, in version: the version must be a whole number, found 1.5"),
-    ])
+    @Test(
+        "Numbers out of range, lone surrogates and a fractional version are located",
+        arguments: [
+            ("{\"trips\": [],\n \"x\": 1e999}", "line 2, column 7, in x: the number 1e999 is too large to be read"),
+            ("{\"trips\": [],\n \"x\": \"\\udc00\"}", "line 2, column 8: the escape \\uDC00 is half of a surrogate pair"),
+            ("{\"trips\": [],\n \"version\": 1.5}", "line 2, column 13, in version: the version must be a whole number, found 1.5"),
+        ])
     func badNumbersAndTextAreLocated(text: String, expected: String) throws {
         let directory = try TemporaryDirectory()
         try Data(text.utf8).write(to: directory.dataFile)
@@ -146,8 +150,9 @@ struct DataFileSafetyEndToEndTests {
         #expect(list.status == 0, "\(list.standardError)")
         let result = try Run.process(try RoadtripBinary.path(), ["new", "Weekend", "48.8566,2.3522"], environment: environment)
         #expect(result.status != 0)
-        #expect(result.standardError.contains("Cannot create \(notAFolder.path)/roadtrip/trips.json: \(notAFolder.path) is a file, not a folder."),
-                "\(result.standardError)")
+        #expect(
+            result.standardError.contains("Cannot create \(notAFolder.path)/roadtrip/trips.json: \(notAFolder.path) is a file, not a folder."),
+            "\(result.standardError)")
         #expect(!result.standardError.contains("NSCocoaErrorDomain"))
     }
 

@@ -99,7 +99,9 @@ struct ExecutableLocationEndToEndTests {
         let variables = ["ROADTRIP_FILE": dataFile.path, "ROADTRIP_RESOURCES": copy.resources.path]
         let first = try copy.runAsNobody(["list"], variables: variables)
         #expect(first.status == 0, "\(CommandLineEndToEndTests.describe(first))")
-        #expect(first.standardError.contains("To add them: roadtrip import \(copy.resources.path)/sample-trips.json"), "\(CommandLineEndToEndTests.describe(first))")
+        #expect(
+            first.standardError.contains("To add them: roadtrip import \(copy.resources.path)/sample-trips.json"), "\(CommandLineEndToEndTests.describe(first))"
+        )
         let imported = try copy.runAsNobody(["import", copy.resources.appendingPathComponent("sample-trips.json").path], variables: variables)
         #expect(imported.status == 0, "\(CommandLineEndToEndTests.describe(imported))")
         let result = try copy.runAsNobody(["list"], variables: variables)

@@ -19,7 +19,8 @@ struct FormsEndToEndTests {
     ]
 
     /// The first trip as saved, and its settings (empty when none was chosen).
-    static func savedPacific(_ session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) throws -> (trip: [String: Any], settings: [String: Any]) {
+    static func savedPacific(_ session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) throws -> (trip: [String: Any], settings: [String: Any])
+    {
         let trip = try #require(try Run.trips(at: session.dataFile).first, sourceLocation: sourceLocation)
         return (trip, trip["settings"] as? [String: Any] ?? [:])
     }
@@ -31,7 +32,8 @@ struct FormsEndToEndTests {
     /// The value after `label` on its line of the settings form, up to the form's border.
     static func formValue(_ label: String, in screen: String) -> String? {
         guard let line = screen.components(separatedBy: "\n").first(where: { $0.contains("│ \(label) ") }),
-              let after = line.range(of: label)?.upperBound else { return nil }
+            let after = line.range(of: label)?.upperBound
+        else { return nil }
         return line[after...].prefix { $0 != "│" }.trimmingCharacters(in: .whitespaces)
     }
 
@@ -106,7 +108,7 @@ struct FormsEndToEndTests {
         let session = try await TmuxSession(width: 120, height: 36, hold: ["autosave"])
         defer { session.close() }
         try await Self.openSettings(session)
-        try await session.sendKeys("Down", "C-u")  // Ctrl-U clears, whether or not the text is selected
+        try await session.sendKeys("Down", "C-u") // Ctrl-U clears, whether or not the text is selected
         try await session.sendText("10:00")
         try await session.waitUntil("10:00 typed as the start time") { Self.formValue("Start time (each day)", in: $0) == "10:00" }
         try await session.sendKeys("C-c")
@@ -121,7 +123,7 @@ struct FormsEndToEndTests {
         let session = try await TmuxSession(width: 120, height: 36, hold: ["autosave"])
         defer { session.close() }
         try await Self.openSettings(session)
-        try await session.sendKeys("Down", "C-u")  // Ctrl-U clears, whether or not the text is selected
+        try await session.sendKeys("Down", "C-u") // Ctrl-U clears, whether or not the text is selected
         try await session.sendText("10:00")
         for _ in 0..<5 { try await session.sendKeys("Tab") }
         try await session.sendKeys("C-u")
@@ -130,7 +132,8 @@ struct FormsEndToEndTests {
         try await session.sendKeys("C-c")
         let refused = try await session.waitUntil("the form, with why it did not quit") { screen in
             let text = screen.replacingOccurrences(of: "│", with: "").replacingOccurrences(of: "\n", with: " ")
-            return screen.contains("Settings of “Pacific Coast Drive”") && text.contains("The road factor must be") && text.contains("Not quit: Ctrl-C again quits")
+            return screen.contains("Settings of “Pacific Coast Drive”") && text.contains("The road factor must be")
+                && text.contains("Not quit: Ctrl-C again quits")
         }
         #expect(Self.formValue("Start time (each day)", in: refused) == "10:00", "what was typed is still there:\n\(session.framed(refused))")
         #expect(try Self.savedPacific(session).settings.isEmpty, "nothing saved while the planner stays open")
@@ -147,7 +150,7 @@ struct FormsEndToEndTests {
         let session = try await TmuxSession(width: 120, height: 36, hold: ["autosave"])
         defer { session.close() }
         try await Self.openSettings(session)
-        try await session.sendKeys("Down", "C-u")  // Ctrl-U clears, whether or not the text is selected
+        try await session.sendKeys("Down", "C-u") // Ctrl-U clears, whether or not the text is selected
         try await session.sendText("10:00")
         for _ in 0..<5 { try await session.sendKeys("Tab") }
         try await session.sendKeys("C-u")
@@ -289,7 +292,7 @@ struct FormsEndToEndTests {
         try await session.sendKeys("Enter")
         try await session.waitFor("Settings kept.")
         try await session.sendKeys("q")
-        try await session.waitFor("Roadtrips")  // at 70 columns the trips' names are cut
+        try await session.waitFor("Roadtrips") // at 70 columns the trips' names are cut
         try await TripListEndToEndTests.quitNormally(session)
         #expect(try Self.savedPacific(session).settings["timeZone"] == nil)
     }
@@ -366,8 +369,9 @@ struct FormsEndToEndTests {
         let screen = try await session.capture()
         let columns = Self.settingsLabels.compactMap { label -> Int? in
             guard let line = screen.components(separatedBy: "\n").first(where: { $0.contains("│ \(label) ") }),
-                  let after = line.range(of: label)?.upperBound,
-                  let value = line[after...].firstIndex(where: { $0 != " " }) else { return nil }
+                let after = line.range(of: label)?.upperBound,
+                let value = line[after...].firstIndex(where: { $0 != " " })
+            else { return nil }
             return line.distance(from: line.startIndex, to: value)
         }
         #expect(columns.count == Self.settingsLabels.count, "\(session.framed(screen))")

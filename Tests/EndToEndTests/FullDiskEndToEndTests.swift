@@ -41,7 +41,8 @@ struct FullDiskEndToEndTests {
         try directory.writeSampleTrips()
         let before = try Data(contentsOf: directory.dataFile)
         let environment = Run.environment(["ROADTRIP_FILE": directory.dataFile.path])
-        let result = try Run.process("/usr/bin/prlimit", ["--fsize=4096", "--", try RoadtripBinary.path(), "new", "Big", "48.85, 2.35"], environment: environment)
+        let result = try Run.process(
+            "/usr/bin/prlimit", ["--fsize=4096", "--", try RoadtripBinary.path(), "new", "Big", "48.85, 2.35"], environment: environment)
         #expect(result.status != 0)
         #expect(result.standardError.contains("Cannot save \(directory.dataFile.path)"), "\(CommandLineEndToEndTests.describe(result))")
         #expect(result.standardError.contains("File too large"))
@@ -127,8 +128,9 @@ struct PermissionEndToEndTests {
         #expect(result.status != 0)
         // Refused before any change: the file is opened read-only ("… is open read-only: you may
         // not write it (Permission denied)"), or a save fails ("Cannot save …: Permission denied").
-        #expect(result.standardError.contains(directory.dataFile.path) && result.standardError.contains("Permission denied"),
-                "\(CommandLineEndToEndTests.describe(result))")
+        #expect(
+            result.standardError.contains(directory.dataFile.path) && result.standardError.contains("Permission denied"),
+            "\(CommandLineEndToEndTests.describe(result))")
         #expect(try Data(contentsOf: directory.dataFile) == before)
     }
 }

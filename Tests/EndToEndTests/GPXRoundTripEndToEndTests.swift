@@ -14,17 +14,19 @@ struct GPXRoundTripEndToEndTests {
     /// Three stops on Andorra's roads, with what a round trip must keep: markup in a name, notes
     /// on two lines, a stay of hours and one of nights, a night mark.
     static let tour = #"""
-    {"version": 1, "trips": [{"id": "00000000-0000-0000-0000-000000000001", "name": "Tour", "waypoints": [
-      {"id": "00000000-0000-0000-0000-000000000011", "name": "Andorra la Vella & <Casa>", "notes": "coffee,\nthen the bridge", "stayHours": 1.5,
-       "location": {"latitude": 42.5078, "longitude": 1.5211}},
-      {"id": "00000000-0000-0000-0000-000000000012", "name": "Ordino “poble”", "overnight": true, "location": {"latitude": 42.5562, "longitude": 1.5332}},
-      {"id": "00000000-0000-0000-0000-000000000013", "name": "Pas de la Casa", "notes": "fuel", "stayNights": 2, "location": {"latitude": 42.5429, "longitude": 1.7331}}]}]}
-    """#
+        {"version": 1, "trips": [{"id": "00000000-0000-0000-0000-000000000001", "name": "Tour", "waypoints": [
+          {"id": "00000000-0000-0000-0000-000000000011", "name": "Andorra la Vella & <Casa>", "notes": "coffee,\nthen the bridge", "stayHours": 1.5,
+           "location": {"latitude": 42.5078, "longitude": 1.5211}},
+          {"id": "00000000-0000-0000-0000-000000000012", "name": "Ordino “poble”", "overnight": true, "location": {"latitude": 42.5562, "longitude": 1.5332}},
+          {"id": "00000000-0000-0000-0000-000000000013", "name": "Pas de la Casa", "notes": "fuel", "stayNights": 2, "location": {"latitude": 42.5429, "longitude": 1.7331}}]}]}
+        """#
 
     /// Exports Tour as `arguments` say, imports the file, and checks the one trip added is Tour's
     /// stops exactly (names, notes, stays, night marks, coordinates). The GPX written.
-    static func roundTrip(_ arguments: [String], file name: String, variables: [String: String], in directory: TemporaryDirectory,
-                          sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    static func roundTrip(
+        _ arguments: [String], file name: String, variables: [String: String], in directory: TemporaryDirectory,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let file = directory.url.appendingPathComponent(name).path
         // By id: the trips imported are named "Tour" too.
         let exported = try CLI.roadtrip(["export", "00000000-0000-0000-0000-000000000001", "-o", file] + arguments, in: directory, variables: variables)
@@ -33,14 +35,16 @@ struct GPXRoundTripEndToEndTests {
         let imported = try CLI.roadtrip(["import", file], in: directory, variables: variables)
         // Every trip of the file is a Tour: the one imported is numbered (issue 56, as `new --force` numbers one).
         let name = "Tour (\(before + 1))"
-        #expect(imported.status == 0 && imported.standardError.contains("A trip is already named “Tour”: this one is “\(name)”."), "\(CLI.describe(imported))",
-                sourceLocation: sourceLocation)
+        #expect(
+            imported.status == 0 && imported.standardError.contains("A trip is already named “Tour”: this one is “\(name)”."), "\(CLI.describe(imported))",
+            sourceLocation: sourceLocation)
         #expect(imported.standardOutput == "Imported “\(name)” (3 stops).\n", sourceLocation: sourceLocation)
         #expect(try Run.trips(at: directory.dataFile).count == before + 1, sourceLocation: sourceLocation)
         let original = try InteropEndToEndTests.stops(at: directory.dataFile, trip: before)
         InteropEndToEndTests.expectSameStops(try InteropEndToEndTests.stops(at: directory.dataFile, trip: 0), original, sourceLocation: sourceLocation)
-        #expect(try InteropEndToEndTests.stays(at: directory.dataFile, trip: 0) == InteropEndToEndTests.stays(at: directory.dataFile, trip: before),
-                sourceLocation: sourceLocation)
+        #expect(
+            try InteropEndToEndTests.stays(at: directory.dataFile, trip: 0) == InteropEndToEndTests.stays(at: directory.dataFile, trip: before),
+            sourceLocation: sourceLocation)
         return try String(contentsOfFile: file, encoding: .utf8)
     }
 
@@ -71,8 +75,9 @@ struct GPXRoundTripEndToEndTests {
             let longitude: Double = 1.5 + Double(index) * 0.002
             return #"<rtept lat="\#(latitude)" lon="\#(longitude)"/>"#
         }
-        return try directory.write(#"<?xml version="1.0"?><gpx version="1.1" creator="Planner" xmlns="http://www.topografix.com/GPX/1/1">"#
-            + "<rte><name>Planned</name>\(points.joined(separator: "\n"))</rte></gpx>", to: "planned.gpx")
+        return try directory.write(
+            #"<?xml version="1.0"?><gpx version="1.1" creator="Planner" xmlns="http://www.topografix.com/GPX/1/1">"#
+                + "<rte><name>Planned</name>\(points.joined(separator: "\n"))</rte></gpx>", to: "planned.gpx")
     }
 
     @Test("import of a foreign GPX with a route of 412 unnamed points: a few stops along it, and a sentence that says so")
@@ -114,6 +119,7 @@ struct GPXRoundTripEndToEndTests {
         let screen = try await session.waitFor("A route of 412 unnamed points became")
         #expect(screen.contains("Imported “Planned” (") && screen.contains("stops along it. u undoes."), "\(session.framed(screen))")
         try await TripListEndToEndTests.quitNormally(session)
-        InteropEndToEndTests.expectSameStops(try InteropEndToEndTests.stops(at: directory.dataFile, trip: 1), try InteropEndToEndTests.stops(at: directory.dataFile, trip: 2))
+        InteropEndToEndTests.expectSameStops(
+            try InteropEndToEndTests.stops(at: directory.dataFile, trip: 1), try InteropEndToEndTests.stops(at: directory.dataFile, trip: 2))
     }
 }

@@ -15,16 +15,23 @@ struct HostileDownloadsEndToEndTests {
 
     /// A server of a catalogue listing Andorra at `address` (a path on the server, relative to
     /// the catalogue), with the file and its MD5 there.
-    static func server(id: String = "andorra", address: String = String(andorraPath.dropFirst()), in directory: TemporaryDirectory,
-                       faults: [String: FileServer.Fault] = [:]) throws -> FileServer {
-        let catalogue = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"id": "\#(id)", "parent": "europe", "#
+    static func server(
+        id: String = "andorra", address: String = String(andorraPath.dropFirst()), in directory: TemporaryDirectory,
+        faults: [String: FileServer.Fault] = [:]
+    ) throws -> FileServer {
+        let catalogue =
+            #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"id": "\#(id)", "parent": "europe", "#
             + #""name": "Andorra", "urls": {"pbf": "\#(address)"}}}]}"#
         let md5 = try Download.md5(Download.andorra, in: directory)
-        return try FileServer(files: ["/index-v1.json": Data(catalogue.utf8), "/" + address: Download.andorra,
-                                      "/" + address + ".md5": Data("\(md5)  andorra-latest.osm.pbf\n".utf8)], faults: faults)
+        return try FileServer(
+            files: [
+                "/index-v1.json": Data(catalogue.utf8), "/" + address: Download.andorra,
+                "/" + address + ".md5": Data("\(md5)  andorra-latest.osm.pbf\n".utf8),
+            ], faults: faults)
     }
 
-    static func roadtrip(_ arguments: [String], in directory: TemporaryDirectory, _ server: FileServer, _ extra: [String: String] = [:]) throws -> ProcessResult {
+    static func roadtrip(_ arguments: [String], in directory: TemporaryDirectory, _ server: FileServer, _ extra: [String: String] = [:]) throws -> ProcessResult
+    {
         try CommandLineEndToEndTests.roadtrip(arguments, in: directory, variables: Download.variables(directory, server).merging(extra) { _, new in new })
     }
 
@@ -65,8 +72,9 @@ struct HostileDownloadsEndToEndTests {
         try FileManager.default.createDirectory(at: Self.extracts(directory), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: Self.part(directory), withDestinationURL: victim)
         let result = try Self.roadtrip(["region", "download", "andorra"], in: directory, server)
-        #expect(result.status == 1 && result.standardError.contains("europe_andorra.osm.pbf.part is a link, not a download roadtrip started: it was left as it is"),
-                "\(CommandLineEndToEndTests.describe(result))")
+        #expect(
+            result.status == 1 && result.standardError.contains("europe_andorra.osm.pbf.part is a link, not a download roadtrip started: it was left as it is"),
+            "\(CommandLineEndToEndTests.describe(result))")
         #expect(try String(contentsOf: victim, encoding: .utf8) == "the user's own\n")
         #expect(RegionFixture.entries(directory).isEmpty)
     }
@@ -85,8 +93,10 @@ struct HostileDownloadsEndToEndTests {
         try FileManager.default.createDirectory(at: Self.extracts(directory).deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: Self.extracts(directory), withDestinationURL: downloads)
         let result = try Self.roadtrip(["region", "download", "andorra"], in: directory, server)
-        #expect(result.status == 1 && result.standardError.contains("is a link to \(downloads.path), which holds “andorra-latest.osm.pbf” that roadtrip did not put there"),
-                "\(CommandLineEndToEndTests.describe(result))")
+        #expect(
+            result.status == 1
+                && result.standardError.contains("is a link to \(downloads.path), which holds “andorra-latest.osm.pbf” that roadtrip did not put there"),
+            "\(CommandLineEndToEndTests.describe(result))")
         #expect(try Data(contentsOf: theirs) == Data("their own download".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: downloads.path) == ["andorra-latest.osm.pbf"])
     }
@@ -101,8 +111,9 @@ struct HostileDownloadsEndToEndTests {
             let server = try Self.server(in: directory, faults: [fault: .endless])
             defer { server.stop() }
             let result = try Self.roadtrip(["region", "download", "andorra"], in: directory, server)
-            #expect(result.status == 1 && result.standardError.contains("\(server.url.absoluteString)\(fault) sent more than the "),
-                    "\(CommandLineEndToEndTests.describe(result))")
+            #expect(
+                result.status == 1 && result.standardError.contains("\(server.url.absoluteString)\(fault) sent more than the "),
+                "\(CommandLineEndToEndTests.describe(result))")
             #expect(!FileManager.default.fileExists(atPath: Self.part(directory).path) && RegionFixture.entries(directory).isEmpty)
         }
     }
@@ -116,7 +127,8 @@ struct HostileDownloadsEndToEndTests {
         let directory = try TemporaryDirectory()
         let server = try Self.server(in: directory, faults: [Self.andorraPath: .trickleAfter(100_000)])
         defer { server.stop() }
-        let environment = Run.environment(["ROADTRIP_FILE": directory.dataFile.path, "LANG": "C.UTF-8"].merging(Download.variables(directory, server)) { _, new in new })
+        let environment = Run.environment(
+            ["ROADTRIP_FILE": directory.dataFile.path, "LANG": "C.UTF-8"].merging(Download.variables(directory, server)) { _, new in new })
         let child = try Run.start(try RoadtripBinary.path(), ["region", "download", "andorra"], environment: environment)
         let part = Self.part(directory)
         let started = try await Self.waitUntil("the part holds the 100,000 bytes the server sends before it trickles") { Self.size(of: part) >= 100_000 }
@@ -139,7 +151,8 @@ struct HostileDownloadsEndToEndTests {
         let server = try Self.server(id: long, in: directory)
         defer { server.stop() }
         let result = try Self.roadtrip(["region", "download", long], in: directory, server)
-        #expect(result.status == 1 && result.standardError.contains("cannot name a region: use letters, digits and hyphens, up to 64")
+        #expect(
+            result.status == 1 && result.standardError.contains("cannot name a region: use letters, digits and hyphens, up to 64")
                 && !result.standardError.contains("No space left"), "\(CommandLineEndToEndTests.describe(result))")
     }
 
@@ -154,11 +167,13 @@ struct HostileDownloadsEndToEndTests {
         try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
         try Download.andorra.write(to: served.appendingPathComponent("andorra.osm.pbf"))
         try Data("\(try Download.md5(Download.andorra, in: directory))  andorra.osm.pbf\n".utf8).write(to: served.appendingPathComponent("andorra.osm.pbf.md5"))
-        let catalogue = #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"id": "andorra", "name": "Andorra", "urls": {"pbf": "andorra.osm.pbf"}}}]}"#
+        let catalogue =
+            #"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"id": "andorra", "name": "Andorra", "urls": {"pbf": "andorra.osm.pbf"}}}]}"#
         try Data(catalogue.utf8).write(to: served.appendingPathComponent("index.json"))
         try Data((String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)).utf8).write(to: served.appendingPathComponent("deep.json"))
         func roadtrip(_ arguments: [String], catalogue: String) throws -> ProcessResult {
-            try CommandLineEndToEndTests.roadtrip(arguments, in: directory, variables: RegionFixture.variables(directory).merging(["ROADTRIP_EXTRACTS_URL": catalogue]) { _, new in new })
+            try CommandLineEndToEndTests.roadtrip(
+                arguments, in: directory, variables: RegionFixture.variables(directory).merging(["ROADTRIP_EXTRACTS_URL": catalogue]) { _, new in new })
         }
         let local = try roadtrip(["region", "download", "andorra"], catalogue: served.appendingPathComponent("index.json").absoluteString)
         #expect(local.status == 0 && local.standardOutput.hasPrefix("Added region andorra: "), "\(CommandLineEndToEndTests.describe(local))")

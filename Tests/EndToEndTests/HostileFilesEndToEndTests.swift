@@ -15,8 +15,9 @@ struct HostileFilesEndToEndTests {
         var variables = ["LANG": "C.UTF-8", "HOME": directory.path]
         if let file { variables["ROADTRIP_FILE"] = file.path }
         // Started from the temporary folder, so that relative paths (`./sub/../trips.json`, `~/x.json`) land there.
-        return try Run.process("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", directory.path, try RoadtripBinary.path()] + arguments,
-                               environment: Run.environment(variables))
+        return try Run.process(
+            "/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", directory.path, try RoadtripBinary.path()] + arguments,
+            environment: Run.environment(variables))
     }
 
     /// A data file with the sample trips (the command line never adds them itself), and its bytes.
@@ -40,8 +41,9 @@ struct HostileFilesEndToEndTests {
         }
     }
 
-    @Test("export writes only over regular files: a device, a FIFO or a folder is refused, and -o - is standard output",
-          .enabled(if: Privileges.isRoot, "needs root, for mknod"))
+    @Test(
+        "export writes only over regular files: a device, a FIFO or a folder is refused, and -o - is standard output",
+        .enabled(if: Privileges.isRoot, "needs root, for mknod"))
     func exportOnlyReplacesRegularFiles() throws {
         let directory = try TemporaryDirectory()
         let (url, _) = try sampleFile(in: directory)

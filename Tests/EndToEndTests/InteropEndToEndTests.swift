@@ -16,8 +16,10 @@ struct InteropEndToEndTests {
         let stops = try #require(trips[index]["waypoints"] as? [[String: Any]])
         return stops.map { stop in
             let location = stop["location"] as? [String: Any]
-            return (stop["name"] as? String ?? "", stop["notes"] as? String,
-                    location?["latitude"] as? Double ?? .nan, location?["longitude"] as? Double ?? .nan)
+            return (
+                stop["name"] as? String ?? "", stop["notes"] as? String,
+                location?["latitude"] as? Double ?? .nan, location?["longitude"] as? Double ?? .nan
+            )
         }
     }
 
@@ -27,8 +29,10 @@ struct InteropEndToEndTests {
         return stops.map { "\($0["stayHours"] ?? "-") \($0["stayNights"] ?? "-") \($0["overnight"] ?? "-")" }
     }
 
-    static func expectSameStops(_ lhs: [(String, String?, Double, Double)], _ rhs: [(String, String?, Double, Double)],
-                                sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSameStops(
+        _ lhs: [(String, String?, Double, Double)], _ rhs: [(String, String?, Double, Double)],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(lhs.map(\.0) == rhs.map(\.0), sourceLocation: sourceLocation)
         #expect(lhs.map(\.1) == rhs.map(\.1), sourceLocation: sourceLocation)
         for (a, b) in zip(lhs, rhs) {
@@ -100,12 +104,12 @@ struct InteropEndToEndTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let text = #"""
-        {"version": 1, "trips": [{"id": "00000000-0000-0000-0000-000000000001", "name": "Coast", "waypoints": [
-          {"id": "00000000-0000-0000-0000-000000000011", "name": "Monterey & <Aquarium>", "notes": "Open at 10,\nbook ahead", "stayHours": 2.5,
-           "location": {"latitude": 36.6002, "longitude": -121.8947}},
-          {"id": "00000000-0000-0000-0000-000000000012", "name": "Big Sur “Bixby”", "overnight": true, "location": {"latitude": 36.2704123, "longitude": -121.8081456}},
-          {"id": "00000000-0000-0000-0000-000000000013", "name": "森 Morro Bay 🌊", "stayNights": 2, "location": {"latitude": 35.3658, "longitude": -120.8499}}]}]}
-        """#
+            {"version": 1, "trips": [{"id": "00000000-0000-0000-0000-000000000001", "name": "Coast", "waypoints": [
+              {"id": "00000000-0000-0000-0000-000000000011", "name": "Monterey & <Aquarium>", "notes": "Open at 10,\nbook ahead", "stayHours": 2.5,
+               "location": {"latitude": 36.6002, "longitude": -121.8947}},
+              {"id": "00000000-0000-0000-0000-000000000012", "name": "Big Sur “Bixby”", "overnight": true, "location": {"latitude": 36.2704123, "longitude": -121.8081456}},
+              {"id": "00000000-0000-0000-0000-000000000013", "name": "森 Morro Bay 🌊", "stayNights": 2, "location": {"latitude": 35.3658, "longitude": -120.8499}}]}]}
+            """#
         try Data(text.utf8).write(to: directory.dataFile)
         let original = try Self.stops(at: directory.dataFile, trip: 0)
         let originalStays = try Self.stays(at: directory.dataFile, trip: 0)
@@ -156,7 +160,8 @@ struct InteropEndToEndTests {
     static func startHeldImport(in session: TmuxSession) async throws {
         let file = session.directory.url.appendingPathComponent("line.geojson")
         let coordinates = (0..<1_000).map { "[\(-120 + Double($0) * 1e-3),\(35 + Double($0 % 100) * 1e-3)]" }
-        let text = #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Huge line"},"geometry":{"type":"LineString","coordinates":["#
+        let text =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Huge line"},"geometry":{"type":"LineString","coordinates":["#
             + coordinates.joined(separator: ",") + "]}}]}"
         try Data(text.utf8).write(to: file)
         try await session.sendKeys("I")
@@ -209,7 +214,8 @@ struct InteropEndToEndTests {
     func aKMLDoctypeIsRefusedInKMLsName() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let kml = try directory.write("""
+        let kml = try directory.write(
+            """
             <?xml version="1.0"?>
             <!DOCTYPE kml [ <!ENTITY a "b"> ]>
             <kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>&a;</name><Point><coordinates>1,2</coordinates></Point></Placemark></kml>

@@ -27,8 +27,9 @@ struct JoinedRegionsEndToEndTests {
         let first = try Regions.roadtrip(["region", "add", Regions.fixture("andorra.osm.pbf")], in: directory)
         #expect(first.status == 0 && !first.standardOutput.contains("Joined"), "\(CommandLineEndToEndTests.describe(first))")
         let second = try Regions.roadtrip(["region", "add", Regions.fixture("krems.osm.gz")], in: directory)
-        #expect(second.status == 0 && second.standardOutput.hasPrefix("Added region krems:") && !second.standardOutput.contains("Joined"),
-                "\(CommandLineEndToEndTests.describe(second))")
+        #expect(
+            second.status == 0 && second.standardOutput.hasPrefix("Added region krems:") && !second.standardOutput.contains("Joined"),
+            "\(CommandLineEndToEndTests.describe(second))")
         #expect(try Self.joinEntries(directory).isEmpty, "\(Regions.entries(directory))")
 
         let created = try Regions.roadtrip(["new", "--force", "Across", "42.5078,1.5211", "48.4102,15.6036"], in: directory)
@@ -50,15 +51,17 @@ struct JoinedRegionsEndToEndTests {
         var said: [String] = []
         for (name, box) in [("andorra-west", "1.40,42.40,1.56,42.70"), ("andorra-east", "1.52,42.40,1.80,42.70")] {
             let half = directory.file("\(name).osm.pbf").path
-            let cut = try Run.process("/usr/bin/osmium", ["extract", "--overwrite", "-b", box, Regions.fixture("andorra.osm.pbf"), "-o", half],
-                                      environment: Run.environment())
+            let cut = try Run.process(
+                "/usr/bin/osmium", ["extract", "--overwrite", "-b", box, Regions.fixture("andorra.osm.pbf"), "-o", half],
+                environment: Run.environment())
             try #require(cut.status == 0, "\(CommandLineEndToEndTests.describe(cut))")
             let added = try Regions.roadtrip(["region", "add", half], in: directory)
             #expect(added.status == 0, "\(CommandLineEndToEndTests.describe(added))")
             said.append(added.standardOutput)
         }
-        #expect(!said[0].contains("Joined") && said[1].hasSuffix("\nJoined the roads of 2 regions: legs between them are routed where their roads meet.\n"),
-                "\(said)")
+        #expect(
+            !said[0].contains("Joined") && said[1].hasSuffix("\nJoined the roads of 2 regions: legs between them are routed where their roads meet.\n"),
+            "\(said)")
         let joined = try Self.joinEntries(directory)
         #expect(joined.count == 3, "the link, the folder listing the joins and the join: \(Regions.entries(directory))")
         let created = try Regions.roadtrip(["new", "--force", "Across", "42.4637,1.4912", "42.5428,1.7336"], in: directory)

@@ -33,9 +33,11 @@ struct LegCacheEndToEndTests {
     func badFiguresAreDropped() throws {
         let directory = try TemporaryDirectory()
         let database = try Self.routedOnce(in: directory).database
-        for bad in [Self.line(database, meters: "-6572", seconds: "-1e300", line: "42.5078,1.5211 42.5428,1.7336"),
-                    Self.line(database, meters: "1e308", seconds: "1000", line: "95,400 nan,nan -91,-181 inf,inf"),
-                    Self.line(database, meters: "32821", seconds: "1e308", line: "42.5078,1.5211 42.5428,1.7336")] {
+        for bad in [
+            Self.line(database, meters: "-6572", seconds: "-1e300", line: "42.5078,1.5211 42.5428,1.7336"),
+            Self.line(database, meters: "1e308", seconds: "1000", line: "95,400 nan,nan -91,-181 inf,inf"),
+            Self.line(database, meters: "32821", seconds: "1e308", line: "42.5078,1.5211 42.5428,1.7336"),
+        ] {
             try (bad + "\n").write(to: Self.cacheFile(directory), atomically: false, encoding: .utf8)
             let report = try RegionFixture.object(["show", "Pyrenees", "--json"], in: directory)
             let leg = try #require((report["legs"] as? [[String: Any]])?.first)
@@ -69,10 +71,12 @@ struct LegCacheEndToEndTests {
         close(descriptor)
         var variables = RegionFixture.variables(directory)
         variables["ROADTRIP_FILE"] = directory.dataFile.path
-        let result = try Run.process("/usr/bin/prlimit", ["--as=1000000000", "--", try RoadtripBinary.path(), "show", "Pyrenees"],
-                                     environment: Run.environment(variables))
-        #expect(result.status == 0 && result.standardOutput.contains("32.8 km") && result.standardOutput.contains("30 min"),
-                "\(CommandLineEndToEndTests.describe(result))")
+        let result = try Run.process(
+            "/usr/bin/prlimit", ["--as=1000000000", "--", try RoadtripBinary.path(), "show", "Pyrenees"],
+            environment: Run.environment(variables))
+        #expect(
+            result.status == 0 && result.standardOutput.contains("32.8 km") && result.standardOutput.contains("30 min"),
+            "\(CommandLineEndToEndTests.describe(result))")
         var status = stat()
         #expect(stat(file.path, &status) == 0 && status.st_size == off_t(slower.utf8.count + 1), "the file is cut down to the leg")
     }
@@ -86,7 +90,8 @@ struct LegCacheEndToEndTests {
         let victim = try directory.write("victim\n", to: "victim.txt")
         let folder = file.deletingLastPathComponent()
         // The name the cache used to write (`.road-legs-<pid>.tmp`) for the next few thousand pids.
-        let last = Int((try? String(contentsOfFile: "/proc/sys/kernel/ns_last_pid", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+        let last =
+            Int((try? String(contentsOfFile: "/proc/sys/kernel/ns_last_pid", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
         for pid in last..<(last + 4_000) { symlink(victim.path, folder.appendingPathComponent(".road-legs-\(pid).tmp").path) }
         let result = try RegionFixture.roadtrip(["show", "Pyrenees"], in: directory)
         #expect(result.status == 0 && result.standardOutput.contains("32.8 km"), "\(CommandLineEndToEndTests.describe(result))")

@@ -24,8 +24,10 @@ struct ListsEndToEndTests {
 
     /// Waits until the selected row (drawn in the selection's colours) is the one `isWanted` picks.
     @discardableResult
-    static func waitForSelection(_ description: String, in session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation,
-                                 _ isWanted: (PaintedScreen) -> Bool) async throws -> PaintedScreen {
+    static func waitForSelection(
+        _ description: String, in session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation,
+        _ isWanted: (PaintedScreen) -> Bool
+    ) async throws -> PaintedScreen {
         let raw = try await session.waitUntil(description, attributes: true, sourceLocation: sourceLocation) { isWanted(PaintedScreen($0)) }
         return PaintedScreen(raw)
     }
@@ -177,7 +179,9 @@ struct ListsEndToEndTests {
         defer { session.close() }
         try await session.waitFor("Trip 1")
         try await session.sendKeys("Enter")
-        let first = try await Self.waitForSelection("the first of 40 stops selected", in: session) { $0.selectedStop == 1 && $0.lines.contains { $0.contains("40 stops") } }
+        let first = try await Self.waitForSelection("the first of 40 stops selected", in: session) {
+            $0.selectedStop == 1 && $0.lines.contains { $0.contains("40 stops") }
+        }
         // A page is the rows the list shows; a page moves one less (the last row stays in sight), half a page half of them.
         let rows = first.lines.filter { Self.stopNumber($0) != nil }.count
         #expect(rows > 8 && rows < 40, "\(first.lines)")
@@ -187,7 +191,9 @@ struct ListsEndToEndTests {
             try await session.sendKeys(key)
             expected += move
             let wanted = expected
-            try await Self.waitForSelection("\(key): stop \(wanted) selected", in: session) { $0.selectedStop == wanted && $0.selectedLine?.contains("Stop 1.\(wanted) ") == true }
+            try await Self.waitForSelection("\(key): stop \(wanted) selected", in: session) {
+                $0.selectedStop == wanted && $0.selectedLine?.contains("Stop 1.\(wanted) ") == true
+            }
         }
         try await session.sendKeys("Escape")
         try await session.waitFor("Trip 1")

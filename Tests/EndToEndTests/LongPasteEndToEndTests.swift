@@ -56,16 +56,21 @@ struct LongPasteEndToEndTests {
         let stopName = "Stop " + String(repeating: "s", count: 295)
         let file: [String: Any] = [
             "version": 1,
-            "trips": [["id": UUID().uuidString, "name": tripName, "waypoints": [
-                ["id": UUID().uuidString, "name": stopName, "location": ["latitude": 36.6002, "longitude": -121.8947]],
-            ]]],
+            "trips": [
+                [
+                    "id": UUID().uuidString, "name": tripName,
+                    "waypoints": [
+                        ["id": UUID().uuidString, "name": stopName, "location": ["latitude": 36.6002, "longitude": -121.8947]]
+                    ],
+                ]
+            ],
         ]
         try JSONSerialization.data(withJSONObject: file).write(to: directory.dataFile)
         let session = try await TmuxSession(width: 100, height: 30, directory: directory)
         defer { session.close() }
         try await session.waitFor("Trip tttt")
         // Typing into the full name adds nothing and says why; Enter keeps the name.
-        try await session.sendKeys("r", "End")  // the name starts selected: End types after it
+        try await session.sendKeys("r", "End") // the name starts selected: End types after it
         try await session.sendText("!")
         try await session.waitFor(Self.cutMessage)
         try await session.sendKeys("Enter")
@@ -75,7 +80,7 @@ struct LongPasteEndToEndTests {
         try await session.waitFor("Stop ssss")
         try await session.sendKeys("Enter")
         try await session.waitFor("Edit “Stop ssss")
-        try await session.sendKeys("Tab", "End")  // the name is selected as the field takes the focus: End types after it
+        try await session.sendKeys("Tab", "End") // the name is selected as the field takes the focus: End types after it
         try await session.sendText("!")
         try await session.waitFor(Self.cutMessage)
         try await session.sendKeys("Enter")

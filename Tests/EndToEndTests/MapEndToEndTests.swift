@@ -25,7 +25,9 @@ struct MapEndToEndTests {
             return
         }
         let expected = try String(contentsOf: file, encoding: .utf8)
-        #expect(result.standardOutput == expected, "roadtrip map \(arguments.joined(separator: " ")) differs from \(file.path):\n\(result.standardOutput)", sourceLocation: sourceLocation)
+        #expect(
+            result.standardOutput == expected, "roadtrip map \(arguments.joined(separator: " ")) differs from \(file.path):\n\(result.standardOutput)",
+            sourceLocation: sourceLocation)
     }
 
     @Test("The sample Pacific drive, Braille")
@@ -35,8 +37,9 @@ struct MapEndToEndTests {
 
     @Test("A trip across the antimeridian (Anchorage → Petropavlovsk → Tokyo)")
     func acrossTheAntimeridian() throws {
-        try check("north-pacific", map: ["North Pacific", "--width", "72", "--height", "20"],
-                  setup: [["new", "North Pacific", "Anchorage", "Petropavlovsk-Kamchatsky", "Tokyo"]])
+        try check(
+            "north-pacific", map: ["North Pacific", "--width", "72", "--height", "20"],
+            setup: [["new", "North Pacific", "Anchorage", "Petropavlovsk-Kamchatsky", "Tokyo"]])
     }
 
     @Test("Iceland in ASCII, in miles")
@@ -61,10 +64,12 @@ struct MapEndToEndTests {
 
     @Test("A trip near the pole and a one-stop trip draw without trouble")
     func poleAndOneStop() throws {
-        try check("svalbard", map: ["Svalbard", "--width", "50", "--height", "16"],
-                  setup: [["new", "Svalbard", "Longyearbyen", "79.9, 11.0", "80.5, 25.0"]])
-        try check("one-stop", map: ["Just Paris", "--width", "40", "--height", "12"],
-                  setup: [["new", "Just Paris", "Paris, France"]])
+        try check(
+            "svalbard", map: ["Svalbard", "--width", "50", "--height", "16"],
+            setup: [["new", "Svalbard", "Longyearbyen", "79.9, 11.0", "80.5, 25.0"]])
+        try check(
+            "one-stop", map: ["Just Paris", "--width", "40", "--height", "12"],
+            setup: [["new", "Just Paris", "Paris, France"]])
     }
 
     @Test("Open a trip in a wide terminal, focus the map, zoom and pan: the map changes; 0 fits it again")

@@ -14,10 +14,14 @@ struct MissingDataFileEndToEndTests {
         for arguments in [["list"], ["list", "--json"]] {
             let result = try CommandLineEndToEndTests.roadtrip(arguments, in: directory)
             #expect(result.status == 0, "\(CommandLineEndToEndTests.describe(result))")
-            #expect(result.standardOutput == (arguments.count == 1 ? "" : "[\n\n]\n") || result.standardOutput == "[]\n", "\(CommandLineEndToEndTests.describe(result))")
+            #expect(
+                result.standardOutput == (arguments.count == 1 ? "" : "[\n\n]\n") || result.standardOutput == "[]\n",
+                "\(CommandLineEndToEndTests.describe(result))")
             let lines = result.standardError.split(separator: "\n")
             #expect(lines.count == 1, "\(CommandLineEndToEndTests.describe(result))")
-            #expect(result.standardError.contains("there is no data file at \(directory.dataFile.path) yet, so no trips"), "\(CommandLineEndToEndTests.describe(result))")
+            #expect(
+                result.standardError.contains("there is no data file at \(directory.dataFile.path) yet, so no trips"),
+                "\(CommandLineEndToEndTests.describe(result))")
             #expect(result.standardError.contains("To add them: roadtrip import "), "\(CommandLineEndToEndTests.describe(result))")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "list must write nothing")

@@ -14,8 +14,9 @@ struct NightProposalsEndToEndTests {
     static func nevada(costs: Bool = false, in directory: TemporaryDirectory) throws {
         #expect(try RegionFixture.roadtrip(["region", "add", RegionFixture.fixture("beatty.osm")], in: directory).status == 0)
         let created = try RegionFixture.roadtrip(["new", "--force", "Nevada", "Beatty", "Rhyolite", "36.6066, -117.1456", "36.4575, -116.8656"], in: directory)
-        #expect(created.status == 0 && created.standardOutput.contains("Beatty → Rhyolite → 43 km SW of Rhyolite, NV → 25 km N of Death Valley, CA"),
-                "\(CommandLineEndToEndTests.describe(created))")
+        #expect(
+            created.status == 0 && created.standardOutput.contains("Beatty → Rhyolite → 43 km SW of Rhyolite, NV → 25 km N of Death Valley, CA"),
+            "\(CommandLineEndToEndTests.describe(created))")
         var settings = [("units", "mi"), ("daily-limit", "0.5")]
         if costs { settings += [("fuel-use", "25"), ("fuel-price", "3.5"), ("currency", "$"), ("nightly-budget", "1")] }
         for (key, value) in settings {

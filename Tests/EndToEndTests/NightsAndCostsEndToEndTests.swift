@@ -10,13 +10,16 @@ struct NightsAndCostsEndToEndTests {
 
     /// Chicago, Springfield, St. Louis, then Tulsa: 9 h of driving from St. Louis, longer than a day.
     static func writeTrip(in directory: TemporaryDirectory, settings: String = "") throws {
-        let places: [(String, Double, Double)] = [("Chicago", 41.8781, -87.6298), ("Springfield", 39.7817, -89.6501),
-                                                  ("St. Louis", 38.627, -90.1994), ("Tulsa", 36.154, -95.9928)]
+        let places: [(String, Double, Double)] = [
+            ("Chicago", 41.8781, -87.6298), ("Springfield", 39.7817, -89.6501),
+            ("St. Louis", 38.627, -90.1994), ("Tulsa", 36.154, -95.9928),
+        ]
         let stops = places.enumerated().map { index, place in
             #"{"id": "00000000-0000-0000-0000-00000000010\#(index)", "name": "\#(place.0)", "location": {"latitude": \#(place.1), "longitude": \#(place.2)}}"#
         }
         let all = #""startDate": "2026-07-01""# + (settings.isEmpty ? "" : ", \(settings)")
-        let text = #"{"version": 1, "trips": [{"id": "00000000-0000-0000-0000-000000000001", "name": "Mother Road", "settings": {\#(all)}, "waypoints": [\#(stops.joined(separator: ", "))]}]}"#
+        let text =
+            #"{"version": 1, "trips": [{"id": "00000000-0000-0000-0000-000000000001", "name": "Mother Road", "settings": {\#(all)}, "waypoints": [\#(stops.joined(separator: ", "))]}]}"#
         try Data(text.utf8).write(to: directory.dataFile)
     }
 
@@ -82,9 +85,10 @@ struct NightsAndCostsEndToEndTests {
         try await session.waitFor("4.  Tulsa")
         try await session.sendKeys("i")
         let plan = try await session.waitUntil("the night near a town") { $0.contains("day by day") && $0.contains("from near ") }
-        let town = try #require(plan.range(of: #"from near ([^ ]+( [^ ]+)?)  "#, options: .regularExpression).map {
-            String(plan[$0].dropFirst("from near ".count)).trimmingCharacters(in: .whitespaces)
-        })
+        let town = try #require(
+            plan.range(of: #"from near ([^ ]+( [^ ]+)?)  "#, options: .regularExpression).map {
+                String(plan[$0].dropFirst("from near ".count)).trimmingCharacters(in: .whitespaces)
+            })
         // The first line is on day 1, whose night is near the town: a adds it.
         try await session.sendKeys("a")
         try await session.waitFor("Added \(town) after St. Louis, with a night there")

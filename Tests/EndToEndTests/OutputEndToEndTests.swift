@@ -23,8 +23,10 @@ struct OutputEndToEndTests {
     /// and standard error into a file; returns the exit status (128 + signal when killed) and
     /// what went to standard error. With `guardingAgainstHang`, a program still running after
     /// `HangGuard.limit` is taken for hung: it is killed and the test fails.
-    static func roadtrip(_ arguments: [String], in directory: TemporaryDirectory, output: StandardOutput,
-                         variables: [String: String] = [:], guardingAgainstHang: Bool = false) throws -> (status: Int32, standardError: String) {
+    static func roadtrip(
+        _ arguments: [String], in directory: TemporaryDirectory, output: StandardOutput,
+        variables: [String: String] = [:], guardingAgainstHang: Bool = false
+    ) throws -> (status: Int32, standardError: String) {
         let errorFile = directory.url.appendingPathComponent("stderr.txt")
         var pipeEnds: [Int32] = [-1, -1]
         let standardOutput: ChildProcess.Stream
@@ -47,7 +49,9 @@ struct OutputEndToEndTests {
             guard let end = child.wait(until: .now() + .seconds(Int(HangGuard.limit.components.seconds))) else {
                 child.signal(SIGKILL)
                 _ = child.wait()
-                throw EndToEndFailure("Hang: roadtrip \(arguments.joined(separator: " ").prefix(200)) was still running after \(HangGuard.limit), the harness's guard against a hang (ROADTRIP_E2E_HANG_SECONDS), and was killed.")
+                throw EndToEndFailure(
+                    "Hang: roadtrip \(arguments.joined(separator: " ").prefix(200)) was still running after \(HangGuard.limit), the harness's guard against a hang (ROADTRIP_E2E_HANG_SECONDS), and was killed."
+                )
             }
             ended = end
         } else {
@@ -69,8 +73,9 @@ struct OutputEndToEndTests {
         for arguments in Self.printingCommands {
             let result = try Self.roadtrip(arguments, in: directory, output: .file("/dev/full"))
             #expect(result.status == 1, "roadtrip \(arguments.joined(separator: " ")) > /dev/full: \(result)")
-            #expect(result.standardError.contains("cannot write the output: No space left on device."),
-                    "roadtrip \(arguments.joined(separator: " ")) > /dev/full: \(result)")
+            #expect(
+                result.standardError.contains("cannot write the output: No space left on device."),
+                "roadtrip \(arguments.joined(separator: " ")) > /dev/full: \(result)")
         }
     }
 
@@ -81,8 +86,9 @@ struct OutputEndToEndTests {
         for arguments in Self.printingCommands {
             let result = try Self.roadtrip(arguments, in: directory, output: .closed)
             #expect(result.status == 1, "roadtrip \(arguments.joined(separator: " ")) >&-: \(result)")
-            #expect(result.standardError.contains("cannot write the output: standard output is closed."),
-                    "roadtrip \(arguments.joined(separator: " ")) >&-: \(result)")
+            #expect(
+                result.standardError.contains("cannot write the output: standard output is closed."),
+                "roadtrip \(arguments.joined(separator: " ")) >&-: \(result)")
         }
         // The data file (opened while standard output was closed) holds the trips, nothing else.
         #expect(Run.names(of: try Run.trips(at: directory.dataFile)) == SampleTrips.names)
@@ -140,21 +146,26 @@ struct OutputEndToEndTests {
         defer { directory.remove() }
         try Self.writeDataFile(in: directory, name: Self.hostileName, stops: [Self.hostileStop, "Big Sur"])
         for locale in ["C.UTF-8", "C"] {
-            for arguments in [["list"], ["show", "1"], ["map", "1", "--width", "40", "--height", "10"], ["new", "--force", "X\u{1B}]0;t\u{07}", "36.6, -121.9"]] {
+            for arguments in [
+                ["list"], ["show", "1"], ["map", "1", "--width", "40", "--height", "10"], ["new", "--force", "X\u{1B}]0;t\u{07}", "36.6, -121.9"],
+            ] {
                 let result = try CommandLineEndToEndTests.roadtrip(arguments, in: directory, variables: ["LANG": locale])
                 #expect(result.status == 0, "\(CommandLineEndToEndTests.describe(result))")
-                #expect(Self.terminalControls(in: result.standardOutput).isEmpty,
-                        "LANG=\(locale) roadtrip \(arguments.first!): \(result.standardOutput.debugDescription)")
+                #expect(
+                    Self.terminalControls(in: result.standardOutput).isEmpty,
+                    "LANG=\(locale) roadtrip \(arguments.first!): \(result.standardOutput.debugDescription)")
             }
         }
         let show = try CommandLineEndToEndTests.roadtrip(["show", "-1"], in: directory)
-        #expect(show.standardOutput.hasPrefix("Evil\u{FFFD}[2J\u{FFFD}]0;owned\u{FFFD}\u{FFFD}31m\u{FFFD}\u{FFFD}Trip\u{FFFD} — 2 stops\n"),
-                "\(show.standardOutput.debugDescription)")
+        #expect(
+            show.standardOutput.hasPrefix("Evil\u{FFFD}[2J\u{FFFD}]0;owned\u{FFFD}\u{FFFD}31m\u{FFFD}\u{FFFD}Trip\u{FFFD} — 2 stops\n"),
+            "\(show.standardOutput.debugDescription)")
         // An error that quotes what the user typed.
         let missing = try CommandLineEndToEndTests.roadtrip(["show", "No\u{1B}]0;owned\u{07}such"], in: directory)
         #expect(missing.status != 0)
-        #expect(missing.standardError.contains("No trip matches") && Self.terminalControls(in: missing.standardError).isEmpty,
-                "\(missing.standardError.debugDescription)")
+        #expect(
+            missing.standardError.contains("No trip matches") && Self.terminalControls(in: missing.standardError).isEmpty,
+            "\(missing.standardError.debugDescription)")
 
         for arguments in [["list", "--json"], ["show", "-1", "--json"]] {
             let result = try CommandLineEndToEndTests.roadtrip(arguments, in: directory)

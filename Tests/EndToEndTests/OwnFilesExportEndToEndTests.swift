@@ -12,12 +12,14 @@ struct OwnFilesExportEndToEndTests {
         try RegionFixture.andorra(trip: "Pyrenees", ["42.5078, 1.5211", "42.5428, 1.7336"], in: directory)
         #expect(try RegionFixture.roadtrip(["show", "Pyrenees"], in: directory).status == 0, "the leg routed: the cache written")
         let regions = RegionFixture.regionsFolder(directory)
-        let targets = ["andorra/places.bin", "andorra/region.json", ".lock", "andorra/roads/nodes.mem"].map { regions.appendingPathComponent($0) }
+        let targets =
+            ["andorra/places.bin", "andorra/region.json", ".lock", "andorra/roads/nodes.mem"].map { regions.appendingPathComponent($0) }
             + [LegCacheEndToEndTests.cacheFile(directory)]
         for target in targets {
             let before = try Data(contentsOf: target)
             let result = try RegionFixture.roadtrip(["export", "Pyrenees", "-o", target.path, "--force"], in: directory)
-            #expect(result.status == 1 && result.standardError.contains("\(target.path) is in roadtrip's ")
+            #expect(
+                result.status == 1 && result.standardError.contains("\(target.path) is in roadtrip's ")
                     && result.standardError.contains("an export never goes among roadtrip's own files"), "\(CommandLineEndToEndTests.describe(result))")
             #expect(try Data(contentsOf: target) == before, "\(target.path)")
         }

@@ -22,12 +22,14 @@ struct PlaceLabelsEndToEndTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let made = try Regions.roadtrip(["new", "Death Valley", Self.stovepipeWells, "Beatty"], in: directory)
-        #expect(made.status == 0 && made.standardOutput.hasPrefix("Created “Death Valley”: 48 km SW of Beatty, NV → Beatty"),
-                "\(CommandLineEndToEndTests.describe(made))")
+        #expect(
+            made.status == 0 && made.standardOutput.hasPrefix("Created “Death Valley”: 48 km SW of Beatty, NV → Beatty"),
+            "\(CommandLineEndToEndTests.describe(made))")
         let stop = try Self.firstStop(of: "Death Valley", in: directory)
         #expect(stop["name"] as? String == "48 km SW of Beatty, NV")
-        #expect(stop["region"] as? String == "California" && stop["country"] as? String == "United States" && stop["regionLabel"] as? String == "California, US",
-                "\(stop)")
+        #expect(
+            stop["region"] as? String == "California" && stop["country"] as? String == "United States" && stop["regionLabel"] as? String == "California, US",
+            "\(stop)")
         let shown = try Regions.roadtrip(["show", "Death Valley"], in: directory).standardOutput
         #expect(shown.contains("1.  48 km SW of Beatty, NV  California, US ") && shown.contains("2.  Beatty                  Nevada, US "), "\(shown)")
 

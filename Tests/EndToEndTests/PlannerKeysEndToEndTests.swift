@@ -37,7 +37,7 @@ struct PlannerKeysEndToEndTests {
         let after = try await session.waitUntil("the prompt gone") { !$0.contains("New trip") }
         #expect(after.contains("6 trips") && !after.contains("Not this one"), "\(session.framed(after))")
         try await session.sendKeys("u")
-        try await session.waitFor("5 trips")  // the one undo entry is the trip added, not the cancelled one
+        try await session.waitFor("5 trips") // the one undo entry is the trip added, not the cancelled one
         try await session.sendKeys("C-r")
         try await session.waitFor("6 trips")
 
@@ -56,8 +56,9 @@ struct PlannerKeysEndToEndTests {
         try await session.waitFor("Settings of “Pacific Coast Drive”")
         #expect(try await session.cursorIsVisible(), "the caret of the focused text field should be the terminal's cursor")
         let form = try await session.capture()
-        #expect(form.components(separatedBy: "\n").contains { $0.contains("End days by sunset") && $0.contains("[ ] no") },
-                "\(session.framed(form))")
+        #expect(
+            form.components(separatedBy: "\n").contains { $0.contains("End days by sunset") && $0.contains("[ ] no") },
+            "\(session.framed(form))")
 
         for _ in 0..<8 { try await session.sendKeys("Tab") }
         try await session.sendKeys("Space")

@@ -20,9 +20,11 @@ struct PlanningEndToEndTests {
         ]
         let stops = shuffledStops.enumerated().map { index, name in
             let (latitude, longitude) = places[name]!
-            return #"{"id": "00000000-0000-0000-0000-0000000001\#(String(format: "%02d", index))", "name": "\#(name)", "location": {"latitude": \#(latitude), "longitude": \#(longitude)}}"#
+            return
+                #"{"id": "00000000-0000-0000-0000-0000000001\#(String(format: "%02d", index))", "name": "\#(name)", "location": {"latitude": \#(latitude), "longitude": \#(longitude)}}"#
         }
-        let text = #"{"version": 1, "trips": [{"id": "00000000-0000-0000-0000-000000000001", "name": "West Coast", "waypoints": [\#(stops.joined(separator: ", "))]}]}"#
+        let text =
+            #"{"version": 1, "trips": [{"id": "00000000-0000-0000-0000-000000000001", "name": "West Coast", "waypoints": [\#(stops.joined(separator: ", "))]}]}"#
         try Data(text.utf8).write(to: directory.dataFile)
     }
 
@@ -95,7 +97,9 @@ struct PlanningEndToEndTests {
         #expect(days.count >= 2)
         let first = try #require(days.first?["stops"] as? [[String: Any]])
         #expect(first.first?["timeZone"] as? String == "America/Los_Angeles")
-        #expect((first.first?["departure"] as? String)?.hasSuffix("T09:00:00-07:00") == true || (first.first?["departure"] as? String)?.hasSuffix("T09:00:00-08:00") == true)
+        #expect(
+            (first.first?["departure"] as? String)?.hasSuffix("T09:00:00-07:00") == true
+                || (first.first?["departure"] as? String)?.hasSuffix("T09:00:00-08:00") == true)
         #expect(days.allSatisfy { ($0["durationSeconds"] as? Double ?? 0) <= 8 * 3600 || ($0["legs"] as? [[String: Any]])?.count == 1 })
 
         let text = try CLI.roadtrip(["plan", "1"], in: directory)
@@ -106,7 +110,9 @@ struct PlanningEndToEndTests {
         #expect(preview.status == 0, "\(CLI.describe(preview))")
         #expect(preview.standardOutput.contains("Shortest order"))
         #expect(preview.standardOutput.contains("Run again with --apply"))
-        #expect(try Run.trips(at: directory.dataFile).first.flatMap { ($0["waypoints"] as? [[String: Any]])?.compactMap { $0["name"] as? String } } == Self.shuffledStops)
+        #expect(
+            try Run.trips(at: directory.dataFile).first.flatMap { ($0["waypoints"] as? [[String: Any]])?.compactMap { $0["name"] as? String } }
+                == Self.shuffledStops)
 
         let applied = try CLI.roadtrip(["optimize", "West Coast", "--apply", "--json"], in: directory)
         #expect(applied.status == 0, "\(CLI.describe(applied))")
@@ -126,7 +132,8 @@ struct PlanningEndToEndTests {
         let stops = (0..<100_001).map { index in
             #"{"id": "00000000-0000-4000-8000-\#(String(format: "%012d", index))", "name": "S\#(index)", "location": {"latitude": \#(30 + Double(index % 1000) / 100), "longitude": \#(-120 + Double(index / 1000) / 100)}}"#
         }
-        let text = #"{"version": 1, "trips": [{"id": "00000000-0000-0000-0000-000000000001", "name": "Huge", "waypoints": [\#(stops.joined(separator: ",\n"))]}]}"#
+        let text =
+            #"{"version": 1, "trips": [{"id": "00000000-0000-0000-0000-000000000001", "name": "Huge", "waypoints": [\#(stops.joined(separator: ",\n"))]}]}"#
         try Data(text.utf8).write(to: directory.dataFile)
         let output = directory.url.appendingPathComponent("output.txt")
         let plan = "Error: “Huge” has 100,001 stops, and a day-by-day plan is made for at most 100,000: split the trip into shorter ones to plan them.\n"
@@ -157,8 +164,11 @@ struct PlanningEndToEndTests {
         let lines = plan.standardOutput.components(separatedBy: "\n")
         #expect(lines.first == "Pacific Coast Drive — 6 days", "\(plan.standardOutput)")
         let headings = lines.filter { $0.hasPrefix("Day ") }.map { $0.components(separatedBy: " — ")[0] }
-        #expect(headings == ["Day 1 · Wed 1 Jul 2026", "Day 2 · Thu 2 Jul 2026", "Day 3 · Fri 3 Jul 2026",
-                             "Day 4 · Sat 4 Jul 2026", "Day 5 · Sun 5 Jul 2026", "Day 6 · Mon 6 Jul 2026"], "\(plan.standardOutput)")
+        #expect(
+            headings == [
+                "Day 1 · Wed 1 Jul 2026", "Day 2 · Thu 2 Jul 2026", "Day 3 · Fri 3 Jul 2026",
+                "Day 4 · Sat 4 Jul 2026", "Day 5 · Sun 5 Jul 2026", "Day 6 · Mon 6 Jul 2026",
+            ], "\(plan.standardOutput)")
         #expect(lines.filter { $0.contains("night here") }.count == 5, "\(plan.standardOutput)")
     }
 
@@ -166,8 +176,10 @@ struct PlanningEndToEndTests {
     @Test("a default stay is spent at each stop that sets none, and shown as such")
     func aDefaultStay() throws {
         let directory = try TemporaryDirectory()
-        let sights = ["48.2086, 16.3731", "48.2036, 16.3617", "48.2082, 16.3580", "48.2108, 16.3571", "48.2152, 16.3583",
-                      "48.2038, 16.3689", "48.1915, 16.3727"]
+        let sights = [
+            "48.2086, 16.3731", "48.2036, 16.3617", "48.2082, 16.3580", "48.2108, 16.3571", "48.2152, 16.3583",
+            "48.2038, 16.3689", "48.1915, 16.3727",
+        ]
         #expect(try CommandLineEndToEndTests.roadtrip(["new", "Vienna", "--"] + sights, in: directory).status == 0)
         #expect(try CommandLineEndToEndTests.roadtrip(["set", "Vienna", "start-date", "2026-07-01"], in: directory).status == 0)
         let before = try CommandLineEndToEndTests.roadtrip(["plan", "Vienna", "--json"], in: directory)
@@ -179,7 +191,9 @@ struct PlanningEndToEndTests {
         #expect(try last(before.standardOutput).hasPrefix("2026-07-01T09:"), "every stay 0: the tour is over within the hour")
         let set = try CommandLineEndToEndTests.roadtrip(["set", "Vienna", "default-stay", "1 h"], in: directory)
         #expect(set.status == 0 && set.standardOutput.contains("Default stay (each stop) is now 1 h 00 min"), "\(CommandLineEndToEndTests.describe(set))")
-        #expect(try CommandLineEndToEndTests.roadtrip(["set", "Vienna", "default-stay", "2 nights"], in: directory).standardError.contains("Write the default stay in hours"))
+        #expect(
+            try CommandLineEndToEndTests.roadtrip(["set", "Vienna", "default-stay", "2 nights"], in: directory).standardError.contains(
+                "Write the default stay in hours"))
         let after = try CommandLineEndToEndTests.roadtrip(["plan", "Vienna", "--json"], in: directory)
         #expect(try last(after.standardOutput).hasPrefix("2026-07-01T14:"), "five stops of an hour between the first and the last: \(after.standardOutput)")
         let text = try CommandLineEndToEndTests.roadtrip(["plan", "Vienna"], in: directory).standardOutput

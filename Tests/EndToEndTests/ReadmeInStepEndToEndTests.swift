@@ -60,7 +60,8 @@ struct ReadmeInStepEndToEndTests {
         for line in shown where line != "…" {
             let wanted = line.trimmingCharacters(in: .whitespaces)
             guard let found = output[next...].firstIndex(of: wanted) else {
-                Issue.record("user guide line not in `roadtrip plan \"Route 66\"` (in order):\n\(line)\n--- the program printed:\n\(output.joined(separator: "\n"))")
+                Issue.record(
+                    "user guide line not in `roadtrip plan \"Route 66\"` (in order):\n\(line)\n--- the program printed:\n\(output.joined(separator: "\n"))")
                 return
             }
             next = found + 1
@@ -95,10 +96,11 @@ struct ReadmeInStepEndToEndTests {
     /// The anchor GitHub gives a heading: lower case, spaces as hyphens, other punctuation
     /// dropped ("How a leg's time is made" → how-a-legs-time-is-made).
     static func anchor(of heading: String) -> String {
-        String(heading.lowercased().compactMap { character -> Character? in
-            if character == " " { return "-" }
-            return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
-        })
+        String(
+            heading.lowercased().compactMap { character -> Character? in
+                if character == " " { return "-" }
+                return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
+            })
     }
 
     /// The anchors of a Markdown document's headings, code blocks skipped.

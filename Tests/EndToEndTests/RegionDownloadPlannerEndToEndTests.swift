@@ -6,7 +6,8 @@ import RoadtripTestSupport
 /// catalogue and the Andorra extract served from 127.0.0.1 (`FileServer`), each test on its own
 /// XDG folders. The server holds a download at a known point; nothing waits for time to pass.
 extension RegionDownloadEndToEndTests {
-    @Test("M, D, “andor”: Andorra found as typed; Enter downloads with progress; Esc cancels it and keeps the part; Enter again continues it and adds the region")
+    @Test(
+        "M, D, “andor”: Andorra found as typed; Enter downloads with progress; Esc cancels it and keeps the part; Enter again continues it and adds the region")
     func downloadInThePlanner() async throws {
         let directory = try TemporaryDirectory()
         let server = try Self.server(in: directory, faults: [Self.andorraPath: .holdAfter(100_000)])
@@ -34,7 +35,9 @@ extension RegionDownloadEndToEndTests {
         try await session.sendKeys("Enter")
         try await session.waitFor("Added region andorra")
         let screen = try await session.capture()
-        #expect(screen.components(separatedBy: "\n").contains { $0.contains("andorra") && $0.contains("places") && $0.contains("roads") }, "\(session.framed(screen))")
+        #expect(
+            screen.components(separatedBy: "\n").contains { $0.contains("andorra") && $0.contains("places") && $0.contains("roads") },
+            "\(session.framed(screen))")
         #expect(server.requests.contains("GET \(Self.andorraPath) bytes=100000-"), "\(server.requests)")
         #expect(try RegionFixture.listed(directory).map { $0["name"] as? String } == ["andorra"])
         try await session.sendKeys("Escape")

@@ -78,7 +78,6 @@ enum RegionFixture {
         return file.path
     }
 
-
     /// The screen's line that holds `text`.
     static func line(of text: String, in screen: String) -> String? {
         screen.components(separatedBy: "\n").first { $0.contains(text) }

@@ -43,14 +43,19 @@ struct RegionRoadsEndToEndTests {
         // The routed leg is kept for the next start, under this version of the region's database.
         let cache = try String(contentsOf: directory.url.appendingPathComponent("cache/roadtrip/road-legs.jsonl"), encoding: .utf8)
         let lines = cache.split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].contains(".andorra-") && lines[0].contains("car|quickest|t\(DrivingProfile.version)|42.5078,1.5211|42.5428,1.7336"), "\(cache)")
+        #expect(
+            lines.count == 1 && lines[0].contains(".andorra-") && lines[0].contains("car|quickest|t\(DrivingProfile.version)|42.5078,1.5211|42.5428,1.7336"),
+            "\(cache)")
         // A second start shows the road figures from the cache; show reads the same cache.
         let again = try await RegionFixture.planner(openingTrip: "Pyrenees", in: directory)
         defer { again.close() }
-        try await again.waitUntil("the road leg again") { $0.components(separatedBy: "\n").contains { $0.contains("2.") && $0.contains("32.8 km") && !$0.contains("≈") } }
+        try await again.waitUntil("the road leg again") {
+            $0.components(separatedBy: "\n").contains { $0.contains("2.") && $0.contains("32.8 km") && !$0.contains("≈") }
+        }
         try await again.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(again)
-        #expect(try String(contentsOf: directory.url.appendingPathComponent("cache/roadtrip/road-legs.jsonl"), encoding: .utf8) == cache, "nothing routed again")
+        #expect(
+            try String(contentsOf: directory.url.appendingPathComponent("cache/roadtrip/road-legs.jsonl"), encoding: .utf8) == cache, "nothing routed again")
     }
     @Test("plan --json: the leg on Andorra's roads has its road time and source, the leg out of it (two days' drive) is an estimate with its reason")
     func planUsesRoadTimes() throws {
@@ -64,7 +69,9 @@ struct RegionRoadsEndToEndTests {
         // The road leg's time as `show` gives it, to the whole minute the plan keeps (issue 35), and its road distance.
         let shown = try #require((try RegionFixture.object(["show", "Pyrenees", "--json"], in: directory)["legs"] as? [[String: Any]])?.first)
         let seconds = try #require(shown["durationSeconds"] as? Double)
-        #expect(legs[0]["durationSeconds"] as? Double == (seconds / 60).rounded() * 60 && legs[0]["distanceMeters"] as? Double == shown["distanceMeters"] as? Double)
+        #expect(
+            legs[0]["durationSeconds"] as? Double == (seconds / 60).rounded() * 60 && legs[0]["distanceMeters"] as? Double == shown["distanceMeters"] as? Double
+        )
         #expect(String(format: "%.1f", seconds / 60) == "44.7")
         #expect(legs[1]["reason"] as? String == "no region covers Innsbruck" && legs[2]["reason"] as? String == "no region covers Innsbruck")
         let text = try RegionFixture.roadtrip(["plan", "Pyrenees"], in: directory).standardOutput
@@ -77,7 +84,9 @@ struct RegionRoadsEndToEndTests {
         let gpx = try RegionFixture.roadtrip(["export", "Pyrenees", "--format", "gpx", "--gpx-road", "route"], in: directory).standardOutput
         #expect(gpx.components(separatedBy: "<rtept ").count - 1 > 20, "the road's points between the stops")
         let track = try RegionFixture.roadtrip(["export", "Pyrenees", "--format", "gpx"], in: directory).standardOutput
-        #expect(track.components(separatedBy: "<rtept ").count - 1 == 3 && track.components(separatedBy: "<trkpt ").count - 1 > 20, "the road as a track, by default")
+        #expect(
+            track.components(separatedBy: "<rtept ").count - 1 == 3 && track.components(separatedBy: "<trkpt ").count - 1 > 20,
+            "the road as a track, by default")
         let geojson = try RegionFixture.roadtrip(["export", "Pyrenees", "--format", "geojson"], in: directory).standardOutput
         let collection = try #require(try JSONSerialization.jsonObject(with: Data(geojson.utf8)) as? [String: Any])
         let line = try #require(((collection["features"] as? [[String: Any]])?.last?["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])
@@ -159,7 +168,9 @@ struct RegionRoadsEndToEndTests {
         try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
     }
-    @Test("along: the sights and camp sites near Andorra la Vella → Ordino, in the order they come, with their side and detour by road; --within and --kind narrow them")
+    @Test(
+        "along: the sights and camp sites near Andorra la Vella → Ordino, in the order they come, with their side and detour by road; --within and --kind narrow them"
+    )
     func placesAlongTheRoad() throws {
         let directory = try TemporaryDirectory()
         try RegionFixture.andorra(trip: "Valley", ["42.5078, 1.5211", "42.5562, 1.5332"], in: directory)
@@ -180,8 +191,9 @@ struct RegionRoadsEndToEndTests {
         let camping = try RegionFixture.object(["along", "Valley", "--kind", "camping", "--json"], in: directory)
         #expect(((camping["places"] as? [[String: Any]]) ?? []).allSatisfy { $0["kind"] as? String == "camp site" })
         // Fuel: BP 0.5 km off the road, 4.2 km along, its detour by road.
-        let fuel = try #require(((try RegionFixture.object(["along", "Valley", "--kind", "fuel", "--json"], in: directory)["places"] as? [[String: Any]]) ?? [])
-            .first { $0["name"] as? String == "BP" })
+        let fuel = try #require(
+            ((try RegionFixture.object(["along", "Valley", "--kind", "fuel", "--json"], in: directory)["places"] as? [[String: Any]]) ?? [])
+                .first { $0["name"] as? String == "BP" })
         #expect(fuel["kind"] as? String == "fuel station" && abs((fuel["tripMeters"] as? Double ?? 0) - 4_200) < 300)
         #expect(fuel["detourSource"] as? String == "road" && (fuel["offMeters"] as? Double ?? 0) > 300)
         let text = try RegionFixture.roadtrip(["along", "Valley", "--kind", "sights"], in: directory).standardOutput
@@ -189,7 +201,8 @@ struct RegionRoadsEndToEndTests {
         // --leg: a stop at La Massana makes two legs, the camp site on the first, the museum (at Ordino) on the second.
         #expect(try RegionFixture.roadtrip(["add-stop", "Valley", "42.5445, 1.5148", "--after", "1"], in: directory).status == 0)
         let second = try #require(try RegionFixture.object(["along", "Valley", "--leg", "2", "--json"], in: directory)["places"] as? [[String: Any]])
-        #expect(second.contains { $0["name"] as? String == "Casa d'Areny-Plandolit" } && second.allSatisfy { $0["leg"] as? Int == 2 }
+        #expect(
+            second.contains { $0["name"] as? String == "Casa d'Areny-Plandolit" } && second.allSatisfy { $0["leg"] as? Int == 2 }
                 && !second.contains { $0["name"] as? String == "Càmping Valira" }, "\(second)")
         let first = try #require(try RegionFixture.object(["along", "Valley", "--leg", "1", "--json"], in: directory)["places"] as? [[String: Any]])
         #expect(first.contains { $0["name"] as? String == "Càmping Valira" } && first.allSatisfy { $0["leg"] as? Int == 1 })
@@ -254,22 +267,32 @@ struct RegionRoadsEndToEndTests {
         #expect(try RegionFixture.roadtrip(["region", "add", RegionFixture.fixture("andorra.osm.pbf")], in: directory).status == 0)
         let encamp = (latitude: 42.5345, longitude: 1.5806)
         for query in ["fuel station in Encamp", "gas station Encamp", "petrol near Encamp"] {
-            let found = try #require(try JSONSerialization.jsonObject(with: Data(try RegionFixture.roadtrip(["search", query, "--limit", "3", "--json"], in: directory).standardOutput.utf8))
-                as? [[String: Any]], "\(query)")
+            let found = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(try RegionFixture.roadtrip(["search", query, "--limit", "3", "--json"], in: directory).standardOutput.utf8))
+                    as? [[String: Any]], "\(query)")
             #expect(found.count == 3 && found.allSatisfy { $0["kind"] as? String == "fuel station" }, "\(query): \(found)")
             let kilometers = found.compactMap { place -> Double? in
                 guard let latitude = place["latitude"] as? Double, let longitude = place["longitude"] as? Double else { return nil }
-                return Geodesy.distance(from: Coordinate(latitude: encamp.latitude, longitude: encamp.longitude), to: Coordinate(latitude: latitude, longitude: longitude)) / 1_000
+                return Geodesy.distance(
+                    from: Coordinate(latitude: encamp.latitude, longitude: encamp.longitude), to: Coordinate(latitude: latitude, longitude: longitude)) / 1_000
             }
             #expect(kilometers == kilometers.sorted() && (kilometers.first ?? 99) < 3, "\(query): nearest first, \(kilometers)")
         }
-        let near = try #require(try JSONSerialization.jsonObject(with: Data(try RegionFixture.roadtrip(["search", "Tankstelle", "--near", "42.5345, 1.5806", "--limit", "1", "--json"],
-                                                                                              in: directory).standardOutput.utf8)) as? [[String: Any]])
+        let near = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    try RegionFixture.roadtrip(
+                        ["search", "Tankstelle", "--near", "42.5345, 1.5806", "--limit", "1", "--json"],
+                        in: directory
+                    ).standardOutput.utf8)) as? [[String: Any]])
         #expect(near.first?["kind"] as? String == "fuel station", "\(near)")
         // Kept from a region since issue 56: churches, hospitals and pharmacies, asked for in words.
         for (query, kind) in [("church in Canillo", "church"), ("hospital near Andorra la Vella", "hospital"), ("farmàcia Escaldes", "pharmacy")] {
-            let found = try #require(try JSONSerialization.jsonObject(with: Data(try RegionFixture.roadtrip(["search", query, "--limit", "2", "--json"], in: directory).standardOutput.utf8))
-                as? [[String: Any]], "\(query)")
+            let found = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(try RegionFixture.roadtrip(["search", query, "--limit", "2", "--json"], in: directory).standardOutput.utf8))
+                    as? [[String: Any]], "\(query)")
             #expect(!found.isEmpty && found.allSatisfy { $0["kind"] as? String == kind }, "\(query): \(found)")
         }
     }

@@ -71,7 +71,8 @@ struct RegionsEndToEndTests {
         let text = try String(contentsOf: description, encoding: .utf8)
         try Data(text.replacingOccurrences(of: #""format" : \d+"#, with: #""format" : 1"#, options: .regularExpression).utf8).write(to: description)
         let old = try RegionFixture.roadtrip(["search", "Hotel Ordino", "--limit", "1"], in: directory)
-        #expect(old.status == 1 && old.standardError.contains("Region andorra was added by an older roadtrip")
+        #expect(
+            old.status == 1 && old.standardError.contains("Region andorra was added by an older roadtrip")
                 && old.standardError.contains("`roadtrip region add \(RegionFixture.fixture("andorra.osm.pbf"))`"), "\(CommandLineEndToEndTests.describe(old))")
         #expect(try RegionFixture.listed(directory).first?["problem"] as? String != nil)
         #expect(try RegionFixture.roadtrip(["region", "add", RegionFixture.fixture("andorra.osm.pbf")], in: directory).status == 0)
@@ -106,11 +107,16 @@ struct RegionsEndToEndTests {
 
     /// Starts `region add` with the import held at the gate once its staging folder exists (no
     /// tool started yet), then sends `signal` to roadtrip; returns how it ended.
-    static func interruptedAdd(_ arguments: [String], signal: Int32, in directory: TemporaryDirectory,
-                               sourceLocation: SourceLocation = #_sourceLocation) async throws -> ProcessResult {
+    static func interruptedAdd(
+        _ arguments: [String], signal: Int32, in directory: TemporaryDirectory,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> ProcessResult {
         let gate = try TemporaryDirectory()
-        let environment = Run.environment(["ROADTRIP_FILE": directory.dataFile.path, "LANG": "C.UTF-8",
-                                           "XDG_DATA_HOME": directory.url.appendingPathComponent("data").path]
+        let environment = Run.environment(
+            [
+                "ROADTRIP_FILE": directory.dataFile.path, "LANG": "C.UTF-8",
+                "XDG_DATA_HOME": directory.url.appendingPathComponent("data").path,
+            ]
             .merging(TmuxSession.gateVariables(gate, hold: ["region-staging"])) { _, new in new })
         let child = try Run.start(try RoadtripBinary.path(), ["region", "add"] + arguments, environment: environment)
         do {
@@ -173,7 +179,9 @@ struct RegionsEndToEndTests {
         let session = try await RegionFixture.planner(openingTrip: "Andorra", width: 120, height: 32, in: directory)
         defer { session.close() }
         try await session.waitUntil("the Andorra trip") { $0.contains("Encamp") && $0.contains("Total distance:") }
-        for (query, kind, name) in [("Llorts", "village", "Llorts"), ("Pica d'Est", "peak 3,143 m", "Pica d'Estats"), ("Estany de l'Illa", "lake", "Estany de l'Illa")] {
+        for (query, kind, name) in [
+            ("Llorts", "village", "Llorts"), ("Pica d'Est", "peak 3,143 m", "Pica d'Estats"), ("Estany de l'Illa", "lake", "Estany de l'Illa"),
+        ] {
             try await session.sendKeys("End", "a")
             try await session.waitFor("Add a stop after")
             try await session.sendText(query)
@@ -201,7 +209,9 @@ struct RegionsEndToEndTests {
         try await RegionFixture.addInPlanner(RegionFixture.fixture("krems.osm.gz"), session: session)
         try await session.waitFor("Added region krems")
         let screen = try await session.capture()
-        #expect(screen.components(separatedBy: "\n").contains { $0.contains("krems") && $0.contains("places") && $0.contains("roads") }, "\(session.framed(screen))")
+        #expect(
+            screen.components(separatedBy: "\n").contains { $0.contains("krems") && $0.contains("places") && $0.contains("roads") }, "\(session.framed(screen))"
+        )
         #expect(try RegionFixture.listed(directory).map { $0["name"] as? String } == ["krems"])
         try await session.sendKeys("d")
         try await session.waitFor("Remove region “krems”")
@@ -235,14 +245,18 @@ struct RegionsEndToEndTests {
         let before = try FileManager.default.contentsOfDirectory(atPath: victim.path).sorted()
         let added = try RegionFixture.roadtrip(["region", "add", RegionFixture.fixture("krems.osm.gz")], in: directory)
         #expect(added.status == 1, "\(CommandLineEndToEndTests.describe(added))")
-        #expect(added.standardError.contains("The regions folder \(RegionFixture.regionsFolder(directory).path) is a link to \(victim.path), which holds “.bashrc”, “.config”, “.git” and 1 more"),
-                "\(CommandLineEndToEndTests.describe(added))")
+        #expect(
+            added.standardError.contains(
+                "The regions folder \(RegionFixture.regionsFolder(directory).path) is a link to \(victim.path), which holds “.bashrc”, “.config”, “.git” and 1 more"
+            ),
+            "\(CommandLineEndToEndTests.describe(added))")
         #expect(try FileManager.default.contentsOfDirectory(atPath: victim.path).sorted() == before, "nothing deleted, nothing added")
         #expect(try String(contentsOf: victim.appendingPathComponent(".bashrc"), encoding: .utf8) == "s\n")
         let list = try RegionFixture.roadtrip(["region", "list"], in: directory)
         #expect(list.status == 0 && !list.standardOutput.contains("visible"), "\(CommandLineEndToEndTests.describe(list))")
-        #expect(list.standardError.contains("“.bashrc”, “.config”, “.git” and 1 more, which roadtrip did not put there: not regions, and left alone."),
-                "\(CommandLineEndToEndTests.describe(list))")
+        #expect(
+            list.standardError.contains("“.bashrc”, “.config”, “.git” and 1 more, which roadtrip did not put there: not regions, and left alone."),
+            "\(CommandLineEndToEndTests.describe(list))")
         #expect(try RegionFixture.listed(directory).isEmpty)
     }
 
@@ -270,8 +284,9 @@ struct RegionsEndToEndTests {
         #expect(try RegionFixture.roadtrip(["region", "add", RegionFixture.fixture("krems.osm.gz")], in: directory).status == 0)
         try Data("<gpx/>".utf8).write(to: RegionFixture.regionsFolder(directory).appendingPathComponent("newfile.gpx"))
         let removed = try RegionFixture.roadtrip(["region", "remove", "newfile.gpx"], in: directory)
-        #expect(removed.status == 1 && removed.standardError.contains("There is no region “newfile.gpx”; the regions are krems."),
-                "\(CommandLineEndToEndTests.describe(removed))")
+        #expect(
+            removed.status == 1 && removed.standardError.contains("There is no region “newfile.gpx”; the regions are krems."),
+            "\(CommandLineEndToEndTests.describe(removed))")
         let description = RegionFixture.regionsFolder(directory).appendingPathComponent("krems/region.json")
         try Data("{\"name\": ".utf8).write(to: description)
         let json = try RegionFixture.roadtrip(["region", "list", "--json"], in: directory)
@@ -290,8 +305,9 @@ struct RegionsEndToEndTests {
         try FileManager.default.copyItem(atPath: RegionFixture.fixture("krems.osm.gz"), toPath: hostile.path)
         let added = try RegionFixture.roadtrip(["region", "add", "--name", "krems", hostile.path], in: directory)
         #expect(added.status == 0, "\(CommandLineEndToEndTests.describe(added))")
-        #expect(added.standardOutput.hasPrefix("Added region krems: ") && added.standardOutput.contains("from k\u{FFFD}]52;c;aGVsbG8=\u{FFFD}\u{FFFD}[2J.osm.gz"),
-                "\(added.standardOutput.debugDescription)")
+        #expect(
+            added.standardOutput.hasPrefix("Added region krems: ") && added.standardOutput.contains("from k\u{FFFD}]52;c;aGVsbG8=\u{FFFD}\u{FFFD}[2J.osm.gz"),
+            "\(added.standardOutput.debugDescription)")
         #expect(!(added.standardOutput + added.standardError).unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" })
     }
 
@@ -300,7 +316,8 @@ struct RegionsEndToEndTests {
         let directory = try TemporaryDirectory()
         let added = try RegionFixture.roadtrip(["region", "add", try RegionFixture.osm("placeville.osm", in: directory)], in: directory)
         #expect(added.status == 0, "\(CommandLineEndToEndTests.describe(added))")
-        #expect(added.standardOutput.hasPrefix("Added region placeville: 1 places and no roads to route on from placeville.osm")
+        #expect(
+            added.standardOutput.hasPrefix("Added region placeville: 1 places and no roads to route on from placeville.osm")
                 && added.standardOutput.hasSuffix("Legs in it are estimated, not routed.\n"), "\(added.standardOutput)")
         #expect(try RegionFixture.listed(directory).first?["roads"] as? Int == 0)
     }
@@ -314,8 +331,10 @@ struct RegionsEndToEndTests {
             defer { FullDiskEndToEndTests.unmount(data) }
             let result = try RegionFixture.roadtrip(["region", "add", RegionFixture.fixture("andorra.osm.pbf")], in: directory)
             #expect(result.status == 1, "\(size): \(CommandLineEndToEndTests.describe(result))")
-            #expect(result.standardError.contains("The region cannot be written to \(RegionFixture.regionsFolder(directory).path): No space left on device (adding this extract needs about"),
-                    "\(size): \(CommandLineEndToEndTests.describe(result))")
+            #expect(
+                result.standardError.contains(
+                    "The region cannot be written to \(RegionFixture.regionsFolder(directory).path): No space left on device (adding this extract needs about"),
+                "\(size): \(CommandLineEndToEndTests.describe(result))")
             #expect(RegionFixture.entries(directory).isEmpty, "\(RegionFixture.entries(directory))")
         }
     }
@@ -328,11 +347,12 @@ struct RegionsEndToEndTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         let result = try RegionFixture.roadtrip(["region", "add", file], in: directory)
         #expect(result.status == 1)
-        #expect(result.standardError.contains("\(file) is not an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz or .osm.bz2): osmium cannot read it (XML entities are not supported)."),
-                "\(CommandLineEndToEndTests.describe(result))")
+        #expect(
+            result.standardError.contains(
+                "\(file) is not an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz or .osm.bz2): osmium cannot read it (XML entities are not supported)."),
+            "\(CommandLineEndToEndTests.describe(result))")
         #expect(RegionFixture.entries(directory).isEmpty)
     }
-
 
     @Test("Issue 34, case 15: a world box in the header of a town's extract covers the town only; Monterey is in no region")
     func aWorldBoxCoversOnlyTheData() throws {

@@ -96,10 +96,13 @@ struct ReliabilityEndToEndTests {
     /// A data file whose trips carry the hostile names.
     static func writeHostileFile(to url: URL) throws {
         let trips = hostileNames.enumerated().map { index, name -> [String: Any] in
-            ["id": UUID().uuidString, "name": name, "waypoints": [
-                ["id": UUID().uuidString, "name": name, "location": ["latitude": 10.0 + Double(index), "longitude": 20.0]],
-                ["id": UUID().uuidString, "name": "Plain", "location": ["latitude": 11.0 + Double(index), "longitude": 21.0]],
-            ]]
+            [
+                "id": UUID().uuidString, "name": name,
+                "waypoints": [
+                    ["id": UUID().uuidString, "name": name, "location": ["latitude": 10.0 + Double(index), "longitude": 20.0]],
+                    ["id": UUID().uuidString, "name": "Plain", "location": ["latitude": 11.0 + Double(index), "longitude": 21.0]],
+                ],
+            ]
         }
         let data = try JSONSerialization.data(withJSONObject: ["version": 1, "trips": trips])
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -226,7 +229,9 @@ struct JournalEndToEndTests {
             let result = try CommandLineEndToEndTests.roadtrip(command, in: directory)
             let described = CommandLineEndToEndTests.describe(result)
             #expect(result.status == 0, "\(described)")
-            #expect(result.standardError.contains("ended on") && result.standardError.contains("without saving its last changes; they wait in \(journal)."), "\(described)")
+            #expect(
+                result.standardError.contains("ended on") && result.standardError.contains("without saving its last changes; they wait in \(journal)."),
+                "\(described)")
             #expect(result.standardError.contains("the next planner will offer those changes back on top of it"), "\(described)")
         }
         let route66 = { () throws -> [String] in Run.names(of: try Run.trips(at: directory.dataFile)[1]["waypoints"] as? [[String: Any]] ?? []) }
@@ -236,7 +241,9 @@ struct JournalEndToEndTests {
         defer { again.close() }
         let screen = try await again.waitUntil("the question") { Self.dialogText($0).contains("Restore") }
         let question = Self.dialogText(screen)
-        #expect(question.contains("and the file has been changed since by something else. Restore only those changes, onto the file as it is now?"), "\(again.framed(screen))")
+        #expect(
+            question.contains("and the file has been changed since by something else. Restore only those changes, onto the file as it is now?"),
+            "\(again.framed(screen))")
         #expect(question.contains("Renames “Pacific Coast Drive” to “Planner Edit”."), "\(again.framed(screen))")
         try await again.sendKeys("y")
         try await again.waitFor("The unsaved changes are back")
@@ -268,7 +275,9 @@ struct JournalEndToEndTests {
         #expect(try Run.jsonObject(at: directory.dataFile)["version"] as? Int == 1)
 
         let command = try CommandLineEndToEndTests.roadtrip(["rename", "1", "Renamed"], in: directory)
-        #expect(command.status == 0 && command.standardError.contains("\(journal) was written by a newer roadtrip"), "\(CommandLineEndToEndTests.describe(command))")
+        #expect(
+            command.status == 0 && command.standardError.contains("\(journal) was written by a newer roadtrip"), "\(CommandLineEndToEndTests.describe(command))"
+        )
         #expect(try String(contentsOfFile: journal, encoding: .utf8) == future)
     }
 

@@ -20,9 +20,11 @@ struct RoadTotalsEndToEndTests {
     /// `show --json`'s legs and total distance of `trip`; with `ownCache`, routed with a cache
     /// of its own, leaving the planner's to the planner.
     static func shown(_ trip: String, ownCache: Bool = false, in directory: TemporaryDirectory) throws -> (legs: [[String: Any]], meters: Double) {
-        let result = try CommandLineEndToEndTests.roadtrip(["show", trip, "--json"], in: directory,
-                                                           variables: ownCache ? Self.ownCache(directory) : RegionFixture.variables(directory))
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any], "\(CommandLineEndToEndTests.describe(result))")
+        let result = try CommandLineEndToEndTests.roadtrip(
+            ["show", trip, "--json"], in: directory,
+            variables: ownCache ? Self.ownCache(directory) : RegionFixture.variables(directory))
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any], "\(CommandLineEndToEndTests.describe(result))")
         return (try #require(report["legs"] as? [[String: Any]]), try #require(report["distanceMeters"] as? Double))
     }
 
@@ -39,7 +41,8 @@ struct RoadTotalsEndToEndTests {
         // The road, not the straight line (about 18 km).
         #expect(valleys.meters > 30_000 && valleys.meters < 35_000, "\(valleys.meters)")
 
-        let listed = try #require(try JSONSerialization.jsonObject(with: Data(try RegionFixture.roadtrip(["list", "--json"], in: directory).standardOutput.utf8)) as? [[String: Any]])
+        let listed = try #require(
+            try JSONSerialization.jsonObject(with: Data(try RegionFixture.roadtrip(["list", "--json"], in: directory).standardOutput.utf8)) as? [[String: Any]])
         // `new` puts a trip first.
         #expect(listed.map { $0["distanceMeters"] as? Double } == [pyrenees.meters, valleys.meters])
         #expect(listed.map { $0["estimate"] as? Bool } == [true, false])
@@ -98,7 +101,9 @@ struct RoadTotalsEndToEndTests {
         try await session.waitUntil("Pyrenees's total by road") { $0.contains("Total distance: \(withEstimate) by road") }
         try await session.sendKeys("G")
         let screen = try await session.waitUntil("why leg 2 → 3 is an estimate") { $0.contains("2 → 3 ≈ ") && $0.contains(" km: no region covers Innsbruck") }
-        #expect(screen.components(separatedBy: "\n").contains { $0.contains("3.") && $0.contains("Innsbruck") && $0.contains(withEstimate) }, "\(session.framed(screen))")
+        #expect(
+            screen.components(separatedBy: "\n").contains { $0.contains("3.") && $0.contains("Innsbruck") && $0.contains(withEstimate) },
+            "\(session.framed(screen))")
         try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
     }

@@ -33,7 +33,8 @@ struct RoutingEndToEndTests {
 
         #expect(try Self.roadtrip(["region", "add", RegionFixture.fixture("andorra.osm.pbf")], in: directory).status == 0)
         let andorra = try Self.roadtrip(["routing"], in: directory)
-        #expect(andorra.standardOutput == "Legs are routed by Routino, in process, on the roads of “andorra”.\n", "\(CommandLineEndToEndTests.describe(andorra))")
+        #expect(
+            andorra.standardOutput == "Legs are routed by Routino, in process, on the roads of “andorra”.\n", "\(CommandLineEndToEndTests.describe(andorra))")
         #expect(try Self.json(try Self.roadtrip(["routing", "--json"], in: directory))["regions"] as? [String] == ["andorra"])
     }
 
@@ -44,8 +45,9 @@ struct RoutingEndToEndTests {
         let result = try Self.roadtrip(["routing"], in: directory, valhalla: Self.down)
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError.contains("Valhalla at \(Self.down) does not answer: every leg is a straight-line estimate until it answers."),
-                "\(CommandLineEndToEndTests.describe(result))")
+        #expect(
+            result.standardError.contains("Valhalla at \(Self.down) does not answer: every leg is a straight-line estimate until it answers."),
+            "\(CommandLineEndToEndTests.describe(result))")
         let json = try Self.roadtrip(["routing", "--json"], in: directory, valhalla: Self.down)
         #expect(json.status == 1)
         let status = try Self.json(json)
@@ -65,8 +67,9 @@ struct RoutingEndToEndTests {
         defer { directory.remove() }
         let result = try Self.roadtrip(["routing"], in: directory, valhalla: "ftp://example.org")
         #expect(result.status == 1)
-        #expect(result.standardError.contains("ROADTRIP_VALHALLA_URL=ftp://example.org is not an http:// or https:// address: legs are routed by Routino instead."),
-                "\(CommandLineEndToEndTests.describe(result))")
+        #expect(
+            result.standardError.contains("ROADTRIP_VALHALLA_URL=ftp://example.org is not an http:// or https:// address: legs are routed by Routino instead."),
+            "\(CommandLineEndToEndTests.describe(result))")
     }
 
     /// `address` with the user "alice" and her password in it.
@@ -87,8 +90,9 @@ struct RoutingEndToEndTests {
         #expect(FileManager.default.createFile(atPath: cache.path, contents: Data(), attributes: [.posixPermissions: 0o644]))
 
         let routing = try Self.roadtrip(["routing"], in: directory, valhalla: Self.withPassword(address))
-        #expect(routing.status == 0 && routing.standardOutput == "Legs are routed by Valhalla \(FakeValhalla.version) at \(address), which answers.\n",
-                "\(CommandLineEndToEndTests.describe(routing))")
+        #expect(
+            routing.status == 0 && routing.standardOutput == "Legs are routed by Valhalla \(FakeValhalla.version) at \(address), which answers.\n",
+            "\(CommandLineEndToEndTests.describe(routing))")
         let json = try Self.roadtrip(["routing", "--json"], in: directory, valhalla: Self.withPassword(address))
         #expect(try Self.json(json)["url"] as? String == address, "\(CommandLineEndToEndTests.describe(json))")
 
@@ -110,8 +114,10 @@ struct RoutingEndToEndTests {
         defer { directory.remove() }
         let valhalla = Self.withPassword(Self.down)
         let routing = try Self.roadtrip(["routing"], in: directory, valhalla: valhalla)
-        #expect(routing.status == 1 && routing.standardError.contains("Valhalla at \(Self.down) does not answer: every leg is a straight-line estimate until it answers."),
-                "\(CommandLineEndToEndTests.describe(routing))")
+        #expect(
+            routing.status == 1
+                && routing.standardError.contains("Valhalla at \(Self.down) does not answer: every leg is a straight-line estimate until it answers."),
+            "\(CommandLineEndToEndTests.describe(routing))")
         let shown = try Self.roadtrip(["show", "1"], in: directory, valhalla: valhalla)
         #expect(shown.status == 0, "\(CommandLineEndToEndTests.describe(shown))")
         let legs = try #require(try Self.json(try Self.roadtrip(["show", "1", "--json"], in: directory, valhalla: valhalla))["legs"] as? [[String: Any]])

@@ -31,7 +31,8 @@ enum RoadtripBinary {
         let testExecutable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let candidate = URL(fileURLWithPath: testExecutable).deletingLastPathComponent().appendingPathComponent("roadtrip").path
         guard FileManager.default.isExecutableFile(atPath: candidate) else {
-            throw EndToEndFailure("""
+            throw EndToEndFailure(
+                """
                 The roadtrip binary was not found at \(candidate) (beside the test executable \(testExecutable)). \
                 Build it first (swift build --build-tests) or set ROADTRIP_BINARY to its path.
                 """)
@@ -142,8 +143,10 @@ enum Run {
 
     /// Starts `executable` with `arguments` and the streams given (standard input from /dev/null
     /// unless said), under the lock; the child inherits no blocked signals and no other descriptor.
-    static func startChild(_ executable: String, _ arguments: [String], environment: [String: String], input: ChildProcess.Stream = .null,
-                           output: ChildProcess.Stream, error: ChildProcess.Stream) throws(EndToEndFailure) -> ChildProcess {
+    static func startChild(
+        _ executable: String, _ arguments: [String], environment: [String: String], input: ChildProcess.Stream = .null,
+        output: ChildProcess.Stream, error: ChildProcess.Stream
+    ) throws(EndToEndFailure) -> ChildProcess {
         do {
             return try spawnLock.withLock {
                 try ChildProcess(executable, arguments, environment: environment, input: input, output: output, error: error)
@@ -212,4 +215,3 @@ enum Run {
         trips.map { $0["name"] as? String ?? "<no name>" }
     }
 }
-

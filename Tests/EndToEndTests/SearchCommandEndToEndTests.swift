@@ -13,8 +13,11 @@ struct SearchCommandEndToEndTests {
         #expect(result.status == 0, "\(CommandLineEndToEndTests.describe(result))")
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
         #expect((1...3).contains(entries.count))
-        #expect(Set(entries[0].keys) == ["name", "label", "kind", "region", "admin1", "regionLabel", "country", "countryCode", "latitude", "longitude",
-                                         "population", "elevation", "source", "details"])
+        #expect(
+            Set(entries[0].keys) == [
+                "name", "label", "kind", "region", "admin1", "regionLabel", "country", "countryCode", "latitude", "longitude",
+                "population", "elevation", "source", "details",
+            ])
         #expect(entries[0]["details"] is NSNull)
         #expect(entries[0]["kind"] as? String == "city")
         #expect(entries[0]["source"] as? String == "builtin")

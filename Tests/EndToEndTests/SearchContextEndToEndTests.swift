@@ -52,8 +52,9 @@ struct SearchContextEndToEndTests {
         defer { directory.remove() }
         let help = try CLI.roadtrip(["new", "--help"], in: directory)
         // The first line under "Examples:", without its indentation and the program's name.
-        let example = try #require(help.standardOutput.components(separatedBy: "\n").first { $0.hasPrefix("  roadtrip new ") }?
-            .dropFirst("  roadtrip ".count).description, "\(CLI.describe(help))")
+        let example = try #require(
+            help.standardOutput.components(separatedBy: "\n").first { $0.hasPrefix("  roadtrip new ") }?
+                .dropFirst("  roadtrip ".count).description, "\(CLI.describe(help))")
         // The example's words, as a shell would split them: quoted or bare.
         let words = try NSRegularExpression(pattern: #""([^"]*)"|(\S+)"#).matches(in: example, range: NSRange(example.startIndex..., in: example))
             .map { match in String(example[Range(match.range(at: match.range(at: 1).location != NSNotFound ? 1 : 2), in: example)!]) }

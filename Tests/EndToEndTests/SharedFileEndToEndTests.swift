@@ -38,12 +38,14 @@ struct SharedFileEndToEndTests {
         try await Self.waitForNews(planner, "The settings of “Liechtenstein” changed from another window.")
 
         let gpx = directory.file("walk.gpx")
-        try Data("""
+        try Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
               <rte><name>Imported Walk</name><rtept lat="47.2" lon="9.5"><name>A</name></rtept><rtept lat="47.3" lon="9.6"><name>B</name></rtept></rte>
             </gpx>
-            """.utf8).write(to: gpx)
+            """.utf8
+        ).write(to: gpx)
         try Self.run(["import", gpx.path], in: directory)
         try await Self.waitForNews(planner, "“Imported Walk” added from another window.")
         try await planner.waitFor("7 trips")

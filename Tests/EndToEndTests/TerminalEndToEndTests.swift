@@ -102,8 +102,9 @@ struct TerminalEndToEndTests {
 
     /// The pane and the lines that scrolled off its top, wrapped lines joined.
     static func captureWithHistory(_ session: TmuxSession) throws -> String {
-        let result = try Run.process(try TmuxSession.tmuxPath(), ["-f", "/dev/null", "-L", session.socket, "capture-pane", "-p", "-J", "-S", "-", "-t", "0"],
-                                     environment: Run.environment(["LANG": "C.UTF-8"]))
+        let result = try Run.process(
+            try TmuxSession.tmuxPath(), ["-f", "/dev/null", "-L", session.socket, "capture-pane", "-p", "-J", "-S", "-", "-t", "0"],
+            environment: Run.environment(["LANG": "C.UTF-8"]))
         guard result.status == 0 else { throw EndToEndFailure("tmux capture-pane failed: \(result.standardError)") }
         return result.standardOutput
     }

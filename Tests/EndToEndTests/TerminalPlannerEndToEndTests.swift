@@ -161,8 +161,12 @@ struct TerminalPlannerEndToEndTests {
     func theOptimizeQuestionSaysTheTripScreensFigures() async throws {
         let directory = try TemporaryDirectory()
         // Seven stops in Andorra's valleys, in an order the roads make slow.
-        try Regions.andorra(trip: "Valleys", ["42.5078, 1.5211", "42.5676, 1.5976", "42.4637, 1.4912", "42.5345, 1.5806", "42.5428, 1.7336",
-                                              "42.5562, 1.5332", "42.4634, 1.4920"], in: directory)
+        try Regions.andorra(
+            trip: "Valleys",
+            [
+                "42.5078, 1.5211", "42.5676, 1.5976", "42.4637, 1.4912", "42.5345, 1.5806", "42.5428, 1.7336",
+                "42.5562, 1.5332", "42.4634, 1.4920",
+            ], in: directory)
         let session = try await Regions.planner(openingTrip: "Valleys", width: 110, height: 30, in: directory)
         defer { session.close() }
         let trip = try await session.waitUntil("the trip, on its roads") { $0.contains("by road") && !$0.contains("≈") && !$0.contains("routing") }
@@ -177,8 +181,9 @@ struct TerminalPlannerEndToEndTests {
             screen.contains("Stops in the new order") && screen.contains("by road") && !screen.contains("≈") && !screen.contains("routing")
         }
         let after = try #require(Self.totals(applied), "\(session.framed(applied))")
-        #expect(String(said.1) == after.driving && String(said.3) == after.distance,
-                "after: the question said \(said.1) (\(said.3)), the trip screen shows \(after.driving) (\(after.distance))\n\(session.framed(applied))")
+        #expect(
+            String(said.1) == after.driving && String(said.3) == after.distance,
+            "after: the question said \(said.1) (\(said.3)), the trip screen shows \(after.driving) (\(after.distance))\n\(session.framed(applied))")
     }
 
     /// "1 h 22 min" as 82 minutes.
@@ -196,7 +201,9 @@ struct TerminalPlannerEndToEndTests {
         try await session.waitUntil("Route 66") { $0.contains("Route 66") && $0.contains("Total distance:") }
         try await session.sendKeys("i")
         let plan = try await session.waitUntil("the day view, with the leg split over two days") { $0.contains("part 2 of 2") }
-        let parts = plan.components(separatedBy: "\n").compactMap { $0.firstMatch(of: /↓ ≈ (.+?) · .+?⚠ part (\d) of 2 of a ≈ (.+?) leg longer than the daily limit/) }
+        let parts = plan.components(separatedBy: "\n").compactMap {
+            $0.firstMatch(of: /↓ ≈ (.+?) · .+?⚠ part (\d) of 2 of a ≈ (.+?) leg longer than the daily limit/)
+        }
         try #require(parts.count == 2, "\(session.framed(plan))")
         let pieces = parts.compactMap { Self.minutes($0.1) }, wholes = parts.compactMap { Self.minutes($0.3) }
         try #require(pieces.count == 2 && wholes.count == 2, "\(session.framed(plan))")
@@ -211,7 +218,9 @@ struct TerminalPlannerEndToEndTests {
         dialogText(screen).replacing(" ", with: "").contains("Writes" + path.replacing(" ", with: ""))
     }
 
-    @Test("Item 13: export proposes the folder the planner was started in; after an export to another folder, the next proposes that one, and a name typed alone goes there")
+    @Test(
+        "Item 13: export proposes the folder the planner was started in; after an export to another folder, the next proposes that one, and a name typed alone goes there"
+    )
     func exportsGoWhereThePlannerWasStartedThenWhereTheLastWent() async throws {
         let started = try TemporaryDirectory()
         let maps = try TemporaryDirectory()

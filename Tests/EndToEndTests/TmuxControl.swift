@@ -19,7 +19,8 @@ final class TmuxControl: @unchecked Sendable {
     private let input: Int32
     private let lock = NSLock()
     /// Requests written and not answered yet, in order; each waits for `blocks` answers.
-    private var pending: [(blocks: Int, answers: [Result<String, EndToEndFailure>], continuation: CheckedContinuation<[Result<String, EndToEndFailure>], Never>)] = []
+    private var pending:
+        [(blocks: Int, answers: [Result<String, EndToEndFailure>], continuation: CheckedContinuation<[Result<String, EndToEndFailure>], Never>)] = []
     private var ended: String?
 
     /// Attaches to session 0 of the server on `socket`.
@@ -32,8 +33,9 @@ final class TmuxControl: @unchecked Sendable {
         }
         let arguments = ["-f", "/dev/null", "-L", socket, "-C", "attach-session", "-t", "0", "-f", "no-output,ignore-size"]
         do {
-            client = try Run.startChild(tmux, arguments, environment: environment, input: .descriptor(toClient[0]),
-                                        output: .descriptor(fromClient[1]), error: .null)
+            client = try Run.startChild(
+                tmux, arguments, environment: environment, input: .descriptor(toClient[0]),
+                output: .descriptor(fromClient[1]), error: .null)
         } catch {
             (toClient + fromClient).forEach { Glibc.close($0) }
             throw EndToEndFailure("Cannot start tmux in control mode: \(error)")
@@ -95,7 +97,10 @@ final class TmuxControl: @unchecked Sendable {
                 line = []
                 if var lines = block {
                     if text.hasPrefix("%end ") || text.hasPrefix("%error ") {
-                        if Self.isOurs(text) { answer(text.hasPrefix("%end ") ? .success(lines.map { $0 + "\n" }.joined()) : .failure(EndToEndFailure(lines.joined(separator: "\n")))) }
+                        if Self.isOurs(text) {
+                            answer(
+                                text.hasPrefix("%end ") ? .success(lines.map { $0 + "\n" }.joined()) : .failure(EndToEndFailure(lines.joined(separator: "\n"))))
+                        }
                         block = nil
                     } else {
                         lines.append(text)

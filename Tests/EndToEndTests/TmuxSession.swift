@@ -22,7 +22,8 @@ enum HangGuard {
     static let limit: Duration = .seconds(ProcessInfo.processInfo.environment["ROADTRIP_E2E_HANG_SECONDS"].flatMap(Int.init) ?? 120)
 
     static func failure(_ what: String, after limit: Duration, sourceLocation: SourceLocation) -> EndToEndFailure {
-        EndToEndFailure("Hang: \(what) did not happen within \(limit), the harness's guard against a hang (ROADTRIP_E2E_HANG_SECONDS)", sourceLocation: sourceLocation)
+        EndToEndFailure(
+            "Hang: \(what) did not happen within \(limit), the harness's guard against a hang (ROADTRIP_E2E_HANG_SECONDS)", sourceLocation: sourceLocation)
     }
 }
 
@@ -191,8 +192,10 @@ final class TmuxSession {
 
     /// The shell line that starts roadtrip on this session's data file.
     func commandLine() throws -> String {
-        let variables = ["LANG=C.UTF-8", "TERM=xterm-256color", "SWIFT_BACKTRACE=enable=no", "ROADTRIP_FILE=\(Run.shellQuoted(dataFile.path))",
-                         "ROADTRIP_TEST_GATE=\(Run.shellQuoted(gate.path))"]
+        let variables = [
+            "LANG=C.UTF-8", "TERM=xterm-256color", "SWIFT_BACKTRACE=enable=no", "ROADTRIP_FILE=\(Run.shellQuoted(dataFile.path))",
+            "ROADTRIP_TEST_GATE=\(Run.shellQuoted(gate.path))",
+        ]
         return (["env"] + variables + [Run.shellQuoted(try RoadtripBinary.path())]).joined(separator: " ")
     }
 
@@ -340,7 +343,8 @@ final class TmuxSession {
             if clock.now >= deadline { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw EndToEndFailure("\(HangGuard.failure(description, after: HangGuard.limit, sourceLocation: sourceLocation).description). Last screen:\n\(framed(screen))")
+        throw EndToEndFailure(
+            "\(HangGuard.failure(description, after: HangGuard.limit, sourceLocation: sourceLocation).description). Last screen:\n\(framed(screen))")
     }
 
     /// Waits for the program to end (the pane prints `EXIT=n`) and returns its exit status and
@@ -371,7 +375,8 @@ final class TmuxSession {
     /// The screen in a frame, for failure messages (so blank lines and trailing text are visible).
     func framed(_ screen: String) -> String {
         let rule = "+" + String(repeating: "-", count: width) + "+"
-        return ([rule] + screen.components(separatedBy: "\n").map { "|" + $0 }
+        return
+            ([rule] + screen.components(separatedBy: "\n").map { "|" + $0 }
             + [rule]).joined(separator: "\n")
     }
 
@@ -409,8 +414,9 @@ final class TmuxSession {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         for entry in entries {
             guard let pid = pid_t(entry),
-                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.range(of: ")", options: .backwards) else { continue }
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.range(of: ")", options: .backwards)
+            else { continue }
             // After "pid (comm) ": state, then the parent's pid.
             let fields = stat[close.upperBound...].split(separator: " ")
             if fields.count > 1, pid_t(fields[1]) == shell { return pid }
@@ -466,7 +472,9 @@ struct GateFile {
     func waitFor(_ count: Int, sourceLocation: SourceLocation) async throws {
         let clock = ContinuousClock(), deadline = clock.now + HangGuard.limit
         while self.count < count {
-            if clock.now >= deadline { throw HangGuard.failure("\(name) reaching \(count) (it is \(self.count))", after: HangGuard.limit, sourceLocation: sourceLocation) }
+            if clock.now >= deadline {
+                throw HangGuard.failure("\(name) reaching \(count) (it is \(self.count))", after: HangGuard.limit, sourceLocation: sourceLocation)
+            }
             try await Task.sleep(for: .milliseconds(10))
         }
     }

@@ -29,7 +29,7 @@ struct TripDetailEndToEndTests {
         try await Self.openPacific(session)
 
         // Rename: the title follows every keystroke; Esc restores the old name exactly.
-        try await session.sendKeys("r", "End")  // the name starts selected: End types after it
+        try await session.sendKeys("r", "End") // the name starts selected: End types after it
         try await session.sendText(" South")
         try await session.waitUntil("the name field with the typed text") { Self.title($0).contains("Name: Pacific Coast Drive South") }
         try await session.sendKeys("Escape")
@@ -70,7 +70,9 @@ struct TripDetailEndToEndTests {
         // Back to the list, with the trip still selected and its row updated; quit.
         try await session.sendKeys("Escape")
         try await session.waitUntil("the list row of the edited trip") { screen in
-            TripListEndToEndTests.listRows(screen).first.map { $0.contains("Pacific Coast Drive") && $0.contains("8 stops") && $0.contains("Carmel Valley → Morro Bay") } == true
+            TripListEndToEndTests.listRows(screen).first.map {
+                $0.contains("Pacific Coast Drive") && $0.contains("8 stops") && $0.contains("Carmel Valley → Morro Bay")
+            } == true
         }
         try await session.sendKeys("q")
         let (status, exitScreen) = try await session.waitForExit()

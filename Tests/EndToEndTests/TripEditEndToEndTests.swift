@@ -27,7 +27,8 @@ struct TripEditEndToEndTests {
     /// The JSON object a command printed; its exit status must be 0.
     private func object(_ result: ProcessResult, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         #expect(result.status == 0, "\(describe(result))", sourceLocation: sourceLocation)
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any], "\(describe(result))", sourceLocation: sourceLocation)
+        return try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any], "\(describe(result))", sourceLocation: sourceLocation)
     }
 
     private func trips() throws -> [[String: Any]] { try Run.trips(at: directory.dataFile) }
@@ -73,11 +74,15 @@ struct TripEditEndToEndTests {
     func readOnlyFile() throws {
         chmod(directory.dataFile.path, 0o444)
         let before = try Data(contentsOf: directory.dataFile)
-        for arguments in [["rename", "1", "X"], ["delete", "1", "--yes"], ["add-stop", "1", "36.6, -121.9"], ["remove-stop", "1", "1"],
-                          ["move-stop", "1", "1", "2"], ["set", "1", "speed", "90"]] {
+        for arguments in [
+            ["rename", "1", "X"], ["delete", "1", "--yes"], ["add-stop", "1", "36.6, -121.9"], ["remove-stop", "1", "1"],
+            ["move-stop", "1", "1", "2"], ["set", "1", "speed", "90"],
+        ] {
             let result = try CommandLineEndToEndTests.roadtrip(arguments, in: directory)
             #expect(result.status == 1, "\(arguments): \(describe(result))")
-            #expect(result.standardError.contains("\(directory.dataFile.path) is open read-only: the file is read-only (mode 444)"), "\(arguments): \(describe(result))")
+            #expect(
+                result.standardError.contains("\(directory.dataFile.path) is open read-only: the file is read-only (mode 444)"),
+                "\(arguments): \(describe(result))")
         }
         #expect(try Data(contentsOf: directory.dataFile) == before)
     }
@@ -190,7 +195,9 @@ struct TripEditEndToEndTests {
         #expect(try stopNames(0) == ["Monterey", "Carmel-by-the-Sea", "Big Sur", "San Simeon", "Cambria"])
 
         let before = try Data(contentsOf: directory.dataFile)
-        for arguments in [["remove-stop", "Pacific Coast Drive", "9"], ["move-stop", "Pacific Coast Drive", "1", "6"], ["remove-stop", "Pacific Coast Drive", "0"]] {
+        for arguments in [
+            ["remove-stop", "Pacific Coast Drive", "9"], ["move-stop", "Pacific Coast Drive", "1", "6"], ["remove-stop", "Pacific Coast Drive", "0"],
+        ] {
             let result = try CommandLineEndToEndTests.roadtrip(arguments, in: directory)
             #expect(result.status == 1, "\(describe(result))")
             #expect(result.standardError.contains("numbered from 1 to 5 (or from -1 back to -5)"), "\(describe(result))")

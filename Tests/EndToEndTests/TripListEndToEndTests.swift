@@ -33,7 +33,9 @@ struct TripListEndToEndTests {
         try await session.sendKeys("q")
         let (status, screen) = try await session.waitForExit(sourceLocation: sourceLocation)
         #expect(status == 0, "q should quit with status 0:\n\(session.framed(screen))", sourceLocation: sourceLocation)
-        #expect(TmuxSession.showsNormalTerminalModes(screen), "the terminal should be back in canonical mode with echo:\n\(session.framed(screen))", sourceLocation: sourceLocation)
+        #expect(
+            TmuxSession.showsNormalTerminalModes(screen), "the terminal should be back in canonical mode with echo:\n\(session.framed(screen))",
+            sourceLocation: sourceLocation)
     }
 
     @Test("A first run on a missing file shows and saves the five sample trips")
@@ -113,7 +115,7 @@ struct TripListEndToEndTests {
         try await Self.waitForSampleTrips(session)
         let name = "Tōkyō 東京 loop"
 
-        try await session.sendKeys("r")  // the name starts selected: what is typed replaces it
+        try await session.sendKeys("r") // the name starts selected: what is typed replaces it
         try await session.sendText(name)
         try await session.sendKeys("Enter")
         // The stop count is drawn beside the name only once the field has closed.
@@ -132,7 +134,7 @@ struct TripListEndToEndTests {
         defer { session.close() }
         try await Self.waitForSampleTrips(session)
 
-        try await session.sendKeys("r", "End")  // the name starts selected: End types after it
+        try await session.sendKeys("r", "End") // the name starts selected: End types after it
         try await session.sendText(" Something Else")
         try await session.waitFor("Pacific Coast Drive Something Else")
         try await session.sendKeys("Escape")

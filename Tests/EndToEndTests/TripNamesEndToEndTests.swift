@@ -14,8 +14,11 @@ struct TripNamesEndToEndTests {
         let directory = try TemporaryDirectory()
         #expect(try CLI.roadtrip(["new", "Wachau", "Krems an der Donau", "Melk"], in: directory).status == 0)
         let again = try CLI.roadtrip(["new", "wachau", "Krems an der Donau"], in: directory)
-        #expect(again.status != 0 && again.standardError.contains("A trip is named “wachau” already: give the new trip another name, such as “wachau (2)”."), "\(CLI.describe(again))")
-        #expect(again.standardError.contains("  1  Wachau  2 stops  ") && again.standardError.contains("Nothing was created; --force creates it as “wachau (2)”."))
+        #expect(
+            again.status != 0 && again.standardError.contains("A trip is named “wachau” already: give the new trip another name, such as “wachau (2)”."),
+            "\(CLI.describe(again))")
+        #expect(
+            again.standardError.contains("  1  Wachau  2 stops  ") && again.standardError.contains("Nothing was created; --force creates it as “wachau (2)”."))
         #expect(try Run.trips(at: directory.dataFile).count == 1)
         let forced = try CLI.roadtrip(["new", "--force", "Wachau", "Krems an der Donau"], in: directory)
         #expect(forced.status == 0 && forced.standardOutput.hasPrefix("Created “Wachau (2)”"), "\(CLI.describe(forced))")
@@ -33,10 +36,12 @@ struct TripNamesEndToEndTests {
         let ids = trips.compactMap { $0["id"] as? String }
         for command in [["show", "Wachau"], ["plan", "Wachau"], ["add-stop", "Wachau", "Melk"], ["delete", "Wachau"]] {
             let ambiguous = try CLI.roadtrip(command, in: directory)
-            #expect(ambiguous.status != 0 && ambiguous.standardError.contains("2 trips are named “Wachau”; give the trip's position or id instead:"),
-                    "\(command): \(CLI.describe(ambiguous))")
-            #expect(ambiguous.standardError.contains("  1  Wachau  1 stop  \(ids[0])") && ambiguous.standardError.contains("  2  Wachau  2 stops  \(ids[1])"),
-                    "\(command): \(ambiguous.standardError)")
+            #expect(
+                ambiguous.status != 0 && ambiguous.standardError.contains("2 trips are named “Wachau”; give the trip's position or id instead:"),
+                "\(command): \(CLI.describe(ambiguous))")
+            #expect(
+                ambiguous.standardError.contains("  1  Wachau  1 stop  \(ids[0])") && ambiguous.standardError.contains("  2  Wachau  2 stops  \(ids[1])"),
+                "\(command): \(ambiguous.standardError)")
         }
     }
 
@@ -65,7 +70,8 @@ struct TripNamesEndToEndTests {
         try await session.waitFor("Made “Pacific Coast Drive (copy) (2)”")
         try await TripListEndToEndTests.quitNormally(session)
         let names = Run.names(of: try Run.trips(at: session.dataFile))
-        #expect(names == ["Pacific Coast Drive", "Pacific Coast Drive (copy) (2)", "Pacific Coast Drive (copy)"] + SampleTrips.names.dropFirst(),
-                "\(names)")
+        #expect(
+            names == ["Pacific Coast Drive", "Pacific Coast Drive (copy) (2)", "Pacific Coast Drive (copy)"] + SampleTrips.names.dropFirst(),
+            "\(names)")
     }
 }

@@ -53,8 +53,9 @@ struct UnsaveableFileEndToEndTests {
     /// A planner on the sample trips, the file broken underneath, then one trip deleted: a
     /// change the file cannot take. Returns the session and what the file must still hold.
     private func changeAfterBreaking(_ breakage: Breakage, directory: TemporaryDirectory) async throws -> (TmuxSession, String) {
-        let session = try await TmuxSession(width: 110, height: 30, directory: directory,
-                                      variables: ["XDG_STATE_HOME": directory.url.appendingPathComponent("state").path])
+        let session = try await TmuxSession(
+            width: 110, height: 30, directory: directory,
+            variables: ["XDG_STATE_HOME": directory.url.appendingPathComponent("state").path])
         try await TripListEndToEndTests.waitForSampleTrips(session)
         let untouched = try breakage.apply(to: session.dataFile)
         try await session.sendKeys("d")
@@ -83,8 +84,10 @@ struct UnsaveableFileEndToEndTests {
     /// The one recovery file in `folder`, holding the four trips left after the deletion, and
     /// named in what the program printed on leaving (`screen`, lines joined).
     @discardableResult
-    private func theRecoveryFile(in folder: URL, namedAfter words: String, on screen: String,
-                                 sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+    private func theRecoveryFile(
+        in folder: URL, namedAfter words: String, on screen: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> URL {
         let copies = recoveryFiles(in: folder)
         try #require(copies.count == 1, "one recovery file, found \(copies)", sourceLocation: sourceLocation)
         #expect(screen.replacingOccurrences(of: "\n", with: "").contains("\(words) \(copies[0].path)"), sourceLocation: sourceLocation)
@@ -173,8 +176,10 @@ struct UnsaveableFileEndToEndTests {
         #expect(status == signal.exitStatus)
         #expect(TmuxSession.showsNormalTerminalModes(screen))
         try theRecoveryFile(in: directory.url, namedAfter: "Your changes were written to", on: screen)
-        #expect(screen.replacingOccurrences(of: "\n", with: "").contains(
-            "roadtrip: Cannot save \(directory.dataFile.path): it was changed by another program since it was read, and now cannot be read: it is a folder, not a file"))
+        #expect(
+            screen.replacingOccurrences(of: "\n", with: "").contains(
+                "roadtrip: Cannot save \(directory.dataFile.path): it was changed by another program since it was read, and now cannot be read: it is a folder, not a file"
+            ))
         #expect(try Breakage.state(of: directory.dataFile) == untouched)
     }
 

@@ -122,7 +122,8 @@ struct WaypointEndToEndTests {
         try await session.waitUntil("the typed name and notes") { $0.contains("Cannery Row") && $0.contains("aquarium") }
         try await session.sendKeys("Escape")
         try await session.waitUntil("the trip unchanged") { screen in
-            screen.contains("7 stops") && !screen.contains("Cannery Row") && screen.components(separatedBy: "\n").contains { $0.contains("1.") && $0.contains("Monterey") }
+            screen.contains("7 stops") && !screen.contains("Cannery Row")
+                && screen.components(separatedBy: "\n").contains { $0.contains("1.") && $0.contains("Monterey") }
         }
         try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)

@@ -13,7 +13,8 @@ import RoadtripTestSupport
     static let pbfPath = "/europe/andorra-latest.osm.pbf"
 
     static func catalogue(extra: String = "") -> Data {
-        Data("""
+        Data(
+            """
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "properties": {"id": "europe", "name": "Europe", "urls": {"pbf": "europe-latest.osm.pbf"}}, "geometry": null},
               {"type": "Feature", "properties": {"id": "andorra", "parent": "europe", "name": "Andorra", "urls": {"pbf": "europe/andorra-latest.osm.pbf"}},
@@ -39,8 +40,11 @@ import RoadtripTestSupport
 
     /// A server of the catalogue and Andorra with its MD5 (`md5` to publish another).
     static func server(faults: [String: FileServer.Fault] = [:], md5: String? = nil) throws -> FileServer {
-        try FileServer(files: ["/index-v1.json": catalogue(), pbfPath: andorra,
-                               pbfPath + ".md5": Data("\(try md5 ?? Self.md5(andorra))  andorra-latest.osm.pbf\n".utf8)], faults: faults)
+        try FileServer(
+            files: [
+                "/index-v1.json": catalogue(), pbfPath: andorra,
+                pbfPath + ".md5": Data("\(try md5 ?? Self.md5(andorra))  andorra-latest.osm.pbf\n".utf8),
+            ], faults: faults)
     }
 
     struct Setup {
@@ -50,8 +54,10 @@ import RoadtripTestSupport
 
         init(_ server: FileServer) throws {
             directory = try TemporaryDirectory()
-            source = ExtractSource(environment: ["ROADTRIP_EXTRACTS_URL": server.url.appendingPathComponent("index-v1.json").absoluteString,
-                                                 "XDG_CACHE_HOME": directory.file("cache").path, "HOME": directory.url.path])
+            source = ExtractSource(environment: [
+                "ROADTRIP_EXTRACTS_URL": server.url.appendingPathComponent("index-v1.json").absoluteString,
+                "XDG_CACHE_HOME": directory.file("cache").path, "HOME": directory.url.path,
+            ])
             shelf = RegionShelf(directory: directory.file("regions"))
         }
 
@@ -81,7 +87,8 @@ import RoadtripTestSupport
 
     /// The planner's browser: as typed, names that begin with it first, then names and ids that hold it.
     @Test func browsingFindsNamesThatBeginWithWhatIsTypedFirst() throws {
-        let styria = #",{"type": "Feature", "properties": {"id": "steiermark", "parent": "austria", "name": "Steiermark", "urls": {"pbf": "europe/austria/steiermark-latest.osm.pbf"}}}"#
+        let styria =
+            #",{"type": "Feature", "properties": {"id": "steiermark", "parent": "austria", "name": "Steiermark", "urls": {"pbf": "europe/austria/steiermark-latest.osm.pbf"}}}"#
         let catalogue = try ExtractCatalogue(json: Self.catalogue(extra: styria), from: URL(string: "https://example.org/index-v1.json")!)
         #expect(catalogue.browse("").map(\.name) == ["Andorra", "Baden-Württemberg", "Europe", "Georgia", "Georgia", "Steiermark"])
         #expect(catalogue.browse("GE").map(\.path) == ["europe/georgia", "us/georgia", "germany/baden-wuerttemberg"])
@@ -95,8 +102,11 @@ import RoadtripTestSupport
         let setup = try Setup(server)
         let info = try setup.download()
         #expect(info.name == "andorra" && info.places > 200 && info.roads > 1_000)
-        #expect(info.origin == RegionOrigin(extract: "andorra", url: server.url.absoluteString + Self.pbfPath, md5: try Self.md5(Self.andorra),
-                                            lastModified: "Wed, 25 Nov 2026 10:00:00 GMT"))
+        #expect(
+            info.origin
+                == RegionOrigin(
+                    extract: "andorra", url: server.url.absoluteString + Self.pbfPath, md5: try Self.md5(Self.andorra),
+                    lastModified: "Wed, 25 Nov 2026 10:00:00 GMT"))
         #expect(try #require(setup.shelf.installed().first).info.map(\.origin) == .success(info.origin))
         #expect(!FileManager.default.fileExists(atPath: setup.part.path), "nothing of the download is left")
         #expect(server.requests.contains("HEAD \(Self.pbfPath)") && server.requests.contains("GET \(Self.pbfPath).md5"))
@@ -136,7 +146,8 @@ import RoadtripTestSupport
         #expect {
             try setup.download()
         } throws: { error in
-            "\(error)" == "\(server.url.absoluteString + Self.pbfPath) is not there (HTTP 404): the catalogue may be out of date (roadtrip region catalogue --refresh)."
+            "\(error)"
+                == "\(server.url.absoluteString + Self.pbfPath) is not there (HTTP 404): the catalogue may be out of date (roadtrip region catalogue --refresh)."
         }
     }
 
@@ -176,8 +187,13 @@ import RoadtripTestSupport
     /// user's roadtrip data, was removed before the rename. Files are named from the id now.
     @Test func aDownloadNamesItsFilesFromTheCatalogueIdNeverFromTheAddress() throws {
         let hostile = "/x/..%2F..%2F..%2Fdata%2Froadtrip"
-        let server = try FileServer(files: ["/index-v1.json": Self.catalogue(extra: #",{"type": "Feature", "properties": {"id": "andorra2", "parent": "europe", "name": "Andorra Two", "urls": {"pbf": "x/..%2F..%2F..%2Fdata%2Froadtrip"}}}"#),
-                                            hostile: Self.andorra, hostile + ".md5": Data("\(try Self.md5(Self.andorra))  x\n".utf8)])
+        let server = try FileServer(files: [
+            "/index-v1.json": Self.catalogue(
+                extra:
+                    #",{"type": "Feature", "properties": {"id": "andorra2", "parent": "europe", "name": "Andorra Two", "urls": {"pbf": "x/..%2F..%2F..%2Fdata%2Froadtrip"}}}"#
+            ),
+            hostile: Self.andorra, hostile + ".md5": Data("\(try Self.md5(Self.andorra))  x\n".utf8),
+        ])
         defer { server.stop() }
         let setup = try Setup(server)
         let data = setup.directory.file("data/roadtrip")
@@ -185,7 +201,10 @@ import RoadtripTestSupport
         try Data("{}".utf8).write(to: data.appendingPathComponent("trips.json"))
         #expect(try setup.download("andorra2").name == "andorra2")
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("trips.json").path), "the user's data is where it was")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: setup.source.folder.path).sorted() == [".made-by-roadtrip", "catalogue.address", "catalogue.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: setup.source.folder.path).sorted() == [
+                ".made-by-roadtrip", "catalogue.address", "catalogue.json",
+            ])
     }
 
     /// A link planted at the part's name (to a file of the user's): curl's `--continue-at -
@@ -196,8 +215,10 @@ import RoadtripTestSupport
         let setup = try Setup(server)
         let victim = try setup.directory.write("the user's\n", to: "victim.txt")
         try setup.source.files.prepare()
-        for plant in [{ try FileManager.default.createSymbolicLink(at: setup.part, withDestinationURL: victim) },
-                      { try FileManager.default.linkItem(at: victim, to: setup.part) }] {
+        for plant in [
+            { try FileManager.default.createSymbolicLink(at: setup.part, withDestinationURL: victim) },
+            { try FileManager.default.linkItem(at: victim, to: setup.part) },
+        ] {
             try plant()
             #expect {
                 try setup.download()
@@ -263,7 +284,10 @@ import RoadtripTestSupport
     /// before anything is fetched; the download's own files keep short names.
     @Test func anIdNoRegionCanHaveIsSaidAsSuchBeforeAnythingIsFetched() throws {
         let long = String(repeating: "a", count: 300)
-        let server = try FileServer(files: ["/index-v1.json": Self.catalogue(extra: #",{"type": "Feature", "properties": {"id": "\#(long)", "parent": "europe", "name": "Long", "urls": {"pbf": "europe/long.osm.pbf"}}}"#)])
+        let server = try FileServer(files: [
+            "/index-v1.json": Self.catalogue(
+                extra: #",{"type": "Feature", "properties": {"id": "\#(long)", "parent": "europe", "name": "Long", "urls": {"pbf": "europe/long.osm.pbf"}}}"#)
+        ])
         defer { server.stop() }
         let setup = try Setup(server)
         #expect(throws: RegionError.badName(long)) { try setup.download(long) }

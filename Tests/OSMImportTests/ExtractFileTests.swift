@@ -30,6 +30,8 @@ struct ExtractFileTests {
         #expect(throws: RegionError.notAFile(path: directory.url.path, what: "a folder")) { try ExtractFile.check(directory.url.path) }
         #expect(throws: RegionError.notAFile(path: fifo.path, what: "a FIFO (named pipe)")) { try ExtractFile.check(fifo.path) }
         #expect(throws: RegionError.notFound(path: directory.file("none.osm").path)) { try ExtractFile.check(directory.file("none.osm").path) }
-        #expect(RegionError.notAFile(path: "/x", what: "a folder").description == "/x is a folder, not an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz or .osm.bz2).")
+        #expect(
+            RegionError.notAFile(path: "/x", what: "a folder").description
+                == "/x is a folder, not an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz or .osm.bz2).")
     }
 }

@@ -12,7 +12,11 @@ import Testing
     }
 
     @Test func bothResultsComeBack() throws {
-        let (first, second) = try Lanes.both(stopping: { false }) { _ in 1 } and: { _ in "two" }
+        let (first, second) = try Lanes.both(stopping: { false }) { _ in
+            1
+        } and: { _ in
+            "two"
+        }
         #expect(first == 1 && second == "two")
     }
 

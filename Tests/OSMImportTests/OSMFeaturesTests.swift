@@ -28,9 +28,11 @@ struct OSMFeaturesTests {
         #expect(OSMFeatures.kind(of: tags) == kind)
     }
 
-    @Test(arguments: [["natural": "water", "water": "river"], ["man_made": "tower"], ["man_made": "bridge"], ["place": "square"], ["highway": "primary"],
-                      ["amenity": "parking", "access": "private"], ["amenity": "parking", "parking": "street_side"],
-                      ["amenity": "toilets", "access": "customers"], ["shop": "convenience"], ["amenity": "bench"]])
+    @Test(arguments: [
+        ["natural": "water", "water": "river"], ["man_made": "tower"], ["man_made": "bridge"], ["place": "square"], ["highway": "primary"],
+        ["amenity": "parking", "access": "private"], ["amenity": "parking", "parking": "street_side"],
+        ["amenity": "toilets", "access": "customers"], ["shop": "convenience"], ["amenity": "bench"],
+    ])
     func tagsThatMakeNoPlace(tags: [String: String]) {
         #expect(OSMFeatures.kind(of: tags) == nil)
     }
@@ -41,7 +43,9 @@ struct OSMFeaturesTests {
     }
 
     @Test func aPeakLineBecomesAFeatureWithItsNamesAndElevation() throws {
-        let line = "\u{1E}" + #"{"type":"Feature","id":"n268642350","geometry":{"type":"Point","coordinates":[1.3978986,42.666952]},"properties":{"ele":"3143,45","name":"Pica d'Estats","name:fr":"Pique d'Estats","alt_name":"Pica d'Estats;Pic d'Estats","natural":"peak"}}"#
+        let line =
+            "\u{1E}"
+            + #"{"type":"Feature","id":"n268642350","geometry":{"type":"Point","coordinates":[1.3978986,42.666952]},"properties":{"ele":"3143,45","name":"Pica d'Estats","name:fr":"Pique d'Estats","alt_name":"Pica d'Estats;Pic d'Estats","natural":"peak"}}"#
         let (feature, rank) = try #require(OSMFeatures.feature(fromLine: Substring(line)))
         #expect(rank == 0)
         #expect(feature.name == "Pica d'Estats")
@@ -54,9 +58,11 @@ struct OSMFeaturesTests {
     }
 
     @Test func aFeetElevationIsInMetersAndAVillageKeepsItsPopulation() throws {
-        let peak = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[-121.76,46.85]},"properties":{"ele":"14411 ft","name":"Mount Rainier","natural":"volcano"}}"#
+        let peak =
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[-121.76,46.85]},"properties":{"ele":"14411 ft","name":"Mount Rainier","natural":"volcano"}}"#
         #expect(try #require(OSMFeatures.feature(fromLine: Substring(peak))).feature.elevation == 4392)
-        let village = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[-4.75,58.57]},"properties":{"name":"Durness","place":"village","population":"350"}}"#
+        let village =
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[-4.75,58.57]},"properties":{"name":"Durness","place":"village","population":"350"}}"#
         let feature = try #require(OSMFeatures.feature(fromLine: Substring(village))).feature
         #expect(feature.population == 350 && feature.weight == 350)
     }
@@ -90,7 +96,8 @@ struct OSMFeaturesTests {
 
     /// Issue 37: the details are kept where tagged, with the place's other tags left out.
     @Test func aChargingStationKeepsItsSocketsPowerAndHours() throws {
-        let properties = #""amenity":"charging_station","operator":"Ionity","socket:type2_combo":"4","socket:type2_combo:output":"350 kW","#
+        let properties =
+            #""amenity":"charging_station","operator":"Ionity","socket:type2_combo":"4","socket:type2_combo:output":"350 kW","#
             + #""socket:chademo":"1","opening_hours":"24/7","capacity":"4","website":"https://ionity.eu""#
         let feature = try #require(OSMFeatures.feature(fromLine: Self.line("n7", properties))).feature
         #expect(feature.name == "Ionity" && feature.kind == .chargingStation && feature.weight == PlaceKind.chargingStation.defaultWeight)

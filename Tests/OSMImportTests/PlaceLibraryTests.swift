@@ -16,11 +16,12 @@ struct PlaceLibraryTests {
 
     @Test func placesOfTwoIndexesAreRankedByTheOneRule() throws {
         let towns = try RealGazetteer.get()
-        let region = try Self.index([
-            NamedFeature(name: "Durness", kind: .village, coordinate: Coordinate(latitude: 58.567, longitude: -4.745)),
-            NamedFeature(name: "Smoo Cave", kind: .cave, coordinate: Coordinate(latitude: 58.563, longitude: -4.721)),
-            NamedFeature(name: "Portland Bill", kind: .cape, coordinate: Coordinate(latitude: 50.513, longitude: -2.457)),
-        ], source: "scotland", towns: towns)
+        let region = try Self.index(
+            [
+                NamedFeature(name: "Durness", kind: .village, coordinate: Coordinate(latitude: 58.567, longitude: -4.745)),
+                NamedFeature(name: "Smoo Cave", kind: .cave, coordinate: Coordinate(latitude: 58.563, longitude: -4.721)),
+                NamedFeature(name: "Portland Bill", kind: .cape, coordinate: Coordinate(latitude: 50.513, longitude: -2.457)),
+            ], source: "scotland", towns: towns)
         let library = PlaceLibrary(indexes: [towns, region])
         let durness = try #require(library.search("Durness", limit: 3).first)
         #expect(durness.source == "scotland" && durness.kindText == "village" && durness.countryCode == "GB")
@@ -34,8 +35,9 @@ struct PlaceLibraryTests {
     @Test func theSamePlaceInTwoIndexesIsShownOnce() throws {
         let towns = try RealGazetteer.get()
         let ordino = try #require(towns.search("Ordino", limit: 1).first)
-        let region = try Self.index([NamedFeature(name: "Ordino", kind: .village, coordinate: Coordinate(latitude: 42.557, longitude: 1.532))],
-                                    source: "andorra", towns: towns)
+        let region = try Self.index(
+            [NamedFeature(name: "Ordino", kind: .village, coordinate: Coordinate(latitude: 42.557, longitude: 1.532))],
+            source: "andorra", towns: towns)
         let found = PlaceLibrary(indexes: [towns, region]).search("Ordino", limit: 5)
         #expect(found.filter { $0.name == "Ordino" }.count == 1)
         #expect(found.first?.coordinate == ordino.coordinate, "the town of 3,000 ranks first, and stands for both")
@@ -45,8 +47,11 @@ struct PlaceLibraryTests {
     @Test func aServiceInTwoIndexesIsShownOnceAndTheOneAcrossTheRoadToo() throws {
         let here = Coordinate(latitude: 48.4062, longitude: 15.6036), across = Coordinate(latitude: 48.4080, longitude: 15.6060)
         let krems = try Self.index([NamedFeature(name: "Shell", kind: .fuel, coordinate: here)], source: "krems")
-        let austria = try Self.index([NamedFeature(name: "Shell", kind: .fuel, coordinate: here),
-                                      NamedFeature(name: "Shell", kind: .fuel, coordinate: across, identifier: 2)], source: "austria")
+        let austria = try Self.index(
+            [
+                NamedFeature(name: "Shell", kind: .fuel, coordinate: here),
+                NamedFeature(name: "Shell", kind: .fuel, coordinate: across, identifier: 2),
+            ], source: "austria")
         let found = PlaceLibrary(indexes: [krems, austria]).search("Shell", limit: 5)
         #expect(found.map(\.coordinate).sorted { $0.latitude < $1.latitude } == [here, across], "\(found)")
     }
@@ -80,7 +85,8 @@ struct PlaceLibraryTests {
         }
         let passes = library.search("Ordino pass", limit: 5)
         // The two named for Ordino first; then, as a town's name is beside the kind, the other passes near it (issue 56).
-        #expect(Set(passes.prefix(2).map(\.name)) == ["Coll d'Ordino", "Col d'Ordino"] && passes.allSatisfy { $0.kind == .mountainPass }, "\(passes.map(\.name))")
+        #expect(
+            Set(passes.prefix(2).map(\.name)) == ["Coll d'Ordino", "Col d'Ordino"] && passes.allSatisfy { $0.kind == .mountainPass }, "\(passes.map(\.name))")
         #expect(library.search("Ordino", limit: 1).first?.kind.isSettlement == true)
         // A service named by its operator (amenity=fuel, operator=Gasopas), found by the word for its kind.
         for query in ["Gasopas gas station", "Gasopas gasolinera", "gasopas fuel"] {
@@ -91,7 +97,10 @@ struct PlaceLibraryTests {
 
     @Test func aNearPlaceFromAFarOneIsTheNearestTown() throws {
         let towns = try RealGazetteer.get()
-        let library = PlaceLibrary(indexes: [towns, try Self.index([NamedFeature(name: "X", kind: .peak, coordinate: Coordinate(latitude: 0, longitude: 0))], source: "r")])
-        #expect(library.nearest(to: Coordinate(latitude: 48.2, longitude: 16.37))?.name == towns.nearest(to: Coordinate(latitude: 48.2, longitude: 16.37))?.name)
+        let library = PlaceLibrary(indexes: [
+            towns, try Self.index([NamedFeature(name: "X", kind: .peak, coordinate: Coordinate(latitude: 0, longitude: 0))], source: "r"),
+        ])
+        #expect(
+            library.nearest(to: Coordinate(latitude: 48.2, longitude: 16.37))?.name == towns.nearest(to: Coordinate(latitude: 48.2, longitude: 16.37))?.name)
     }
 }

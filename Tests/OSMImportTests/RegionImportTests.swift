@@ -59,7 +59,8 @@ import RoadtripTestSupport
         var infinite = kept
         infinite.points[2] = Coordinate(latitude: .infinity, longitude: -.infinity)
         try infinite.encoded().write(to: graph)
-        #expect(RoadNetworkFile.network(inRegion: folder) == .failure(RoadNetworkFile.FileDamage(clause: "\(graph.path) has point 3 off the Earth (inf, -inf)")))
+        #expect(
+            RoadNetworkFile.network(inRegion: folder) == .failure(RoadNetworkFile.FileDamage(clause: "\(graph.path) has point 3 off the Earth (inf, -inf)")))
         #expect(RoadNetworkFile.bringUpToDate(on: shelf).isEmpty, "a damaged file of this version is said to be so, not written over")
         // A file of another version is not read; the next import (of another region) writes it again from the database.
         try Data("an older roadtrip's graph".utf8).write(to: graph)
@@ -173,7 +174,8 @@ import RoadtripTestSupport
         #expect(throws: RegionError.missingTool(tool: "osmium", package: "osmium-tool")) {
             try ChildTools.locate("osmium", environment: ["PATH": "/nonexistent"])
         }
-        #expect(RegionError.missingTool(tool: "osmium", package: "osmium-tool").description
+        #expect(
+            RegionError.missingTool(tool: "osmium", package: "osmium-tool").description
                 == "Adding a region needs osmium, from the Debian package osmium-tool: install it with `sudo apt-get install osmium-tool`.")
     }
 }
@@ -236,7 +238,9 @@ extension RegionImportTests {
         let dtd = try Self.osm(Self.village, named: "dtd.osm", in: directory)
         let declared = try String(contentsOfFile: dtd, encoding: .utf8).replacingOccurrences(of: "<osm ", with: "<!DOCTYPE osm [ <!ENTITY a \"b\"> ]>\n<osm ")
         try Data(declared.utf8).write(to: URL(fileURLWithPath: dtd))
-        for (file, reason) in [(blob.path, "osmium cannot read it (PBF error: invalid blob size: 2147483647)"), (dtd, "osmium cannot read it (XML entities are not supported)")] {
+        for (file, reason) in [
+            (blob.path, "osmium cannot read it (PBF error: invalid blob size: 2147483647)"), (dtd, "osmium cannot read it (XML entities are not supported)"),
+        ] {
             #expect(throws: RegionError.notAnExtract(path: file, reason: reason)) { try Self.importing(file, into: shelf) }
             #expect(Self.regionFiles(shelf).isEmpty, "\(Self.regionFiles(shelf))")
         }
@@ -256,8 +260,10 @@ extension RegionImportTests {
         let info = try Self.importing(world, into: shelf)
         // Issue 56, item 3: a region's area is where its roads are, with the kilometer around
         // them a stop may be from them; not the village's node 500 m on.
-        let roads = try #require(RegionInfo.Bounds(around: [Coordinate(latitude: 43.73, longitude: 7.41), Coordinate(latitude: 43.735, longitude: 7.42)],
-                                                   margin: RoutedLeg.farthestFromRoad))
+        let roads = try #require(
+            RegionInfo.Bounds(
+                around: [Coordinate(latitude: 43.73, longitude: 7.41), Coordinate(latitude: 43.735, longitude: 7.42)],
+                margin: RoutedLeg.farthestFromRoad))
         #expect(Self.near(info.bounds, roads), "\(String(describing: info.bounds))")
         // That a leg in California is not this region's: RegionRoadsTests.
         // Issue 35, item 5: a header box within the data (the box the extract was cut to) is not
@@ -299,8 +305,11 @@ extension RegionImportTests {
             return RegionImport.foundNoRoads(inLog: log)
         }
         // A way whose nodes are missing (planetsplitter 3.3.3 --loggable, as it printed it).
-        #expect(try report(["Sorted Ways: Ways=1 Duplicates=0", "Checked Ways for unused Nodes: Ways=1 Highway Nodes=0",
-                            "Removed unused Nodes: Nodes=1 Highway=0 not-Highway=1"]))
+        #expect(
+            try report([
+                "Sorted Ways: Ways=1 Duplicates=0", "Checked Ways for unused Nodes: Ways=1 Highway Nodes=0",
+                "Removed unused Nodes: Nodes=1 Highway=0 not-Highway=1",
+            ]))
         // The ways lost on a disk that filled up, and a report cut short before the check.
         #expect(try !report(["Checking Ways for unused Nodes: Ways=0 Highway Nodes=0\rChecked Ways for unused Nodes: Ways=0 Highway Nodes=0"]))
         #expect(try !report(["Sorted Nodes: Nodes=69644 Duplicates=18444", "Cannot mmap file 'x' for reading [Invalid argument]."]))
@@ -344,8 +353,13 @@ extension RegionImportTests {
             <way id="101" version="1"><nd ref="12"/><nd ref="13"/><tag k="highway" v="primary"/></way>
             """#
         let info = try Self.importing(try Self.osm(Self.village + roads, named: "corners.osm", in: directory), into: shelf)
-        #expect(Self.near(info.bounds, try #require(RegionInfo.Bounds(around: [Coordinate(latitude: -60, longitude: -170), Coordinate(latitude: 70.01, longitude: 170)],
-                                                                        margin: RoutedLeg.farthestFromRoad))))
+        #expect(
+            Self.near(
+                info.bounds,
+                try #require(
+                    RegionInfo.Bounds(
+                        around: [Coordinate(latitude: -60, longitude: -170), Coordinate(latitude: 70.01, longitude: 170)],
+                        margin: RoutedLeg.farthestFromRoad))))
         // How legs route on it: RegionRoadsTests.
     }
 }
@@ -393,7 +407,9 @@ extension RegionImportTests {
         #expect(try Self.place("Pyrénées", .supermarket, in: places).details?.operatorName == "Department Store")
         #expect(try Self.place("Hotel Xalet Besoli", .hotel, in: places).details == nil)
         // Towns and sights before the services named after them.
-        let library = PlaceLibrary(indexes: [try RealGazetteer.get(), try Gazetteer.load(from: try #require(shelf.installed().first).placesFile, source: "andorra")])
+        let library = PlaceLibrary(indexes: [
+            try RealGazetteer.get(), try Gazetteer.load(from: try #require(shelf.installed().first).placesFile, source: "andorra"),
+        ])
         let ordino = library.search("Ordino", limit: 3)
         #expect(ordino.first?.kind.isSettlement == true && ordino.dropFirst().first?.name == "Hotel Ordino", "\(ordino)")
         #expect(library.search("Arinsal", limit: 2).first?.kind.isSettlement == true)
@@ -423,7 +439,8 @@ extension RegionImportTests {
         let shelf = RegionShelf(directory: directory.file("regions"))
         _ = try Self.importing(Self.fixture("beatty.osm"), into: shelf)
         let places = try Self.places(of: "beatty", on: shelf)
-        #expect(Set(places.filter { $0.kind == .motel }.map(\.name))
+        #expect(
+            Set(places.filter { $0.kind == .motel }.map(\.name))
                 == ["Exchange Club Motel", "El Portal Motel", "Motel 6 Beatty / Death Valley", "The Atomic Inn"])
         #expect(Set(places.filter { $0.kind == .hotel }.map(\.name)) == ["Death Valley Inn", "Stagecoach Hotel and Casino"])
         #expect(Set(places.filter { $0.kind == .fuel }.map(\.name)) == ["Fuel station", "Eddie World"])
@@ -472,7 +489,8 @@ extension RegionImportTests {
         try Self.mark("krems", on: shelf, format: 1)
         let old = try #require(shelf.installed().first)
         #expect(try old.info.get().roadDatabase == RegionInfo.roadsFolderName, "its roads are still routed on")
-        let sentence = "Region krems was added by an older roadtrip, without fuel, food and beds: its places are left out of searches "
+        let sentence =
+            "Region krems was added by an older roadtrip, without fuel, food and beds: its places are left out of searches "
             + "until it is added again with `roadtrip region add \(Self.fixture("krems.osm.gz"))` (its roads are still routed on)."
         #expect(old.placesProblem?.description == sentence)
         #expect(shelf.placeIndexes().indexes.isEmpty && shelf.placeIndexes().problems == [sentence])

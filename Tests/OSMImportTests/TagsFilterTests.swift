@@ -59,9 +59,10 @@ import Testing
         let work = directory.file("work")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let tools = ChildTools(logFile: work.appendingPathComponent("tool.log"), isCancelled: { false })
-        let selections = [OSMFeatures.filterExpressions, OSMFeatures.roadExpressions].enumerated().map { index, expressions in
-            TagsFilter.Selection(expressions: expressions, output: directory.file("kept-\(index).osm.pbf").path)
-        } + [TagsFilter.Selection(expressions: TrafficControl.osmiumExpressions, output: nil)]  // matched only: the traffic controls
+        let selections =
+            [OSMFeatures.filterExpressions, OSMFeatures.roadExpressions].enumerated().map { index, expressions in
+                TagsFilter.Selection(expressions: expressions, output: directory.file("kept-\(index).osm.pbf").path)
+            } + [TagsFilter.Selection(expressions: TrafficControl.osmiumExpressions, output: nil)] // matched only: the traffic controls
         var matched: [Set<String>] = [[], [], []]
         try TagsFilter.write(selections, from: path, format: format, work: work, tools: tools) { index, line in
             matched[index].insert(String(decoding: line.prefix { $0 != UInt8(ascii: " ") }, as: UTF8.self))

@@ -35,10 +35,15 @@ import RoadtripTestSupport
 
     @Test func namesAreShownAsTheScreenShowsThem() {
         let trip = Trip(name: CommandOutputTests.hostile, stops: [Stop(name: "Stop\u{1B}[31m\u{9B}", location: Fixtures.monterey)])
-        for text in [ListCommand.table(for: [trip], unit: .km), ShowCommand.text(for: trip, unit: .km),
-                     NewCommand.summary(of: trip, unit: .km)] {
-            #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0.properties.generalCategory == .format },
-                    "\(text.debugDescription)")
+        for text in [
+            ListCommand.table(for: [trip], unit: .km), ShowCommand.text(for: trip, unit: .km),
+            NewCommand.summary(of: trip, unit: .km),
+        ] {
+            #expect(
+                !text.unicodeScalars.contains {
+                    ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0.properties.generalCategory == .format
+                },
+                "\(text.debugDescription)")
         }
         // Each control character shows as U+FFFD, as on the screen; format characters vanish.
         let named = Trip(name: "Evil\u{1B}[2J\u{07}\u{9B}31m\r\u{202E}x", stops: [])

@@ -17,10 +17,13 @@ import RoadtripTestSupport
 
     @Test func aFailedSaveSaysWhatWasNotDoneAndThatTheFileIsAsItWas() {
         let full = DataFileError.unwritable(path: "/d/trips.json", reason: "cannot write: No space left on device")
-        #expect(CommandSave.sentence(for: full, notDone: "The change to “Coast” was not saved")
-            == "Cannot save /d/trips.json: cannot write: No space left on device. The change to “Coast” was not saved; the file is as it was.")
+        #expect(
+            CommandSave.sentence(for: full, notDone: "The change to “Coast” was not saved")
+                == "Cannot save /d/trips.json: cannot write: No space left on device. The change to “Coast” was not saved; the file is as it was.")
         let none = DataFileError.cannotCreate(path: "/d/trips.json", reason: "/d is a file, not a folder")
-        #expect(CommandSave.sentence(for: none, notDone: "Nothing was imported") == "Cannot create /d/trips.json: /d is a file, not a folder. Nothing was imported.")
+        #expect(
+            CommandSave.sentence(for: none, notDone: "Nothing was imported") == "Cannot create /d/trips.json: /d is a file, not a folder. Nothing was imported."
+        )
         let readOnly = DataFileError.readOnly(path: "/d/trips.json", reason: "another roadtrip (process 12) has it open")
         #expect(CommandSave.sentence(for: readOnly, notDone: "Nothing was imported") == readOnly.description)
         #expect(CommandSave.changeNotSaved(to: Trip(name: "Coast")) == "The change to “Coast” was not saved")

@@ -24,7 +24,9 @@ import Testing
     @Test func thenTheHomeFolder() {
         #expect(DataFileLocation.resolve(explicit: nil, environment: ["HOME": "/home/u"]).path == "/home/u/.local/share/roadtrip/trips.json")
         // A relative XDG_DATA_HOME is invalid by the XDG spec and ignored.
-        #expect(DataFileLocation.resolve(explicit: nil, environment: ["HOME": "/home/u", "XDG_DATA_HOME": "rel"]).path == "/home/u/.local/share/roadtrip/trips.json")
+        #expect(
+            DataFileLocation.resolve(explicit: nil, environment: ["HOME": "/home/u", "XDG_DATA_HOME": "rel"]).path == "/home/u/.local/share/roadtrip/trips.json"
+        )
     }
 
     @Test func aPathIsTakenAsGivenWithItsTilde() {

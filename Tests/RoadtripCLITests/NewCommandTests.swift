@@ -8,7 +8,7 @@ import RoadtripTestSupport
 /// Warnings measure text, so these run on the main actor in a UTF-8 locale (see TextWidthTests).
 @MainActor
 @Suite struct NewCommandTests {
-    let places = FakePlaces(FakePlaces.california.places)  // its own: it records the last search
+    let places = FakePlaces(FakePlaces.california.places) // its own: it records the last search
 
     init() {
         TextWidth.adoptUTF8Locale()
@@ -47,8 +47,10 @@ import RoadtripTestSupport
         func stop(_ name: String, _ latitude: Double, _ longitude: Double, region: String? = nil, country: String? = nil) -> Stop {
             Stop(name: name, location: Coordinate(latitude: latitude, longitude: longitude), region: region, country: country)
         }
-        let stops = [stop("Salzburg", 47.8, 13.04), stop("Paris", 33.66, -95.56, region: "Texas", country: "United States"),
-                     stop("Vienna", 48.21, 16.37)]
+        let stops = [
+            stop("Salzburg", 47.8, 13.04), stop("Paris", 33.66, -95.56, region: "Texas", country: "United States"),
+            stop("Vienna", 48.21, 16.37),
+        ]
         let warnings = NewCommand.outOfLineWarnings(stops, queries: ["Salzburg", "Paris", "Vienna"], unit: .km)
         #expect(warnings.count == 1)
         #expect(warnings.first?.hasPrefix("“Paris” became Paris, Texas, United States, a ") == true, "\(warnings)")

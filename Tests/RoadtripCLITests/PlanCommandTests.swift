@@ -22,7 +22,8 @@ import RoadtripTestSupport
     }
 
     static let road = LegFigures(meters: 58_234, seconds: 3_917, source: .road)
-    static let estimate = LegFigures.estimated(geodesicMeters: TripRoute(Fixtures.pacific).legMeters[1], estimate: RouteEstimate(), reason: "no region covers Morro Bay")
+    static let estimate = LegFigures.estimated(
+        geodesicMeters: TripRoute(Fixtures.pacific).legMeters[1], estimate: RouteEstimate(), reason: "no region covers Morro Bay")
 
     @Test func eachDistanceIsByRoadAndEachTotalTheSumOfItsLegs() throws {
         for legs in [nil, [Self.road, Self.estimate]] {
@@ -46,7 +47,9 @@ import RoadtripTestSupport
         for leg in report.days.flatMap(\.legs) {
             let departure = try #require(stamps.date(from: leg.departure)), arrival = try #require(stamps.date(from: leg.arrival))
             #expect(arrival.timeIntervalSince(departure) == leg.durationSeconds, "\(leg)")
-            #expect(leg.durationSeconds.truncatingRemainder(dividingBy: 60) == 0 && departure.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0, "\(leg)")
+            #expect(
+                leg.durationSeconds.truncatingRemainder(dividingBy: 60) == 0 && departure.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0,
+                "\(leg)")
         }
         // The road leg's 3,917 s are 65 minutes, as show gives them ("1 h 05 min").
         #expect(report.days[0].legs[0].durationSeconds == 65 * 60)

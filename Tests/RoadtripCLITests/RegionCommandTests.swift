@@ -17,9 +17,10 @@ import RoadtripTestSupport
     }
 
     static func info(sourceFile: String, roads: Bool = true) -> RegionInfo {
-        RegionInfo(name: "x", sourceFile: sourceFile, sourceBytes: 1_000, sha256: String(repeating: "a", count: 64),
-                   added: Date(timeIntervalSince1970: 1_790_000_000), bounds: .init(south: 1, west: 2, north: 3, east: 4),
-                   places: 5, roads: roads ? 7 : 0, format: RegionInfo.currentFormat, roadDatabase: roads ? RegionInfo.roadsFolderName : nil)
+        RegionInfo(
+            name: "x", sourceFile: sourceFile, sourceBytes: 1_000, sha256: String(repeating: "a", count: 64),
+            added: Date(timeIntervalSince1970: 1_790_000_000), bounds: .init(south: 1, west: 2, north: 3, east: 4),
+            places: 5, roads: roads ? 7 : 0, format: RegionInfo.currentFormat, roadDatabase: roads ? RegionInfo.roadsFolderName : nil)
     }
 
     /// Issue 34, case 10: "Checking …" and "Reading …" printed the file's name raw.
@@ -41,7 +42,9 @@ import RoadtripTestSupport
     @Test func theSummaryShowsAFilesNameHarmless() {
         let text = RegionCommand.summary(Self.info(sourceFile: "/tmp/" + Self.hostile), seconds: 1.25)
         #expect(!text.dropLast().unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(text.debugDescription)")
-        #expect(text.hasPrefix("Added region x: 5 places and 7 roads from x\u{FFFD}]52;c;aGVsbG8=\u{FFFD}\u{FFFD}[2J.osm.pbf (1.0 KB) in 1.2 s.") && text.hasSuffix(".\n"))
+        #expect(
+            text.hasPrefix("Added region x: 5 places and 7 roads from x\u{FFFD}]52;c;aGVsbG8=\u{FFFD}\u{FFFD}[2J.osm.pbf (1.0 KB) in 1.2 s.")
+                && text.hasSuffix(".\n"))
     }
 
     /// Issue 37: a region an older roadtrip added is listed with its figures, and the sentence
@@ -62,7 +65,8 @@ import RoadtripTestSupport
 
     /// Issue 34, case 11: a region with places and no roads says that its legs are not routed.
     @Test func aRegionWithoutRoadsSaysSo() {
-        #expect(RegionCommand.summary(Self.info(sourceFile: "/tmp/v.osm", roads: false), seconds: 0.1)
+        #expect(
+            RegionCommand.summary(Self.info(sourceFile: "/tmp/v.osm", roads: false), seconds: 0.1)
                 == "Added region x: 5 places and no roads to route on from v.osm (1.0 KB) in 0.1 s. Legs in it are estimated, not routed.\n")
     }
 }

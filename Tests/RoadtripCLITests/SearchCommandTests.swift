@@ -11,12 +11,16 @@ import Testing
         TextWidth.adoptUTF8Locale()
     }
 
-    static let ionity = Place(name: "Ionity", admin1: "Lower Austria", admin1Code: "03", country: "Austria", countryCode: "AT",
-                              coordinate: Coordinate(latitude: 48.4, longitude: 15.6), population: 0, kind: .chargingStation, source: "krems",
-                              details: PlaceDetails(tags: ["operator": "Ionity", "socket:type2_combo": "4", "socket:type2_combo:output": "350 kW",
-                                                           "socket:chademo": "yes", "opening_hours": "24/7"]))
-    static let krems = Place(name: "Krems an der Donau", admin1: "Lower Austria", admin1Code: "03", country: "Austria", countryCode: "AT",
-                             coordinate: Coordinate(latitude: 48.41, longitude: 15.61), population: 24_000)
+    static let ionity = Place(
+        name: "Ionity", admin1: "Lower Austria", admin1Code: "03", country: "Austria", countryCode: "AT",
+        coordinate: Coordinate(latitude: 48.4, longitude: 15.6), population: 0, kind: .chargingStation, source: "krems",
+        details: PlaceDetails(tags: [
+            "operator": "Ionity", "socket:type2_combo": "4", "socket:type2_combo:output": "350 kW",
+            "socket:chademo": "yes", "opening_hours": "24/7",
+        ]))
+    static let krems = Place(
+        name: "Krems an der Donau", admin1: "Lower Austria", admin1Code: "03", country: "Austria", countryCode: "AT",
+        coordinate: Coordinate(latitude: 48.41, longitude: 15.61), population: 24_000)
 
     @Test func theJSONHasEachPlacesDetailsOrNull() throws {
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(SearchCommand.json(for: [Self.ionity, Self.krems]).utf8)) as? [[String: Any]])
@@ -33,8 +37,9 @@ import Testing
     /// Issue 38, item 9: the region column as the stop list and `show` write it, in the table and
     /// in the JSON; the country's name where the region is not known.
     @Test func theRegionReadsAsInTheStopList() throws {
-        let andorra = Place(name: "Andorra", admin1: "", admin1Code: "", country: "Andorra", countryCode: "AD",
-                            coordinate: Coordinate(latitude: 42.55, longitude: 1.58), population: 0, kind: .physicalFeature)
+        let andorra = Place(
+            name: "Andorra", admin1: "", admin1Code: "", country: "Andorra", countryCode: "AD",
+            coordinate: Coordinate(latitude: 42.55, longitude: 1.58), population: 0, kind: .physicalFeature)
         let rows = SearchCommand.table(for: [Self.krems, andorra]).split(separator: "\n")
         #expect(rows[0].contains("  Lower Austria, AT  ") && rows[1].contains("  Andorra  "), "\(rows)")
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(SearchCommand.json(for: [Self.krems, andorra]).utf8)) as? [[String: Any]])

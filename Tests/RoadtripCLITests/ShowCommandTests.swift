@@ -84,7 +84,8 @@ import RoadtripTestSupport
     @Test func anEstimatedLegIsItsRoadEstimateAndTheTotalsTheLegsSums() throws {
         let road = LegFigures(meters: 50_000, seconds: 2_990, source: .road)
         let estimate = LegFigures(meters: 120_000, seconds: 5_410, source: .estimate, reason: "no region covers Morro Bay")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(try ShowCommand.json(for: Fixtures.pacific, legs: [road, estimate]).utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(try ShowCommand.json(for: Fixtures.pacific, legs: [road, estimate]).utf8)) as? [String: Any])
         let legs = try #require(object["legs"] as? [[String: Any]])
         #expect(legs[1]["distanceMeters"] as? Double == 120_000 && legs[1]["durationSeconds"] as? Double == 5_410 && legs[1]["source"] as? String == "estimate")
         #expect(object["distanceMeters"] as? Double == 170_000 && object["durationSeconds"] as? Double == 8_400)

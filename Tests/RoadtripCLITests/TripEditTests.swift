@@ -101,9 +101,13 @@ import RoadtripTestSupport
     }
 
     @Test func theMissingFileNoteSaysHowToAddTheSamples() {
-        let note = GlobalOptions.missingFileNote(file: URL(fileURLWithPath: "/tmp/my trips.json"), explicit: true,
-                                                 samples: URL(fileURLWithPath: "/usr/share/roadtrip/sample-trips.json"))
-        #expect(note == "roadtrip: there is no data file at /tmp/my trips.json yet, so no trips (the command line adds no sample trips). To add them: roadtrip import --file '/tmp/my trips.json' /usr/share/roadtrip/sample-trips.json")
+        let note = GlobalOptions.missingFileNote(
+            file: URL(fileURLWithPath: "/tmp/my trips.json"), explicit: true,
+            samples: URL(fileURLWithPath: "/usr/share/roadtrip/sample-trips.json"))
+        #expect(
+            note
+                == "roadtrip: there is no data file at /tmp/my trips.json yet, so no trips (the command line adds no sample trips). To add them: roadtrip import --file '/tmp/my trips.json' /usr/share/roadtrip/sample-trips.json"
+        )
         let implicit = GlobalOptions.missingFileNote(file: URL(fileURLWithPath: "/tmp/t.json"), explicit: false, samples: nil)
         #expect(implicit.hasSuffix("The planner (roadtrip with no command) starts a new data file with them."))
         #expect(ShellWord.quoted("it's") == #"'it'\''s'"#)

@@ -75,7 +75,12 @@ struct RoomsTests {
     @Test("the scan sees names in code, not in comments or strings, and extension members by their call")
     func theScanReadsCodeOnly() {
         let uses = RoomUses(rooms: [
-            "Low": [("Low/Lamp.swift", "package struct Lamp {}\nextension String {\n    package func lit(by lamp: Lamp) -> String { self }\n    private var dim: Int { 0 }\n}\n")],
+            "Low": [
+                (
+                    "Low/Lamp.swift",
+                    "package struct Lamp {}\nextension String {\n    package func lit(by lamp: Lamp) -> String { self }\n    private var dim: Int { 0 }\n}\n"
+                )
+            ],
             "Plain": [("Plain/Words.swift", "/* Lamp */ // Lamp\nlet a = \"Lamp \\(count)\"\nlet b = \"\"\"\n Lamp\n\"\"\"\nlet c = name.lit(0).dim\n")],
             "Lit": [("Lit/Room.swift", "let a = \"on: \\(Lamp.self)\"\n")],
             "Call": [("Call/Room.swift", "let b = \"x\".lit(by: nil)\n")],
@@ -187,7 +192,8 @@ struct RoomUses {
         guard let first = line.first, first.isLetter else { return nil }
         let words = line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
         guard let at = words.firstIndex(where: { !modifiers.contains($0) }), introducers.contains(words[at]),
-              words[..<at].allSatisfy({ $0 != "private" && $0 != "fileprivate" }), at + 1 < words.count else { return nil }
+            words[..<at].allSatisfy({ $0 != "private" && $0 != "fileprivate" }), at + 1 < words.count
+        else { return nil }
         return String(words[at + 1])
     }
 
@@ -207,7 +213,8 @@ struct RoomUses {
             guard let type = extended, line.hasPrefix("    "), !line.hasPrefix("     ") else { continue }
             let words = line.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ":" || $0 == "<" })
             guard let at = words.firstIndex(where: { !modifiers.contains($0) && !$0.hasPrefix("@") }),
-                  words[..<at].allSatisfy({ $0 != "private" && $0 != "fileprivate" }) else { continue }
+                words[..<at].allSatisfy({ $0 != "private" && $0 != "fileprivate" })
+            else { continue }
             let opening = line.firstIndex(of: "(").map { line.index(after: $0) }
             let label = opening.map { String(line[$0...].prefix(while: isNamePart)) } ?? ""
             let name = at + 1 < words.count ? String(words[at + 1]) : ""
@@ -244,7 +251,11 @@ struct RoomUses {
                 continue
             }
             if comment > 0 {
-                if starts("*/") { comment -= 1; index += 2 } else if starts("/*") { comment += 1; index += 2 } else {
+                if starts("*/") {
+                    comment -= 1; index += 2
+                } else if starts("/*") {
+                    comment += 1; index += 2
+                } else {
                     if character == "\n" { result.append("\n") }
                     index += 1
                 }

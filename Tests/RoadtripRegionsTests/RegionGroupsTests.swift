@@ -49,8 +49,10 @@ struct RegionGroupsTests {
     }
 
     @Test func regionsApartAreGroupsOfTheirOwnInTheOrderGiven() {
-        let groups = Self.groups([("far", Self.box(40, 40)), ("west", Self.box(0, 0)), ("alone", Self.box(-50, -50)),
-                                  ("east", Self.box(0.5, 0.9)), ("farther", Self.box(40.5, 41))])
+        let groups = Self.groups([
+            ("far", Self.box(40, 40)), ("west", Self.box(0, 0)), ("alone", Self.box(-50, -50)),
+            ("east", Self.box(0.5, 0.9)), ("farther", Self.box(40.5, 41)),
+        ])
         #expect(groups == [["far", "farther"], ["west", "east"], ["alone"]])
         #expect(Self.groups([]).isEmpty)
         #expect(Self.groups([("one", Self.box(0, 0))]) == [["one"]])

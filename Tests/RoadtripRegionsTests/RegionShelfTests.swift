@@ -7,22 +7,26 @@ import RoadtripTestSupport
 
 /// The regions folder: names, install in one step, removal, and the sweep of what killed imports left.
 struct RegionShelfTests {
-    @Test(arguments: [("andorra-latest.osm.pbf", "andorra"), ("/x/Krems.osm.gz", "krems"), ("beatty.osm", "beatty"),
-                      ("north america.osm.bz2", "north-america"), ("île-de-france-latest.osm.pbf", "le-de-france"), (".osm", "region")])
+    @Test(arguments: [
+        ("andorra-latest.osm.pbf", "andorra"), ("/x/Krems.osm.gz", "krems"), ("beatty.osm", "beatty"),
+        ("north america.osm.bz2", "north-america"), ("île-de-france-latest.osm.pbf", "le-de-france"), (".osm", "region"),
+    ])
     func aRegionIsNamedAfterItsFile(file: String, name: String) {
         #expect(RegionShelf.name(forFile: file) == name)
     }
 
     @Test func namesAreLowercaseLettersDigitsAndHyphens() {
         #expect(RegionShelf.isValidName("north-america-2"))
-        #expect(!RegionShelf.isValidName("Andorra") && !RegionShelf.isValidName("../x") && !RegionShelf.isValidName("")
+        #expect(
+            !RegionShelf.isValidName("Andorra") && !RegionShelf.isValidName("../x") && !RegionShelf.isValidName("")
                 && !RegionShelf.isValidName(".hidden") && !RegionShelf.isValidName("-x") && !RegionShelf.isValidName(String(repeating: "a", count: 65)))
     }
 
     static func info(_ name: String, places: Int) -> RegionInfo {
-        RegionInfo(name: name, sourceFile: "/tmp/\(name).osm.pbf", sourceBytes: 1_000, sha256: String(repeating: "a", count: 64),
-                   added: Date(timeIntervalSince1970: 1_790_000_000), bounds: .init(south: 1, west: 2, north: 3, east: 4),
-                   places: places, roads: 7, format: RegionInfo.currentFormat)
+        RegionInfo(
+            name: name, sourceFile: "/tmp/\(name).osm.pbf", sourceBytes: 1_000, sha256: String(repeating: "a", count: 64),
+            added: Date(timeIntervalSince1970: 1_790_000_000), bounds: .init(south: 1, west: 2, north: 3, east: 4),
+            places: places, roads: 7, format: RegionInfo.currentFormat)
     }
 
     /// A staging folder with a region.json and a place index of one peak, as an import leaves it
@@ -71,7 +75,8 @@ struct RegionShelfTests {
         let live = try shelf.makeStaging()
         shelf.sweep()
         let left = try manager.contentsOfDirectory(atPath: shelf.directory.path)
-        #expect(!left.contains(".staging-2147483646-0A1B2C3D") && !left.contains(".krems-0a1b2c3d-4e5") && !left.contains(".link-2147483646-0A1B2C3D"), "\(left)")
+        #expect(
+            !left.contains(".staging-2147483646-0A1B2C3D") && !left.contains(".krems-0a1b2c3d-4e5") && !left.contains(".link-2147483646-0A1B2C3D"), "\(left)")
         #expect(left.contains(live.lastPathComponent), "a staging folder of a living process stays")
         #expect(try shelf.installed().map { try $0.info.get().places } == [3])
     }
@@ -87,7 +92,9 @@ struct RegionShelfTests {
         let strangers = [".bashrc", ".config", ".git", ".staging-2147483646-0A1B2C3D", ".krems-0a1b2c3d-4e5", ".link-2147483646-0A1B2C3D", ".staging-x"]
         for name in strangers {
             let url = shelf.directory.appendingPathComponent(name)
-            if name == ".bashrc" { try Data("s\n".utf8).write(to: url) } else if name.hasPrefix(".link") {
+            if name == ".bashrc" {
+                try Data("s\n".utf8).write(to: url)
+            } else if name.hasPrefix(".link") {
                 #expect(symlink("../elsewhere", url.path) == 0)
             } else {
                 try manager.createDirectory(at: url.appendingPathComponent("inside"), withIntermediateDirectories: true)
@@ -120,7 +127,8 @@ struct RegionShelfTests {
         #expect(try manager.contentsOfDirectory(atPath: victim.path).sorted() == before, "nothing added, nothing taken")
         #expect(shelf.installed().isEmpty, "a plain file is no region")
         #expect(shelf.foreignEntries() == [".bashrc", ".config", ".git", "visible.txt"])
-        #expect(RegionError.sharedFolder(path: "/d/regions", target: "/d/victim", holding: [".bashrc", ".config", ".git", "visible.txt"]).description
+        #expect(
+            RegionError.sharedFolder(path: "/d/regions", target: "/d/victim", holding: [".bashrc", ".config", ".git", "visible.txt"]).description
                 == "The regions folder /d/regions is a link to /d/victim, which holds “.bashrc”, “.config”, “.git” and 1 more that roadtrip "
                 + "did not put there: regions need a folder of their own (make /d/regions a folder, or a link to an empty one). Nothing was changed.")
     }
@@ -156,8 +164,10 @@ struct RegionShelfTests {
 
     /// Issue 34, case 14: a region whose description is missing or not one says which file and
     /// why in a sentence of its own ("The data isn’t in the correct format.." before).
-    @Test(arguments: [(nil, "region.json cannot be read (No such file or directory)"), ("{", "region.json is not valid JSON"),
-                      (#"{"name": "x"}"#, "region.json has no “sourceFile”"), ("[]", "region.json is not a region's description")])
+    @Test(arguments: [
+        (nil, "region.json cannot be read (No such file or directory)"), ("{", "region.json is not valid JSON"),
+        (#"{"name": "x"}"#, "region.json has no “sourceFile”"), ("[]", "region.json is not a region's description"),
+    ])
     func aBrokenDescriptionIsASentenceNamingTheFile(content: String?, problem: String) throws {
         let directory = try TemporaryDirectory()
         let shelf = RegionShelf(directory: directory.file("regions"))

@@ -28,14 +28,18 @@ import RoadtripTestSupport
         func route(from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions) -> RoadOutcome {
             engine.route(from: from, to: to, fromName: fromName, toName: toName, options: options)
         }
-        func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
-                    progress: (Int, Int) -> Bool) -> RoadMatrixOutcome {
+        func matrix(
+            of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
+            progress: (Int, Int) -> Bool
+        ) -> RoadMatrixOutcome {
             var asked = Set<Int>()
-            return engine.matrix(of: stops, options: options, known: { i, j in
-                let leg = known(i, j)
-                if leg == nil, asked.insert(i * stops.count + j).inserted { routed.append((i, j)) }
-                return leg
-            }, progress: progress)
+            return engine.matrix(
+                of: stops, options: options,
+                known: { i, j in
+                    let leg = known(i, j)
+                    if leg == nil, asked.insert(i * stops.count + j).inserted { routed.append((i, j)) }
+                    return leg
+                }, progress: progress)
         }
     }
 

@@ -45,7 +45,8 @@ import Testing
         let (hierarchy, routino) = (try Self.router(onHierarchy: true), try Self.router(onHierarchy: false))
         let (from, to) = (RoadRouterTests.andorraLaVella, RoadRouterTests.pasDeLaCasa)
         guard case .road(let fast) = hierarchy.route(from: from, to: to, fromName: "A", toName: "B"),
-              case .road(let alone) = routino.route(from: from, to: to, fromName: "A", toName: "B") else {
+            case .road(let alone) = routino.route(from: from, to: to, fromName: "A", toName: "B")
+        else {
             Issue.record("not on roads"); return
         }
         #expect(abs(fast.meters - alone.meters) < 0.03 * alone.meters + 150, "\(fast.meters) m, Routino's \(alone.meters) m")
@@ -55,8 +56,9 @@ import Testing
     @Test func aStopFarFromTheRoadsSaysSoByName() throws {
         let router = try Self.router(onHierarchy: true)
         let summit = Coordinate(latitude: 42.5917, longitude: 1.4446)
-        #expect(router.route(from: RoadRouterTests.andorraLaVella, to: summit, fromName: "Andorra la Vella", toName: "Coma Pedrosa")
-            == .estimate(reason: RoutedLeg.offRoad("Coma Pedrosa", roads: "andorra")))
+        #expect(
+            router.route(from: RoadRouterTests.andorraLaVella, to: summit, fromName: "Andorra la Vella", toName: "Coma Pedrosa")
+                == .estimate(reason: RoutedLeg.offRoad("Coma Pedrosa", roads: "andorra")))
     }
 
     @Test func itsLegsAreNotKeptInTheLegCache() throws {

@@ -102,8 +102,10 @@ import RoadtripTestSupport
         let halves = try Self.shelf(in: directory)
         let whole = RegionShelf(directory: directory.file("whole"))
         _ = try RegionImport(file: TestsFolder.url.appendingPathComponent("Fixtures/osm/andorra.osm.pbf").path, shelf: whole, towns: nil).run()
-        let stops = [(Self.santJulia, "Sant Julià"), (Coordinate(latitude: 42.5078, longitude: 1.5211), "Andorra la Vella"),
-                     (Coordinate(latitude: 42.5345, longitude: 1.5806), "Encamp"), (Self.pasDeLaCasa, "Pas de la Casa")]
+        let stops = [
+            (Self.santJulia, "Sant Julià"), (Coordinate(latitude: 42.5078, longitude: 1.5211), "Andorra la Vella"),
+            (Coordinate(latitude: 42.5345, longitude: 1.5806), "Encamp"), (Self.pasDeLaCasa, "Pas de la Casa"),
+        ]
         guard case .roads(let joined) = RoadRouter(shelf: halves).matrix(of: stops), case .roads(let one) = RoadRouter(shelf: whole).matrix(of: stops) else {
             Issue.record("\(RoadRouter(shelf: halves).matrix(of: stops))"); return
         }
@@ -139,7 +141,8 @@ import RoadtripTestSupport
         let reason = "Andorra la Vella and Krems are in regions whose roads do not meet (andorra and krems)"
         #expect(router.route(from: Self.andorraLaVella, to: Self.krems, fromName: "Andorra la Vella", toName: "Krems") == .estimate(reason: reason))
         #expect(router.roads(from: Self.andorraLaVella, to: Self.krems) == nil)
-        #expect(router.matrix(of: [(Self.andorraLaVella, "Andorra la Vella"), (Self.pasDeLaCasa, "Pas de la Casa"), (Self.krems, "Krems")])
+        #expect(
+            router.matrix(of: [(Self.andorraLaVella, "Andorra la Vella"), (Self.pasDeLaCasa, "Pas de la Casa"), (Self.krems, "Krems")])
                 == .estimate(reason: reason))
     }
 
@@ -186,7 +189,8 @@ import RoadtripTestSupport
         let shelf = try Self.shelf(in: directory, join: false)
         try Self.add(Self.kremsHalves, of: "krems.osm.gz", to: shelf, in: directory)
         #expect(try RoadJoin(shelf: shelf).run() == .joined([["andorra-east", "andorra-west"], ["krems-east", "krems-west"]]))
-        #expect(RoadJoin.sentence(.success(.joined([["andorra-east", "andorra-west"], ["krems-east", "krems-west"]])))
+        #expect(
+            RoadJoin.sentence(.success(.joined([["andorra-east", "andorra-west"], ["krems-east", "krems-west"]])))
                 == "Joined the roads of 4 regions in 2 groups whose roads meet (andorra-east + andorra-west; krems-east + krems-west): "
                 + "legs within a group are routed where their roads meet.")
         let andorra = try Self.join(holding: "andorra-east", on: shelf)
@@ -278,7 +282,8 @@ import RoadtripTestSupport
         try Data("not an extract".utf8).write(to: andorra.folder.appendingPathComponent(RegionInfo.roadExtractName))
         #expect(throws: RegionError.self) { try RoadJoin(shelf: shelf).run() }
         #expect(shelf.joinedRoads() == before)
-        #expect(directory.fileNamesUnder("regions").filter { $0.hasPrefix(".joined_") || $0.hasPrefix(".staging") }
+        #expect(
+            directory.fileNamesUnder("regions").filter { $0.hasPrefix(".joined_") || $0.hasPrefix(".staging") }
                 == ([before.version] + before.joins.map(\.version)).sorted())
         guard case .road = Self.acrossAndorra(on: shelf) else { return #expect(Bool(false), "\(Self.acrossAndorra(on: shelf))") }
     }

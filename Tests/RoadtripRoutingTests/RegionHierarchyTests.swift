@@ -23,7 +23,8 @@ struct RegionHierarchyTests {
 
         let towns = RoadRouterTests.towns
         func matrix(_ options: RouteOptions) throws -> RoadMatrix {
-            guard case .roads(let matrix) = RoadRouter(shelf: shelf).matrix(of: towns, options: options, known: { _, _ in nil }, progress: { _, _ in true }) else {
+            guard case .roads(let matrix) = RoadRouter(shelf: shelf).matrix(of: towns, options: options, known: { _, _ in nil }, progress: { _, _ in true })
+            else {
                 throw Unrouted()
             }
             return matrix

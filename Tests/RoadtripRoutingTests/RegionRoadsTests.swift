@@ -33,8 +33,9 @@ struct RegionRoadsTests {
             """#
         let directory = try TemporaryDirectory()
         let router = try Self.router(road, bounds: #"minlat="-90" minlon="-180" maxlat="90" maxlon="180""#, in: directory)
-        let outcome = router.route(from: Coordinate(latitude: 36.6002, longitude: -121.8947), to: Coordinate(latitude: 36.5552, longitude: -121.9233),
-                                   fromName: "Monterey", toName: "Carmel")
+        let outcome = router.route(
+            from: Coordinate(latitude: 36.6002, longitude: -121.8947), to: Coordinate(latitude: 36.5552, longitude: -121.9233),
+            fromName: "Monterey", toName: "Carmel")
         #expect(outcome == .estimate(reason: "no region covers Monterey"))
     }
 
@@ -56,7 +57,9 @@ struct RegionRoadsTests {
         #expect(route((36.6002, -121.8947), (36.5552, -121.9233)) == .estimate(reason: "no region covers A"))
         guard case .road(let leg) = route((-60, -170), (-59.99, -170)) else { Issue.record("the road at a corner is routed on"); return }
         #expect(abs(leg.meters - 1_116) < 20, "\(leg.meters)")
-        #expect(route((-59.995, -169.97), (-59.99, -170)) == .estimate(reason: "A is more than 1 km from the roads of region"), "1.7 km off the road: still this region's")
+        #expect(
+            route((-59.995, -169.97), (-59.99, -170)) == .estimate(reason: "A is more than 1 km from the roads of region"),
+            "1.7 km off the road: still this region's")
     }
 
     /// Issue 52, case 11: `truncate -s 4096` of the region's `nodes.mem`, `segments.mem` and
@@ -72,18 +75,26 @@ struct RegionRoadsTests {
         let directory = try TemporaryDirectory()
         let router = try Self.router(road, in: directory)
         func route() -> RoadOutcome {
-            router.route(from: Coordinate(latitude: 43.7300, longitude: 7.4100), to: Coordinate(latitude: 43.7400, longitude: 7.4250), fromName: "A", toName: "B")
+            router.route(
+                from: Coordinate(latitude: 43.7300, longitude: 7.4100), to: Coordinate(latitude: 43.7400, longitude: 7.4250), fromName: "A", toName: "B")
         }
         guard case .road = route() else { Issue.record("the road is routed on"); return }
         let roads = directory.file("regions/region/roads")
         let nodes = roads.appendingPathComponent("nodes.mem")
         let before = try #require(try FileManager.default.attributesOfItem(atPath: nodes.path)[.size] as? Int)
         #expect(truncate(nodes.resolvingSymlinksInPath().path, 20) == 0)
-        #expect(route() == .estimate(reason: "the roads of region cannot be used: \(nodes.path) changed on disk "
-                                         + "(20 bytes, \(DistanceUnit.grouped(before)) when it was read); add the region again"))
-        #expect(route() == .estimate(reason: "the roads of region cannot be used: \(nodes.path) is damaged (20 bytes, not what its header says); add the region again"))
+        #expect(
+            route()
+                == .estimate(
+                    reason: "the roads of region cannot be used: \(nodes.path) changed on disk "
+                        + "(20 bytes, \(DistanceUnit.grouped(before)) when it was read); add the region again"))
+        #expect(
+            route()
+                == .estimate(reason: "the roads of region cannot be used: \(nodes.path) is damaged (20 bytes, not what its header says); add the region again"))
         let fresh = RoadRouter(shelf: RegionShelf(directory: directory.file("regions")))
-        #expect(fresh.route(from: Coordinate(latitude: 43.7300, longitude: 7.4100), to: Coordinate(latitude: 43.7400, longitude: 7.4250), fromName: "A", toName: "B")
+        #expect(
+            fresh.route(
+                from: Coordinate(latitude: 43.7300, longitude: 7.4100), to: Coordinate(latitude: 43.7400, longitude: 7.4250), fromName: "A", toName: "B")
                 == .estimate(reason: "the roads of region cannot be used: \(nodes.path) is damaged (20 bytes, not what its header says); add the region again"))
     }
 }
@@ -116,13 +127,15 @@ extension RegionRoadsTests {
         let car = router.route(from: start, to: end, fromName: "Foot", toName: "Top", options: RouteOptions(vehicle: .car))
         guard case .road = car else { Issue.record("a car drives to the top: \(car)"); return }
         let camper = router.route(from: start, to: end, fromName: "Foot", toName: "Top", options: RouteOptions(vehicle: .camper))
-        #expect([.estimate(reason: "no road a camper may take connects them"), .estimate(reason: "no road a camper may take is within 1 km of Top")]
+        #expect(
+            [.estimate(reason: "no road a camper may take connects them"), .estimate(reason: "no road a camper may take is within 1 km of Top")]
                 .contains(camper), "\(camper)")
         // Outside the area of the roads, by how much at least; far from any region, none covers it.
         let past = router.route(from: start, to: Coordinate(latitude: 43.8, longitude: 7.4), fromName: "Foot", toName: "North")
         // The area's north edge is 1 km past the top (43.739° N): 6.8 km south of 43.8° N.
         #expect(past == .estimate(reason: "North is more than 6.8 km from the roads of region"), "\(past)")
-        #expect(router.route(from: start, to: Coordinate(latitude: 45, longitude: 7.4), fromName: "Foot", toName: "Turin")
+        #expect(
+            router.route(from: start, to: Coordinate(latitude: 45, longitude: 7.4), fromName: "Foot", toName: "Turin")
                 == .estimate(reason: "no region covers Turin"))
     }
 

@@ -36,8 +36,9 @@ struct RoadHierarchyRoadsTests {
         var random = SeededRandom(seed: seed)
         let stops: [(Coordinate, String)] = (0..<count).map { i in
             let point = graph.points[Int(graph.edges[Int.random(in: 0..<graph.edges.count, using: &random)].from)]
-            let off = Coordinate(latitude: point.latitude + Double.random(in: -1e-4...1e-4, using: &random),
-                                 longitude: point.longitude + Double.random(in: -1e-4...1e-4, using: &random))
+            let off = Coordinate(
+                latitude: point.latitude + Double.random(in: -1e-4...1e-4, using: &random),
+                longitude: point.longitude + Double.random(in: -1e-4...1e-4, using: &random))
             return (off, "Stop \(i + 1)")
         }
         func bothWays(_ a: Coordinate, _ b: Coordinate) -> Bool { hierarchy.leg(from: a, to: b) != nil && hierarchy.leg(from: b, to: a) != nil }
@@ -69,15 +70,17 @@ struct RoadHierarchyRoadsTests {
         for found in [try Self.figures(hierarchy.matrix(of: stops)), try Self.figures(RoadHierarchy.decoded(hierarchy.encoded()).get().matrix(of: stops))] {
             for i in stops.indices {
                 for j in stops.indices where i != j {
-                    #expect(abs(found.meters(i, j) - wanted.meters(i, j)) < 0.5 && abs(found.seconds(i, j) - wanted.seconds(i, j)) < 0.5,
-                            "\(i) → \(j): \(found.meters(i, j)) m \(found.seconds(i, j)) s, Dijkstra's \(wanted.meters(i, j)) m \(wanted.seconds(i, j)) s")
+                    #expect(
+                        abs(found.meters(i, j) - wanted.meters(i, j)) < 0.5 && abs(found.seconds(i, j) - wanted.seconds(i, j)) < 0.5,
+                        "\(i) → \(j): \(found.meters(i, j)) m \(found.seconds(i, j)) s, Dijkstra's \(wanted.meters(i, j)) m \(wanted.seconds(i, j)) s")
                 }
             }
         }
         for (i, j) in [(0, 1), (1, 0), (5, 20), (20, 5), (11, 29)] {
             let leg = try #require(hierarchy.leg(from: stops[i].0, to: stops[j].0))
-            #expect(abs(leg.meters - wanted.meters(i, j)) < 0.5 && abs(leg.seconds - wanted.seconds(i, j)) < 0.5,
-                    "\(i) → \(j): \(leg.meters) m \(leg.seconds) s, Dijkstra's \(wanted.meters(i, j)) m \(wanted.seconds(i, j)) s")
+            #expect(
+                abs(leg.meters - wanted.meters(i, j)) < 0.5 && abs(leg.seconds - wanted.seconds(i, j)) < 0.5,
+                "\(i) → \(j): \(leg.meters) m \(leg.seconds) s, Dijkstra's \(wanted.meters(i, j)) m \(wanted.seconds(i, j)) s")
             let length = zip(leg.line, leg.line.dropFirst()).reduce(0) { $0 + Geodesy.flatMeters($1.0, $1.1) }
             #expect(abs(length - leg.meters) < 0.5 + 1e-6 * leg.meters, "\(i) → \(j): a line of \(length) m for \(leg.meters) m")
         }

@@ -15,15 +15,17 @@ import RoadtripTestSupport
         let shelf = try RoadRouterTests.shelf.get().0
         let first = CachedRouting(RoadRouter(shelf: shelf), file: cacheFile)
         let car = RouteOptions()
-        guard case .road(let leg) = first.route(from: RoadRouterTests.andorraLaVella, to: RoadRouterTests.ordino, fromName: "A", toName: "B", options: car) else {
+        guard case .road(let leg) = first.route(from: RoadRouterTests.andorraLaVella, to: RoadRouterTests.ordino, fromName: "A", toName: "B", options: car)
+        else {
             Issue.record("not routed"); return
         }
         let second = CachedRouting(RoadRouter(shelf: shelf), file: cacheFile)
         let cached = try #require(second.known(from: RoadRouterTests.andorraLaVella, to: RoadRouterTests.ordino, options: car))
         #expect(cached.meters == leg.meters && cached.seconds == leg.seconds && cached.line == leg.line)
         #expect(second.known(from: RoadRouterTests.ordino, to: RoadRouterTests.andorraLaVella, options: car) == nil, "the other way is another leg")
-        #expect(second.known(from: RoadRouterTests.andorraLaVella, to: RoadRouterTests.ordino, options: RouteOptions(vehicle: .van)) == nil,
-                "another vehicle is another leg")
+        #expect(
+            second.known(from: RoadRouterTests.andorraLaVella, to: RoadRouterTests.ordino, options: RouteOptions(vehicle: .van)) == nil,
+            "another vehicle is another leg")
     }
 
     @Test func entriesOfADatabaseNoLongerThereAreDropped() throws {
@@ -113,16 +115,18 @@ extension RoadLegCacheTests {
         // The way back, kept: the bad lines around it go, it stays.
         let back = RoadLegCache.key(database: ".r", options: .init(), from: Self.to, to: Self.from)
         let backLeg = RoutedLeg(meters: 32_900, seconds: 1_600, line: Self.leg.line.reversed(), region: "r")
-        let good = String(decoding: try #require(RoadLegCache.Entry(key: back, meters: backLeg.meters, seconds: backLeg.seconds, line: backLeg.line).encoded()), as: UTF8.self)
+        let good = String(
+            decoding: try #require(RoadLegCache.Entry(key: back, meters: backLeg.meters, seconds: backLeg.seconds, line: backLeg.line).encoded()), as: UTF8.self
+        )
         let bad = [
             Self.line(meters: "-6572", seconds: "-1e300", line: "\(a) \(b)"),
             Self.line(meters: "1e308", seconds: "1000", line: "95,400 nan,nan -91,-181 inf,inf"),
             Self.line(meters: "32821", seconds: "1e308", line: "\(a) \(b)"),
-            Self.line(meters: "32821", seconds: "10", line: "\(a) \(b)"),                  // 11,800 km/h
-            Self.line(meters: "32821", seconds: "1590", line: "\(a) 95,400 \(b)"),         // a point off the Earth
-            Self.line(meters: "32821", seconds: "1590", line: "\(a) 42.53,x \(b)"),        // a point that does not read
-            Self.line(meters: "32821", seconds: "1590", line: "10,10 \(b)"),               // starts far from its stop
-            Self.line(meters: "300", seconds: "30", line: "\(a) \(b)"),                    // shorter than the straight line
+            Self.line(meters: "32821", seconds: "10", line: "\(a) \(b)"), // 11,800 km/h
+            Self.line(meters: "32821", seconds: "1590", line: "\(a) 95,400 \(b)"), // a point off the Earth
+            Self.line(meters: "32821", seconds: "1590", line: "\(a) 42.53,x \(b)"), // a point that does not read
+            Self.line(meters: "32821", seconds: "1590", line: "10,10 \(b)"), // starts far from its stop
+            Self.line(meters: "300", seconds: "30", line: "\(a) \(b)"), // shorter than the straight line
             Self.line(meters: "nan", seconds: "1590", line: "\(a) \(b)"),
         ]
         for (index, line) in bad.enumerated() {
@@ -259,7 +263,9 @@ extension RoadLegCacheTests {
     @Test func aPasswordKeptByAnOlderRoadtripGoesAtTheFirstRead() throws {
         let directory = try TemporaryDirectory()
         let old = RoadLegCache.key(database: "http://alice:s3cretPW@127.0.0.1:8702", options: .init(), from: Self.from, to: Self.to)
-        let line = String(decoding: try #require(RoadLegCache.Entry(key: old, meters: Self.leg.meters, seconds: Self.leg.seconds, line: Self.leg.line).encoded()), as: UTF8.self)
+        let line = String(
+            decoding: try #require(RoadLegCache.Entry(key: old, meters: Self.leg.meters, seconds: Self.leg.seconds, line: Self.leg.line).encoded()),
+            as: UTF8.self)
         let file = try directory.write(line + "\n", to: "road-legs.jsonl")
         #expect(chmod(file.path, 0o644) == 0)
         let key = RoadLegCache.key(database: "http://127.0.0.1:8702", options: .init(), from: Self.from, to: Self.to)

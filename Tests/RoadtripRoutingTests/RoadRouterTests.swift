@@ -33,9 +33,11 @@ import RoadtripTestSupport
     /// row's total kilometers and minutes (what roadtrip's legs were before issue 35).
     static func reference(_ from: Coordinate, _ to: Coordinate, region: String, quickest: Bool, profile: String) throws -> (km: Double, minutes: Double) {
         let folder = try shelf.get().0.directory.appendingPathComponent(region).appendingPathComponent(RegionInfo.roadsFolderName)
-        let arguments = ["--dir=\(folder.path)", "--profiles=/usr/share/routino/profiles.xml", "--profile=\(profile)",
-                         "--lat1=\(from.latitude)", "--lon1=\(from.longitude)", "--lat2=\(to.latitude)", "--lon2=\(to.longitude)",
-                         quickest ? "--quickest" : "--shortest", "--output-text-all", "--output-stdout", "--quiet"]
+        let arguments = [
+            "--dir=\(folder.path)", "--profiles=/usr/share/routino/profiles.xml", "--profile=\(profile)",
+            "--lat1=\(from.latitude)", "--lon1=\(from.longitude)", "--lat2=\(to.latitude)", "--lon2=\(to.longitude)",
+            quickest ? "--quickest" : "--shortest", "--output-text-all", "--output-stdout", "--quiet",
+        ]
         let output = String(decoding: try ChildProcess.output(of: "/usr/bin/routino-router", arguments).output, as: UTF8.self)
         let last = try #require(output.split(separator: "\n").last { !$0.hasPrefix("#") })
         let columns = last.split(separator: "\t").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -52,10 +54,12 @@ import RoadtripTestSupport
     /// Issue 35: the leg is Routino's way on the region's roads, timed by roadtrip's `DriveTime`:
     /// as long as its line (to Routino's rounding, about 1 %), never faster than the vehicle's fastest road, and slower than Routino's
     /// default figures, which drove a car at 96 km/h on every primary road and knew no bend.
-    @Test(arguments: [(andorraLaVella, pasDeLaCasa, "andorra", true, Vehicle.car),
-                      (pasDeLaCasa, andorraLaVella, "andorra", true, .car), (andorraLaVella, ordino, "andorra", false, .car),
-                      (andorraLaVella, pasDeLaCasa, "andorra", true, .van), (andorraLaVella, ordino, "andorra", true, .motorcycle),
-                      (krems, kremsEast, "krems", true, .car), (kremsEast, krems, "krems", false, .camper)])
+    @Test(arguments: [
+        (andorraLaVella, pasDeLaCasa, "andorra", true, Vehicle.car),
+        (pasDeLaCasa, andorraLaVella, "andorra", true, .car), (andorraLaVella, ordino, "andorra", false, .car),
+        (andorraLaVella, pasDeLaCasa, "andorra", true, .van), (andorraLaVella, ordino, "andorra", true, .motorcycle),
+        (krems, kremsEast, "krems", true, .car), (kremsEast, krems, "krems", false, .camper),
+    ])
     func aLegIsDrivenAlongItsLine(from: Coordinate, to: Coordinate, region: String, quickest: Bool, vehicle: Vehicle) throws {
         guard let leg = try Self.roadLeg(from, to, .init(vehicle: vehicle, quickest: quickest)) else { return }
         #expect(leg.region == region && leg.line.count > 2)
@@ -78,8 +82,9 @@ import RoadtripTestSupport
         #expect(motorcycle < car && car < van && van < camper, "\(seconds)")
         let climb = try #require(try Self.roadLeg(Self.ordino, Self.canillo))
         let routino = try Self.reference(Self.ordino, Self.canillo, region: "andorra", quickest: true, profile: "motorcar")
-        #expect(climb.meters / climb.seconds * 3.6 < 50 && climb.seconds > 1.6 * routino.minutes * 60,
-                "\(climb.meters) m in \(climb.seconds) s; Routino's default \(routino.minutes) min")
+        #expect(
+            climb.meters / climb.seconds * 3.6 < 50 && climb.seconds > 1.6 * routino.minutes * 60,
+            "\(climb.meters) m in \(climb.seconds) s; Routino's default \(routino.minutes) min")
     }
 
     /// The Carretera dels Cortals (CS-320) above Andorra la Vella is closed above 2.1 t
@@ -113,7 +118,10 @@ import RoadtripTestSupport
     }
 
     @Test func andorraLaVellaToPasDeLaCasaIsAboutTwiceItsStraightLine() throws {
-        guard case .road(let leg) = try Self.router().route(from: Self.andorraLaVella, to: Self.pasDeLaCasa, fromName: "Andorra la Vella", toName: "Pas de la Casa") else {
+        guard
+            case .road(let leg) = try Self.router().route(
+                from: Self.andorraLaVella, to: Self.pasDeLaCasa, fromName: "Andorra la Vella", toName: "Pas de la Casa")
+        else {
             Issue.record("not routed"); return
         }
         let ratio = leg.meters / Geodesy.distance(from: Self.andorraLaVella, to: Self.pasDeLaCasa)
@@ -122,7 +130,8 @@ import RoadtripTestSupport
 
     @Test func legsWithoutRoadFiguresSayWhy() throws {
         let router = try Self.router()
-        #expect(router.route(from: Self.andorraLaVella, to: Self.krems, fromName: "Andorra la Vella", toName: "Krems")
+        #expect(
+            router.route(from: Self.andorraLaVella, to: Self.krems, fromName: "Andorra la Vella", toName: "Krems")
                 == .estimate(reason: "Andorra la Vella and Krems are in regions whose roads do not meet (andorra and krems)"))
         let durness = Coordinate(latitude: 58.567, longitude: -4.745)
         #expect(router.route(from: durness, to: Self.krems, fromName: "Durness", toName: "Krems") == .estimate(reason: "no region covers Durness"))
@@ -137,7 +146,9 @@ import RoadtripTestSupport
 
     @Test func aRegionAddedBeforeRoadsHasNone() {
         #expect(!RoadRouter(regions: []).hasRoads)
-        #expect(RoadRouter(regions: []).route(from: Self.krems, to: Self.kremsEast, fromName: "Krems", toName: "Krems east") == .estimate(reason: "no region covers Krems"))
+        #expect(
+            RoadRouter(regions: []).route(from: Self.krems, to: Self.kremsEast, fromName: "Krems", toName: "Krems east")
+                == .estimate(reason: "no region covers Krems"))
     }
 }
 
@@ -171,7 +182,8 @@ extension RoadRouterTests {
         let router = try Self.router()
         // Coma Pedrosa's summit: Routino finds no road within 1 km.
         let summit = Coordinate(latitude: 42.5917, longitude: 1.4446)
-        #expect(router.route(from: Self.andorraLaVella, to: summit, fromName: "Andorra la Vella", toName: "Coma Pedrosa")
+        #expect(
+            router.route(from: Self.andorraLaVella, to: summit, fromName: "Andorra la Vella", toName: "Coma Pedrosa")
                 == .estimate(reason: "Coma Pedrosa is more than 1 km from the roads of andorra"))
         // The middle of Engolasters lake: the leg starts on the road along its shore, with the way
         // from the lake to that road added when it is farther than `RoutedLeg.atTheRoad`.
@@ -228,8 +240,10 @@ extension RoadRouterTests {
 
 /// The roads between every two stops, for the order's search.
 extension RoadRouterTests {
-    static let towns = [("Andorra la Vella", andorraLaVella), ("Pas de la Casa", pasDeLaCasa), ("Ordino", ordino), ("Encamp", encamp),
-                        ("Sant Julià de Lòria", santJulia), ("Canillo", canillo)].map { ($1, $0) }
+    static let towns = [
+        ("Andorra la Vella", andorraLaVella), ("Pas de la Casa", pasDeLaCasa), ("Ordino", ordino), ("Encamp", encamp),
+        ("Sant Julià de Lòria", santJulia), ("Canillo", canillo),
+    ].map { ($1, $0) }
 
     /// Issue 36: the matrix is searched on the graph of the region's roads, one search from each
     /// stop. Its legs are for choosing an order, the legs shown are Routino's: they agree on the
@@ -247,8 +261,9 @@ extension RoadRouterTests {
                     Issue.record("\(i) → \(j)"); continue
                 }
                 #expect(abs(matrix.meters(i, j) - leg.meters) < 0.03 * leg.meters + 150, "\(i) → \(j): \(matrix.meters(i, j)) m, alone \(leg.meters) m")
-                #expect(matrix.seconds(i, j) < leg.seconds * 1.03 + 30 && matrix.seconds(i, j) > leg.seconds * 0.75,
-                        "\(i) → \(j): \(matrix.seconds(i, j)) s, alone \(leg.seconds) s")
+                #expect(
+                    matrix.seconds(i, j) < leg.seconds * 1.03 + 30 && matrix.seconds(i, j) > leg.seconds * 0.75,
+                    "\(i) → \(j): \(matrix.seconds(i, j)) s, alone \(leg.seconds) s")
                 asymmetric = asymmetric || matrix.seconds(i, j) != matrix.seconds(j, i)
             }
         }
@@ -266,8 +281,9 @@ extension RoadRouterTests {
         let roads = old.appendingPathComponent(RegionInfo.roadsFolderName)
         try FileManager.default.createSymbolicLink(at: roads, withDestinationURL: region.folder.appendingPathComponent(RegionInfo.roadsFolderName))
         // Its traffic controls (issue 56) as the region keeps them, so that its legs are timed as the region's.
-        try FileManager.default.createSymbolicLink(at: old.appendingPathComponent(TrafficControls.fileName),
-                                                   withDestinationURL: region.folder.appendingPathComponent(TrafficControls.fileName))
+        try FileManager.default.createSymbolicLink(
+            at: old.appendingPathComponent(TrafficControls.fileName),
+            withDestinationURL: region.folder.appendingPathComponent(TrafficControls.fileName))
         return RoadRouter(regions: [RoadRouter.Roads(region: "andorra", folder: roads, bounds: bounds, database: "andorra before issue 36")])
     }
 
@@ -277,11 +293,12 @@ extension RoadRouterTests {
     @Test func aTownsLightsAndCrossingsSlowItsLegsAndItsMatrixAlike() throws {
         let (station, wienerStrasse) = (Coordinate(latitude: 48.4089, longitude: 15.6049), Coordinate(latitude: 48.4129, longitude: 15.6069))
         let with = try Self.router()
-        let without = RoadRouter(regions: with.regions.map { roads in
-            var bare = roads
-            bare.controlFolders = []
-            return bare
-        })
+        let without = RoadRouter(
+            regions: with.regions.map { roads in
+                var bare = roads
+                bare.controlFolders = []
+                return bare
+            })
         func leg(_ router: RoadRouter) throws -> RoutedLeg {
             let outcome = router.route(from: station, to: wienerStrasse, fromName: "station", toName: "Wiener Straße")
             guard case .road(let leg) = outcome else { throw Unrouted(outcome: "\(outcome)") }
@@ -305,7 +322,13 @@ extension RoadRouterTests {
         let directory = try TemporaryDirectory()
         let router = try Self.legByLegRouter(in: directory)
         var calls: [(Int, Int)] = []
-        guard case .roads(let matrix) = router.matrix(of: Self.towns, progress: { calls.append(($0, $1)); return true }) else {
+        guard
+            case .roads(let matrix) = router.matrix(
+                of: Self.towns,
+                progress: {
+                    calls.append(($0, $1)); return true
+                })
+        else {
             Issue.record("not on roads"); return
         }
         #expect(calls.map(\.0) == Array(1...30) && calls.allSatisfy { $0.1 == 30 } && !matrix.isFromGraph)
@@ -321,14 +344,22 @@ extension RoadRouterTests {
 
     @Test func aMatrixThatCannotBeOnRoadsSaysWhyAndOneCanBeStopped() throws {
         let router = try Self.router()
-        #expect(router.matrix(of: Self.towns + [(Self.krems, "Krems")])
+        #expect(
+            router.matrix(of: Self.towns + [(Self.krems, "Krems")])
                 == .estimate(reason: "Andorra la Vella and Krems are in regions whose roads do not meet (andorra and krems)"))
-        #expect(router.matrix(of: Self.towns + [(Coordinate(latitude: 58.567, longitude: -4.745), "Durness")])
+        #expect(
+            router.matrix(of: Self.towns + [(Coordinate(latitude: 58.567, longitude: -4.745), "Durness")])
                 == .estimate(reason: "no region covers Durness"))
-        #expect(router.matrix(of: Self.towns + [(Coordinate(latitude: 42.5917, longitude: 1.4446), "Coma Pedrosa")])
+        #expect(
+            router.matrix(of: Self.towns + [(Coordinate(latitude: 42.5917, longitude: 1.4446), "Coma Pedrosa")])
                 == .estimate(reason: "Coma Pedrosa is more than 1 km from any road"))
         var calls = 0
-        #expect(router.matrix(of: Self.towns, progress: { _, _ in calls += 1; return false }) == .cancelled)
+        #expect(
+            router.matrix(
+                of: Self.towns,
+                progress: { _, _ in
+                    calls += 1; return false
+                }) == .cancelled)
         #expect(calls == 1)
     }
 
@@ -342,15 +373,28 @@ extension RoadRouterTests {
         #expect(most * (most - 1) == RoadRouter.matrixLegLimit)
         let stops = (0...most).map { (Coordinate(latitude: 42.50 + Double($0) * 0.0005, longitude: 1.52), "Stop \($0)") }
         var calls = 0
-        let outcome = router.matrix(of: stops, progress: { _, _ in calls += 1; return true })
-        #expect(outcome == .estimate(reason: "\(most + 1) stops make \(DistanceUnit.grouped((most + 1) * most)) road legs, more than the "
-                                     + "10,506 (\(most) stops) routed here in about 10 seconds; "
-                                     + "a Valhalla server routes more (set ROADTRIP_VALHALLA_URL)"))
+        let outcome = router.matrix(
+            of: stops,
+            progress: { _, _ in
+                calls += 1; return true
+            })
+        #expect(
+            outcome
+                == .estimate(
+                    reason: "\(most + 1) stops make \(DistanceUnit.grouped((most + 1) * most)) road legs, more than the "
+                        + "10,506 (\(most) stops) routed here in about 10 seconds; "
+                        + "a Valhalla server routes more (set ROADTRIP_VALHALLA_URL)"))
         let graphMost = RoadRouter.graphStopLimit
         let many = (0...graphMost).map { (Coordinate(latitude: 42.50 + Double($0 % 100) * 0.0005, longitude: 1.52), "Stop \($0)") }
-        #expect(try Self.router().matrix(of: many, progress: { _, _ in calls += 1; return true })
-                == .estimate(reason: "2,001 stops are more than the 2,000 whose every leg is searched here "
-                             + "(the work grows as the square of the stops); a Valhalla server routes more (set ROADTRIP_VALHALLA_URL)"))
+        #expect(
+            try Self.router().matrix(
+                of: many,
+                progress: { _, _ in
+                    calls += 1; return true
+                })
+                == .estimate(
+                    reason: "2,001 stops are more than the 2,000 whose every leg is searched here "
+                        + "(the work grows as the square of the stops); a Valhalla server routes more (set ROADTRIP_VALHALLA_URL)"))
         #expect(calls == 0)
     }
 }

@@ -11,7 +11,8 @@ struct RoutingTests {
     static let a = Coordinate(latitude: 42.5078, longitude: 1.5211), b = Coordinate(latitude: 42.5428, longitude: 1.7336)
 
     static func engine(_ environment: [String: String], in directory: TemporaryDirectory) -> any RoadRouting {
-        Routing.engine(shelf: RegionShelf(directory: directory.file("regions")), environment: environment.merging(["XDG_CACHE_HOME": directory.path]) { a, _ in a })
+        Routing.engine(
+            shelf: RegionShelf(directory: directory.file("regions")), environment: environment.merging(["XDG_CACHE_HOME": directory.path]) { a, _ in a })
     }
 
     @Test func aValhallaURLPicksValhallaInTheCache() throws {
@@ -32,9 +33,12 @@ struct RoutingTests {
     }
 
     @Test func anAddressThatIsNotHTTPIsSaid() {
-        #expect(Routing.valhallaURL(environment: ["ROADTRIP_VALHALLA_URL": "ftp://example.org"])
-            == .failure(Routing.InvalidSetting(description: "ROADTRIP_VALHALLA_URL=ftp://example.org is not an http:// or https:// address")))
-        #expect(Routing.valhallaURL(environment: ["ROADTRIP_VALHALLA_URL": "https://valhalla.example.org/route-api/"]) == .success(URL(string: "https://valhalla.example.org/route-api/")!))
+        #expect(
+            Routing.valhallaURL(environment: ["ROADTRIP_VALHALLA_URL": "ftp://example.org"])
+                == .failure(Routing.InvalidSetting(description: "ROADTRIP_VALHALLA_URL=ftp://example.org is not an http:// or https:// address")))
+        #expect(
+            Routing.valhallaURL(environment: ["ROADTRIP_VALHALLA_URL": "https://valhalla.example.org/route-api/"])
+                == .success(URL(string: "https://valhalla.example.org/route-api/")!))
     }
 
     /// Seconds from 0.1 to 300; else the default 5.
@@ -53,7 +57,9 @@ struct RoutingTests {
         let server = try LoopbackServer(.serve(FakeValhalla.answer))
         defer { server.stop() }
         let address = server.url.absoluteString
-        let environment = ["ROADTRIP_VALHALLA_URL": address.replacingOccurrences(of: "http://", with: "http://alice:s3cretPW@"), "XDG_CACHE_HOME": directory.path]
+        let environment = [
+            "ROADTRIP_VALHALLA_URL": address.replacingOccurrences(of: "http://", with: "http://alice:s3cretPW@"), "XDG_CACHE_HOME": directory.path,
+        ]
         let status = RoutingStatus.of(shelf: RegionShelf(directory: directory.file("regions")), environment: environment)
         #expect(status == RoutingStatus(engine: "valhalla", url: address, regions: nil, version: FakeValhalla.version, answers: true, problem: nil))
         guard case .road = Self.engine(environment, in: directory).route(from: Self.a, to: Self.b, fromName: "A", toName: "B", options: RouteOptions()) else {
@@ -76,7 +82,8 @@ struct RoutingTests {
     }
 
     @Test func aPasswordInAnAddressThatIsNotHTTPIsNotShown() {
-        #expect(Routing.valhallaURL(environment: ["ROADTRIP_VALHALLA_URL": "ftp://alice:s3cretPW@example.org"])
-            == .failure(Routing.InvalidSetting(description: "ROADTRIP_VALHALLA_URL=ftp://example.org is not an http:// or https:// address")))
+        #expect(
+            Routing.valhallaURL(environment: ["ROADTRIP_VALHALLA_URL": "ftp://alice:s3cretPW@example.org"])
+                == .failure(Routing.InvalidSetting(description: "ROADTRIP_VALHALLA_URL=ftp://example.org is not an http:// or https:// address")))
     }
 }

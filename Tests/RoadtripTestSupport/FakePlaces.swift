@@ -32,16 +32,18 @@ package final class FakePlaces: PlaceIndex, @unchecked Sendable {
     }
 
     package static func californian(_ name: String, _ latitude: Double, _ longitude: Double, population: Int) -> Place {
-        Place(name: name, admin1: "California", admin1Code: "CA", country: "United States", countryCode: "US",
-              coordinate: Coordinate(latitude: latitude, longitude: longitude), population: population, timeZone: "America/Los_Angeles")
+        Place(
+            name: name, admin1: "California", admin1Code: "CA", country: "United States", countryCode: "US",
+            coordinate: Coordinate(latitude: latitude, longitude: longitude), population: population, timeZone: "America/Los_Angeles")
     }
 
     package static let monterey = californian("Monterey", 36.60024, -121.89468, population: 28_576)
     package static let bigSur = californian("Big Sur", 36.27024, -121.80801, population: 1_800)
     package static let carmel = californian("Carmel-by-the-Sea", 36.55524, -121.92329, population: 3_897)
-    package static let monterrey = Place(name: "Monterrey", admin1: "Nuevo León", admin1Code: "19", country: "Mexico", countryCode: "MX",
-                                 coordinate: Coordinate(latitude: 25.67507, longitude: -100.31847), population: 1_122_874,
-                                 timeZone: "America/Monterrey")
+    package static let monterrey = Place(
+        name: "Monterrey", admin1: "Nuevo León", admin1Code: "19", country: "Mexico", countryCode: "MX",
+        coordinate: Coordinate(latitude: 25.67507, longitude: -100.31847), population: 1_122_874,
+        timeZone: "America/Monterrey")
 
     package static let california = FakePlaces([monterey, bigSur, carmel, monterrey])
 }

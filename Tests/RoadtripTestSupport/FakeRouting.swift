@@ -24,8 +24,10 @@ package final class FakeRouting: RoadRouting, @unchecked Sendable {
         leg(from, to, fromName, toName)
     }
 
-    package func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
-                        progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
+    package func matrix(
+        of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
+        progress: (_ done: Int, _ total: Int) -> Bool
+    ) -> RoadMatrixOutcome {
         matrix(stops, progress)
     }
 }

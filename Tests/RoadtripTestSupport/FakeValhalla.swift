@@ -19,7 +19,8 @@ package enum FakeValhalla {
     /// The two locations of a `/route` request.
     static func ends(of body: Data) -> (Coordinate, Coordinate)? {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              let locations = object["locations"] as? [[String: Any]], locations.count == 2 else { return nil }
+            let locations = object["locations"] as? [[String: Any]], locations.count == 2
+        else { return nil }
         let points = locations.compactMap { location -> Coordinate? in
             guard let lat = location["lat"] as? Double, let lon = location["lon"] as? Double else { return nil }
             return Coordinate(latitude: lat, longitude: lon)

@@ -100,7 +100,8 @@ package final class FileServer: @unchecked Sendable {
             return
         }
         let start = min(range ?? 0, file.count)
-        var head = range != nil && start > 0
+        var head =
+            range != nil && start > 0
             ? "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes \(start)-\(file.count - 1)/\(file.count)\r\n"
             : "HTTP/1.1 200 OK\r\n"
         let body = file[(range != nil ? start : 0)...]

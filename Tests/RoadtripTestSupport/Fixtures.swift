@@ -11,18 +11,22 @@ package enum Fixtures {
     }
 
     package static var pacific: Trip {
-        Trip(id: uuid(1), name: "Pacific Drive", stops: [
-            Stop(id: uuid(11), name: "Monterey", location: monterey),
-            Stop(id: uuid(12), name: "Big Sur", location: bigSur),
-            Stop(id: uuid(13), name: "Morro Bay", location: morroBay),
-        ])
+        Trip(
+            id: uuid(1), name: "Pacific Drive",
+            stops: [
+                Stop(id: uuid(11), name: "Monterey", location: monterey),
+                Stop(id: uuid(12), name: "Big Sur", location: bigSur),
+                Stop(id: uuid(13), name: "Morro Bay", location: morroBay),
+            ])
     }
 
     package static var alps: Trip {
-        Trip(id: uuid(2), name: "Alpine Loop", stops: [
-            Stop(id: uuid(21), name: "Zürich", location: Coordinate(latitude: 47.3769, longitude: 8.5417)),
-            Stop(id: uuid(22), name: "Füssen", location: Coordinate(latitude: 47.5696, longitude: 10.7004)),
-        ])
+        Trip(
+            id: uuid(2), name: "Alpine Loop",
+            stops: [
+                Stop(id: uuid(21), name: "Zürich", location: Coordinate(latitude: 47.3769, longitude: 8.5417)),
+                Stop(id: uuid(22), name: "Füssen", location: Coordinate(latitude: 47.5696, longitude: 10.7004)),
+            ])
     }
 
     package static var empty: Trip {
@@ -33,9 +37,9 @@ package enum Fixtures {
 
     /// A file as the iOS sample app wrote it: the SPEC §3 envelope, keys in its own order.
     package static let iOSFile = """
-    { "version": 1,
-      "trips": [ { "id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "Pacific Drive",
-                   "waypoints": [ { "id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "Monterey",
-                                    "location": { "latitude": 36.6002, "longitude": -121.8947 } } ] } ] }
-    """
+        { "version": 1,
+          "trips": [ { "id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "Pacific Drive",
+                       "waypoints": [ { "id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "Monterey",
+                                        "location": { "latitude": 36.6002, "longitude": -121.8947 } } ] } ] }
+        """
 }

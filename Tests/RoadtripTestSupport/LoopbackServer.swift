@@ -146,12 +146,14 @@ package final class LoopbackServer: @unchecked Sendable {
         while true {
             if let end = received.range(of: Data("\r\n\r\n".utf8)) {
                 let lines = String(decoding: received[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
-                let length = lines.first { $0.lowercased().hasPrefix("content-length:") }
+                let length =
+                    lines.first { $0.lowercased().hasPrefix("content-length:") }
                     .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
                 if received.count - end.upperBound >= length {
                     let words = lines[0].split(separator: " ").map(String.init)
-                    let request = Request(method: words.first ?? "", path: words.count > 1 ? words[1] : "", headers: Array(lines.dropFirst()),
-                                          body: received[end.upperBound..<(end.upperBound + length)])
+                    let request = Request(
+                        method: words.first ?? "", path: words.count > 1 ? words[1] : "", headers: Array(lines.dropFirst()),
+                        body: received[end.upperBound..<(end.upperBound + length)])
                     lock.withLock { asked.append(request) }
                     return request
                 }

@@ -16,7 +16,8 @@ import Testing
 
     @Test func aFileOverTheSizeAskedAboutIsOnlyMeasuredUntilConfirmed() throws {
         let fixtures = try RegionFixtures()
-        let bytes = try #require(FileManager.default.attributesOfItem(atPath: fixtures.directory.file("server/europe/andorra-latest.osm.pbf").path)[.size] as? Int)
+        let bytes = try #require(
+            FileManager.default.attributesOfItem(atPath: fixtures.directory.file("server/europe/andorra-latest.osm.pbf").path)[.size] as? Int)
         let download = DownloadExtract(source: fixtures.source, shelf: fixtures.shelf, places: try RegionFixtures.places(), askingAbove: 1_000)
         #expect(try download.size(of: Self.andorra(fixtures)) == Int64(bytes))
         #expect(download.asksAbout(bytes: 1_001) && !download.asksAbout(bytes: 1_000) && !download.asksAbout(bytes: nil))

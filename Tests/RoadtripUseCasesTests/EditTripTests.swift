@@ -39,8 +39,9 @@ import Testing
         #expect(edit.refusal(ofName: "Highway 1") == nil)
         #expect(throws: NameInUse.self) { try edit.rename(to: "ALPINE LOOP") }
         #expect(edit.trip?.name == "Pacific Drive" && !model.canUndo)
-        #expect("\(NameInUse(name: "x", suggestion: "x (2)", change: .renaming))"
-            == "Another trip is named “x” already; nothing was renamed. Give another name, such as “x (2)”.")
+        #expect(
+            "\(NameInUse(name: "x", suggestion: "x (2)", change: .renaming))"
+                == "Another trip is named “x” already; nothing was renamed. Give another name, such as “x (2)”.")
     }
 
     /// The planner's `a` and `roadtrip new`: one rule, one sentence; `--force` takes the free name.
@@ -86,7 +87,8 @@ import Testing
         #expect(edit.trip?.stops.last?.notes == "Bixby Bridge")
         edit.removeStop(id: Fixtures.pacific.stops[0].id)
         #expect(stops == ["Morro Bay", "Carmel", "Big Sur"])
-        #expect([model.undo(), model.undo(), model.undo(), model.undo()] == ["delete stop Monterey", "edit stop Big Sur", "move stop Morro Bay", "add stop Carmel"])
+        #expect(
+            [model.undo(), model.undo(), model.undo(), model.undo()] == ["delete stop Monterey", "edit stop Big Sur", "move stop Morro Bay", "add stop Carmel"])
         #expect(model.trips == Fixtures.trips)
     }
 

@@ -28,21 +28,24 @@ import Testing
         func legs(of trip: Trip, estimate: RouteEstimate) -> [LegFigures]? {
             asked += 1
             return zip(trip.stops, trip.stops.dropFirst()).enumerated().map { index, leg in
-                index == 0 ? LegFigures(meters: 42_000, seconds: 2_700, source: .road, line: [leg.0.location, ExportTripTests.onTheRoad, leg.1.location])
+                index == 0
+                    ? LegFigures(meters: 42_000, seconds: 2_700, source: .road, line: [leg.0.location, ExportTripTests.onTheRoad, leg.1.location])
                     : LegFigures(meters: 120_000, seconds: 5_400, source: .estimate, reason: "no region covers Morro Bay")
             }
         }
     }
 
     private func export(_ roads: RoadsOfTheFirstLeg = RoadsOfTheFirstLeg(), places: PlaceIndexProvider = .unavailable) -> ExportTrip {
-        ExportTrip(legs: roads.legs, places: places, defaultUnit: .km, today: { LocalDay(year: 2026, month: 7, day: 1) },
-                   now: { Date(timeIntervalSince1970: 1_782_900_000) })
+        ExportTrip(
+            legs: roads.legs, places: places, defaultUnit: .km, today: { LocalDay(year: 2026, month: 7, day: 1) },
+            now: { Date(timeIntervalSince1970: 1_782_900_000) })
     }
 
     @Test func theBytesAreTheTripsWithItsLegsAlongTheirRoads() throws {
         let data = try export().data(of: Fixtures.pacific, as: .geojson)
-        let expected = try TripExport.data(for: Fixtures.pacific, format: .geojson, now: Date(timeIntervalSince1970: 1_782_900_000),
-                                           creator: RoadtripVersion.creator, legs: RoadsOfTheFirstLeg().legs(of: Fixtures.pacific, estimate: RouteEstimate()))
+        let expected = try TripExport.data(
+            for: Fixtures.pacific, format: .geojson, now: Date(timeIntervalSince1970: 1_782_900_000),
+            creator: RoadtripVersion.creator, legs: RoadsOfTheFirstLeg().legs(of: Fixtures.pacific, estimate: RouteEstimate()))
         #expect(data == expected)
         let text = String(decoding: data, as: UTF8.self).filter { !$0.isWhitespace }
         #expect(text.contains("[-121.8947,36.6002],[-121.9,36.4],[-121.8081,36.2704]"))

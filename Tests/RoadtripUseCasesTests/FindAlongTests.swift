@@ -8,14 +8,17 @@ import Testing
 /// or each leg's estimate, narrowed to a day or a leg, or refused with the sentence both front
 /// ends show.
 @Suite struct FindAlongTests {
-    static let valley = Trip(name: "Valley", stops: [
-        Stop(name: "Andorra la Vella", location: Coordinate(latitude: 42.5078, longitude: 1.5211)),
-        Stop(name: "Ordino", location: Coordinate(latitude: 42.5562, longitude: 1.5332)),
-    ])
+    static let valley = Trip(
+        name: "Valley",
+        stops: [
+            Stop(name: "Andorra la Vella", location: Coordinate(latitude: 42.5078, longitude: 1.5211)),
+            Stop(name: "Ordino", location: Coordinate(latitude: 42.5562, longitude: 1.5332)),
+        ])
 
     static func place(_ name: String, _ kind: PlaceKind, _ latitude: Double, _ longitude: Double) -> Place {
-        Place(name: name, admin1: "Andorra", admin1Code: "", country: "Andorra", countryCode: "AD",
-              coordinate: Coordinate(latitude: latitude, longitude: longitude), population: 0, kind: kind, source: "andorra")
+        Place(
+            name: name, admin1: "Andorra", admin1Code: "", country: "Andorra", countryCode: "AD",
+            coordinate: Coordinate(latitude: latitude, longitude: longitude), population: 0, kind: kind, source: "andorra")
     }
 
     /// Two places by the road, a peak (no kind asked for below) and the trip's own last stop.
@@ -58,12 +61,13 @@ import Testing
     }
 
     @Test func aDayOrALegTheTripDoesNotHaveIsRefused() {
-        let refusals = [
-            (Self.valley, 2, nil, "“Valley” is planned over 1 day; there is no day 2"),
-            (Self.valley, nil, 2, "“Valley” has legs 1 to 1; there is no leg 2"),
-            (Self.valley, nil, 0, "“Valley” has legs 1 to 1; there is no leg 0"),
-            (Trip(name: "Alone", stops: [Self.valley.stops[0]]), nil, 1, "“Alone” has no leg: it needs two stops"),
-        ] as [(Trip, Int?, Int?, String)]
+        let refusals =
+            [
+                (Self.valley, 2, nil, "“Valley” is planned over 1 day; there is no day 2"),
+                (Self.valley, nil, 2, "“Valley” has legs 1 to 1; there is no leg 2"),
+                (Self.valley, nil, 0, "“Valley” has legs 1 to 1; there is no leg 0"),
+                (Trip(name: "Alone", stops: [Self.valley.stops[0]]), nil, 1, "“Alone” has no leg: it needs two stops"),
+            ] as [(Trip, Int?, Int?, String)]
         for (trip, day, leg, sentence) in refusals {
             #expect(throws: FindAlong.Refusal(description: sentence)) {
                 try find.places(of: Self.kinds, within: 2_000, along: trip, unit: .km, day: day, leg: leg, legs: Self.noLegs)

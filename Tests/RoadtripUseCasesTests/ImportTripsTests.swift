@@ -20,14 +20,16 @@ import Testing
     /// A route of three named points, as a GPS or another planner writes one.
     private func gpxFile(named name: String = "coast.gpx") throws -> URL {
         let file = directory.file(name)
-        try Data("""
-        <?xml version="1.0" encoding="UTF-8"?>
-        <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><rte><name>Coast</name>
-        <rtept lat="36.6002" lon="-121.8947"><name>Monterey</name></rtept>
-        <rtept lat="36.2704" lon="-121.8081"><name>Big Sur</name></rtept>
-        <rtept lat="35.3658" lon="-120.8499"><name>Morro Bay</name></rtept>
-        </rte></gpx>
-        """.utf8).write(to: file)
+        try Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><rte><name>Coast</name>
+            <rtept lat="36.6002" lon="-121.8947"><name>Monterey</name></rtept>
+            <rtept lat="36.2704" lon="-121.8081"><name>Big Sur</name></rtept>
+            <rtept lat="35.3658" lon="-120.8499"><name>Morro Bay</name></rtept>
+            </rte></gpx>
+            """.utf8
+        ).write(to: file)
         return file
     }
 

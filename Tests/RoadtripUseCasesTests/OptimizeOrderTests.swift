@@ -24,7 +24,11 @@ import Testing
     @Test func withoutRoadsTheOrderIsSearchedInStraightLines() {
         let optimize = OptimizeOrder(routing: nil)
         #expect(!optimize.routesRoads(for: Self.shuffled))
-        let order = optimize.order(of: Self.shuffled, progress: { _, _ in Issue.record("nothing to route"); return true })
+        let order = optimize.order(
+            of: Self.shuffled,
+            progress: { _, _ in
+                Issue.record("nothing to route"); return true
+            })
         #expect(order.measure == .straightLine && order.notOnRoads == nil)
         #expect(order.reordered(Self.shuffled.stops).map(\.name) == ["Monterey", "Big Sur", "Morro Bay", "Cambria"])
         #expect(order.isImprovement)
@@ -34,11 +38,16 @@ import Testing
         // Quick only Monterey → Morro Bay → Big Sur → Cambria: the order as it is, though the line says otherwise.
         let seconds = (0..<16).map { [1, 6, 11].contains($0) ? 60.0 : 3_600 }
         var reports: [Int] = []
-        let optimize = OptimizeOrder(routing: Self.engine { stops, progress in
-            for done in 1...12 where !progress(done, 12) { return .cancelled }
-            return .roads(RoadMatrix(count: stops.count, meters: seconds, seconds: seconds))
-        })
-        let order = optimize.order(of: Self.shuffled, progress: { done, _ in reports.append(done); return true })
+        let optimize = OptimizeOrder(
+            routing: Self.engine { stops, progress in
+                for done in 1...12 where !progress(done, 12) { return .cancelled }
+                return .roads(RoadMatrix(count: stops.count, meters: seconds, seconds: seconds))
+            })
+        let order = optimize.order(
+            of: Self.shuffled,
+            progress: { done, _ in
+                reports.append(done); return true
+            })
         #expect(reports == Array(1...12))
         #expect(order.measure == .roadTime && order.order == [0, 1, 2, 3] && !order.isImprovement)
     }
@@ -51,7 +60,10 @@ import Testing
     }
 
     @Test func underFourStopsNoRoadsAreRouted() {
-        let optimize = OptimizeOrder(routing: Self.engine { _, _ in Issue.record("routed"); return .cancelled })
+        let optimize = OptimizeOrder(
+            routing: Self.engine { _, _ in
+                Issue.record("routed"); return .cancelled
+            })
         #expect(!optimize.routesRoads(for: Fixtures.pacific))
         #expect(optimize.roads(between: Fixtures.pacific, progress: { _, _ in true }) == nil)
     }
@@ -63,10 +75,14 @@ import Testing
         #expect("\(OptimizeOrder.Refusal.noOtherOrder(stops: 3))" == "With 3 stops there is no other order to try: the first and last stay in place.")
         #expect(OptimizeOrder.refusal(for: Self.shuffled) == nil)
         var trip = Trip(name: "Everywhere")
-        trip.stops = (0...RouteOptimizer.maximumStops).map { Stop(name: "x", location: Coordinate(latitude: Double($0 % 80), longitude: Double(($0 * 7) % 170))) }
+        trip.stops = (0...RouteOptimizer.maximumStops).map {
+            Stop(name: "x", location: Coordinate(latitude: Double($0 % 80), longitude: Double(($0 * 7) % 170)))
+        }
         let refusal = OptimizeOrder.refusal(for: trip)
         #expect(refusal == .tooLarge(trip: "Everywhere", stops: 1_001))
-        #expect(refusal?.description == "“Everywhere” has 1,001 stops, and the best order is searched for at most 1,000: split the trip into shorter ones to optimize them.")
+        #expect(
+            refusal?.description
+                == "“Everywhere” has 1,001 stops, and the best order is searched for at most 1,000: split the trip into shorter ones to optimize them.")
         trip.stops.removeLast()
         #expect(OptimizeOrder.refusal(for: trip) == nil)
         #expect(!OptimizeOrder(routing: nil).routesRoads(for: trip))
@@ -96,15 +112,17 @@ import Testing
     /// their minutes added as its summary adds them.
     @Test func theFiguresSaidAreTheTripScreensBeforeAndAfter() throws {
         // The legs take 1 s for every 10 m of straight line, and 29 s more: rounded leg by leg, not in all.
-        let routing = FakeRouting(leg: { from, to, _, _ in
-            let meters = Geodesy.distance(from: from, to: to)
-            return .road(RoutedLeg(meters: meters * 1.3, seconds: meters / 10 + 29, line: [from, to], region: "test"))
-        }, matrix: { stops, _ in
-            // A matrix of other figures (a graph's, a service's): it chooses the order and says no more.
-            let n = stops.count
-            let seconds = (0..<n * n).map { Geodesy.distance(from: stops[$0 / n].0, to: stops[$0 % n].0) / 7 }
-            return .roads(RoadMatrix(count: n, meters: seconds, seconds: seconds))
-        })
+        let routing = FakeRouting(
+            leg: { from, to, _, _ in
+                let meters = Geodesy.distance(from: from, to: to)
+                return .road(RoutedLeg(meters: meters * 1.3, seconds: meters / 10 + 29, line: [from, to], region: "test"))
+            },
+            matrix: { stops, _ in
+                // A matrix of other figures (a graph's, a service's): it chooses the order and says no more.
+                let n = stops.count
+                let seconds = (0..<n * n).map { Geodesy.distance(from: stops[$0 / n].0, to: stops[$0 % n].0) / 7 }
+                return .roads(RoadMatrix(count: n, meters: seconds, seconds: seconds))
+            })
         let optimize = OptimizeOrder(routing: routing)
         let trip = Self.shuffled
         let order = optimize.order(of: trip, progress: { _, _ in true })

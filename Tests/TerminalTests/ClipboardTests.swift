@@ -4,7 +4,7 @@ import Testing
 @Suite struct ClipboardTests {
     @Test func osc52CarriesTheTextInBase64EndedByBEL() {
         let sequence = Clipboard.sequence(copying: "https://maps.example/?a=1&b=2")
-        #expect(Array(sequence.utf8.prefix(7)) == [0x1B, 0x5D, 0x35, 0x32, 0x3B, 0x63, 0x3B])  // ESC ] 5 2 ; c ;
+        #expect(Array(sequence.utf8.prefix(7)) == [0x1B, 0x5D, 0x35, 0x32, 0x3B, 0x63, 0x3B]) // ESC ] 5 2 ; c ;
         #expect(sequence == "\u{1B}]52;c;aHR0cHM6Ly9tYXBzLmV4YW1wbGUvP2E9MSZiPTI=\u{07}")
         #expect(sequence.utf8.last == 0x07)
     }

@@ -21,8 +21,10 @@ import Testing
     }
 
     /// Insert, keys with Ctrl or Alt (no screen has a use for them), and sequences no key sends.
-    @Test(arguments: ["[2~", "[99~", "[1;5C", "[1;5D", "[1;3A", "[1;3D", "[1;5H", "[1;5F", "[3;5~", "[5;5~", "[200~", "[?1049h",
-                      "[38;5;200m", "OX", "[1;2;3;4;5Q", "[>0c"])
+    @Test(arguments: [
+        "[2~", "[99~", "[1;5C", "[1;5D", "[1;3A", "[1;3D", "[1;5H", "[1;5F", "[3;5~", "[5;5~", "[200~", "[?1049h",
+        "[38;5;200m", "OX", "[1;2;3;4;5Q", "[>0c",
+    ])
     func unknownSequencesAreReadWholeAndIgnored(_ sequence: String) {
         #expect(Self.read(sequence) == .complete(nil), "ESC \(sequence)")
     }

@@ -13,11 +13,12 @@ import Testing
             terminal.queueInput("\u{1B}[<0;8;3M\u{1B}[<0;8;3m\u{1B}[<0;8;3M\u{1B}[<0;8;3m\u{1B}[<65;2;2Mx")
             var keys: [Key] = []
             while let key = terminal.readKey(timeout: 0) { keys.append(key) }
-            #expect(keys == [
-                .mouse(MouseEvent(.press, row: 2, column: 7)), .mouse(MouseEvent(.click, row: 2, column: 7)),
-                .mouse(MouseEvent(.press, row: 2, column: 7)), .mouse(MouseEvent(.doubleClick, row: 2, column: 7)),
-                .mouse(MouseEvent(.wheelDown, row: 1, column: 1)), .character("x"),
-            ])
+            #expect(
+                keys == [
+                    .mouse(MouseEvent(.press, row: 2, column: 7)), .mouse(MouseEvent(.click, row: 2, column: 7)),
+                    .mouse(MouseEvent(.press, row: 2, column: 7)), .mouse(MouseEvent(.doubleClick, row: 2, column: 7)),
+                    .mouse(MouseEvent(.wheelDown, row: 1, column: 1)), .character("x"),
+                ])
         }
     }
 

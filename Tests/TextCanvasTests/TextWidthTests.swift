@@ -139,14 +139,14 @@ import Testing
             #expect(TextWidth.simpleWidth(text) == nil, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
         #expect(TextWidth.simpleWidth("≈ 12 km") == 7)
-        #expect(TextWidth.simpleWidth("≈ 12 km", utf8: false) == nil)  // "≈" has an ASCII form there
+        #expect(TextWidth.simpleWidth("≈ 12 km", utf8: false) == nil) // "≈" has an ASCII form there
         #expect(TextWidth.simpleWidth("12 km", utf8: false) == 5)
     }
 
     @Test func simpleTextFitsOnlyInItsWidth() {
         #expect(TextWidth.simpleWidth("≈ 12 km", fittingIn: 7) == 7)
         #expect(TextWidth.simpleWidth("≈ 12 km", fittingIn: 6) == nil)
-        #expect(TextWidth.simpleWidth("───", fittingIn: 3) == 3)  // nine bytes, three columns
+        #expect(TextWidth.simpleWidth("───", fittingIn: 3) == 3) // nine bytes, three columns
         #expect(TextWidth.simpleWidth(String(repeating: "a", count: 100), fittingIn: 10) == nil)
         #expect(TextWidth.simpleWidth("", fittingIn: 0) == 0)
     }
@@ -198,7 +198,9 @@ import Testing
     ])
     func theASCIIShortcutGivesTheGlyphsOfEachCharacter(_ text: String) {
         var glyphs: [Glyph] = []
-        TextWidth.forEachGlyph(of: text, utf8: true) { glyphs.append($0); return true }
+        TextWidth.forEachGlyph(of: text, utf8: true) {
+            glyphs.append($0); return true
+        }
         #expect(glyphs == text.map { Glyph($0, utf8: true) })
     }
 
@@ -211,8 +213,9 @@ import Testing
     }
 
     @Test func wrapHangingIndentsEveryLineButTheFirst() {
-        #expect(TextWidth.wrapHanging("d Delete the selected stop after a question", width: 20, indent: 2)
-            == ["d Delete the", "  selected stop", "  after a question"])
+        #expect(
+            TextWidth.wrapHanging("d Delete the selected stop after a question", width: 20, indent: 2)
+                == ["d Delete the", "  selected stop", "  after a question"])
         // The first line has the whole width, the others two columns less.
         #expect(TextWidth.wrapHanging("aaaa bbbb cccc dddd eeee", width: 14, indent: 2) == ["aaaa bbbb cccc", "  dddd eeee"])
         // Too narrow for an indent: wrapped as `wrap` does.

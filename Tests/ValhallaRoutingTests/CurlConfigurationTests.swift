@@ -7,11 +7,12 @@ import Testing
 struct CurlConfigurationTests {
     @Test func theCredentialsAndTheBodyAreQuoted() {
         let text = CurlConfiguration.text(credentials: #"alice:s3"cret\PW"#, body: Data("{\"a\":\"x\ny\"}".utf8))
-        #expect(String(decoding: text, as: UTF8.self) == #"""
-            user = "alice:s3\"cret\\PW"
-            json = "{\"a\":\"x\ny\"}"
+        #expect(
+            String(decoding: text, as: UTF8.self) == #"""
+                user = "alice:s3\"cret\\PW"
+                json = "{\"a\":\"x\ny\"}"
 
-            """#)
+                """#)
     }
 
     @Test func noCredentialsAndNoBodyIsNothing() {

@@ -32,7 +32,8 @@ struct RealValhallaTests {
         #expect(Geodesy.distance(from: Self.pas, to: leg.line[leg.line.count - 1]) < 100)
         #expect(leg.region == "Valhalla")
         guard case .road = router.route(from: Self.vella, to: Self.pas, fromName: "A", toName: "B", options: RouteOptions(vehicle: .camper)),
-              case .road(let shortest) = router.route(from: Self.vella, to: Self.pas, fromName: "A", toName: "B", options: RouteOptions(quickest: false)) else {
+            case .road(let shortest) = router.route(from: Self.vella, to: Self.pas, fromName: "A", toName: "B", options: RouteOptions(quickest: false))
+        else {
             Issue.record("the camper's leg and the shortest are on roads"); return
         }
         #expect(shortest.meters <= leg.meters)
@@ -64,7 +65,8 @@ struct RealValhallaTests {
     @Test func aStopPastTheTilesIsAnEstimate() throws {
         let service = try RealValhalla.start()
         defer { service.stop() }
-        let outcome = ValhallaRouter(url: service.url, timeout: LoopbackServer.patience).route(from: Self.vella, to: Coordinate(latitude: 42.6, longitude: 2.5), fromName: "Andorra la Vella", toName: "Prades")
+        let outcome = ValhallaRouter(url: service.url, timeout: LoopbackServer.patience).route(
+            from: Self.vella, to: Coordinate(latitude: 42.6, longitude: 2.5), fromName: "Andorra la Vella", toName: "Prades")
         #expect(outcome == .estimate(reason: "no road within 1 km of Andorra la Vella or Prades"))
     }
 }

@@ -25,8 +25,10 @@ struct ServiceAddressTests {
 
     /// An address roadtrip cannot use is still quoted without what may be a password, whatever
     /// characters that holds.
-    @Test(arguments: [("ftp://alice:s3cretPW@example.org", "ftp://example.org"), ("http://alice:s3/cret@PW@host:1", "http://host:1"),
-                      ("alice:s3cretPW@127.0.0.1:8702", "127.0.0.1:8702"), ("127.0.0.1:8702", "127.0.0.1:8702")])
+    @Test(arguments: [
+        ("ftp://alice:s3cretPW@example.org", "ftp://example.org"), ("http://alice:s3/cret@PW@host:1", "http://host:1"),
+        ("alice:s3cretPW@127.0.0.1:8702", "127.0.0.1:8702"), ("127.0.0.1:8702", "127.0.0.1:8702"),
+    ])
     func anAddressThatIsNotOneIsQuotedWithoutItsUser(_ given: String, _ shown: String) {
         #expect(ServiceAddress.withoutUserInformation(given) == shown)
     }

@@ -38,8 +38,9 @@ struct ValhallaAnswerSizeTests {
     @Test func aMatrixThatNeverEndsIsCutAtItsCap() throws {
         let server = try LoopbackServer(.endless(announcing: nil))
         defer { server.stop() }
-        #expect(ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: ValhallaFailureTests.stops)
-            == .estimate(reason: "Valhalla at \(server.url.absoluteString) answered more than 1 MB for a road matrix"))
+        #expect(
+            ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: ValhallaFailureTests.stops)
+                == .estimate(reason: "Valhalla at \(server.url.absoluteString) answered more than 1 MB for a road matrix"))
     }
 
     /// After an answer too large, the next legs are estimates at once (the service is not asked

@@ -22,7 +22,9 @@ struct ValhallaCredentialsTests {
         let server = try LoopbackServer(.close)
         defer { server.stop() }
         let router = ValhallaRouter(url: Self.withPassword(server.url), timeout: LoopbackServer.patience)
-        #expect(router.route(from: Self.vella, to: Self.pas, fromName: "A", toName: "B") == .estimate(reason: "Valhalla at \(server.url.absoluteString) does not answer"))
+        #expect(
+            router.route(from: Self.vella, to: Self.pas, fromName: "A", toName: "B")
+                == .estimate(reason: "Valhalla at \(server.url.absoluteString) does not answer"))
     }
 
     /// Legs are kept under the service's address without the password (the cache's keys).
@@ -47,10 +49,11 @@ struct ValhallaCredentialsTests {
     /// the user reads in /proc) has the service's address, and not the password.
     @Test func thePasswordIsNotOnCurlsCommandLine() throws {
         let seen = Seen()
-        let server = try LoopbackServer(.serve { request in
-            seen.record(Self.commandLines(containing: request.headers.first { $0.hasPrefix("Host: ") }.map { String($0.dropFirst(6)) } ?? "?"))
-            return FakeValhalla.answer(request)
-        })
+        let server = try LoopbackServer(
+            .serve { request in
+                seen.record(Self.commandLines(containing: request.headers.first { $0.hasPrefix("Host: ") }.map { String($0.dropFirst(6)) } ?? "?"))
+                return FakeValhalla.answer(request)
+            })
         defer { server.stop() }
         let router = ValhallaRouter(url: Self.withPassword(server.url), timeout: LoopbackServer.patience)
         guard case .road = router.route(from: Self.vella, to: Self.pas, fromName: "A", toName: "B") else { Issue.record("a road"); return }

@@ -81,8 +81,9 @@ struct ValhallaFailureTests {
     @Test func aMatrixOfGarbageIsAnEstimate() throws {
         let server = try LoopbackServer(.answer(status: 200, body: #"{"sources_to_targets":[[{"distance":1,"time":60}]]}"#))
         defer { server.stop() }
-        #expect(ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops)
-            == .estimate(reason: "Valhalla at \(server.url.absoluteString) answered something that is not a road matrix"))
+        #expect(
+            ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops)
+                == .estimate(reason: "Valhalla at \(server.url.absoluteString) answered something that is not a road matrix"))
     }
 
     @Test func theStatusOfAServiceThatIsNotValhalla() throws {

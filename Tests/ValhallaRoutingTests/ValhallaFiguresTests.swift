@@ -19,7 +19,8 @@ struct ValhallaFiguresTests {
     static func leg(_ answer: String) throws -> (RoadOutcome, String) {
         let server = try LoopbackServer(.answer(status: 200, body: answer))
         defer { server.stop() }
-        let outcome = ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).route(from: vella, to: krems, fromName: "Andorra la Vella", toName: "Krems")
+        let outcome = ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).route(
+            from: vella, to: krems, fromName: "Andorra la Vella", toName: "Krems")
         return (outcome, server.url.absoluteString)
     }
 

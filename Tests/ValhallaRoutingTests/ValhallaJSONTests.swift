@@ -48,7 +48,9 @@ struct ValhallaJSONTests {
 
     /// `/route`'s answer as Valhalla 3.9.1 gives it (cut to the fields read, the shape to three points).
     static func route(length: Double = 33.281, time: Double = 1776.82, shape: String = "c`napA_|y{A{yV_byCuoj@q}cG") -> Data {
-        Data(#"{"trip":{"legs":[{"summary":{"has_toll":false,"time":\#(time),"length":\#(length)},"shape":"\#(shape)"}],"summary":{"time":\#(time),"length":\#(length)},"status":0,"units":"kilometers"}}"#.utf8)
+        Data(
+            #"{"trip":{"legs":[{"summary":{"has_toll":false,"time":\#(time),"length":\#(length)},"shape":"\#(shape)"}],"summary":{"time":\#(time),"length":\#(length)},"status":0,"units":"kilometers"}}"#
+                .utf8)
     }
 
     static func leg(_ data: Data) -> RoadOutcome? {
@@ -57,8 +59,10 @@ struct ValhallaJSONTests {
 
     /// Kilometers become meters; the time is Valhalla's own; the shape is the leg's line.
     @Test func aRouteBecomesALegOnRoads() {
-        let line = [Coordinate(latitude: 42.507794, longitude: 1.521104), Coordinate(latitude: 42.52, longitude: 1.6),
-                    Coordinate(latitude: 42.542283, longitude: 1.733609)]
+        let line = [
+            Coordinate(latitude: 42.507794, longitude: 1.521104), Coordinate(latitude: 42.52, longitude: 1.6),
+            Coordinate(latitude: 42.542283, longitude: 1.733609),
+        ]
         #expect(Self.leg(Self.route()) == .road(RoutedLeg(meters: 33_281, seconds: 1776.82, line: line, region: "Valhalla")))
     }
 
@@ -69,12 +73,16 @@ struct ValhallaJSONTests {
 
     /// 33 km in a second: an estimate, saying what the service gave.
     @Test func aRouteFasterThanAnyVehicleIsAnEstimate() {
-        #expect(Self.leg(Self.route(length: 33, time: 1)) == .estimate(reason: "Valhalla at http://127.0.0.1:8002 gave 33.0 km in 0 min, faster than any vehicle drives"))
+        #expect(
+            Self.leg(Self.route(length: 33, time: 1))
+                == .estimate(reason: "Valhalla at http://127.0.0.1:8002 gave 33.0 km in 0 min, faster than any vehicle drives"))
     }
 
     /// Not JSON, other JSON, a shape that is no polyline, figures no drive has, two legs for one.
-    @Test(arguments: [Data("<html>".utf8), Data(#"{"trip":{}}"#.utf8), route(shape: "~"), route(length: -1),
-                      Data(#"{"trip":{"legs":[]}}"#.utf8)])
+    @Test(arguments: [
+        Data("<html>".utf8), Data(#"{"trip":{}}"#.utf8), route(shape: "~"), route(length: -1),
+        Data(#"{"trip":{"legs":[]}}"#.utf8),
+    ])
     func anAnswerThatIsNotARouteIsRefused(_ data: Data) {
         #expect(Self.leg(data) == nil)
     }

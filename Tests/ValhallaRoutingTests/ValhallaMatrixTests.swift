@@ -12,7 +12,8 @@ struct ValhallaMatrixTests {
     static let answer: @Sendable (Data) -> (status: Int, body: String) = { body in
         guard let request = try? JSONDecoder().decode(ValhallaJSON.MatrixRequest.self, from: body) else { return (400, "{}") }
         let rows = request.sources.map { source in
-            request.targets.map { _ in #"{"distance":\#((source.lat * 10_000).rounded() + 1),"time":\#(((source.lat * 10_000).rounded() + 1) * 60)}"# }.joined(separator: ",")
+            request.targets.map { _ in #"{"distance":\#((source.lat * 10_000).rounded() + 1),"time":\#(((source.lat * 10_000).rounded() + 1) * 60)}"# }.joined(
+                separator: ",")
         }
         return (200, #"{"sources_to_targets":[\#(rows.map { "[\($0)]" }.joined(separator: ","))]}"#)
     }
@@ -26,7 +27,9 @@ struct ValhallaMatrixTests {
     @Test func aMatrixHasEveryLegBothWays() throws {
         let server = try LoopbackServer(.respond(Self.answer))
         defer { server.stop() }
-        guard case .roads(let matrix) = ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops(3)) else { Issue.record("a matrix on roads"); return }
+        guard case .roads(let matrix) = ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops(3)) else {
+            Issue.record("a matrix on roads"); return
+        }
         #expect(matrix.meters(2, 0) == 3_000)
         #expect(matrix.seconds(0, 1) == 60)
         #expect(matrix.meters(1, 1) == 0)
@@ -61,7 +64,9 @@ struct ValhallaMatrixTests {
         let server = try LoopbackServer(.respond(Self.answer))
         defer { server.stop() }
         let known = RoutedLeg(meters: 5, seconds: 7, line: [], region: "Valhalla")
-        let outcome = ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops(2), options: RouteOptions(), known: { i, _ in i == 0 ? known : nil }) { _, _ in true }
+        let outcome = ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(
+            of: Self.stops(2), options: RouteOptions(), known: { i, _ in i == 0 ? known : nil }
+        ) { _, _ in true }
         guard case .roads(let matrix) = outcome else { Issue.record("a matrix on roads"); return }
         #expect(matrix.meters(0, 1) == 5)
         #expect(matrix.meters(1, 0) == 2_000)
@@ -69,8 +74,12 @@ struct ValhallaMatrixTests {
     }
 
     @Test func aPairWithoutARoadIsAnEstimate() throws {
-        let server = try LoopbackServer(.answer(status: 200, body: #"{"sources_to_targets":[[{"distance":0,"time":0},{"distance":null,"time":null}],[{"distance":1,"time":60},{"distance":0,"time":0}]]}"#))
+        let server = try LoopbackServer(
+            .answer(
+                status: 200,
+                body: #"{"sources_to_targets":[[{"distance":0,"time":0},{"distance":null,"time":null}],[{"distance":1,"time":60},{"distance":0,"time":0}]]}"#))
         defer { server.stop() }
-        #expect(ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops(2)) == .estimate(reason: "no road from Stop 0 to Stop 1"))
+        #expect(
+            ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops(2)) == .estimate(reason: "no road from Stop 0 to Stop 1"))
     }
 }

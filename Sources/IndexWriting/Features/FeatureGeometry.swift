@@ -54,7 +54,8 @@ package enum FeatureGeometry: Equatable, Sendable {
 
     private static func position(_ value: Any?) -> Coordinate? {
         guard let pair = value as? [Any], pair.count >= 2, let longitude = (pair[0] as? NSNumber)?.doubleValue,
-              let latitude = (pair[1] as? NSNumber)?.doubleValue else { return nil }
+            let latitude = (pair[1] as? NSNumber)?.doubleValue
+        else { return nil }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         return coordinate.isValid ? coordinate : nil
     }
@@ -67,7 +68,8 @@ package enum FeatureGeometry: Equatable, Sendable {
 
     private static func rings(_ value: Any?) -> [[Coordinate]]? {
         guard let list = value as? [Any], let rings = Optional(list.compactMap(positions)), rings.count == list.count,
-              let outer = rings.first, outer.count >= 3 else { return nil }
+            let outer = rings.first, outer.count >= 3
+        else { return nil }
         return rings
     }
 }

@@ -46,8 +46,10 @@ package enum InteriorPoint {
     /// The area of a polygon (outer ring less its holes), in square degrees: to choose the largest part.
     package static func area(of rings: [[Coordinate]]) -> Double {
         rings.enumerated().reduce(0) { total, ring in
-            let area = abs(zip(ring.element, ring.element.dropFirst() + ring.element.prefix(1))
-                .reduce(0) { $0 + $1.0.longitude * $1.1.latitude - $1.1.longitude * $1.0.latitude }) / 2
+            let area =
+                abs(
+                    zip(ring.element, ring.element.dropFirst() + ring.element.prefix(1))
+                        .reduce(0) { $0 + $1.0.longitude * $1.1.latitude - $1.1.longitude * $1.0.latitude }) / 2
             return ring.offset == 0 ? total + area : total - area
         }
     }
@@ -65,8 +67,9 @@ package enum InteriorPoint {
             let step = hypot(point.latitude - previous.latitude, point.longitude - previous.longitude)
             if step >= remaining, step > 0 {
                 let t = remaining / step
-                return Coordinate(latitude: previous.latitude + t * (point.latitude - previous.latitude),
-                                  longitude: previous.longitude + t * (point.longitude - previous.longitude))
+                return Coordinate(
+                    latitude: previous.latitude + t * (point.latitude - previous.latitude),
+                    longitude: previous.longitude + t * (point.longitude - previous.longitude))
             }
             remaining -= step
             previous = point

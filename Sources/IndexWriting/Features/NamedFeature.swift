@@ -20,8 +20,10 @@ package struct NamedFeature: Sendable, Equatable {
     /// Opening hours, brand, sockets…, where tagged: for showing only.
     package var details: PlaceDetails?
 
-    package init(name: String, alternateNames: [String] = [], languageNames: [String] = [], kind: PlaceKind, coordinate: Coordinate,
-                 elevation: Int? = nil, population: Int = 0, weight: Int? = nil, identifier: Int = 0, details: PlaceDetails? = nil) {
+    package init(
+        name: String, alternateNames: [String] = [], languageNames: [String] = [], kind: PlaceKind, coordinate: Coordinate,
+        elevation: Int? = nil, population: Int = 0, weight: Int? = nil, identifier: Int = 0, details: PlaceDetails? = nil
+    ) {
         self.name = name
         self.alternateNames = alternateNames
         self.languageNames = languageNames
@@ -53,20 +55,24 @@ package enum FeatureGazetteer {
             }
             if let town, !town.countryCode.isEmpty {
                 countries[town.countryCode] = .init(code: town.countryCode, name: town.country)
-                regions[town.countryCode + "\u{1F}" + town.admin1Code] = .init(countryCode: town.countryCode, code: town.admin1Code,
-                                                                              name: town.admin1, shortCode: town.admin1Code)
+                regions[town.countryCode + "\u{1F}" + town.admin1Code] = .init(
+                    countryCode: town.countryCode, code: town.admin1Code,
+                    name: town.admin1, shortCode: town.admin1Code)
             }
             let languageNames = feature.languageNames.filter { $0 != feature.name }
-            places.append(.init(geonameID: feature.identifier, name: feature.name,
-                                latitude: feature.coordinate.latitude, longitude: feature.coordinate.longitude,
-                                countryCode: town?.countryCode ?? "", admin1Code: town?.admin1Code ?? "",
-                                population: feature.population, alternateNames: unique(languageNames + feature.alternateNames, except: feature.name),
-                                trustedNames: languageNames, timeZone: town?.timeZone ?? "",
-                                kind: feature.kind, elevation: feature.elevation, weight: feature.weight, details: feature.details))
+            places.append(
+                .init(
+                    geonameID: feature.identifier, name: feature.name,
+                    latitude: feature.coordinate.latitude, longitude: feature.coordinate.longitude,
+                    countryCode: town?.countryCode ?? "", admin1Code: town?.admin1Code ?? "",
+                    population: feature.population, alternateNames: unique(languageNames + feature.alternateNames, except: feature.name),
+                    trustedNames: languageNames, timeZone: town?.timeZone ?? "",
+                    kind: feature.kind, elevation: feature.elevation, weight: feature.weight, details: feature.details))
         }
-        return GazetteerSource(countries: countries.values.sorted { $0.code < $1.code },
-                               regions: regions.values.sorted { ($0.countryCode, $0.code) < ($1.countryCode, $1.code) },
-                               places: places)
+        return GazetteerSource(
+            countries: countries.values.sorted { $0.code < $1.code },
+            regions: regions.values.sorted { ($0.countryCode, $0.code) < ($1.countryCode, $1.code) },
+            places: places)
     }
 
     private static func unique(_ names: [String], except own: String) -> [String] {

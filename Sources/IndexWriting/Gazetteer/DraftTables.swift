@@ -177,18 +177,22 @@ struct DraftTables {
             let words = ids.indices.map { (name: $0, start: 0) } + IndexedNames.laterWords(of: names).map { (name: $0.key, start: $0.start) }
             let trusted = IndexedNames.trustedKeys(original.trustedNames)
             drafts += words.map { word in
-                let flag = word.name < ownNameCount ? 0
+                let flag =
+                    word.name < ownNameCount
+                    ? 0
                     : Format.Entry.alternateFlag | (trusted.contains(names[word.name]) ? Format.Entry.trustedFlag : 0)
-                return Entry(key: ids[word.name], wordStart: word.start, place: UInt32(placeIndex) | flag,
-                             population: UInt32(clamping: original.weight), region: UInt16(clamping: place.region))
+                return Entry(
+                    key: ids[word.name], wordStart: word.start, place: UInt32(placeIndex) | flag,
+                    population: UInt32(clamping: original.weight), region: UInt16(clamping: place.region))
             }
         }
         let keyOffsets = layOutKeys(keyTexts)
         let keyLengths = keyTexts.map(\.utf8.count)
         keys.withUnsafeBufferPointer { blob in
             drafts.sort { a, b in
-                let order = Self.compareSuffixes(blob, keyOffsets[a.key] + a.wordStart, keyLengths[a.key] - a.wordStart,
-                                                  keyOffsets[b.key] + b.wordStart, keyLengths[b.key] - b.wordStart)
+                let order = Self.compareSuffixes(
+                    blob, keyOffsets[a.key] + a.wordStart, keyLengths[a.key] - a.wordStart,
+                    keyOffsets[b.key] + b.wordStart, keyLengths[b.key] - b.wordStart)
                 if order != 0 { return order < 0 }
                 return (-Int(a.population), a.place & Format.Entry.placeMask, keyOffsets[a.key], a.place)
                     < (-Int(b.population), b.place & Format.Entry.placeMask, keyOffsets[b.key], b.place)
@@ -229,8 +233,10 @@ struct DraftTables {
 
     /// The whole file: header, then the sections in `Format.Section` order, each 8-byte aligned.
     func assemble(prefixes: [UInt8], ranked: [UInt8]) -> [UInt8] {
-        let sections = [strings.bytes, countries.bytes, regions.bytes, places.bytes, cells.bytes, keys, entries.bytes, prefixes, ranked,
-                        zones.bytes, placeZones.bytes, details.bytes, notes.bytes]
+        let sections = [
+            strings.bytes, countries.bytes, regions.bytes, places.bytes, cells.bytes, keys, entries.bytes, prefixes, ranked,
+            zones.bytes, placeZones.bytes, details.bytes, notes.bytes,
+        ]
         var offsets: [Int] = []
         var end = Format.headerSize
         for section in sections {
@@ -245,7 +251,7 @@ struct DraftTables {
         file.uint32(Format.version)
         file.uint32(UInt32(sections.count))
         file.uint64(UInt64(end))
-        file.uint32(0)  // checksum, below
+        file.uint32(0) // checksum, below
         file.uint32(0)
         for (offset, section) in zip(offsets, sections) {
             file.uint32(UInt32(offset))

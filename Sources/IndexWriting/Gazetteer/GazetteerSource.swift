@@ -56,10 +56,12 @@ package struct GazetteerSource: Sendable {
         /// Opening hours, brand, sockets… of a region's place, for showing.
         package var details: PlaceDetails?
 
-        package init(geonameID: Int, name: String, latitude: Double, longitude: Double, countryCode: String,
-                    admin1Code: String, population: Int, alternateNames: [String], trustedNames: [String] = [],
-                    timeZone: String = "", kind: PlaceKind = .populatedPlace, elevation: Int? = nil, weight: Int? = nil,
-                    details: PlaceDetails? = nil) {
+        package init(
+            geonameID: Int, name: String, latitude: Double, longitude: Double, countryCode: String,
+            admin1Code: String, population: Int, alternateNames: [String], trustedNames: [String] = [],
+            timeZone: String = "", kind: PlaceKind = .populatedPlace, elevation: Int? = nil, weight: Int? = nil,
+            details: PlaceDetails? = nil
+        ) {
             self.geonameID = geonameID
             self.name = name
             self.latitude = latitude

@@ -87,8 +87,10 @@ package struct Curl: Sendable {
     private func download(_ url: URL, into part: PartFile, from start: Int64, limit: Int64) throws(DownloadError) {
         let range = start > 0 ? ["--continue-at", "\(start)"] : []
         var written = start
-        try transfer(range + ["--max-filesize", "\(limit - start)", url.absoluteString], url: url, limit: limit - start,
-                     done: { written }) { bytes throws(DownloadError) in
+        try transfer(
+            range + ["--max-filesize", "\(limit - start)", url.absoluteString], url: url, limit: limit - start,
+            done: { written }
+        ) { bytes throws(DownloadError) in
             try part.append(bytes)
             written += Int64(bytes.count)
         }
@@ -100,37 +102,44 @@ package struct Curl: Sendable {
     /// Runs curl with `arguments` after the common ones, handing `receive` what it writes (at most
     /// `limit` bytes: past it, or when `receive` throws, curl is stopped and the transfer fails);
     /// `done` says the file's bytes so far, for `progress`.
-    private func transfer(_ arguments: [String], url: URL, limit: Int64, done: (() -> Int64)? = nil,
-                          receive: (UnsafeRawBufferPointer) throws(DownloadError) -> Void) throws(DownloadError) {
+    private func transfer(
+        _ arguments: [String], url: URL, limit: Int64, done: (() -> Int64)? = nil,
+        receive: (UnsafeRawBufferPointer) throws(DownloadError) -> Void
+    ) throws(DownloadError) {
         // After `CurlProgram`'s flags (`-q` first: no `.curlrc` of the user's changes what is asked or
         // where it goes). `--no-buffer`: each piece goes into the pipe as it comes, so the part holds
         // every byte received.
-        let common = ["--no-buffer", "--fail", "--location", "--max-redirs", "10",
-                      "--connect-timeout", "\(connectTimeout)", "--speed-limit", "1", "--speed-time", "\(stallSeconds)"]
+        let common = [
+            "--no-buffer", "--fail", "--location", "--max-redirs", "10",
+            "--connect-timeout", "\(connectTimeout)", "--speed-limit", "1", "--speed-time", "\(stallSeconds)",
+        ]
         var received: Int64 = 0
         var refusal: DownloadError?
         var told = DispatchTime.now()
         let reading: ChildProcess.Reading
         do throws(CurlProgram.Failure) {
-            reading = try CurlProgram.run(common + arguments, diesWithParent: true, keepGoing: {
-                if isCancelled() { return false }
-                if let progress, let done, DispatchTime.now() >= told + .milliseconds(100) {
-                    told = .now()
-                    progress(done())
-                }
-                return true
-            }, receive: { bytes in
-                received += Int64(bytes.count)
-                guard received <= limit else {
-                    refusal = .tooLarge(url: url.absoluteString, limit: limit)
-                    return false
-                }
-                do throws(DownloadError) { try receive(bytes) } catch {
-                    refusal = error
-                    return false
-                }
-                return true
-            })
+            reading = try CurlProgram.run(
+                common + arguments, diesWithParent: true,
+                keepGoing: {
+                    if isCancelled() { return false }
+                    if let progress, let done, DispatchTime.now() >= told + .milliseconds(100) {
+                        told = .now()
+                        progress(done())
+                    }
+                    return true
+                },
+                receive: { bytes in
+                    received += Int64(bytes.count)
+                    guard received <= limit else {
+                        refusal = .tooLarge(url: url.absoluteString, limit: limit)
+                        return false
+                    }
+                    do throws(DownloadError) { try receive(bytes) } catch {
+                        refusal = error
+                        return false
+                    }
+                    return true
+                })
         } catch {
             switch error {
             case .notFound: throw .tool(RegionError.missingTool(tool: "curl", package: ChildTools.packages["curl"] ?? "curl").description)

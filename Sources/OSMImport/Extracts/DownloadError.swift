@@ -35,15 +35,18 @@ package enum DownloadError: Error, Equatable, CustomStringConvertible {
         case .noNetwork(let host): return "\(host) cannot be reached: no network connection (or it refused the connection). Nothing was changed."
         case .unknownHost(let host): return "\(host) is not a name the DNS knows (no network, or a typo in the address). Nothing was changed."
         case .http(let status, let url):
-            return status == 404 ? "\(url) is not there (HTTP 404): the catalogue may be out of date (roadtrip region catalogue --refresh)."
+            return status == 404
+                ? "\(url) is not there (HTTP 404): the catalogue may be out of date (roadtrip region catalogue --refresh)."
                 : "\(url) answered HTTP \(status). Nothing was changed."
         case .noFile(let path): return "\(path) is not there (no such file). Nothing was changed."
         case .tls(let host, let message): return "The secure connection to \(host) failed: \(message). Nothing was changed."
         case .timedOut(let url): return "\(url) stopped answering (nothing came for a minute); run the same command again to continue."
-        case .interrupted(let url): return "The connection to \(url) dropped before the file was whole; run the same command again to continue where it stopped."
+        case .interrupted(let url):
+            return "The connection to \(url) dropped before the file was whole; run the same command again to continue where it stopped."
         case .diskFull(let path): return "\(path): No space left on device. Free some room and run the same command again to continue."
         case .checksum(let file, let expected, let found):
-            return "\(file) does not match its published checksum (MD5 \(expected), the file's \(found)): it was deleted, and nothing was added. Run the command again to download it anew."
+            return
+                "\(file) does not match its published checksum (MD5 \(expected), the file's \(found)): it was deleted, and nothing was added. Run the command again to download it anew."
         case .catalogue(let url, let reason): return "The extract catalogue at \(url) cannot be read: \(reason)."
         case .tooLarge(let url, let limit):
             return "\(url) sent more than the \(RegionText.bytes(limit)) it may be (the size its server announced, or roadtrip's limit for such a file): "

@@ -48,7 +48,8 @@ package struct ExtractCatalogue: Equatable, Sendable {
         }
         extracts = index.features.compactMap { feature in
             guard let properties = feature.properties, let id = properties.id, let name = properties.name,
-                  let address = properties.urls?.pbf, let pbf = URL(string: address, relativeTo: url)?.absoluteURL else { return nil }
+                let address = properties.urls?.pbf, let pbf = URL(string: address, relativeTo: url)?.absoluteURL
+            else { return nil }
             return Extract(id: id, parent: properties.parent, name: name, pbf: pbf)
         }
         guard !extracts.isEmpty else { throw .catalogue(url: url.absoluteString, reason: "it lists no extract with an .osm.pbf file") }

@@ -29,7 +29,9 @@ package struct ExtractSource: Sendable {
     /// The catalogue and when it was fetched: the cached one while it is fresh and from the same
     /// address, else fetched again (`refresh` always), and the cached one said stale when the
     /// network fails. Nothing is read or written in an extracts folder roadtrip cannot call its own.
-    package func catalogue(refresh: Bool = false, curl: Curl = Curl(), now: Date = Date()) throws(DownloadError) -> (catalogue: ExtractCatalogue, fetched: Date, stale: DownloadError?) {
+    package func catalogue(
+        refresh: Bool = false, curl: Curl = Curl(), now: Date = Date()
+    ) throws(DownloadError) -> (catalogue: ExtractCatalogue, fetched: Date, stale: DownloadError?) {
         try files.prepare()
         let (cachedCatalogue, cachedAddress) = (files.catalogue, files.address)
         let attributes = try? FileManager.default.attributesOfItem(atPath: cachedCatalogue.path)
@@ -37,7 +39,8 @@ package struct ExtractSource: Sendable {
         let sameAddress = (try? String(contentsOf: cachedAddress, encoding: .utf8)) == catalogueURL.absoluteString
         let cached = { () -> ExtractCatalogue? in
             guard (attributes?[.size] as? NSNumber).map({ $0.intValue <= Self.catalogueLimit }) == true,
-                  let data = try? Data(contentsOf: cachedCatalogue) else { return nil }
+                let data = try? Data(contentsOf: cachedCatalogue)
+            else { return nil }
             return try? ExtractCatalogue(json: data, from: catalogueURL)
         }
         if !refresh, sameAddress, let cachedAt, now.timeIntervalSince(cachedAt) < Self.catalogueLifetime, let catalogue = cached() {

@@ -39,10 +39,11 @@ package struct ExtractFolder: Sendable {
     /// itself, so that two extracts never share a file.
     static func stem(of extract: ExtractCatalogue.Extract) -> String {
         let path = extract.path
-        var stem = String(path.lowercased().unicodeScalars.map { scalar -> Character in
-            if scalar == "/" { return "_" }
-            return isStemScalar(scalar) ? Character(scalar) : "-"
-        })
+        var stem = String(
+            path.lowercased().unicodeScalars.map { scalar -> Character in
+                if scalar == "/" { return "_" }
+                return isStemScalar(scalar) ? Character(scalar) : "-"
+            })
         guard stem != path.replacingOccurrences(of: "/", with: "_") || stem.count > longestStem || stem.isEmpty || stem.hasPrefix(".") else {
             return stem
         }
@@ -118,7 +119,9 @@ package final class PartFile {
         }
         guard status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1 else {
             close(descriptor)
-            let what = status.st_mode & S_IFMT != S_IFREG ? FileKind.notRegular(status.st_mode) ?? "not a regular file" : "a file with another name elsewhere (a hard link)"
+            let what =
+                status.st_mode & S_IFMT != S_IFREG
+                ? FileKind.notRegular(status.st_mode) ?? "not a regular file" : "a file with another name elsewhere (a hard link)"
             throw .notOwnPart(path: url.path, what: what)
         }
         // Opened without blocking (a FIFO planted there must not hold the open); writes block.

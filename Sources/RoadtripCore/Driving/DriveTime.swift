@@ -36,8 +36,10 @@ package struct DrivenPoint: Equatable, Sendable {
 package enum DriveTime {
     /// The seconds to drive `points` (in order, at least two) in a vehicle of `profile`, past the
     /// `controls` of their roads, where traffic keeps right (or left: `keepsLeft`).
-    package static func seconds(of points: [DrivenPoint], profile: DrivingProfile, controls: TrafficControls = TrafficControls([]),
-                                keepsLeft: Bool = false) -> Double {
+    package static func seconds(
+        of points: [DrivenPoint], profile: DrivingProfile, controls: TrafficControls = TrafficControls([]),
+        keepsLeft: Bool = false
+    ) -> Double {
         guard points.count >= 2 else { return 0 }
         let line = Line(points)
         let stretches = (1..<points.count).map { i in
@@ -194,15 +196,17 @@ extension DriveTime {
             guard end < points.count else { return points[points.count - 1].coordinate }
             let (a, b) = (points[end - 1], points[end])
             let share = b.meters > a.meters ? (meters - a.meters) / (b.meters - a.meters) : 0
-            return Coordinate(latitude: a.coordinate.latitude + (b.coordinate.latitude - a.coordinate.latitude) * share,
-                              longitude: a.coordinate.longitude + (b.coordinate.longitude - a.coordinate.longitude) * share)
+            return Coordinate(
+                latitude: a.coordinate.latitude + (b.coordinate.latitude - a.coordinate.latitude) * share,
+                longitude: a.coordinate.longitude + (b.coordinate.longitude - a.coordinate.longitude) * share)
         }
 
         /// `point` seen from `centre`, in meters east and north (a plane is exact enough over 20 m).
         private func offset(of point: Coordinate, from centre: Coordinate) -> PlaneVector {
             let metersPerDegree = 6_371_008.8 * .pi / 180
-            return PlaneVector(x: (point.longitude - centre.longitude) * cos(centre.latitude * .pi / 180) * metersPerDegree,
-                               y: (point.latitude - centre.latitude) * metersPerDegree)
+            return PlaneVector(
+                x: (point.longitude - centre.longitude) * cos(centre.latitude * .pi / 180) * metersPerDegree,
+                y: (point.latitude - centre.latitude) * metersPerDegree)
         }
 
         /// How many of `sorted` are at most `value`.

@@ -81,8 +81,10 @@ extension DrivingProfile {
 
     static let car = DrivingProfile(
         vehicle: .car,
-        cruiseKmh: [.motorway: 110, .trunk: 90, .primary: 78, .secondary: 70, .tertiary: 60, .unclassified: 48,
-                    .residential: 30, .service: 20, .track: 12, .ferry: 12],
+        cruiseKmh: [
+            .motorway: 110, .trunk: 90, .primary: 78, .secondary: 70, .tertiary: 60, .unclassified: 48,
+            .residential: 30, .service: 20, .track: 12, .ferry: 12,
+        ],
         weightTonnes: 1.6, heightMeters: 1.6, widthMeters: 1.9, lengthMeters: 4.7,
         acceleration: 1.2, deceleration: 1.5, curveFactor: 1, townKmh: 35, uTurnSeconds: 8)
 
@@ -98,16 +100,20 @@ extension DrivingProfile {
     /// A private van up to 3.5 t (a car's access rules, its own size), 2.7 m high.
     static let van = DrivingProfile(
         vehicle: .van,
-        cruiseKmh: [.motorway: 100, .trunk: 85, .primary: 72, .secondary: 65, .tertiary: 56, .unclassified: 45,
-                    .residential: 28, .service: 18, .track: 10, .ferry: 12],
+        cruiseKmh: [
+            .motorway: 100, .trunk: 85, .primary: 72, .secondary: 65, .tertiary: 56, .unclassified: 45,
+            .residential: 28, .service: 18, .track: 10, .ferry: 12,
+        ],
         weightTonnes: 3.5, heightMeters: 2.7, widthMeters: 2.1, lengthMeters: 6,
         acceleration: 0.9, deceleration: 1.3, curveFactor: 0.93, townKmh: 33, uTurnSeconds: 10)
 
     /// A motorhome of 3.5 t, 3.2 m high, 2.35 m wide and 7.5 m long: the slowest, and no tracks.
     static let camper = DrivingProfile(
         vehicle: .camper,
-        cruiseKmh: [.motorway: 95, .trunk: 80, .primary: 68, .secondary: 60, .tertiary: 52, .unclassified: 40,
-                    .residential: 25, .service: 15, .ferry: 12],
+        cruiseKmh: [
+            .motorway: 95, .trunk: 80, .primary: 68, .secondary: 60, .tertiary: 52, .unclassified: 40,
+            .residential: 25, .service: 15, .ferry: 12,
+        ],
         weightTonnes: 3.5, heightMeters: 3.2, widthMeters: 2.35, lengthMeters: 7.5,
         acceleration: 0.7, deceleration: 1.2, curveFactor: 0.85, townKmh: 30, uTurnSeconds: 12)
 }

@@ -34,7 +34,9 @@ package struct TrafficControl: Equatable, Sendable {
     }
 
     /// The tag expressions of `osmium tags-filter` that keep such nodes.
-    package static let osmiumExpressions = ["n/highway=traffic_signals,stop,give_way,mini_roundabout,crossing", "n/traffic_calming", "n/crossing=traffic_signals"]
+    package static let osmiumExpressions = [
+        "n/highway=traffic_signals,stop,give_way,mini_roundabout,crossing", "n/traffic_calming", "n/crossing=traffic_signals",
+    ]
 }
 
 extension TrafficControl.Kind {
@@ -132,8 +134,10 @@ package struct TrafficControls: Sendable {
         }
         for i in signals {
             for key in Self.keys(around: controls[i].coordinate, within: Self.junctionMeters) {
-                for j in (cells[key] ?? []).map(Int.init) where j < i && controls[j].kind == .signals
-                    && Geodesy.flatMeters(controls[i].coordinate, controls[j].coordinate) <= Self.junctionMeters {
+                for j in (cells[key] ?? []).map(Int.init)
+                where j < i && controls[j].kind == .signals
+                    && Geodesy.flatMeters(controls[i].coordinate, controls[j].coordinate) <= Self.junctionMeters
+                {
                     junction[root(i)] = root(j)
                 }
             }

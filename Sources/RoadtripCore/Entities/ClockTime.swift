@@ -24,7 +24,8 @@ package struct ClockTime: Equatable, Hashable, Comparable, Sendable, CustomStrin
         default: return nil
         }
         guard digits.0.allSatisfy(\.isASCII), digits.1.allSatisfy(\.isASCII), !digits.0.isEmpty,
-              let hour = Int(digits.0), let minute = Int(digits.1) else { return nil }
+            let hour = Int(digits.0), let minute = Int(digits.1)
+        else { return nil }
         self.init(hour: hour, minute: minute)
     }
 

@@ -40,7 +40,7 @@ package enum DistanceUnit: String, CaseIterable, Sendable {
     /// "1,234,567": digits in groups of three. Written straight into the string: a trip screen
     /// formats a leg and a total for every row it shows, on every frame.
     package static func grouped(_ number: Int) -> String {
-        let magnitude = number.magnitude  // abs(Int.min) would trap
+        let magnitude = number.magnitude // abs(Int.min) would trap
         var digits = 1
         var rest = magnitude
         while rest >= 10 {

@@ -31,12 +31,13 @@ package struct LocalDay: Equatable, Hashable, Comparable, Sendable, CustomString
     package init?(iso text: String) {
         let fields = text.split(separator: "-", omittingEmptySubsequences: false)
         guard fields.count == 3, fields[0].count == 4, fields[1].count == 2, fields[2].count == 2,
-              let year = Self.digits(fields[0]), let month = Self.digits(fields[1]), let day = Self.digits(fields[2])
+            let year = Self.digits(fields[0]), let month = Self.digits(fields[1]), let day = Self.digits(fields[2])
         else { return nil }
         let candidate = LocalDay(year: year, month: month, day: day)
         // A date that is not real (month 13, Feb 30) comes back from the day count as another date.
         guard (1...12).contains(month), (1...31).contains(day),
-              LocalDay(daysSinceEpoch: candidate.daysSinceEpoch) == candidate else { return nil }
+            LocalDay(daysSinceEpoch: candidate.daysSinceEpoch) == candidate
+        else { return nil }
         self = candidate
     }
 

@@ -34,8 +34,10 @@ struct PositionalReuse<Element: Equatable, Value> {
     /// only the changed run's elements are read and made, and what is kept is edited in place,
     /// so a stop moved in a trip of 5,000 costs its run, not a pass over all of them.
     /// `replaced` is shown each value the change's run replaces, before it goes.
-    mutating func values(count: Int, change: RunChange?, element: (Int) -> Element, make: (Element) -> Value,
-                         replaced: (Value) -> Void = { _ in }) -> [Value] {
+    mutating func values(
+        count: Int, change: RunChange?, element: (Int) -> Element, make: (Element) -> Value,
+        replaced: (Value) -> Void = { _ in }
+    ) -> [Value] {
         guard let change, fits(change), change.newCount == count else {
             return values(for: (0..<count).map(element), make: make)
         }

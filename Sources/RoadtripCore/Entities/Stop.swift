@@ -51,13 +51,16 @@ package struct Stop: Equatable, Identifiable, Sendable {
         set { changeDetails { $0.overnight = newValue } }
     }
 
-    package init(id: UUID = UUID(), name: String, location: Coordinate, region: String? = nil, country: String? = nil, notes: String? = nil,
-                 stay: Stay? = nil, overnight: Bool = false, unknownFields: UnknownFields = [:], locationUnknownFields: UnknownFields = [:]) {
+    package init(
+        id: UUID = UUID(), name: String, location: Coordinate, region: String? = nil, country: String? = nil, notes: String? = nil,
+        stay: Stay? = nil, overnight: Bool = false, unknownFields: UnknownFields = [:], locationUnknownFields: UnknownFields = [:]
+    ) {
         self.id = id
         self.name = name
         self.location = location
-        let details = Details(region: region, country: country, notes: notes, unknownFields: unknownFields,
-                              locationUnknownFields: locationUnknownFields, stay: stay, overnight: overnight)
+        let details = Details(
+            region: region, country: country, notes: notes, unknownFields: unknownFields,
+            locationUnknownFields: locationUnknownFields, stay: stay, overnight: overnight)
         self.details = details.isEmpty ? nil : DetailsBox(details)
     }
 

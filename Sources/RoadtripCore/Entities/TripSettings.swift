@@ -79,8 +79,10 @@ package struct TripSettings: Equatable, Sendable {
     /// The most characters of a currency's symbol or code.
     package static let currencyLength = 8
 
-    package init(startDate: LocalDay? = nil, startTime: ClockTime? = nil, timeZone: String? = nil, dailyLimitHours: Double? = nil,
-                averageSpeedKmh: Double? = nil, roadFactor: Double? = nil, units: DistanceUnit? = nil, endsBySunset: Bool = false) {
+    package init(
+        startDate: LocalDay? = nil, startTime: ClockTime? = nil, timeZone: String? = nil, dailyLimitHours: Double? = nil,
+        averageSpeedKmh: Double? = nil, roadFactor: Double? = nil, units: DistanceUnit? = nil, endsBySunset: Bool = false
+    ) {
         self.startDate = startDate
         self.startTime = startTime
         self.timeZone = timeZone

@@ -53,8 +53,8 @@ struct UnitAngle: Equatable, Sendable {
     /// The same angle read as a bearing: degrees clockwise from north, in [0, 360).
     var bearingDegrees: Double {
         let degrees = atan2(sine, cosine) * 180 / .pi
-        let bearing = degrees < 0 ? degrees + 360 : degrees + 0  // + 0: no bearing of -0.0
-        return bearing < 360 ? bearing : 0  // -1e-17 + 360 rounds to 360
+        let bearing = degrees < 0 ? degrees + 360 : degrees + 0 // + 0: no bearing of -0.0
+        return bearing < 360 ? bearing : 0 // -1e-17 + 360 rounds to 360
     }
 
     /// This angle plus δ radians.

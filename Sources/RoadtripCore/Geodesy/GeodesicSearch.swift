@@ -35,7 +35,7 @@ extension GeodesicInverse {
                 if abs(trial.residual) <= residualTolerance { return trial.path(iteration) }
                 if trial.residual < 0 { low = α1 } else { high = α1 }
                 let step = -trial.residual / trial.slope
-                var next = abs(step) < .pi ? α1.rotated(by: step) : low  // `low`: no usable Newton step
+                var next = abs(step) < .pi ? α1.rotated(by: step) : low // `low`: no usable Newton step
                 if !next.isStrictlyBetween(low, high) { next = low.halfway(to: high) }
                 // No representable progress left: the bracket has closed, or the step is too small.
                 if next == α1 || next == low || next == high { return best.path(iteration) }
@@ -102,7 +102,8 @@ extension GeodesicInverse {
         /// (Heading south, as along a parallel, the two products have opposite signs and do not
         /// cancel.)
         func spans(_ northward1: Double, _ northward2: Double, sinα0: Double) -> Double {
-            let cross = northward1 > 0
+            let cross =
+                northward1 > 0
                 ? northward1 * (β2.sine - β1.sine) - β1.sine * cosSquaredDifference / (northward1 + northward2)
                 : northward1 * β2.sine - northward2 * β1.sine
             let dot = northward1 * northward2 + sinα0 * sinα0 * β1.sine * β2.sine

@@ -110,7 +110,8 @@ package enum DirectionsLinks {
             return url
         case .osm:
             let origin = point(stops[0].coordinate), destination = point(stops[stops.count - 1].coordinate)
-            return "https://www.openstreetmap.org/directions?engine=fossgis_osrm_car&route=\(origin.replacingOccurrences(of: ",", with: "%2C"))%3B\(destination.replacingOccurrences(of: ",", with: "%2C"))"
+            return
+                "https://www.openstreetmap.org/directions?engine=fossgis_osrm_car&route=\(origin.replacingOccurrences(of: ",", with: "%2C"))%3B\(destination.replacingOccurrences(of: ",", with: "%2C"))"
         case .apple:
             return "https://maps.apple.com/?saddr=\(named(stops[0]))&daddr=\(named(stops[stops.count - 1]))&dirflg=d"
         }

@@ -41,7 +41,8 @@ package final class Basemap: BasemapProviding, @unchecked Sendable {
         }
         let levelCount = Int(file.uint32(Format.levelCountOffset))
         guard (1...Format.maximumLevels).contains(levelCount),
-              let front = file.slice(offset: 0, length: Format.headerSize + levelCount * Format.Level.size) else {
+            let front = file.slice(offset: 0, length: Format.headerSize + levelCount * Format.Level.size)
+        else {
             throw .damaged(path: path, detail: "it claims \(levelCount) levels")
         }
         let stored = file.uint32(Format.checksumOffset)
@@ -102,7 +103,8 @@ package final class Basemap: BasemapProviding, @unchecked Sendable {
             let minY = Double(record.load(fromByteOffset: Field.minY, as: Float.self))
             // Visited from the first tile of the query that lists it, and only from there.
             guard max(BasemapFormat.tile(minX, tiles), columns.lowerBound) == column,
-                  max(BasemapFormat.tile(minY, tiles), rows.lowerBound) == row else { continue }
+                max(BasemapFormat.tile(minY, tiles), rows.lowerBound) == row
+            else { continue }
             let maxX = Double(record.load(fromByteOffset: Field.maxX, as: Float.self))
             let maxY = Double(record.load(fromByteOffset: Field.maxY, as: Float.self))
             guard minX <= rect.maxX, maxX >= rect.minX, minY <= rect.maxY, maxY >= rect.minY else { continue }

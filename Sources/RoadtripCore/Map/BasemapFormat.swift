@@ -30,12 +30,12 @@ enum BasemapFormat {
 
     enum Level {
         static let size = 40
-        static let tolerance = 0      // Float64: the simplification tolerance, in world units
-        static let tilesPerSide = 8   // UInt32, a power of two
-        static let chunkCount = 12    // UInt32
-        static let pointCount = 16    // UInt32
-        static let entryCount = 20    // UInt32
-        static let chunks = 24        // UInt32 file offsets of the four sections
+        static let tolerance = 0 // Float64: the simplification tolerance, in world units
+        static let tilesPerSide = 8 // UInt32, a power of two
+        static let chunkCount = 12 // UInt32
+        static let pointCount = 16 // UInt32
+        static let entryCount = 20 // UInt32
+        static let chunks = 24 // UInt32 file offsets of the four sections
         static let tiles = 28
         static let entries = 32
         static let points = 36
@@ -43,13 +43,13 @@ enum BasemapFormat {
 
     enum Chunk {
         static let size = 24
-        static let minX = 0           // Float32 × 4: bounding box of the chunk's points
+        static let minX = 0 // Float32 × 4: bounding box of the chunk's points
         static let minY = 4
         static let maxX = 8
         static let maxY = 12
-        static let firstPoint = 16    // UInt32 index into the level's points
-        static let pointCount = 20    // UInt16
-        static let layer = 22         // UInt8 `BasemapLayer` raw value
+        static let firstPoint = 16 // UInt32 index into the level's points
+        static let pointCount = 20 // UInt16
+        static let layer = 22 // UInt8 `BasemapLayer` raw value
     }
 
     /// FNV-1a over the header and level table with the checksum field zeroed: garbage with the

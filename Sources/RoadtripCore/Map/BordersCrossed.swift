@@ -26,7 +26,8 @@ extension BasemapProviding {
         let c = WorldPoint(x: Double(second.0.x), y: Double(second.0.y)), d = WorldPoint(x: Double(second.1.x), y: Double(second.1.y))
         let (a, b) = first
         guard max(c.x, d.x) >= min(a.x, b.x), min(c.x, d.x) <= max(a.x, b.x),
-              max(c.y, d.y) >= min(a.y, b.y), min(c.y, d.y) <= max(a.y, b.y) else { return false }
+            max(c.y, d.y) >= min(a.y, b.y), min(c.y, d.y) <= max(a.y, b.y)
+        else { return false }
         func side(_ o: WorldPoint, _ p: WorldPoint, _ q: WorldPoint) -> Double {
             let turn = (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x)
             return turn > 0 ? 1 : turn < 0 ? -1 : 0

@@ -95,7 +95,8 @@ package enum LabelPlacer {
                 let start = row * width
                 var taken = 0
                 for column in 0..<width {
-                    let isTaken = covered[start + column] || (column > 0 && covered[start + column - 1])
+                    let isTaken =
+                        covered[start + column] || (column > 0 && covered[start + column - 1])
                         || (column + 1 < width && covered[start + column + 1])
                     if isTaken {
                         cells[start + column] = true

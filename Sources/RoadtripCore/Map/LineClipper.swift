@@ -31,9 +31,10 @@ package struct LineClipper: Sendable {
         // Each edge as p·t ≤ q: p the direction towards outside, q the room left to that edge.
         // Unrolled rather than looped over an array: this runs once per visible basemap segment.
         guard Self.narrow(p: -dx, q: x0 - minX, &enter, &leave),
-              Self.narrow(p: dx, q: maxX - x0, &enter, &leave),
-              Self.narrow(p: -dy, q: y0 - minY, &enter, &leave),
-              Self.narrow(p: dy, q: maxY - y0, &enter, &leave) else { return nil }
+            Self.narrow(p: dx, q: maxX - x0, &enter, &leave),
+            Self.narrow(p: -dy, q: y0 - minY, &enter, &leave),
+            Self.narrow(p: dy, q: maxY - y0, &enter, &leave)
+        else { return nil }
         return (x0 + enter * dx, y0 + enter * dy, x0 + leave * dx, y0 + leave * dy)
     }
 

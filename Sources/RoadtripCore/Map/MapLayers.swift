@@ -96,11 +96,13 @@ package final class MapLayers {
     /// them: the legs `change` names are taken away and added again, the others left as counted;
     /// everything is counted afresh for a new view, or when what changed is not known. `count`
     /// walks one leg's dots.
-    func routeDots(along coordinates: [Coordinate], maxStep: Double, change: RunChange?, viewport: MapViewport,
-                   count: (LegArc, inout RouteDots) -> Void) -> RouteDots {
+    func routeDots(
+        along coordinates: [Coordinate], maxStep: Double, change: RunChange?, viewport: MapViewport,
+        count: (LegArc, inout RouteDots) -> Void
+    ) -> RouteDots {
         let legCount = max(0, coordinates.count - 1)
         if var kept = route?.dots, route?.viewport == viewport, maxStep == arcStep, let change, arcs.fits(change), change.newCount == legCount {
-            route = nil  // the counts change in place, not in a copy
+            route = nil // the counts change in place, not in a copy
             kept.delta = -1
             let legs = legArcs(along: coordinates, maxStep: maxStep, change: change) { count($0, &kept) }
             kept.delta = 1
@@ -153,7 +155,8 @@ package final class MapLayers {
     func legArcs(along coordinates: [Coordinate], maxStep: Double, change: RunChange? = nil, replaced: (LegArc) -> Void = { _ in }) -> [LegArc] {
         if maxStep != arcStep { arcs.removeAll() }
         arcStep = maxStep
-        return arcs.values(count: max(0, coordinates.count - 1), change: change, element: { LegEndpoints(from: coordinates[$0], to: coordinates[$0 + 1]) },
-                           make: { LegArc($0, maxStep: maxStep) }, replaced: replaced)
+        return arcs.values(
+            count: max(0, coordinates.count - 1), change: change, element: { LegEndpoints(from: coordinates[$0], to: coordinates[$0 + 1]) },
+            make: { LegArc($0, maxStep: maxStep) }, replaced: replaced)
     }
 }

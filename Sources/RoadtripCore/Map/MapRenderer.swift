@@ -13,16 +13,21 @@ package struct MapRenderer: Sendable {
     /// so that they keep the rest without comparing it. `places`: other places to mark (what lies
     /// along the road), `selectedPlace` of them highlighted; a pin hides a mark, never the reverse,
     /// and stops' labels go where no mark is.
-    package func render(stops: [MapStop], selected: Int?, viewport: MapViewport, basemap: (any BasemapProviding)?, unit: DistanceUnit,
-                       layers: MapLayers? = nil, roads: [[Coordinate]] = [], stopsChange: RunChange? = nil,
-                       places: [Coordinate] = [], selectedPlace: Int? = nil) -> MapFrame {
-        let base = layers?.base(stops: stops, viewport: viewport, hasBasemap: basemap != nil, roads: roads, stopsChange: stopsChange)
+    package func render(
+        stops: [MapStop], selected: Int?, viewport: MapViewport, basemap: (any BasemapProviding)?, unit: DistanceUnit,
+        layers: MapLayers? = nil, roads: [[Coordinate]] = [], stopsChange: RunChange? = nil,
+        places: [Coordinate] = [], selectedPlace: Int? = nil
+    ) -> MapFrame {
+        let base =
+            layers?.base(stops: stops, viewport: viewport, hasBasemap: basemap != nil, roads: roads, stopsChange: stopsChange)
             ?? makeBase(stops: stops, viewport: viewport, basemap: basemap, layers: layers, roads: roads, stopsChange: stopsChange)
         var canvas = base.canvas
         let pins = base.pins
         // The places' cells where no pin is (the only text of the base): labels and the scale bar keep clear of them.
         let marks = places.map { place in
-            placeCell(place, viewport: viewport).flatMap { canvas.hasText(row: $0.row, column: $0.column) ? nil : Rect(row: $0.row, column: $0.column, width: 1, height: 1) }
+            placeCell(place, viewport: viewport).flatMap {
+                canvas.hasText(row: $0.row, column: $0.column) ? nil : Rect(row: $0.row, column: $0.column, width: 1, height: 1)
+            }
         }
         let markRects = marks.compactMap { $0 }
         let scale = scaleBar(viewport: viewport, unit: unit, avoiding: markRects.isEmpty ? pins.rects : pins.rects + markRects)
@@ -60,8 +65,10 @@ package struct MapRenderer: Sendable {
 
     /// What does not depend on the selection: basemap, route and pins drawn, and the labels
     /// wanted, in trip order.
-    private func makeBase(stops: [MapStop], viewport: MapViewport, basemap: (any BasemapProviding)?, layers: MapLayers?,
-                          roads: [[Coordinate]], stopsChange: RunChange?) -> MapLayers.Base {
+    private func makeBase(
+        stops: [MapStop], viewport: MapViewport, basemap: (any BasemapProviding)?, layers: MapLayers?,
+        roads: [[Coordinate]], stopsChange: RunChange?
+    ) -> MapLayers.Base {
         let drawBackground = {
             var canvas = DotCanvas(width: viewport.width, height: viewport.height)
             if let basemap { drawBasemap(basemap, viewport: viewport, on: &canvas) }
@@ -73,9 +80,10 @@ package struct MapRenderer: Sendable {
         let pins = pinRects(stops, viewport: viewport, cells: cells)
         let drawn = drawPins(pins, of: stops, on: &canvas)
         let bounds = Rect(row: 0, column: 0, width: viewport.width, height: viewport.height)
-        let base = MapLayers.Base(canvas: canvas, pins: pins,
-                                  labels: labelRequests(stops, pins: pins, shown: drawn.shown, labels: layers, change: stopsChange),
-                                  pinCells: LabelPlacer.TakenCells(bounds: bounds, covering: drawn.covered))
+        let base = MapLayers.Base(
+            canvas: canvas, pins: pins,
+            labels: labelRequests(stops, pins: pins, shown: drawn.shown, labels: layers, change: stopsChange),
+            pinCells: LabelPlacer.TakenCells(bounds: bounds, covering: drawn.covered))
         layers?.keep(base, stops: stops, viewport: viewport, hasBasemap: basemap != nil, roads: roads)
         return base
     }
@@ -86,8 +94,10 @@ package struct MapRenderer: Sendable {
     /// it shows in (a view wider than the world shows a leg more than once).
     /// A leg with a road line in `roads` is drawn along it instead; the arcs of the others are
     /// then drawn fainter (estimates).
-    func drawRoute(_ coordinates: [Coordinate], viewport: MapViewport, on canvas: inout DotCanvas, arcs: MapLayers? = nil,
-                   roads: [[Coordinate]] = [], legsChange: RunChange? = nil) {
+    func drawRoute(
+        _ coordinates: [Coordinate], viewport: MapViewport, on canvas: inout DotCanvas, arcs: MapLayers? = nil,
+        roads: [[Coordinate]] = [], legsChange: RunChange? = nil
+    ) {
         let maxStep = 4 * viewport.zoom
         let onRoads = roads.count == max(0, coordinates.count - 1) && roads.contains { !$0.isEmpty }
         guard onRoads else {
@@ -106,7 +116,8 @@ package struct MapRenderer: Sendable {
             dots.draw(on: &canvas, style: .mapRoute)
             return
         }
-        let legs = arcs?.legArcs(along: coordinates, maxStep: maxStep, change: legsChange)
+        let legs =
+            arcs?.legArcs(along: coordinates, maxStep: maxStep, change: legsChange)
             ?? LegEndpoints.along(coordinates).map { MapLayers.LegArc($0, maxStep: maxStep) }
         // Drawn whole, in two styles: the counted dots no longer follow the legs.
         arcs?.forgetRouteDots()
@@ -121,8 +132,10 @@ package struct MapRenderer: Sendable {
 
     /// One leg's line (`points`, reaching from `minX` to `maxX`), in every copy of the world the
     /// view shows it in.
-    private func drawLine(_ points: [WorldPoint], minX: Double, maxX: Double, viewport: MapViewport, style: Style,
-                          on canvas: inout some DotLines) {
+    private func drawLine(
+        _ points: [WorldPoint], minX: Double, maxX: Double, viewport: MapViewport, style: Style,
+        on canvas: inout some DotLines
+    ) {
         guard !points.isEmpty else { return }
         let rect = viewport.visibleRect
         let first = Int((rect.minX - maxX).rounded(.up)), last = Int((rect.maxX - minX).rounded(.down))
@@ -260,10 +273,12 @@ package struct MapRenderer: Sendable {
         let row = viewport.height - 1
         let corners = [Rect(row: row, column: 1, width: width, height: 1), Rect(row: row, column: viewport.width - 1 - width, width: width, height: 1)]
         // A pin beside the bar counts as in its way: the bar is drawn with a clear column either side.
-        guard let rect = corners.first(where: { corner in
-            let area = Rect(row: corner.row, column: corner.column - 1, width: corner.width + 2, height: 1)
-            return !pins.contains { LabelPlacer.intersects($0, area) }
-        }) else { return nil }
+        guard
+            let rect = corners.first(where: { corner in
+                let area = Rect(row: corner.row, column: corner.column - 1, width: corner.width + 2, height: 1)
+                return !pins.contains { LabelPlacer.intersects($0, area) }
+            })
+        else { return nil }
         return (bar, rect)
     }
 }

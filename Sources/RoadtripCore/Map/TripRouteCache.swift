@@ -35,8 +35,10 @@ package final class TripRouteCache {
         forgetUnless(trip.stops)
         if let route { return route }
         let meters = trip.stops.withUnsafeBufferPointer { stops in
-            legMeters.values(count: max(0, stops.count - 1), change: pending?.legs,
-                             element: { LegEndpoints(from: stops[$0].location, to: stops[$0 + 1].location) }) { legs.meters(from: $0.from, to: $0.to) }
+            legMeters.values(
+                count: max(0, stops.count - 1), change: pending?.legs,
+                element: { LegEndpoints(from: stops[$0].location, to: stops[$0 + 1].location) }
+            ) { legs.meters(from: $0.from, to: $0.to) }
         }
         let made = TripRoute(trip, legMeters: meters)
         route = made
@@ -67,8 +69,9 @@ extension Array {
     /// Whether both arrays are one storage: then they hold the same elements, told without
     /// looking at one (storage that two arrays share is never written in place).
     package func sharesStorage(with other: [Element]) -> Bool {
-        count == other.count && withUnsafeBufferPointer { mine in
-            other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
-        }
+        count == other.count
+            && withUnsafeBufferPointer { mine in
+                other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+            }
     }
 }

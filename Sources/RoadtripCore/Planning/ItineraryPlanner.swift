@@ -71,8 +71,9 @@ package struct ItineraryPlanner {
     /// The whole trip's way, as `path(ofLeg:)` runs each leg: what the places to sleep are
     /// measured against (how far along and off it they lie).
     var line: TripLine {
-        TripLine(stops: stops.map(\.location),
-                 figures: legMeters.indices.map { figures(ofLeg: $0) ?? LegFigures.estimated(geodesicMeters: legMeters[$0], estimate: estimate) })
+        TripLine(
+            stops: stops.map(\.location),
+            figures: legMeters.indices.map { figures(ofLeg: $0) ?? LegFigures.estimated(geodesicMeters: legMeters[$0], estimate: estimate) })
     }
 
     package init(stops: [Stop], legMeters: [Double], estimate: RouteEstimate, settings: TripSettings, timeZones: [TimeZone], today: LocalDay) {
@@ -278,20 +279,24 @@ private struct Schedule {
         let meters = planner.legMeters[index]
         let figures = planner.figures(ofLeg: index)
         let portion = share.upperBound - share.lowerBound
-        day.legs.append(Itinerary.Leg(from: index, to: index + 1, share: share, meters: meters * portion,
-                                      roadMeters: (figures?.meters ?? planner.estimate.roadMeters(geodesicMeters: meters)) * portion,
-                                      seconds: seconds, legSeconds: legSeconds, departure: clock, arrival: clock + seconds,
-                                      exceedsDailyLimit: legSeconds > limit + 1, isAfterDark: isAfterDark,
-                                      source: figures?.source ?? .estimate, reason: figures?.reason))
+        day.legs.append(
+            Itinerary.Leg(
+                from: index, to: index + 1, share: share, meters: meters * portion,
+                roadMeters: (figures?.meters ?? planner.estimate.roadMeters(geodesicMeters: meters)) * portion,
+                seconds: seconds, legSeconds: legSeconds, departure: clock, arrival: clock + seconds,
+                exceedsDailyLimit: legSeconds > limit + 1, isAfterDark: isAfterDark,
+                source: figures?.source ?? .estimate, reason: figures?.reason))
         driven += seconds
         clock += seconds
     }
 
     private mutating func markLastLegAfterDark() {
         guard let last = day.legs.popLast() else { return }
-        day.legs.append(Itinerary.Leg(from: last.from, to: last.to, share: last.share, meters: last.meters, roadMeters: last.roadMeters,
-                                      seconds: last.seconds, legSeconds: last.legSeconds, departure: last.departure, arrival: last.arrival,
-                                      exceedsDailyLimit: last.exceedsDailyLimit, isAfterDark: true, source: last.source, reason: last.reason))
+        day.legs.append(
+            Itinerary.Leg(
+                from: last.from, to: last.to, share: last.share, meters: last.meters, roadMeters: last.roadMeters,
+                seconds: last.seconds, legSeconds: last.legSeconds, departure: last.departure, arrival: last.arrival,
+                exceedsDailyLimit: last.exceedsDailyLimit, isAfterDark: true, source: last.source, reason: last.reason))
     }
 
     private mutating func endDay(at index: Int, arrival: Date?, because end: Itinerary.DayEnd) {

@@ -28,8 +28,10 @@ package struct ItineraryRow: Equatable, Sendable {
 package enum ItineraryRows {
     /// The rows of `itinerary`; `costs`, when given, add each day's fuel and lodging to its heading.
     /// `settings`: the trip's, for the range and fuel its lines of filling up name.
-    package static func rows(for itinerary: Itinerary, stops: [Stop], unit: DistanceUnit, unicode: Bool = true, costs: TripCosts? = nil,
-                             settings: TripSettings = TripSettings()) -> [ItineraryRow] {
+    package static func rows(
+        for itinerary: Itinerary, stops: [Stop], unit: DistanceUnit, unicode: Bool = true, costs: TripCosts? = nil,
+        settings: TripSettings = TripSettings()
+    ) -> [ItineraryRow] {
         let tripMeters = itinerary.roadMeters
         let parts = itinerary.partCounts
         var partNumbers: [Int: Int] = [:]
@@ -43,8 +45,10 @@ package enum ItineraryRows {
                     part = (partNumbers[leg.from]!, count)
                 }
                 dayRows.append(row(leg, unit: unit, part: part, unicode: unicode))
-                for (index, note) in itinerary.fuelStops.enumerated() where note.day == day.number && note.leg == leg.from
-                    && (leg.share.contains(note.shareOfLeg) || (note.shareOfLeg == 0 && leg.share.lowerBound == 0)) {
+                for (index, note) in itinerary.fuelStops.enumerated()
+                where note.day == day.number && note.leg == leg.from
+                    && (leg.share.contains(note.shareOfLeg) || (note.shareOfLeg == 0 && leg.share.lowerBound == 0))
+                {
                     var fuelRow = row(note, settings: settings, tripMeters: tripMeters, unit: unit, unicode: unicode)
                     fuelRow.fuelStop = index
                     dayRows.append(fuelRow)
@@ -60,13 +64,16 @@ package enum ItineraryRows {
                 if visit.departure != nil, let leg = day.legs.first(where: { $0.from == visit.stop && $0.share.lowerBound == 0 }) { add(leg) }
             }
             if let stopover = day.stopover { dayRows.append(row(stopover, departure: nil, unit: unit)) }
-            rows += dayRows.map { var row = $0; row.day = number; return row }
+            rows += dayRows.map {
+                var row = $0; row.day = number; return row
+            }
         }
         return rows
     }
 
     private static func heading(_ day: Itinerary.Day, unit: DistanceUnit, costs: (TripCosts, TripCosts.Figures)?) -> ItineraryRow {
-        var totals = day.legs.isEmpty
+        var totals =
+            day.legs.isEmpty
             ? "no driving"
             : "\(day.isEstimate ? "≈ " : "")\(RouteEstimate.formatDuration(seconds: day.drivingSeconds)) driving · "
                 + "\(day.isEstimate ? "≈ " : "")\(unit.format(meters: day.roadMeters))"
@@ -89,9 +96,10 @@ package enum ItineraryRows {
         }
         // A time on another date than the day's own (past midnight, or a zone's date line) says which.
         if let shown, LocalDay(shown, in: zone) != day.date { notes.append(dateText(LocalDay(shown, in: zone))) }
-        return ItineraryRow(kind: .visit, time: day.end == .rest ? "" : timeText(arrival: arrival, departure: departure),
-                            zone: shown.map { zoneName(zone, at: $0) } ?? "",
-                            title: "\(visit.stop + 1). \(stop.name)", detail: notes.joined(separator: " · "), sun: sunText(visit.sun, in: zone))
+        return ItineraryRow(
+            kind: .visit, time: day.end == .rest ? "" : timeText(arrival: arrival, departure: departure),
+            zone: shown.map { zoneName(zone, at: $0) } ?? "",
+            title: "\(visit.stop + 1). \(stop.name)", detail: notes.joined(separator: " · "), sun: sunText(visit.sun, in: zone))
     }
 
     /// Where a day ends on the road (its arrival), where the next one sets out again
@@ -108,18 +116,26 @@ package enum ItineraryRows {
                 let size = place.population > 0 ? "\(place.kindText) of \(DistanceUnit.grouped(place.population))" : place.kindText
                 notes.append("\(size), \(unit.format(meters: unit.shown(meters: suggestion.offRouteMeters))) off the route")
                 if !suggestion.beds.isEmpty {
-                    notes.append("beds: " + suggestion.beds.map { "\($0.place.name) (\($0.place.kindText), \(unit.format(meters: unit.shown(meters: $0.offRouteMeters))) off)" }
-                        .joined(separator: ", "))
+                    notes.append(
+                        "beds: "
+                            + suggestion.beds.map {
+                                "\($0.place.name) (\($0.place.kindText), \(unit.format(meters: unit.shown(meters: $0.offRouteMeters))) off)"
+                            }
+                            .joined(separator: ", "))
                 }
             } else {
                 notes.append("no town on the way within \(OvernightPlaces.reach) km")
             }
         }
-        let title = departure != nil ? "from \(stopover.suggestion.map { "near \($0.place.name)" } ?? "the road")" : stopover.isProposal ? "or on to \(stopover.suggestion?.place.name ?? "")" : near
+        let title =
+            departure != nil
+            ? "from \(stopover.suggestion.map { "near \($0.place.name)" } ?? "the road")"
+            : stopover.isProposal ? "or on to \(stopover.suggestion?.place.name ?? "")" : near
         if departure == nil, !stopover.isProposal { notes.insert("night here (daily limit)", at: 0) }
         let sun = SunTimes.on(LocalDay(shown, in: zone), at: stopover.point, in: zone)
-        return ItineraryRow(kind: .stopover, time: departure.map { "      → \(clock($0, in: zone))" } ?? clock(stopover.arrival, in: zone),
-                            zone: zoneName(zone, at: shown), title: title, detail: notes.joined(separator: " · "), sun: sunText(sun, in: zone))
+        return ItineraryRow(
+            kind: .stopover, time: departure.map { "      → \(clock($0, in: zone))" } ?? clock(stopover.arrival, in: zone),
+            zone: zoneName(zone, at: shown), title: title, detail: notes.joined(separator: " · "), sun: sunText(sun, in: zone))
     }
 
     /// "11:00 → 12:30" for a stay, "09:05" passing through or arriving, "      → 09:00" leaving.
@@ -153,8 +169,9 @@ package enum ItineraryRows {
         }
         if leg.isAfterDark { warnings.append("\(unicode ? "☾" : "*") after dark") }
         let arrow = unicode ? "↓" : "v"
-        return ItineraryRow(kind: .leg, title: "\(arrow) \(leg.mark)\(RouteEstimate.formatDuration(seconds: leg.seconds)) · \(leg.mark)\(unit.format(meters: leg.roadMeters))",
-                            detail: warnings.joined(separator: " · "), isWarning: leg.exceedsDailyLimit)
+        return ItineraryRow(
+            kind: .leg, title: "\(arrow) \(leg.mark)\(RouteEstimate.formatDuration(seconds: leg.seconds)) · \(leg.mark)\(unit.format(meters: leg.roadMeters))",
+            detail: warnings.joined(separator: " · "), isWarning: leg.exceedsDailyLimit)
     }
 
     /// Where to fill up (`n` adds the station as a stop), a stretch longer than the range, or one
@@ -169,22 +186,28 @@ package enum ItineraryRows {
         switch note.kind {
         case .fillUp(let station):
             let off = note.offMeters < AlongTheRoute.Row.onTheRoadMeters ? "on the road" : "\(unit.format(meters: note.offMeters)) off"
-            return ItineraryRow(kind: .fuel, title: "\(electric ? "charge" : "fill up") at \(station.name) (\(unit.format(meters: note.to)) of \(unit.format(meters: tripMeters)))",
-                                detail: "\(off) · \(long) from \(note.from <= 0 ? "the start" : "the last fill-up"); the next is out of range")
+            return ItineraryRow(
+                kind: .fuel,
+                title: "\(electric ? "charge" : "fill up") at \(station.name) (\(unit.format(meters: note.to)) of \(unit.format(meters: tripMeters)))",
+                detail: "\(off) · \(long) from \(note.from <= 0 ? "the start" : "the last fill-up"); the next is out of range")
         case .tooFar:
-            return ItineraryRow(kind: .fuel, title: "\(unicode ? "⚠" : "!") \(long) without \(electric ? "a charger" : "fuel")",
-                                detail: "\(stretch): longer than the \(range) range", isWarning: true)
+            return ItineraryRow(
+                kind: .fuel, title: "\(unicode ? "⚠" : "!") \(long) without \(electric ? "a charger" : "fuel")",
+                detail: "\(stretch): longer than the \(range) range", isWarning: true)
         case .unknown:
-            return ItineraryRow(kind: .fuel, title: "? \(electric ? "chargers" : "fuel") not known for \(long)",
-                                detail: "\(stretch), where no added region has the stations")
+            return ItineraryRow(
+                kind: .fuel, title: "? \(electric ? "chargers" : "fuel") not known for \(long)",
+                detail: "\(stretch), where no added region has the stations")
         }
     }
 
     /// The trip in all: "≈ 24 h 10 min driving · ≈ 1,940 km · fuel €139 · lodging €240 · total €379".
     package static func totals(_ itinerary: Itinerary, unit: DistanceUnit, costs: TripCosts?) -> String {
         let mark = itinerary.days.contains(where: \.isEstimate) ? "≈ " : ""
-        var parts = ["\(mark)\(RouteEstimate.formatDuration(seconds: itinerary.drivingSeconds)) driving",
-                     "\(mark)\(unit.format(meters: itinerary.roadMeters))"]
+        var parts = [
+            "\(mark)\(RouteEstimate.formatDuration(seconds: itinerary.drivingSeconds)) driving",
+            "\(mark)\(unit.format(meters: itinerary.roadMeters))",
+        ]
         if let costs {
             let text = costs.text(costs.total)
             if !text.isEmpty { parts.append(text) }

@@ -68,7 +68,8 @@ package struct OvernightPlaces: Sendable {
     package func suggestion(on way: DaysWay) -> Suggestion? {
         for reach in Self.reaches {
             if let best = places.bestPlace(within: reach, of: way.point, weight: Self.weight, where: { way.position(of: $0, within: reach) != nil }),
-               let position = way.position(of: best.place.coordinate, within: reach) {
+                let position = way.position(of: best.place.coordinate, within: reach)
+            {
                 return Suggestion(place: best.place, offRouteMeters: position.offMeters, beds: beds(on: way))
             }
         }
@@ -78,12 +79,15 @@ package struct OvernightPlaces: Sendable {
     /// The places with beds on `way` within `bedReach` of its point, nearest first (issue 37).
     func beds(on way: DaysWay) -> [Bed] {
         let kinds = AlongKind.beds.placeKinds
-        return Array(places.places(within: Self.bedReach, of: way.point)
-            .filter { kinds.contains($0.place.kind) }
-            .sorted { ($0.kilometers, $0.place.name) < ($1.kilometers, $1.place.name) }
-            .lazy
-            .compactMap { found in way.position(of: found.place.coordinate, within: Self.bedReach).map { Bed(place: found.place, offRouteMeters: $0.offMeters) } }
-            .prefix(Self.bedsNamed))
+        return Array(
+            places.places(within: Self.bedReach, of: way.point)
+                .filter { kinds.contains($0.place.kind) }
+                .sorted { ($0.kilometers, $0.place.name) < ($1.kilometers, $1.place.name) }
+                .lazy
+                .compactMap { found in
+                    way.position(of: found.place.coordinate, within: Self.bedReach).map { Bed(place: found.place, offRouteMeters: $0.offMeters) }
+                }
+                .prefix(Self.bedsNamed))
     }
 
     /// The time zone at `coordinate`: the nearest gazetteer place's.

@@ -38,8 +38,10 @@ struct ChainedSearch {
 
     /// Kicks tried: `iterations(count)` of them for `count` stops, reported to `progress`
     /// (which stops the search by returning false). The order is never longer than `start`.
-    static func bestOrder(_ matrix: DistanceMatrix, starts: [[Int]], iterations: Int,
-                          progress: ((Double) -> Bool)? = nil) -> [Int] {
+    static func bestOrder(
+        _ matrix: DistanceMatrix, starts: [[Int]], iterations: Int,
+        progress: ((Double) -> Bool)? = nil
+    ) -> [Int] {
         let neighbours = nearestNeighbours(matrix)
         var best: ChainedSearch?
         for start in starts {
@@ -152,12 +154,13 @@ struct ChainedSearch {
     /// edge it breaks there less the one it makes. nil when that run cannot turn.
     private func reversal(_ city: Int, _ other: Int, _ variant: Int) -> (i: Int, j: Int, gainAtCity: Double)? {
         let p = position[city], q = position[other]
-        let (i, j) = switch (q > p, variant) {
-        case (true, 0): (p + 1, q)          // city → other; the edge city → next breaks
-        case (true, _): (p, q - 1)          // city → other; the edge before city breaks
-        case (false, 0): (q + 1, p)         // other → city; the edge city → next breaks
-        case (false, _): (q, p - 1)         // other → city; the edge before city breaks
-        }
+        let (i, j) =
+            switch (q > p, variant) {
+            case (true, 0): (p + 1, q) // city → other; the edge city → next breaks
+            case (true, _): (p, q - 1) // city → other; the edge before city breaks
+            case (false, 0): (q + 1, p) // other → city; the edge city → next breaks
+            case (false, _): (q, p - 1) // other → city; the edge before city breaks
+            }
         guard i >= 1, j <= n - 2, i < j else { return nil }
         let broken = variant == 0 ? d[city * n + tour[p + 1]] : d[tour[p - 1] * n + city]
         let made = q > p ? d[city * n + other] : d[other * n + city]
@@ -216,8 +219,9 @@ struct ChainedSearch {
 
     /// The three first reversals that gain most at a stop, best first.
     private struct Promising {
-        private var entries: ((gain: Double, i: Int, j: Int), (gain: Double, i: Int, j: Int), (gain: Double, i: Int, j: Int))
-            = ((0, 0, 0), (0, 0, 0), (0, 0, 0))
+        private var entries: ((gain: Double, i: Int, j: Int), (gain: Double, i: Int, j: Int), (gain: Double, i: Int, j: Int)) = (
+            (0, 0, 0), (0, 0, 0), (0, 0, 0)
+        )
         private(set) var count = 0
 
         mutating func offer(_ gain: Double, _ i: Int, _ j: Int) {

@@ -66,8 +66,10 @@ struct LinKernighan {
 
     /// `iterations` kicks, from the better of `starts` (each a path from stop 0 to stop n − 1)
     /// once settled; `progress` hears how far (0 to 1) and stops the search by returning false.
-    static func bestOrder(_ matrix: DistanceMatrix, starts: [[Int]], iterations: Int,
-                          progress: ((Double) -> Bool)? = nil) -> [Int] {
+    static func bestOrder(
+        _ matrix: DistanceMatrix, starts: [[Int]], iterations: Int,
+        progress: ((Double) -> Bool)? = nil
+    ) -> [Int] {
         let neighbours = nearestNeighbours(matrix)
         var best: LinKernighan?
         for start in starts {

@@ -83,7 +83,8 @@ struct LocalSearch {
             var best = -tolerance, bestEnd = -1
             for j in (i + 1)...(n - 2) {
                 let c = tour[j], e = tour[j + 1]
-                let delta = d[a * n + c] + d[b * n + e] - d[a * n + b] - d[c * n + e]
+                let delta =
+                    d[a * n + c] + d[b * n + e] - d[a * n + b] - d[c * n + e]
                     + (backward[j] - backward[i]) - (forward[j] - forward[i])
                 if delta < best { best = delta; bestEnd = j }
             }

@@ -34,8 +34,10 @@ package enum RouteOptimizer {
     /// the order given), and never longer than the order given.
     /// `progress` hears how far a long search is (0 to 1) and stops it by returning false: the
     /// best order found so far is returned.
-    package static func bestOrder(count: Int, search: Search = .chained, progress: ((Double) -> Bool)? = nil,
-                                  distance: (Int, Int) -> Double) -> [Int] {
+    package static func bestOrder(
+        count: Int, search: Search = .chained, progress: ((Double) -> Bool)? = nil,
+        distance: (Int, Int) -> Double
+    ) -> [Int] {
         guard count >= fewestStops, count <= maximumStops else { return Array(0..<max(count, 0)) }
         var matrix = DistanceMatrix(count: count)
         for i in 0..<count {
@@ -70,14 +72,18 @@ package enum RouteOptimizer {
         // A NaN (a non-finite coordinate) makes every comparison false: no order is better than another.
         guard matrix.count >= fewestStops, !matrix.containsNaN else { return identity }
         if matrix.count - 2 <= exactLimit { return HeldKarp.bestOrder(matrix) }
-        let found = switch search {
-        case .localSearch: LocalSearch.bestOrder(matrix)
-        case .chained where matrix.isSymmetric:
-            LinKernighan.bestOrder(matrix, starts: [LocalSearch.nearestNeighbour(matrix), identity],
-                                   iterations: LinKernighan.iterations(for: matrix.count), progress: progress)
-        case .chained: ChainedSearch.bestOrder(matrix, starts: [LocalSearch.nearestNeighbour(matrix), identity],
-                                               iterations: ChainedSearch.iterations(for: matrix.count), progress: progress)
-        }
+        let found =
+            switch search {
+            case .localSearch: LocalSearch.bestOrder(matrix)
+            case .chained where matrix.isSymmetric:
+                LinKernighan.bestOrder(
+                    matrix, starts: [LocalSearch.nearestNeighbour(matrix), identity],
+                    iterations: LinKernighan.iterations(for: matrix.count), progress: progress)
+            case .chained:
+                ChainedSearch.bestOrder(
+                    matrix, starts: [LocalSearch.nearestNeighbour(matrix), identity],
+                    iterations: ChainedSearch.iterations(for: matrix.count), progress: progress)
+            }
         // The promise is "never worse than what the user had": a local optimum can in principle be.
         return matrix.length(of: found) > matrix.length(of: identity) ? identity : found
     }

@@ -22,8 +22,9 @@ struct SolarPosition: Sendable {
         let apparentLongitude = meanLongitude + centre - 0.00569 - 0.00478 * sin(radians(node))
         let obliquity = Self.meanObliquity(t: t) + 0.00256 * cos(radians(node))
         declination = degrees(asin(sin(radians(obliquity)) * sin(radians(apparentLongitude))))
-        equationOfTime = Self.equationOfTime(obliquity: obliquity, meanLongitude: meanLongitude,
-                                             meanAnomaly: meanAnomaly, eccentricity: eccentricity)
+        equationOfTime = Self.equationOfTime(
+            obliquity: obliquity, meanLongitude: meanLongitude,
+            meanAnomaly: meanAnomaly, eccentricity: eccentricity)
     }
 
     /// The hour angle in degrees, either side of solar noon, at which the sun's centre is
@@ -56,11 +57,14 @@ struct SolarPosition: Sendable {
         23 + (26 + (21.448 - t * (46.815 + t * (0.00059 - t * 0.001813))) / 60) / 60
     }
 
-    private static func equationOfTime(obliquity: Double, meanLongitude: Double,
-                                       meanAnomaly: Double, eccentricity e: Double) -> Double {
+    private static func equationOfTime(
+        obliquity: Double, meanLongitude: Double,
+        meanAnomaly: Double, eccentricity e: Double
+    ) -> Double {
         let y = pow(tan(radians(obliquity) / 2), 2)
         let l = radians(meanLongitude), m = radians(meanAnomaly)
-        let radiansOfTime = y * sin(2 * l) - 2 * e * sin(m) + 4 * e * y * sin(m) * cos(2 * l)
+        let radiansOfTime =
+            y * sin(2 * l) - 2 * e * sin(m) + 4 * e * y * sin(m) * cos(2 * l)
             - 0.5 * y * y * sin(4 * l) - 1.25 * e * e * sin(2 * m)
         return 4 * degrees(radiansOfTime)
     }

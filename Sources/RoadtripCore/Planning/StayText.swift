@@ -46,7 +46,8 @@ package enum StayText {
         let joined = words.joined()
         if let hours = Double(joined), hours.isFinite { return hours }
         if let colon = joined.firstIndex(of: ":"), let hours = Int(joined[..<colon]), let minutes = Int(joined[joined.index(after: colon)...]),
-           (0..<60).contains(minutes) {
+            (0..<60).contains(minutes)
+        {
             return Double(hours) + Double(minutes) / 60
         }
         var total = 0.0
@@ -60,10 +61,10 @@ package enum StayText {
             rest = rest.dropFirst(unit.count)
             switch unit {
             case "h", "hr", "hrs", "hour", "hours": total += value
-            case "m", "min", "mins", "minute", "minutes", "": total += value / 60  // "1 h 30": minutes after hours
+            case "m", "min", "mins", "minute", "minutes", "": total += value / 60 // "1 h 30": minutes after hours
             default: return nil
             }
-            if unit.isEmpty && !found { return nil }  // a bare number alone is read above, as hours
+            if unit.isEmpty && !found { return nil } // a bare number alone is read above, as hours
             found = true
         }
         return found && total.isFinite ? total : nil

@@ -59,8 +59,10 @@ package struct StopOrder: Equatable, Sendable {
     static let samePlaceMeters = 1_000.0
 
     /// `search` and `progress` as `RouteOptimizer.bestOrder` takes them.
-    package init(of trip: Trip, roads: RoadMatrix? = nil, notOnRoads reason: String? = nil,
-                 search: RouteOptimizer.Search = .chained, progress: ((Double) -> Bool)? = nil) {
+    package init(
+        of trip: Trip, roads: RoadMatrix? = nil, notOnRoads reason: String? = nil,
+        search: RouteOptimizer.Search = .chained, progress: ((Double) -> Bool)? = nil
+    ) {
         notOnRoads = roads == nil ? reason : nil
         let stops = trip.stops.map(\.location)
         let identity = Array(stops.indices)
@@ -112,8 +114,10 @@ package struct StopOrder: Equatable, Sendable {
     /// known, else the search's (its seconds are the roads' times; without roads, none).
     private var said: (current: Shown, optimized: Shown) {
         if let shownFigures { return (shownFigures.current, shownFigures.optimized) }
-        return (Shown(meters: currentMeters, seconds: currentSeconds ?? 0, isEstimate: false),
-                Shown(meters: optimizedMeters, seconds: optimizedSeconds ?? 0, isEstimate: false))
+        return (
+            Shown(meters: currentMeters, seconds: currentSeconds ?? 0, isEstimate: false),
+            Shown(meters: optimizedMeters, seconds: optimizedSeconds ?? 0, isEstimate: false)
+        )
     }
 
     /// Whether the sentences speak of time: the order is the quickest on the roads.

@@ -6,8 +6,8 @@ import Foundation
 /// time, hour angle for a zenith of 90.833°).
 package enum SunTimes: Equatable, Sendable {
     case risesAndSets(sunrise: Date, sunset: Date)
-    case alwaysUp      // midnight sun
-    case alwaysDown    // polar night
+    case alwaysUp // midnight sun
+    case alwaysDown // polar night
 
     /// The sun's times at `coordinate` on the calendar day `day` (year, month, day) as lived in
     /// `timeZone`: the sunrise and sunset that fall on that local date (the solar noon of that

@@ -21,8 +21,9 @@ package struct TripCosts: Equatable, Sendable {
         package var isEmpty: Bool { fuel == nil && lodging == nil }
 
         static func + (a: Figures, b: Figures) -> Figures {
-            Figures(fuel: a.fuel.map { $0 + (b.fuel ?? 0) }, fuelCost: a.fuelCost.map { $0 + (b.fuelCost ?? 0) },
-                    lodging: a.lodging.map { $0 + (b.lodging ?? 0) })
+            Figures(
+                fuel: a.fuel.map { $0 + (b.fuel ?? 0) }, fuelCost: a.fuelCost.map { $0 + (b.fuelCost ?? 0) },
+                lodging: a.lodging.map { $0 + (b.lodging ?? 0) })
         }
     }
 
@@ -39,13 +40,15 @@ package struct TripCosts: Equatable, Sendable {
         let gallons = inGallons
         days = itinerary.days.map { day in
             let litres = settings.fuelLitresPer100Km.map { day.roadMeters / 100_000 * $0 }
-            return Figures(fuel: litres.map { Int((gallons ? $0 / DistanceUnit.litresPerGallon : $0).rounded()) },
-                           fuelCost: litres.flatMap { litres in settings.fuelPricePerLitre.map { Int((litres * $0).rounded()) } },
-                           lodging: settings.nightlyBudget.map { Int((Double(day.nights) * $0).rounded()) })
+            return Figures(
+                fuel: litres.map { Int((gallons ? $0 / DistanceUnit.litresPerGallon : $0).rounded()) },
+                fuelCost: litres.flatMap { litres in settings.fuelPricePerLitre.map { Int((litres * $0).rounded()) } },
+                lodging: settings.nightlyBudget.map { Int((Double(day.nights) * $0).rounded()) })
         }
-        let none = Figures(fuel: settings.fuelLitresPer100Km.map { _ in 0 },
-                           fuelCost: settings.fuelLitresPer100Km.flatMap { _ in settings.fuelPricePerLitre.map { _ in 0 } },
-                           lodging: settings.nightlyBudget.map { _ in 0 })
+        let none = Figures(
+            fuel: settings.fuelLitresPer100Km.map { _ in 0 },
+            fuelCost: settings.fuelLitresPer100Km.flatMap { _ in settings.fuelPricePerLitre.map { _ in 0 } },
+            lodging: settings.nightlyBudget.map { _ in 0 })
         total = days.reduce(none, +)
     }
 

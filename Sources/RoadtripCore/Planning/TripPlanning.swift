@@ -50,8 +50,10 @@ package enum TripPlanning {
         if let range = trip.settings.usableRangeKm, trip.stops.count >= 2 {
             let figures = LegFigures.of(trip, known: legs, estimate: RouteEstimate(for: trip, unit: unit))
             let line = TripLine(stops: trip.stops.map(\.location), figures: figures)
-            itinerary.fuelStops = FuelStops.notes(along: line, stops: trip.stops.map(\.location), places: places, fuel: trip.settings.fuel ?? .petrol,
-                                                  rangeMeters: range * 1_000).map { note in
+            itinerary.fuelStops = FuelStops.notes(
+                along: line, stops: trip.stops.map(\.location), places: places, fuel: trip.settings.fuel ?? .petrol,
+                rangeMeters: range * 1_000
+            ).map { note in
                 var dated = note
                 dated.day = AlongTheRoute.day(of: note.leg, share: note.shareOfLeg, in: itinerary)
                 return dated
@@ -61,8 +63,9 @@ package enum TripPlanning {
     }
 
     private static func planner(for trip: Trip, unit: DistanceUnit, places: (any PlaceIndex)?, today: LocalDay, legs: [LegFigures]?) -> ItineraryPlanner {
-        var planner = ItineraryPlanner(stops: trip.stops, legMeters: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip, unit: unit),
-                                       settings: trip.settings, timeZones: timeZones(of: trip.stops, places: places), today: today)
+        var planner = ItineraryPlanner(
+            stops: trip.stops, legMeters: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip, unit: unit),
+            settings: trip.settings, timeZones: timeZones(of: trip.stops, places: places), today: today)
         planner.legFigures = legs.flatMap { $0.contains { !$0.isEstimate } ? $0 : nil }
         return planner
     }

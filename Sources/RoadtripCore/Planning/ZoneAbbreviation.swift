@@ -12,8 +12,9 @@ package enum ZoneAbbreviation {
 
     package static func name(of zone: TimeZone, at instant: Date) -> String {
         if let file = cache.file(for: zone.identifier, in: directory),
-           let name = file.abbreviation(at: Int64(instant.timeIntervalSince1970.rounded(.down)), isDaylight: { zone.isDaylightSavingTime(for: instant) }),
-           isCustomary(name) {
+            let name = file.abbreviation(at: Int64(instant.timeIntervalSince1970.rounded(.down)), isDaylight: { zone.isDaylightSavingTime(for: instant) }),
+            isCustomary(name)
+        {
             return name
         }
         return foundationName(of: zone, at: instant)

@@ -131,11 +131,13 @@ private struct ByteReader {
             guard let count = integer(size: 4), count >= 0 else { return nil }
             counts.append(Int(count))
         }
-        let header = Header(version: version, isUTCCount: counts[0], isStandardCount: counts[1], leapCount: counts[2],
-                            timeCount: counts[3], typeCount: counts[4], characterCount: counts[5])
+        let header = Header(
+            version: version, isUTCCount: counts[0], isStandardCount: counts[1], leapCount: counts[2],
+            timeCount: counts[3], typeCount: counts[4], characterCount: counts[5])
         // RFC 8536 §3.1: at least one type, and the flags' counts zero or the types' count.
         guard header.typeCount > 0, header.characterCount > 0,
-              [0, header.typeCount].contains(header.isUTCCount), [0, header.typeCount].contains(header.isStandardCount) else { return nil }
+            [0, header.typeCount].contains(header.isUTCCount), [0, header.typeCount].contains(header.isStandardCount)
+        else { return nil }
         return header
     }
 

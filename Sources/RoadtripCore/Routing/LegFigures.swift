@@ -26,8 +26,9 @@ package struct LegFigures: Equatable, Sendable {
 
     /// The estimate of a leg `geodesicMeters` long.
     package static func estimated(geodesicMeters: Double, estimate: RouteEstimate, reason: String? = nil) -> LegFigures {
-        LegFigures(meters: estimate.roadMeters(geodesicMeters: geodesicMeters), seconds: estimate.drivingSeconds(geodesicMeters: geodesicMeters),
-                   source: .estimate, reason: reason)
+        LegFigures(
+            meters: estimate.roadMeters(geodesicMeters: geodesicMeters), seconds: estimate.drivingSeconds(geodesicMeters: geodesicMeters),
+            source: .estimate, reason: reason)
     }
 
     /// The estimates of legs `geodesicMeters` long, each with `reason` (nil: not known yet).
@@ -38,8 +39,10 @@ package struct LegFigures: Equatable, Sendable {
     /// A trip's legs as every screen and command gives them, written once (issue 57): `known`
     /// when it has a figure for each of the `count` legs (routed, or being routed), else each leg
     /// the estimate of its length (`lengths`, asked only then).
-    package static func known(_ known: [LegFigures]?, legs count: Int, orEstimating lengths: @autoclosure () -> [Double],
-                              estimate: RouteEstimate) -> [LegFigures] {
+    package static func known(
+        _ known: [LegFigures]?, legs count: Int, orEstimating lengths: @autoclosure () -> [Double],
+        estimate: RouteEstimate
+    ) -> [LegFigures] {
         guard let known, !known.isEmpty, known.count == count else { return estimated(legs: lengths(), estimate: estimate) }
         return known
     }

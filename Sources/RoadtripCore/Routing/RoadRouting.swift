@@ -91,8 +91,10 @@ package struct RoutedLeg: Equatable, Sendable {
         let access = [off.from, off.to].filter { $0 > Self.atTheRoad }.reduce(0, +)
         guard access > 0 else { return .road(self) }
         let ends = (first: off.from > Self.atTheRoad ? [from.0] : [], last: off.to > Self.atTheRoad ? [to.0] : [])
-        return .road(RoutedLeg(meters: meters + access, seconds: seconds + access / (Self.accessKmh / 3.6),
-                               line: ends.first + line + ends.last, region: region))
+        return .road(
+            RoutedLeg(
+                meters: meters + access, seconds: seconds + access / (Self.accessKmh / 3.6),
+                line: ends.first + line + ends.last, region: region))
     }
 }
 
@@ -147,8 +149,10 @@ package protocol RoadRouting: AnyObject, Sendable {
     /// The road between each two of `stops` (a point and its name), both ways: what `optimize`
     /// searches. `known(i, j)` gives a leg routed before, not routed again; `progress(done, total)`
     /// is called as legs are done and stops the work by returning false.
-    func matrix(of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
-                progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome
+    func matrix(
+        of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
+        progress: (_ done: Int, _ total: Int) -> Bool
+    ) -> RoadMatrixOutcome
 
     /// The leg's figures when it was routed before, without routing (a leg cache's).
     func known(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoutedLeg?
@@ -163,8 +167,10 @@ extension RoadRouting {
     package func readAhead() {}
 
     /// The road between each two of `stops`, none known before.
-    package func matrix(of stops: [(Coordinate, String)], options: RouteOptions = RouteOptions(),
-                        progress: (_ done: Int, _ total: Int) -> Bool = { _, _ in true }) -> RoadMatrixOutcome {
+    package func matrix(
+        of stops: [(Coordinate, String)], options: RouteOptions = RouteOptions(),
+        progress: (_ done: Int, _ total: Int) -> Bool = { _, _ in true }
+    ) -> RoadMatrixOutcome {
         matrix(of: stops, options: options, known: { _, _ in nil }, progress: progress)
     }
 }
@@ -175,8 +181,9 @@ extension RoadRouting {
     package func legs(of trip: Trip, estimate: RouteEstimate) -> [LegFigures] {
         let options = RouteOptions(settings: trip.settings)
         return zip(trip.stops, trip.stops.dropFirst()).map { from, to in
-            LegFigures(route(from: from.location, to: to.location, fromName: from.name, toName: to.name, options: options),
-                       from: from.location, to: to.location, estimate: estimate)
+            LegFigures(
+                route(from: from.location, to: to.location, fromName: from.name, toName: to.name, options: options),
+                from: from.location, to: to.location, estimate: estimate)
         }
     }
 }

@@ -31,8 +31,9 @@ package struct RouteEstimate: Equatable, Sendable {
 
     /// `settings`' figures, or the defaults of `unit`.
     package init(for settings: TripSettings, unit: DistanceUnit) {
-        self.init(roadFactor: settings.roadFactor ?? Self.defaultRoadFactor,
-                  averageSpeedKmh: settings.averageSpeedKmh ?? Self.defaultAverageSpeedKmh(in: unit))
+        self.init(
+            roadFactor: settings.roadFactor ?? Self.defaultRoadFactor,
+            averageSpeedKmh: settings.averageSpeedKmh ?? Self.defaultAverageSpeedKmh(in: unit))
     }
 
     package func roadMeters(geodesicMeters: Double) -> Double {

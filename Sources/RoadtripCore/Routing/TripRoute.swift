@@ -20,9 +20,11 @@ package struct TripRoute: Sendable {
     package init(_ trip: Trip) {
         let stops = trip.stops
         // By index, reading only the locations: a stop copied whole is a retain per name and note.
-        self.init(trip, legMeters: stops.indices.dropLast().map {
-            Geodesy.distance(from: stops[$0].location, to: stops[$0 + 1].location)
-        })
+        self.init(
+            trip,
+            legMeters: stops.indices.dropLast().map {
+                Geodesy.distance(from: stops[$0].location, to: stops[$0 + 1].location)
+            })
     }
 
     /// The route with its legs already measured (`TripRouteCache`).
@@ -30,10 +32,14 @@ package struct TripRoute: Sendable {
         stops = trip.stops
         self.legMeters = legMeters
         var total = 0.0
-        cumulativeMeters = trip.stops.isEmpty ? [] : [0] + legMeters.map { meters in
-            total += meters
-            return total
-        }
+        cumulativeMeters =
+            trip.stops.isEmpty
+            ? []
+            : [0]
+                + legMeters.map { meters in
+                    total += meters
+                    return total
+                }
     }
 
     package var totalMeters: Double { cumulativeMeters.last ?? 0 }

@@ -81,7 +81,10 @@ package struct TripSettingsText {
         case .endsBySunset: return "Yes: a leg that would arrive after sunset waits for the next morning."
         case .route: return "quickest or shortest: how legs on a region's roads are routed."
         case .vehicle: return "car, motorcycle, van or camper: the roads it may use and its speeds on a region's roads."
-        case .fuelUse: return unit == .mi ? "Miles per US gallon; with a fuel price, each day shows its fuel cost." : "Litres per 100 km; with a fuel price, each day shows its fuel cost."
+        case .fuelUse:
+            return unit == .mi
+                ? "Miles per US gallon; with a fuel price, each day shows its fuel cost."
+                : "Litres per 100 km; with a fuel price, each day shows its fuel cost."
         case .fuelPrice: return unit == .mi ? "What a US gallon of fuel costs, in the currency." : "What a litre of fuel costs, in the currency."
         case .currency: return "The symbol or code costs are shown with: €, $, £, EUR, NOK."
         case .nightlyBudget: return "What a night's lodging may cost; each night of the trip counts it."
@@ -190,7 +193,7 @@ package struct TripSettingsText {
 
     /// One of a setting's words (in any letter case); its default is stored as none.
     private func choice<Value: RawRepresentable & Equatable>(_ text: String, default: Value, _ help: String) throws(Failure) -> Value?
-        where Value.RawValue == String {
+    where Value.RawValue == String {
         if text.isEmpty { return nil }
         guard let value = Value(rawValue: text.lowercased()) else { throw Failure(message: help) }
         return value == `default` ? nil : value
@@ -199,8 +202,9 @@ package struct TripSettingsText {
     private func date(_ text: String) throws(Failure) -> LocalDay? {
         if text.isEmpty { return nil }
         guard let day = LocalDay(iso: text), LocalDay.startYears.contains(day.year) else {
-            throw Failure(message: "Write the start date as YYYY-MM-DD (2026-07-01), in a year from \(LocalDay.startYears.lowerBound) to "
-                          + "\(LocalDay.startYears.upperBound), or leave it empty to start today.")
+            throw Failure(
+                message: "Write the start date as YYYY-MM-DD (2026-07-01), in a year from \(LocalDay.startYears.lowerBound) to "
+                    + "\(LocalDay.startYears.upperBound), or leave it empty to start today.")
         }
         return day
     }
@@ -214,7 +218,9 @@ package struct TripSettingsText {
     private func zone(_ text: String) throws(Failure) -> String? {
         if text.isEmpty || text == firstStopZone { return nil }
         guard let zone = TimeZone(identifier: text) else {
-            throw Failure(message: "“\(text)” is not a time zone this machine knows: write one like America/Denver or Europe/Berlin, or leave it empty for the first stop's.")
+            throw Failure(
+                message:
+                    "“\(text)” is not a time zone this machine knows: write one like America/Denver or Europe/Berlin, or leave it empty for the first stop's.")
         }
         return zone.identifier
     }
@@ -223,7 +229,9 @@ package struct TripSettingsText {
         if text.isEmpty { return nil }
         let range = TripSettings.dailyLimitRange
         guard let hours = Self.number(text), range.contains(hours) else {
-            let (low, high, usual) = (TripText.decimal(range.lowerBound), TripText.decimal(range.upperBound), TripText.decimal(TripSettings.defaultDailyLimitHours))
+            let (low, high, usual) = (
+                TripText.decimal(range.lowerBound), TripText.decimal(range.upperBound), TripText.decimal(TripSettings.defaultDailyLimitHours)
+            )
             throw Failure(message: "The daily driving must be a number of hours from \(low) to \(high) (empty for the default, \(usual)).")
         }
         return hours == TripSettings.defaultDailyLimitHours ? nil : hours
@@ -281,7 +289,8 @@ package struct TripSettingsText {
         if text.isEmpty { return nil }
         let range = TripSettings.fuelUseRange
         guard let typed = Self.number(text), typed > 0, range.contains(unit.litresPer100Km(fuelUse: typed)) else {
-            let (low, high) = [unit.fuelUse(litresPer100Km: range.lowerBound), unit.fuelUse(litresPer100Km: range.upperBound)].sorted().map(TripText.decimal).pair
+            let (low, high) = [unit.fuelUse(litresPer100Km: range.lowerBound), unit.fuelUse(litresPer100Km: range.upperBound)].sorted().map(TripText.decimal)
+                .pair
             throw Failure(message: "The fuel use must be a number from \(low) to \(high) \(unit.fuelUseSymbol) (empty for none).")
         }
         return unit.litresPer100Km(fuelUse: typed)
@@ -289,7 +298,9 @@ package struct TripSettingsText {
 
     /// A fuel price typed a litre, or a US gallon when the trip is in miles, a litre.
     private func fuelPrice(_ text: String) throws(Failure) -> Double? {
-        guard let price = try amount(text, in: TripSettings.fuelPriceRange, "The fuel price must be a price a \(unit == .mi ? "gallon" : "litre")") else { return nil }
+        guard let price = try amount(text, in: TripSettings.fuelPriceRange, "The fuel price must be a price a \(unit == .mi ? "gallon" : "litre")") else {
+            return nil
+        }
         return unit.perLitre(fuelPrice: price)
     }
 
@@ -306,8 +317,9 @@ package struct TripSettingsText {
         if text.isEmpty { return nil }
         let range = TripSettings.reservePercentRange
         guard let percent = Self.number(text.hasSuffix("%") ? String(text.dropLast()) : text), range.contains(percent) else {
-            throw Failure(message: "The reserve must be a percentage of the range from \(TripText.decimal(range.lowerBound)) to \(TripText.decimal(range.upperBound)) "
-                          + "(default \(TripText.decimal(TripSettings.defaultReservePercent))).")
+            throw Failure(
+                message: "The reserve must be a percentage of the range from \(TripText.decimal(range.lowerBound)) to \(TripText.decimal(range.upperBound)) "
+                    + "(default \(TripText.decimal(TripSettings.defaultReservePercent))).")
         }
         return percent == TripSettings.defaultReservePercent ? nil : percent
     }
@@ -317,7 +329,10 @@ package struct TripSettingsText {
         if text.isEmpty { return nil }
         let range = TripSettings.rangeKmRange
         guard let typed = Self.number(text), range.contains(typed * unit.meters / 1_000) else {
-            let (low, high) = (TripText.decimal((range.lowerBound * 1_000 / unit.meters).rounded(.up)), TripText.decimal((range.upperBound * 1_000 / unit.meters).rounded(.down)))
+            let (low, high) = (
+                TripText.decimal((range.lowerBound * 1_000 / unit.meters).rounded(.up)),
+                TripText.decimal((range.upperBound * 1_000 / unit.meters).rounded(.down))
+            )
             throw Failure(message: "The range must be a distance from \(low) to \(high) \(unit.rawValue) (empty for none).")
         }
         return typed * unit.meters / 1_000

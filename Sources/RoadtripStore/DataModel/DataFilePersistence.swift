@@ -190,14 +190,17 @@ final class DataFilePersistence {
             guard let read = followed else { return nil }
             (self.following, followed) = (nil, nil)
             guard running == nil, following.since == fingerprint, let fresh = read, fresh.file.version <= TripFile.currentVersion,
-                  fresh.fingerprint.hash != fingerprint?.hash else { return nil }
+                fresh.fingerprint.hash != fingerprint?.hash
+            else { return nil }
             return merge(fresh)
         }
         guard running == nil, store.mayHaveChanged(since: fingerprint) else { return nil }
         let (store, since) = (store, fingerprint)
-        following = (runner.run("follow", work: { _ in try? store.changedSince(since) }) { [weak self] read in
-            self?.followed = .some(read)
-        }, since)
+        following = (
+            runner.run("follow", work: { _ in try? store.changedSince(since) }) { [weak self] read in
+                self?.followed = .some(read)
+            }, since
+        )
         return nil
     }
 
@@ -258,11 +261,16 @@ final class DataFilePersistence {
         do {
             changed = try store.changedSince(fingerprint)
         } catch {
-            throw .unwritable(path: store.path, reason: "it was changed by another program since it was read, and now \(error.whatIsWrong); it was left as it is")
+            throw .unwritable(
+                path: store.path, reason: "it was changed by another program since it was read, and now \(error.whatIsWrong); it was left as it is")
         }
         if let onDisk = changed {
             guard onDisk.file.version <= TripFile.currentVersion else {
-                throw .unwritable(path: store.path, reason: "another program has rewritten it as file version \(onDisk.file.version), newer than this roadtrip writes (\(TripFile.currentVersion)), so it was left as it is")
+                throw .unwritable(
+                    path: store.path,
+                    reason:
+                        "another program has rewritten it as file version \(onDisk.file.version), newer than this roadtrip writes (\(TripFile.currentVersion)), so it was left as it is"
+                )
             }
             let merged = TripMerge.merge(base: file.trips, ours: trips, theirs: onDisk.file.trips)
             file = onDisk.file
@@ -284,7 +292,11 @@ final class DataFilePersistence {
         switch FileLock.acquire(for: store.url, waiting: Self.lockPatience) {
         case .acquired(let lock): return lock
         case .heldByAnother(let pid):
-            throw .unwritable(path: store.path, reason: "another roadtrip\(pid.map { " (process \($0))" } ?? "") held its lock for more than \(Int(Self.lockPatience)) seconds, so nothing was written")
+            throw .unwritable(
+                path: store.path,
+                reason:
+                    "another roadtrip\(pid.map { " (process \($0))" } ?? "") held its lock for more than \(Int(Self.lockPatience)) seconds, so nothing was written"
+            )
         case .refused(let reason): throw .readOnly(path: store.path, reason: reason)
         case .unavailable: return nil
         }
@@ -299,8 +311,9 @@ final class DataFilePersistence {
 
     /// The file as this keeper knows it, for the journal: what it holds and what it is based on.
     private var journalView: UnsavedJournal.FileState {
-        UnsavedJournal.FileState(trips: trips, changeCount: changeCount, isSaved: !hasUnsavedChanges, base: fingerprint, baseFile: file,
-                                 mayWrite: readOnlyReason == nil)
+        UnsavedJournal.FileState(
+            trips: trips, changeCount: changeCount, isSaved: !hasUnsavedChanges, base: fingerprint, baseFile: file,
+            mayWrite: readOnlyReason == nil)
     }
 
     func noteChange(_ change: TripsChange, from before: [Trip], to after: [Trip]) {

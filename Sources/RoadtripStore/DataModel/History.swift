@@ -153,24 +153,29 @@ struct TripsPatch {
         for (offset, replacement) in replacements.enumerated() {
             guard case .edited(let fields, let run) = replacement else { continue }
             let count = trips[range.lowerBound + offset].stops.count
-            stops[fields.id] = RunChange(head: run.range.lowerBound, tail: count - run.range.upperBound,
-                                         oldCount: count, newCount: count - run.range.count + run.elements.count)
+            stops[fields.id] = RunChange(
+                head: run.range.lowerBound, tail: count - run.range.upperBound,
+                oldCount: count, newCount: count - run.range.count + run.elements.count)
         }
-        return TripsChange(trips: RunChange(head: range.lowerBound, tail: trips.count - range.upperBound,
-                                            oldCount: trips.count, newCount: newCount),
-                           stops: stops)
+        return TripsChange(
+            trips: RunChange(
+                head: range.lowerBound, tail: trips.count - range.upperBound,
+                oldCount: trips.count, newCount: newCount),
+            stops: stops)
     }
 
     func applied(to trips: [Trip]) -> [Trip] {
         var result = trips
-        result.replaceSubrange(range, with: replacements.enumerated().map { offset, replacement in
-            switch replacement {
-            case .trip(let trip): return trip
-            case .edited(var fields, let stops):
-                fields.stops = stops.applied(to: trips[range.lowerBound + offset].stops)
-                return fields
-            }
-        })
+        result.replaceSubrange(
+            range,
+            with: replacements.enumerated().map { offset, replacement in
+                switch replacement {
+                case .trip(let trip): return trip
+                case .edited(var fields, let stops):
+                    fields.stops = stops.applied(to: trips[range.lowerBound + offset].stops)
+                    return fields
+                }
+            })
         return result
     }
 
@@ -220,7 +225,8 @@ struct RunReplacement<Element: Equatable> {
                 while start < shortest, same(first + start, second + start) { start += 1 }
                 var end = 0
                 while end + block <= shortest - start,
-                      memcmp(first + current.count - end - block, second + target.count - end - block, blockBytes) == 0 { end += block }
+                    memcmp(first + current.count - end - block, second + target.count - end - block, blockBytes) == 0
+                { end += block }
                 while end < shortest - start, same(first + current.count - 1 - end, second + target.count - 1 - end) { end += 1 }
                 return (start..<(current.count - end), start..<(target.count - end))
             }

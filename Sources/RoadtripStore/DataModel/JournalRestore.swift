@@ -54,7 +54,6 @@ package struct JournalRestore: Sendable {
         changesNothing = trips == current
     }
 
-
     private static func changes(of base: JournalBase, ours: [Trip]) -> [Change] {
         let added = Set(base.added)
         let formers = Dictionary(base.changed.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -57,9 +57,9 @@ enum TripMerge {
             let our = oursByID[their.id]
             switch (base.has(their.id), our) {
             case (false, nil):
-                result.append(their)                            // new on their side
+                result.append(their) // new on their side
             case (false, let our?):
-                result.append(our)                              // both added the same id: ours
+                result.append(our) // both added the same id: ours
             case (true, nil):
                 if !base.isUnchanged(their) { result.append(their) } // we deleted it; kept only if they changed it
             case (true, let our?):
@@ -89,7 +89,9 @@ enum TripMerge {
     /// that changed them, its stops stop by stop (`mergeStops`); ours where both changed the same.
     static func mergeTrip(base: Trip, ours: Trip, theirs: Trip) -> (trip: Trip, conflicts: [String]) {
         var fields = Fields(base: base, ours: ours, theirs: theirs)
-        fields.merge(\.name) { "\(TripText.quoted($0.name)) was renamed on both sides: \(TripText.quoted($0.name)) kept, \(TripText.quoted($1.name)) replaced." }
+        fields.merge(\.name) {
+            "\(TripText.quoted($0.name)) was renamed on both sides: \(TripText.quoted($0.name)) kept, \(TripText.quoted($1.name)) replaced."
+        }
         fields.merge(\.settings) { ours, _ in "The settings of \(TripText.quoted(ours.name)) were changed on both sides: these kept." }
         fields.merge(\.unknownFields) { ours, _ in "Fields of \(TripText.quoted(ours.name)) from a newer roadtrip were changed on both sides: these kept." }
         var conflicts = fields.conflicts
@@ -117,7 +119,8 @@ enum TripMerge {
             default: return nil
             }
         }
-        let weReordered = ours.map(\.id).filter { baseByID[$0] != nil && theirsByID[$0] != nil }
+        let weReordered =
+            ours.map(\.id).filter { baseByID[$0] != nil && theirsByID[$0] != nil }
             != base.map(\.id).filter { oursByID[$0] != nil && theirsByID[$0] != nil }
         let (leading, following) = weReordered ? (ours, theirs) : (theirs, ours)
         var order = leading.map(\.id)
@@ -136,7 +139,9 @@ enum TripMerge {
         guard ours != base, theirs != base, ours != theirs else { return ours == base ? theirs : ours }
         var fields = Fields(base: base, ours: ours, theirs: theirs)
         let stop = { (ours: Stop) in "\(TripText.quoted(ours.name)) of \(TripText.quoted(trip))" }
-        fields.merge(\.name) { "A stop of \(TripText.quoted(trip)) was renamed on both sides: \(TripText.quoted($0.name)) kept, \(TripText.quoted($1.name)) replaced." }
+        fields.merge(\.name) {
+            "A stop of \(TripText.quoted(trip)) was renamed on both sides: \(TripText.quoted($0.name)) kept, \(TripText.quoted($1.name)) replaced."
+        }
         fields.merge(\.location) { ours, _ in "\(stop(ours)) was moved on both sides: this place kept." }
         fields.merge(\.region) { ours, _ in "The region of \(stop(ours)) was changed on both sides: this one kept." }
         fields.merge(\.country) { ours, _ in "The country of \(stop(ours)) was changed on both sides: this one kept." }

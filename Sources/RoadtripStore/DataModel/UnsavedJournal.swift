@@ -134,11 +134,14 @@ final class UnsavedJournal {
         // the changes) are let go on its thread, not on the main loop.
         let (tail, changes) = (tail, unjournaled)
         (self.tail, unjournaled) = (nil, nil)
-        write = runner.run("journal", lane: "journal", work: { _ in
-            let written = JournalTail.write(current, after: tail, changes: changes, base: base, baseTrips: baseTrips, for: url)
-            onDisk.kept(upTo: count)
-            return written
-        }) { [weak self] tail in
+        write = runner.run(
+            "journal", lane: "journal",
+            work: { _ in
+                let written = JournalTail.write(current, after: tail, changes: changes, base: base, baseTrips: baseTrips, for: url)
+                onDisk.kept(upTo: count)
+                return written
+            }
+        ) { [weak self] tail in
             self?.tail = tail
         }
     }

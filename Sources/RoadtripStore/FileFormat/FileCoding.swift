@@ -90,8 +90,11 @@ extension KeyedDecodingContainer where K == AnyCodingKey {
     func id<Key: CodingKey>(at key: Key) throws -> UUID {
         let text = try decode(String.self, forKey: AnyCodingKey(key))
         if let id = UUID(hyphenatedHex: text) ?? UUID(uuidString: text) { return id }
-        throw DecodingError.dataCorruptedError(forKey: AnyCodingKey(key), in: self, debugDescription:
-            "\(key.stringValue) must be a UUID, 32 hexadecimal digits written 8-4-4-4-12 (8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01), found \(TripText.quoted(text))")
+        throw DecodingError.dataCorruptedError(
+            forKey: AnyCodingKey(key), in: self,
+            debugDescription:
+                "\(key.stringValue) must be a UUID, 32 hexadecimal digits written 8-4-4-4-12 (8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01), found \(TripText.quoted(text))"
+        )
     }
 
     /// Every field except `known` ones.
@@ -133,8 +136,11 @@ extension UUID {
             }
         }
         guard position == 36, bytes.count == 16 else { return nil }
-        self.init(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        self.init(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }
 

@@ -103,8 +103,11 @@ struct JSONScanner {
             let nameStart = index
             let key = try name()
             if let first = names.updateValue(nameStart, forKey: key) {
-                throw Fault(offset: nameStart, reason: "the field \"\(key)\" appears twice in one object (first at \(position(at: first)), in the object opened at \(position(at: objectStart))); roadtrip will not guess which one is meant",
-                            isDuplicateField: true)
+                throw Fault(
+                    offset: nameStart,
+                    reason:
+                        "the field \"\(key)\" appears twice in one object (first at \(position(at: first)), in the object opened at \(position(at: objectStart))); roadtrip will not guess which one is meant",
+                    isDuplicateField: true)
             }
             try colon()
             path.append(.key(key))
@@ -205,7 +208,7 @@ struct JSONScanner {
         guard current == UInt8(ascii: "\"") else { throw fault("expected a string") }
         let start = index
         index += 1
-        var segment = index  // the first byte not yet in `scratch`, once there are escapes
+        var segment = index // the first byte not yet in `scratch`, once there are escapes
         var hasEscapes = false
         scan: while index < bytes.count {
             // Most bytes are plain ASCII text: past them with a local cursor, kept in a register.
@@ -308,15 +311,17 @@ struct JSONScanner {
     private mutating func skipUTF8Sequence() throws(Fault) {
         let lead = bytes[index]
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
-        let second: ClosedRange<UInt8> = switch lead {
-        case 0xE0: 0xA0...0xBF
-        case 0xED: 0x80...0x9F
-        case 0xF0: 0x90...0xBF
-        case 0xF4: 0x80...0x8F
-        default: 0x80...0xBF
-        }
+        let second: ClosedRange<UInt8> =
+            switch lead {
+            case 0xE0: 0xA0...0xBF
+            case 0xED: 0x80...0x9F
+            case 0xF0: 0x90...0xBF
+            case 0xF4: 0x80...0x8F
+            default: 0x80...0xBF
+            }
         guard length > 0, lead <= 0xF4, index + length <= bytes.count, second.contains(bytes[index + 1]),
-              (2..<length).allSatisfy({ bytes[index + $0] & 0xC0 == 0x80 }) else {
+            (2..<length).allSatisfy({ bytes[index + $0] & 0xC0 == 0x80 })
+        else {
             throw fault("invalid UTF-8 text (byte 0x\(String(lead, radix: 16, uppercase: true))); the file must be saved as UTF-8")
         }
         index += length
@@ -364,7 +369,7 @@ struct JSONScanner {
             let exponentStart = index
             var written = 0
             while isDigit(current) {
-                if index - exponentStart < 6 { written = written * 10 + Int(current - UInt8(ascii: "0")) }  // more is absurd anyway
+                if index - exponentStart < 6 { written = written * 10 + Int(current - UInt8(ascii: "0")) } // more is absurd anyway
                 index += 1
             }
             number.exponentDigits = index - exponentStart
@@ -383,11 +388,11 @@ struct JSONScanner {
             let digit = UInt64(current - UInt8(ascii: "0"))
             index += 1
             if number.significand == 0 && digit == 0 {
-                if inFraction { number.exponent -= 1 }  // a leading zero is not significant
+                if inFraction { number.exponent -= 1 } // a leading zero is not significant
                 continue
             }
             number.significantDigits += 1
-            if number.significantDigits <= 19 {  // 19 digits always fit in a UInt64
+            if number.significantDigits <= 19 { // 19 digits always fit in a UInt64
                 number.significand = number.significand * 10 + digit
                 if inFraction { number.exponent -= 1 }
             } else if !inFraction {

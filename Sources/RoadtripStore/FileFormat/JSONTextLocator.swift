@@ -1,4 +1,3 @@
-
 /// Finds where in a JSON text something is, as a line and column, for error messages: the first
 /// fault of the text, or where the value at a path starts. It walks the whole text with
 /// `JSONScanner`, the scanner `TripFileReader` reads with, so both find the same faults.
@@ -30,8 +29,9 @@ struct JSONTextLocator {
                 try scanner.document()
                 return nil
             } catch {
-                return SyntaxError(position: scanner.position(at: error.offset), isDuplicateField: error.isDuplicateField,
-                                   field: error.field, reason: error.reason)
+                return SyntaxError(
+                    position: scanner.position(at: error.offset), isDuplicateField: error.isDuplicateField,
+                    field: error.field, reason: error.reason)
             }
         }
     }

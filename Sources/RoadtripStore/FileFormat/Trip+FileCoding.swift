@@ -15,8 +15,9 @@ extension Trip: Codable {
         let name = try container.value(String.self, at: CodingKeys.name)
         self.init(id: id, name: name, stops: try container.valueIfPresent([Stop].self, at: CodingKeys.stops) ?? [])
         settings = try container.valueIfPresent(TripSettings.self, at: CodingKeys.settings) ?? TripSettings()
-        settings.adoptEarlierFields(roadFactor: try container.valueIfPresent(Double.self, at: CodingKeys.roadFactor),
-                                    averageSpeedKmh: try container.valueIfPresent(Double.self, at: CodingKeys.averageSpeedKmh))
+        settings.adoptEarlierFields(
+            roadFactor: try container.valueIfPresent(Double.self, at: CodingKeys.roadFactor),
+            averageSpeedKmh: try container.valueIfPresent(Double.self, at: CodingKeys.averageSpeedKmh))
         unknownFields = try container.unknownFields(besides: CodingKeys.self)
     }
 
@@ -43,14 +44,17 @@ extension Stop: Codable {
         let region = try container.valueIfPresent(String.self, at: CodingKeys.region)
         let country = try container.valueIfPresent(String.self, at: CodingKeys.country)
         let notes = try container.valueIfPresent(String.self, at: CodingKeys.notes)
-        let stay = try Stay.decode(hours: container.valueIfPresent(Double.self, at: CodingKeys.stayHours),
-                                   nights: container.valueIfPresent(Double.self, at: CodingKeys.stayNights)) { field, reason in
+        let stay = try Stay.decode(
+            hours: container.valueIfPresent(Double.self, at: CodingKeys.stayHours),
+            nights: container.valueIfPresent(Double.self, at: CodingKeys.stayNights)
+        ) { field, reason in
             .dataCorruptedError(forKey: AnyCodingKey(stringValue: field), in: container, debugDescription: reason)
         }
         let overnight = try container.valueIfPresent(Bool.self, at: CodingKeys.overnight) ?? false
         // All at once: the fields a stop seldom has share one box, made once.
-        self.init(id: id, name: name, location: location, region: region, country: country, notes: notes, stay: stay, overnight: overnight,
-                  unknownFields: try container.unknownFields(besides: CodingKeys.self), locationUnknownFields: locationUnknownFields)
+        self.init(
+            id: id, name: name, location: location, region: region, country: country, notes: notes, stay: stay, overnight: overnight,
+            unknownFields: try container.unknownFields(besides: CodingKeys.self), locationUnknownFields: locationUnknownFields)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -95,18 +99,22 @@ extension Coordinate: Codable {
         let latitude = try container.value(Double.self, at: CodingKeys.latitude)
         let longitude = try container.value(Double.self, at: CodingKeys.longitude)
         guard (-90...90).contains(latitude) else {
-            throw DecodingError.dataCorruptedError(forKey: AnyCodingKey(CodingKeys.latitude), in: container,
-                                                   debugDescription: "latitude \(latitude) is outside -90…90")
+            throw DecodingError.dataCorruptedError(
+                forKey: AnyCodingKey(CodingKeys.latitude), in: container,
+                debugDescription: "latitude \(latitude) is outside -90…90")
         }
         guard (-180...180).contains(longitude) else {
-            throw DecodingError.dataCorruptedError(forKey: AnyCodingKey(CodingKeys.longitude), in: container,
-                                                   debugDescription: "longitude \(longitude) is outside -180…180")
+            throw DecodingError.dataCorruptedError(
+                forKey: AnyCodingKey(CodingKeys.longitude), in: container,
+                debugDescription: "longitude \(longitude) is outside -180…180")
         }
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
     /// The coordinate at `key` of `container`, and the fields of it that it does not model.
-    static func decodeWithUnknownFields<Key: CodingKey>(in container: KeyedDecodingContainer<AnyCodingKey>, forKey key: Key) throws -> (Coordinate, UnknownFields) {
+    static func decodeWithUnknownFields<Key: CodingKey>(
+        in container: KeyedDecodingContainer<AnyCodingKey>, forKey key: Key
+    ) throws -> (Coordinate, UnknownFields) {
         let nested = try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey(key))
         return (try decode(in: nested), try nested.unknownFields(besides: CodingKeys.self))
     }

@@ -22,8 +22,9 @@ package struct TripFile: Codable, Equatable, Sendable {
         // Read as a number first: Foundation reports 1.5 for an Int as invalid JSON, nowhere.
         let number = try container.decodeIfPresent(Double.self, forKey: .version) ?? Double(TripFile.currentVersion)
         guard number.rounded() == number, number >= 0, number <= Double(Int32.max) else {
-            throw DecodingError.dataCorruptedError(forKey: .version, in: container,
-                                                   debugDescription: "the version must be a whole number, found \(number)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .version, in: container,
+                debugDescription: "the version must be a whole number, found \(number)")
         }
         version = Int(number)
         trips = try container.decode([Trip].self, forKey: .trips)

@@ -174,8 +174,9 @@ struct TripFileReader {
         } catch {
             throw refusal
         }
-        return Stop(id: id, name: name, location: location.0, region: region, country: country, notes: notes, stay: stay, overnight: overnight ?? false,
-                    unknownFields: try unknownFields(fields.unknown), locationUnknownFields: try unknownFields(location.1))
+        return Stop(
+            id: id, name: name, location: location.0, region: region, country: country, notes: notes, stay: stay, overnight: overnight ?? false,
+            unknownFields: try unknownFields(fields.unknown), locationUnknownFields: try unknownFields(location.1))
     }
 
     /// A stop's `location`, with `Coordinate`'s rules (ranges included), and the fields kept
@@ -342,7 +343,8 @@ struct TripFileReader {
         }
         // Long or extreme numbers are rare: the standard library's (correctly rounded, locale-free) parser.
         guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[number.start..<scanner.index]), as: UTF8.self)),
-              value.isFinite, value != 0 else { throw refusal }
+            value.isFinite, value != 0
+        else { throw refusal }
         return value
     }
 

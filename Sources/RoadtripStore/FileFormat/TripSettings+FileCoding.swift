@@ -19,7 +19,9 @@ extension TripSettings: Codable {
         func figure(_ key: CodingKeys, in range: ClosedRange<Double>, _ what: String) throws -> Double? {
             guard let value = try container.valueIfPresent(Double.self, at: key) else { return nil }
             guard range.contains(value) else {
-                throw fail(key, "\(key.stringValue) must be \(what) from \(TripText.decimal(range.lowerBound)) to \(TripText.decimal(range.upperBound)), found \(value)")
+                throw fail(
+                    key,
+                    "\(key.stringValue) must be \(what) from \(TripText.decimal(range.lowerBound)) to \(TripText.decimal(range.upperBound)), found \(value)")
             }
             return value
         }

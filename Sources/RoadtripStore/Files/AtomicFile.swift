@@ -48,7 +48,8 @@ enum AtomicFile {
         }
         if status.st_nlink > 1 {
             let others = Int(status.st_nlink) - 1
-            return "it has \(others) other hard link\(others == 1 ? "" : "s"), and saving replaces the file, which would leave \(others == 1 ? "that name" : "those names") with the old trips; use a symbolic link instead (roadtrip follows it)"
+            return
+                "it has \(others) other hard link\(others == 1 ? "" : "s"), and saving replaces the file, which would leave \(others == 1 ? "that name" : "those names") with the old trips; use a symbolic link instead (roadtrip follows it)"
         }
         return nil
     }

@@ -15,8 +15,10 @@ extension DataModel {
     /// Opens the data model on a data file; a missing one starts as `firstRun` says.
     /// `forWriting` takes the file's lock (the planner, `new`); readers take none. `runner`: where
     /// the model's background work runs (the program's, or a test's).
-    package static func open(_ file: URL, environment: [String: String], forWriting: Bool = false, firstRun: FirstRun = .empty,
-                             runner: any BackgroundRunner) throws -> DataModel {
+    package static func open(
+        _ file: URL, environment: [String: String], forWriting: Bool = false, firstRun: FirstRun = .empty,
+        runner: any BackgroundRunner
+    ) throws -> DataModel {
         let model = DataModel(store: TripFileStore(url: file), runner: runner)
         switch firstRun {
         case .empty: try model.load(locking: forWriting, seed: nil)
@@ -37,7 +39,8 @@ package enum DataFileLocation {
             return URL(pathAsGiven: fromEnvironment)
         }
         // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let dataHome =
+            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? "\(home(environment)).local/share"
         return URL(fileURLWithPath: dataHome).appendingPathComponent("roadtrip/trips.json")
     }

@@ -52,7 +52,7 @@ package enum DataFileError: Error, Equatable, CustomStringConvertible {
     package var path: String {
         switch self {
         case let .unreadable(path, _), let .invalidJSON(path, _, _, _), let .invalidContent(path, _, _, _, _), let .unwritable(path, _),
-             let .cannotCreate(path, _), let .readOnly(path, _):
+            let .cannotCreate(path, _), let .readOnly(path, _):
             return path
         }
     }

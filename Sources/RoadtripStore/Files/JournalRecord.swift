@@ -53,7 +53,8 @@ struct JournalRecord: Equatable {
         for (offset, trip) in after[run.new].enumerated() {
             let inPlace = offset < run.old.count ? before[run.head + offset] : nil
             if let inPlace, inPlace.id == trip.id, held.contains(trip.id), let stopRun = change.stops[trip.id],
-               stopRun.oldCount == inPlace.stops.count, stopRun.newCount == trip.stops.count {
+                stopRun.oldCount == inPlace.stops.count, stopRun.newCount == trip.stops.count
+            {
                 var fields = trip
                 fields.stops = Array(trip.stops[stopRun.new])
                 stops.append(StopRun(trip: offset, at: stopRun.head, removed: stopRun.old.count))
@@ -96,8 +97,9 @@ struct JournalRecord: Equatable {
     /// The record's bytes: its line, then its payload (which ends with a line break).
     func encoded() throws -> Data {
         let payloadBytes = try TripFile(trips: payload).encoded()
-        let line = Line(trips: trips, stops: stops, formers: formers, length: payloadBytes.count,
-                        hash: JournalBase.hex(FileFingerprint.hash(payloadBytes)))
+        let line = Line(
+            trips: trips, stops: stops, formers: formers, length: payloadBytes.count,
+            hash: JournalBase.hex(FileFingerprint.hash(payloadBytes)))
         var data = try JSONEncoder.oneLine().encode(line)
         data.append(UInt8(ascii: "\n"))
         data.append(payloadBytes)
@@ -113,11 +115,13 @@ struct JournalRecord: Equatable {
     /// there is none whole there (cut short, or not a record). `store` decodes its payload.
     static func read(_ data: Data, at offset: Int, decodingWith store: TripFileStore) throws(NewerTrips) -> (record: JournalRecord, next: Int)? {
         guard offset < data.endIndex, let newline = data[offset...].firstIndex(of: UInt8(ascii: "\n")),
-              let line = try? JSONDecoder().decode(Line.self, from: data[offset..<newline]),
-              line.length >= 0, line.length <= data.endIndex - (newline + 1) else { return nil }
+            let line = try? JSONDecoder().decode(Line.self, from: data[offset..<newline]),
+            line.length >= 0, line.length <= data.endIndex - (newline + 1)
+        else { return nil }
         let payloadBytes = data[(newline + 1)..<(newline + 1 + line.length)]
         guard JournalBase.hex(FileFingerprint.hash(payloadBytes)) == line.hash,
-              let file = try? store.decode(Data(payloadBytes)) else { return nil }
+            let file = try? store.decode(Data(payloadBytes))
+        else { return nil }
         guard file.version <= TripFile.currentVersion else { throw NewerTrips(version: file.version) }
         let record = JournalRecord(trips: line.trips, stops: line.stops, formers: line.formers, payload: file.trips)
         return (record, newline + 1 + line.length)

@@ -37,7 +37,8 @@ struct JournalReplay: Sendable {
             guard (0..<min(run.removed, record.payload.count)).contains(offset), places[run.at + offset] < 0 else { return false }
             let former = held[-1 - places[run.at + offset]]
             guard former.id == record.payload[offset].id, edit.at >= 0, edit.removed >= 0,
-                  edit.at <= former.stops.count - edit.removed else { return false }
+                edit.at <= former.stops.count - edit.removed
+            else { return false }
         }
         var replacement: [Int] = []
         for (offset, trip) in record.payload.enumerated() {

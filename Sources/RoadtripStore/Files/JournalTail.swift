@@ -38,16 +38,20 @@ struct JournalTail: Sendable {
     /// to `tail` when that is a journal of the same file, else a journal started anew. Nil when
     /// it could not be written: the trips file is still saved as usual, and the next change
     /// starts a journal anew.
-    static func write(_ trips: [Trip], after tail: JournalTail?, changes: Changes?, base fingerprint: FileFingerprint?,
-                      baseTrips: [Trip], for dataFile: URL) -> JournalTail? {
+    static func write(
+        _ trips: [Trip], after tail: JournalTail?, changes: Changes?, base fingerprint: FileFingerprint?,
+        baseTrips: [Trip], for dataFile: URL
+    ) -> JournalTail? {
         if let tail, tail.base == fingerprint, let next = try? tail.appending(changes, leadingTo: trips) { return next }
         return try? start(base: fingerprint, baseTrips: baseTrips, trips: trips, for: dataFile)
     }
 
     /// Starts the journal beside `dataFile`, replacing the one there (never a link or anything but
     /// a regular file): its first line, then one record of the changes from `baseTrips` to `trips`.
-    static func start(base fingerprint: FileFingerprint?, baseTrips: [Trip], trips: [Trip],
-                      for dataFile: URL) throws(DataFileError) -> JournalTail {
+    static func start(
+        base fingerprint: FileFingerprint?, baseTrips: [Trip], trips: [Trip],
+        for dataFile: URL
+    ) throws(DataFileError) -> JournalTail {
         let url = TripJournal.url(for: dataFile)
         if let obstacle = TripJournal.notOurs(url.path) { throw .unwritable(path: url.path, reason: obstacle) }
         var held = Set<Trip.ID>()
@@ -78,7 +82,8 @@ struct JournalTail: Sendable {
         let record: JournalRecord?
         if case .one(let change, let before, let after)? = changes {
             guard before.count == trips.count, after.count == newTrips.count,
-                  let found = JournalRecord(change, from: before, to: after, held: &held) else {
+                let found = JournalRecord(change, from: before, to: after, held: &held)
+            else {
                 throw .unwritable(path: url.path, reason: "the change does not follow the trips journaled")
             }
             record = found

@@ -11,7 +11,8 @@ package enum RecoveryFile {
     /// The places to try, in order.
     package static func candidates(for dataFile: URL, environment: [String: String], now: Date = Date()) -> [URL] {
         let name = "\(dataFile.lastPathComponent).recovered-\(timestamp(now))"
-        let stateHome = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let stateHome =
+            environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) as NSString).appendingPathComponent(".local/state")
         return [
             dataFile.deletingLastPathComponent().appendingPathComponent(name),
@@ -40,8 +41,9 @@ package enum RecoveryFile {
         var seconds = time_t(date.timeIntervalSince1970)
         var parts = tm()
         localtime_r(&seconds, &parts)
-        return String(format: "%04d%02d%02d-%02d%02d%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                      parts.tm_hour, parts.tm_min, parts.tm_sec)
+        return String(
+            format: "%04d%02d%02d-%02d%02d%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+            parts.tm_hour, parts.tm_min, parts.tm_sec)
     }
 }
 

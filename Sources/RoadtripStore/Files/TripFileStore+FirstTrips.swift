@@ -23,7 +23,8 @@ extension TripFileStore {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, FileKind.notRegular(status.st_mode) == nil,
-              Int(status.st_size) > Self.wholeReadLimit, Int(status.st_size) <= byteLimit else { return nil }
+            Int(status.st_size) > Self.wholeReadLimit, Int(status.st_size) <= byteLimit
+        else { return nil }
         var prefix = Data(count: Self.firstTripsBytes)
         let count = prefix.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return nil }

@@ -59,8 +59,9 @@ package struct TripFileStore: Sendable {
             let file = try JSONDecoder().decode(TripFile.self, from: data)
             if let duplicate = Self.firstDuplicateID(in: file) {
                 let position = locator.position(of: duplicate.path)
-                throw DataFileError.invalidContent(path: path, line: position?.line, column: position?.column,
-                                                   field: Self.describe(duplicate.path), reason: duplicate.reason)
+                throw DataFileError.invalidContent(
+                    path: path, line: position?.line, column: position?.column,
+                    field: Self.describe(duplicate.path), reason: duplicate.reason)
             }
             return file
         } catch let error as DataFileError {
@@ -106,7 +107,9 @@ package struct TripFileStore: Sendable {
         case let .valueNotFound(type, errorContext):
             (context, reason) = (errorContext, "expected \(Self.describe(type)), found null")
         case let .keyNotFound(key, errorContext):
-            (context, reason) = (DecodingError.Context(codingPath: errorContext.codingPath + [key], debugDescription: ""), "the required field \"\(key.stringValue)\" is missing")
+            (context, reason) = (
+                DecodingError.Context(codingPath: errorContext.codingPath + [key], debugDescription: ""), "the required field \"\(key.stringValue)\" is missing"
+            )
         case let .dataCorrupted(errorContext):
             (context, reason) = (errorContext, errorContext.debugDescription)
         @unknown default:
@@ -131,8 +134,10 @@ package struct TripFileStore: Sendable {
             tripIDs[trip.id] = tripIndex
             for (stopIndex, stop) in trip.stops.enumerated() {
                 if let (firstTrip, firstStop) = stopIDs[stop.id] {
-                    return ([.key("trips"), .index(tripIndex), .key("waypoints"), .index(stopIndex), .key("id")],
-                            "the id \(stop.id) is also the id of trips[\(firstTrip)].waypoints[\(firstStop)]")
+                    return (
+                        [.key("trips"), .index(tripIndex), .key("waypoints"), .index(stopIndex), .key("id")],
+                        "the id \(stop.id) is also the id of trips[\(firstTrip)].waypoints[\(firstStop)]"
+                    )
                 }
                 stopIDs[stop.id] = (tripIndex, stopIndex)
             }

@@ -48,7 +48,8 @@ package enum ExportFile {
     }
 
     /// A path as typed: `~` is the home folder, a relative path is from the current folder.
-    package static func url(forTyped path: String, home: String = NSHomeDirectory(), currentDirectory: String = FileManager.default.currentDirectoryPath) -> URL {
+    package static func url(forTyped path: String, home: String = NSHomeDirectory(), currentDirectory: String = FileManager.default.currentDirectoryPath) -> URL
+    {
         var path = path.trimmingCharacters(in: .whitespaces)
         if path == "~" || path.hasPrefix("~/") { path = home + path.dropFirst() }
         return URL(fileURLWithPath: path, relativeTo: path.hasPrefix("/") ? nil : URL(fileURLWithPath: currentDirectory, isDirectory: true)).standardizedFileURL

@@ -12,8 +12,10 @@ import Glibc
 enum ExportTarget {
     /// Why `url` cannot take an export, as a sentence naming it; nil when it can. `folders`:
     /// roadtrip's own, of the environment the program runs in.
-    static func refusal(for url: URL, protecting dataFile: URL,
-                        folders: RoadtripFolders = RoadtripFolders(environment: ProcessInfo.processInfo.environment)) -> String? {
+    static func refusal(
+        for url: URL, protecting dataFile: URL,
+        folders: RoadtripFolders = RoadtripFolders(environment: ProcessInfo.processInfo.environment)
+    ) -> String? {
         let target = url.path
         var status = stat()
         if stat(target, &status) == 0, let kind = FileKind.notRegular(status.st_mode) {
@@ -34,8 +36,10 @@ enum ExportTarget {
     /// folder (the regions). A file directly in the data folder may be an export: the planner
     /// proposes exports beside the trips file, which is there by default.
     static func ownFolder(holding target: String, folders: RoadtripFolders) -> (String, String)? {
-        let roots = [(folders.cache, "roadtrip's cache folder", false), (folders.state, "roadtrip's state folder", false),
-                     (folders.data, "roadtrip's data folder", true)]
+        let roots = [
+            (folders.cache, "roadtrip's cache folder", false), (folders.state, "roadtrip's state folder", false),
+            (folders.data, "roadtrip's data folder", true),
+        ]
         // As typed and after links, both: a link may lead in (`~/x.gpx` → a region's file) or,
         // for a folder of roadtrip's that is itself a link, out.
         for (folder, role, filesAllowed) in roots {
@@ -52,9 +56,11 @@ enum ExportTarget {
 
     /// The files an export must leave alone, with what each one is, for the sentence.
     private static func protectedFiles(of dataFile: URL) -> [(String, String)] {
-        [(dataFile.path, "the trips file roadtrip is using"),
-         (FileLock.sidecar(for: dataFile).path, "the lock of the trips file"),
-         (TripJournal.url(for: dataFile).path, "the journal of unsaved changes to the trips file")]
+        [
+            (dataFile.path, "the trips file roadtrip is using"),
+            (FileLock.sidecar(for: dataFile).path, "the lock of the trips file"),
+            (TripJournal.url(for: dataFile).path, "the journal of unsaved changes to the trips file"),
+        ]
             + recoveryCopies(of: dataFile).map { ($0, "a recovery copy of the trips file") }
     }
 

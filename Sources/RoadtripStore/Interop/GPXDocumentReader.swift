@@ -17,7 +17,7 @@ final class GPXDocumentReader: XMLDocumentReader {
     private(set) var lines: [ImportedLine] = []
 
     private var namespace = ""
-    private var path: [String] = []          // local names of the open GPX elements, root first
+    private var path: [String] = [] // local names of the open GPX elements, root first
     private var point: ImportedPoint?
     private var pointFields: [String: String] = [:]
     private var line: ImportedLine?
@@ -26,8 +26,10 @@ final class GPXDocumentReader: XMLDocumentReader {
     private static let textElements: Set = ["name", "desc", "cmt"]
     private static let stayElements: Set = [StopStay.stayHours, StopStay.stayNights, StopStay.overnight, GPXNamespace.region, GPXNamespace.country]
 
-    override func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    override func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         let elementNamespace = namespaceURI ?? ""
         guard sawRoot else {
             acceptRoot(parser, element: element, namespace: elementNamespace)
@@ -121,8 +123,10 @@ final class GPXDocumentReader: XMLDocumentReader {
         guard var finished = point else { return }
         point = nil
         finished.notes = finished.notes ?? pointFields["cmt"]
-        switch (StopStay.stay(hours: pointFields[StopStay.stayHours], nights: pointFields[StopStay.stayNights]),
-                StopStay.overnight(pointFields[StopStay.overnight])) {
+        switch (
+            StopStay.stay(hours: pointFields[StopStay.stayHours], nights: pointFields[StopStay.stayNights]),
+            StopStay.overnight(pointFields[StopStay.overnight])
+        ) {
         case (.success(let stay), .success(let overnight)):
             finished.stay = stay
             finished.overnight = overnight

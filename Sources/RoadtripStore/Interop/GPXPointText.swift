@@ -27,7 +27,8 @@ enum GPXPointText {
         let trimmed = text.utf8.drop { ImportFile.isWhitespace($0) }.reversed().drop { ImportFile.isWhitespace($0) }.reversed()
         let allowed = Set("0123456789+-.eE".utf8)
         guard !trimmed.isEmpty, trimmed.allSatisfy(allowed.contains), let value = Double(String(decoding: trimmed, as: UTF8.self)),
-              value.isFinite else { return nil }
+            value.isFinite
+        else { return nil }
         return value
     }
 }

@@ -24,7 +24,8 @@ enum GPXWriter {
         ]
         // The trip's settings as the data file writes them (issue 56: they were lost on the way back).
         if !trip.settings.isDefault, let json = try? settingsEncoder.encode(trip.settings) {
-            lines.append("      <roadtrip:\(GPXNamespace.settings)>\(XMLEscaping.text(String(decoding: json, as: UTF8.self)))</roadtrip:\(GPXNamespace.settings)>")
+            lines.append(
+                "      <roadtrip:\(GPXNamespace.settings)>\(XMLEscaping.text(String(decoding: json, as: UTF8.self)))</roadtrip:\(GPXNamespace.settings)>")
         }
         lines += [
             "    </extensions>",
@@ -75,9 +76,11 @@ enum GPXWriter {
         if let notes = stop.notes, !notes.isEmpty {
             lines.append("\(indent)  <desc>\(XMLEscaping.text(notes))</desc>")
         }
-        let fields = StopStay.fields(of: stop) + [(GPXNamespace.region, stop.region), (GPXNamespace.country, stop.country)].compactMap { name, value in
-            value.flatMap { $0.isEmpty ? nil : (name, XMLEscaping.text($0)) }
-        }
+        let fields =
+            StopStay.fields(of: stop)
+            + [(GPXNamespace.region, stop.region), (GPXNamespace.country, stop.country)].compactMap { name, value in
+                value.flatMap { $0.isEmpty ? nil : (name, XMLEscaping.text($0)) }
+            }
         if !fields.isEmpty {
             lines.append("\(indent)  <extensions>")
             for (name, value) in fields {

@@ -6,7 +6,8 @@ enum GeoJSONPosition {
     static func read(_ value: GeoJSONValue?, at path: [JSONTextLocator.PathComponent]) throws(GeoJSONReader.Fault) -> Coordinate {
         let items = try GeoJSONReader.array(value, at: path)
         guard items.count >= 2 else {
-            throw GeoJSONReader.Fault(path: path, reason: "a position needs a longitude and a latitude, found \(items.count) number\(items.count == 1 ? "" : "s")")
+            throw GeoJSONReader.Fault(
+                path: path, reason: "a position needs a longitude and a latitude, found \(items.count) number\(items.count == 1 ? "" : "s")")
         }
         guard case .number(let longitude) = items[0] else {
             throw GeoJSONReader.Fault(path: path + [.index(0)], reason: "the longitude must be a number, found \(items[0].kindName)")

@@ -1,4 +1,3 @@
-
 /// Reads GeoJSON (RFC 7946) into trips: a FeatureCollection, a Feature or a bare geometry.
 /// Points (and the points of MultiPoints) are the stops of one trip, in order, with the names,
 /// notes and stays of their properties; a LineString beside them is the route and only names the

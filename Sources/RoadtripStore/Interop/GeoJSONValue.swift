@@ -1,4 +1,3 @@
-
 /// Any JSON value, for reading GeoJSON, whose shape depends on its `type` fields. Numbers are
 /// Doubles, not the exact decimals of `JSONValue` (which keeps unknown fields of the data file):
 /// coordinates need no more, and a long line is read several times faster.

@@ -28,12 +28,14 @@ enum ICalendarTimeZone {
     /// change (RFC 5545's convention: 01:00 for London's spring change to BST at 01:00 GMT).
     private static func observance(_ zone: TimeZone, at instant: Date, from: Int, to: Int) -> [String] {
         let kind = zone.isDaylightSavingTime(for: instant) ? "DAYLIGHT" : "STANDARD"
-        return ["BEGIN:\(kind)",
-                "DTSTART:\(wallClock(instant, offset: from))",
-                "TZOFFSETFROM:\(offsetText(from))",
-                "TZOFFSETTO:\(offsetText(to))",
-                "TZNAME:\(ICalendarText.escaped(ZoneAbbreviation.name(of: zone, at: instant)))",
-                "END:\(kind)"]
+        return [
+            "BEGIN:\(kind)",
+            "DTSTART:\(wallClock(instant, offset: from))",
+            "TZOFFSETFROM:\(offsetText(from))",
+            "TZOFFSETTO:\(offsetText(to))",
+            "TZNAME:\(ICalendarText.escaped(ZoneAbbreviation.name(of: zone, at: instant)))",
+            "END:\(kind)",
+        ]
     }
 
     /// "+0100", "-0330", "+0000"; seconds only when there are some ("+005328"), as RFC 5545's

@@ -24,8 +24,10 @@ enum ICalendarWriter {
     /// The file's text, CRLF line ends and folded lines. `unit` is the one distances are given in.
     static func document(for trip: Trip, itinerary: Itinerary, unit: DistanceUnit, now: Date, creator: String) -> String {
         let events = events(for: trip, itinerary: itinerary, unit: unit)
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//roadtrip//\(ICalendarText.escaped(creator))//EN",
-                     "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:\(ICalendarText.escaped(trip.name))"]
+        var lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//roadtrip//\(ICalendarText.escaped(creator))//EN",
+            "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:\(ICalendarText.escaped(trip.name))",
+        ]
         lines += timeZones(of: events)
         let stamp = ICalendarTimeZone.utc(now)
         for event in events {
@@ -72,28 +74,34 @@ enum ICalendarWriter {
                     partsDone[leg.from, default: 0] += 1
                     part = (partsDone[leg.from] ?? 1, count)
                 }
-                drives.append(Event(uid: "\(id)-drive-\(drives.count + 1)@roadtrip",
-                                    summary: "Drive \(stops[leg.from].name) → \(stops[leg.to].name)" + (part.map { " (day \($0.0) of \($0.1))" } ?? ""),
-                                    start: leg.departure, startZone: from.zone, end: leg.arrival, endZone: to.zone,
-                                    location: to.name, coordinate: to.coordinate,
-                                    description: driveDescription(leg, from: from.name, to: to.name, unit: unit, limit: itinerary.dailyLimitSeconds)))
+                drives.append(
+                    Event(
+                        uid: "\(id)-drive-\(drives.count + 1)@roadtrip",
+                        summary: "Drive \(stops[leg.from].name) → \(stops[leg.to].name)" + (part.map { " (day \($0.0) of \($0.1))" } ?? ""),
+                        start: leg.departure, startZone: from.zone, end: leg.arrival, endZone: to.zone,
+                        location: to.name, coordinate: to.coordinate,
+                        description: driveDescription(leg, from: from.name, to: to.name, unit: unit, limit: itinerary.dailyLimitSeconds)))
             }
             if day.endsOnTheRoad, let stopover = day.stopover, itinerary.days.indices.contains(dayIndex + 1),
-               stops.indices.contains(stopover.leg + 1) {
+                stops.indices.contains(stopover.leg + 1)
+            {
                 let place = Spot(stopover: stopover)
-                nights.append(Event(uid: "\(id)-night-\(day.number)@roadtrip", summary: "Night \(place.name)",
-                                    start: stopover.arrival, startZone: stopover.timeZone,
-                                    end: itinerary.days[dayIndex + 1].start, endZone: stopover.timeZone,
-                                    location: stopover.suggestion?.place.name ?? place.name,
-                                    coordinate: stopover.suggestion?.place.coordinate ?? stopover.point,
-                                    description: nightDescription(stopover, from: stops[stopover.leg].name, to: stops[stopover.leg + 1].name, unit: unit)))
+                nights.append(
+                    Event(
+                        uid: "\(id)-night-\(day.number)@roadtrip", summary: "Night \(place.name)",
+                        start: stopover.arrival, startZone: stopover.timeZone,
+                        end: itinerary.days[dayIndex + 1].start, endZone: stopover.timeZone,
+                        location: stopover.suggestion?.place.name ?? place.name,
+                        coordinate: stopover.suggestion?.place.coordinate ?? stopover.point,
+                        description: nightDescription(stopover, from: stops[stopover.leg].name, to: stops[stopover.leg + 1].name, unit: unit)))
             }
         }
         let stays = stays(in: itinerary, stops: stops).map { stay in
             let stop = stops[stay.stop]
-            return Event(uid: "\(id)-stay-\(stay.stop + 1)@roadtrip", summary: stayTitle(stop.name, nights: stay.nights),
-                         start: stay.start, startZone: zones[stay.stop] ?? utc, end: stay.end, endZone: zones[stay.stop] ?? utc,
-                         location: stop.name, coordinate: stop.location, description: stayDescription(stop, stay: stay))
+            return Event(
+                uid: "\(id)-stay-\(stay.stop + 1)@roadtrip", summary: stayTitle(stop.name, nights: stay.nights),
+                start: stay.start, startZone: zones[stay.stop] ?? utc, end: stay.end, endZone: zones[stay.stop] ?? utc,
+                location: stop.name, coordinate: stop.location, description: stayDescription(stop, stay: stay))
         }
         // Stays first at equal starts: a stop's stay begins when the drive to it ends, and the
         // drive on begins when the stay ends.
@@ -159,7 +167,9 @@ enum ICalendarWriter {
     }
 
     private static func stayDescription(_ stop: Stop, stay: Stay) -> String {
-        let length = stay.nights == 0 ? RouteEstimate.formatDuration(seconds: stay.end.timeIntervalSince(stay.start))
+        let length =
+            stay.nights == 0
+            ? RouteEstimate.formatDuration(seconds: stay.end.timeIntervalSince(stay.start))
             : stay.nights == 1 ? "1 night" : "\(stay.nights) nights"
         var parts = ["\(length) in \(stop.name)."]
         if let notes = stop.notes?.trimmingCharacters(in: .whitespacesAndNewlines), !notes.isEmpty { parts.append(notes) }
@@ -167,10 +177,14 @@ enum ICalendarWriter {
     }
 
     private static func driveDescription(_ leg: Itinerary.Leg, from: String, to: String, unit: DistanceUnit, limit: Double) -> String {
-        var lines = ["\(from.prefix(1).uppercased() + from.dropFirst()) to \(to): \(leg.mark)\(unit.format(meters: leg.roadMeters)), "
-            + "\(leg.mark)\(RouteEstimate.formatDuration(seconds: leg.seconds)) of driving"
-            + (leg.source == .estimate ? " (estimated)." : " (on roads).")]
-        if leg.exceedsDailyLimit { lines.append("The leg is longer than the daily limit of \(RouteEstimate.formatDuration(seconds: limit)): it is driven over several days.") }
+        var lines = [
+            "\(from.prefix(1).uppercased() + from.dropFirst()) to \(to): \(leg.mark)\(unit.format(meters: leg.roadMeters)), "
+                + "\(leg.mark)\(RouteEstimate.formatDuration(seconds: leg.seconds)) of driving"
+                + (leg.source == .estimate ? " (estimated)." : " (on roads).")
+        ]
+        if leg.exceedsDailyLimit {
+            lines.append("The leg is longer than the daily limit of \(RouteEstimate.formatDuration(seconds: limit)): it is driven over several days.")
+        }
         if leg.isAfterDark { lines.append("Driven partly after dark.") }
         return lines.joined(separator: "\n")
     }

@@ -1,4 +1,3 @@
-
 /// Why a file could not be imported: the file, where in it (when the cause has a place), and
 /// the cause. Nothing was imported from it.
 package struct ImportError: Error, Equatable, CustomStringConvertible {

@@ -9,8 +9,10 @@ import RoadtripCore
 /// (roadtrip's stay and night mark), and lines. Folders nest as deep as they like. The first
 /// problem stops the parse and is kept, with the parser's position.
 final class KMLDocumentReader: XMLDocumentReader {
-    static let namespaces: Set = ["http://www.opengis.net/kml/2.2", "http://earth.google.com/kml/2.2",
-                                  "http://earth.google.com/kml/2.1", "http://earth.google.com/kml/2.0"]
+    static let namespaces: Set = [
+        "http://www.opengis.net/kml/2.2", "http://earth.google.com/kml/2.2",
+        "http://earth.google.com/kml/2.1", "http://earth.google.com/kml/2.0",
+    ]
 
     private(set) var documentName: String?
     private(set) var points: [ImportedPoint] = []
@@ -21,13 +23,16 @@ final class KMLDocumentReader: XMLDocumentReader {
     private var placemark: (name: String?, notes: String?, data: [String: String], point: Coordinate?, line: [Coordinate]?)?
     private var dataName: String?
 
-    override func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    override func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         guard sawRoot else {
             sawRoot = true
             let namespace = namespaceURI ?? ""
             guard element == "kml", Self.namespaces.contains(namespace) else {
-                return fail(parser, "the file is not a KML 2.2 file: its root is <\(element)> in \(namespace.isEmpty ? "no namespace" : "the namespace \(namespace)")")
+                return fail(
+                    parser, "the file is not a KML 2.2 file: its root is <\(element)> in \(namespace.isEmpty ? "no namespace" : "the namespace \(namespace)")")
             }
             path = ["kml"]
             return
@@ -38,7 +43,7 @@ final class KMLDocumentReader: XMLDocumentReader {
         case "Placemark": placemark = (nil, nil, [:], nil, nil)
         case "Data" where placemark != nil: dataName = attributes["name"]
         case "name" where parent == "Placemark" || parent == "Document" || parent == "Folder", "description" where parent == "Placemark",
-             "value" where parent == "Data", "coordinates" where placemark != nil:
+            "value" where parent == "Data", "coordinates" where placemark != nil:
             text = ""
         default: break
         }
@@ -94,8 +99,10 @@ final class KMLDocumentReader: XMLDocumentReader {
         guard let finished = placemark else { return }
         placemark = nil
         if let location = finished.point {
-            switch (StopStay.stay(hours: finished.data[StopStay.stayHours], nights: finished.data[StopStay.stayNights]),
-                    StopStay.overnight(finished.data[StopStay.overnight])) {
+            switch (
+                StopStay.stay(hours: finished.data[StopStay.stayHours], nights: finished.data[StopStay.stayNights]),
+                StopStay.overnight(finished.data[StopStay.overnight])
+            ) {
             case (.success(let stay), .success(let overnight)):
                 points.append(ImportedPoint(location: location, name: finished.name, notes: finished.notes, stay: stay, overnight: overnight))
             case (.failure(let failure), _), (_, .failure(let failure)):

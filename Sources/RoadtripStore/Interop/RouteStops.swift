@@ -12,7 +12,9 @@ enum RouteStops {
         guard points.count > TrackStops.maximumStops, unnamed > 0 else {
             return ImportedTrip(name: name, stops: points.enumerated().map { index, point in point.stop(fallbackName: "Point \(index + 1)") })
         }
-        let route = unnamed == points.count ? "a route of \(TrackStops.grouped(points.count)) unnamed points"
+        let route =
+            unnamed == points.count
+            ? "a route of \(TrackStops.grouped(points.count)) unnamed points"
             : "a route of \(TrackStops.grouped(points.count)) points, \(TrackStops.grouped(unnamed)) of them unnamed,"
         guard named.count >= 2 else {
             var trip = TrackStops.trip(named: name, from: points, kind: "route", label: "Route")
@@ -22,12 +24,13 @@ enum RouteStops {
         let last = points.count - 1
         let kept = Set(named + [0, last]).sorted()
         let stops = TrackStops.stops(points, at: kept, along: TrackReduction.distancesAlong(points.map(\.location)), label: "Route")
-        let ends = switch (points[0].isNamed, points[last].isNamed) {
-        case (true, true): ""
-        case (false, true): " and its start"
-        case (true, false): " and its end"
-        case (false, false): " and its ends"
-        }
+        let ends =
+            switch (points[0].isNamed, points[last].isNamed) {
+            case (true, true): ""
+            case (false, true): " and its start"
+            case (true, false): " and its end"
+            case (false, false): " and its ends"
+            }
         return ImportedTrip(name: name, stops: stops, notes: ["\(route) became \(kept.count) stops: its named points\(ends)"])
     }
 }

@@ -27,8 +27,10 @@ enum TrackReduction {
             if enough || segment.deviation <= 0 { break }
             kept.insert(segment.index)
             open.remove(at: best)
-            open += [farthest(in: vectors, from: segment.start, to: segment.index),
-                     farthest(in: vectors, from: segment.index, to: segment.end)].compactMap { $0 }
+            open += [
+                farthest(in: vectors, from: segment.start, to: segment.index),
+                farthest(in: vectors, from: segment.index, to: segment.end),
+            ].compactMap { $0 }
         }
         return kept.sorted()
     }

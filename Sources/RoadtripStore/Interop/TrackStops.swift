@@ -18,8 +18,9 @@ enum TrackStops {
         if points.count > maximumStops {
             // Off the track by at most 1/200 of its length: 5 km on a 1,000 km drive.
             let anchors = points.indices.filter { points[$0].isNamed }
-            kept = TrackReduction.indices(of: locations, anchors: anchors, minimum: minimumStops, maximum: maximumStops,
-                                          tolerance: max((along.last ?? 0) / 200, 50))
+            kept = TrackReduction.indices(
+                of: locations, anchors: anchors, minimum: minimumStops, maximum: maximumStops,
+                tolerance: max((along.last ?? 0) / 200, 50))
             notes.append("a \(kind) of \(grouped(points.count)) points became \(kept.count) stops")
         }
         return ImportedTrip(name: name, stops: stops(points, at: kept, along: along, label: label), notes: notes)

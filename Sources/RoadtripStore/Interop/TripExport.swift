@@ -34,11 +34,14 @@ package enum TripExport {
     /// planned (without it: no gazetteer, so zones by longitude, and today in UTC). Throws a
     /// sentence rather than give a document that is not valid (a point off the Earth, a number
     /// JSON cannot hold, a calendar too long to plan): nothing is written then (issue 34).
-    package static func data(for trip: Trip, format: TripExportFormat, now: Date, creator: String, legs: [LegFigures]? = nil,
-                             gpxRoad: GPXRoad = .track, calendar: CalendarPlanning? = nil) throws(ExportFile.Failure) -> Data {
+    package static func data(
+        for trip: Trip, format: TripExportFormat, now: Date, creator: String, legs: [LegFigures]? = nil,
+        gpxRoad: GPXRoad = .track, calendar: CalendarPlanning? = nil
+    ) throws(ExportFile.Failure) -> Data {
         let cannot = "Cannot write \(TripText.quoted(trip.name)) as \(format.title)"
         if let stop = trip.stops.first(where: { !$0.location.isValid }) {
-            throw ExportFile.Failure(description: "\(cannot): the stop \(TripText.quoted(stop.name)) is not on the Earth (\(stop.location.latitude), \(stop.location.longitude)).")
+            throw ExportFile.Failure(
+                description: "\(cannot): the stop \(TripText.quoted(stop.name)) is not on the Earth (\(stop.location.latitude), \(stop.location.longitude)).")
         }
         switch format {
         case .gpx: return Data(GPXWriter.document(for: trip, now: now, creator: creator, roadLine: routeLine(of: trip, legs: legs), as: gpxRoad).utf8)

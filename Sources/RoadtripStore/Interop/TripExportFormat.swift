@@ -1,4 +1,3 @@
-
 /// The file formats a trip can be written in, for other programs: GPX for GPS devices and most
 /// map software, GeoJSON for web maps and GIS, KML for Google My Maps and Google Earth, and
 /// iCalendar (.ics) for calendars: the itinerary's drives and stays as events.

@@ -1,4 +1,3 @@
-
 /// Text made safe for an XML 1.0 document, for the GPX and KML writers.
 enum XMLEscaping {
     /// Character data: `&`, `<` and `>` as references, and a carriage return as `&#13;` so that

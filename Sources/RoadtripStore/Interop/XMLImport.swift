@@ -15,8 +15,10 @@ class XMLDocumentReader: NSObject, XMLParserDelegate {
     /// The text of the element being read, when the reader wants it (set to "" at its start).
     var text: String?
 
-    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {}
+    func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {}
 
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {}
 

@@ -39,8 +39,10 @@ enum XMLPrologGuard {
                 let doctype = index
                 if declaresInternalSubset(bytes, from: doctype) {
                     let (line, column) = ImportFile.position(of: doctype, in: head)
-                    throw ImportProblem(line: line, column: column,
-                                        "the file declares entities in a DOCTYPE (“<!DOCTYPE … [”), which roadtrip refuses: \(format.map { "\($0) needs" } ?? "GPX and KML need") none, and they can expand to gigabytes")
+                    throw ImportProblem(
+                        line: line, column: column,
+                        "the file declares entities in a DOCTYPE (“<!DOCTYPE … [”), which roadtrip refuses: \(format.map { "\($0) needs" } ?? "GPX and KML need") none, and they can expand to gigabytes"
+                    )
                 }
                 index += 9
             } else {

@@ -1,4 +1,3 @@
-
 /// libxml2's parser error codes (its `xmlParserErrors`), which Foundation's XMLParser on Linux
 /// reports as the NSError code with no text, as the end of a sentence about the file.
 enum XMLSyntaxError {

@@ -29,9 +29,10 @@ package enum Application {
     static func makeContext(model: DataModel, navigator: Navigator, settings: Settings) -> ModuleContext {
         let shelf = RegionShelf.standard(environment: settings.environment)
         let roadLegs = RoadLegs.onRegions(of: shelf, environment: settings.environment, runner: model.runner, changesOnDisk: model.changesOnDisk)
-        return ModuleContext(model: model, navigator: navigator, unit: settings.unit, places: .library(environment: settings.environment),
-                             basemap: .basemap(environment: settings.environment), regions: shelf, roadLegs: roadLegs,
-                             environment: settings.environment)
+        return ModuleContext(
+            model: model, navigator: navigator, unit: settings.unit, places: .library(environment: settings.environment),
+            basemap: .basemap(environment: settings.environment), regions: shelf, roadLegs: roadLegs,
+            environment: settings.environment)
     }
 
     /// Runs the TUI on an already loaded model. Returns the process exit status: 0, or 128 plus

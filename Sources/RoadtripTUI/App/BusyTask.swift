@@ -23,15 +23,19 @@ package final class BusyTask {
 
     /// `work` runs off the main loop once the task is started; `done` gets its value on the main
     /// actor, unless the task was cancelled.
-    package convenience init<Value: Sendable>(title: String, job name: String, work: @escaping @Sendable () -> Value,
-                                              done: @escaping @MainActor (Value) -> Void) {
+    package convenience init<Value: Sendable>(
+        title: String, job name: String, work: @escaping @Sendable () -> Value,
+        done: @escaping @MainActor (Value) -> Void
+    ) {
         self.init(title: title, job: name, reporting: { _ in work() }, done: done)
     }
 
     /// `work` gets a `BusyProgress` to report how far it is (shown beside the spinner) and to ask
     /// whether it was cancelled, so that it can stop and clean up.
-    package init<Value: Sendable>(title: String, job name: String, reporting work: @escaping @Sendable (BusyProgress) -> Value,
-                                  done: @escaping @MainActor (Value) -> Void) {
+    package init<Value: Sendable>(
+        title: String, job name: String, reporting work: @escaping @Sendable (BusyProgress) -> Value,
+        done: @escaping @MainActor (Value) -> Void
+    ) {
         self.title = title
         cancelledMessage = "\(title) was cancelled: nothing was changed."
         job = BackgroundJob(name, work: work, done: done)

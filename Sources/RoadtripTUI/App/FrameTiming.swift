@@ -20,8 +20,9 @@ final class FrameTiming {
     /// Timings to the file `ROADTRIP_TIMING` names, or nil (the usual case: nothing is measured).
     static func fromEnvironment(_ environment: [String: String]) -> FrameTiming? {
         guard let path = environment["ROADTRIP_TIMING"], !path.isEmpty,
-              FileManager.default.createFile(atPath: path, contents: nil),
-              let output = FileHandle(forWritingAtPath: path) else { return nil }
+            FileManager.default.createFile(atPath: path, contents: nil),
+            let output = FileHandle(forWritingAtPath: path)
+        else { return nil }
         return FrameTiming(output: output)
     }
 
@@ -56,7 +57,8 @@ final class FrameTiming {
     /// Notes the peak memory of the process (VmHWM).
     func finish() {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?
+        let peak =
+            status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?
             .split(separator: " ").dropFirst().first ?? "0"
         write("rss \(peak)")
     }

@@ -19,8 +19,9 @@ final class JournalOffer {
     init(model: DataModel, restore: JournalRestore) {
         self.model = model
         self.restore = restore
-        dialog = ConfirmDialog(question: Self.question(restore),
-                               details: Self.details(restore) + ["y restores them (u undoes); n keeps them aside in a copy of their own."])
+        dialog = ConfirmDialog(
+            question: Self.question(restore),
+            details: Self.details(restore) + ["y restores them (u undoes); n keeps them aside in a copy of their own."])
     }
 
     /// The question, which says whether the file changed since the journal began.

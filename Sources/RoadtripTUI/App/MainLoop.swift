@@ -85,8 +85,9 @@ final class MainLoop {
         while true {
             if navigator.isFinished, rescue == nil {
                 guard let failure = saveBeforeQuitting() else { return .quit }
-                rescue = SaveRescue(model: model, failure: failure,
-                                    suggested: RecoveryFile.suggested(for: model.store.url, environment: environment))
+                rescue = SaveRescue(
+                    model: model, failure: failure,
+                    suggested: RecoveryFile.suggested(for: model.store.url, environment: environment))
                 needsDisplay = true
             }
             // What a form holds is kept first; a first Ctrl-C over a value in error stays (`QuitRequest`).

@@ -23,9 +23,11 @@ struct ModuleContext {
     /// What the user chose earlier in this session, shared by every screen built from this context.
     let choices: SessionChoices
 
-    init(model: DataModel, navigator: Navigator, unit: DistanceUnit, places: PlaceIndexProvider, basemap: BasemapProvider = .unavailable,
-         regions: RegionShelf? = nil, roadLegs: RoadLegs = .none, environment: [String: String] = [:],
-         workingDirectory: String = FileManager.default.currentDirectoryPath, choices: SessionChoices = SessionChoices()) {
+    init(
+        model: DataModel, navigator: Navigator, unit: DistanceUnit, places: PlaceIndexProvider, basemap: BasemapProvider = .unavailable,
+        regions: RegionShelf? = nil, roadLegs: RoadLegs = .none, environment: [String: String] = [:],
+        workingDirectory: String = FileManager.default.currentDirectoryPath, choices: SessionChoices = SessionChoices()
+    ) {
         self.environment = environment
         self.workingDirectory = workingDirectory
         self.choices = choices
@@ -53,4 +55,3 @@ extension LazyResource where Value == any BasemapProviding {
         }
     }
 }
-

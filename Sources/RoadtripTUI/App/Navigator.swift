@@ -174,7 +174,7 @@ package final class Navigator {
     }
 
     package func handle(_ key: Key) {
-        if key != .resize { quitWasRefused = false }  // a key between two Ctrl-Cs: the next asks again
+        if key != .resize { quitWasRefused = false } // a key between two Ctrl-Cs: the next asks again
         if let busy { return handleWhileBusy(key, busy) }
         if isShowingTooSmallNotice {
             return handleWhileTooSmall(key)
@@ -202,7 +202,7 @@ package final class Navigator {
     private func handleWhileTooSmall(_ key: Key) {
         if key == .character("q") { return quit() }
         guard key != .resize else { return }
-        if case .mouse = key { return }  // the mouse moving over the notice is not a key typed blind
+        if case .mouse = key { return } // the mouse moving over the notice is not a key typed blind
         keysIgnoredWhileTooSmall += 1
         setNeedsDisplay()
     }

@@ -44,8 +44,10 @@ package final class RoadLegs {
     /// `makeRouting` builds the engine (on the regions folder), again after `reload`; nil when
     /// no region has roads. Legs are routed on `runner`, each once the changes made when it was
     /// asked for are kept (`changesOnDisk`).
-    package convenience init(runner: any BackgroundRunner, changesOnDisk: ChangesOnDisk? = nil,
-                             makeRouting: @escaping @MainActor () -> (any RoadRouting)?) {
+    package convenience init(
+        runner: any BackgroundRunner, changesOnDisk: ChangesOnDisk? = nil,
+        makeRouting: @escaping @MainActor () -> (any RoadRouting)?
+    ) {
         self.init(runner: .some(runner), changesOnDisk: changesOnDisk, makeRouting: makeRouting)
     }
 
@@ -70,8 +72,10 @@ package final class RoadLegs {
     /// What the engine keeps (the leg cache's file) is read by a job of `runner` each time the
     /// engine is made ("read-legs"): the first screen asking for legs then does not read (and
     /// decode) the whole file on the main loop, however large it has grown.
-    package static func onRegions(of shelf: RegionShelf, environment: [String: String], runner: any BackgroundRunner,
-                                  changesOnDisk: ChangesOnDisk? = nil) -> RoadLegs {
+    package static func onRegions(
+        of shelf: RegionShelf, environment: [String: String], runner: any BackgroundRunner,
+        changesOnDisk: ChangesOnDisk? = nil
+    ) -> RoadLegs {
         RoadLegs(runner: runner, changesOnDisk: changesOnDisk) {
             let routing = Routing.engine(shelf: shelf, environment: environment)
             guard routing.hasRoads else { return nil }
@@ -85,8 +89,14 @@ package final class RoadLegs {
     /// which stops it by returning false), else in straight lines with the reason.
     /// `searching` hears how far the search itself is (0 to 1) and stops it by returning false.
     /// `unit`: that of trips that choose none, for the figures of their estimates.
-    package func orderSearch(of trip: Trip, unit: DistanceUnit) -> @Sendable (_ progress: (_ done: Int, _ total: Int) -> Bool,
-                                                                             _ searching: @escaping (Double) -> Bool) -> StopOrder {
+    package func orderSearch(
+        of trip: Trip, unit: DistanceUnit
+    )
+        -> @Sendable (
+            _ progress: (_ done: Int, _ total: Int) -> Bool,
+            _ searching: @escaping (Double) -> Bool
+        ) -> StopOrder
+    {
         let optimize = OptimizeOrder(routing: routing, unit: unit)
         let kept = waitForChangesKept()
         return { progress, searching in
@@ -135,10 +145,13 @@ package final class RoadLegs {
         }
         guard let runner else { return }
         let (generation, kept) = (generation, waitForChangesKept())
-        runner.run("road-leg", lane: "roads", work: { _ in
-            kept()
-            return routing.route(from: key.from, to: key.to, fromName: fromName, toName: toName, options: key.options)
-        }) { [weak self] outcome in
+        runner.run(
+            "road-leg", lane: "roads",
+            work: { _ in
+                kept()
+                return routing.route(from: key.from, to: key.to, fromName: fromName, toName: toName, options: key.options)
+            }
+        ) { [weak self] outcome in
             self?.arrived(key, outcome, line: lines, generation: generation)
         }
     }
@@ -146,14 +159,19 @@ package final class RoadLegs {
     /// The detour to `found` and back (`AlongTheRoute.detour`), routed on the roads' lane as the
     /// legs are and handed to `done` at a later turn of the loop (not when the regions changed
     /// meanwhile); nil when no region has roads: the caller estimates it.
-    package func detour(to found: AlongTheRoute.Found, options: RouteOptions, estimate: RouteEstimate,
-                        done: @escaping @MainActor (LegFigures) -> Void) -> BackgroundJob? {
+    package func detour(
+        to found: AlongTheRoute.Found, options: RouteOptions, estimate: RouteEstimate,
+        done: @escaping @MainActor (LegFigures) -> Void
+    ) -> BackgroundJob? {
         guard let routing, let runner else { return nil }
         let (generation, kept) = (generation, waitForChangesKept())
-        return runner.run("along-detour", lane: "roads", work: { _ in
-            kept()
-            return AlongTheRoute.detour(to: found, routing: routing, options: options, estimate: estimate)
-        }) { [weak self] figures in
+        return runner.run(
+            "along-detour", lane: "roads",
+            work: { _ in
+                kept()
+                return AlongTheRoute.detour(to: found, routing: routing, options: options, estimate: estimate)
+            }
+        ) { [weak self] figures in
             if self?.generation == generation { done(figures) }
         }
     }

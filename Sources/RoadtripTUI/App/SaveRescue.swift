@@ -27,13 +27,15 @@ final class SaveRescue {
     /// Why the last attempt to save the copy failed.
     private var problem: String?
 
-    init(model: DataModel, failure: DataFileError, suggested: URL,
-         workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+    init(
+        model: DataModel, failure: DataFileError, suggested: URL,
+        workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    ) {
         self.model = model
         self.failure = failure
         self.workingDirectory = workingDirectory
         path = TextField(text: suggested.path)
-        path.select()  // as every field taking the focus: a name typed replaces the suggestion
+        path.select() // as every field taking the focus: a name typed replaces the suggestion
     }
 
     /// What the key decided; nil while the question stays open.

@@ -53,8 +53,9 @@ enum UnusedKeys {
     static func message(for key: Key, on place: Place) -> StatusMessage? {
         switch key {
         case .character(":"):
-            return StatusMessage(":: the planner has no command line: its commands are keys, and ? lists this screen's. "
-                + "In a shell, roadtrip --help lists the command line's.")
+            return StatusMessage(
+                ":: the planner has no command line: its commands are keys, and ? lists this screen's. "
+                    + "In a shell, roadtrip --help lists the command line's.")
         case .tab, .backTab:
             return StatusMessage("\(key): Tab moves between the fields of a form; here ↑/↓ move, and ? lists this screen's keys.")
         case .character, .control:

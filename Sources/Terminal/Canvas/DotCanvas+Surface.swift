@@ -32,14 +32,16 @@ extension DotCanvas {
                         guard (0x20...0x7E).contains(code) else {
                             flush()
                             let glyph = self.glyph(atCell: index) ?? Glyph(scalars: [" "], width: 1)
-                            surface.text(String(String.UnicodeScalarView(glyph.scalars)), row: row + y, column: column + x, width: glyph.width, style: overlayStyle[index])
+                            surface.text(
+                                String(String.UnicodeScalarView(glyph.scalars)), row: row + y, column: column + x, width: glyph.width,
+                                style: overlayStyle[index])
                             continue
                         }
                         // A pin's digit or a label's letter: a crowded map has hundreds, and each
                         // needs no more than a dot cell does.
                         (cellLook, scalar) = (overlayStyle[index].rawValue, code)
                     default:
-                        flush()  // the right half of a wide character drawn before it
+                        flush() // the right half of a wide character drawn before it
                         continue
                     }
                     if count == 0 || cellLook != look {

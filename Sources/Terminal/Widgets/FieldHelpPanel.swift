@@ -35,7 +35,8 @@ package struct FieldHelpPanel: Equatable, Sendable {
         KeyBinding(.pageUp, keys: [.pageUp, .character("b")], label: "Page up", help: "Scroll up a page"),
         KeyBinding(.top, keys: [.home, .character("g")], label: "Top", help: "The first line"),
         KeyBinding(.bottom, keys: [.end, .character("G")], label: "Bottom", help: "The last line"),
-        KeyBinding(.close, keys: [.escape, .function(1), .character("q"), .enter], label: "Close", help: "Close the help (any other key too)", statusBar: true),
+        KeyBinding(
+            .close, keys: [.escape, .function(1), .character("q"), .enter], label: "Close", help: "Close the help (any other key too)", statusBar: true),
     ])
 
     /// Returns false when the key closes the panel.

@@ -37,8 +37,10 @@ package struct FormDialog: Equatable, Sendable {
             help = field.help
         }
 
-        package static func text(_ label: String, _ text: String, placeholder: String = "", help: String = "",
-                                maximumLength: Int? = nil) -> Field {
+        package static func text(
+            _ label: String, _ text: String, placeholder: String = "", help: String = "",
+            maximumLength: Int? = nil
+        ) -> Field {
             Field(.text(label, text, placeholder: placeholder, help: help, maximumLength: maximumLength))
         }
 
@@ -110,9 +112,11 @@ package struct FormDialog: Equatable, Sendable {
     }
 
     package init(title: String, fields: [(label: String, value: String)], placeholders: [String] = []) {
-        self.init(title: title, fields: fields.enumerated().map { index, field in
-            .text(field.label, field.value, placeholder: placeholders.indices.contains(index) ? placeholders[index] : "")
-        })
+        self.init(
+            title: title,
+            fields: fields.enumerated().map { index, field in
+                .text(field.label, field.value, placeholder: placeholders.indices.contains(index) ? placeholders[index] : "")
+            })
     }
 
     package var values: [String] { fields.map(\.text) }
@@ -150,7 +154,7 @@ package struct FormDialog: Equatable, Sendable {
             help = FieldHelpPanel(title: title)
             return .handled
         case .submit, .cancel, .toggle, .help, nil:
-            break  // the field answers them: Enter submits it, Esc cancels it, Space is a character of a text
+            break // the field answers them: Enter submits it, Esc cancels it, Space is a character of a text
         }
         switch fields[focus].value {
         case .tick(let isTicked):
@@ -308,7 +312,9 @@ package struct FormDialog: Equatable, Sendable {
         return order.flatMap { index -> [FieldHelpPanel.Line] in
             let field = fields[index]
             guard !field.help.isEmpty else { return [] }
-            return TextWidth.wrapHanging("\(field.label): \(field.help)", width: width, indent: 2).map { FieldHelpPanel.Line(text: $0, isFocused: index == focus) }
+            return TextWidth.wrapHanging("\(field.label): \(field.help)", width: width, indent: 2).map {
+                FieldHelpPanel.Line(text: $0, isFocused: index == focus)
+            }
         }
     }
 }

@@ -82,6 +82,8 @@ package struct HelpOverlay: Equatable, Sendable {
             surface.text(line.keys, row: row, column: box.column + 2, width: keysWidth, style: .header)
             surface.text(line.text, row: row, column: box.column + 4 + keysWidth, width: box.width - keysWidth - 6)
         }
-        surface.text(TextWidth.isUTF8 ? footer : "Up/Down PgUp/PgDn Space scroll, any other key closes", row: box.bottom - 2, column: box.column + 2, width: box.width - 4, style: .dim)
+        surface.text(
+            TextWidth.isUTF8 ? footer : "Up/Down PgUp/PgDn Space scroll, any other key closes", row: box.bottom - 2, column: box.column + 2,
+            width: box.width - 4, style: .dim)
     }
 }

@@ -62,7 +62,8 @@ package struct Keymap<Command: Hashable & Sendable>: Sendable {
             for key in binding.keys where commandsByKey[key] == nil { commandsByKey[key] = binding.command }
         }
         self.commandsByKey = commandsByKey
-        let shown = statusOrder.map { order in order.compactMap { command in bindings.first { $0.command == command } } }
+        let shown =
+            statusOrder.map { order in order.compactMap { command in bindings.first { $0.command == command } } }
             ?? bindings.filter(\.showsInStatusBar)
         statusHints = shown.compactMap { binding in
             (binding.statusKey ?? binding.keys.first?.description).map { KeyHint(key: $0, label: binding.label) }
@@ -78,7 +79,6 @@ package struct Keymap<Command: Hashable & Sendable>: Sendable {
     package func keeping(_ isIncluded: (Command) -> Bool) -> Keymap {
         Keymap(bindings.filter { isIncluded($0.command) }, statusOrder: statusOrder?.filter(isIncluded))
     }
-
 
     /// Keys bound twice in the table: only the first binding ever acts, so the second is a
     /// mistake (a test checks every keymap has none).

@@ -91,9 +91,11 @@ package enum ListKeys {
     /// go to the next and the previous row it matches. (`?`, their backward search, is help here.)
     package static func searchBindings<Command>(_ command: (ListSearchKey) -> Command) -> [KeyBinding<Command>] {
         [
-            KeyBinding(command(.begin), keys: [.character("/")], label: "Search",
-                       help: "Search the list as you type (case and accents ignored): Enter keeps the row found, Esc goes back"),
-            KeyBinding(command(.next), keys: [.character("n")], label: "Next match", help: "Select the next row the search matches (on from the top after the last)"),
+            KeyBinding(
+                command(.begin), keys: [.character("/")], label: "Search",
+                help: "Search the list as you type (case and accents ignored): Enter keeps the row found, Esc goes back"),
+            KeyBinding(
+                command(.next), keys: [.character("n")], label: "Next match", help: "Select the next row the search matches (on from the top after the last)"),
             KeyBinding(command(.previous), keys: [.character("N")], label: "Previous match", help: "Select the previous row the search matches"),
         ]
     }

@@ -53,7 +53,8 @@ package struct TextField: Equatable, Sendable {
     package static let keymap = Keymap<Command>([
         KeyBinding(.submit, keys: [.enter], label: "OK", help: "Text: use what is typed"),
         KeyBinding(.cancel, keys: [.escape], label: "Cancel", help: "Text: give up the edit"),
-        KeyBinding(.move, keys: [.left, .right, .home, .end, .control("a"), .control("e")], label: "Move", help: "Text: move the cursor (Ctrl-A, Ctrl-E: start, end)"),
+        KeyBinding(
+            .move, keys: [.left, .right, .home, .end, .control("a"), .control("e")], label: "Move", help: "Text: move the cursor (Ctrl-A, Ctrl-E: start, end)"),
         KeyBinding(.erase, keys: [.backspace, .delete], label: "Erase", help: "Text: erase a character"),
         KeyBinding(.clear, keys: [.control("u")], label: "Clear", help: "Text: clear the field"),
         KeyBinding(.eraseWord, keys: [.control("w")], label: "Erase word", help: "Text: erase the word before the cursor"),
@@ -82,7 +83,7 @@ package struct TextField: Equatable, Sendable {
             let outcome = edit(key)
             return outcome == .ignored ? .moved : outcome
         default:
-            return edit(key)  // Enter, Esc and the keys the screen takes: the selection stays
+            return edit(key) // Enter, Esc and the keys the screen takes: the selection stays
         }
     }
 
@@ -214,8 +215,10 @@ package struct TextField: Equatable, Sendable {
     /// `placingCursor`: when focused, the terminal's own cursor goes to the caret too
     /// (`Surface.cursorPosition`), for a field being typed in.
     @MainActor
-    package func draw(on surface: Surface, row: Int, column: Int, width: Int, focused: Bool = true, placeholder: String = "",
-                     placingCursor: Bool = false) {
+    package func draw(
+        on surface: Surface, row: Int, column: Int, width: Int, focused: Bool = true, placeholder: String = "",
+        placingCursor: Bool = false
+    ) {
         if focused && placingCursor { surface.cursorPosition = cursorCell(row: row, column: column, width: width) }
         surface.fill(row: row, column: column, width: width, style: .input)
         if characters.isEmpty, let first = placeholder.first {

@@ -62,16 +62,17 @@ public struct DotCanvas: Sendable {
     mutating func plot(x: Int, y: Int, code: UInt8, rank: UInt8) {
         guard x >= 0, y >= 0, x < width &* 2, y < height &* 4 else { return }
         let cell = (y >> 2) &* width &+ (x >> 1)
-        let bit: UInt8 = switch (y & 3) &* 2 &+ (x & 1) {
-        case 0: 0x01
-        case 1: 0x08
-        case 2: 0x02
-        case 3: 0x10
-        case 4: 0x04
-        case 5: 0x20
-        case 6: 0x40
-        default: 0x80
-        }
+        let bit: UInt8 =
+            switch (y & 3) &* 2 &+ (x & 1) {
+            case 0: 0x01
+            case 1: 0x08
+            case 2: 0x02
+            case 3: 0x10
+            case 4: 0x04
+            case 5: 0x20
+            case 6: 0x40
+            default: 0x80
+            }
         bits[cell] |= bit
         if rank >= dotRank[cell] {
             dotRank[cell] = rank

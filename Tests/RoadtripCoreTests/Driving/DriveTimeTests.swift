@@ -9,8 +9,9 @@ struct DriveTimeTests {
 
     /// A point `east` and `north` meters from `origin`.
     static func point(east: Double, north: Double) -> Coordinate {
-        Coordinate(latitude: origin.latitude + north / metersPerDegree,
-                   longitude: origin.longitude + east / (metersPerDegree * cos(origin.latitude * .pi / 180)))
+        Coordinate(
+            latitude: origin.latitude + north / metersPerDegree,
+            longitude: origin.longitude + east / (metersPerDegree * cos(origin.latitude * .pi / 180)))
     }
 
     /// A leg through `vertices` (east, north in meters), every stretch allowed `kmh`, the points
@@ -22,8 +23,9 @@ struct DriveTimeTests {
                 let previous = vertices[index - 1]
                 meters += hypot(vertex.0 - previous.0, vertex.1 - previous.1)
             }
-            return DrivenPoint(point(east: vertex.0, north: vertex.1), meters: meters, limitKmh: index == 0 ? 0 : kmh,
-                               isJunction: junctions.contains(index))
+            return DrivenPoint(
+                point(east: vertex.0, north: vertex.1), meters: meters, limitKmh: index == 0 ? 0 : kmh,
+                isJunction: junctions.contains(index))
         }
     }
 
@@ -65,7 +67,8 @@ struct DriveTimeTests {
 
     @Test func eachClassHasItsSpeedAndATaggedLimitBelowItCaps() {
         let car = Self.car.cruiseKmh
-        #expect(car[.motorway]! > car[.trunk]! && car[.trunk]! > car[.primary]! && car[.primary]! > car[.secondary]!
+        #expect(
+            car[.motorway]! > car[.trunk]! && car[.trunk]! > car[.primary]! && car[.primary]! > car[.secondary]!
                 && car[.secondary]! > car[.tertiary]! && car[.tertiary]! > car[.residential]! && car[.residential]! > car[.service]!)
         // Below the 90 km/h national limit of Andorra that Routino's 96 km/h primary roads passed.
         #expect(car[.primary]! < 90)

@@ -81,7 +81,8 @@ struct TrafficControlTests {
         #expect(abs(stopped - bare - TrafficControl.seconds(.stop, passingAt: 50 / 3.6, profile: Self.car)) < 0.5)
         let lights = DriveTime.seconds(of: leg, profile: Self.car, controls: TrafficControls([TrafficControl(onIt[1], kind: .signals)]))
         #expect(abs(lights - bare - 5) < 1e-6)
-        let offIt = DriveTime.seconds(of: leg, profile: Self.car, controls: TrafficControls([TrafficControl(DriveTimeTests.point(east: 500, north: 30), kind: .stop)]))
+        let offIt = DriveTime.seconds(
+            of: leg, profile: Self.car, controls: TrafficControls([TrafficControl(DriveTimeTests.point(east: 500, north: 30), kind: .stop)]))
         #expect(offIt == bare, "a stop sign on a side street 30 m off")
 
         let left = DriveTimeTests.leg([(0, 0), (300, 0), (300, 300)], kmh: 50, junctions: [1])
@@ -111,8 +112,10 @@ struct TrafficControlTests {
         let network = RoadGraphTests.network([(["highway": "secondary", "maxspeed": "50"], [(0, 0), (400, 0), (800, 0), (1_200, 0)])])
         let stops = RoadGraphTests.stops([(0, 0), (1_200, 0)])
         let bare = try RoadGraphTests.figures(RoadGraph(network).matrix(of: stops, profile: Self.car, quickest: true))
-        let controls = [TrafficControl(Self.at(400, 0), kind: .signals), TrafficControl(Self.at(600, 2), kind: .crossing),
-                        TrafficControl(Self.at(600, 300), kind: .stop)]
+        let controls = [
+            TrafficControl(Self.at(400, 0), kind: .signals), TrafficControl(Self.at(600, 2), kind: .crossing),
+            TrafficControl(Self.at(600, 300), kind: .stop),
+        ]
         let graph = RoadGraph(network, controls: TrafficControls(controls))
         #expect(graph.trafficControls.controls.map(\.kind) == [.signals, .crossing], "the stop sign 300 m off is on no road")
         #expect(graph.fingerprint != RoadGraph(network).fingerprint)

@@ -18,10 +18,12 @@ import Testing
         #expect(LocalDay(iso: "2026-12-31") == LocalDay(year: 2026, month: 12, day: 31))
     }
 
-    @Test(arguments: ["2026-02-30", "2026-13-01", "2025-02-29", "1900-02-29", "2026-04-31", "2026-00-10",
-                      "2026-07-00", "2026-7-01", "2026-07-1", "26-07-01", "2026/07/01", "2026-07-01T00:00",
-                      " 2026-07-01", "+026-07-01", "2026-+7-01", "abcd-ef-gh", "", "--", "garbage",
-                      "٢٠٢٦-07-01", "2026-07-01-"])
+    @Test(arguments: [
+        "2026-02-30", "2026-13-01", "2025-02-29", "1900-02-29", "2026-04-31", "2026-00-10",
+        "2026-07-00", "2026-7-01", "2026-07-1", "26-07-01", "2026/07/01", "2026-07-01T00:00",
+        " 2026-07-01", "+026-07-01", "2026-+7-01", "abcd-ef-gh", "", "--", "garbage",
+        "٢٠٢٦-07-01", "2026-07-01-",
+    ])
     func rejectsWhatIsNotARealDate(_ text: String) {
         #expect(LocalDay(iso: text) == nil)
     }
@@ -94,7 +96,8 @@ import Testing
                 #expect(LocalDay(day.instant(hour: 9, minute: 0, in: zone), in: zone) == day, "\(day) in \(zone.identifier)")
             }
         }
-        #expect(LocalDay(year: 1582, month: 10, day: 10).instant(hour: 0, minute: 0, in: utc).timeIntervalSince1970
+        #expect(
+            LocalDay(year: 1582, month: 10, day: 10).instant(hour: 0, minute: 0, in: utc).timeIntervalSince1970
                 == Double(LocalDay(year: 1582, month: 10, day: 10).daysSinceEpoch) * 86_400)
     }
 

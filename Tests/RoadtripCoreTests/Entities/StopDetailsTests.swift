@@ -20,9 +20,12 @@ struct StopDetailsTests {
         #expect(stop.region == "California" && stop.country == "United States" && stop.notes == "Mission at 10")
         #expect(stop.stay == .hours(2) && stop.overnight)
         #expect(stop.unknownFields == ["elevation": .string("12 m")] && stop.locationUnknownFields == ["accuracy": .bool(true)])
-        #expect(stop == Stop(id: plain.id, name: "Carmel", location: plain.location, region: "California", country: "United States",
-                             notes: "Mission at 10", stay: .hours(2), overnight: true, unknownFields: ["elevation": .string("12 m")],
-                             locationUnknownFields: ["accuracy": .bool(true)]))
+        #expect(
+            stop
+                == Stop(
+                    id: plain.id, name: "Carmel", location: plain.location, region: "California", country: "United States",
+                    notes: "Mission at 10", stay: .hours(2), overnight: true, unknownFields: ["elevation": .string("12 m")],
+                    locationUnknownFields: ["accuracy": .bool(true)]))
         #expect(stop != plain)
     }
 

@@ -42,8 +42,10 @@ struct TripEditingTests {
         let down = trip.moveStop(id: bigSur, by: 1)
         #expect(down)
         #expect(names == ["Monterey", "Morro Bay", "Big Sur"])
-        let refused = [trip.moveStop(id: bigSur, by: 1), trip.moveStop(id: Fixtures.pacific.stops[0].id, by: -1),
-                       trip.moveStop(id: carmel.id, by: 0)]
+        let refused = [
+            trip.moveStop(id: bigSur, by: 1), trip.moveStop(id: Fixtures.pacific.stops[0].id, by: -1),
+            trip.moveStop(id: carmel.id, by: 0),
+        ]
         #expect(refused == [false, false, false])
         #expect(names == ["Monterey", "Morro Bay", "Big Sur"])
         let up = trip.moveStop(id: bigSur, by: -2)
@@ -57,8 +59,10 @@ struct TripEditingTests {
         #expect(reordered)
         #expect(names == ["Morro Bay", "Monterey", "Big Sur"])
         // An order made before the trip changed: a stop missing, one more, one twice, one unknown.
-        let refused = [trip.reorderStops(to: [ids[0], ids[1]]), trip.reorderStops(to: ids + [carmel.id]),
-                       trip.reorderStops(to: [ids[0], ids[0], ids[1]]), trip.reorderStops(to: [ids[0], ids[1], carmel.id])]
+        let refused = [
+            trip.reorderStops(to: [ids[0], ids[1]]), trip.reorderStops(to: ids + [carmel.id]),
+            trip.reorderStops(to: [ids[0], ids[0], ids[1]]), trip.reorderStops(to: [ids[0], ids[1], carmel.id]),
+        ]
         #expect(refused == [false, false, false, false])
         #expect(names == ["Morro Bay", "Monterey", "Big Sur"])
     }

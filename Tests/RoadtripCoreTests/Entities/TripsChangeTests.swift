@@ -50,8 +50,9 @@ import Testing
 
     @Test func aTripOutsideTheRunIsUnchangedAndOneNotEditedInPlaceIsNew() {
         let edited = Trip(name: "Edited"), added = Trip(name: "Added")
-        let change = TripsChange(trips: RunChange(head: 1, tail: 1, oldCount: 3, newCount: 4),
-                                 stops: [edited.id: RunChange(head: 2, tail: 0, oldCount: 3, newCount: 3)])
+        let change = TripsChange(
+            trips: RunChange(head: 1, tail: 1, oldCount: 3, newCount: 4),
+            stops: [edited.id: RunChange(head: 2, tail: 0, oldCount: 3, newCount: 3)])
         #expect(change.stops(ofTrip: Trip(name: "Before").id, at: 0, count: 5) == .unchanged(count: 5))
         #expect(change.stops(ofTrip: edited.id, at: 1, count: 3) == RunChange(head: 2, tail: 0, oldCount: 3, newCount: 3))
         #expect(change.stops(ofTrip: added.id, at: 2, count: 0) == nil)

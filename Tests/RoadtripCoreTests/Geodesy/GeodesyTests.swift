@@ -20,8 +20,10 @@ struct GeodesicReferenceCase: Sendable {
     /// antipodes over either pole, nearly antipodal points on the equator north or south of it).
     var azimuthIsUnique: Bool
 
-    init(_ label: String, _ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double,
-         s12: Double, azi1: Double, azi2: Double, azimuthIsUnique: Bool) {
+    init(
+        _ label: String, _ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double,
+        s12: Double, azi1: Double, azi2: Double, azimuthIsUnique: Bool
+    ) {
         self.label = label
         from = Coordinate(latitude: lat1, longitude: lon1)
         to = Coordinate(latitude: lat2, longitude: lon2)
@@ -49,7 +51,6 @@ private func angleBetween(_ a: Double, _ b: Double) -> Double {
 private func azimuthTolerance(overDistance s: Double) -> Double {
     max(1e-6, 5e-9 / s * 180 / .pi)
 }
-
 
 @Suite struct GeodesyTests {
     // MARK: - Facts a person can check (values from GeographicLib)
@@ -174,13 +175,14 @@ private func azimuthTolerance(overDistance s: Double) -> Double {
         var worstIterations = 0
         for (a, b) in Self.gridPairs() + Self.sweepPairs() {
             let solution = Geodesy.inverse(from: a, to: b)
-            let ok = solution.distance.isFinite && solution.distance >= 0 && solution.distance <= 20_003_931.459
+            let ok =
+                solution.distance.isFinite && solution.distance >= 0 && solution.distance <= 20_003_931.459
                 && (0..<360).contains(solution.initialAzimuth) && (0..<360).contains(solution.finalAzimuth)
                 && solution.iterations <= 10
             #expect(ok, "\(a) → \(b): \(solution)")
             worstIterations = max(worstIterations, solution.iterations)
         }
-        print("Geodesy: at most \(worstIterations) trials")  // 6 when written
+        print("Geodesy: at most \(worstIterations) trials") // 6 when written
     }
 
     private static func gridPairs() -> [(Coordinate, Coordinate)] {

@@ -21,9 +21,11 @@ import Testing
 
     @Test func closeTogetherItIsTheGeodesicToTheCentimeter() {
         // Stops of one town, 3 m to 3 km apart, where orders differ by a few meters.
-        let points = [Coordinate(latitude: 48.4102, longitude: 15.6030), Coordinate(latitude: 48.41023, longitude: 15.60303),
-                      Coordinate(latitude: 48.4301, longitude: 15.6212), Coordinate(latitude: -33.8688, longitude: 151.2093),
-                      Coordinate(latitude: -33.86883, longitude: 151.20934)]
+        let points = [
+            Coordinate(latitude: 48.4102, longitude: 15.6030), Coordinate(latitude: 48.41023, longitude: 15.60303),
+            Coordinate(latitude: 48.4301, longitude: 15.6212), Coordinate(latitude: -33.8688, longitude: 151.2093),
+            Coordinate(latitude: -33.86883, longitude: 151.20934),
+        ]
         let lengths = LambertDistance(points)
         for (i, j) in [(0, 1), (0, 2), (1, 2), (3, 4)] {
             let geodesic = Geodesy.distance(from: points[i], to: points[j])

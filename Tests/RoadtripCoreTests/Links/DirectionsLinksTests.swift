@@ -11,7 +11,9 @@ struct DirectionsLinksTests {
         let links = DirectionsLinks.links(for: Self.stops(11), service: .google)
         #expect(links.count == 1)
         let url = try #require(links.first?.url)
-        #expect(url.hasPrefix("https://www.google.com/maps/dir/?api=1&origin=40.000000,-100.123457&destination=41.000000,-100.123457&travelmode=driving&waypoints="))
+        #expect(
+            url.hasPrefix("https://www.google.com/maps/dir/?api=1&origin=40.000000,-100.123457&destination=41.000000,-100.123457&travelmode=driving&waypoints=")
+        )
         #expect(url.components(separatedBy: "%7C").count == 9)
         #expect(links[0].stops == 0...10)
     }
@@ -35,7 +37,8 @@ struct DirectionsLinksTests {
         var trip = Trip(name: "Long")
         trip.stops = Self.stops(12).enumerated().map { Stop(name: "S\($0.offset + 1)", location: $0.element) }
         let links = DirectionsLinks.links(for: trip.stops.map(\.location), service: .google)
-        #expect(DirectionsLinkText.split(links, of: trip, service: .google)
+        #expect(
+            DirectionsLinkText.split(links, of: trip, service: .google)
                 == "Google Maps takes at most 11 stops a link: the 12 stops of “Long” are in 2 links, each starting where the last one ended.")
         #expect(DirectionsLinkText.label(links[1], number: 2, of: trip) == "Link 2: stops 11–12, S11 → S12")
     }
@@ -51,8 +54,9 @@ struct DirectionsLinksTests {
 
     @Test func googleAndAppleTakeAPlacesNameWhereTheStopIsThatPlace() throws {
         let google = try #require(DirectionsLinks.links(for: Self.named, places: FakePlaces.california, service: .google).first?.url)
-        #expect(google == "https://www.google.com/maps/dir/?api=1&origin=Monterey,%20California,%20United%20States"
-            + "&destination=Big%20Sur,%20California,%20United%20States&travelmode=driving&waypoints=36.555240,-121.923290%7C36.300000,-121.850000")
+        #expect(
+            google == "https://www.google.com/maps/dir/?api=1&origin=Monterey,%20California,%20United%20States"
+                + "&destination=Big%20Sur,%20California,%20United%20States&travelmode=driving&waypoints=36.555240,-121.923290%7C36.300000,-121.850000")
         let apple = try #require(DirectionsLinks.links(for: [Self.named[0], Self.named[3]], places: FakePlaces.california, service: .apple).first?.url)
         #expect(apple == "https://maps.apple.com/?saddr=Monterey,%20California,%20United%20States&daddr=Big%20Sur,%20California,%20United%20States&dirflg=d")
         // OpenStreetMap's links take points only; without a gazetteer every link does.

@@ -88,13 +88,15 @@ import Testing
             // Off the map's origin, pins on and over its edges, an obstacle: every clipping path.
             let bounds = Rect(row: 2 * trial, column: 3 * trial, width: 48, height: 20)
             let pins = (0..<count).map { index in
-                Rect(row: Int.random(in: bounds.row - 1...bounds.bottom, using: &random),
-                     column: Int.random(in: bounds.column - 2...bounds.right, using: &random),
-                     width: String(index + 1).count, height: 1)
+                Rect(
+                    row: Int.random(in: bounds.row - 1...bounds.bottom, using: &random),
+                    column: Int.random(in: bounds.column - 2...bounds.right, using: &random),
+                    width: String(index + 1).count, height: 1)
             }
             let requests = pins.enumerated().map { LabelRequest(id: $0, text: names[$0 % names.count], pin: $1) }
             let obstacles = [Rect(row: bounds.bottom - 1, column: bounds.column + 1, width: 9, height: 1)]
-            #expect(LabelPlacer.place(requests, pins: pins, obstacles: obstacles, bounds: bounds)
+            #expect(
+                LabelPlacer.place(requests, pins: pins, obstacles: obstacles, bounds: bounds)
                     == Self.placeByScanning(requests, pins: pins, obstacles: obstacles, bounds: bounds), "\(count) pins")
         }
     }
@@ -109,8 +111,9 @@ import Testing
             // Pins as the map makes them: inside it, some against its left and right edges.
             let pins = (0..<count).map { index in
                 let width = String(index + 1).count
-                return Rect(row: Int.random(in: 0..<bounds.height, using: &random),
-                            column: min(bounds.width - width, max(0, Int.random(in: -2...bounds.width, using: &random))), width: width, height: 1)
+                return Rect(
+                    row: Int.random(in: 0..<bounds.height, using: &random),
+                    column: min(bounds.width - width, max(0, Int.random(in: -2...bounds.width, using: &random))), width: width, height: 1)
             }
             var covered = [Bool](repeating: false, count: bounds.width * bounds.height)
             for pin in pins {
@@ -119,9 +122,10 @@ import Testing
             let requests = pins.enumerated().map { LabelRequest(id: $0, text: names[$0 % names.count], pin: $1) }
             let obstacles = [Rect(row: bounds.bottom - 1, column: 1, width: 9, height: 1)]
             let taken = LabelPlacer.TakenCells(bounds: bounds, covering: covered)
-            #expect(LabelPlacer.place(requests, first: requests.isEmpty ? nil : requests.count / 2, taken: taken, obstacles: obstacles)
+            #expect(
+                LabelPlacer.place(requests, first: requests.isEmpty ? nil : requests.count / 2, taken: taken, obstacles: obstacles)
                     == LabelPlacer.place(requests, first: requests.isEmpty ? nil : requests.count / 2, pins: pins, obstacles: obstacles, bounds: bounds),
-                    "\(count) pins")
+                "\(count) pins")
         }
     }
 }

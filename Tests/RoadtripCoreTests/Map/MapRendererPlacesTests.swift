@@ -7,8 +7,10 @@ import Testing
 /// their own, never over a pin, the selected one highlighted.
 @Suite struct MapRendererPlacesTests {
     let renderer = MapRenderer()
-    let stops = [MapStop(coordinate: Coordinate(latitude: 42.5078, longitude: 1.5211), number: 1, name: "Andorra la Vella"),
-                 MapStop(coordinate: Coordinate(latitude: 42.5562, longitude: 1.5332), number: 2, name: "Ordino")]
+    let stops = [
+        MapStop(coordinate: Coordinate(latitude: 42.5078, longitude: 1.5211), number: 1, name: "Andorra la Vella"),
+        MapStop(coordinate: Coordinate(latitude: 42.5562, longitude: 1.5332), number: 2, name: "Ordino"),
+    ]
     let museum = Coordinate(latitude: 42.5555, longitude: 1.5335)
     let camp = Coordinate(latitude: 42.52, longitude: 1.51)
     /// The mark as drawn here ("*" outside UTF-8).
@@ -41,8 +43,9 @@ import Testing
     @Test func aPlaceOutOfViewIsNotMarked() {
         let viewport = MapViewport.fitting(stops.map(\.coordinate), width: 40, height: 16)
         #expect(renderer.placeCell(Coordinate(latitude: 48.2, longitude: 16.4), viewport: viewport) == nil)
-        let frame = renderer.render(stops: stops, selected: nil, viewport: viewport, basemap: nil, unit: .km,
-                                    places: [Coordinate(latitude: 48.2, longitude: 16.4)], selectedPlace: 0)
+        let frame = renderer.render(
+            stops: stops, selected: nil, viewport: viewport, basemap: nil, unit: .km,
+            places: [Coordinate(latitude: 48.2, longitude: 16.4)], selectedPlace: 0)
         #expect(!frame.canvas.lines().joined().contains(mark))
     }
 
@@ -53,8 +56,10 @@ import Testing
         // A place in the middle of where the first stop's label went.
         let (row, column) = (label.rect.row, label.rect.column + label.rect.width / 2)
         let rect = viewport.visibleRect
-        let place = MercatorProjection.coordinate(of: WorldPoint(x: rect.minX + Double(column * 2 + 1) * viewport.zoom,
-                                                                 y: rect.minY + Double(row * 4 + 2) * viewport.zoom))
+        let place = MercatorProjection.coordinate(
+            of: WorldPoint(
+                x: rect.minX + Double(column * 2 + 1) * viewport.zoom,
+                y: rect.minY + Double(row * 4 + 2) * viewport.zoom))
         try #require(renderer.placeCell(place, viewport: viewport).map { $0.row == row && $0.column == column } == true)
         let marked = renderer.render(stops: stops, selected: nil, viewport: viewport, basemap: nil, unit: .km, places: [place])
         #expect(marked.canvas.style(row: row, column: column) == .mapPlace)

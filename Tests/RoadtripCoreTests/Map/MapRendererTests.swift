@@ -15,10 +15,15 @@ final class FakeBasemap: BasemapProviding, Sendable {
 
     /// A square island: a coastline from (minX, minY) to (maxX, maxY), world units.
     static func island(minX: Float, minY: Float, maxX: Float, maxY: Float) -> FakeBasemap {
-        FakeBasemap(lines: [(.coastline, [
-            MercatorPoint(x: minX, y: minY), MercatorPoint(x: maxX, y: minY), MercatorPoint(x: maxX, y: maxY),
-            MercatorPoint(x: minX, y: maxY), MercatorPoint(x: minX, y: minY),
-        ])])
+        FakeBasemap(lines: [
+            (
+                .coastline,
+                [
+                    MercatorPoint(x: minX, y: minY), MercatorPoint(x: maxX, y: minY), MercatorPoint(x: maxX, y: maxY),
+                    MercatorPoint(x: minX, y: maxY), MercatorPoint(x: minX, y: minY),
+                ]
+            )
+        ])
     }
 
     func forEachLine(in rect: MercatorRect, resolution: Double, _ body: (BasemapLayer, UnsafeBufferPointer<MercatorPoint>) -> Void) {
@@ -113,12 +118,15 @@ final class FakeBasemap: BasemapProviding, Sendable {
         func dotSet(at coordinate: Coordinate, in frame: MapFrame) -> Style? {
             let dot = viewport.dot(of: MercatorProjection.project(coordinate))
             let x = Int(dot.x), y = Int(dot.y)
-            for dy in -1...1 { for dx in -1...1 where frame.canvas.isDotSet(x: x + dx, y: y + dy) {
-                return frame.canvas.style(row: (y + dy) / 4, column: (x + dx) / 2)
-            } }
+            for dy in -1...1 {
+                for dx in -1...1 where frame.canvas.isDotSet(x: x + dx, y: y + dy) {
+                    return frame.canvas.style(row: (y + dy) / 4, column: (x + dx) / 2)
+                }
+            }
             return nil
         }
-        let halfwayUp = Coordinate(latitude: 45.5, longitude: 0.5), straight = Coordinate(latitude: 45, longitude: 1), beyond = Coordinate(latitude: 45, longitude: 3)
+        let halfwayUp = Coordinate(latitude: 45.5, longitude: 0.5), straight = Coordinate(latitude: 45, longitude: 1),
+            beyond = Coordinate(latitude: 45, longitude: 3)
         // Before any road is known: arcs, drawn as the route.
         let arcs = renderer.render(stops: stops, selected: nil, viewport: viewport, basemap: nil, unit: .km, layers: layers)
         #expect(dotSet(at: halfwayUp, in: arcs) == nil)
@@ -214,7 +222,9 @@ final class FakeBasemap: BasemapProviding, Sendable {
     @Test func keptLayersDrawEverySelectionAsAFreshRenderWithoutTheBasemapAgain() throws {
         let renderer = MapRenderer()
         let stops = (0..<40).map { index in
-            MapStop(coordinate: Coordinate(latitude: 45 + Double(index % 7) * 0.4, longitude: 2 + Double(index) * 0.15), number: index + 1, name: " Town \(index + 1)")
+            MapStop(
+                coordinate: Coordinate(latitude: 45 + Double(index % 7) * 0.4, longitude: 2 + Double(index) * 0.15), number: index + 1,
+                name: " Town \(index + 1)")
         }
         let basemap = FakeBasemap.island(minX: 0.5, minY: 0.3, maxX: 0.52, maxY: 0.33)
         let viewport = MapViewport.fitting(stops.map(\.coordinate), width: 50, height: 16)
@@ -260,8 +270,9 @@ final class FakeBasemap: BasemapProviding, Sendable {
         // 300 stops in a 30×8 map: most pins hide others, some only in part.
         var random = SeededRandom(seed: 7)
         let stops = (0..<300).map { index in
-            MapStop(coordinate: Coordinate(latitude: Double.random(in: 40...41, using: &random), longitude: Double.random(in: 2...4, using: &random)),
-                    number: index + 1, name: "S\(index)")
+            MapStop(
+                coordinate: Coordinate(latitude: Double.random(in: 40...41, using: &random), longitude: Double.random(in: 2...4, using: &random)),
+                number: index + 1, name: "S\(index)")
         }
         let viewport = MapViewport.fitting(stops.map(\.coordinate), width: 30, height: 8)
         let renderer = MapRenderer()
@@ -292,10 +303,12 @@ final class FakeBasemap: BasemapProviding, Sendable {
     /// number); selected, it is drawn on top and its label comes first.
     @Test func aHiddenPinHasNoLabelUnlessSelected() throws {
         let paris = Coordinate(latitude: 48.8566, longitude: 2.3522)
-        let stops = [MapStop(coordinate: paris, number: 1, name: "Paris"),
-                     MapStop(coordinate: Coordinate(latitude: 45.76, longitude: 4.84), number: 2, name: "Lyon"),
-                     MapStop(coordinate: paris, number: 3, name: "Paris again"),
-                     MapStop(coordinate: Coordinate(latitude: 43.3, longitude: 5.37), number: 4, name: "Marseille")]
+        let stops = [
+            MapStop(coordinate: paris, number: 1, name: "Paris"),
+            MapStop(coordinate: Coordinate(latitude: 45.76, longitude: 4.84), number: 2, name: "Lyon"),
+            MapStop(coordinate: paris, number: 3, name: "Paris again"),
+            MapStop(coordinate: Coordinate(latitude: 43.3, longitude: 5.37), number: 4, name: "Marseille"),
+        ]
         let viewport = MapViewport.fitting(stops.map(\.coordinate), width: 40, height: 12)
         let renderer = MapRenderer()
         let plain = renderer.render(stops: stops, selected: nil, viewport: viewport, basemap: nil, unit: .km)
@@ -315,8 +328,9 @@ final class FakeBasemap: BasemapProviding, Sendable {
         let renderer = MapRenderer()
         var random = SeededRandom(seed: 5)
         var stops = (0..<200).map { index in
-            MapStop(coordinate: Coordinate(latitude: Double.random(in: 44...47, using: &random), longitude: Double.random(in: 1...5, using: &random)),
-                    number: index + 1, name: "Town \(index)")
+            MapStop(
+                coordinate: Coordinate(latitude: Double.random(in: 44...47, using: &random), longitude: Double.random(in: 1...5, using: &random)),
+                number: index + 1, name: "Town \(index)")
         }
         let basemap = onTheBasemap ? FakeBasemap.island(minX: 0.5, minY: 0.3, maxX: 0.52, maxY: 0.36) : nil
         let viewport = MapViewport.fitting(stops.map(\.coordinate), width: 60, height: 20)
@@ -342,8 +356,9 @@ final class FakeBasemap: BasemapProviding, Sendable {
             // For a few frames the first leg has a road (the legs are then drawn whole): the
             // counted route must not be taken for the one the next change starts from.
             let roads = (20..<24).contains(step) ? [[stops[0].coordinate, stops[1].coordinate]] + Array(repeating: [], count: stops.count - 2) : []
-            let kept = renderer.render(stops: stops, selected: index, viewport: viewport, basemap: basemap, unit: .km, layers: layers,
-                                       roads: roads, stopsChange: change)
+            let kept = renderer.render(
+                stops: stops, selected: index, viewport: viewport, basemap: basemap, unit: .km, layers: layers,
+                roads: roads, stopsChange: change)
             let fresh = renderer.render(stops: stops, selected: index, viewport: viewport, basemap: basemap, unit: .km, roads: roads)
             #expect(kept.canvas.lines(glyphs: .braille) == fresh.canvas.lines(glyphs: .braille), "step \(step)")
             let styles = { (frame: MapFrame) in (0..<20).flatMap { row in (0..<60).map { frame.canvas.style(row: row, column: $0) } } }
@@ -355,7 +370,8 @@ final class FakeBasemap: BasemapProviding, Sendable {
     @Test func keptLayersFollowMovesAddsAndDeletesAsAFreshRenderDoes() {
         let renderer = MapRenderer()
         var stops = (0..<120).map { index in
-            MapStop(coordinate: Coordinate(latitude: 45 + Double(index % 9) * 0.3, longitude: 2 + Double(index) * 0.05), number: index + 1, name: "Town \(index)")
+            MapStop(
+                coordinate: Coordinate(latitude: 45 + Double(index % 9) * 0.3, longitude: 2 + Double(index) * 0.05), number: index + 1, name: "Town \(index)")
         }
         let viewport = MapViewport.fitting(stops.map(\.coordinate), width: 60, height: 20)
         let layers = MapLayers()

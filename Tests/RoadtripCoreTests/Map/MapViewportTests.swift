@@ -35,7 +35,9 @@ import Testing
     }
 
     @Test func aTripNearTheNorthCapeAndSvalbardFits() {
-        let stops = [Coordinate(latitude: 71.1685, longitude: 25.7838), Coordinate(latitude: 78.2232, longitude: 15.6267), Coordinate(latitude: 90, longitude: 0)]
+        let stops = [
+            Coordinate(latitude: 71.1685, longitude: 25.7838), Coordinate(latitude: 78.2232, longitude: 15.6267), Coordinate(latitude: 90, longitude: 0),
+        ]
         let view = MapViewport.fitting(stops, width: 60, height: 20)
         #expect(view.center.x.isFinite && view.center.y.isFinite && view.zoom.isFinite && view.zoom > 0)
         #expect(view.visibleRect.minY <= 0.001)

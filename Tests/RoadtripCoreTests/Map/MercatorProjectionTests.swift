@@ -25,7 +25,8 @@ import Testing
     @Test func roundTrips() {
         var generator = SeededRandom(seed: 7)
         for _ in 0..<500 {
-            let coordinate = Coordinate(latitude: Double.random(in: -85...85, using: &generator), longitude: Double.random(in: -179.9...179.9, using: &generator))
+            let coordinate = Coordinate(
+                latitude: Double.random(in: -85...85, using: &generator), longitude: Double.random(in: -179.9...179.9, using: &generator))
             let back = MercatorProjection.coordinate(of: MercatorProjection.project(coordinate))
             #expect(abs(back.latitude - coordinate.latitude) < 1e-9)
             #expect(abs(back.longitude - coordinate.longitude) < 1e-9)
@@ -39,5 +40,3 @@ import Testing
         #expect(abs(west.longitude - 90) < 1e-9)
     }
 }
-
-

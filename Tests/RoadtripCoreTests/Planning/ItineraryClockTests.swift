@@ -15,9 +15,10 @@ struct ItineraryClockTests {
     static func rows(seconds: [Double], stays: [Int: Double] = [:], estimate: Bool = false) -> [ItineraryRow] {
         var stops = Self.stops
         for (index, hours) in stays { stops[index].stay = .hours(hours) }
-        var planner = ItineraryPlanner(stops: stops, legMeters: seconds.map { $0 * 20 }, estimate: RouteEstimate(roadFactor: 1.25, averageSpeedKmh: 80),
-                                       settings: TripSettings(startDate: Plans.day), timeZones: Array(repeating: Plans.chicago, count: stops.count),
-                                       today: Plans.day)
+        var planner = ItineraryPlanner(
+            stops: stops, legMeters: seconds.map { $0 * 20 }, estimate: RouteEstimate(roadFactor: 1.25, averageSpeedKmh: 80),
+            settings: TripSettings(startDate: Plans.day), timeZones: Array(repeating: Plans.chicago, count: stops.count),
+            today: Plans.day)
         if !estimate { planner.legFigures = seconds.map { LegFigures(meters: $0 * 20, seconds: $0, source: .road) } }
         return ItineraryRows.rows(for: planner.plan(), stops: stops, unit: .km)
     }
@@ -82,9 +83,10 @@ struct ItineraryClockTests {
     }
 
     @Test func thePlanKeepsWholeMinutes() {
-        let planner = ItineraryPlanner(stops: Self.stops, legMeters: [10_123, 20_456, 30_789], estimate: RouteEstimate(),
-                                       settings: TripSettings(startDate: Plans.day, dailyLimitHours: 7.991), timeZones: Array(repeating: Plans.chicago, count: 4),
-                                       today: Plans.day)
+        let planner = ItineraryPlanner(
+            stops: Self.stops, legMeters: [10_123, 20_456, 30_789], estimate: RouteEstimate(),
+            settings: TripSettings(startDate: Plans.day, dailyLimitHours: 7.991), timeZones: Array(repeating: Plans.chicago, count: 4),
+            today: Plans.day)
         let itinerary = planner.plan()
         let legs = itinerary.days.flatMap(\.legs)
         #expect(legs.allSatisfy { $0.seconds.truncatingRemainder(dividingBy: 60) == 0 && $0.arrival.timeIntervalSince($0.departure) == $0.seconds })

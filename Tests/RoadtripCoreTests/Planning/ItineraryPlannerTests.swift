@@ -13,12 +13,16 @@ struct ItineraryPlannerTests {
     static let day = LocalDay(year: 2026, month: 7, day: 1)
 
     /// Stops along the 40th parallel, `hours` of driving apart (the planner uses the given lengths).
-    static func plan(hours: [Double], settings: TripSettings = TripSettings(startDate: day), zones: [TimeZone]? = nil,
-                     change: (inout [Stop]) -> Void = { _ in }) -> Itinerary {
+    static func plan(
+        hours: [Double], settings: TripSettings = TripSettings(startDate: day), zones: [TimeZone]? = nil,
+        change: (inout [Stop]) -> Void = { _ in }
+    ) -> Itinerary {
         var stops = (0...hours.count).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }
         change(&stops)
-        return ItineraryPlanner(stops: stops, legMeters: hours.map { $0 * 100_000 }, estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
-                                settings: settings, timeZones: zones ?? Array(repeating: chicago, count: stops.count), today: day).plan()
+        return ItineraryPlanner(
+            stops: stops, legMeters: hours.map { $0 * 100_000 }, estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
+            settings: settings, timeZones: zones ?? Array(repeating: chicago, count: stops.count), today: day
+        ).plan()
     }
 
     static func clock(_ instant: Date?, _ zone: TimeZone = chicago) -> String {
@@ -34,10 +38,11 @@ struct ItineraryPlannerTests {
 
     @Test func noDayDrivesMoreThanTheLimit() {
         let itinerary = Self.plan(hours: [3, 3, 3, 3])
-        #expect(Self.summary(itinerary) == [
-            "2026-07-01: S0 -→09:00, S1 12:00→12:00, S2 15:00→-",
-            "2026-07-02: S2 -→09:00, S3 12:00→12:00, S4 15:00→-",
-        ])
+        #expect(
+            Self.summary(itinerary) == [
+                "2026-07-01: S0 -→09:00, S1 12:00→12:00, S2 15:00→-",
+                "2026-07-02: S2 -→09:00, S3 12:00→12:00, S4 15:00→-",
+            ])
         #expect(itinerary.days.map(\.end) == [.dailyLimit, .tripEnd])
         #expect(itinerary.days.allSatisfy { $0.drivingSeconds <= 8 * 3600 })
         #expect(itinerary.days[0].overnightStop == 2)
@@ -53,10 +58,11 @@ struct ItineraryPlannerTests {
 
     @Test func anOvernightStopEndsTheDayThere() {
         let itinerary = Self.plan(hours: [1, 1, 1]) { $0[1].overnight = true }
-        #expect(Self.summary(itinerary) == [
-            "2026-07-01: S0 -→09:00, S1 10:00→-",
-            "2026-07-02: S1 -→09:00, S2 10:00→10:00, S3 11:00→-",
-        ])
+        #expect(
+            Self.summary(itinerary) == [
+                "2026-07-01: S0 -→09:00, S1 10:00→-",
+                "2026-07-02: S1 -→09:00, S2 10:00→10:00, S3 11:00→-",
+            ])
         #expect(itinerary.days[0].end == .planned)
     }
 
@@ -82,10 +88,11 @@ struct ItineraryPlannerTests {
             stops[2].stay = .hours(2)
             stops[3].overnight = true
         }
-        #expect(Self.summary(itinerary) == [
-            "2026-07-01: S0 -→09:00, S1 10:00→10:45, S2 11:45→13:45, S3 14:45→-",
-            "2026-07-02: S3 -→09:00, S4 10:00→10:45, S5 11:45→-",
-        ], "not at the start, S2's own 2 h, none where the day ends, none at the end")
+        #expect(
+            Self.summary(itinerary) == [
+                "2026-07-01: S0 -→09:00, S1 10:00→10:45, S2 11:45→13:45, S3 14:45→-",
+                "2026-07-02: S3 -→09:00, S4 10:00→10:45, S5 11:45→-",
+            ], "not at the start, S2's own 2 h, none where the day ends, none at the end")
         var stops = (0...5).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }
         stops[2].stay = .hours(2)
         stops[3].overnight = true
@@ -100,24 +107,27 @@ struct ItineraryPlannerTests {
         var settings = TripSettings(startDate: Self.day)
         settings.defaultStayHours = 24
         let itinerary = Self.plan(hours: [1, 1, 1], settings: settings)
-        #expect(Self.summary(itinerary) == [
-            "2026-07-01: S0 -→09:00, S1 10:00→-",
-            "2026-07-02: S1 -→10:00, S2 11:00→-",
-            "2026-07-03: S2 -→11:00, S3 12:00→-",
-        ])
+        #expect(
+            Self.summary(itinerary) == [
+                "2026-07-01: S0 -→09:00, S1 10:00→-",
+                "2026-07-02: S1 -→10:00, S2 11:00→-",
+                "2026-07-03: S2 -→11:00, S3 12:00→-",
+            ])
         #expect(itinerary.days.map(\.end) == [.planned, .planned, .tripEnd])
         let stops = (0...3).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }
         let rows = ItineraryRows.rows(for: itinerary, stops: stops, unit: .km, settings: settings).filter { $0.kind == .visit }
-        #expect(rows.map(\.detail) == ["", "night here", "stay 24 h 00 min (default)", "night here", "stay 24 h 00 min (default)", ""], "\(rows.map(\.detail))")
+        #expect(
+            rows.map(\.detail) == ["", "night here", "stay 24 h 00 min (default)", "night here", "stay 24 h 00 min (default)", ""], "\(rows.map(\.detail))")
     }
 
     @Test func aStayPastSeveralMorningsLeavesWholeDaysThere() {
         let itinerary = Self.plan(hours: [1, 1]) { $0[1].stay = .hours(50) }
-        #expect(Self.summary(itinerary) == [
-            "2026-07-01: S0 -→09:00, S1 10:00→-",
-            "2026-07-02: S1 -→-",
-            "2026-07-03: S1 -→12:00, S2 13:00→-",
-        ])
+        #expect(
+            Self.summary(itinerary) == [
+                "2026-07-01: S0 -→09:00, S1 10:00→-",
+                "2026-07-02: S1 -→-",
+                "2026-07-03: S1 -→12:00, S2 13:00→-",
+            ])
         #expect(itinerary.days.map(\.end) == [.planned, .rest, .tripEnd])
     }
 
@@ -126,7 +136,9 @@ struct ItineraryPlannerTests {
         let itinerary = Self.plan(hours: [1, 1]) { $0[1].stay = .hours(22 + 59.0 / 60) }
         #expect(itinerary.days.count == 1)
         // A stop that ends the day anyway takes no extra night for its stay.
-        let overnight = Self.plan(hours: [1, 1]) { $0[1].stay = .hours(24); $0[1].overnight = true }
+        let overnight = Self.plan(hours: [1, 1]) {
+            $0[1].stay = .hours(24); $0[1].overnight = true
+        }
         #expect(overnight.days.map(\.end) == [.planned, .tripEnd])
     }
 
@@ -153,7 +165,8 @@ struct ItineraryPlannerTests {
     /// Issue 53, item 11: a half-hour's part of a leg was flagged "longer than the daily limit".
     @Test func theWarningOnAShortPartNamesTheLegItIsAbout() {
         let itinerary = Self.plan(hours: [8.5])
-        let rows = ItineraryRows.rows(for: itinerary, stops: (0...1).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }, unit: .km)
+        let rows = ItineraryRows.rows(
+            for: itinerary, stops: (0...1).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }, unit: .km)
         let legs = rows.filter { $0.kind == .leg }
         #expect(legs.map(\.title) == ["↓ ≈ 8 h 00 min · ≈ 800 km", "↓ ≈ 30 min · ≈ 50.0 km"])
         #expect(legs.last?.detail == "⚠ part 2 of 2 of a ≈ 8 h 30 min leg longer than the daily limit")
@@ -164,9 +177,11 @@ struct ItineraryPlannerTests {
         #expect(itinerary.days.map { ($0.drivingSeconds / 3600).rounded() } == [8, 8, 4])
         #expect(itinerary.days.map(\.endsOnTheRoad) == [true, true, false])
         #expect(itinerary.days.compactMap { $0.stopover?.share }.map { ($0 * 100).rounded() } == [40, 80])
-        let rows = ItineraryRows.rows(for: itinerary, stops: (0...1).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }, unit: .km)
+        let rows = ItineraryRows.rows(
+            for: itinerary, stops: (0...1).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }, unit: .km)
         // Issue 53, item 11: the warning is the whole leg's, on each day's part of it.
-        #expect(rows.filter { $0.kind == .leg }.map(\.detail)
+        #expect(
+            rows.filter { $0.kind == .leg }.map(\.detail)
                 == (1...3).map { "⚠ part \($0) of 3 of a ≈ 20 h 00 min leg longer than the daily limit" })
         #expect(rows.filter { $0.kind == .stopover }.map(\.title) == ["on the road", "from the road", "on the road", "from the road"])
     }
@@ -180,19 +195,23 @@ struct ItineraryPlannerTests {
 
     /// A town and a hamlet near the middle of the leg from S2 (90°… 92° W) to S3 (93° W).
     static let townsOnTheWay = FakePlaces([
-        Place(name: "Bigtown", admin1: "Illinois", admin1Code: "IL", country: "United States", countryCode: "US",
-              coordinate: Coordinate(latitude: 40.05, longitude: -92.5), population: 50_000, timeZone: "America/Chicago"),
-        Place(name: "Hamlet", admin1: "Illinois", admin1Code: "IL", country: "United States", countryCode: "US",
-              coordinate: Coordinate(latitude: 40.0, longitude: -92.52), population: 300, timeZone: "America/Chicago"),
-        Place(name: "Lake", admin1: "Illinois", admin1Code: "IL", country: "United States", countryCode: "US",
-              coordinate: Coordinate(latitude: 40.0, longitude: -92.5), population: 0, kind: .lake),
+        Place(
+            name: "Bigtown", admin1: "Illinois", admin1Code: "IL", country: "United States", countryCode: "US",
+            coordinate: Coordinate(latitude: 40.05, longitude: -92.5), population: 50_000, timeZone: "America/Chicago"),
+        Place(
+            name: "Hamlet", admin1: "Illinois", admin1Code: "IL", country: "United States", countryCode: "US",
+            coordinate: Coordinate(latitude: 40.0, longitude: -92.52), population: 300, timeZone: "America/Chicago"),
+        Place(
+            name: "Lake", admin1: "Illinois", admin1Code: "IL", country: "United States", countryCode: "US",
+            coordinate: Coordinate(latitude: 40.0, longitude: -92.5), population: 0, kind: .lake),
     ])
 
     @Test func aDayThatStopsShortOfTheLimitProposesTheLargestTownWhereItWouldRunOut() {
         // 3 + 3 hours, then a leg of 4 that does not fit: two hours on it, halfway, is Bigtown.
-        var planner = ItineraryPlanner(stops: (0...3).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) },
-                                       legMeters: [300_000, 300_000, 400_000], estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
-                                       settings: TripSettings(startDate: Self.day), timeZones: Array(repeating: Self.chicago, count: 4), today: Self.day)
+        var planner = ItineraryPlanner(
+            stops: (0...3).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) },
+            legMeters: [300_000, 300_000, 400_000], estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
+            settings: TripSettings(startDate: Self.day), timeZones: Array(repeating: Self.chicago, count: 4), today: Self.day)
         planner.overnightPlaces = OvernightPlaces(places: Self.townsOnTheWay)
         let itinerary = planner.plan()
         let proposal = itinerary.days[0].stopover
@@ -212,13 +231,15 @@ struct ItineraryPlannerTests {
     /// the first night's town is a stop (as `n` makes it), no later day proposes it again.
     @Test func eachNightIsOnItsDaysWayAndATownMadeAStopIsNotProposedAgain() throws {
         func town(_ name: String, _ latitude: Double, _ longitude: Double, _ population: Int) -> Place {
-            Place(name: name, admin1: "Illinois", admin1Code: "IL", country: "United States", countryCode: "US",
-                  coordinate: Coordinate(latitude: latitude, longitude: longitude), population: population, timeZone: "America/Chicago")
+            Place(
+                name: name, admin1: "Illinois", admin1Code: "IL", country: "United States", countryCode: "US",
+                coordinate: Coordinate(latitude: latitude, longitude: longitude), population: population, timeZone: "America/Chicago")
         }
         let back = town("Back", 40.02, -90.2, 100_000), ahead = town("Ahead", 40.03, -90.3, 2_000), later = town("Later", 40.02, -90.8, 1_000)
         func plan(_ stops: [Stop], hours: [Double]) -> Itinerary {
-            var planner = ItineraryPlanner(stops: stops, legMeters: hours.map { $0 * 100_000 }, estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
-                                           settings: TripSettings(startDate: Self.day), timeZones: Array(repeating: Self.chicago, count: stops.count), today: Self.day)
+            var planner = ItineraryPlanner(
+                stops: stops, legMeters: hours.map { $0 * 100_000 }, estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
+                settings: TripSettings(startDate: Self.day), timeZones: Array(repeating: Self.chicago, count: stops.count), today: Self.day)
             planner.overnightPlaces = OvernightPlaces(places: FakePlaces([back, ahead, later]))
             return planner.plan()
         }
@@ -241,9 +262,13 @@ struct ItineraryPlannerTests {
         let itinerary = Self.plan(hours: [5], zones: [Self.chicago, Self.denver])
         let arrival = itinerary.days[0].visits[1]
         #expect(Self.clock(arrival.arrival, arrival.timeZone) == "13:00")
-        let rows = ItineraryRows.rows(for: itinerary, stops: [Stop(name: "Chicago", location: Coordinate(latitude: 41.9, longitude: -87.6)),
-                                                              Stop(name: "Denver", location: Coordinate(latitude: 39.7, longitude: -105))],
-                                      unit: .km)
+        let rows = ItineraryRows.rows(
+            for: itinerary,
+            stops: [
+                Stop(name: "Chicago", location: Coordinate(latitude: 41.9, longitude: -87.6)),
+                Stop(name: "Denver", location: Coordinate(latitude: 39.7, longitude: -105)),
+            ],
+            unit: .km)
         #expect(rows.map(\.zone).filter { !$0.isEmpty } == ["CDT", "MDT"])
     }
 
@@ -304,15 +329,18 @@ struct ItineraryPlannerTests {
         let london = TimeZone(identifier: "Europe/London")!
         let wick = Coordinate(latitude: 58.4389, longitude: -3.0937)
         // A December day whose sunrise is not on the minute, and a start at that minute.
-        let (date, sunrise) = try #require((1...31).lazy.map { LocalDay(year: 2026, month: 12, day: $0) }
-            .compactMap { day in SunTimes.on(day, at: wick, in: london).sunrise.map { (day, $0) } }
-            .first { $0.1.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) >= 10 })
+        let (date, sunrise) = try #require(
+            (1...31).lazy.map { LocalDay(year: 2026, month: 12, day: $0) }
+                .compactMap { day in SunTimes.on(day, at: wick, in: london).sunrise.map { (day, $0) } }
+                .first { $0.1.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) >= 10 })
         let parts = LocalDay.calendar(in: london).dateComponents([.hour, .minute], from: sunrise)
         var settings = TripSettings(startDate: date, startTime: ClockTime(hour: parts.hour!, minute: parts.minute!))
         settings.endsBySunset = true
         let stops = [Stop(name: "Wick", location: wick), Stop(name: "Thurso", location: Coordinate(latitude: 58.5936, longitude: -3.5221))]
-        let itinerary = ItineraryPlanner(stops: stops, legMeters: [100_000], estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
-                                         settings: settings, timeZones: [london, london], today: date).plan()
+        let itinerary = ItineraryPlanner(
+            stops: stops, legMeters: [100_000], estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
+            settings: settings, timeZones: [london, london], today: date
+        ).plan()
         #expect(itinerary.days[0].legs[0].isAfterDark == false)
         let rows = ItineraryRows.rows(for: itinerary, stops: stops, unit: .km)
         let shown = ItineraryRows.clock(sunrise, in: london)

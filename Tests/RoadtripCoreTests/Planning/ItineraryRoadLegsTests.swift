@@ -9,9 +9,10 @@ struct ItineraryRoadLegsTests {
 
     static func plan(hours: [Double], figures: [LegFigures]) -> Itinerary {
         let stops = (0...hours.count).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }
-        var planner = ItineraryPlanner(stops: stops, legMeters: hours.map { $0 * 100_000 }, estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
-                                       settings: TripSettings(startDate: Plans.day), timeZones: Array(repeating: Plans.chicago, count: stops.count),
-                                       today: Plans.day)
+        var planner = ItineraryPlanner(
+            stops: stops, legMeters: hours.map { $0 * 100_000 }, estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
+            settings: TripSettings(startDate: Plans.day), timeZones: Array(repeating: Plans.chicago, count: stops.count),
+            today: Plans.day)
         planner.legFigures = figures
         return planner.plan()
     }
@@ -27,8 +28,9 @@ struct ItineraryRoadLegsTests {
         #expect(first.seconds == 6 * 3_600 && first.roadMeters == 450_000 && first.source == .road && first.mark == "")
         #expect(itinerary.days[1].legs.map(\.reason) == ["no region covers S3", "no region covers S3"])
         #expect(!itinerary.days[0].isEstimate && itinerary.days[1].isEstimate)
-        let rows = ItineraryRows.rows(for: itinerary, stops: (0...3).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) },
-                                      unit: .km, unicode: true)
+        let rows = ItineraryRows.rows(
+            for: itinerary, stops: (0...3).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) },
+            unit: .km, unicode: true)
         #expect(rows.contains { $0.kind == .leg && $0.title == "↓ 6 h 00 min · 450 km" })
         #expect(rows.contains { $0.kind == .leg && $0.title == "↓ ≈ 3 h 00 min · ≈ 300 km" })
         #expect(rows.first?.detail == "6 h 00 min driving · 450 km")
@@ -41,10 +43,12 @@ struct ItineraryRoadLegsTests {
 
     /// Issue 34: a cached leg of 1e308 seconds planned days without end (2.7 GB, then an abort).
     @Test func figuresNoDriveCanHaveAreTheEstimatesInstead() {
-        let bad = [LegFigures(meters: 32_821, seconds: 1e308, source: .road), LegFigures(meters: -6_572, seconds: -1e300, source: .road),
-                   LegFigures(meters: .nan, seconds: 1_590, source: .road), LegFigures(meters: 1e308, seconds: 1_000, source: .road),
-                   LegFigures(meters: 32_821, seconds: .infinity, source: .road), LegFigures(meters: 32_821, seconds: 1, source: .road),
-                   LegFigures(meters: 32_821, seconds: 1_590, source: .road, line: [Coordinate(latitude: 95, longitude: 400)])]
+        let bad = [
+            LegFigures(meters: 32_821, seconds: 1e308, source: .road), LegFigures(meters: -6_572, seconds: -1e300, source: .road),
+            LegFigures(meters: .nan, seconds: 1_590, source: .road), LegFigures(meters: 1e308, seconds: 1_000, source: .road),
+            LegFigures(meters: 32_821, seconds: .infinity, source: .road), LegFigures(meters: 32_821, seconds: 1, source: .road),
+            LegFigures(meters: 32_821, seconds: 1_590, source: .road, line: [Coordinate(latitude: 95, longitude: 400)]),
+        ]
         for leg in bad {
             let itinerary = Self.plan(hours: [3, 3], figures: [leg, LegFigures(meters: 300_000, seconds: 3 * 3_600, source: .road)])
             let legs = itinerary.days.flatMap(\.legs)
@@ -55,8 +59,9 @@ struct ItineraryRoadLegsTests {
 
     @Test func aPlanStopsAtItsMostDays() {
         let stops = (0...2).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }
-        var planner = ItineraryPlanner(stops: stops, legMeters: [10_000_000, 100_000], estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
-                                       settings: TripSettings(startDate: Plans.day), timeZones: Array(repeating: Plans.chicago, count: 3), today: Plans.day)
+        var planner = ItineraryPlanner(
+            stops: stops, legMeters: [10_000_000, 100_000], estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
+            settings: TripSettings(startDate: Plans.day), timeZones: Array(repeating: Plans.chicago, count: 3), today: Plans.day)
         let whole = planner.plan()
         #expect(whole.days.count > 12 && !whole.isCut, "100 h and 1 h, 8 h a day: \(whole.days.count) days")
         planner.dayLimit = 5

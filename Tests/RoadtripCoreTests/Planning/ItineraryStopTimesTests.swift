@@ -63,8 +63,9 @@ struct ItineraryStopTimesTests {
 
     @Test func stopsPastTheEndOfAPlanCutShortHaveNoTime() {
         let stops = (0...6).map { Stop(name: "S\($0)", location: Coordinate(latitude: 40, longitude: -90 - Double($0))) }
-        var planner = ItineraryPlanner(stops: stops, legMeters: Array(repeating: 500_000, count: 6), estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
-                                       settings: TripSettings(startDate: Plans.day), timeZones: Array(repeating: Plans.chicago, count: 7), today: Plans.day)
+        var planner = ItineraryPlanner(
+            stops: stops, legMeters: Array(repeating: 500_000, count: 6), estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
+            settings: TripSettings(startDate: Plans.day), timeZones: Array(repeating: Plans.chicago, count: 7), today: Plans.day)
         planner.dayLimit = 2
         let itinerary = planner.plan()
         #expect(itinerary.isCut)

@@ -9,15 +9,18 @@ struct OvernightPlacesTests {
     static let gazetteer = Result { try Gazetteer.load(from: Resources.locate(environment: [:]).gazetteer) }
 
     static func place(_ name: String, _ latitude: Double, _ longitude: Double, population: Int = 0, kind: PlaceKind = .populatedPlace) -> Place {
-        Place(name: name, admin1: "", admin1Code: "", country: "", countryCode: "", coordinate: Coordinate(latitude: latitude, longitude: longitude),
-              population: population, kind: kind, source: "test")
+        Place(
+            name: name, admin1: "", admin1Code: "", country: "", countryCode: "", coordinate: Coordinate(latitude: latitude, longitude: longitude),
+            population: population, kind: kind, source: "test")
     }
 
     /// The day's way on the arc from `from` to `to` (one leg), over `shares` of it.
     static func way(from: Coordinate, to: Coordinate, road: [Coordinate] = [], shares: ClosedRange<Double>) -> OvernightPlaces.DaysWay {
-        let figures = road.isEmpty ? [] : [LegFigures(meters: LegPath(from: from, to: to, road: road).kilometers * 1_000, seconds: 3_600, source: .road, line: road)]
-        return OvernightPlaces.DaysWay(line: TripLine(stops: [from, to], figures: figures), leg: 0, shares: shares,
-                                       point: LegPath(from: from, to: to, road: road).point(at: shares.upperBound))
+        let figures =
+            road.isEmpty ? [] : [LegFigures(meters: LegPath(from: from, to: to, road: road).kilometers * 1_000, seconds: 3_600, source: .road, line: road)]
+        return OvernightPlaces.DaysWay(
+            line: TripLine(stops: [from, to], figures: figures), leg: 0, shares: shares,
+            point: LegPath(from: from, to: to, road: road).point(at: shares.upperBound))
     }
 
     /// A day's way from (45° N, 0°) to the middle of the arc to (45° N, 2° E), about 1° E.
@@ -56,7 +59,8 @@ struct OvernightPlacesTests {
         #expect(suggestion.place.name == "Way" && abs(suggestion.offRouteMeters - 11_018) < 20, "\(suggestion)")
         // On a road that runs 0.05° north of the parallel there, it is half as far off.
         let road = [start, Coordinate(latitude: 45.05, longitude: 0.1), Coordinate(latitude: 45.05, longitude: 0.9), end]
-        let onTheRoad = try #require(OvernightPlaces(places: FakePlaces([onTheWay])).suggestion(on: Self.way(from: start, to: end, road: road, shares: 0.1...0.4)))
+        let onTheRoad = try #require(
+            OvernightPlaces(places: FakePlaces([onTheWay])).suggestion(on: Self.way(from: start, to: end, road: road, shares: 0.1...0.4)))
         #expect(abs(onTheRoad.offRouteMeters - 5_560) < 20, "\(onTheRoad)")
     }
 

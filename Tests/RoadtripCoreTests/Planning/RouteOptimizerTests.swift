@@ -161,7 +161,9 @@ import Testing
     @Test func threeStopsOrFewerAreLeftAlone() {
         for count in 0...3 {
             var calls = 0
-            let order = RouteOptimizer.bestOrder(count: count) { _, _ in calls += 1; return 1 }
+            let order = RouteOptimizer.bestOrder(count: count) { _, _ in
+                calls += 1; return 1
+            }
             #expect(order == Array(0..<count))
             #expect(calls == 0)
         }
@@ -203,8 +205,11 @@ import Testing
     @Test func aWestCoastTripGoesDownTheCoast() {
         let stops = [Self.seattle, Self.losAngeles, Self.eugene, Self.sanFrancisco, Self.portland, Self.santaBarbara, Self.sacramento, Self.sanDiego]
         let order = RouteOptimizer.bestOrder(of: stops)
-        #expect(order.map { stops[$0] } == [Self.seattle, Self.portland, Self.eugene, Self.sacramento, Self.sanFrancisco,
-                                            Self.santaBarbara, Self.losAngeles, Self.sanDiego])
+        #expect(
+            order.map { stops[$0] } == [
+                Self.seattle, Self.portland, Self.eugene, Self.sacramento, Self.sanFrancisco,
+                Self.santaBarbara, Self.losAngeles, Self.sanDiego,
+            ])
     }
 
     @Test func aLoopFromHomeComesBackTheShortWay() {

@@ -18,8 +18,10 @@ struct SunReferenceCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { label }
 
-    init(_ label: String, _ latitude: Double, _ longitude: Double, _ zone: String, _ day: String,
-         sunrise: String, sunset: String) {
+    init(
+        _ label: String, _ latitude: Double, _ longitude: Double, _ zone: String, _ day: String,
+        sunrise: String, sunset: String
+    ) {
         self.init(label, latitude, longitude, zone, day, .risesAndSets(sunrise: sunrise, sunset: sunset))
     }
 
@@ -42,8 +44,9 @@ struct SunReferenceCase: Sendable, CustomTestStringConvertible {
     }
 
     private static func times(_ day: String, _ latitude: Double, _ longitude: Double, _ zone: String) throws -> SunTimes {
-        SunTimes.on(try #require(LocalDay(iso: day)), at: Coordinate(latitude: latitude, longitude: longitude),
-                    in: try Self.zone(zone))
+        SunTimes.on(
+            try #require(LocalDay(iso: day)), at: Coordinate(latitude: latitude, longitude: longitude),
+            in: try Self.zone(zone))
     }
 
     /// NOAA's algorithm is good to about a minute; two minutes leaves room for the two
@@ -115,8 +118,10 @@ struct SunReferenceCase: Sendable, CustomTestStringConvertible {
 
     /// Every day of a year, where days run from none to all: never a sunrise after its sunset or
     /// off its date, and the polar seasons come and go once each, in the right months.
-    @Test(arguments: [("Tromso", 69.6492, 18.9553, "Europe/Oslo"), ("Longyearbyen", 78.2232, 15.6267, "Arctic/Longyearbyen"),
-                      ("McMurdo", -77.846, 166.676, "Antarctica/McMurdo"), ("Apia", -13.8333, -171.75, "Pacific/Apia")])
+    @Test(arguments: [
+        ("Tromso", 69.6492, 18.9553, "Europe/Oslo"), ("Longyearbyen", 78.2232, 15.6267, "Arctic/Longyearbyen"),
+        ("McMurdo", -77.846, 166.676, "Antarctica/McMurdo"), ("Apia", -13.8333, -171.75, "Pacific/Apia"),
+    ])
     func aWholeYearStaysInOrder(_ place: (String, Double, Double, String)) throws {
         let zone = try Self.zone(place.3)
         var kinds: [String] = []
@@ -132,11 +137,12 @@ struct SunReferenceCase: Sendable, CustomTestStringConvertible {
             case .alwaysDown: if kinds.last != "down" { kinds.append("down") }
             }
         }
-        let expected = switch place.0 {
-        case "Tromso", "Longyearbyen": ["down", "both", "up", "both", "down"]
-        case "McMurdo": ["up", "both", "down", "both", "up"]
-        default: ["both"]
-        }
+        let expected =
+            switch place.0 {
+            case "Tromso", "Longyearbyen": ["down", "both", "up", "both", "down"]
+            case "McMurdo": ["up", "both", "down", "both", "up"]
+            default: ["both"]
+            }
         #expect(kinds == expected)
     }
 }

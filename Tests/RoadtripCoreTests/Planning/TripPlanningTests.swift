@@ -22,7 +22,8 @@ struct TripPlanningTests {
 
     @Test func aTripPastTheLimitGetsASentenceWithItsNameClipped() {
         let reason = TripPlanning.tooLargeToPlan(Self.trip(stops: TripPlanning.maximumStops + 1, name: String(repeating: "Long name ", count: 1000)))
-        #expect(reason == "“Long name Long name Long name Long name…” has 100,001 stops, and a day-by-day plan is made for at most 100,000: "
+        #expect(
+            reason == "“Long name Long name Long name Long name…” has 100,001 stops, and a day-by-day plan is made for at most 100,000: "
                 + "split the trip into shorter ones to plan them.")
     }
 
@@ -30,7 +31,8 @@ struct TripPlanningTests {
     @Test func staysOfTooManyNightsInAllGetASentence() {
         var trip = Self.trip(stops: 300)
         for index in trip.stops.indices { trip.stops[index].stay = .nights(365) }
-        #expect(TripPlanning.tooLargeToPlan(trip) == "“Huge” has stays of 109,500 nights in all, and a day-by-day plan is made for at most 100,000: "
+        #expect(
+            TripPlanning.tooLargeToPlan(trip) == "“Huge” has stays of 109,500 nights in all, and a day-by-day plan is made for at most 100,000: "
                 + "split the trip into shorter ones to plan them.")
         trip.stops.removeLast(27)
         #expect(TripPlanning.tooLargeToPlan(trip) == nil)
@@ -42,10 +44,12 @@ struct TripPlanningTests {
         var trip = Trip(name: "Far", stops: (0..<3).map { Stop(name: "S\($0)", location: places[$0 % 2]) })
         // Two legs of the Earth's circumference at about 1 km/h: nearly as much as a leg may be, twice.
         let slowest = LegFigures(meters: LegFigures.maximumMeters, seconds: LegFigures.maximumMeters * 3.5, source: .road)
-        #expect(TripPlanning.tooLargeToPlan(trip, legs: [slowest, slowest]) == "“Far” has about 77,924 hours of driving, and a day-by-day plan is made "
+        #expect(
+            TripPlanning.tooLargeToPlan(trip, legs: [slowest, slowest]) == "“Far” has about 77,924 hours of driving, and a day-by-day plan is made "
                 + "for at most 50,000: split the trip into shorter ones to plan them.")
-        #expect(TripPlanning.tooLargeToPlan(trip, legs: [slowest, LegFigures(meters: 1e308, seconds: 1e308, source: .road)]) == nil,
-                "a figure no leg can have is the estimate's instead")
+        #expect(
+            TripPlanning.tooLargeToPlan(trip, legs: [slowest, LegFigures(meters: 1e308, seconds: 1e308, source: .road)]) == nil,
+            "a figure no leg can have is the estimate's instead")
         // Estimated: half the Earth three times over at the slowest speed the settings allow.
         trip.stops += (3..<12).map { Stop(name: "S\($0)", location: places[$0 % 2]) }
         trip.settings.averageSpeedKmh = 5

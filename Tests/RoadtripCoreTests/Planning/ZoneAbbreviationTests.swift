@@ -64,11 +64,15 @@ struct ZoneAbbreviationTests {
     /// The itinerary's rows name the zone of each stop: Tokyo to Osaka in JST, not GMT+9.
     @Test func itineraryRowsShowJST() throws {
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
-        let stops = [Stop(name: "Tokyo", location: Coordinate(latitude: 35.68, longitude: 139.77)),
-                     Stop(name: "Osaka", location: Coordinate(latitude: 34.69, longitude: 135.50))]
+        let stops = [
+            Stop(name: "Tokyo", location: Coordinate(latitude: 35.68, longitude: 139.77)),
+            Stop(name: "Osaka", location: Coordinate(latitude: 34.69, longitude: 135.50)),
+        ]
         let day = LocalDay(year: 2026, month: 7, day: 1)
-        let itinerary = ItineraryPlanner(stops: stops, legMeters: [400_000], estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
-                                         settings: TripSettings(startDate: day), timeZones: [tokyo, tokyo], today: day).plan()
+        let itinerary = ItineraryPlanner(
+            stops: stops, legMeters: [400_000], estimate: RouteEstimate(roadFactor: 1, averageSpeedKmh: 100),
+            settings: TripSettings(startDate: day), timeZones: [tokyo, tokyo], today: day
+        ).plan()
         let rows = ItineraryRows.rows(for: itinerary, stops: stops, unit: .km)
         #expect(rows.filter { $0.kind == .visit }.map(\.zone) == ["JST", "JST"])
         #expect(rows.filter { $0.kind == .visit }.map(\.time) == ["      → 09:00", "13:00"])

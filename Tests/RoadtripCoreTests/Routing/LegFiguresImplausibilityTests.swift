@@ -24,7 +24,9 @@ struct LegFiguresImplausibilityTests {
     @Test func aRoadSnappedAKilometerShortAtEachEndIsTaken() {
         let geodesic = Geodesy.distance(from: Self.vella, to: Self.pas)
         #expect(LegFigures.implausibility(meters: geodesic - 2_000, seconds: 1_200, from: Self.vella, to: Self.pas) == nil)
-        #expect(LegFigures.implausibility(meters: geodesic / 2, seconds: 1_200, from: Self.vella, to: Self.pas) == .shorterThanTheStraightLine(geodesicMeters: geodesic))
+        #expect(
+            LegFigures.implausibility(meters: geodesic / 2, seconds: 1_200, from: Self.vella, to: Self.pas)
+                == .shorterThanTheStraightLine(geodesicMeters: geodesic))
     }
 
     /// Faster than 300 km/h over the road: 1,600 km in a minute; 32.8 km in 10 s.

@@ -116,7 +116,8 @@ struct RoadGraphTests {
         #expect(joined.ids == [1, 2, 3, 4] && joined.ways.map(\.id) == [10, 11], "the shared way once")
         let matrix = try Self.figures(RoadGraph([west, east]).matrix(of: Self.stops([(0, 0), (3_000, 0)]), profile: Self.car, quickest: true))
         #expect(abs(matrix.meters(0, 1) - 3_000) < 3)
-        #expect(RoadGraph([west]).matrix(of: Self.stops([(0, 0), (3_000, 0)]), profile: Self.car, quickest: true)
+        #expect(
+            RoadGraph([west]).matrix(of: Self.stops([(0, 0), (3_000, 0)]), profile: Self.car, quickest: true)
                 == .estimate(reason: "Stop 2 is more than 1 km from any road"))
     }
 
@@ -142,11 +143,12 @@ struct RoadGraphTests {
     /// A stop at the end of a one-way street that cannot be reached is at the point where it ends,
     /// reached by the other road there (a carriageway entered only from a closed road, Andorra).
     @Test func aStopAtAPointIsReachedByAnyRoadThere() throws {
-        let graph = RoadGraph(Self.network([
-            (["highway": "secondary"], [(0, 0), (1_000, 0)]),
-            (["highway": "secondary", "oneway": "yes"], [(1_000, 600), (1_000, 0)]),
-            (["highway": "secondary", "access": "no"], [(400, 600), (1_000, 600)]),
-        ]))
+        let graph = RoadGraph(
+            Self.network([
+                (["highway": "secondary"], [(0, 0), (1_000, 0)]),
+                (["highway": "secondary", "oneway": "yes"], [(1_000, 600), (1_000, 0)]),
+                (["highway": "secondary", "access": "no"], [(400, 600), (1_000, 600)]),
+            ]))
         let matrix = try Self.figures(graph.matrix(of: Self.stops([(0, 0), (1_000.3, 0.4)]), profile: Self.car, quickest: true))
         #expect(abs(matrix.meters(0, 1) - 1_000) < 1 && abs(matrix.meters(1, 0) - 1_000) < 1)
     }
@@ -168,10 +170,11 @@ struct RoadGraphTests {
     }
 
     @Test func aVanTooTallForARoadGoesRoundAndACarDoesNot() throws {
-        let graph = RoadGraph(Self.network([
-            (["highway": "unclassified", "maxheight": "2.5"], [(0, 0), (1_000, 0)]),
-            (["highway": "unclassified"], [(0, 0), (0, 800), (1_000, 800), (1_000, 0)]),
-        ]))
+        let graph = RoadGraph(
+            Self.network([
+                (["highway": "unclassified", "maxheight": "2.5"], [(0, 0), (1_000, 0)]),
+                (["highway": "unclassified"], [(0, 0), (0, 800), (1_000, 800), (1_000, 0)]),
+            ]))
         let stops = Self.stops([(0, -5), (1_000, -5)])
         let car = try Self.figures(graph.matrix(of: stops, profile: Self.car, quickest: true))
         let van = try Self.figures(graph.matrix(of: stops, profile: .of(.van), quickest: true))
@@ -195,18 +198,30 @@ struct RoadGraphTests {
     }
 
     @Test func stopsWhoseRoadsDoNotMeetAndAStoppedSearchSaySo() throws {
-        let graph = RoadGraph(Self.network([
-            (["highway": "secondary"], [(0, 0), (1_000, 0)]),
-            (["highway": "secondary"], [(5_000, 0), (6_000, 0)]),
-        ]))
-        #expect(graph.matrix(of: Self.stops([(0, 0), (1_000, 0), (6_000, 0)]), profile: Self.car, quickest: true)
+        let graph = RoadGraph(
+            Self.network([
+                (["highway": "secondary"], [(0, 0), (1_000, 0)]),
+                (["highway": "secondary"], [(5_000, 0), (6_000, 0)]),
+            ]))
+        #expect(
+            graph.matrix(of: Self.stops([(0, 0), (1_000, 0), (6_000, 0)]), profile: Self.car, quickest: true)
                 == .estimate(reason: "no road from Stop 1 to Stop 3"))
         var calls: [(Int, Int)] = []
         let many = Self.stops((0..<40).map { (Double($0) * 25, 0) })
-        #expect(graph.matrix(of: many, profile: Self.car, quickest: true, progress: { calls.append(($0, $1)); return false }) == .cancelled)
+        #expect(
+            graph.matrix(
+                of: many, profile: Self.car, quickest: true,
+                progress: {
+                    calls.append(($0, $1)); return false
+                }) == .cancelled)
         #expect(calls.count == 1 && calls[0].1 == 40 * 39 && calls[0].0 > 0)
         calls = []
-        _ = try Self.figures(graph.matrix(of: many, profile: Self.car, quickest: true, progress: { calls.append(($0, $1)); return true }))
+        _ = try Self.figures(
+            graph.matrix(
+                of: many, profile: Self.car, quickest: true,
+                progress: {
+                    calls.append(($0, $1)); return true
+                }))
         #expect(calls.last.map { $0.0 == $0.1 } == true && calls.map(\.0) == calls.map(\.0).sorted())
     }
 

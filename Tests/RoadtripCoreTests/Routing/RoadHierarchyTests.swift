@@ -13,12 +13,15 @@ struct RoadHierarchyTests {
 
     /// The hierarchy's matrix and the graph's for `stops` on `roads`, expected the same: the same
     /// outcome, and every leg's figures the same but for the last bits of their sums.
-    static func expectSameMatrix(_ roads: Roads, _ stops: [(Double, Double)], profile: DrivingProfile = car, quickest: Bool = true,
-                                 sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSameMatrix(
+        _ roads: Roads, _ stops: [(Double, Double)], profile: DrivingProfile = car, quickest: Bool = true,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let graph = RoadGraph(RoadGraphTests.network(roads))
         let hierarchy = RoadHierarchy.build(from: graph, profile: profile, quickest: quickest)
-        expectSame(hierarchy.matrix(of: RoadGraphTests.stops(stops)), graph.matrix(of: RoadGraphTests.stops(stops), profile: profile, quickest: quickest),
-                   sourceLocation: sourceLocation)
+        expectSame(
+            hierarchy.matrix(of: RoadGraphTests.stops(stops)), graph.matrix(of: RoadGraphTests.stops(stops), profile: profile, quickest: quickest),
+            sourceLocation: sourceLocation)
     }
 
     static func expectSame(_ outcome: RoadMatrixOutcome, _ expected: RoadMatrixOutcome, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -29,9 +32,10 @@ struct RoadHierarchyTests {
         #expect(found.count == wanted.count && found.isFromGraph, sourceLocation: sourceLocation)
         for i in 0..<wanted.count {
             for j in 0..<wanted.count {
-                #expect(isClose(found.meters(i, j), wanted.meters(i, j)) && isClose(found.seconds(i, j), wanted.seconds(i, j)),
-                        "\(i) → \(j): \(found.meters(i, j)) m \(found.seconds(i, j)) s, the graph's \(wanted.meters(i, j)) m \(wanted.seconds(i, j)) s",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    isClose(found.meters(i, j), wanted.meters(i, j)) && isClose(found.seconds(i, j), wanted.seconds(i, j)),
+                    "\(i) → \(j): \(found.meters(i, j)) m \(found.seconds(i, j)) s, the graph's \(wanted.meters(i, j)) m \(wanted.seconds(i, j)) s",
+                    sourceLocation: sourceLocation)
             }
         }
     }
@@ -65,8 +69,10 @@ struct RoadHierarchyTests {
             (["highway": "secondary", "oneway": "yes"], Array(bend[10...20])),
             (["highway": "residential"], [bend[0], (0, -800), (2_000, -800), bend[20]]),
         ]
-        let stops: [(Double, Double)] = [(150, 200 * sin(1.5 / 3)), (500, 200 * sin(5.0 / 3)), (1_000, 200 * sin(10.0 / 3)), (1_450, 200 * sin(14.5 / 3)),
-                     (1_800, 200 * sin(18.0 / 3)), (1_000, -800)]
+        let stops: [(Double, Double)] = [
+            (150, 200 * sin(1.5 / 3)), (500, 200 * sin(5.0 / 3)), (1_000, 200 * sin(10.0 / 3)), (1_450, 200 * sin(14.5 / 3)),
+            (1_800, 200 * sin(18.0 / 3)), (1_000, -800),
+        ]
         Self.expectSameMatrix(roads, stops)
         Self.expectSameMatrix(roads, stops, quickest: false)
     }
@@ -82,11 +88,12 @@ struct RoadHierarchyTests {
     }
 
     @Test func aStopAtAPointIsReachedByAnyRoadThere() {
-        Self.expectSameMatrix([
-            (["highway": "secondary"], [(0, 0), (1_000, 0)]),
-            (["highway": "secondary", "oneway": "yes"], [(1_000, 600), (1_000, 0)]),
-            (["highway": "secondary", "access": "no"], [(400, 600), (1_000, 600)]),
-        ], [(0, 0), (1_000.3, 0.4)])
+        Self.expectSameMatrix(
+            [
+                (["highway": "secondary"], [(0, 0), (1_000, 0)]),
+                (["highway": "secondary", "oneway": "yes"], [(1_000, 600), (1_000, 0)]),
+                (["highway": "secondary", "access": "no"], [(400, 600), (1_000, 600)]),
+            ], [(0, 0), (1_000.3, 0.4)])
     }
 
     @Test func aVanTooTallForARoadGoesRoundAsOnTheGraph() {
@@ -107,7 +114,8 @@ struct RoadHierarchyTests {
         ]
         let hierarchy = RoadHierarchy.build(from: RoadGraph(RoadGraphTests.network(roads)), profile: Self.car, quickest: true)
         #expect(hierarchy.matrix(of: RoadGraphTests.stops([(0, 0), (1_000, 0), (6_000, 0)])) == .estimate(reason: "no road from Stop 1 to Stop 3"))
-        #expect(hierarchy.matrix(of: RoadGraphTests.stops([(0, 0), (6_000, 0)]), noRoad: { "no road from \($0) to \($1)" })
+        #expect(
+            hierarchy.matrix(of: RoadGraphTests.stops([(0, 0), (6_000, 0)]), noRoad: { "no road from \($0) to \($1)" })
                 == .estimate(reason: "no road from 0 to 1"))
         #expect(hierarchy.matrix(of: RoadGraphTests.stops([(0, 0), (3_000, 0)])) == .estimate(reason: "Stop 2 is more than 1 km from any road"))
         #expect(hierarchy.leg(from: RoadGraphTests.at(0, 0), to: RoadGraphTests.at(6_000, 0)) == nil)
@@ -119,10 +127,20 @@ struct RoadHierarchyTests {
         let hierarchy = RoadHierarchy.build(from: RoadGraph(RoadGraphTests.network(Self.block)), profile: Self.car, quickest: true)
         var calls: [(Int, Int)] = []
         let many = RoadGraphTests.stops((0..<40).map { (Double($0) * 25, 3) })
-        #expect(hierarchy.matrix(of: many, progress: { calls.append(($0, $1)); return false }) == .cancelled)
+        #expect(
+            hierarchy.matrix(
+                of: many,
+                progress: {
+                    calls.append(($0, $1)); return false
+                }) == .cancelled)
         #expect(calls.count == 1 && calls[0].1 == 40 * 39 && calls[0].0 > 0)
         calls = []
-        _ = try RoadGraphTests.figures(hierarchy.matrix(of: many, progress: { calls.append(($0, $1)); return true }))
+        _ = try RoadGraphTests.figures(
+            hierarchy.matrix(
+                of: many,
+                progress: {
+                    calls.append(($0, $1)); return true
+                }))
         #expect(calls.last.map { $0.0 == $0.1 } == true && calls.map(\.0) == calls.map(\.0).sorted())
         #expect(hierarchy.matrix(of: Array(many.prefix(1))) == .roads(.trivial(1)))
     }
@@ -133,13 +151,17 @@ struct RoadHierarchyTests {
         var random = SeededRandom(seed: seed)
         var place: [[(Double, Double)]] = []
         for i in 0..<size {
-            place.append((0..<size).map { j in (Double(i) * 300 + Double.random(in: -60...60, using: &random), Double(j) * 300 + Double.random(in: -60...60, using: &random)) })
+            place.append(
+                (0..<size).map { j in
+                    (Double(i) * 300 + Double.random(in: -60...60, using: &random), Double(j) * 300 + Double.random(in: -60...60, using: &random))
+                })
         }
         let classes = ["primary", "secondary", "residential", "residential", "unclassified", "service"]
         var roads: Roads = []
         for i in 0..<size {
             for j in 0..<size {
-                for (di, dj) in [(1, 0), (0, 1)] where i + di < size && j + dj < size && (Int.random(in: 0..<10, using: &random) < 8 || i == 0 || j == 0 || i == size - 1 || j == size - 1) {
+                for (di, dj) in [(1, 0), (0, 1)]
+                where i + di < size && j + dj < size && (Int.random(in: 0..<10, using: &random) < 8 || i == 0 || j == 0 || i == size - 1 || j == size - 1) {
                     let (a, b) = (place[i][j], place[i + di][j + dj])
                     var tags = ["highway": classes.randomElement(using: &random)!]
                     switch Int.random(in: 0..<10, using: &random) {
@@ -151,15 +173,22 @@ struct RoadHierarchyTests {
                     // The town's edge is a two-way road all round, open to all.
                     if (di == 1 && (j == 0 || j == size - 1)) || (dj == 1 && (i == 0 || i == size - 1)) { tags = ["highway": "tertiary"] }
                     let bends = Int.random(in: 0...3, using: &random)
-                    let line = [a] + (0..<bends).map { k in
-                        let t = Double(k + 1) / Double(bends + 1)
-                        return (a.0 + t * (b.0 - a.0) + Double.random(in: -20...20, using: &random), a.1 + t * (b.1 - a.1) + Double.random(in: -20...20, using: &random))
-                    } + [b]
+                    let line =
+                        [a]
+                        + (0..<bends).map { k in
+                            let t = Double(k + 1) / Double(bends + 1)
+                            return (
+                                a.0 + t * (b.0 - a.0) + Double.random(in: -20...20, using: &random),
+                                a.1 + t * (b.1 - a.1) + Double.random(in: -20...20, using: &random)
+                            )
+                        } + [b]
                     roads.append((tags, line))
                 }
             }
         }
-        let stops = (0..<25).map { _ in (Double.random(in: 0...Double(size - 1) * 300, using: &random), Double.random(in: 0...Double(size - 1) * 300, using: &random)) }
+        let stops = (0..<25).map { _ in
+            (Double.random(in: 0...Double(size - 1) * 300, using: &random), Double.random(in: 0...Double(size - 1) * 300, using: &random))
+        }
         return (roads, stops)
     }
 
@@ -193,7 +222,9 @@ struct RoadHierarchyTests {
                 let length = zip(leg.line, leg.line.dropFirst()).reduce(0) { $0 + Geodesy.flatMeters($1.0, $1.1) }
                 #expect(abs(length - leg.meters) < 0.01 + 1e-6 * leg.meters, "\(i) → \(j): a line of \(length) m for \(leg.meters) m")
                 let ends = try (#require(leg.line.first), #require(leg.line.last))
-                #expect(Geodesy.flatMeters(ends.0, stops[i].0) <= RoutedLeg.farthestFromRoad && Geodesy.flatMeters(ends.1, stops[j].0) <= RoutedLeg.farthestFromRoad)
+                #expect(
+                    Geodesy.flatMeters(ends.0, stops[i].0) <= RoutedLeg.farthestFromRoad && Geodesy.flatMeters(ends.1, stops[j].0) <= RoutedLeg.farthestFromRoad
+                )
             }
         }
     }
@@ -239,8 +270,10 @@ struct RoadHierarchyTests {
     @Test func aFileCutShortAnywhereIsRefusedWithAClause() throws {
         let (_, hierarchy, _) = Self.builtTown()
         let data = hierarchy.encoded()
-        for length in [0, 10, RoadHierarchy.Layout.magic.count, 30, RoadHierarchy.Layout.headerSize - 1, RoadHierarchy.Layout.headerSize,
-                       data.count / 3, data.count / 2, data.count - 8, data.count - 1] {
+        for length in [
+            0, 10, RoadHierarchy.Layout.magic.count, 30, RoadHierarchy.Layout.headerSize - 1, RoadHierarchy.Layout.headerSize,
+            data.count / 3, data.count / 2, data.count - 8, data.count - 1,
+        ] {
             let problem = RoadHierarchy.decoded(data.prefix(length)).failure
             #expect(problem != nil, "cut to \(length) bytes")
             if length >= RoadHierarchy.Layout.headerSize { #expect(problem == .damaged("is not as long as its counts say")) }
@@ -290,7 +323,8 @@ struct RoadHierarchyTests {
         #expect(changed(.points, at: 0, to: infinity) == .damaged("has point 1 off the Earth (inf, \(hierarchy.point(0).longitude))"))
         // A shortcut's middle made a node above its own.
         let shortcut = try #require((0..<hierarchy.counts.upArcs).first { hierarchy.sections.up.middle($0) & RoadHierarchy.Arcs.chainBit == 0 })
-        #expect(changed(.up, at: shortcut * RoadHierarchy.Layout.arcSize + 4, to: big)
+        #expect(
+            changed(.up, at: shortcut * RoadHierarchy.Layout.arcSize + 4, to: big)
                 == .damaged("has an arc up from node \(owner(of: shortcut, hierarchy.sections.upStart)) through a node not below it"))
     }
 }

@@ -24,7 +24,8 @@ import Testing
     @Test func stopsThatMeetTheRoadAtOnePointHaveNoRoadLeg() {
         let (a, b) = (Self.point(north: 0, east: -280), Self.point(north: 0, east: 280))
         let road = Self.point(north: 280)
-        #expect(Self.leg([road, road], meters: 0, seconds: 0).reaching(from: (a, "Mill"), to: (b, "Farm"))
+        #expect(
+            Self.leg([road, road], meters: 0, seconds: 0).reaching(from: (a, "Mill"), to: (b, "Farm"))
                 == .estimate(reason: "the road is farther from Mill and Farm than they are from each other"))
     }
 

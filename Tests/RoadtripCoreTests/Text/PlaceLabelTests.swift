@@ -25,8 +25,9 @@ import Testing
     }
 
     @Test func theGazetteersCodeIsUsedAsGivenAndAccentsStay() {
-        #expect(PlaceLabel.forms(region: "Île-de-France", country: "France", countryCode: "FR")
-            == ["Île-de-France, France", "Île-de-France, FR", "Île-de-France", "FR"])
+        #expect(
+            PlaceLabel.forms(region: "Île-de-France", country: "France", countryCode: "FR")
+                == ["Île-de-France, France", "Île-de-France, FR", "Île-de-France", "FR"])
         // A long region too wide on its own leaves the country's code, never half a name.
         let forms = PlaceLabel.forms(region: "Provence-Alpes-Côte d'Azur", country: "France")
         #expect(PlaceLabel.fitting(forms, width: 17) == "FR")

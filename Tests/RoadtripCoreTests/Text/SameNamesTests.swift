@@ -3,8 +3,9 @@ import Testing
 
 @Suite struct SameNamesTests {
     private func place(_ name: String, _ region: String, _ country: String, _ code: String) -> Place {
-        Place(name: name, admin1: region, admin1Code: "", country: country, countryCode: code,
-              coordinate: Coordinate(latitude: 0, longitude: 0), population: 1_000)
+        Place(
+            name: name, admin1: region, admin1Code: "", country: country, countryCode: code,
+            coordinate: Coordinate(latitude: 0, longitude: 0), population: 1_000)
     }
 
     @Test func namesThatRepeatAreMarkedAndOthersAreNot() {
@@ -24,9 +25,10 @@ import Testing
             place("Fort William", "Newfoundland and Labrador", "Canada", "CA"),
             place("Fort Williams", "Ontario", "Canada", "CA"),
         ]
-        #expect(SameNames.labels(for: places) == [
-            "Fort William, Scotland, United Kingdom", "Fort William, Newfoundland and Labrador, Canada", "Fort Williams",
-        ])
+        #expect(
+            SameNames.labels(for: places) == [
+                "Fort William, Scotland, United Kingdom", "Fort William, Newfoundland and Labrador, Canada", "Fort Williams",
+            ])
     }
 
     @Test func anUnknownRegionIsLeftOut() {

@@ -11,10 +11,11 @@ struct TripSettingsTextTests {
 
     @Test func everyKeyHasACommandLineNameALabelAndHelp() {
         let text = Self.text()
-        #expect(TripSettingsText.Key.allCases.map(\.rawValue) == [
-            "start-date", "start-time", "time-zone", "daily-limit", "default-stay", "speed", "road-factor", "units", "sunset", "roads", "vehicle",
-            "fuel-use", "fuel-price", "currency", "nightly-budget", "range", "fuel", "reserve",
-        ])
+        #expect(
+            TripSettingsText.Key.allCases.map(\.rawValue) == [
+                "start-date", "start-time", "time-zone", "daily-limit", "default-stay", "speed", "road-factor", "units", "sunset", "roads", "vehicle",
+                "fuel-use", "fuel-price", "currency", "nightly-budget", "range", "fuel", "reserve",
+            ])
         for key in TripSettingsText.Key.allCases {
             #expect(!text.label(key).isEmpty && text.help(key).hasSuffix("."), "\(key)")
         }

@@ -33,14 +33,16 @@ struct TripTextTests {
     /// The summary line is the legs' sums, the estimates' settings said when one is in it.
     @Test func theSummaryAddsUpTheLegs() {
         let estimate = RouteEstimate()
-        #expect(TripText.summaries(legs: [Self.road, Self.road], estimate: estimate, unit: .km)
+        #expect(
+            TripText.summaries(legs: [Self.road, Self.road], estimate: estimate, unit: .km)
                 == ["Total distance: 58.2 km by road · 1 h 04 min driving", "Total 58.2 km by road · 1 h 04 min", "58.2 km · 1 h 04 min"])
-        #expect(TripText.summaries(legs: [Self.road, Self.estimate], estimate: estimate, unit: .km) == [
-            "Total distance: ≈ 69.1 km by road · ≈ 1 h 02 min driving (×1.25 at 80 km/h)",
-            "Total distance: ≈ 69.1 km by road · ≈ 1 h 02 min driving",
-            "Total ≈ 69.1 km by road · ≈ 1 h 02 min",
-            "≈ 69.1 km · ≈ 1 h 02 min",
-        ])
+        #expect(
+            TripText.summaries(legs: [Self.road, Self.estimate], estimate: estimate, unit: .km) == [
+                "Total distance: ≈ 69.1 km by road · ≈ 1 h 02 min driving (×1.25 at 80 km/h)",
+                "Total distance: ≈ 69.1 km by road · ≈ 1 h 02 min driving",
+                "Total ≈ 69.1 km by road · ≈ 1 h 02 min",
+                "≈ 69.1 km · ≈ 1 h 02 min",
+            ])
         #expect(TripText.summary(legs: [], estimate: estimate, unit: .km) == "Total distance: 0.0 km by road · 0 min driving")
     }
 

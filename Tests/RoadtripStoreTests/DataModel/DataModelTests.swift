@@ -53,11 +53,12 @@ import RoadtripTestSupport
         model.renameTrip(id: Fixtures.pacific.id, to: "Coast")
         model.deleteTrip(id: Fixtures.empty.id)
         subscription.cancel()
-        #expect(received == [
-            ["Pacific Drive", "Alpine Loop", "Someday"],
-            ["Coast", "Alpine Loop", "Someday"],
-            ["Coast", "Alpine Loop"],
-        ])
+        #expect(
+            received == [
+                ["Pacific Drive", "Alpine Loop", "Someday"],
+                ["Coast", "Alpine Loop", "Someday"],
+                ["Coast", "Alpine Loop"],
+            ])
     }
 
     @Test func changesThatChangeNothingAreNotChanges() throws {
@@ -137,7 +138,8 @@ import RoadtripTestSupport
         _ = try directory.write("a file", to: "data")
         let model = DataModel(store: TripFileStore(url: directory.file("data/roadtrip/trips.json")), runner: ManualRunner())
         let error = #expect(throws: DataFileError.self) { try model.load { Fixtures.trips } }
-        #expect(error?.description == "Cannot create \(directory.file("data/roadtrip/trips.json").path): \(directory.file("data").path) is a file, not a folder.")
+        #expect(
+            error?.description == "Cannot create \(directory.file("data/roadtrip/trips.json").path): \(directory.file("data").path) is a file, not a folder.")
     }
 
     // MARK: When the file cannot be saved
@@ -205,8 +207,9 @@ import RoadtripTestSupport
         model.addTrip(longTrip(100))
         let refused = #expect(throws: DataFileError.self) { try model.save() }
         #expect(refused?.description.hasPrefix("Cannot save \(directory.file("trips.json").path): it would be ") == true, "\(String(describing: refused))")
-        #expect(refused?.description.hasSuffix(", and a trips file may be at most 8 KB; it was not written. Your changes are still in memory.") == true,
-                "\(String(describing: refused))")
+        #expect(
+            refused?.description.hasSuffix(", and a trips file may be at most 8 KB; it was not written. Your changes are still in memory.") == true,
+            "\(String(describing: refused))")
         clock.advance(by: AutosaveSchedule.retryDelay) // the autosave tries again after the failed save
         #expect(throws: DataFileError.self) { try model.autosaveToTheEnd() }
         #expect(model.hasUnsavedChanges && model.trips.first?.name == "Long")

@@ -5,10 +5,12 @@ import Testing
 
 /// What a planner says when another window's save arrives (issue 55).
 @Suite struct FileNewsTests {
-    private let tour = Trip(name: "LI Tour", stops: [
-        Stop(name: "Vaduz", location: Coordinate(latitude: 47.14, longitude: 9.52)),
-        Stop(name: "Balzers", location: Coordinate(latitude: 47.07, longitude: 9.50)),
-    ])
+    private let tour = Trip(
+        name: "LI Tour",
+        stops: [
+            Stop(name: "Vaduz", location: Coordinate(latitude: 47.14, longitude: 9.52)),
+            Stop(name: "Balzers", location: Coordinate(latitude: 47.07, longitude: 9.50)),
+        ])
 
     private func news(_ before: [Trip], _ after: [Trip]) -> String {
         FileNews(before: before, after: after, conflicts: []).sentence
@@ -34,7 +36,9 @@ import Testing
     }
 
     @Test func severalChangesAreCounted() {
-        let two = changed(tour) { $0.name = "Liechtenstein"; $0.stops.removeLast() }
+        let two = changed(tour) {
+            $0.name = "Liechtenstein"; $0.stops.removeLast()
+        }
         #expect(news([tour], [two]).hasSuffix(" and 1 more change from another window."))
         #expect(news([tour], [two, Trip(name: "New")]).hasSuffix(" and 2 more changes from another window."))
     }

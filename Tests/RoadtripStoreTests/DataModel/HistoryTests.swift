@@ -7,10 +7,15 @@ import Testing
 /// sequence of changes gives back every state exactly.
 @Suite struct HistoryTests {
     static func trip(_ name: String, stops: Int, random: inout SeededRandom) -> Trip {
-        Trip(name: name, stops: (0..<stops).map { index in
-            Stop(name: "\(name) \(index)", location: Coordinate(latitude: Double.random(in: -80...80, using: &random),
-                                                                    longitude: Double.random(in: -180...180, using: &random)))
-        })
+        Trip(
+            name: name,
+            stops: (0..<stops).map { index in
+                Stop(
+                    name: "\(name) \(index)",
+                    location: Coordinate(
+                        latitude: Double.random(in: -80...80, using: &random),
+                        longitude: Double.random(in: -180...180, using: &random)))
+            })
     }
 
     @Test func aMoveInALongTripKeepsTwoStopsNotTheTrip() {
@@ -41,10 +46,12 @@ import Testing
     static func change(_ change: TripsChange, turns before: [Trip], into after: [Trip]) -> Bool {
         let run = change.trips
         guard run.oldCount == before.count, run.newCount == after.count,
-              before.prefix(run.head) == after.prefix(run.head), before.suffix(run.tail) == after.suffix(run.tail) else { return false }
+            before.prefix(run.head) == after.prefix(run.head), before.suffix(run.tail) == after.suffix(run.tail)
+        else { return false }
         return change.stops.allSatisfy { id, stops in
             guard let place = after.firstIndex(where: { $0.id == id }), run.new.contains(place), before.indices.contains(place),
-                  before[place].id == id else { return false }
+                before[place].id == id
+            else { return false }
             let old = before[place].stops, new = after[place].stops
             return stops.oldCount == old.count && stops.newCount == new.count
                 && old.prefix(stops.head) == new.prefix(stops.head) && old.suffix(stops.tail) == new.suffix(stops.tail)
@@ -123,7 +130,7 @@ import Testing
             case 1: after.insert(Stop(name: "New", location: Coordinate(latitude: 1, longitude: 2)), at: start)
             case 2: after.removeSubrange(start..<min(after.count, start + Int.random(in: 1...90, using: &random)))
             case 3: after[start].name = "Renamed"
-            default: after[start].name = String(after[start].name.utf8.map { Character(UnicodeScalar($0)) })  // equal, stored apart
+            default: after[start].name = String(after[start].name.utf8.map { Character(UnicodeScalar($0)) }) // equal, stored apart
             }
             let run = RunReplacement(from: base, to: after)
             var head = 0

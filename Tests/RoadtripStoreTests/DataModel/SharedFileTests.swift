@@ -134,7 +134,9 @@ import RoadtripTestSupport
 
     @Test func aTripChangedOnBothSidesIsMergedAndTheConflictSaid() throws {
         let model = try open()
-        try editOnDisk { $0[0].name = "Their name"; $0[0].stops[0].notes = "Theirs" }
+        try editOnDisk {
+            $0[0].name = "Their name"; $0[0].stops[0].notes = "Theirs"
+        }
         model.renameTrip(id: Fixtures.pacific.id, to: "Our name")
         guard case .merged(let conflicts) = try model.save() else {
             Issue.record("not merged")
@@ -177,7 +179,9 @@ import RoadtripTestSupport
         model.addTrip(Trip(name: "Mine"))
         try Data(content.utf8).write(to: url)
         let error = #expect(throws: DataFileError.self) { try model.save() }
-        #expect(error?.description.hasPrefix("Cannot save \(url.path): it was changed by another program since it was read, and now is not valid JSON at line 1") == true)
+        #expect(
+            error?.description.hasPrefix("Cannot save \(url.path): it was changed by another program since it was read, and now is not valid JSON at line 1")
+                == true)
         #expect(try String(contentsOf: url, encoding: .utf8) == content)
         #expect(model.hasUnsavedChanges)
     }

@@ -73,15 +73,15 @@ import Glibc
         let url = try directory.write("old", to: "trips.json")
         let dead = try Self.deadProcessID()
         let others = [
-            Self.temporaryName("other.json", pid: dead),           // another target's
-            Self.temporaryName("trips.json.bak", pid: dead),       // a target whose name goes on
-            Self.temporaryName("trips", pid: dead),                // a target whose name stops short
-            "\(AtomicFile.temporaryPrefix)trips.json.\(dead)",     // no random part
+            Self.temporaryName("other.json", pid: dead), // another target's
+            Self.temporaryName("trips.json.bak", pid: dead), // a target whose name goes on
+            Self.temporaryName("trips", pid: dead), // a target whose name stops short
+            "\(AtomicFile.temporaryPrefix)trips.json.\(dead)", // no random part
             "\(AtomicFile.temporaryPrefix)trips.json.\(dead).1.2", // one part too many
-            "\(AtomicFile.temporaryPrefix)trips.json.x\(dead).1",  // not a pid
-            "\(AtomicFile.temporaryPrefix)trips.json.0.1",         // pid 0 would mean "my group"
-            "\(AtomicFile.temporaryPrefix)trips.json.-1.1",        // and -1 "every process"
-            "roadtrip-save-trips.json.\(dead).1",                  // not hidden: not ours
+            "\(AtomicFile.temporaryPrefix)trips.json.x\(dead).1", // not a pid
+            "\(AtomicFile.temporaryPrefix)trips.json.0.1", // pid 0 would mean "my group"
+            "\(AtomicFile.temporaryPrefix)trips.json.-1.1", // and -1 "every process"
+            "roadtrip-save-trips.json.\(dead).1", // not hidden: not ours
             "trips.json.\(dead).1",
             "notes.txt",
         ]

@@ -32,11 +32,13 @@ import Testing
 
     // MARK: Field by field and stop by stop (issue 55)
 
-    private let trip = Trip(name: "LI Tour", stops: [
-        Stop(name: "Vaduz", location: Coordinate(latitude: 47.14, longitude: 9.52)),
-        Stop(name: "Schaan", location: Coordinate(latitude: 47.17, longitude: 9.51)),
-        Stop(name: "Balzers", location: Coordinate(latitude: 47.07, longitude: 9.50)),
-    ])
+    private let trip = Trip(
+        name: "LI Tour",
+        stops: [
+            Stop(name: "Vaduz", location: Coordinate(latitude: 47.14, longitude: 9.52)),
+            Stop(name: "Schaan", location: Coordinate(latitude: 47.17, longitude: 9.51)),
+            Stop(name: "Balzers", location: Coordinate(latitude: 47.07, longitude: 9.50)),
+        ])
 
     private func changed(_ trip: Trip, _ change: (inout Trip) -> Void) -> Trip {
         var copy = trip
@@ -53,8 +55,12 @@ import Testing
     }
 
     @Test func stopsAddedAndEditedOnTwoSidesAllArriveInPlace() {
-        let ours = changed(trip) { $0.stops[0].notes = "Castle"; $0.stops.append(Stop(name: "Triesen", location: Coordinate(latitude: 47.1, longitude: 9.53))) }
-        let theirs = changed(trip) { $0.stops.insert(Stop(name: "Eschen", location: Coordinate(latitude: 47.21, longitude: 9.52)), at: 2); $0.stops[1].name = "Schaan Bahnhof" }
+        let ours = changed(trip) {
+            $0.stops[0].notes = "Castle"; $0.stops.append(Stop(name: "Triesen", location: Coordinate(latitude: 47.1, longitude: 9.53)))
+        }
+        let theirs = changed(trip) {
+            $0.stops.insert(Stop(name: "Eschen", location: Coordinate(latitude: 47.21, longitude: 9.52)), at: 2); $0.stops[1].name = "Schaan Bahnhof"
+        }
         let result = TripMerge.merge(base: [trip], ours: [ours], theirs: [theirs])
         #expect(result.conflicts.isEmpty)
         #expect(result.trips[0].stops.map(\.name) == ["Vaduz", "Schaan Bahnhof", "Eschen", "Balzers", "Triesen"])
@@ -63,7 +69,9 @@ import Testing
 
     @Test func oneNameGivenTwiceKeepsTheLaterWriteAndSaysSo() {
         let ours = changed(trip) { $0.stops[1].name = "Schaan (ours)" }
-        let theirs = changed(trip) { $0.stops[1].name = "Schaan (theirs)"; $0.stops[2].notes = "Last" }
+        let theirs = changed(trip) {
+            $0.stops[1].name = "Schaan (theirs)"; $0.stops[2].notes = "Last"
+        }
         let result = TripMerge.merge(base: [trip], ours: [ours], theirs: [theirs])
         #expect(result.trips[0].stops.map(\.name) == ["Vaduz", "Schaan (ours)", "Balzers"])
         #expect(result.trips[0].stops[2].notes == "Last", "the rest of their change arrives")
@@ -73,7 +81,9 @@ import Testing
     }
 
     @Test func aStopDeletedOnOneSideAndEditedOnTheOtherStays() {
-        let ours = changed(trip) { $0.stops.remove(at: 1); $0.name = "Renamed" }
+        let ours = changed(trip) {
+            $0.stops.remove(at: 1); $0.name = "Renamed"
+        }
         let theirs = changed(trip) { $0.stops[1].notes = "Station" }
         let kept = TripMerge.merge(base: [trip], ours: [ours], theirs: [theirs]).trips[0]
         #expect(kept.stops.map(\.name) == ["Vaduz", "Schaan", "Balzers"] && kept.stops[1].notes == "Station")

@@ -78,8 +78,11 @@ import RoadtripTestSupport
         model.deleteStop(id: carmel.id, inTrip: trip)
         var undone: [String] = []
         while let description = model.undo() { undone.append(description) }
-        #expect(undone == ["delete stop Carmel-by-the-Sea", "reverse trip Pacific Drive", "optimize the order of Pacific Drive",
-                           "move stop Big Sur", "edit stop Carmel-by-the-Sea", "add stop Carmel"])
+        #expect(
+            undone == [
+                "delete stop Carmel-by-the-Sea", "reverse trip Pacific Drive", "optimize the order of Pacific Drive",
+                "move stop Big Sur", "edit stop Carmel-by-the-Sea", "add stop Carmel",
+            ])
         #expect(model.trips == Fixtures.trips)
     }
 

@@ -32,7 +32,8 @@ import RoadtripTestSupport
     }
 
     @Test func theFieldsBeforeTheTripsAreReadPast() {
-        let text = #"{"version": 1, "note": {"kept": [1, "two", null]}, "trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "Pacific Drive", "waypoints": []}"#
+        let text =
+            #"{"version": 1, "note": {"kept": [1, "two", null]}, "trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "Pacific Drive", "waypoints": []}"#
         #expect(TripFileReader.firstTrips(of: Data(text.utf8), limit: 10).map(\.name) == ["Pacific Drive"])
         #expect(TripFileReader.firstTrips(of: Data(Fixtures.iOSFile.utf8), limit: 10).map(\.name) == ["Pacific Drive"])
     }

@@ -14,8 +14,9 @@ import RoadtripTestSupport
     /// What `TripFileStore.decode` gave before the reader: nil where it threw.
     static func oldPath(_ data: Data) -> TripFile? {
         guard JSONTextLocator(data).syntaxError() == nil,
-              let file = try? JSONDecoder().decode(TripFile.self, from: data),
-              TripFileStore.firstDuplicateID(in: file) == nil else { return nil }
+            let file = try? JSONDecoder().decode(TripFile.self, from: data),
+            TripFileStore.firstDuplicateID(in: file) == nil
+        else { return nil }
         return file
     }
 
@@ -65,14 +66,17 @@ import RoadtripTestSupport
         }
         var lines = ["version \(file.version)", "file \(fields(file.unknownFields))"]
         for trip in file.trips {
-            lines.append("trip \(trip.id) \(text(trip.name)) \(number(trip.settings.roadFactor)) \(number(trip.settings.averageSpeedKmh)) \(fields(trip.unknownFields))")
-            lines.append("settings \(trip.settings.startDate.map(String.init(describing:)) ?? "nil") \(trip.settings.startTime.map(String.init(describing:)) ?? "nil") "
-                         + "\(text(trip.settings.timeZone)) \(number(trip.settings.dailyLimitHours)) \(trip.settings.units?.rawValue ?? "nil") "
-                         + "\(trip.settings.endsBySunset) \(fields(trip.settings.unknownFields))")
+            lines.append(
+                "trip \(trip.id) \(text(trip.name)) \(number(trip.settings.roadFactor)) \(number(trip.settings.averageSpeedKmh)) \(fields(trip.unknownFields))")
+            lines.append(
+                "settings \(trip.settings.startDate.map(String.init(describing:)) ?? "nil") \(trip.settings.startTime.map(String.init(describing:)) ?? "nil") "
+                    + "\(text(trip.settings.timeZone)) \(number(trip.settings.dailyLimitHours)) \(trip.settings.units?.rawValue ?? "nil") "
+                    + "\(trip.settings.endsBySunset) \(fields(trip.settings.unknownFields))")
             for stop in trip.stops {
-                lines.append("stop \(stop.id) \(text(stop.name)) \(number(stop.location.latitude)) \(number(stop.location.longitude)) "
-                             + "\(text(stop.region)) \(text(stop.country)) \(text(stop.notes)) \(fields(stop.unknownFields)) \(fields(stop.locationUnknownFields)) "
-                             + "\(stop.overnight) \(stayText(stop.stay))")
+                lines.append(
+                    "stop \(stop.id) \(text(stop.name)) \(number(stop.location.latitude)) \(number(stop.location.longitude)) "
+                        + "\(text(stop.region)) \(text(stop.country)) \(text(stop.notes)) \(fields(stop.unknownFields)) \(fields(stop.locationUnknownFields)) "
+                        + "\(stop.overnight) \(stayText(stop.stay))")
             }
         }
         return lines
@@ -142,7 +146,9 @@ import RoadtripTestSupport
 
     /// A file of one stop at `latitude`, `longitude` (JSON text), and `extra` fields in the stop.
     private static func stopFile(latitude: String, longitude: String = "0", extra: String = "") -> [UInt8] {
-        Array(#"{"trips": [{\#(trip), "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B", "location": {"latitude": \#(latitude), "longitude": \#(longitude)}\#(extra)}]}]}"#.utf8)
+        Array(
+            #"{"trips": [{\#(trip), "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B", "location": {"latitude": \#(latitude), "longitude": \#(longitude)}\#(extra)}]}]}"#
+                .utf8)
     }
 
     @Test(arguments: [
@@ -203,7 +209,8 @@ import RoadtripTestSupport
     }
 
     @Test func aNameSpelledWithEscapesIsTheSameName() {
-        let (read, _) = Self.checkAgreement(Array(#"{"tr\u0069ps": [{"\u0069d": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "Z\u00fcrich \ud83d\ude00 \"\\\/\b\f\n\r\t\u0000"}]}"#.utf8))
+        let (read, _) = Self.checkAgreement(
+            Array(#"{"tr\u0069ps": [{"\u0069d": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "Z\u00fcrich \ud83d\ude00 \"\\\/\b\f\n\r\t\u0000"}]}"#.utf8))
         #expect(read?.trips.first?.name == "Zürich 😀 \"\\/\u{8}\u{C}\n\r\t\u{0}")
         #expect(TripFileReader.read(Data(#"{"trips": [], "tr\u0069ps": []}"#.utf8)) == nil)
         #expect(TripFileReader.read(Data(#"{"trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "n\u0061me": "B"}]}"#.utf8)) == nil)
@@ -216,9 +223,11 @@ import RoadtripTestSupport
         var numbers: [String] = []
         for exponent in -26...26 {
             for _ in 0..<40 {
-                let significand = [UInt64.random(in: 1...(1 << 53), using: &random), (1 << 53) - UInt64.random(in: 0...3, using: &random),
-                                   (1 << 53) + UInt64.random(in: 1...3, using: &random), UInt64.random(in: 1...999_999_999_999_999_999, using: &random),
-                                   UInt64.random(in: 1...99, using: &random)].randomElement(using: &random)!
+                let significand = [
+                    UInt64.random(in: 1...(1 << 53), using: &random), (1 << 53) - UInt64.random(in: 0...3, using: &random),
+                    (1 << 53) + UInt64.random(in: 1...3, using: &random), UInt64.random(in: 1...999_999_999_999_999_999, using: &random),
+                    UInt64.random(in: 1...99, using: &random),
+                ].randomElement(using: &random)!
                 numbers.append("\(significand)e\(exponent)")
             }
         }
@@ -230,7 +239,8 @@ import RoadtripTestSupport
     }
 
     @Test func aByteOrderMarkAndAnyWhitespaceAreRead() {
-        let text = " \r\n\t{ \"trips\" :\n[ { \"id\"\t:\"8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01\" , \"name\" : \"A\" , \"waypoints\" : [ ] } ] ,\"version\":1 } \n"
+        let text =
+            " \r\n\t{ \"trips\" :\n[ { \"id\"\t:\"8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01\" , \"name\" : \"A\" , \"waypoints\" : [ ] } ] ,\"version\":1 } \n"
         #expect(Self.checkAgreement([0xEF, 0xBB, 0xBF] + Array(text.utf8)).reader != nil)
         #expect(Self.checkAgreement(Array(text.utf8)).reader != nil)
         #expect(Self.checkAgreement([0xEF, 0xBB] + Array(text.utf8)).reader == nil)
@@ -248,7 +258,8 @@ import RoadtripTestSupport
         let stop = { (id: String) in #"{"id": "\#(id)", "name": "S", "location": {"latitude": 1, "longitude": 2}}"# }
         let twoTrips = #"{"trips": [{"id": "\#(id)", "name": "A"}, {"id": "\#(id.lowercased())", "name": "B"}]}"#
         #expect(Self.checkAgreement(Array(twoTrips.utf8)) == (nil, nil))
-        let stopsInTwoTrips = #"{"trips": [{"id": "\#(id)", "name": "A", "waypoints": [\#(stop("1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99"))]},"#
+        let stopsInTwoTrips =
+            #"{"trips": [{"id": "\#(id)", "name": "A", "waypoints": [\#(stop("1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99"))]},"#
             + #"{"id": "00000000-0000-0000-0000-000000000002", "name": "B", "waypoints": [\#(stop("1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99"))]}]}"#
         #expect(Self.checkAgreement(Array(stopsInTwoTrips.utf8)) == (nil, nil))
         let tripAndStopShareOne = #"{"trips": [{"id": "\#(id)", "name": "A", "waypoints": [\#(stop(id))]}]}"#
@@ -258,10 +269,15 @@ import RoadtripTestSupport
     @Test func aLargeGeneratedFileReadsTheSame() throws {
         var random = SeededRandom(seed: 10)
         let trips = (0..<20).map { index in
-            Trip(id: UUID(), name: "Trip \(index)", stops: (0..<200).map { stop in
-                Stop(id: UUID(), name: "Stop \(stop) ü", location: Coordinate(latitude: Double.random(in: -90...90, using: &random),
-                                                                                 longitude: Double.random(in: -180...180, using: &random)))
-            })
+            Trip(
+                id: UUID(), name: "Trip \(index)",
+                stops: (0..<200).map { stop in
+                    Stop(
+                        id: UUID(), name: "Stop \(stop) ü",
+                        location: Coordinate(
+                            latitude: Double.random(in: -90...90, using: &random),
+                            longitude: Double.random(in: -180...180, using: &random)))
+                })
         }
         let data = try TripFile(trips: trips).encoded()
         let read = try #require(TripFileReader.read(data))
@@ -315,7 +331,7 @@ import RoadtripTestSupport
         let bytes = Array(text.utf8)
         let interesting: [UInt8] = Array("{}[]:,\"\\0-+eE. ntf9u".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xFF]
         var mutants: [[UInt8]] = []
-        mutants.append(Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random))))  // truncated
+        mutants.append(Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random)))) // truncated
         for _ in 0..<4 {
             var changed = bytes
             let position = Int.random(in: 0..<bytes.count, using: &random)
@@ -392,9 +408,16 @@ struct FileGenerator {
     }
 
     private mutating func stop() -> String {
-        var location = [("latitude", number(Double.random(in: -90...90, using: &random))),
-                        ("longitude", number(Double.random(in: -180...180, using: &random)))]
-        if chance(0.1) { location = [("latitude", ["90", "-90", "9e1", "-0"].randomElement(using: &random)!), ("longitude", ["180", "-180.0", "1.8E2", "0"].randomElement(using: &random)!)] }
+        var location = [
+            ("latitude", number(Double.random(in: -90...90, using: &random))),
+            ("longitude", number(Double.random(in: -180...180, using: &random))),
+        ]
+        if chance(0.1) {
+            location = [
+                ("latitude", ["90", "-90", "9e1", "-0"].randomElement(using: &random)!),
+                ("longitude", ["180", "-180.0", "1.8E2", "0"].randomElement(using: &random)!),
+            ]
+        }
         var fields = [("id", string(id())), ("name", string(name())), ("location", object(location + unknownFields()))]
         for key in ["region", "country", "notes"] {
             switch int(0...2) {
@@ -441,16 +464,18 @@ struct FileGenerator {
         random = generator
         var text = uuid.uuidString
         if chance(0.3) { text = text.lowercased() }
-        if chance(0.05) { text = #"\u00"# + String(text.utf8.first!, radix: 16) + text.dropFirst() }  // first digit escaped
+        if chance(0.05) { text = #"\u00"# + String(text.utf8.first!, radix: 16) + text.dropFirst() } // first digit escaped
         ids.append(text)
         return text
     }
 
     /// A name as written in JSON: plain text, escapes, and characters from all over Unicode.
     private mutating func name() -> String {
-        let pieces = ["Monterey", "Big Sur", " ", "a", "Zürich", "東京", "😀", "👨‍👩‍👧", "e\u{301}", "K", "ﬁ", "\u{7F}", "\u{2028}",
-                      #"\""#, #"\\"#, #"\/"#, #"\b"#, #"\f"#, #"\n"#, #"\r"#, #"\t"#, #"\u0000"#, #"\u001f"#, #"\u00e9"#, #"\u00E9"#,
-                      #"\u4e2d"#, #"\ud83d\ude00"#, #"\uD83C\uDDEB\uD83C\uDDF7"#, #"\u0041"#, #"\u212A"#, #"\uFFFF"#, "Road Trip 2026"]
+        let pieces = [
+            "Monterey", "Big Sur", " ", "a", "Zürich", "東京", "😀", "👨‍👩‍👧", "e\u{301}", "K", "ﬁ", "\u{7F}", "\u{2028}",
+            #"\""#, #"\\"#, #"\/"#, #"\b"#, #"\f"#, #"\n"#, #"\r"#, #"\t"#, #"\u0000"#, #"\u001f"#, #"\u00e9"#, #"\u00E9"#,
+            #"\u4e2d"#, #"\ud83d\ude00"#, #"\uD83C\uDDEB\uD83C\uDDF7"#, #"\u0041"#, #"\u212A"#, #"\uFFFF"#, "Road Trip 2026",
+        ]
         return (0..<int(0...6)).map { _ in pieces.randomElement(using: &random)! }.joined()
     }
 
@@ -468,7 +493,9 @@ struct FileGenerator {
         case 7: written = String(format: "%.0f", value)
         case 8: written = String(format: "%.20e", value).replacingOccurrences(of: "e+", with: "e")
         case 9: written = "\(Int64(value * 1_000))" + "000000000000000000000" + "E-24"
-        case 10: written = ["0", "-0", "0.0", "-0.0", "0e10", "-0E-5", "1", "-1", "1E1", "1e-5", "4.9e-324", "2.2250738585072014e-308"].randomElement(using: &random)!
+        case 10:
+            written = ["0", "-0", "0.0", "-0.0", "0e10", "-0E-5", "1", "-1", "1E1", "1e-5", "4.9e-324", "2.2250738585072014e-308"].randomElement(
+                using: &random)!
         default: written = String(value).replacingOccurrences(of: "e", with: "E")
         }
         return written
@@ -484,8 +511,11 @@ struct FileGenerator {
         switch int(0...(depth > 3 ? 5 : 7)) {
         case 0: return "null"
         case 1: return chance(0.5) ? "true" : "false"
-        case 2: return ["12345678901234567890", "98765432109876543210987654321", "1e200", "-1E-200", "-0.0", "0.1", "1E5", "123.456e-7",
-                        "2.5e3", "-0", "0", "3", "1e-130", "1.5e127", "340282366920938463463374607431768211455"].randomElement(using: &random)!
+        case 2:
+            return [
+                "12345678901234567890", "98765432109876543210987654321", "1e200", "-1E-200", "-0.0", "0.1", "1E5", "123.456e-7",
+                "2.5e3", "-0", "0", "3", "1e-130", "1.5e127", "340282366920938463463374607431768211455",
+            ].randomElement(using: &random)!
         case 3: return number(Double.random(in: -1e10...1e10, using: &random))
         case 4, 5: return string(name())
         case 6: return array((0..<int(0...3)).map { _ in jsonValue(depth: depth + 1) })

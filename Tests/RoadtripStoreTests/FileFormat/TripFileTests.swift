@@ -48,11 +48,11 @@ import RoadtripTestSupport
 
     @Test func keepsFieldsWrittenByANewerVersion() throws {
         let text = """
-        {"version": 1, "sync": {"device": "phone"},
-         "trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "color": "teal",
-                    "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B", "stay": 2,
-                                   "location": {"latitude": 1.5, "longitude": 2.5, "altitude": 10}}]}]}
-        """
+            {"version": 1, "sync": {"device": "phone"},
+             "trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "color": "teal",
+                        "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B", "stay": 2,
+                                       "location": {"latitude": 1.5, "longitude": 2.5, "altitude": 10}}]}]}
+            """
         let file = try JSONDecoder().decode(TripFile.self, from: Data(text.utf8))
         let reencoded = try JSONSerialization.jsonObject(with: try file.encoded()) as? [String: Any]
         let root = try #require(reencoded)
@@ -80,12 +80,12 @@ import RoadtripTestSupport
 
     /// A file a newer roadtrip might write: unknown fields at every level, numbers no Double holds.
     static let fileWithUnknownFields = """
-    {"version": 1, "syncedBy": {"device": "tablet", "counter": 12345678901234567890},
-     "trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "Pacific Drive", "colour": "teal",
-       "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "Monterey", "arrival": null,
-         "location": {"latitude": 36.6002, "longitude": -121.8947, "altitude": 12.5,
-                      "osm": {"id": 98765432109876543210, "tags": ["town", true, -0.000001, 1e200]}}}]}]}
-    """
+        {"version": 1, "syncedBy": {"device": "tablet", "counter": 12345678901234567890},
+         "trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "Pacific Drive", "colour": "teal",
+           "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "Monterey", "arrival": null,
+             "location": {"latitude": 36.6002, "longitude": -121.8947, "altitude": 12.5,
+                          "osm": {"id": 98765432109876543210, "tags": ["town", true, -0.000001, 1e200]}}}]}]}
+        """
 
     /// The unknown values, as JSONSerialization reads them (compared with NSArray's equality,
     /// which compares numbers by value).

@@ -23,9 +23,11 @@ import RoadtripTestSupport
         guard written != expected else { return }
         let writtenLines = String(decoding: written, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let expectedLines = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let line = (0..<min(writtenLines.count, expectedLines.count)).first { writtenLines[$0] != expectedLines[$0] }
+        let line =
+            (0..<min(writtenLines.count, expectedLines.count)).first { writtenLines[$0] != expectedLines[$0] }
             ?? min(writtenLines.count, expectedLines.count)
-        Issue.record("""
+        Issue.record(
+            """
             \(label()): line \(line + 1) differs
             writer:      \(line < writtenLines.count ? String(writtenLines[line]).debugDescription : "(end)")
             JSONEncoder: \(line < expectedLines.count ? String(expectedLines[line]).debugDescription : "(end)")
@@ -59,8 +61,9 @@ import RoadtripTestSupport
         let codable = try JSONDecoder().decode(TripFile.self, from: Data(text.utf8))
         let onePass = try #require(TripFileReader.read(Data(text.utf8)), "the one-pass reader gave up")
         #expect(onePass == codable)
-        #expect(codable.trips[0].unknownFields.isEmpty && codable.trips[0].settings.unknownFields.isEmpty
-            && codable.trips[0].stops.allSatisfy { $0.unknownFields.isEmpty }, "a field of the table was taken for an unknown one")
+        #expect(
+            codable.trips[0].unknownFields.isEmpty && codable.trips[0].settings.unknownFields.isEmpty
+                && codable.trips[0].stops.allSatisfy { $0.unknownFields.isEmpty }, "a field of the table was taken for an unknown one")
         try Self.expectSameBytes(codable, "every field")
         let written = try #require(TripFileWriter.data(for: codable))
         #expect(TripFileReader.read(written) == codable)
@@ -107,8 +110,10 @@ import RoadtripTestSupport
 
     @Test func everyControlCharacterAndOtherCharactersThatMightBeEscaped() throws {
         let controls = String(String.UnicodeScalarView((0..<0x20).map { Unicode.Scalar(UInt8($0)) }))
-        let names = [controls, "\"quoted\" \\ back\\slash / a/b </script>", "\u{7F} \u{2028} \u{2029} \u{FEFF} \u{85}",
-                     "😀 👩‍👩‍👧 🇫🇷 e\u{301} \u{301} é 東京 \u{10FFFF}", "", " ", "\r\n"]
+        let names = [
+            controls, "\"quoted\" \\ back\\slash / a/b </script>", "\u{7F} \u{2028} \u{2029} \u{FEFF} \u{85}",
+            "😀 👩‍👩‍👧 🇫🇷 e\u{301} \u{301} é 東京 \u{10FFFF}", "", " ", "\r\n",
+        ]
         for name in names {
             var stop = Stop(id: Fixtures.uuid(7), name: name, location: Fixtures.monterey, region: name, country: name, notes: name)
             try Self.expectSameBytes(TripFile(trips: [Trip(id: Fixtures.uuid(8), name: name, stops: [stop])]), name.debugDescription)
@@ -118,13 +123,17 @@ import RoadtripTestSupport
     }
 
     @Test func numbers() throws {
-        let numbers: [Double] = [0, -0.0, 1, -1, 1.5, 100, 1e-7, 1e-5, 1e-4, 0.001, 1e15, 1e16, 1e21, 1e22,
-                                 123456789012345680, 9007199254740992, 0.1 + 0.2, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude,
-                                 .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 36.6002, -121.8947, 47.123456, 1e200]
+        let numbers: [Double] = [
+            0, -0.0, 1, -1, 1.5, 100, 1e-7, 1e-5, 1e-4, 0.001, 1e15, 1e16, 1e21, 1e22,
+            123456789012345680, 9007199254740992, 0.1 + 0.2, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude,
+            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 36.6002, -121.8947, 47.123456, 1e200,
+        ]
         for number in numbers {
-            var trip = Trip(id: Fixtures.uuid(1), name: "n", stops: [
-                Stop(id: Fixtures.uuid(2), name: "n", location: Coordinate(latitude: number, longitude: -number)),
-            ])
+            var trip = Trip(
+                id: Fixtures.uuid(1), name: "n",
+                stops: [
+                    Stop(id: Fixtures.uuid(2), name: "n", location: Coordinate(latitude: number, longitude: -number))
+                ])
             trip.settings.roadFactor = number
             trip.settings.averageSpeedKmh = number
             try Self.expectSameBytes(TripFile(trips: [trip]), "\(number)")
@@ -142,10 +151,13 @@ import RoadtripTestSupport
                 ("longitude", { $0.stops[2].location.longitude = bad }),
                 ("roadFactor", { $0.settings.roadFactor = bad }),
                 ("averageSpeedKmh", { $0.settings.averageSpeedKmh = bad }),
-                ("latitude of a stop with unknown fields", {
-                    $0.stops[0].unknownFields = ["stay": .bool(true)]
-                    $0.stops[0].location.latitude = bad
-                }),
+                (
+                    "latitude of a stop with unknown fields",
+                    {
+                        $0.stops[0].unknownFields = ["stay": .bool(true)]
+                        $0.stops[0].location.latitude = bad
+                    }
+                ),
             ]
             for (label, change) in variants {
                 var trip = Fixtures.pacific
@@ -210,10 +222,11 @@ enum RandomTripFile {
 
     static func stop(using random: inout SeededRandom) -> Stop {
         let location = Coordinate(latitude: number(using: &random), longitude: number(using: &random))
-        var stop = Stop(id: uuid(using: &random), name: text(using: &random), location: location,
-                            region: Bool.random(using: &random) ? text(using: &random) : nil,
-                            country: Bool.random(using: &random) ? text(using: &random) : nil,
-                            notes: Bool.random(using: &random) ? text(using: &random) : nil)
+        var stop = Stop(
+            id: uuid(using: &random), name: text(using: &random), location: location,
+            region: Bool.random(using: &random) ? text(using: &random) : nil,
+            country: Bool.random(using: &random) ? text(using: &random) : nil,
+            notes: Bool.random(using: &random) ? text(using: &random) : nil)
         switch Int.random(in: 0..<3, using: &random) {
         case 0: stop.stay = .hours(number(using: &random))
         case 1: stop.stay = .nights(Int.random(in: 1...365, using: &random))
@@ -228,13 +241,19 @@ enum RandomTripFile {
     static func uuid(using random: inout SeededRandom) -> UUID {
         var bytes = (random.next(), random.next())
         return withUnsafeBytes(of: &bytes) { raw in
-            UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
-                        raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+            UUID(
+                uuid: (
+                    raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                    raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]
+                ))
         }
     }
 
-    static let pieces: [String] = ["a", "Z", "Monterey", " ", "7", "\"", "\\", "/", "\u{7F}", "\u{2028}", "\u{2029}",
-                                   "😀", "👩‍👩‍👧", "🇫🇷", "e\u{301}", "\u{301}", "é", "東京", "\u{FEFF}", "\u{10FFFF}", "Zürich"]
+    static let pieces: [String] =
+        [
+            "a", "Z", "Monterey", " ", "7", "\"", "\\", "/", "\u{7F}", "\u{2028}", "\u{2029}",
+            "😀", "👩‍👩‍👧", "🇫🇷", "e\u{301}", "\u{301}", "é", "東京", "\u{FEFF}", "\u{10FFFF}", "Zürich",
+        ]
         + (0..<0x20).map { String(Unicode.Scalar(UInt8($0))) }
 
     static func text(using random: inout SeededRandom) -> String {
@@ -248,8 +267,11 @@ enum RandomTripFile {
         case 0: return Double.random(in: -180...180, using: &random)
         case 1: return (Double.random(in: -180...180, using: &random) * 1e6).rounded() / 1e6
         case 2: return Double(Int.random(in: -10_000_000...10_000_000, using: &random))
-        case 3: return [0, -0.0, 1, 1e-7, 1e-4, 1e15, 1e16, 123456789012345680, 0.1 + 0.2, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
-                        .leastNormalMagnitude, 9007199254740992, 1e21].randomElement(using: &random)!
+        case 3:
+            return [
+                0, -0.0, 1, 1e-7, 1e-4, 1e15, 1e16, 123456789012345680, 0.1 + 0.2, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+                .leastNormalMagnitude, 9007199254740992, 1e21,
+            ].randomElement(using: &random)!
         case 4: return Double.random(in: -1...1, using: &random) * pow(10, -Double(Int.random(in: 4...320, using: &random)))
         case 5: return Double.random(in: -10...10, using: &random) * pow(10, Double(Int.random(in: 14...307, using: &random)))
         default:
@@ -262,8 +284,10 @@ enum RandomTripFile {
 
     /// Keys around the known ones in sort order (never one of them: a newer version's fields are
     /// new names).
-    static let knownKeys: Set = ["version", "trips", "id", "name", "waypoints", "roadFactor", "averageSpeedKmh",
-                                 "location", "region", "country", "notes", "latitude", "longitude"]
+    static let knownKeys: Set = [
+        "version", "trips", "id", "name", "waypoints", "roadFactor", "averageSpeedKmh",
+        "location", "region", "country", "notes", "latitude", "longitude",
+    ]
     static let keys = ["a", "Z", "zz", "altitude", "colour", "nameX", "id2", "é", "😀", "", "x\"y", "_", "a10", "a2", "B"]
 
     static func unknownFields(using random: inout SeededRandom) -> [String: JSONValue] {

@@ -8,11 +8,12 @@ import RoadtripTestSupport
 /// when chosen, read back the same, and a wrong value named with its place in the file.
 struct TripSettingsTests {
     private static func file(trip fields: String, stop stopFields: String = "") -> Data {
-        Data(#"""
-        {"version": 1, "trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", \#(fields)
-          "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B",
-                         "location": {"latitude": 1, "longitude": 2}\#(stopFields)}]}]}
-        """#.utf8)
+        Data(
+            #"""
+            {"version": 1, "trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", \#(fields)
+              "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B",
+                             "location": {"latitude": 1, "longitude": 2}\#(stopFields)}]}]}
+            """#.utf8)
     }
 
     private static func decode(_ data: Data) throws(DataFileError) -> TripFile {
@@ -28,9 +29,10 @@ struct TripSettingsTests {
 
     @Test func everySettingRoundTrips() throws {
         var trip = Fixtures.pacific
-        trip.settings = TripSettings(startDate: LocalDay(year: 2026, month: 7, day: 1), startTime: ClockTime(hour: 8, minute: 30),
-                                     timeZone: "America/Los_Angeles", dailyLimitHours: 6.5, averageSpeedKmh: 90, roadFactor: 1.3,
-                                     units: .mi, endsBySunset: true)
+        trip.settings = TripSettings(
+            startDate: LocalDay(year: 2026, month: 7, day: 1), startTime: ClockTime(hour: 8, minute: 30),
+            timeZone: "America/Los_Angeles", dailyLimitHours: 6.5, averageSpeedKmh: 90, roadFactor: 1.3,
+            units: .mi, endsBySunset: true)
         trip.settings.route = .shortest
         trip.settings.vehicle = .van
         trip.settings.fuelLitresPer100Km = 7.5
@@ -47,10 +49,13 @@ struct TripSettingsTests {
         let data = try TripFile(trips: [trip]).encoded()
         #expect(try Self.decode(data).trips == [trip])
         let text = String(decoding: data, as: UTF8.self)
-        for line in [#""startDate" : "2026-07-01""#, #""startTime" : "08:30""#, #""units" : "mi""#, #""endsBySunset" : true"#,
-                     #""route" : "shortest""#, #""vehicle" : "van""#, #""fuelLitresPer100Km" : 7.5"#, #""fuelPricePerLitre" : 1.85"#,
-                     #""currency" : "€""#, #""nightlyBudget" : 120"#, #""rangeKm" : 420"#, #""reservePercent" : 20"#, #""defaultStayHours" : 0.5"#, #""fuel" : "diesel""#,
-                     #""stayHours" : 1.5"#, #""stayNights" : 2"#, #""overnight" : true"#] {
+        for line in [
+            #""startDate" : "2026-07-01""#, #""startTime" : "08:30""#, #""units" : "mi""#, #""endsBySunset" : true"#,
+            #""route" : "shortest""#, #""vehicle" : "van""#, #""fuelLitresPer100Km" : 7.5"#, #""fuelPricePerLitre" : 1.85"#,
+            #""currency" : "€""#, #""nightlyBudget" : 120"#, #""rangeKm" : 420"#, #""reservePercent" : 20"#, #""defaultStayHours" : 0.5"#,
+            #""fuel" : "diesel""#,
+            #""stayHours" : 1.5"#, #""stayNights" : 2"#, #""overnight" : true"#,
+        ] {
             #expect(text.contains(line), "\(line)")
         }
     }
@@ -112,7 +117,9 @@ struct TripSettingsTests {
         #expect(found == "\(key) must be \(reason)")
     }
 
-    @Test(arguments: [("averageSpeedKmh", 5.0), ("averageSpeedKmh", 200), ("roadFactor", 1), ("roadFactor", 3), ("dailyLimitHours", 0.5), ("dailyLimitHours", 24)])
+    @Test(arguments: [
+        ("averageSpeedKmh", 5.0), ("averageSpeedKmh", 200), ("roadFactor", 1), ("roadFactor", 3), ("dailyLimitHours", 0.5), ("dailyLimitHours", 24),
+    ])
     func theEndsOfEachRangeAreKept(_ key: String, _ value: Double) throws {
         let settings = try Self.decode(Self.file(trip: #""settings": {"\#(key)": \#(value)},"#)).trips[0].settings
         #expect([settings.averageSpeedKmh, settings.roadFactor, settings.dailyLimitHours].contains(value))

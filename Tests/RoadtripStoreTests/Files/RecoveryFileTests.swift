@@ -7,8 +7,11 @@ import RoadtripTestSupport
     @Test func theNameSaysWhatAndWhen() {
         let now = Date(timeIntervalSince1970: 0)
         let candidates = RecoveryFile.candidates(for: URL(fileURLWithPath: "/data/trips.json"), environment: ["HOME": "/home/ann"], now: now)
-        #expect(candidates.map(\.path) == ["/data/trips.json.recovered-\(RecoveryFile.timestamp(now))",
-                                            "/home/ann/.local/state/roadtrip/trips.json.recovered-\(RecoveryFile.timestamp(now))"])
+        #expect(
+            candidates.map(\.path) == [
+                "/data/trips.json.recovered-\(RecoveryFile.timestamp(now))",
+                "/home/ann/.local/state/roadtrip/trips.json.recovered-\(RecoveryFile.timestamp(now))",
+            ])
         #expect(RecoveryFile.timestamp(now).count == 15)
     }
 

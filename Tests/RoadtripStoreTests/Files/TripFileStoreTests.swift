@@ -14,21 +14,25 @@ import RoadtripTestSupport
         let bytes = try file.encoded().count
         let small = TripFileStore(url: url, byteLimit: bytes - 1)
         let refused = #expect(throws: DataFileError.self) { try small.write(file) }
-        #expect(refused?.description == "Cannot save \(url.path): it would be \(TripFileStore.sizeText(bytes)), and a trips file may be at most "
-            + "\(TripFileStore.sizeText(bytes - 1)); it was not written. Your changes are still in memory.")
+        #expect(
+            refused?.description == "Cannot save \(url.path): it would be \(TripFileStore.sizeText(bytes)), and a trips file may be at most "
+                + "\(TripFileStore.sizeText(bytes - 1)); it was not written. Your changes are still in memory.")
         #expect(!FileManager.default.fileExists(atPath: url.path))
         #expect(directory.fileNames.isEmpty, "no temporary file left")
 
         try TripFileStore(url: url, byteLimit: bytes).write(file) // the limit itself is allowed
         let unread = #expect(throws: DataFileError.self) { try small.read() }
-        #expect(unread?.description == "Cannot read \(url.path): it is \(TripFileStore.sizeText(bytes)), and a trips file may be at most "
-            + "\(TripFileStore.sizeText(bytes - 1)); it was not read.")
+        #expect(
+            unread?.description == "Cannot read \(url.path): it is \(TripFileStore.sizeText(bytes)), and a trips file may be at most "
+                + "\(TripFileStore.sizeText(bytes - 1)); it was not read.")
     }
 
     @Test func theStandardLimitIsTheOneReadWrittenAndImported() throws {
         #expect(TripFileStore.standardMaximumBytes == 256 << 20)
         #expect(TripFileStore(url: URL(fileURLWithPath: "/x")).byteLimit == TripFileStore.maximumBytes)
-        #expect(TripFileStore(url: URL(fileURLWithPath: "/x"), byteLimit: 256 << 20).limitText == "and a trips file may be at most 256 MB (well over a million stops)")
+        #expect(
+            TripFileStore(url: URL(fileURLWithPath: "/x"), byteLimit: 256 << 20).limitText
+                == "and a trips file may be at most 256 MB (well over a million stops)")
         // A file one byte over it (sparse: no disk is used) is refused by an import too.
         let directory = try TemporaryDirectory()
         let large = directory.file("large.json")
@@ -37,7 +41,8 @@ import RoadtripTestSupport
         try handle.truncate(atOffset: UInt64(TripFileStore.maximumBytes + 1))
         try handle.close()
         let error = #expect(throws: ImportError.self) { try TripImport.read(contentsOf: large) }
-        #expect(error?.description.contains("over the import limit of \(ImportFile.sizeText(TripFileStore.maximumBytes))") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("over the import limit of \(ImportFile.sizeText(TripFileStore.maximumBytes))") == true, "\(String(describing: error))")
     }
 
     /// `ROADTRIP_TEST_FILE_LIMIT` lowers the limit for end-to-end tests; it never raises it, so no
@@ -74,11 +79,11 @@ import RoadtripTestSupport
     @Test func wrongTypeNamesTheFieldAndWhereItIs() throws {
         let directory = try TemporaryDirectory()
         let text = """
-        {"version": 1, "trips": [
-          {"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "waypoints": [
-            {"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B",
-             "location": {"latitude": "north", "longitude": 2}}]}]}
-        """
+            {"version": 1, "trips": [
+              {"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "waypoints": [
+                {"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B",
+                 "location": {"latitude": "north", "longitude": 2}}]}]}
+            """
         let url = try directory.write(text, to: "trips.json")
         let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).read() }
         guard case let .invalidContent(_, line, column, field, reason) = error else {
@@ -124,10 +129,10 @@ import RoadtripTestSupport
     @Test func duplicateTripIDsAreRefusedWhereTheSecondIs() throws {
         let directory = try TemporaryDirectory()
         let text = """
-        {"trips": [
-          {"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A"},
-          {"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "B"}]}
-        """
+            {"trips": [
+              {"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A"},
+              {"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "B"}]}
+            """
         let url = try directory.write(text, to: "trips.json")
         let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).read() }
         guard case let .invalidContent(_, line, _, field, reason) = error else {
@@ -158,7 +163,9 @@ import RoadtripTestSupport
 
     @Test func notANumberIsNotJSON() throws {
         let directory = try TemporaryDirectory()
-        let url = try directory.write(#"{"trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B", "location": {"latitude": NaN, "longitude": 0}}]}]}"#, to: "trips.json")
+        let url = try directory.write(
+            #"{"trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B", "location": {"latitude": NaN, "longitude": 0}}]}]}"#,
+            to: "trips.json")
         let error = #expect(throws: DataFileError.self) { try TripFileStore(url: url).read() }
         guard case .invalidJSON = error else {
             Issue.record("expected invalidJSON, got \(String(describing: error))")
@@ -204,13 +211,19 @@ import RoadtripTestSupport
     /// Foundation refused these with "line 1, column 1: The given data was not valid JSON."
     @Test(arguments: [
         ("{\"trips\": [],\n \"version\": 1e-400}", 2, 13, "version"),
-        ("{\"trips\": [{\"id\": \"8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01\", \"name\": \"A\",\n  \"settings\": {\"roadFactor\": 1e-400}}]}", 2, 30, "trips[0].settings.roadFactor"),
+        (
+            "{\"trips\": [{\"id\": \"8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01\", \"name\": \"A\",\n  \"settings\": {\"roadFactor\": 1e-400}}]}", 2, 30,
+            "trips[0].settings.roadFactor"
+        ),
         ("{\"trips\": [],\n \"later\": {\"x\": [0, 1E-999]}}", 2, 21, "later.x[1]"),
     ])
     func aNumberTooCloseToZeroIsLocatedWithItsField(_ text: String, _ line: Int, _ column: Int, _ field: String) throws {
         let error = try readError(text)
-        #expect(error == .invalidContent(path: error?.path ?? "", line: line, column: column, field: field,
-                                         reason: "the number \(text.contains("1E") ? "1E-999" : "1e-400") is too close to 0 to be read (write 0 if that is what is meant)"))
+        #expect(
+            error
+                == .invalidContent(
+                    path: error?.path ?? "", line: line, column: column, field: field,
+                    reason: "the number \(text.contains("1E") ? "1E-999" : "1e-400") is too close to 0 to be read (write 0 if that is what is meant)"))
     }
 
     @Test func aBadStayNightsIsNamedAsStayNights() throws {

@@ -11,10 +11,13 @@ import RoadtripTestSupport
 /// file, of a newer roadtrip, a link or a folder in its place) are read or left alone safely.
 extension TripJournalTests {
     /// A trip of 2,000 stops: what a change of one stop must not write whole each time.
-    static let long = Trip(id: Fixtures.uuid(9), name: "Long", stops: (0..<2_000).map { index in
-        Stop(id: Fixtures.uuid(100_000 + index), name: "Stop \(index)",
-             location: Coordinate(latitude: Double(index % 160) / 2 - 40, longitude: Double(index % 340) / 2 - 85))
-    })
+    static let long = Trip(
+        id: Fixtures.uuid(9), name: "Long",
+        stops: (0..<2_000).map { index in
+            Stop(
+                id: Fixtures.uuid(100_000 + index), name: "Stop \(index)",
+                location: Coordinate(latitude: Double(index % 160) / 2 - 40, longitude: Double(index % 340) / 2 - 85))
+        })
 
     /// Writes what the planner has not journaled yet, as its main loop does after a change.
     private func journalChanges(of model: DataModel) {
@@ -245,7 +248,8 @@ extension TripJournalTests {
         // A well-formed record that edits a trip the journal does not hold: not one of ours.
         try crashAfter([{ $0.renameTrip(id: Fixtures.pacific.id, to: "First") }])
         var payload = try TripFile(trips: [Fixtures.alps]).encoded()
-        let line = "{\"formers\":[],\"hash\":\"\(JournalBase.hex(FileFingerprint.hash(payload)))\",\"length\":\(payload.count),\"stops\":[{\"at\":0,\"removed\":0,\"trip\":0}],\"trips\":{\"at\":1,\"removed\":1}}\n"
+        let line =
+            "{\"formers\":[],\"hash\":\"\(JournalBase.hex(FileFingerprint.hash(payload)))\",\"length\":\(payload.count),\"stops\":[{\"at\":0,\"removed\":0,\"trip\":0}],\"trips\":{\"at\":1,\"removed\":1}}\n"
         payload = Data(line.utf8) + payload
         let handle = try FileHandle(forWritingTo: journal)
         try handle.seekToEnd()

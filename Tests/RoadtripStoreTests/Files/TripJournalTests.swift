@@ -160,8 +160,11 @@ import RoadtripTestSupport
             }
         }
         let offered = try #require(restore(try open()))
-        #expect(offered.changes == [.added("New One"), .renamed(from: "Pacific Drive", to: "Coast"),
-                                    .changed("Alps", formerName: "Alpine Loop"), .deleted("Someday")])
+        #expect(
+            offered.changes == [
+                .added("New One"), .renamed(from: "Pacific Drive", to: "Coast"),
+                .changed("Alps", formerName: "Alpine Loop"), .deleted("Someday"),
+            ])
     }
 
     @Test func aJournalWhoseChangesTheFileHasIsRemovedEvenAfterLaterEdits() throws {
@@ -293,8 +296,9 @@ import RoadtripTestSupport
             return
         }
         #expect(found == TripJournal.TooLarge(url: journal, bytes: bytes, limit: TripFileStore.maximumBytes))
-        #expect(found.reason == "is \(TripFileStore.sizeText(bytes)), more than the \(TripFileStore.sizeText(TripFileStore.maximumBytes)) roadtrip reads, "
-            + "so its changes cannot be offered back")
+        #expect(
+            found.reason == "is \(TripFileStore.sizeText(bytes)), more than the \(TripFileStore.sizeText(TripFileStore.maximumBytes)) roadtrip reads, "
+                + "so its changes cannot be offered back")
 
         let planner = try open()
         guard case .tooLarge? = planner.pendingJournal else {

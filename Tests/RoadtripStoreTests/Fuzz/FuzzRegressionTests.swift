@@ -104,29 +104,39 @@ import Testing
 
     // MARK: Nasty inputs, chosen by hand
 
-    @Test(arguments: [
-        ("empty", ""),
-        ("only a byte order mark", "\u{FEFF}"),
-        ("only whitespace", " \n\t\r\n "),
-        ("a bare number", "1"),
-        ("a top-level array", "[]"),
-        ("null", "null"),
-        ("NaN as a number", #"{"trips": [], "version": NaN}"#),
-        ("Infinity as a latitude", #"{"trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B", "location": {"latitude": Infinity, "longitude": 0}}]}]}"#),
-        ("NaN as a string", #"{"trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B", "location": {"latitude": "NaN", "longitude": 0}}]}]}"#),
-        ("a huge latitude", #"{"trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B", "location": {"latitude": 1e400, "longitude": 0}}]}]}"#),
-        ("a version too big for Int", #"{"version": 99999999999999999999999999, "trips": []}"#),
-        ("a fractional version", #"{"version": 1.5, "trips": []}"#),
-        ("a negative zero exponent", #"{"version": -0e-0, "trips": []}"#),
-        ("a zero with an exponent Decimal refuses", #"{"trips": [], "x": 0e200, "y": -0e-200, "z": [0E+999]}"#),
-        ("a bad UUID", #"{"trips": [{"id": "not-a-uuid", "name": "A", "waypoints": []}]}"#),
-        ("an unclosed string", #"{"trips": [], "x": "abc"#),
-        ("a lone surrogate escape", #"{"trips": [], "x": "\ud800"}"#),
-        ("a NUL escape", #"{"trips": [], "x": "\u0000"}"#),
-        ("a duplicated key", #"{"trips": [], "trips": []}"#),
-        ("trailing text", #"{"trips": []} {}"#),
-        ("a trailing comma", #"{"trips": [],}"#),
-    ] as [(String, String)])
+    @Test(
+        arguments: [
+            ("empty", ""),
+            ("only a byte order mark", "\u{FEFF}"),
+            ("only whitespace", " \n\t\r\n "),
+            ("a bare number", "1"),
+            ("a top-level array", "[]"),
+            ("null", "null"),
+            ("NaN as a number", #"{"trips": [], "version": NaN}"#),
+            (
+                "Infinity as a latitude",
+                #"{"trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B", "location": {"latitude": Infinity, "longitude": 0}}]}]}"#
+            ),
+            (
+                "NaN as a string",
+                #"{"trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B", "location": {"latitude": "NaN", "longitude": 0}}]}]}"#
+            ),
+            (
+                "a huge latitude",
+                #"{"trips": [{"id": "8F8C4E5B-2C4B-4E7A-9C59-3A0E6E1A5F01", "name": "A", "waypoints": [{"id": "1B0A7C9E-5D2F-4C1B-8E3A-6F4D2B1C0A99", "name": "B", "location": {"latitude": 1e400, "longitude": 0}}]}]}"#
+            ),
+            ("a version too big for Int", #"{"version": 99999999999999999999999999, "trips": []}"#),
+            ("a fractional version", #"{"version": 1.5, "trips": []}"#),
+            ("a negative zero exponent", #"{"version": -0e-0, "trips": []}"#),
+            ("a zero with an exponent Decimal refuses", #"{"trips": [], "x": 0e200, "y": -0e-200, "z": [0E+999]}"#),
+            ("a bad UUID", #"{"trips": [{"id": "not-a-uuid", "name": "A", "waypoints": []}]}"#),
+            ("an unclosed string", #"{"trips": [], "x": "abc"#),
+            ("a lone surrogate escape", #"{"trips": [], "x": "\ud800"}"#),
+            ("a NUL escape", #"{"trips": [], "x": "\u0000"}"#),
+            ("a duplicated key", #"{"trips": [], "trips": []}"#),
+            ("trailing text", #"{"trips": []} {}"#),
+            ("a trailing comma", #"{"trips": [],}"#),
+        ] as [(String, String)])
     func nastyDataFilesFailWithATypedError(_ name: String, _ text: String) {
         Self.checkDecoder(Array(text.utf8))
     }
@@ -134,7 +144,7 @@ import Testing
     @Test func invalidUTF8InADataFileIsATypedError() {
         let bytes = Array(#"{"trips": [], "x": ""#.utf8) + [0xFF, 0xC3, 0x28, 0xED, 0xA0, 0x80] + Array(#""}"#.utf8)
         Self.checkDecoder(bytes)
-        Self.checkDecoder([0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00])  // UTF-16 with a byte order mark
+        Self.checkDecoder([0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00]) // UTF-16 with a byte order mark
     }
 
     /// (511 levels under the root object is the one depth the reader takes and the writer refuses:
@@ -216,7 +226,7 @@ import Testing
     ])
     func aFileNestedAsDeepAsTheReaderAllowsCanBeSaved(_ deep: String) throws {
         let text = #"{"trips": [], "deep": \#(deep)}"#
-        guard let file = try? Self.store.decode(Data(text.utf8)) else { return }  // refusing it when reading is fine too
+        guard let file = try? Self.store.decode(Data(text.utf8)) else { return } // refusing it when reading is fine too
         let saved = try file.encoded()
         #expect(try Self.store.decode(saved) == file)
     }

@@ -32,7 +32,9 @@ import RoadtripTestSupport
 
     @Test func aFolderAPipeAndADeviceAreRefused() throws {
         #expect(mkfifo(directory.file("pipe").path, 0o644) == 0)
-        #expect(ExportTarget.refusal(for: directory.file("pipe"), protecting: dataFile)?.contains("is a named pipe (FIFO), and an export only ever writes a regular file") == true)
+        #expect(
+            ExportTarget.refusal(for: directory.file("pipe"), protecting: dataFile)?.contains(
+                "is a named pipe (FIFO), and an export only ever writes a regular file") == true)
         #expect(ExportTarget.refusal(for: directory.url, protecting: dataFile)?.contains("is a folder") == true)
         #expect(ExportTarget.refusal(for: URL(fileURLWithPath: "/dev/null"), protecting: dataFile)?.contains("is a character device") == true)
     }
@@ -54,8 +56,10 @@ import RoadtripTestSupport
     /// Issue 34: `-o` a region's `places.bin`, `region.json`, `nodes.mem` or the regions' `.lock`
     /// with `--force` replaced them and destroyed the region.
     @Test func roadtripsOwnFoldersAreRefused() throws {
-        let folders = RoadtripFolders(environment: ["XDG_DATA_HOME": directory.file("data").path, "XDG_CACHE_HOME": directory.file("cache").path,
-                                                    "XDG_STATE_HOME": directory.file("state").path])
+        let folders = RoadtripFolders(environment: [
+            "XDG_DATA_HOME": directory.file("data").path, "XDG_CACHE_HOME": directory.file("cache").path,
+            "XDG_STATE_HOME": directory.file("state").path,
+        ])
         let regions = folders.data.appendingPathComponent("regions")
         try FileManager.default.createDirectory(at: regions.appendingPathComponent(".andorra-1/roads"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: folders.cache, withIntermediateDirectories: true)
@@ -64,17 +68,24 @@ import RoadtripTestSupport
             _ = try directory.write("region", to: "data/roadtrip/regions/\(name)")
         }
         #expect(symlink(regions.appendingPathComponent("andorra/places.bin").path, directory.file("places.gpx").path) == 0)
-        let refused = ["andorra/places.bin", "andorra/region.json", ".lock", "andorra/roads/nodes.mem", "new.gpx"].map { regions.appendingPathComponent($0) }
-            + [folders.cache.appendingPathComponent("road-legs.jsonl"), folders.cache.appendingPathComponent("new.gpx"),
-               folders.state.appendingPathComponent("trips.json.recovered-20261124-120000"), directory.file("places.gpx"),
-               directory.file("data/roadtrip/../roadtrip/regions/andorra/places.bin")]
+        let refused =
+            ["andorra/places.bin", "andorra/region.json", ".lock", "andorra/roads/nodes.mem", "new.gpx"].map { regions.appendingPathComponent($0) }
+            + [
+                folders.cache.appendingPathComponent("road-legs.jsonl"), folders.cache.appendingPathComponent("new.gpx"),
+                folders.state.appendingPathComponent("trips.json.recovered-20261124-120000"), directory.file("places.gpx"),
+                directory.file("data/roadtrip/../roadtrip/regions/andorra/places.bin"),
+            ]
         for url in refused {
             let refusal = ExportTarget.refusal(for: url, protecting: dataFile, folders: folders) ?? ""
-            #expect(refusal.hasPrefix("\(url.path) is in roadtrip's ") && refusal.hasSuffix(", and an export never goes among roadtrip's own files: export to another folder."),
-                    "\(url.path): \(refusal)")
+            #expect(
+                refusal.hasPrefix("\(url.path) is in roadtrip's ")
+                    && refusal.hasSuffix(", and an export never goes among roadtrip's own files: export to another folder."),
+                "\(url.path): \(refusal)")
         }
-        #expect(ExportTarget.refusal(for: regions.appendingPathComponent("andorra/places.bin"), protecting: dataFile, folders: folders)
-                == "\(regions.path)/andorra/places.bin is in roadtrip's data folder (\(regions.path)), and an export never goes among roadtrip's own files: export to another folder.")
+        #expect(
+            ExportTarget.refusal(for: regions.appendingPathComponent("andorra/places.bin"), protecting: dataFile, folders: folders)
+                == "\(regions.path)/andorra/places.bin is in roadtrip's data folder (\(regions.path)), and an export never goes among roadtrip's own files: export to another folder."
+        )
         // Beside the trips file in the data folder, where the planner proposes exports, and anywhere else.
         for url in [folders.data.appendingPathComponent("Pacific Coast.gpx"), directory.file("coast.gpx")] {
             #expect(ExportTarget.refusal(for: url, protecting: dataFile, folders: folders) == nil, "\(url.path)")

@@ -6,12 +6,15 @@ import Testing
 @Suite struct GPXExportTests {
     static func gpx(_ trip: Trip) -> String {
         // The fixtures are valid trips: a failure shows as a document that matches nothing.
-        (try? TripExport.data(for: trip, format: .gpx, now: InteropFixtures.now, creator: "roadtrip 0.1.0")).map { String(decoding: $0, as: UTF8.self) } ?? "export failed"
+        (try? TripExport.data(for: trip, format: .gpx, now: InteropFixtures.now, creator: "roadtrip 0.1.0")).map { String(decoding: $0, as: UTF8.self) }
+            ?? "export failed"
     }
 
     @Test func theDocumentHasTheRootMetadataWaypointsAndRouteInTheSchemasOrder() throws {
         let text = Self.gpx(InteropFixtures.plain)
-        #expect(text.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + #"<gpx version="1.1" creator="roadtrip 0.1.0" xmlns="http://www.topografix.com/GPX/1/1""#))
+        #expect(
+            text.hasPrefix(
+                #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + #"<gpx version="1.1" creator="roadtrip 0.1.0" xmlns="http://www.topografix.com/GPX/1/1""#))
         #expect(text.contains(#"xmlns:roadtrip="https://roadtrip.invalid/gpx/1""#))
         #expect(text.contains("<metadata>\n    <name>Pacific Coast Drive</name>\n    <time>2026-07-01T10:00:00Z</time>\n"))
         let metadata = try #require(text.range(of: "<metadata>")), firstWaypoint = try #require(text.range(of: "<wpt "))

@@ -15,15 +15,17 @@ import RoadtripTestSupport
     }
 
     @Test func eachRouteIsATripAndWaypointsBesideARouteAreLeftAlone() throws {
-        let trips = try Self.read(Self.gpx11("""
-            <metadata><name>File name</name></metadata>
-            <wpt lat="1" lon="1"><name>Loose</name></wpt>
-            <rte><name>Coast</name>
-              <rtept lat="36.6002" lon="-121.8947"><name>Monterey</name><desc>Aquarium</desc></rtept>
-              <rtept lat="36.2704" lon="-121.8081"><cmt>No name here</cmt></rtept>
-            </rte>
-            <rte><rtept lat="10" lon="20"><name>A</name><cmt>a comment</cmt><desc>the description</desc></rtept></rte>
-            """))
+        let trips = try Self.read(
+            Self.gpx11(
+                """
+                <metadata><name>File name</name></metadata>
+                <wpt lat="1" lon="1"><name>Loose</name></wpt>
+                <rte><name>Coast</name>
+                  <rtept lat="36.6002" lon="-121.8947"><name>Monterey</name><desc>Aquarium</desc></rtept>
+                  <rtept lat="36.2704" lon="-121.8081"><cmt>No name here</cmt></rtept>
+                </rte>
+                <rte><rtept lat="10" lon="20"><name>A</name><cmt>a comment</cmt><desc>the description</desc></rtept></rte>
+                """))
         #expect(trips.map(\.name) == ["Coast", "File name"])
         #expect(trips[0].stops.map(\.name) == ["Monterey", "Point 2"])
         #expect(trips[0].stops.map(\.notes) == ["Aquarium", "No name here"])
@@ -38,7 +40,8 @@ import RoadtripTestSupport
     }
 
     @Test func roadtripsExtensionsAreReadAndOtherProgramsAreIgnored() throws {
-        let trips = try Self.read("""
+        let trips = try Self.read(
+            """
             <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1" xmlns:rt="https://roadtrip.invalid/gpx/1" xmlns:g="urn:other">
             <rte><rtept lat="1" lon="2"><name>A</name><extensions><g:name>Not the name</g:name><rt:stayHours>2.5</rt:stayHours><rt:overnight>true</rt:overnight></extensions></rtept>
             <rtept lat="1" lon="3"><name>B</name><extensions><rt:stayNights>3</rt:stayNights></extensions></rtept></rte></gpx>
@@ -50,7 +53,8 @@ import RoadtripTestSupport
     }
 
     @Test func gpx10FilesImportToo() throws {
-        let trips = try Self.read("""
+        let trips = try Self.read(
+            """
             <?xml version="1.0"?>
             <gpx version="1.0" creator="old" xmlns="http://www.topografix.com/GPX/1/0">
               <name>Old file</name>
@@ -81,7 +85,8 @@ import RoadtripTestSupport
             let names: [Int: String] = [777: "<name>Lunch</name><desc>the diner</desc>", 1500: "<name>Motel</name>"]
             return "<trkpt lat=\"\(latitude)\" lon=\"\(longitude)\">" + (names[index] ?? "") + "</trkpt>"
         }
-        let trips = try Self.read(Self.gpx11("<trk><name>Long drive</name><trkseg>\(points[..<1000].joined())</trkseg><trkseg>\(points[1000...].joined())</trkseg></trk>"))
+        let trips = try Self.read(
+            Self.gpx11("<trk><name>Long drive</name><trkseg>\(points[..<1000].joined())</trkseg><trkseg>\(points[1000...].joined())</trkseg></trk>"))
         let trip = try #require(trips.first)
         #expect((10...60).contains(trip.stops.count), "\(trip.stops.count) stops")
         #expect(trip.notes == ["a track of 2,000 points became \(trip.stops.count) stops"])
@@ -97,7 +102,8 @@ import RoadtripTestSupport
     /// the trip's stops, and passes over the route and track, the road between them: once gave a
     /// trip of 922 stops from the route's points, or a second trip from the track.
     @Test func aRoadtripFileGivesBackItsWaypointsAsTheStopsAndPassesOverItsRouteAndTrack() throws {
-        let trips = try Self.read("""
+        let trips = try Self.read(
+            """
             <gpx version="1.1" creator="roadtrip 0.1.0" xmlns="http://www.topografix.com/GPX/1/1" xmlns:roadtrip="https://roadtrip.invalid/gpx/1">
             <metadata><name>Tour</name><extensions><roadtrip:trip/></extensions></metadata>
             <wpt lat="42.5078" lon="1.5211"><name>Start</name><desc>coffee</desc></wpt>
@@ -117,8 +123,10 @@ import RoadtripTestSupport
 
     /// The mark counts only where roadtrip writes it: in the metadata's extensions, in its namespace.
     @Test func aMarkElsewhereOrInAnotherNamespaceIsNoMark() throws {
-        for mark in [#"<wpt lat="0" lon="0"><extensions><roadtrip:trip/></extensions></wpt>"#, #"<metadata><extensions><other:trip/></extensions></metadata>"#] {
-            let trips = try Self.read("""
+        for mark in [#"<wpt lat="0" lon="0"><extensions><roadtrip:trip/></extensions></wpt>"#, #"<metadata><extensions><other:trip/></extensions></metadata>"#]
+        {
+            let trips = try Self.read(
+                """
                 <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1" xmlns:roadtrip="https://roadtrip.invalid/gpx/1" xmlns:other="urn:other">
                 \(mark)<wpt lat="1" lon="1"><name>Loose</name></wpt><rte><rtept lat="2" lon="2"><name>A</name></rtept></rte></gpx>
                 """)
@@ -148,7 +156,8 @@ import RoadtripTestSupport
             }
             return Self.gpx11("<rte>\(points.joined())</rte>")
         }
-        let trip = try #require(try Self.read(route(naming: [100: "<name>Lunch</name><desc>the diner</desc>", 300: "<name>Motel</name>", 600: "<name>Lake</name>"])).first)
+        let trip = try #require(
+            try Self.read(route(naming: [100: "<name>Lunch</name><desc>the diner</desc>", 300: "<name>Motel</name>", 600: "<name>Lake</name>"])).first)
         #expect(trip.stops.map(\.name) == ["Route km 0", "Lunch", "Motel", "Lake", "Route km 127"])
         #expect(trip.stops[1].notes == "the diner")
         #expect(trip.notes == ["a route of 745 points, 742 of them unnamed, became 5 stops: its named points and its ends"])

@@ -11,7 +11,8 @@ import RoadtripTestSupport
     }
 
     @Test func pointFeaturesAreStopsWithTheirPropertiesAndALineNamesTheTrip() throws {
-        let trips = try Self.read("""
+        let trips = try Self.read(
+            """
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "geometry": {"type": "Point", "coordinates": [-121.8947, 36.6002, 12]},
                "properties": {"name": "Monterey", "notes": "Aquarium", "stayHours": 2, "overnight": true}},
@@ -32,8 +33,9 @@ import RoadtripTestSupport
     }
 
     @Test func aMultiPointIsStopsNamedAfterTheFeature() throws {
-        let trips = try Self.read(#"{"type": "Feature", "properties": {"name": "Viewpoints"}, "geometry": {"type": "MultiPoint", "coordinates": [[1, 2], [3, 4]]}}"#,
-                                  name: "views.json")
+        let trips = try Self.read(
+            #"{"type": "Feature", "properties": {"name": "Viewpoints"}, "geometry": {"type": "MultiPoint", "coordinates": [[1, 2], [3, 4]]}}"#,
+            name: "views.json")
         #expect(trips.map(\.name) == ["views"])
         #expect(trips.first?.stops.map(\.name) == ["Viewpoints 1", "Viewpoints 2"])
         #expect(trips.first?.stops.map(\.location) == [Coordinate(latitude: 2, longitude: 1), Coordinate(latitude: 4, longitude: 3)])
@@ -41,7 +43,8 @@ import RoadtripTestSupport
 
     @Test func lineStringsAloneAreTripsReducedWhenLong() throws {
         let long = (0..<500).map { "[\(Double($0) * 0.01), \(sin(Double($0) / 20))]" }.joined(separator: ",")
-        let trips = try Self.read("""
+        let trips = try Self.read(
+            """
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "properties": {"name": "Short"}, "geometry": {"type": "LineString", "coordinates": [[0, 0], [1, 1], [2, 0]]}},
               {"type": "Feature", "properties": {"name": "Long"}, "geometry": {"type": "LineString", "coordinates": [\(long)]}}

@@ -91,56 +91,66 @@ struct ICalendarExportTests {
     /// London from February to November 2026: GMT, then BST from 29 March at 01:00 GMT, then GMT
     /// again from 25 October at 02:00 BST; DTSTART is the clock time just before each change.
     @Test func londonAcrossBothChangesOf2026() {
-        let lines = ICalendarTimeZone.lines(for: Self.london, identifier: "Europe/London",
-                                            from: Self.instant(2026, 2, 1), to: Self.instant(2026, 11, 30))
-        #expect(lines == [
-            "BEGIN:VTIMEZONE", "TZID:Europe/London",
-            "BEGIN:STANDARD", "DTSTART:20260201T000000", "TZOFFSETFROM:+0000", "TZOFFSETTO:+0000", "TZNAME:GMT", "END:STANDARD",
-            "BEGIN:DAYLIGHT", "DTSTART:20260329T010000", "TZOFFSETFROM:+0000", "TZOFFSETTO:+0100", "TZNAME:BST", "END:DAYLIGHT",
-            "BEGIN:STANDARD", "DTSTART:20261025T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0000", "TZNAME:GMT", "END:STANDARD",
-            "END:VTIMEZONE",
-        ])
+        let lines = ICalendarTimeZone.lines(
+            for: Self.london, identifier: "Europe/London",
+            from: Self.instant(2026, 2, 1), to: Self.instant(2026, 11, 30))
+        #expect(
+            lines == [
+                "BEGIN:VTIMEZONE", "TZID:Europe/London",
+                "BEGIN:STANDARD", "DTSTART:20260201T000000", "TZOFFSETFROM:+0000", "TZOFFSETTO:+0000", "TZNAME:GMT", "END:STANDARD",
+                "BEGIN:DAYLIGHT", "DTSTART:20260329T010000", "TZOFFSETFROM:+0000", "TZOFFSETTO:+0100", "TZNAME:BST", "END:DAYLIGHT",
+                "BEGIN:STANDARD", "DTSTART:20261025T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0000", "TZNAME:GMT", "END:STANDARD",
+                "END:VTIMEZONE",
+            ])
     }
 
     @Test func aZoneWithoutDaylightTimeHasOneObservance() {
         let lines = ICalendarTimeZone.lines(for: Self.tokyo, identifier: "Asia/Tokyo", from: Self.instant(2025, 6, 1), to: Self.instant(2027, 6, 1))
-        #expect(lines == [
-            "BEGIN:VTIMEZONE", "TZID:Asia/Tokyo",
-            "BEGIN:STANDARD", "DTSTART:20250601T090000", "TZOFFSETFROM:+0900", "TZOFFSETTO:+0900", "TZNAME:JST", "END:STANDARD",
-            "END:VTIMEZONE",
-        ])
+        #expect(
+            lines == [
+                "BEGIN:VTIMEZONE", "TZID:Asia/Tokyo",
+                "BEGIN:STANDARD", "DTSTART:20250601T090000", "TZOFFSETFROM:+0900", "TZOFFSETTO:+0900", "TZNAME:JST", "END:STANDARD",
+                "END:VTIMEZONE",
+            ])
     }
 
     // MARK: Events
 
     static let places = FakePlaces([
-        Place(name: "London", admin1: "England", admin1Code: "ENG", country: "United Kingdom", countryCode: "GB",
-              coordinate: Coordinate(latitude: 51.5074, longitude: -0.1278), population: 8_900_000, timeZone: "Europe/London"),
-        Place(name: "Dover", admin1: "England", admin1Code: "ENG", country: "United Kingdom", countryCode: "GB",
-              coordinate: Coordinate(latitude: 51.1279, longitude: 1.3134), population: 31_000, timeZone: "Europe/London"),
-        Place(name: "Calais", admin1: "Hauts-de-France", admin1Code: "32", country: "France", countryCode: "FR",
-              coordinate: Coordinate(latitude: 50.9513, longitude: 1.8587), population: 73_000, timeZone: "Europe/Paris"),
-        Place(name: "Paris", admin1: "Île-de-France", admin1Code: "11", country: "France", countryCode: "FR",
-              coordinate: Coordinate(latitude: 48.8566, longitude: 2.3522), population: 2_100_000, timeZone: "Europe/Paris"),
+        Place(
+            name: "London", admin1: "England", admin1Code: "ENG", country: "United Kingdom", countryCode: "GB",
+            coordinate: Coordinate(latitude: 51.5074, longitude: -0.1278), population: 8_900_000, timeZone: "Europe/London"),
+        Place(
+            name: "Dover", admin1: "England", admin1Code: "ENG", country: "United Kingdom", countryCode: "GB",
+            coordinate: Coordinate(latitude: 51.1279, longitude: 1.3134), population: 31_000, timeZone: "Europe/London"),
+        Place(
+            name: "Calais", admin1: "Hauts-de-France", admin1Code: "32", country: "France", countryCode: "FR",
+            coordinate: Coordinate(latitude: 50.9513, longitude: 1.8587), population: 73_000, timeZone: "Europe/Paris"),
+        Place(
+            name: "Paris", admin1: "Île-de-France", admin1Code: "11", country: "France", countryCode: "FR",
+            coordinate: Coordinate(latitude: 48.8566, longitude: 2.3522), population: 2_100_000, timeZone: "Europe/Paris"),
     ])
 
     /// London to Paris over the Channel, a lunch stop and a night in Calais, starting at 09:00 on
     /// Saturday 24 October 2026, the day before both zones leave summer time.
     static let channel: Trip = {
-        var trip = Trip(id: UUID(uuidString: "00000000-0000-0000-0000-0000000000c5")!, name: "Channel, crossed", stops: [
-            InteropFixtures.stop("London", 51.5074, -0.1278),
-            InteropFixtures.stop("Dover", 51.1279, 1.3134, notes: "Lunch; the white cliffs, then the ferry\nBook ahead", stay: .hours(2)),
-            InteropFixtures.stop("Calais", 50.9513, 1.8587, stay: .nights(1)),
-            InteropFixtures.stop("Paris", 48.8566, 2.3522),
-        ])
+        var trip = Trip(
+            id: UUID(uuidString: "00000000-0000-0000-0000-0000000000c5")!, name: "Channel, crossed",
+            stops: [
+                InteropFixtures.stop("London", 51.5074, -0.1278),
+                InteropFixtures.stop("Dover", 51.1279, 1.3134, notes: "Lunch; the white cliffs, then the ferry\nBook ahead", stay: .hours(2)),
+                InteropFixtures.stop("Calais", 50.9513, 1.8587, stay: .nights(1)),
+                InteropFixtures.stop("Paris", 48.8566, 2.3522),
+            ])
         trip.settings = TripSettings(startDate: LocalDay(year: 2026, month: 10, day: 24))
         return trip
     }()
 
     static func channelCalendar() -> String {
         // The fixture is a valid trip: a failure shows as a calendar that matches nothing.
-        let data = try? TripExport.data(for: channel, format: .ics, now: InteropFixtures.now, creator: "roadtrip 0.1.0",
-                                        calendar: .init(places: places, unit: .km, today: LocalDay(year: 2026, month: 7, day: 1)))
+        let data = try? TripExport.data(
+            for: channel, format: .ics, now: InteropFixtures.now, creator: "roadtrip 0.1.0",
+            calendar: .init(places: places, unit: .km, today: LocalDay(year: 2026, month: 7, day: 1)))
         return data.map { String(decoding: $0, as: UTF8.self) } ?? "export failed"
     }
 
@@ -164,8 +174,11 @@ struct ICalendarExportTests {
 
     @Test func aCalendarHasItsHeaderAndAVTimezonePerZone() {
         let lines = Self.contentLines(Self.channelCalendar())
-        #expect(Array(lines.prefix(6)) == ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//roadtrip//roadtrip 0.1.0//EN", "CALSCALE:GREGORIAN",
-                                           "METHOD:PUBLISH", #"X-WR-CALNAME:Channel\, crossed"#])
+        #expect(
+            Array(lines.prefix(6)) == [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//roadtrip//roadtrip 0.1.0//EN", "CALSCALE:GREGORIAN",
+                "METHOD:PUBLISH", #"X-WR-CALNAME:Channel\, crossed"#,
+            ])
         #expect(lines.last == "END:VCALENDAR")
         #expect(lines.filter { $0.hasPrefix("TZID:") } == ["TZID:Europe/London", "TZID:Europe/Paris"])
         #expect(lines.filter { $0 == "BEGIN:VEVENT" }.count == 5)
@@ -173,12 +186,16 @@ struct ICalendarExportTests {
 
     @Test func drivesAndStaysInOrderEachInItsStopsZone() throws {
         let events = Self.events(Self.channelCalendar())
-        #expect(events.map { $0["SUMMARY"] ?? "" } == [
-            "Drive London → Dover", "Stay in Dover", "Drive Dover → Calais", "Stay in Calais · 1 night", "Drive Calais → Paris",
-        ])
+        #expect(
+            events.map { $0["SUMMARY"] ?? "" } == [
+                "Drive London → Dover", "Stay in Dover", "Drive Dover → Calais", "Stay in Calais · 1 night", "Drive Calais → Paris",
+            ])
         let id = "00000000-0000-0000-0000-0000000000c5"
-        #expect(events.map { $0["UID"] ?? "" } == ["\(id)-drive-1@roadtrip", "\(id)-stay-2@roadtrip", "\(id)-drive-2@roadtrip",
-                                                   "\(id)-stay-3@roadtrip", "\(id)-drive-3@roadtrip"])
+        #expect(
+            events.map { $0["UID"] ?? "" } == [
+                "\(id)-drive-1@roadtrip", "\(id)-stay-2@roadtrip", "\(id)-drive-2@roadtrip",
+                "\(id)-stay-3@roadtrip", "\(id)-drive-3@roadtrip",
+            ])
         #expect(events.allSatisfy { $0["DTSTAMP"] == "20260701T100000Z" })
         // The first drive leaves London at 09:00 BST.
         #expect(events[0]["DTSTART;TZID=Europe/London"] == "20261024T090000")
@@ -221,9 +238,11 @@ struct ICalendarExportTests {
     @Test func everyLineIsAtMost75OctetsAndEndsInCRLF() throws {
         var trip = Self.channel
         trip.stops[1].notes = String(repeating: "Fish & chips, 東京 🗼; ", count: 20)
-        let text = String(decoding: try TripExport.data(for: trip, format: .ics, now: InteropFixtures.now, creator: "roadtrip 0.1.0",
-                                                    calendar: .init(places: Self.places, unit: .km, today: LocalDay(year: 2026, month: 7, day: 1))),
-                          as: UTF8.self)
+        let text = String(
+            decoding: try TripExport.data(
+                for: trip, format: .ics, now: InteropFixtures.now, creator: "roadtrip 0.1.0",
+                calendar: .init(places: Self.places, unit: .km, today: LocalDay(year: 2026, month: 7, day: 1))),
+            as: UTF8.self)
         let physical = text.components(separatedBy: "\r\n").dropLast()
         #expect(physical.allSatisfy { $0.utf8.count <= 75 && !$0.contains("\n") && !$0.contains("\r") })
         #expect(text.hasSuffix("END:VCALENDAR\r\n"))

@@ -7,29 +7,35 @@ import RoadtripTestSupport
 enum InteropFixtures {
     static let now = Date(timeIntervalSince1970: 1_782_900_000) // 2026-07-01T10:00:00Z
 
-    static func stop(_ name: String, _ latitude: Double, _ longitude: Double, notes: String? = nil, stay: Stay? = nil,
-                     overnight: Bool = false) -> Stop {
+    static func stop(
+        _ name: String, _ latitude: Double, _ longitude: Double, notes: String? = nil, stay: Stay? = nil,
+        overnight: Bool = false
+    ) -> Stop {
         var stop = Stop(name: name, location: Coordinate(latitude: latitude, longitude: longitude), notes: notes)
         stop.stay = stay
         stop.overnight = overnight
         return stop
     }
 
-    static let tricky = Trip(name: #"Fish & Chips <"Tour"> 'été' 🚗"#, stops: [
-        stop("Ben & Jerry's <HQ>", 44.3311, -72.7515, notes: "Ice \"cream\"\nsecond line\r\nthird", stay: .hours(1.5)),
-        stop("東京 🗼", 35.6812362, 139.7671248, notes: "  spaced\tout  ", stay: .nights(2), overnight: true),
-        stop("Line\nbreak", -33.868820123, 151.209295987, stay: .hours(1.0 / 3)),
-        stop("North Pole", 90, 0),
-        stop("South Pole", -90, -179.999999999),
-        stop("Date line east", 12.3456789, 180, overnight: true),
-        stop("Date line west", -12.3456789, -180),
-    ])
+    static let tricky = Trip(
+        name: #"Fish & Chips <"Tour"> 'été' 🚗"#,
+        stops: [
+            stop("Ben & Jerry's <HQ>", 44.3311, -72.7515, notes: "Ice \"cream\"\nsecond line\r\nthird", stay: .hours(1.5)),
+            stop("東京 🗼", 35.6812362, 139.7671248, notes: "  spaced\tout  ", stay: .nights(2), overnight: true),
+            stop("Line\nbreak", -33.868820123, 151.209295987, stay: .hours(1.0 / 3)),
+            stop("North Pole", 90, 0),
+            stop("South Pole", -90, -179.999999999),
+            stop("Date line east", 12.3456789, 180, overnight: true),
+            stop("Date line west", -12.3456789, -180),
+        ])
 
-    static let plain = Trip(name: "Pacific Coast Drive", stops: [
-        stop("Monterey", 36.6002, -121.8947),
-        stop("Carmel-by-the-Sea", 36.5552, -121.9233, notes: "Lunch"),
-        stop("Big Sur", 36.2704, -121.8081, stay: .nights(1)),
-    ])
+    static let plain = Trip(
+        name: "Pacific Coast Drive",
+        stops: [
+            stop("Monterey", 36.6002, -121.8947),
+            stop("Carmel-by-the-Sea", 36.5552, -121.9233, notes: "Lunch"),
+            stop("Big Sur", 36.2704, -121.8081, stay: .nights(1)),
+        ])
 
     static let empty = Trip(name: "Nothing yet")
     static let single = Trip(name: "One stop", stops: [stop("Alone", 1, 2)])

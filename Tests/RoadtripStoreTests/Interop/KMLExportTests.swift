@@ -7,7 +7,8 @@ import RoadtripTestSupport
 @Suite struct KMLExportTests {
     static func kml(_ trip: Trip) -> String {
         // The fixtures are valid trips: a failure shows as a document that matches nothing.
-        (try? TripExport.data(for: trip, format: .kml, now: InteropFixtures.now, creator: "roadtrip")).map { String(decoding: $0, as: UTF8.self) } ?? "export failed"
+        (try? TripExport.data(for: trip, format: .kml, now: InteropFixtures.now, creator: "roadtrip")).map { String(decoding: $0, as: UTF8.self) }
+            ?? "export failed"
     }
 
     @Test func aDocumentWithAPlacemarkPerStopAndARouteLine() {
@@ -18,7 +19,10 @@ import RoadtripTestSupport
         #expect(text.contains("<name>Carmel-by-the-Sea</name>\n      <description>Lunch</description>"))
         #expect(text.contains("<coordinates>-121.8947000,36.6002000,0</coordinates>"))
         #expect(text.contains(#"<Data name="stayNights"><value>1</value></Data>"#))
-        #expect(text.contains("<LineString>\n        <tessellate>1</tessellate>\n        <coordinates>-121.8947000,36.6002000,0 -121.9233000,36.5552000,0 -121.8081000,36.2704000,0</coordinates>"))
+        #expect(
+            text.contains(
+                "<LineString>\n        <tessellate>1</tessellate>\n        <coordinates>-121.8947000,36.6002000,0 -121.9233000,36.5552000,0 -121.8081000,36.2704000,0</coordinates>"
+            ))
     }
 
     @Test func theDocumentIsWellFormedXMLWithTrickyNames() throws {

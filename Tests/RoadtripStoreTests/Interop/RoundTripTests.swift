@@ -46,7 +46,9 @@ import RoadtripTestSupport
         // A file whose settings another program broke: the trip comes in with the defaults, and a note.
         let broken = String(decoding: data, as: UTF8.self).replacingOccurrences(of: #""rangeKm":420"#, with: #""rangeKm":"far""#)
         let again = try #require(try TripImport.read(contentsOf: try directory.write(broken, to: "broken.gpx")).first)
-        #expect(again.settings == TripSettings() && again.notes.count == 1 && again.notes[0].hasPrefix("<roadtrip:settings> is not a trip's settings"), "\(again.notes)")
+        #expect(
+            again.settings == TripSettings() && again.notes.count == 1 && again.notes[0].hasPrefix("<roadtrip:settings> is not a trip's settings"),
+            "\(again.notes)")
     }
 
     /// Issue 38: a trip on roads came back as a stop per point of the road (922 for a day in
@@ -66,7 +68,8 @@ import RoadtripTestSupport
     /// them unnamed) gives back the stops too: the route's named points.
     @Test func anEarlierRoadtripGPXWithoutTheMarkGivesBackTheStopsToo() throws {
         let directory = try TemporaryDirectory()
-        let data = try TripExport.data(for: Self.onRoads, format: .gpx, now: InteropFixtures.now, creator: "roadtrip 0.1.0", legs: Self.roadLegs, gpxRoad: .route)
+        let data = try TripExport.data(
+            for: Self.onRoads, format: .gpx, now: InteropFixtures.now, creator: "roadtrip 0.1.0", legs: Self.roadLegs, gpxRoad: .route)
         let earlier = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "    <extensions>\n      <roadtrip:trip/>\n    </extensions>\n", with: "")
         #expect(!earlier.contains("roadtrip:trip"))
         let imported = try TripImport.read(contentsOf: try directory.write(earlier, to: "earlier.gpx"))
@@ -75,16 +78,19 @@ import RoadtripTestSupport
     }
 
     /// Three stops with notes and a stay, and two legs on a winding road of 200 points each.
-    static let onRoads = Trip(name: "Valleys", stops: [
-        InteropFixtures.stop("Andorra la Vella", 42.5078, 1.5211, notes: "coffee\nat the square"),
-        InteropFixtures.stop("Ordino", 42.5562, 1.5332, stay: .hours(2)),
-        InteropFixtures.stop("Pas de la Casa", 42.5429, 1.7331, notes: "fuel", overnight: true),
-    ])
+    static let onRoads = Trip(
+        name: "Valleys",
+        stops: [
+            InteropFixtures.stop("Andorra la Vella", 42.5078, 1.5211, notes: "coffee\nat the square"),
+            InteropFixtures.stop("Ordino", 42.5562, 1.5332, stay: .hours(2)),
+            InteropFixtures.stop("Pas de la Casa", 42.5429, 1.7331, notes: "fuel", overnight: true),
+        ])
     static let roadLegs = zip(onRoads.stops, onRoads.stops.dropFirst()).map { from, to in
         let line = (0...200).map { (step: Int) -> Coordinate in
             let t = Double(step) / 200
-            return Coordinate(latitude: from.location.latitude + (to.location.latitude - from.location.latitude) * t + sin(t * 20) * 0.005 * (1 - t) * t,
-                              longitude: from.location.longitude + (to.location.longitude - from.location.longitude) * t)
+            return Coordinate(
+                latitude: from.location.latitude + (to.location.latitude - from.location.latitude) * t + sin(t * 20) * 0.005 * (1 - t) * t,
+                longitude: from.location.longitude + (to.location.longitude - from.location.longitude) * t)
         }
         return LegFigures(meters: 20_000, seconds: 1_500, source: .road, line: line)
     }
@@ -93,7 +99,8 @@ import RoadtripTestSupport
         let directory = try TemporaryDirectory()
         let trip = Trip(name: "Date line", stops: [InteropFixtures.stop("East", 0, 180), InteropFixtures.stop("Here", 1, 179.9999999)])
         for (format, expected) in [(TripExportFormat.gpx, -180.0), (.geojson, 180)] {
-            let file = try InteropFixtures.write(try TripExport.data(for: trip, format: format, now: .now, creator: "r"), "d.\(format.fileExtension)", in: directory)
+            let file = try InteropFixtures.write(
+                try TripExport.data(for: trip, format: format, now: .now, creator: "r"), "d.\(format.fileExtension)", in: directory)
             let stops = try #require(try TripImport.read(contentsOf: file).first).stops
             #expect(stops.first?.location.longitude == expected)
             #expect(abs((stops.last?.location.longitude ?? 0) - 179.9999999) < 1e-9)

@@ -18,7 +18,8 @@ import RoadtripTestSupport
 
     @Test func theIOSAppsFileWithoutAVersionIsReadToo() throws {
         let directory = try TemporaryDirectory()
-        let file = try directory.write("""
+        let file = try directory.write(
+            """
             {"trips": [{"id": "7D3F6A56-3C5B-4A4B-9C1E-1A2B3C4D5E6F", "name": "iPhone trip", "waypoints": [
               {"id": "0E9A1B2C-3D4E-4F50-8172-93A4B5C6D7E8", "name": "Reykjavík", "location": {"latitude": 64.1466, "longitude": -21.9426}}]}]}
             """, to: "trips.json")

@@ -67,11 +67,14 @@ import RoadtripTestSupport
         let navigator = Navigator(runner: runner)
         navigator.push(ScreenStub("list"))
         let sawCancel = Flag()
-        let task = BusyTask(title: "Adding region “andorra”", job: "region-import", reporting: { progress in
-            progress.say("Reading andorra.osm.pbf: 55%")
-            sawCancel.value = progress.isCancelled
-            return 1
-        }) { _ in }
+        let task = BusyTask(
+            title: "Adding region “andorra”", job: "region-import",
+            reporting: { progress in
+                progress.say("Reading andorra.osm.pbf: 55%")
+                sawCancel.value = progress.isCancelled
+                return 1
+            }
+        ) { _ in }
         navigator.startBusy(task)
         navigator.handle(.escape)
         runner.runNext()
@@ -80,10 +83,13 @@ import RoadtripTestSupport
     }
 
     @Test func theStatusSaysWhatRunsHowFarAndHowToCancel() {
-        let task = BusyTask(title: "Importing “big.geojson”", job: "import", reporting: { progress in
-            progress.say("312 KB of 565 KB")
-            return 1
-        }) { _ in }
+        let task = BusyTask(
+            title: "Importing “big.geojson”", job: "import",
+            reporting: { progress in
+                progress.say("312 KB of 565 KB")
+                return 1
+            }
+        ) { _ in }
         #expect(task.statusMessage.text.contains("Importing “big.geojson”… 0 s · Esc cancels"))
         task.start(on: runner)
         runner.runNext()

@@ -48,9 +48,14 @@ import RoadtripTestSupport
             try command.save()
         }
         let restore = try offered()
-        #expect(JournalOffer.question(restore).hasSuffix("and the file has been changed since by something else. Restore only those changes, onto the file as it is now?"))
-        #expect(JournalOffer.details(restore) == ["Renames “Alpine Loop” to “Journal Alps”.",
-                                                  "“Journal Alps” was changed on both sides: both versions are kept."])
+        #expect(
+            JournalOffer.question(restore).hasSuffix(
+                "and the file has been changed since by something else. Restore only those changes, onto the file as it is now?"))
+        #expect(
+            JournalOffer.details(restore) == [
+                "Renames “Alpine Loop” to “Journal Alps”.",
+                "“Journal Alps” was changed on both sides: both versions are kept.",
+            ])
     }
 
     @Test func aChangeCutShortAsThePlannerEndedIsSaidToBeLeftOut() throws {
@@ -61,7 +66,10 @@ import RoadtripTestSupport
         try handle.write(contentsOf: Data("{\"formers\":[],\"hash\":".utf8))
         try handle.close()
         let restore = try offered()
-        #expect(JournalOffer.details(restore) == ["Renames “Alpine Loop” to “Journal Alps”.",
-                                                  "Its last change was cut short as it ended, and is left out."])
+        #expect(
+            JournalOffer.details(restore) == [
+                "Renames “Alpine Loop” to “Journal Alps”.",
+                "Its last change was cut short as it ended, and is left out.",
+            ])
     }
 }

@@ -19,7 +19,8 @@ import RoadtripTestSupport
     init() throws {
         directory = try TemporaryDirectory()
         model = try DataModel.loaded(with: Fixtures.trips, in: directory)
-        navigator.push(TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))))
+        navigator.push(
+            TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))))
     }
 
     @Test func keysWaitingInTheQueueAreHandledBeforeTheNextFrame() throws {

@@ -71,7 +71,7 @@ final class ScreenStub: Screen {
         navigator.push(editor)
         navigator.pop(trip)
         #expect(navigator.top === list)
-        navigator.pop(editor)  // no longer open: nothing happens
+        navigator.pop(editor) // no longer open: nothing happens
         #expect(navigator.top === list && !navigator.isFinished)
     }
 

@@ -113,15 +113,24 @@ struct RoadLegsTests {
         let stopNames = trip.stops.map(\.name)
         // Stops 2 and 3 are quick only the other way round.
         let seconds = (0..<16).map { [1, 11, 2, 9, 7].contains($0) ? 60.0 : 3_600 }
-        let roads = RoadLegs(runner: ManualRunner()) { FakeRouting(leg: { _, _, _, _ in .estimate(reason: "unused") }, matrix: { stops, progress in
-            #expect(stops.map(\.1) == stopNames)
-            for done in 1...12 where !progress(done, 12) { return .cancelled }
-            return .roads(RoadMatrix(count: 4, meters: seconds, seconds: seconds))
-        }) }
+        let roads = RoadLegs(runner: ManualRunner()) {
+            FakeRouting(
+                leg: { _, _, _, _ in .estimate(reason: "unused") },
+                matrix: { stops, progress in
+                    #expect(stops.map(\.1) == stopNames)
+                    for done in 1...12 where !progress(done, 12) { return .cancelled }
+                    return .roads(RoadMatrix(count: 4, meters: seconds, seconds: seconds))
+                })
+        }
         var reports: [(Int, Int)] = []
-        let order = roads.orderSearch(of: trip, unit: .km)({ reports.append(($0, $1)); return true }, { _ in true })
+        let order = roads.orderSearch(of: trip, unit: .km)(
+            {
+                reports.append(($0, $1)); return true
+            }, { _ in true })
         #expect(reports.count == 12 && order.measure == .roadTime && order.order == [0, 2, 1, 3])
-        let noRegion = RoadLegs(runner: ManualRunner()) { FakeRouting(leg: { _, _, _, _ in .estimate(reason: "unused") }, matrix: { _, _ in .estimate(reason: "no region covers Cambria") }) }
+        let noRegion = RoadLegs(runner: ManualRunner()) {
+            FakeRouting(leg: { _, _, _, _ in .estimate(reason: "unused") }, matrix: { _, _ in .estimate(reason: "no region covers Cambria") })
+        }
         let straight = noRegion.orderSearch(of: trip, unit: .km)({ _, _ in true }, { _ in true })
         #expect(straight.measure == .straightLine && straight.notOnRoads == "no region covers Cambria")
         #expect(RoadLegs.none.orderSearch(of: trip, unit: .km)({ _, _ in true }, { _ in true }).notOnRoads == nil)
@@ -130,10 +139,14 @@ struct RoadLegsTests {
     @Test func aDetourIsRoutedOnTheRoadsLaneThereAndBackAndNotHandedOverAfterTheRegionsChange() throws {
         let counter = Counter()
         let legs = legs(counter)
-        let place = Place(name: "Càmping Valira", admin1: "", admin1Code: "", country: "", countryCode: "", coordinate: Coordinate(latitude: 42.502, longitude: 1.515),
-                          population: 0, kind: .campSite)
-        let found = AlongTheRoute.Found(place: place, position: TripLine.Position(meters: 100, leg: 0, shareOfLeg: 0.01, offMeters: 800, onTheLeft: false,
-                                                                               foot: Coordinate(latitude: 42.5078, longitude: 1.5211)), alongAnEstimate: false)
+        let place = Place(
+            name: "Càmping Valira", admin1: "", admin1Code: "", country: "", countryCode: "", coordinate: Coordinate(latitude: 42.502, longitude: 1.515),
+            population: 0, kind: .campSite)
+        let found = AlongTheRoute.Found(
+            place: place,
+            position: TripLine.Position(
+                meters: 100, leg: 0, shareOfLeg: 0.01, offMeters: 800, onTheLeft: false,
+                foot: Coordinate(latitude: 42.5078, longitude: 1.5211)), alongAnEstimate: false)
         var detours: [LegFigures] = []
         let job = legs.detour(to: found, options: RouteOptions(), estimate: RouteEstimate()) { detours.append($0) }
         #expect(job?.lane == "roads" && runner.queuedNames == ["along-detour"])
@@ -143,7 +156,9 @@ struct RoadLegsTests {
         legs.reload()
         runner.runAll()
         #expect(detours.count == 1, "routed on the regions before they changed")
-        #expect(RoadLegs.none.detour(to: found, options: RouteOptions(), estimate: RouteEstimate()) { detours.append($0) } == nil, "no roads: the caller estimates it")
+        #expect(
+            RoadLegs.none.detour(to: found, options: RouteOptions(), estimate: RouteEstimate()) { detours.append($0) } == nil,
+            "no roads: the caller estimates it")
     }
 
     /// Issue 52, case 11: a move, then routing brought down by a region's file cut short: the move

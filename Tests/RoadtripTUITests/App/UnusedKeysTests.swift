@@ -8,8 +8,12 @@ import Testing
 struct UnusedKeysTests {
     @Test func aKeyOfAnotherScreenSaysWhereItWorksAndHowToGetThere() {
         #expect(UnusedKeys.message(for: .character("I"), on: .trip)?.text == "I (Import) works on the trip list — Esc goes there; ? lists this screen's keys.")
-        #expect(UnusedKeys.message(for: .character("I"), on: .days)?.text == "I (Import) works on the trip list — Esc twice goes there; ? lists this screen's keys.")
-        #expect(UnusedKeys.message(for: .character("i"), on: .tripList)?.text == "i (Days) works on a trip's screen — Enter opens a trip; ? lists this screen's keys.")
+        #expect(
+            UnusedKeys.message(for: .character("I"), on: .days)?.text == "I (Import) works on the trip list — Esc twice goes there; ? lists this screen's keys."
+        )
+        #expect(
+            UnusedKeys.message(for: .character("i"), on: .tripList)?.text
+                == "i (Days) works on a trip's screen — Enter opens a trip; ? lists this screen's keys.")
     }
 
     @Test func aColonATabAndAKeyNoScreenHasSayWhatThereIs() {

@@ -37,7 +37,8 @@ import Testing
     }
 
     @Test func importsAreReadWithTheirAttributes() {
-        #expect(Self.imports(of: "import Foundation\n@preconcurrency import OpenCombine\n@testable import Terminal\n// import CNCurses\n")
+        #expect(
+            Self.imports(of: "import Foundation\n@preconcurrency import OpenCombine\n@testable import Terminal\n// import CNCurses\n")
                 == ["Foundation", "OpenCombine", "Terminal"])
     }
 }

@@ -24,7 +24,8 @@ import RoadtripTestSupport
 
     @Test func randomKeysDriveEveryScreenAndTheModelStaysSound() throws {
         let keyCount = Self.environment["ROADTRIP_MONKEY_KEYS"].flatMap(Int.init) ?? (Self.isStress ? 100_000 : 10_000)
-        let seed = Self.environment["ROADTRIP_MONKEY_SEED"].flatMap(UInt64.init)
+        let seed =
+            Self.environment["ROADTRIP_MONKEY_SEED"].flatMap(UInt64.init)
             ?? (Self.isStress ? UInt64.random(in: 1...UInt64(UInt32.max)) : 20_251_121)
         print("Monkey: seed \(seed), \(keyCount) keys (replay with ROADTRIP_MONKEY_SEED=\(seed))")
 
@@ -62,7 +63,6 @@ import RoadtripTestSupport
     }
 }
 
-
 /// The app in-process, run like `MainLoop` but with keys from a seeded generator.
 @MainActor
 final class Monkey {
@@ -94,13 +94,13 @@ final class Monkey {
             let screens = keysOn.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             let entered = entries.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             return """
-            Monkey: \(keys) keys in \(String(format: "%.1f", elapsed)) s (seed \(seed)); \(restarts) restarts after quit, \(resizes) resizes \
-            (\(tooSmallDraws) too-small draws), \(draws) draws, \(autosaves) autosaves, \(stopsAdded) stops added; \
-            at most \(maxTrips) trips and \(maxStops) stops in one trip
-            Monkey: keys per screen: \(screens)
-            Monkey: screens entered: \(entered)
-            Monkey: seconds handling keys: \(Self.seconds(handleTime)); drawing: \(Self.seconds(drawTime)); autosaving: \(String(format: "%.1f", saveTime))
-            """
+                Monkey: \(keys) keys in \(String(format: "%.1f", elapsed)) s (seed \(seed)); \(restarts) restarts after quit, \(resizes) resizes \
+                (\(tooSmallDraws) too-small draws), \(draws) draws, \(autosaves) autosaves, \(stopsAdded) stops added; \
+                at most \(maxTrips) trips and \(maxStops) stops in one trip
+                Monkey: keys per screen: \(screens)
+                Monkey: screens entered: \(entered)
+                Monkey: seconds handling keys: \(Self.seconds(handleTime)); drawing: \(Self.seconds(drawTime)); autosaving: \(String(format: "%.1f", saveTime))
+                """
         }
 
         private static func seconds(_ times: [String: TimeInterval]) -> String {
@@ -140,7 +140,10 @@ final class Monkey {
         _ = try places.value.get()
         _ = try basemap.value.get()
         var sizeRandom = SeededRandom(seed: seed ^ 0x5EED)
-        guard let terminal = Terminal.offscreen(width: Int.random(in: 30...250, using: &sizeRandom), height: Int.random(in: 6...80, using: &sizeRandom), color: true) else {
+        guard
+            let terminal = Terminal.offscreen(
+                width: Int.random(in: 30...250, using: &sizeRandom), height: Int.random(in: 6...80, using: &sizeRandom), color: true)
+        else {
             throw MonkeyError.noTerminal
         }
         self.terminal = terminal
@@ -156,8 +159,11 @@ final class Monkey {
 
     private func startNavigator() {
         navigator = Navigator(runner: model.runner)
-        navigator.push(TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: places, basemap: basemap,
-                                                                         workingDirectory: workingDirectory)))
+        navigator.push(
+            TripListAssembly.makeModule(
+                context: ModuleContext(
+                    model: model, navigator: navigator, unit: .km, places: places, basemap: basemap,
+                    workingDirectory: workingDirectory)))
     }
 
     func run(keys count: Int) throws {
@@ -339,26 +345,28 @@ final class Monkey {
             Key.decode(code: UInt32.random(in: range, using: &random), isFunctionKey: false)
         }
         switch Int.random(in: 0..<14, using: &random) {
-        case 0: return [scalar(0x4E00...0x9FFF)]            // CJK
-        case 1: return [scalar(0xAC00...0xD7A3)]            // Hangul
-        case 2: return [scalar(0x1F300...0x1FAFF)]          // emoji
-        case 3: return [scalar(0x0300...0x036F)]            // combining marks, alone
-        case 4: return [scalar(0x05D0...0x05EA)]            // Hebrew
-        case 5: return [scalar(0x0621...0x064A)]            // Arabic
-        case 6: return [scalar(0xFF01...0xFF60)]            // full-width forms
-        case 7: return [scalar(0x0000...0x001F)]            // C0 controls (Ctrl keys, Tab, Enter, Esc…)
-        case 8: return [scalar(0x007F...0x009F)]            // DEL and C1 controls
-        case 9: return [scalar(0x0000...0x11_0010)]         // anything, surrogates and beyond included
-        case 10:                                            // format and separator characters
-            let specials: [UInt32] = [0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x202E, 0x2028, 0x2029, 0xFEFF, 0x00A0, 0x3000, 0xFFFD, 0xFFFF, 0xE000, 0x10_FFFD, 0x00AD, 0x0085]
+        case 0: return [scalar(0x4E00...0x9FFF)] // CJK
+        case 1: return [scalar(0xAC00...0xD7A3)] // Hangul
+        case 2: return [scalar(0x1F300...0x1FAFF)] // emoji
+        case 3: return [scalar(0x0300...0x036F)] // combining marks, alone
+        case 4: return [scalar(0x05D0...0x05EA)] // Hebrew
+        case 5: return [scalar(0x0621...0x064A)] // Arabic
+        case 6: return [scalar(0xFF01...0xFF60)] // full-width forms
+        case 7: return [scalar(0x0000...0x001F)] // C0 controls (Ctrl keys, Tab, Enter, Esc…)
+        case 8: return [scalar(0x007F...0x009F)] // DEL and C1 controls
+        case 9: return [scalar(0x0000...0x11_0010)] // anything, surrogates and beyond included
+        case 10: // format and separator characters
+            let specials: [UInt32] = [
+                0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x202E, 0x2028, 0x2029, 0xFEFF, 0x00A0, 0x3000, 0xFFFD, 0xFFFF, 0xE000, 0x10_FFFD, 0x00AD, 0x0085,
+            ]
             return [Key.decode(code: specials.randomElement(using: &random)!, isFunctionKey: false)]
-        case 11:                                            // a whole cluster as one key
+        case 11: // a whole cluster as one key
             let clusters: [String] = ["👨‍👩‍👧‍👦", "🇫🇷", "👍🏽", "❤️", "1️⃣", "é", "ﷺ", "क्षि", "Z̤͔ͧ̑̓", "각"]
             let cluster = clusters.randomElement(using: &random)!
             return cluster.count == 1 ? [.character(Character(cluster))] : cluster.map { .character($0) }
-        case 12:                                            // an emoji sequence scalar by scalar
+        case 12: // an emoji sequence scalar by scalar
             return "👩‍👩‍👦🏳️‍🌈".unicodeScalars.map { Key.decode(code: $0.value, isFunctionKey: false) }
-        default:                                            // other keys ncurses may report
+        default: // other keys ncurses may report
             return [[.function(Int.random(in: 2...63, using: &random)), .unknown(UInt32.random(in: 0...0x1FF, using: &random))].randomElement(using: &random)!]
         }
     }
@@ -368,7 +376,9 @@ final class Monkey {
         switch Int.random(in: 0..<6, using: &random) {
         case 0: return String(format: "%.4f, %.4f", latitude, longitude)
         case 1: return String(format: "%.2f %.2f", latitude, longitude)
-        case 2: return String(format: "%.3f", abs(latitude)) + (latitude < 0 ? " S " : " N ") + String(format: "%.3f", abs(longitude)) + (longitude < 0 ? " W" : " E")
+        case 2:
+            return String(format: "%.3f", abs(latitude)) + (latitude < 0 ? " S " : " N ") + String(format: "%.3f", abs(longitude))
+                + (longitude < 0 ? " W" : " E")
         case 3: return "\(Int(abs(latitude)))°\(Int.random(in: 0...65, using: &random))′\(Int.random(in: 0...65, using: &random))″N \(Int(abs(longitude)))°12′E"
         case 4: return String((0..<Int.random(in: 1...12, using: &random)).map { _ in "0123456789,.-+ °NSEW".randomElement(using: &random)! })
         default: return "\(Int(latitude)),\(Int(longitude))"

@@ -70,10 +70,12 @@ import Testing
     }
 
     func makeSettings() -> FormDialog {
-        FormDialog(title: "Settings", fields: [
-            .text("Start time", "09:00", help: "When each day's driving starts."),
-            .tick("End days by sunset", false, help: "Yes: a leg that would arrive after sunset waits for the next morning."),
-        ])
+        FormDialog(
+            title: "Settings",
+            fields: [
+                .text("Start time", "09:00", help: "When each day's driving starts."),
+                .tick("End days by sunset", false, help: "Yes: a leg that would arrive after sunset waits for the next morning."),
+            ])
     }
 
     @Test func spaceTicksAndUnticksAYesNoBoxAndTheValueIsYesOrNo() {
@@ -100,7 +102,7 @@ import Testing
 
     @Test func spaceInATextFieldIsText() {
         var form = makeSettings()
-        _ = form.handle(.end)  // the text is selected as the form opens: End keeps it
+        _ = form.handle(.end) // the text is selected as the form opens: End keeps it
         _ = form.handle(.character(" "))
         #expect(form.values[0] == "09:00 ")
     }
@@ -204,7 +206,7 @@ import Testing
         _ = form.handle(.tab)
         #expect(form.handle(.left) == .handled)
         _ = form.handle(.character("1"))
-        #expect(form.values == ["09:010", "8.5"])  // ← from the end: before the last character
+        #expect(form.values == ["09:010", "8.5"]) // ← from the end: before the last character
     }
 
     @Test func aFormIsEditedOnceAValueDiffersFromTheOneItOpenedWith() {
@@ -220,9 +222,13 @@ import Testing
 
     /// Seventeen fields, as the trip's settings have.
     func makeLongForm() -> FormDialog {
-        FormDialog(title: "Settings of “Pacific Coast Drive”", fields: (1...17).map { index in
-            .text("Field \(index)", index == 17 ? "" : "\(index)", placeholder: index == 17 ? "none" : "", help: "What field \(index) means, said at some length so that it wraps.")
-        })
+        FormDialog(
+            title: "Settings of “Pacific Coast Drive”",
+            fields: (1...17).map { index in
+                .text(
+                    "Field \(index)", index == 17 ? "" : "\(index)", placeholder: index == 17 ? "none" : "",
+                    help: "What field \(index) means, said at some length so that it wraps.")
+            })
     }
 
     @Test func aFormTallerThanTheScreenShowsTheFieldsAroundTheFocusedOne() {

@@ -10,11 +10,13 @@ import Testing
 
     @Test func listsEveryEntryWithItsKeys() throws {
         try withOffscreenTerminal(width: 60, height: 20) { terminal in
-            var overlay = HelpOverlay(title: "Trips", entries: [
-                HelpEntry(keys: "n Ctrl-N", text: "Add a trip"),
-                HelpEntry(keys: "d Delete", text: "Delete the selected trip"),
-                HelpEntry(keys: "q Esc", text: "Leave the planner"),
-            ])
+            var overlay = HelpOverlay(
+                title: "Trips",
+                entries: [
+                    HelpEntry(keys: "n Ctrl-N", text: "Add a trip"),
+                    HelpEntry(keys: "d Delete", text: "Delete the selected trip"),
+                    HelpEntry(keys: "q Esc", text: "Leave the planner"),
+                ])
             overlay.draw(on: terminal.surface)
             let lines = terminal.surface.lines()
             #expect(lines.contains { $0.contains(" Trips ") })
@@ -63,8 +65,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [Key.up, .down, .character("j"), .character("k"), .pageUp, .pageDown, .resize,
-                      .character(" "), .control("f"), .control("b"), .control("d"), .control("u")])
+    @Test(arguments: [
+        Key.up, .down, .character("j"), .character("k"), .pageUp, .pageDown, .resize,
+        .character(" "), .control("f"), .control("b"), .control("d"), .control("u"),
+    ])
     func scrollKeysKeepItOpen(key: Key) {
         var overlay = HelpOverlay(title: "Help", entries: entries(3))
         let stillOpen = overlay.handle(key)
@@ -88,7 +92,8 @@ import Testing
             @MainActor func firstShown() -> String? {
                 surface.clear()
                 overlay.draw(on: surface)
-                return surface.lines().compactMap { line in line.range(of: #"Command number \d\d"#, options: .regularExpression).map { String(line[$0]) } }.first
+                return surface.lines().compactMap { line in line.range(of: #"Command number \d\d"#, options: .regularExpression).map { String(line[$0]) } }
+                    .first
             }
             _ = overlay.handle(.character(" "))
             #expect(firstShown() == "Command number 07")
@@ -123,4 +128,3 @@ import Testing
         }
     }
 }
-

@@ -40,20 +40,22 @@ private let keymap = Keymap<Command>([
     }
 
     @Test func statusHintsComeOnlyFromStatusBarBindingsInOrderWithTheirFirstKey() {
-        #expect(keymap.statusHints == [
-            KeyHint(key: "n", label: "New"),
-            KeyHint(key: "d", label: "Delete"),
-            KeyHint(key: "q", label: "Quit"),
-        ])
+        #expect(
+            keymap.statusHints == [
+                KeyHint(key: "n", label: "New"),
+                KeyHint(key: "d", label: "Delete"),
+                KeyHint(key: "q", label: "Quit"),
+            ])
     }
 
     @Test func helpListsEveryBindingWithAllItsKeys() {
-        #expect(keymap.helpEntries == [
-            HelpEntry(keys: "n Ctrl-N", text: "Add a trip"),
-            HelpEntry(keys: "d Delete", text: "Delete the selected trip"),
-            HelpEntry(keys: "? F1", text: "Show every key"),
-            HelpEntry(keys: "q Esc", text: "Leave the planner"),
-        ])
+        #expect(
+            keymap.helpEntries == [
+                HelpEntry(keys: "n Ctrl-N", text: "Add a trip"),
+                HelpEntry(keys: "d Delete", text: "Delete the selected trip"),
+                HelpEntry(keys: "? F1", text: "Show every key"),
+                HelpEntry(keys: "q Esc", text: "Leave the planner"),
+            ])
     }
 
     @Test func listKeysBindTheMovementKeys() {

@@ -54,8 +54,10 @@ import Testing
 
 /// Which hints fit: whole ones in the screen's order, `?` help kept at the end.
 @Suite struct StatusBarFittingTests {
-    private let hints = [KeyHint(key: "a", label: "Add"), KeyHint(key: "i", label: "Days"), KeyHint(key: "O", label: "Optimize"),
-                         KeyHint(key: "e", label: "Export"), KeyHint(key: "?", label: "Help")]
+    private let hints = [
+        KeyHint(key: "a", label: "Add"), KeyHint(key: "i", label: "Days"), KeyHint(key: "O", label: "Optimize"),
+        KeyHint(key: "e", label: "Export"), KeyHint(key: "?", label: "Help"),
+    ]
 
     @Test func allFitWhenThereIsRoom() {
         #expect(StatusBar.fitting(hints, width: 80) == hints)
@@ -73,8 +75,7 @@ import Testing
     }
 
     @Test func tooNarrowForHelpShowsWhatFits() {
-        #expect(StatusBar.fitting(hints, width: 8).map(\.key) == ["?"])  // help first: it leads to the rest
+        #expect(StatusBar.fitting(hints, width: 8).map(\.key) == ["?"]) // help first: it leads to the rest
         #expect(StatusBar.fitting(hints, width: 7).map(\.key) == ["a"])
     }
 }
-

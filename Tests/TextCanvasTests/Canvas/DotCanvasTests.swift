@@ -103,7 +103,7 @@ import Testing
         canvas.text("a東e\u{301}◆", row: 0, column: 1, style: .mapLabel)
         canvas.character(UInt8(ascii: "7"), row: 1, column: 0, style: .mapPin)
         let copy = canvas
-        canvas.text("zz", row: 0, column: 1, style: .mapLabel)  // the copy keeps what it had
+        canvas.text("zz", row: 0, column: 1, style: .mapLabel) // the copy keeps what it had
         #expect(copy.lines(glyphs: .braille)[0] == "⠁a東e\u{301}◆")
         #expect(copy.glyph(atCell: 2) == Glyph(scalars: ["東"], width: 2))
         #expect(copy.glyph(atCell: 3) == Glyph(scalars: [], width: 0))

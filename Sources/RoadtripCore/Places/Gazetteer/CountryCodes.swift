@@ -14,8 +14,10 @@ enum CountryCodes {
         for region in Locale.Region.isoRegions where region.identifier.count == 2 {
             if let name = english.localizedString(forRegionCode: region.identifier) { names[name.lowercased()] = region.identifier }
         }
-        let gazetteerNames = ["czech republic": "CZ", "russia": "RU", "south korea": "KR", "north korea": "KP", "vietnam": "VN",
-                              "ivory coast": "CI", "macedonia": "MK", "swaziland": "SZ", "cape verde": "CV", "turkey": "TR"]
+        let gazetteerNames = [
+            "czech republic": "CZ", "russia": "RU", "south korea": "KR", "north korea": "KP", "vietnam": "VN",
+            "ivory coast": "CI", "macedonia": "MK", "swaziland": "SZ", "cape verde": "CV", "turkey": "TR",
+        ]
         return names.merging(gazetteerNames) { own, _ in own }
     }()
 }

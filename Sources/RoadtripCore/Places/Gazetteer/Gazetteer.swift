@@ -26,8 +26,10 @@ package final class Gazetteer: PlaceIndex, @unchecked Sendable {
     /// search checks it first and finds nothing in such an index.
     package var problems: [String] {
         guard let length = bytes.lengthCutShort() else { return [] }
-        return ["A place index was cut short on disk while roadtrip had it open; its places are left out until roadtrip starts again: "
-                + "\(path) (now \(length) of \(bytes.all.count) bytes)."]
+        return [
+            "A place index was cut short on disk while roadtrip had it open; its places are left out until roadtrip starts again: "
+                + "\(path) (now \(length) of \(bytes.all.count) bytes)."
+        ]
     }
 
     private var isWhole: Bool { bytes.lengthCutShort() == nil }
@@ -62,8 +64,10 @@ package final class Gazetteer: PlaceIndex, @unchecked Sendable {
         return NearbyPlaces(tables: tables).find(coordinate, kilometers: kilometers).map { (place(at: $0.place), $0.kilometers) }
     }
 
-    package func bestPlace(within kilometers: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
-                           where isWanted: (Coordinate) -> Bool) -> RankedPlace? {
+    package func bestPlace(
+        within kilometers: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
+        where isWanted: (Coordinate) -> Bool
+    ) -> RankedPlace? {
         guard isWhole else { return nil }
         var best: (index: Int, kilometers: Double, weight: Int)?
         for found in NearbyPlaces(tables: tables).find(coordinate, kilometers: kilometers) {

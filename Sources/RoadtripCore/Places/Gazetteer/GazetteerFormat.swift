@@ -61,39 +61,39 @@ package enum GazetteerFormat {
     /// Record sizes and field offsets. A string reference is (offset into strings, length), UInt32 each.
     package enum Country {
         package static let size = 20
-        package static let code = 0          // 2 ASCII bytes
-        package static let name = 4          // string reference
-        package static let key = 12          // string reference: SearchText.key of the name
+        package static let code = 0 // 2 ASCII bytes
+        package static let name = 4 // string reference
+        package static let key = 12 // string reference: SearchText.key of the name
     }
 
     package enum Region {
         package static let size = 28
-        package static let country = 0       // UInt32 country index
-        package static let name = 4          // string reference ("California"), may be empty
-        package static let code = 12         // string reference ("CA", "ON", "NSW", else the GeoNames code)
-        package static let key = 20          // string reference: SearchText.key of the name
+        package static let country = 0 // UInt32 country index
+        package static let name = 4 // string reference ("California"), may be empty
+        package static let code = 12 // string reference ("CA", "ON", "NSW", else the GeoNames code)
+        package static let key = 20 // string reference: SearchText.key of the name
     }
 
     package enum Place {
         package static let size = 24
-        package static let nameOffset = 0    // UInt32 into strings
-        package static let latitude = 4      // Int32, 10⁻⁵ degree
-        package static let longitude = 8     // Int32
-        package static let population = 12   // UInt32
-        package static let region = 16       // UInt16 region index
-        package static let nameLength = 18   // UInt16
-        package static let geonameID = 20    // UInt32
+        package static let nameOffset = 0 // UInt32 into strings
+        package static let latitude = 4 // Int32, 10⁻⁵ degree
+        package static let longitude = 8 // Int32
+        package static let population = 12 // UInt32
+        package static let region = 16 // UInt16 region index
+        package static let nameLength = 18 // UInt16
+        package static let geonameID = 20 // UInt32
     }
 
     package enum Entry {
         package static let size = 16
-        package static let keyOffset = 0     // UInt32 into keys: the whole key
-        package static let place = 4         // UInt32 place index, `alternateFlag` for an alternate name,
-                                     // and `trustedFlag` for one that is a trusted common name
-        package static let population = 8    // UInt32, the place's, so ranking reads no place record
-        package static let region = 12       // UInt16, the place's, so a qualifier reads no place record
-        package static let keyLength = 14    // UInt8
-        package static let wordStart = 15    // UInt8: where in the key the indexed word begins
+        package static let keyOffset = 0 // UInt32 into keys: the whole key
+        package static let place = 4 // UInt32 place index, `alternateFlag` for an alternate name,
+        // and `trustedFlag` for one that is a trusted common name
+        package static let population = 8 // UInt32, the place's, so ranking reads no place record
+        package static let region = 12 // UInt16, the place's, so a qualifier reads no place record
+        package static let keyLength = 14 // UInt8
+        package static let wordStart = 15 // UInt8: where in the key the indexed word begins
         package static let alternateFlag: UInt32 = 1 << 31
         /// An alternate name that GeoNames gives the place in some language ("Cologne" for Köln),
         /// as opposed to a historic, misspelt or merely borrowed one ("Monterey" for Monterrey).
@@ -117,25 +117,25 @@ package enum GazetteerFormat {
     /// What a place is, at `4 × place index` in details.
     package enum Detail {
         package static let size = 4
-        package static let kind = 0          // UInt8 `PlaceKind` raw value
-        package static let elevation = 2     // Int16 meters, `unknownElevation` when not known
+        package static let kind = 0 // UInt8 `PlaceKind` raw value
+        package static let elevation = 2 // Int16 meters, `unknownElevation` when not known
         package static let unknownElevation = Int16.min
     }
 
     /// The details of a place (`PlaceDetails.storedText`), in notes sorted by place index.
     package enum Note {
         package static let size = 12
-        package static let place = 0         // UInt32 place index
-        package static let text = 4          // string reference
+        package static let place = 0 // UInt32 place index
+        package static let text = 4 // string reference
     }
 
     /// A prefix with a ranked list: its bytes (in keys), and its slice of `ranked`.
     package enum Prefix {
         package static let size = 12
-        package static let keyOffset = 0     // UInt32 into keys
-        package static let rankedStart = 4   // UInt32 index into ranked
-        package static let length = 8        // UInt16
-        package static let rankedCount = 10  // UInt16
+        package static let keyOffset = 0 // UInt32 into keys
+        package static let rankedStart = 4 // UInt32 index into ranked
+        package static let length = 8 // UInt16
+        package static let rankedCount = 10 // UInt16
     }
 
     /// A ranked place: place index in the low 27 bits, whether the name matched is a trusted

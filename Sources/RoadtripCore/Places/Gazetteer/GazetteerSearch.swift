@@ -87,8 +87,9 @@ struct GazetteerSearch {
         let range = index.range(prefixedBy: prefix)
         if kinds != nil, range.count > Self.kindScanLimit { return }
         if filter == nil, kinds == nil, range.count > TopLists.threshold, context == nil || range.count > Self.contextScanLimit,
-           let list = TopLists(tables: tables).list(for: prefix),
-           list.count >= ranked.capacity || list.count < TopLists.length {
+            let list = TopLists(tables: tables).list(for: prefix),
+            list.count >= ranked.capacity || list.count < TopLists.length
+        {
             list.forEach { ranked.offer($0) }
             return
         }
@@ -110,14 +111,19 @@ struct GazetteerSearch {
                 if regionQuality == RegionFilter.noMatch { continue }
             }
             if let kinds, !kinds.admits(tables.kind(ofPlace: Int(index.place(entry)))) { continue }
-            let quality: MatchQuality = index.wordStart(entry) != 0 ? .laterWord
+            let quality: MatchQuality =
+                index.wordStart(entry) != 0
+                ? .laterWord
                 : index.keyLength(entry) == phraseLength ? .exactName : .namePrefix
             let distance = distance(entry)
-            let nearbyPrefix = quality == .namePrefix && distance.map { $0 <= SearchContext.nearbyKilometers } == true
+            let nearbyPrefix =
+                quality == .namePrefix && distance.map { $0 <= SearchContext.nearbyKilometers } == true
                 && index.key(entry)[phraseLength] == 0x20
-            ranked.offer(Candidate(place: index.place(entry), quality: quality, byKind: byKind, regionQuality: regionQuality,
-                                   alternate: index.isAlternate(entry), trusted: index.isTrustedAlternate(entry), matchedLength: phraseLength,
-                                   population: index.population(entry), distance: distance, nearbyPrefix: nearbyPrefix))
+            ranked.offer(
+                Candidate(
+                    place: index.place(entry), quality: quality, byKind: byKind, regionQuality: regionQuality,
+                    alternate: index.isAlternate(entry), trusted: index.isTrustedAlternate(entry), matchedLength: phraseLength,
+                    population: index.population(entry), distance: distance, nearbyPrefix: nearbyPrefix))
         }
     }
 
@@ -139,10 +145,11 @@ struct GazetteerSearch {
                 let wordIndex = key.prefix(index.wordStart(entry)).reduce(0) { $1 == 0x20 ? $0 + 1 : $0 }
                 guard wordIndex >= lead else { continue }
                 let first = wordIndex - lead
-                let candidate = Candidate(place: index.place(entry), quality: first == 0 ? .wordPrefixes : .laterWordPrefixes,
-                                          byKind: byKind, regionQuality: regionQuality, alternate: index.isAlternate(entry),
-                                          trusted: index.isTrustedAlternate(entry), population: index.population(entry),
-                                          distance: distance(entry))
+                let candidate = Candidate(
+                    place: index.place(entry), quality: first == 0 ? .wordPrefixes : .laterWordPrefixes,
+                    byKind: byKind, regionQuality: regionQuality, alternate: index.isAlternate(entry),
+                    trusted: index.isTrustedAlternate(entry), population: index.population(entry),
+                    distance: distance(entry))
                 if ranked.admits(candidate), Self.words(of: key, from: first, match: query.words) {
                     ranked.offer(candidate)
                 }

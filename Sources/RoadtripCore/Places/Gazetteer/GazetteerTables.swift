@@ -61,7 +61,7 @@ struct GazetteerTables {
     /// Checks the header; returns how many sections the file's version has.
     private static func checkHeader(_ file: ByteSlice, path: String) throws(GazetteerError) -> Int {
         guard file.count >= Format.headerSize(sections: Format.sectionCount(ofVersion: Format.oldestReadableVersion)),
-              Array(file.bytes(0, Format.magic.count)) == Format.magic
+            Array(file.bytes(0, Format.magic.count)) == Format.magic
         else { throw .notThisKind(path: path) }
         let version = file.uint32(8)
         guard (Format.oldestReadableVersion...Format.version).contains(version) else {
@@ -69,7 +69,7 @@ struct GazetteerTables {
         }
         let sectionCount = Format.sectionCount(ofVersion: version), headerSize = Format.headerSize(sections: sectionCount)
         guard Int(file.uint32(12)) == sectionCount, file.count >= headerSize,
-              file.uint32(Format.checksumOffset) == Format.checksum(of: file.bytes(0, headerSize))
+            file.uint32(Format.checksumOffset) == Format.checksum(of: file.bytes(0, headerSize))
         else { throw .damaged(path: path, detail: "its header does not add up") }
         let length = file.uint64(16)
         guard length == UInt64(file.count) else {
@@ -82,8 +82,8 @@ struct GazetteerTables {
         let entry = Format.sectionTableOffset + 8 * section.rawValue
         let offset = Int(file.uint32(entry)), length = Int(file.uint32(entry + 4))
         guard offset >= headerSize, offset % 8 == 0,
-              let slice = file.slice(offset: offset, length: length),
-              length % recordSize(of: section) == 0
+            let slice = file.slice(offset: offset, length: length),
+            length % recordSize(of: section) == 0
         else { throw .damaged(path: path, detail: "its \(section) section lies outside the file") }
         if section == .cells, length != (Format.cellCount + 1) * 4 {
             throw .damaged(path: path, detail: "its cell table has the wrong size")
@@ -113,8 +113,9 @@ extension GazetteerTables {
     /// Where place `index` is, read from its record.
     func coordinate(ofPlace index: Int) -> Coordinate {
         let record = index * Format.Place.size
-        return Coordinate(latitude: Double(places.int32(record + Format.Place.latitude)) / Format.coordinateScale,
-                          longitude: Double(places.int32(record + Format.Place.longitude)) / Format.coordinateScale)
+        return Coordinate(
+            latitude: Double(places.int32(record + Format.Place.latitude)) / Format.coordinateScale,
+            longitude: Double(places.int32(record + Format.Place.longitude)) / Format.coordinateScale)
     }
 
     /// What place `index` is; a kind this program does not know (a newer file) reads as a feature.

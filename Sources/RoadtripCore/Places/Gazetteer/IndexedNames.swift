@@ -25,7 +25,8 @@ package enum IndexedNames {
         for alternate in alternates where isUseful(alternate) {
             let key = SearchText.key(of: alternate)
             guard !key.isEmpty, key.utf8.count <= GazetteerFormat.maximumKeyLength,
-                  key.split(separator: " ").count <= maximumWords, seen.insert(key).inserted else { continue }
+                key.split(separator: " ").count <= maximumWords, seen.insert(key).inserted
+            else { continue }
             keys.append(key)
         }
         return (keys, ownNameCount)

@@ -20,8 +20,10 @@ struct KindQuery: Equatable {
     static let reachKilometers = 30.0
 
     /// Words that say "at this place" in the languages of `KindWords`, folded.
-    static let connectors: Set<String> = ["in", "near", "at", "around", "by", "close to", "nahe", "bei", "im", "am", "pres de", "a", "au", "en",
-                                          "prop de", "cerca de", "vicino a", "presso", "vicino"]
+    static let connectors: Set<String> = [
+        "in", "near", "at", "around", "by", "close to", "nahe", "bei", "im", "am", "pres de", "a", "au", "en",
+        "prop de", "cerca de", "vicino a", "presso", "vicino",
+    ]
 
     init?(_ text: String) {
         var words = SearchText.words(of: text)

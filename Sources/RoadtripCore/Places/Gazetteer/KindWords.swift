@@ -17,8 +17,13 @@ enum KindWords {
         ([.fort, .castle], ["fort", "fortress", "festung", "forteresse", "fortalesa", "fortaleza", "fortezza"]),
         ([.ruins, .castle], ["ruins", "ruine", "ruines", "ruïnes", "ruinas", "rovine"]),
         ([.lake], ["lake", "loch", "reservoir", "pond", "see", "stausee", "lac", "étang", "estany", "embassament", "lago", "laguna", "embalse"]),
-        ([.peak, .volcano], ["peak", "summit", "mount", "mountain", "gipfel", "spitze", "pic", "pica", "puig", "pico", "cima", "monte", "mont",
-                             "pizzo", "picco"]),
+        (
+            [.peak, .volcano],
+            [
+                "peak", "summit", "mount", "mountain", "gipfel", "spitze", "pic", "pica", "puig", "pico", "cima", "monte", "mont",
+                "pizzo", "picco",
+            ]
+        ),
         ([.volcano, .peak], ["volcano", "vulkan", "volcan", "volcà", "volcán", "vulcano"]),
         ([.mountainPass], ["pass", "mountain pass", "passhöhe", "joch", "col", "coll", "collada", "puerto", "passo", "valico"]),
         ([.waterfall], ["waterfall", "falls", "wasserfall", "cascade", "cascada", "salto", "cascata"]),
@@ -41,17 +46,37 @@ enum KindWords {
         ([.bridge], ["bridge", "brücke", "pont", "puente", "ponte"]),
         ([.tower], ["tower", "turm", "tour", "torre"]),
         ([.monument], ["monument", "denkmal", "monumento"]),
-        ([.church, .placeOfWorship], ["church", "chapel", "cathedral", "kirche", "kapelle", "dom", "münster", "église", "chapelle",
-                                      "cathédrale", "església", "capella", "catedral", "iglesia", "capilla", "ermita", "chiesa", "cappella",
-                                      "duomo", "cattedrale"]),
-        ([.placeOfWorship, .church], ["place of worship", "temple", "mosque", "synagogue", "tempel", "moschee", "synagoge", "mosquée",
-                                      "synagogue", "mesquita", "sinagoga", "mezquita", "moschea"]),
+        (
+            [.church, .placeOfWorship],
+            [
+                "church", "chapel", "cathedral", "kirche", "kapelle", "dom", "münster", "église", "chapelle",
+                "cathédrale", "església", "capella", "catedral", "iglesia", "capilla", "ermita", "chiesa", "cappella",
+                "duomo", "cattedrale",
+            ]
+        ),
+        (
+            [.placeOfWorship, .church],
+            [
+                "place of worship", "temple", "mosque", "synagogue", "tempel", "moschee", "synagoge", "mosquée",
+                "synagogue", "mesquita", "sinagoga", "mezquita", "moschea",
+            ]
+        ),
         // The services on the way, a region's only (`PlaceKind.isAmenity`): "Repsol gas station".
-        ([.fuel], ["fuel", "fuel station", "gas station", "petrol station", "filling station", "gas", "petrol", "tankstelle",
-                   "station-service", "station service", "benzinera", "estació de servei", "gasolinera", "estación de servicio",
-                   "benzinaio", "distributore", "stazione di servizio"]),
-        ([.chargingStation], ["charging station", "ev charging", "charger", "ladestation", "ladesäule", "borne de recharge",
-                              "punt de recàrrega", "punto de recarga", "colonnina"]),
+        (
+            [.fuel],
+            [
+                "fuel", "fuel station", "gas station", "petrol station", "filling station", "gas", "petrol", "tankstelle",
+                "station-service", "station service", "benzinera", "estació de servei", "gasolinera", "estación de servicio",
+                "benzinaio", "distributore", "stazione di servizio",
+            ]
+        ),
+        (
+            [.chargingStation],
+            [
+                "charging station", "ev charging", "charger", "ladestation", "ladesäule", "borne de recharge",
+                "punt de recàrrega", "punto de recarga", "colonnina",
+            ]
+        ),
         ([.hotel, .motel, .guestHouse, .hostel], ["hotel", "hôtel", "albergo"]),
         ([.motel, .hotel], ["motel"]),
         ([.guestHouse, .hotel], ["guest house", "guesthouse", "b&b", "pension", "gasthof", "pensió", "pensión", "pensione"]),

@@ -42,8 +42,10 @@ struct NearestPlace {
 
     private func position(ofPlace index: Int) -> (latitude: Double, longitude: Double) {
         let record = index * GazetteerFormat.Place.size
-        return (Double(tables.places.int32(record + GazetteerFormat.Place.latitude)) / GazetteerFormat.coordinateScale,
-                Double(tables.places.int32(record + GazetteerFormat.Place.longitude)) / GazetteerFormat.coordinateScale)
+        return (
+            Double(tables.places.int32(record + GazetteerFormat.Place.latitude)) / GazetteerFormat.coordinateScale,
+            Double(tables.places.int32(record + GazetteerFormat.Place.longitude)) / GazetteerFormat.coordinateScale
+        )
     }
 
     /// Longitude in [-180, 180).
@@ -112,7 +114,9 @@ struct NearestPlace {
         /// Least angle from the point to any point of the column at `columnOffset`: at least the
         /// distance to the great circle of its nearest meridian, asin(cos φ · sin Δλ).
         private func meridianAngle(columnOffset: Int) -> Double {
-            var gap = columnOffset > 0 ? Double(columnOffset) - columnFraction
+            var gap =
+                columnOffset > 0
+                ? Double(columnOffset) - columnFraction
                 : columnOffset < 0 ? Double(-columnOffset) - 1 + columnFraction : 0
             gap = max(0, min(gap, 360 - gap))
             return asin(min(1, cosLatitude * sin(min(gap, 90) * .pi / 180)))
@@ -120,8 +124,9 @@ struct NearestPlace {
 
         /// Central angle to `other`.
         func angle(to other: (latitude: Double, longitude: Double)) -> Double {
-            Geodesy.centralAngle(from: Coordinate(latitude: latitude, longitude: longitude),
-                                 to: Coordinate(latitude: other.latitude, longitude: other.longitude))
+            Geodesy.centralAngle(
+                from: Coordinate(latitude: latitude, longitude: longitude),
+                to: Coordinate(latitude: other.latitude, longitude: other.longitude))
         }
     }
 }

@@ -30,9 +30,11 @@ package struct Place: Equatable, Hashable, Sendable {
     /// The `source` of places of the index that ships with the program.
     package static let builtinSource = "builtin"
 
-    package init(name: String, admin1: String, admin1Code: String, country: String, countryCode: String, coordinate: Coordinate,
-                population: Int, timeZone: String = "", kind: PlaceKind = .populatedPlace, elevation: Int? = nil,
-                source: String = Place.builtinSource, details: PlaceDetails? = nil) {
+    package init(
+        name: String, admin1: String, admin1Code: String, country: String, countryCode: String, coordinate: Coordinate,
+        population: Int, timeZone: String = "", kind: PlaceKind = .populatedPlace, elevation: Int? = nil,
+        source: String = Place.builtinSource, details: PlaceDetails? = nil
+    ) {
         self.name = name
         self.admin1 = admin1
         self.admin1Code = admin1Code
@@ -81,8 +83,10 @@ package protocol PlaceIndex: AnyObject, Sendable {
     /// nil leaves it out) ranks highest, the nearer of equals, of those whose coordinate `isWanted`
     /// takes; the index reads only kind and population for the others, and asks `isWanted` only
     /// of a place that would rank first.
-    func bestPlace(within kilometers: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
-                   where isWanted: (Coordinate) -> Bool) -> RankedPlace?
+    func bestPlace(
+        within kilometers: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
+        where isWanted: (Coordinate) -> Bool
+    ) -> RankedPlace?
     /// Why some of the places cannot be searched any more (an index file cut short on disk), one
     /// sentence each; empty while all can.
     var problems: [String] { get }
@@ -114,8 +118,10 @@ package struct RankedPlace: Equatable, Sendable {
 extension PlaceIndex {
     package var problems: [String] { [] }
 
-    package func bestPlace(within kilometers: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
-                           where isWanted: (Coordinate) -> Bool) -> RankedPlace? {
+    package func bestPlace(
+        within kilometers: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
+        where isWanted: (Coordinate) -> Bool
+    ) -> RankedPlace? {
         places(within: kilometers, of: coordinate).compactMap { found in
             weight(found.place.kind, found.place.population).map { RankedPlace(place: found.place, kilometers: found.kilometers, weight: $0) }
         }.sorted { $0.outranks($1) }.first { isWanted($0.place.coordinate) }
@@ -130,7 +136,8 @@ extension PlaceIndex {
 extension Stop {
     /// A stop at `place`, named after it, with its region and country when the place knows them.
     package init(place: Place) {
-        self.init(name: place.name, location: place.coordinate, region: place.admin1.isEmpty ? nil : place.admin1,
-                  country: place.country.isEmpty ? nil : place.country)
+        self.init(
+            name: place.name, location: place.coordinate, region: place.admin1.isEmpty ? nil : place.admin1,
+            country: place.country.isEmpty ? nil : place.country)
     }
 }

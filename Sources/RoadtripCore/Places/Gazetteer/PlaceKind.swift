@@ -78,7 +78,8 @@ package enum PlaceKind: UInt8, CaseIterable, Sendable {
     package var isAmenity: Bool {
         switch self {
         case .fuel, .chargingStation, .restaurant, .cafe, .fastFood, .hotel, .motel, .guestHouse, .hostel, .parking, .toilets,
-             .drinkingWater, .supermarket, .hospital, .pharmacy: return true
+            .drinkingWater, .supermarket, .hospital, .pharmacy:
+            return true
         default: return false
         }
     }
@@ -98,7 +99,8 @@ package enum PlaceKind: UInt8, CaseIterable, Sendable {
         case .protectedArea, .natureReserve, .mountainRange, .canyon, .glacier, .volcano: return 2_000
         case .lake, .island, .castle, .zoo, .themePark, .museum, .attraction, .waterfall, .mountainPass, .lighthouse: return 500
         case .peak, .bay, .beach, .cape, .cliff, .arch, .cave, .hotSpring, .viewpoint, .fort, .ruins, .monument,
-             .archaeologicalSite, .plateau, .desert, .valley, .physicalFeature, .park, .church, .placeOfWorship: return 200
+            .archaeologicalSite, .plateau, .desert, .valley, .physicalFeature, .park, .church, .placeOfWorship:
+            return 200
         case .campSite, .caravanSite, .alpineHut: return 100
         case .fuel, .chargingStation, .restaurant, .cafe, .fastFood, .hotel, .motel, .guestHouse, .hostel, .supermarket, .hospital, .pharmacy:
             return 10

@@ -92,8 +92,10 @@ package final class PlaceLibrary: PlaceIndex, @unchecked Sendable {
         indexes.flatMap { $0.places(within: kilometers, of: coordinate) }
     }
 
-    package func bestPlace(within kilometers: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
-                           where isWanted: (Coordinate) -> Bool) -> RankedPlace? {
+    package func bestPlace(
+        within kilometers: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
+        where isWanted: (Coordinate) -> Bool
+    ) -> RankedPlace? {
         indexes.compactMap { $0.bestPlace(within: kilometers, of: coordinate, weight: weight, where: isWanted) }
             .reduce(nil) { best, next in best.map { next.outranks($0) ? next : $0 } ?? next }
     }

@@ -16,8 +16,10 @@ package enum PointRegion {
     /// the built-in town nearest to it, asked when none is that near. Without `borders` the
     /// nearest town's region is taken, right except across a border. When every town tried is
     /// across a state border, only the country of one not across a country border is known.
-    static func of(_ coordinate: Coordinate, around: [(place: Place, kilometers: Double)], nearestTown: Place?,
-                   borders: (any BasemapProviding)?) -> (region: String?, country: String?) {
+    static func of(
+        _ coordinate: Coordinate, around: [(place: Place, kilometers: Double)], nearestTown: Place?,
+        borders: (any BasemapProviding)?
+    ) -> (region: String?, country: String?) {
         let all = around.filter { $0.place.source == Place.builtinSource && $0.place.kind == .populatedPlace }
         // Only the nearest are sorted: around a city a thousand towns lie within reach, and a
         // point typed in the stop editor is looked up at every key.

@@ -84,13 +84,14 @@ struct RegionFilter {
     private static func lowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
 
     /// Names people write for a country other than its GeoNames name (folded), by ISO code.
-    private static let aliases: [[UInt8]: [UInt8]] = Dictionary(uniqueKeysWithValues: [
-        ("usa", "us"), ("america", "us"), ("united states of america", "us"),
-        ("uk", "gb"), ("britain", "gb"), ("great britain", "gb"),
-        ("netherlands", "nl"), ("holland", "nl"), ("czech republic", "cz"),
-        ("deutschland", "de"), ("espana", "es"), ("italia", "it"), ("schweiz", "ch"), ("suisse", "ch"),
-        ("osterreich", "at"), ("korea", "kr"), ("russian federation", "ru"), ("uae", "ae"),
-    ].map { (Array($0.0.utf8), Array($0.1.utf8)) })
+    private static let aliases: [[UInt8]: [UInt8]] = Dictionary(
+        uniqueKeysWithValues: [
+            ("usa", "us"), ("america", "us"), ("united states of america", "us"),
+            ("uk", "gb"), ("britain", "gb"), ("great britain", "gb"),
+            ("netherlands", "nl"), ("holland", "nl"), ("czech republic", "cz"),
+            ("deutschland", "de"), ("espana", "es"), ("italia", "it"), ("schweiz", "ch"), ("suisse", "ch"),
+            ("osterreich", "at"), ("korea", "kr"), ("russian federation", "ru"), ("uae", "ae"),
+        ].map { (Array($0.0.utf8), Array($0.1.utf8)) })
 }
 
 /// `RegionFilter.exactNames` of one index, made the first time a query could use them.

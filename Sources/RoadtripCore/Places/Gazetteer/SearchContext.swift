@@ -46,7 +46,8 @@ package struct SearchContext: Equatable, Sendable {
     /// trip to Germany, Schloss Gutenberg 2 km from Balzers).
     package func preferringNear(_ places: [Place]) -> [Place] {
         guard let first = places.first, kilometers(to: first.coordinate) > Self.nearbyKilometers,
-              let near = places.firstIndex(where: { kilometers(to: $0.coordinate) <= Self.nearbyKilometers }) else { return places }
+            let near = places.firstIndex(where: { kilometers(to: $0.coordinate) <= Self.nearbyKilometers })
+        else { return places }
         var ordered = places
         ordered.insert(ordered.remove(at: near), at: 0)
         return ordered

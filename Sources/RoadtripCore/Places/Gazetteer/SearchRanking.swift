@@ -68,8 +68,10 @@ struct Candidate: Comparable {
     /// that matched. `distance`: kilometers from the trip, when the search has a context.
     /// `nearbyPrefix`: the name begins with the words typed and lies near the trip: it matches
     /// as its name would, after the names themselves near the trip (`nearness`).
-    init(place: UInt32, quality: MatchQuality, byKind: Bool = false, regionQuality: UInt8, alternate: Bool, trusted: Bool = false,
-         matchedLength: Int = .max, population: UInt32, distance: Double? = nil, nearbyPrefix: Bool = false) {
+    init(
+        place: UInt32, quality: MatchQuality, byKind: Bool = false, regionQuality: UInt8, alternate: Bool, trusted: Bool = false,
+        matchedLength: Int = .max, population: UInt32, distance: Double? = nil, nearbyPrefix: Bool = false
+    ) {
         self.place = place
         self.regionQuality = regionQuality
         self.alternate = alternate

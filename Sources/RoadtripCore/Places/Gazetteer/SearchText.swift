@@ -105,7 +105,7 @@ package enum SearchText {
         case .nonspacingMark, .enclosingMark, .format:
             return .dropped
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .spacingMark, .decimalNumber, .letterNumber, .otherNumber:
+            .spacingMark, .decimalNumber, .letterNumber, .otherNumber:
             return .kept
         default:
             return .separator

@@ -31,8 +31,9 @@ package struct TopLists {
 
     private func storedPrefix(_ index: Int) -> UnsafeRawBufferPointer {
         let record = index * GazetteerFormat.Prefix.size
-        return tables.keys.bytes(Int(tables.prefixes.uint32(record + GazetteerFormat.Prefix.keyOffset)),
-                                 Int(tables.prefixes.uint16(record + GazetteerFormat.Prefix.length)))
+        return tables.keys.bytes(
+            Int(tables.prefixes.uint32(record + GazetteerFormat.Prefix.keyOffset)),
+            Int(tables.prefixes.uint16(record + GazetteerFormat.Prefix.length)))
     }
 
     private func candidate(_ index: Int) -> Candidate {
@@ -42,8 +43,9 @@ package struct TopLists {
         let population = tables.places.uint32(Int(place) * GazetteerFormat.Place.size + GazetteerFormat.Place.population)
         let quality = MatchQuality(rawValue: UInt8(value >> Field.qualityShift & Field.qualityMask)) ?? .laterWordPrefixes
         // The stored quality is the one the scan gave, trust and the length of the match applied.
-        return Candidate(place: place, quality: quality, regionQuality: 0, alternate: value & Field.alternateFlag != 0,
-                         trusted: value & Field.trustedFlag != 0, population: population)
+        return Candidate(
+            place: place, quality: quality, regionQuality: 0, alternate: value & Field.alternateFlag != 0,
+            trusted: value & Field.trustedFlag != 0, population: population)
     }
 
     private func compare(_ stored: UnsafeRawBufferPointer, _ prefix: [UInt8]) -> Int {

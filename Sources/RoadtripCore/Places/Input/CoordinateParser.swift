@@ -13,7 +13,8 @@ package enum CoordinateParser {
         package var description: String {
             switch self {
             case .unreadable(let text):
-                return "“\(text)” are not coordinates; type latitude and longitude, as in “36.6002, -121.8947”, “36.6002 N 121.8947 W” or “36°36′1″N 121°53′41″W”."
+                return
+                    "“\(text)” are not coordinates; type latitude and longitude, as in “36.6002, -121.8947”, “36.6002 N 121.8947 W” or “36°36′1″N 121°53′41″W”."
             case .latitudeOutOfRange(let value):
                 return "Latitude \(value) is out of range: it must be between -90 and 90."
             case .longitudeOutOfRange(let value):
@@ -97,7 +98,7 @@ package enum CoordinateParser {
         body = body.trimmingCharacters(in: .whitespaces)
         var sign = 1.0
         if let first = body.first, first == "-" || first == "+" {
-            if hemisphere != nil { return nil }  // "-33 S" says the sign twice
+            if hemisphere != nil { return nil } // "-33 S" says the sign twice
             sign = first == "-" ? -1 : 1
             body.removeFirst()
         }

@@ -28,8 +28,10 @@ package struct CoordinatePlace: Equatable, Sendable {
     /// the point however far it is.
     static let searchKilometers = PointRegion.townKilometers
 
-    package init(coordinate: Coordinate, nearest: Place?, kilometers: Double = 0, bearing: Double = 0, region: String? = nil,
-                 country: String? = nil) {
+    package init(
+        coordinate: Coordinate, nearest: Place?, kilometers: Double = 0, bearing: Double = 0, region: String? = nil,
+        country: String? = nil
+    ) {
         (self.coordinate, self.nearest, self.kilometers, self.bearing) = (coordinate, nearest, kilometers, bearing)
         (self.region, self.country) = (region, country)
     }
@@ -47,8 +49,9 @@ package struct CoordinatePlace: Equatable, Sendable {
         let nearest: Place? = nearSpot ?? closest(\.isSettlement)?.place ?? spot?.place ?? places?.nearest(to: coordinate)
         let path = nearest.map { Geodesy.inverse(from: $0.coordinate, to: coordinate) }
         let whereItIs = PointRegion.of(coordinate, around: around, nearestTown: places?.nearest(to: coordinate), borders: borders)
-        self.init(coordinate: coordinate, nearest: nearest, kilometers: (path?.distance ?? 0) / 1000, bearing: path?.initialAzimuth ?? 0,
-                  region: whereItIs.region, country: whereItIs.country)
+        self.init(
+            coordinate: coordinate, nearest: nearest, kilometers: (path?.distance ?? 0) / 1000, bearing: path?.initialAzimuth ?? 0,
+            region: whereItIs.region, country: whereItIs.country)
     }
 
     /// "near Big Sur, CA" within `nearKilometers`, else "48 km SW of Beatty, NV" (in `unit`); the

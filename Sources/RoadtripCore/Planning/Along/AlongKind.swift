@@ -14,8 +14,10 @@ package enum AlongKind: String, CaseIterable, Sendable {
         case .beds: return [.hotel, .motel, .guestHouse, .hostel, .campSite, .caravanSite, .alpineHut]
         case .camping: return [.campSite, .caravanSite]
         case .sights:
-            return [.attraction, .viewpoint, .museum, .zoo, .themePark, .castle, .monument, .memorial, .ruins, .fort, .archaeologicalSite,
-                    .waterfall, .cave, .hotSpring, .lighthouse, .tower]
+            return [
+                .attraction, .viewpoint, .museum, .zoo, .themePark, .castle, .monument, .memorial, .ruins, .fort, .archaeologicalSite,
+                .waterfall, .cave, .hotSpring, .lighthouse, .tower,
+            ]
         case .parking: return [.parking]
         case .toilets: return [.toilets]
         case .water: return [.drinkingWater]

@@ -49,16 +49,25 @@ extension AlongTheRoute {
             kind = found.place.kind.label(population: found.place.population)
             elevation = found.place.elevation.map { "\(DistanceUnit.grouped($0)) m" } ?? ""
             let (onFoot, offFigure) = (detour?.reason == AlongTheRoute.onFoot, offFigure)
-            detourFigures = onTheRoad ? "" : detour.map { detour in
-                if onFoot { return "on foot, \(offFigure)" }
-                return detour.meters < Self.onTheRoadMeters ? "" : "\(detour.mark)\(unit.format(meters: detour.meters)), "
-                    + RouteEstimate.formatDuration(seconds: detour.seconds)
-            } ?? ""
+            detourFigures =
+                onTheRoad
+                ? ""
+                : detour.map { detour in
+                    if onFoot { return "on foot, \(offFigure)" }
+                    return detour.meters < Self.onTheRoadMeters
+                        ? ""
+                        : "\(detour.mark)\(unit.format(meters: detour.meters)), "
+                            + RouteEstimate.formatDuration(seconds: detour.seconds)
+                } ?? ""
             // A detour by road much longer than the way there and back in a straight line says why
             // (issue 56: 15.5 mi to a place 0.3 mi off, without a word).
             let roundabout = !onFoot && (detour?.meters ?? 0) > max(Self.longDetourMeters, Self.longDetourFactor * 2 * position.offMeters)
-            self.detour = detourFigures.isEmpty ? "" : onFoot ? "\(AlongTheRoute.onFoot), \(offFigure)"
-                : "detour \(detourFigures)\(roundabout ? ": the road there goes round" : "")"
+            self.detour =
+                detourFigures.isEmpty
+                ? ""
+                : onFoot
+                    ? "\(AlongTheRoute.onFoot), \(offFigure)"
+                    : "detour \(detourFigures)\(roundabout ? ": the road there goes round" : "")"
         }
 
         /// Whether `found` is on the road itself: there is no detour to route.

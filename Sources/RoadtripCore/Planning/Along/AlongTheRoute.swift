@@ -25,22 +25,28 @@ package enum AlongTheRoute {
     /// The places of `kinds` in `places` within `reach` meters of `line`, by their position
     /// along it: the same place once (from two indexes, or of one name within `sameNameMeters`),
     /// and none of the trip's own `stops` (issue 56: `along` listed them).
-    package static func places(along line: TripLine, in places: any PlaceIndex, kinds: Set<PlaceKind>, within reach: Double,
-                               leavingOut stops: [Stop] = []) -> [Found] {
+    package static func places(
+        along line: TripLine, in places: any PlaceIndex, kinds: Set<PlaceKind>, within reach: Double,
+        leavingOut stops: [Stop] = []
+    ) -> [Found] {
         let stops = stops.map { (key: SearchText.key(of: $0.name), location: $0.location) }
         var found: [Found] = []
         // Those found so far by name (`SearchText.key`): a place is looked for among its namesakes alone.
         var byName: [String: [Int]] = [:]
         for place in places.places(of: kinds, inCells: line.gazetteerCells(within: reach)) {
             guard let position = line.position(of: place.coordinate, within: reach),
-                  case let name = SearchText.key(of: place.name),
-                  !stops.contains(where: { stop in
-                      let meters = Geodesy.flatMeters(stop.location, place.coordinate)
-                      return meters < 1 || (meters <= atStopMeters && stop.key == name)
-                  }) else { continue }
-            guard !byName[name, default: []].contains(where: { index in
-                PlaceLibrary.isSame(found[index].place, namedAlike: place) || Geodesy.flatMeters(found[index].place.coordinate, place.coordinate) <= sameNameMeters
-            }) else { continue }
+                case let name = SearchText.key(of: place.name),
+                !stops.contains(where: { stop in
+                    let meters = Geodesy.flatMeters(stop.location, place.coordinate)
+                    return meters < 1 || (meters <= atStopMeters && stop.key == name)
+                })
+            else { continue }
+            guard
+                !byName[name, default: []].contains(where: { index in
+                    PlaceLibrary.isSame(found[index].place, namedAlike: place)
+                        || Geodesy.flatMeters(found[index].place.coordinate, place.coordinate) <= sameNameMeters
+                })
+            else { continue }
             byName[name, default: []].append(found.count)
             found.append(Found(place: place, position: position, alongAnEstimate: line.estimatedLegs.contains(position.leg)))
         }
@@ -57,15 +63,18 @@ package enum AlongTheRoute {
     package static func detour(to found: Found, routing: (any RoadRouting)?, options: RouteOptions, estimate: RouteEstimate) -> LegFigures {
         let (foot, place) = (found.position.foot, found.place.coordinate)
         let ways = [(foot, place, "the route", found.place.name), (place, foot, found.place.name, "the route")].map { from, to, fromName, toName in
-            routing.map { LegFigures($0.route(from: from, to: to, fromName: fromName, toName: toName, options: options), from: from, to: to, estimate: estimate) }
+            routing.map {
+                LegFigures($0.route(from: from, to: to, fromName: fromName, toName: toName, options: options), from: from, to: to, estimate: estimate)
+            }
                 ?? .estimated(geodesicMeters: Geodesy.distance(from: from, to: to), estimate: estimate)
         }
         if routing != nil, let reason = ways[0].reason, RoutedLeg.isOffRoad(reason, name: found.place.name) {
             return LegFigures(meters: 2 * found.position.offMeters, seconds: 0, source: .estimate, reason: onFoot)
         }
         let onRoads = ways.allSatisfy { $0.source == .road }
-        return LegFigures(meters: ways[0].meters + ways[1].meters, seconds: ways[0].seconds + ways[1].seconds, source: onRoads ? .road : .estimate,
-                          reason: ways.lazy.compactMap(\.reason).first)
+        return LegFigures(
+            meters: ways[0].meters + ways[1].meters, seconds: ways[0].seconds + ways[1].seconds, source: onRoads ? .road : .estimate,
+            reason: ways.lazy.compactMap(\.reason).first)
     }
 
     /// `found`, each with the day of `itinerary` that drives past it; only those of day `day`

@@ -55,10 +55,11 @@ package enum FuelStops {
     /// none when the trip is shorter than the range. `places`: nil knows of no station.
     package static func notes(along line: TripLine, stops: [Coordinate], places: (any PlaceIndex)?, fuel: Fuel, rangeMeters: Double) -> [Note] {
         guard line.meters > rangeMeters else { return [] }
-        let stations = places.map { places in
-            AlongTheRoute.places(along: line, in: places, kinds: fuel == .electric ? [.chargingStation] : [.fuel], within: reach)
-                .filter { fuel != .electric || isUsable($0.place) }
-        } ?? []
+        let stations =
+            places.map { places in
+                AlongTheRoute.places(along: line, in: places, kinds: fuel == .electric ? [.chargingStation] : [.fuel], within: reach)
+                    .filter { fuel != .electric || isUsable($0.place) }
+            } ?? []
         let isStop = stations.map { station in stops.contains { Geodesy.flatMeters($0, station.place.coordinate) <= atStationMeters } }
         var notes: [Note] = []
         // Where the tank was last filled: meters along the trip, and where that is on the legs.
@@ -72,17 +73,24 @@ package enum FuelStops {
             if let i = reachable.last(where: { isStop[$0] }) ?? reachable.last {
                 let position = stations[i].position
                 if !isStop[i] {
-                    notes.append(Note(kind: .fillUp(stations[i].place), from: last.meters, to: position.meters, leg: position.leg,
-                                      shareOfLeg: position.shareOfLeg, offMeters: position.offMeters))
+                    notes.append(
+                        Note(
+                            kind: .fillUp(stations[i].place), from: last.meters, to: position.meters, leg: position.leg,
+                            shareOfLeg: position.shareOfLeg, offMeters: position.offMeters))
                 }
                 last = (position.meters, position.leg, position.shareOfLeg)
                 continue
             }
             let next = stations.first { $0.position.meters > last.meters + rangeMeters }?.position
-            let known = places.map { places in line.points.lazy.filter { $0.meters >= last.meters && $0.meters <= last.meters + rangeMeters }
-                .allSatisfy { places.knowsServices(at: $0.coordinate) } } ?? false
-            notes.append(Note(kind: known ? .tooFar : .unknown, from: last.meters, to: next?.meters ?? line.meters, leg: last.leg,
-                              shareOfLeg: last.share, offMeters: 0))
+            let known =
+                places.map { places in
+                    line.points.lazy.filter { $0.meters >= last.meters && $0.meters <= last.meters + rangeMeters }
+                        .allSatisfy { places.knowsServices(at: $0.coordinate) }
+                } ?? false
+            notes.append(
+                Note(
+                    kind: known ? .tooFar : .unknown, from: last.meters, to: next?.meters ?? line.meters, leg: last.leg,
+                    shareOfLeg: last.share, offMeters: 0))
             guard let next else { break }
             last = (next.meters, next.leg, next.shareOfLeg)
         }
@@ -97,6 +105,8 @@ package enum FuelStops {
     }
 
     /// Sockets of a house's wall, not of a car's charging: Schuko, the British, French and US plugs.
-    static let householdSockets: Set<String> = ["schuko", "typee", "typef", "bs1363", "nema_5_15", "nema_5_20", "as3112", "sev1011_t13",
-                                                 "sev1011_t23", "cee_blue"]
+    static let householdSockets: Set<String> = [
+        "schuko", "typee", "typef", "bs1363", "nema_5_15", "nema_5_20", "as3112", "sev1011_t13",
+        "sev1011_t23", "cee_blue",
+    ]
 }

@@ -123,8 +123,9 @@ package struct TripLine: Sendable {
         let leg = b.leg
         let start = self.meters(onLeg: leg, share: 0), legEnd = self.meters(onLeg: leg, share: 1)
         let share = legEnd > start ? (meters - start) / (legEnd - start) : 0
-        let foot = Coordinate(latitude: a.coordinate.latitude + (b.coordinate.latitude - a.coordinate.latitude) * best.share,
-                              longitude: a.coordinate.longitude + (b.coordinate.longitude - a.coordinate.longitude) * best.share)
+        let foot = Coordinate(
+            latitude: a.coordinate.latitude + (b.coordinate.latitude - a.coordinate.latitude) * best.share,
+            longitude: a.coordinate.longitude + (b.coordinate.longitude - a.coordinate.longitude) * best.share)
         return Position(meters: meters, leg: leg, shareOfLeg: min(max(share, 0), 1), offMeters: best.off, onTheLeft: best.cross > 0, foot: foot)
     }
 

@@ -14,8 +14,10 @@ extension MatrixRows {
     /// The matrix of `stops` (their names say which leg has no road), its rows a few at a time on
     /// `workers` threads, so that `progress(done, total)` and a cancel (it returns false) come
     /// between them; `noRoad(i, j)` says why no road leads from stop i to stop j, when it knows.
-    func outcome(of stops: [(Coordinate, String)], workers: Int, noRoad: (Int, Int) -> String,
-                 progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome {
+    func outcome(
+        of stops: [(Coordinate, String)], workers: Int, noRoad: (Int, Int) -> String,
+        progress: (_ done: Int, _ total: Int) -> Bool
+    ) -> RoadMatrixOutcome {
         let n = stops.count
         for first in stride(from: 0, to: n, by: workers * 4) {
             let rows = first..<min(first + workers * 4, n)

@@ -7,9 +7,11 @@ extension RoadGraph {
     /// `progress(done, total)` is called on this thread as legs are done and stops the work by
     /// returning false.
     /// `noRoad(i, j)` says why no road leads from stop i to stop j.
-    package func matrix(of stops: [(Coordinate, String)], profile: DrivingProfile, quickest: Bool,
-                        noRoad: (Int, Int) -> String = { _, _ in "" },
-                        progress: (_ done: Int, _ total: Int) -> Bool = { _, _ in true }) -> RoadMatrixOutcome {
+    package func matrix(
+        of stops: [(Coordinate, String)], profile: DrivingProfile, quickest: Bool,
+        noRoad: (Int, Int) -> String = { _, _ in "" },
+        progress: (_ done: Int, _ total: Int) -> Bool = { _, _ in true }
+    ) -> RoadMatrixOutcome {
         let n = stops.count
         guard n >= 2 else { return .roads(.trivial(n)) }
         precondition(arcStart.count == points.count + 1, "a graph made without its arcs is not searched")
@@ -108,7 +110,11 @@ extension RoadGraph {
                 let squared = x * x + y * y
                 guard squared < bestSquared || (best == nil && squared == bestSquared) else { continue }
                 // A stop within a meter of a point is at it (as Routino takes it): reached from any road there.
-                if share * length.squareRoot() < RoadGraph.atPointMeters { share = 0 } else if (1 - share) * length.squareRoot() < RoadGraph.atPointMeters { share = 1 }
+                if share * length.squareRoot() < RoadGraph.atPointMeters {
+                    share = 0
+                } else if (1 - share) * length.squareRoot() < RoadGraph.atPointMeters {
+                    share = 1
+                }
                 best = Snap(edge: Int(e), share: share, off: squared.squareRoot())
                 bestSquared = squared
             }

@@ -92,8 +92,10 @@ package final class RoadGraph: Sendable {
             }
             for i in 1..<way.nodes.count where way.nodes[i] != way.nodes[i - 1] {
                 let middle = (line.points[i - 1].meters + line.points[i].meters) / 2
-                edges.append(Edge(from: way.nodes[i - 1], to: way.nodes[i], way: Int32(w), meters: Float(line.points[i].meters - line.points[i - 1].meters),
-                                  junctionsPerKm: Float(line.junctionsPerKm(around: middle, within: DriveTime.townWindow))))
+                edges.append(
+                    Edge(
+                        from: way.nodes[i - 1], to: way.nodes[i], way: Int32(w), meters: Float(line.points[i].meters - line.points[i - 1].meters),
+                        junctionsPerKm: Float(line.junctionsPerKm(around: middle, within: DriveTime.townWindow))))
             }
             wayEdges.append(Int32(edges.count))
         }
@@ -112,8 +114,11 @@ package final class RoadGraph: Sendable {
     /// has far fewer of them than edges) by the edges near each: the rule the legs follow
     /// (`TrafficControls.place`). Those on no road (a crossing of two footways) are left out
     /// before the lights are paired, so that the same controls read back pair alike.
-    private static func edgeControls(_ given: TrafficControls, edges: [Edge], points: [Coordinate], grid: SnapGrid)
-        -> (TrafficControls, [Int32: [EdgeControl]]) {
+    private static func edgeControls(
+        _ given: TrafficControls, edges: [Edge], points: [Coordinate], grid: SnapGrid
+    )
+        -> (TrafficControls, [Int32: [EdgeControl]])
+    {
         var kept: [TrafficControl] = [], passes: [[(edge: Int32, forward: Bool)]] = []
         for control in given.controls {
             var on: [(edge: Int32, forward: Bool)] = []
@@ -253,9 +258,12 @@ extension RoadGraph {
                 return
             }
             arcSeconds = graph.arcs.map { $0.forward ? forward[Int($0.edge)] : backward[Int($0.edge)] }
-            arcCost = quickest ? arcSeconds : zip(graph.arcs, arcSeconds).map { arc, seconds in
-                seconds.isFinite ? Double(graph.edges[Int(arc.edge)].meters) : .infinity
-            }
+            arcCost =
+                quickest
+                ? arcSeconds
+                : zip(graph.arcs, arcSeconds).map { arc, seconds in
+                    seconds.isFinite ? Double(graph.edges[Int(arc.edge)].meters) : .infinity
+                }
         }
 
         /// The seconds of each stretch of a way driven in this order: `caps` at its points,

@@ -35,8 +35,9 @@ extension RoadHierarchy {
         }
         guard let snap else { return nil }
         let c = chain(of: snap.edge)
-        return Anchor(snap: snap, chain: c, leaveAhead: leave(snap, ahead: true), leaveBack: leave(snap, ahead: false),
-                     arriveAhead: arrive(snap, ahead: true), arriveBack: arrive(snap, ahead: false))
+        return Anchor(
+            snap: snap, chain: c, leaveAhead: leave(snap, ahead: true), leaveBack: leave(snap, ahead: false),
+            arriveAhead: arrive(snap, ahead: true), arriveBack: arrive(snap, ahead: false))
     }
 
     /// The grid cell of `key`, if it holds edges.

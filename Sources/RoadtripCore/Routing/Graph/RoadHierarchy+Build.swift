@@ -1,4 +1,3 @@
-
 extension RoadHierarchy {
     /// The hierarchy of `graph`'s roads for a vehicle of `profile`, on the quickest or the
     /// shortest way: the edges it may drive with the figures `RoadGraph.Costs` gives them, in
@@ -9,11 +8,13 @@ extension RoadHierarchy {
         let contraction = Contraction(nodeCount: chains.nodeCount, arcs: chains.arcs(graph, costs))
         contraction.run()
         let grid = Self.grid(of: graph, chains: chains)
-        let header = Header(vehicle: profile.vehicle, quickest: quickest, profile: profile.fingerprint, network: graph.fingerprint,
-                            acceleration: profile.acceleration, deceleration: profile.deceleration,
-                            counts: Counts(points: chains.nodeCount + chains.inner.count, edges: chains.edges.count, chains: chains.count,
-                                           nodes: chains.nodeCount, upArcs: contraction.up.count, downArcs: contraction.down.count,
-                                           cells: grid.keys.count, cellEdges: grid.edges.count))
+        let header = Header(
+            vehicle: profile.vehicle, quickest: quickest, profile: profile.fingerprint, network: graph.fingerprint,
+            acceleration: profile.acceleration, deceleration: profile.deceleration,
+            counts: Counts(
+                points: chains.nodeCount + chains.inner.count, edges: chains.edges.count, chains: chains.count,
+                nodes: chains.nodeCount, upArcs: contraction.up.count, downArcs: contraction.down.count,
+                cells: grid.keys.count, cellEdges: grid.edges.count))
         let layout = Layout(header.counts)
         let base = UnsafeMutableRawPointer.allocate(byteCount: layout.size, alignment: 8)
         base.initializeMemory(as: UInt8.self, repeating: 0, count: layout.size)
@@ -66,8 +67,10 @@ extension RoadHierarchy {
             for (node, point) in chains.pointOfNode.enumerated() { put(Int(rank[node]), point) }
             for (i, point) in chains.inner.enumerated() { put(chains.nodeCount + i, point) }
             let count = chains.edges.count
-            let (forward, backward, cruise) = (buffer(.forwardSeconds, Double.self, count), buffer(.backwardSeconds, Double.self, count),
-                                               buffer(.cruise, Double.self, count))
+            let (forward, backward, cruise) = (
+                buffer(.forwardSeconds, Double.self, count), buffer(.backwardSeconds, Double.self, count),
+                buffer(.cruise, Double.self, count)
+            )
             let (meters, flags) = (buffer(.meters, Float32.self, count), buffer(.flags, UInt8.self, count))
             for (i, e) in chains.edges.map(Int.init).enumerated() {
                 (forward[i], backward[i], cruise[i]) = (costs.forward[e], costs.backward[e], costs.cruise[e])
@@ -81,8 +84,10 @@ extension RoadHierarchy {
         /// The arcs up and down from each node in rank order, their ends and middles by rank.
         func writeArcs(_ contraction: Contraction, chains: Chains, quickest: Bool) {
             let rank = contraction.rank
-            for (section, startSection, links, start) in [(Layout.Section.up, Layout.Section.upStart, contraction.up, contraction.upStart),
-                                                          (.down, .downStart, contraction.down, contraction.downStart)] {
+            for (section, startSection, links, start) in [
+                (Layout.Section.up, Layout.Section.upStart, contraction.up, contraction.upStart),
+                (.down, .downStart, contraction.down, contraction.downStart),
+            ] {
                 write(startSection, start.map { UInt32($0) })
                 let arcs = base + layout.offsets[section.rawValue]
                 for (i, link) in links.enumerated() {

@@ -107,7 +107,8 @@ extension RoadHierarchy {
                         figure += costs.quickest ? Double(graph.edges[edge].meters) : drive.seconds
                     }
                     let (from, to) = ahead ? (first[c], last[c]) : (last[c], first[c])
-                    arcs.append(Contraction.Arc(from: from, to: to, link: Contraction.Link(other: 0, middle: UInt32(c) | Arcs.chainBit, cost: cost, figure: figure)))
+                    arcs.append(
+                        Contraction.Arc(from: from, to: to, link: Contraction.Link(other: 0, middle: UInt32(c) | Arcs.chainBit, cost: cost, figure: figure)))
                 }
             }
             return arcs

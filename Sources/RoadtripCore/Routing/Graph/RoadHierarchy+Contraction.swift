@@ -129,8 +129,10 @@ extension RoadHierarchy {
                 for outgoing in outs where outgoing.other != u {
                     let through = incoming.cost + outgoing.cost
                     if let found = search.cost(to: outgoing.other), found <= through { continue }
-                    shortcuts.append(Arc(from: u, to: outgoing.other,
-                                         link: Link(other: 0, middle: UInt32(v), cost: through, figure: incoming.figure + outgoing.figure)))
+                    shortcuts.append(
+                        Arc(
+                            from: u, to: outgoing.other,
+                            link: Link(other: 0, middle: UInt32(v), cost: through, figure: incoming.figure + outgoing.figure)))
                 }
             }
         }

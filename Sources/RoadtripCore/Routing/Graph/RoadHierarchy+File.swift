@@ -140,7 +140,8 @@ extension RoadHierarchy {
                 cruise: buffer(.cruise, Double.self, counts.edges), meters: buffer(.meters, Float32.self, counts.edges),
                 flags: buffer(.flags, UInt8.self, counts.edges),
                 chainStart: buffer(.chainStart, UInt32.self, counts.chains + 1), chainEnds: buffer(.chainEnds, UInt32.self, 2 * counts.chains),
-                upStart: buffer(.upStart, UInt32.self, counts.nodes + 1), up: Arcs(base: start(of: .up, at: base), count: counts.upArcs, costOffset: costOffset),
+                upStart: buffer(.upStart, UInt32.self, counts.nodes + 1),
+                up: Arcs(base: start(of: .up, at: base), count: counts.upArcs, costOffset: costOffset),
                 downStart: buffer(.downStart, UInt32.self, counts.nodes + 1),
                 down: Arcs(base: start(of: .down, at: base), count: counts.downArcs, costOffset: costOffset),
                 cellKeys: buffer(.cellKeys, Int64.self, counts.cells), cellStart: buffer(.cellStart, UInt32.self, counts.cells + 1),
@@ -181,9 +182,10 @@ extension RoadHierarchy {
         guard version == fileVersion else { return .failure(.otherVersion("is a road hierarchy of version \(version), not \(fileVersion)")) }
         let vehicleCode = Int(load(28, UInt8.self)), quickest = load(29, UInt8.self)
         guard vehicleCode < vehicles.count, quickest <= 1 else { return .failure(.damaged("is for a vehicle or a choice of way roadtrip does not know")) }
-        let header = Header(vehicle: vehicles[vehicleCode], quickest: quickest == 1, profile: load(32, UInt64.self), network: load(40, UInt64.self),
-                            acceleration: Double(bitPattern: load(48, UInt64.self)), deceleration: Double(bitPattern: load(56, UInt64.self)),
-                            counts: Layout.counts(at: base))
+        let header = Header(
+            vehicle: vehicles[vehicleCode], quickest: quickest == 1, profile: load(32, UInt64.self), network: load(40, UInt64.self),
+            acceleration: Double(bitPattern: load(48, UInt64.self)), deceleration: Double(bitPattern: load(56, UInt64.self)),
+            counts: Layout.counts(at: base))
         guard [header.acceleration, header.deceleration].allSatisfy({ $0.isFinite && $0 > 0 }) else {
             return .failure(.damaged("gives the vehicle a rate no vehicle has"))
         }
@@ -208,8 +210,9 @@ extension RoadHierarchy {
         }
         for e in 0..<counts.edges {
             guard isFigure(sections.forwardSeconds[e]), isFigure(sections.backwardSeconds[e]), isFigure(sections.cruise[e]),
-                  isFigure(Double(sections.meters[e])), sections.flags[e] & ~(EdgeFlags.direction | EdgeFlags.reversed) == 0,
-                  sections.flags[e] & EdgeFlags.direction <= 2 else {
+                isFigure(Double(sections.meters[e])), sections.flags[e] & ~(EdgeFlags.direction | EdgeFlags.reversed) == 0,
+                sections.flags[e] & EdgeFlags.direction <= 2
+            else {
                 return "has edge \(e + 1) of a length, time, speed or direction no road has"
             }
         }
@@ -242,7 +245,8 @@ extension RoadHierarchy {
                         let c = Int(middle & ~Arcs.chainBit)
                         let (from, to) = isUp ? (node, other) : (other, node)
                         guard c < counts.chains, case let (a, b) = (Int(sections.chainEnds[2 * c]), Int(sections.chainEnds[2 * c + 1])),
-                              (a, b) == (from, to) || (a, b) == (to, from) else {
+                            (a, b) == (from, to) || (a, b) == (to, from)
+                        else {
                             return "has an arc \(name) from node \(node + 1) along a chain that does not join its ends"
                         }
                     } else if Int(middle) >= node {
@@ -265,7 +269,9 @@ extension RoadHierarchy {
                 return "has grid cell \(i + 1) out of order"
             }
         }
-        if let e = sections.cellEdges.firstIndex(where: { $0 >= counts.edges }) { return "has a grid cell holding edge \(sections.cellEdges[e]) it does not hold" }
+        if let e = sections.cellEdges.firstIndex(where: { $0 >= counts.edges }) {
+            return "has a grid cell holding edge \(sections.cellEdges[e]) it does not hold"
+        }
         return nil
     }
 }

@@ -8,8 +8,10 @@ extension RoadHierarchy {
     /// nodes it settles (Knopp et al. 2007), the stops shared among the machine's cores.
     /// `progress(done, total)` is called on this thread as rows are done and stops the work by
     /// returning false. `noRoad(i, j)` says why no road leads from stop i to stop j.
-    package func matrix(of stops: [(Coordinate, String)], noRoad: (Int, Int) -> String = { _, _ in "" },
-                        progress: (_ done: Int, _ total: Int) -> Bool = { _, _ in true }) -> RoadMatrixOutcome {
+    package func matrix(
+        of stops: [(Coordinate, String)], noRoad: (Int, Int) -> String = { _, _ in "" },
+        progress: (_ done: Int, _ total: Int) -> Bool = { _, _ in true }
+    ) -> RoadMatrixOutcome {
         let n = stops.count
         guard n >= 2 else { return .roads(.trivial(n)) }
         var anchors: [Anchor] = []
@@ -71,8 +73,10 @@ extension RoadHierarchy {
             var found: [Bucket] = []
             for (stop, anchor) in anchors.enumerated() where stop % workers == worker {
                 let starts = [anchor.arriveAhead, anchor.arriveBack].compactMap { $0 }
-                search.climb(from: starts, hierarchy.sections.downStart, hierarchy.sections.down,
-                             stallingWith: hierarchy.sections.upStart, hierarchy.sections.up) { node, cost, meters, seconds in
+                search.climb(
+                    from: starts, hierarchy.sections.downStart, hierarchy.sections.down,
+                    stallingWith: hierarchy.sections.upStart, hierarchy.sections.up
+                ) { node, cost, meters, seconds in
                     found.append(Bucket(node: Int32(node), stop: Int32(stop), cost: cost, meters: meters, seconds: seconds))
                 }
             }
@@ -103,8 +107,10 @@ extension RoadHierarchy {
                 let starts = [anchor.leaveAhead, anchor.leaveBack].compactMap { $0 }
                 bucketStart.withUnsafeBufferPointer { bucketStart in
                     buckets.withUnsafeBufferPointer { buckets in
-                        search.climb(from: starts, hierarchy.sections.upStart, hierarchy.sections.up,
-                                     stallingWith: hierarchy.sections.downStart, hierarchy.sections.down) { node, cost, meters, seconds in
+                        search.climb(
+                            from: starts, hierarchy.sections.upStart, hierarchy.sections.up,
+                            stallingWith: hierarchy.sections.downStart, hierarchy.sections.down
+                        ) { node, cost, meters, seconds in
                             for bucket in buckets[Int(bucketStart[node])..<Int(bucketStart[node + 1])] {
                                 let total = cost + bucket.cost
                                 guard total < best[Int(bucket.stop)].cost else { continue }
@@ -117,7 +123,8 @@ extension RoadHierarchy {
                     if let along = hierarchy.along(from: anchor, to: anchors[column]), along.cost < best[column].cost { best[column] = along }
                 }
                 for column in 0..<n where column != row {
-                    let rest = hierarchy.restSeconds(start: hierarchy.sections.cruise[anchor.snap.edge], end: hierarchy.sections.cruise[anchors[column].snap.edge])
+                    let rest = hierarchy.restSeconds(
+                        start: hierarchy.sections.cruise[anchor.snap.edge], end: hierarchy.sections.cruise[anchors[column].snap.edge])
                     meters[row * n + column] = best[column].meters
                     seconds[row * n + column] = best[column].seconds + rest
                 }
@@ -196,8 +203,10 @@ extension RoadHierarchy {
         /// given to `visit` with its figures, unless an arc of `stalling` (the other direction's)
         /// shows it is reached sooner through a node above it: its figures are then not the best,
         /// and no best way turns at it (stall-on-demand).
-        func climb(from starts: [Reach], _ start: UnsafeBufferPointer<UInt32>, _ arcs: Arcs, stallingWith stallingStart: UnsafeBufferPointer<UInt32>,
-                   _ stalling: Arcs, visit: (_ node: Int, _ cost: Double, _ meters: Double, _ seconds: Double) -> Void) {
+        func climb(
+            from starts: [Reach], _ start: UnsafeBufferPointer<UInt32>, _ arcs: Arcs, stallingWith stallingStart: UnsafeBufferPointer<UInt32>,
+            _ stalling: Arcs, visit: (_ node: Int, _ cost: Double, _ meters: Double, _ seconds: Double) -> Void
+        ) {
             if generation == .max {
                 stamp.update(repeating: 0, count: count)
                 generation = 0
@@ -229,7 +238,9 @@ extension RoadHierarchy {
                 for arc in Int(start[node])..<Int(start[node + 1]) {
                     let next = arcs.other(arc), through = here + arcs.cost(arc)
                     guard stamp[next] != generation || through < cost[next] else { continue }
-                    (cost[next], meters[next], seconds[next], stamp[next]) = (through, hereMeters + arcs.meters(arc), hereSeconds + arcs.seconds(arc), generation)
+                    (cost[next], meters[next], seconds[next], stamp[next]) = (
+                        through, hereMeters + arcs.meters(arc), hereSeconds + arcs.seconds(arc), generation
+                    )
                     (parent[next], parentArc[next]) = (Int32(node), Int32(arc))
                     heap.push(through, next)
                 }

@@ -27,7 +27,9 @@ extension RoadNetwork {
             Self.magic.forEach { writer.put($0) }
             [Self.fileVersion, UInt32(ids.count), UInt32(ways.count), UInt32(references)].forEach { writer.put($0) }
             ids.forEach { writer.put($0) }
-            points.forEach { writer.put($0.latitude.bitPattern); writer.put($0.longitude.bitPattern) }
+            points.forEach {
+                writer.put($0.latitude.bitPattern); writer.put($0.longitude.bitPattern)
+            }
             for way in ways {
                 let rules = way.rules
                 let open = Transport.allCases.enumerated().reduce(UInt8(0)) { bits, item in rules.open.contains(item.element) ? bits | 1 << item.offset : bits }
@@ -81,8 +83,9 @@ extension RoadNetwork {
         var input = input
         guard input.bytes(magic.count).elementsEqual(magic), input.read(UInt32.self) == fileVersion else { return .failure(.otherVersion) }
         guard let pointCount = input.read(UInt32.self).map(Int.init), let wayCount = input.read(UInt32.self).map(Int.init),
-              let refCount = input.read(UInt32.self).map(Int.init),
-              input.remaining == pointCount * 24 + wayCount * 36 + refCount * 4 else {
+            let refCount = input.read(UInt32.self).map(Int.init),
+            input.remaining == pointCount * 24 + wayCount * 36 + refCount * 4
+        else {
             return .failure(.damaged("is not as long as its counts say"))
         }
         var network = RoadNetwork()
@@ -101,13 +104,19 @@ extension RoadNetwork {
             let raw = (0..<5).map { _ in input.read(Float32.self)! }
             let count = Int(input.read(UInt32.self)!)
             guard Int(code) < classes.count, let direction = RoadWay.Rules.Direction(rawValue: direction), count >= 2,
-                  raw.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+                raw.allSatisfy({ $0.isFinite && $0 >= 0 })
+            else {
                 return .failure(.damaged("has road \(index + 1) of a class, direction, limit or length no road has"))
             }
             let limits = raw.map { $0 > 0 ? Double($0) : nil }
             let traffic = Set(Transport.allCases.enumerated().filter { open & 1 << $0.offset != 0 }.map(\.element))
-            headers.append((id, RoadWay.Rules(roadClass: classes[Int(code)], direction: direction, open: traffic, maxKmh: limits[0],
-                                              maxWeight: limits[1], maxHeight: limits[2], maxWidth: limits[3], maxLength: limits[4]), count))
+            headers.append(
+                (
+                    id,
+                    RoadWay.Rules(
+                        roadClass: classes[Int(code)], direction: direction, open: traffic, maxKmh: limits[0],
+                        maxWeight: limits[1], maxHeight: limits[2], maxWidth: limits[3], maxLength: limits[4]), count
+                ))
         }
         guard headers.reduce(0, { $0 + $1.count }) == refCount else { return .failure(.damaged("has roads of more or fewer points than it holds")) }
         network.ways.reserveCapacity(wayCount)

@@ -79,8 +79,10 @@ package struct RoadWay: Equatable, Sendable {
         /// Tagged limits, in tonnes and meters: a heavier or larger vehicle does not use the road.
         package var maxWeight: Double?, maxHeight: Double?, maxWidth: Double?, maxLength: Double?
 
-        package init(roadClass: RoadClass, direction: Direction = .both, open: Set<Transport> = Set(Transport.allCases), maxKmh: Double? = nil,
-                     maxWeight: Double? = nil, maxHeight: Double? = nil, maxWidth: Double? = nil, maxLength: Double? = nil) {
+        package init(
+            roadClass: RoadClass, direction: Direction = .both, open: Set<Transport> = Set(Transport.allCases), maxKmh: Double? = nil,
+            maxWeight: Double? = nil, maxHeight: Double? = nil, maxWidth: Double? = nil, maxLength: Double? = nil
+        ) {
             self.roadClass = roadClass
             self.direction = direction
             self.open = open
@@ -117,10 +119,11 @@ extension RoadWay.Rules {
             }
         }
         guard !open.isEmpty else { return nil }
-        self.init(roadClass: roadClass, direction: Self.direction(of: tags, roadClass: roadClass), open: open,
-                  maxKmh: tags["maxspeed"].flatMap(Self.kmh), maxWeight: tags["maxweight"].flatMap(Self.number),
-                  maxHeight: tags["maxheight"].flatMap(Self.meters), maxWidth: tags["maxwidth"].flatMap(Self.meters),
-                  maxLength: tags["maxlength"].flatMap(Self.meters))
+        self.init(
+            roadClass: roadClass, direction: Self.direction(of: tags, roadClass: roadClass), open: open,
+            maxKmh: tags["maxspeed"].flatMap(Self.kmh), maxWeight: tags["maxweight"].flatMap(Self.number),
+            maxHeight: tags["maxheight"].flatMap(Self.meters), maxWidth: tags["maxwidth"].flatMap(Self.meters),
+            maxLength: tags["maxlength"].flatMap(Self.meters))
     }
 
     /// The class of an OpenStreetMap `highway` value, as Routino's driving rules map them (a link

@@ -69,8 +69,9 @@ protocol AlongInteractorInput: EditingSession {
     /// Looks for the places of `kinds` within `reach` meters of `trip`'s road line, only those
     /// along day `day` of its plan when given, off the main loop; `done` gets them at a later
     /// turn of the loop, unless another search was started since.
-    func findPlaces(of kinds: Set<AlongKind>, within reach: Double, day: Int?, in trip: Trip, unit: DistanceUnit,
-                    done: @escaping @MainActor (AlongFinding) -> Void)
+    func findPlaces(
+        of kinds: Set<AlongKind>, within reach: Double, day: Int?, in trip: Trip, unit: DistanceUnit,
+        done: @escaping @MainActor (AlongFinding) -> Void)
     /// The detour to `found` and back, routed off the main loop (an estimate without roads).
     func findDetour(to found: AlongTheRoute.Found, in trip: Trip, unit: DistanceUnit, done: @escaping @MainActor (LegFigures) -> Void)
     /// Drops the detours asked for and not yet handed over.

@@ -22,8 +22,10 @@ final class AlongInteractor: AlongInteractorInput, ModelEditingSession {
     /// The detours asked for, each with its place.
     private var detours: [(place: Place, job: BackgroundJob)] = []
 
-    init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable,
-         roadLegs: RoadLegs = .none, today: @escaping () -> LocalDay = { TripPlanning.today() }) {
+    init(
+        tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable,
+        roadLegs: RoadLegs = .none, today: @escaping () -> LocalDay = { TripPlanning.today() }
+    ) {
         self.tripID = tripID
         self.model = model
         self.places = places
@@ -43,28 +45,35 @@ final class AlongInteractor: AlongInteractorInput, ModelEditingSession {
         basemapProvider.forMap
     }
 
-    func findPlaces(of kinds: Set<AlongKind>, within reach: Double, day: Int?, in trip: Trip, unit: DistanceUnit,
-                    done: @escaping @MainActor (AlongFinding) -> Void) {
+    func findPlaces(
+        of kinds: Set<AlongKind>, within reach: Double, day: Int?, in trip: Trip, unit: DistanceUnit,
+        done: @escaping @MainActor (AlongFinding) -> Void
+    ) {
         search?.cancel()
         _ = search?.withdraw()
         // The legs as far as they are routed (asking routes the others: their arrival searches again).
         let routed = roads.figures(of: trip, estimate: RouteEstimate(for: trip, unit: unit)).legs
         let find = FindAlong(places: try? places.value.get(), today: today())
         let placeKinds = kinds.isEmpty ? [] : AlongKind.placeKinds(of: Array(kinds))
-        search = runner.run("along", lane: "along", work: { _ in
-            AlongFinding(Result { () throws(FindAlong.Refusal) in
-                try find.places(of: placeKinds, within: reach, along: trip, unit: unit, day: day) { _ in routed }
-            })
-        }, done: done)
+        search = runner.run(
+            "along", lane: "along",
+            work: { _ in
+                AlongFinding(
+                    Result { () throws(FindAlong.Refusal) in
+                        try find.places(of: placeKinds, within: reach, along: trip, unit: unit, day: day) { _ in routed }
+                    })
+            }, done: done)
     }
 
     func findDetour(to found: AlongTheRoute.Found, in trip: Trip, unit: DistanceUnit, done: @escaping @MainActor (LegFigures) -> Void) {
         detours.removeAll { $0.job.state == .ended }
         let (options, estimate) = (RouteOptions(settings: trip.settings), RouteEstimate(for: trip, unit: unit))
         // Where no region has roads, the estimate there and back, quick but kept off the loop all the same.
-        let job = roads.detour(to: found, options: options, estimate: estimate, done: done)
-            ?? runner.run("along-detour", lane: "along", work: { _ in AlongTheRoute.detour(to: found, routing: nil, options: options, estimate: estimate) },
-                          done: done)
+        let job =
+            roads.detour(to: found, options: options, estimate: estimate, done: done)
+            ?? runner.run(
+                "along-detour", lane: "along", work: { _ in AlongTheRoute.detour(to: found, routing: nil, options: options, estimate: estimate) },
+                done: done)
         detours.append((found.place, job))
     }
 
@@ -100,8 +109,9 @@ extension AlongFinding {
     init(_ result: Result<FindAlong.Found, FindAlong.Refusal>) {
         switch result {
         case .success(let found):
-            self.init(found: found.places, tripMeters: found.line.meters,
-                      roads: found.legs.contains { !$0.isEstimate } ? found.legs.map(\.line) : [])
+            self.init(
+                found: found.places, tripMeters: found.line.meters,
+                roads: found.legs.contains { !$0.isEstimate } ? found.legs.map(\.line) : [])
         case .failure(let refusal):
             self.init(found: [], tripMeters: 0, roads: [], refusal: refusal.description)
         }

@@ -140,8 +140,10 @@ final class AlongPresenter: AlongViewOutput, RowSearchingPresenter {
 
     /// How many of the wanted detours (`rowsWantingDetours`) have come, of how many; nil when
     /// they all have, or none is wanted: then nothing is being routed.
-    nonisolated static func detourProgress(_ found: [AlongTheRoute.Found], detours: [LegFigures?], inView: Range<Int>,
-                                           selected: Int) -> (done: Int, of: Int)? {
+    nonisolated static func detourProgress(
+        _ found: [AlongTheRoute.Found], detours: [LegFigures?], inView: Range<Int>,
+        selected: Int
+    ) -> (done: Int, of: Int)? {
         let wanted = rowsWantingDetours(found, inView: inView, selected: selected)
         let done = wanted.filter { detours.indices.contains($0) && detours[$0] != nil }.count
         return done < wanted.count ? (done, wanted.count) : nil
@@ -241,9 +243,10 @@ final class AlongPresenter: AlongViewOutput, RowSearchingPresenter {
         guard let trip else { return }
         let found = finding?.found ?? []
         let detours = found.map { self.detours[Self.key($0)] }
-        var viewModel = Self.makeViewModel(trip: trip, day: day, kinds: kinds, reach: reach, finding: finding, detours: detours,
-                                           isSearching: isSearching, unit: unit, selectedRow: selectedRow,
-                                           detourProgress: Self.detourProgress(found, detours: detours, inView: rowsInView, selected: selectedRow))
+        var viewModel = Self.makeViewModel(
+            trip: trip, day: day, kinds: kinds, reach: reach, finding: finding, detours: detours,
+            isSearching: isSearching, unit: unit, selectedRow: selectedRow,
+            detourProgress: Self.detourProgress(found, detours: detours, inView: rowsInView, selected: selectedRow))
         viewModel.selectedRow = found.isEmpty ? nil : selectedRow
         viewModel.search = rowSearch.state
         shownRows = viewModel.rows
@@ -256,9 +259,11 @@ final class AlongPresenter: AlongViewOutput, RowSearchingPresenter {
 
     /// `detours`: each place's, nil while it is routed; `detourProgress`: how many of the
     /// detours of the rows in view have come, of how many, while some have not.
-    nonisolated static func makeViewModel(trip: Trip, day: Int?, kinds: Set<AlongKind>, reach: Double, finding: AlongFinding?,
-                                          detours: [LegFigures?], isSearching: Bool, unit: DistanceUnit, selectedRow: Int = 0,
-                                          detourProgress: (done: Int, of: Int)? = nil) -> AlongViewModel {
+    nonisolated static func makeViewModel(
+        trip: Trip, day: Int?, kinds: Set<AlongKind>, reach: Double, finding: AlongFinding?,
+        detours: [LegFigures?], isSearching: Bool, unit: DistanceUnit, selectedRow: Int = 0,
+        detourProgress: (done: Int, of: Int)? = nil
+    ) -> AlongViewModel {
         var viewModel = AlongViewModel()
         viewModel.title = "Along the road: \(trip.name)"
         viewModel.subtitle = day.map { "day \($0)" } ?? ""
@@ -275,20 +280,23 @@ final class AlongPresenter: AlongViewOutput, RowSearchingPresenter {
         }
         viewModel.places = found.map(\.place.coordinate)
         viewModel.roads = finding?.roads ?? []
-        viewModel.emptyMessage = emptyMessage(trip: trip, day: day, kinds: kinds, isSearching: isSearching, found: finding.map { _ in found.count },
-                                              refusal: finding?.refusal,
-                                              heading: AlongTheRoute.heading(kinds: AlongKind.allCases.filter(kinds.contains), within: reach, unit: unit))
+        viewModel.emptyMessage = emptyMessage(
+            trip: trip, day: day, kinds: kinds, isSearching: isSearching, found: finding.map { _ in found.count },
+            refusal: finding?.refusal,
+            heading: AlongTheRoute.heading(kinds: AlongKind.allCases.filter(kinds.contains), within: reach, unit: unit))
         let count = found.count == 1 ? "1 place" : "\(DistanceUnit.grouped(found.count)) places"
         let estimated = found.contains(where: \.alongAnEstimate) ? " · ≈ along a leg's straight line: no region has its roads" : ""
-        let routing = detourProgress.map { " · routing the detours of the rows in view: \(DistanceUnit.grouped($0.done)) of \(DistanceUnit.grouped($0.of))" } ?? ""
+        let routing =
+            detourProgress.map { " · routing the detours of the rows in view: \(DistanceUnit.grouped($0.done)) of \(DistanceUnit.grouped($0.of))" } ?? ""
         viewModel.summary = isSearching && finding == nil ? "Looking along the road…" : "\(count) in the order they come\(estimated)\(routing)"
         return viewModel
     }
 
     /// A place's row in the panel: the figures alone, the side after how far off.
     nonisolated static func row(_ row: AlongTheRoute.Row) -> AlongViewModel.Row {
-        AlongViewModel.Row(along: row.along, day: row.day, off: row.offFigure.isEmpty ? row.off : "\(row.offFigure) \(row.side)", name: row.name,
-                           kind: row.kind, detour: row.detourFigures)
+        AlongViewModel.Row(
+            along: row.along, day: row.day, off: row.offFigure.isEmpty ? row.off : "\(row.offFigure) \(row.side)", name: row.name,
+            kind: row.kind, detour: row.detourFigures)
     }
 
     /// "Càmping Valira · camp site · 0.9 km of 11.6 km · day 1 · 0.8 km off, right · detour
@@ -300,8 +308,10 @@ final class AlongPresenter: AlongViewOutput, RowSearchingPresenter {
 
     /// Why the list is empty, and what to do about it; nil when it is not.
     /// `refusal`: why the search looked for nothing (a trip too large to plan), as `roadtrip along` says it.
-    private nonisolated static func emptyMessage(trip: Trip, day: Int?, kinds: Set<AlongKind>, isSearching: Bool, found: Int?, refusal: String?,
-                                                 heading: String) -> String? {
+    private nonisolated static func emptyMessage(
+        trip: Trip, day: Int?, kinds: Set<AlongKind>, isSearching: Bool, found: Int?, refusal: String?,
+        heading: String
+    ) -> String? {
         if trip.stops.count < 2 { return "A trip needs two stops for a road to look along: add some with a." }
         if let refusal { return refusal }
         if kinds.isEmpty { return "No kind chosen: press a kind's digit (on the line above) to look for it." }

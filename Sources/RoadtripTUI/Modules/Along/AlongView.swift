@@ -19,28 +19,33 @@ final class AlongView: MapScreen, AlongViewInput {
 
     /// A digit for each kind, in `AlongKind`'s order (`kindKeys`): a kind added there gets its key here.
     static let kindBindings = zip(AlongKind.allCases, kindKeys).enumerated().map { index, kind in
-        KeyBinding(Command.toggle(kind.0), keys: [.character(kind.1)], label: "Kinds", help: "Show or hide the \(kind.0.rawValue)",
-                   statusBar: index == 0, statusKey: kindKeys.count < 10 ? "1-\(kindKeys.count)" : "0-9")
+        KeyBinding(
+            Command.toggle(kind.0), keys: [.character(kind.1)], label: "Kinds", help: "Show or hide the \(kind.0.rawValue)",
+            statusBar: index == 0, statusKey: kindKeys.count < 10 ? "1-\(kindKeys.count)" : "0-9")
     }
 
     /// The keys of the kinds, as the digits lie on the keyboard: 1 to 9, then 0, as many as there are kinds.
     static let kindKeys = Array("1234567890".prefix(AlongKind.allCases.count))
 
-    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + ListKeys.searchBindings { .search($0) } + [
-        KeyBinding(.addStop, keys: [.enter], label: "Add stop",
-                   help: "Add the selected place as a stop where it lies along the trip (after the stop before it; u undoes it)", statusBar: true),
-    ] + kindBindings + [
-        KeyBinding(.farther, keys: [.character("+"), .character("=")], label: "Distance",
-                   help: "Look farther from the road (0.5, 1, 2, 5, 10, 20 km or mi)", statusBar: true, statusKey: "+/-"),
-        KeyBinding(.nearer, keys: [.character("-"), .character("_")], label: "Nearer", help: "Look nearer the road"),
-        KeyBinding(.map, keys: [.character("m")], label: "Map", help: "Focus the map (on narrow terminals, show it)", statusBar: true),
-        KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change"),
-        KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
-        KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
-        KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
-        KeyBinding(.back, keys: [.escape, .character("q"), .left, .character("h"), .character("A")], label: "Back",
-                   help: "Back to where the panel was opened", statusBar: true),
-    ])
+    static let keymap = Keymap<Command>(
+        ListKeys.bindings { .move($0) } + ListKeys.searchBindings { .search($0) } + [
+            KeyBinding(
+                .addStop, keys: [.enter], label: "Add stop",
+                help: "Add the selected place as a stop where it lies along the trip (after the stop before it; u undoes it)", statusBar: true)
+        ] + kindBindings + [
+            KeyBinding(
+                .farther, keys: [.character("+"), .character("=")], label: "Distance",
+                help: "Look farther from the road (0.5, 1, 2, 5, 10, 20 km or mi)", statusBar: true, statusKey: "+/-"),
+            KeyBinding(.nearer, keys: [.character("-"), .character("_")], label: "Nearer", help: "Look nearer the road"),
+            KeyBinding(.map, keys: [.character("m")], label: "Map", help: "Focus the map (on narrow terminals, show it)", statusBar: true),
+            KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change"),
+            KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
+            KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
+            KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
+            KeyBinding(
+                .back, keys: [.escape, .character("q"), .left, .character("h"), .character("A")], label: "Back",
+                help: "Back to where the panel was opened", statusBar: true),
+        ])
 
     static let readOnlyKeymap = keymap.keeping { ![.addStop, .undo, .redo, .save].contains($0) }
 
@@ -163,8 +168,9 @@ final class AlongView: MapScreen, AlongViewInput {
         if let listRect { drawPlaces(on: surface, in: listRect) }
         if let mapRect {
             map.drawBorder(of: mapRect, in: content, on: surface)
-            map.draw(stops: viewModel.mapStops, selected: nil, unit: viewModel.unit, on: surface, in: mapRect, roads: viewModel.roads,
-                     places: viewModel.places, selectedPlace: viewModel.selectedRow)
+            map.draw(
+                stops: viewModel.mapStops, selected: nil, unit: viewModel.unit, on: surface, in: mapRect, roads: viewModel.roads,
+                places: viewModel.places, selectedPlace: viewModel.selectedRow)
         }
         if detailsRows > 0 {
             surface.text(" \(viewModel.selectedDetails)", row: rect.bottom - 3, column: rect.column, width: rect.width, style: .normal)
@@ -192,8 +198,9 @@ final class AlongView: MapScreen, AlongViewInput {
                 let style: Style = isSelected ? .selected : cell.index == AlongColumns.nameIndex ? .normal : .dim
                 // The search looks in the name and the kind: there it marks what it matches.
                 let marked = AlongColumns.searchedIndices.contains(cell.index) ? viewModel.search.highlighted : nil
-                surface.text(cells[cell.index], row: rowRect.row, column: rowRect.column + cell.column,
-                             width: min(cell.width, rowRect.width - cell.column), style: style, marking: marked)
+                surface.text(
+                    cells[cell.index], row: rowRect.row, column: rowRect.column + cell.column,
+                    width: min(cell.width, rowRect.width - cell.column), style: style, marking: marked)
             }
         }
         reportRows(list.visibleRows(height: listRect.height))
@@ -208,7 +215,8 @@ final class AlongView: MapScreen, AlongViewInput {
 
     /// Each kind's box, digit and name, then the distance, on as many lines as they take; returns how many.
     private func drawKinds(on surface: Surface, in rect: Rect) -> Int {
-        let items = zip(viewModel.kinds, Self.kindKeys).map { kind, key in ("\(kind.isOn ? "[x]" : "[ ]") \(key) \(kind.name)", kind.isOn ? Style.normal : .dim) }
+        let items =
+            zip(viewModel.kinds, Self.kindKeys).map { kind, key in ("\(kind.isOn ? "[x]" : "[ ]") \(key) \(kind.name)", kind.isOn ? Style.normal : .dim) }
             + [("\(viewModel.reach) (+/-)", .accent)]
         var (row, column) = (rect.row, rect.column + 1)
         for (text, style) in items {

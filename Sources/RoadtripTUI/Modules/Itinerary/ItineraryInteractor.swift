@@ -15,8 +15,10 @@ final class ItineraryInteractor: ItineraryInteractorInput, ModelEditingSession {
     private let today: () -> LocalDay
     private let roads: RoadLegs
 
-    init(tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider, today: @escaping () -> LocalDay = { TripPlanning.today() },
-         roadLegs: RoadLegs = .none) {
+    init(
+        tripID: Trip.ID, model: DataModel, places: PlaceIndexProvider, today: @escaping () -> LocalDay = { TripPlanning.today() },
+        roadLegs: RoadLegs = .none
+    ) {
         self.tripID = tripID
         self.model = model
         self.places = places

@@ -90,7 +90,8 @@ final class ItineraryPresenter: ItineraryViewOutput, RowSearchingPresenter, Alon
         if let index = rowFuelStops[row] {
             let note = itinerary.fuelStops[index]
             guard let station = note.station else {
-                return show(.error("This line proposes no station: \(note.kind == .tooFar ? "none lies within the range" : "no added region covers the stretch")."))
+                return show(
+                    .error("This line proposes no station: \(note.kind == .tooFar ? "none lies within the range" : "no added region covers the stretch")."))
             }
             return show(interactor.addStop(station, after: note.leg, night: false))
         }
@@ -158,8 +159,9 @@ final class ItineraryPresenter: ItineraryViewOutput, RowSearchingPresenter, Alon
         let start = "\(ItineraryRows.dateText(first.date)), \(ItineraryRows.clock(first.start, in: zone)) \(ItineraryRows.zoneName(zone, at: first.start))"
         viewModel.subtitle = "\(days) from \(start) · at most \(RouteEstimate.formatDuration(seconds: itinerary.dailyLimitSeconds)) driving a day"
         let costs = TripCosts(itinerary: itinerary, settings: trip.settings, unit: unit)
-        viewModel.rows = ItineraryRows.rows(for: itinerary, stops: trip.stops, unit: unit, unicode: unicode, costs: costs,
-                                            settings: trip.settings)
+        viewModel.rows = ItineraryRows.rows(
+            for: itinerary, stops: trip.stops, unit: unit, unicode: unicode, costs: costs,
+            settings: trip.settings)
         var summary = ["In all: \(ItineraryRows.totals(itinerary, unit: unit, costs: costs))"]
         let long = itinerary.longLegs.count
         if long > 0 { summary.append("\(long) \(long == 1 ? "leg is" : "legs are") split over days") }

@@ -15,17 +15,22 @@ final class ItineraryView: Screen, ItineraryViewInput {
         case undo, redo, save, help, back, addNight, along
     }
 
-    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + ListKeys.searchBindings { .search($0) } + [
-        KeyBinding(.addNight, keys: [.character("a")], label: "Add stop",
-                   help: "Add the place proposed for the selected day's night as a stop, with a night there; on a fill-up line, the station", statusBar: true),
-        KeyBinding(.along, keys: [.character("A")], label: "Along",
-                   help: "Along the road on the selected day: fuel, charging, food, beds, sights… near its route, with their detour; Enter adds one as a stop", statusBar: true),
-        KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change (the plan follows)"),
-        KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
-        KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
-        KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
-        KeyBinding(.back, keys: [.escape, .character("q"), .left, .character("h"), .character("i")], label: "Back", help: "Back to the trip", statusBar: true),
-    ])
+    static let keymap = Keymap<Command>(
+        ListKeys.bindings { .move($0) } + ListKeys.searchBindings { .search($0) } + [
+            KeyBinding(
+                .addNight, keys: [.character("a")], label: "Add stop",
+                help: "Add the place proposed for the selected day's night as a stop, with a night there; on a fill-up line, the station", statusBar: true),
+            KeyBinding(
+                .along, keys: [.character("A")], label: "Along",
+                help: "Along the road on the selected day: fuel, charging, food, beds, sights… near its route, with their detour; Enter adds one as a stop",
+                statusBar: true),
+            KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change (the plan follows)"),
+            KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
+            KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
+            KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
+            KeyBinding(
+                .back, keys: [.escape, .character("q"), .left, .character("h"), .character("i")], label: "Back", help: "Back to the trip", statusBar: true),
+        ])
 
     static let readOnlyKeymap = keymap.keeping { ![.undo, .redo, .save, .addNight].contains($0) }
 
@@ -137,16 +142,19 @@ final class ItineraryView: Screen, ItineraryViewInput {
         case .visit, .stopover:
             surface.text(row.time, row: rect.row, column: columns.time, width: 13, style: style(.normal))
             surface.text(row.zone, row: rect.row, column: columns.zone, width: 6, style: style(.dim))
-            surface.text(row.title, row: rect.row, column: columns.title, width: columns.titleWidth, style: style(row.kind == .visit ? .normal : .dim), marking: marked)
+            surface.text(
+                row.title, row: rect.row, column: columns.title, width: columns.titleWidth, style: style(row.kind == .visit ? .normal : .dim), marking: marked)
             surface.text(row.detail, row: rect.row, column: columns.detail, width: max(0, columns.detailWidth), style: style(.accent), marking: marked)
             if let sun = columns.sun { surface.text(row.sun, row: rect.row, column: sun, width: rect.right - sun, style: style(.dim)) }
         case .leg, .fuel:
             let titleStyle: Style = row.kind == .leg ? .dim : row.isWarning ? .error : .normal
-            let used = surface.text(row.title, row: rect.row, column: columns.title + 1, width: max(0, rect.right - columns.title - 1), style: style(titleStyle),
-                                    marking: marked)
+            let used = surface.text(
+                row.title, row: rect.row, column: columns.title + 1, width: max(0, rect.right - columns.title - 1), style: style(titleStyle),
+                marking: marked)
             let detailColumn = columns.title + 1 + used + 2
-            surface.text(row.detail, row: rect.row, column: detailColumn, width: max(0, rect.right - detailColumn), style: style(row.isWarning ? .error : .accent),
-                         marking: marked)
+            surface.text(
+                row.detail, row: rect.row, column: detailColumn, width: max(0, rect.right - detailColumn), style: style(row.isWarning ? .error : .accent),
+                marking: marked)
         }
     }
 }

@@ -32,8 +32,9 @@ struct CatalogueBrowser: Equatable {
     /// The keys besides the field's own (`TextField.keymap`): typing goes to the field, so the list
     /// moves by the arrows alone.
     static let keymap = Keymap<Command>([
-        KeyBinding(.download, keys: [.enter], label: "Download",
-                   help: "Download the chosen extract and add it as a region (progress in the status bar, Esc cancels)", statusBar: true),
+        KeyBinding(
+            .download, keys: [.enter], label: "Download",
+            help: "Download the chosen extract and add it as a region (progress in the status bar, Esc cancels)", statusBar: true),
         KeyBinding(.move(.up), keys: [.up], label: "Choose", help: "Choose the previous extract", statusBar: true, statusKey: "↑↓"),
         KeyBinding(.move(.down), keys: [.down], label: "Next", help: "Choose the next extract"),
         KeyBinding(.move(.pageUp), keys: [.pageUp], label: "PgUp", help: "Move up one page of extracts"),
@@ -58,7 +59,7 @@ struct CatalogueBrowser: Equatable {
     init(_ viewModel: CatalogueViewModel, query: String, selecting id: String? = nil) {
         self.viewModel = viewModel
         field = TextField(text: query)
-        field.select()  // as every field taking the focus: typing replaces the query, an arrow keeps it
+        field.select() // as every field taking the focus: typing replaces the query, an arrow keeps it
         show(viewModel, selecting: id)
     }
 
@@ -115,8 +116,9 @@ struct CatalogueBrowser: Equatable {
         let inner = box.column + 2, innerWidth = box.width - 4
         surface.text(label, row: box.row + 2, column: inner, style: .header)
         let fieldColumn = inner + TextWidth.width(label)
-        field.draw(on: surface, row: box.row + 2, column: fieldColumn, width: max(1, box.right - 2 - fieldColumn),
-                   placeholder: "a country, state or region: its name or id", placingCursor: true)
+        field.draw(
+            on: surface, row: box.row + 2, column: fieldColumn, width: max(1, box.right - 2 - fieldColumn),
+            placeholder: "a country, state or region: its name or id", placingCursor: true)
         for (offset, line) in note.enumerated() {
             surface.text(line, row: box.row + 3 + offset, column: inner, width: innerWidth, style: viewModel.isError ? .error : .dim)
         }
@@ -143,8 +145,9 @@ struct CatalogueBrowser: Equatable {
             if isSelected { surface.fill(row: rowRect.row, column: rowRect.column, width: rowRect.width, style: .selected) }
             surface.text(row.name, row: rowRect.row, column: rowRect.column + 1, width: nameWidth, style: style)
             let pathColumn = rowRect.column + nameWidth + 3
-            surface.text(row.path, row: rowRect.row, column: pathColumn, width: max(0, rowRect.right - pathColumn - addedWidth - 2),
-                         style: isSelected ? style : .dim)
+            surface.text(
+                row.path, row: rowRect.row, column: pathColumn, width: max(0, rowRect.right - pathColumn - addedWidth - 2),
+                style: isSelected ? style : .dim)
             if let added = row.added {
                 surface.text(added, row: rowRect.row, column: rowRect.right - addedWidth - 1, width: addedWidth, style: style)
             }

@@ -25,8 +25,10 @@ final class RegionsInteractor: RegionsInteractorInput {
 
     /// `regions` nil: no regions here (the panel says so and cannot add one); `extracts` nil: no
     /// catalogue to download regions from.
-    init(runner: any BackgroundRunner, services: ProgramServices, places: PlaceIndexProvider = .unavailable, regions: RegionShelf? = nil,
-         extracts: ExtractSource? = nil, askingAbove askAbove: Int64 = ExtractDownload.askAbove, roadLegs: RoadLegs = .none) {
+    init(
+        runner: any BackgroundRunner, services: ProgramServices, places: PlaceIndexProvider = .unavailable, regions: RegionShelf? = nil,
+        extracts: ExtractSource? = nil, askingAbove askAbove: Int64 = ExtractDownload.askAbove, roadLegs: RoadLegs = .none
+    ) {
         self.runner = runner
         self.services = services
         self.places = places
@@ -96,9 +98,11 @@ final class RegionsInteractor: RegionsInteractorInput {
         let downloaded = CheckRegionUpdates.downloaded(among: regions())
         guard let source = extracts, !downloaded.isEmpty else { return done([:]) }
         let check = CheckRegionUpdates(source: source)
-        updateCheck = runner.run("region-updates", work: { context in
-            check.updates(of: downloaded, isCancelled: { context.isCancelled })
-        }, done: done)
+        updateCheck = runner.run(
+            "region-updates",
+            work: { context in
+                check.updates(of: downloaded, isCancelled: { context.isCancelled })
+            }, done: done)
     }
 
     func cancelUpdateCheck() {

@@ -41,14 +41,18 @@ struct RegionsPanel: Equatable {
         case ignored
     }
 
-    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + ListKeys.searchBindings { .search($0) } + [
-        KeyBinding(.add, keys: [.character("a")], label: "Add", help: "Add a region from an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz, .osm.bz2)", statusBar: true),
-        KeyBinding(.download, keys: [.character("D")], label: "Download",
-                   help: "Download a region by name from the catalogue of extracts (Geofabrik's, or ROADTRIP_EXTRACTS_URL's)", statusBar: true),
-        KeyBinding(.update, keys: [.character("U")], label: "Update", help: "Download again the selected region, when its extract has an update"),
-        KeyBinding(.remove, keys: [.character("d"), .delete], label: "Remove", help: "Remove the selected region, after a y/n question", statusBar: true),
-        KeyBinding(.close, keys: [.escape, .character("q"), .character("M")], label: "Close", help: "Back to the trips", statusBar: true),
-    ])
+    static let keymap = Keymap<Command>(
+        ListKeys.bindings { .move($0) } + ListKeys.searchBindings { .search($0) } + [
+            KeyBinding(
+                .add, keys: [.character("a")], label: "Add", help: "Add a region from an OpenStreetMap extract (.osm.pbf, .osm, .osm.gz, .osm.bz2)",
+                statusBar: true),
+            KeyBinding(
+                .download, keys: [.character("D")], label: "Download",
+                help: "Download a region by name from the catalogue of extracts (Geofabrik's, or ROADTRIP_EXTRACTS_URL's)", statusBar: true),
+            KeyBinding(.update, keys: [.character("U")], label: "Update", help: "Download again the selected region, when its extract has an update"),
+            KeyBinding(.remove, keys: [.character("d"), .delete], label: "Remove", help: "Remove the selected region, after a y/n question", statusBar: true),
+            KeyBinding(.close, keys: [.escape, .character("q"), .character("M")], label: "Close", help: "Back to the trips", statusBar: true),
+        ])
 
     private(set) var viewModel: RegionsViewModel
     private var list = ListState()
@@ -145,14 +149,18 @@ struct RegionsPanel: Equatable {
     }
 
     private func noRegionNote(width: Int) -> [String] {
-        TextWidth.wrap("No region yet. An OpenStreetMap extract (from download.geofabrik.de, say) makes every village, "
-                       + "peak, lake and sight in it searchable offline: a adds one from a file, D downloads one by name.", width: width - 4)
+        TextWidth.wrap(
+            "No region yet. An OpenStreetMap extract (from download.geofabrik.de, say) makes every village, "
+                + "peak, lake and sight in it searchable offline: a adds one from a file, D downloads one by name.", width: width - 4)
     }
 
     /// A damaged region's sentence, whole under the list while it is selected (a row would cut
     /// it), else why an update failed; and the rows they take with the line above them.
     private func problemLines(width: Int, in bounds: Rect) -> (lines: [String], problemHeight: Int) {
-        let problem = (selectedProblem ?? viewModel.failure).map { Array(TextWidth.wrap($0, width: width - 4, breakingLongWords: true).prefix(max(0, bounds.height - 10))) } ?? []
+        let problem =
+            (selectedProblem ?? viewModel.failure).map {
+                Array(TextWidth.wrap($0, width: width - 4, breakingLongWords: true).prefix(max(0, bounds.height - 10)))
+            } ?? []
         return (problem, problem.isEmpty ? 0 : problem.count + 1)
     }
 
@@ -190,8 +198,9 @@ struct RegionsPanel: Equatable {
                 if row.hasUpdate {
                     surface.text(mark, row: rowRect.row, column: rowRect.column + nameWidth + 3, width: markWidth, style: isSelected ? style : .accent)
                 }
-                surface.text(row.detail, row: rowRect.row, column: rowRect.column + nameWidth + 3 + markWidth, width: rowRect.width - nameWidth - 4 - markWidth,
-                             style: row.isDamaged && !isSelected ? .error : isSelected ? style : .dim, marking: marked)
+                surface.text(
+                    row.detail, row: rowRect.row, column: rowRect.column + nameWidth + 3 + markWidth, width: rowRect.width - nameWidth - 4 - markWidth,
+                    style: row.isDamaged && !isSelected ? .error : isSelected ? style : .dim, marking: marked)
             }
         }
         for (offset, line) in problem.enumerated() {

@@ -49,8 +49,9 @@ final class RegionsPresenter: RegionsViewOutput {
             switch region.info {
             case .success(let info):
                 if let problem = region.placesProblem { return .init(name: region.name, detail: problem.description, isDamaged: true) }
-                return .init(name: region.name, detail: "\(RegionText.counts(info)) · \(RegionText.area(info.bounds)) · added \(RegionText.day(info.added))",
-                             hasUpdate: update(of: region.name) != nil)
+                return .init(
+                    name: region.name, detail: "\(RegionText.counts(info)) · \(RegionText.area(info.bounds)) · added \(RegionText.day(info.added))",
+                    hasUpdate: update(of: region.name) != nil)
             case .failure(let error):
                 return .init(name: region.name, detail: error.description, isDamaged: true)
             }
@@ -68,9 +69,11 @@ final class RegionsPresenter: RegionsViewOutput {
         }
         view?.endEditing()
         let name = (path as NSString).lastPathComponent
-        interactor.runBusy(BusyTask(title: "Adding region \(TripText.quoted(name))", job: "region-import", reporting: interactor.regionImporter(for: path)) { [weak self] result in
-            self?.didAddRegion(result, from: path)
-        })
+        interactor.runBusy(
+            BusyTask(title: "Adding region \(TripText.quoted(name))", job: "region-import", reporting: interactor.regionImporter(for: path)) {
+                [weak self] result in
+                self?.didAddRegion(result, from: path)
+            })
     }
 
     private func didAddRegion(_ result: Result<RegionInfo, RegionError>, from path: String) {
@@ -129,11 +132,12 @@ final class RegionsPresenter: RegionsViewOutput {
     /// when they changed, then says what the join did after what the status bar `said`.
     private func joinRoads(after said: String?) {
         guard let joiner = interactor.roadJoiner() else { return }
-        interactor.runBusy(BusyTask(title: "Joining the regions' roads", job: "road-join", reporting: joiner) { [weak self] note in
-            guard let self else { return }
-            interactor.regionsChanged()
-            say(StatusMessage([said, note].compactMap { $0 }.joined(separator: " ")))
-        })
+        interactor.runBusy(
+            BusyTask(title: "Joining the regions' roads", job: "road-join", reporting: joiner) { [weak self] note in
+                guard let self else { return }
+                interactor.regionsChanged()
+                say(StatusMessage([said, note].compactMap { $0 }.joined(separator: " ")))
+            })
     }
 
     func didCloseRegions() {
@@ -154,9 +158,10 @@ final class RegionsPresenter: RegionsViewOutput {
     /// The catalogue loads off the main loop (Esc cancels, the panel stays); the browser then
     /// opens on it, or on the sentence saying why it cannot be read.
     func didPressDownloadRegion() {
-        interactor.runBusy(BusyTask(title: "Reading the catalogue of extracts", job: "extract-catalogue", reporting: interactor.catalogueLoader()) { [weak self] result in
-            self?.didLoadCatalogue(result)
-        })
+        interactor.runBusy(
+            BusyTask(title: "Reading the catalogue of extracts", job: "extract-catalogue", reporting: interactor.catalogueLoader()) { [weak self] result in
+                self?.didLoadCatalogue(result)
+            })
     }
 
     private func didLoadCatalogue(_ result: Result<CatalogueLoad, DownloadError>) {
@@ -220,8 +225,10 @@ final class RegionsPresenter: RegionsViewOutput {
     /// Downloads `extract` off the main loop with its progress in the status bar; the browser or
     /// the panel stays under it, and Esc cancels, keeping what came for the next attempt.
     private func download(_ extract: ExtractCatalogue.Extract, confirmed: Bool) {
-        let task = BusyTask(title: "Downloading \(extract.name)", job: "region-download",
-                            reporting: interactor.extractDownloader(for: extract, confirmed: confirmed)) { [weak self] outcome in
+        let task = BusyTask(
+            title: "Downloading \(extract.name)", job: "region-download",
+            reporting: interactor.extractDownloader(for: extract, confirmed: confirmed)
+        ) { [weak self] outcome in
             self?.didDownload(outcome, of: extract)
         }
         task.cancelledMessage = "Downloading \(extract.name) was cancelled: what came is kept, and downloading it again continues it."
@@ -235,7 +242,8 @@ final class RegionsPresenter: RegionsViewOutput {
             didAdd(info)
         case .needsConfirmation(let bytes):
             pendingDownload = extract
-            view?.askToConfirmDownload("\(ExtractCatalogue.label(extract)) is \(RegionText.bytes(bytes)); \(ExtractDownload.estimate(bytes: bytes)). Download it?")
+            view?.askToConfirmDownload(
+                "\(ExtractCatalogue.label(extract)) is \(RegionText.bytes(bytes)); \(ExtractDownload.estimate(bytes: bytes)). Download it?")
         case .failed(let sentence):
             guard var browsing else {
                 var regions = regionsViewModel()
@@ -258,7 +266,9 @@ final class RegionsPresenter: RegionsViewOutput {
         let rows = found.map { match in
             CatalogueViewModel.Row(id: match.extract.id, name: match.extract.name, path: match.extract.path, added: match.addedAs == nil ? nil : "added")
         }
-        let count = found.count == catalogue.extracts.count ? "\(DistanceUnit.grouped(found.count)) extracts"
+        let count =
+            found.count == catalogue.extracts.count
+            ? "\(DistanceUnit.grouped(found.count)) extracts"
             : "\(DistanceUnit.grouped(found.count)) of \(DistanceUnit.grouped(catalogue.extracts.count)) extracts"
         return CatalogueViewModel(rows: rows, summary: "\(count) · \(browsing.address)", note: browsing.note, isError: browsing.isError)
     }

@@ -55,8 +55,11 @@ final class RegionsView: RegionsViewInput {
     }
 
     func beginRegionAdd(path: String) {
-        show(.add(FormDialog(title: "Add a region", fields: [("File", path)],
-                             placeholders: ["an OpenStreetMap extract: .osm.pbf, .osm, .osm.gz or .osm.bz2"])))
+        show(
+            .add(
+                FormDialog(
+                    title: "Add a region", fields: [("File", path)],
+                    placeholders: ["an OpenStreetMap extract: .osm.pbf, .osm, .osm.gz or .osm.bz2"])))
     }
 
     /// Why the path could not be used; the form stays open.
@@ -161,7 +164,7 @@ final class RegionsView: RegionsViewInput {
             case .command(.update): if let name = panel.selectedName { presenter.didPressUpdateRegion(name: name) }
             case .command(.remove): if let name = panel.selectedName { presenter.didPressRemoveRegion(name: name) }
             case .command(.close): presenter.didCloseRegions()
-            case .command(.move), .command(.search): needsDisplay = true  // done by the panel itself
+            case .command(.move), .command(.search): needsDisplay = true // done by the panel itself
             case .ignored: if key == .character("?") { presenter.didPressHelp() }
             }
         case .catalogue(var browser):
@@ -202,7 +205,7 @@ final class RegionsView: RegionsViewInput {
         switch showing {
         case .add(var dialog):
             dialog.draw(on: surface, in: rect)
-            showing = .add(dialog)  // the fields' scroll and the help panel's, kept for the next frame
+            showing = .add(dialog) // the fields' scroll and the help panel's, kept for the next frame
         case .panel(let panel): panel.draw(on: surface)
         case .catalogue(let browser): browser.draw(on: surface)
         case nil: break

@@ -143,8 +143,10 @@ struct TripMapPanel {
 
     /// `roads`: each leg's road line (empty for a leg not on roads), drawn instead of its arc.
     /// `places`: other places marked (what lies along the road), `selectedPlace` of them highlighted.
-    mutating func draw(stops: [MapStop], selected: Int?, unit: DistanceUnit, on surface: Surface, in rect: Rect, roads: [[Coordinate]] = [],
-                       places: [Coordinate] = [], selectedPlace: Int? = nil) {
+    mutating func draw(
+        stops: [MapStop], selected: Int?, unit: DistanceUnit, on surface: Surface, in rect: Rect, roads: [[Coordinate]] = [],
+        places: [Coordinate] = [], selectedPlace: Int? = nil
+    ) {
         guard rect.width >= 12, rect.height >= 4 else { return }
         // A stop added, deleted, moved or brought back by undo, or a new size: the whole trip is
         // fitted again, unless the user has chosen a view of their own since.
@@ -159,8 +161,9 @@ struct TripMapPanel {
             viewport = current.resized(width: rect.width, height: rect.height)
         }
         guard let viewport else { return }
-        let frame = MapRenderer().render(stops: stops, selected: selected, viewport: viewport, basemap: basemap, unit: unit, layers: layers,
-                                         roads: roads, stopsChange: stopsChange, places: places, selectedPlace: selectedPlace)
+        let frame = MapRenderer().render(
+            stops: stops, selected: selected, viewport: viewport, basemap: basemap, unit: unit, layers: layers,
+            roads: roads, stopsChange: stopsChange, places: places, selectedPlace: selectedPlace)
         stopsChange = .unchanged(count: stops.count)
         frame.canvas.draw(on: surface, row: rect.row, column: rect.column)
     }

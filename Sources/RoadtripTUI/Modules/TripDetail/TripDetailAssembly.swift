@@ -8,9 +8,10 @@ enum TripDetailAssembly {
     static func makeModule(tripID: Trip.ID, context: ModuleContext) -> TripDetailView {
         let router = TripDetailRouter(tripID: tripID, context: context)
         let presenter = TripDetailPresenter(
-            interactor: TripDetailInteractor(tripID: tripID, model: context.model, services: context.services, places: context.places, basemap: context.basemap,
-                                             roadLegs: context.roadLegs, unit: context.unit, environment: context.environment,
-                                             workingDirectory: context.workingDirectory, choices: context.choices),
+            interactor: TripDetailInteractor(
+                tripID: tripID, model: context.model, services: context.services, places: context.places, basemap: context.basemap,
+                roadLegs: context.roadLegs, unit: context.unit, environment: context.environment,
+                workingDirectory: context.workingDirectory, choices: context.choices),
             router: router,
             unit: context.unit
         )

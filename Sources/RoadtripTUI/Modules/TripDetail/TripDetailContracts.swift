@@ -208,8 +208,10 @@ struct TripDetailViewModel: Equatable {
 
         /// `roadLegs`: the legs' figures as far as known (`RoadLegs`), one a leg; empty when no
         /// region has roads, and then each leg is `estimate`'s of its length in `route`.
-        init(stops: [Stop] = [], route: TripRoute? = nil, unit: DistanceUnit = .km, roadLegs: [LegFigures] = [], estimate: RouteEstimate = RouteEstimate(),
-             arrivals: ArrivalClocks? = nil) {
+        init(
+            stops: [Stop] = [], route: TripRoute? = nil, unit: DistanceUnit = .km, roadLegs: [LegFigures] = [], estimate: RouteEstimate = RouteEstimate(),
+            arrivals: ArrivalClocks? = nil
+        ) {
             self.stops = stops
             self.arrivals = arrivals
             hasRoads = !roadLegs.isEmpty && roadLegs.count == Swift.max(0, stops.count - 1)

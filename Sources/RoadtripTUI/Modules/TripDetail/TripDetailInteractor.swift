@@ -27,10 +27,12 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
     /// Busy work, the clipboard and the browser.
     private let services: ProgramServices
 
-    init(tripID: Trip.ID, model: DataModel, services: ProgramServices, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable,
-         roadLegs: RoadLegs = .none, unit: DistanceUnit = .km, today: @escaping () -> LocalDay = { TripPlanning.today() },
-         environment: [String: String] = ProcessInfo.processInfo.environment,
-         workingDirectory: String = FileManager.default.currentDirectoryPath, choices: SessionChoices = SessionChoices()) {
+    init(
+        tripID: Trip.ID, model: DataModel, services: ProgramServices, places: PlaceIndexProvider = .unavailable, basemap: BasemapProvider = .unavailable,
+        roadLegs: RoadLegs = .none, unit: DistanceUnit = .km, today: @escaping () -> LocalDay = { TripPlanning.today() },
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        workingDirectory: String = FileManager.default.currentDirectoryPath, choices: SessionChoices = SessionChoices()
+    ) {
         self.tripID = tripID
         self.workingDirectory = workingDirectory
         self.choices = choices
@@ -94,13 +96,15 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         if model.hasUnsavedChanges, model.readOnlyReason == nil { _ = try? model.save() }
         let search = roads.orderSearch(of: trip, unit: unit)
         return { progress in
-            search({ done, total in
-                progress.say("routing the legs between the stops: \(DistanceUnit.grouped(done)) of \(DistanceUnit.grouped(total))")
-                return !progress.isCancelled
-            }, { fraction in
-                progress.say("\(Int(fraction * 100))%")
-                return !progress.isCancelled
-            })
+            search(
+                { done, total in
+                    progress.say("routing the legs between the stops: \(DistanceUnit.grouped(done)) of \(DistanceUnit.grouped(total))")
+                    return !progress.isCancelled
+                },
+                { fraction in
+                    progress.say("\(Int(fraction * 100))%")
+                    return !progress.isCancelled
+                })
         }
     }
 
@@ -122,8 +126,9 @@ final class TripDetailInteractor: TripDetailInteractorInput, ModelEditingSession
         guard let trip = model.trip(id: tripID) else { throw ExportFile.Failure(description: "The trip is gone.") }
         let url = exportURL(forTyped: path)
         // The legs routed so far go along their roads (and a calendar's drives take their times).
-        let export = ExportTrip(legs: { [roads] trip, estimate in roads.figures(of: trip, estimate: estimate).legs }, places: places,
-                                defaultUnit: unit, today: today)
+        let export = ExportTrip(
+            legs: { [roads] trip, estimate in roads.figures(of: trip, estimate: estimate).legs }, places: places,
+            defaultUnit: unit, today: today)
         try export.write(trip, as: format, to: url, replacing: replacing, protecting: model.store.url, folders: RoadtripFolders(environment: environment))
         choices.exportFolder = url.deletingLastPathComponent().path
         return url.path

@@ -354,10 +354,13 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
         // The full path, so that the user sees where the file goes before it is written; a name
         // typed alone goes to the same folder.
         let folder = interactor.exportFolder
-        view?.beginForm(.export, title: "Export “\(trip.name)”", fields: [
-            .text("File", interactor.suggestedExportPath(), placeholder: "a .gpx, .geojson, .kml or .ics file in \(folder)",
-                  help: "The file to write; its extension says the format. A name alone, or a relative path, goes in \(folder); ~/ is your home."),
-        ])
+        view?.beginForm(
+            .export, title: "Export “\(trip.name)”",
+            fields: [
+                .text(
+                    "File", interactor.suggestedExportPath(), placeholder: "a .gpx, .geojson, .kml or .ics file in \(folder)",
+                    help: "The file to write; its extension says the format. A name alone, or a relative path, goes in \(folder); ~/ is your home.")
+            ])
         showExportTarget(interactor.suggestedExportPath())
     }
 
@@ -375,7 +378,8 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
         let path = path.trimmingCharacters(in: .whitespaces)
         guard !path.isEmpty else { return view?.showFormError("Type the file to write, ending in .gpx, .geojson, .kml or .ics.") ?? () }
         guard let format = ExportFile.format(of: URL(fileURLWithPath: path)) else {
-            return view?.showFormError("The file's name says the format: end it in .gpx (GPS devices), .geojson (web maps), .kml (Google My Maps) or .ics (calendars).") ?? ()
+            return view?.showFormError(
+                "The file's name says the format: end it in .gpx (GPS devices), .geojson (web maps), .kml (Google My Maps) or .ics (calendars).") ?? ()
         }
         export(to: path, format: format, replacing: false)
     }
@@ -385,7 +389,7 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
             let written = try interactor.exportTrip(to: path, format: format, replacing: replacing)
             view?.endForm()
             show(StatusMessage("Exported “\(trip?.name ?? "")” to \(written) (\(format.title))."))
-        } catch where error.fileExists {
+        } catch  where error.fileExists {
             view?.endForm()
             pendingQuestion = .replaceExport(path: path, format: format)
             view?.askToConfirm("\(error.description) Replace it?", details: [])
@@ -417,8 +421,11 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
         guard let links = linksToShare(service: service), let first = links.first else { return }
         switch interactor.openInBrowser(first.url) {
         case .success:
-            show(StatusMessage(links.count == 1 ? "Opening the \(service.title) link in the browser…"
-                : "Opening link 1 of \(links.count) in the browser (\(service.title) takes fewer stops a link): L shows them all."))
+            show(
+                StatusMessage(
+                    links.count == 1
+                        ? "Opening the \(service.title) link in the browser…"
+                        : "Opening link 1 of \(links.count) in the browser (\(service.title) takes fewer stops a link): L shows them all."))
         case .failure(.noDisplay):
             show(.error("Cannot open a browser here: neither DISPLAY nor WAYLAND_DISPLAY is set (no desktop, or over ssh). Press c to copy the link instead."))
         case .failure(.notInstalled):
@@ -443,9 +450,10 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
         // The URLs carry coordinates, which every service reads exactly (a name it would look up,
         // and "Springfield" has dozens); the stops' names stand above each link instead.
         guard links.count > 1 else { return links.isEmpty ? [] : [trip.stops.map(\.name).joined(separator: " → "), links[0].url] }
-        return [DirectionsLinkText.split(links, of: trip, service: service)] + links.enumerated().flatMap { number, link in
-            ["", DirectionsLinkText.label(link, number: number + 1, of: trip), link.url]
-        }
+        return [DirectionsLinkText.split(links, of: trip, service: service)]
+            + links.enumerated().flatMap { number, link in
+                ["", DirectionsLinkText.label(link, number: number + 1, of: trip), link.url]
+            }
     }
 
     func didPressOptimize() {
@@ -460,9 +468,10 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
         }
         // Up to a thousand stops take a second or two: off the main loop, Esc cancels (issue 21).
         let stopIDs = trip.stops.map(\.id)
-        interactor.runBusy(BusyTask(title: "Searching the best order of \(TripText.quoted(trip.name))", job: "optimize", reporting: search) { [weak self] order in
-            self?.didFindOrder(order, forStops: stopIDs)
-        })
+        interactor.runBusy(
+            BusyTask(title: "Searching the best order of \(TripText.quoted(trip.name))", job: "optimize", reporting: search) { [weak self] order in
+                self?.didFindOrder(order, forStops: stopIDs)
+            })
     }
 
     /// The search's answer, asked about when it is shorter; a trip changed meanwhile (merged from
@@ -523,8 +532,9 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
     private func refresh(keepingMessage: Bool = false) {
         guard let trip else { return }
         let roads = interactor.roadLegs(of: trip, estimate: RouteEstimate(for: trip, unit: unit))
-        var viewModel = Self.makeViewModel(trip: trip, selectedID: selectedID, unit: unit, message: message, routes: routes,
-                                           roadLegs: roads.legs, pendingLegs: roads.pending, arrivals: arrivalClocks(of: trip, legs: roads.legs))
+        var viewModel = Self.makeViewModel(
+            trip: trip, selectedID: selectedID, unit: unit, message: message, routes: routes,
+            roadLegs: roads.legs, pendingLegs: roads.pending, arrivals: arrivalClocks(of: trip, legs: roads.legs))
         viewModel.keepsMessage = keepingMessage && message == nil
         viewModel.isReadOnly = interactor.readOnlyReason != nil
         viewModel.search = rowSearch.state
@@ -554,9 +564,11 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
     /// `roadLegs`: the legs' road figures so far (`RoadLegs`), `pendingLegs` of them still being
     /// routed; with none (no region has roads) every leg is its estimate by road. `arrivals`: when
     /// the plan reaches each stop (nil: no Arrives column).
-    nonisolated static func makeViewModel(trip: Trip, selectedID: Stop.ID?, unit: DistanceUnit, message: StatusMessage?,
-                                          routes: TripRouteCache? = nil, roadLegs: [LegFigures] = [], pendingLegs: Int = 0,
-                                          arrivals: ArrivalClocks? = nil) -> TripDetailViewModel {
+    nonisolated static func makeViewModel(
+        trip: Trip, selectedID: Stop.ID?, unit: DistanceUnit, message: StatusMessage?,
+        routes: TripRouteCache? = nil, roadLegs: [LegFigures] = [], pendingLegs: Int = 0,
+        arrivals: ArrivalClocks? = nil
+    ) -> TripDetailViewModel {
         var viewModel = TripDetailViewModel()
         viewModel.title = trip.name
         viewModel.subtitle = TripText.stopCount(trip.stops.count)

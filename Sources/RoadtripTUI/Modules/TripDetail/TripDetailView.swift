@@ -15,34 +15,45 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         case undo, redo, save, help, back, map
     }
 
-    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + ListKeys.searchBindings { .search($0) } + [
-        KeyBinding(.addStop, keys: [.character("a")], label: "Add", help: "Add a stop after the selected one", statusBar: true),
-        KeyBinding(.editStop, keys: [.enter], label: "Edit", help: "Edit the selected stop", statusBar: true),
-        KeyBinding(.deleteStop, keys: [.character("d"), .delete], label: "Delete", help: "Delete the selected stop, after a y/n question", statusBar: true),
-        KeyBinding(.moveDown, keys: [.character("J"), .shiftDown], label: "Move down", help: "Move the selected stop down"),
-        KeyBinding(.moveUp, keys: [.character("K"), .shiftUp], label: "Move up", help: "Move the selected stop up"),
-        KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the trip (Enter keeps, Esc restores)", statusBar: true),
-        KeyBinding(.itinerary, keys: [.character("i")], label: "Days", help: "The trip day by day: dates, legs, times, nights", statusBar: true),
-        KeyBinding(.along, keys: [.character("A")], label: "Along",
-                   help: "Along the road: fuel, charging, food, beds, sights… near the route, where they come and their detour; Enter adds one as a stop"),
-        KeyBinding(.optimize, keys: [.character("O")], label: "Optimize", help: "Find the shortest order of the stops (first and last kept), shown before it is used"),
-        KeyBinding(.export, keys: [.character("e")], label: "Export", help: "Export the trip as GPX, GeoJSON, KML or an .ics calendar (the file's extension says which)"),
-        KeyBinding(.links, keys: [.character("L")], label: "Link",
-                   help: "Directions links (Google Maps, OpenStreetMap, Apple Maps) printed plain: Shift-drag selects one whole, in tmux and xterm"),
-        KeyBinding(.copyLink, keys: [.character("c")], label: "Copy link",
-                   help: "Copy the Google Maps link to the clipboard (OSC 52: tmux with set-clipboard on, kitty, iTerm2, xterm)"),
-        KeyBinding(.openLink, keys: [.character("o")], label: "Open link", help: "Open the Google Maps link in the browser (xdg-open; needs a display)"),
-        KeyBinding(.settings, keys: [.character("S"), .character(",")], label: "Settings",
-                   help: "Settings: start, daily driving, speed, road factor, units, zone, sunset, costs (F1 in the form says what each means)"),
-        KeyBinding(.map, keys: [.character("m")], label: "Map", help: "Focus the map (on narrow terminals, show it)", statusBar: true),
-        KeyBinding(.regions, keys: [.character("M")], label: "Regions",
-                   help: "Regions (maps): the OpenStreetMap extracts whose roads route the legs and whose places are found; add, download, update, remove"),
-        KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change", statusBar: true),
-        KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
-        KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
-        KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
-        KeyBinding(.back, keys: [.escape, .character("q"), .left, .character("h")], label: "Back", help: "Back to the trip list", statusBar: true),
-    ], statusOrder: [.addStop, .itinerary, .optimize, .export, .links, .settings, .deleteStop, .editStop, .rename, .map, .undo, .along, .back, .help])
+    static let keymap = Keymap<Command>(
+        ListKeys.bindings { .move($0) } + ListKeys.searchBindings { .search($0) } + [
+            KeyBinding(.addStop, keys: [.character("a")], label: "Add", help: "Add a stop after the selected one", statusBar: true),
+            KeyBinding(.editStop, keys: [.enter], label: "Edit", help: "Edit the selected stop", statusBar: true),
+            KeyBinding(
+                .deleteStop, keys: [.character("d"), .delete], label: "Delete", help: "Delete the selected stop, after a y/n question", statusBar: true),
+            KeyBinding(.moveDown, keys: [.character("J"), .shiftDown], label: "Move down", help: "Move the selected stop down"),
+            KeyBinding(.moveUp, keys: [.character("K"), .shiftUp], label: "Move up", help: "Move the selected stop up"),
+            KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the trip (Enter keeps, Esc restores)", statusBar: true),
+            KeyBinding(.itinerary, keys: [.character("i")], label: "Days", help: "The trip day by day: dates, legs, times, nights", statusBar: true),
+            KeyBinding(
+                .along, keys: [.character("A")], label: "Along",
+                help: "Along the road: fuel, charging, food, beds, sights… near the route, where they come and their detour; Enter adds one as a stop"),
+            KeyBinding(
+                .optimize, keys: [.character("O")], label: "Optimize",
+                help: "Find the shortest order of the stops (first and last kept), shown before it is used"),
+            KeyBinding(
+                .export, keys: [.character("e")], label: "Export",
+                help: "Export the trip as GPX, GeoJSON, KML or an .ics calendar (the file's extension says which)"),
+            KeyBinding(
+                .links, keys: [.character("L")], label: "Link",
+                help: "Directions links (Google Maps, OpenStreetMap, Apple Maps) printed plain: Shift-drag selects one whole, in tmux and xterm"),
+            KeyBinding(
+                .copyLink, keys: [.character("c")], label: "Copy link",
+                help: "Copy the Google Maps link to the clipboard (OSC 52: tmux with set-clipboard on, kitty, iTerm2, xterm)"),
+            KeyBinding(.openLink, keys: [.character("o")], label: "Open link", help: "Open the Google Maps link in the browser (xdg-open; needs a display)"),
+            KeyBinding(
+                .settings, keys: [.character("S"), .character(",")], label: "Settings",
+                help: "Settings: start, daily driving, speed, road factor, units, zone, sunset, costs (F1 in the form says what each means)"),
+            KeyBinding(.map, keys: [.character("m")], label: "Map", help: "Focus the map (on narrow terminals, show it)", statusBar: true),
+            KeyBinding(
+                .regions, keys: [.character("M")], label: "Regions",
+                help: "Regions (maps): the OpenStreetMap extracts whose roads route the legs and whose places are found; add, download, update, remove"),
+            KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change", statusBar: true),
+            KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
+            KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
+            KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
+            KeyBinding(.back, keys: [.escape, .character("q"), .left, .character("h")], label: "Back", help: "Back to the trip list", statusBar: true),
+        ], statusOrder: [.addStop, .itinerary, .optimize, .export, .links, .settings, .deleteStop, .editStop, .rename, .map, .undo, .along, .back, .help])
 
     private enum Overlay {
         case rename(TextField)
@@ -239,7 +250,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
             }
             if command == .help { return presenter.didPressHelp() }
             map.perform(command)
-            viewModel.message = nil  // what it said was about the stops, not the map
+            viewModel.message = nil // what it said was about the stops, not the map
             needsDisplay = true
         case nil:
             guard let command = Self.keymap.command(for: key) else { return sayUnused(key) }
@@ -300,7 +311,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
             return
         case nil:
             if let drawnMapRect, map.handle(event, in: drawnMapRect, width: lastWidth) {
-                viewModel.message = nil  // what it said was about the stops, not the map
+                viewModel.message = nil // what it said was about the stops, not the map
                 needsDisplay = true
                 return
             }
@@ -342,13 +353,14 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         if let listRect { drawStops(on: surface, in: listRect) }
         if let mapRect {
             map.drawBorder(of: mapRect, in: content, on: surface)
-            map.draw(stops: viewModel.mapStops, selected: viewModel.selectedRow, unit: viewModel.unit, on: surface, in: mapRect,
-                     roads: viewModel.rows.roadLines)
+            map.draw(
+                stops: viewModel.mapStops, selected: viewModel.selectedRow, unit: viewModel.unit, on: surface, in: mapRect,
+                roads: viewModel.rows.roadLines)
         }
         if notesRows > 0, let selected = viewModel.selectedRow, viewModel.rows.indices.contains(selected) {
             let details = viewModel.rows.details(at: selected)
             let line = details.isEmpty ? "" : " \(details)"
-            let clipped = line.utf8.count <= rect.width ? line : TextWidth.clipped(line, to: rect.width)  // bytes ≥ cells
+            let clipped = line.utf8.count <= rect.width ? line : TextWidth.clipped(line, to: rect.width) // bytes ≥ cells
             surface.text(clipped, row: rect.bottom - 3, column: rect.column, width: rect.width, style: .dim)
         }
         surface.rule(row: rect.bottom - 2, column: rect.column, width: rect.width)
@@ -357,7 +369,7 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         switch overlay {
         case .form(let form, var dialog):
             dialog.draw(on: surface, in: rect)
-            overlay = .form(form, dialog)  // the fields' scroll and the help panel's, kept for the next frame
+            overlay = .form(form, dialog) // the fields' scroll and the help panel's, kept for the next frame
         case .confirmation(let dialog): dialog.draw(on: surface)
         case .links(let panel, _): panel.draw(on: surface, in: rect)
         case .rename, nil: break
@@ -390,7 +402,9 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         if let arrival = columns.arrival {
             surface.text(TextWidth.padded("Arrives", to: arrival.width, alignment: .right), row: row, column: arrival.column, style: .header)
         }
-        if let total = columns.total { surface.text(TextWidth.padded("Total", to: total.width, alignment: .right), row: row, column: total.column, style: .header) }
+        if let total = columns.total {
+            surface.text(TextWidth.padded("Total", to: total.width, alignment: .right), row: row, column: total.column, style: .header)
+        }
     }
 
     private func drawRow(_ row: TripDetailViewModel.Row, columns: StopColumns, on surface: Surface, in rect: Rect, isSelected: Bool) {
@@ -402,15 +416,20 @@ final class TripDetailView: MapScreen, TripDetailViewInput {
         if let place = columns.place {
             surface.text(row.place, row: rect.row, column: place.column, width: place.width, style: isSelected ? style : .dim, marking: marked)
         }
-        if let coordinates = columns.coordinates { surface.text(row.coordinates, row: rect.row, column: coordinates.column, width: coordinates.width, style: isSelected ? style : .dim) }
+        if let coordinates = columns.coordinates {
+            surface.text(row.coordinates, row: rect.row, column: coordinates.column, width: coordinates.width, style: isSelected ? style : .dim)
+        }
         surface.text(TextWidth.padded(row.leg, to: columns.leg.width, alignment: .right), row: rect.row, column: columns.leg.column, style: style)
         surface.text(TextWidth.padded(row.driving, to: columns.driving.width, alignment: .right), row: rect.row, column: columns.driving.column, style: style)
         if let arrival = columns.arrival {
-            surface.text(TextWidth.padded(row.arrival, to: min(arrival.width, rect.right - arrival.column), alignment: .right), row: rect.row, column: arrival.column,
-                         style: style)
+            surface.text(
+                TextWidth.padded(row.arrival, to: min(arrival.width, rect.right - arrival.column), alignment: .right), row: rect.row, column: arrival.column,
+                style: style)
         }
         if let total = columns.total {
-            surface.text(TextWidth.padded(row.total, to: min(total.width, rect.right - total.column), alignment: .right), row: rect.row, column: total.column, style: style)
+            surface.text(
+                TextWidth.padded(row.total, to: min(total.width, rect.right - total.column), alignment: .right), row: rect.row, column: total.column,
+                style: style)
         }
     }
 }

@@ -281,9 +281,10 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
         // A large file takes seconds to read: off the main loop, with Esc to cancel (issue 21).
         view?.endEditing()
         let name = (path as NSString).lastPathComponent
-        interactor.runBusy(BusyTask(title: "Importing \(TripText.quoted(name))", job: "import", work: interactor.importReader(for: path)) { [weak self] result in
-            self?.didReadImport(result, from: path)
-        })
+        interactor.runBusy(
+            BusyTask(title: "Importing \(TripText.quoted(name))", job: "import", work: interactor.importReader(for: path)) { [weak self] result in
+                self?.didReadImport(result, from: path)
+            })
     }
 
     private func didReadImport(_ result: Result<[ImportedTrip], ImportError>, from path: String) {
@@ -293,7 +294,8 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
             filter = nil
             if let first = trips.first { select(first.id) }
             let names = trips.count == 1 ? "“\(trips[0].name)” (\(TripText.stopCount(trips[0].stops.count)))" : "\(trips.count) trips"
-            message = StatusMessage(([ "Imported \(names)." ] + notes.map { $0.prefix(1).uppercased() + $0.dropFirst() + "." } + ["u undoes."]).joined(separator: " "))
+            message = StatusMessage(
+                (["Imported \(names)."] + notes.map { $0.prefix(1).uppercased() + $0.dropFirst() + "." } + ["u undoes."]).joined(separator: " "))
             refresh()
         case .failure(let error):
             // The form again, with the path as typed and the reason under it.
@@ -398,8 +400,9 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
     /// Shows the current state; the status message lasts until the next display after it.
     /// `figuresOnly`: only road figures changed, and the view keeps the message it shows.
     private func refresh(figuresOnly: Bool = false) {
-        var viewModel = Self.makeViewModel(trips: trips, filter: filter, selectedID: selectedID, unit: unit, message: message, rows: rows,
-                                           visible: visibleTrips)
+        var viewModel = Self.makeViewModel(
+            trips: trips, filter: filter, selectedID: selectedID, unit: unit, message: message, rows: rows,
+            visible: visibleTrips)
         viewModel.isReadOnly = interactor.readOnlyReason != nil
         viewModel.order = order.label
         // How many trips the file holds is known once it is read whole.
@@ -414,8 +417,10 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
     // MARK: Mapping (pure)
 
     /// `rows` remembers rows made before; without it every row is made afresh.
-    nonisolated static func makeViewModel(trips: [Trip], filter: String?, selectedID: Trip.ID?, unit: DistanceUnit, message: StatusMessage?,
-                                          rows: TripRowCache? = nil, visible: [Trip]? = nil) -> TripListViewModel {
+    nonisolated static func makeViewModel(
+        trips: [Trip], filter: String?, selectedID: Trip.ID?, unit: DistanceUnit, message: StatusMessage?,
+        rows: TripRowCache? = nil, visible: [Trip]? = nil
+    ) -> TripListViewModel {
         let visible = visible ?? TripFilterNames.matching(trips, by: filter)
         var viewModel = TripListViewModel()
         viewModel.rows = TripListViewModel.Rows(trips: visible, unit: unit, cache: rows)
@@ -437,8 +442,9 @@ final class TripListPresenter: TripListViewOutput, RegionsModuleOutput {
     /// `total`: the trip's legs added up (`TripRowCache.total`); nil, each leg its estimate.
     nonisolated static func row(for trip: Trip, unit: DistanceUnit, total: TripRowCache.Total? = nil) -> TripListViewModel.Row {
         let total = total ?? TripRowCache.Total(LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip)))
-        return TripListViewModel.Row(id: trip.id, name: trip.name, stops: TripText.stopCount(trip.stops.count),
-                                     distance: TripText.distance(meters: total.meters, isEstimate: total.isEstimate, legs: total.legs, unit: unit),
-                                     route: TripText.route(of: trip.stops))
+        return TripListViewModel.Row(
+            id: trip.id, name: trip.name, stops: TripText.stopCount(trip.stops.count),
+            distance: TripText.distance(meters: total.meters, isEstimate: total.isEstimate, legs: total.legs, unit: unit),
+            route: TripText.route(of: trip.stops))
     }
 }

@@ -15,28 +15,34 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
     }
 
     /// Every key of the screen; the status bar and the help overlay are made from it.
-    static let keymap = Keymap<Command>(ListKeys.bindings { .move($0) } + [
-        KeyBinding(.open, keys: [.enter, .right, .character("l")], label: "Open", help: "Open the selected trip", statusBar: true),
-        KeyBinding(.add, keys: [.character("a")], label: "New", help: "Add a new trip at the top: type its name, Enter adds it, Esc adds nothing", statusBar: true),
-        KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the selected trip (Enter keeps, Esc cancels)", statusBar: true),
-        KeyBinding(.delete, keys: [.character("d"), .delete], label: "Delete", help: "Delete the selected trip, after a y/n question", statusBar: true),
-        KeyBinding(.duplicate, keys: [.character("c")], label: "Copy", help: "Duplicate the selected trip, as “… (copy)” below it"),
-        KeyBinding(.reverse, keys: [.character("R")], label: "Reverse", help: "Reverse the order of the selected trip's stops"),
-        KeyBinding(.sort, keys: [.character("S")], label: "Sort", help: "Sort the list: as in the file, by name, by distance, by start date"),
-        KeyBinding(.importTrips, keys: [.character("I")], label: "Import", help: "Import trips from a GPX, GeoJSON or trips.json file"),
-        KeyBinding(.regions, keys: [.character("M")], label: "Regions", help: "Regions (maps): add an OpenStreetMap extract, and its villages and sights are found"),
-        // The filter is this list's search: `/` as in every list, and `n`/`N` go through the trips it keeps.
-        KeyBinding(.filter, keys: [.character("/")], label: "Filter",
-                   help: "Filter by trip or place name as you type, accents ignored (Enter keeps, Esc clears)", statusBar: true),
-        KeyBinding(.search(.next), keys: [.character("n")], label: "Next match", help: "Select the next trip the filter keeps (on from the top after the last)"),
-        KeyBinding(.search(.previous), keys: [.character("N")], label: "Previous match", help: "Select the previous trip the filter keeps"),
-        KeyBinding(.clearFilter, keys: [.escape], label: "Clear", help: "Clear the filter"),
-        KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change"),
-        KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
-        KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
-        KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
-        KeyBinding(.quit, keys: [.character("q")], label: "Quit", help: "Quit (Ctrl-C too); everything is saved", statusBar: true),
-    ], statusOrder: [.open, .add, .rename, .delete, .filter, .quit, .importTrips, .regions, .sort, .duplicate, .undo, .help])
+    static let keymap = Keymap<Command>(
+        ListKeys.bindings { .move($0) } + [
+            KeyBinding(.open, keys: [.enter, .right, .character("l")], label: "Open", help: "Open the selected trip", statusBar: true),
+            KeyBinding(
+                .add, keys: [.character("a")], label: "New", help: "Add a new trip at the top: type its name, Enter adds it, Esc adds nothing", statusBar: true),
+            KeyBinding(.rename, keys: [.character("r")], label: "Rename", help: "Rename the selected trip (Enter keeps, Esc cancels)", statusBar: true),
+            KeyBinding(.delete, keys: [.character("d"), .delete], label: "Delete", help: "Delete the selected trip, after a y/n question", statusBar: true),
+            KeyBinding(.duplicate, keys: [.character("c")], label: "Copy", help: "Duplicate the selected trip, as “… (copy)” below it"),
+            KeyBinding(.reverse, keys: [.character("R")], label: "Reverse", help: "Reverse the order of the selected trip's stops"),
+            KeyBinding(.sort, keys: [.character("S")], label: "Sort", help: "Sort the list: as in the file, by name, by distance, by start date"),
+            KeyBinding(.importTrips, keys: [.character("I")], label: "Import", help: "Import trips from a GPX, GeoJSON or trips.json file"),
+            KeyBinding(
+                .regions, keys: [.character("M")], label: "Regions", help: "Regions (maps): add an OpenStreetMap extract, and its villages and sights are found"
+            ),
+            // The filter is this list's search: `/` as in every list, and `n`/`N` go through the trips it keeps.
+            KeyBinding(
+                .filter, keys: [.character("/")], label: "Filter",
+                help: "Filter by trip or place name as you type, accents ignored (Enter keeps, Esc clears)", statusBar: true),
+            KeyBinding(
+                .search(.next), keys: [.character("n")], label: "Next match", help: "Select the next trip the filter keeps (on from the top after the last)"),
+            KeyBinding(.search(.previous), keys: [.character("N")], label: "Previous match", help: "Select the previous trip the filter keeps"),
+            KeyBinding(.clearFilter, keys: [.escape], label: "Clear", help: "Clear the filter"),
+            KeyBinding(.undo, keys: [.character("u")], label: "Undo", help: "Undo the last change"),
+            KeyBinding(.redo, keys: [.control("r")], label: "Redo", help: "Redo what was undone"),
+            KeyBinding(.save, keys: [.character("s")], label: "Save", help: "Save now (changes are also saved automatically)"),
+            KeyBinding(.help, keys: [.character("?")], label: "Help", help: "Show this help", statusBar: true),
+            KeyBinding(.quit, keys: [.character("q")], label: "Quit", help: "Quit (Ctrl-C too); everything is saved", statusBar: true),
+        ], statusOrder: [.open, .add, .rename, .delete, .filter, .quit, .importTrips, .regions, .sort, .duplicate, .undo, .help])
 
     private enum Editor {
         case rename(TextField)
@@ -110,9 +116,12 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
     }
 
     func beginNewTrip(name: String) {
-        editor = .newTrip(FormDialog(title: "New trip", fields: [
-            .text("Name", name, placeholder: "the trip's name", maximumLength: NameLength.maximum),
-        ]))
+        editor = .newTrip(
+            FormDialog(
+                title: "New trip",
+                fields: [
+                    .text("Name", name, placeholder: "the trip's name", maximumLength: NameLength.maximum)
+                ]))
         needsDisplay = true
     }
 
@@ -180,7 +189,8 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
     enum FilterCommand: Hashable, Sendable { case done, select, clear }
     static let filterKeymap = Keymap<FilterCommand>([
         KeyBinding(.done, keys: [.enter], label: "Done", help: "Keep the filter and go back to the list", statusBar: true),
-        KeyBinding(.select, keys: [.up, .down, .pageUp, .pageDown], label: "Select", help: "Choose among the trips it lets through", statusBar: true, statusKey: "↑↓"),
+        KeyBinding(
+            .select, keys: [.up, .down, .pageUp, .pageDown], label: "Select", help: "Choose among the trips it lets through", statusBar: true, statusKey: "↑↓"),
         KeyBinding(.clear, keys: [.escape], label: "Clear", help: "Clear the filter", statusBar: true),
     ])
 
@@ -354,7 +364,7 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
         switch editor {
         case .importTrips(var dialog):
             dialog.draw(on: surface, in: rect)
-            editor = .importTrips(dialog)  // the fields' scroll and the help panel's, kept for the next frame
+            editor = .importTrips(dialog) // the fields' scroll and the help panel's, kept for the next frame
         case .newTrip(var dialog):
             dialog.draw(on: surface, in: rect)
             editor = .newTrip(dialog)
@@ -386,8 +396,10 @@ final class TripListView: Screen, TripListViewInput, RegionsHost {
         surface.text(TextWidth.padded(row.stops, to: layout.stops.width, alignment: .right), row: rect.row, column: layout.stops.column, style: style)
         surface.text(TextWidth.padded(row.distance, to: layout.distance.width, alignment: .right), row: rect.row, column: layout.distance.column, style: style)
         if layout.route.width > 0 {
-            surface.text(row.route, row: rect.row, column: layout.route.column, width: min(layout.route.width, rect.right - layout.route.column), style: isSelected ? style : .dim,
-                         marking: marked)
+            surface.text(
+                row.route, row: rect.row, column: layout.route.column, width: min(layout.route.width, rect.right - layout.route.column),
+                style: isSelected ? style : .dim,
+                marking: marked)
         }
     }
 

@@ -7,8 +7,10 @@ import RoadtripCore
 enum WaypointAssembly {
     /// `mapCentre`: where the trip detail screen's map was moved to, searched around when the stop has
     /// no neighbours.
-    static func makeModule(tripID: Trip.ID, mode: WaypointEditorMode, mapCentre: Coordinate? = nil, context: ModuleContext,
-                           output: WaypointModuleOutput?) -> WaypointView {
+    static func makeModule(
+        tripID: Trip.ID, mode: WaypointEditorMode, mapCentre: Coordinate? = nil, context: ModuleContext,
+        output: WaypointModuleOutput?
+    ) -> WaypointView {
         let router = WaypointRouter(navigator: context.navigator)
         let presenter = WaypointPresenter(
             mode: mode,

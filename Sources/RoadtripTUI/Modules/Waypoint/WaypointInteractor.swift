@@ -29,8 +29,9 @@ final class WaypointInteractor: WaypointInteractorInput {
     func placement(for mode: WaypointEditorMode) -> WaypointPlacement {
         var editedStop: Stop?
         if case .edit(let id) = mode { editedStop = stop(id: id) }
-        return WaypointPlacement(tripName: tripName, editedStop: editedStop, previousStop: previousStop(for: mode),
-                                 stopNumber: stopNumber(for: mode), searchContext: searchContext(for: mode))
+        return WaypointPlacement(
+            tripName: tripName, editedStop: editedStop, previousStop: previousStop(for: mode),
+            stopNumber: stopNumber(for: mode), searchContext: searchContext(for: mode))
     }
 
     func lookUp(_ text: String, near context: SearchContext?) -> PlaceFinder.Lookup {

@@ -242,10 +242,11 @@ final class WaypointPresenter: WaypointViewOutput {
         let chosen = choices.indices.contains(selected) ? choices[selected] : nil
         var viewModel = Self.makeViewModel(lookup: lookup, choices: choices, selected: selected, unit: unit, outOfLine: outOfLine)
         viewModel.title = title
-        viewModel.preview = chosen.map { choice in
-            let distance = previous.map { interactor.distance(from: $0.location, to: choice.coordinate) }
-            return Self.preview(of: choice, previousStop: previous?.name, distance: distance, unit: unit)
-        } ?? []
+        viewModel.preview =
+            chosen.map { choice in
+                let distance = previous.map { interactor.distance(from: $0.location, to: choice.coordinate) }
+                return Self.preview(of: choice, previousStop: previous?.name, distance: distance, unit: unit)
+            } ?? []
         viewModel.message = message
         viewModel.mapStop = chosen.map { MapStop(coordinate: $0.coordinate, number: placement.stopNumber, name: $0.name) }
         viewModel.unit = unit
@@ -274,8 +275,9 @@ final class WaypointPresenter: WaypointViewOutput {
         switch lookup {
         case .places(let places):
             return places.map { place in
-                Choice(name: place.name, coordinate: place.coordinate, region: place.admin1.isEmpty ? nil : place.admin1,
-                       country: place.country.isEmpty ? nil : place.country, isCurrentPlace: false)
+                Choice(
+                    name: place.name, coordinate: place.coordinate, region: place.admin1.isEmpty ? nil : place.admin1,
+                    country: place.country.isEmpty ? nil : place.country, isCurrentPlace: false)
             }
         case .coordinate(let point):
             return [Choice(name: point.name(unit: unit), coordinate: point.coordinate, region: point.region, country: point.country, isCurrentPlace: false)]
@@ -290,14 +292,17 @@ final class WaypointPresenter: WaypointViewOutput {
     /// `outOfLine`, one per choice (or none): for a choice far out of line with the trip, what the
     /// result line says instead of the population ("5,816 km from Fort William"), so the wrong
     /// Glencoe is seen before Enter.
-    nonisolated static func makeViewModel(lookup: PlaceFinder.Lookup, choices: [Choice], selected: Int, unit: DistanceUnit,
-                                          outOfLine: [String?] = []) -> WaypointViewModel {
+    nonisolated static func makeViewModel(
+        lookup: PlaceFinder.Lookup, choices: [Choice], selected: Int, unit: DistanceUnit,
+        outOfLine: [String?] = []
+    ) -> WaypointViewModel {
         var viewModel = WaypointViewModel()
         viewModel.results = zip(choices.indices, resultDetails(for: lookup, choices: choices)).map { index, detail in
             let choice = choices[index]
             let warning = choice.isCurrentPlace || !outOfLine.indices.contains(index) ? nil : outOfLine[index]
-            return WaypointViewModel.Result(title: choice.isCurrentPlace ? "Keep “\(choice.name)”" : resultTitle(choice, lookup: lookup), detail: detail.detail,
-                                            trailing: warning ?? detail.trailing, shorterDetails: detail.shorter, isOutOfLine: warning != nil)
+            return WaypointViewModel.Result(
+                title: choice.isCurrentPlace ? "Keep “\(choice.name)”" : resultTitle(choice, lookup: lookup), detail: detail.detail,
+                trailing: warning ?? detail.trailing, shorterDetails: detail.shorter, isOutOfLine: warning != nil)
         }
         viewModel.selectedResult = choices.isEmpty ? nil : selected
         viewModel.namePlaceholder = choices.indices.contains(selected) ? "(\(choices[selected].name), the place's name)" : ""
@@ -330,7 +335,8 @@ final class WaypointPresenter: WaypointViewOutput {
     /// "Newfoundland and Labrador" tell two Fort Williams apart where "GB" and "CA" may not.
     /// A region's place with details shows them where there is room, before the region is
     /// shortened: "fuel station · BP · 24/7, Encamp, Andorra".
-    private nonisolated static func resultDetails(for lookup: PlaceFinder.Lookup, choices: [Choice]) -> [(detail: String, trailing: String, shorter: [String])] {
+    private nonisolated static func resultDetails(for lookup: PlaceFinder.Lookup, choices: [Choice]) -> [(detail: String, trailing: String, shorter: [String])]
+    {
         switch lookup {
         case .places(let places):
             return zip(places, SameNames.repeated(places.map(\.name))).map { place, isRepeated in

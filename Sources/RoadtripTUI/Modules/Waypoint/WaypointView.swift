@@ -181,7 +181,8 @@ final class WaypointView: MapScreen, WaypointViewInput {
             return handleResults(action)
         }
         guard event.kind == .click || event.kind == .doubleClick,
-              let field = drawnFieldRows.first(where: { $0.value == event.row })?.key else { return }
+            let field = drawnFieldRows.first(where: { $0.value == event.row })?.key
+        else { return }
         if field != focus { focus(field) }
         if field == .overnight, (drawnFieldColumn..<drawnFieldColumn + 3).contains(event.column) {
             toggleOvernight(.character(" "))
@@ -251,8 +252,9 @@ final class WaypointView: MapScreen, WaypointViewInput {
 
     private func drawField(_ field: Field, on surface: Surface, row: Int, column: Int, width: Int, placeholder: String = "") {
         surface.text(field.label, row: row, column: column - 7, width: 6, style: field == focus ? .header : .normal)
-        fields[field.rawValue].draw(on: surface, row: row, column: column, width: width, focused: field == focus, placeholder: placeholder,
-                                         placingCursor: true)
+        fields[field.rawValue].draw(
+            on: surface, row: row, column: column, width: width, focused: field == focus, placeholder: placeholder,
+            placingCursor: true)
     }
 
     private func drawResults(on surface: Surface, in rect: Rect) {
@@ -274,9 +276,11 @@ final class WaypointView: MapScreen, WaypointViewInput {
             let detailWidth = rowRect.right - detailColumn - trailingWidth - 1
             let detail = PlaceLabel.fitting([result.detail] + result.shorterDetails, width: detailWidth)
             surface.text(detail, row: rowRect.row, column: detailColumn, width: detailWidth, style: isSelected ? style : .dim)
-            let trailing = TextWidth.padded(result.trailing, to: min(trailingWidth, max(0, rowRect.right - detailColumn - max(0, detailWidth))), alignment: .right)
-            surface.text(trailing, row: rowRect.row, column: rowRect.right - TextWidth.width(trailing),
-                         style: result.isOutOfLine ? .error : isSelected ? style : .dim)
+            let trailing = TextWidth.padded(
+                result.trailing, to: min(trailingWidth, max(0, rowRect.right - detailColumn - max(0, detailWidth))), alignment: .right)
+            surface.text(
+                trailing, row: rowRect.row, column: rowRect.right - TextWidth.width(trailing),
+                style: result.isOutOfLine ? .error : isSelected ? style : .dim)
         }
     }
 }

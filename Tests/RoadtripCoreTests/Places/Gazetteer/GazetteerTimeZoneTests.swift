@@ -66,19 +66,26 @@ import RoadtripTestSupport
 
     static let source = GazetteerSource(
         countries: [.init(code: "US", name: "United States"), .init(code: "DE", name: "Germany")],
-        regions: [.init(countryCode: "US", code: "OR", name: "Oregon", shortCode: "OR"),
-                  .init(countryCode: "DE", code: "02", name: "Bavaria", shortCode: "02")],
+        regions: [
+            .init(countryCode: "US", code: "OR", name: "Oregon", shortCode: "OR"),
+            .init(countryCode: "DE", code: "02", name: "Bavaria", shortCode: "02"),
+        ],
         places: [
-            .init(geonameID: 1, name: "Portland", latitude: 45.52345, longitude: -122.67621, countryCode: "US",
-                  admin1Code: "OR", population: 632_309, alternateNames: [], timeZone: "America/Los_Angeles"),
-            .init(geonameID: 2, name: "Ontario", latitude: 44.02655, longitude: -116.96294, countryCode: "US",
-                  admin1Code: "OR", population: 11_366, alternateNames: [], timeZone: "America/Boise"),
-            .init(geonameID: 3, name: "Bend", latitude: 44.05817, longitude: -121.31531, countryCode: "US",
-                  admin1Code: "OR", population: 87_014, alternateNames: [], timeZone: "America/Los_Angeles"),
-            .init(geonameID: 4, name: "München", latitude: 48.13743, longitude: 11.57549, countryCode: "DE",
-                  admin1Code: "02", population: 1_260_391, alternateNames: [], timeZone: "Europe/Berlin"),
-            .init(geonameID: 5, name: "Zoneless", latitude: 0, longitude: 0, countryCode: "US",
-                  admin1Code: "", population: 0, alternateNames: []),
+            .init(
+                geonameID: 1, name: "Portland", latitude: 45.52345, longitude: -122.67621, countryCode: "US",
+                admin1Code: "OR", population: 632_309, alternateNames: [], timeZone: "America/Los_Angeles"),
+            .init(
+                geonameID: 2, name: "Ontario", latitude: 44.02655, longitude: -116.96294, countryCode: "US",
+                admin1Code: "OR", population: 11_366, alternateNames: [], timeZone: "America/Boise"),
+            .init(
+                geonameID: 3, name: "Bend", latitude: 44.05817, longitude: -121.31531, countryCode: "US",
+                admin1Code: "OR", population: 87_014, alternateNames: [], timeZone: "America/Los_Angeles"),
+            .init(
+                geonameID: 4, name: "München", latitude: 48.13743, longitude: 11.57549, countryCode: "DE",
+                admin1Code: "02", population: 1_260_391, alternateNames: [], timeZone: "Europe/Berlin"),
+            .init(
+                geonameID: 5, name: "Zoneless", latitude: 0, longitude: 0, countryCode: "US",
+                admin1Code: "", population: 0, alternateNames: []),
         ]
     )
 
@@ -104,8 +111,9 @@ import RoadtripTestSupport
     }
 
     @Test func aPlaceWithoutAZoneHasNone() {
-        let place = Place(name: "Somewhere", admin1: "", admin1Code: "", country: "", countryCode: "",
-                          coordinate: Coordinate(latitude: 0, longitude: 0), population: 0)
+        let place = Place(
+            name: "Somewhere", admin1: "", admin1Code: "", country: "", countryCode: "",
+            coordinate: Coordinate(latitude: 0, longitude: 0), population: 0)
         #expect(place.timeZone == "")
         #expect(place.zone == nil)
     }

@@ -14,17 +14,22 @@ import RoadtripTestSupport
             .init(countryCode: "DE", code: "07", name: "North Rhine-Westphalia", shortCode: "07"),
         ],
         places: [
-            .init(geonameID: 1, name: "Monterey", latitude: 36.60024, longitude: -121.89468, countryCode: "US",
-                  admin1Code: "CA", population: 28_338, alternateNames: ["MRY", "Monterey", "mantere"]),
-            .init(geonameID: 2, name: "London", latitude: 42.98339, longitude: -81.23304, countryCode: "CA",
-                  admin1Code: "08", population: 422_324, alternateNames: ["Forest City"]),
-            .init(geonameID: 3, name: "Köln", latitude: 50.93333, longitude: 6.95, countryCode: "DE",
-                  admin1Code: "07", population: 1_024_621, alternateNames: ["Cologne", "Koeln", "Köln", "Colonia Claudia Ara Agrippinensium"],
-                  trustedNames: ["COLOGNE", "Köln", "Kolín nad Rýnem"]),
-            .init(geonameID: 4, name: "St. Helena", latitude: 38.50524, longitude: -122.47026, countryCode: "US",
-                  admin1Code: "CA", population: 5_814, alternateNames: []),
-            .init(geonameID: 5, name: "Nowhere", latitude: 0, longitude: 0, countryCode: "XX",
-                  admin1Code: "", population: 0, alternateNames: []),
+            .init(
+                geonameID: 1, name: "Monterey", latitude: 36.60024, longitude: -121.89468, countryCode: "US",
+                admin1Code: "CA", population: 28_338, alternateNames: ["MRY", "Monterey", "mantere"]),
+            .init(
+                geonameID: 2, name: "London", latitude: 42.98339, longitude: -81.23304, countryCode: "CA",
+                admin1Code: "08", population: 422_324, alternateNames: ["Forest City"]),
+            .init(
+                geonameID: 3, name: "Köln", latitude: 50.93333, longitude: 6.95, countryCode: "DE",
+                admin1Code: "07", population: 1_024_621, alternateNames: ["Cologne", "Koeln", "Köln", "Colonia Claudia Ara Agrippinensium"],
+                trustedNames: ["COLOGNE", "Köln", "Kolín nad Rýnem"]),
+            .init(
+                geonameID: 4, name: "St. Helena", latitude: 38.50524, longitude: -122.47026, countryCode: "US",
+                admin1Code: "CA", population: 5_814, alternateNames: []),
+            .init(
+                geonameID: 5, name: "Nowhere", latitude: 0, longitude: 0, countryCode: "XX",
+                admin1Code: "", population: 0, alternateNames: []),
         ]
     )
 
@@ -47,8 +52,11 @@ import RoadtripTestSupport
         let (gazetteer, _) = try smallIndex()
         #expect(gazetteer.count == 5)
         let london = try #require(gazetteer.search("london", limit: 5).first)
-        #expect(london == Place(name: "London", admin1: "Ontario", admin1Code: "ON", country: "Canada", countryCode: "CA",
-                                coordinate: Coordinate(latitude: 42.98339, longitude: -81.23304), population: 422_324))
+        #expect(
+            london
+                == Place(
+                    name: "London", admin1: "Ontario", admin1Code: "ON", country: "Canada", countryCode: "CA",
+                    coordinate: Coordinate(latitude: 42.98339, longitude: -81.23304), population: 422_324))
         let nowhere = try #require(gazetteer.search("nowhere", limit: 5).first)
         #expect(nowhere.admin1 == "")
         #expect(nowhere.country == "XX")

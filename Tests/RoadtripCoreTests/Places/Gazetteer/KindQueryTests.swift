@@ -28,10 +28,12 @@ struct KindQueryTests {
     /// A service is looked for by kind wherever; a sight only with a word that says where or a town
     /// beside it ("Lake Tahoe" stays a name).
     @Test func aSightsKindWordBesideANameStaysPartOfTheName() throws {
-        let town = Place(name: "Ordino", admin1: "", admin1Code: "", country: "", countryCode: "", coordinate: Coordinate(latitude: 42.55, longitude: 1.53),
-                         population: 3_000, kind: .village)
-        let lake = Place(name: "Lake Tahoe", admin1: "", admin1Code: "", country: "", countryCode: "", coordinate: Coordinate(latitude: 39, longitude: -120),
-                         population: 0, kind: .lake)
+        let town = Place(
+            name: "Ordino", admin1: "", admin1Code: "", country: "", countryCode: "", coordinate: Coordinate(latitude: 42.55, longitude: 1.53),
+            population: 3_000, kind: .village)
+        let lake = Place(
+            name: "Lake Tahoe", admin1: "", admin1Code: "", country: "", countryCode: "", coordinate: Coordinate(latitude: 39, longitude: -120),
+            population: 0, kind: .lake)
         #expect(try #require(KindQuery("museum Ordino")).isKindSearch(placeFound: town))
         #expect(try !#require(KindQuery("Lake Tahoe")).isKindSearch(placeFound: lake))
         #expect(try #require(KindQuery("lake near Tahoe")).isKindSearch(placeFound: lake))

@@ -11,8 +11,9 @@ import Testing
         NamedFeature(name: "Schloss Vaduz", kind: .castle, coordinate: Coordinate(latitude: 47.139, longitude: 9.524)),
         NamedFeature(name: "Burg Gutenberg", kind: .castle, coordinate: Coordinate(latitude: 47.065, longitude: 9.500)),
         NamedFeature(name: "Gutenberg", kind: .village, coordinate: Coordinate(latitude: 47.066, longitude: 9.501), population: 300),
-        NamedFeature(name: "Castel Sant'Angelo", languageNames: ["Engelsburg"], kind: .castle,
-                     coordinate: Coordinate(latitude: 41.903, longitude: 12.466)),
+        NamedFeature(
+            name: "Castel Sant'Angelo", languageNames: ["Engelsburg"], kind: .castle,
+            coordinate: Coordinate(latitude: 41.903, longitude: 12.466)),
         NamedFeature(name: "Castle Rock", kind: .town, coordinate: Coordinate(latitude: 39.372, longitude: -104.856), population: 55_591),
         NamedFeature(name: "Rock", kind: .castle, coordinate: Coordinate(latitude: 51.0, longitude: -1.0)),
         NamedFeature(name: "Lake Tahoe", kind: .lake, coordinate: Coordinate(latitude: 39.1, longitude: -120.05)),
@@ -56,9 +57,13 @@ import Testing
     }
 
     @Test func aKindWordReadsAsItsKindAcrossIndexes() throws {
-        let towns = try Gazetteer(bytes: GazetteerBytes(copying: GazetteerWriter.bytes(for: FeatureGazetteer.source(
-            for: [NamedFeature(name: "Vaduz", kind: .town, coordinate: Coordinate(latitude: 47.141, longitude: 9.521), population: 5_500)],
-            towns: nil)).bytes), path: "towns")
+        let towns = try Gazetteer(
+            bytes: GazetteerBytes(
+                copying: GazetteerWriter.bytes(
+                    for: FeatureGazetteer.source(
+                        for: [NamedFeature(name: "Vaduz", kind: .town, coordinate: Coordinate(latitude: 47.141, longitude: 9.521), population: 5_500)],
+                        towns: nil)
+                ).bytes), path: "towns")
         let library = PlaceLibrary(indexes: [towns, try Self.index.get()])
         // Then the other castles near the town (issue 56: a kind beside a town's name).
         let castles = library.search("Vaduz Castle", limit: 5)

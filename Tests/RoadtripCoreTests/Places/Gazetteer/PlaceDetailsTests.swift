@@ -15,10 +15,16 @@ import RoadtripTestSupport
 
     @Test func onlyTheDetailsAreKeptAndASocketTaggedNoIsNone() throws {
         let details = try #require(PlaceDetails(tags: Self.charger))
-        #expect(Set(details.tags.keys) == ["operator", "opening_hours", "socket:type2_combo", "socket:type2_combo:output", "socket:chademo",
-                                           "socket:type2", "charging_station:output"])
-        #expect(details.sockets == [PlaceDetails.Socket(type: "chademo", count: nil, output: nil),
-                                    PlaceDetails.Socket(type: "type2_combo", count: 4, output: "350 kW")])
+        #expect(
+            Set(details.tags.keys) == [
+                "operator", "opening_hours", "socket:type2_combo", "socket:type2_combo:output", "socket:chademo",
+                "socket:type2", "charging_station:output",
+            ])
+        #expect(
+            details.sockets == [
+                PlaceDetails.Socket(type: "chademo", count: nil, output: nil),
+                PlaceDetails.Socket(type: "type2_combo", count: 4, output: "350 kW"),
+            ])
         #expect(details.sockets.map(\.name) == ["CHAdeMO", "CCS"])
         #expect(details.operatorName == "Ionity" && details.openingHours == "24/7" && details.output == "350 kW" && details.brand == nil)
         #expect(PlaceDetails(tags: ["amenity": "fuel", "name": "Shell"]) == nil, "nothing to keep")
@@ -49,16 +55,22 @@ import RoadtripTestSupport
 /// place, and an index of version 4 (before them) still read, with none.
 @Suite struct GazetteerNotesTests {
     static let shell = PlaceDetails(tags: ["brand": "Shell", "opening_hours": "24/7"])
-    static let source = GazetteerSource(countries: [], regions: [], places: [
-        .init(geonameID: 1, name: "Shell", latitude: 42.51, longitude: 1.54, countryCode: "", admin1Code: "", population: 0,
-              alternateNames: [], kind: .fuel, weight: 10, details: shell),
-        .init(geonameID: 2, name: "Toilets", latitude: 42.52, longitude: 1.55, countryCode: "", admin1Code: "", population: 0,
-              alternateNames: [], kind: .toilets, weight: 5),
-        .init(geonameID: 3, name: "Shell", latitude: 48.41, longitude: 15.6, countryCode: "", admin1Code: "", population: 0,
-              alternateNames: [], kind: .fuel, weight: 10, details: shell),
-        .init(geonameID: 4, name: "Hotel Ordino", latitude: 42.5556, longitude: 1.5334, countryCode: "", admin1Code: "", population: 0,
-              alternateNames: [], kind: .hotel, weight: 10, details: PlaceDetails(tags: ["opening_hours": "Mo-Su 08:00-20:00"])),
-    ])
+    static let source = GazetteerSource(
+        countries: [], regions: [],
+        places: [
+            .init(
+                geonameID: 1, name: "Shell", latitude: 42.51, longitude: 1.54, countryCode: "", admin1Code: "", population: 0,
+                alternateNames: [], kind: .fuel, weight: 10, details: shell),
+            .init(
+                geonameID: 2, name: "Toilets", latitude: 42.52, longitude: 1.55, countryCode: "", admin1Code: "", population: 0,
+                alternateNames: [], kind: .toilets, weight: 5),
+            .init(
+                geonameID: 3, name: "Shell", latitude: 48.41, longitude: 15.6, countryCode: "", admin1Code: "", population: 0,
+                alternateNames: [], kind: .fuel, weight: 10, details: shell),
+            .init(
+                geonameID: 4, name: "Hotel Ordino", latitude: 42.5556, longitude: 1.5334, countryCode: "", admin1Code: "", population: 0,
+                alternateNames: [], kind: .hotel, weight: 10, details: PlaceDetails(tags: ["opening_hours": "Mo-Su 08:00-20:00"])),
+        ])
 
     static func index(_ bytes: [UInt8]) throws -> Gazetteer {
         try Gazetteer(bytes: GazetteerBytes(copying: bytes), path: "test.bin", source: "test")

@@ -156,7 +156,7 @@ enum Near {
         Expected("Wiener Neustadt", "Wiener Neustadt", "AT"),
         Expected("Eisenstadt", "Eisenstadt", "AT"),
         Expected("Mosonmagyaróvár", "Mosonmagyaróvár", "HU"),
-        Expected("Komárom Hungary", "Komárom", "HU"),  // "Komárom" alone is also the Hungarian name of Komárno, across the river
+        Expected("Komárom Hungary", "Komárom", "HU"), // "Komárom" alone is also the Hungarian name of Komárno, across the river
         Expected("Gmunden", "Gmunden", "AT"),
         Expected("Steyr", "Steyr", "AT"),
         Expected("Tulln", "Tulln", "AT", near: Near.vienna),

@@ -6,8 +6,11 @@ import Testing
     @Test func asciiIsFoldedAsEveryOtherTextIs() {
         var random = SeededRandom(seed: 54)
         let every = String((0..<128).map { Character(UnicodeScalar(UInt8($0))) })
-        let samples = ["Canillo 3-4", "O'Fallon", "St. Louis", "  --Mt  Hood--  ", "A`b", "\t\n\u{7F}x", every]
-            + (0..<2_000).map { _ in String((0..<Int.random(in: 0..<12, using: &random)).map { _ in Character(UnicodeScalar(UInt8.random(in: 0..<128, using: &random))) }) }
+        let samples =
+            ["Canillo 3-4", "O'Fallon", "St. Louis", "  --Mt  Hood--  ", "A`b", "\t\n\u{7F}x", every]
+            + (0..<2_000).map { _ in
+                String((0..<Int.random(in: 0..<12, using: &random)).map { _ in Character(UnicodeScalar(UInt8.random(in: 0..<128, using: &random))) })
+            }
         for text in samples {
             #expect(SearchText.foldASCII(text) == SearchText.foldUnicode(text), "\(text.debugDescription)")
         }

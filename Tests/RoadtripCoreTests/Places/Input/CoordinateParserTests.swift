@@ -46,9 +46,11 @@ private func dms(_ degrees: Double, _ minutes: Double, _ seconds: Double = 0) ->
         #expect(throws: CoordinateParser.Failure.latitudeOutOfRange(-95)) { try CoordinateParser.parse("95 S 10 E") }
     }
 
-    @Test(arguments: ["", "Monterey", "1", "1, 2, 3", "nan, 0", "inf, 0", "12 N", "-12 N 3 E", "1e999, 0",
-                      "12 N 3 S", "12 E 3 W", "33.5°30′ N 151 E", "12,", "N, E", "1.2.3, 4",
-                      "36dd N 121 W", "d36 N 121 W", "36 days N 121 W"])
+    @Test(arguments: [
+        "", "Monterey", "1", "1, 2, 3", "nan, 0", "inf, 0", "12 N", "-12 N 3 E", "1e999, 0",
+        "12 N 3 S", "12 E 3 W", "33.5°30′ N 151 E", "12,", "N, E", "1.2.3, 4",
+        "36dd N 121 W", "d36 N 121 W", "36 days N 121 W",
+    ])
     func refusesWhatIsNotCoordinates(text: String) {
         #expect(throws: CoordinateParser.Failure.self) { try CoordinateParser.parse(text) }
     }

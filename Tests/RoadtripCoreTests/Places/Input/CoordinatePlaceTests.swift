@@ -7,10 +7,13 @@ import Testing
 /// 48 km away in another state, with no region. A point is now named after the place near it with
 /// the distance and direction when that is not near, and is in its own region and country.
 @Suite struct CoordinatePlaceTests {
-    static func place(_ name: String, _ latitude: Double, _ longitude: Double, region: String, code: String, country: String = "United States",
-                      countryCode: String = "US", kind: PlaceKind = .populatedPlace, source: String = Place.builtinSource) -> Place {
-        Place(name: name, admin1: region, admin1Code: code, country: country, countryCode: countryCode,
-              coordinate: Coordinate(latitude: latitude, longitude: longitude), population: kind == .populatedPlace ? 1_000 : 0, kind: kind, source: source)
+    static func place(
+        _ name: String, _ latitude: Double, _ longitude: Double, region: String, code: String, country: String = "United States",
+        countryCode: String = "US", kind: PlaceKind = .populatedPlace, source: String = Place.builtinSource
+    ) -> Place {
+        Place(
+            name: name, admin1: region, admin1Code: code, country: country, countryCode: countryCode,
+            coordinate: Coordinate(latitude: latitude, longitude: longitude), population: kind == .populatedPlace ? 1_000 : 0, kind: kind, source: source)
     }
 
     static let beatty = place("Beatty", 36.90856, -116.75923, region: "Nevada", code: "NV")
@@ -61,8 +64,9 @@ import Testing
         let places = FakePlaces([Self.beatty, peak, fuel, park])
         // 24 km from the peak, 13 from the park's point, 48 from the town.
         #expect(CoordinatePlace(Self.stovepipeWells, places: places, borders: nil).name(unit: .km) == "48 km SW of Beatty, NV")
-        #expect(CoordinatePlace(Coordinate(latitude: 36.76, longitude: -116.95), places: places, borders: nil).name(unit: .km)
-            == "near Bonanza Mountain, NV")
+        #expect(
+            CoordinatePlace(Coordinate(latitude: 36.76, longitude: -116.95), places: places, borders: nil).name(unit: .km)
+                == "near Bonanza Mountain, NV")
         #expect(PlaceKind.peak.namesAPoint && PlaceKind.village.namesAPoint && PlaceKind.castle.namesAPoint)
         #expect(!PlaceKind.fuel.namesAPoint && !PlaceKind.nationalPark.namesAPoint && !PlaceKind.lake.namesAPoint)
     }
@@ -75,8 +79,9 @@ import Testing
     }
 
     @Test func theCompassPointIsTheNearestOfEight() {
-        #expect([0, 22, 23, 90, 180, 224, 247.4, 315, 337.4, 337.6, 359.9].map(CoordinatePlace.compassPoint)
-            == ["N", "N", "NE", "E", "S", "SW", "SW", "NW", "NW", "N", "N"])
+        #expect(
+            [0, 22, 23, 90, 180, 224, 247.4, 315, 337.4, 337.6, 359.9].map(CoordinatePlace.compassPoint)
+                == ["N", "N", "NE", "E", "S", "SW", "SW", "NW", "NW", "N", "N"])
     }
 
     /// The committed data: no town of the built-in gazetteer is nearer to Stovepipe Wells than
@@ -102,7 +107,12 @@ final class Borderlines: BasemapProviding, @unchecked Sendable {
 
     init(_ lines: [(BasemapLayer, [Coordinate])]) {
         self.lines = lines.map { layer, points in
-            (layer, points.map { let world = MercatorProjection.project($0); return MercatorPoint(x: Float(world.x), y: Float(world.y)) })
+            (
+                layer,
+                points.map {
+                    let world = MercatorProjection.project($0); return MercatorPoint(x: Float(world.x), y: Float(world.y))
+                }
+            )
         }
     }
 

@@ -18,7 +18,8 @@ import Testing
         let parisTexas = Self.at(33.66, -95.56)
         let found = OutOfLine.stops([Self.munich, Self.salzburg, parisTexas, Self.vienna, Self.budapest])
         #expect(found.map(\.index) == [2])
-        let detour = Geodesy.distance(from: Self.salzburg, to: parisTexas) + Geodesy.distance(from: parisTexas, to: Self.vienna)
+        let detour =
+            Geodesy.distance(from: Self.salzburg, to: parisTexas) + Geodesy.distance(from: parisTexas, to: Self.vienna)
             - Geodesy.distance(from: Self.salzburg, to: Self.vienna)
         #expect(abs((found.first?.meters ?? 0) - detour) < 1)
     }

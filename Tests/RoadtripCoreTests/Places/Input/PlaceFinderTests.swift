@@ -32,8 +32,9 @@ struct PlaceFinderTests {
     /// before a bigger one far off; with no trip around, the bigger one.
     @Test func aPlaceOfTheNameNearTheTripIsPickedBeforeABiggerOneFarOff() throws {
         func place(_ latitude: Double, _ longitude: Double, population: Int, kind: PlaceKind, country: String) -> Place {
-            Place(name: "Gutenberg", admin1: "", admin1Code: "", country: country, countryCode: "",
-                  coordinate: Coordinate(latitude: latitude, longitude: longitude), population: population, kind: kind, source: "test")
+            Place(
+                name: "Gutenberg", admin1: "", admin1Code: "", country: country, countryCode: "",
+                coordinate: Coordinate(latitude: latitude, longitude: longitude), population: population, kind: kind, source: "test")
         }
         let castle = place(47.0646, 9.4997, population: 0, kind: .castle, country: "Liechtenstein")
         let town = place(50.7, 11.0, population: 20_000, kind: .populatedPlace, country: "Germany")

@@ -34,8 +34,10 @@ struct FuelStopsTests {
         func search(_ query: String, limit: Int, near context: SearchContext?) -> [Place] { [] }
         func nearest(to coordinate: Coordinate) -> Place? { nil }
         func places(within kilometers: Double, of coordinate: Coordinate) -> [(place: Place, kilometers: Double)] { [] }
-        func bestPlace(within kilometers: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
-                       where isWanted: (Coordinate) -> Bool) -> RankedPlace? { nil }
+        func bestPlace(
+            within kilometers: Double, of coordinate: Coordinate, weight: (PlaceKind, Int) -> Int?,
+            where isWanted: (Coordinate) -> Bool
+        ) -> RankedPlace? { nil }
         func places(of kinds: Set<PlaceKind>, inCells cells: Set<Int>) -> [Place] { index.places(of: kinds, inCells: cells) }
         /// Known from `known.lowerBound` to `known.upperBound` meters east of the road's start.
         func knowsServices(at coordinate: Coordinate) -> Bool {
@@ -86,8 +88,9 @@ struct FuelStopsTests {
         let short = try Self.notes(range: 50_000, fuel: .electric)
         #expect(short.first?.kind == .tooFar && abs((short.first?.to ?? 0) - 60_000) < 50, "the charger of household sockets at 40 km does not count")
         let place = { (tags: [String: String]) in
-            Place(name: "C", admin1: "", admin1Code: "", country: "", countryCode: "", coordinate: Self.at(0, 0), population: 0, timeZone: "UTC",
-                  kind: .chargingStation, details: tags.isEmpty ? nil : PlaceDetails(tags: tags))
+            Place(
+                name: "C", admin1: "", admin1Code: "", country: "", countryCode: "", coordinate: Self.at(0, 0), population: 0, timeZone: "UTC",
+                kind: .chargingStation, details: tags.isEmpty ? nil : PlaceDetails(tags: tags))
         }
         #expect(FuelStops.isUsable(place([:])) && FuelStops.isUsable(place(["socket:type2": "2"])))
         #expect(!FuelStops.isUsable(place(["socket:schuko": "1"])) && FuelStops.isUsable(place(["socket:schuko": "1", "socket:chademo": "1"])))

@@ -32,8 +32,9 @@ import RoadtripTestSupport
         #expect(try navigator.drawnLines(width: 110).contains { $0.contains("Looking along the road…") })
         runner.runAll()
         let lines = try navigator.drawnLines(width: 110)
-        #expect(lines.contains { $0.contains("Càmping Valira") && $0.contains("camp site") && $0.contains("≈ ") && $0.contains(" min") && !$0.contains(" · ") },
-                "\(lines.joined(separator: "\n"))")
+        #expect(
+            lines.contains { $0.contains("Càmping Valira") && $0.contains("camp site") && $0.contains("≈ ") && $0.contains(" min") && !$0.contains(" · ") },
+            "\(lines.joined(separator: "\n"))")
         #expect(lines.contains { $0.contains("Casa d'Areny-Plandolit") } && !lines.contains { $0.contains("Casamanya") })
         navigator.handle(.enter)
         #expect(navigator.top is TripDetailView)

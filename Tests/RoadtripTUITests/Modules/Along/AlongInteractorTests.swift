@@ -23,8 +23,9 @@ import RoadtripTestSupport
     }
 
     func interactor(roadLegs: RoadLegs = .none) -> AlongInteractor {
-        AlongInteractor(tripID: AlongFixtures.valley.id, model: model, places: .fixed(Self.places), roadLegs: roadLegs,
-                        today: { LocalDay(year: 2026, month: 7, day: 1) })
+        AlongInteractor(
+            tripID: AlongFixtures.valley.id, model: model, places: .fixed(Self.places), roadLegs: roadLegs,
+            today: { LocalDay(year: 2026, month: 7, day: 1) })
     }
 
     @Test func thePlacesOfTheKindsAreFoundOffTheMainLoopInTheOrderTheyCome() {

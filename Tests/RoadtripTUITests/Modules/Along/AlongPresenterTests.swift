@@ -75,8 +75,11 @@ import RoadtripTestSupport
     }
 
     @Test func rowsScrolledAwayBeforeTheirDetourCameAreDroppedAndAskedAgainWhenBack() {
-        let found = (0..<6).map { AlongFixtures.found(AlongFixtures.place("Hut \($0)", .alpineHut, 42.51 + Double($0) / 100, 1.53), meters: 1_000 * Double($0 + 1),
-                                                      off: 400) }
+        let found = (0..<6).map {
+            AlongFixtures.found(
+                AlongFixtures.place("Hut \($0)", .alpineHut, 42.51 + Double($0) / 100, 1.53), meters: 1_000 * Double($0 + 1),
+                off: 400)
+        }
         interactor.answer(found)
         presenter.didShowRows(0..<3)
         #expect(interactor.detoursAsked.map(\.place) == ["Hut 0", "Hut 1", "Hut 2"])
@@ -179,7 +182,8 @@ import RoadtripTestSupport
     /// Issue 57: the planner refuses what `roadtrip along` refuses (`FindAlong`), with its sentence,
     /// where it used to list the places without their days.
     @Test func aSearchRefusedShowsItsSentenceAndNoRows() {
-        let sentence = "“Valley” has about 60,000 hours of driving, and a day-by-day plan is made for at most 50,000: split the trip into shorter ones to plan them."
+        let sentence =
+            "“Valley” has about 60,000 hours of driving, and a day-by-day plan is made for at most 50,000: split the trip into shorter ones to plan them."
         interactor.searches.last?.done(AlongFinding(found: [], tripMeters: 0, roads: [], refusal: sentence))
         #expect(view.last?.emptyMessage == sentence && view.last?.rows.isEmpty == true)
     }

@@ -40,8 +40,10 @@ final class AlongInteractorSpy: AlongInteractorInput {
     var roadLegChanges: AnyPublisher<Void, Never> { roadSubject.eraseToAnyPublisher() }
     func basemap() -> Result<(any BasemapProviding)?, any Error> { .success(nil) }
 
-    func findPlaces(of kinds: Set<AlongKind>, within reach: Double, day: Int?, in trip: Trip, unit: DistanceUnit,
-                    done: @escaping @MainActor (AlongFinding) -> Void) {
+    func findPlaces(
+        of kinds: Set<AlongKind>, within reach: Double, day: Int?, in trip: Trip, unit: DistanceUnit,
+        done: @escaping @MainActor (AlongFinding) -> Void
+    ) {
         searches.append(Search(kinds: kinds, reach: reach, day: day, done: done))
     }
 
@@ -115,15 +117,18 @@ final class AlongPresenterSpy: AlongViewOutput, RecordsIntents {
 /// Andorra la Vella → Ordino, and what lies along it.
 enum AlongFixtures {
     static var valley: Trip {
-        Trip(id: Fixtures.uuid(37), name: "Valley", stops: [
-            Stop(id: Fixtures.uuid(371), name: "Andorra la Vella", location: Coordinate(latitude: 42.5078, longitude: 1.5211)),
-            Stop(id: Fixtures.uuid(372), name: "Ordino", location: Coordinate(latitude: 42.5562, longitude: 1.5332)),
-        ])
+        Trip(
+            id: Fixtures.uuid(37), name: "Valley",
+            stops: [
+                Stop(id: Fixtures.uuid(371), name: "Andorra la Vella", location: Coordinate(latitude: 42.5078, longitude: 1.5211)),
+                Stop(id: Fixtures.uuid(372), name: "Ordino", location: Coordinate(latitude: 42.5562, longitude: 1.5332)),
+            ])
     }
 
     static func place(_ name: String, _ kind: PlaceKind, _ latitude: Double, _ longitude: Double) -> Place {
-        Place(name: name, admin1: "Andorra", admin1Code: "", country: "Andorra", countryCode: "AD",
-              coordinate: Coordinate(latitude: latitude, longitude: longitude), population: 0, kind: kind, source: "andorra")
+        Place(
+            name: name, admin1: "Andorra", admin1Code: "", country: "Andorra", countryCode: "AD",
+            coordinate: Coordinate(latitude: latitude, longitude: longitude), population: 0, kind: kind, source: "andorra")
     }
 
     static let camp = place("Càmping Valira", .campSite, 42.5070, 1.5310)
@@ -133,10 +138,14 @@ enum AlongFixtures {
 
     /// `place` `off` meters east of the road (its foot that far west of it), `meters` along the trip.
     static func found(_ place: Place, meters: Double, off: Double, leg: Int = 0, day: Int? = 1) -> AlongTheRoute.Found {
-        let foot = Coordinate(latitude: place.coordinate.latitude,
-                              longitude: place.coordinate.longitude - off / (111_195 * cos(place.coordinate.latitude * .pi / 180)))
-        return AlongTheRoute.Found(place: place, position: TripLine.Position(meters: meters, leg: leg, shareOfLeg: meters / 11_600, offMeters: off,
-                                                                              onTheLeft: false, foot: foot), alongAnEstimate: false, day: day)
+        let foot = Coordinate(
+            latitude: place.coordinate.latitude,
+            longitude: place.coordinate.longitude - off / (111_195 * cos(place.coordinate.latitude * .pi / 180)))
+        return AlongTheRoute.Found(
+            place: place,
+            position: TripLine.Position(
+                meters: meters, leg: leg, shareOfLeg: meters / 11_600, offMeters: off,
+                onTheLeft: false, foot: foot), alongAnEstimate: false, day: day)
     }
 
     static let along = [found(camp, meters: 900, off: 800), found(museum, meters: 11_300, off: 60)]

@@ -13,9 +13,10 @@ import Testing
 
     init() throws {
         view = AlongView(presenter: presenter)
-        var viewModel = AlongPresenter.makeViewModel(trip: AlongFixtures.valley, day: nil, kinds: Set(AlongKind.allCases), reach: 2_000,
-                                                     finding: AlongFinding(found: AlongFixtures.along, tripMeters: 11_600, roads: []),
-                                                     detours: [nil, nil], isSearching: false, unit: .km)
+        var viewModel = AlongPresenter.makeViewModel(
+            trip: AlongFixtures.valley, day: nil, kinds: Set(AlongKind.allCases), reach: 2_000,
+            finding: AlongFinding(found: AlongFixtures.along, tripMeters: 11_600, roads: []),
+            detours: [nil, nil], isSearching: false, unit: .km)
         viewModel.selectedRow = 0
         view.display(viewModel)
         let terminal = try #require(Terminal.offscreen(width: 100, height: 12))

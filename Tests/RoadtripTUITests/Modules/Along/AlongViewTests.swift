@@ -15,9 +15,10 @@ import RoadtripTestSupport
     init() {
         view = AlongView(presenter: presenter)
         let detours: [LegFigures?] = [LegFigures(meters: 1_700, seconds: 240, source: .road), nil]
-        var viewModel = AlongPresenter.makeViewModel(trip: AlongFixtures.valley, day: nil, kinds: [.sights, .camping], reach: 2_000,
-                                                     finding: AlongFinding(found: AlongFixtures.along, tripMeters: 11_600, roads: []),
-                                                     detours: detours, isSearching: false, unit: .km, detourProgress: (1, 2))
+        var viewModel = AlongPresenter.makeViewModel(
+            trip: AlongFixtures.valley, day: nil, kinds: [.sights, .camping], reach: 2_000,
+            finding: AlongFinding(found: AlongFixtures.along, tripMeters: 11_600, roads: []),
+            detours: detours, isSearching: false, unit: .km, detourProgress: (1, 2))
         viewModel.selectedRow = 0
         view.display(viewModel)
     }
@@ -36,8 +37,9 @@ import RoadtripTestSupport
         #expect(lines[1].hasPrefix(" [ ] 1 fuel   [ ] 2 charging") && lines[1].contains("[ ] 4 beds   [x] 5 camping   [x] 6 sights"), "\(lines[1])")
         #expect(lines[2].contains("[ ] 0 groceries") && lines[2].contains("within 2.0 km (+/-)"), "\(lines[2])")
         for heading in AlongColumns.headings { #expect(lines[3].contains(heading), "\(heading)") }
-        #expect(lines[4].contains("0.9 km") && lines[4].contains("day 1") && lines[4].contains("0.8 km right")
-            && lines[4].contains("mping Valira") && lines[4].contains("camp site") && lines[4].contains("1.7 km, 4 min"), "\(lines[4])")
+        #expect(
+            lines[4].contains("0.9 km") && lines[4].contains("day 1") && lines[4].contains("0.8 km right")
+                && lines[4].contains("mping Valira") && lines[4].contains("camp site") && lines[4].contains("1.7 km, 4 min"), "\(lines[4])")
         #expect(lines[5].contains("Casa d'Areny-Plandolit") && lines[5].contains("museum") && !lines[5].contains(" min"))
         #expect(lines[9].hasPrefix(" Càmping Valira · camp site · 0.9 km of 11.6 km · day 1 · 0.8 km off, right · detour 1.7 km, 4 min"), "\(lines[9])")
         #expect(lines[11] == " 2 places in the order they come · routing the detours of the rows in view: 1 of 2")
@@ -58,11 +60,13 @@ import RoadtripTestSupport
     }
 
     @Test func aLongListKeepsItsLastColumnForTheScrollIndicator() throws {
-        let long = AlongFixtures.found(AlongFixtures.place("Càmping and caravan park by the river Valira del Nord", .campSite, 42.507, 1.531), meters: 900, off: 800)
-        var viewModel = AlongPresenter.makeViewModel(trip: AlongFixtures.valley, day: nil, kinds: [.camping], reach: 2_000,
-                                                     finding: AlongFinding(found: Array(repeating: long, count: 30), tripMeters: 11_600, roads: []),
-                                                     detours: Array(repeating: LegFigures(meters: 1_700, seconds: 240, source: .road), count: 30),
-                                                     isSearching: false, unit: .km)
+        let long = AlongFixtures.found(
+            AlongFixtures.place("Càmping and caravan park by the river Valira del Nord", .campSite, 42.507, 1.531), meters: 900, off: 800)
+        var viewModel = AlongPresenter.makeViewModel(
+            trip: AlongFixtures.valley, day: nil, kinds: [.camping], reach: 2_000,
+            finding: AlongFinding(found: Array(repeating: long, count: 30), tripMeters: 11_600, roads: []),
+            detours: Array(repeating: LegFigures(meters: 1_700, seconds: 240, source: .road), count: 30),
+            isSearching: false, unit: .km)
         viewModel.selectedRow = 0
         view.display(viewModel)
         let (terminal, lines) = try render(width: 90)
@@ -89,11 +93,16 @@ import RoadtripTestSupport
     }
 
     @Test func keysBecomeIntents() {
-        let keys: [Key] = [.character("1"), .character("3"), .character("+"), .character("-"), .down, .enter,
-                           .character("u"), .control("r"), .character("s"), .character("?"), .escape, .character("A")]
+        let keys: [Key] = [
+            .character("1"), .character("3"), .character("+"), .character("-"), .down, .enter,
+            .character("u"), .control("r"), .character("s"), .character("?"), .escape, .character("A"),
+        ]
         for key in keys { view.handle(key) }
-        #expect(presenter.intents == ["toggle fuel", "toggle food", "reach 1", "reach -1", "select 1", "add 0",
-                                      "undo", "redo", "save", "help", "back", "back"])
+        #expect(
+            presenter.intents == [
+                "toggle fuel", "toggle food", "reach 1", "reach -1", "select 1", "add 0",
+                "undo", "redo", "save", "help", "back", "back",
+            ])
         #expect(AlongView.kindKeys.count == AlongKind.allCases.count, "a key for every kind")
         view.handle(.character("0"))
         #expect(presenter.intents.last == "toggle \(AlongKind.allCases.last!.rawValue)")

@@ -18,7 +18,8 @@ import RoadtripTestSupport
     init() throws {
         directory = try TemporaryDirectory()
         model = try DataModel.loaded(with: [ItineraryFixtures.route66], in: directory)
-        navigator.push(TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))))
+        navigator.push(
+            TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))))
         navigator.handle(.enter)
         navigator.handle(.character("i"))
     }

@@ -17,8 +17,9 @@ import RoadtripTestSupport
     init() throws {
         directory = try TemporaryDirectory()
         model = try DataModel.loaded(with: Fixtures.trips, in: directory)
-        interactor = ItineraryInteractor(tripID: Fixtures.pacific.id, model: model, places: .fixed(FakePlaces.california),
-                                         today: { LocalDay(year: 2026, month: 1, day: 15) })
+        interactor = ItineraryInteractor(
+            tripID: Fixtures.pacific.id, model: model, places: .fixed(FakePlaces.california),
+            today: { LocalDay(year: 2026, month: 1, day: 15) })
     }
 
     @Test func followsTheTripAndClosesWhenItIsGone() {

@@ -84,8 +84,9 @@ import RoadtripTestSupport
 
     @Test func aAddsTheNightProposedOnTheLinesDay() throws {
         // The Route 66 day ends at St. Louis with 1 h 30 min left; a town on the way to Joplin is proposed.
-        let town = Place(name: "Union", admin1: "Missouri", admin1Code: "MO", country: "United States", countryCode: "US",
-                         coordinate: Coordinate(latitude: 38.4464, longitude: -91.0085), population: 10_957, timeZone: "America/Chicago")
+        let town = Place(
+            name: "Union", admin1: "Missouri", admin1Code: "MO", country: "United States", countryCode: "US",
+            coordinate: Coordinate(latitude: 38.4464, longitude: -91.0085), population: 10_957, timeZone: "America/Chicago")
         interactor.places = FakePlaces([town])
         interactor.subject.value = ItineraryFixtures.route66
         let rows = try #require(view.last?.rows)
@@ -101,10 +102,13 @@ import RoadtripTestSupport
 
     /// Issue 37, item 3: a fill-up line of the plan, and `n` on it adds the station, without a night.
     @Test func aOnAFillUpLineAddsTheStationWithoutANight() throws {
-        let station = Place(name: "Rolla Fuel", admin1: "Missouri", admin1Code: "MO", country: "United States", countryCode: "US",
-                            coordinate: Coordinate(latitude: 37.95, longitude: -91.77), population: 0, timeZone: "America/Chicago", kind: .fuel)
-        interactor.fuelStops = [FuelStops.Note(kind: .fillUp(station), from: 0, to: 150_000, leg: 1, shareOfLeg: 0.3, offMeters: 20, day: 1),
-                                FuelStops.Note(kind: .tooFar, from: 150_000, to: 500_000, leg: 1, shareOfLeg: 0.3, offMeters: 0, day: 1)]
+        let station = Place(
+            name: "Rolla Fuel", admin1: "Missouri", admin1Code: "MO", country: "United States", countryCode: "US",
+            coordinate: Coordinate(latitude: 37.95, longitude: -91.77), population: 0, timeZone: "America/Chicago", kind: .fuel)
+        interactor.fuelStops = [
+            FuelStops.Note(kind: .fillUp(station), from: 0, to: 150_000, leg: 1, shareOfLeg: 0.3, offMeters: 20, day: 1),
+            FuelStops.Note(kind: .tooFar, from: 150_000, to: 500_000, leg: 1, shareOfLeg: 0.3, offMeters: 0, day: 1),
+        ]
         var trip = ItineraryFixtures.route66
         trip.settings.rangeKm = 200
         interactor.subject.value = trip
@@ -112,7 +116,9 @@ import RoadtripTestSupport
         let fillUp = try #require(rows.firstIndex { $0.kind == .fuel && !$0.isWarning })
         #expect(rows[fillUp - 1].kind == .leg && rows[fillUp].title.hasPrefix("fill up at Rolla Fuel (150 km of "), "\(rows[fillUp])")
         #expect(rows[fillUp].detail == "on the road · 150 km from the start; the next is out of range")
-        #expect(rows[fillUp + 1].isWarning && rows[fillUp + 1].title.hasSuffix(" 350 km without fuel") && rows[fillUp + 1].detail.hasSuffix("longer than the 200 km range"))
+        #expect(
+            rows[fillUp + 1].isWarning && rows[fillUp + 1].title.hasSuffix(" 350 km without fuel")
+                && rows[fillUp + 1].detail.hasSuffix("longer than the 200 km range"))
         presenter.didPressAddNight(row: fillUp)
         #expect(interactor.stopsAdded.map(\.name) == ["Rolla Fuel"] && interactor.stopsAdded.map(\.after) == [1] && interactor.nightsAdded.isEmpty)
         presenter.didPressAddNight(row: fillUp + 1)

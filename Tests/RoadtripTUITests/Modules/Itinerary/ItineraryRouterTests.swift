@@ -21,7 +21,7 @@ import RoadtripTestSupport
         navigator.push(TripDetailAssembly.makeModule(tripID: ItineraryFixtures.route66.id, context: context))
         navigator.push(ItineraryAssembly.makeModule(tripID: ItineraryFixtures.route66.id, context: context))
         router = ItineraryRouter(tripID: ItineraryFixtures.route66.id, context: context)
-        router.view = navigator.top  // the screen it closes, as the assembly wires it
+        router.view = navigator.top // the screen it closes, as the assembly wires it
     }
 
     @Test func closeItineraryPopsBackToTheTrip() {

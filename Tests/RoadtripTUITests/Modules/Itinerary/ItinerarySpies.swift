@@ -38,8 +38,9 @@ final class ItineraryInteractorSpy: ItineraryInteractorInput {
 
     func itinerary(for trip: Trip, unit: DistanceUnit) -> Itinerary {
         let zones = Array(repeating: TimeZone(identifier: "America/Chicago")!, count: trip.stops.count)
-        var planner = ItineraryPlanner(stops: trip.stops, legMeters: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip, unit: unit),
-                                       settings: trip.settings, timeZones: zones, today: LocalDay(year: 2026, month: 7, day: 1))
+        var planner = ItineraryPlanner(
+            stops: trip.stops, legMeters: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip, unit: unit),
+            settings: trip.settings, timeZones: zones, today: LocalDay(year: 2026, month: 7, day: 1))
         planner.overnightPlaces = places.map(OvernightPlaces.init(places:))
         var itinerary = planner.plan()
         itinerary.fuelStops = fuelStops
@@ -95,11 +96,13 @@ final class ItineraryPresenterSpy: ItineraryViewOutput, RecordsIntents {
 enum ItineraryFixtures {
     /// Chicago → Springfield → St. Louis → Joplin: about 4 h 20 min, 2 h 10 min and 6 h 30 min at the defaults.
     static var route66: Trip {
-        Trip(id: Fixtures.uuid(66), name: "Route 66", stops: [
-            Stop(id: Fixtures.uuid(661), name: "Chicago", location: Coordinate(latitude: 41.8781, longitude: -87.6298)),
-            Stop(id: Fixtures.uuid(662), name: "Springfield", location: Coordinate(latitude: 39.7817, longitude: -89.6501)),
-            Stop(id: Fixtures.uuid(663), name: "St. Louis", location: Coordinate(latitude: 38.627, longitude: -90.1994)),
-            Stop(id: Fixtures.uuid(664), name: "Joplin", location: Coordinate(latitude: 37.0842, longitude: -94.5133)),
-        ])
+        Trip(
+            id: Fixtures.uuid(66), name: "Route 66",
+            stops: [
+                Stop(id: Fixtures.uuid(661), name: "Chicago", location: Coordinate(latitude: 41.8781, longitude: -87.6298)),
+                Stop(id: Fixtures.uuid(662), name: "Springfield", location: Coordinate(latitude: 39.7817, longitude: -89.6501)),
+                Stop(id: Fixtures.uuid(663), name: "St. Louis", location: Coordinate(latitude: 38.627, longitude: -90.1994)),
+                Stop(id: Fixtures.uuid(664), name: "Joplin", location: Coordinate(latitude: 37.0842, longitude: -94.5133)),
+            ])
     }
 }

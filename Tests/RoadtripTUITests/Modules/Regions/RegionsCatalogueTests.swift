@@ -60,11 +60,14 @@ extension RegionsPresenterTests {
     /// Issue 57, item 1: `D` finds New York City by "nyc", a word of its id, as `roadtrip region
     /// catalogue nyc` now does (CatalogueSearchEndToEndTests): one search, `SearchCatalogue`'s.
     @Test func aWordOfAnIdFindsItsExtractAsTheCommandLineFindsIt() throws {
-        let catalogue = ExtractCatalogue(extracts: [Self.extract("us/new-york", "New York", parent: "us"), Self.extract("us/nyc", "New York City", parent: "us")])
+        let catalogue = ExtractCatalogue(extracts: [
+            Self.extract("us/new-york", "New York", parent: "us"), Self.extract("us/nyc", "New York City", parent: "us"),
+        ])
         var browsing = CatalogueBrowsing(catalogue: catalogue, address: "http://127.0.0.1/index-v1.json", installed: [])
         browsing.query = "nyc"
         #expect(RegionsPresenter.catalogueViewModel(browsing).rows.map(\.path) == ["us/nyc"])
-        #expect(RegionsPresenter.catalogueViewModel(browsing).rows.map(\.id)
+        #expect(
+            RegionsPresenter.catalogueViewModel(browsing).rows.map(\.id)
                 == SearchCatalogue.extracts(matching: "nyc", in: catalogue, installed: []).map(\.extract.id))
     }
 
@@ -204,8 +207,11 @@ extension RegionsPresenterTests {
         view.showRegions(RegionsViewModel(rows: [.init(name: "andorra", detail: "245 places", hasUpdate: true)]), selecting: nil)
         view.handle(.character("U"))
         view.handle(.character("D"))
-        view.showCatalogue(CatalogueViewModel(rows: [.init(id: "georgia", name: "Georgia", path: "europe/georgia"),
-                                                     .init(id: "us/georgia", name: "Georgia", path: "us/georgia")]), query: "", selecting: nil)
+        view.showCatalogue(
+            CatalogueViewModel(rows: [
+                .init(id: "georgia", name: "Georgia", path: "europe/georgia"),
+                .init(id: "us/georgia", name: "Georgia", path: "us/georgia"),
+            ]), query: "", selecting: nil)
         #expect(view.statusHints.map(\.label) == ["Download", "Choose", "Back"])
         view.handle(.character("g"))
         view.handle(.character("j"))
@@ -223,7 +229,7 @@ extension RegionsPresenterTests {
         let view = RegionsView(presenter: spy)
         view.showCatalogue(CatalogueViewModel(), query: "geo", selecting: nil)
         view.updateCatalogue(CatalogueViewModel(rows: [.init(id: "georgia", name: "Georgia", path: "europe/georgia")]))
-        view.handle(.end)  // the query offered is selected, as every field's text taking the focus: End keeps it
+        view.handle(.end) // the query offered is selected, as every field's text taking the focus: End keeps it
         view.handle(.character("r"))
         view.handle(.enter)
         #expect(spy.intents == ["find geor", "choose georgia"])
@@ -244,9 +250,12 @@ extension RegionsPresenterTests {
     @Test func theBrowserDrawsTheFieldTheExtractsAndWhatIsAdded() throws {
         let terminal = try #require(Terminal.offscreen(width: 90, height: 20, color: false))
         defer { terminal.stop() }
-        let model = CatalogueViewModel(rows: [.init(id: "andorra", name: "Andorra", path: "europe/andorra", added: "added"),
-                                              .init(id: "georgia", name: "Georgia", path: "europe/georgia")],
-                                       summary: "2 of 5 extracts · http://127.0.0.1/index-v1.json", note: "The catalogue could not be fetched again.")
+        let model = CatalogueViewModel(
+            rows: [
+                .init(id: "andorra", name: "Andorra", path: "europe/andorra", added: "added"),
+                .init(id: "georgia", name: "Georgia", path: "europe/georgia"),
+            ],
+            summary: "2 of 5 extracts · http://127.0.0.1/index-v1.json", note: "The catalogue could not be fetched again.")
         CatalogueBrowser(model, query: "a").draw(on: terminal.surface)
         let lines = terminal.surface.lines()
         let text = lines.joined(separator: "\n")
@@ -266,7 +275,8 @@ extension RegionsPresenterTests {
         #expect(lines.contains { $0.contains("krems") && !$0.contains("update available") })
         #expect(lines.joined().contains("a add · D download · d remove · U update · Esc close"))
         var failed = RegionsViewModel(rows: [.init(name: "andorra", detail: "245 places", hasUpdate: true)])
-        failed.failure = "andorra-latest.osm.pbf does not match its published checksum (MD5 00000000000000000000000000000000, the file's "
+        failed.failure =
+            "andorra-latest.osm.pbf does not match its published checksum (MD5 00000000000000000000000000000000, the file's "
             + "0123456789abcdef0123456789abcdef): it was deleted, and nothing was added."
         RegionsPanel(failed).draw(on: terminal.surface)
         let inside = terminal.surface.lines().map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │|")) }.joined(separator: " ")

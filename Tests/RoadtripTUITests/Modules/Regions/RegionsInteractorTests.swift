@@ -14,7 +14,8 @@ import RoadtripTestSupport
 @Suite(.serialized) struct RegionsInteractorTests {
     static let andorra = try! Data(contentsOf: TestsFolder.url.appendingPathComponent("Fixtures/osm/andorra.osm.pbf"))
     static let pbfPath = "/europe/andorra-latest.osm.pbf"
-    static let catalogue = Data("""
+    static let catalogue = Data(
+        """
         {"type": "FeatureCollection", "features": [
           {"type": "Feature", "properties": {"id": "andorra", "parent": "europe", "name": "Andorra", "urls": {"pbf": "europe/andorra-latest.osm.pbf"}}}
         ]}
@@ -32,8 +33,10 @@ import RoadtripTestSupport
         try Self.publish(Self.andorra, on: server, in: directory)
         model = try DataModel.loaded(with: Fixtures.trips, in: directory)
         shelf = RegionShelf(directory: directory.file("regions"))
-        source = ExtractSource(environment: ["ROADTRIP_EXTRACTS_URL": server.url.absoluteString + "/index-v1.json",
-                                             "XDG_CACHE_HOME": directory.file("cache").path, "HOME": directory.url.path])
+        source = ExtractSource(environment: [
+            "ROADTRIP_EXTRACTS_URL": server.url.absoluteString + "/index-v1.json",
+            "XDG_CACHE_HOME": directory.file("cache").path, "HOME": directory.url.path,
+        ])
     }
 
     /// `data` as the extract on the server, with its MD5 beside it.

@@ -11,16 +11,20 @@ import Testing
 /// presenter suite's spies), and the keys and drawing of the panel.
 extension RegionsPresenterTests {
     static func installed(_ name: String, places: Int) -> RegionShelf.Installed {
-        let info = RegionInfo(name: name, sourceFile: "/maps/\(name).osm.pbf", sourceBytes: 565_390, sha256: String(repeating: "0", count: 64),
-                              added: Date(timeIntervalSince1970: 1_795_000_000), bounds: .init(south: 42.43, west: 1.41, north: 42.66, east: 1.79),
-                              places: places, roads: 1_331, format: RegionInfo.currentFormat)
+        let info = RegionInfo(
+            name: name, sourceFile: "/maps/\(name).osm.pbf", sourceBytes: 565_390, sha256: String(repeating: "0", count: 64),
+            added: Date(timeIntervalSince1970: 1_795_000_000), bounds: .init(south: 42.43, west: 1.41, north: 42.66, east: 1.79),
+            places: places, roads: 1_331, format: RegionInfo.currentFormat)
         return RegionShelf.Installed(name: name, folder: URL(fileURLWithPath: "/r/\(name)"), info: .success(info))
     }
 
     @Test func thePanelListsEachRegionWithItsCountsAreaAndDate() throws {
-        interactor.installedRegions = [Self.installed("andorra", places: 245),
-                                       RegionShelf.Installed(name: "broken", folder: URL(fileURLWithPath: "/r/broken"),
-                                                             info: .failure(.damaged(region: "broken", problem: "/r/broken/region.json is not valid JSON")))]
+        interactor.installedRegions = [
+            Self.installed("andorra", places: 245),
+            RegionShelf.Installed(
+                name: "broken", folder: URL(fileURLWithPath: "/r/broken"),
+                info: .failure(.damaged(region: "broken", problem: "/r/broken/region.json is not valid JSON"))),
+        ]
         presenter.didLoad()
         let panel = try #require(view.regionPanels.last)
         #expect(panel.regions.rows[0] == .init(name: "andorra", detail: "245 places, 1,331 roads · 42.43–42.66°N 1.41–1.79°E · added 2026-11-18"))
@@ -122,15 +126,17 @@ extension RegionsPresenterTests {
         defer { terminal.stop() }
         let folder = "/home/someone/.local/share/roadtrip/regions/andorra-and-its-neighbours"
         let sentence = RegionError.damaged(region: "andorra", problem: "\(folder)/region.json is not valid JSON").description
-        var panel = RegionsPanel(RegionsViewModel(rows: [.init(name: "krems", detail: "12 places"), .init(name: "andorra", detail: sentence, isDamaged: true)]))
+        var panel = RegionsPanel(
+            RegionsViewModel(rows: [.init(name: "krems", detail: "12 places"), .init(name: "andorra", detail: sentence, isDamaged: true)]))
         panel.draw(on: terminal.surface)
         #expect(!terminal.surface.lines().joined().contains("is not valid JSON; add it again"), "not shown while another row is selected")
         _ = panel.handle(.character("j"))
         panel.draw(on: terminal.surface)
         // The lines inside the box, joined without their spaces: the sentence is there whole.
         let inside = terminal.surface.lines().map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │|")) }.joined()
-        #expect(inside.replacingOccurrences(of: " ", with: "").contains(sentence.replacingOccurrences(of: " ", with: "")),
-                "\(terminal.surface.lines().joined(separator: "\n"))")
+        #expect(
+            inside.replacingOccurrences(of: " ", with: "").contains(sentence.replacingOccurrences(of: " ", with: "")),
+            "\(terminal.surface.lines().joined(separator: "\n"))")
     }
 }
 
@@ -138,8 +144,10 @@ extension RegionsPresenterTests {
 
 @MainActor
 extension RegionsPresenterTests {
-    static let threeRegions = RegionsViewModel(rows: [.init(name: "andorra", detail: "245 places"), .init(name: "krems", detail: "12 places"),
-                                                      .init(name: "nordrhein-westfalen", detail: "90,210 places")])
+    static let threeRegions = RegionsViewModel(rows: [
+        .init(name: "andorra", detail: "245 places"), .init(name: "krems", detail: "12 places"),
+        .init(name: "nordrhein-westfalen", detail: "90,210 places"),
+    ])
 
     /// The panel keeps its selection, and its search with it: `/` types, `n` goes on, Esc goes back.
     @Test func thePanelSearchesItsRegions() {

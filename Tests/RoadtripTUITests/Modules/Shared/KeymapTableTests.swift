@@ -43,8 +43,10 @@ struct KeymapTableTests {
             ("along the road", Set(AlongView.keymap.bindings.flatMap(\.keys))),
             ("regions", Set(RegionsPanel.keymap.bindings.flatMap(\.keys))),
         ]
-        let wanted: Set<Key> = [.control("d"), .control("u"), .control("f"), .control("b"), .character(" "), .pageUp, .pageDown,
-                                .character("/"), .character("n"), .character("N")]
+        let wanted: Set<Key> = [
+            .control("d"), .control("u"), .control("f"), .control("b"), .character(" "), .pageUp, .pageDown,
+            .character("/"), .character("n"), .character("N"),
+        ]
         for (name, keys) in lists {
             #expect(wanted.isSubset(of: keys), "\(name) lacks \(wanted.subtracting(keys).map(\.description))")
         }
@@ -70,8 +72,10 @@ struct KeymapTableTests {
         let taken = TripMapPanel.keymap.keysTaken(from: TripDetailView.keymap)
         // ←/h, ↑/k, ↓/j pan instead of going back or moving the selection; Esc and m leave the
         // map; ? is help in both. (→ and l mean nothing on the trip detail screen.)
-        let meant: Set<Key> = [.left, .up, .down, .character("h"), .character("k"), .character("j"),
-                               .escape, .character("m"), .character("?")]
+        let meant: Set<Key> = [
+            .left, .up, .down, .character("h"), .character("k"), .character("j"),
+            .escape, .character("m"), .character("?"),
+        ]
         #expect(taken == meant, "the map now also takes \(taken.subtracting(meant).map(\.description))")
     }
 
@@ -79,8 +83,10 @@ struct KeymapTableTests {
         let taken = TripMapPanel.keymap.keysTaken(from: AlongView.keymap)
         // As over the trip screen; and + = - _ zoom instead of looking farther or nearer, 0 fits the
         // trip instead of showing the tenth kind.
-        let meant: Set<Key> = [.left, .up, .down, .character("h"), .character("k"), .character("j"), .escape, .character("m"), .character("?"),
-                               .character("+"), .character("="), .character("-"), .character("_"), .character("0")]
+        let meant: Set<Key> = [
+            .left, .up, .down, .character("h"), .character("k"), .character("j"), .escape, .character("m"), .character("?"),
+            .character("+"), .character("="), .character("-"), .character("_"), .character("0"),
+        ]
         #expect(taken == meant, "the map now also takes \(taken.subtracting(meant).map(\.description))")
     }
 

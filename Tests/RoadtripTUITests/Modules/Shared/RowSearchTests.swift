@@ -6,8 +6,10 @@ import Testing
 /// what the status bar says when nothing is found, an end is passed, or one row alone matches.
 @Suite struct RowSearchTests {
     /// The Iceland Ring Road's stops, with their region: Reykjavík twice, Reykjahlíð once.
-    static let rows = [["Reykjavík", "IS"], ["Selfoss", "IS"], ["Vík í Mýrdal", "IS"], ["Reykjahlíð", "Northeast, IS"],
-                       ["Akureyri", "Northeast, IS"], ["Reykjavík", "IS"]]
+    static let rows = [
+        ["Reykjavík", "IS"], ["Selfoss", "IS"], ["Vík í Mýrdal", "IS"], ["Reykjahlíð", "Northeast, IS"],
+        ["Akureyri", "Northeast, IS"], ["Reykjavík", "IS"],
+    ]
 
     static func searching(from row: Int) -> RowSearch {
         var search = RowSearch()

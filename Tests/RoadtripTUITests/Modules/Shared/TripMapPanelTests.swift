@@ -41,7 +41,7 @@ import RoadtripTestSupport
         let panel = TripMapPanel()
         let content = Rect(row: 1, column: 0, width: 200, height: 40)
         #expect(panel.frame(in: content)?.width == 200 - TripMapPanel.stopTableWidth - 1)
-        #expect(panel.frame(in: Rect(row: 1, column: 0, width: 130, height: 40))?.width == 52)  // two fifths
+        #expect(panel.frame(in: Rect(row: 1, column: 0, width: 130, height: 40))?.width == 52) // two fifths
     }
 
     @Test func narrowTerminalsShowTheMapOnlyAfterM() throws {

@@ -14,9 +14,11 @@ import RoadtripTestSupport
         directory = try TemporaryDirectory()
         started = directory.url.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: started, withIntermediateDirectories: true)
-        environment = ["HOME": directory.path, "XDG_DATA_HOME": directory.url.appendingPathComponent("data").path,
-                       "XDG_CACHE_HOME": directory.url.appendingPathComponent("cache").path,
-                       "XDG_STATE_HOME": directory.url.appendingPathComponent("state").path]
+        environment = [
+            "HOME": directory.path, "XDG_DATA_HOME": directory.url.appendingPathComponent("data").path,
+            "XDG_CACHE_HOME": directory.url.appendingPathComponent("cache").path,
+            "XDG_STATE_HOME": directory.url.appendingPathComponent("state").path,
+        ]
     }
 
     private func folder(lastUsed: String? = nil, startedIn: String? = nil, environment extra: [String: String] = [:]) -> String {
@@ -46,7 +48,8 @@ import RoadtripTestSupport
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: regions)
         #expect(folder(startedIn: link.path) == directory.url.standardizedFileURL.path)
         #expect(ExportFolder.isOwn(regions.path, folders: .init(environment: environment)))
-        #expect(!ExportFolder.isOwn(directory.url.appendingPathComponent("data").path, folders: .init(environment: environment)), "the folder above is the user's")
+        #expect(
+            !ExportFolder.isOwn(directory.url.appendingPathComponent("data").path, folders: .init(environment: environment)), "the folder above is the user's")
     }
 
     /// A folder the user cannot write in (`/`, for a planner started there) is passed over; as

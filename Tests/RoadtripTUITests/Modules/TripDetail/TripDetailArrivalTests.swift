@@ -17,8 +17,10 @@ import Testing
     let presenter: TripDetailPresenter
 
     /// Monterey → Big Sur on roads in 1 h, → Morro Bay estimated at 1 h 30 min, from Wednesday 1 July 2026.
-    static let legs = [LegFigures(meters: 60_000, seconds: 3_600, source: .road),
-                       LegFigures(meters: 120_000, seconds: 5_400, source: .estimate, reason: "no region covers Morro Bay")]
+    static let legs = [
+        LegFigures(meters: 60_000, seconds: 3_600, source: .road),
+        LegFigures(meters: 120_000, seconds: 5_400, source: .estimate, reason: "no region covers Morro Bay"),
+    ]
 
     static func pacific(startDate: LocalDay? = LocalDay(year: 2026, month: 7, day: 1), dailyLimitHours: Double? = nil) -> Trip {
         var trip = Fixtures.pacific
@@ -132,7 +134,9 @@ import Testing
         #expect(lines[1].range(of: "Driving")!.upperBound < lines[1].range(of: "Arrives")!.lowerBound)
         #expect(lines[2].contains("Monterey") && lines[2].contains("→ Wed 09:00"), "\(lines[2])")
         #expect(lines[3].contains("Big Sur") && lines[3].contains("1 h 00 min") && lines[3].contains("Wed 10:00"), "\(lines[3])")
-        #expect(lines[4].contains("Morro Bay") && lines[4].contains("≈ 1 h 30 min") && lines[4].contains("≈ Thu 10:30") && lines[4].hasSuffix("≈ 180 km"), "\(lines[4])")
+        #expect(
+            lines[4].contains("Morro Bay") && lines[4].contains("≈ 1 h 30 min") && lines[4].contains("≈ Thu 10:30") && lines[4].hasSuffix("≈ 180 km"),
+            "\(lines[4])")
         #expect(lines.allSatisfy { TextWidth.width($0) <= 80 })
     }
 
@@ -169,26 +173,29 @@ import Testing
 @Suite struct StopColumnsTests {
     /// The optional columns shown, left to right, and the name's width.
     static func shown(_ columns: StopColumns) -> (columns: [String], name: Int) {
-        let optional: [(String, StopColumns.Column?)] = [("place", columns.place), ("coordinates", columns.coordinates), ("arrival", columns.arrival),
-                                                         ("total", columns.total)]
+        let optional: [(String, StopColumns.Column?)] = [
+            ("place", columns.place), ("coordinates", columns.coordinates), ("arrival", columns.arrival),
+            ("total", columns.total),
+        ]
         return (optional.filter { $0.1 != nil }.map(\.0), columns.name.width)
     }
 
-    @Test(arguments: [
-        // Width, a stop with a region, a start date: the columns shown and the name's width.
-        (80, false, false, ["total"], 34), (80, false, true, ["arrival", "total"], 21),
-        (80, true, false, ["place"], 26), (80, true, true, ["arrival"], 33),
-        (110, false, false, ["coordinates", "total"], 38), (110, false, true, ["coordinates", "arrival", "total"], 25),
-        (110, true, false, ["place", "total"], 37), (110, true, true, ["place", "arrival", "total"], 29),
-        (140, false, false, ["coordinates", "total"], 68), (140, false, true, ["coordinates", "arrival", "total"], 55),
-        (140, true, false, ["place", "coordinates", "total"], 39), (140, true, true, ["place", "coordinates", "arrival", "total"], 31),
-        (220, false, false, ["coordinates", "total"], 148), (220, false, true, ["coordinates", "arrival", "total"], 135),
-        (220, true, false, ["place", "coordinates", "total"], 87), (220, true, true, ["place", "coordinates", "arrival", "total"], 79),
-        // Beside the map: 71 columns of 120, 83 of 140.
-        (71, false, false, ["total"], 25), (71, false, true, ["arrival"], 24), (83, false, true, ["arrival", "total"], 24),
-        // The arrival goes only where the name would keep fewer than 12 columns.
-        (59, false, true, ["arrival"], 12), (58, false, true, [], 24),
-    ] as [(Int, Bool, Bool, [String], Int)])
+    @Test(
+        arguments: [
+            // Width, a stop with a region, a start date: the columns shown and the name's width.
+            (80, false, false, ["total"], 34), (80, false, true, ["arrival", "total"], 21),
+            (80, true, false, ["place"], 26), (80, true, true, ["arrival"], 33),
+            (110, false, false, ["coordinates", "total"], 38), (110, false, true, ["coordinates", "arrival", "total"], 25),
+            (110, true, false, ["place", "total"], 37), (110, true, true, ["place", "arrival", "total"], 29),
+            (140, false, false, ["coordinates", "total"], 68), (140, false, true, ["coordinates", "arrival", "total"], 55),
+            (140, true, false, ["place", "coordinates", "total"], 39), (140, true, true, ["place", "coordinates", "arrival", "total"], 31),
+            (220, false, false, ["coordinates", "total"], 148), (220, false, true, ["coordinates", "arrival", "total"], 135),
+            (220, true, false, ["place", "coordinates", "total"], 87), (220, true, true, ["place", "coordinates", "arrival", "total"], 79),
+            // Beside the map: 71 columns of 120, 83 of 140.
+            (71, false, false, ["total"], 25), (71, false, true, ["arrival"], 24), (83, false, true, ["arrival", "total"], 24),
+            // The arrival goes only where the name would keep fewer than 12 columns.
+            (59, false, true, ["arrival"], 12), (58, false, true, [], 24),
+        ] as [(Int, Bool, Bool, [String], Int)])
     func columnsByWidth(_ width: Int, _ showsPlace: Bool, _ showsArrival: Bool, _ expected: [String], _ name: Int) {
         let columns = StopColumns(width: width, showsPlace: showsPlace, showsArrival: showsArrival)
         let shown = Self.shown(columns)

@@ -18,7 +18,8 @@ import RoadtripTestSupport
     init() throws {
         directory = try TemporaryDirectory()
         model = try DataModel.loaded(with: Fixtures.trips, in: directory)
-        navigator.push(TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))))
+        navigator.push(
+            TripListAssembly.makeModule(context: ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california))))
         navigator.handle(.enter)
     }
 
@@ -40,7 +41,7 @@ import RoadtripTestSupport
 
     @Test func theTripListFollowsARenameKeystrokeByKeystroke() throws {
         navigator.handle(.character("r"))
-        navigator.handle(.end)  // the name starts selected: End keeps it and types after it
+        navigator.handle(.end) // the name starts selected: End keeps it and types after it
         type(" Coast")
         #expect(model.trips[0].name == "Pacific Drive Coast")
         navigator.handle(.escape)
@@ -99,8 +100,8 @@ import RoadtripTestSupport
     @Test func undoingTheTripsCreationClosesItsScreen() {
         navigator.handle(.escape)
         navigator.handle(.character("a"))
-        navigator.handle(.enter)  // the name offered
-        navigator.handle(.enter)  // open the new trip
+        navigator.handle(.enter) // the name offered
+        navigator.handle(.enter) // open the new trip
         #expect(navigator.top is TripDetailView)
         navigator.handle(.character("u"))
         #expect(navigator.top is TripListView)

@@ -14,10 +14,15 @@ import RoadtripTestSupport
 @MainActor
 @Suite struct TripDetailChangesTests {
     static func trip(stops: Int, random: inout SeededRandom) -> Trip {
-        Trip(name: "Long", stops: (0..<stops).map { index in
-            Stop(name: "Stop \(index)", location: Coordinate(latitude: Double.random(in: 30...45, using: &random),
-                                                              longitude: Double.random(in: -120...(-100), using: &random)))
-        })
+        Trip(
+            name: "Long",
+            stops: (0..<stops).map { index in
+                Stop(
+                    name: "Stop \(index)",
+                    location: Coordinate(
+                        latitude: Double.random(in: 30...45, using: &random),
+                        longitude: Double.random(in: -120...(-100), using: &random)))
+            })
     }
 
     private static func navigator(on model: DataModel, selecting row: Int) -> Navigator {

@@ -77,8 +77,9 @@ import RoadtripTestSupport
     /// A calendar is planned as the itinerary is: the stops' zones from the places, the units
     /// of the screen, and today for a trip without a start date.
     @Test func anICSExportIsTheItineraryInTheStopsZones() throws {
-        let interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model, services: .offScreen, places: .fixed(FakePlaces.california),
-                                              unit: .mi, today: { LocalDay(year: 2026, month: 7, day: 1) })
+        let interactor = TripDetailInteractor(
+            tripID: Fixtures.pacific.id, model: model, services: .offScreen, places: .fixed(FakePlaces.california),
+            unit: .mi, today: { LocalDay(year: 2026, month: 7, day: 1) })
         let file = directory.file("coast.ics")
         #expect(try interactor.exportTrip(to: file.path, format: .ics, replacing: false) == file.path)
         let text = try String(contentsOf: file, encoding: .utf8)
@@ -174,8 +175,9 @@ import RoadtripTestSupport
     /// Routers only navigate: the clipboard and long work go from the interactor to the program.
     @Test func theClipboardAndBusyWorkGoToTheProgramsNavigator() {
         let navigator = Navigator(runner: ManualRunner())
-        let interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model,
-                                              services: ProgramServices(navigator: navigator, environment: [:]))
+        let interactor = TripDetailInteractor(
+            tripID: Fixtures.pacific.id, model: model,
+            services: ProgramServices(navigator: navigator, environment: [:]))
         interactor.copyToClipboard("https://example.org/a")
         #expect(navigator.takeClipboard() == ["https://example.org/a"])
         interactor.runBusy(BusyTask(title: "Searching", job: "optimize", work: { 1 }, done: { _ in }))
@@ -183,8 +185,9 @@ import RoadtripTestSupport
     }
 
     @Test func aLinkIsNotOpenedWithoutADesktop() {
-        let interactor = TripDetailInteractor(tripID: Fixtures.pacific.id, model: model,
-                                              services: ProgramServices(navigator: Navigator(runner: ManualRunner()), environment: [:]))
+        let interactor = TripDetailInteractor(
+            tripID: Fixtures.pacific.id, model: model,
+            services: ProgramServices(navigator: Navigator(runner: ManualRunner()), environment: [:]))
         guard case .failure(.noDisplay) = interactor.openInBrowser("https://example.org/a") else {
             Issue.record("opened a browser with neither DISPLAY nor WAYLAND_DISPLAY")
             return

@@ -231,9 +231,12 @@ import RoadtripTestSupport
 
     @Test func everySettingIsStoredFromTheForm() {
         presenter.didSubmitForm(.settings, values: ["2026-07-01", "7:30", "America/Denver", "6.5", "", "90", "1.3", "mi", "yes"])
-        #expect(interactor.settings.last == TripSettings(startDate: LocalDay(year: 2026, month: 7, day: 1), startTime: ClockTime(hour: 7, minute: 30),
-                                                         timeZone: "America/Denver", dailyLimitHours: 6.5, averageSpeedKmh: 90, roadFactor: 1.3,
-                                                         units: .mi, endsBySunset: true))
+        #expect(
+            interactor.settings.last
+                == TripSettings(
+                    startDate: LocalDay(year: 2026, month: 7, day: 1), startTime: ClockTime(hour: 7, minute: 30),
+                    timeZone: "America/Denver", dailyLimitHours: 6.5, averageSpeedKmh: 90, roadFactor: 1.3,
+                    units: .mi, endsBySunset: true))
         #expect(view.endFormCount == 1)
     }
 
@@ -259,7 +262,7 @@ import RoadtripTestSupport
         presenter.didSubmitForm(.settings, values: ["", "09:00", "America/Los_Angeles", "8", "", "60", "1.25", "mi", "no"])
         let speed = try #require(interactor.settings.last?.averageSpeedKmh)
         #expect(abs(speed - 96.56064) < 1e-9)
-        #expect(interactor.settings.last?.units == nil)  // mi is this user's default already
+        #expect(interactor.settings.last?.units == nil) // mi is this user's default already
     }
 
     @Test func aTripInItsOwnUnitsShowsThem() {
@@ -316,7 +319,7 @@ import RoadtripTestSupport
 
     @Test func theMapGetsItsBasemapThroughThePresenterAndAFailureIsSaid() {
         struct Damaged: Error, CustomStringConvertible { var description: String { "basemap.bin is damaged" } }
-        #expect(view.basemaps.count == 1)  // loaded once, at didLoad
+        #expect(view.basemaps.count == 1) // loaded once, at didLoad
         let failing = TripDetailInteractorSpy(trip: Fixtures.pacific)
         failing.basemapResult = .failure(Damaged())
         let presenter = TripDetailPresenter(interactor: failing, router: router, unit: .km)
@@ -476,7 +479,9 @@ import RoadtripTestSupport
     @Test func aTripTooLargeToOptimizeIsRefusedWithASentenceAndNothingAsked() throws {
         // Issue 21: O on 100,000 stops asked for an 80 GB matrix and aborted the planner.
         var trip = try #require(interactor.subject.value)
-        trip.stops = (0...RouteOptimizer.maximumStops).map { Stop(name: "S\($0)", location: Coordinate(latitude: Double($0 % 80), longitude: Double($0 % 170))) }
+        trip.stops = (0...RouteOptimizer.maximumStops).map {
+            Stop(name: "S\($0)", location: Coordinate(latitude: Double($0 % 80), longitude: Double($0 % 170)))
+        }
         interactor.subject.value = trip
         presenter.didPressOptimize()
         #expect(view.questions.isEmpty)

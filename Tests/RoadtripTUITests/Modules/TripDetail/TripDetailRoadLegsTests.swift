@@ -11,16 +11,18 @@ extension TripDetailPresenterTests {
 
     @Test func roadFiguresShowUnmarkedAndAnEstimateMarked() {
         let estimate = LegFigures(meters: 120_000, seconds: 5_400, source: .estimate, reason: "no region covers Morro Bay")
-        let viewModel = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil,
-                                                          roadLegs: [Self.roadLeg, estimate])
+        let viewModel = TripDetailPresenter.makeViewModel(
+            trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil,
+            roadLegs: [Self.roadLeg, estimate])
         #expect(viewModel.rows.map(\.leg) == ["—", "50.0 km", "≈ 120 km"])
         #expect(viewModel.rows.map(\.total) == ["0.0 km", "50.0 km", "≈ 170 km"])
         #expect(viewModel.summary == "Total distance: ≈ 170 km by road · ≈ 2 h 20 min driving (×1.25 at 80 km/h)", "\(viewModel.summary)")
     }
 
     @Test func legsAllOnRoadsAreNotMarked() {
-        let onRoads = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil,
-                                                        roadLegs: [Self.roadLeg, Self.roadLeg])
+        let onRoads = TripDetailPresenter.makeViewModel(
+            trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil,
+            roadLegs: [Self.roadLeg, Self.roadLeg])
         #expect(onRoads.summary == "Total distance: 100 km by road · 1 h 40 min driving", "\(onRoads.summary)")
         #expect(!onRoads.rows.map(\.total).contains { $0.contains("≈") })
     }
@@ -44,13 +46,16 @@ extension TripDetailPresenterTests {
         let rows = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil, roadLegs: [Self.roadLeg, estimate]).rows
         #expect(rows.indices.map(rows.legNote(at:)) == ["", "", "2 → 3 ≈ 120 km: no region covers Morro Bay"])
         #expect(rows.hasDetails)
-        let routing = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil, roadLegs: [Self.roadLeg, pending]).rows
+        let routing = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil, roadLegs: [Self.roadLeg, pending])
+            .rows
         #expect(routing.legNote(at: 2) == "2 → 3 ≈ 125 km: being routed…")
         // No region has roads: a leg's start is in none (as `show` says with no region).
         let none = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil).rows
         #expect(none.legNote(at: 1).hasPrefix("1 → 2 ≈ ") && none.legNote(at: 1).hasSuffix(" km: no region covers Monterey"), "\(none.legNote(at: 1))")
         #expect(none.legNote(at: 2).hasPrefix("2 → 3 ≈ ") && none.legNote(at: 2).hasSuffix(" km: no region covers Big Sur"), "\(none.legNote(at: 2))")
-        let onRoads = TripDetailPresenter.makeViewModel(trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil, roadLegs: [Self.roadLeg, Self.roadLeg]).rows
+        let onRoads = TripDetailPresenter.makeViewModel(
+            trip: Fixtures.pacific, selectedID: nil, unit: .km, message: nil, roadLegs: [Self.roadLeg, Self.roadLeg]
+        ).rows
         #expect(onRoads.indices.map(onRoads.legNote(at:)) == ["", "", ""] && !onRoads.hasDetails)
     }
 

@@ -21,7 +21,7 @@ import RoadtripTestSupport
         navigator.push(TripListAssembly.makeModule(context: context))
         navigator.push(TripDetailAssembly.makeModule(tripID: Fixtures.pacific.id, context: context))
         router = TripDetailRouter(tripID: Fixtures.pacific.id, context: context)
-        router.view = navigator.top  // the screen it closes, as the assembly wires it
+        router.view = navigator.top // the screen it closes, as the assembly wires it
     }
 
     @Test func openItineraryPushesTheTripDayByDay() throws {
@@ -55,7 +55,7 @@ import RoadtripTestSupport
     @Test func closeTripClosesItsOwnScreenAndTheEditorOverIt() {
         router.openWaypointEditor(.add(index: 1), mapCentre: nil, output: WaypointOutputSpy())
         #expect(navigator.top is WaypointView)
-        router.closeTrip()  // the trip went away while its stop editor was open
+        router.closeTrip() // the trip went away while its stop editor was open
         #expect(navigator.top is TripListView)
         #expect(navigator.stack.count == 1)
     }

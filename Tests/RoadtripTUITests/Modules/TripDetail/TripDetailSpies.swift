@@ -134,7 +134,9 @@ final class TripDetailInteractorSpy: TripDetailInteractorInput {
 
     var exportFolder: String { "/home/me" }
     func suggestedExportPath() -> String { "/home/me/\(subject.value?.name ?? "").gpx" }
-    func exportURL(forTyped path: String) -> URL { URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: "/home/me/", isDirectory: true)).standardizedFileURL }
+    func exportURL(forTyped path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: "/home/me/", isDirectory: true)).standardizedFileURL
+    }
 
     var exports: [(path: String, format: TripExportFormat, replacing: Bool)] = []
     /// Paths that exist: exporting there without `replacing` fails as the real one does.

@@ -172,14 +172,19 @@ import RoadtripTestSupport
     }
 
     @Test func commandKeysBecomeIntents() {
-        let keys: [Key] = [.character("a"), .enter, .character("d"), .delete, .character("J"), .shiftDown, .character("K"), .shiftUp,
-                           .character("r"), .character("c"), .character("o"), .character("S"), .character(","), .character("i"), .character("A"), .character("O"),
-                           .character("u"), .control("r"), .character("s"), .character("?"),
-                           .escape, .character("q"), .left, .character("h")]
+        let keys: [Key] = [
+            .character("a"), .enter, .character("d"), .delete, .character("J"), .shiftDown, .character("K"), .shiftUp,
+            .character("r"), .character("c"), .character("o"), .character("S"), .character(","), .character("i"), .character("A"), .character("O"),
+            .character("u"), .control("r"), .character("s"), .character("?"),
+            .escape, .character("q"), .left, .character("h"),
+        ]
         for key in keys { view.handle(key) }
-        #expect(presenter.intents == ["add", "edit", "delete", "delete", "move 1", "move 1", "move -1", "move -1",
-                                      "rename", "copy link google", "open link google", "settings", "settings", "itinerary", "along", "optimize",
-                                      "undo", "redo", "save", "help", "back", "back", "back", "back"])
+        #expect(
+            presenter.intents == [
+                "add", "edit", "delete", "delete", "move 1", "move 1", "move -1", "move -1",
+                "rename", "copy link google", "open link google", "settings", "settings", "itinerary", "along", "optimize",
+                "undo", "redo", "save", "help", "back", "back", "back", "back",
+            ])
     }
 
     /// The selected stop is the presenter's (the first, here): `j` asks for the next, and the
@@ -228,8 +233,9 @@ import RoadtripTestSupport
     }
 
     @Test func theOrderQuestionShowsTheNewOrderAndHowManyMoreDoNotFit() throws {
-        view.askToConfirm("Shortest order: 10 km instead of 20 km, 10 km (50%) less. Use this order?",
-                          details: (1...40).map { "\($0). Stop \($0)" })
+        view.askToConfirm(
+            "Shortest order: 10 km instead of 20 km, 10 km (50%) less. Use this order?",
+            details: (1...40).map { "\($0). Stop \($0)" })
         let (terminal, lines) = try render()
         defer { terminal.stop() }
         let text = lines.joined(separator: "\n")
@@ -254,12 +260,12 @@ import RoadtripTestSupport
         #expect(lines[3].trimmingCharacters(in: .whitespaces).isEmpty && lines[4].trimmingCharacters(in: .whitespaces).isEmpty)
         #expect(lines.joined().contains("Shift-drag selects a link whole"))
         view.handle(.character("m"))
-        view.handle(.character("g"))  // the service shown: nothing to do
+        view.handle(.character("g")) // the service shown: nothing to do
         view.handle(.character("a"))
         view.handle(.character("c"))
         view.handle(.character("o"))
         view.handle(.escape)
-        view.handle(.character("a"))  // closed: `a` adds a stop again
+        view.handle(.character("a")) // closed: `a` adds a stop again
         #expect(presenter.intents == ["links google", "links osm", "links apple", "copy link google", "open link google", "add"])
     }
 
@@ -321,7 +327,8 @@ import RoadtripTestSupport
             #expect(lines[2].contains("California, US") && !lines[2].contains("United"), "\(lines)")
         }
         // The summary whole at 80 columns (77 of them), a shorter form at 60, never clipped.
-        let forms = TripText.summaries(legs: LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip)), estimate: RouteEstimate(for: trip), unit: .km)
+        let forms = TripText.summaries(
+            legs: LegFigures.estimated(legs: TripRoute(trip).legMeters, estimate: RouteEstimate(for: trip)), estimate: RouteEstimate(for: trip), unit: .km)
         for (width, shown) in [(80, forms.prefix(1)), (60, forms.dropFirst())] {
             let terminal = try #require(Terminal.offscreen(width: width, height: 12))
             defer { terminal.stop() }
@@ -416,7 +423,10 @@ extension TripDetailViewTests {
         let page = 19
         for key: Key in [.control("d"), .control("d"), .control("u"), .control("f"), .character(" "), .control("b")] { view.handle(key) }
         let half = page / 2, full = page - 1
-        #expect(presenter.intents == ["select \(half)", "select \(2 * half)", "select \(half)", "select \(half + full)", "select \(half + 2 * full)",
-                                      "select \(half + full)"])
+        #expect(
+            presenter.intents == [
+                "select \(half)", "select \(2 * half)", "select \(half)", "select \(half + full)", "select \(half + 2 * full)",
+                "select \(half + full)",
+            ])
     }
 }

@@ -44,11 +44,11 @@ import RoadtripTestSupport
     }
 
     @Test func undoingADeleteSelectsTheTripItBringsBack() throws {
-        navigator.handle(.character("j"))  // Alpine Loop
+        navigator.handle(.character("j")) // Alpine Loop
         navigator.handle(.character("d"))
         navigator.handle(.character("y"))
         #expect(!model.trips.contains { $0.id == Fixtures.alps.id })
-        navigator.handle(.character("g"))  // the selection moves away meanwhile
+        navigator.handle(.character("g")) // the selection moves away meanwhile
         navigator.handle(.character("u"))
         let selected = try #require(view.viewModel.selectedRow)
         #expect(view.viewModel.rows[selected].name == "Alpine Loop")
@@ -57,7 +57,7 @@ import RoadtripTestSupport
 
     @Test func keysChangeTheModel() {
         navigator.handle(.character("a"))
-        #expect(model.trips.first?.name == "Pacific Drive")  // the name is asked first
+        #expect(model.trips.first?.name == "Pacific Drive") // the name is asked first
         navigator.handle(.enter)
         #expect(model.trips.first?.name == "New Trip")
         navigator.handle(.character("j"))
@@ -90,11 +90,14 @@ import RoadtripTestSupport
         let runner = ManualRunner()
         let navigator = Navigator(runner: runner)
         let catalogue = directory.file("index-v1.json")
-        try Data(#"{"features": [{"properties": {"id": "andorra", "parent": "europe", "name": "Andorra", "urls": {"pbf": "europe/andorra-latest.osm.pbf"}}}]}"#.utf8)
-            .write(to: catalogue)
-        let context = ModuleContext(model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california),
-                                    regions: RegionShelf(directory: directory.file("regions")),
-                                    environment: ["ROADTRIP_EXTRACTS_URL": catalogue.absoluteString, "XDG_CACHE_HOME": directory.file("cache").path])
+        try Data(
+            #"{"features": [{"properties": {"id": "andorra", "parent": "europe", "name": "Andorra", "urls": {"pbf": "europe/andorra-latest.osm.pbf"}}}]}"#.utf8
+        )
+        .write(to: catalogue)
+        let context = ModuleContext(
+            model: model, navigator: navigator, unit: .km, places: .fixed(FakePlaces.california),
+            regions: RegionShelf(directory: directory.file("regions")),
+            environment: ["ROADTRIP_EXTRACTS_URL": catalogue.absoluteString, "XDG_CACHE_HOME": directory.file("cache").path])
         navigator.push(TripListAssembly.makeModule(context: context))
         navigator.handle(.character("M"))
         navigator.handle(.character("D"))

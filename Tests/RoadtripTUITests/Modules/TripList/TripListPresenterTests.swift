@@ -149,7 +149,8 @@ import RoadtripTestSupport
         presenter.didPressRename()
         presenter.didSubmitRename("PACIFIC DRIVE")
         #expect(interactor.renamed.isEmpty && view.endEditingCount == 0)
-        #expect(view.last?.message == .error("Another trip is named “PACIFIC DRIVE” already; nothing was renamed. Give another name, such as “PACIFIC DRIVE (2)”."))
+        #expect(
+            view.last?.message == .error("Another trip is named “PACIFIC DRIVE” already; nothing was renamed. Give another name, such as “PACIFIC DRIVE (2)”."))
         presenter.didSubmitRename("Alpine Loop")
         #expect(interactor.renamed.map(\.1) == ["Alpine Loop"], "its own name is free to it")
     }
@@ -472,7 +473,7 @@ extension TripListPresenterTests {
     /// `n` and `N` go through the trips the filter keeps, round the ends.
     @Test func nAndShiftNGoThroughTheTripsTheFilterKeeps() {
         presenter.didPressFilter()
-        presenter.didChangeFilter("o")  // in every trip: Pacific Drive has Monterey
+        presenter.didChangeFilter("o") // in every trip: Pacific Drive has Monterey
         presenter.didSubmitFilter()
         let kept = view.last?.rows.map(\.name) ?? []
         #expect(kept == ["Pacific Drive", "Alpine Loop", "Someday"])

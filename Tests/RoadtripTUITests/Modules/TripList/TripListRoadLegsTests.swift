@@ -36,7 +36,9 @@ extension TripListPresenterTests {
 
     @Test func sortingByDistanceTakesTheRoadTotals() {
         // By road Pacific Drive is 5 km: shorter than the Alpine Loop's estimate.
-        interactor.roads[Fixtures.pacific.id] = [LegFigures(meters: 2_500, seconds: 200, source: .road), LegFigures(meters: 2_500, seconds: 200, source: .road)]
+        interactor.roads[Fixtures.pacific.id] = [
+            LegFigures(meters: 2_500, seconds: 200, source: .road), LegFigures(meters: 2_500, seconds: 200, source: .road),
+        ]
         interactor.roadSubject.send(())
         presenter.didPressSort()
         presenter.didPressSort()

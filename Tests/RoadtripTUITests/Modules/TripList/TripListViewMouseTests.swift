@@ -77,7 +77,7 @@ import RoadtripTestSupport
         let lines = try draw()
         let row = try #require(lines.firstIndex { $0.contains("Yes") })
         let column = try #require(lines[row].range(of: "Yes")).lowerBound.utf16Offset(in: lines[row])
-        mouse(.click, row: 2)  // outside the box: nothing
+        mouse(.click, row: 2) // outside the box: nothing
         mouse(.press, row: row, column: column)
         mouse(.click, row: row, column: column)
         mouse(.press, row: row, column: column)

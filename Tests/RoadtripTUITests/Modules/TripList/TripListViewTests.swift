@@ -30,7 +30,8 @@ import RoadtripTestSupport
         #expect(lines[0].hasPrefix(" Roadtrips"))
         #expect(lines[0].hasSuffix("3 trips"))
         #expect(lines[1].contains("Trip") && lines[1].contains("Stops") && lines[1].contains("Distance") && lines[1].contains("Route"))
-        #expect(lines[2].contains("Pacific Drive") && lines[2].contains("3 stops") && lines[2].contains("≈ 212 km") && lines[2].contains("Monterey → Morro Bay"))
+        #expect(
+            lines[2].contains("Pacific Drive") && lines[2].contains("3 stops") && lines[2].contains("≈ 212 km") && lines[2].contains("Monterey → Morro Bay"))
         #expect(lines[3].contains("Alpine Loop") && lines[3].contains("Zürich → Füssen"))
         #expect(lines[4].contains("Someday") && lines[4].contains("0 stops"))
     }
@@ -148,15 +149,21 @@ import RoadtripTestSupport
     // MARK: Keys become intents
 
     @Test func commandKeysBecomeIntents() {
-        for key: Key in [.character("a"), .character("r"), .character("d"), .delete, .character("/"), .enter, .right, .character("l"), .character("u"), .control("r"), .character("s"), .character("?"), .character("q")] {
+        for key: Key in [
+            .character("a"), .character("r"), .character("d"), .delete, .character("/"), .enter, .right, .character("l"), .character("u"), .control("r"),
+            .character("s"), .character("?"), .character("q"),
+        ] {
             view.handle(key)
         }
         #expect(presenter.intents == ["add", "rename", "delete", "delete", "filter", "open", "open", "open", "undo", "redo", "save", "help", "quit"])
     }
 
     @Test func movementKeysSelectRows() {
-        presenter.answerSelections(in: view, showing: TripListPresenter.makeViewModel(trips: Fixtures.trips, filter: nil, selectedID: Fixtures.alps.id,
-                                                                                       unit: .km, message: nil))
+        presenter.answerSelections(
+            in: view,
+            showing: TripListPresenter.makeViewModel(
+                trips: Fixtures.trips, filter: nil, selectedID: Fixtures.alps.id,
+                unit: .km, message: nil))
         view.handle(.down)
         view.handle(.character("k"))
         view.handle(.character("G"))

@@ -54,7 +54,9 @@ import RoadtripTestSupport
         let interactor = WaypointInteractor(tripID: Fixtures.pacific.id, model: model, places: PlaceIndexProvider { throw Broken() })
         let near = interactor.placement(for: .add(index: 0)).searchContext
         #expect(interactor.lookUp("Mont", near: near) == .searchUnavailable("gazetteer.bin is damaged"))
-        #expect(interactor.lookUp("36.28, -121.81", near: near) == .coordinate(CoordinatePlace(coordinate: Coordinate(latitude: 36.28, longitude: -121.81), nearest: nil)))
+        #expect(
+            interactor.lookUp("36.28, -121.81", near: near)
+                == .coordinate(CoordinatePlace(coordinate: Coordinate(latitude: 36.28, longitude: -121.81), nearest: nil)))
     }
 
     @Test func searchesAreMadeFromTheNeighboursOfTheStop() {
@@ -70,7 +72,7 @@ import RoadtripTestSupport
         for (mode, points) in contexts {
             #expect(interactor.searchContext(for: mode)?.points == points, "\(mode)")
         }
-        let places = FakePlaces(FakePlaces.california.places)  // its own: it records the last search
+        let places = FakePlaces(FakePlaces.california.places) // its own: it records the last search
         let searching = WaypointInteractor(tripID: Fixtures.pacific.id, model: model, places: .fixed(places))
         _ = searching.lookUp("Big", near: searching.placement(for: .add(index: 1)).searchContext)
         #expect(places.lastContext?.points == [monterey, bigSur])
@@ -83,8 +85,9 @@ import RoadtripTestSupport
         _ = moved.lookUp("Big", near: moved.placement(for: .add(index: 0)).searchContext)
         #expect(places.lastContext?.points == [centre])
         // Neighbours come first.
-        #expect(WaypointInteractor(tripID: Fixtures.pacific.id, model: model, places: .fixed(places), mapCentre: centre)
-            .searchContext(for: .add(index: 0))?.points == [Fixtures.monterey])
+        #expect(
+            WaypointInteractor(tripID: Fixtures.pacific.id, model: model, places: .fixed(places), mapCentre: centre)
+                .searchContext(for: .add(index: 0))?.points == [Fixtures.monterey])
     }
 
     @Test func thePreviousStopOfEachMode() {
@@ -97,10 +100,15 @@ import RoadtripTestSupport
 
     @Test func thePlacementOfEachModeIsWhatTheEditorShows() {
         let (monterey, bigSur, morroBay) = (Fixtures.pacific.stops[0], Fixtures.pacific.stops[1], Fixtures.pacific.stops[2])
-        #expect(interactor.placement(for: .add(index: 1)) == WaypointPlacement(
-            tripName: "Pacific Drive", editedStop: nil, previousStop: monterey, stopNumber: 2, searchContext: SearchContext([monterey.location, bigSur.location])))
-        #expect(interactor.placement(for: .edit(morroBay.id)) == WaypointPlacement(
-            tripName: "Pacific Drive", editedStop: morroBay, previousStop: bigSur, stopNumber: 3, searchContext: SearchContext([bigSur.location])))
+        #expect(
+            interactor.placement(for: .add(index: 1))
+                == WaypointPlacement(
+                    tripName: "Pacific Drive", editedStop: nil, previousStop: monterey, stopNumber: 2,
+                    searchContext: SearchContext([monterey.location, bigSur.location])))
+        #expect(
+            interactor.placement(for: .edit(morroBay.id))
+                == WaypointPlacement(
+                    tripName: "Pacific Drive", editedStop: morroBay, previousStop: bigSur, stopNumber: 3, searchContext: SearchContext([bigSur.location])))
     }
 
     @Test func insertAndUpdateAreUndoableChangesOfTheModel() throws {

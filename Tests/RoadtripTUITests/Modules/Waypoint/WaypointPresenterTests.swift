@@ -15,8 +15,10 @@ import RoadtripTestSupport
 
     func makePresenter(_ mode: WaypointEditorMode) -> WaypointPresenter {
         interactor.lookups["mon"] = .places([FakePlaces.monterrey, FakePlaces.monterey])
-        interactor.lookups["36.27, -121.80"] = .coordinate(CoordinatePlace(coordinate: Coordinate(latitude: 36.27, longitude: -121.80), nearest: FakePlaces.bigSur,
-                                                                           region: "California", country: "United States"))
+        interactor.lookups["36.27, -121.80"] = .coordinate(
+            CoordinatePlace(
+                coordinate: Coordinate(latitude: 36.27, longitude: -121.80), nearest: FakePlaces.bigSur,
+                region: "California", country: "United States"))
         interactor.lookups["95, 0"] = .invalidCoordinates("Latitude 95.0 is out of range: it must be between -90 and 90.")
         let presenter = WaypointPresenter(mode: mode, interactor: interactor, router: router, unit: .km)
         presenter.view = view
@@ -48,8 +50,11 @@ import RoadtripTestSupport
         presenter.didChangePlace("mon")
         #expect(view.last?.results.map(\.title) == ["Monterrey", "Monterey"])
         #expect(view.last?.results[1].detail == "town, California, United States")
-        #expect(view.last?.results[1].shorterDetails == ["town, California, US", "town, California", "California, United States",
-                                                         "California, US", "California", "town, US", "town"])
+        #expect(
+            view.last?.results[1].shorterDetails == [
+                "town, California, US", "town, California", "California, United States",
+                "California, US", "California", "town, US", "town",
+            ])
         #expect(view.last?.results[1].trailing == "pop. 28,576")
         #expect(view.last?.selectedResult == 0)
         #expect(view.last?.namePlaceholder == "(Monterrey, the place's name)")
@@ -58,18 +63,23 @@ import RoadtripTestSupport
     /// Two results of one name keep their regions in every shorter form; a name listed once
     /// may still shorten to what it is.
     @Test func resultsOfTheSameNameAlwaysShowTheirRegion() {
-        let scotland = Place(name: "Fort William", admin1: "Scotland", admin1Code: "SCT", country: "United Kingdom", countryCode: "GB",
-                             coordinate: Coordinate(latitude: 56.81982, longitude: -5.10524), population: 15_757)
-        let newfoundland = Place(name: "Fort William", admin1: "Newfoundland and Labrador", admin1Code: "NL", country: "Canada", countryCode: "CA",
-                                 coordinate: Coordinate(latitude: 47.2, longitude: -53.6), population: 1_611)
+        let scotland = Place(
+            name: "Fort William", admin1: "Scotland", admin1Code: "SCT", country: "United Kingdom", countryCode: "GB",
+            coordinate: Coordinate(latitude: 56.81982, longitude: -5.10524), population: 15_757)
+        let newfoundland = Place(
+            name: "Fort William", admin1: "Newfoundland and Labrador", admin1Code: "NL", country: "Canada", countryCode: "CA",
+            coordinate: Coordinate(latitude: 47.2, longitude: -53.6), population: 1_611)
         interactor.lookups["fort william"] = .places([scotland, newfoundland, FakePlaces.monterey])
         let presenter = makePresenter(.add(index: 1))
         presenter.didChangePlace("fort william")
         let results = view.last?.results ?? []
         #expect(results.map(\.title) == ["Fort William", "Fort William", "Monterey"])
         #expect(results[1].detail == "town, Newfoundland and Labrador, Canada")
-        #expect(results[1].shorterDetails == ["town, Newfoundland and Labrador, CA", "town, Newfoundland and Labrador",
-                                              "Newfoundland and Labrador, Canada", "Newfoundland and Labrador, CA", "Newfoundland and Labrador"])
+        #expect(
+            results[1].shorterDetails == [
+                "town, Newfoundland and Labrador, CA", "town, Newfoundland and Labrador",
+                "Newfoundland and Labrador, Canada", "Newfoundland and Labrador, CA", "Newfoundland and Labrador",
+            ])
         #expect(results[0].shorterDetails.last == "Scotland")
         #expect(results[2].shorterDetails.last == "town")
     }
@@ -77,9 +87,10 @@ import RoadtripTestSupport
     /// Issue 37: a region's service shows its details where there is room, and drops them before
     /// its region; a detail its name already says is not repeated.
     @Test func aServiceShowsItsDetailsWhereThereIsRoom() {
-        let esso = Place(name: "ESSO", admin1: "La Massana", admin1Code: "04", country: "Andorra", countryCode: "AD",
-                         coordinate: Coordinate(latitude: 42.5447, longitude: 1.5156), population: 0, kind: .fuel, source: "andorra",
-                         details: PlaceDetails(tags: ["operator": "ESSO", "opening_hours": "24/7"]))
+        let esso = Place(
+            name: "ESSO", admin1: "La Massana", admin1Code: "04", country: "Andorra", countryCode: "AD",
+            coordinate: Coordinate(latitude: 42.5447, longitude: 1.5156), population: 0, kind: .fuel, source: "andorra",
+            details: PlaceDetails(tags: ["operator": "ESSO", "opening_hours": "24/7"]))
         interactor.lookups["esso"] = .places([esso])
         let presenter = makePresenter(.add(index: 1))
         presenter.didChangePlace("esso")

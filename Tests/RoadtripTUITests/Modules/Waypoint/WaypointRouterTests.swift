@@ -21,7 +21,7 @@ import RoadtripTestSupport
         navigator.push(TripDetailAssembly.makeModule(tripID: Fixtures.pacific.id, context: context))
         navigator.push(WaypointAssembly.makeModule(tripID: Fixtures.pacific.id, mode: .add(index: 1), context: context, output: nil))
         router = WaypointRouter(navigator: navigator)
-        router.view = navigator.top  // the screen it closes, as the assembly wires it
+        router.view = navigator.top // the screen it closes, as the assembly wires it
     }
 
     @Test func closeEditorPopsBackToTheTrip() {

@@ -78,7 +78,7 @@ import RoadtripTestSupport
     @Test func theWheelOverThePlacesMovesTheChoice() throws {
         try draw()
         mouse(.wheelUp, row: 4)
-        mouse(.wheelUp, row: 15)  // not over the places
+        mouse(.wheelUp, row: 15) // not over the places
         #expect(presenter.intents == ["select 0"])
     }
 }

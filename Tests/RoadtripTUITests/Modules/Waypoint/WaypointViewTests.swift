@@ -44,8 +44,10 @@ import RoadtripTestSupport
     }
 
     @Test func aNarrowTerminalShortensARegionAndCountryByWholeNames() throws {
-        let forms = ["town, California, United States", "town, California, US", "town, California", "California, United States",
-                     "California, US", "California", "town, US", "town"]
+        let forms = [
+            "town, California, United States", "town, California, US", "town, California", "California, United States",
+            "California, US", "California", "town, US", "town",
+        ]
         var seen: Set<String> = []
         for width in stride(from: 46, through: 90, by: 2) {
             let (terminal, lines) = try render(width: width)
@@ -59,7 +61,9 @@ import RoadtripTestSupport
     }
 
     @Test func wideTerminalsShowTheChosenPlaceOnASmallMap() throws {
-        var viewModel = WaypointPresenter.makeViewModel(lookup: .places([FakePlaces.monterey]), choices: WaypointPresenter.choices(for: .places([FakePlaces.monterey]), editing: nil), selected: 0, unit: .km)
+        var viewModel = WaypointPresenter.makeViewModel(
+            lookup: .places([FakePlaces.monterey]), choices: WaypointPresenter.choices(for: .places([FakePlaces.monterey]), editing: nil), selected: 0,
+            unit: .km)
         viewModel.mapStop = MapStop(coordinate: FakePlaces.monterey.coordinate, number: 2, name: "Monterey")
         view.display(viewModel)
         let (terminal, lines) = try render(width: 110, height: 22)
@@ -72,9 +76,10 @@ import RoadtripTestSupport
         // At 200 columns the map takes two fifths of the width, its pin in the middle of it.
         let (wide, wideLines) = try render(width: 200, height: 22)
         defer { wide.stop() }
-        let pinColumn = try #require(wideLines.lazy.compactMap { line in
-            line.range(of: "2 Monterey").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
-        }.first)
+        let pinColumn = try #require(
+            wideLines.lazy.compactMap { line in
+                line.range(of: "2 Monterey").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+            }.first)
         #expect((140...170).contains(pinColumn), "the pin at column \(pinColumn)")
     }
 
