@@ -32,6 +32,10 @@ TEST_PACKAGES  = tmux:"command -v tmux" \
 # The files the speed benchmarks run on (Scripts/bench-data.py: the same bytes for the same seed).
 BENCH_DATA = $(BUILD_DIR)/bench-data
 
+# The house style, .swift-format, checked by the toolchain's own swift format (as make test does first).
+SWIFT_FORMAT = $(SWIFT) format
+FORMATTED    = Sources Tests Package.swift
+
 # The man page and shell completions, made from the program's own description of its options.
 MAN_PAGE          = $(BUILD_DIR)/roadtrip.1
 COMPLETIONS       = $(BUILD_DIR)/completions
@@ -43,7 +47,7 @@ BASH_DIR  = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_DIR   = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_DIR  = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build run test test-load stress fuzz bench bench-quick valhalla data man completions install uninstall deps test-deps clean
+.PHONY: all build run test lint format test-load stress fuzz bench bench-quick valhalla data man completions install uninstall deps test-deps clean
 
 all: build
 
@@ -61,9 +65,17 @@ run: build
 	$(BUILD_DIR)/debug/roadtrip $(ARGS)
 
 ## test: build everything and run every test (unit, view, end-to-end in tmux); no test passes or fails by how fast the machine is
-test: test-deps
+test: test-deps lint
 	$(SWIFT_BUILD_TESTS)
 	$(SWIFT_TEST) --skip-build
+
+## lint: every Swift file in the house style (.swift-format); a line out of it fails make test
+lint:
+	$(SWIFT_FORMAT) lint --configuration .swift-format --strict --parallel --recursive $(FORMATTED)
+
+## format: put every Swift file in the house style (what make lint checks)
+format:
+	$(SWIFT_FORMAT) format --configuration .swift-format --in-place --parallel --recursive $(FORMATTED)
 
 ## test-load: the whole suite with two CPU-burning processes beside it (started and stopped here), to show it does not depend on the machine's speed
 test-load: test-deps
