@@ -27,7 +27,13 @@ TEST_PACKAGES  = tmux:"command -v tmux" \
                  libxml2-utils:"command -v xmllint" \
                  bzip2:"command -v bzip2" \
                  tzdata:"test -e /usr/share/zoneinfo/Asia/Tokyo" \
-                 python3-icalendar:"/usr/bin/python3 -c 'import icalendar'"
+                 python3-icalendar:"/usr/bin/python3 -c 'import icalendar'" \
+                 dpkg-dev:"command -v dpkg-shlibdeps" \
+                 binutils:"command -v strip"
+# make deb: the package is made with dpkg-deb and dpkg-shlibdeps (dpkg-dev), and checked by lintian.
+DEB_PACKAGES   = dpkg-dev:"command -v dpkg-shlibdeps" \
+                 binutils:"command -v strip" \
+                 lintian:"command -v lintian"
 
 # The files the speed benchmarks run on (Scripts/bench-data.py: the same bytes for the same seed).
 BENCH_DATA = $(BUILD_DIR)/bench-data
@@ -47,7 +53,7 @@ BASH_DIR  = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH_DIR   = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH_DIR  = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build run test lint format test-load stress fuzz bench bench-quick valhalla data man completions install uninstall deps test-deps clean
+.PHONY: all build run test lint format test-load stress fuzz bench bench-quick valhalla data man completions release-static install deb uninstall deps test-deps clean
 
 all: build
 
@@ -67,7 +73,8 @@ run: build
 ## test: build everything and run every test (unit, view, end-to-end in tmux); no test passes or fails by how fast the machine is
 test: test-deps lint
 	$(SWIFT_BUILD_TESTS)
-	$(SWIFT_TEST) --skip-build
+	@$(MAKE) --no-print-directory man
+	ROADTRIP_MAN_PAGE=$(MAN_PAGE) $(SWIFT_TEST) --skip-build
 
 ## lint: every Swift file in the house style (.swift-format); a line out of it fails make test
 lint:
@@ -147,7 +154,8 @@ data: deps
 man: deps
 	rm -f "$(BUILD_DIR)/plugins/GenerateManual/outputs/roadtrip/roadtrip.1"
 	$(SWIFT) package --scratch-path $(BUILD_DIR) plugin generate-manual --configuration $(MAN_CONFIGURATION)
-	cp "$(BUILD_DIR)/plugins/GenerateManual/outputs/roadtrip/roadtrip.1" $(MAN_PAGE)
+	# generate-manual leaves the empty lines of a discussion in the page, which groff warns of: a paragraph (.Pp) each.
+	sed 's/^$$/.Pp/' "$(BUILD_DIR)/plugins/GenerateManual/outputs/roadtrip/roadtrip.1" > $(MAN_PAGE)
 
 ## completions: bash, zsh and fish completion scripts in $(BUILD_DIR)/completions, from the debug build
 completions: build
@@ -157,9 +165,13 @@ completions: build
 # The release binary is removed first so that it is always linked again, with the Swift runtime
 # inside: after a release build without --static-swift-stdlib in the same folder, SwiftPM once
 # left the dynamically linked binary in place and it was installed.
-install: man
+# The release binary with the Swift runtime linked in, for make install and make deb: it runs where
+# no Swift toolchain is. The dynamic release build has the same path, hence the rm.
+release-static: deps
 	rm -f "$$($(SWIFT_BUILD) -c release --show-bin-path)/roadtrip"
 	$(SWIFT_BUILD) -c release --product roadtrip --static-swift-stdlib
+
+install: man release-static
 	Scripts/write-completions "$$($(SWIFT_BUILD) -c release --show-bin-path)/roadtrip" $(COMPLETIONS)
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/roadtrip" "$(MAN_DIR)" "$(BASH_DIR)" "$(ZSH_DIR)" "$(FISH_DIR)"
 	install -m 755 "$$($(SWIFT_BUILD) -c release --show-bin-path)/roadtrip" "$(DESTDIR)$(PREFIX)/bin/roadtrip"
@@ -168,6 +180,13 @@ install: man
 	install -m 644 $(COMPLETIONS)/roadtrip.bash "$(BASH_DIR)/roadtrip"
 	install -m 644 $(COMPLETIONS)/_roadtrip "$(ZSH_DIR)/_roadtrip"
 	install -m 644 $(COMPLETIONS)/roadtrip.fish "$(FISH_DIR)/roadtrip.fish"
+
+## deb: the Debian package $(BUILD_DIR)/roadtrip_VERSION_ARCH.deb (Scripts/make-deb), then lintian on it
+deb: MAN_CONFIGURATION = release
+deb: man release-static
+	@Scripts/require-packages $(DEB_PACKAGES)
+	package=$$(Scripts/make-deb "$$($(SWIFT_BUILD) -c release --show-bin-path)/roadtrip" $(MAN_PAGE) $(BUILD_DIR)) && \
+	  echo "lintian $$package" && lintian --fail-on error "$$package" && echo "made $$package"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/roadtrip"
