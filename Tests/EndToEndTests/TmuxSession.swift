@@ -122,9 +122,10 @@ final class TmuxSession {
     /// temporary directory (or in `directory` when given, for tests that prepare a file first).
     /// `variables` adds to or replaces the variables of the program's command line (TERM=dumb…);
     /// `hold` names the long work the gate holds ("import", "autosave"…); `workingDirectory`, the
-    /// folder the program is started in (else the test's own). Waits for a free slot first
-    /// (`SessionSlots`).
+    /// folder the program is started in (else the test's own); `binary`, another roadtrip than the
+    /// one built (the one a package installs). Waits for a free slot first (`SessionSlots`).
     init(
+        binary: String? = nil,
         arguments: [String] = [],
         width: Int = 100,
         height: Int = 30,
@@ -140,7 +141,7 @@ final class TmuxSession {
         // tmux itself needs a UTF-8 locale to keep wide characters; its own environment is also
         // the one the pane's shell starts with.
         environment = Run.environment(["LANG": "C.UTF-8", "SHELL": "/bin/sh"])
-        let binary = try RoadtripBinary.path()
+        let binary = try binary ?? RoadtripBinary.path()
 
         var programVariables = Self.gateVariables(gate, hold: hold).merging([
             "LANG": "C.UTF-8",
