@@ -37,7 +37,7 @@ struct OptimizeCommand: ParsableCommand {
     @Flag(
         name: .long,
         help:
-            "Print JSON: {id, name, exact, loop, measure, reason?, currentMeters, optimizedMeters, savedMeters, currentSeconds?, optimizedSeconds?, applied, stops: [{id, name, was}], legs: [{from, to, distanceMeters, durationSeconds, source, reason?}]}."
+            "Print JSON: {id, name, exact, loop, measure, reason?, cutOff?, currentMeters, optimizedMeters, savedMeters, currentSeconds?, optimizedSeconds?, applied, stops: [{id, name, was}], legs: [{from, to, distanceMeters, durationSeconds, source, reason?}]}."
     )
     var json = false
 
@@ -94,7 +94,7 @@ struct OptimizeCommand: ParsableCommand {
     /// The saving, then the stops in the new order with where each was.
     static func text(for trip: Trip, order: StopOrder, unit: DistanceUnit, applied: Bool, asked: Bool) -> String {
         var text = TextWidth.printable(trip.name) + "\n"
-        if let note = order.straightLineNote { text += TextWidth.printable(note) + "\n" }
+        if let note = order.note { text += TextWidth.printable(note) + "\n" }
         guard order.isImprovement else {
             let kept = OptimizeOrder.refusal(for: trip)?.description ?? order.alreadyBest(in: unit)
             return text + kept + "\n"
@@ -124,6 +124,9 @@ struct OptimizeCommand: ParsableCommand {
         let measure: String
         /// Why it is searched in straight lines though regions have roads.
         let reason: String?
+        /// The stops no road connects with the others, whose legs were estimates when the order
+        /// was chosen on the roads; absent when there are none.
+        let cutOff: [String]?
         /// On the roads when `measure` is, else in straight lines.
         let currentMeters: Double
         let optimizedMeters: Double
@@ -141,6 +144,7 @@ struct OptimizeCommand: ParsableCommand {
         let stops = order.order.map { Report.Stop(id: trip.stops[$0].id, name: trip.stops[$0].name, was: $0 + 1) }
         let report = Report(
             id: trip.id, name: trip.name, exact: order.isExact, loop: order.isLoop, measure: order.measure.rawValue, reason: order.notOnRoads,
+            cutOff: order.cutOff.isEmpty ? nil : order.cutOff,
             currentMeters: order.currentMeters, optimizedMeters: order.optimizedMeters, savedMeters: order.savedMeters,
             currentSeconds: order.currentSeconds, optimizedSeconds: order.optimizedSeconds, applied: applied, stops: stops, legs: legs)
         return String(decoding: try JSONEncoder.deterministic().encode(report), as: UTF8.self)

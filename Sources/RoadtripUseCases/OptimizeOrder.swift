@@ -56,11 +56,25 @@ package struct OptimizeOrder: Sendable {
     }
 
     /// The roads between every two stops of `trip`, routed with `progress` (which stops the
-    /// routing by returning false); nil when they are not routed (`routesRoads(for:)`).
+    /// routing by returning false); nil when they are not routed (`routesRoads(for:)`). A leg no
+    /// road connects (a stop on a piece of road cut off from the rest) is given its estimate,
+    /// `gapPenalty` times dearer, so that one such stop does not put the whole order in straight
+    /// lines: the others are ordered on the roads, and it where its legs cost least.
     package func roads(between trip: Trip, progress: (_ done: Int, _ total: Int) -> Bool) -> RoadMatrixOutcome? {
         guard let routing, routesRoads(for: trip) else { return nil }
-        return routing.matrix(of: trip.stops.map { ($0.location, $0.name) }, options: RouteOptions(settings: trip.settings), progress: progress)
+        let outcome = routing.matrix(of: trip.stops.map { ($0.location, $0.name) }, options: RouteOptions(settings: trip.settings), progress: progress)
+        guard case .roads(let matrix) = outcome else { return outcome }
+        let estimate = RouteEstimate(for: trip, unit: unit)
+        return .roads(
+            matrix.bridgingGaps(penalty: Self.gapPenalty) { from, to in
+                let straight = Geodesy.distance(from: trip.stops[from].location, to: trip.stops[to].location)
+                return (estimate.roadMeters(geodesicMeters: straight), estimate.drivingSeconds(geodesicMeters: straight))
+            })
     }
+
+    /// How much dearer than its estimate a leg no road connects is when the order is chosen: a
+    /// leg that cannot be driven is put where the fewest and shortest such legs are.
+    package static let gapPenalty = 2.0
 
     /// The best order of `trip`'s stops on `roads` (`roads(between:)`), else in straight lines:
     /// with the reason when the roads could not be had. `searching` hears how far the search is

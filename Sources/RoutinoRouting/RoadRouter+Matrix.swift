@@ -9,8 +9,9 @@ extension RoadRouter {
     /// issue 54) when one region covers the stops, or on the graph of the regions' roads
     /// (`RoadGraph`: one search from each stop, both cores) when the regions covering the stops
     /// keep one; else leg by leg with Routino when one region covers them all, each stop's
-    /// nearest road found once and a leg `known` before not routed again. Stops in regions whose
-    /// roads cannot meet (two groups, `RegionGroups`) are an estimate at once that says so.
+    /// nearest road found once and a leg `known` before not routed again. A leg no road connects
+    /// is a gap of the matrix (`RoadMatrix.gaps`, which `OptimizeOrder` bridges). Stops in
+    /// regions whose roads cannot meet (two groups, `RegionGroups`) are an estimate at once that says so.
     /// `progress(done, total)` is called as legs are done, and stops the work by returning false.
     package func matrix(
         of stops: [(Coordinate, String)], options: RouteOptions, known: (Int, Int) -> RoutedLeg?,
@@ -91,8 +92,10 @@ extension RoadRouter {
                     }
                 switch outcome {
                 case .road(let leg): (meters[i * n + j], seconds[i * n + j]) = (leg.meters, leg.seconds)
-                case .estimate(let reason):
-                    return .estimate(reason: reason == RoutedLeg.noRoad(roads: roads.region) ? "no road from \(stops[i].1) to \(stops[j].1)" : reason)
+                // A leg no road connects stays a gap of the matrix (`RoadMatrix.gaps`), as on the graph.
+                case .estimate(let reason) where reason == RoutedLeg.noRoad(roads: roads.region):
+                    (meters[i * n + j], seconds[i * n + j]) = (.infinity, .infinity)
+                case .estimate(let reason): return .estimate(reason: reason)
                 }
                 done += 1
                 guard progress(done, n * (n - 1)) else { return .cancelled }

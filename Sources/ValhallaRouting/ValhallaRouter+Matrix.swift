@@ -58,7 +58,11 @@ extension ValhallaRouter {
         for (row, i) in rows.enumerated() {
             for j in 0..<n where i != j && known(i, j) == nil {
                 let cell = answer.sources_to_targets[row][j]
-                guard let km = cell.distance, let time = cell.time else { return "no road from \(stops[i].1) to \(stops[j].1)" }
+                // A leg no road connects is a gap of the matrix (`RoadMatrix.gaps`), as on a region's roads.
+                guard let km = cell.distance, let time = cell.time else {
+                    (meters[i * n + j], seconds[i * n + j]) = (.infinity, .infinity)
+                    continue
+                }
                 if let doubt = Self.doubt(meters: km * 1_000, seconds: time, from: stops[i].0, to: stops[j].0) {
                     return Self.doubted(doubt, meters: km * 1_000, seconds: time, by: service, between: (stops[i].1, stops[j].1))
                         ?? reason(.garbled, asked: "a road matrix")

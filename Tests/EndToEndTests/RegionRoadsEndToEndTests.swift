@@ -26,6 +26,7 @@ struct RegionRoadsEndToEndTests {
         #expect(text.contains("32.8 km") && text.contains("2 → 3 ≈ ") && text.contains(" km: no region covers Innsbruck"), "\(text)")
         #expect(!text.components(separatedBy: "\n").contains { $0.contains("32.8 km") && $0.contains("≈") }, "a road figure is not marked ≈: \(text)")
     }
+
     @Test("The trip screen: road figures replace the estimates of legs within Andorra; the leg out of it stays ≈")
     func tripScreenShowsRoadFigures() async throws {
         let directory = try TemporaryDirectory()
@@ -57,6 +58,7 @@ struct RegionRoadsEndToEndTests {
         #expect(
             try String(contentsOf: directory.url.appendingPathComponent("cache/roadtrip/road-legs.jsonl"), encoding: .utf8) == cache, "nothing routed again")
     }
+
     @Test("plan --json: the leg on Andorra's roads has its road time and source, the leg out of it (two days' drive) is an estimate with its reason")
     func planUsesRoadTimes() throws {
         let directory = try TemporaryDirectory()
@@ -77,6 +79,7 @@ struct RegionRoadsEndToEndTests {
         let text = try RegionFixture.roadtrip(["plan", "Pyrenees"], in: directory).standardOutput
         #expect(text.contains("↓ \(RouteEstimate.formatDuration(seconds: seconds)) · 32.8 km"), "\(text)")
     }
+
     @Test("export and map: the leg on Andorra's roads follows the road, as a GPX track or route points, a GeoJSON LineString and on the map")
     func exportFollowsTheRoads() throws {
         let directory = try TemporaryDirectory()
@@ -100,6 +103,7 @@ struct RegionRoadsEndToEndTests {
         #expect(onRoads.status == 0 && straight.status == 0)
         #expect(onRoads.standardOutput != straight.standardOutput, "\(onRoads.standardOutput)\n\(straight.standardOutput)")
     }
+
     @Test("optimize: every stop in Andorra, the order is the quickest on its roads, each leg by road; one stop out of it, in straight lines with the reason")
     func optimizeOnTheRoads() throws {
         let directory = try TemporaryDirectory()
@@ -128,6 +132,35 @@ struct RegionRoadsEndToEndTests {
         #expect((straight["legs"] as? [[String: Any]])?.last?["source"] as? String == "estimate")
         #expect(try RegionFixture.roadtrip(["optimize", "Further"], in: directory).standardOutput.contains("In straight lines: no region covers Innsbruck."))
     }
+
+    /// Issue 59, item 3: a stop near Port d'Envalira sits on a piece of road cut off from the rest
+    /// (neither Routino's leg nor the graph finds a road to it): it used to put every stop in
+    /// straight lines.
+    @Test("optimize: one stop no road reaches is estimated and named; the others are ordered on the roads, and the planner's O says the same")
+    func optimizeWithAStopNoRoadReaches() async throws {
+        let directory = try TemporaryDirectory()
+        let envalira = "42.544049, 1.720505"
+        try RegionFixture.andorra(trip: "Envalira", ["Andorra la Vella", "Encamp", envalira, "Canillo", "Ordino"], in: directory)
+        let report = try RegionFixture.object(["optimize", "Envalira", "--json"], in: directory)
+        #expect(report["measure"] as? String == "road time" && report["reason"] == nil, "\(report)")
+        let cutOff = try #require(report["cutOff"] as? [String])
+        #expect(cutOff.count == 1 && cutOff[0].contains("Port d'Envalira"), "\(cutOff)")
+        let legs = try #require(report["legs"] as? [[String: Any]])
+        // Only the cut-off stop's two legs are estimates; the others are on the roads.
+        let estimated = legs.filter { $0["source"] as? String == "estimate" }.compactMap { [$0["from"] as? String, $0["to"] as? String] }
+        #expect(estimated.count == 2 && estimated.allSatisfy { $0.contains { $0?.contains("Port d'Envalira") == true } }, "\(legs)")
+        #expect(legs.filter { $0["source"] as? String == "road" }.count == 2, "\(legs)")
+        let text = try RegionFixture.roadtrip(["optimize", "Envalira"], in: directory).standardOutput
+        #expect(text.contains("No road connects \(cutOff[0]) with the other stops") && text.contains("on the roads"), "\(text)")
+        // The planner's O: the same sentence before it asks to use the order.
+        let session = try await RegionFixture.planner(openingTrip: "Envalira", width: 140, height: 30, in: directory)
+        defer { session.close() }
+        try await session.waitFor("Ordino")
+        try await session.sendKeys("O")
+        let asked = try await session.waitFor("No road connects")
+        #expect(asked.contains("y  Yes") && asked.contains("d'Envalira"), "\(session.framed(asked))")
+    }
+
     @Test("The trip screen: a stop moved to another place re-routes its two legs only, and the leg before them keeps its figures")
     func movingAStopRoutesOnlyItsLegs() async throws {
         let directory = try TemporaryDirectory()
@@ -168,6 +201,7 @@ struct RegionRoadsEndToEndTests {
         try await session.sendKeys("Escape")
         try await TripListEndToEndTests.quitNormally(session)
     }
+
     @Test(
         "along: the sights and camp sites near Andorra la Vella → Ordino, in the order they come, with their side and detour by road; --within and --kind narrow them"
     )

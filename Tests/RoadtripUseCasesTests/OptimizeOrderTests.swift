@@ -59,6 +59,38 @@ import Testing
         #expect(order.order == [0, 2, 1, 3])
     }
 
+    /// Issue 59, item 3: one stop the roads do not reach (its legs gaps of the matrix) no longer
+    /// puts the whole order in straight lines: its legs are estimates made `gapPenalty` dearer,
+    /// the others' the roads', and the note names the stop.
+    @Test func aStopNoRoadReachesIsEstimatedAndTheOthersOrderedOnTheRoads() {
+        let trip = Self.shuffled
+        let stops = trip.stops.map(\.location)
+        let big = trip.stops.firstIndex { $0.name == "Big Sur" }!
+        let optimize = OptimizeOrder(
+            routing: Self.engine { _, _ in
+                let n = stops.count
+                let meters = (0..<n * n).map { k -> Double in
+                    let (i, j) = (k / n, k % n)
+                    return i != j && (i == big || j == big) ? .infinity : Geodesy.distance(from: stops[i], to: stops[j]) * 1.3
+                }
+                return .roads(RoadMatrix(count: n, meters: meters, seconds: meters.map { $0 / 20 }))
+            })
+        let order = optimize.order(of: trip, progress: { _, _ in true })
+        #expect(order.measure == .roadTime && order.notOnRoads == nil)
+        #expect(order.reordered(trip.stops).map(\.name) == ["Monterey", "Big Sur", "Morro Bay", "Cambria"])
+        #expect(order.cutOff == ["Big Sur"])
+        #expect(order.note == "No road connects Big Sur with the other stops: its legs are estimates; the others are ordered on the roads.")
+        // The matrix the order was chosen on: the gaps bridged, twice the estimate of each.
+        guard case .roads(let bridged)? = optimize.roads(between: trip, progress: { _, _ in true }) else {
+            Issue.record("a matrix on the roads")
+            return
+        }
+        let estimate = RouteEstimate(for: trip)
+        let straight = Geodesy.distance(from: stops[0], to: stops[big])
+        #expect(bridged.gaps.isEmpty && bridged.bridged.count == 6)
+        #expect(abs(bridged.meters(0, big) - OptimizeOrder.gapPenalty * estimate.roadMeters(geodesicMeters: straight)) < 1e-6)
+    }
+
     @Test func underFourStopsNoRoadsAreRouted() {
         let optimize = OptimizeOrder(
             routing: Self.engine { _, _ in

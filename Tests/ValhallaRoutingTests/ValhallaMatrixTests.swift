@@ -73,13 +73,16 @@ struct ValhallaMatrixTests {
         #expect(server.connections == 1)
     }
 
-    @Test func aPairWithoutARoadIsAnEstimate() throws {
+    @Test func aPairWithoutARoadIsAGapOfTheMatrix() throws {
         let server = try LoopbackServer(
             .answer(
                 status: 200,
                 body: #"{"sources_to_targets":[[{"distance":0,"time":0},{"distance":null,"time":null}],[{"distance":1,"time":60},{"distance":0,"time":0}]]}"#))
         defer { server.stop() }
-        #expect(
-            ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops(2)) == .estimate(reason: "no road from Stop 0 to Stop 1"))
+        guard case .roads(let matrix) = ValhallaRouter(url: server.url, timeout: LoopbackServer.patience).matrix(of: Self.stops(2)) else {
+            Issue.record("a matrix on roads, with its gap")
+            return
+        }
+        #expect(matrix.gaps == [RoadMatrix.Gap(from: 0, to: 1)] && matrix.meters(1, 0) == 1_000)
     }
 }

@@ -27,6 +27,9 @@ package struct StopOrder: Equatable, Sendable {
     /// Why the order is searched in straight lines though regions have roads ("no region covers
     /// Durness"); nil on the roads, or with no roads at all.
     package let notOnRoads: String?
+    /// The stops no road connects with the others (the matrix's bridged gaps, `RoadMatrix.bridged`),
+    /// by name: their legs were estimates when the order was chosen, the others' on the roads.
+    package let cutOff: [String]
     /// Both orders as the trip screen shows them (`shown(current:optimized:)`), which the
     /// sentences say; nil until given, and the sentences then say the search's own figures.
     package private(set) var shownFigures: ShownFigures?
@@ -64,6 +67,7 @@ package struct StopOrder: Equatable, Sendable {
         search: RouteOptimizer.Search = .chained, progress: ((Double) -> Bool)? = nil
     ) {
         notOnRoads = roads == nil ? reason : nil
+        cutOff = roads.map { Self.cutOff(by: $0.bridged).map { trip.stops[$0].name } } ?? []
         let stops = trip.stops.map(\.location)
         let identity = Array(stops.indices)
         if let roads, roads.count == stops.count {
@@ -188,6 +192,30 @@ package struct StopOrder: Equatable, Sendable {
     /// "In straight lines: no region covers Durness." — beside the saving when roads were wanted.
     package var straightLineNote: String? {
         notOnRoads.map { "In straight lines: \($0)." }
+    }
+
+    /// What the saving is said with: why the order is in straight lines, or which stops no road
+    /// connects with the others ("No road connects near Port d'Envalira with the other stops: its
+    /// legs are estimates; the others are ordered on the roads."); nil when there is nothing to say.
+    package var note: String? {
+        if let straightLineNote { return straightLineNote }
+        guard !cutOff.isEmpty else { return nil }
+        let names = cutOff.count == 1 ? cutOff[0] : cutOff.dropLast().joined(separator: ", ") + " and " + cutOff[cutOff.count - 1]
+        return "No road connects \(names) with the other stops: \(cutOff.count == 1 ? "its" : "their") legs are estimates; "
+            + "the others are ordered on the roads."
+    }
+
+    /// The fewest stops that account for every gap: the stop in most gaps first, and so on, in
+    /// the trip's order.
+    static func cutOff(by gaps: [RoadMatrix.Gap]) -> [Int] {
+        var left = gaps, stops: [Int] = []
+        while !left.isEmpty {
+            let counts = Dictionary(left.flatMap { [$0.from, $0.to] }.map { ($0, 1) }, uniquingKeysWith: +)
+            let most = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
+            stops.append(most)
+            left.removeAll { $0.from == most || $0.to == most }
+        }
+        return stops.sorted()
     }
 
     private func percent(_ part: Double, of whole: Double) -> Int {

@@ -109,4 +109,14 @@ import Testing
         #expect(TripText.summary(legs: legs(trip), estimate: estimate, unit: .km).hasPrefix("Total distance: ≈ 29.6 km by road"))
         #expect(shown.saving(in: .km) == "Shortest order: ≈ 29.6 km instead of ≈ 49.3 km, ≈ 19.7 km (40%) less.")
     }
+
+    /// The fewest stops that explain the gaps of a matrix: the one in most gaps first.
+    @Test func theStopsCutOffAreTheFewestThatExplainEveryGap() {
+        let gaps = { (pairs: [(Int, Int)]) in pairs.map { RoadMatrix.Gap(from: $0.0, to: $0.1) } }
+        #expect(StopOrder.cutOff(by: []).isEmpty)
+        #expect(StopOrder.cutOff(by: gaps([(0, 2), (1, 2), (2, 0), (2, 1), (3, 2), (2, 3)])) == [2])
+        // A one-way way out: only the legs from stop 3 have no road.
+        #expect(StopOrder.cutOff(by: gaps([(3, 0), (3, 1), (3, 2)])) == [3])
+        #expect(StopOrder.cutOff(by: gaps([(1, 0), (0, 1), (1, 2), (2, 1), (3, 4), (4, 3), (3, 0), (0, 3), (3, 2)])).sorted() == [1, 3])
+    }
 }

@@ -197,15 +197,19 @@ struct RoadGraphTests {
         #expect(slow.seconds(0, 1) > fast.seconds(0, 1) + 10, "\(slow.seconds(0, 1)) s against \(fast.seconds(0, 1)) s")
     }
 
-    @Test func stopsWhoseRoadsDoNotMeetAndAStoppedSearchSaySo() throws {
+    @Test func stopsWhoseRoadsDoNotMeetAreGapsAndAStoppedSearchSaysSo() throws {
         let graph = RoadGraph(
             Self.network([
                 (["highway": "secondary"], [(0, 0), (1_000, 0)]),
                 (["highway": "secondary"], [(5_000, 0), (6_000, 0)]),
             ]))
+        // Stop 3 is on a road cut off from the others': its legs are the matrix's gaps, the rest on the roads.
+        let matrix = try Self.figures(graph.matrix(of: Self.stops([(0, 0), (1_000, 0), (6_000, 0)]), profile: Self.car, quickest: true))
+        #expect(matrix.gaps.map { [$0.from, $0.to] } == [[0, 2], [1, 2], [2, 0], [2, 1]])
+        #expect(abs(matrix.meters(0, 1) - 1_000) < 1 && matrix.meters(1, 0).isFinite)
         #expect(
-            graph.matrix(of: Self.stops([(0, 0), (1_000, 0), (6_000, 0)]), profile: Self.car, quickest: true)
-                == .estimate(reason: "no road from Stop 1 to Stop 3"))
+            graph.matrix(of: Self.stops([(0, 0), (6_000, 0)]), profile: Self.car, quickest: true, noRoad: { "no road from \($0) to \($1)" })
+                == .estimate(reason: "no road from 0 to 1"), "a reason said for a gap (regions whose roads do not meet) is the whole matrix's")
         var calls: [(Int, Int)] = []
         let many = Self.stops((0..<40).map { (Double($0) * 25, 0) })
         #expect(

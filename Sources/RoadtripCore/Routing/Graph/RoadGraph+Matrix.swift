@@ -67,12 +67,9 @@ extension RoadGraph {
         }
 
         /// A leg of `rows` with no road, as (row, column).
-        func unreached(in rows: Range<Int>) -> (Int, Int)? {
+        func unreached(in rows: Range<Int>) -> [(Int, Int)] {
             let n = snaps.count
-            for row in rows {
-                if let column = (0..<n).first(where: { !meters[row * n + $0].isFinite }) { return (row, column) }
-            }
-            return nil
+            return rows.flatMap { row in (0..<n).filter { !meters[row * n + $0].isFinite }.map { (row, $0) } }
         }
 
         var matrix: RoadMatrix { RoadMatrix(count: snaps.count, meters: Array(meters), seconds: Array(seconds), isFromGraph: true) }

@@ -132,12 +132,9 @@ extension RoadHierarchy {
         }
 
         /// A leg of `rows` with no road, as (row, column).
-        func unreached(in rows: Range<Int>) -> (Int, Int)? {
+        func unreached(in rows: Range<Int>) -> [(Int, Int)] {
             let n = anchors.count
-            for row in rows {
-                if let column = (0..<n).first(where: { !meters[row * n + $0].isFinite }) { return (row, column) }
-            }
-            return nil
+            return rows.flatMap { row in (0..<n).filter { !meters[row * n + $0].isFinite }.map { (row, $0) } }
         }
 
         var matrix: RoadMatrix { RoadMatrix(count: anchors.count, meters: Array(meters), seconds: Array(seconds), isFromGraph: true) }

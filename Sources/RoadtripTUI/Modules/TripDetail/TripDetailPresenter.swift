@@ -481,7 +481,7 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
             return show(StatusMessage("The stops changed during the search: press O again."))
         }
         guard order.isImprovement else {
-            return show(StatusMessage([order.alreadyBest(in: unit), order.straightLineNote].compactMap { $0 }.joined(separator: " ")))
+            return show(StatusMessage([order.alreadyBest(in: unit), order.note].compactMap { $0 }.joined(separator: " ")))
         }
         let stops = order.reordered(trip.stops)
         pendingQuestion = .applyOrder(stops.map(\.id))
@@ -489,7 +489,7 @@ final class TripDetailPresenter: TripDetailViewOutput, RowSearchingPresenter, Wa
         let details = order.order.enumerated().map { position, was in
             TextWidth.padded("\(position + 1).", to: width, alignment: .right) + " " + stops[position].name + (position == was ? "" : "  (was \(was + 1))")
         }
-        view?.askToConfirm([order.saving(in: unit), order.straightLineNote, "Use this order?"].compactMap { $0 }.joined(separator: " "), details: details)
+        view?.askToConfirm([order.saving(in: unit), order.note, "Use this order?"].compactMap { $0 }.joined(separator: " "), details: details)
     }
 
     // MARK: Undo, navigation, saving
