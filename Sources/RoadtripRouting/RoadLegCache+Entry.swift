@@ -20,10 +20,23 @@ extension RoadLegCache {
         }
 
         init(key: String, meters: Double, seconds: Double, line: [Coordinate]) {
+            self.init(key: key, meters: meters, seconds: seconds, text: line.map { "\($0.latitude),\($0.longitude)" }.joined(separator: " "))
+        }
+
+        /// A leg whose line is `text`, as the file holds it.
+        init(key: String, meters: Double, seconds: Double, text: String) {
             self.key = key
             self.meters = meters
             self.seconds = seconds
-            self.line = line.map { "\($0.latitude),\($0.longitude)" }.joined(separator: " ")
+            self.line = text
+        }
+
+        /// The entry of a kept leg, its line as kept (the file's text when its points were never read).
+        init(key: String, meters: Double, seconds: Double, line: RoadLegCache.Line) {
+            switch line {
+            case .points(let points): self.init(key: key, meters: meters, seconds: seconds, line: points)
+            case .text(let text): self.init(key: key, meters: meters, seconds: seconds, text: text)
+            }
         }
 
         /// The line's text, its fields in a fixed order (the same leg is always the same bytes).

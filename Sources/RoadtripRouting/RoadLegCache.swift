@@ -40,9 +40,18 @@ final class RoadLegCache: @unchecked Sendable {
     struct Kept {
         let meters: Double
         let seconds: Double
-        let line: [Coordinate]
+        var line: Line
         let bytes: Int
         var used: Int
+    }
+
+    /// A kept leg's line: its points, or, for a leg read from the file and not used yet, the
+    /// file's text of them, read (and checked, `Entry.validated`) when the leg is first asked
+    /// for. Reading every line's points when the file is read was most of a short command's
+    /// look at the cache (issue 59): a command uses a few of its legs.
+    enum Line {
+        case points([Coordinate])
+        case text(String)
     }
 
     let file: URL
@@ -76,16 +85,23 @@ final class RoadLegCache: @unchecked Sendable {
     /// The leg under `key`, reading the file the first time; entries of databases not in
     /// `databases` are dropped then (and the file written again without them).
     func leg(_ key: String, databases: Set<String>, region: String) -> RoutedLeg? {
-        guard
-            let kept = lock.withLock({ () -> Kept? in
-                readLocked(keeping: databases)
-                guard var kept = entries?[key] else { return nil }
-                kept.used = tick()
-                entries?[key] = kept
-                return kept
-            })
-        else { return nil }
-        return RoutedLeg(meters: kept.meters, seconds: kept.seconds, line: kept.line, region: region)
+        lock.withLock { () -> RoutedLeg? in
+            readLocked(keeping: databases)
+            guard var kept = entries?[key] else { return nil }
+            if case .text(let text) = kept.line {
+                // Read at its first use: a point that is not one a drive can have drops the leg, from the file too.
+                guard let points = Entry(key: key, meters: kept.meters, seconds: kept.seconds, text: text).validated()?.line else {
+                    entries?[key] = nil
+                    rewriteLocked()
+                    return nil
+                }
+                kept.line = .points(points)
+            }
+            kept.used = tick()
+            entries?[key] = kept
+            guard case .points(let points) = kept.line else { return nil }
+            return RoutedLeg(meters: kept.meters, seconds: kept.seconds, line: points, region: region)
+        }
     }
 
     /// Reads the file now (when not read yet), keeping the entries of `databases`.
@@ -120,7 +136,7 @@ final class RoadLegCache: @unchecked Sendable {
             guard entry.accepts(leg.line), var line = entry.encoded(), line.count < limits.lineBytes else { continue }
             line.append(0x0A)
             data.append(line)
-            kept.append((key, Kept(meters: leg.meters, seconds: leg.seconds, line: leg.line, bytes: line.count, used: 0)))
+            kept.append((key, Kept(meters: leg.meters, seconds: leg.seconds, line: .points(leg.line), bytes: line.count, used: 0)))
         }
         guard !kept.isEmpty else { return }
         lock.lock()
@@ -178,16 +194,17 @@ final class RoadLegCache: @unchecked Sendable {
         var kept: [String: Kept] = [:]
         while let line = reader.next() {
             // A line of an older format (or torn by a crash), or of figures no drive has: dropped.
+            // Its points are read when the leg is first used (`Line.text`), its figures now.
             guard let entry = try? decoder.decode(Entry.self, from: Data(line.utf8)),
                 let database = entry.key.split(separator: "|").first, databases.contains(String(database)),
-                let leg = entry.validated()
+                entry.accepts([])
             else {
                 dropped = true
                 continue
             }
             // A leg stored twice (by two programs at once): the later line holds.
             if kept[entry.key] != nil { dropped = true }
-            kept[entry.key] = Kept(meters: leg.meters, seconds: leg.seconds, line: leg.line, bytes: line.utf8.count + 1, used: tick())
+            kept[entry.key] = Kept(meters: entry.meters, seconds: entry.seconds, line: .text(entry.line), bytes: line.utf8.count + 1, used: tick())
         }
         entries = kept
         let before = kept.count
