@@ -116,7 +116,7 @@ bench: test-deps
 	python3 Scripts/bench-data.py $(BENCH_DATA)
 	$(BUILD_DIR)/release/roadtrip-bench --follow $(BENCH_DATA)/trips-1000.json
 	python3 Scripts/bench-tui.py $(BUILD_DIR)/release/roadtrip $(BENCH_DATA)
-	python3 Scripts/bench-regions.py $(BUILD_DIR)/release/roadtrip --scaled 30
+	python3 Scripts/bench-regions.py $(BUILD_DIR)/release/roadtrip --scaled 30 --rates Resources/import-rates.json
 	python3 Scripts/bench-roads.py $(BUILD_DIR)/release/roadtrip
 	python3 Scripts/bench-drive-times.py $(BUILD_DIR)/release/roadtrip --valhalla $(BUILD_DIR)/valhalla
 	python3 Scripts/bench-matrix.py $(BUILD_DIR)/release/roadtrip --valhalla $(BUILD_DIR)/valhalla

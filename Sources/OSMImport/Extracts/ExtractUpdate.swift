@@ -45,13 +45,10 @@ extension ExtractDownload {
     /// The bytes past which a download is asked about first.
     package static let askAbove: Int64 = 1_000_000_000
 
-    /// What importing `bytes` of extract takes, from the rates in BENCHMARKS.md ("Regions"): 2.2 MB
-    /// a second (the 41 MB extract, with its road database), a region of about 3.5 times the
-    /// extract beside the download, and osmium's id sets of about half a gigabyte.
-    package static func estimate(bytes: Int64) -> String {
-        let seconds = Double(bytes) / 2_200_000
-        let time = seconds < 60 ? "\(max(1, Int(seconds.rounded()))) s" : "\(Int((seconds / 60).rounded())) min"
-        return "the import takes about \(time), \(RegionText.bytes(bytes * 9 / 2)) of disk and 0.5 GB of memory"
+    /// What importing `bytes` of extract takes, at the rates `make bench` measured (`ImportRates`).
+    package static func estimate(bytes: Int64, rates: ImportRates? = ImportRates.shipped) -> String {
+        guard let rates else { return "how long its import takes is not known here (no import-rates.json among the resources)" }
+        return rates.estimate(bytes: bytes)
     }
 }
 

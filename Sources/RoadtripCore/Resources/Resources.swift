@@ -16,6 +16,8 @@ package struct Resources: Sendable {
     package var features: URL { directory.appendingPathComponent("features.bin") }
     /// The basemap lines made by `make data` (Scripts/make-basemap.py).
     package var basemap: URL { directory.appendingPathComponent("basemap.bin") }
+    /// What an import takes per byte of extract, as `make bench` measured it (Scripts/bench-regions.py --rates).
+    package var importRates: URL { directory.appendingPathComponent("import-rates.json") }
 
     package struct NotFound: Error, CustomStringConvertible {
         let searched: [String]
