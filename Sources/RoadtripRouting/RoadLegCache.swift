@@ -11,8 +11,9 @@ import RoadtripRegions
 /// screen asking for a leg routed before never waits for a leg being routed.
 ///
 /// What the file holds is not trusted (issue 34): it is read from its end, a line at a time and
-/// no more than `Limits.bytes` of it, and a line is kept only when every figure in it is one a
-/// drive can have (`Entry.validated`). It is written only through the one atomic writer, never
+/// no more than `Limits.bytes` of it, and a leg is given only when every figure in it is one a
+/// drive can have (`Entry.validated`): its length and time when the file is read, its line's
+/// points when the leg is first asked for (a bad one then drops it, from the file too). It is written only through the one atomic writer, never
 /// through a link; a link, a pipe or a file with other hard links in its place is neither read
 /// nor written (legs are then routed again each time). The file is capped: past its limits the
 /// legs used least recently go.

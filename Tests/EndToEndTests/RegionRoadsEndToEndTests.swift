@@ -150,6 +150,10 @@ struct RegionRoadsEndToEndTests {
         let estimated = legs.filter { $0["source"] as? String == "estimate" }.compactMap { [$0["from"] as? String, $0["to"] as? String] }
         #expect(estimated.count == 2 && estimated.allSatisfy { $0.contains { $0?.contains("Port d'Envalira") == true } }, "\(legs)")
         #expect(legs.filter { $0["source"] as? String == "road" }.count == 2, "\(legs)")
+        // The figures said are the legs' as shown (the estimate plain), not the dearer ones the order was chosen on.
+        let meters = legs.compactMap { $0["distanceMeters"] as? Double }.reduce(0, +)
+        #expect(abs(meters - (report["optimizedMeters"] as? Double ?? 0)) < 1, "\(meters) \(report)")
+        #expect((report["savedMeters"] as? Double ?? 0) > 0, "\(report)")
         let text = try RegionFixture.roadtrip(["optimize", "Envalira"], in: directory).standardOutput
         #expect(text.contains("No road connects \(cutOff[0]) with the other stops") && text.contains("on the roads"), "\(text)")
         // The planner's O: the same sentence before it asks to use the order.

@@ -62,7 +62,7 @@ import Testing
     /// Issue 59, item 3: one stop the roads do not reach (its legs gaps of the matrix) no longer
     /// puts the whole order in straight lines: its legs are estimates made `gapPenalty` dearer,
     /// the others' the roads', and the note names the stop.
-    @Test func aStopNoRoadReachesIsEstimatedAndTheOthersOrderedOnTheRoads() {
+    @Test func aStopNoRoadReachesIsEstimatedAndTheOthersOrderedOnTheRoads() throws {
         let trip = Self.shuffled
         let stops = trip.stops.map(\.location)
         let big = trip.stops.firstIndex { $0.name == "Big Sur" }!
@@ -79,6 +79,9 @@ import Testing
         #expect(order.measure == .roadTime && order.notOnRoads == nil)
         #expect(order.reordered(trip.stops).map(\.name) == ["Monterey", "Big Sur", "Morro Bay", "Cambria"])
         #expect(order.cutOff == ["Big Sur"])
+        // Its figures are the legs' as the screen shows them, not the dearer estimates that chose the order.
+        let shown = try #require(order.shownFigures)
+        #expect(abs(order.optimizedMeters - shown.optimized.meters) < 1e-6 && abs(order.currentMeters - shown.current.meters) < 1e-6)
         #expect(order.note == "No road connects Big Sur with the other stops: its legs are estimates; the others are ordered on the roads.")
         // The matrix the order was chosen on: the gaps bridged, twice the estimate of each.
         guard case .roads(let bridged)? = optimize.roads(between: trip, progress: { _, _ in true }) else {

@@ -92,9 +92,11 @@ package struct StopOrder: Equatable, Sendable {
     /// The order with the figures of both orders as their legs are driven one by one, `current`
     /// in the order given and `optimized` in the new one: what the trip screen then shows, where
     /// the matrix's figures were for choosing (a graph's leave the turns out, a Valhalla
-    /// matrix's are not its routes'). Kept as it is unless every leg is on the roads.
+    /// matrix's are not its routes'). Kept as it is unless every leg is on the roads, or the
+    /// matrix bridged a stop no road reaches (`cutOff`): its figures for that stop's legs were
+    /// estimates made dearer to choose the order, which no screen shows.
     package func refigured(current: [LegFigures], optimized: [LegFigures]) -> StopOrder {
-        guard measure != .straightLine, (current + optimized).allSatisfy({ $0.source == .road }) else { return self }
+        guard measure != .straightLine, !cutOff.isEmpty || (current + optimized).allSatisfy({ $0.source == .road }) else { return self }
         var refigured = self
         refigured.currentMeters = current.reduce(0) { $0 + $1.meters }
         refigured.optimizedMeters = optimized.reduce(0) { $0 + $1.meters }
