@@ -87,7 +87,8 @@ format:
 ## test-load: the whole suite with two CPU-burning processes beside it (started and stopped here), to show it does not depend on the machine's speed
 test-load: test-deps
 	$(SWIFT_BUILD_TESTS)
-	Scripts/with-load 2 $(SWIFT_TEST) --skip-build
+	@$(MAKE) --no-print-directory man
+	ROADTRIP_MAN_PAGE=$(MAN_PAGE) Scripts/with-load 2 $(SWIFT_TEST) --skip-build
 
 ## bench-quick: issue 10's speed rows on the 100-trip file, release build; fails only on a gross regression (10x a budget). Timings are not tests: `make test` does not run it
 bench-quick: test-deps
