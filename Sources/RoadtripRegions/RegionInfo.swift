@@ -135,8 +135,8 @@ extension RegionInfo {
     static let maximumBytes = 1 << 20
 
     /// What region `name`'s folder (its link, naming `version`) says of it, with its place index
-    /// checked, or the sentence that says why the region cannot be used.
-    static func read(region name: String, folder: URL, version: String) -> Result<RegionInfo, RegionError> {
+    /// checked unless not `checkingPlaces`, or the sentence that says why the region cannot be used.
+    static func read(region name: String, folder: URL, version: String, checkingPlaces: Bool = true) -> Result<RegionInfo, RegionError> {
         var status = stat()
         guard stat(folder.path, &status) == 0 else {
             let versionFolder = folder.deletingLastPathComponent().appendingPathComponent(version).path
@@ -156,7 +156,7 @@ extension RegionInfo {
             return .failure(.damaged(region: name, problem: "\(file.path) has a count below zero"))
         }
         let places = folder.appendingPathComponent(placesFileName)
-        if case .failure(let error) = Result(catching: { () throws(GazetteerError) in try Gazetteer.load(from: places) }) {
+        if checkingPlaces, case .failure(let error) = Result(catching: { () throws(GazetteerError) in try Gazetteer.load(from: places) }) {
             return .failure(.damaged(region: name, problem: placeIndexProblem(error)))
         }
         return .success(info)

@@ -47,11 +47,14 @@ package struct RegionShelf: Sendable {
 
     /// The regions, by name: the links roadtrip made, each naming a folder of its own. Whatever
     /// else the folder holds is no region (`foreignEntries`). A missing folder is no regions.
-    package func installed() -> [Installed] {
+    /// `checkingPlaces`: whether a region whose place index is damaged is one that cannot be used;
+    /// routing reads only the roads, and checking a country's index costs a command milliseconds.
+    package func installed(checkingPlaces: Bool = true) -> [Installed] {
         entries().compactMap { name -> Installed? in
             guard case .region = ShelfName(name), let target = regionLinkTarget(name) else { return nil }
             let folder = directory.appendingPathComponent(name)
-            return Installed(name: name, folder: folder, info: RegionInfo.read(region: name, folder: folder, version: target))
+            let info = RegionInfo.read(region: name, folder: folder, version: target, checkingPlaces: checkingPlaces)
+            return Installed(name: name, folder: folder, info: info)
         }
     }
 

@@ -43,6 +43,6 @@ package struct RoutingStatus: Encodable, Equatable {
 
     /// The added regions with a road database.
     static func roadRegions(_ shelf: RegionShelf) -> [String] {
-        shelf.installed().compactMap { region in (try? region.info.get())?.roadDatabase == nil ? nil : region.name }
+        shelf.installed(checkingPlaces: false).compactMap { region in (try? region.info.get())?.roadDatabase == nil ? nil : region.name }
     }
 }

@@ -330,7 +330,7 @@ package final class RoadRouter: RoadRouting, @unchecked Sendable {
 extension RoadRouter {
     /// A router on the roads of every region of `shelf` that has a road database.
     package convenience init(shelf: RegionShelf) {
-        let roads = shelf.installed().compactMap { region -> Roads? in
+        let roads = shelf.installed(checkingPlaces: false).compactMap { region -> Roads? in
             guard let info = try? region.info.get(), let folder = info.roadDatabase, let bounds = info.bounds else { return nil }
             let version = (try? FileManager.default.destinationOfSymbolicLink(atPath: region.folder.path)) ?? region.folder.path
             var roads = Roads(region: region.name, folder: region.folder.appendingPathComponent(folder), bounds: bounds, database: version)

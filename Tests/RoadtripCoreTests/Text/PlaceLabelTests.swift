@@ -50,4 +50,12 @@ import Testing
         // Without a region there is nothing better than the country.
         #expect(PlaceLabel.formsNamingTheRegion(region: "", country: "Canada", countryCode: "CA") == ["Canada", "CA"])
     }
+
+    /// Issue 59, item 1: the country names are a table written once, not ICU asked at every start;
+    /// it must still say what Foundation says (a new toolchain's CLDR: run `make data`).
+    @Test func theCountryNamesTableIsWhatFoundationSays() {
+        #expect(CountryNames.byLowercasedName == CountryCodes.namesFromFoundation())
+        #expect(CountryCodes.countryNamesSource().contains("\"andorra\": \"AD\","))
+        #expect(CountryCodes.code(forName: "Côte d’Ivoire") == "CI" && CountryCodes.code(forName: "Ivory Coast") == "CI")
+    }
 }
