@@ -40,10 +40,33 @@ extension RoadLegCache {
         }
 
         /// The line's text, its fields in a fixed order (the same leg is always the same bytes).
+        /// The line's text is put in as it is: JSONEncoder escaped it a character at a time, most of
+        /// storing a leg (`optimize` stores two for each stop). Digits, signs, points, commas and
+        /// spaces are what a line is made of and what JSON takes unescaped; any other text is
+        /// encoded whole.
         func encoded() -> Data? {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            return try? encoder.encode(self)
+            guard line.utf8.allSatisfy(Self.needsNoEscape),
+                let rest = try? encoder.encode(Entry(key: key, meters: meters, seconds: seconds, text: "")),
+                let at = rest.range(of: Data(Self.emptyLine.utf8))
+            else { return try? encoder.encode(self) }
+            var data = rest
+            data.replaceSubrange(at, with: Data(#","line":"\#(line)""#.utf8))
+            return data
+        }
+
+        /// The empty line as the encoder writes it: a quote cannot open a field inside another's
+        /// string, where every quote is escaped.
+        private static let emptyLine = #","line":"""#
+
+        private static func needsNoEscape(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: " "), UInt8(ascii: "-"),
+                UInt8(ascii: "+"), UInt8(ascii: "e"):
+                true
+            default: false
+            }
         }
 
         /// The leg the line holds, when every figure in it is one a drive between the key's two

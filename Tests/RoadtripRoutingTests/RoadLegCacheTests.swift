@@ -274,3 +274,22 @@ extension RoadLegCacheTests {
         #expect(Self.permissions(file) == 0o600, "\(String(Self.permissions(file), radix: 8))")
     }
 }
+
+/// Issue 59, item 2: a leg's line is put into its entry as it is, not escaped a character at a
+/// time; the entry is the same bytes JSONEncoder writes, and any other text is encoded whole.
+extension RoadLegCacheTests {
+    @Test func anEntryIsTheBytesJSONEncoderWrites() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let odd = #"a "quoted", \ key,"line":"""#
+        for key in [Self.key, odd] {
+            for text in ["42.5078,1.5211 42.53,1.6 4.2e-05,-1.5e+20", "", #"not "a" line"#, "42.5,1.5\n"] {
+                let entry = RoadLegCache.Entry(key: key, meters: 1.5, seconds: 20, text: text)
+                let bytes = try #require(entry.encoded())
+                #expect(bytes == (try encoder.encode(entry)))
+                let back = try JSONDecoder().decode(RoadLegCache.Entry.self, from: bytes)
+                #expect(back.key == key && back.line == text)
+            }
+        }
+    }
+}

@@ -146,6 +146,10 @@ package protocol RoadRouting: AnyObject, Sendable {
     /// Routes the leg `from` → `to` (named `fromName`, `toName` for the reason of an estimate).
     func route(from: Coordinate, to: Coordinate, fromName: String, toName: String, options: RouteOptions) -> RoadOutcome
 
+    /// Routes each leg between two stops in a row of `stops` (a point and its name), as `route`
+    /// does: an engine that keeps legs keeps the new ones together (one write for a trip's legs).
+    func route(along stops: [(Coordinate, String)], options: RouteOptions) -> [RoadOutcome]
+
     /// The road between each two of `stops` (a point and its name), both ways: what `optimize`
     /// searches. `known(i, j)` gives a leg routed before, not routed again; `progress(done, total)`
     /// is called as legs are done and stops the work by returning false.
@@ -166,6 +170,10 @@ extension RoadRouting {
     package func known(from: Coordinate, to: Coordinate, options: RouteOptions) -> RoutedLeg? { nil }
     package func readAhead() {}
 
+    package func route(along stops: [(Coordinate, String)], options: RouteOptions) -> [RoadOutcome] {
+        zip(stops, stops.dropFirst()).map { from, to in route(from: from.0, to: to.0, fromName: from.1, toName: to.1, options: options) }
+    }
+
     /// The road between each two of `stops`, none known before.
     package func matrix(
         of stops: [(Coordinate, String)], options: RouteOptions = RouteOptions(),
@@ -179,11 +187,9 @@ extension RoadRouting {
     /// The figures of every leg of `trip`: on roads where the engine has them, else the trip's
     /// estimate with the reason.
     package func legs(of trip: Trip, estimate: RouteEstimate) -> [LegFigures] {
-        let options = RouteOptions(settings: trip.settings)
-        return zip(trip.stops, trip.stops.dropFirst()).map { from, to in
-            LegFigures(
-                route(from: from.location, to: to.location, fromName: from.name, toName: to.name, options: options),
-                from: from.location, to: to.location, estimate: estimate)
+        let outcomes = route(along: trip.stops.map { ($0.location, $0.name) }, options: RouteOptions(settings: trip.settings))
+        return zip(outcomes, zip(trip.stops, trip.stops.dropFirst())).map { outcome, leg in
+            LegFigures(outcome, from: leg.0.location, to: leg.1.location, estimate: estimate)
         }
     }
 }
