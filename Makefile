@@ -92,7 +92,7 @@ test-load: test-deps
 
 ## bench-quick: issue 10's speed rows on the 100-trip file, release build; fails only on a gross regression (10x a budget). Timings are not tests: `make test` does not run it
 bench-quick: test-deps
-	$(SWIFT_BUILD) -c release --product roadtrip
+	@$(MAKE) --no-print-directory release-static
 	python3 Scripts/bench-data.py $(BENCH_DATA) >/dev/null
 	python3 Scripts/bench-tui.py $(BUILD_DIR)/release/roadtrip $(BENCH_DATA) --quick --check 10
 
@@ -109,10 +109,10 @@ fuzz: deps
 # The tiled Andorra extracts the scale bench runs on (made once into $(BUILD_DIR)/bench-scale; 16x16 takes ~11 minutes).
 BENCH_SCALE_SIZES ?= 2x2,4x4,8x8,16x16
 
-## bench: speed figures (gazetteer, regions, roads, map frames, drive times beside Routino's and Valhalla's, the road matrix beside Valhalla's, the optimizer on TSPLIB beside LKH (elkai from PyPI, into $(BUILD_DIR)/elkai), the planner on 1,000 trips and a 5,000-stop trip, and Andorra tiled up to 16x16 beside the bare tools and OSRM (osrm-bindings from PyPI into $(BUILD_DIR)/osrm, pyosmium into $(BUILD_DIR)/pyosmium unless Python has it; BENCH_SCALE_SIZES=…)), release build; recorded in BENCHMARKS.md
+## bench: speed figures (gazetteer, regions, roads, map frames, drive times beside Routino's and Valhalla's, the road matrix beside Valhalla's, the optimizer on TSPLIB beside LKH (elkai from PyPI, into $(BUILD_DIR)/elkai), the planner on 1,000 trips and a 5,000-stop trip, Andorra tiled up to 16x16 beside the bare tools and OSRM (osrm-bindings from PyPI into $(BUILD_DIR)/osrm, pyosmium into $(BUILD_DIR)/pyosmium unless Python has it; BENCH_SCALE_SIZES=…), and a command's start and a whole optimize beside routino-router and OSRM), on the release build users install (the Swift runtime linked in); recorded in BENCHMARKS.md
 bench: test-deps
 	$(SWIFT_BUILD) -c release --product roadtrip-bench
-	$(SWIFT_BUILD) -c release --product roadtrip
+	@$(MAKE) --no-print-directory release-static
 	$(BUILD_DIR)/release/roadtrip-bench
 	python3 Scripts/bench-data.py $(BENCH_DATA)
 	$(BUILD_DIR)/release/roadtrip-bench --follow $(BENCH_DATA)/trips-1000.json
@@ -127,6 +127,7 @@ bench: test-deps
 	python3 -c 'import osmium' 2>/dev/null || test -d $(BUILD_DIR)/pyosmium/osmium \
 	  || python3 -m pip install --quiet --disable-pip-version-check --target $(BUILD_DIR)/pyosmium osmium==4.3.2
 	PYTHONPATH=$(BUILD_DIR)/pyosmium python3 Scripts/bench-scale.py $(BUILD_DIR)/release/roadtrip --osrm $(BUILD_DIR)/osrm --sizes $(BENCH_SCALE_SIZES)
+	python3 Scripts/bench-start.py $(BUILD_DIR)/release/roadtrip --osrm $(BUILD_DIR)/osrm
 
 # The extracts `make valhalla` builds its tiles from: by default the files the added regions were
 # made from (roadtrip keeps only their path: one moved or changed since is left out, with a note).
