@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "ValhallaRouting", dependencies: ["RoadtripCore", "ChildProcesses"]),
         // Routing as the planner and the command line see it: the leg cache any engine is wrapped
         // in, and the one factory that picks the engine.
-        .target(name: "RoadtripRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "RoutinoRouting", "ValhallaRouting", "DurableWrites"]),
+        .target(name: "RoadtripRouting", dependencies: ["RoadtripCore", "RoadtripRegions", "RoutinoRouting", "ValhallaRouting", "DurableWrites", "CLocale"]),
         // The use cases both front ends adapt: exporting and importing trips, the best order of the
         // stops, the plan day by day, the edits of a trip, the places along it, and adding,
         // downloading, updating and removing regions, each written once as plain types (no curses,

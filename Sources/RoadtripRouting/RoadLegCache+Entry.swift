@@ -1,3 +1,4 @@
+import CLocale
 import Foundation
 import RoadtripCore
 import RoadtripRegions
@@ -106,14 +107,42 @@ extension RoadLegCache {
             return (from, to)
         }
 
-        /// The line's points, when every one reads and is on the Earth.
+        /// The line's points, when every one reads and is on the Earth. One pass over the text with
+        /// the C library's strtod in the C locale: `Double(Substring)` made a string of each number,
+        /// a quarter of a warm `along`.
         private var coordinates: [Coordinate]? {
+            line.utf8CString.withUnsafeBufferPointer { text in Self.points(in: text.baseAddress!) }
+        }
+
+        /// The "latitude,longitude" pairs, apart by spaces, of the NUL-terminated `text`.
+        private static func points(in text: UnsafePointer<CChar>) -> [Coordinate]? {
+            let (space, comma) = (CChar(UInt8(ascii: " ")), CChar(UInt8(ascii: ",")))
             var points: [Coordinate] = []
-            for pair in line.split(separator: " ") {
-                guard let point = Self.point(pair) else { return nil }
+            var at = text
+            while true {
+                while at.pointee == space { at += 1 }
+                if at.pointee == 0 { return points }
+                guard let latitude = number(&at), at.pointee == comma else { return nil }
+                at += 1
+                guard let longitude = number(&at), at.pointee == space || at.pointee == 0 else { return nil }
+                let point = Coordinate(latitude: latitude, longitude: longitude)
+                guard point.isValid else { return nil }
                 points.append(point)
             }
-            return points
+        }
+
+        /// The number at `at`, which moves past it. strtod would skip white space first: a number
+        /// of the line starts with a digit, a sign or a point.
+        private static func number(_ at: inout UnsafePointer<CChar>) -> Double? {
+            switch UInt8(bitPattern: at.pointee) {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."): break
+            default: return nil
+            }
+            var end: UnsafeMutablePointer<CChar>?
+            let value = rt_strtod_c(at, &end)
+            guard let end, end > UnsafeMutablePointer(mutating: at) else { return nil }
+            at = UnsafePointer(end)
+            return value
         }
 
         private static func point(_ pair: Substring) -> Coordinate? {

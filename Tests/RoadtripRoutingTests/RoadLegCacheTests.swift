@@ -293,3 +293,23 @@ extension RoadLegCacheTests {
         }
     }
 }
+
+/// Issue 59, item 4: a line's points are read in one pass (strtod in the C locale); what reads
+/// and what does not is as before.
+extension RoadLegCacheTests {
+    @Test func aLinesPointsReadAsBeforeAndAnythingElseDoesNot() throws {
+        func points(_ text: String) -> [Coordinate]? {
+            RoadLegCache.Entry(key: Self.key, meters: Self.leg.meters, seconds: Self.leg.seconds, text: text).validated()?.line
+        }
+        let line = Self.leg.line
+        #expect(points(line.map { "\($0.latitude),\($0.longitude)" }.joined(separator: " ")) == line)
+        #expect(points("  " + line.map { "\($0.latitude),\($0.longitude)" }.joined(separator: "   ") + " ") == line)
+        #expect(points("42.5078,1.5211 4.253e1,1.6 42.5428,+1.7336")?.count == 3)
+        for broken in [
+            "42.5078,1.5211 42.53 ,1.6 42.5428,1.7336", "42.5078,1.5211 42.53, 1.6 42.5428,1.7336", "42.5078,1.5211,3 42.5428,1.7336",
+            "42.5078,1.5211 nan,1.6 42.5428,1.7336", "42.5078,1.5211 142.53,1.6 42.5428,1.7336", "42.5078;1.5211 42.5428,1.7336", "42.5078,1.5211x",
+        ] {
+            #expect(points(broken) == nil, "\(broken)")
+        }
+    }
+}
