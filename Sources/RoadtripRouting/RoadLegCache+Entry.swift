@@ -40,26 +40,32 @@ extension RoadLegCache {
             }
         }
 
-        /// The line's text, its fields in a fixed order (the same leg is always the same bytes).
-        /// The line's text is put in as it is: JSONEncoder escaped it a character at a time, most of
-        /// storing a leg (`optimize` stores two for each stop). Digits, signs, points, commas and
-        /// spaces are what a line is made of and what JSON takes unescaped; any other text is
-        /// encoded whole.
+        /// The entry's line of the file, its fields in a fixed order (the same leg is always the same
+        /// bytes). The line's text is put in as it is, after the other fields
+        /// (JSONEncoder escaped it a character at a time, most of storing a leg; `optimize` stores
+        /// two for each stop). Digits, signs, points, commas and spaces are what a line is made of
+        /// and what JSON takes unescaped; any other text is encoded with the rest.
         func encoded() -> Data? {
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            guard line.utf8.allSatisfy(Self.needsNoEscape),
-                let rest = try? encoder.encode(Entry(key: key, meters: meters, seconds: seconds, text: "")),
-                let at = rest.range(of: Data(Self.emptyLine.utf8))
+            guard line.utf8.allSatisfy(Self.needsNoEscape), var data = try? encoder.encode(Figures(key: key, meters: meters, seconds: seconds)),
+                data.last == UInt8(ascii: "}")
             else { return try? encoder.encode(self) }
-            var data = rest
-            data.replaceSubrange(at, with: Data(#","line":"\#(line)""#.utf8))
+            data.removeLast()
+            data.append(contentsOf: #","line":"\#(line)"}"#.utf8)
             return data
         }
 
-        /// The empty line as the encoder writes it: a quote cannot open a field inside another's
-        /// string, where every quote is escaped.
-        private static let emptyLine = #","line":"""#
+        /// The fields but the line, encoded first.
+        private struct Figures: Encodable {
+            let key: String
+            let meters: Double
+            let seconds: Double
+
+            enum CodingKeys: String, CodingKey {
+                case key = "k", meters = "metres", seconds
+            }
+        }
 
         private static func needsNoEscape(_ byte: UInt8) -> Bool {
             switch byte {

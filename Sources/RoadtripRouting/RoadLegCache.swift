@@ -147,8 +147,14 @@ final class RoadLegCache: @unchecked Sendable {
             entries?[key] = leg
         }
         guard writable else { return }
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard (try? AtomicWriter.append(data, to: file.path, permissions: Self.permissions)) != nil else { return }
+        // The folder is made when the first append finds it missing (FileManager's first use was
+        // a fifth of a cold `show`'s storing).
+        if (try? AtomicWriter.append(data, to: file.path, permissions: Self.permissions)) == nil {
+            let folder = file.deletingLastPathComponent()
+            guard access(folder.path, F_OK) != 0, (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+                (try? AtomicWriter.append(data, to: file.path, permissions: Self.permissions)) != nil
+            else { return }
+        }
         fileBytes += data.count
         if fileBytes > limits.bytes || (entries?.count ?? 0) > limits.entries {
             evictLocked()
