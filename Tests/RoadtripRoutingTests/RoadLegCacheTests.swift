@@ -295,7 +295,7 @@ extension RoadLegCacheTests {
                 #expect(back.key == whole.key && back.line == whole.line && back.meters == whole.meters)
             }
         }
-        #expect(try RoadLegCache.Entry(key: "k", meters: 1, seconds: 2, text: "1,2").encoded() == Data(#"{"k":"k","metres":1,"seconds":2,"line":"1,2"}"#.utf8))
+        #expect(RoadLegCache.Entry(key: "k", meters: 1, seconds: 2, text: "1,2").encoded() == Data(#"{"k":"k","metres":1,"seconds":2,"line":"1,2"}"#.utf8))
     }
 }
 

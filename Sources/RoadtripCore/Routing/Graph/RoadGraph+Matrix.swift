@@ -75,8 +75,11 @@ extension RoadGraph {
         var matrix: RoadMatrix { RoadMatrix(count: snaps.count, meters: Array(meters), seconds: Array(seconds), isFromGraph: true) }
     }
 
-    /// A stop this close to a point of the road is at that point, in meters.
-    static let atPointMeters = 1.0
+    /// A stop whose foot on the road is this close to a point of the road is at that point, in
+    /// meters: Routino's rule (`CreateFakes` and its `MINSEGMENT` of 5 m, in its fakes.c), so that
+    /// a leg and the matrix have a stop meet the road at the same place (issue 59, item 3; it was 1 m,
+    /// and a town centre's leg started 5.5 m from where the matrix had it).
+    static let atPointMeters = 5.0
 
     /// Where a stop meets the road: the edge, how far along it (0 at its `from`, 1 at its `to`:
     /// at that point, whichever way the edge may be driven), and how far the stop is from it.
@@ -106,7 +109,7 @@ extension RoadGraph {
                 let (x, y) = (a.x + share * dx, a.y + share * dy)
                 let squared = x * x + y * y
                 guard squared < bestSquared || (best == nil && squared == bestSquared) else { continue }
-                // A stop within a meter of a point is at it (as Routino takes it): reached from any road there.
+                // A foot within `atPointMeters` of a point is at it (as Routino takes it): reached from any road there.
                 if share * length.squareRoot() < RoadGraph.atPointMeters {
                     share = 0
                 } else if (1 - share) * length.squareRoot() < RoadGraph.atPointMeters {
