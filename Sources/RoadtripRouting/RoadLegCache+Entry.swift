@@ -21,7 +21,17 @@ extension RoadLegCache {
         }
 
         init(key: String, meters: Double, seconds: Double, line: [Coordinate]) {
-            self.init(key: key, meters: meters, seconds: seconds, text: line.map { "\($0.latitude),\($0.longitude)" }.joined(separator: " "))
+            // Appended number by number: a string made for each point, then joined, was a third of
+            // storing a leg.
+            var text = ""
+            text.reserveCapacity(line.count * 22)
+            for (k, point) in line.enumerated() {
+                if k > 0 { text += " " }
+                text += point.latitude.description
+                text += ","
+                text += point.longitude.description
+            }
+            self.init(key: key, meters: meters, seconds: seconds, text: text)
         }
 
         /// A leg whose line is `text`, as the file holds it.
@@ -45,15 +55,20 @@ extension RoadLegCache {
         /// (JSONEncoder escaped it a character at a time, most of storing a leg; `optimize` stores
         /// two for each stop). Digits, signs, points, commas and spaces are what a line is made of
         /// and what JSON takes unescaped; any other text is encoded with the rest.
-        func encoded() -> Data? {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
+        /// `encoder`: one of `makeEncoder()`, made once for a batch of entries.
+        func encoded(by encoder: JSONEncoder = makeEncoder()) -> Data? {
             guard line.utf8.allSatisfy(Self.needsNoEscape), var data = try? encoder.encode(Figures(key: key, meters: meters, seconds: seconds)),
                 data.last == UInt8(ascii: "}")
             else { return try? encoder.encode(self) }
             data.removeLast()
             data.append(contentsOf: #","line":"\#(line)"}"#.utf8)
             return data
+        }
+
+        static func makeEncoder() -> JSONEncoder {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return encoder
         }
 
         /// The fields but the line, encoded first.

@@ -132,9 +132,10 @@ final class RoadLegCache: @unchecked Sendable {
     func store(_ legs: [(leg: RoutedLeg, key: String)]) {
         var data = Data()
         var kept: [(String, Kept)] = []
+        let encoder = Entry.makeEncoder()
         for (leg, key) in legs {
             let entry = Entry(key: key, meters: leg.meters, seconds: leg.seconds, line: leg.line)
-            guard entry.accepts(leg.line), var line = entry.encoded(), line.count < limits.lineBytes else { continue }
+            guard entry.accepts(leg.line), var line = entry.encoded(by: encoder), line.count < limits.lineBytes else { continue }
             line.append(0x0A)
             data.append(line)
             kept.append((key, Kept(meters: leg.meters, seconds: leg.seconds, line: .points(leg.line), bytes: line.count, used: 0)))
@@ -182,8 +183,9 @@ final class RoadLegCache: @unchecked Sendable {
     private func rewriteLocked() {
         guard writable, let kept = entries else { return }
         var data = Data()
+        let encoder = Entry.makeEncoder()
         for (key, entry) in kept.sorted(by: { $0.value.used < $1.value.used }) {
-            guard let line = Entry(key: key, meters: entry.meters, seconds: entry.seconds, line: entry.line).encoded() else { continue }
+            guard let line = Entry(key: key, meters: entry.meters, seconds: entry.seconds, line: entry.line).encoded(by: encoder) else { continue }
             data.append(line)
             data.append(0x0A)
         }
