@@ -10,8 +10,9 @@ at a time, each after the frame of the one before, except in the "queued" row.
 
 The `J` rows run beside a busy loop in a process of its own (`Burner`), so that both cores of a
 two-core machine are busy, as issue 41 asks: the main loop then shares a core with the work the
-planner does off it. Each is followed by the planner's main-thread CPU per key in that row (no
-budget): its own work, which the scheduler's waits and a virtual machine's steal do not touch.
+planner does off it. Each is followed by the planner's main-thread CPU per key in that row: its
+own work, which the scheduler's waits and a virtual machine's steal do not touch, and what the
+row is judged by (1.5 ms, issue 59); the key-to-frame times beside the busy loop are information.
 
 Each row says whether it met its budget ("met"), and the rows that did not are listed again under
 the table. --quick runs on the 100-trip file with fewer repetitions; --check FACTOR exits 1 when a row is
@@ -256,8 +257,11 @@ def main():
         session.key("Enter")
         with Burner():
             moves, cpu = session.timed_keys("J", min(repeats, 90))
-        row("`J` in a 100-stop trip (big file), a core kept busy", moves, 3)
-        row("`J` in a 100-stop trip (big file), a core kept busy: main thread's CPU per key", [cpu], None, judged="median")
+        # Judged by the main thread's CPU per key (issue 59): the wall time with a busy core beside
+        # it is the scheduler's and the virtual machine's as much as the planner's, and stays as
+        # information.
+        row("`J` in a 100-stop trip (big file), a core kept busy", moves, None)
+        row("`J` in a 100-stop trip (big file), a core kept busy: main thread's CPU per key", [cpu], 1.5, judged="median")
         session.key("r")
         row("one character of a title rename (big file)", [session.key("a") for _ in range(repeats)], 5)
         session.key("Enter")
@@ -291,8 +295,8 @@ def main():
         row(f"`j` in the {os.path.basename(long_trip)[6:-5]}-stop trip", [session.key("j") for _ in range(repeats)], 5)
         with Burner():
             moves, cpu = session.timed_keys("J", 250 if not quick else 50)
-        row(f"`J` in the {os.path.basename(long_trip)[6:-5]}-stop trip, a core kept busy", moves, 3)
-        row(f"`J` in the {os.path.basename(long_trip)[6:-5]}-stop trip, a core kept busy: main thread's CPU per key", [cpu], None, judged="median")
+        row(f"`J` in the {os.path.basename(long_trip)[6:-5]}-stop trip, a core kept busy", moves, None)
+        row(f"`J` in the {os.path.basename(long_trip)[6:-5]}-stop trip, a core kept busy: main thread's CPU per key", [cpu], 1.5, judged="median")
         row("peak RSS, long trip after the moves", [session.quit()], 100, "MB", judged="max")
 
         # Command line beside jq and Python on the same file, in the same run.
