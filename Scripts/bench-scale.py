@@ -87,6 +87,7 @@ def module(name, file):
 bench_tui = module("bench_tui", "bench-tui.py")
 bench_roads = module("bench_roads", "bench-roads.py")
 bench_matrix = module("bench_matrix", "bench-matrix.py")
+bench_regions = module("bench_regions", "bench-regions.py")
 valhalla_local = module("valhalla_local", "valhalla-local.py")
 
 # Towns and villages of Andorra that the tiled copies keep, each as "NAME ROW-COL" there.
@@ -177,13 +178,8 @@ def median_of(samples):
 
 
 def folder_mb(path):
-    total = 0
-    for where, _, files in os.walk(path):
-        for name in files:
-            full = os.path.join(where, name)
-            if not os.path.islink(full):
-                total += os.path.getsize(full)
-    return total / 1e6
+    """The megabytes of the files under `path` (links not followed): bench-regions.py's count."""
+    return bench_regions.folder_bytes(path) / 1e6
 
 
 # ---------------------------------------------------------------------------------------------

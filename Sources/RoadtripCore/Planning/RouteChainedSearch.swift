@@ -53,7 +53,7 @@ struct ChainedSearch {
     ) -> [Int] {
         let n = matrix.count
         guard let along = starts.first, along.count == n else {
-            return settled(matrix, starts: starts, iterations: iterations, progress: progress)
+            return search(matrix, starts: starts, iterations: iterations, progress: progress)
         }
         var number = Array(repeating: 0, count: n)
         for (k, stop) in along.enumerated() { number[stop] = k }
@@ -61,11 +61,12 @@ struct ChainedSearch {
         for a in 0..<n {
             for b in 0..<n { renumbered[a, b] = matrix[along[a], along[b]] }
         }
-        let found = settled(renumbered, starts: starts.map { $0.map { number[$0] } }, iterations: iterations, progress: progress)
+        let found = search(renumbered, starts: starts.map { $0.map { number[$0] } }, iterations: iterations, progress: progress)
         return found.map { along[$0] }
     }
 
-    private static func settled(
+    /// The search itself, on the stops as `matrix` numbers them.
+    private static func search(
         _ matrix: DistanceMatrix, starts: [[Int]], iterations: Int,
         progress: ((Double) -> Bool)?
     ) -> [Int] {
